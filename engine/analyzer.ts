@@ -1,0 +1,418 @@
+import type { CompiledCard } from './compile.js';
+import { TilemateError } from './errors.js';
+import { COPIES, JOKER, KINDS, parseTiles, tileName, type TileId } from './tiles.js';
+
+/**
+ * The hand analyzer: for every card line, how far a hand is from it (tiles away, as
+ * card-notation.md defines it), which concrete form is closest, what is still needed,
+ * and whether the line can still be made.
+ *
+ * For one form and a concealed hand h with J jokers, let, over the form's kinds k,
+ *   T = sum max(0, need_k - h_k)     tiles of the form the hand lacks
+ *   S = sum max(0, single_k - h_k)   of those, the ones in singles and pairs
+ * Natural tiles fill singles and pairs first, then groups; jokers fill what groups still
+ * lack, so tiles away = S + max(0, (T - S) - J) = T - min(J, T - S).
+ */
+
+/** An exposure on the player's rack: a pung, kong, quint or sextet of one tile. */
+export interface Exposure {
+  tile: TileId;
+  size: number;
+  jokers: number;
+}
+
+export interface AnalysisInput {
+  /** Concealed tiles as counts per kind (jokers included, at index JOKER). */
+  concealed: number[];
+  exposures: Exposure[];
+  /** Tiles visible elsewhere on the table (discards, other players' exposures). */
+  seen: number[];
+}
+
+export interface LineResult {
+  /** Index of the line in the card. */
+  line: number;
+  id: string;
+  section: string;
+  value: number;
+  concealed: boolean;
+  tilesAway: number;
+  /** The closest concrete form, as a player reads it. */
+  form: string;
+  /** Tiles still needed, after the hand's jokers fill what groups lack. */
+  need: TileId[];
+  /** How many of the needed tiles a joker could stand for (slots in groups). */
+  jokerSlots: number;
+  /** Unseen tiles that would bring the hand one tile closer (jokers included where they fit). */
+  outs: number;
+  possible: boolean;
+  /** Why the line is out, when it is. */
+  whyNot?: string;
+}
+
+// ---------------------------------------------------------------- input
+
+const EMPTY = (): number[] => new Array<number>(KINDS).fill(0);
+
+/** Parses `"2B 2B J; F F F"`: groups separated by `;`, each a pung or larger of one tile (jokers allowed). */
+export function parseExposures(text: string): Exposure[] {
+  if (text.trim() === '') return [];
+  return text.split(';').map((part) => {
+    const tiles = parseTiles(part);
+    const label = `exposure "${part.trim()}"`;
+    if (tiles.length < 3 || tiles.length > 6) {
+      throw new TilemateError('TM_BAD_EXPOSURE', `${label} has ${tiles.length} tiles; an exposure is a pung, kong, quint or sextet (3 to 6 tiles)`);
+    }
+    const naturals = tiles.filter((t) => t !== JOKER);
+    if (naturals.length === 0) throw new TilemateError('TM_BAD_EXPOSURE', `${label} needs at least one natural tile to say what it is`);
+    if (naturals.some((t) => t !== naturals[0])) throw new TilemateError('TM_BAD_EXPOSURE', `${label} mixes tiles; an exposure is one tile (jokers may stand in)`);
+    return { tile: naturals[0], size: tiles.length, jokers: tiles.length - naturals.length };
+  });
+}
+
+/**
+ * Builds an analysis input from the notation players type, checking that concealed plus
+ * exposed tiles make 13 or 14 and that no tile appears more often than the set holds.
+ */
+export function analysisInput(hand: string, exposed = '', seen = ''): AnalysisInput {
+  const concealedTiles = parseTiles(hand);
+  const exposures = parseExposures(exposed);
+  const seenTiles = parseTiles(seen);
+  const size = concealedTiles.length + exposures.reduce((n, x) => n + x.size, 0);
+  if (size !== 13 && size !== 14) {
+    const parts = exposures.length ? ` (${concealedTiles.length} concealed + ${size - concealedTiles.length} exposed)` : '';
+    throw new TilemateError('TM_HAND_SIZE', `the hand has ${size} tiles${parts}; expected 13 or 14`);
+  }
+  const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY() };
+  const exposedCounts = EMPTY();
+  for (const t of concealedTiles) input.concealed[t]++;
+  for (const x of exposures) { exposedCounts[x.tile] += x.size - x.jokers; exposedCounts[JOKER] += x.jokers; }
+  for (const t of seenTiles) input.seen[t]++;
+  for (let t = 0; t < KINDS; t++) {
+    const n = input.concealed[t] + exposedCounts[t] + input.seen[t];
+    if (n > COPIES[t]) {
+      const parts = [`hand ${input.concealed[t]}`];
+      if (exposedCounts[t]) parts.push(`exposed ${exposedCounts[t]}`);
+      if (input.seen[t]) parts.push(`seen ${input.seen[t]}`);
+      throw new TilemateError('TM_TOO_MANY_COPIES', `${n} copies of ${tileName(t)} (${parts.join(', ')}); the set has ${COPIES[t]}`);
+    }
+  }
+  return input;
+}
+
+// ---------------------------------------------------------------- the fast core
+
+/**
+ * Tiles away for every line of the card, for a concealed hand without exposures: the
+ * inner loop of bots and batch analysis. Writes the least tiles away of each line into
+ * `away` and the form reaching it into `best`. `dead` (optional) flags forms that can no
+ * longer be made with DEAD: such a form only wins when every form of its line is dead,
+ * and then `away` holds DEAD + its tiles away.
+ */
+export function tilesAwayAll(
+  cc: CompiledCard,
+  counts: ArrayLike<number>,
+  away: Uint8Array,
+  best: Uint32Array,
+  dead: Uint8Array = cc.noPenalty,
+): void {
+  const { lineStart, lineJokers, entryStart, singleCount, entryCode, entrySingleCode } = cc;
+  const lackOf = fillLackTable(counts);
+  const jokers = counts[JOKER];
+  for (let l = 0; l < cc.lineCount; l++) {
+    const j = lineJokers[l] === 1 ? jokers : 0;
+    const end = lineStart[l + 1];
+    let bestAway = 255, bestForm = 0;
+    for (let f = lineStart[l]; f < end; f++) {
+      let e = entryStart[f];
+      const se = e + singleCount[f], ee = entryStart[f + 1];
+      let lack = 0, lackSingles = 0;
+      for (; e < se; e++) {
+        lack += lackOf[entryCode[e]];
+        lackSingles += lackOf[entrySingleCode[e]];
+      }
+      for (; e < ee; e++) lack += lackOf[entryCode[e]];
+      const inGroups = lack - lackSingles;
+      const a = lack - (inGroups < j ? inGroups : j) + dead[f];
+      if (a < bestAway) { bestAway = a; bestForm = f; }
+    }
+    away[l] = bestAway;
+    best[l] = bestForm;
+  }
+}
+
+/** Added to a dead form's tiles away in `tilesAwayAll`, above any real count. */
+export const DEAD = 64;
+
+/** SHORTFALL[h << 4 | r] = max(0, r - h): how many of r copies a hand holding h lacks. */
+const SHORTFALL = Uint8Array.from({ length: 256 }, (_, i) => Math.max(0, (i & 15) - (i >> 4)));
+const LACK = new Uint8Array(KINDS << 4);
+
+/** The hand's lack table: LACK[kind << 4 | r] = max(0, r - count of kind), so an entry code indexes it directly. */
+function fillLackTable(counts: ArrayLike<number>): Uint8Array {
+  for (let t = 0; t < KINDS; t++) {
+    const row = counts[t] << 4, o = t << 4;
+    for (let r = 0; r < 16; r++) LACK[o + r] = SHORTFALL[row + r];
+  }
+  return LACK;
+}
+
+/** Tiles away of one form for a concealed hand with `jokers` usable jokers. */
+export function formAway(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers: number): number {
+  const { entryKind, entryNeed, entrySingle } = cc;
+  let e = cc.entryStart[f];
+  const se = e + cc.singleCount[f], ee = cc.entryStart[f + 1];
+  let lack = 0, lackSingles = 0;
+  for (; e < se; e++) {
+    const h = counts[entryKind[e]];
+    const d = entryNeed[e] - h;
+    if (d > 0) lack += d;
+    const s = entrySingle[e] - h;
+    if (s > 0) lackSingles += s;
+  }
+  for (; e < ee; e++) {
+    const d = entryNeed[e] - counts[entryKind[e]];
+    if (d > 0) lack += d;
+  }
+  const inGroups = lack - lackSingles;
+  return lack - (inGroups < jokers ? inGroups : jokers);
+}
+
+// ---------------------------------------------------------------- one form in full
+
+/** What the table leaves the player, per kind. */
+interface Context {
+  input: AnalysisInput;
+  /** Copies the player could still use toward a form: all copies less the seen ones and those fixed in exposures. */
+  avail: number[];
+  /** Copies the player has not seen anywhere (in the wall or other racks). */
+  unseen: number[];
+}
+
+function context(input: AnalysisInput): Context {
+  const avail = EMPTY();
+  const unseen = EMPTY();
+  for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - input.seen[t];
+  for (const x of input.exposures) { avail[x.tile] -= x.size - x.jokers; avail[JOKER] -= x.jokers; }
+  for (let t = 0; t < KINDS; t++) unseen[t] = avail[t] - input.concealed[t];
+  return { input, avail, unseen };
+}
+
+/**
+ * Outs of one form: unseen tiles that would bring it one tile closer. A missing single or
+ * pair tile always does; a missing group tile only while the groups lack more than the
+ * hand's jokers cover, and then an unseen joker does too.
+ */
+function formOuts(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers: number, jokersAllowed: boolean, unseen: number[]): number {
+  const { entryKind, entryNeed, entrySingle } = cc;
+  const start = cc.entryStart[f], end = cc.entryStart[f + 1];
+  let lack = 0, lackSingles = 0;
+  for (let e = start; e < end; e++) {
+    const h = counts[entryKind[e]];
+    if (entryNeed[e] > h) lack += entryNeed[e] - h;
+    if (entrySingle[e] > h) lackSingles += entrySingle[e] - h;
+  }
+  const groupsShort = lack - lackSingles > jokers;
+  let outs = groupsShort && jokersAllowed ? unseen[JOKER] : 0;
+  for (let e = start; e < end; e++) {
+    const h = counts[entryKind[e]];
+    if (entrySingle[e] > h || (groupsShort && entryNeed[e] > h)) outs += unseen[entryKind[e]];
+  }
+  return outs;
+}
+
+/**
+ * Whether a form can still be made (its whyNot when not): singles and pairs need natural
+ * tiles, of which only `avail` remain; groups may take jokers, so a pung is not dead while
+ * enough jokers remain to fill it.
+ */
+function formWhyNot(need: ArrayLike<number>, single: ArrayLike<number>, avail: number[], jokersLeft: number): string | undefined {
+  let jokersNeeded = 0;
+  for (let t = 0; t < KINDS; t++) {
+    if (need[t] === 0) continue;
+    if (single[t] > avail[t]) return `needs ${single[t]} ${tileName(t)} as singles or pairs; only ${avail[t]} can still be had`;
+    jokersNeeded += Math.max(0, need[t] - avail[t]);
+  }
+  if (jokersNeeded > jokersLeft) return `its groups need ${jokersNeeded} jokers; only ${jokersLeft} can still be had`;
+  return undefined;
+}
+
+interface FormEval {
+  tilesAway: number;
+  need: TileId[];
+  jokerSlots: number;
+  outs: number;
+  whyNot?: string;
+}
+
+/** One form in full, after the exposures (or null when they fit no groups of the form). */
+function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | null {
+  const { input, avail, unseen } = ctx;
+  const h = input.concealed;
+  const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
+
+  // The form's needs per kind, less the exposed groups: each exposure must match a group
+  // of the form, one group each.
+  const need = EMPTY();
+  const single = EMPTY();
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    need[cc.entryKind[e]] = cc.entryNeed[e];
+    single[cc.entryKind[e]] = cc.entrySingle[e];
+  }
+  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
+  const matched = new Uint8Array(g1 - g0);
+  for (const x of input.exposures) {
+    if (x.jokers > 0 && !jokersAllowed) return null;
+    let g = g0;
+    while (g < g1 && (matched[g - g0] === 1 || cc.groupKind[g] !== x.tile || cc.groupSize[g] !== x.size)) g++;
+    if (g === g1) return null;
+    matched[g - g0] = 1;
+    need[x.tile] -= x.size;
+  }
+
+  const jokers = jokersAllowed ? h[JOKER] : 0;
+  const singleLack = EMPTY();
+  const groupLack = EMPTY();
+  let lack = 0, lackSingles = 0;
+  for (let t = 0; t < KINDS; t++) {
+    singleLack[t] = Math.max(0, single[t] - h[t]);
+    groupLack[t] = Math.max(0, need[t] - h[t]) - singleLack[t];
+    lack += singleLack[t] + groupLack[t];
+    lackSingles += singleLack[t];
+  }
+  const inGroups = lack - lackSingles;
+  const tilesAway = lack - Math.min(jokers, inGroups);
+  const groupsShort = inGroups > jokers; // as in formOuts
+  let outs = groupsShort && jokersAllowed ? unseen[JOKER] : 0;
+  for (let t = 0; t < KINDS; t++) if (singleLack[t] > 0 || (groupsShort && groupLack[t] > 0)) outs += unseen[t];
+
+  // For the list of needs, jokers stand in where natural tiles are scarcest.
+  let spare = jokers;
+  const scarce = [...Array(KINDS).keys()].filter((t) => groupLack[t] > 0).sort((a, b) => unseen[a] - unseen[b] || a - b);
+  for (const t of scarce) {
+    const use = Math.min(spare, groupLack[t]);
+    groupLack[t] -= use;
+    spare -= use;
+  }
+  const needTiles: TileId[] = [];
+  let jokerSlots = 0;
+  for (let t = 0; t < KINDS; t++) {
+    for (let i = singleLack[t] + groupLack[t]; i > 0; i--) needTiles.push(t);
+    if (jokersAllowed) jokerSlots += groupLack[t];
+  }
+  const whyNot = formWhyNot(need, single, avail, jokersAllowed ? avail[JOKER] : 0);
+  return { tilesAway, need: needTiles, jokerSlots, outs, ...(whyNot === undefined ? {} : { whyNot }) };
+}
+
+// ---------------------------------------------------------------- the analysis
+
+export interface AnalyzeOptions {
+  /** Return only the best `top` lines, ranked; every line when omitted. */
+  top?: number;
+}
+
+/** The ranking a player should consider: possible lines first, then fewer tiles away, more outs, more value, card order. */
+export function compareResults(a: LineResult, b: LineResult): number {
+  return Number(b.possible) - Number(a.possible) || a.tilesAway - b.tilesAway || b.outs - a.outs || b.value - a.value || a.line - b.line;
+}
+
+/** Why a line ranks where it does, in a player's words. */
+export function reason(r: LineResult): string {
+  if (!r.possible) return `out: ${r.whyNot}`;
+  if (r.tilesAway === 0) return `Mah Jongg, worth ${r.value}`;
+  const jokers = r.jokerSlots > 0 ? ` (jokers can fill ${r.jokerSlots})` : '';
+  return `${r.tilesAway} away${jokers}; ${r.outs} unseen tiles would help; worth ${r.value}`;
+}
+
+/** Analyzes hands against one compiled card, reusing its scratch space from hand to hand. */
+export class Analyzer {
+  readonly cc: CompiledCard;
+  private readonly away: Uint8Array;
+  private readonly best: Uint32Array;
+  private readonly dead: Uint8Array;
+
+  constructor(cc: CompiledCard) {
+    this.cc = cc;
+    this.away = new Uint8Array(cc.lineCount);
+    this.best = new Uint32Array(cc.lineCount);
+    this.dead = new Uint8Array(cc.formCount);
+  }
+
+  analyze(input: AnalysisInput, opts: AnalyzeOptions = {}): LineResult[] {
+    const cc = this.cc;
+    const ctx = context(input);
+    const top = Math.min(opts.top ?? cc.lineCount, cc.lineCount);
+
+    // With exposures every form is evaluated in full: they are few, and this is not the hot path.
+    if (input.exposures.length > 0) {
+      const all = Array.from({ length: cc.lineCount }, (_, l) => this.lineResult(l, ctx, null));
+      return all.sort(compareResults).slice(0, top);
+    }
+
+    // Whether a form is dead depends on the seen tiles, not on the concealed ones.
+    const anySeen = input.seen.some((n) => n > 0);
+    if (anySeen) {
+      const need = EMPTY(), single = EMPTY();
+      for (let f = 0; f < cc.formCount; f++) {
+        need.fill(0); single.fill(0);
+        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { need[cc.entryKind[e]] = cc.entryNeed[e]; single[cc.entryKind[e]] = cc.entrySingle[e]; }
+        const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? ctx.avail[JOKER] : 0;
+        this.dead[f] = formWhyNot(need, single, ctx.avail, jokersLeft) === undefined ? 0 : DEAD;
+      }
+    }
+    tilesAwayAll(cc, input.concealed, this.away, this.best, anySeen ? this.dead : cc.noPenalty);
+
+    // Only lines that can make the top need their outs (the tie-break); the rest already rank lower.
+    const limit = [...this.away].sort((a, b) => a - b)[top - 1];
+    const results: LineResult[] = [];
+    for (let l = 0; l < cc.lineCount; l++) if (this.away[l] <= limit) results.push(this.lineResult(l, ctx, this.away[l]));
+    return results.sort(compareResults).slice(0, top);
+  }
+
+  /**
+   * The line's best form in full: least tiles away among live forms, then most outs.
+   * `known` (the fast path) is the core's answer, DEAD included; only forms reaching it
+   * are looked at, and only the one chosen is evaluated in full.
+   */
+  private lineResult(l: number, ctx: Context, known: number | null): LineResult {
+    const cc = this.cc;
+    const line = cc.card.lines[l];
+    const base = { line: l, id: line.id, section: line.section, value: line.value, concealed: line.concealed };
+    let chosen = -1;
+    let best: FormEval | null = null;
+    if (known !== null) {
+      const jokersAllowed = cc.lineJokers[l] === 1;
+      const jokers = jokersAllowed ? ctx.input.concealed[JOKER] : 0;
+      const dead = ctx.input.seen.some((n) => n > 0) ? this.dead : cc.noPenalty;
+      let bestOuts = -1;
+      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+        if (formAway(cc, f, ctx.input.concealed, jokers) + dead[f] !== known) continue;
+        const outs = formOuts(cc, f, ctx.input.concealed, jokers, jokersAllowed, ctx.unseen);
+        if (outs > bestOuts) { bestOuts = outs; chosen = f; }
+      }
+      best = evaluateForm(cc, chosen, ctx);
+    } else {
+      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+        const ev = evaluateForm(cc, f, ctx);
+        if (ev !== null && (best === null || better(ev, best))) { best = ev; chosen = f; }
+      }
+    }
+    if (best === null) {
+      return { ...base, tilesAway: 14, form: '', need: [], jokerSlots: 0, outs: 0, possible: false, whyNot: 'the exposures fit no form of this line' };
+    }
+    let whyNot = best.whyNot;
+    // Teaching guide, concealed hands: nothing may be exposed before Mah Jongg, so a hand with an exposure cannot make a concealed line.
+    if (line.concealed && ctx.input.exposures.length > 0) whyNot = 'a concealed line, and the hand has exposures';
+    const result: LineResult = {
+      ...base, tilesAway: best.tilesAway, form: cc.formText[chosen], need: best.need, jokerSlots: best.jokerSlots, outs: best.outs, possible: whyNot === undefined,
+    };
+    if (whyNot !== undefined) result.whyNot = whyNot;
+    return result;
+  }
+}
+
+function better(a: FormEval, b: FormEval): boolean {
+  if ((a.whyNot === undefined) !== (b.whyNot === undefined)) return a.whyNot === undefined;
+  if (a.tilesAway !== b.tilesAway) return a.tilesAway < b.tilesAway;
+  return a.outs > b.outs;
+}

@@ -1,0 +1,288 @@
+import { TilemateError } from './errors.js';
+import { FLOWER, GREEN, NORTH, EAST, WEST, SOUTH, RED, SOAP, type Suit, type TileId } from './tiles.js';
+
+/**
+ * The card notation of card-notation.md, parsed into data. Nothing is guessed: every line
+ * that is not blank, a comment, a `card:` header, a `[Section]` or a well-formed card line
+ * is refused with its line number, the token and what was expected.
+ */
+
+/** One symbol of a pattern token. */
+export type CardSymbol =
+  | { kind: 'number'; n: number } // 1-9, shifts with consec/shift=, takes the token's suit
+  | { kind: 'dragon' } // D: the dragon of the token's suit
+  | { kind: 'tile'; tile: TileId }; // 0 (Soap), R, G, F, N, E, W, S: fixed, never suited
+
+/** One alternative of a token (`NNNN` in `NNNN|SSSS`), written in full. */
+export interface Alternative {
+  text: string;
+  symbols: CardSymbol[];
+  /** Suit variable: 0 for a (also the default), 1 for b, 2 for c. */
+  suitVar: number;
+  /** True when some symbol takes the suit (a number or D). */
+  suited: boolean;
+}
+
+/** A pattern token: a group (one repeated symbol) or a run of singles. */
+export interface PatternToken {
+  text: string;
+  alternatives: Alternative[];
+  size: number;
+  /** One symbol repeated 3-6 times: a pung, kong, quint or sextet, which jokers may fill. */
+  group: boolean;
+}
+
+export interface CardLine {
+  /** `Section #n`, n counting from 1 within its section. */
+  id: string;
+  section: string;
+  /** Line number in the card file (1-based), for messages. */
+  fileLine: number;
+  /** The pattern as written, without options. */
+  pattern: string;
+  /** One or more shapes (`or`), each holding exactly 14 tiles. */
+  shapes: PatternToken[][];
+  concealed: boolean;
+  value: number;
+  /** Allowed shifts of every number in the line, always including what `consec`/`shift=` say; [0] otherwise. */
+  shifts: number[];
+  /** Suit pinned for variables a, b, c (`a=B`), or null. */
+  pins: (Suit | null)[];
+  nojoker: boolean;
+}
+
+export interface Card {
+  name: string;
+  sections: string[];
+  lines: CardLine[];
+}
+
+export class CardError extends TilemateError {
+  readonly line: number;
+  readonly token: string | null;
+  constructor(line: number, token: string | null, expected: string) {
+    super('TM_CARD_SYNTAX', `card line ${line}: ${token === null ? '' : `"${token}": `}${expected}`);
+    this.line = line;
+    this.token = token;
+  }
+}
+
+const DECORATION = new Set(['+', '=', 'x', 'X', '×', '-']);
+const FIXED: Record<string, TileId> = { '0': SOAP, R: RED, G: GREEN, F: FLOWER, N: NORTH, E: EAST, W: WEST, S: SOUTH };
+const SUIT_LETTERS: Record<string, Suit> = { B: 0, C: 1, D: 2 };
+const MAX_GROUP = 6; // a sextet is the largest group
+
+function parseSymbol(ch: string): CardSymbol | null {
+  if (ch >= '1' && ch <= '9') return { kind: 'number', n: ch.charCodeAt(0) - 48 };
+  const up = ch.toUpperCase();
+  if (up === 'D') return { kind: 'dragon' };
+  const tile = FIXED[up];
+  return tile === undefined ? null : { kind: 'tile', tile };
+}
+
+const symbolKey = (s: CardSymbol): string => (s.kind === 'number' ? String(s.n) : s.kind === 'dragon' ? 'D' : `t${s.tile}`);
+
+function parseAlternative(text: string, line: number, token: string): Alternative {
+  let body = text;
+  let suitVar = 0;
+  let lettered = false;
+  const last = body.at(-1) ?? '';
+  if ('abcABC'.includes(last) && last !== '' && body.length > 1) {
+    suitVar = 'abc'.indexOf(last.toLowerCase());
+    body = body.slice(0, -1);
+    lettered = true;
+  }
+  if (body === '') throw new CardError(line, token, 'expected tile symbols before the suit letter');
+  const symbols: CardSymbol[] = [];
+  for (const ch of body) {
+    const sym = parseSymbol(ch);
+    if (sym === null) {
+      throw new CardError(line, token, `unknown symbol "${ch}" (expected 1-9, 0, D, R, G, F, N, E, W, S, then an optional suit letter a, b or c)`);
+    }
+    symbols.push(sym);
+  }
+  const suited = symbols.some((s) => s.kind !== 'tile');
+  if (lettered && !suited) throw new CardError(line, token, 'a suit letter needs a number or D in the token (winds, flowers, R, G and 0 have no suit)');
+  return { text, symbols, suitVar, suited };
+}
+
+function parseToken(text: string, line: number): PatternToken {
+  const alternatives = text.split('|').map((alt) => {
+    if (alt === '') throw new CardError(line, text, 'expected an alternative on each side of "|"');
+    return parseAlternative(alt, line, text);
+  });
+  const size = alternatives[0].symbols.length;
+  let group = false;
+  alternatives.forEach((alt, i) => {
+    if (alt.symbols.length !== size) {
+      throw new CardError(line, text, `alternatives must have the same length ("${alternatives[0].text}" has ${size} tiles, "${alt.text}" has ${alt.symbols.length})`);
+    }
+    const same = alt.symbols.every((s) => symbolKey(s) === symbolKey(alt.symbols[0]));
+    if (same && size > MAX_GROUP) throw new CardError(line, text, `a group holds at most ${MAX_GROUP} tiles (a sextet)`);
+    const isGroup = same && size >= 3;
+    if (i === 0) group = isGroup;
+    else if (isGroup !== group) throw new CardError(line, text, 'alternatives must all be groups or all be singles');
+  });
+  return { text, alternatives, size, group };
+}
+
+function parseShift(spec: string, line: number, token: string): number[] {
+  const out = new Set<number>();
+  for (const part of spec.split(',')) {
+    const m = /^(\d)(?:-(\d))?$/.exec(part);
+    if (!m) throw new CardError(line, token, 'expected shift=N,N,... or shift=N-M with amounts 0-8');
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (hi < lo) throw new CardError(line, token, `expected a rising range, got ${lo}-${hi}`);
+    for (let s = lo; s <= hi; s++) out.add(s);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+function numberRange(shape: PatternToken[]): [number, number] | null {
+  let lo = 10, hi = 0;
+  for (const tok of shape) for (const alt of tok.alternatives) for (const s of alt.symbols) {
+    if (s.kind === 'number') { lo = Math.min(lo, s.n); hi = Math.max(hi, s.n); }
+  }
+  return hi === 0 ? null : [lo, hi];
+}
+
+function parseLine(text: string, fileLine: number, section: string, index: number): CardLine {
+  const semi = text.indexOf(';');
+  if (semi < 0) throw new CardError(fileLine, null, 'expected ";" followed by the options (x or c, and a value)');
+  if (text.indexOf(';', semi + 1) >= 0) throw new CardError(fileLine, ';', 'expected one ";" between pattern and options');
+  const pattern = text.slice(0, semi).trim();
+  const options = text.slice(semi + 1).trim().split(/\s+/).filter((t) => t !== '');
+
+  // Pattern: tokens, `or` between shapes, decoration ignored.
+  const shapes: PatternToken[][] = [[]];
+  for (const raw of pattern.split(/\s+/)) {
+    if (raw === '' || DECORATION.has(raw)) continue;
+    if (raw.toLowerCase() === 'or') {
+      if (shapes.at(-1)!.length === 0) throw new CardError(fileLine, raw, 'expected a pattern before "or"');
+      shapes.push([]);
+      continue;
+    }
+    shapes.at(-1)!.push(parseToken(raw, fileLine));
+  }
+  if (shapes.at(-1)!.length === 0) {
+    throw new CardError(fileLine, null, shapes.length > 1 ? 'expected a pattern after "or"' : 'expected a pattern of 14 tiles before ";"');
+  }
+  shapes.forEach((shape, i) => {
+    const n = shape.reduce((sum, tok) => sum + tok.size, 0);
+    if (n !== 14) {
+      const which = shapes.length > 1 ? `shape ${i + 1} of the line` : 'the line';
+      throw new CardError(fileLine, null, `${which} holds ${n} tiles; every line holds exactly 14`);
+    }
+  });
+
+  // Options.
+  let concealed: boolean | null = null;
+  let value: number | null = null;
+  let shifts: number[] | null = null;
+  let consec = false;
+  let nojoker = false;
+  const pins: (Suit | null)[] = [null, null, null];
+  for (const opt of options) {
+    const low = opt.toLowerCase();
+    if (low === 'x' || low === 'c') {
+      if (concealed !== null) throw new CardError(fileLine, opt, 'expected only one of x (exposed) or c (concealed)');
+      concealed = low === 'c';
+    } else if (/^\d+$/.test(opt)) {
+      if (value !== null) throw new CardError(fileLine, opt, `expected one value (already ${value})`);
+      value = Number(opt);
+      if (value < 1 || value > 1000) throw new CardError(fileLine, opt, 'expected a value from 1 to 1000');
+    } else if (low === 'consec') {
+      if (consec || shifts) throw new CardError(fileLine, opt, 'expected one of consec or shift=, once');
+      consec = true;
+    } else if (low.startsWith('shift=')) {
+      if (consec || shifts) throw new CardError(fileLine, opt, 'expected one of consec or shift=, once');
+      shifts = parseShift(opt.slice(6), fileLine, opt);
+    } else if (/^[abc]=[bcd]$/i.test(opt)) {
+      const v = 'abc'.indexOf(opt[0].toLowerCase());
+      const suit = SUIT_LETTERS[opt[2].toUpperCase()];
+      if (pins[v] !== null) throw new CardError(fileLine, opt, `expected suit ${opt[0]} to be pinned once`);
+      if (pins.includes(suit)) throw new CardError(fileLine, opt, 'different suit letters are different suits; two cannot be pinned to one suit');
+      pins[v] = suit;
+    } else if (low === 'nojoker') {
+      nojoker = true;
+    } else {
+      throw new CardError(fileLine, opt, 'unknown option (expected x, c, a value, consec, shift=, a=B/C/D, nojoker)');
+    }
+  }
+  if (concealed === null) throw new CardError(fileLine, null, 'expected x (exposed) or c (concealed) after ";"');
+  if (value === null) throw new CardError(fileLine, null, 'expected a value after ";"');
+
+  const usedVars = new Set<number>();
+  for (const shape of shapes) for (const tok of shape) for (const alt of tok.alternatives) if (alt.suited) usedVars.add(alt.suitVar);
+  pins.forEach((p, v) => {
+    if (p !== null && !usedVars.has(v)) throw new CardError(fileLine, `${'abc'[v]}=${'BCD'[p]}`, `the pattern has no suit ${'abc'[v]} to pin`);
+  });
+
+  // Shifts: consec = every amount keeping all numbers in 1..9; shift= must keep them there.
+  const ranges = shapes.map(numberRange);
+  if ((consec || shifts) && ranges.every((r) => r === null)) {
+    throw new CardError(fileLine, consec ? 'consec' : 'shift=', 'the pattern has no numbers to shift');
+  }
+  let allowed: number[];
+  if (consec) {
+    let lo = -8, hi = 8;
+    for (const r of ranges) if (r) { lo = Math.max(lo, 1 - r[0]); hi = Math.min(hi, 9 - r[1]); }
+    allowed = [];
+    for (let s = lo; s <= hi; s++) allowed.push(s);
+  } else if (shifts) {
+    for (const s of shifts) for (const r of ranges) {
+      if (r && r[1] + s > 9) throw new CardError(fileLine, `shift=${s}`, `expected shifts that keep numbers in 1..9 (${r[1]} + ${s} = ${r[1] + s})`);
+    }
+    allowed = shifts;
+  } else allowed = [0];
+
+  return {
+    id: `${section} #${index}`,
+    section,
+    fileLine,
+    pattern,
+    shapes,
+    concealed,
+    value,
+    shifts: allowed,
+    pins,
+    nojoker,
+  };
+}
+
+/** Parses a card file. Blank lines and `//` comments are skipped; everything else must be meaningful. */
+export function parseCard(text: string): Card {
+  let name = '';
+  const sections: string[] = [];
+  const lines: CardLine[] = [];
+  let section: string | null = null;
+  let index = 0;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const fileLine = i + 1;
+    const comment = raw.indexOf('//');
+    const line = (comment >= 0 ? raw.slice(0, comment) : raw).trim();
+    if (line === '') return;
+    const header = /^card\s*:(.*)$/i.exec(line);
+    if (header) {
+      if (name !== '') throw new CardError(fileLine, 'card:', 'expected one "card:" header');
+      name = header[1].trim();
+      if (name === '') throw new CardError(fileLine, 'card:', 'expected a card name after "card:"');
+      return;
+    }
+    if (line.startsWith('[')) {
+      const m = /^\[([^\]]+)\]$/.exec(line);
+      if (!m || m[1].trim() === '') throw new CardError(fileLine, line, 'expected a section name in brackets, like [2468]');
+      const s = m[1].trim();
+      if (sections.includes(s)) throw new CardError(fileLine, line, `expected a new section; [${s}] appears earlier`);
+      sections.push(s);
+      section = s;
+      index = 0;
+      return;
+    }
+    if (section === null) throw new CardError(fileLine, null, 'expected a [Section] before the first card line');
+    lines.push(parseLine(line, fileLine, section, ++index));
+  });
+  if (lines.length === 0) throw new TilemateError('TM_CARD_EMPTY', 'the card has no lines');
+  return { name: name || 'Unnamed card', sections, lines };
+}

@@ -1,0 +1,200 @@
+import type { Card, CardLine, PatternToken } from './card.js';
+import { dragonOf, FLOWER, GREEN, isSuited, KINDS, rankOf, RED, SOAP, suited, suitOf, SUITS, tileName, type TileId } from './tiles.js';
+
+/**
+ * Every concrete form of every card line (each shape, each choice among a token's
+ * alternatives, each assignment of distinct suits to the suit variables, each allowed
+ * shift), precomputed once per card into flat typed arrays so the analyzer's inner loop
+ * reads nothing but small integers.
+ *
+ * A form is stored as its distinct tile kinds, those that singles or pairs use first:
+ *   kind[i]   the tile kind
+ *   need[i]   copies the form holds in all (singles, pairs and groups)
+ *   single[i] copies held as singles or pairs (jokers never fill these)
+ * and separately its groups (kind, size) for matching exposures.
+ */
+export interface CompiledCard {
+  card: Card;
+  lineCount: number;
+  formCount: number;
+  /** Forms of line l are lineStart[l] .. lineStart[l+1]-1. */
+  lineStart: Uint32Array;
+  formLine: Uint16Array;
+  /** 1 when jokers may be used in the line (no `nojoker`). */
+  lineJokers: Uint8Array;
+  /** Entries of form f are entryStart[f] .. entryStart[f+1]-1; the first singleCount[f] have single > 0. */
+  entryStart: Uint32Array;
+  singleCount: Uint8Array;
+  entryKind: Uint8Array;
+  entryNeed: Uint8Array;
+  entrySingle: Uint8Array;
+  /** The same entries packed for the hot loop: kind << 4 | need, and kind << 4 | single. */
+  entryCode: Uint16Array;
+  entrySingleCode: Uint16Array;
+  /** Groups of form f are groupStart[f] .. groupStart[f+1]-1. */
+  groupStart: Uint32Array;
+  groupKind: Uint8Array;
+  groupSize: Uint8Array;
+  /** All zeros, one per form: the dead-form flags when nothing is dead. */
+  noPenalty: Uint8Array;
+  /** The form as a player reads it, e.g. "222B 4444B 666C 8888C", "NEWS RRR 2026B". */
+  formText: string[];
+}
+
+interface Form {
+  singles: number[]; // per kind
+  groups: number[]; // per kind, tiles held in groups
+  groupList: [TileId, number][];
+  text: string;
+}
+
+/** All assignments of distinct suits to the variables used, honouring pins. */
+function suitAssignments(used: number[], pins: (number | null)[]): number[][] {
+  const out: number[][] = [];
+  const assign = new Array<number>(3).fill(-1);
+  const rec = (i: number): void => {
+    if (i === used.length) { out.push([...assign]); return; }
+    const v = used[i];
+    for (let s = 0; s < 3; s++) {
+      if (pins[v] !== null && pins[v] !== s) continue;
+      if (used.some((w, j) => j < i && assign[w] === s)) continue;
+      // a suit pinned to another variable is not free for this one
+      if (pins.some((p, w) => p === s && w !== v && used.includes(w))) continue;
+      assign[v] = s;
+      rec(i + 1);
+    }
+    assign[v] = -1;
+  };
+  rec(0);
+  return out;
+}
+
+function* product<T>(lists: T[][]): Generator<T[]> {
+  const idx = new Array<number>(lists.length).fill(0);
+  for (;;) {
+    yield lists.map((l, i) => l[idx[i]]);
+    let k = lists.length - 1;
+    while (k >= 0 && ++idx[k] === lists[k].length) idx[k--] = 0;
+    if (k < 0) return;
+  }
+}
+
+function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
+  const used = [...new Set(shape.flatMap((t) => t.alternatives.filter((a) => a.suited).map((a) => a.suitVar)))].sort();
+  const forms: Form[] = [];
+  for (const choice of product(shape.map((t) => t.alternatives))) {
+    for (const suits of suitAssignments(used, line.pins)) {
+      for (const shift of line.shifts) {
+        const singles = new Array<number>(KINDS).fill(0);
+        const groups = new Array<number>(KINDS).fill(0);
+        const groupList: [TileId, number][] = [];
+        const words: string[] = [];
+        let ok = true;
+        choice.forEach((alt, i) => {
+          const tok = shape[i];
+          const tiles = alt.symbols.map((s) => {
+            if (s.kind === 'tile') return s.tile;
+            const suit = suits[alt.suitVar];
+            if (s.kind === 'dragon') return dragonOf(suit);
+            const n = s.n + shift;
+            if (n < 1 || n > 9) ok = false;
+            return suited(suit, Math.min(9, Math.max(1, n)));
+          });
+          for (const t of tiles) (tok.group ? groups : singles)[t]++;
+          if (tok.group) groupList.push([tiles[0], tiles.length]);
+          words.push(concreteToken(tiles));
+        });
+        if (ok) forms.push({ singles, groups, groupList, text: words.join(' ') });
+      }
+    }
+  }
+  return forms;
+}
+
+const HONOUR_SYMBOLS: Record<number, string> = { [GREEN]: 'G', [RED]: 'R', [SOAP]: '0', [FLOWER]: 'F' };
+
+/** A token with its suit settled, in the card's own notation: `2026B`, `RRRR`, `NEWS`, `FF`. */
+function concreteToken(tiles: TileId[]): string {
+  let suit = '';
+  const symbols = tiles.map((t) => {
+    if (isSuited(t)) { suit = SUITS[suitOf(t)]; return String(rankOf(t)); }
+    return HONOUR_SYMBOLS[t] ?? tileName(t);
+  });
+  return symbols.join('') + suit;
+}
+
+function formKey(f: Form): string {
+  const gl = f.groupList.map(([k, n]) => `${k}:${n}`).sort().join(',');
+  return `${f.singles.join('')}|${f.groups.join(',')}|${gl}`;
+}
+
+/** Distinct concrete forms of one line (forms equal as tiles, singles and groups count once). */
+export function lineForms(line: CardLine): Form[] {
+  const seen = new Set<string>();
+  const out: Form[] = [];
+  for (const shape of line.shapes) {
+    for (const f of formsOfShape(line, shape)) {
+      const key = formKey(f);
+      if (!seen.has(key)) { seen.add(key); out.push(f); }
+    }
+  }
+  return out;
+}
+
+export function compileCard(card: Card): CompiledCard {
+  const all = card.lines.map(lineForms);
+  const formCount = all.reduce((n, fs) => n + fs.length, 0);
+  let entries = 0, groups = 0;
+  for (const fs of all) for (const f of fs) {
+    for (let t = 0; t < KINDS; t++) if (f.singles[t] + f.groups[t] > 0) entries++;
+    groups += f.groupList.length;
+  }
+  const c: CompiledCard = {
+    card,
+    lineCount: card.lines.length,
+    formCount,
+    lineStart: new Uint32Array(card.lines.length + 1),
+    formLine: new Uint16Array(formCount),
+    lineJokers: Uint8Array.from(card.lines, (l) => (l.nojoker ? 0 : 1)),
+    entryStart: new Uint32Array(formCount + 1),
+    singleCount: new Uint8Array(formCount),
+    entryKind: new Uint8Array(entries),
+    entryNeed: new Uint8Array(entries),
+    entrySingle: new Uint8Array(entries),
+    entryCode: new Uint16Array(entries),
+    entrySingleCode: new Uint16Array(entries),
+    groupStart: new Uint32Array(formCount + 1),
+    groupKind: new Uint8Array(groups),
+    groupSize: new Uint8Array(groups),
+    formText: [],
+    noPenalty: new Uint8Array(formCount),
+  };
+  let f = 0, e = 0, g = 0;
+  all.forEach((fs, l) => {
+    c.lineStart[l] = f;
+    for (const form of fs) {
+      c.formLine[f] = l;
+      c.entryStart[f] = e;
+      const kinds = [];
+      for (let t = 0; t < KINDS; t++) if (form.singles[t] + form.groups[t] > 0) kinds.push(t);
+      kinds.sort((a, b) => Number(form.singles[b] > 0) - Number(form.singles[a] > 0) || a - b);
+      for (const t of kinds) {
+        c.entryKind[e] = t;
+        c.entryNeed[e] = form.singles[t] + form.groups[t];
+        c.entrySingle[e] = form.singles[t];
+        c.entryCode[e] = (t << 4) | c.entryNeed[e];
+        c.entrySingleCode[e] = (t << 4) | form.singles[t];
+        if (form.singles[t] > 0) c.singleCount[f]++;
+        e++;
+      }
+      c.groupStart[f] = g;
+      for (const [k, n] of form.groupList) { c.groupKind[g] = k; c.groupSize[g] = n; g++; }
+      c.formText.push(form.text);
+      f++;
+    }
+  });
+  c.lineStart[card.lines.length] = f;
+  c.entryStart[f] = e;
+  c.groupStart[f] = g;
+  return c;
+}

@@ -1,0 +1,30 @@
+/**
+ * Every mistake a user can make is a TilemateError with a stable code. The CLI prints
+ * `code: message`; the HTTP API (later) answers `{code, message}` with the status below.
+ * A broken invariant inside the engine is not a user error: it throws `ruleViolation`.
+ */
+export const ERROR_CODES = {
+  TM_BAD_TILE: 'a token that is not a tile',
+  TM_TOO_MANY_COPIES: 'more copies of a tile than the 152-tile set holds',
+  TM_HAND_SIZE: 'the wrong number of tiles',
+  TM_BAD_EXPOSURE: 'an exposure that is not a pung, kong, quint or sextet of one tile',
+  TM_CARD_SYNTAX: 'a malformed card line',
+  TM_CARD_EMPTY: 'a card with no lines',
+  TM_BAD_INPUT: 'a malformed request or option',
+  TM_FILE: 'a file that cannot be read',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class TilemateError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'TilemateError';
+    this.code = code;
+  }
+}
+
+export function ruleViolation(what: string): never {
+  throw new Error(`rule violation: ${what}`);
+}

@@ -330,12 +330,14 @@ export class Analyzer {
   private readonly away: Uint8Array;
   private readonly best: Uint32Array;
   private readonly dead: Uint8Array;
+  private readonly sorted: Uint8Array;
 
   constructor(cc: CompiledCard) {
     this.cc = cc;
     this.away = new Uint8Array(cc.lineCount);
     this.best = new Uint32Array(cc.lineCount);
     this.dead = new Uint8Array(cc.formCount);
+    this.sorted = new Uint8Array(cc.lineCount);
   }
 
   analyze(input: AnalysisInput, opts: AnalyzeOptions = {}): LineResult[] {
@@ -345,7 +347,7 @@ export class Analyzer {
 
     // With exposures every form is evaluated in full: they are few, and this is not the hot path.
     if (input.exposures.length > 0) {
-      const all = Array.from({ length: cc.lineCount }, (_, l) => this.lineResult(l, ctx, null));
+      const all = Array.from({ length: cc.lineCount }, (_, l) => this.lineResult(l, ctx));
       return all.sort(compareResults).slice(0, top);
     }
 
@@ -362,53 +364,73 @@ export class Analyzer {
     }
     tilesAwayAll(cc, input.concealed, this.away, this.best, anySeen ? this.dead : cc.noPenalty);
 
-    // Only lines that can make the top need their outs (the tie-break); the rest already rank lower.
-    const limit = [...this.away].sort((a, b) => a - b)[top - 1];
-    const results: LineResult[] = [];
-    for (let l = 0; l < cc.lineCount; l++) if (this.away[l] <= limit) results.push(this.lineResult(l, ctx, this.away[l]));
-    return results.sort(compareResults).slice(0, top);
+    // Only lines that can make the top need their outs (the tie-break), and only the top
+    // ones are written out in full.
+    let limit = 0;
+    if (top < cc.lineCount) {
+      const sorted = this.sorted;
+      sorted.set(this.away);
+      sorted.sort();
+      limit = sorted[top - 1];
+    } else limit = 255;
+    const candidates: Candidate[] = [];
+    for (let l = 0; l < cc.lineCount; l++) if (this.away[l] <= limit) candidates.push(this.candidate(l, ctx, anySeen));
+    candidates.sort((a, b) => a.away - b.away || b.outs - a.outs || b.value - a.value || a.line - b.line);
+    return candidates.slice(0, top).map((c) => this.result(c.line, c.form, ctx));
   }
 
-  /**
-   * The line's best form in full: least tiles away among live forms, then most outs.
-   * `known` (the fast path) is the core's answer, DEAD included; only forms reaching it
-   * are looked at, and only the one chosen is evaluated in full.
-   */
-  private lineResult(l: number, ctx: Context, known: number | null): LineResult {
+  /** The line's form reaching the core's tiles away (DEAD included) with the most outs. */
+  private candidate(l: number, ctx: Context, anySeen: boolean): Candidate {
     const cc = this.cc;
-    const line = cc.card.lines[l];
-    const base = { line: l, id: line.id, section: line.section, value: line.value, concealed: line.concealed };
+    const known = this.away[l];
+    const jokersAllowed = cc.lineJokers[l] === 1;
+    const jokers = jokersAllowed ? ctx.input.concealed[JOKER] : 0;
+    const dead = anySeen ? this.dead : cc.noPenalty;
+    let bestOuts = -1, chosen = this.best[l];
+    for (let f = chosen; f < cc.lineStart[l + 1]; f++) {
+      if (formAway(cc, f, ctx.input.concealed, jokers) + dead[f] !== known) continue;
+      const outs = formOuts(cc, f, ctx.input.concealed, jokers, jokersAllowed, ctx.unseen);
+      if (outs > bestOuts) { bestOuts = outs; chosen = f; }
+    }
+    return { line: l, form: chosen, away: known, outs: bestOuts, value: cc.card.lines[l].value };
+  }
+
+  /** The line's best form over every form, each in full (the exposures path). */
+  private lineResult(l: number, ctx: Context): LineResult {
+    const cc = this.cc;
     let chosen = -1;
     let best: FormEval | null = null;
-    if (known !== null) {
-      const jokersAllowed = cc.lineJokers[l] === 1;
-      const jokers = jokersAllowed ? ctx.input.concealed[JOKER] : 0;
-      const dead = ctx.input.seen.some((n) => n > 0) ? this.dead : cc.noPenalty;
-      let bestOuts = -1;
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        if (formAway(cc, f, ctx.input.concealed, jokers) + dead[f] !== known) continue;
-        const outs = formOuts(cc, f, ctx.input.concealed, jokers, jokersAllowed, ctx.unseen);
-        if (outs > bestOuts) { bestOuts = outs; chosen = f; }
-      }
-      best = evaluateForm(cc, chosen, ctx);
-    } else {
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        const ev = evaluateForm(cc, f, ctx);
-        if (ev !== null && (best === null || better(ev, best))) { best = ev; chosen = f; }
-      }
+    for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+      const ev = evaluateForm(cc, f, ctx);
+      if (ev !== null && (best === null || better(ev, best))) { best = ev; chosen = f; }
     }
-    if (best === null) {
-      return { ...base, tilesAway: 14, form: '', need: [], jokerSlots: 0, outs: 0, possible: false, whyNot: 'the exposures fit no form of this line' };
-    }
-    let whyNot = best.whyNot;
+    return this.result(l, chosen, ctx, best);
+  }
+
+  private result(l: number, form: number, ctx: Context, ev: FormEval | null = evaluateForm(this.cc, form, ctx)): LineResult {
+    const line = this.cc.card.lines[l];
+    const base = { line: l, id: line.id, section: line.section, value: line.value, concealed: line.concealed };
     // Teaching guide, concealed hands: nothing may be exposed before Mah Jongg, so a hand with an exposure cannot make a concealed line.
-    if (line.concealed && ctx.input.exposures.length > 0) whyNot = 'a concealed line, and the hand has exposures';
+    const exposedConcealed = line.concealed && ctx.input.exposures.length > 0 ? 'a concealed line, and the hand has exposures' : undefined;
+    if (ev === null) {
+      return { ...base, tilesAway: 14, form: '', need: [], jokerSlots: 0, outs: 0, possible: false, whyNot: exposedConcealed ?? 'the exposures fit no form of this line' };
+    }
+    const whyNot = exposedConcealed ?? ev.whyNot;
     const result: LineResult = {
-      ...base, tilesAway: best.tilesAway, form: cc.formText[chosen], need: best.need, jokerSlots: best.jokerSlots, outs: best.outs, possible: whyNot === undefined,
+      ...base, tilesAway: ev.tilesAway, form: this.cc.formText[form], need: ev.need, jokerSlots: ev.jokerSlots, outs: ev.outs, possible: whyNot === undefined,
     };
     if (whyNot !== undefined) result.whyNot = whyNot;
     return result;
   }
+}
+
+interface Candidate {
+  line: number;
+  form: number;
+  /** Tiles away, plus DEAD when every form of the line is dead. */
+  away: number;
+  outs: number;
+  value: number;
 }
 
 function better(a: FormEval, b: FormEval): boolean {

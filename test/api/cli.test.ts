@@ -1,0 +1,97 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../api/cli.js';
+
+let out = '';
+let err = '';
+beforeEach(() => {
+  out = ''; err = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { out += String(chunk); return true; });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { err += String(chunk); return true; });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const run = (...args: string[]) => main(['node', 'tilemate', ...args]);
+const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
+
+describe('tilemate analyze', () => {
+  it('--json prints one object with the documented names', async () => {
+    expect(await run('analyze', '--hand', HAND, '--json')).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.hand).toBe(HAND);
+    expect(doc.results).toHaveLength(5);
+    expect(doc.results[0]).toMatchObject({ id: 'Addition #3', section: 'Addition', value: 30, concealed: false, tilesAway: 3, need: ['2B', '2B', 'GD'], possible: true });
+  });
+
+  it('--all lists every line, --top N the best N', async () => {
+    await run('analyze', '--hand', HAND, '--json', '--all');
+    expect(JSON.parse(out).results).toHaveLength(51);
+    out = '';
+    await run('analyze', '--hand', HAND, '--json', '--top', '2');
+    expect(JSON.parse(out).results.map((r: { id: string }) => r.id)).toEqual(['Addition #3', '2468 #1']);
+  });
+
+  it('prints a readable table by default', async () => {
+    await run('analyze', '--hand', HAND);
+    expect(out).toMatch(/Card +Tilemate Practice Card 2026 \(51 lines/);
+    expect(out).toMatch(/1 +Addition #3 +3 +222B 444B 6666B GGGG +2B 2B GD/);
+  });
+
+  it('--exposed and --seen are taken into account', async () => {
+    await run('analyze', '--hand', '2B 4B 6B 8B 4C 4C 4C 8C 8C 8C', '--exposed', 'F F J', '--seen', '4C', '--json', '--top', '1');
+    expect(JSON.parse(out).results[0]).toMatchObject({ id: '2468 #2', tilesAway: 1, need: ['4C'] });
+  });
+
+  it('--hands prints one JSON object per line, in order, with errors in place', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
+    const file = join(dir, 'hands.txt');
+    writeFileSync(file, `${HAND}\n1B 2B\nF F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C\n`);
+    expect(await run('analyze', '--hands', file, '--top', '1', '--json')).toBe(1);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0].results[0].id).toBe('Addition #3');
+    expect(lines[1].error.code).toBe('TM_HAND_SIZE');
+    expect(lines[2].results[0]).toMatchObject({ id: '2026 #1', tilesAway: 0 });
+  });
+
+  it('--card loads another card; a malformed card is refused with its line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
+    const good = join(dir, 'good.card');
+    writeFileSync(good, '[Mine]\n2468a 2468b 2468c FF ; c 50\n');
+    await run('analyze', '--hand', '2B 4B 6B 8B 2C 4C 6C 8C 2D 4D 6D 8D F F', '--card', good, '--json');
+    expect(JSON.parse(out).results[0]).toMatchObject({ id: 'Mine #1', tilesAway: 0 });
+    const bad = join(dir, 'bad.card');
+    writeFileSync(bad, '[Mine]\n2468a 2468b 2468c F ; c 50\n');
+    expect(await run('analyze', '--hand', HAND, '--card', bad)).toBe(2);
+    expect(err).toBe('error TM_CARD_SYNTAX: card line 2: the line holds 13 tiles; every line holds exactly 14\n');
+  });
+
+  it('bad input exits non-zero with a one-line error naming the problem', async () => {
+    expect(await run('analyze', '--hand', '1B 2B 3B Q')).toBe(2);
+    expect(err).toBe('error TM_BAD_TILE: unknown tile "Q" (expected 1B..9B, 1C..9C, 1D..9D, N E W S, RD GD WD, F or J)\n');
+    err = '';
+    expect(await run('analyze', '--hand', '1B 2B 3B')).toBe(2);
+    expect(err).toMatch(/^error TM_HAND_SIZE: the hand has 3 tiles; expected 13 or 14\n$/);
+    err = '';
+    expect(await run('analyze', '--hand', HAND, '--card', '/nonexistent.card')).toBe(2);
+    expect(err).toMatch(/^error TM_FILE: cannot read card file \/nonexistent.card: ENOENT\n$/);
+    err = '';
+    expect(await run('analyze')).toBe(2);
+    expect(err).toMatch(/give one of --hand/);
+  });
+});
+
+describe('the installed command', () => {
+  it('npx tilemate analyze runs from the repository root (bin -> dist)', () => {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'ignore' });
+    const res = spawnSync('node', ['bin/tilemate.js', 'analyze', '--hand', HAND, '--json', '--top', '1'], { encoding: 'utf8' });
+    expect(res.status).toBe(0);
+    expect(JSON.parse(res.stdout).results[0].id).toBe('Addition #3');
+    const bad = spawnSync('node', ['bin/tilemate.js', 'analyze', '--hand', 'nonsense'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { analysisInput, Analyzer, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard, type CompiledCard } from '../../engine/compile.js';
+import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
+import { fullSet, JOKER, KINDS, tileName } from '../../engine/tiles.js';
+import { readCardText } from '../../api/cards.js';
+import { bruteForceTilesAway } from '../reference/brute-force.js';
+
+const practice = compileCard(parseCard(readCardText()));
+
+/** A card of odd cases: nojoker, pins, alternatives, `or`, flower groups, a sextet. */
+const odd = compileCard(parseCard(`card: Odd cases
+[Odd]
+NNNN EEE WWW SSSS ; x 35 nojoker
+FF 2222a 44b 66b 8888a ; x 25 a=D
+NNN|EEE|WWW|SSS DDDDa DDDDb DDDc ; x 35
+1111a 333b 5555b 999a or 9999a 777b 5555b 111a ; x 30
+FFFFF 11111a 2222a ; x 40 consec
+111111a 222222b 33c ; x 50 consec
+13579a 13579b FFFF ; c 35
+336699a 336699b DD ; c 55
+`));
+
+function handFor(rng: RngState, cc: CompiledCard): number[] {
+  const counts = new Array<number>(KINDS).fill(0);
+  const size = 13 + nextInt(rng, 2);
+  if (nextInt(rng, 3) === 0) {
+    // uniformly random tiles
+    for (const t of shuffle(rng, fullSet()).slice(0, size)) counts[t]++;
+    return counts;
+  }
+  // near a random form: its tiles, some swapped for jokers or random tiles
+  const f = nextInt(rng, cc.formCount);
+  const pool = fullSet();
+  const tiles: number[] = [];
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) for (let i = 0; i < cc.entryNeed[e]; i++) tiles.push(cc.entryKind[e]);
+  shuffle(rng, tiles);
+  const swaps = nextInt(rng, 6);
+  const out: number[] = [];
+  for (let i = 0; i < size; i++) {
+    let t = i < swaps ? (nextInt(rng, 2) ? JOKER : pool[nextInt(rng, pool.length)]) : tiles[i];
+    if (counts[t] >= (t === JOKER || t === 34 ? 8 : 4)) t = JOKER;
+    if (counts[t] >= 8) continue;
+    counts[t]++;
+    out.push(t);
+  }
+  while (out.length < size) { const t = pool[nextInt(rng, pool.length)]; if (counts[t] < (t >= 34 ? 8 : 4)) { counts[t]++; out.push(t); } }
+  return counts;
+}
+
+describe('tiles away', () => {
+  for (const [name, cc, hands] of [['the practice card', practice, 1500], ['a card of odd cases', odd, 1500]] as const) {
+    it(`agrees with the independent brute force on ${hands} seeded hands against ${name}`, () => {
+      const rng = seedRng(2026);
+      const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+      const analyzer = new Analyzer(cc);
+      for (let i = 0; i < hands; i++) {
+        const hand = handFor(rng, cc);
+        tilesAwayAll(cc, hand, away, best);
+        const full = analyzer.analyze({ concealed: hand, exposures: [], seen: new Array(KINDS).fill(0) });
+        cc.card.lines.forEach((line, l) => {
+          const expected = bruteForceTilesAway(line, hand);
+          expect(away[l], `${line.id} / ${hand.join('')}`).toBe(expected);
+          expect(full.find((r) => r.line === l)!.tilesAway).toBe(expected);
+        });
+      }
+    });
+  }
+});
+
+const analyzer = new Analyzer(practice);
+const analyze = (hand: string, exposed = '', seen = '') => analyzer.analyze(analysisInput(hand, exposed, seen));
+const lineOf = (results: LineResult[], id: string) => results.find((r) => r.id === id)!;
+
+describe('the analyzer', () => {
+  it('a complete hand is 0 away', () => {
+    const r = lineOf(analyze('F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C'), '2026 #1');
+    expect(r).toMatchObject({ tilesAway: 0, need: [], possible: true });
+    expect(analyze('F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C')[0].id).toBe('2026 #1');
+  });
+
+  it('a 13-tile hand waiting on its last tile is 1 away, and names that tile', () => {
+    const r = lineOf(analyze('F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C'), '2026 #1');
+    expect(r.tilesAway).toBe(1);
+    expect(r.need.map(tileName)).toEqual(['6C']);
+  });
+
+  it('jokers never fill singles or pairs', () => {
+    // FF (a pair) and the 6 of 2026 (a single) are jokers here
+    const r = lineOf(analyze('J J 2B WD 2B J 2C 2C 2C 2C 6C 6C 6C 6C'), '2026 #1');
+    expect(r.tilesAway).toBe(3);
+    expect(r.need.map(tileName)).toEqual(['6B', 'F', 'F']);
+    expect(r.jokerSlots).toBe(0);
+  });
+
+  it('jokers fill flower pungs and kongs', () => {
+    expect(lineOf(analyze('N E W S RD GD WD F J J 2B WD 2B 6B'), '2026 #6').tilesAway).toBe(0);
+    expect(lineOf(analyze('3C 3C 3C 6C 6C 6C 9C 9C 9C 9C F J J J'), '369 #1').tilesAway).toBe(0);
+  });
+
+  it('no jokers at all in a nojoker line', () => {
+    expect(lineOf(analyze('N N N N E E E W W W S S S J'), 'Winds and Dragons #1').tilesAway).toBe(1);
+  });
+
+  it('a pinned suit only: 369 #1 is Craks only', () => {
+    expect(lineOf(analyze('3B 3B 3B 6B 6B 6B 9B 9B 9B 9B F F F F'), '369 #1').tilesAway).toBe(10);
+  });
+
+  it('needs list what jokers cannot cover, jokers standing in where tiles are scarcest', () => {
+    // 222B 444B 6666B GGGG (Addition #3): lacks 2B x2, 6B x1, GD x2; two jokers
+    const r = lineOf(analyze('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J', '', '6B'), 'Addition #3');
+    expect(r.tilesAway).toBe(3);
+    expect(r.need.map(tileName)).toEqual(['2B', '2B', 'GD']); // the last 6B is seen: a joker takes its place
+    expect(r.jokerSlots).toBe(3);
+  });
+
+  it('outs count the unseen tiles that bring the hand closer', () => {
+    const r = lineOf(analyze('F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C'), '2026 #1');
+    expect(r.outs).toBe(1 + 8 - 0); // the last 6C, or any of the 8 jokers (6666C is a kong)
+    const seen = lineOf(analyze('F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C', '', 'J J J'), '2026 #1');
+    expect(seen.outs).toBe(1 + 5);
+  });
+
+  it('ranks by possible, then tiles away, then outs, then value', () => {
+    const results = analyze('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
+    for (let i = 1; i < results.length; i++) {
+      const a = results[i - 1], b = results[i];
+      expect(Number(a.possible) * 1000 - a.tilesAway * 100 + a.outs / 100).toBeGreaterThanOrEqual(Number(b.possible) * 1000 - b.tilesAway * 100 + b.outs / 100 - 1e-9);
+    }
+    expect(results).toHaveLength(practice.lineCount);
+  });
+
+  it('--top returns the same first lines as the full ranking', () => {
+    const rng = seedRng(5);
+    for (let i = 0; i < 200; i++) {
+      const hand = handFor(rng, practice);
+      const input = { concealed: hand, exposures: [], seen: new Array(KINDS).fill(0) };
+      const all = analyzer.analyze(input).map((r) => `${r.id}:${r.tilesAway}:${r.outs}`);
+      expect(analyzer.analyze(input, { top: 3 }).map((r) => `${r.id}:${r.tilesAway}:${r.outs}`)).toEqual(all.slice(0, 3));
+    }
+  });
+});
+
+describe('dead lines', () => {
+  it('a line is out when it needs more natural tiles for singles and pairs than remain unseen', () => {
+    // 2026 #5 needs three Soaps as singles; two are seen and the hand has none
+    const r = lineOf(analyze('2B 6B 2C 6C 2D 6D F F N N E E S', '', 'WD WD'), '2026 #5');
+    expect(r.possible).toBe(false);
+    expect(r.whyNot).toMatch(/needs 3 WD as singles or pairs; only 2 can still be had/);
+  });
+
+  it('joker-aware: a kong is not dead while jokers can still fill it', () => {
+    const hand = '2B 2B 4B 4B 4B 8B 8B 8B F F N E W';
+    const noSixes = lineOf(analyze(hand, '', '6B 6B 6B 6B'), '2468 #1');
+    expect(noSixes.possible).toBe(true);
+    expect(noSixes.form).toBe('22B 444B 6666B 888B FF');
+    // with six jokers gone too, only two remain for four slots: Bams are out, another suit is best
+    const r = lineOf(analyze(hand, '', '6B 6B 6B 6B J J J J J J'), '2468 #1');
+    expect(r.form).not.toContain('6666B');
+  });
+
+  it('a line every form of which is dead ranks below every possible line', () => {
+    const results = analyze('2B 6B 2C 6C 2D 6D F F N N E E S', '', 'WD WD');
+    const firstOut = results.findIndex((r) => !r.possible);
+    expect(firstOut).toBeGreaterThan(0);
+    expect(results.slice(firstOut).every((r) => !r.possible)).toBe(true);
+  });
+});
+
+describe('exposures', () => {
+  it('exposures must fit groups of the form', () => {
+    // FFF exposed: fits 2468 #2 (FFF 2468a 4444b 888b), not 2468 #1 (FF pair)
+    const results = analyze('2B 4B 6B 8B 4C 4C 4C 8C 8C 8C', 'F F J');
+    expect(lineOf(results, '2468 #2')).toMatchObject({ tilesAway: 1, possible: true });
+    expect(lineOf(results, '2468 #2').need.map(tileName)).toEqual(['4C']);
+    expect(lineOf(results, '2468 #1')).toMatchObject({ possible: false });
+  });
+
+  it('a concealed line is out once the hand has an exposure', () => {
+    const r = lineOf(analyze('N E W S RD GD WD 2B WD 2B 6B', 'F F F'), '2026 #6');
+    expect(r.tilesAway).toBe(0);
+    expect(r.possible).toBe(false);
+    expect(r.whyNot).toMatch(/concealed/);
+  });
+
+  it('an exposure with a joker does not fit a nojoker line', () => {
+    const results = analyze('E E E W W W S S S S', 'N N N J');
+    expect(lineOf(results, 'Winds and Dragons #1').possible).toBe(false);
+    expect(lineOf(analyze('E E E W W W S S S S', 'N N N N'), 'Winds and Dragons #1')).toMatchObject({ tilesAway: 0, possible: true });
+  });
+
+  it('an exposed kong needs a kong in the form, not a pung', () => {
+    const r = lineOf(analyze('2B WD 2B 6B 2C 2C 2C 2C 6C 6C', 'F F F F'), '2026 #1');
+    expect(r.possible).toBe(false);
+  });
+});
+
+describe('bad input', () => {
+  it('the wrong number of tiles', () => {
+    expect(() => analysisInput('1B 2B 3B')).toThrow(/the hand has 3 tiles; expected 13 or 14/);
+    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C 5C 6C')).toThrow(/15 tiles/);
+    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', 'F F F F')).toThrow(/15 tiles \(11 concealed \+ 4 exposed\)/);
+  });
+  it('more copies than the set holds, counting exposed and seen tiles', () => {
+    expect(() => analysisInput('1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '', '1B 1B')).toThrow(/5 copies of 1B \(hand 3, seen 2\); the set has 4/);
+  });
+  it('an exposure that is not a group of one tile', () => {
+    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', '2B 3B 3B')).toThrow(/mixes tiles/);
+    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '2B 2B')).toThrow(/pung, kong, quint or sextet/);
+    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', 'J J J')).toThrow(/at least one natural tile/);
+  });
+});
+
+describe('incremental tiles away', () => {
+  it('after every swap of one tile, agrees with a full evaluation', async () => {
+    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    const rng = seedRng(99);
+    const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
+    for (let game = 0; game < 50; game++) {
+      const wall = shuffle(rng, fullSet());
+      const hand = new Array<number>(KINDS).fill(0);
+      for (const t of wall.splice(0, 13)) hand[t]++;
+      const inc = new IncrementalTilesAway(practice, hand);
+      for (let turn = 0; turn < 40 && wall.length > 0; turn++) {
+        const drawn = wall.pop()!;
+        const held = hand.flatMap((n, t) => Array<number>(n).fill(t));
+        const out = held[nextInt(rng, held.length)];
+        hand[drawn]++;
+        hand[out]--;
+        inc.swap(out, drawn);
+        tilesAwayAll(practice, hand, away, best);
+        expect([...inc.away]).toEqual([...away]);
+      }
+    }
+  });
+});

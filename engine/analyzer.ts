@@ -103,11 +103,27 @@ export function analysisInput(hand: string, exposed = '', seen = ''): AnalysisIn
 // ---------------------------------------------------------------- the fast core
 
 /**
+ * PLACED[h << 8 | need | single << 4] packs what h natural tiles of a kind place in one
+ * form: min(h, need) in the low byte, min(h, single) (those in singles and pairs) in the high.
+ */
+export const PLACED = Uint16Array.from({ length: 16 << 8 }, (_, i) => {
+  const h = i >> 8, need = i & 15, single = (i >> 4) & 15;
+  return Math.min(h, need) | (Math.min(h, single) << 8);
+});
+
+/** Added to a dead form's tiles away in `tilesAwayAll`, above any real count. */
+export const DEAD = 64;
+
+/**
  * Tiles away for every line of the card, for a concealed hand without exposures: the
  * inner loop of bots and batch analysis. Writes the least tiles away of each line into
  * `away` and the form reaching it into `best`. `dead` (optional) flags forms that can no
  * longer be made with DEAD: such a form only wins when every form of its line is dead,
  * and then `away` holds DEAD + its tiles away.
+ *
+ * It walks the hand, not the card: each kind the hand holds adds what it places to the
+ * forms holding that kind (the card's postings), and every form has 14 tiles, so
+ *   lack = 14 - placed,  lackSingles = singles - placedSingles.
  */
 export function tilesAwayAll(
   cc: CompiledCard,
@@ -116,24 +132,21 @@ export function tilesAwayAll(
   best: Uint32Array,
   dead: Uint8Array = cc.noPenalty,
 ): void {
-  const { lineStart, lineJokers, entryStart, singleCount, entryCode, entrySingleCode } = cc;
-  const lackOf = fillLackTable(counts);
+  const { lineStart, lineJokers, postStart, postForm, postCode, formSingles } = cc;
+  const placed = cc.work;
+  placed.fill(0);
+  for (let t = 0; t < JOKER; t++) {
+    const h = counts[t];
+    if (h === 0) continue;
+    const row = h << 8;
+    for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[row | postCode[p]];
+  }
   const jokers = counts[JOKER];
   for (let l = 0; l < cc.lineCount; l++) {
     const j = lineJokers[l] === 1 ? jokers : 0;
-    const end = lineStart[l + 1];
     let bestAway = 255, bestForm = 0;
-    for (let f = lineStart[l]; f < end; f++) {
-      let e = entryStart[f];
-      const se = e + singleCount[f], ee = entryStart[f + 1];
-      let lack = 0, lackSingles = 0;
-      for (; e < se; e++) {
-        lack += lackOf[entryCode[e]];
-        lackSingles += lackOf[entrySingleCode[e]];
-      }
-      for (; e < ee; e++) lack += lackOf[entryCode[e]];
-      const inGroups = lack - lackSingles;
-      const a = lack - (inGroups < j ? inGroups : j) + dead[f];
+    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+      const a = awayFromPlaced(placed[f], formSingles[f], j) + dead[f];
       if (a < bestAway) { bestAway = a; bestForm = f; }
     }
     away[l] = bestAway;
@@ -141,40 +154,10 @@ export function tilesAwayAll(
   }
 }
 
-/** Added to a dead form's tiles away in `tilesAwayAll`, above any real count. */
-export const DEAD = 64;
-
-/** SHORTFALL[h << 4 | r] = max(0, r - h): how many of r copies a hand holding h lacks. */
-const SHORTFALL = Uint8Array.from({ length: 256 }, (_, i) => Math.max(0, (i & 15) - (i >> 4)));
-const LACK = new Uint8Array(KINDS << 4);
-
-/** The hand's lack table: LACK[kind << 4 | r] = max(0, r - count of kind), so an entry code indexes it directly. */
-function fillLackTable(counts: ArrayLike<number>): Uint8Array {
-  for (let t = 0; t < KINDS; t++) {
-    const row = counts[t] << 4, o = t << 4;
-    for (let r = 0; r < 16; r++) LACK[o + r] = SHORTFALL[row + r];
-  }
-  return LACK;
-}
-
-/** Tiles away of one form for a concealed hand with `jokers` usable jokers. */
-export function formAway(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers: number): number {
-  const { entryKind, entryNeed, entrySingle } = cc;
-  let e = cc.entryStart[f];
-  const se = e + cc.singleCount[f], ee = cc.entryStart[f + 1];
-  let lack = 0, lackSingles = 0;
-  for (; e < se; e++) {
-    const h = counts[entryKind[e]];
-    const d = entryNeed[e] - h;
-    if (d > 0) lack += d;
-    const s = entrySingle[e] - h;
-    if (s > 0) lackSingles += s;
-  }
-  for (; e < ee; e++) {
-    const d = entryNeed[e] - counts[entryKind[e]];
-    if (d > 0) lack += d;
-  }
-  const inGroups = lack - lackSingles;
+/** Tiles away of a form from its packed placed count (see PLACED), its singles and the usable jokers. */
+export function awayFromPlaced(placed: number, singles: number, jokers: number): number {
+  const lack = 14 - (placed & 255);
+  const inGroups = lack - (singles - (placed >> 8));
   return lack - (inGroups < jokers ? inGroups : jokers);
 }
 
@@ -222,16 +205,44 @@ function formOuts(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers
 }
 
 /**
- * Whether a form can still be made (its whyNot when not): singles and pairs need natural
- * tiles, of which only `avail` remain; groups may take jokers, so a pung is not dead while
- * enough jokers remain to fill it.
+ * A form's needs as short lists (one slot per distinct kind), after the exposures: each
+ * exposure must match a group of the form of the same tile and size, one group each, and
+ * what it holds is subtracted. Returns the number of kinds, or -1 when the exposures do not fit.
  */
-function formWhyNot(need: ArrayLike<number>, single: ArrayLike<number>, avail: number[], jokersLeft: number): string | undefined {
+const formKind = new Int32Array(16), formNeed = new Int32Array(16), formSingle = new Int32Array(16);
+function loadForm(cc: CompiledCard, f: number, exposures: readonly Exposure[]): number {
+  let n = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++, n++) {
+    formKind[n] = cc.entryKind[e];
+    formNeed[n] = cc.entryNeed[e];
+    formSingle[n] = cc.entrySingle[e];
+  }
+  if (exposures.length === 0) return n;
+  const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
+  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
+  let matched = 0; // bit per group of the form
+  for (const x of exposures) {
+    if (x.jokers > 0 && !jokersAllowed) return -1;
+    let g = g0;
+    while (g < g1 && ((matched >> (g - g0)) & 1 || cc.groupKind[g] !== x.tile || cc.groupSize[g] !== x.size)) g++;
+    if (g === g1) return -1;
+    matched |= 1 << (g - g0);
+    formNeed[formKind.indexOf(x.tile)] -= x.size;
+  }
+  return n;
+}
+
+/**
+ * Whether the loaded form can still be made (its whyNot when not): singles and pairs need
+ * natural tiles, of which only `avail` remain; groups may take jokers, so a pung is not dead
+ * while enough jokers remain to fill it.
+ */
+function formWhyNot(n: number, avail: number[], jokersLeft: number): string | undefined {
   let jokersNeeded = 0;
-  for (let t = 0; t < KINDS; t++) {
-    if (need[t] === 0) continue;
-    if (single[t] > avail[t]) return `needs ${single[t]} ${tileName(t)} as singles or pairs; only ${avail[t]} can still be had`;
-    jokersNeeded += Math.max(0, need[t] - avail[t]);
+  for (let i = 0; i < n; i++) {
+    const t = formKind[i];
+    if (formSingle[i] > avail[t]) return `needs ${formSingle[i]} ${tileName(t)} as singles or pairs; only ${avail[t]} can still be had`;
+    jokersNeeded += Math.max(0, formNeed[i] - avail[t]);
   }
   if (jokersNeeded > jokersLeft) return `its groups need ${jokersNeeded} jokers; only ${jokersLeft} can still be had`;
   return undefined;
@@ -242,66 +253,49 @@ interface FormEval {
   need: TileId[];
   jokerSlots: number;
   outs: number;
-  whyNot?: string;
+  whyNot: string | undefined;
 }
 
-/** One form in full, after the exposures (or null when they fit no groups of the form). */
+/** One form in full, after the exposures (null when they fit no groups of the form). */
 function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | null {
   const { input, avail, unseen } = ctx;
+  const n = loadForm(cc, f, input.exposures);
+  if (n < 0) return null;
   const h = input.concealed;
   const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
-
-  // The form's needs per kind, less the exposed groups: each exposure must match a group
-  // of the form, one group each.
-  const need = EMPTY();
-  const single = EMPTY();
-  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
-    need[cc.entryKind[e]] = cc.entryNeed[e];
-    single[cc.entryKind[e]] = cc.entrySingle[e];
-  }
-  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
-  const matched = new Uint8Array(g1 - g0);
-  for (const x of input.exposures) {
-    if (x.jokers > 0 && !jokersAllowed) return null;
-    let g = g0;
-    while (g < g1 && (matched[g - g0] === 1 || cc.groupKind[g] !== x.tile || cc.groupSize[g] !== x.size)) g++;
-    if (g === g1) return null;
-    matched[g - g0] = 1;
-    need[x.tile] -= x.size;
-  }
-
   const jokers = jokersAllowed ? h[JOKER] : 0;
-  const singleLack = EMPTY();
-  const groupLack = EMPTY();
+
+  const singleLack: number[] = [], groupLack: number[] = [];
   let lack = 0, lackSingles = 0;
-  for (let t = 0; t < KINDS; t++) {
-    singleLack[t] = Math.max(0, single[t] - h[t]);
-    groupLack[t] = Math.max(0, need[t] - h[t]) - singleLack[t];
-    lack += singleLack[t] + groupLack[t];
-    lackSingles += singleLack[t];
+  for (let i = 0; i < n; i++) {
+    const t = formKind[i];
+    singleLack.push(Math.max(0, formSingle[i] - h[t]));
+    groupLack.push(Math.max(0, formNeed[i] - h[t]) - singleLack[i]);
+    lack += singleLack[i] + groupLack[i];
+    lackSingles += singleLack[i];
   }
   const inGroups = lack - lackSingles;
   const tilesAway = lack - Math.min(jokers, inGroups);
   const groupsShort = inGroups > jokers; // as in formOuts
   let outs = groupsShort && jokersAllowed ? unseen[JOKER] : 0;
-  for (let t = 0; t < KINDS; t++) if (singleLack[t] > 0 || (groupsShort && groupLack[t] > 0)) outs += unseen[t];
+  for (let i = 0; i < n; i++) if (singleLack[i] > 0 || (groupsShort && groupLack[i] > 0)) outs += unseen[formKind[i]];
 
   // For the list of needs, jokers stand in where natural tiles are scarcest.
   let spare = jokers;
-  const scarce = [...Array(KINDS).keys()].filter((t) => groupLack[t] > 0).sort((a, b) => unseen[a] - unseen[b] || a - b);
-  for (const t of scarce) {
-    const use = Math.min(spare, groupLack[t]);
-    groupLack[t] -= use;
+  const scarce = groupLack.map((_, i) => i).filter((i) => groupLack[i] > 0).sort((a, b) => unseen[formKind[a]] - unseen[formKind[b]] || formKind[a] - formKind[b]);
+  for (const i of scarce) {
+    const use = Math.min(spare, groupLack[i]);
+    groupLack[i] -= use;
     spare -= use;
   }
-  const needTiles: TileId[] = [];
+  const need: TileId[] = [];
   let jokerSlots = 0;
-  for (let t = 0; t < KINDS; t++) {
-    for (let i = singleLack[t] + groupLack[t]; i > 0; i--) needTiles.push(t);
-    if (jokersAllowed) jokerSlots += groupLack[t];
+  for (let i = 0; i < n; i++) {
+    for (let k = singleLack[i] + groupLack[i]; k > 0; k--) need.push(formKind[i]);
+    if (jokersAllowed) jokerSlots += groupLack[i];
   }
-  const whyNot = formWhyNot(need, single, avail, jokersAllowed ? avail[JOKER] : 0);
-  return { tilesAway, need: needTiles, jokerSlots, outs, ...(whyNot === undefined ? {} : { whyNot }) };
+  need.sort((a, b) => a - b);
+  return { tilesAway, need, jokerSlots, outs, whyNot: formWhyNot(n, avail, jokersAllowed ? avail[JOKER] : 0) };
 }
 
 // ---------------------------------------------------------------- the analysis
@@ -354,12 +348,9 @@ export class Analyzer {
     // Whether a form is dead depends on the seen tiles, not on the concealed ones.
     const anySeen = input.seen.some((n) => n > 0);
     if (anySeen) {
-      const need = EMPTY(), single = EMPTY();
       for (let f = 0; f < cc.formCount; f++) {
-        need.fill(0); single.fill(0);
-        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { need[cc.entryKind[e]] = cc.entryNeed[e]; single[cc.entryKind[e]] = cc.entrySingle[e]; }
         const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? ctx.avail[JOKER] : 0;
-        this.dead[f] = formWhyNot(need, single, ctx.avail, jokersLeft) === undefined ? 0 : DEAD;
+        this.dead[f] = formWhyNot(loadForm(cc, f, []), ctx.avail, jokersLeft) === undefined ? 0 : DEAD;
       }
     }
     tilesAwayAll(cc, input.concealed, this.away, this.best, anySeen ? this.dead : cc.noPenalty);
@@ -379,7 +370,10 @@ export class Analyzer {
     return candidates.slice(0, top).map((c) => this.result(c.line, c.form, ctx));
   }
 
-  /** The line's form reaching the core's tiles away (DEAD included) with the most outs. */
+  /**
+   * The line's form reaching the core's tiles away (DEAD included) with the most outs; the
+   * core has just left each form's placed count in cc.work.
+   */
   private candidate(l: number, ctx: Context, anySeen: boolean): Candidate {
     const cc = this.cc;
     const known = this.away[l];
@@ -388,7 +382,7 @@ export class Analyzer {
     const dead = anySeen ? this.dead : cc.noPenalty;
     let bestOuts = -1, chosen = this.best[l];
     for (let f = chosen; f < cc.lineStart[l + 1]; f++) {
-      if (formAway(cc, f, ctx.input.concealed, jokers) + dead[f] !== known) continue;
+      if (awayFromPlaced(cc.work[f], cc.formSingles[f], jokers) + dead[f] !== known) continue;
       const outs = formOuts(cc, f, ctx.input.concealed, jokers, jokersAllowed, ctx.unseen);
       if (outs > bestOuts) { bestOuts = outs; chosen = f; }
     }
@@ -409,19 +403,27 @@ export class Analyzer {
 
   private result(l: number, form: number, ctx: Context, ev: FormEval | null = evaluateForm(this.cc, form, ctx)): LineResult {
     const line = this.cc.card.lines[l];
-    const base = { line: l, id: line.id, section: line.section, value: line.value, concealed: line.concealed };
     // Teaching guide, concealed hands: nothing may be exposed before Mah Jongg, so a hand with an exposure cannot make a concealed line.
     const exposedConcealed = line.concealed && ctx.input.exposures.length > 0 ? 'a concealed line, and the hand has exposures' : undefined;
-    if (ev === null) {
-      return { ...base, tilesAway: 14, form: '', need: [], jokerSlots: 0, outs: 0, possible: false, whyNot: exposedConcealed ?? 'the exposures fit no form of this line' };
-    }
-    const whyNot = exposedConcealed ?? ev.whyNot;
+    const whyNot = exposedConcealed ?? (ev === null ? 'the exposures fit no form of this line' : ev.whyNot);
+    // a plain literal: object spread here costs more than the whole analysis
     const result: LineResult = {
-      ...base, tilesAway: ev.tilesAway, form: this.cc.formText[form], need: ev.need, jokerSlots: ev.jokerSlots, outs: ev.outs, possible: whyNot === undefined,
+      line: l,
+      id: line.id,
+      section: line.section,
+      value: line.value,
+      concealed: line.concealed,
+      tilesAway: ev === null ? 14 : ev.tilesAway,
+      form: ev === null ? '' : this.cc.formText[form],
+      need: ev === null ? [] : ev.need,
+      jokerSlots: ev === null ? 0 : ev.jokerSlots,
+      outs: ev === null ? 0 : ev.outs,
+      possible: whyNot === undefined,
     };
     if (whyNot !== undefined) result.whyNot = whyNot;
     return result;
   }
+
 }
 
 interface Candidate {

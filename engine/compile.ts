@@ -28,9 +28,18 @@ export interface CompiledCard {
   entryKind: Uint8Array;
   entryNeed: Uint8Array;
   entrySingle: Uint8Array;
-  /** The same entries packed for the hot loop: kind << 4 | need, and kind << 4 | single. */
-  entryCode: Uint16Array;
-  entrySingleCode: Uint16Array;
+  /** Tiles each form holds as singles or pairs, in all. */
+  formSingles: Uint8Array;
+  /**
+   * The same entries turned around, for the fast core: for each tile kind t, the forms that
+   * hold it are postForm[postStart[t] .. postStart[t+1]-1], each with postCode = need | single << 4.
+   * A hand touches only the postings of the kinds it holds.
+   */
+  postStart: Uint32Array;
+  postForm: Uint32Array;
+  postCode: Uint8Array;
+  /** Scratch space of the fast core, one slot per form. */
+  work: Uint16Array;
   /** Groups of form f are groupStart[f] .. groupStart[f+1]-1. */
   groupStart: Uint32Array;
   groupKind: Uint8Array;
@@ -161,8 +170,11 @@ export function compileCard(card: Card): CompiledCard {
     entryKind: new Uint8Array(entries),
     entryNeed: new Uint8Array(entries),
     entrySingle: new Uint8Array(entries),
-    entryCode: new Uint16Array(entries),
-    entrySingleCode: new Uint16Array(entries),
+    formSingles: new Uint8Array(formCount),
+    postStart: new Uint32Array(KINDS + 1),
+    postForm: new Uint32Array(entries),
+    postCode: new Uint8Array(entries),
+    work: new Uint16Array(formCount),
     groupStart: new Uint32Array(formCount + 1),
     groupKind: new Uint8Array(groups),
     groupSize: new Uint8Array(groups),
@@ -182,8 +194,7 @@ export function compileCard(card: Card): CompiledCard {
         c.entryKind[e] = t;
         c.entryNeed[e] = form.singles[t] + form.groups[t];
         c.entrySingle[e] = form.singles[t];
-        c.entryCode[e] = (t << 4) | c.entryNeed[e];
-        c.entrySingleCode[e] = (t << 4) | form.singles[t];
+        c.formSingles[f] += form.singles[t];
         if (form.singles[t] > 0) c.singleCount[f]++;
         e++;
       }
@@ -194,7 +205,19 @@ export function compileCard(card: Card): CompiledCard {
     }
   });
   c.lineStart[card.lines.length] = f;
+
   c.entryStart[f] = e;
   c.groupStart[f] = g;
+  // Postings: the entries turned around, kind by kind.
+  for (let i = 0; i < entries; i++) c.postStart[c.entryKind[i] + 1]++;
+  for (let t = 0; t < KINDS; t++) c.postStart[t + 1] += c.postStart[t];
+  const next = c.postStart.slice(0, KINDS);
+  for (let form = 0; form < formCount; form++) {
+    for (let i = c.entryStart[form]; i < c.entryStart[form + 1]; i++) {
+      const p = next[c.entryKind[i]]++;
+      c.postForm[p] = form;
+      c.postCode[p] = c.entryNeed[i] | (c.entrySingle[i] << 4);
+    }
+  }
   return c;
 }

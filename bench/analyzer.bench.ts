@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: the analyzer's speed on random 14-tile hands against the practice card.
+ * Every figure is printed beside a plain baseline measured in the same run: these machines
+ * are noisy, so the ratios are what to compare between runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Benchmark from 'benchmark';
+import { Analyzer, tilesAwayAll } from '../engine/analyzer.js';
+import type { CompiledCard } from '../engine/compile.js';
+import { IncrementalTilesAway } from '../engine/incremental.js';
+import { JOKER, KINDS } from '../engine/tiles.js';
+import { loadCard } from '../api/cards.js';
+import { handText, randomHands } from './hands.js';
+
+const cc = loadCard();
+const hands = randomHands(4096, 1);
+const empty = new Array<number>(KINDS).fill(0);
+
+/**
+ * The baseline: a straightforward per-form loop, each form a plain array of 36 counts,
+ * tiles away computed kind by kind exactly as the notation defines it.
+ */
+function plainForms(c: CompiledCard) {
+  return Array.from({ length: c.formCount }, (_, f) => {
+    const need = new Array<number>(KINDS).fill(0), single = new Array<number>(KINDS).fill(0);
+    for (let e = c.entryStart[f]; e < c.entryStart[f + 1]; e++) { need[c.entryKind[e]] = c.entryNeed[e]; single[c.entryKind[e]] = c.entrySingle[e]; }
+    return { line: c.formLine[f], jokers: c.lineJokers[c.formLine[f]] === 1, need, single };
+  });
+}
+const forms = plainForms(cc);
+function baseline(hand: number[], away: number[]): void {
+  away.fill(99);
+  for (const form of forms) {
+    let placed = 0, groupLack = 0;
+    for (let t = 0; t < KINDS; t++) {
+      const natural = Math.min(hand[t], form.need[t]);
+      placed += natural;
+      groupLack += form.need[t] - form.single[t] - Math.max(0, natural - form.single[t]);
+    }
+    placed += form.jokers ? Math.min(hand[JOKER], groupLack) : 0;
+    away[form.line] = Math.min(away[form.line], 14 - placed);
+  }
+}
+
+const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+const plainAway = new Array<number>(cc.lineCount);
+const analyzer = new Analyzer(cc);
+const inputs = hands.map((h) => ({ concealed: h, exposures: [], seen: empty }));
+const inc = new IncrementalTilesAway(cc, hands[0]);
+const swaps = hands.map((h, i) => {
+  // a tile the hand holds goes out, a tile from the next hand comes in
+  const out = h.findIndex((n) => n > 0);
+  const into = hands[(i + 1) % hands.length].findIndex((n) => n > 0);
+  return [out, into];
+});
+let i = 0, k = 0, swapHand = hands[0].slice();
+
+// sanity: the fast core and the baseline agree on every hand before anything is timed
+for (const h of hands) {
+  tilesAwayAll(cc, h, away, best);
+  baseline(h, plainAway);
+  for (let l = 0; l < cc.lineCount; l++) if (away[l] !== plainAway[l]) throw new Error('rule violation: fast core and baseline disagree');
+}
+
+console.log(`card: ${cc.card.name}: ${cc.lineCount} lines, ${cc.formCount} concrete forms evaluated per full-card analysis (${cc.entryKind.length} kind entries)`);
+console.log(`node ${process.version}, one core\n`);
+
+const results = new Map<string, number>();
+await new Promise<void>((resolve) => {
+  new Benchmark.Suite()
+    .add('baseline: per-form loop over 36 counts', () => { baseline(hands[i++ & 4095], plainAway); })
+    .add('tiles away, every line (fast core)', () => { tilesAwayAll(cc, hands[i++ & 4095], away, best); })
+    .add('incremental: one tile swapped, every line', () => {
+      const [out, into] = swaps[k++ & 4095];
+      if (swapHand[out] === 0) { inc.reset(hands[k & 4095]); swapHand = hands[k & 4095].slice(); return; }
+      swapHand[out]--; swapHand[into]++;
+      inc.swap(out, into);
+    })
+    .add('full analysis, top 1 (ranked, needs, outs)', () => { analyzer.analyze(inputs[i++ & 4095], { top: 1 }); })
+    .add('full analysis, top 5', () => { analyzer.analyze(inputs[i++ & 4095], { top: 5 }); })
+    .add('full analysis, every line in full', () => { analyzer.analyze(inputs[i++ & 4095]); })
+    .on('cycle', (event: Benchmark.Event) => {
+      const b = event.target as { name?: string; hz?: number };
+      results.set(String(b.name), b.hz ?? 0);
+    })
+    .on('complete', () => resolve())
+    .run();
+});
+
+const base = results.get('baseline: per-form loop over 36 counts')!;
+console.log('hands per second on one core                      ops/s    vs baseline');
+for (const [name, hz] of results) {
+  console.log(`${name.padEnd(46)} ${hz.toFixed(0).padStart(10)}    x${(hz / base).toFixed(2)}`);
+}
+console.log(`\nfast core: ${(results.get('tiles away, every line (fast core)')! * cc.formCount / 1e6).toFixed(1)} M forms per second`);
+
+// End to end: the CLI on a batch of 100,000 hands, start-up included.
+const dir = mkdtempSync(join(tmpdir(), 'tilemate-bench-'));
+const file = join(dir, 'hands.txt');
+writeFileSync(file, randomHands(100_000, 2).map(handText).join('\n') + '\n');
+const bin = fileURLToPath(new URL('../../bin/tilemate.js', import.meta.url));
+const time = (args: string[]) => {
+  const t0 = process.hrtime.bigint();
+  const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (res.status !== 0) throw new Error(res.stderr);
+  return { seconds: Number(process.hrtime.bigint() - t0) / 1e9, out: res.stdout };
+};
+const startup = time(['-e', '']);
+const cli = time([bin, 'analyze', '--hands', file, '--top', '1', '--json']);
+const lines = cli.out.trim().split('\n').length;
+console.log(`\nCLI batch: ${lines} hands (--hands FILE --top 1 --json) in ${cli.seconds.toFixed(2)} s, start-up included: ${(lines / cli.seconds).toFixed(0)} hands/s`);
+console.log(`(plain node start-up in the same run: ${(startup.seconds * 1000).toFixed(0)} ms)`);

@@ -12,6 +12,10 @@ export const ERROR_CODES = {
   TM_CARD_EMPTY: 'a card with no lines',
   TM_BAD_INPUT: 'a malformed request or option',
   TM_FILE: 'a file that cannot be read',
+  TM_NOT_YOUR_TURN: 'an action by a seat that may not act now',
+  TM_ILLEGAL_ACTION: 'an action the rules do not allow here',
+  TM_GAME_OVER: 'an action after the game has ended',
+  TM_BAD_RECORD: 'a game record that is truncated, edited or of an unknown version',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,809 @@
+import type { CompiledCard } from './compile.js';
+import { TilemateError, type ErrorCode } from './errors.js';
+import { completeForm, exposuresCanComplete, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
+import type { Ruleset } from './rulesets.js';
+import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
+import { COPIES, fullSet, JOKER, KINDS, tileName, type TileId } from './tiles.js';
+
+/**
+ * The game as a pure, deterministic state machine: `newGame(rules, card, seed)`, then
+ * `legalActions(state, seat)` and `apply(state, action)`. `apply` checks an action in full
+ * before it changes anything, so a refused action (a TilemateError with a stable code)
+ * leaves the state as it was. All randomness comes from the generator held in the state.
+ *
+ * Seats are numbered in turn order from East (0); seat s + 1 sits to s's right and play
+ * passes to the right. `view(state, seat)` is what that seat may see.
+ */
+
+export interface Exposure extends GroupShape {
+  /** The rack it stands on (Siamese players have two). */
+  rack: number;
+  /** Its jokers may be exchanged (not in an exposed Mah Jongg, not in the exposure that made a hand dead). */
+  exchangeable: boolean;
+}
+
+export interface DeclaredMahJongg {
+  rack: number;
+  line: number;
+  form: number;
+  /** Concealed tiles that went into it, as counts (exposures excluded). */
+  tiles: number[];
+  event: MahJonggEvent;
+}
+
+export interface Player {
+  /** Concealed tiles as counts per kind, jokers included. */
+  concealed: number[];
+  exposures: Exposure[];
+  discards: TileId[];
+  /** Dead hands, per rack. */
+  dead: boolean[];
+  mahJonggs: DeclaredMahJongg[];
+}
+
+export interface PassChoice {
+  /** Tiles from the player's own rack. */
+  tiles: TileId[];
+  /** Received tiles passed on unseen (a blind pass, or "steal"). */
+  blind: number;
+}
+
+export type ClaimResponse =
+  | { type: 'decline' }
+  | { type: 'call'; size: number; jokers: number; rack: number }
+  | { type: 'callMahJongg'; rack: number };
+
+export type Phase =
+  | { kind: 'charleston'; pass: number; choices: (PassChoice | null)[]; eastFirst: boolean }
+  | { kind: 'vote'; votes: (boolean | null)[] }
+  | { kind: 'courtesy'; offers: (TileId[] | null)[] }
+  | { kind: 'draw' }
+  | { kind: 'discard' }
+  | { kind: 'claims'; tile: TileId; discarder: number; responses: (ClaimResponse | null)[] }
+  | { kind: 'ended' };
+
+export type Action =
+  | { type: 'pass'; seat: number; tiles: TileId[]; blind?: number }
+  | { type: 'vote'; seat: number; yes: boolean }
+  | { type: 'courtesy'; seat: number; tiles: TileId[] }
+  | { type: 'draw'; seat: number }
+  | { type: 'discard'; seat: number; tile: TileId }
+  | { type: 'exchange'; seat: number; owner: number; exposure: number }
+  | { type: 'declare'; seat: number; rack?: number }
+  | { type: 'decline'; seat: number }
+  | { type: 'call'; seat: number; size: number; jokers: number; rack?: number }
+  | { type: 'callMahJongg'; seat: number; rack?: number }
+  | { type: 'callDead'; seat: number; target: number; rack?: number };
+
+export interface GameResult {
+  /** Seats that declared a valid Mah Jongg, in order. */
+  winners: number[];
+  wallGame: boolean;
+  scores: number[];
+  lines: ScoreLine[];
+  outcome: GameOutcome;
+}
+
+export interface GameState {
+  rules: Ruleset;
+  cc: CompiledCard;
+  seed: number;
+  rng: RngState;
+  dice: number[];
+  /** Tiles in picking order; the next pick is wall[wallPos]. */
+  wall: TileId[];
+  wallPos: number;
+  players: Player[];
+  turn: number;
+  phase: Phase;
+  /** How the current turn began, for self-pick and the discarder of a winning tile. */
+  turnSource: { from: 'deal' } | { from: 'wall' } | { from: 'discard'; discarder: number };
+  /** A joker was taken from another player's exposure this turn (standardized rules 10.2). */
+  exchangedFromOther: boolean;
+  /** Discards made so far in the game (a Mah Jongg before the first is East's heavenly hand). */
+  discardCount: number;
+  /** Actions applied so far. */
+  actionCount: number;
+  result: GameResult | null;
+}
+
+// ------------------------------------------------------------------ setting up
+
+const STACKS = 19;
+
+/** A new game, shuffled, walls built and broken, tiles dealt (teaching guide part 1). */
+export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameState {
+  const rng = seedRng(seed);
+  const tiles = shuffle(rng, fullSet());
+  // Four walls of 19 stacks of two (teaching guide 1.2), wall w holding tiles[w*38 .. w*38+37],
+  // stack i its tiles 2i (top) and 2i + 1.
+  const dice = Array.from({ length: rules.dice }, () => 1 + nextInt(rng, 6));
+  const breakAt = dice.reduce((a, b) => a + b, 0) % STACKS;
+  // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4).
+  const stacks: number[] = [];
+  for (let i = breakAt; i < STACKS; i++) stacks.push(i);
+  for (const w of rules.wallOrder) for (let i = 0; i < STACKS; i++) stacks.push(w * STACKS + i);
+  for (let i = 0; i < breakAt; i++) stacks.push(i);
+  const wall: TileId[] = [];
+  for (const s of stacks) wall.push(tiles[2 * s], tiles[2 * s + 1]);
+
+  const n = rules.players;
+  const players: Player[] = Array.from({ length: n }, () => ({
+    concealed: new Array<number>(KINDS).fill(0),
+    exposures: [],
+    discards: [],
+    dead: new Array<boolean>(rules.racks).fill(false),
+    mahJonggs: [],
+  }));
+  // Deal: four at a time in turn order, then the rest one by one; East one more (teaching guide 1.5-1.8).
+  let pos = 0;
+  for (let dealt = 0; dealt < rules.dealSize; ) {
+    const take = Math.min(rules.dealChunk, rules.dealSize - dealt);
+    for (const p of players) for (let i = 0; i < take; i++) p.concealed[wall[pos++]]++;
+    dealt += take;
+  }
+  if (rules.eastDealtExtra) players[0].concealed[wall[pos++]]++;
+
+  const state: GameState = {
+    rules, cc, seed, rng, dice, wall, wallPos: pos, players,
+    turn: 0,
+    phase: { kind: 'draw' },
+    turnSource: { from: 'deal' },
+    exchangedFromOther: false,
+    discardCount: 0,
+    actionCount: 0,
+    result: null,
+  };
+  if (rules.charleston) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
+  else if (rules.eastDealtExtra) state.phase = { kind: 'discard' };
+  // Siamese 8: East picks the 28th tile to begin (phase 'draw').
+  return state;
+}
+
+// ------------------------------------------------------------------ small helpers
+
+const fail = (code: ErrorCode, message: string): never => { throw new TilemateError(code, message); };
+
+/** Tiles in play on a player's racks: concealed, and exposed on racks without a Mah Jongg. */
+export const handSize = (p: Player): number =>
+  p.concealed.reduce((a, b) => a + b, 0) +
+  p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
+
+/** The seat's live racks (not dead, no Mah Jongg declared on them yet). */
+function liveRacks(state: GameState, seat: number): number[] {
+  const p = state.players[seat];
+  const out: number[] = [];
+  for (let r = 0; r < state.rules.racks; r++) if (!p.dead[r] && !p.mahJonggs.some((m) => m.rack === r)) out.push(r);
+  return out;
+}
+
+/** Whether the seat still plays: some rack live (dead players stop drawing and discarding, rule 14.3). */
+const inPlay = (state: GameState, seat: number): boolean => liveRacks(state, seat).length > 0;
+
+function nextInPlay(state: GameState, from: number): number {
+  const n = state.rules.players;
+  for (let i = 1; i <= n; i++) {
+    const s = (from + i) % n;
+    if (inPlay(state, s)) return s;
+  }
+  return -1;
+}
+
+const rackExposures = (p: Player, rack: number): Exposure[] => p.exposures.filter((x) => x.rack === rack);
+
+function countsOfTiles(tiles: readonly TileId[]): number[] {
+  const c = new Array<number>(KINDS).fill(0);
+  for (const t of tiles) c[t]++;
+  return c;
+}
+
+function hasTiles(p: Player, tiles: readonly TileId[]): boolean {
+  const c = countsOfTiles(tiles);
+  for (let t = 0; t < KINDS; t++) if (c[t] > p.concealed[t]) return false;
+  return true;
+}
+
+function checkTiles(tiles: unknown, what: string): TileId[] {
+  if (!Array.isArray(tiles) || !tiles.every((t) => Number.isInteger(t) && t >= 0 && t < KINDS)) fail('TM_ILLEGAL_ACTION', `${what}: expected a list of tiles`);
+  return tiles as TileId[];
+}
+
+function rackOf(state: GameState, seat: number, rack: number | undefined): number {
+  const r = rack ?? liveRacks(state, seat)[0] ?? 0;
+  if (!Number.isInteger(r) || r < 0 || r >= state.rules.racks) fail('TM_ILLEGAL_ACTION', `no rack ${rack} (this game has ${state.rules.racks})`);
+  return r;
+}
+
+/** The complete form a seat's rack makes with extra concealed tiles (a claimed discard), or -1. */
+function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
+  const p = state.players[seat];
+  const concealed = extra === null ? p.concealed : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
+  return completeForm(state.cc, concealed, rackExposures(p, rack));
+}
+
+// ------------------------------------------------------------------ legal actions
+
+/** Every action the seat may take now (empty when it has nothing to do). */
+export function legalActions(state: GameState, seat: number): Action[] {
+  const ph = state.phase;
+  const p = state.players[seat];
+  const out: Action[] = [];
+  switch (ph.kind) {
+    case 'charleston': {
+      if (ph.choices[seat] !== null) return out;
+      if (seat === 0 && isMahJonggNow(state, 0)) out.push({ type: 'declare', seat }); // standardized rules 4.4
+      const blindOk = state.rules.charleston!.blindPasses.includes(ph.pass) && !(ph.eastFirst && seat === 0);
+      // one pass per choice of three distinct-kind combinations would explode; offer each way to choose by kind
+      for (const tiles of passCombos(p.concealed, 3)) out.push({ type: 'pass', seat, tiles, blind: 0 });
+      if (blindOk) for (let blind = 1; blind <= 3; blind++) for (const tiles of passCombos(p.concealed, 3 - blind)) out.push({ type: 'pass', seat, tiles, blind });
+      return out;
+    }
+    case 'vote':
+      return ph.votes[seat] === null ? [{ type: 'vote', seat, yes: true }, { type: 'vote', seat, yes: false }] : out;
+    case 'courtesy': {
+      if (ph.offers[seat] !== null) return out;
+      for (let k = 0; k <= 3; k++) for (const tiles of passCombos(p.concealed, k)) out.push({ type: 'courtesy', seat, tiles });
+      return out;
+    }
+    case 'draw':
+      if (seat !== state.turn) return out;
+      out.push({ type: 'draw', seat });
+      pushCallDead(state, seat, out);
+      return out;
+    case 'discard': {
+      if (seat !== state.turn) return out;
+      for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
+      for (const rack of liveRacks(state, seat)) if (rackMahJongg(state, seat, rack, null) >= 0) out.push({ type: 'declare', seat, rack });
+      state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
+        if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
+      }));
+      pushCallDead(state, seat, out);
+      return out;
+    }
+    case 'claims': {
+      if (ph.responses[seat] !== null) return out;
+      out.push({ type: 'decline', seat });
+      for (const rack of liveRacks(state, seat)) {
+        if (rackMahJongg(state, seat, rack, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack });
+        for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
+      }
+      return out;
+    }
+    case 'ended':
+      return out;
+  }
+}
+
+/** Distinct ways (by kind) to choose k non-joker tiles: jokers can never be passed (teaching guide part 2.1). */
+function passCombos(concealed: readonly number[], k: number): TileId[][] {
+  const out: TileId[][] = [];
+  const pick: TileId[] = [];
+  const rec = (from: number, left: number): void => {
+    if (left === 0) { out.push([...pick]); return; }
+    for (let t = from; t < JOKER; t++) {
+      const used = pick.filter((x) => x === t).length;
+      if (concealed[t] > used) { pick.push(t); rec(t, left - 1); pick.pop(); }
+    }
+  };
+  rec(0, k);
+  return out;
+}
+
+/** Exposures a seat could make with the discard on a rack: pung to sextet, any mix of naturals and jokers, fitting the card. */
+function possibleCalls(state: GameState, seat: number, rack: number, tile: TileId): { size: number; jokers: number }[] {
+  const p = state.players[seat];
+  const out: { size: number; jokers: number }[] = [];
+  const earlier = rackExposures(p, rack);
+  const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
+  for (let size = 3; size <= 6; size++) {
+    for (let j = 0; j <= Math.min(jokers, size - 1); j++) {
+      if (size - 1 - j > naturals) continue;
+      if (exposuresFitCard(state.cc, [...earlier, { tile, size, jokers: j }])) out.push({ size, jokers: j });
+    }
+  }
+  return out;
+}
+
+function isMahJonggNow(state: GameState, seat: number): boolean {
+  return liveRacks(state, seat).some((rack) => rackMahJongg(state, seat, rack, null) >= 0);
+}
+
+/** The visible tiles: every discard still on the table and every exposure. */
+function visibleTiles(state: GameState): number[] {
+  const v = new Array<number>(KINDS).fill(0);
+  for (const p of state.players) {
+    for (const t of p.discards) v[t]++;
+    for (const x of p.exposures) { v[x.tile] += x.size - x.jokers; v[JOKER] += x.jokers; }
+  }
+  return v;
+}
+
+function provablyDead(state: GameState, target: number, rack: number): boolean {
+  const p = state.players[target];
+  const exposures = rackExposures(p, rack);
+  if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
+  return !exposuresCanComplete(state.cc, exposures, visibleTiles(state));
+}
+
+function pushCallDead(state: GameState, seat: number, out: Action[]): void {
+  for (let target = 0; target < state.rules.players; target++) {
+    if (target === seat) continue;
+    for (const rack of liveRacks(state, target)) if (provablyDead(state, target, rack)) out.push({ type: 'callDead', seat, target, rack });
+  }
+}
+
+// ------------------------------------------------------------------ apply
+
+/** Applies an action, or throws a TilemateError (and changes nothing) when the rules do not allow it. */
+export function apply(state: GameState, action: Action): void {
+  if (state.phase.kind === 'ended') fail('TM_GAME_OVER', 'the game has ended');
+  const seat = action?.seat;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.rules.players) fail('TM_ILLEGAL_ACTION', `no seat ${String(seat)} at this table`);
+  const ph = state.phase;
+  const p = state.players[seat];
+  switch (action.type) {
+    case 'pass': {
+      if (ph.kind !== 'charleston') fail('TM_ILLEGAL_ACTION', 'there is no Charleston pass now');
+      const c = ph as Extract<Phase, { kind: 'charleston' }>;
+      if (c.choices[seat] !== null) fail('TM_NOT_YOUR_TURN', `seat ${seat} has already passed`);
+      const tiles = checkTiles(action.tiles, 'pass');
+      const blind = action.blind ?? 0;
+      if (!Number.isInteger(blind) || blind < 0 || blind > 3) fail('TM_ILLEGAL_ACTION', 'a blind pass forwards 1 to 3 tiles');
+      if (tiles.length + blind !== 3) fail('TM_ILLEGAL_ACTION', `a Charleston pass is 3 tiles (got ${tiles.length} + ${blind} blind)`);
+      // teaching guide part 2.1: it is not allowed to pass a Joker
+      if (tiles.includes(JOKER)) fail('TM_ILLEGAL_ACTION', 'a joker can never be passed');
+      if (!hasTiles(p, tiles)) fail('TM_ILLEGAL_ACTION', `seat ${seat} does not hold ${tiles.map(tileName).join(' ')}`);
+      // teaching guide 2.3, senior games 3: blind passes only on the first left and the last right
+      if (blind > 0 && !state.rules.charleston!.blindPasses.includes(c.pass)) fail('TM_ILLEGAL_ACTION', 'a blind pass is allowed only on the first left and the last right');
+      if (blind > 0 && c.eastFirst && seat === 0) fail('TM_ILLEGAL_ACTION', 'everyone is waiting on a blind pass: East must pass first, from her own tiles (standardized rules 4.5)');
+      c.choices[seat] = { tiles: [...tiles], blind };
+      for (const t of tiles) p.concealed[t]--; // set aside: passed face down before receiving (teaching guide 2.1)
+      resolvePass(state);
+      break;
+    }
+    case 'vote': {
+      if (ph.kind !== 'vote') fail('TM_ILLEGAL_ACTION', 'there is no vote on a second Charleston now');
+      const v = ph as Extract<Phase, { kind: 'vote' }>;
+      if (v.votes[seat] !== null) fail('TM_NOT_YOUR_TURN', `seat ${seat} has already voted`);
+      v.votes[seat] = action.yes === true;
+      if (v.votes.every((x) => x !== null)) {
+        // teaching guide 2.2: the second Charleston only if all players agree
+        if (v.votes.every((x) => x)) state.phase = { kind: 'charleston', pass: state.rules.charleston!.first.length, choices: new Array(state.rules.players).fill(null), eastFirst: false };
+        else startCourtesy(state);
+      }
+      break;
+    }
+    case 'courtesy': {
+      if (ph.kind !== 'courtesy') fail('TM_ILLEGAL_ACTION', 'there is no courtesy pass now');
+      const c = ph as Extract<Phase, { kind: 'courtesy' }>;
+      if (c.offers[seat] !== null) fail('TM_NOT_YOUR_TURN', `seat ${seat} has already offered`);
+      const tiles = checkTiles(action.tiles, 'courtesy pass');
+      if (tiles.length > 3) fail('TM_ILLEGAL_ACTION', 'a courtesy pass is 0 to 3 tiles');
+      if (tiles.includes(JOKER)) fail('TM_ILLEGAL_ACTION', 'a joker can never be passed');
+      if (!hasTiles(p, tiles)) fail('TM_ILLEGAL_ACTION', `seat ${seat} does not hold ${tiles.map(tileName).join(' ')}`);
+      c.offers[seat] = [...tiles];
+      if (c.offers.every((x) => x !== null)) resolveCourtesy(state);
+      break;
+    }
+    case 'draw': {
+      if (ph.kind !== 'draw') fail('TM_ILLEGAL_ACTION', 'it is not time to draw');
+      if (seat !== state.turn) fail('TM_NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`);
+      if (state.wallPos >= state.wall.length) fail('TM_ILLEGAL_ACTION', 'the wall is empty');
+      p.concealed[state.wall[state.wallPos++]]++;
+      state.turnSource = { from: 'wall' };
+      state.exchangedFromOther = false;
+      state.phase = { kind: 'discard' };
+      break;
+    }
+    case 'discard': {
+      requireTurnWithHand(state, seat);
+      const t = action.tile;
+      if (!Number.isInteger(t) || t < 0 || t >= KINDS || p.concealed[t] === 0) fail('TM_ILLEGAL_ACTION', `seat ${seat} holds no ${Number.isInteger(t) && t >= 0 && t < KINDS ? tileName(t) : String(t)} to discard`);
+      p.concealed[t]--;
+      p.discards.push(t);
+      state.discardCount++;
+      openClaims(state, seat, t);
+      break;
+    }
+    case 'exchange': {
+      requireTurnWithHand(state, seat);
+      const owner = state.players[action.owner];
+      const x = owner?.exposures[action.exposure];
+      if (!x) fail('TM_ILLEGAL_ACTION', `no exposure ${action.exposure} on seat ${action.owner}'s rack`);
+      // teaching guide 4.7; Siamese 9: not from an exposed Mah Jongg, nor from the exposure that made a hand dead
+      if (x!.jokers === 0) fail('TM_ILLEGAL_ACTION', 'that exposure holds no joker');
+      if (!x!.exchangeable) fail('TM_ILLEGAL_ACTION', 'jokers in that exposure can no longer be exchanged');
+      if (p.concealed[x!.tile] === 0) fail('TM_ILLEGAL_ACTION', `seat ${seat} holds no ${tileName(x!.tile)} to exchange for the joker`);
+      p.concealed[x!.tile]--;
+      p.concealed[JOKER]++;
+      x!.jokers--;
+      if (action.owner !== seat) state.exchangedFromOther = true;
+      break;
+    }
+    case 'declare': {
+      const heavenly = ph.kind === 'charleston' && seat === 0;
+      if (!heavenly) requireTurnWithHand(state, seat);
+      if (heavenly && (ph as Extract<Phase, { kind: 'charleston' }>).choices[0] !== null) fail('TM_ILLEGAL_ACTION', 'East has already passed');
+      const rack = rackOf(state, seat, action.rack);
+      if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
+      const src = state.turnSource;
+      // standardized rules 10.2-10.3: self-picked when the turn began from the wall, or a joker came from another's exposure
+      const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+      const discarder = src.from === 'discard' && !selfPick ? src.discarder : null;
+      declareMahJongg(state, seat, rack, null, { selfPick, discarder, heavenly: seat === 0 && state.discardCount === 0 });
+      break;
+    }
+    case 'decline':
+    case 'call':
+    case 'callMahJongg': {
+      if (ph.kind !== 'claims') fail('TM_ILLEGAL_ACTION', 'there is no discard to claim now');
+      const c = ph as Extract<Phase, { kind: 'claims' }>;
+      if (c.responses[seat] !== null) fail('TM_NOT_YOUR_TURN', seat === c.discarder ? 'a player cannot claim her own discard' : `seat ${seat} has already answered`);
+      let response: ClaimResponse = { type: 'decline' };
+      if (action.type === 'call') {
+        const rack = rackOf(state, seat, action.rack);
+        if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} cannot take exposures`);
+        const { size, jokers } = action;
+        // teaching guide 4.2: a discard completes a pung, kong or quint (a sextet on cards that have one); never a single or pair
+        if (!Number.isInteger(size) || size < 3 || size > 6) fail('TM_ILLEGAL_ACTION', 'a discard may be called for a pung, kong, quint or sextet (or Mah Jongg)');
+        if (!Number.isInteger(jokers) || jokers < 0 || jokers > size - 1) fail('TM_ILLEGAL_ACTION', 'the called tile is natural; jokers fill at most the rest');
+        if (p.concealed[c.tile] < size - 1 - jokers || p.concealed[JOKER] < jokers) fail('TM_ILLEGAL_ACTION', `seat ${seat} lacks the tiles for that exposure`);
+        if (!exposuresFitCard(state.cc, [...rackExposures(p, rack), { tile: c.tile, size, jokers }])) {
+          fail('TM_ILLEGAL_ACTION', `an exposure of ${size} ${tileName(c.tile)} fits no exposed line of the card with this rack's exposures`);
+        }
+        response = { type: 'call', size, jokers, rack };
+      } else if (action.type === 'callMahJongg') {
+        const rack = rackOf(state, seat, action.rack);
+        if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
+        response = { type: 'callMahJongg', rack };
+      }
+      c.responses[seat] = response;
+      if (c.responses.every((r) => r !== null)) resolveClaims(state);
+      break;
+    }
+    case 'callDead': {
+      if (ph.kind !== 'draw' && ph.kind !== 'discard') fail('TM_ILLEGAL_ACTION', 'a hand may be called dead on your own turn');
+      if (seat !== state.turn) fail('TM_NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`);
+      const target = action.target;
+      if (!Number.isInteger(target) || target < 0 || target >= state.rules.players || target === seat) fail('TM_ILLEGAL_ACTION', 'call another player\'s hand dead');
+      const rack = action.rack ?? 0;
+      // teaching guide 6.6: only when the tiles on the table prove the hand impossible
+      if (!provablyDead(state, target, rack)) fail('TM_ILLEGAL_ACTION', `the table does not prove seat ${target}'s hand impossible`);
+      killRack(state, target, rack, false);
+      break;
+    }
+    default:
+      fail('TM_ILLEGAL_ACTION', `unknown action "${String((action as { type?: unknown }).type)}"`);
+  }
+  state.actionCount++;
+}
+
+function requireTurnWithHand(state: GameState, seat: number): void {
+  if (state.phase.kind !== 'discard') fail('TM_ILLEGAL_ACTION', state.phase.kind === 'draw' ? 'draw first' : 'it is not time to discard');
+  if (seat !== state.turn) fail('TM_NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`);
+}
+
+// ------------------------------------------------------------------ Charleston
+
+function resolvePass(state: GameState): void {
+  const ph = state.phase as Extract<Phase, { kind: 'charleston' }>;
+  if (ph.choices.some((c) => c === null)) return;
+  const n = state.rules.players;
+  const ch = state.rules.charleston!;
+  const offset = [...ch.first, ...ch.second][ph.pass];
+  const giver = (s: number) => (s - offset + n) % n;
+  const choices = ph.choices as PassChoice[];
+  // Blind passes forward tiles received in this very pass, so a seat can only complete
+  // once its giver has. When every seat is waiting on a blind pass, East must pass first
+  // from her own tiles (standardized rules 4.5): her choice is taken back and she chooses again.
+  const out: (TileId[] | null)[] = choices.map((c) => (c.blind === 0 ? c.tiles : null));
+  if (out.every((o) => o === null)) {
+    for (const t of choices[0].tiles) state.players[0].concealed[t]++;
+    ph.choices[0] = null;
+    ph.eastFirst = true;
+    return;
+  }
+  for (let guard = 0; out.some((o) => o === null) && guard < n; guard++) {
+    for (let s = 0; s < n; s++) {
+      const g = out[giver(s)];
+      if (out[s] === null && g !== null) out[s] = [...choices[s].tiles, ...g.slice(0, choices[s].blind)];
+    }
+  }
+  // each seat receives what its giver passed, less what it forwarded unseen
+  for (let s = 0; s < n; s++) {
+    const received = out[giver(s)]!.slice(choices[s].blind);
+    for (const t of received) state.players[s].concealed[t]++;
+  }
+  const nextPass = ph.pass + 1;
+  if (nextPass === ch.first.length) state.phase = { kind: 'vote', votes: new Array(n).fill(null) };
+  else if (nextPass === ch.first.length + ch.second.length) startCourtesy(state);
+  else state.phase = { kind: 'charleston', pass: nextPass, choices: new Array(n).fill(null), eastFirst: false };
+}
+
+function startCourtesy(state: GameState): void {
+  if (state.rules.charleston!.courtesyOffset > 0) state.phase = { kind: 'courtesy', offers: new Array(state.rules.players).fill(null) };
+  else startPlay(state);
+}
+
+/** Teaching guide 2.4: players across may exchange 1-3 tiles; the smaller offer sets how many. */
+function resolveCourtesy(state: GameState): void {
+  const ph = state.phase as Extract<Phase, { kind: 'courtesy' }>;
+  const n = state.rules.players, off = state.rules.charleston!.courtesyOffset;
+  const offers = ph.offers as TileId[][];
+  const gives = offers.map((o, s) => o.slice(0, Math.min(o.length, offers[(s + off) % n].length)));
+  gives.forEach((g, s) => { for (const t of g) state.players[s].concealed[t]--; });
+  gives.forEach((g, s) => { for (const t of g) state.players[(s + off) % n].concealed[t]++; });
+  startPlay(state);
+}
+
+/** Teaching guide part 3.1: East starts by discarding. */
+function startPlay(state: GameState): void {
+  state.turn = 0;
+  state.turnSource = { from: 'deal' };
+  state.phase = { kind: 'discard' };
+}
+
+// ------------------------------------------------------------------ discards and claims
+
+function openClaims(state: GameState, discarder: number, tile: TileId): void {
+  const n = state.rules.players;
+  // teaching guide 4.9: a discarded joker can never be picked up
+  const responses: (ClaimResponse | null)[] = new Array(n).fill(null);
+  let anyone = false;
+  for (let s = 0; s < n; s++) {
+    if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = { type: 'decline' };
+    else anyone = true;
+  }
+  if (!anyone) { passTurn(state, discarder); return; }
+  state.phase = { kind: 'claims', tile, discarder, responses };
+}
+
+/** The next player in play draws; a wall game when the wall is empty (teaching guide 3.4). */
+function passTurn(state: GameState, from: number): void {
+  const next = nextInPlay(state, from);
+  if (next < 0 || state.wallPos >= state.wall.length) { endGame(state, true); return; }
+  state.turn = next;
+  state.phase = { kind: 'draw' };
+}
+
+/**
+ * Teaching guide 4.4, senior games 8: Mah Jongg beats an exposure; otherwise the claimant
+ * whose turn would come first wins the tile (Siamese 10D: the closest in succession).
+ */
+function resolveClaims(state: GameState): void {
+  const ph = state.phase as Extract<Phase, { kind: 'claims' }>;
+  const n = state.rules.players;
+  const order = Array.from({ length: n - 1 }, (_, i) => (ph.discarder + 1 + i) % n);
+  const mj = order.find((s) => ph.responses[s]!.type === 'callMahJongg');
+  const call = order.find((s) => ph.responses[s]!.type === 'call');
+  const winner = mj ?? call;
+  if (winner === undefined) { passTurn(state, ph.discarder); return; }
+  const tile = ph.tile;
+  const discarder = ph.discarder;
+  const p = state.players[winner];
+  state.players[discarder].discards.pop(); // the claimed tile leaves the discards
+  const r = ph.responses[winner]!;
+  state.turn = winner;
+  state.turnSource = { from: 'discard', discarder };
+  state.exchangedFromOther = false;
+  if (r.type === 'callMahJongg') {
+    declareMahJongg(state, winner, r.rack, tile, { selfPick: false, discarder, heavenly: false });
+    return;
+  }
+  if (r.type !== 'call') return;
+  // teaching guide 4.3: expose the pung, kong or quint with the claimed tile, then discard
+  p.concealed[tile] -= r.size - 1 - r.jokers;
+  p.concealed[JOKER] -= r.jokers;
+  p.exposures.push({ tile, size: r.size, jokers: r.jokers, rack: r.rack, exchangeable: true });
+  state.phase = { kind: 'discard' };
+}
+
+// ------------------------------------------------------------------ Mah Jongg, dead hands, the end
+
+function declareMahJongg(
+  state: GameState, seat: number, rack: number, claimed: TileId | null,
+  how: { selfPick: boolean; discarder: number | null; heavenly: boolean },
+): void {
+  const p = state.players[seat];
+  const exposuresBefore = rackExposures(p, rack).length;
+  const form = rackMahJongg(state, seat, rack, claimed);
+  if (claimed !== null) p.concealed[claimed]++;
+  if (form < 0) {
+    // standardized rules 14.2: Mah Jongg in error with the hand exposed: the hand is dead
+    killRack(state, seat, rack, true);
+    if (state.phase.kind === 'ended') return;
+    if (state.turn === seat) passTurn(state, seat);
+    return;
+  }
+  const line = state.cc.formLine[form];
+  const tiles = tilesUsed(state.cc, form, p.concealed, rackExposures(p, rack));
+  const jokerless = tiles[JOKER] === 0 && rackExposures(p, rack).every((x) => x.jokers === 0);
+  for (let t = 0; t < KINDS; t++) p.concealed[t] -= tiles[t];
+  // Siamese 9, 10C: jokers in an exposed Mah Jongg can no longer be exchanged
+  for (const x of p.exposures) if (x.rack === rack) x.exchangeable = false;
+  const event: MahJonggEvent = {
+    seat,
+    value: state.cc.card.lines[line].value,
+    singlesAndPairs: singlesAndPairs(state.cc, line),
+    jokerless,
+    selfPick: how.selfPick,
+    heavenly: how.heavenly,
+    discarder: how.discarder,
+    exposuresBefore,
+    ordinal: p.mahJonggs.length + 1,
+    simultaneous: false,
+  };
+  p.mahJonggs.push({ rack, line, form, tiles, event });
+  if (p.mahJonggs.length >= state.rules.mahJonggsToEnd || !inPlay(state, seat) || everyoneElseOut(state, seat)) { endGame(state, false); return; }
+  // Siamese 10: after exposing a Mah Jongg the player discards to complete her turn and plays on
+  state.turn = seat;
+  state.phase = handSize(p) > 0 ? { kind: 'discard' } : state.phase;
+}
+
+function everyoneElseOut(state: GameState, seat: number): boolean {
+  return state.players.every((_, s) => s === seat || !inPlay(state, s));
+}
+
+/**
+ * A dead hand stops drawing and discarding and pays at the end (teaching guide 6.3). Jokers
+ * in exposures made before stay exchangeable (6.4, standardized 14.3); with `inError`, none
+ * of the hand's tiles were legitimately exposed, so nothing else changes.
+ */
+function killRack(state: GameState, seat: number, rack: number, inError: boolean): void {
+  void inError;
+  state.players[seat].dead[rack] = true;
+  const live = state.players.map((_, s) => inPlay(state, s));
+  const someoneShowsMahJongg = state.players.some((p) => p.mahJonggs.length > 0);
+  // everyone dead, or (Siamese 12-13) one player left with nothing to play against: the game ends
+  if (live.every((x) => !x)) { endGame(state, !someoneShowsMahJongg); return; }
+  if (state.rules.racks > 1 && !inPlay(state, seat) && state.players[seat].mahJonggs.length === 0) { endGame(state, false); return; }
+  if (state.phase.kind === 'claims') {
+    const c = state.phase;
+    c.responses[seat] = c.responses[seat] ?? { type: 'decline' };
+  }
+}
+
+function endGame(state: GameState, wallGame: boolean): void {
+  const n = state.rules.players;
+  const events = state.players.flatMap((p) => p.mahJonggs.map((m) => m.event));
+  const outcome: GameOutcome = {
+    players: n,
+    mahJonggs: events,
+    wallGame: wallGame && events.length === 0,
+    deadHands: state.players.map((p) => p.dead.filter((d) => d).length),
+    racks: state.rules.racks,
+    lowestValue: Math.min(...state.cc.card.lines.map((l) => l.value)),
+  };
+  const { scores, lines } = scoreGame(state.rules.scoring, outcome);
+  state.result = { winners: events.map((e) => e.seat), wallGame: outcome.wallGame, scores, lines, outcome };
+  state.phase = { kind: 'ended' };
+}
+
+// ------------------------------------------------------------------ views
+
+export interface SeatView {
+  seat: number;
+  ruleset: string;
+  players: number;
+  phase: Phase['kind'];
+  /** The Charleston pass (0-based), its direction as a seat offset, and whether a blind pass is allowed to this seat. */
+  pass?: number;
+  passOffset?: number;
+  blindAllowed?: boolean;
+  claim?: { tile: TileId; discarder: number; answered: boolean };
+  /** Seats still to act in a simultaneous step (passes, votes, claims). */
+  waitingOn: number[];
+  turn: number;
+  wallLeft: number;
+  dice: number[];
+  /** This seat's concealed tiles, as counts. */
+  concealed: number[];
+  others: { seat: number; concealedCount: number }[];
+  exposures: { seat: number; tile: TileId; size: number; jokers: number; rack: number; exchangeable: boolean }[];
+  discards: TileId[][];
+  dead: boolean[][];
+  mahJonggs: { seat: number; rack: number; line: string; value: number }[];
+  result: GameResult | null;
+  /** When the game has ended: every hand and the seed, for review. */
+  reveal?: { seed: number; concealed: number[][] };
+}
+
+/** What a seat may see: its own rack, every exposure and discard, counts of the others' racks and of the wall. */
+export function view(state: GameState, seat: number): SeatView {
+  const ph = state.phase;
+  const n = state.rules.players;
+  const waitingOn: number[] = [];
+  if (ph.kind === 'charleston') ph.choices.forEach((c, s) => { if (c === null) waitingOn.push(s); });
+  else if (ph.kind === 'vote') ph.votes.forEach((c, s) => { if (c === null) waitingOn.push(s); });
+  else if (ph.kind === 'courtesy') ph.offers.forEach((c, s) => { if (c === null) waitingOn.push(s); });
+  else if (ph.kind === 'claims') ph.responses.forEach((c, s) => { if (c === null) waitingOn.push(s); });
+  else if (ph.kind === 'draw' || ph.kind === 'discard') waitingOn.push(state.turn);
+  const v: SeatView = {
+    seat,
+    ruleset: state.rules.name,
+    players: n,
+    phase: ph.kind,
+    waitingOn,
+    turn: state.turn,
+    wallLeft: state.wall.length - state.wallPos,
+    dice: [...state.dice],
+    concealed: [...state.players[seat].concealed],
+    others: state.players.map((p, s) => ({ seat: s, concealedCount: p.concealed.reduce((a, b) => a + b, 0) })).filter((o) => o.seat !== seat),
+    exposures: state.players.flatMap((p, s) => p.exposures.map((x) => ({ seat: s, tile: x.tile, size: x.size, jokers: x.jokers, rack: x.rack, exchangeable: x.exchangeable }))),
+    discards: state.players.map((p) => [...p.discards]),
+    dead: state.players.map((p) => [...p.dead]),
+    mahJonggs: state.players.flatMap((p, s) => p.mahJonggs.map((m) => ({ seat: s, rack: m.rack, line: state.cc.card.lines[m.line].id, value: m.event.value }))),
+    result: state.result,
+  };
+  if (ph.kind === 'charleston') {
+    const ch = state.rules.charleston!;
+    v.pass = ph.pass;
+    v.passOffset = [...ch.first, ...ch.second][ph.pass];
+    v.blindAllowed = ch.blindPasses.includes(ph.pass) && !(ph.eastFirst && seat === 0);
+  }
+  if (ph.kind === 'claims') v.claim = { tile: ph.tile, discarder: ph.discarder, answered: ph.responses[seat] !== null };
+  if (ph.kind === 'ended') v.reveal = { seed: state.seed, concealed: state.players.map((p) => [...p.concealed]) };
+  return v;
+}
+
+// ------------------------------------------------------------------ copying and checking
+
+/** A deep copy (the card and ruleset are shared: they never change). */
+export function cloneState(state: GameState): GameState {
+  return structuredCloneLite(state);
+}
+
+function structuredCloneLite(s: GameState): GameState {
+  const phase: Phase = JSON.parse(JSON.stringify(s.phase));
+  return {
+    ...s,
+    rng: [...s.rng] as RngState,
+    dice: [...s.dice],
+    wall: s.wall,
+    players: s.players.map((p) => ({
+      concealed: [...p.concealed],
+      exposures: p.exposures.map((x) => ({ ...x })),
+      discards: [...p.discards],
+      dead: [...p.dead],
+      mahJonggs: p.mahJonggs.map((m) => ({ ...m, tiles: [...m.tiles], event: { ...m.event } })),
+    })),
+    phase,
+    turnSource: { ...s.turnSource },
+    result: s.result,
+  };
+}
+
+/**
+ * Every invariant of a state, for tests (libriichi's validate()): all 152 tiles accounted
+ * for, no count out of range, rack sizes right for the phase. Throws "rule violation: ...".
+ */
+export function validate(state: GameState): void {
+  const bad = (what: string): never => { throw new Error(`rule violation: ${what}`); };
+  const count = new Array<number>(KINDS).fill(0);
+  for (let i = state.wallPos; i < state.wall.length; i++) count[state.wall[i]]++;
+  const ph = state.phase;
+  if (ph.kind === 'charleston') for (const c of ph.choices) if (c) for (const t of c.tiles) count[t]++;
+  for (const p of state.players) {
+    for (let t = 0; t < KINDS; t++) {
+      if (p.concealed[t] < 0) bad(`negative count of ${tileName(t)}`);
+      count[t] += p.concealed[t];
+    }
+    for (const t of p.discards) { count[t]++; }
+    for (const x of p.exposures) {
+      if (x.jokers >= x.size) bad('an exposure of jokers only');
+      count[x.tile] += x.size - x.jokers;
+      count[JOKER] += x.jokers;
+    }
+    for (const m of p.mahJonggs) for (let t = 0; t < KINDS; t++) count[t] += m.tiles[t];
+  }
+  for (let t = 0; t < KINDS; t++) if (count[t] !== COPIES[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${COPIES[t]}`);
+  if (ph.kind === 'draw' || ph.kind === 'discard') {
+    const p = state.players[state.turn];
+    if (!inPlay(state, state.turn)) bad(`seat ${state.turn} is out of play but has the turn`);
+    const base = state.rules.racks > 1 ? state.rules.dealSize - 14 * p.mahJonggs.length : 13;
+    const size = handSize(p);
+    const expected = ph.kind === 'draw' ? base : base + 1;
+    if (size !== expected) bad(`seat ${state.turn} holds ${size} tiles in phase ${ph.kind}, expected ${expected}`);
+  }
+}

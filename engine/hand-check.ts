@@ -1,0 +1,197 @@
+import type { CompiledCard } from './compile.js';
+import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
+
+/**
+ * The questions the rules engine asks of a hand against the card, answered from the
+ * compiled forms: is this Mah Jongg, does this exposure fit an exposed line, can a
+ * player's exposures still become any hand. Precomputed tables hang off the card.
+ */
+
+/** An exposure as the card sees it: a group of one tile, with jokers standing in. */
+export interface GroupShape {
+  tile: TileId;
+  size: number;
+  jokers: number;
+}
+
+interface Tables {
+  /** Kinds each form holds, as a 36-bit mask split into two words (kinds 0-31, 32-35). */
+  maskLo: Uint32Array;
+  maskHi: Uint32Array;
+  /** Forms of exposed (x) lines holding a group of (tile, size): key tile * 8 + size. */
+  exposedFormsWith: Map<number, number[]>;
+  /** The line holds a pung or larger somewhere: jokers can fit (otherwise a singles-and-pairs hand). */
+  lineHasGroup: Uint8Array;
+}
+
+const tablesOf = new WeakMap<CompiledCard, Tables>();
+
+function tables(cc: CompiledCard): Tables {
+  let t = tablesOf.get(cc);
+  if (t) return t;
+  const maskLo = new Uint32Array(cc.formCount), maskHi = new Uint32Array(cc.formCount);
+  const exposedFormsWith = new Map<number, number[]>();
+  const lineHasGroup = new Uint8Array(cc.lineCount);
+  for (let f = 0; f < cc.formCount; f++) {
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+      const k = cc.entryKind[e];
+      if (k < 32) maskLo[f] |= 1 << k;
+      else maskHi[f] |= 1 << (k - 32);
+    }
+    const line = cc.formLine[f];
+    if (cc.groupStart[f + 1] > cc.groupStart[f]) lineHasGroup[line] = 1;
+    if (cc.card.lines[line].concealed) continue;
+    for (let g = cc.groupStart[f]; g < cc.groupStart[f + 1]; g++) {
+      const key = cc.groupKind[g] * 8 + cc.groupSize[g];
+      const list = exposedFormsWith.get(key) ?? [];
+      if (list.at(-1) !== f) list.push(f);
+      exposedFormsWith.set(key, list);
+    }
+  }
+  t = { maskLo, maskHi, exposedFormsWith, lineHasGroup };
+  tablesOf.set(cc, t);
+  return t;
+}
+
+/** Whether the line has no group at all (a singles-and-pairs hand: no joker can fit, no jokerless bonus). */
+export function singlesAndPairs(cc: CompiledCard, line: number): boolean {
+  return tables(cc).lineHasGroup[line] === 0;
+}
+
+/** Exposures matched one to one with groups of form f (same tile, same size); false when they do not fit. */
+function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupShape[]): boolean {
+  if (exposures.length === 0) return true;
+  if (cc.lineJokers[cc.formLine[f]] === 0 && exposures.some((x) => x.jokers > 0)) return false;
+  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
+  let used = 0;
+  for (const x of exposures) {
+    let g = g0;
+    while (g < g1 && (((used >> (g - g0)) & 1) === 1 || cc.groupKind[g] !== x.tile || cc.groupSize[g] !== x.size)) g++;
+    if (g === g1) return false;
+    used |= 1 << (g - g0);
+  }
+  return true;
+}
+
+/**
+ * Calls (teaching guide part 4.3; the issue's rule): an exposure must fit at least one
+ * exposed line of the card together with the player's earlier exposures on that rack.
+ */
+export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShape[]): boolean {
+  if (exposures.length === 0) return true;
+  const last = exposures[exposures.length - 1];
+  const candidates = tables(cc).exposedFormsWith.get(last.tile * 8 + last.size);
+  if (!candidates) return false;
+  for (const f of candidates) if (fitsForm(cc, f, exposures)) return true;
+  return false;
+}
+
+/**
+ * The complete form (and so line) that a hand makes with its exposures, or -1: the most
+ * valuable when several do. `concealed` counts the concealed tiles (jokers included) and may
+ * hold more than the form (a Siamese rack pool); with exposures, concealed lines are out
+ * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
+ */
+export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+  const { maskLo, maskHi } = tables(cc);
+  let total = 0, lo = 0, hi = 0;
+  for (let t = 0; t < KINDS; t++) total += concealed[t];
+  for (const x of exposures) total += x.size;
+  const exact = total === 14;
+  if (exact) {
+    for (let t = 0; t < JOKER; t++) {
+      if (concealed[t] === 0) continue;
+      if (t < 32) lo |= 1 << t;
+      else hi |= 1 << (t - 32);
+    }
+  }
+  let best = -1;
+  for (let f = 0; f < cc.formCount; f++) {
+    // a 14-tile hand holds no kind its form lacks: most forms fail on two word tests
+    if (exact && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
+    const line = cc.formLine[f];
+    if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
+    if (best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) continue;
+    if (!fitsForm(cc, f, exposures)) continue;
+    if (formLack(cc, f, concealed, exposures) === 0) best = f;
+  }
+  return best;
+}
+
+/** Tiles away of form f for concealed tiles plus exposures that fit it. */
+function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+  const jokers = cc.lineJokers[cc.formLine[f]] === 1 ? concealed[JOKER] : 0;
+  let lack = 0, lackSingles = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    let need = cc.entryNeed[e];
+    for (const x of exposures) if (x.tile === t) need -= x.size;
+    const h = concealed[t];
+    if (need > h) lack += need - h;
+    if (cc.entrySingle[e] > h) lackSingles += cc.entrySingle[e] - h;
+  }
+  const inGroups = lack - lackSingles;
+  return lack - Math.min(jokers, inGroups);
+}
+
+/**
+ * The concealed tiles a complete form uses (natural tiles first, then jokers for what the
+ * groups lack), as counts; for moving a Mah Jongg out of a Siamese pool.
+ */
+export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number[] {
+  const used = new Array<number>(KINDS).fill(0);
+  let jokers = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    let need = cc.entryNeed[e];
+    for (const x of exposures) if (x.tile === t) need -= x.size;
+    used[t] = Math.min(need, concealed[t]);
+    jokers += need - used[t];
+  }
+  used[JOKER] = jokers;
+  return used;
+}
+
+/**
+ * Whether exposures can still become some hand of the card, given the tiles everyone can
+ * see (`visible`: discards and every exposure on the table, these exposures included).
+ * Teaching guide part 6.6: a hand may be called dead when the table proves it impossible.
+ * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
+ */
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>): boolean {
+  const avail = new Array<number>(KINDS);
+  for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - visible[t];
+  // the exposures' own tiles are among the visible ones, and the form's need is counted without them
+  for (let f = 0; f < cc.formCount; f++) {
+    const line = cc.formLine[f];
+    if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
+    if (!fitsForm(cc, f, exposures)) continue;
+    let jokersNeeded = 0, ok = true;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1] && ok; e++) {
+      const t = cc.entryKind[e];
+      let need = cc.entryNeed[e];
+      for (const x of exposures) if (x.tile === t) need -= x.size;
+      const single = cc.entrySingle[e];
+      if (single > avail[t]) ok = false;
+      else jokersNeeded += Math.max(0, need - avail[t]);
+    }
+    const jokersLeft = cc.lineJokers[line] === 1 ? avail[JOKER] : 0;
+    if (ok && jokersNeeded <= jokersLeft) return true;
+  }
+  return false;
+}
+
+/**
+ * The least tiles away over every form the exposures fit (concealed lines out once there
+ * are exposures), and that form; for players deciding with exposures on the rack.
+ */
+export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): { away: number; form: number } {
+  let away = 99, form = -1;
+  for (let f = 0; f < cc.formCount; f++) {
+    if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) continue;
+    if (!fitsForm(cc, f, exposures)) continue;
+    const a = formLack(cc, f, concealed, exposures);
+    if (a < away) { away = a; form = f; }
+  }
+  return { away, form };
+}

@@ -1,12 +1,24 @@
-import type { Action, SeatView } from '../engine/game.js';
+import type { Action, Phase, SeatView } from '../engine/game.js';
 import type { RngState } from '../engine/rng.js';
 
 /**
- * A player at the table. It sees what a person in its seat would see (the seat's view)
- * and chooses among the legal actions, which it asks for only when it needs the full list
- * (the Charleston has hundreds of ways to choose three tiles).
+ * One decision for one seat. The agent sees what a person in that seat would see (the
+ * view) and chooses among the legal actions; both are built only when asked for, since a
+ * random player needs neither most of the time and the Charleston has hundreds of ways to
+ * choose three tiles.
  */
+export interface Turn {
+  readonly seat: number;
+  /** The step of the game (public): Charleston pass, vote, courtesy, draw, discard, claims. */
+  readonly phase: Phase['kind'];
+  view(): SeatView;
+  legal(): Action[];
+  /** The agent's own random stream (never the game's). */
+  readonly rng: RngState;
+}
+
+/** A player at the table. */
 export interface Agent {
   readonly name: string;
-  act(view: SeatView, legal: () => Action[], rng: RngState): Action;
+  act(turn: Turn): Action;
 }

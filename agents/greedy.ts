@@ -2,9 +2,8 @@ import { tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, SeatView } from '../engine/game.js';
 import { bestAway, type GroupShape } from '../engine/hand-check.js';
-import type { RngState } from '../engine/rng.js';
 import { JOKER, type TileId } from '../engine/tiles.js';
-import type { Agent } from './agent.js';
+import type { Agent, Turn } from './agent.js';
 
 /**
  * A simple greedy player: it declares Mah Jongg whenever it can, takes every joker it can
@@ -53,8 +52,10 @@ export class GreedyAgent implements Agent {
     return out;
   }
 
-  act(view: SeatView, legal: () => Action[], _rng: RngState): Action {
+  act(turn: Turn): Action {
+    const view = turn.view();
     const seat = view.seat;
+    const legal = () => turn.legal();
     switch (view.phase) {
       case 'charleston': return { type: 'pass', seat, tiles: this.worst(view, 3), blind: 0 };
       case 'vote': return { type: 'vote', seat, yes: true };
@@ -95,6 +96,6 @@ export class GreedyAgent implements Agent {
 }
 
 function myExposures(view: SeatView): GroupShape[] {
-  return view.exposures.filter((x) => x.seat === view.seat && x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+  return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
 

@@ -1,7 +1,7 @@
-import type { Action, SeatView } from '../engine/game.js';
+import type { Action } from '../engine/game.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
-import type { Agent } from './agent.js';
+import type { Agent, Turn } from './agent.js';
 
 /** k random tiles from the rack, never a joker (jokers can never be passed). */
 function randomPassable(concealed: readonly number[], k: number, rng: RngState): TileId[] {
@@ -16,14 +16,17 @@ function randomPassable(concealed: readonly number[], k: number, rng: RngState):
 export class RandomAgent implements Agent {
   readonly name = 'random';
 
-  act(view: SeatView, legal: () => Action[], rng: RngState): Action {
-    const seat = view.seat;
-    if (view.phase === 'charleston') {
+  act(turn: Turn): Action {
+    const { seat, rng } = turn;
+    // passes are sampled straight from the rack: their legal list runs to hundreds
+    if (turn.phase === 'charleston') {
+      const view = turn.view();
+      if (!view.waitingOn.includes(seat)) throw new Error('rule violation: asked to pass twice');
       const blind = view.blindAllowed ? nextInt(rng, 4) : 0;
       return { type: 'pass', seat, tiles: randomPassable(view.concealed, 3 - blind, rng), blind };
     }
-    if (view.phase === 'courtesy') return { type: 'courtesy', seat, tiles: randomPassable(view.concealed, nextInt(rng, 4), rng) };
-    const options = legal();
+    if (turn.phase === 'courtesy') return { type: 'courtesy', seat, tiles: randomPassable(turn.view().concealed, nextInt(rng, 4), rng) };
+    const options = turn.legal();
     return options[nextInt(rng, options.length)];
   }
 }

@@ -1,4 +1,4 @@
-import { apply, legalActions, view, type Action, type GameState } from '../engine/game.js';
+import { apply, legalActions, view, waitingOn, type Action, type GameState } from '../engine/game.js';
 import type { RngState } from '../engine/rng.js';
 import type { Agent } from './agent.js';
 
@@ -10,11 +10,9 @@ import type { Agent } from './agent.js';
 export function playOut(state: GameState, agents: readonly Agent[], rng: RngState, onAction?: (a: Action, s: GameState) => void): number {
   let applied = 0;
   while (state.phase.kind !== 'ended') {
-    const v0 = view(state, 0);
-    const seat = v0.waitingOn[0];
+    const seat = waitingOn(state)[0];
     if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
-    const v = seat === 0 ? v0 : view(state, seat);
-    const action = agents[seat].act(v, () => legalActions(state, seat), rng);
+    const action = agents[seat].act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng });
     apply(state, action);
     applied++;
     onAction?.(action, state);

@@ -105,6 +105,10 @@ export interface GameState {
   discardCount: number;
   /** Actions applied so far. */
   actionCount: number;
+  /** Changes whenever the tiles on the table (discards, exposures, Mah Jonggs, dead hands) change. */
+  tableVersion: number;
+  /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
+  deadProofs: { version: number; proofs: boolean[]; hints: { form: number }[] };
   result: GameResult | null;
 }
 
@@ -153,6 +157,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     exchangedFromOther: false,
     discardCount: 0,
     actionCount: 0,
+    tableVersion: 0,
+    deadProofs: { version: -1, proofs: [], hints: [] },
     result: null,
   };
   if (rules.charleston) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
@@ -222,6 +228,20 @@ function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileI
   return completeForm(state.cc, concealed, rackExposures(p, rack));
 }
 
+/** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
+function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): number[] {
+  const out: number[] = [];
+  let bare: boolean | null = null; // the answer for a rack without exposures, once known
+  const p = state.players[seat];
+  for (const rack of liveRacks(state, seat)) {
+    const plain = !p.exposures.some((x) => x.rack === rack);
+    const ok: boolean = plain && bare !== null ? bare : rackMahJongg(state, seat, rack, extra) >= 0;
+    if (plain) bare = ok;
+    if (ok) out.push(rack);
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ legal actions
 
 /** Every action the seat may take now (empty when it has nothing to do). */
@@ -254,7 +274,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
     case 'discard': {
       if (seat !== state.turn) return out;
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
-      for (const rack of liveRacks(state, seat)) if (rackMahJongg(state, seat, rack, null) >= 0) out.push({ type: 'declare', seat, rack });
+      for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
       state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
         if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
       }));
@@ -264,8 +284,9 @@ export function legalActions(state: GameState, seat: number): Action[] {
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
       out.push({ type: 'decline', seat });
+      const mj = mahJonggRacks(state, seat, ph.tile);
       for (const rack of liveRacks(state, seat)) {
-        if (rackMahJongg(state, seat, rack, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack });
+        if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
         for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
       }
       return out;
@@ -294,8 +315,9 @@ function passCombos(concealed: readonly number[], k: number): TileId[][] {
 function possibleCalls(state: GameState, seat: number, rack: number, tile: TileId): { size: number; jokers: number }[] {
   const p = state.players[seat];
   const out: { size: number; jokers: number }[] = [];
-  const earlier = rackExposures(p, rack);
   const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
+  if (naturals + jokers < 2) return out; // a pung needs two more tiles besides the discard
+  const earlier = rackExposures(p, rack);
   for (let size = 3; size <= 6; size++) {
     for (let j = 0; j <= Math.min(jokers, size - 1); j++) {
       if (size - 1 - j > naturals) continue;
@@ -306,7 +328,7 @@ function possibleCalls(state: GameState, seat: number, rack: number, tile: TileI
 }
 
 function isMahJonggNow(state: GameState, seat: number): boolean {
-  return liveRacks(state, seat).some((rack) => rackMahJongg(state, seat, rack, null) >= 0);
+  return mahJonggRacks(state, seat, null).length > 0;
 }
 
 /** The visible tiles: every discard still on the table and every exposure. */
@@ -315,21 +337,38 @@ function visibleTiles(state: GameState): number[] {
   for (const p of state.players) {
     for (const t of p.discards) v[t]++;
     for (const x of p.exposures) { v[x.tile] += x.size - x.jokers; v[JOKER] += x.jokers; }
+    for (const m of p.mahJonggs) for (let t = 0; t < KINDS; t++) v[t] += m.tiles[t];
   }
   return v;
 }
 
-function provablyDead(state: GameState, target: number, rack: number): boolean {
+/** Teaching guide 6.6: a hand may be called dead when the tiles on the table prove it impossible. */
+function provablyDead(state: GameState, target: number, rack: number, visible: number[] | null = null): boolean {
   const p = state.players[target];
   const exposures = rackExposures(p, rack);
   if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
-  return !exposuresCanComplete(state.cc, exposures, visibleTiles(state));
+  const hints = state.deadProofs.hints;
+  const hint = (hints[target * state.rules.racks + rack] ??= { form: -1 });
+  return !exposuresCanComplete(state.cc, exposures, visible ?? visibleTiles(state), hint);
 }
 
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
+  const racks = state.rules.racks;
+  const cache = state.deadProofs;
+  if (cache.version !== state.tableVersion) {
+    // the proofs only change with the table, not from one seat's step to the next
+    cache.version = state.tableVersion;
+    cache.proofs = new Array<boolean>(state.rules.players * racks).fill(false);
+    let visible: number[] | null = null; // only counted when some hand has exposures to judge
+    for (let target = 0; target < state.rules.players; target++) {
+      if (state.players[target].exposures.length === 0) continue;
+      visible ??= visibleTiles(state);
+      for (const rack of liveRacks(state, target)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack, visible);
+    }
+  }
   for (let target = 0; target < state.rules.players; target++) {
     if (target === seat) continue;
-    for (const rack of liveRacks(state, target)) if (provablyDead(state, target, rack)) out.push({ type: 'callDead', seat, target, rack });
+    for (let rack = 0; rack < racks; rack++) if (cache.proofs[target * racks + rack]) out.push({ type: 'callDead', seat, target, rack });
   }
 }
 
@@ -403,6 +442,7 @@ export function apply(state: GameState, action: Action): void {
       p.concealed[t]--;
       p.discards.push(t);
       state.discardCount++;
+      state.tableVersion++;
       openClaims(state, seat, t);
       break;
     }
@@ -418,6 +458,7 @@ export function apply(state: GameState, action: Action): void {
       p.concealed[x!.tile]--;
       p.concealed[JOKER]++;
       x!.jokers--;
+      state.tableVersion++;
       if (action.owner !== seat) state.exchangedFromOther = true;
       break;
     }
@@ -574,15 +615,19 @@ function passTurn(state: GameState, from: number): void {
 function resolveClaims(state: GameState): void {
   const ph = state.phase as Extract<Phase, { kind: 'claims' }>;
   const n = state.rules.players;
-  const order = Array.from({ length: n - 1 }, (_, i) => (ph.discarder + 1 + i) % n);
-  const mj = order.find((s) => ph.responses[s]!.type === 'callMahJongg');
-  const call = order.find((s) => ph.responses[s]!.type === 'call');
-  const winner = mj ?? call;
-  if (winner === undefined) { passTurn(state, ph.discarder); return; }
+  let mj = -1, call = -1;
+  for (let i = 1; i < n; i++) {
+    const s = (ph.discarder + i) % n, type = ph.responses[s]!.type;
+    if (type === 'callMahJongg' && mj < 0) mj = s;
+    if (type === 'call' && call < 0) call = s;
+  }
+  const winner = mj >= 0 ? mj : call;
+  if (winner < 0) { passTurn(state, ph.discarder); return; }
   const tile = ph.tile;
   const discarder = ph.discarder;
   const p = state.players[winner];
   state.players[discarder].discards.pop(); // the claimed tile leaves the discards
+  state.tableVersion++;
   const r = ph.responses[winner]!;
   state.turn = winner;
   state.turnSource = { from: 'discard', discarder };
@@ -606,6 +651,7 @@ function declareMahJongg(
   how: { selfPick: boolean; discarder: number | null; heavenly: boolean },
 ): void {
   const p = state.players[seat];
+  state.tableVersion++;
   const exposuresBefore = rackExposures(p, rack).length;
   const form = rackMahJongg(state, seat, rack, claimed);
   if (claimed !== null) p.concealed[claimed]++;
@@ -653,6 +699,7 @@ function everyoneElseOut(state: GameState, seat: number): boolean {
 function killRack(state: GameState, seat: number, rack: number, inError: boolean): void {
   void inError;
   state.players[seat].dead[rack] = true;
+  state.tableVersion++;
   const live = state.players.map((_, s) => inPlay(state, s));
   const someoneShowsMahJongg = state.players.some((p) => p.mahJonggs.length > 0);
   // everyone dead, or (Siamese 12-13) one player left with nothing to play against: the game ends
@@ -691,49 +738,74 @@ export interface SeatView {
   pass?: number;
   passOffset?: number;
   blindAllowed?: boolean;
+  /** The discard on the table in a claim window, and whether this seat has answered. */
   claim?: { tile: TileId; discarder: number; answered: boolean };
-  /** Seats still to act in a simultaneous step (passes, votes, claims). */
+  /** Seats still to act (all of them in simultaneous steps: passes, votes, claims). */
   waitingOn: number[];
   turn: number;
   wallLeft: number;
-  dice: number[];
+  dice: readonly number[];
   /** This seat's concealed tiles, as counts. */
-  concealed: number[];
-  others: { seat: number; concealedCount: number }[];
-  exposures: { seat: number; tile: TileId; size: number; jokers: number; rack: number; exchangeable: boolean }[];
-  discards: TileId[][];
-  dead: boolean[][];
+  concealed: readonly number[];
+  /** Concealed tiles on each seat's racks, as counts only. */
+  concealedCounts: number[];
+  /** Each seat's exposures, discards, dead racks and declared Mah Jonggs: on the table for all to see. */
+  exposures: readonly (readonly Exposure[])[];
+  discards: readonly (readonly TileId[])[];
+  dead: readonly (readonly boolean[])[];
   mahJonggs: { seat: number; rack: number; line: string; value: number }[];
   result: GameResult | null;
   /** When the game has ended: every hand and the seed, for review. */
   reveal?: { seed: number; concealed: number[][] };
 }
 
-/** What a seat may see: its own rack, every exposure and discard, counts of the others' racks and of the wall. */
+/** Seats that must act before the game can go on (simultaneous steps: passes, votes, claims). */
+export function waitingOn(state: GameState): number[] {
+  const ph = state.phase;
+  const out: number[] = [];
+  const collect = (list: readonly unknown[]) => list.forEach((c, s) => { if (c === null) out.push(s); });
+  if (ph.kind === 'charleston') collect(ph.choices);
+  else if (ph.kind === 'vote') collect(ph.votes);
+  else if (ph.kind === 'courtesy') collect(ph.offers);
+  else if (ph.kind === 'claims') collect(ph.responses);
+  else if (ph.kind === 'draw' || ph.kind === 'discard') out.push(state.turn);
+  return out;
+}
+
+/**
+ * What a seat may see: its own rack, every exposure and discard, counts of the others'
+ * racks and of the wall; never another rack, the wall order, the generator or the seed of a
+ * live game. The view reads the state without copying it (bots ask for one at every step):
+ * it is valid until the next apply; serialise it (as the server does) to keep it.
+ */
 export function view(state: GameState, seat: number): SeatView {
   const ph = state.phase;
-  const n = state.rules.players;
-  const waitingOn: number[] = [];
-  if (ph.kind === 'charleston') ph.choices.forEach((c, s) => { if (c === null) waitingOn.push(s); });
-  else if (ph.kind === 'vote') ph.votes.forEach((c, s) => { if (c === null) waitingOn.push(s); });
-  else if (ph.kind === 'courtesy') ph.offers.forEach((c, s) => { if (c === null) waitingOn.push(s); });
-  else if (ph.kind === 'claims') ph.responses.forEach((c, s) => { if (c === null) waitingOn.push(s); });
-  else if (ph.kind === 'draw' || ph.kind === 'discard') waitingOn.push(state.turn);
+  const players = state.players;
+  // plain loops: flatMap and for-of cost more than the rest of a bot's step
+  const concealedCounts: number[] = [];
+  const mahJonggs: SeatView['mahJonggs'] = [];
+  for (let s = 0; s < players.length; s++) {
+    const c = players[s].concealed;
+    let n = 0;
+    for (let t = 0; t < KINDS; t++) n += c[t];
+    concealedCounts.push(n);
+    for (const m of players[s].mahJonggs) mahJonggs.push({ seat: s, rack: m.rack, line: state.cc.card.lines[m.line].id, value: m.event.value });
+  }
   const v: SeatView = {
     seat,
     ruleset: state.rules.name,
-    players: n,
+    players: state.rules.players,
     phase: ph.kind,
-    waitingOn,
+    waitingOn: waitingOn(state),
     turn: state.turn,
     wallLeft: state.wall.length - state.wallPos,
-    dice: [...state.dice],
-    concealed: [...state.players[seat].concealed],
-    others: state.players.map((p, s) => ({ seat: s, concealedCount: p.concealed.reduce((a, b) => a + b, 0) })).filter((o) => o.seat !== seat),
-    exposures: state.players.flatMap((p, s) => p.exposures.map((x) => ({ seat: s, tile: x.tile, size: x.size, jokers: x.jokers, rack: x.rack, exchangeable: x.exchangeable }))),
-    discards: state.players.map((p) => [...p.discards]),
-    dead: state.players.map((p) => [...p.dead]),
-    mahJonggs: state.players.flatMap((p, s) => p.mahJonggs.map((m) => ({ seat: s, rack: m.rack, line: state.cc.card.lines[m.line].id, value: m.event.value }))),
+    dice: state.dice,
+    concealed: players[seat].concealed,
+    concealedCounts,
+    exposures: players.map((p) => p.exposures),
+    discards: players.map((p) => p.discards),
+    dead: players.map((p) => p.dead),
+    mahJonggs,
     result: state.result,
   };
   if (ph.kind === 'charleston') {
@@ -743,7 +815,7 @@ export function view(state: GameState, seat: number): SeatView {
     v.blindAllowed = ch.blindPasses.includes(ph.pass) && !(ph.eastFirst && seat === 0);
   }
   if (ph.kind === 'claims') v.claim = { tile: ph.tile, discarder: ph.discarder, answered: ph.responses[seat] !== null };
-  if (ph.kind === 'ended') v.reveal = { seed: state.seed, concealed: state.players.map((p) => [...p.concealed]) };
+  if (ph.kind === 'ended') v.reveal = { seed: state.seed, concealed: players.map((p) => [...p.concealed]) };
   return v;
 }
 
@@ -770,6 +842,7 @@ function structuredCloneLite(s: GameState): GameState {
     })),
     phase,
     turnSource: { ...s.turnSource },
+    deadProofs: { version: -1, proofs: [], hints: [] },
     result: s.result,
   };
 }

@@ -1,3 +1,4 @@
+import { tilesAwayAll } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
 import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
 
@@ -22,13 +23,24 @@ interface Tables {
   exposedFormsWith: Map<number, number[]>;
   /** The line holds a pung or larger somewhere: jokers can fit (otherwise a singles-and-pairs hand). */
   lineHasGroup: Uint8Array;
+  /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
+  withLo: Uint32Array;
+  withHi: Uint32Array;
+  /** Scratch for the fast core when a pool holds more than one hand (Siamese). */
+  away: Uint8Array;
+  best: Uint32Array;
+  merged: number[];
 }
 
 const tablesOf = new WeakMap<CompiledCard, Tables>();
 
+let lastCard: CompiledCard | null = null;
+let lastTables: Tables | null = null;
+
 function tables(cc: CompiledCard): Tables {
+  if (cc === lastCard) return lastTables!; // the same card, call after call
   let t = tablesOf.get(cc);
-  if (t) return t;
+  if (t) { lastCard = cc; lastTables = t; return t; }
   const maskLo = new Uint32Array(cc.formCount), maskHi = new Uint32Array(cc.formCount);
   const exposedFormsWith = new Map<number, number[]>();
   const lineHasGroup = new Uint8Array(cc.lineCount);
@@ -48,8 +60,17 @@ function tables(cc: CompiledCard): Tables {
       exposedFormsWith.set(key, list);
     }
   }
-  t = { maskLo, maskHi, exposedFormsWith, lineHasGroup };
+  const withLo = new Uint32Array(KINDS), withHi = new Uint32Array(KINDS);
+  for (let f = 0; f < cc.formCount; f++) {
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
+  }
+  t = {
+    maskLo, maskHi, exposedFormsWith, lineHasGroup, withLo, withHi,
+    away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
+  };
   tablesOf.set(cc, t);
+  lastCard = cc;
+  lastTables = t;
   return t;
 }
 
@@ -93,22 +114,43 @@ export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShap
  * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
  */
 export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
-  const { maskLo, maskHi } = tables(cc);
+  const tb = tables(cc);
+  const { maskLo, maskHi, withLo, withHi } = tb;
   let total = 0, lo = 0, hi = 0;
   for (let t = 0; t < KINDS; t++) total += concealed[t];
   for (const x of exposures) total += x.size;
-  const exact = total === 14;
-  if (exact) {
+  // A 14-tile hand holds no kind its form lacks: only the forms holding its rarest kind
+  // (the card's postings) can match, and of those most fail on two word tests.
+  let from = 0, to = cc.formCount, viaPostings = false;
+  if (total === 14) {
+    let rarest = -1;
     for (let t = 0; t < JOKER; t++) {
       if (concealed[t] === 0) continue;
       if (t < 32) lo |= 1 << t;
       else hi |= 1 << (t - 32);
+      if (rarest < 0 || cc.postStart[t + 1] - cc.postStart[t] < cc.postStart[rarest + 1] - cc.postStart[rarest]) rarest = t;
     }
+    for (let t = 0; t < JOKER; t++) {
+      if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return -1;
+    }
+    if (rarest >= 0) { from = cc.postStart[rarest]; to = cc.postStart[rarest + 1]; viaPostings = true; }
+  }
+  // A larger pool (a Siamese player's 27-28 tiles): the fast core, with the exposures'
+  // tiles counted in, finds the lines that could be complete (a relaxation: a hand complete
+  // with its exposures is complete as counts); only their forms are checked in full.
+  let lines: Uint8Array | null = null;
+  if (total !== 14) {
+    const merged = tb.merged;
+    for (let t = 0; t < KINDS; t++) merged[t] = concealed[t];
+    for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
+    tilesAwayAll(cc, merged, tb.away, tb.best);
+    lines = tb.away;
   }
   let best = -1;
-  for (let f = 0; f < cc.formCount; f++) {
-    // a 14-tile hand holds no kind its form lacks: most forms fail on two word tests
-    if (exact && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
+  for (let i = from; i < to; i++) {
+    const f = viaPostings ? cc.postForm[i] : i;
+    if (lines !== null && lines[cc.formLine[f]] !== 0) continue;
+    if (total === 14 && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
     const line = cc.formLine[f];
     if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
     if (best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) continue;
@@ -158,27 +200,36 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Teaching guide part 6.6: a hand may be called dead when the table proves it impossible.
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
-export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>): boolean {
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }): boolean {
   const avail = new Array<number>(KINDS);
   for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - visible[t];
-  // the exposures' own tiles are among the visible ones, and the form's need is counted without them
-  for (let f = 0; f < cc.formCount; f++) {
-    const line = cc.formLine[f];
-    if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
-    if (!fitsForm(cc, f, exposures)) continue;
-    let jokersNeeded = 0, ok = true;
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1] && ok; e++) {
-      const t = cc.entryKind[e];
-      let need = cc.entryNeed[e];
-      for (const x of exposures) if (x.tile === t) need -= x.size;
-      const single = cc.entrySingle[e];
-      if (single > avail[t]) ok = false;
-      else jokersNeeded += Math.max(0, need - avail[t]);
+  // The exposures' own tiles are among the visible ones, and the form's need is counted
+  // without them. A form found live last time usually still is: try it first.
+  if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;
+  // only forms with a group like the first exposure can hold them all
+  const first = exposures[0];
+  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : Array.from({ length: cc.formCount }, (_, f) => f);
+  for (const f of candidates) {
+    if (formStillPossible(cc, f, exposures, avail)) {
+      if (hint) hint.form = f;
+      return true;
     }
-    const jokersLeft = cc.lineJokers[line] === 1 ? avail[JOKER] : 0;
-    if (ok && jokersNeeded <= jokersLeft) return true;
   }
   return false;
+}
+
+function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], avail: number[]): boolean {
+  if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) return false;
+  if (!fitsForm(cc, f, exposures)) return false;
+  let jokersNeeded = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    let need = cc.entryNeed[e];
+    for (const x of exposures) if (x.tile === t) need -= x.size;
+    if (cc.entrySingle[e] > avail[t]) return false;
+    jokersNeeded += Math.max(0, need - avail[t]);
+  }
+  return jokersNeeded <= (cc.lineJokers[cc.formLine[f]] === 1 ? avail[JOKER] : 0);
 }
 
 /**

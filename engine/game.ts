@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, exposuresCanComplete, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -52,7 +52,7 @@ export interface PassChoice {
 export type ClaimResponse =
   | { type: 'decline' }
   | { type: 'call'; size: number; jokers: number; rack: number }
-  | { type: 'callMahJongg'; rack: number };
+  | { type: 'callMahJongg'; rack: number; both: boolean };
 
 export type Phase =
   | { kind: 'charleston'; pass: number; choices: (PassChoice | null)[]; eastFirst: boolean }
@@ -70,10 +70,10 @@ export type Action =
   | { type: 'draw'; seat: number }
   | { type: 'discard'; seat: number; tile: TileId }
   | { type: 'exchange'; seat: number; owner: number; exposure: number }
-  | { type: 'declare'; seat: number; rack?: number }
+  | { type: 'declare'; seat: number; rack?: number; both?: boolean }
   | { type: 'decline'; seat: number }
   | { type: 'call'; seat: number; size: number; jokers: number; rack?: number }
-  | { type: 'callMahJongg'; seat: number; rack?: number }
+  | { type: 'callMahJongg'; seat: number; rack?: number; both?: boolean }
   | { type: 'callDead'; seat: number; target: number; rack?: number };
 
 export interface GameResult {
@@ -275,6 +275,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
       if (seat !== state.turn) return out;
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
       for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
+      if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
       state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
         if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
       }));
@@ -285,6 +286,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
       if (ph.responses[seat] !== null) return out;
       out.push({ type: 'decline', seat });
       const mj = mahJonggRacks(state, seat, ph.tile);
+      if (state.rules.racks > 1 && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
       for (const rack of liveRacks(state, seat)) {
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
         for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
@@ -465,7 +467,16 @@ export function apply(state: GameState, action: Action): void {
     case 'declare': {
       const heavenly = ph.kind === 'charleston' && seat === 0;
       if (!heavenly) requireTurnWithHand(state, seat);
+      if (action.both) {
+        if (liveRacks(state, seat).length < 2) fail('TM_ILLEGAL_ACTION', 'two Mah Jonggs at once need two live racks');
+        const src = state.turnSource;
+        const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+        declareBoth(state, seat, null, { selfPick, discarder: src.from === 'discard' && !selfPick ? src.discarder : null, heavenly: false });
+        break;
+      }
       if (heavenly && (ph as Extract<Phase, { kind: 'charleston' }>).choices[0] !== null) fail('TM_ILLEGAL_ACTION', 'East has already passed');
+      // during the Charleston only a real heavenly hand stops the passing; nothing is exposed otherwise
+      if (heavenly && !isMahJonggNow(state, 0)) fail('TM_ILLEGAL_ACTION', "East's tiles are not Mah Jongg");
       const rack = rackOf(state, seat, action.rack);
       if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
       const src = state.turnSource;
@@ -497,7 +508,8 @@ export function apply(state: GameState, action: Action): void {
       } else if (action.type === 'callMahJongg') {
         const rack = rackOf(state, seat, action.rack);
         if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
-        response = { type: 'callMahJongg', rack };
+        if (action.both && liveRacks(state, seat).length < 2) fail('TM_ILLEGAL_ACTION', 'two Mah Jonggs at once need two live racks');
+        response = { type: 'callMahJongg', rack, both: action.both === true };
       }
       c.responses[seat] = response;
       if (c.responses.every((r) => r !== null)) resolveClaims(state);
@@ -518,6 +530,17 @@ export function apply(state: GameState, action: Action): void {
       fail('TM_ILLEGAL_ACTION', `unknown action "${String((action as { type?: unknown }).type)}"`);
   }
   state.actionCount++;
+}
+
+/** `apply` that answers instead of throwing: the error (state unchanged) or null. */
+export function tryApply(state: GameState, action: Action): TilemateError | null {
+  try {
+    apply(state, action);
+    return null;
+  } catch (err) {
+    if (err instanceof TilemateError) return err;
+    throw err;
+  }
 }
 
 function requireTurnWithHand(state: GameState, seat: number): void {
@@ -633,7 +656,8 @@ function resolveClaims(state: GameState): void {
   state.turnSource = { from: 'discard', discarder };
   state.exchangedFromOther = false;
   if (r.type === 'callMahJongg') {
-    declareMahJongg(state, winner, r.rack, tile, { selfPick: false, discarder, heavenly: false });
+    if (r.both) declareBoth(state, winner, tile, { selfPick: false, discarder, heavenly: false });
+    else declareMahJongg(state, winner, r.rack, tile, { selfPick: false, discarder, heavenly: false });
     return;
   }
   if (r.type !== 'call') return;
@@ -646,13 +670,11 @@ function resolveClaims(state: GameState): void {
 
 // ------------------------------------------------------------------ Mah Jongg, dead hands, the end
 
-function declareMahJongg(
-  state: GameState, seat: number, rack: number, claimed: TileId | null,
-  how: { selfPick: boolean; discarder: number | null; heavenly: boolean },
-): void {
+type HowWon = { selfPick: boolean; discarder: number | null; heavenly: boolean };
+
+function declareMahJongg(state: GameState, seat: number, rack: number, claimed: TileId | null, how: HowWon): void {
   const p = state.players[seat];
   state.tableVersion++;
-  const exposuresBefore = rackExposures(p, rack).length;
   const form = rackMahJongg(state, seat, rack, claimed);
   if (claimed !== null) p.concealed[claimed]++;
   if (form < 0) {
@@ -662,33 +684,90 @@ function declareMahJongg(
     if (state.turn === seat) passTurn(state, seat);
     return;
   }
+  recordMahJongg(state, seat, rack, form, how, false);
+  afterMahJongg(state, seat);
+}
+
+/**
+ * Siamese 10E, 17D: two Mah Jonggs declared at once. The pool (with a claimed tile) must
+ * make a hand on each rack; when it makes only one, that one is honoured and the other
+ * rack is dead; when none, both are.
+ */
+function declareBoth(state: GameState, seat: number, claimed: TileId | null, how: HowWon): void {
+  const p = state.players[seat];
+  state.tableVersion++;
+  const pair = bothMahJonggs(state, seat, claimed);
+  if (claimed !== null) p.concealed[claimed]++;
+  const [r0, r1] = liveRacks(state, seat);
+  if (pair !== null) {
+    recordMahJongg(state, seat, r0, pair[0], how, true);
+    recordMahJongg(state, seat, r1, pair[1], how, true);
+  } else {
+    const f0 = completeForm(state.cc, p.concealed, rackExposures(p, r0));
+    const f1 = f0 >= 0 ? -1 : completeForm(state.cc, p.concealed, rackExposures(p, r1));
+    if (f0 >= 0) { recordMahJongg(state, seat, r0, f0, how, false); killRack(state, seat, r1, true); }
+    else if (f1 >= 0) { recordMahJongg(state, seat, r1, f1, how, false); killRack(state, seat, r0, true); }
+    else { killRack(state, seat, r0, true); if (state.phase.kind !== 'ended') killRack(state, seat, r1, true); }
+  }
+  if (state.phase.kind !== 'ended') afterMahJongg(state, seat);
+}
+
+/** The most valuable pair of complete forms for a player's two racks from one pool, or null. */
+function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [number, number] | null {
+  const p = state.players[seat];
+  const racks = liveRacks(state, seat);
+  if (racks.length < 2) return null;
+  const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
+  const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
+  let best: [number, number] | null = null, bestValue = -1;
+  const lines = state.cc.card.lines, formLine = state.cc.formLine;
+  for (const f0 of completeForms(state.cc, pool, x0)) {
+    const used = tilesUsed(state.cc, f0, pool, x0);
+    const rest = pool.map((n, t) => n - used[t]);
+    const f1 = completeForm(state.cc, rest, x1);
+    if (f1 < 0) continue;
+    const value = lines[formLine[f0]].value + lines[formLine[f1]].value;
+    if (value > bestValue) { bestValue = value; best = [f0, f1]; }
+  }
+  return best;
+}
+
+/** Moves a complete form's tiles onto the rack as a declared Mah Jongg. */
+function recordMahJongg(state: GameState, seat: number, rack: number, form: number, how: HowWon, simultaneous: boolean): void {
+  const p = state.players[seat];
+  const exposures = rackExposures(p, rack);
   const line = state.cc.formLine[form];
-  const tiles = tilesUsed(state.cc, form, p.concealed, rackExposures(p, rack));
-  const jokerless = tiles[JOKER] === 0 && rackExposures(p, rack).every((x) => x.jokers === 0);
+  const tiles = tilesUsed(state.cc, form, p.concealed, exposures);
   for (let t = 0; t < KINDS; t++) p.concealed[t] -= tiles[t];
   // Siamese 9, 10C: jokers in an exposed Mah Jongg can no longer be exchanged
-  for (const x of p.exposures) if (x.rack === rack) x.exchangeable = false;
+  for (const x of exposures) x.exchangeable = false;
   const event: MahJonggEvent = {
     seat,
     value: state.cc.card.lines[line].value,
     singlesAndPairs: singlesAndPairs(state.cc, line),
-    jokerless,
+    jokerless: tiles[JOKER] === 0 && exposures.every((x) => x.jokers === 0),
     selfPick: how.selfPick,
     heavenly: how.heavenly,
     discarder: how.discarder,
-    exposuresBefore,
+    exposuresBefore: exposures.length,
     ordinal: p.mahJonggs.length + 1,
-    simultaneous: false,
+    simultaneous,
   };
   p.mahJonggs.push({ rack, line, form, tiles, event });
-  if (p.mahJonggs.length >= state.rules.mahJonggsToEnd || !inPlay(state, seat) || everyoneElseOut(state, seat)) { endGame(state, false); return; }
-  // Siamese 10: after exposing a Mah Jongg the player discards to complete her turn and plays on
-  state.turn = seat;
-  state.phase = handSize(p) > 0 ? { kind: 'discard' } : state.phase;
 }
 
-function everyoneElseOut(state: GameState, seat: number): boolean {
-  return state.players.every((_, s) => s === seat || !inPlay(state, s));
+/**
+ * After a Mah Jongg: the game ends when the player has the Mah Jonggs it takes (one, or two
+ * in Siamese 14) or nobody is left to play; otherwise she discards to complete her turn and
+ * plays on (Siamese 10), or, with no live rack left, the others play on (Siamese 13).
+ */
+function afterMahJongg(state: GameState, seat: number): void {
+  const p = state.players[seat];
+  if (p.mahJonggs.length >= state.rules.mahJonggsToEnd || state.players.every((_, s) => !inPlay(state, s))) { endGame(state, false); return; }
+  if (inPlay(state, seat) && handSize(p) > 0) {
+    state.turn = seat;
+    state.phase = { kind: 'discard' };
+  } else passTurn(state, seat);
 }
 
 /**

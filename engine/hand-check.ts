@@ -114,6 +114,11 @@ export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShap
  * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
  */
 export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+  return completeForms(cc, concealed, exposures, true)[0] ?? -1;
+}
+
+/** Every complete form (or, with `bestOnly`, the most valuable one) the tiles make with the exposures. */
+export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false): number[] {
   const tb = tables(cc);
   const { maskLo, maskHi, withLo, withHi } = tb;
   let total = 0, lo = 0, hi = 0;
@@ -131,7 +136,7 @@ export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exp
       if (rarest < 0 || cc.postStart[t + 1] - cc.postStart[t] < cc.postStart[rarest + 1] - cc.postStart[rarest]) rarest = t;
     }
     for (let t = 0; t < JOKER; t++) {
-      if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return -1;
+      if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return [];
     }
     if (rarest >= 0) { from = cc.postStart[rarest]; to = cc.postStart[rarest + 1]; viaPostings = true; }
   }
@@ -147,17 +152,18 @@ export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exp
     lines = tb.away;
   }
   let best = -1;
+  const all: number[] = [];
   for (let i = from; i < to; i++) {
     const f = viaPostings ? cc.postForm[i] : i;
     if (lines !== null && lines[cc.formLine[f]] !== 0) continue;
     if (total === 14 && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
     const line = cc.formLine[f];
     if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
-    if (best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) continue;
+    if (bestOnly && best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) continue;
     if (!fitsForm(cc, f, exposures)) continue;
-    if (formLack(cc, f, concealed, exposures) === 0) best = f;
+    if (formLack(cc, f, concealed, exposures) === 0) { best = f; all.push(f); }
   }
-  return best;
+  return bestOnly ? (best >= 0 ? [best] : []) : all;
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */

@@ -80,7 +80,7 @@ export function singlesAndPairs(cc: CompiledCard, line: number): boolean {
 }
 
 /** Exposures matched one to one with groups of form f (same tile, same size); false when they do not fit. */
-function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupShape[]): boolean {
+export function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupShape[]): boolean {
   if (exposures.length === 0) return true;
   if (cc.lineJokers[cc.formLine[f]] === 0 && exposures.some((x) => x.jokers > 0)) return false;
   const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];

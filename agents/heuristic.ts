@@ -1,0 +1,207 @@
+import { awayFromPlaced, PLACED, tilesAwayAll } from '../engine/analyzer.js';
+import type { CompiledCard } from '../engine/compile.js';
+import type { Action, SeatView } from '../engine/game.js';
+import { bestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
+import { nextInt, type RngState } from '../engine/rng.js';
+import { COPIES, JOKER, KINDS, type TileId } from '../engine/tiles.js';
+import type { Agent, Turn } from './agent.js';
+
+/**
+ * The heuristic player: it picks target lines with the analyzer (fewest tiles away, then
+ * value), keeps the tiles that serve its best targets, and passes and discards the rest;
+ * it calls only when the exposure brings an exposed target nearer, takes every joker it can
+ * exchange for, declares whenever it can, and late in the game avoids feeding an opponent
+ * whose exposures show what she needs.
+ *
+ * Habits make the levels: `noise` (random doubt about each tile's worth), `stickiness`
+ * (reluctance to switch targets) and `defence` (whether to read opponents at all).
+ */
+export interface Habits {
+  /** Targets weighed: the k closest lines. */
+  targets: number;
+  /** Random doubt added to each tile's worth (0 = none). */
+  noise: number;
+  /** Extra worth of tiles in the previous decision's target (slow to switch targets). */
+  stickiness: number;
+  /** Avoid discarding what opponents' exposures need, as the wall runs down. */
+  defence: boolean;
+}
+
+export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
+/** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
+export const EASY_HABITS: Habits = { targets: 1, noise: 0.35, stickiness: 0.6, defence: false };
+
+export class HeuristicAgent implements Agent {
+  readonly name: string;
+  private readonly away: Uint8Array;
+  private readonly best: Uint32Array;
+  /** Kinds of the previous target form (stickiness). */
+  private lastTarget: number[] = [];
+
+  constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
+    this.name = name;
+    this.away = new Uint8Array(cc.lineCount);
+    this.best = new Uint32Array(cc.lineCount);
+  }
+
+  act(turn: Turn): Action {
+    const view = turn.view();
+    const seat = view.seat;
+    switch (view.phase) {
+      case 'charleston': return this.pass(view, turn.rng);
+      case 'vote': return { type: 'vote', seat, yes: this.closest(view.concealed, myExposures(view)) > 3 };
+      case 'courtesy': return { type: 'courtesy', seat, tiles: this.ranked(view, turn.rng).filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
+      default: break;
+    }
+    const options = turn.legal();
+    const of = (type: Action['type']) => options.filter((a) => a.type === type);
+    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
+    const mahJongg = both ?? of('declare')[0] ?? of('callMahJongg')[0];
+    if (mahJongg) return mahJongg;
+    const exchange = of('exchange')[0];
+    if (exchange) return exchange;
+    const dead = of('callDead')[0];
+    if (dead) return dead;
+    if (view.phase === 'claims') return this.claim(view, options);
+    if (view.phase === 'discard') {
+      const ranked = this.ranked(view, turn.rng);
+      if (ranked.length > 0) return { type: 'discard', seat, tile: ranked[0].tile };
+      return of('discard')[0] ?? options[0]; // nothing but jokers left
+    }
+    return of('draw')[0] ?? options[0];
+  }
+
+  /** Least tiles away over the lines the seat's exposures allow. */
+  private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
+    if (exposures.length > 0) return bestAway(this.cc, concealed, exposures).away;
+    tilesAwayAll(this.cc, concealed, this.away, this.best);
+    let min = 99;
+    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
+    return min;
+  }
+
+  /**
+   * The held tiles (never jokers), cheapest to give up first. One pass of the fast core
+   * gives every form's tiles away; the forms within one tile of the closest are the
+   * targets (the closest weigh most, then by value). A tile costs the weight of the targets
+   * it would set back by a tile if it went (a surplus copy costs nothing), plus stickiness,
+   * plus the danger of feeding an opponent, plus noise.
+   */
+  private ranked(view: SeatView, rng: RngState): { tile: TileId; worth: number }[] {
+    const cc = this.cc;
+    const mine = myExposures(view);
+    // exposures: their tiles count as held, and only the forms they fit are targets
+    const counts = [...view.concealed];
+    for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
+    tilesAwayAll(cc, counts, this.away, this.best);
+    const placed = cc.work;
+    const jokersOf = (f: number) => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
+    const fits = (f: number) => mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine));
+    let nearest = 99;
+    for (let l = 0; l < cc.lineCount; l++) {
+      if (this.away[l] >= nearest) continue;
+      if (mine.length === 0) { nearest = this.away[l]; continue; }
+      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+        const a = awayFromPlaced(placed[f], cc.formSingles[f], jokersOf(f));
+        if (a < nearest && fits(f)) nearest = a;
+      }
+    }
+    const cost = new Array<number>(KINDS).fill(0);
+    const reach = this.habits.targets > 1 ? 1 : 0;
+    let topForm = -1;
+    for (let f = 0; f < cc.formCount; f++) {
+      const j = jokersOf(f);
+      const a0 = awayFromPlaced(placed[f], cc.formSingles[f], j);
+      if (a0 > nearest + reach || !fits(f)) continue;
+      if (a0 === nearest && topForm < 0) topForm = f;
+      const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
+      for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
+        const t = cc.entryKind[p], h = counts[t];
+        if (t === JOKER || h === 0) continue;
+        const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
+        const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
+        if (awayFromPlaced(after, cc.formSingles[f], j) > a0) cost[t] += weight;
+      }
+    }
+    if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
+    if (topForm >= 0) {
+      this.lastTarget = [];
+      for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
+    }
+    const danger = this.habits.defence ? this.danger(view) : null;
+    const out: { tile: TileId; worth: number }[] = [];
+    for (let t = 0; t < JOKER; t++) {
+      if (view.concealed[t] === 0) continue;
+      let w = cost[t];
+      if (danger) w += danger[t];
+      if (this.habits.noise > 0) w += (nextInt(rng, 1000) / 1000) * this.habits.noise;
+      out.push({ tile: t, worth: w });
+    }
+    return out.sort((a, b) => a.worth - b.worth || unseenCount(view, a.tile) - unseenCount(view, b.tile) || a.tile - b.tile);
+  }
+
+  /**
+   * Late in the game, how much discarding each kind risks: for each opponent whose
+   * exposures narrow her hand down, the share of the forms they fit that need the kind.
+   */
+  private danger(view: SeatView): number[] | null {
+    if (view.wallLeft > 40) return null;
+    const cc = this.cc;
+    const risk = new Array<number>(KINDS).fill(0);
+    const scale = (40 - view.wallLeft) / 40;
+    view.exposures.forEach((list, seat) => {
+      if (seat === view.seat || list.length === 0 || view.dead[seat].every((d) => d)) return;
+      const shapes = list.filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+      if (shapes.length === 0) return;
+      let fitting = 0;
+      const need = new Array<number>(KINDS).fill(0);
+      for (let f = 0; f < cc.formCount; f++) {
+        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
+        fitting++;
+        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
+      }
+      if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (scale * shapes.length * need[t]) / fitting;
+    });
+    return risk;
+  }
+
+  private pass(view: SeatView, rng: RngState): Action {
+    const ranked = this.ranked(view, rng);
+    // pass what serves no target; when fewer than three such tiles, steal (blind pass) for the rest
+    const useless = ranked.filter((r) => r.worth <= 0.05).length;
+    const blind = view.blindAllowed ? Math.max(0, Math.min(3, 3 - useless)) : 0;
+    return { type: 'pass', seat: view.seat, tiles: ranked.slice(0, 3 - blind).map((r) => r.tile), blind };
+  }
+
+  private claim(view: SeatView, options: Action[]): Action {
+    const mine = myExposures(view);
+    const now = this.closest(view.concealed, mine);
+    let choice: Action = { type: 'decline', seat: view.seat };
+    let bestAfter = now;
+    const tile = view.claim!.tile;
+    for (const a of options) {
+      if (a.type !== 'call') continue;
+      const hand = [...view.concealed];
+      hand[tile] -= a.size - 1 - a.jokers;
+      hand[JOKER] -= a.jokers;
+      const exposures = [...mine, { tile, size: a.size, jokers: a.jokers }];
+      if (!exposuresFitCard(this.cc, exposures)) continue;
+      // an exposure must bring an exposed target nearer; spend as few jokers as possible
+      const after = this.closest(hand, exposures);
+      if (after < bestAfter || (after === bestAfter && after < now && choice.type === 'call' && a.jokers < choice.jokers)) { bestAfter = after; choice = a; }
+    }
+    return choice;
+  }
+}
+
+function myExposures(view: SeatView): GroupShape[] {
+  return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+}
+
+/** Copies of a kind the seat has not seen (not in its hand, not on the table). */
+function unseenCount(view: SeatView, t: TileId): number {
+  let seen = view.concealed[t];
+  for (const d of view.discards) for (const x of d) if (x === t) seen++;
+  for (const list of view.exposures) for (const x of list) if (x.tile === t) seen += x.size - x.jokers;
+  return COPIES[t] - seen;
+}

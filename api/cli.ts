@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { analysisInput, Analyzer, reason, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
+import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
-import { loadCard } from './cards.js';
+import { loadCard, readCardText } from './cards.js';
+import { play } from './play.js';
+import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
 
 /** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
 export function resultJson(r: LineResult) {
@@ -26,6 +30,12 @@ export function resultJson(r: LineResult) {
 function positiveInt(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
+  return n;
+}
+
+function wholeNumber(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of 0 or more');
   return n;
 }
 
@@ -121,6 +131,101 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   return 0;
 }
 
+interface SelfPlayFlags {
+  ruleset: string;
+  games: number;
+  seed: number;
+  bots: string;
+  card?: string;
+  out?: string;
+  json?: boolean;
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+function selfplayCommand(f: SelfPlayFlags): number {
+  const rules = rulesetByName(f.ruleset);
+  const cc = loadCard(f.card);
+  const cardText = readCardText(f.card);
+  const names = parseBots(f.bots, rules.players, cc).names; // refuses unknown bots before any game
+  const wins = new Array<number>(rules.players).fill(0);
+  const scoreSum = new Array<number>(rules.players).fill(0);
+  let wallGames = 0, deadHandGames = 0, discards = 0;
+  const progress = process.stderr.isTTY === true;
+  for (let i = 0; i < f.games; i++) {
+    const seed = f.seed + i;
+    // fresh bots every game, so no game depends on the ones before it
+    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc) });
+    const r = state.result!;
+    // a game is won by the first to declare (Siamese games can hold more Mah Jonggs)
+    if (r.winners.length > 0) wins[r.winners[0]]++;
+    else if (r.wallGame) wallGames++;
+    else deadHandGames++; // Siamese 12-13: a player dead on both racks ends the game
+    r.scores.forEach((x, s) => { scoreSum[s] += x; });
+    discards += state.discardCount;
+    if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record);
+    if (progress) process.stderr.write(`\rgame ${i + 1}/${f.games}`);
+  }
+  if (progress) process.stderr.write('\n');
+  const summary = {
+    games: f.games,
+    wins,
+    wallGames,
+    deadHandGames,
+    meanTurns: round3(discards / f.games),
+    meanScore: scoreSum.map((x) => round3(x / f.games)),
+    ruleset: rules.name,
+  };
+  if (f.json) {
+    process.stdout.write(JSON.stringify(summary) + '\n');
+    return 0;
+  }
+  const lines = [
+    `${rules.name}: ${f.games} game${f.games === 1 ? '' : 's'} (seeds ${f.seed}-${f.seed + f.games - 1}), card ${cc.card.name}`,
+    'seat  bot      wins  mean score',
+    ...names.map((name, s) => `${String(s).padStart(4)}  ${name.padEnd(7)}  ${String(wins[s]).padStart(4)}  ${String(summary.meanScore[s]).padStart(10)}`),
+    `wall games ${wallGames}${deadHandGames ? `, ended by dead hands ${deadHandGames}` : ''}; ${summary.meanTurns} discards a game`,
+    ...(f.out !== undefined ? [`records in ${f.out}/game-<seed>.jsonl`] : []),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
+function replayCommand(file: string, f: { json?: boolean }): number {
+  const { header, state, actions } = replayRecord(readRecordFile(file));
+  const r = state.result!;
+  if (f.json) {
+    process.stdout.write(JSON.stringify({ ok: true, winner: r.winners[0] ?? null, scores: r.scores, actions }) + '\n');
+    return 0;
+  }
+  const seat = (s: number) => `seat ${s} (${header.seats[s]})`;
+  const mahJonggs = state.players.flatMap((p, s) => p.mahJonggs.map((m) => `Mah Jongg by ${seat(s)}: ${state.cc.card.lines[m.line].id} (${m.event.value})`));
+  const lines = [
+    `${file}: ${actions} actions replayed and checked (${header.ruleset}, seed ${header.seed}, card ${header.card.name})`,
+    ...(mahJonggs.length ? mahJonggs : [r.wallGame ? 'a wall game' : 'ended without a Mah Jongg']),
+    `scores ${r.scores.map((x, s) => `${seat(s)} ${x}`).join(', ')}`,
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
+interface PlayFlags {
+  ruleset: string;
+  seed?: number;
+  bots: string;
+  seat: number;
+  card?: string;
+  record?: string;
+}
+
+async function playCommand(f: PlayFlags): Promise<number> {
+  // no seed given: a fresh one (printed at the start, so the game can be played again)
+  const seed = f.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const { record } = await play({ ruleset: f.ruleset, seed, bots: f.bots, seat: f.seat, card: f.card }, { input: process.stdin, output: process.stdout });
+  if (f.record !== undefined) writeFileAtomic(f.record, record);
+  return 0;
+}
+
 /** The command line; `exit` receives the exit code of the command that ran. */
 export function program(exit: (code: number) => void = () => {}): Command {
   const cmd = new Command('tilemate')
@@ -139,6 +244,33 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--all', 'show every line of the card')
     .option('--json', 'print one JSON object')
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
+  cmd
+    .command('selfplay')
+    .description('bots play games; prints a summary and can write each game as a record')
+    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--games <n>', 'how many games', positiveInt, 1)
+    .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
+    .option('--bots <names>', 'random or greedy for every seat, or one per seat: "greedy,random,random,random"', 'random')
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--out <dir>', 'write each game to DIR/game-<seed>.jsonl')
+    .option('--json', 'print one JSON object')
+    .action((flags: SelfPlayFlags) => exit(selfplayCommand(flags)));
+  cmd
+    .command('replay')
+    .description('replay a game record, checking every action and the result')
+    .argument('<file>', 'a record (.jsonl) written by selfplay or play')
+    .option('--json', 'print one JSON object')
+    .action((file: string, flags: { json?: boolean }) => exit(replayCommand(file, flags)));
+  cmd
+    .command('play')
+    .description('play a game in the terminal against bots')
+    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
+    .option('--bots <names>', 'random or greedy for every other seat, or one per other seat', 'random')
+    .option('--seat <n>', 'your seat (0 is East)', wholeNumber, 0)
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--record <file>', 'write the game as a record when it ends')
+    .action(async (flags: PlayFlags) => exit(await playCommand(flags)));
   return cmd;
 }
 

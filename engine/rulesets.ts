@@ -195,7 +195,7 @@ export const RULESETS: Record<string, Ruleset> = {
 };
 
 export function loadRuleset(name: string, overrides: Partial<Omit<Ruleset, 'name'>> = {}): Ruleset {
-  const base = RULESETS[name];
+  const base = Object.hasOwn(RULESETS, name) ? RULESETS[name] : undefined;
   if (!base) throw new TilemateError('TM_BAD_INPUT', `unknown ruleset "${name}" (expected one of ${Object.keys(RULESETS).join(', ')})`);
   return { ...base, ...overrides };
 }

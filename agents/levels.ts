@@ -1,0 +1,26 @@
+import type { CompiledCard } from '../engine/compile.js';
+import { TilemateError } from '../engine/errors.js';
+import type { Agent } from './agent.js';
+import { GreedyAgent } from './greedy.js';
+import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
+import { RandomAgent } from './random.js';
+
+/**
+ * Agents by level (for people) or by name (for measuring): `easy` is the heuristic with a
+ * beginner's habits, `medium` the heuristic; `random` and `greedy` are the floors.
+ */
+const MAKERS: Record<string, (cc: CompiledCard) => Agent> = {
+  random: () => new RandomAgent(),
+  greedy: (cc) => new GreedyAgent(cc),
+  heuristic: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'heuristic'),
+  easy: (cc) => new HeuristicAgent(cc, EASY_HABITS, 'easy'),
+  medium: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'medium'),
+};
+
+export const AGENT_NAMES = Object.keys(MAKERS);
+
+export function makeAgent(name: string, cc: CompiledCard): Agent {
+  const make = MAKERS[name];
+  if (!make) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${AGENT_NAMES.join(', ')})`);
+  return make(cc);
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Agent } from '../agents/agent.js';
+import { GreedyAgent } from '../agents/greedy.js';
+import { RandomAgent } from '../agents/random.js';
+import { playOut } from '../agents/table.js';
+import type { CompiledCard } from '../engine/compile.js';
+import { TilemateError } from '../engine/errors.js';
+import { newGame, type Action, type GameState } from '../engine/game.js';
+import { actionLine, endLine, recordHeader } from '../engine/record.js';
+import { seedRng, type RngState } from '../engine/rng.js';
+import { loadRuleset, RULESETS, type Ruleset } from '../engine/rulesets.js';
+
+/** Tables of bots, the records of their games (engine/record.ts), and record files on disk. */
+
+/** A ruleset by name; own names only, so "constructor" is refused like any unknown name. */
+export function rulesetByName(name: string): Ruleset {
+  if (!Object.hasOwn(RULESETS, name)) throw new TilemateError('TM_BAD_INPUT', `unknown ruleset "${name}" (expected one of ${Object.keys(RULESETS).join(', ')})`);
+  return loadRuleset(name);
+}
+
+const BOTS: Record<string, (cc: CompiledCard) => Agent> = {
+  random: () => new RandomAgent(),
+  greedy: (cc) => new GreedyAgent(cc),
+};
+
+/** Bots by name: one name for every seat, or a comma-separated list with one name per seat. */
+export function parseBots(spec: string, seats: number, cc: CompiledCard): { names: string[]; agents: Agent[] } {
+  const given = spec.split(',').map((s) => s.trim());
+  const names = given.length === 1 ? new Array<string>(seats).fill(given[0]) : given;
+  if (names.length !== seats) throw new TilemateError('TM_BAD_INPUT', `--bots lists ${names.length} bots for ${seats} seats (give one name, or one per seat)`);
+  const agents = names.map((name) => {
+    if (!Object.hasOwn(BOTS, name)) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${Object.keys(BOTS).join(', ')})`);
+    return BOTS[name](cc);
+  });
+  return { names, agents };
+}
+
+/**
+ * The bots' random stream for a game: seeded from the game seed, so a game is repeatable,
+ * but not the same stream as the shuffle's (that would tie the bots' choices to the deal).
+ */
+export const botRng = (seed: number): RngState => seedRng((seed ^ 0x5bd1e995) >>> 0);
+
+/** Collects a game's record line by line as it is played. */
+export class RecordWriter {
+  private readonly lines: string[];
+  private actions = 0;
+
+  constructor(rules: Ruleset, cc: CompiledCard, cardText: string, seed: number, seats: string[]) {
+    this.lines = [recordHeader({ ruleset: rules.name, card: { name: cc.card.name, text: cardText }, seed, seats })];
+  }
+
+  action(a: Action): void {
+    this.lines.push(actionLine(++this.actions, a));
+  }
+
+  /** The whole record; with its end line once the game has ended. */
+  text(state: GameState): string {
+    const end = state.phase.kind === 'ended' ? [endLine(state)] : [];
+    return [...this.lines, ...end].join('\n') + '\n';
+  }
+}
+
+export interface SelfPlayGame {
+  rules: Ruleset;
+  cc: CompiledCard;
+  cardText: string;
+  seed: number;
+  bots: { names: string[]; agents: Agent[] };
+}
+
+/** Plays one game of bots to its end and returns the final state and its record. */
+export function playRecordedGame(g: SelfPlayGame): { state: GameState; record: string } {
+  const state = newGame(g.rules, g.cc, g.seed);
+  const writer = new RecordWriter(g.rules, g.cc, g.cardText, g.seed, g.bots.names);
+  playOut(state, g.bots.agents, botRng(g.seed), (a) => writer.action(a));
+  return { state, record: writer.text(state) };
+}
+
+/** Writes a file atomically: a temporary file in the same folder, then a rename, so readers never see half a record. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new TilemateError('TM_FILE', `cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+export function readRecordFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new TilemateError('TM_FILE', `cannot read record file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}

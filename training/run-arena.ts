@@ -1,0 +1,58 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { loadRuleset } from '../engine/rulesets.js';
+import { parseCard } from '../engine/card.js';
+import { compileCard } from '../engine/compile.js';
+import { playDeal, summarize, type ArenaGame, type ArenaSpec, type ArenaSummary } from './arena.js';
+import type { ArenaTask } from './arena.worker.js';
+
+export interface ArenaRun {
+  ruleset: string;
+  seats: string[];
+  seed: number;
+  deals: number;
+  cardText: string;
+  /** Worker threads (default: one per core); 1 plays in this thread. */
+  threads?: number;
+  onProgress?: (dealsDone: number) => void;
+}
+
+const BATCH = 4;
+
+/**
+ * Plays an arena's deals in worker threads (piscina), one per core, and summarises them.
+ * Deals are independent and sorted back into order, so results do not depend on the number
+ * of threads. From TypeScript sources (tests) the worker file is not compiled: play inline.
+ */
+export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; games: ArenaGame[] }> {
+  const spec: ArenaSpec = { ruleset: loadRuleset(run.ruleset), seats: run.seats, seed: run.seed };
+  const threads = Math.max(1, run.threads ?? availableParallelism());
+  const dealIds = Array.from({ length: run.deals }, (_, i) => i);
+  let done = 0;
+  const games: ArenaGame[] = [];
+  const workerUrl = new URL('./arena.worker.js', import.meta.url);
+  if (threads === 1 || import.meta.url.endsWith('.ts')) {
+    const cc = compileCard(parseCard(run.cardText));
+    for (const d of dealIds) {
+      games.push(...playDeal(spec, cc, d));
+      run.onProgress?.(++done);
+    }
+  } else {
+    const pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads });
+    try {
+      const batches: number[][] = [];
+      for (let i = 0; i < dealIds.length; i += BATCH) batches.push(dealIds.slice(i, i + BATCH));
+      await Promise.all(batches.map(async (deals) => {
+        const task: ArenaTask = { ruleset: run.ruleset, seats: run.seats, seed: run.seed, cardText: run.cardText, deals };
+        const result = (await pool.run(task)) as ArenaGame[];
+        games.push(...result);
+        done += deals.length;
+        run.onProgress?.(done);
+      }));
+    } finally {
+      await pool.destroy();
+    }
+  }
+  games.sort((a, b) => a.deal - b.deal || a.rotation - b.rotation);
+  return { summary: summarize(spec, games), games };
+}

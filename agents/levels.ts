@@ -20,7 +20,7 @@ const MAKERS: Record<string, (cc: CompiledCard) => Agent> = {
 export const AGENT_NAMES = Object.keys(MAKERS);
 
 export function makeAgent(name: string, cc: CompiledCard): Agent {
-  const make = MAKERS[name];
+  const make = Object.hasOwn(MAKERS, name) ? MAKERS[name] : undefined;
   if (!make) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${AGENT_NAMES.join(', ')})`);
   return make(cc);
 }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { AGENT_NAMES, makeAgent } from '../agents/levels.js';
+import { runArena } from '../training/run-arena.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
@@ -226,6 +229,45 @@ async function playCommand(f: PlayFlags): Promise<number> {
   return 0;
 }
 
+interface ArenaFlags {
+  ruleset: string;
+  seats: string;
+  games: number;
+  seed: number;
+  card?: string;
+  threads?: number;
+  json?: boolean;
+}
+
+/** Duplicate-deal arena: every deal played once per rotation of the seats, in worker threads. */
+async function arenaCommand(f: ArenaFlags): Promise<number> {
+  const rules = rulesetByName(f.ruleset);
+  const cc = loadCard(f.card);
+  const seats = f.seats.split(',').map((x) => x.trim());
+  if (seats.length !== rules.players) throw new TilemateError('TM_BAD_INPUT', `--seats lists ${seats.length} bots for ${rules.players} seats`);
+  seats.forEach((name) => makeAgent(name, cc)); // refuses unknown names before any game
+  const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
+  bar?.start(f.games, 0);
+  const { summary } = await runArena({
+    ruleset: rules.name, seats, seed: f.seed, deals: f.games, cardText: readCardText(f.card), threads: f.threads,
+    onProgress: (done) => bar?.update(done),
+  });
+  bar?.stop();
+  if (f.json) {
+    process.stdout.write(JSON.stringify(summary) + '\n');
+    return 0;
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `${rules.name}: ${summary.deals} duplicate deals, ${summary.games} games (seats rotated), seed ${f.seed}`,
+    `wall games ${summary.wallGames} (${pct(summary.wallGameRate)}); parity win share ${pct(summary.parity)}`,
+    'agent        win share  95% interval      mean score  95% interval',
+    ...summary.results.map((r) => `${r.agent.padEnd(11)}  ${pct(r.winShare).padStart(9)}  ${`${pct(r.ci95[0])}-${pct(r.ci95[1])}`.padEnd(16)}  ${r.meanScore.toFixed(2).padStart(10)}  ${r.scoreCi95[0].toFixed(2)} to ${r.scoreCi95[1].toFixed(2)}`),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
 /** The command line; `exit` receives the exit code of the command that ran. */
 export function program(exit: (code: number) => void = () => {}): Command {
   const cmd = new Command('tilemate')
@@ -250,7 +292,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
     .option('--games <n>', 'how many games', positiveInt, 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
-    .option('--bots <names>', 'random or greedy for every seat, or one per seat: "greedy,random,random,random"', 'random')
+    .option('--bots <names>', `a bot for every seat (${AGENT_NAMES.join(', ')}), or one per seat: "medium,random,random,random"`, 'random')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--out <dir>', 'write each game to DIR/game-<seed>.jsonl')
     .option('--json', 'print one JSON object')
@@ -262,11 +304,22 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--json', 'print one JSON object')
     .action((file: string, flags: { json?: boolean }) => exit(replayCommand(file, flags)));
   cmd
+    .command('arena')
+    .description('measure bots against each other on duplicate deals, with 95% intervals')
+    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .requiredOption('--seats <names>', `one bot per seat: ${AGENT_NAMES.join(', ')}`)
+    .option('--games <n>', 'how many deals (each played once per seat rotation)', positiveInt, 100)
+    .option('--seed <n>', 'seed of the deals', wholeNumber, 1)
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--threads <n>', 'worker threads (default: one per core)', positiveInt)
+    .option('--json', 'print one JSON object')
+    .action(async (flags: ArenaFlags) => exit(await arenaCommand(flags)));
+  cmd
     .command('play')
     .description('play a game in the terminal against bots')
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
-    .option('--bots <names>', 'random or greedy for every other seat, or one per other seat', 'random')
+    .option('--bots <names>', `a bot for every other seat (${AGENT_NAMES.join(', ')}), or one per other seat`, 'medium')
     .option('--seat <n>', 'your seat (0 is East)', wholeNumber, 0)
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--record <file>', 'write the game as a record when it ends')

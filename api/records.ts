@@ -1,38 +1,26 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { GreedyAgent } from '../agents/greedy.js';
-import { RandomAgent } from '../agents/random.js';
+import { makeAgent } from '../agents/levels.js';
 import { playOut } from '../agents/table.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
 import { newGame, type Action, type GameState } from '../engine/game.js';
 import { actionLine, endLine, recordHeader } from '../engine/record.js';
 import { seedRng, type RngState } from '../engine/rng.js';
-import { loadRuleset, RULESETS, type Ruleset } from '../engine/rulesets.js';
+import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 
 /** Tables of bots, the records of their games (engine/record.ts), and record files on disk. */
 
-/** A ruleset by name; own names only, so "constructor" is refused like any unknown name. */
-export function rulesetByName(name: string): Ruleset {
-  if (!Object.hasOwn(RULESETS, name)) throw new TilemateError('TM_BAD_INPUT', `unknown ruleset "${name}" (expected one of ${Object.keys(RULESETS).join(', ')})`);
-  return loadRuleset(name);
-}
-
-const BOTS: Record<string, (cc: CompiledCard) => Agent> = {
-  random: () => new RandomAgent(),
-  greedy: (cc) => new GreedyAgent(cc),
-};
+/** A ruleset by name (unknown names, "constructor" among them, are refused). */
+export const rulesetByName = (name: string): Ruleset => loadRuleset(name);
 
 /** Bots by name: one name for every seat, or a comma-separated list with one name per seat. */
 export function parseBots(spec: string, seats: number, cc: CompiledCard): { names: string[]; agents: Agent[] } {
   const given = spec.split(',').map((s) => s.trim());
   const names = given.length === 1 ? new Array<string>(seats).fill(given[0]) : given;
   if (names.length !== seats) throw new TilemateError('TM_BAD_INPUT', `--bots lists ${names.length} bots for ${seats} seats (give one name, or one per seat)`);
-  const agents = names.map((name) => {
-    if (!Object.hasOwn(BOTS, name)) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${Object.keys(BOTS).join(', ')})`);
-    return BOTS[name](cc);
-  });
+  const agents = names.map((name) => makeAgent(name, cc));
   return { names, agents };
 }
 

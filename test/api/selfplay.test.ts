@@ -75,7 +75,7 @@ describe('tilemate selfplay', () => {
     expect(err).toMatch(/^error TM_BAD_INPUT: unknown ruleset "nmjl-5p" \(expected one of nmjl-4p, [^\n]*\)\n$/);
     err = '';
     expect(await run('selfplay', '--bots', 'random,smart,random,random')).toBe(2);
-    expect(err).toBe('error TM_BAD_INPUT: unknown bot "smart" (expected one of random, greedy)\n');
+    expect(err).toBe('error TM_BAD_INPUT: unknown bot "smart" (expected one of random, greedy, heuristic, easy, medium)\n');
     err = '';
     expect(await run('selfplay', '--bots', 'random,random')).toBe(2);
     expect(err).toBe('error TM_BAD_INPUT: --bots lists 2 bots for 4 seats (give one name, or one per seat)\n');

@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'threads',
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 120_000,
   },
 });

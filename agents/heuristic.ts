@@ -95,7 +95,7 @@ export class HeuristicAgent implements Agent {
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
     tilesAwayAll(cc, counts, this.away, this.best);
     const placed = cc.work;
-    const jokersOf = (f: number) => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
+    const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
     const fits = (f: number) => mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine));
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
@@ -109,18 +109,11 @@ export class HeuristicAgent implements Agent {
     const cost = new Array<number>(KINDS).fill(0);
     const reach = this.habits.targets > 1 ? 1 : 0;
     let topForm = -1;
-    for (let f = 0; f < cc.formCount; f++) {
-      const j = jokersOf(f);
-      const a0 = awayFromPlaced(placed[f], cc.formSingles[f], j);
-      if (a0 > nearest + reach || !fits(f)) continue;
-      if (a0 === nearest && topForm < 0) topForm = f;
-      const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
-      for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
-        const t = cc.entryKind[p], h = counts[t];
-        if (t === JOKER || h === 0) continue;
-        const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
-        const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
-        if (awayFromPlaced(after, cc.formSingles[f], j) > a0) cost[t] += weight;
+    for (let l = 0; l < cc.lineCount; l++) {
+      // a line's least tiles away bounds all its forms' (exactly, or from below with exposures)
+      if (this.away[l] > nearest + reach) continue;
+      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+        if (this.weigh(f, nearest, reach, counts, cost, fits) && topForm < 0) topForm = f;
       }
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
@@ -129,6 +122,7 @@ export class HeuristicAgent implements Agent {
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
     const danger = this.habits.defence ? this.danger(view) : null;
+    const unseen = unseenCounts(view);
     const out: { tile: TileId; worth: number }[] = [];
     for (let t = 0; t < JOKER; t++) {
       if (view.concealed[t] === 0) continue;
@@ -137,7 +131,28 @@ export class HeuristicAgent implements Agent {
       if (this.habits.noise > 0) w += (nextInt(rng, 1000) / 1000) * this.habits.noise;
       out.push({ tile: t, worth: w });
     }
-    return out.sort((a, b) => a.worth - b.worth || unseenCount(view, a.tile) - unseenCount(view, b.tile) || a.tile - b.tile);
+    return out.sort((a, b) => a.worth - b.worth || unseen[a.tile] - unseen[b.tile] || a.tile - b.tile);
+  }
+
+  /**
+   * Adds form f's weight to the cost of each held tile it could not spare; true when f is
+   * one of the closest forms.
+   */
+  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: number[], fits: (f: number) => boolean): boolean {
+    const cc = this.cc;
+    const placed = cc.work;
+    const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
+    const a0 = awayFromPlaced(placed[f], cc.formSingles[f], j);
+    if (a0 > nearest + reach || !fits(f)) return false;
+    const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
+    for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
+      const t = cc.entryKind[p], h = counts[t];
+      if (t === JOKER || h === 0) continue;
+      const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
+      const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
+      if (awayFromPlaced(after, cc.formSingles[f], j) > a0) cost[t] += weight;
+    }
+    return a0 === nearest;
   }
 
   /**
@@ -174,6 +189,7 @@ export class HeuristicAgent implements Agent {
   }
 
   private claim(view: SeatView, options: Action[]): Action {
+    if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat: view.seat };
     const mine = myExposures(view);
     const now = this.closest(view.concealed, mine);
     let choice: Action = { type: 'decline', seat: view.seat };
@@ -198,10 +214,10 @@ function myExposures(view: SeatView): GroupShape[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
 
-/** Copies of a kind the seat has not seen (not in its hand, not on the table). */
-function unseenCount(view: SeatView, t: TileId): number {
-  let seen = view.concealed[t];
-  for (const d of view.discards) for (const x of d) if (x === t) seen++;
-  for (const list of view.exposures) for (const x of list) if (x.tile === t) seen += x.size - x.jokers;
-  return COPIES[t] - seen;
+/** Copies of each kind the seat has not seen (not in its hand, not on the table). */
+function unseenCounts(view: SeatView): number[] {
+  const unseen = COPIES.map((n, t) => n - view.concealed[t]);
+  for (const d of view.discards) for (const x of d) unseen[x]--;
+  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  return unseen;
 }

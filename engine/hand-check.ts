@@ -244,11 +244,13 @@ function formStillPossible(cc: CompiledCard, f: number, exposures: readonly Grou
  */
 export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): { away: number; form: number } {
   let away = 99, form = -1;
-  for (let f = 0; f < cc.formCount; f++) {
-    if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) continue;
-    if (!fitsForm(cc, f, exposures)) continue;
+  const consider = (f: number) => {
+    if (exposures.length > 0 && (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, exposures))) return;
     const a = formLack(cc, f, concealed, exposures);
     if (a < away) { away = a; form = f; }
-  }
+  };
+  // with exposures, only the exposed forms holding a group like the first can fit
+  if (exposures.length > 0) for (const f of tables(cc).exposedFormsWith.get(exposures[0].tile * 8 + exposures[0].size) ?? []) consider(f);
+  else for (let f = 0; f < cc.formCount; f++) consider(f);
   return { away, form };
 }

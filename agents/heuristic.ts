@@ -71,6 +71,11 @@ export class HeuristicAgent implements Agent {
     return of('draw')[0] ?? options[0];
   }
 
+  /** The held tiles, cheapest to give up first (for searching players choosing candidates). */
+  rank(turn: Turn): { tile: TileId; worth: number }[] {
+    return this.ranked(turn.view(), turn.rng);
+  }
+
   /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
     if (exposures.length > 0) return bestAway(this.cc, concealed, exposures).away;

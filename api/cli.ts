@@ -150,7 +150,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
   const rules = rulesetByName(f.ruleset);
   const cc = loadCard(f.card);
   const cardText = readCardText(f.card);
-  const names = parseBots(f.bots, rules.players, cc).names; // refuses unknown bots before any game
+  const names = parseBots(f.bots, rules.players, cc, rules).names; // refuses unknown bots before any game
   const wins = new Array<number>(rules.players).fill(0);
   const scoreSum = new Array<number>(rules.players).fill(0);
   let wallGames = 0, deadHandGames = 0, discards = 0;
@@ -158,7 +158,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
   for (let i = 0; i < f.games; i++) {
     const seed = f.seed + i;
     // fresh bots every game, so no game depends on the ones before it
-    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc) });
+    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc, rules) });
     const r = state.result!;
     // a game is won by the first to declare (Siamese games can hold more Mah Jonggs)
     if (r.winners.length > 0) wins[r.winners[0]]++;
@@ -245,7 +245,7 @@ async function arenaCommand(f: ArenaFlags): Promise<number> {
   const cc = loadCard(f.card);
   const seats = f.seats.split(',').map((x) => x.trim());
   if (seats.length !== rules.players) throw new TilemateError('TM_BAD_INPUT', `--seats lists ${seats.length} bots for ${rules.players} seats`);
-  seats.forEach((name) => makeAgent(name, cc)); // refuses unknown names before any game
+  seats.forEach((name) => makeAgent(name, cc, rules)); // refuses unknown names before any game
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(f.games, 0);
   const { summary } = await runArena({

@@ -67,7 +67,7 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
   const cc = loadCard(opts.card);
   const me = opts.seat;
   if (!Number.isInteger(me) || me < 0 || me >= rules.players) throw new TilemateError('TM_BAD_INPUT', `--seat ${me}: expected a seat from 0 to ${rules.players - 1}`);
-  const others = parseBots(opts.bots, rules.players - 1, cc);
+  const others = parseBots(opts.bots, rules.players - 1, cc, rules);
   const agents: (Agent | null)[] = [...others.agents];
   const names = [...others.names];
   agents.splice(me, 0, null);

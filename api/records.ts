@@ -16,11 +16,11 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 export const rulesetByName = (name: string): Ruleset => loadRuleset(name);
 
 /** Bots by name: one name for every seat, or a comma-separated list with one name per seat. */
-export function parseBots(spec: string, seats: number, cc: CompiledCard): { names: string[]; agents: Agent[] } {
+export function parseBots(spec: string, seats: number, cc: CompiledCard, rules: Ruleset): { names: string[]; agents: Agent[] } {
   const given = spec.split(',').map((s) => s.trim());
   const names = given.length === 1 ? new Array<string>(seats).fill(given[0]) : given;
   if (names.length !== seats) throw new TilemateError('TM_BAD_INPUT', `--bots lists ${names.length} bots for ${seats} seats (give one name, or one per seat)`);
-  const agents = names.map((name) => makeAgent(name, cc));
+  const agents = names.map((name) => makeAgent(name, cc, rules));
   return { names, agents };
 }
 

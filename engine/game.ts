@@ -832,7 +832,12 @@ export interface SeatView {
   exposures: readonly (readonly Exposure[])[];
   discards: readonly (readonly TileId[])[];
   dead: readonly (readonly boolean[])[];
-  mahJonggs: { seat: number; rack: number; line: string; value: number }[];
+  /** Declared Mah Jonggs, with the concealed tiles that went into them (on the rack for all to see). */
+  mahJonggs: { seat: number; rack: number; line: string; value: number; tiles: readonly number[] }[];
+  /** How the current turn began (public: everyone saw the draw or the claim). */
+  turnFrom: GameState['turnSource'];
+  /** A joker came from another player's exposure this turn (public). */
+  exchangedFromOther: boolean;
   result: GameResult | null;
   /** When the game has ended: every hand and the seed, for review. */
   reveal?: { seed: number; concealed: number[][] };
@@ -868,7 +873,7 @@ export function view(state: GameState, seat: number): SeatView {
     let n = 0;
     for (let t = 0; t < KINDS; t++) n += c[t];
     concealedCounts.push(n);
-    for (const m of players[s].mahJonggs) mahJonggs.push({ seat: s, rack: m.rack, line: state.cc.card.lines[m.line].id, value: m.event.value });
+    for (const m of players[s].mahJonggs) mahJonggs.push({ seat: s, rack: m.rack, line: state.cc.card.lines[m.line].id, value: m.event.value, tiles: m.tiles });
   }
   const v: SeatView = {
     seat,
@@ -885,6 +890,8 @@ export function view(state: GameState, seat: number): SeatView {
     discards: players.map((p) => p.discards),
     dead: players.map((p) => p.dead),
     mahJonggs,
+    turnFrom: state.turnSource,
+    exchangedFromOther: state.exchangedFromOther,
     result: state.result,
   };
   if (ph.kind === 'charleston') {

@@ -37,7 +37,7 @@ export function playDeal(spec: ArenaSpec, cc: CompiledCard, deal: number): Arena
   const out: ArenaGame[] = [];
   for (let rotation = 0; rotation < n; rotation++) {
     const names = spec.seats.map((_, s) => spec.seats[(s + rotation) % n]);
-    const agents = names.map((name) => makeAgent(name, cc));
+    const agents = names.map((name) => makeAgent(name, cc, spec.ruleset));
     const seed = dealSeed(spec, deal);
     const state = newGame(spec.ruleset, cc, seed);
     playOut(state, agents, seedRng(seed ^ (0x9e3779b9 * (rotation + 1))));

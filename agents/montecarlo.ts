@@ -1,0 +1,99 @@
+import type { CompiledCard } from '../engine/compile.js';
+import { determinize } from '../engine/determinize.js';
+import { apply, cloneState, type Action } from '../engine/game.js';
+import { nextU32, seedRng } from '../engine/rng.js';
+import type { Ruleset } from '../engine/rulesets.js';
+import type { Agent, Turn } from './agent.js';
+import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
+import { playOut } from './table.js';
+
+/** How much searching a decision gets. */
+export interface Budget {
+  /** Sampled worlds per decision; every candidate is played out in each (common random numbers). */
+  worlds: number;
+  /** Discards weighed: the heuristic's best few. */
+  candidates: number;
+  /** Optional cap in milliseconds (at least one world is always played; a cap makes play depend on the machine). */
+  ms?: number;
+}
+
+export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3 };
+export const EXPERT_BUDGET: Budget = { worlds: 24, candidates: 4 };
+
+/**
+ * The Monte Carlo player. For its discards, joker exchanges and answers to discards it
+ * samples worlds consistent with its view (engine/determinize.ts: the unseen tiles dealt to
+ * the other racks and the wall), plays each candidate out to the end with heuristic players
+ * in every seat (opponents draw, discard and call too), and takes the candidate with the best
+ * mean score under the game's scoring. Mah Jongg is always declared when it can be. The
+ * Charleston, votes and courtesy passes are the heuristic's.
+ */
+export class MonteCarloAgent implements Agent {
+  readonly name: string;
+  private readonly heuristic: HeuristicAgent;
+  private readonly policies: Agent[];
+
+  constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
+    this.name = name;
+    this.heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, `${name}-policy`);
+    this.policies = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
+  }
+
+  act(turn: Turn): Action {
+    if ((turn.phase !== 'discard' && turn.phase !== 'claims') || this.rules.racks > 1) return this.heuristic.act(turn);
+    const options = turn.legal();
+    const sure = options.find((a) => a.type === 'declare' || a.type === 'callMahJongg' || a.type === 'callDead');
+    if (sure) return sure;
+    const candidates = this.candidates(turn, options);
+    if (candidates.length === 1) return candidates[0];
+    return this.search(turn, candidates);
+  }
+
+  /** The heuristic's own choice first, then the other answers to a discard, or the heuristic's next-best discards and the joker exchanges. */
+  private candidates(turn: Turn, options: Action[]): Action[] {
+    const first = this.heuristic.act(turn);
+    const rest = turn.phase === 'claims'
+      ? options.filter((a) => a.type === 'decline' || a.type === 'call')
+      : [
+        ...this.heuristic.rank(turn).slice(0, this.budget.candidates).map(({ tile }): Action => ({ type: 'discard', seat: turn.seat, tile })),
+        ...options.filter((a) => a.type === 'exchange'),
+      ];
+    const key = (a: Action) => JSON.stringify(a);
+    const seen = new Set([key(first)]);
+    const out = [first];
+    for (const a of rest) if (!seen.has(key(a))) { seen.add(key(a)); out.push(a); }
+    return out;
+  }
+
+  private search(turn: Turn, candidates: Action[]): Action {
+    const view = turn.view();
+    const seat = turn.seat;
+    const base = nextU32(turn.rng);
+    // scores[w][i]: candidate i's score in world w
+    const scores: number[][] = [];
+    const start = this.budget.ms === undefined ? 0 : Date.now();
+    for (let w = 0; w < this.budget.worlds; w++) {
+      if (this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms) break;
+      const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
+      scores.push(candidates.map((action) => {
+        const s = cloneState(world);
+        apply(s, action);
+        // the same world and the same playout randomness for every candidate
+        playOut(s, this.policies, seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0));
+        return s.result!.scores[seat];
+      }));
+    }
+    // The first candidate is the heuristic's own choice. Another replaces it only when its
+    // advantage, paired world by world, is more than one standard error above zero: with
+    // few worlds the estimates are noisy, and noise should not overrule a sound default.
+    let best = 0, bestEdge = 0;
+    for (let i = 1; i < candidates.length; i++) {
+      const diffs = scores.map((row) => row[i] - row[0]);
+      const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+      const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, diffs.length - 1));
+      const edge = mean - sd / Math.sqrt(diffs.length);
+      if (edge > bestEdge) { bestEdge = edge; best = i; }
+    }
+    return candidates[best];
+  }
+}

@@ -483,7 +483,9 @@ export function apply(state: GameState, action: Action): void {
       // standardized rules 10.2-10.3: self-picked when the turn began from the wall, or a joker came from another's exposure
       const selfPick = src.from !== 'discard' || state.exchangedFromOther;
       const discarder = src.from === 'discard' && !selfPick ? src.discarder : null;
-      declareMahJongg(state, seat, rack, null, { selfPick, discarder, heavenly: seat === 0 && state.discardCount === 0 });
+      // standardized rules 4.4: heavenly is East's dealt hand: declared in the Charleston, or before any discard where there is none
+      const dealt = heavenly || (state.rules.charleston === null && seat === 0 && state.discardCount === 0 && src.from === 'deal');
+      declareMahJongg(state, seat, rack, null, { selfPick, discarder, heavenly: dealt });
       break;
     }
     case 'decline':
@@ -681,7 +683,9 @@ function declareMahJongg(state: GameState, seat: number, rack: number, claimed: 
     // standardized rules 14.2: Mah Jongg in error with the hand exposed: the hand is dead
     killRack(state, seat, rack, true);
     if (state.phase.kind === 'ended') return;
-    if (state.turn === seat) passTurn(state, seat);
+    // Siamese 11A: with another live rack the player still discards to end her turn and plays on
+    if (inPlay(state, seat)) { state.turn = seat; state.phase = { kind: 'discard' }; }
+    else if (state.turn === seat) passTurn(state, seat);
     return;
   }
   recordMahJongg(state, seat, rack, form, how, false);

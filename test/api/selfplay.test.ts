@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AGENT_NAMES } from '../../agents/levels.js';
 import { main } from '../../api/cli.js';
 import { play } from '../../api/play.js';
 import { replayRecord } from '../../engine/record.js';
@@ -75,7 +76,7 @@ describe('tilemate selfplay', () => {
     expect(err).toMatch(/^error TM_BAD_INPUT: unknown ruleset "nmjl-5p" \(expected one of nmjl-4p, [^\n]*\)\n$/);
     err = '';
     expect(await run('selfplay', '--bots', 'random,smart,random,random')).toBe(2);
-    expect(err).toBe('error TM_BAD_INPUT: unknown bot "smart" (expected one of random, greedy, heuristic, easy, medium)\n');
+    expect(err).toBe(`error TM_BAD_INPUT: unknown bot "smart" (expected one of ${AGENT_NAMES.join(', ')})\n`);
     err = '';
     expect(await run('selfplay', '--bots', 'random,random')).toBe(2);
     expect(err).toBe('error TM_BAD_INPUT: --bots lists 2 bots for 4 seats (give one name, or one per seat)\n');

@@ -65,6 +65,7 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
     discardCount,
     actionCount: 0,
     tableVersion: 0,
+    visible: COPIES.map((c, t) => c - unseen[t] - view.concealed[t]),
     deadProofs: { version: -1, proofs: [], hints: [] },
     result: null,
   };

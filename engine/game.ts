@@ -105,6 +105,8 @@ export interface GameState {
   discardCount: number;
   /** Actions applied so far. */
   actionCount: number;
+  /** Tiles on the table for all to see, per kind: discards, exposures, declared Mah Jonggs (kept as they change). */
+  visible: number[];
   /** Changes whenever the tiles on the table (discards, exposures, Mah Jonggs, dead hands) change. */
   tableVersion: number;
   /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
@@ -158,6 +160,7 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     discardCount: 0,
     actionCount: 0,
     tableVersion: 0,
+    visible: new Array<number>(KINDS).fill(0),
     deadProofs: { version: -1, proofs: [], hints: [] },
     result: null,
   };
@@ -333,8 +336,8 @@ function isMahJonggNow(state: GameState, seat: number): boolean {
   return mahJonggRacks(state, seat, null).length > 0;
 }
 
-/** The visible tiles: every discard still on the table and every exposure. */
-function visibleTiles(state: GameState): number[] {
+/** The visible tiles counted afresh (validate checks the running count against it). */
+export function countVisible(state: GameState): number[] {
   const v = new Array<number>(KINDS).fill(0);
   for (const p of state.players) {
     for (const t of p.discards) v[t]++;
@@ -345,13 +348,13 @@ function visibleTiles(state: GameState): number[] {
 }
 
 /** Teaching guide 6.6: a hand may be called dead when the tiles on the table prove it impossible. */
-function provablyDead(state: GameState, target: number, rack: number, visible: number[] | null = null): boolean {
+function provablyDead(state: GameState, target: number, rack: number): boolean {
   const p = state.players[target];
   const exposures = rackExposures(p, rack);
   if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
   const hints = state.deadProofs.hints;
   const hint = (hints[target * state.rules.racks + rack] ??= { form: -1 });
-  return !exposuresCanComplete(state.cc, exposures, visible ?? visibleTiles(state), hint);
+  return !exposuresCanComplete(state.cc, exposures, state.visible, hint);
 }
 
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
@@ -361,11 +364,9 @@ function pushCallDead(state: GameState, seat: number, out: Action[]): void {
     // the proofs only change with the table, not from one seat's step to the next
     cache.version = state.tableVersion;
     cache.proofs = new Array<boolean>(state.rules.players * racks).fill(false);
-    let visible: number[] | null = null; // only counted when some hand has exposures to judge
     for (let target = 0; target < state.rules.players; target++) {
       if (state.players[target].exposures.length === 0) continue;
-      visible ??= visibleTiles(state);
-      for (const rack of liveRacks(state, target)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack, visible);
+      for (const rack of liveRacks(state, target)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
     }
   }
   for (let target = 0; target < state.rules.players; target++) {
@@ -443,6 +444,7 @@ export function apply(state: GameState, action: Action): void {
       if (!Number.isInteger(t) || t < 0 || t >= KINDS || p.concealed[t] === 0) fail('TM_ILLEGAL_ACTION', `seat ${seat} holds no ${Number.isInteger(t) && t >= 0 && t < KINDS ? tileName(t) : String(t)} to discard`);
       p.concealed[t]--;
       p.discards.push(t);
+      state.visible[t]++;
       state.discardCount++;
       state.tableVersion++;
       openClaims(state, seat, t);
@@ -460,6 +462,8 @@ export function apply(state: GameState, action: Action): void {
       p.concealed[x!.tile]--;
       p.concealed[JOKER]++;
       x!.jokers--;
+      state.visible[x!.tile]++;
+      state.visible[JOKER]--;
       state.tableVersion++;
       if (action.owner !== seat) state.exchangedFromOther = true;
       break;
@@ -652,6 +656,7 @@ function resolveClaims(state: GameState): void {
   const discarder = ph.discarder;
   const p = state.players[winner];
   state.players[discarder].discards.pop(); // the claimed tile leaves the discards
+  state.visible[tile]--;
   state.tableVersion++;
   const r = ph.responses[winner]!;
   state.turn = winner;
@@ -667,6 +672,8 @@ function resolveClaims(state: GameState): void {
   p.concealed[tile] -= r.size - 1 - r.jokers;
   p.concealed[JOKER] -= r.jokers;
   p.exposures.push({ tile, size: r.size, jokers: r.jokers, rack: r.rack, exchangeable: true });
+  state.visible[tile] += r.size - r.jokers;
+  state.visible[JOKER] += r.jokers;
   state.phase = { kind: 'discard' };
 }
 
@@ -758,6 +765,7 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
     simultaneous,
   };
   p.mahJonggs.push({ rack, line, form, tiles, event });
+  for (let t = 0; t < KINDS; t++) state.visible[t] += tiles[t];
 }
 
 /**
@@ -932,6 +940,7 @@ function structuredCloneLite(s: GameState): GameState {
     })),
     phase,
     turnSource: { ...s.turnSource },
+    visible: [...s.visible],
     deadProofs: { version: -1, proofs: [], hints: [] },
     result: s.result,
   };
@@ -960,6 +969,8 @@ export function validate(state: GameState): void {
     }
     for (const m of p.mahJonggs) for (let t = 0; t < KINDS; t++) count[t] += m.tiles[t];
   }
+  const visible = countVisible(state);
+  for (let t = 0; t < KINDS; t++) if (visible[t] !== state.visible[t]) bad(`the running count of visible ${tileName(t)} is ${state.visible[t]}, not ${visible[t]}`);
   for (let t = 0; t < KINDS; t++) if (count[t] !== COPIES[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${COPIES[t]}`);
   if (ph.kind === 'draw' || ph.kind === 'discard') {
     const p = state.players[state.turn];

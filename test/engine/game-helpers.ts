@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { loadCard } from '../../api/cards.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { apply, newGame, validate, type Action, type Exposure, type GameState, type Phase } from '../../engine/game.js';
+import { apply, countVisible, newGame, validate, type Action, type Exposure, type GameState, type Phase } from '../../engine/game.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
 import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { COPIES, JOKER, KINDS, parseTiles, tileName, type TileId } from '../../engine/tiles.js';
@@ -111,6 +111,7 @@ export function table(setup: TableSetup): GameState {
   state.exchangedFromOther = false;
   state.discardCount = setup.discardCount ?? state.players.reduce((a, p) => a + p.discards.length, 0);
   state.result = null;
+  state.visible = countVisible(state); // the table was laid by hand: count what it shows
   validate(state);
   return state;
 }

@@ -5,6 +5,7 @@ import { bestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine
 import { nextInt, type RngState } from '../engine/rng.js';
 import { COPIES, JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
+import { searchPass } from './charleston.js';
 
 /**
  * The heuristic player: it picks target lines with the analyzer (fewest tiles away, then
@@ -25,10 +26,14 @@ export interface Habits {
   stickiness: number;
   /** Avoid discarding what opponents' exposures need, as the wall runs down. */
   defence: boolean;
+  /** Choose Charleston passes by sampling what may come back (agents/charleston.ts), not from the hand alone. */
+  lookahead?: boolean;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
 /** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
+/** The searching players' habits: the heuristic's, with Charleston passes chosen by lookahead. */
+export const LOOKAHEAD_HABITS: Habits = { ...MEDIUM_HABITS, lookahead: true };
 export const EASY_HABITS: Habits = { targets: 1, noise: 0.35, stickiness: 0.6, defence: false };
 
 export class HeuristicAgent implements Agent {
@@ -189,6 +194,16 @@ export class HeuristicAgent implements Agent {
     const ranked = this.ranked(view, rng);
     // pass what serves no target; when fewer than three such tiles, steal (blind pass) for the rest
     const useless = ranked.filter((r) => r.worth <= 0.05).length;
+    if (this.habits.lookahead) {
+      // weigh each allowed blind pass too: forwarding unseen keeps the hand, but brings nothing
+      let choice = { tiles: [] as TileId[], blind: 3, expectedAway: this.closest(view.concealed, []) };
+      if (!view.blindAllowed) choice.expectedAway = 99;
+      for (let blind = view.blindAllowed ? 2 : 0; blind >= 0; blind--) {
+        const c = searchPass(this.cc, view, ranked.map((r) => r.tile), 3 - blind, 3 - blind, rng);
+        if (c.expectedAway < choice.expectedAway) choice = { ...c, blind };
+      }
+      return { type: 'pass', seat: view.seat, tiles: choice.tiles, blind: choice.blind };
+    }
     const blind = view.blindAllowed ? Math.max(0, Math.min(3, 3 - useless)) : 0;
     return { type: 'pass', seat: view.seat, tiles: ranked.slice(0, 3 - blind).map((r) => r.tile), blind };
   }

@@ -4,7 +4,7 @@ import { apply, cloneState, type Action } from '../engine/game.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
-import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
 import { playOut } from './table.js';
 
 /** How much searching a decision gets. */
@@ -25,8 +25,9 @@ export const EXPERT_BUDGET: Budget = { worlds: 24, candidates: 4 };
  * samples worlds consistent with its view (engine/determinize.ts: the unseen tiles dealt to
  * the other racks and the wall), plays each candidate out to the end with heuristic players
  * in every seat (opponents draw, discard and call too), and takes the candidate with the best
- * mean score under the game's scoring. Mah Jongg is always declared when it can be. The
- * Charleston, votes and courtesy passes are the heuristic's.
+ * mean score under the game's scoring. Mah Jongg is always declared when it can be. Its
+ * Charleston passes look ahead at what may come back (agents/charleston.ts); votes and
+ * courtesy passes are the heuristic's.
  */
 export class MonteCarloAgent implements Agent {
   readonly name: string;
@@ -35,7 +36,7 @@ export class MonteCarloAgent implements Agent {
 
   constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
     this.name = name;
-    this.heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, `${name}-policy`);
+    this.heuristic = new HeuristicAgent(cc, LOOKAHEAD_HABITS, `${name}-policy`);
     this.policies = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
   }
 

@@ -1,0 +1,681 @@
+import { analysisInput, Analyzer, parseExposures, tilesAwayAll, type AnalysisInput, type Exposure as Group, type LineResult } from '../engine/analyzer.js';
+import type { CompiledCard } from '../engine/compile.js';
+import { determinize } from '../engine/determinize.js';
+import { TilemateError } from '../engine/errors.js';
+import { apply, cloneState, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
+import { fitsForm } from '../engine/hand-check.js';
+import { nextInt, nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
+import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
+import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
+import type { Agent, Turn } from './agent.js';
+import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
+import { playOut } from './table.js';
+
+/**
+ * Advice for a person at a real table, from the same code the bots play with: which lines
+ * to chase and how likely each is, what to pass in the Charleston, what to discard, whether
+ * to call. Each function takes what a player types (tiles in the usual notation) and
+ * returns a plain JSON-able object with tile names, so the CLI and the HTTP API print the
+ * same thing. Everything random comes from a seed: the same question gets the same answer.
+ *
+ * The person always sits at seat 0; the others are named by where they sit: right (seat 1,
+ * who plays after her), across, left (who plays before her).
+ */
+
+export type Direction = 'right' | 'across' | 'left';
+export const DIRECTIONS: readonly Direction[] = ['right', 'across', 'left'];
+
+/** Mid-game tiles a person reports, in the notation players type. */
+export interface SituationInput {
+  /** Concealed tiles. */
+  hand: string;
+  /** Groups exposed on the person's rack, separated by `;`. */
+  exposed?: string;
+  /** Tiles seen on the table (discards); placed as the other players' discards. */
+  seen?: string;
+  /** Exposures on the other players' racks, by where they sit. */
+  others?: Partial<Record<Direction, string>>;
+  /** Tiles left in the wall (default: the most there can be, 99 less the seen tiles at a 4-player table). */
+  wall?: number;
+  /** A single-rack ruleset (default nmjl-4p); it sets the players and the scoring of the playouts. */
+  ruleset?: string;
+}
+
+/** How much searching a decision gets, and from which seed. */
+export interface SearchOptions {
+  /** Sampled deals; every alternative is played out in each (default 48). */
+  worlds?: number;
+  seed?: number;
+  /** Discards weighed: the heuristic's cheapest few (default 4). */
+  candidates?: number;
+}
+
+export const DEFAULT_WORLDS = 48;
+export const DEFAULT_CANDIDATES = 4;
+export const DEFAULT_DEALS = 200;
+
+// ------------------------------------------------------------------ the situation
+
+/** A person's situation, parsed and checked. */
+export interface Situation {
+  rules: Ruleset;
+  concealed: number[];
+  /** Exposures per seat; the person's at 0. */
+  exposures: Group[][];
+  /** Seen tiles (discards), as counts. */
+  seen: number[];
+  claim?: { tile: TileId; discarder: number };
+  wallLeft: number;
+  /**
+   * Unseen tiles that are neither in a rack nor in the wall: discards the person did not
+   * list (she gave a wall shorter than it could be). Each sampled world draws them afresh.
+   */
+  unlisted: number;
+}
+
+/** The seat at `direction` from the person (seat 0), or a TM_BAD_INPUT error when the table has none there. */
+export function seatAt(direction: string, players: number): number {
+  const seat = direction === 'right' ? 1 : direction === 'left' ? players - 1 : direction === 'across' && players === 4 ? 2 : -1;
+  if (seat < 1) throw new TilemateError('TM_BAD_INPUT', `no player sits "${direction}" at a table of ${players} (expected ${players === 4 ? 'right, across or left' : 'right or left'})`);
+  return seat;
+}
+
+/** Where seat s sits from the person. */
+function whereSits(seat: number, players: number): 'you' | Direction {
+  if (seat === 0) return 'you';
+  return seat === 1 ? 'right' : seat === players - 1 ? 'left' : 'across';
+}
+
+const sum = (xs: ArrayLike<number>): number => { let n = 0; for (let i = 0; i < xs.length; i++) n += xs[i]; return n; };
+const groupTiles = (list: readonly Group[]): number => list.reduce((n, x) => n + x.size, 0);
+
+function rulesFor(name = 'nmjl-4p'): Ruleset {
+  const rules = loadRuleset(name);
+  // determinize samples single-rack games only; a Siamese rack pool is another question
+  if (rules.racks > 1) throw new TilemateError('TM_BAD_INPUT', `advice is for single-rack games; ${rules.name} has ${rules.racks} racks per player`);
+  return rules;
+}
+
+/**
+ * Parses and checks what the person typed: the hand as `analysisInput` checks it, then
+ * its size for the question (14 to discard, 13 to answer a discard), copies over
+ * everything listed, and the wall against the tiles that can still be in it. Other racks
+ * hold 13 tiles, less what they have exposed; the wall holds at most what is left.
+ */
+export function parseSituation(input: SituationInput, question: 'discard' | 'call', claim?: { tile: string; from?: string | number }): Situation {
+  const rules = rulesFor(input.ruleset);
+  const n = rules.players;
+  const base = analysisInput(input.hand, input.exposed ?? '', input.seen ?? '');
+  const size = sum(base.concealed) + groupTiles(base.exposures);
+  const want = question === 'discard' ? 14 : 13;
+  if (size !== want) {
+    const why = question === 'discard' ? 'discard advice is for your turn: the 14 tiles after your draw' : 'call advice is for a discard by another player: your 13 tiles before it';
+    throw new TilemateError('TM_HAND_SIZE', `the hand has ${size} tiles; ${why}`);
+  }
+  const exposures: Group[][] = Array.from({ length: n }, (_, s) => (s === 0 ? base.exposures : []));
+  for (const [direction, text] of Object.entries(input.others ?? {})) {
+    if (text === undefined || text.trim() === '') continue;
+    const seat = seatAt(direction, n);
+    exposures[seat] = parseExposures(text);
+    const held = groupTiles(exposures[seat]);
+    if (held > 13) throw new TilemateError('TM_BAD_EXPOSURE', `the ${direction} player's exposures hold ${held} tiles; a rack holds 13`);
+  }
+  let parsedClaim: Situation['claim'];
+  if (claim !== undefined) {
+    const tile = parseTile(claim.tile.trim());
+    // teaching guide 4.9: a discarded joker can never be picked up
+    if (tile === JOKER) throw new TilemateError('TM_BAD_INPUT', 'a discarded joker can never be called');
+    const from = claim.from ?? 'left';
+    const discarder = typeof from === 'number' || /^\d+$/.test(from) ? Number(from) : seatAt(from, n);
+    if (!Number.isInteger(discarder) || discarder < 1 || discarder >= n) throw new TilemateError('TM_BAD_INPUT', `--from ${from}: the discarder is another player, 1 to ${n - 1} seats to your right (or right, across, left)`);
+    parsedClaim = { tile, discarder };
+  }
+  // every tile listed, wherever it is, against the set
+  const known = base.concealed.map((c, t) => c + base.seen[t]);
+  for (const list of exposures) for (const x of list) { known[x.tile] += x.size - x.jokers; known[JOKER] += x.jokers; }
+  if (parsedClaim) known[parsedClaim.tile]++;
+  for (let t = 0; t < KINDS; t++) {
+    if (known[t] > COPIES[t]) throw new TilemateError('TM_TOO_MANY_COPIES', `${known[t]} copies of ${tileName(t)} listed (hand, exposures, seen${parsedClaim ? ', the discard' : ''}); the set has ${COPIES[t]}`);
+  }
+  const unseen = COPIES.reduce((a, c, t) => a + c - known[t], 0);
+  let otherRacks = 0;
+  for (let s = 1; s < n; s++) otherRacks += 13 - groupTiles(exposures[s]);
+  const most = unseen - otherRacks;
+  if (most < 0) throw new TilemateError('TM_BAD_INPUT', `too many tiles listed: the other racks need ${otherRacks} unseen tiles and only ${unseen} remain`);
+  const wallLeft = input.wall ?? most;
+  if (!Number.isInteger(wallLeft) || wallLeft < 0 || wallLeft > most) {
+    throw new TilemateError('TM_BAD_INPUT', `--wall ${input.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
+  }
+  return { rules, concealed: base.concealed, exposures, seen: base.seen, claim: parsedClaim, wallLeft, unlisted: most - wallLeft };
+}
+
+/**
+ * A seat view of the person's situation that the bots and `determinize` accept: her tiles
+ * and exposures at seat 0, the seen tiles (and `unlisted` ones, when given) spread over the
+ * other players' discards, the others holding 13 tiles less their exposures, the wall as
+ * given. On her turn she is taken to have drawn from the wall; in a claim window the
+ * discard is the discarder's last.
+ */
+export function situationView(sit: Situation, phase: 'discard' | 'claims', unlisted: readonly TileId[] = []): SeatView {
+  const n = sit.rules.players;
+  const discards: TileId[][] = Array.from({ length: n }, () => []);
+  let next = 1;
+  const spread = (t: TileId) => { discards[next].push(t); next = next === n - 1 ? 1 : next + 1; };
+  for (const t of tilesFromCounts(sit.seen)) spread(t);
+  for (const t of unlisted) spread(t);
+  if (phase === 'claims') discards[sit.claim!.discarder].push(sit.claim!.tile);
+  const exposures: Exposure[][] = sit.exposures.map((list) => list.map((x) => ({ ...x, rack: 0, exchangeable: true })));
+  const concealedCounts = sit.exposures.map((list, s) => (s === 0 ? sum(sit.concealed) : 13 - groupTiles(list)));
+  const discarder = sit.claim?.discarder ?? 0;
+  const v: SeatView = {
+    seat: 0,
+    ruleset: sit.rules.name,
+    players: n,
+    phase,
+    waitingOn: phase === 'discard' ? [0] : Array.from({ length: n }, (_, s) => s).filter((s) => s !== discarder),
+    turn: phase === 'discard' ? 0 : discarder,
+    wallLeft: sit.wallLeft,
+    dice: new Array<number>(sit.rules.dice).fill(1),
+    concealed: sit.concealed,
+    concealedCounts,
+    exposures,
+    discards,
+    dead: Array.from({ length: n }, () => new Array<boolean>(sit.rules.racks).fill(false)),
+    mahJonggs: [],
+    turnFrom: { from: 'wall' },
+    exchangedFromOther: false,
+    result: null,
+  };
+  if (phase === 'claims') v.claim = { tile: sit.claim!.tile, discarder, answered: false };
+  return v;
+}
+
+/** Unseen tiles of the situation (in other racks, the wall, or unlisted discards), one entry per tile. */
+function unseenPool(sit: Situation): TileId[] {
+  const left = COPIES.map((c, t) => c - sit.concealed[t] - sit.seen[t]);
+  for (const list of sit.exposures) for (const x of list) { left[x.tile] -= x.size - x.jokers; left[JOKER] -= x.jokers; }
+  if (sit.claim) left[sit.claim.tile]--;
+  return tilesFromCounts(left);
+}
+
+// ------------------------------------------------------------------ playouts
+
+/**
+ * The Monte Carlo machinery of agents/montecarlo.ts, as a function: `worlds` deals sampled
+ * from the view, every candidate played out to the end in each by heuristic players in
+ * every seat, with the same world and the same playout randomness for every candidate
+ * (common random numbers), so differences between candidates are paired deal by deal.
+ * Returns each world's scores for seat 0 and whether it won, per candidate.
+ */
+export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: readonly Action[], worlds: number, rng: RngState): { scores: number[][]; won: boolean[][] } {
+  const base = nextU32(rng);
+  const policies: Agent[] = Array.from({ length: sit.rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
+  const fixed = sit.unlisted === 0 ? situationView(sit, phase) : null;
+  const pool = fixed === null ? unseenPool(sit) : [];
+  const scores: number[][] = [], won: boolean[][] = [];
+  for (let w = 0; w < worlds; w++) {
+    const worldRng = seedRng((base + Math.imul(w, 0x9e3779b9)) >>> 0);
+    // discards the person did not list are unseen tiles too: each world draws its own
+    const view = fixed ?? situationView(sit, phase, shuffle(worldRng, pool).slice(0, sit.unlisted));
+    const world = determinize(view, sit.rules, cc, worldRng);
+    const row: number[] = [], wins: boolean[] = [];
+    for (const action of candidates) {
+      const s = cloneState(world);
+      apply(s, action);
+      playOut(s, policies, seedRng((base ^ Math.imul(w + 1, 0x85ebca6b)) >>> 0));
+      row.push(s.result!.scores[0]);
+      wins.push(s.result!.winners[0] === 0);
+    }
+    scores.push(row);
+    won.push(wins);
+  }
+  return { scores, won };
+}
+
+/** One state of the situation, for the legal actions: they depend only on the person's tiles and the table, the same in every world. */
+function someWorld(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims'): GameState {
+  const rng = seedRng(0);
+  const unlisted = sit.unlisted === 0 ? [] : unseenPool(sit).slice(0, sit.unlisted);
+  return determinize(situationView(sit, phase, unlisted), sit.rules, cc, rng);
+}
+
+// ------------------------------------------------------------------ describing actions
+
+/** An action as JSON with tile names (the engine's own action holds ids and seats). */
+export interface MoveJson {
+  type: Action['type'];
+  tile?: string;
+  size?: number;
+  jokers?: number;
+  /** For an exchange: whose exposure (you, right, across, left) and which of theirs (0-based). */
+  owner?: string;
+  exposure?: number;
+}
+
+const GROUP_NAMES: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+
+function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
+  const n = sit.rules.players;
+  switch (a.type) {
+    case 'discard': return { text: `discard ${tileName(a.tile)}`, move: { type: a.type, tile: tileName(a.tile) } };
+    case 'declare': return { text: 'declare Mah Jongg', move: { type: a.type } };
+    case 'exchange': {
+      const x = sit.exposures[a.owner][a.exposure];
+      const owner = whereSits(a.owner, n);
+      const whose = owner === 'you' ? 'your' : `the ${owner} player's`;
+      return {
+        text: `exchange ${tileName(x.tile)} for the joker in ${whose} ${GROUP_NAMES[x.size]} of ${tileName(x.tile)}`,
+        move: { type: a.type, tile: tileName(x.tile), owner, exposure: a.exposure },
+      };
+    }
+    case 'decline': return { text: `decline ${tileName(sit.claim!.tile)}`, move: { type: a.type } };
+    case 'call': {
+      const tile = tileName(sit.claim!.tile);
+      const jokers = a.jokers === 0 ? '' : ` with ${a.jokers} joker${a.jokers === 1 ? '' : 's'}`;
+      return { text: `call ${tile} for a ${GROUP_NAMES[a.size]}${jokers}`, move: { type: a.type, tile, size: a.size, jokers: a.jokers } };
+    }
+    case 'callMahJongg': return { text: `call ${tileName(sit.claim!.tile)} for Mah Jongg`, move: { type: a.type, tile: tileName(sit.claim!.tile) } };
+    default: return { text: a.type, move: { type: a.type } };
+  }
+}
+
+/** The person's tiles after an action, for the analyzer: concealed counts and her exposures. */
+function after(sit: Situation, a: Action): { concealed: number[]; exposures: Group[] } {
+  const concealed = [...sit.concealed];
+  const exposures = sit.exposures[0].map((x) => ({ ...x }));
+  switch (a.type) {
+    case 'discard': concealed[a.tile]--; break;
+    case 'exchange': {
+      const x = sit.exposures[a.owner][a.exposure];
+      concealed[x.tile]--;
+      concealed[JOKER]++;
+      if (a.owner === 0) exposures[a.exposure].jokers--;
+      break;
+    }
+    case 'call': {
+      const t = sit.claim!.tile;
+      concealed[t] -= a.size - 1 - a.jokers;
+      concealed[JOKER] -= a.jokers;
+      exposures.push({ tile: t, size: a.size, jokers: a.jokers });
+      break;
+    }
+    case 'callMahJongg': concealed[sit.claim!.tile]++; break;
+    default: break;
+  }
+  return { concealed, exposures };
+}
+
+// ------------------------------------------------------------------ discard and call advice
+
+export interface Alternative {
+  /** The action in a player's words, e.g. "discard 5B", "call 5B for a pung". */
+  action: string;
+  move: MoveJson;
+  /** Mean score over the sampled deals, under the ruleset's scoring. */
+  value: number;
+  /** Share of the sampled deals the person won. */
+  mahJongg: number;
+  /** Its mean score less the suggestion's, deal by deal, and the standard error of that difference. */
+  behind: number;
+  behindSe: number;
+  /** Tiles away of the hand after the action, toward its closest line. */
+  tilesAway: number;
+  toward: string;
+}
+
+export interface DecisionAdvice {
+  question: 'discard' | 'call';
+  hand: string;
+  suggestion: string;
+  /** Every alternative weighed, best first; the first is the suggestion. */
+  alternatives: Alternative[];
+  why: string;
+  worlds: number;
+  seed: number;
+  wall: number;
+  ruleset: string;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
+  const worlds = opts.worlds ?? DEFAULT_WORLDS;
+  const seed = opts.seed ?? 1;
+  if (!Number.isInteger(worlds) || worlds < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: expected a whole number of 1 or more`);
+  const { scores, won } = playoutScores(sit, cc, phase, candidates, worlds, seedRng(seed));
+  const mean = (i: number) => scores.reduce((a, row) => a + row[i], 0) / worlds;
+  // Mah Jongg is taken whenever it can be; otherwise the best mean, the heuristic's own choice (first) on ties
+  const sure = candidates.findIndex((a) => a.type === 'declare' || a.type === 'callMahJongg');
+  const order = candidates.map((_, i) => i).sort((a, b) => Number(b === sure) - Number(a === sure) || mean(b) - mean(a) || a - b);
+  const best = order[0];
+  const analyzer = new Analyzer(cc);
+  const seen = [...sit.seen];
+  for (let s = 1; s < sit.exposures.length; s++) for (const x of sit.exposures[s]) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
+  const alternatives = order.map((i): Alternative => {
+    const diffs = scores.map((row) => row[i] - row[best]);
+    const d = diffs.reduce((a, b) => a + b, 0) / worlds;
+    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - d) ** 2, 0) / Math.max(1, worlds - 1));
+    const hand = after(sit, candidates[i]);
+    const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen }, { top: 1 })[0];
+    const { text, move } = describe(candidates[i], sit);
+    return {
+      action: text,
+      move,
+      value: round2(mean(i)),
+      mahJongg: round2(won.reduce((a, row) => a + Number(row[i]), 0) / worlds),
+      behind: round2(d),
+      behindSe: round2(sd / Math.sqrt(worlds)),
+      tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
+      toward: closest.id,
+    };
+  });
+  return {
+    question: phase === 'discard' ? 'discard' : 'call',
+    hand: formatTiles(tilesFromCounts(sit.concealed)),
+    suggestion: alternatives[0].action,
+    alternatives,
+    why: decisionWhy(alternatives, worlds, sure >= 0),
+    worlds,
+    seed,
+    wall: sit.wallLeft,
+    ruleset: sit.rules.name,
+  };
+}
+
+function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean): string {
+  const [best, next] = alts;
+  if (mahJongg) return `${best.action}: the hand is complete (mean score ${best.value} over ${worlds} sampled deals)`;
+  const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
+  if (next === undefined) return `${own}; it is the only choice`;
+  const margin = -next.behind;
+  const noise = margin <= next.behindSe ? `; the difference is within the noise of ${worlds} deals (more worlds would tell them apart)` : '';
+  return `${own}; ${margin} ahead of ${next.action} (± ${next.behindSe})${noise}`;
+}
+
+/** The person's turn with 14 tiles: the heuristic's own choice, its cheapest discards, every joker exchange, and Mah Jongg when it is there, each played out. */
+export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: SearchOptions = {}): DecisionAdvice {
+  const sit = parseSituation(input, 'discard');
+  const world = someWorld(sit, cc, 'discard');
+  const options = legalActions(world, 0);
+  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
+  const k = opts.candidates ?? DEFAULT_CANDIDATES;
+  const candidates = unique([
+    ...options.filter((a) => a.type === 'declare'),
+    heuristic.act(turn),
+    ...heuristic.rank(turn).slice(0, k).map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
+    ...options.filter((a) => a.type === 'exchange'),
+  ]);
+  return decide(sit, cc, 'discard', candidates, opts);
+}
+
+/** Another player's discard: declining and every legal call (and Mah Jongg when the tile completes the hand), each played out. */
+export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: string; from?: string | number }, opts: SearchOptions = {}): DecisionAdvice {
+  const sit = parseSituation(input, 'call', { tile: input.tile, from: input.from });
+  const world = someWorld(sit, cc, 'claims');
+  const candidates = unique(legalActions(world, 0).filter((a) => a.type === 'decline' || a.type === 'call' || (a.type === 'callMahJongg' && !a.both)));
+  return decide(sit, cc, 'claims', candidates, opts);
+}
+
+function unique(actions: Action[]): Action[] {
+  const seen = new Set<string>();
+  return actions.filter((a) => { const key = JSON.stringify(a); if (seen.has(key)) return false; seen.add(key); return true; });
+}
+
+// ------------------------------------------------------------------ the Charleston
+
+export interface CharlestonInput {
+  /** The person's 13 or 14 tiles (East holds 14). */
+  hand: string;
+  direction?: Direction;
+  /** Whether a blind pass is allowed on this pass (the first left, the last right). */
+  blind?: boolean;
+}
+
+export interface CharlestonAdvice {
+  hand: string;
+  direction: Direction;
+  /** Tiles to pass from the hand: 3, less the blind ones. */
+  pass: string[];
+  /** Received tiles to pass on unseen (0 when no blind pass is advised or allowed). */
+  blind: number;
+  /** The closest lines the kept tiles serve: tiles away of the kept tiles (before receiving any) and of the whole hand now. */
+  keeps: { id: string; form: string; tilesAway: number; before: number }[];
+  why: string;
+}
+
+const PASS_OFFSET: Record<Direction, number> = { right: 1, across: 2, left: 3 };
+
+/**
+ * The heuristic player's pass, explained: it keeps the tiles of its closest targets, passes
+ * the cheapest, and forwards received tiles blind (where allowed) rather than break up a
+ * target. `keeps` are the analyzer's best lines for the tiles kept.
+ */
+export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): CharlestonAdvice {
+  const direction = input.direction ?? 'right';
+  if (!DIRECTIONS.includes(direction)) throw new TilemateError('TM_BAD_INPUT', `unknown direction "${String(direction)}" (expected right, across or left)`);
+  // senior games rules 3: a blind pass only on the first left and the last right
+  if (input.blind && direction === 'across') throw new TilemateError('TM_BAD_INPUT', 'a blind pass is allowed only on the first left and the last right, never across');
+  const parsed = analysisInput(input.hand);
+  const rules = rulesFor('nmjl-4p');
+  const sit: Situation = { rules, concealed: parsed.concealed, exposures: [[], [], [], []], seen: parsed.seen, wallLeft: 99, unlisted: 0 };
+  const view: SeatView = {
+    ...situationView(sit, 'discard'),
+    phase: 'charleston',
+    waitingOn: [0, 1, 2, 3],
+    pass: direction === 'right' ? 0 : direction === 'across' ? 1 : 2,
+    passOffset: PASS_OFFSET[direction],
+    blindAllowed: input.blind === true,
+  };
+  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  const turn: Turn = { seat: 0, phase: 'charleston', view: () => view, legal: () => [], rng: seedRng(1) };
+  const choice = heuristic.act(turn);
+  if (choice.type !== 'pass') throw new Error(`rule violation: the heuristic answered a Charleston pass with ${choice.type}`);
+  const worth = new Map(heuristic.rank(turn).map((r) => [r.tile, r.worth]));
+
+  const kept = [...parsed.concealed];
+  for (const t of choice.tiles) kept[t]--;
+  const analyzer = new Analyzer(cc);
+  const keeps = analyzer.analyze({ concealed: kept, exposures: [], seen: parsed.seen }, { top: 3 });
+  const awayNow = new Uint8Array(cc.lineCount), awayWithout = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+  tilesAwayAll(cc, parsed.concealed, awayNow, best);
+
+  // which of the hand's closest lines each passed tile would have served
+  const targets = analyzer.analyze(parsed, { top: 5 }).filter((r) => r.possible);
+  const serves = (t: TileId): LineResult[] => {
+    const without = [...parsed.concealed];
+    without[t]--;
+    tilesAwayAll(cc, without, awayWithout, best);
+    return targets.filter((r) => awayWithout[r.line] > awayNow[r.line]);
+  };
+  const useless: string[] = [], costly: string[] = [];
+  for (const t of choice.tiles) {
+    const lines = serves(t);
+    if (lines.length === 0 || (worth.get(t) ?? 0) <= 0.05) useless.push(tileName(t));
+    else costly.push(`${tileName(t)} (it serves ${lines.map((r) => `${r.id}, ${r.tilesAway} away`).join('; ')})`);
+  }
+  const parts: string[] = [];
+  if (useless.length > 0) parts.push(`${list(useless)} ${useless.length === 1 ? 'serves' : 'serve'} none of your closest lines`);
+  if (costly.length > 0) parts.push(`${list(costly)} ${costly.length === 1 ? 'is' : 'are'} the cheapest to give up`);
+  const blind = choice.blind ?? 0;
+  if (blind > 0) parts.push(`every other tile serves a target, so forward ${blind} received tile${blind === 1 ? '' : 's'} unseen (a blind pass) rather than break one up`);
+  else if (input.blind) parts.push('no blind pass: three tiles can go without setting back your closest lines');
+  if (keeps.length > 0) parts.push(`keeping the rest keeps ${list(keeps.map((r) => `${r.id} (${r.tilesAway} away with the tiles kept)`))} alive`);
+  return {
+    hand: formatTiles(tilesFromCounts(parsed.concealed)),
+    direction,
+    pass: choice.tiles.map(tileName),
+    blind,
+    keeps: keeps.map((r) => ({ id: r.id, form: r.form, tilesAway: r.tilesAway, before: awayNow[r.line] })),
+    why: `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
+  };
+}
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+// ------------------------------------------------------------------ the chance of each line
+
+export interface LineChance {
+  /** Share of the simulated deals in which the line was completed before the wall ran out. */
+  chance: number;
+  /** chance x the line's card value (self-pick, jokerless and payments ignored). */
+  expectedScore: number;
+}
+
+export interface ChanceOptions {
+  /** Simulated deals (default 200). */
+  deals?: number;
+  seed?: number;
+  /** Tiles left in the wall (default: 99 less the seen tiles, as at a 4-player table). */
+  wall?: number;
+  players?: number;
+}
+
+export interface ChanceReport {
+  deals: number;
+  seed: number;
+  wall: number;
+  /** The person's draws in each deal: one in every `players` tiles of the wall. */
+  draws: number;
+  lines: LineChance[];
+}
+
+/** The wall at the start of play (152 less 13 to each player and East's 14th: 99 at four), less the tiles seen since. */
+export function defaultWall(input: AnalysisInput, players = 4): number {
+  return Math.max(0, 152 - 13 * players - 1 - sum(input.seen));
+}
+
+/**
+ * The chance of completing each line before the wall runs out, in a solo model: the person
+ * draws one tile in every `players` from a wall sampled out of the tiles she has not seen,
+ * keeps a drawn tile when it brings that line closer (and gives up the tile the line needs
+ * least), and discards it otherwise. Nobody calls, nobody else races her, and she never
+ * switches lines: it measures how reachable a line is from this hand, not the odds of
+ * winning the game. Every line is run on the same sampled draws, so lines compare deal by deal.
+ */
+export function lineChances(cc: CompiledCard, input: AnalysisInput, results: readonly LineResult[], opts: ChanceOptions = {}): ChanceReport {
+  const deals = opts.deals ?? DEFAULT_DEALS;
+  const seed = opts.seed ?? 1;
+  const players = opts.players ?? 4;
+  if (!Number.isInteger(deals) || deals < 1) throw new TilemateError('TM_BAD_INPUT', `deals ${deals}: expected a whole number of 1 or more`);
+  const left = COPIES.map((c, t) => c - input.concealed[t] - input.seen[t]);
+  for (const x of input.exposures) { left[x.tile] -= x.size - x.jokers; left[JOKER] -= x.jokers; }
+  const pool = Uint8Array.from(tilesFromCounts(left));
+  const most = Math.max(0, pool.length - 13 * (players - 1));
+  const wall = opts.wall ?? Math.min(most, defaultWall(input, players));
+  if (!Number.isInteger(wall) || wall < 0 || wall > most) throw new TilemateError('TM_BAD_INPUT', `--wall ${opts.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
+  const draws = Math.floor(wall / players);
+  // the same draws for every line (common random numbers); a partial shuffle per deal
+  const rng = seedRng(seed);
+  const drawn = new Uint8Array(deals * draws);
+  for (let d = 0; d < deals; d++) {
+    for (let i = 0; i < draws; i++) {
+      const j = i + nextInt(rng, pool.length - i);
+      const tmp = pool[i]; pool[i] = pool[j]; pool[j] = tmp;
+      drawn[d * draws + i] = pool[i];
+    }
+  }
+  const lines = results.map((r): LineChance => {
+    const value = cc.card.lines[r.line].value;
+    // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
+    const chance = soloChance(cc, r.line, input, drawn, deals, draws);
+    return { chance: Math.round(chance * 1000) / 1000, expectedScore: round2(chance * value) };
+  });
+  return { deals, seed, wall, draws, lines };
+}
+
+/** The forms of a line the exposures fit, with what each still needs from the concealed tiles. */
+interface LineForms {
+  start: number[];
+  kind: number[];
+  need: number[];
+  single: number[];
+  jokers: boolean;
+  /** Kinds some form of the line holds. */
+  used: boolean[];
+}
+
+function lineForms(cc: CompiledCard, l: number, exposures: readonly Group[]): LineForms {
+  const lf: LineForms = { start: [0], kind: [], need: [], single: [], jokers: cc.lineJokers[l] === 1, used: new Array<boolean>(KINDS).fill(false) };
+  // teaching guide 5.2: a concealed line exposes nothing before Mah Jongg
+  if (exposures.length > 0 && cc.card.lines[l].concealed) return lf;
+  for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+    if (!fitsForm(cc, f, exposures)) continue;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+      const t = cc.entryKind[e];
+      let need = cc.entryNeed[e];
+      for (const x of exposures) if (x.tile === t) need -= x.size;
+      lf.kind.push(t);
+      lf.need.push(need);
+      lf.single.push(cc.entrySingle[e]);
+      if (need > 0) lf.used[t] = true;
+    }
+    lf.start.push(lf.kind.length);
+  }
+  return lf;
+}
+
+/** Tiles away of the concealed counts from the line (as the analyzer counts it), 99 when no form fits. */
+function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
+  const j = lf.jokers ? h[JOKER] : 0;
+  let best = 99;
+  for (let f = 0; f + 1 < lf.start.length; f++) {
+    let lack = 0, lackSingles = 0;
+    for (let e = lf.start[f]; e < lf.start[f + 1]; e++) {
+      const have = h[lf.kind[e]];
+      if (lf.need[e] > have) lack += lf.need[e] - have;
+      if (lf.single[e] > have) lackSingles += lf.single[e] - have;
+    }
+    const inGroups = lack - lackSingles;
+    const a = lack - (inGroups < j ? inGroups : j);
+    if (a < best) best = a;
+  }
+  return best;
+}
+
+function soloChance(cc: CompiledCard, l: number, input: AnalysisInput, drawn: Uint8Array, deals: number, draws: number): number {
+  const lf = lineForms(cc, l, input.exposures);
+  if (lf.start.length === 1) return 0;
+  // give up first what no form wants, then jokers last (they fill any group)
+  const order: number[] = [];
+  for (let t = 0; t < JOKER; t++) if (!lf.used[t]) order.push(t);
+  for (let t = 0; t < JOKER; t++) if (lf.used[t]) order.push(t);
+  order.push(JOKER);
+  const h = new Int32Array(KINDS);
+  const full = sum(input.concealed) + groupTiles(input.exposures) === 14;
+  let completed = 0;
+  for (let d = 0; d < deals; d++) {
+    h.set(input.concealed);
+    let away = awayFrom(lf, h);
+    let done = full && away === 0;
+    if (full && !done) away = giveUp(lf, h, order, away);
+    for (let i = 0; i < draws && !done; i++) {
+      const t = drawn[d * draws + i];
+      h[t]++;
+      const withIt = awayFrom(lf, h);
+      if (withIt === 0) done = true;
+      else if (withIt < away) away = giveUp(lf, h, order, withIt);
+      else h[t]--;
+    }
+    if (done) completed++;
+  }
+  return completed / deals;
+}
+
+/** Discards the tile the line needs least from a 14-tile hand; returns the tiles away after. */
+function giveUp(lf: LineForms, h: Int32Array, order: readonly number[], now: number): number {
+  let bestTile = -1, bestAway = 999;
+  for (const t of order) {
+    if (h[t] === 0) continue;
+    h[t]--;
+    const a = awayFrom(lf, h);
+    h[t]++;
+    if (a < bestAway) { bestAway = a; bestTile = t; }
+    if (a === now) break; // nothing can do better than losing nothing
+  }
+  h[bestTile]--;
+  return bestAway;
+}

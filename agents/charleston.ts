@@ -1,0 +1,89 @@
+import { tilesAwayAll } from '../engine/analyzer.js';
+import type { CompiledCard } from '../engine/compile.js';
+import type { SeatView } from '../engine/game.js';
+import { nextInt, type RngState } from '../engine/rng.js';
+import { COPIES, JOKER, type TileId } from '../engine/tiles.js';
+
+/**
+ * Choosing a Charleston pass by looking ahead: each candidate set of tiles to give (drawn
+ * from the tiles the heuristic would part with first) is tried against many samples of the
+ * tiles that could come back, and the set whose hand ends closest to some line on average
+ * wins. The heuristic looks only at the hand as it is; this also weighs what the pass
+ * may bring.
+ */
+export interface PassSearch {
+  /** Tiles considered for passing: the cheapest few by the heuristic's ranking. */
+  pool: number;
+  /** Samples of incoming tiles per candidate. */
+  samples: number;
+}
+
+export const PASS_SEARCH: PassSearch = { pool: 8, samples: 32 };
+
+export interface PassChoice {
+  tiles: TileId[];
+  /** Mean tiles away of the closest line after the pass comes back. */
+  expectedAway: number;
+}
+
+/** Unseen tiles from the seat's view (the pool incoming tiles are sampled from; never jokers: jokers are never passed). */
+function incomingPool(view: SeatView): TileId[] {
+  const unseen = COPIES.map((c, t) => c - view.concealed[t]);
+  for (const d of view.discards) for (const t of d) unseen[t]--;
+  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  const pool: TileId[] = [];
+  for (let t = 0; t < JOKER; t++) for (let i = 0; i < unseen[t]; i++) pool.push(t);
+  return pool;
+}
+
+/**
+ * The best `k` tiles to pass among `ranked` (cheapest first), with `incoming` tiles coming
+ * back. Common random numbers: every candidate meets the same samples.
+ */
+export function searchPass(cc: CompiledCard, view: SeatView, ranked: readonly TileId[], k: number, incoming: number, rng: RngState, opts: PassSearch = PASS_SEARCH): PassChoice {
+  const pool = incomingPool(view);
+  const candidates = combinations(ranked.slice(0, Math.max(k, opts.pool)), k, view.concealed);
+  const samples: TileId[][] = [];
+  for (let s = 0; s < opts.samples; s++) {
+    const got: TileId[] = [];
+    const left = [...pool];
+    for (let i = 0; i < incoming && left.length > 0; i++) got.push(left.splice(nextInt(rng, left.length), 1)[0]);
+    samples.push(got);
+  }
+  const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+  const hand = [...view.concealed];
+  let choice: PassChoice = { tiles: candidates[0] ?? [], expectedAway: 99 };
+  for (const tiles of candidates) {
+    for (const t of tiles) hand[t]--;
+    let total = 0;
+    for (const got of samples) {
+      for (const t of got) hand[t]++;
+      tilesAwayAll(cc, hand, away, best);
+      let min = 99;
+      for (let l = 0; l < cc.lineCount; l++) if (away[l] < min) min = away[l];
+      total += min;
+      for (const t of got) hand[t]--;
+    }
+    for (const t of tiles) hand[t]++;
+    const mean = total / samples.length;
+    if (mean < choice.expectedAway) choice = { tiles, expectedAway: mean };
+  }
+  return choice;
+}
+
+/** k-tile multisets from the candidates (a kind at most as often as the hand holds it), in ranking order. */
+function combinations(candidates: readonly TileId[], k: number, held: readonly number[]): TileId[][] {
+  const kinds = [...new Set(candidates)];
+  const out: TileId[][] = [];
+  const pick: TileId[] = [];
+  const rec = (from: number): void => {
+    if (pick.length === k) { out.push([...pick]); return; }
+    for (let i = from; i < kinds.length; i++) {
+      const t = kinds[i];
+      if (pick.filter((x) => x === t).length < held[t]) { pick.push(t); rec(i); pick.pop(); }
+    }
+  };
+  rec(0);
+  return out;
+}
+

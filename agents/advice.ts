@@ -2,14 +2,14 @@ import { analysisInput, Analyzer, parseExposures, tilesAwayAll, type AnalysisInp
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { TilemateError } from '../engine/errors.js';
-import { apply, cloneState, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
+import { legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
 import { fitsForm } from '../engine/hand-check.js';
 import { nextInt, nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
-import { playOut } from './table.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
+import { playCandidates } from './montecarlo.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines
@@ -46,7 +46,7 @@ export interface SearchOptions {
   /** Sampled deals; every alternative is played out in each (default 48). */
   worlds?: number;
   seed?: number;
-  /** Discards weighed: the heuristic's cheapest few (default 4). */
+  /** Discard advice: the discards weighed, the heuristic's cheapest few (default 4). */
   candidates?: number;
 }
 
@@ -206,6 +206,10 @@ function unseenPool(sit: Situation): TileId[] {
  * every seat, with the same world and the same playout randomness for every candidate
  * (common random numbers), so differences between candidates are paired deal by deal.
  * Returns each world's scores for seat 0 and whether it won, per candidate.
+ *
+ * The other racks are dealt at random from the unseen tiles, with no Charleston or turns of
+ * play behind them, so they are weaker than real opponents mid-game: the values and Mah
+ * Jongg shares are optimistic, and serve to compare the alternatives with each other.
  */
 export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: readonly Action[], worlds: number, rng: RngState): { scores: number[][]; won: boolean[][] } {
   const base = nextU32(rng);
@@ -218,16 +222,9 @@ export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard'
     // discards the person did not list are unseen tiles too: each world draws its own
     const view = fixed ?? situationView(sit, phase, shuffle(worldRng, pool).slice(0, sit.unlisted));
     const world = determinize(view, sit.rules, cc, worldRng);
-    const row: number[] = [], wins: boolean[] = [];
-    for (const action of candidates) {
-      const s = cloneState(world);
-      apply(s, action);
-      playOut(s, policies, seedRng((base ^ Math.imul(w + 1, 0x85ebca6b)) >>> 0));
-      row.push(s.result!.scores[0]);
-      wins.push(s.result!.winners[0] === 0);
-    }
-    scores.push(row);
-    won.push(wins);
+    const row = playCandidates(world, candidates, policies, (base ^ Math.imul(w + 1, 0x85ebca6b)) >>> 0, 0);
+    scores.push(row.scores);
+    won.push(row.won);
   }
   return { scores, won };
 }
@@ -338,43 +335,70 @@ export interface DecisionAdvice {
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
+/**
+ * Plays the candidates out and chooses as the Monte Carlo player does: Mah Jongg whenever
+ * it can be had; otherwise the heuristic's own choice (candidates[0]) unless another beats
+ * it deal by deal by more than OVERRULE standard errors (with a few dozen deals the means
+ * are noisy, and noise should not overrule a sound default). The rest follow by mean score.
+ */
+/**
+ * Standard errors by which a candidate must beat the heuristic's choice to replace it. The
+ * bot uses one: its small mistakes average out over a game. A person asks about a single
+ * decision and takes the answer as a recommendation, so advice asks for two (about 98%
+ * one-sided); with 8 deals one standard error let a discard that breaks a 1-away hand win.
+ */
+export const OVERRULE = 2;
+
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
   const worlds = opts.worlds ?? DEFAULT_WORLDS;
   const seed = opts.seed ?? 1;
   if (!Number.isInteger(worlds) || worlds < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: expected a whole number of 1 or more`);
   const { scores, won } = playoutScores(sit, cc, phase, candidates, worlds, seedRng(seed));
-  const mean = (i: number) => scores.reduce((a, row) => a + row[i], 0) / worlds;
-  // Mah Jongg is taken whenever it can be; otherwise the best mean, the heuristic's own choice (first) on ties
+  const means = candidates.map((_, i) => scores.reduce((a, row) => a + row[i], 0) / worlds);
+  /** Mean and standard error of candidate i's score less candidate j's, deal by deal. */
+  const paired = (i: number, j: number): { diff: number; se: number } => {
+    const diffs = scores.map((row) => row[i] - row[j]);
+    const diff = diffs.reduce((a, b) => a + b, 0) / worlds;
+    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - diff) ** 2, 0) / Math.max(1, worlds - 1));
+    return { diff, se: sd / Math.sqrt(worlds) };
+  };
   const sure = candidates.findIndex((a) => a.type === 'declare' || a.type === 'callMahJongg');
-  const order = candidates.map((_, i) => i).sort((a, b) => Number(b === sure) - Number(a === sure) || mean(b) - mean(a) || a - b);
-  const best = order[0];
+  let best = 0;
+  if (sure >= 0) best = sure;
+  else {
+    let bestEdge = 0;
+    for (let i = 1; i < candidates.length; i++) {
+      const { diff, se } = paired(i, 0);
+      if (diff - OVERRULE * se > bestEdge) { bestEdge = diff - OVERRULE * se; best = i; }
+    }
+  }
+  const rest = candidates.map((_, i) => i).filter((i) => i !== best).sort((a, b) => means[b] - means[a] || a - b);
   const analyzer = new Analyzer(cc);
   const seen = [...sit.seen];
   for (let s = 1; s < sit.exposures.length; s++) for (const x of sit.exposures[s]) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
-  const alternatives = order.map((i): Alternative => {
-    const diffs = scores.map((row) => row[i] - row[best]);
-    const d = diffs.reduce((a, b) => a + b, 0) / worlds;
-    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - d) ** 2, 0) / Math.max(1, worlds - 1));
+  const alternatives = [best, ...rest].map((i): Alternative => {
+    const { diff, se } = paired(i, best);
     const hand = after(sit, candidates[i]);
     const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen }, { top: 1 })[0];
     const { text, move } = describe(candidates[i], sit);
     return {
       action: text,
       move,
-      value: round2(mean(i)),
+      value: round2(means[i]),
       mahJongg: round2(won.reduce((a, row) => a + Number(row[i]), 0) / worlds),
-      behind: round2(d),
-      behindSe: round2(sd / Math.sqrt(worlds)),
+      behind: round2(diff),
+      behindSe: round2(se),
       tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
       toward: closest.id,
     };
   });
+  const own = describe(candidates[0], sit).text;
   return {
     question: phase === 'discard' ? 'discard' : 'call',
     hand: formatTiles(tilesFromCounts(sit.concealed)),
     suggestion: alternatives[0].action,
     alternatives,
-    why: decisionWhy(alternatives, worlds, sure >= 0),
+    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...paired(best, 0) }),
     worlds,
     seed,
     wall: sit.wallLeft,
@@ -382,14 +406,18 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   };
 }
 
-function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean): string {
+function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null): string {
   const [best, next] = alts;
   if (mahJongg) return `${best.action}: the hand is complete (mean score ${best.value} over ${worlds} sampled deals)`;
   const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
   if (next === undefined) return `${own}; it is the only choice`;
-  const margin = -next.behind;
-  const noise = margin <= next.behindSe ? `; the difference is within the noise of ${worlds} deals (more worlds would tell them apart)` : '';
-  return `${own}; ${margin} ahead of ${next.action} (± ${next.behindSe})${noise}`;
+  if (overruled) return `${own}; it beats the heuristic's first choice, ${overruled.action}, by ${round2(overruled.diff)} (± ${round2(overruled.se)}) deal by deal`;
+  if (next.behind === 0 && next.behindSe === 0) return `${own}, the heuristic's choice; ${next.action} ends every sampled deal the same way`;
+  const margin = round2(-next.behind);
+  if (margin > OVERRULE * next.behindSe) return `${own}; ${margin} ahead of ${next.action} (± ${next.behindSe})`;
+  if (margin > 0) return `${own}, the heuristic's choice; ${margin} ahead of ${next.action} (± ${next.behindSe}), a lead within the noise of ${worlds} deals`;
+  const compared = margin === 0 ? `level with ${next.action}` : `${next.action} averages ${-margin} more`;
+  return `${own}, the heuristic's choice; ${compared}, within ${OVERRULE} standard errors (± ${next.behindSe}) over ${worlds} deals: not enough to overrule it (more worlds would tell them apart)`;
 }
 
 /** The person's turn with 14 tiles: the heuristic's own choice, its cheapest discards, every joker exchange, and Mah Jongg when it is there, each played out. */
@@ -400,8 +428,8 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
   const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
   const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
   const k = opts.candidates ?? DEFAULT_CANDIDATES;
+  // the heuristic's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
   const candidates = unique([
-    ...options.filter((a) => a.type === 'declare'),
     heuristic.act(turn),
     ...heuristic.rank(turn).slice(0, k).map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
     ...options.filter((a) => a.type === 'exchange'),
@@ -413,7 +441,10 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
 export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: string; from?: string | number }, opts: SearchOptions = {}): DecisionAdvice {
   const sit = parseSituation(input, 'call', { tile: input.tile, from: input.from });
   const world = someWorld(sit, cc, 'claims');
-  const candidates = unique(legalActions(world, 0).filter((a) => a.type === 'decline' || a.type === 'call' || (a.type === 'callMahJongg' && !a.both)));
+  const options = legalActions(world, 0);
+  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
+  const candidates = unique([heuristic.act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
   return decide(sit, cc, 'claims', candidates, opts);
 }
 
@@ -463,11 +494,13 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
     ...situationView(sit, 'discard'),
     phase: 'charleston',
     waitingOn: [0, 1, 2, 3],
-    pass: direction === 'right' ? 0 : direction === 'across' ? 1 : 2,
+    // the first Charleston's pass in that direction, or the last right when a blind pass is allowed there
+    pass: direction === 'right' ? (input.blind ? 5 : 0) : direction === 'across' ? 1 : 2,
     passOffset: PASS_OFFSET[direction],
     blindAllowed: input.blind === true,
   };
-  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  // the lookahead passes: on the same deals they leave hands closer than the heuristic's (npm run study:charleston)
+  const heuristic = new HeuristicAgent(cc, LOOKAHEAD_HABITS, 'advice');
   const turn: Turn = { seat: 0, phase: 'charleston', view: () => view, legal: () => [], rng: seedRng(1) };
   const choice = heuristic.act(turn);
   if (choice.type !== 'pass') throw new Error(`rule violation: the heuristic answered a Charleston pass with ${choice.type}`);
@@ -488,19 +521,22 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
     tilesAwayAll(cc, without, awayWithout, best);
     return targets.filter((r) => awayWithout[r.line] > awayNow[r.line]);
   };
+  // the heuristic's own threshold for a tile that serves no target (it passes blind rather than give up more)
   const useless: string[] = [], costly: string[] = [];
   for (const t of choice.tiles) {
+    if ((worth.get(t) ?? 0) <= 0.05) { useless.push(tileName(t)); continue; }
     const lines = serves(t);
-    if (lines.length === 0 || (worth.get(t) ?? 0) <= 0.05) useless.push(tileName(t));
-    else costly.push(`${tileName(t)} (it serves ${lines.map((r) => `${r.id}, ${r.tilesAway} away`).join('; ')})`);
+    costly.push(lines.length === 0 ? tileName(t) : `${tileName(t)} (it serves ${lines.map((r) => `${r.id}, ${r.tilesAway} away`).join('; ')})`);
   }
   const parts: string[] = [];
+  // standardized rules 4.4: East's dealt Mah Jongg is declared instead of passing
+  if (targets[0]?.tilesAway === 0) parts.push(`the hand is already Mah Jongg (${targets[0].id}): as East, declare it instead of passing`);
   if (useless.length > 0) parts.push(`${list(useless)} ${useless.length === 1 ? 'serves' : 'serve'} none of your closest lines`);
   if (costly.length > 0) parts.push(`${list(costly)} ${costly.length === 1 ? 'is' : 'are'} the cheapest to give up`);
   const blind = choice.blind ?? 0;
-  if (blind > 0) parts.push(`every other tile serves a target, so forward ${blind} received tile${blind === 1 ? '' : 's'} unseen (a blind pass) rather than break one up`);
+  if (blind > 0) parts.push(`${choice.tiles.length === 0 ? 'every tile' : 'every other tile'} serves a target, so forward ${blind} received tile${blind === 1 ? '' : 's'} unseen (a blind pass) rather than break one up`);
   else if (input.blind) parts.push('no blind pass: three tiles can go without setting back your closest lines');
-  if (keeps.length > 0) parts.push(`keeping the rest keeps ${list(keeps.map((r) => `${r.id} (${r.tilesAway} away with the tiles kept)`))} alive`);
+  if (keeps.length > 0) parts.push(`the tiles kept keep ${list(keeps.map((r) => `${r.id} (${r.tilesAway} away)`))} alive`);
   return {
     hand: formatTiles(tilesFromCounts(parsed.concealed)),
     direction,
@@ -568,14 +604,17 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   const wall = opts.wall ?? Math.min(most, defaultWall(input, players));
   if (!Number.isInteger(wall) || wall < 0 || wall > most) throw new TilemateError('TM_BAD_INPUT', `--wall ${opts.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
   const draws = Math.floor(wall / players);
-  // the same draws for every line (common random numbers); a partial shuffle per deal
-  const rng = seedRng(seed);
+  // The same draws for every line (common random numbers): a partial shuffle per deal from
+  // a generator of its own, so a shorter wall deals the same tiles, cut short.
   const drawn = new Uint8Array(deals * draws);
+  const work = new Uint8Array(pool.length);
   for (let d = 0; d < deals; d++) {
+    const rng = seedRng((seed + Math.imul(d, 0x9e3779b9)) >>> 0);
+    work.set(pool);
     for (let i = 0; i < draws; i++) {
-      const j = i + nextInt(rng, pool.length - i);
-      const tmp = pool[i]; pool[i] = pool[j]; pool[j] = tmp;
-      drawn[d * draws + i] = pool[i];
+      const j = i + nextInt(rng, work.length - i);
+      const tmp = work[i]; work[i] = work[j]; work[j] = tmp;
+      drawn[d * draws + i] = work[i];
     }
   }
   const lines = results.map((r): LineChance => {

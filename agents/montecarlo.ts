@@ -1,11 +1,27 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, type Action } from '../engine/game.js';
+import { apply, cloneState, type Action, type GameState } from '../engine/game.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
 import { playOut } from './table.js';
+
+/**
+ * Plays every candidate out from one sampled world, with the same playout randomness for
+ * each (common random numbers): what the seat scores, and whether it won.
+ */
+export function playCandidates(world: GameState, candidates: readonly Action[], policies: readonly Agent[], seed: number, seat: number): { scores: number[]; won: boolean[] } {
+  const scores: number[] = [], won: boolean[] = [];
+  for (const action of candidates) {
+    const s = cloneState(world);
+    apply(s, action);
+    playOut(s, policies, seedRng(seed));
+    scores.push(s.result!.scores[seat]);
+    won.push(s.result!.winners.includes(seat));
+  }
+  return { scores, won };
+}
 
 /** How much searching a decision gets. */
 export interface Budget {
@@ -76,13 +92,7 @@ export class MonteCarloAgent implements Agent {
     for (let w = 0; w < this.budget.worlds; w++) {
       if (this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms) break;
       const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
-      scores.push(candidates.map((action) => {
-        const s = cloneState(world);
-        apply(s, action);
-        // the same world and the same playout randomness for every candidate
-        playOut(s, this.policies, seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0));
-        return s.result!.scores[seat];
-      }));
+      scores.push(playCandidates(world, candidates, this.policies, (base ^ (w + 1) * 0x85ebca6b) >>> 0, seat).scores);
     }
     // The first candidate is the heuristic's own choice. Another replaces it only when its
     // advantage, paired world by world, is more than one standard error above zero: with

@@ -9,6 +9,7 @@ import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
 import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
+import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
 import { play } from './play.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
@@ -42,7 +43,7 @@ function wholeNumber(text: string): number {
   return n;
 }
 
-interface AnalyzeFlags {
+interface AnalyzeFlags extends SimulateFlags {
   hand?: string;
   hands?: string;
   card?: string;
@@ -53,7 +54,8 @@ interface AnalyzeFlags {
   json?: boolean;
 }
 
-function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: LineResult[]): string {
+/** `extra` columns (analyze --simulate) go before the last, the why. */
+function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: LineResult[], extra?: { head: string[]; rows: string[][] }): string {
   const input = analysisInput(hand, flags.exposed, flags.seen);
   const rows = results.map((r, i) => [
     String(i + 1),
@@ -64,11 +66,12 @@ function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: Lin
     String(r.jokerSlots),
     String(r.outs),
     `${r.value} ${r.concealed ? 'c' : 'x'}`,
+    ...(extra?.rows[i] ?? []),
     reason(r),
   ]);
-  const head = ['#', 'line', 'away', 'closest form', 'still needed', 'jokers', 'outs', 'value', 'why'];
+  const head = ['#', 'line', 'away', 'closest form', 'still needed', 'jokers', 'outs', 'value', ...(extra?.head ?? []), 'why'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-  const right = new Set([0, 2, 5, 6]);
+  const right = new Set([0, 2, 5, 6, ...(extra?.head.map((_, i) => 8 + i) ?? [])]);
   const fmt = (row: string[]) => row.map((cell, c) => (c === row.length - 1 ? cell : right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ');
   const lines = [
     `Hand     ${formatTiles(tilesOf(input.concealed))}`,
@@ -97,9 +100,13 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   const top = flags.all ? cc.lineCount : flags.top;
 
   if (flags.hand !== undefined) {
-    const results = analyzer.analyze(analysisInput(flags.hand, flags.exposed, flags.seen), { top });
-    if (flags.json) process.stdout.write(JSON.stringify({ hand: flags.hand, card: cc.card.name, results: results.map(resultJson) }) + '\n');
-    else process.stdout.write(table(flags.hand, flags, cc, results) + '\n');
+    const input = analysisInput(flags.hand, flags.exposed, flags.seen);
+    const results = analyzer.analyze(input, { top });
+    const sim = simulateForAnalyze(cc, input, results, flags);
+    if (flags.json) {
+      const json = results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] }));
+      process.stdout.write(JSON.stringify({ hand: flags.hand, card: cc.card.name, ...(sim && { simulation: simulationJson(sim) }), results: json }) + '\n');
+    } else process.stdout.write(table(flags.hand, flags, cc, results, sim ? simulationColumns(sim) : undefined) + '\n');
     return 0;
   }
 
@@ -117,8 +124,10 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   for (const hand of text.split(/\r?\n/)) {
     if (hand.trim() === '') continue;
     try {
-      const results = analyzer.analyze(analysisInput(hand, flags.exposed, flags.seen), { top });
-      out.push(JSON.stringify({ hand, results: results.map(resultJson) }));
+      const input = analysisInput(hand, flags.exposed, flags.seen);
+      const results = analyzer.analyze(input, { top });
+      const sim = simulateForAnalyze(cc, input, results, flags);
+      out.push(JSON.stringify({ hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] })) }));
     } catch (err) {
       if (!(err instanceof TilemateError)) throw err;
       failed++;
@@ -285,7 +294,11 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--top <n>', 'how many lines to show', positiveInt, 5)
     .option('--all', 'show every line of the card')
     .option('--json', 'print one JSON object')
+    .option('--simulate [deals]', SIMULATE_HELP, wholeOption('--simulate', 1))
+    .option('--seed <n>', 'with --simulate: seed of the simulated deals', wholeOption('--seed', 0), 1)
+    .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the seen tiles)', wholeOption('--wall', 0))
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
+  registerAdvise(cmd, exit);
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')

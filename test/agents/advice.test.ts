@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { callAdvice, charlestonAdvice, discardAdvice, lineChances, parseSituation, situationView } from '../../agents/advice.js';
+import { loadCard } from '../../api/cards.js';
+import { analysisInput, Analyzer } from '../../engine/analyzer.js';
+import { determinize } from '../../engine/determinize.js';
+import { TilemateError } from '../../engine/errors.js';
+import { validate } from '../../engine/game.js';
+import { seedRng, shuffle } from '../../engine/rng.js';
+import { fullSet, tileName } from '../../engine/tiles.js';
+
+const cc = loadCard();
+const analyzer = new Analyzer(cc);
+
+/** 2468 #1 is 22B 444B 6666B 888B FF: this hand lacks one F and holds a useless N. */
+const ONE_AWAY = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N';
+const WAITING_ON_F = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F';
+
+function codeOf(fn: () => unknown): string {
+  try { fn(); } catch (err) { if (err instanceof TilemateError) return err.code; throw err; }
+  return 'no error';
+}
+
+describe('the situation a person describes', () => {
+  it('situation - the wall defaults to what is left after the deal, less the seen tiles, and determinize accepts the view', () => {
+    const sit = parseSituation({ hand: ONE_AWAY, seen: '1D 2D 3D', others: { left: '3C 3C J' } }, 'discard');
+    expect(sit.wallLeft).toBe(99 - 3);
+    const view = situationView(sit, 'discard');
+    expect(view.concealedCounts).toEqual([14, 13, 13, 10]);
+    expect(view.discards.flat()).toHaveLength(3);
+    const state = determinize(view, sit.rules, cc, seedRng(1));
+    expect(state.wall.length - state.wallPos).toBe(96);
+    validate(state);
+  });
+
+  it('situation - a wall shorter than it could be leaves unlisted discards, drawn afresh in each world', () => {
+    const sit = parseSituation({ hand: ONE_AWAY, wall: 60 }, 'discard');
+    expect(sit.unlisted).toBe(39);
+    const advice = discardAdvice(cc, { hand: ONE_AWAY, wall: 60 }, { worlds: 2 });
+    expect(advice.wall).toBe(60);
+  });
+
+  it('situation - each question checks the hand size, the wall and the copies', () => {
+    expect(codeOf(() => parseSituation({ hand: WAITING_ON_F }, 'discard'))).toBe('TM_HAND_SIZE');
+    expect(codeOf(() => parseSituation({ hand: ONE_AWAY }, 'call', { tile: '5B' }))).toBe('TM_HAND_SIZE');
+    expect(codeOf(() => parseSituation({ hand: ONE_AWAY, wall: 100 }, 'discard'))).toBe('TM_BAD_INPUT');
+    expect(codeOf(() => parseSituation({ hand: WAITING_ON_F, seen: '2B 2B' }, 'call', { tile: '2B' }))).toBe('TM_TOO_MANY_COPIES');
+    expect(codeOf(() => parseSituation({ hand: WAITING_ON_F }, 'call', { tile: 'J' }))).toBe('TM_BAD_INPUT');
+    expect(codeOf(() => parseSituation({ hand: ONE_AWAY, ruleset: 'nmjl-3p', others: { across: 'N N N' } }, 'discard'))).toBe('TM_BAD_INPUT');
+    expect(codeOf(() => parseSituation({ hand: ONE_AWAY, ruleset: 'siamese-2p' }, 'discard'))).toBe('TM_BAD_INPUT');
+  });
+});
+
+describe('Charleston advice', () => {
+  it('charleston - a joker is never passed, and the pass is three tiles less the blind ones', () => {
+    const rng = seedRng(7);
+    for (let i = 0; i < 40; i++) {
+      const hand = shuffle(rng, fullSet()).slice(0, i % 2 === 0 ? 14 : 13).map(tileName).join(' ');
+      for (const [direction, blind] of [['right', false], ['left', true], ['across', false]] as const) {
+        const advice = charlestonAdvice(cc, { hand, direction, blind });
+        expect(advice.pass).not.toContain('J');
+        expect(advice.pass.length + advice.blind).toBe(3);
+        if (!blind) expect(advice.blind).toBe(0);
+      }
+    }
+  });
+
+  it('charleston - the tiles of the closest line are kept, and only what serves no target is passed', () => {
+    const hand = '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E';
+    expect(analyzer.analyze(analysisInput(hand), { top: 1 })[0]).toMatchObject({ id: '2468 #1', tilesAway: 3 });
+    const advice = charlestonAdvice(cc, { hand, direction: 'right' });
+    expect([...advice.pass].sort()).toEqual(['9C', 'E', 'N']);
+    expect(advice.keeps[0]).toMatchObject({ id: '2468 #1', tilesAway: 3, before: 3 });
+    expect(advice.why).toMatch(/serve none of your closest lines/);
+  });
+
+  it('charleston - with fewer than three spare tiles and a blind pass allowed, received tiles go on unseen', () => {
+    const advice = charlestonAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N', direction: 'left', blind: true });
+    expect(advice.pass).toEqual(['N']);
+    expect(advice.blind).toBe(2);
+    expect(advice.why).toMatch(/blind pass/);
+  });
+
+  it('charleston - East\'s dealt Mah Jongg is declared, not passed', () => {
+    expect(charlestonAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }).why).toMatch(/already Mah Jongg \(2468 #1\): as East, declare it/);
+  });
+
+  it('charleston - a blind pass across is refused', () => {
+    expect(codeOf(() => charlestonAdvice(cc, { hand: ONE_AWAY, direction: 'across', blind: true }))).toBe('TM_BAD_INPUT');
+  });
+});
+
+describe('discard and call advice', () => {
+  it('discard - a hand one tile away discards the tile no line wants', () => {
+    const advice = discardAdvice(cc, { hand: ONE_AWAY }, { worlds: 16 });
+    expect(advice.suggestion).toBe('discard N');
+    expect(advice.alternatives[0]).toMatchObject({ action: 'discard N', move: { type: 'discard', tile: 'N' }, tilesAway: 1, toward: '2468 #1', behind: 0 });
+    expect(advice.alternatives.length).toBeGreaterThanOrEqual(3);
+    // the rest follow best first
+    const rest = advice.alternatives.slice(1).map((a) => a.value);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+  });
+
+  it('discard - the same question with the same seed gets the same answer', () => {
+    const ask = (seed: number) => discardAdvice(cc, { hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J', seen: '5C 5C' }, { worlds: 6, seed });
+    expect(ask(3)).toEqual(ask(3));
+    expect(ask(3).alternatives.map((a) => a.value)).not.toEqual(ask(4).alternatives.map((a) => a.value));
+  });
+
+  it('discard - a complete hand declares Mah Jongg', () => {
+    const advice = discardAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }, { worlds: 2 });
+    expect(advice.suggestion).toBe('declare Mah Jongg');
+    expect(advice.alternatives[0].tilesAway).toBe(0);
+  });
+
+  it('discard - a joker on another rack can be taken for the tile it stands for', () => {
+    const advice = discardAdvice(cc, { hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J 3C', others: { left: '3C 3C J' } }, { worlds: 4 });
+    const exchange = advice.alternatives.find((a) => a.move.type === 'exchange');
+    expect(exchange).toMatchObject({ action: "exchange 3C for the joker in the left player's pung of 3C", move: { owner: 'left', exposure: 0, tile: '3C' } });
+  });
+
+  it('call - a discard that completes the hand is Mah Jongg', () => {
+    const advice = callAdvice(cc, { hand: WAITING_ON_F, tile: 'F', from: 'across' }, { worlds: 2 });
+    expect(advice.suggestion).toBe('call F for Mah Jongg');
+    expect(advice.alternatives.map((a) => a.move.type)).toEqual(['callMahJongg', 'decline']);
+  });
+
+  it('call - a tile the hand cannot use leaves declining as the only choice', () => {
+    const advice = callAdvice(cc, { hand: WAITING_ON_F, tile: 'N' }, { worlds: 2 });
+    expect(advice.suggestion).toBe('decline N');
+    expect(advice.alternatives).toHaveLength(1);
+    expect(advice.why).toMatch(/only choice/);
+  });
+
+  it('call - every legal exposure is weighed against declining', () => {
+    const advice = callAdvice(cc, { hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J', tile: '2B', from: 1 }, { worlds: 4, seed: 2 });
+    const types = advice.alternatives.map((a) => a.move.type);
+    expect(types).toContain('decline');
+    expect(types).toContain('call');
+    expect(advice.alternatives.find((a) => a.move.type === 'call')!.action).toMatch(/^call 2B for a (pung|kong|quint)/);
+  });
+});
+
+describe('the chance of completing a line', () => {
+  it('chance - a complete hand has chance 1 and scores its value', () => {
+    const input = analysisInput('2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F');
+    const results = analyzer.analyze(input, { top: 1 });
+    expect(results[0]).toMatchObject({ id: '2468 #1', tilesAway: 0 });
+    expect(lineChances(cc, input, results).lines[0]).toEqual({ chance: 1, expectedScore: 25 });
+  });
+
+  it('chance - a line is dead when the seen tiles take the last copies its pair needs', () => {
+    const hand = 'E E E E W W W W GD RD RD WD WD 1B'; // Winds and Dragons #4: EEEE WWWW DDa DDb DDc
+    const line = (input: ReturnType<typeof analysisInput>) => analyzer.analyze(input).filter((r) => r.id === 'Winds and Dragons #4');
+    const live = analysisInput(hand);
+    expect(lineChances(cc, live, line(live)).lines[0].chance).toBeGreaterThan(0);
+    const dead = analysisInput(hand, '', 'GD GD GD');
+    expect(line(dead)[0].possible).toBe(false);
+    expect(lineChances(cc, dead, line(dead)).lines[0]).toEqual({ chance: 0, expectedScore: 0 });
+  });
+
+  it('chance - a concealed line is out once the hand has exposed', () => {
+    const input = analysisInput('2B 4B 6B 8B 2C 4C 6C 8C 2D 4D 6D', 'F F F');
+    const concealed = analyzer.analyze(input).filter((r) => r.concealed);
+    expect(lineChances(cc, input, concealed).lines.every((l) => l.chance === 0)).toBe(true);
+  });
+
+  it('chance - the same seed gives the same chances; fewer tiles in the wall give no better ones', () => {
+    const input = analysisInput('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
+    const results = analyzer.analyze(input, { top: 5 });
+    const full = lineChances(cc, input, results, { seed: 5 });
+    expect(full).toEqual(lineChances(cc, input, results, { seed: 5 }));
+    expect(full).toMatchObject({ deals: 200, wall: 99, draws: 24 });
+    const late = lineChances(cc, input, results, { seed: 5, wall: 40 });
+    // the same sampled draws, cut short: a line completed late cannot have been completed early
+    late.lines.forEach((l, i) => expect(l.chance).toBeLessThanOrEqual(full.lines[i].chance));
+    expect(lineChances(cc, input, results, { wall: 0 }).lines.every((l) => l.chance === 0)).toBe(true);
+  });
+
+  it('chance - jokers drawn count toward groups', () => {
+    // Addition #3 is 222B 444B 6666B GGGG: this hand lacks a 2B and a GD, both in groups
+    const hand = '2B 2B 4B 4B 4B 6B 6B 6B 6B GD GD GD N E';
+    const chance = (seen: string) => {
+      const input = analysisInput(hand, '', seen);
+      return lineChances(cc, input, analyzer.analyze(input).filter((r) => r.id === 'Addition #3')).lines[0].chance;
+    };
+    expect(chance('')).toBeGreaterThan(chance('J J J J J J J J') + 0.2);
+  });
+});

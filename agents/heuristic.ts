@@ -34,7 +34,7 @@ export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defe
 /** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
 /** The searching players' habits: the heuristic's, with Charleston passes chosen by lookahead. */
 export const LOOKAHEAD_HABITS: Habits = { ...MEDIUM_HABITS, lookahead: true };
-export const EASY_HABITS: Habits = { targets: 1, noise: 0.35, stickiness: 0.6, defence: false };
+export const EASY_HABITS: Habits = { targets: 1, noise: 1.5, stickiness: 1.2, defence: false };
 
 export class HeuristicAgent implements Agent {
   readonly name: string;

@@ -1,7 +1,6 @@
-import { tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, SeatView } from '../engine/game.js';
-import { bestAway, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, type GroupShape } from '../engine/hand-check.js';
 import { JOKER, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 
@@ -14,22 +13,13 @@ import type { Agent, Turn } from './agent.js';
  */
 export class GreedyAgent implements Agent {
   readonly name = 'greedy';
-  private readonly away: Uint8Array;
-  private readonly best: Uint32Array;
+  constructor(private readonly cc: CompiledCard) {}
 
-  constructor(private readonly cc: CompiledCard) {
-    this.away = new Uint8Array(cc.lineCount);
-    this.best = new Uint32Array(cc.lineCount);
-  }
-
-  /** Least tiles away for these concealed tiles with the seat's exposures on one rack. */
+  /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
-    if (exposures.length > 0) return bestAway(this.cc, concealed, exposures).away;
-    tilesAwayAll(this.cc, concealed, this.away, this.best);
-    let min = 99;
-    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
-    return min;
+    return closestAway(this.cc, concealed, exposures);
   }
+
 
   /** The k tiles (never jokers) whose loss hurts least, one at a time. */
   private worst(view: SeatView, k: number): TileId[] {

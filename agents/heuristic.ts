@@ -1,7 +1,7 @@
 import { awayFromPlaced, PLACED, tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, SeatView } from '../engine/game.js';
-import { bestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { COPIES, JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
@@ -83,12 +83,9 @@ export class HeuristicAgent implements Agent {
 
   /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
-    if (exposures.length > 0) return bestAway(this.cc, concealed, exposures).away;
-    tilesAwayAll(this.cc, concealed, this.away, this.best);
-    let min = 99;
-    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
-    return min;
+    return closestAway(this.cc, concealed, exposures);
   }
+
 
   /**
    * The held tiles (never jokers), cheapest to give up first. One pass of the fast core

@@ -254,3 +254,13 @@ export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposur
   else for (let f = 0; f < cc.formCount; f++) consider(f);
   return { away, form };
 }
+
+/** The least tiles away over the lines the exposures allow (every line without exposures). */
+export function closestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+  if (exposures.length > 0) return bestAway(cc, concealed, exposures).away;
+  const tb = tables(cc);
+  tilesAwayAll(cc, concealed, tb.away, tb.best);
+  let min = 99;
+  for (let l = 0; l < cc.lineCount; l++) if (tb.away[l] < min) min = tb.away[l];
+  return min;
+}

@@ -23,6 +23,14 @@ export function playCandidates(world: GameState, candidates: readonly Action[], 
   return { scores, won };
 }
 
+/** Mean of paired differences less one standard error. */
+function edge(diffs: readonly number[]): number {
+  const n = diffs.length;
+  const mean = diffs.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+  return mean - sd / Math.sqrt(n);
+}
+
 /** How much searching a decision gets. */
 export interface Budget {
   /** Sampled worlds per decision; every candidate is played out in each (common random numbers). */
@@ -82,29 +90,38 @@ export class MonteCarloAgent implements Agent {
     return out;
   }
 
+  /**
+   * Successive halving: every candidate is played in the first half of the worlds; the
+   * heuristic's choice and the best challenger so far share the rest, so the playouts go
+   * to the comparison that decides.
+   */
   private search(turn: Turn, candidates: Action[]): Action {
     const view = turn.view();
     const seat = turn.seat;
     const base = nextU32(turn.rng);
-    // scores[w][i]: candidate i's score in world w
-    const scores: number[][] = [];
     const start = this.budget.ms === undefined ? 0 : Date.now();
-    for (let w = 0; w < this.budget.worlds; w++) {
-      if (this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms) break;
-      const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
-      scores.push(playCandidates(world, candidates, this.policies, (base ^ (w + 1) * 0x85ebca6b) >>> 0, seat).scores);
+    const outOfTime = (w: number) => this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms;
+    const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
+    const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
+    // diffs[i]: candidate i's score less the heuristic's choice's, world by world
+    const diffs: number[][] = candidates.map(() => []);
+    const total = this.budget.worlds * candidates.length;
+    let w = 0, spent = 0;
+    for (; w < Math.ceil(this.budget.worlds / 2) && !outOfTime(w); w++, spent += candidates.length) {
+      const row = playCandidates(worldAt(w), candidates, this.policies, seedAt(w), seat).scores;
+      row.forEach((x, i) => diffs[i].push(x - row[0]));
     }
-    // The first candidate is the heuristic's own choice. Another replaces it only when its
-    // advantage, paired world by world, is more than one standard error above zero: with
-    // few worlds the estimates are noisy, and noise should not overrule a sound default.
-    let best = 0, bestEdge = 0;
-    for (let i = 1; i < candidates.length; i++) {
-      const diffs = scores.map((row) => row[i] - row[0]);
-      const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
-      const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, diffs.length - 1));
-      const edge = mean - sd / Math.sqrt(diffs.length);
-      if (edge > bestEdge) { bestEdge = edge; best = i; }
+    let challenger = 0, bestEdge = -Infinity;
+    for (let i = 1; i < candidates.length; i++) { const e = edge(diffs[i]); if (e > bestEdge) { bestEdge = e; challenger = i; } }
+    if (challenger === 0) return candidates[0];
+    const pair = [candidates[0], candidates[challenger]];
+    for (; spent + 2 <= total && !outOfTime(w); w++, spent += 2) {
+      const row = playCandidates(worldAt(w), pair, this.policies, seedAt(w), seat).scores;
+      diffs[challenger].push(row[1] - row[0]);
     }
-    return candidates[best];
+    // The heuristic's choice stands unless the challenger's paired advantage is more than
+    // one standard error above zero: noise should not overrule a sound default.
+    return edge(diffs[challenger]) > 0 ? candidates[challenger] : candidates[0];
   }
+
 }

@@ -529,7 +529,7 @@ export function apply(state: GameState, action: Action): void {
       const rack = action.rack ?? 0;
       // teaching guide 6.6: only when the tiles on the table prove the hand impossible
       if (!provablyDead(state, target, rack)) fail('TM_ILLEGAL_ACTION', `the table does not prove seat ${target}'s hand impossible`);
-      killRack(state, target, rack, false);
+      killRack(state, target, rack);
       break;
     }
     default:
@@ -688,7 +688,7 @@ function declareMahJongg(state: GameState, seat: number, rack: number, claimed: 
   if (claimed !== null) p.concealed[claimed]++;
   if (form < 0) {
     // standardized rules 14.2: Mah Jongg in error with the hand exposed: the hand is dead
-    killRack(state, seat, rack, true);
+    killRack(state, seat, rack);
     if (state.phase.kind === 'ended') return;
     // Siamese 11A: with another live rack the player still discards to end her turn and plays on
     if (inPlay(state, seat)) { state.turn = seat; state.phase = { kind: 'discard' }; }
@@ -716,9 +716,9 @@ function declareBoth(state: GameState, seat: number, claimed: TileId | null, how
   } else {
     const f0 = completeForm(state.cc, p.concealed, rackExposures(p, r0));
     const f1 = f0 >= 0 ? -1 : completeForm(state.cc, p.concealed, rackExposures(p, r1));
-    if (f0 >= 0) { recordMahJongg(state, seat, r0, f0, how, false); killRack(state, seat, r1, true); }
-    else if (f1 >= 0) { recordMahJongg(state, seat, r1, f1, how, false); killRack(state, seat, r0, true); }
-    else { killRack(state, seat, r0, true); if (state.phase.kind !== 'ended') killRack(state, seat, r1, true); }
+    if (f0 >= 0) { recordMahJongg(state, seat, r0, f0, how, false); killRack(state, seat, r1); }
+    else if (f1 >= 0) { recordMahJongg(state, seat, r1, f1, how, false); killRack(state, seat, r0); }
+    else { killRack(state, seat, r0); if (state.phase.kind !== 'ended') killRack(state, seat, r1); }
   }
   if (state.phase.kind !== 'ended') afterMahJongg(state, seat);
 }
@@ -784,11 +784,10 @@ function afterMahJongg(state: GameState, seat: number): void {
 
 /**
  * A dead hand stops drawing and discarding and pays at the end (teaching guide 6.3). Jokers
- * in exposures made before stay exchangeable (6.4, standardized 14.3); with `inError`, none
- * of the hand's tiles were legitimately exposed, so nothing else changes.
+ * in exposures made before stay exchangeable (6.4, standardized 14.3): its exposures are
+ * left as they are.
  */
-function killRack(state: GameState, seat: number, rack: number, inError: boolean): void {
-  void inError;
+function killRack(state: GameState, seat: number, rack: number): void {
   state.players[seat].dead[rack] = true;
   state.tableVersion++;
   const live = state.players.map((_, s) => inPlay(state, s));
@@ -920,11 +919,7 @@ export function view(state: GameState, seat: number): SeatView {
 // ------------------------------------------------------------------ copying and checking
 
 /** A deep copy (the card and ruleset are shared: they never change). */
-export function cloneState(state: GameState): GameState {
-  return structuredCloneLite(state);
-}
-
-function structuredCloneLite(s: GameState): GameState {
+export function cloneState(s: GameState): GameState {
   const phase: Phase = JSON.parse(JSON.stringify(s.phase));
   return {
     ...s,

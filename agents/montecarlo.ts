@@ -42,7 +42,7 @@ export interface Budget {
 }
 
 export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3 };
-export const EXPERT_BUDGET: Budget = { worlds: 12, candidates: 4 };
+export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4 };
 
 /**
  * The Monte Carlo player. For its discards, joker exchanges and answers to discards it

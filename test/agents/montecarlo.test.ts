@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Turn } from '../../agents/agent.js';
+import { HeuristicAgent } from '../../agents/heuristic.js';
+import { MonteCarloAgent } from '../../agents/montecarlo.js';
+import { playOut } from '../../agents/table.js';
+import { loadCard } from '../../api/cards.js';
+import { determinize } from '../../engine/determinize.js';
+import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
+import { RULESETS } from '../../engine/rulesets.js';
+
+const cc = loadCard();
+const rules = RULESETS['nmjl-4p-tournament'];
+
+/** A live game stopped at a seat's own turn with a full hand, some way in. */
+function midGame(seed: number): GameState {
+  const state = newGame(rules, cc, seed);
+  const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
+  let stop: GameState | null = null;
+  try {
+    playOut(state, agents, seedRng(seed), (_a, s) => {
+      if (stop === null && s.phase.kind === 'discard' && s.discardCount >= 12) { stop = cloneState(s); throw new Error('stop'); }
+    });
+  } catch (err) {
+    if ((err as Error).message !== 'stop') throw err;
+  }
+  if (stop === null) throw new Error('the game ended too soon for this test');
+  return stop;
+}
+
+const turnOf = (s: GameState, seed = 3): Turn => {
+  const seat = waitingOn(s)[0];
+  return { seat, phase: s.phase.kind, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(seed) };
+};
+
+describe('determinize', () => {
+  it('a sampled world keeps everything the seat can see and accounts for all 152 tiles', () => {
+    const real = midGame(5);
+    const seat = real.turn;
+    const v = view(real, seat);
+    const world = determinize(v, rules, cc, seedRng(1));
+    validate(world);
+    expect(world.players[seat].concealed).toEqual(real.players[seat].concealed);
+    expect(world.players.map((p) => p.exposures)).toEqual(real.players.map((p) => p.exposures));
+    expect(world.players.map((p) => p.discards)).toEqual(real.players.map((p) => p.discards));
+    expect(world.wall.length - world.wallPos).toBe(real.wall.length - real.wallPos);
+    world.players.forEach((p, s) => expect(p.concealed.reduce((a, b) => a + b, 0)).toBe(v.concealedCounts[s]));
+  });
+
+  it('hidden information stays hidden: worlds depend on the view alone, not on the real racks or wall', () => {
+    const real = midGame(7);
+    const seat = real.turn;
+    const other = (seat + 1) % 4;
+    // swap a tile between another rack and the wall: the seat's view does not change
+    const altered = cloneState(real);
+    altered.wall = [...altered.wall];
+    const fromRack = altered.players[other].concealed.findIndex((n) => n > 0);
+    const wallTile = altered.wall[altered.wallPos];
+    altered.players[other].concealed[fromRack]--;
+    altered.players[other].concealed[wallTile]++;
+    altered.wall[altered.wallPos] = fromRack;
+    expect(JSON.stringify(view(altered, seat))).toBe(JSON.stringify(view(real, seat)));
+    const a = determinize(view(real, seat), rules, cc, seedRng(9));
+    const b = determinize(view(altered, seat), rules, cc, seedRng(9));
+    expect(b.players.map((p) => p.concealed)).toEqual(a.players.map((p) => p.concealed));
+    expect(b.wall).toEqual(a.wall);
+  });
+});
+
+describe('the Monte Carlo player', () => {
+  const mc = new MonteCarloAgent(cc, rules, { worlds: 4, candidates: 2 }, 'test');
+
+  it('chooses a legal action, the same one for the same seed', () => {
+    const s = midGame(11);
+    const a = mc.act(turnOf(s, 4));
+    expect(legalActions(s, s.turn).map((x) => JSON.stringify(x))).toContain(JSON.stringify(a));
+    expect(mc.act(turnOf(s, 4))).toEqual(a);
+  });
+
+  it('plays whole games with heuristic opponents, every state valid', () => {
+    for (let g = 0; g < 2; g++) {
+      const s = newGame(rules, cc, 100 + g);
+      playOut(s, [mc, new HeuristicAgent(cc), new HeuristicAgent(cc), new HeuristicAgent(cc)], seedRng(g), (_a, st) => validate(st));
+      expect(s.phase.kind).toBe('ended');
+    }
+  });
+});

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../api/cli.js';
+import { describe, expect, it } from 'vitest';
+import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-beforeEach(() => {
-  out = ''; err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { out += String(chunk); return true; });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { err += String(chunk); return true; });
-});
-afterEach(() => vi.restoreAllMocks());
-
-const run = (...args: string[]) => main(['node', 'tilemate', ...args]);
+captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
 const ONE_AWAY = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N';
 const WAITING_ON_F = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F';

@@ -2,19 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../api/cli.js';
+import { describe, expect, it } from 'vitest';
+import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-beforeEach(() => {
-  out = ''; err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { out += String(chunk); return true; });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { err += String(chunk); return true; });
-});
-afterEach(() => vi.restoreAllMocks());
-
-const run = (...args: string[]) => main(['node', 'tilemate', ...args]);
+captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
 
 describe('tilemate analyze', () => {

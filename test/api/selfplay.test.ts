@@ -2,22 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../agents/levels.js';
-import { main } from '../../api/cli.js';
+import { captureOutput, run } from './capture.js';
 import { play } from '../../api/play.js';
 import { replayRecord } from '../../engine/record.js';
 
 let out = '';
 let err = '';
-beforeEach(() => {
-  out = ''; err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { out += String(chunk); return true; });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { err += String(chunk); return true; });
-});
-afterEach(() => vi.restoreAllMocks());
-
-const run = (...args: string[]) => main(['node', 'tilemate', ...args]);
+captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
 const tmp = () => mkdtempSync(join(tmpdir(), 'tilemate-'));
 
 describe('tilemate selfplay', () => {

@@ -1,0 +1,631 @@
+// The practice table: one screen for a game against bots. Plain ES modules, no build step.
+// The server holds the game and answers with this seat's view and its legal actions; the
+// page shows them and sends what the person chooses. Nothing here decides a rule: the
+// buttons are the legal actions the server lists, no more.
+
+import { api } from './client.js';
+import { sortTiles, tileElement, tileLabel, tilesLabel, tilesFromCounts } from './tiles.js';
+import { renderCard } from './card.js';
+import { renderEnd } from './end.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+const GROUP = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+const DIRECTION_WORDS = { right: 'to the right', across: 'across', left: 'to the left' };
+
+/** Everything the page knows; only render() writes the screen. */
+const ui = {
+  game: null, // { id, token, seat }
+  view: null, // the latest view from the server (normalised)
+  selected: [], // rack positions chosen (indices into the sorted rack)
+  blind: 0, // Charleston: received tiles to pass on unseen
+  hint: null, // the latest hint, for this decision only
+  hintKey: null, // the decision the hint was for
+  cardOpen: false,
+  card: null, // the card panel's data for the current rack
+  cardKey: null,
+  busy: false,
+  message: '',
+  log: [],
+  drawn: null, // the tile just drawn, to mark on the rack
+  review: null,
+};
+
+// ---------------------------------------------------------------- seats and words
+
+/** Where another seat sits, seen from the person: play passes to the right (seat s + 1). */
+export function placeOf(seat, me, players) {
+  const off = (seat - me + players) % players;
+  if (off === 0) return 'you';
+  if (players === 2) return 'across';
+  if (players === 3) return off === 1 ? 'right' : 'left';
+  return off === 1 ? 'right' : off === 2 ? 'across' : 'left';
+}
+
+function seatWords(seat) {
+  const v = ui.view;
+  const place = placeOf(seat, v.seat, v.players);
+  if (place === 'you') return 'You';
+  return place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across';
+}
+
+function passDirection(v) {
+  const off = v.passOffset;
+  if (off === undefined) return '';
+  if (v.players === 2) return 'across';
+  return off === 1 ? 'right' : off === v.players - 1 ? 'left' : 'across';
+}
+
+// ---------------------------------------------------------------- the view from the server
+
+/**
+ * Normalises the server's view: tiles by name everywhere, the rack sorted, the legal
+ * actions as the server gave them (they are sent back unchanged).
+ */
+function normalise(raw) {
+  const v = { ...raw };
+  v.rack = Array.isArray(raw.rack) ? sortTiles(raw.rack) : sortTiles(tilesFromCounts(raw.concealed ?? []));
+  v.legal = raw.legal ?? [];
+  v.names = raw.names ?? raw.seats ?? [];
+  return v;
+}
+
+function setView(raw) {
+  const before = ui.view;
+  const v = normalise(raw);
+  const key = decisionKey(v);
+  if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
+  if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
+  // the tile just drawn: the one more on the rack than before a draw
+  ui.drawn = null;
+  if (before && v.phase === 'discard' && v.turn === v.seat && before.rack.length + 1 === v.rack.length) {
+    const left = [...before.rack];
+    for (const t of v.rack) {
+      const i = left.indexOf(t);
+      if (i >= 0) left.splice(i, 1);
+      else { ui.drawn = t; break; }
+    }
+  }
+  ui.view = v;
+}
+
+/** Identifies one decision: a new one clears the selection and the hint. */
+function decisionKey(v) {
+  return `${v.phase}|${v.pass ?? ''}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${(v.discards ?? []).map((d) => d.length).join('.')}`;
+}
+
+function addLog(lines) {
+  for (const l of lines) if (l) ui.log.push(l);
+  if (ui.log.length > 200) ui.log.splice(0, ui.log.length - 200);
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+async function startGame(ev) {
+  ev.preventDefault();
+  if (ui.busy) return;
+  const form = ev.currentTarget;
+  const data = new FormData(form);
+  const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
+  const seedText = String(data.get('seed') ?? '').trim();
+  if (seedText !== '') body.seed = Number(seedText);
+  $('#start-message').textContent = '';
+  ui.busy = true;
+  $('#start-button').disabled = true;
+  try {
+    const res = await api.newGame(body);
+    ui.game = { id: res.id, token: res.token, seat: res.seat };
+    ui.view = null;
+    ui.log = [];
+    ui.review = null;
+    ui.card = null;
+    ui.cardKey = null;
+    setView(res.view);
+    addLog(narrate(res.events ?? []));
+    $('#start').classList.add('hidden');
+    $('#game').classList.remove('hidden');
+    $('#hint-button').disabled = false;
+    $('#card-button').disabled = false;
+  } catch (err) {
+    $('#start-message').textContent = `Could not start the game: ${err.message}`;
+  } finally {
+    ui.busy = false;
+    $('#start-button').disabled = false;
+  }
+  await render();
+  focusFirstAction();
+}
+
+async function send(action) {
+  if (ui.busy) return;
+  ui.busy = true;
+  ui.message = '';
+  renderActions();
+  try {
+    const res = await api.act(ui.game.id, ui.game.token, action);
+    addLog(narrate(res.events ?? []));
+    setView(res.view);
+  } catch (err) {
+    ui.message = `Not allowed: ${err.message}`;
+  } finally {
+    ui.busy = false;
+  }
+  await render();
+  focusFirstAction();
+}
+
+async function askHint() {
+  if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended') return;
+  ui.busy = true;
+  $('#hint-button').disabled = true;
+  const key = decisionKey(ui.view);
+  try {
+    const res = await api.hint(ui.game.id, ui.game.token);
+    ui.hint = res;
+    ui.hintKey = key;
+  } catch (err) {
+    ui.hint = { error: err.message };
+    ui.hintKey = key;
+  } finally {
+    ui.busy = false;
+    $('#hint-button').disabled = false;
+  }
+  await render();
+  $('#hint').focus();
+}
+
+// ---------------------------------------------------------------- what the table hears
+
+/** Bots' actions since the person's last one, in words (passes are face down: nothing). */
+function narrate(events) {
+  return events.map((e) => {
+    const a = e.action ?? e;
+    if (a.seat === undefined || a.seat === ui.view?.seat) return null;
+    const who = seatWords(a.seat);
+    switch (a.type) {
+      case 'discard': return `${who} discards ${tileLabel(a.tile)}.`;
+      case 'call': return `${who} calls for a ${GROUP[a.size] ?? 'group'}.`;
+      case 'callMahJongg': return `${who} calls Mah Jongg!`;
+      case 'declare': return `${who} declares Mah Jongg!`;
+      case 'exchange': return `${who} exchanges a tile for a joker.`;
+      case 'callDead': return `${who} calls ${seatWords(a.target)}'s hand dead.`;
+      case 'vote': return `${who} votes ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
+      case 'courtesy': return `${who} offers ${a.tiles.length} tile${a.tiles.length === 1 ? '' : 's'} across.`;
+      default: return null;
+    }
+  });
+}
+
+// ---------------------------------------------------------------- rendering
+
+async function render() {
+  const v = ui.view;
+  if (!v) return;
+  renderSeats();
+  renderPool();
+  renderMe();
+  renderHint();
+  renderLog();
+  if (v.phase === 'ended') await renderEnd(ui, { api, seatWords, placeOf, rerender: render });
+  else $('#end').classList.add('hidden');
+  await renderCardPanel();
+}
+
+function renderSeats() {
+  const v = ui.view;
+  for (const el of document.querySelectorAll('#table .seat')) { el.replaceChildren(); el.classList.add('hidden'); el.classList.remove('turn'); }
+  for (let s = 0; s < v.players; s++) {
+    if (s === v.seat) continue;
+    const el = document.querySelector(`#table .seat[data-place="${placeOf(s, v.seat, v.players)}"]`);
+    el.classList.remove('hidden');
+    if (v.phase !== 'ended' && v.waitingOn?.length === 1 && v.waitingOn[0] === s) el.classList.add('turn');
+    const h = document.createElement('h3');
+    const name = document.createElement('span');
+    name.textContent = seatWords(s) + (s === 0 ? ' (East)' : '');
+    const who = document.createElement('span');
+    who.className = 'facts';
+    who.textContent = v.names[s] ? `${v.names[s]} bot` : 'bot';
+    h.append(name, who);
+    const facts = document.createElement('div');
+    facts.className = 'facts';
+    const count = v.concealedCounts?.[s] ?? 0;
+    const discards = v.discards?.[s]?.length ?? 0;
+    facts.textContent = `${count} tiles in hand · ${discards} discard${discards === 1 ? '' : 's'}`;
+    el.append(h, facts);
+    if (v.dead?.[s]?.some((d) => d)) {
+      const dead = document.createElement('div');
+      dead.className = 'dead';
+      dead.textContent = 'Dead hand';
+      el.append(dead);
+    }
+    const xs = v.exposures?.[s] ?? [];
+    if (xs.length) el.append(exposureRow(xs, 'small'));
+  }
+}
+
+function exposureRow(exposures, size) {
+  const row = document.createElement('div');
+  row.className = 'tile-row';
+  for (const x of exposures) {
+    const g = document.createElement('span');
+    g.className = 'group';
+    const naturals = x.size - x.jokers;
+    const tiles = [...Array(naturals).fill(x.tile), ...Array(x.jokers).fill('J')];
+    // teaching guide 4.7: jokers sit inside the group, so it is plain what they stand for
+    if (x.jokers > 0 && naturals > 0) tiles.splice(1, 0, ...tiles.splice(naturals));
+    for (const t of tiles) g.append(tileElement(t, { size }));
+    g.setAttribute('aria-label', `${GROUP[x.size] ?? 'group'} of ${tileLabel(x.tile)}${x.jokers ? ` with ${x.jokers} joker${x.jokers > 1 ? 's' : ''}` : ''}`);
+    row.append(g);
+  }
+  return row;
+}
+
+function lastDiscard(v) {
+  if (v.claim) return { seat: v.claim.discarder, tile: v.claim.tile };
+  return null;
+}
+
+function renderPool() {
+  const v = ui.view;
+  $('#wall-left').textContent = `Wall: ${v.wallLeft} tiles left`;
+  const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
+  $('#pool-count').textContent = `${all} discarded`;
+  const claim = $('#claim-tile');
+  const last = lastDiscard(v);
+  if (last && v.phase === 'claims') {
+    claim.classList.remove('hidden');
+    claim.replaceChildren();
+    const t = tileElement(last.tile, { size: 'big' });
+    t.classList.add('last-discard');
+    const words = document.createElement('span');
+    words.textContent = `${seatWords(last.seat)} discarded ${tileLabel(last.tile)}`;
+    claim.append(t, words);
+  } else claim.classList.add('hidden');
+  const pool = $('#pool-tiles');
+  pool.replaceChildren();
+  for (let s = 0; s < v.players; s++) {
+    const d = v.discards?.[s] ?? [];
+    if (!d.length) continue;
+    const row = document.createElement('div');
+    row.className = 'pool-row';
+    const label = document.createElement('span');
+    label.className = 'pool-label';
+    label.textContent = seatWords(s);
+    const tiles = document.createElement('div');
+    tiles.className = 'tile-row';
+    for (const t of d) tiles.append(tileElement(t, { size: 'small' }));
+    row.append(label, tiles);
+    pool.append(row);
+  }
+}
+
+// ---------------------------------------------------------------- the person's place
+
+function legalOf(type) {
+  return ui.view.legal.filter((a) => a.type === type);
+}
+
+function selectedTiles() {
+  return ui.selected.map((i) => ui.view.rack[i]);
+}
+
+/** What the game asks of the person now, in words, and the buttons for it. */
+function promptFor(v) {
+  const mine = v.legal.length > 0;
+  const waitingOthers = () => `Waiting for ${(v.waitingOn ?? []).filter((s) => s !== v.seat).map(seatWords).join(', ') || 'the table'}…`;
+  switch (v.phase) {
+    case 'charleston': {
+      if (!mine) return { text: waitingOthers() };
+      const dir = passDirection(v);
+      const n = (v.pass ?? 0) + 1;
+      const which = n <= 3 ? `first Charleston, pass ${n} of 3` : `second Charleston, pass ${n - 3} of 3`;
+      const need = 3 - ui.blind;
+      return {
+        text: `Charleston (${which}): choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
+        detail: `Click tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
+      };
+    }
+    case 'vote':
+      return mine ? { text: 'Play a second Charleston?', detail: 'Everyone must agree; any player may say no, and no reason is needed.' } : { text: waitingOthers() };
+    case 'courtesy':
+      return mine
+        ? { text: 'Courtesy pass: offer 0 to 3 tiles to the player across.', detail: 'Choose the tiles to offer, or offer none. You swap as many as the smaller offer.' }
+        : { text: waitingOthers() };
+    case 'draw':
+      return v.turn === v.seat && mine ? { text: 'Your turn: draw a tile from the wall.' } : { text: `${seatWords(v.turn)} is drawing…` };
+    case 'discard':
+      if (v.turn !== v.seat) return { text: `${seatWords(v.turn)} is choosing a discard…` };
+      return {
+        text: ui.drawn ? `You drew ${tileLabel(ui.drawn)}. Choose a tile to discard.` : 'Your turn: choose a tile to discard.',
+        detail: 'Click a tile on your rack, then press Discard.',
+      };
+    case 'claims': {
+      if (!mine) return { text: waitingOthers() };
+      const c = v.claim;
+      return {
+        text: `${seatWords(c.discarder)} discarded ${tileLabel(c.tile)}. Do you want it?`,
+        detail: 'You may call it to expose a pung, kong or quint (then you discard), or for Mah Jongg. The bots wait for you.',
+      };
+    }
+    case 'ended':
+      return { text: 'The game is over.' };
+    default:
+      return { text: '' };
+  }
+}
+
+function renderMe() {
+  const v = ui.view;
+  const p = promptFor(v);
+  $('#prompt').textContent = p.text;
+  $('#prompt-detail').textContent = p.detail ?? '';
+  $('#message').textContent = ui.message;
+  const mine = v.exposures?.[v.seat] ?? [];
+  const xs = $('#my-exposures');
+  xs.replaceChildren();
+  if (mine.length) xs.append(exposureRow(mine, 'mid'));
+  renderRack();
+  renderActions();
+}
+
+function rackChoosing() {
+  const v = ui.view;
+  if (v.phase === 'charleston' || v.phase === 'courtesy') return v.legal.length > 0;
+  if (v.phase === 'discard') return legalOf('discard').length > 0;
+  return false;
+}
+
+function maxChoice() {
+  const v = ui.view;
+  if (v.phase === 'charleston') return 3 - ui.blind;
+  if (v.phase === 'courtesy') return 3;
+  return 1;
+}
+
+function suggestedTiles() {
+  const h = ui.hint;
+  if (!h || h.error) return [];
+  return h.tiles ?? (h.move?.tile ? [h.move.tile] : []);
+}
+
+function renderRack() {
+  const v = ui.view;
+  const rack = $('#rack');
+  rack.replaceChildren();
+  const choosing = rackChoosing();
+  const suggested = [...suggestedTiles()];
+  v.rack.forEach((t, i) => {
+    const el = tileElement(t, { size: 'big', button: true });
+    el.dataset.index = String(i);
+    const chosen = ui.selected.includes(i);
+    if (chosen) el.classList.add('selected');
+    const s = suggested.indexOf(t);
+    if (s >= 0) { el.classList.add('suggested'); suggested.splice(s, 1); }
+    if (t === ui.drawn && !rack.querySelector('.drawn')) { el.classList.add('drawn'); el.title += ' (just drawn)'; }
+    el.setAttribute('aria-pressed', chosen ? 'true' : 'false');
+    el.disabled = !choosing || (t === 'J' && (v.phase === 'charleston' || v.phase === 'courtesy'));
+    el.addEventListener('click', () => toggleTile(i));
+    rack.append(el);
+  });
+}
+
+function toggleTile(i) {
+  if (ui.busy || !rackChoosing()) return;
+  const at = ui.selected.indexOf(i);
+  if (at >= 0) ui.selected.splice(at, 1);
+  else {
+    const max = maxChoice();
+    if (max === 1) ui.selected = [i];
+    else if (ui.selected.length < max) ui.selected.push(i);
+    else { ui.message = `You have chosen ${max} already: click one again to put it back.`; }
+  }
+  if (ui.selected.length <= maxChoice()) ui.message = ui.message.startsWith('You have chosen') && ui.selected.length < maxChoice() ? '' : ui.message;
+  renderRack();
+  renderActions();
+  $('#message').textContent = ui.message;
+  document.querySelector(`#rack [data-index="${i}"]`)?.focus();
+}
+
+function button(text, onClick, cls = '') {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `btn ${cls}`.trim();
+  b.textContent = text;
+  b.disabled = ui.busy;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function sameTiles(a, b) {
+  return a.length === b.length && sortTiles(a).join() === sortTiles(b).join();
+}
+
+function describeExchange(a) {
+  const v = ui.view;
+  const x = v.exposures[a.owner][a.exposure];
+  const whose = a.owner === v.seat ? 'your' : `${seatWords(a.owner)}'s`;
+  return `Exchange a ${tileLabel(x.tile)} for the joker in ${whose} ${GROUP[x.size] ?? 'group'}`;
+}
+
+function renderActions() {
+  const v = ui.view;
+  const box = $('#actions');
+  box.replaceChildren();
+  if (!v || v.phase === 'ended') return;
+  const add = (...els) => box.append(...els);
+  const declare = legalOf('declare');
+  switch (v.phase) {
+    case 'charleston': {
+      if (!v.legal.length) break;
+      const chosen = selectedTiles();
+      const need = 3 - ui.blind;
+      const dir = passDirection(v);
+      const pass = button(chosen.length === need ? `Pass ${tilesLabel(chosen)}${ui.blind ? ` and ${ui.blind} blind` : ''} ${DIRECTION_WORDS[dir]}` : `Pass ${DIRECTION_WORDS[dir]} (${chosen.length} of ${need} chosen)`, () => {
+        send({ type: 'pass', seat: v.seat, tiles: selectedTiles(), blind: ui.blind });
+      }, 'btn-main');
+      pass.id = 'pass-button';
+      pass.disabled = ui.busy || chosen.length !== need;
+      add(pass);
+      if (v.blindAllowed) {
+        for (let b = 0; b <= 3; b++) {
+          const bb = button(b === 0 ? 'No blind pass' : `Blind pass ${b}`, () => {
+            ui.blind = b;
+            while (ui.selected.length > 3 - b) ui.selected.pop();
+            renderMe();
+          }, 'btn-quiet');
+          bb.setAttribute('aria-pressed', ui.blind === b ? 'true' : 'false');
+          if (ui.blind === b) bb.classList.add('btn-on');
+          add(bb);
+        }
+      }
+      for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj'));
+      break;
+    }
+    case 'vote':
+      for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : ''));
+      break;
+    case 'courtesy': {
+      if (!v.legal.length) break;
+      const chosen = selectedTiles();
+      const offer = button(chosen.length ? `Offer ${tilesLabel(chosen)}` : 'Offer nothing', () => send({ type: 'courtesy', seat: v.seat, tiles: selectedTiles() }), 'btn-main');
+      offer.id = 'courtesy-button';
+      add(offer);
+      break;
+    }
+    case 'draw':
+      for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main'));
+      break;
+    case 'discard': {
+      if (!legalOf('discard').length && !declare.length) break;
+      const [tile] = selectedTiles();
+      const d = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => {
+        const [t] = selectedTiles();
+        const a = legalOf('discard').find((x) => x.tile === t);
+        if (a) send(a);
+      }, 'btn-main');
+      d.id = 'discard-button';
+      d.disabled = ui.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
+      add(d);
+      for (const a of declare) add(button('Mah Jongg!', () => send(a), 'btn-mj'));
+      for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a)));
+      break;
+    }
+    case 'claims': {
+      if (!v.legal.length) break;
+      const tile = tileLabel(v.claim.tile);
+      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}!`, () => send(a), 'btn-mj'));
+      for (const a of legalOf('call')) {
+        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`, () => send(a), 'btn-main'));
+      }
+      for (const a of legalOf('decline')) {
+        const b = button(`Pass: let the ${tile} go`, () => send(a));
+        b.id = 'decline-button';
+        add(b);
+      }
+      break;
+    }
+    default: break;
+  }
+  for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a)));
+}
+
+function focusFirstAction() {
+  const b = document.querySelector('#actions button:not(:disabled)') ?? document.querySelector('#rack button:not(:disabled)');
+  if (b && document.activeElement?.closest('#card-panel') == null) b.focus();
+}
+
+// ---------------------------------------------------------------- the hint
+
+function renderHint() {
+  const box = $('#hint');
+  const h = ui.hint;
+  if (!h || ui.view.phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
+  box.classList.remove('hidden');
+  box.tabIndex = -1;
+  box.replaceChildren();
+  if (h.error) {
+    box.textContent = `No hint just now: ${h.error}`;
+    return;
+  }
+  const head = document.createElement('p');
+  head.className = 'hint-do';
+  head.textContent = h.text ?? h.suggestion ?? '';
+  box.append(head);
+  if (h.why) {
+    const why = document.createElement('p');
+    why.textContent = h.why;
+    box.append(why);
+  }
+  const tiles = suggestedTiles();
+  if (tiles.length && rackChoosing()) {
+    const follow = button(tiles.length === 1 ? `Choose ${tileLabel(tiles[0])}` : `Choose ${tilesLabel(tiles)}`, () => followHint());
+    follow.id = 'follow-hint';
+    box.append(follow);
+  }
+}
+
+/** Selects the tiles the hint names (and its blind count): the person still presses the button. */
+function followHint() {
+  const h = ui.hint;
+  const v = ui.view;
+  if (v.phase === 'charleston' && v.blindAllowed) ui.blind = h.blind ?? 0;
+  const want = [...suggestedTiles()];
+  ui.selected = [];
+  v.rack.forEach((t, i) => {
+    const at = want.indexOf(t);
+    if (at >= 0) { ui.selected.push(i); want.splice(at, 1); }
+  });
+  renderMe();
+  focusFirstAction();
+}
+
+function renderLog() {
+  const box = $('#log');
+  box.replaceChildren();
+  for (const line of ui.log.slice(-30)) {
+    const p = document.createElement('p');
+    p.textContent = line;
+    box.append(p);
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+// ---------------------------------------------------------------- the card panel
+
+async function renderCardPanel() {
+  const panel = $('#card-panel');
+  $('#card-button').setAttribute('aria-pressed', ui.cardOpen ? 'true' : 'false');
+  if (!ui.cardOpen || !ui.view) { panel.classList.add('hidden'); return; }
+  panel.classList.remove('hidden');
+  await renderCard(panel, ui, api);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  $('#start').addEventListener('submit', startGame);
+  $('#hint-button').addEventListener('click', askHint);
+  $('#card-button').addEventListener('click', async () => {
+    ui.cardOpen = !ui.cardOpen;
+    await renderCardPanel();
+  });
+  $('#new-button').addEventListener('click', () => {
+    if (ui.game && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
+    ui.game = null;
+    ui.view = null;
+    $('#game').classList.add('hidden');
+    $('#start').classList.remove('hidden');
+    $('#hint-button').disabled = true;
+    $('#card-button').disabled = true;
+    $('#start-button').focus();
+  });
+  // keyboard: H for a hint, C for the card, Enter presses the main button
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!ui.game) return;
+    if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
+    if (e.key === 'c' || e.key === 'C') { e.preventDefault(); $('#card-button').click(); }
+  });
+}
+
+wire();

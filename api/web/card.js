@@ -1,0 +1,105 @@
+// The card panel: for the person's current rack, each line's tiles away and its closest
+// form, every tile of the form coloured as players expect: have / a joker can fill /
+// still needed.
+
+import { tileElement, tileLabel, tilesLabel } from './tiles.js';
+
+const MARKS = {
+  have: ['have', 'you have it'],
+  joker: ['joker-can', 'a joker can fill it'],
+  need: ['need', 'still needed'],
+};
+
+/** The card request for the current rack: concealed tiles, exposures, tiles seen on the table. */
+export function cardRequest(v) {
+  const exposed = (v.exposures?.[v.seat] ?? []).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+  const seen = [];
+  (v.discards ?? []).forEach((d) => seen.push(...d));
+  (v.exposures ?? []).forEach((xs, s) => {
+    if (s === v.seat) return;
+    for (const x of xs) { for (let i = 0; i < x.size - x.jokers; i++) seen.push(x.tile); for (let i = 0; i < x.jokers; i++) seen.push('J'); }
+  });
+  return { hand: v.rack, exposures: exposed, seen };
+}
+
+function legend() {
+  const box = document.createElement('div');
+  box.className = 'legend';
+  for (const key of ['have', 'joker', 'need']) {
+    const [cls, words] = MARKS[key];
+    const item = document.createElement('span');
+    const t = document.createElement('span');
+    t.className = `tile size-small ${cls}`;
+    item.append(t, ` ${words}`);
+    box.append(item);
+  }
+  return box;
+}
+
+/** One line: id, tiles away, value, and the closest form with each tile marked. */
+function lineElement(line) {
+  const el = document.createElement('div');
+  el.className = 'card-line';
+  const h = document.createElement('h3');
+  const id = document.createElement('span');
+  id.textContent = `${line.id}${line.concealed ? ' (concealed)' : ''}`;
+  const away = document.createElement('span');
+  away.className = 'away';
+  away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} away`;
+  h.append(id, away);
+  el.append(h);
+  const row = document.createElement('div');
+  row.className = 'tile-row';
+  for (const group of line.groups ?? []) {
+    for (const t of group) {
+      const [cls, words] = MARKS[t.status] ?? MARKS.need;
+      row.append(tileElement(t.tile, { size: 'small', mark: cls, markLabel: words }));
+    }
+    const gap = document.createElement('span');
+    gap.className = 'gap';
+    row.append(gap);
+  }
+  el.append(row);
+  const needs = document.createElement('p');
+  needs.className = 'needs';
+  const need = line.need ?? [];
+  needs.textContent = !line.possible
+    ? (line.whyNot ?? 'Out of reach now.')
+    : need.length === 0
+      ? `Complete. Worth ${line.value}.`
+      : `Still needed: ${tilesLabel(need)}${line.jokerSlots ? ` (a joker can fill ${line.jokerSlots})` : ''}. Worth ${line.value}.`;
+  el.append(needs);
+  return el;
+}
+
+export async function renderCard(panel, ui, api) {
+  const v = ui.view;
+  const key = v.rack.join(',') + '|' + JSON.stringify(v.exposures?.[v.seat] ?? []);
+  if (ui.cardKey !== key) {
+    ui.cardKey = key;
+    try {
+      ui.card = await api.card({ ...cardRequest(v), gameId: ui.game?.id });
+    } catch (err) {
+      ui.card = { error: err.message };
+    }
+  }
+  panel.replaceChildren();
+  const h = document.createElement('h2');
+  h.textContent = 'The card: your closest lines';
+  panel.append(h, legend());
+  if (ui.card.error) {
+    const p = document.createElement('p');
+    p.textContent = `The card could not be read just now: ${ui.card.error}`;
+    panel.append(p);
+    return;
+  }
+  const lines = ui.card.lines ?? ui.card.results ?? [];
+  for (const line of lines) panel.append(lineElement(line));
+  if (!lines.length) {
+    const p = document.createElement('p');
+    p.textContent = 'No line of the card is within reach of this rack.';
+    panel.append(p);
+  }
+}
+
+export { tileLabel };

@@ -1,0 +1,43 @@
+// The server's HTTP API (docs/api.md), as the page uses it. Every call returns parsed JSON
+// or throws an Error whose message is the server's own (code and words).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'TM_NETWORK', 'The server could not be reached. Check that Tilemate is still running, then try again.');
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: reported below */ }
+  if (!res.ok) {
+    const err = data && (data.error ?? data);
+    const code = (err && err.code) || `HTTP_${res.status}`;
+    const message = (err && err.message) || text || `the server answered ${res.status}`;
+    throw new ApiError(res.status, code, message);
+  }
+  if (data === null) throw new ApiError(res.status, 'TM_BAD_REPLY', 'the server sent an empty or unreadable answer');
+  return data;
+}
+
+export const api = {
+  newGame: (opts) => call('POST', '/api/games', opts),
+  game: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token),
+  act: (id, token, action) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token),
+  hint: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/hint`, {}, token),
+  card: (body) => call('POST', '/api/card', body),
+  analyze: (body) => call('POST', '/api/analyze', body),
+  review: (body) => call('POST', '/api/review', body),
+};

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   TM_ILLEGAL_ACTION: 'an action the rules do not allow here',
   TM_GAME_OVER: 'an action after the game has ended',
   TM_BAD_RECORD: 'a game record that is truncated, edited or of an unknown version',
+  TM_DUPLICATE_TILE: 'a domino given twice (the double-12 set holds one of each)',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -16,6 +16,12 @@ export const ERROR_CODES = {
   TM_ILLEGAL_ACTION: 'an action the rules do not allow here',
   TM_GAME_OVER: 'an action after the game has ended',
   TM_BAD_RECORD: 'a game record that is truncated, edited or of an unknown version',
+  TM_BAD_JSON: 'a request body that is not well-formed JSON',
+  TM_UNAUTHORIZED: 'a request without the game\'s token',
+  TM_NOT_FOUND: 'a game or record that does not exist, or a token that does not open it',
+  TM_BODY_TOO_LARGE: 'a request body larger than the server accepts',
+  TM_TOO_MANY_GAMES: 'a new game when the server already holds as many live games as it allows',
+  TM_RATE_LIMITED: 'more requests than the server allows in a minute',
   TM_DUPLICATE_TILE: 'a domino given twice (the double-12 set holds one of each)',
 } as const;
 

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { Agent } from '../agents/agent.js';
+import type { RngState } from '../engine/rng.js';
 import { TilemateError } from '../engine/errors.js';
 import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState, type SeatView } from '../engine/game.js';
 import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
@@ -83,19 +84,13 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
     term.say(`${rules.name}: ${rules.description}. Seed ${opts.seed}, card ${cc.card.name}.`);
     term.say(`You are seat ${me}${me === 0 ? ' (East)' : ''}; ${names.map((n, s) => `seat ${s} ${n}`).filter((_, s) => s !== me).join(', ')}.`);
     while (state.phase.kind !== 'ended') {
-      // the same order as agents/table.ts: the lowest seat the state waits on acts first
-      const seat = waitingOn(state)[0];
-      if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
-      let action: Action;
-      if (seat === me) {
-        action = await humanTurn(state, me, term);
-      } else {
-        action = agents[seat]!.act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng });
-        apply(state, action);
-        const said = narrate(action);
+      runBots(state, agents, rng, me, (action, drew) => {
+        writer.action(action);
+        const said = action.seat === me ? (drew === null ? null : `You draw ${tileName(drew)}.`) : narrate(action);
         if (said) term.say(said);
-      }
-      writer.action(action);
+      });
+      if (gameOver(state)) break; // a function call: TypeScript cannot see runBots change the phase
+      writer.action(await humanTurn(state, me, term));
     }
     showResult(state, me, names, term);
   } finally {
@@ -106,18 +101,48 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
 
 // ------------------------------------------------------------------ the person's turn
 
+const gameOver = (state: GameState): boolean => state.phase.kind === 'ended';
+
+/**
+ * The person's draw or decline when it is the only thing she can do: nobody asks a person
+ * for those (the terminal game and the server make them for her).
+ */
+export function forcedChoice(state: GameState, seat: number): Action | null {
+  const legal = legalActions(state, seat);
+  return legal.length === 1 && (legal[0].type === 'draw' || legal[0].type === 'decline') ? legal[0] : null;
+}
+
+/**
+ * Lets the bots act until the game waits on the person or ends, in the order of
+ * agents/table.ts (the lowest seat the state waits on acts first); the person's forced draw
+ * or decline is made for her when `auto`. `onAction` sees each action applied, with the
+ * tile drawn for a draw (null otherwise). Shared by the terminal game and the server.
+ */
+export function runBots(
+  state: GameState, agents: readonly (Agent | null)[], rng: RngState, person: number,
+  onAction: (action: Action, drew: TileId | null) => void, auto = true,
+): void {
+  while (state.phase.kind !== 'ended') {
+    const seat = waitingOn(state)[0];
+    if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
+    let action: Action;
+    if (seat === person) {
+      const forced = auto ? forcedChoice(state, seat) : null;
+      if (forced === null) return;
+      action = forced;
+    } else {
+      const agent = agents[seat];
+      if (!agent) throw new Error(`rule violation: no bot in seat ${seat}`);
+      action = agent.act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng });
+    }
+    const drawAt = state.wallPos;
+    apply(state, action);
+    onAction(action, action.type === 'draw' ? state.wall[drawAt] : null);
+  }
+}
+
 async function humanTurn(state: GameState, me: number, term: Terminal): Promise<Action> {
   const legal = legalActions(state, me);
-  // nothing to decide: draw from the wall, or let a discard go
-  if (legal.length === 1 && (legal[0].type === 'draw' || legal[0].type === 'decline')) {
-    const before = [...state.players[me].concealed];
-    apply(state, legal[0]);
-    if (legal[0].type === 'draw') {
-      const drawn = state.players[me].concealed.findIndex((n, t) => n > before[t]);
-      if (drawn >= 0) term.say(`You draw ${tileName(drawn)}.`);
-    }
-    return legal[0];
-  }
   const v = view(state, me);
   term.say(showView(v));
   const prompt = promptFor(v, legal);

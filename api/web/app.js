@@ -4,7 +4,7 @@
 // buttons are the legal actions the server lists, no more.
 
 import { api } from './client.js';
-import { sortTiles, tileElement, tileLabel, tilesLabel, tilesFromCounts } from './tiles.js';
+import { sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
 
@@ -42,6 +42,13 @@ export function placeOf(seat, me, players) {
   return off === 1 ? 'right' : off === 2 ? 'across' : 'left';
 }
 
+const WINDS = ['East', 'South', 'West', 'North'];
+
+/** The seat's wind: East deals, and the winds follow the turn (three players: East, South, West). */
+function seatWind(seat) {
+  return WINDS[seat] ?? '';
+}
+
 function seatWords(seat) {
   const v = ui.view;
   const place = placeOf(seat, v.seat, v.players);
@@ -50,48 +57,58 @@ function seatWords(seat) {
 }
 
 function passDirection(v) {
-  const off = v.passOffset;
-  if (off === undefined) return '';
-  if (v.players === 2) return 'across';
-  return off === 1 ? 'right' : off === v.players - 1 ? 'left' : 'across';
+  return v.passDir ?? 'right';
 }
 
 // ---------------------------------------------------------------- the view from the server
 
 /**
- * Normalises the server's view: tiles by name everywhere, the rack sorted, the legal
- * actions as the server gave them (they are sent back unchanged).
+ * The game answer (docs/api.md: view, legal, events, seats) as the page uses it: per-seat
+ * lists side by side, the Charleston's pass and direction from the prompt, the legal
+ * actions as the server gave them (they are posted back unchanged).
  */
-function normalise(raw) {
+function normalise(answer) {
+  const raw = answer.view;
+  const seats = raw.seats ?? [];
   const v = { ...raw };
-  v.rack = Array.isArray(raw.rack) ? sortTiles(raw.rack) : sortTiles(tilesFromCounts(raw.concealed ?? []));
-  v.legal = raw.legal ?? [];
-  v.names = raw.names ?? raw.seats ?? [];
+  v.rack = sortTiles(raw.rack ?? []);
+  v.legal = answer.legal ?? [];
+  v.names = answer.seats ?? [];
+  v.recordId = answer.recordId ?? null;
+  v.discards = seats.map((s) => s.discards ?? []);
+  v.exposures = seats.map((s) => s.exposures ?? []);
+  v.concealedCounts = seats.map((s) => s.concealedCount ?? 0);
+  v.dead = seats.map((s) => s.dead ?? []);
+  const p = raw.prompt ?? { kind: 'wait' };
+  if (p.kind === 'charleston') {
+    v.pass = p.pass;
+    v.passDir = p.direction;
+    v.charleston = p.charleston;
+    v.blindAllowed = p.blindAllowed;
+  }
   return v;
 }
 
-function setView(raw) {
+function setView(answer) {
   const before = ui.view;
-  const v = normalise(raw);
+  const v = normalise(answer);
   const key = decisionKey(v);
   if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
   if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
-  // the tile just drawn: the one more on the rack than before a draw
+  // the tile just drawn (the server draws for the person): marked on the rack
   ui.drawn = null;
-  if (before && v.phase === 'discard' && v.turn === v.seat && before.rack.length + 1 === v.rack.length) {
-    const left = [...before.rack];
-    for (const t of v.rack) {
-      const i = left.indexOf(t);
-      if (i >= 0) left.splice(i, 1);
-      else { ui.drawn = t; break; }
-    }
+  if (v.phase === 'discard' && v.turn === v.seat && v.turnFrom?.from === 'wall') {
+    const mine = (answer.events ?? []).filter((e) => e.drew !== undefined && e.action.seat === v.seat);
+    if (mine.length) ui.drawn = mine[mine.length - 1].drew;
+    else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
   }
+  ui.drawnBefore = ui.drawn;
   ui.view = v;
 }
 
 /** Identifies one decision: a new one clears the selection and the hint. */
 function decisionKey(v) {
-  return `${v.phase}|${v.pass ?? ''}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${(v.discards ?? []).map((d) => d.length).join('.')}`;
+  return `${v.phase}|${v.pass ?? ''}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
 }
 
 function addLog(lines) {
@@ -110,7 +127,7 @@ async function startGame(ev) {
   const seedText = String(data.get('seed') ?? '').trim();
   if (seedText !== '') body.seed = Number(seedText);
   $('#start-message').textContent = '';
-  ui.busy = true;
+  setBusy(true);
   $('#start-button').disabled = true;
   try {
     const res = await api.newGame(body);
@@ -120,7 +137,8 @@ async function startGame(ev) {
     ui.review = null;
     ui.card = null;
     ui.cardKey = null;
-    setView(res.view);
+    ui.lastDiscard = null;
+    setView(res);
     addLog(narrate(res.events ?? []));
     $('#start').classList.add('hidden');
     $('#game').classList.remove('hidden');
@@ -129,26 +147,32 @@ async function startGame(ev) {
   } catch (err) {
     $('#start-message').textContent = `Could not start the game: ${err.message}`;
   } finally {
-    ui.busy = false;
+    setBusy(false);
     $('#start-button').disabled = false;
   }
   await render();
   focusFirstAction();
 }
 
+/** While the page waits for the server; body[data-busy] clears only once the answer is drawn (tests wait on it). */
+function setBusy(busy) {
+  ui.busy = busy;
+  if (busy) document.body.dataset.busy = '1';
+}
+
 async function send(action) {
   if (ui.busy) return;
-  ui.busy = true;
+  setBusy(true);
   ui.message = '';
   renderActions();
   try {
     const res = await api.act(ui.game.id, ui.game.token, action);
+    setView(res);
     addLog(narrate(res.events ?? []));
-    setView(res.view);
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
   } finally {
-    ui.busy = false;
+    setBusy(false);
   }
   await render();
   focusFirstAction();
@@ -156,7 +180,7 @@ async function send(action) {
 
 async function askHint() {
   if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended') return;
-  ui.busy = true;
+  setBusy(true);
   $('#hint-button').disabled = true;
   const key = decisionKey(ui.view);
   try {
@@ -167,7 +191,7 @@ async function askHint() {
     ui.hint = { error: err.message };
     ui.hintKey = key;
   } finally {
-    ui.busy = false;
+    setBusy(false);
     $('#hint-button').disabled = false;
   }
   await render();
@@ -176,21 +200,30 @@ async function askHint() {
 
 // ---------------------------------------------------------------- what the table hears
 
-/** Bots' actions since the person's last one, in words (passes are face down: nothing). */
+/** The actions applied since the last answer, in words (others' passes are face down). */
 function narrate(events) {
   return events.map((e) => {
-    const a = e.action ?? e;
-    if (a.seat === undefined || a.seat === ui.view?.seat) return null;
+    const a = e.action;
+    const me = a.seat === ui.view.seat;
     const who = seatWords(a.seat);
+    const s = me ? '' : 's';
     switch (a.type) {
-      case 'discard': return `${who} discards ${tileLabel(a.tile)}.`;
-      case 'call': return `${who} calls for a ${GROUP[a.size] ?? 'group'}.`;
-      case 'callMahJongg': return `${who} calls Mah Jongg!`;
-      case 'declare': return `${who} declares Mah Jongg!`;
-      case 'exchange': return `${who} exchanges a tile for a joker.`;
-      case 'callDead': return `${who} calls ${seatWords(a.target)}'s hand dead.`;
-      case 'vote': return `${who} votes ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
-      case 'courtesy': return `${who} offers ${a.tiles.length} tile${a.tiles.length === 1 ? '' : 's'} across.`;
+      case 'discard': ui.lastDiscard = { tile: a.tile, seat: a.seat }; return `${who} discard${s} ${tileLabel(a.tile)}.`;
+      case 'draw': return me && e.drew ? `You draw ${tileLabel(e.drew)}.` : null;
+      case 'call': {
+        const d = ui.lastDiscard;
+        const what = d ? `${d.seat === ui.view.seat ? 'your' : `${seatWords(d.seat)}\u2019s`} ${tileLabel(d.tile)}` : 'the discard';
+        return `${who} call${s} ${what} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` (with ${a.jokers} joker${a.jokers > 1 ? 's' : ''})` : ''}.`;
+      }
+      case 'callMahJongg': return `${who} call${s} the discard for Mah Jongg!`;
+      case 'declare': return `${who} declare${s} Mah Jongg!`;
+      case 'exchange': return `${who} exchange${s} a tile for a joker from ${a.owner === ui.view.seat ? 'your' : `${seatWords(a.owner)}\u2019s`} exposure.`;
+      case 'callDead': return `${who} call${s} ${seatWords(a.target)}\u2019s hand dead.`;
+      case 'vote': return `${who} vote${s} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
+      case 'courtesy': {
+        const n = me ? (a.tiles ?? []).length : (a.count ?? 0);
+        return `${who} offer${s} ${n} tile${n === 1 ? '' : 's'} across.`;
+      }
       default: return null;
     }
   });
@@ -200,15 +233,17 @@ function narrate(events) {
 
 async function render() {
   const v = ui.view;
-  if (!v) return;
+  if (!v) { document.body.dataset.busy = '0'; return; }
   renderSeats();
   renderPool();
   renderMe();
   renderHint();
   renderLog();
-  if (v.phase === 'ended') await renderEnd(ui, { api, seatWords, placeOf, rerender: render });
+  $('#game').classList.toggle('over', v.phase === 'ended');
+  if (v.phase === 'ended') await renderEnd(ui, { api, seatWords, seat: () => ui.view.seat });
   else $('#end').classList.add('hidden');
   await renderCardPanel();
+  document.body.dataset.busy = ui.busy ? '1' : '0';
 }
 
 function renderSeats() {
@@ -221,7 +256,7 @@ function renderSeats() {
     if (v.phase !== 'ended' && v.waitingOn?.length === 1 && v.waitingOn[0] === s) el.classList.add('turn');
     const h = document.createElement('h3');
     const name = document.createElement('span');
-    name.textContent = seatWords(s) + (s === 0 ? ' (East)' : '');
+    name.textContent = `${seatWords(s)} (${seatWind(s)})`;
     const who = document.createElement('span');
     who.className = 'facts';
     who.textContent = v.names[s] ? `${v.names[s]} bot` : 'bot';
@@ -267,7 +302,7 @@ function lastDiscard(v) {
 
 function renderPool() {
   const v = ui.view;
-  $('#wall-left').textContent = `Wall: ${v.wallLeft} tiles left`;
+  $('#wall-left').textContent = `You sit ${seatWind(v.seat)} · Wall: ${v.wallLeft} tiles left`;
   const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
   $('#pool-count').textContent = `${all} discarded`;
   const claim = $('#claim-tile');
@@ -318,10 +353,10 @@ function promptFor(v) {
       if (!mine) return { text: waitingOthers() };
       const dir = passDirection(v);
       const n = (v.pass ?? 0) + 1;
-      const which = n <= 3 ? `first Charleston, pass ${n} of 3` : `second Charleston, pass ${n - 3} of 3`;
+      const which = v.charleston === 'second' ? `Second Charleston, pass ${n - 3} of 3` : `First Charleston, pass ${n} of 3`;
       const need = 3 - ui.blind;
       return {
-        text: `Charleston (${which}): choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
+        text: `${which}: choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
         detail: `Click tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
       };
     }
@@ -385,7 +420,7 @@ function maxChoice() {
 function suggestedTiles() {
   const h = ui.hint;
   if (!h || h.error) return [];
-  return h.tiles ?? (h.move?.tile ? [h.move.tile] : []);
+  return h.tiles ?? (h.action?.tile ? [h.action.tile] : []);
 }
 
 function renderRack() {
@@ -426,9 +461,11 @@ function toggleTile(i) {
   document.querySelector(`#rack [data-index="${i}"]`)?.focus();
 }
 
-function button(text, onClick, cls = '') {
+/** A button; `kind` (data-action) names the action it sends, for tests and styles. */
+function button(text, onClick, cls = '', kind = '') {
   const b = document.createElement('button');
   b.type = 'button';
+  if (kind) b.dataset.action = kind;
   b.className = `btn ${cls}`.trim();
   b.textContent = text;
   b.disabled = ui.busy;
@@ -462,38 +499,39 @@ function renderActions() {
       const dir = passDirection(v);
       const pass = button(chosen.length === need ? `Pass ${tilesLabel(chosen)}${ui.blind ? ` and ${ui.blind} blind` : ''} ${DIRECTION_WORDS[dir]}` : `Pass ${DIRECTION_WORDS[dir]} (${chosen.length} of ${need} chosen)`, () => {
         send({ type: 'pass', seat: v.seat, tiles: selectedTiles(), blind: ui.blind });
-      }, 'btn-main');
+      }, 'btn-main', 'pass');
       pass.id = 'pass-button';
       pass.disabled = ui.busy || chosen.length !== need;
       add(pass);
-      if (v.blindAllowed) {
-        for (let b = 0; b <= 3; b++) {
+      const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
+      if (blindUpTo > 0) {
+        for (let b = 0; b <= blindUpTo; b++) {
           const bb = button(b === 0 ? 'No blind pass' : `Blind pass ${b}`, () => {
             ui.blind = b;
             while (ui.selected.length > 3 - b) ui.selected.pop();
             renderMe();
-          }, 'btn-quiet');
+          }, 'btn-quiet', `blind-${b}`);
           bb.setAttribute('aria-pressed', ui.blind === b ? 'true' : 'false');
           if (ui.blind === b) bb.classList.add('btn-on');
           add(bb);
         }
       }
-      for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj'));
+      for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj', 'declare'));
       break;
     }
     case 'vote':
-      for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : ''));
+      for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : '', a.yes ? 'vote-yes' : 'vote-no'));
       break;
     case 'courtesy': {
       if (!v.legal.length) break;
       const chosen = selectedTiles();
-      const offer = button(chosen.length ? `Offer ${tilesLabel(chosen)}` : 'Offer nothing', () => send({ type: 'courtesy', seat: v.seat, tiles: selectedTiles() }), 'btn-main');
+      const offer = button(chosen.length ? `Offer ${tilesLabel(chosen)}` : 'Offer nothing', () => send({ type: 'courtesy', seat: v.seat, tiles: selectedTiles() }), 'btn-main', 'courtesy');
       offer.id = 'courtesy-button';
       add(offer);
       break;
     }
     case 'draw':
-      for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main'));
+      for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main', 'draw'));
       break;
     case 'discard': {
       if (!legalOf('discard').length && !declare.length) break;
@@ -502,23 +540,23 @@ function renderActions() {
         const [t] = selectedTiles();
         const a = legalOf('discard').find((x) => x.tile === t);
         if (a) send(a);
-      }, 'btn-main');
+      }, 'btn-main', 'discard');
       d.id = 'discard-button';
       d.disabled = ui.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
       add(d);
-      for (const a of declare) add(button('Mah Jongg!', () => send(a), 'btn-mj'));
-      for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a)));
+      for (const a of declare) add(button('Mah Jongg!', () => send(a), 'btn-mj', 'declare'));
+      for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
       break;
     }
     case 'claims': {
       if (!v.legal.length) break;
       const tile = tileLabel(v.claim.tile);
-      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}!`, () => send(a), 'btn-mj'));
+      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}!`, () => send(a), 'btn-mj', 'callMahJongg'));
       for (const a of legalOf('call')) {
-        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`, () => send(a), 'btn-main'));
+        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`, () => send(a), 'btn-main', 'call'));
       }
       for (const a of legalOf('decline')) {
-        const b = button(`Pass: let the ${tile} go`, () => send(a));
+        const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
         b.id = 'decline-button';
         add(b);
       }
@@ -526,7 +564,7 @@ function renderActions() {
     }
     default: break;
   }
-  for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a)));
+  for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a), '', 'callDead'));
 }
 
 function focusFirstAction() {
@@ -549,16 +587,22 @@ function renderHint() {
   }
   const head = document.createElement('p');
   head.className = 'hint-do';
-  head.textContent = h.text ?? h.suggestion ?? '';
+  head.textContent = tilesInWords(h.text ?? '');
   box.append(head);
   if (h.why) {
     const why = document.createElement('p');
-    why.textContent = h.why;
+    why.textContent = tilesInWords(h.why);
     box.append(why);
   }
   const tiles = suggestedTiles();
-  if (tiles.length && rackChoosing()) {
-    const follow = button(tiles.length === 1 ? `Choose ${tileLabel(tiles[0])}` : `Choose ${tilesLabel(tiles)}`, () => followHint());
+  if (rackChoosing() && (tiles.length || h.blind)) {
+    const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
+    const follow = button(`Choose ${words}`, () => followHint(), '', 'follow-hint');
+    follow.id = 'follow-hint';
+    box.append(follow);
+  } else if (h.action && ui.view.legal.length) {
+    // a choice without tiles to pick (a call, a vote, offering nothing): the button does what the hint says
+    const follow = button('Do as the hint says', () => send(h.action), '', 'follow-hint');
     follow.id = 'follow-hint';
     box.append(follow);
   }
@@ -568,7 +612,7 @@ function renderHint() {
 function followHint() {
   const h = ui.hint;
   const v = ui.view;
-  if (v.phase === 'charleston' && v.blindAllowed) ui.blind = h.blind ?? 0;
+  if (v.phase === 'charleston') ui.blind = Math.min(h.blind ?? 0, legalOf('pass')[0]?.blindUpTo ?? 0);
   const want = [...suggestedTiles()];
   ui.selected = [];
   v.rack.forEach((t, i) => {
@@ -582,6 +626,7 @@ function followHint() {
 function renderLog() {
   const box = $('#log');
   box.replaceChildren();
+  box.classList.toggle('hidden', ui.log.length === 0);
   for (const line of ui.log.slice(-30)) {
     const p = document.createElement('p');
     p.textContent = line;
@@ -595,6 +640,7 @@ function renderLog() {
 async function renderCardPanel() {
   const panel = $('#card-panel');
   $('#card-button').setAttribute('aria-pressed', ui.cardOpen ? 'true' : 'false');
+  $('#game').classList.toggle('with-card', ui.cardOpen);
   if (!ui.cardOpen || !ui.view) { panel.classList.add('hidden'); return; }
   panel.classList.remove('hidden');
   await renderCard(panel, ui, api);

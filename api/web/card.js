@@ -2,25 +2,14 @@
 // form, every tile of the form coloured as players expect: have / a joker can fill /
 // still needed.
 
-import { tileElement, tileLabel, tilesLabel } from './tiles.js';
+import { tileElement, tilesLabel } from './tiles.js';
 
 const MARKS = {
   have: ['have', 'you have it'],
+  exposed: ['have exposed', 'exposed on your rack'],
   joker: ['joker-can', 'a joker can fill it'],
   need: ['need', 'still needed'],
 };
-
-/** The card request for the current rack: concealed tiles, exposures, tiles seen on the table. */
-export function cardRequest(v) {
-  const exposed = (v.exposures?.[v.seat] ?? []).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
-  const seen = [];
-  (v.discards ?? []).forEach((d) => seen.push(...d));
-  (v.exposures ?? []).forEach((xs, s) => {
-    if (s === v.seat) return;
-    for (const x of xs) { for (let i = 0; i < x.size - x.jokers; i++) seen.push(x.tile); for (let i = 0; i < x.jokers; i++) seen.push('J'); }
-  });
-  return { hand: v.rack, exposures: exposed, seen };
-}
 
 function legend() {
   const box = document.createElement('div');
@@ -53,7 +42,9 @@ function lineElement(line) {
   for (const group of line.groups ?? []) {
     for (const t of group) {
       const [cls, words] = MARKS[t.status] ?? MARKS.need;
-      row.append(tileElement(t.tile, { size: 'small', mark: cls, markLabel: words }));
+      // a joker of the rack standing in: the tile it stands for, marked J
+      const byJoker = t.status === 'have' && t.joker;
+      row.append(tileElement(t.tile, { size: 'small', mark: byJoker ? `${cls} by-joker` : cls, markLabel: byJoker ? 'your joker stands in' : words }));
     }
     const gap = document.createElement('span');
     gap.className = 'gap';
@@ -72,20 +63,24 @@ function lineElement(line) {
   return el;
 }
 
+/** How many lines the panel lists: the closest, as a player scans the card. */
+const TOP = 12;
+
 export async function renderCard(panel, ui, api) {
   const v = ui.view;
-  const key = v.rack.join(',') + '|' + JSON.stringify(v.exposures?.[v.seat] ?? []);
+  // the analysis changes with the rack, the exposures and the tiles seen on the table
+  const key = `${v.rack.join(',')}|${v.discards.map((d) => d.length).join('.')}|${JSON.stringify(v.exposures)}`;
   if (ui.cardKey !== key) {
     ui.cardKey = key;
     try {
-      ui.card = await api.card({ ...cardRequest(v), gameId: ui.game?.id });
+      ui.card = await api.gameCard(ui.game.id, ui.game.token, TOP);
     } catch (err) {
       ui.card = { error: err.message };
     }
   }
   panel.replaceChildren();
   const h = document.createElement('h2');
-  h.textContent = 'The card: your closest lines';
+  h.textContent = `The card: your ${TOP} closest lines`;
   panel.append(h, legend());
   if (ui.card.error) {
     const p = document.createElement('p');
@@ -93,7 +88,7 @@ export async function renderCard(panel, ui, api) {
     panel.append(p);
     return;
   }
-  const lines = ui.card.lines ?? ui.card.results ?? [];
+  const lines = ui.card.results ?? [];
   for (const line of lines) panel.append(lineElement(line));
   if (!lines.length) {
     const p = document.createElement('p');
@@ -102,4 +97,3 @@ export async function renderCard(panel, ui, api) {
   }
 }
 
-export { tileLabel };

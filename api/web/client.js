@@ -37,7 +37,7 @@ export const api = {
   game: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token),
   act: (id, token, action) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token),
   hint: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/hint`, {}, token),
-  card: (body) => call('POST', '/api/card', body),
+  gameCard: (id, token, top) => call('GET', `/api/games/${encodeURIComponent(id)}/card${top ? `?top=${top}` : ''}`, undefined, token),
   analyze: (body) => call('POST', '/api/analyze', body),
   review: (body) => call('POST', '/api/review', body),
 };

@@ -1,7 +1,7 @@
 // The end of a game: who won and with what, the score, every hand, then the review of the
 // person's decisions, biggest mistake first, each one opening the moment it happened.
 
-import { sortTiles, tileElement, tileLabel, tilesFromCounts, tilesLabel } from './tiles.js';
+import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -46,27 +46,26 @@ export async function renderEnd(ui, ctx) {
   const table = el('table');
   table.setAttribute('aria-label', 'Scores');
   const head = el('tr');
-  head.append(el('th', 'Player'), el('th', 'Score'));
+  head.append(el('th', 'Player'), el('th', 'Score'), el('th', 'Why'));
   table.append(head);
-  (v.result?.scores ?? []).forEach((score, s) => {
-    const tr = el('tr');
-    tr.append(el('td', ctx.seatWords(s)), el('td', String(score)));
-    tr.className = 'score-row';
+  const r = v.result ?? { scores: [], lines: [], hands: [] };
+  r.scores.forEach((score, s) => {
+    const tr = el('tr', undefined, 'score-row');
+    const why = (r.lines ?? []).filter((l) => l.seat === s).map((l) => l.why).join('; ');
+    tr.append(el('td', `${ctx.seatWords(s)}${v.names[s] && s !== v.seat ? ` (${v.names[s]})` : ''}`), el('td', score > 0 ? `+${score}` : String(score)), el('td', why));
     table.append(tr);
   });
   box.append(el('h3', 'Score'), table);
 
   const hands = el('div', undefined, 'hands');
   hands.append(el('h3', 'Everyone\u2019s hands'));
-  const reveal = v.reveal?.concealed ?? [];
   for (let s = 0; s < v.players; s++) {
-    const tiles = Array.isArray(reveal[s]) && typeof reveal[s][0] === 'number' ? tilesFromCounts(reveal[s]) : sortTiles(reveal[s] ?? []);
-    hands.append(el('p', ctx.seatWords(s)));
-    const row = tileRow(tiles, 'mid');
+    const mj = (v.mahJonggs ?? []).filter((m) => m.seat === s);
+    hands.append(el('p', `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => m.line).join(' and ')}` : ''}`));
+    const row = tileRow(sortTiles([...(r.hands?.[s] ?? []), ...mj.flatMap((m) => m.tiles)]), 'mid');
     for (const x of v.exposures?.[s] ?? []) {
       const g = el('span', undefined, 'group');
-      for (let i = 0; i < x.size - x.jokers; i++) g.append(tileElement(x.tile, { size: 'mid' }));
-      for (let i = 0; i < x.jokers; i++) g.append(tileElement('J', { size: 'mid' }));
+      for (const t of x.tiles) g.append(tileElement(t, { size: 'mid' }));
       row.append(g);
     }
     hands.append(row);
@@ -75,12 +74,13 @@ export async function renderEnd(ui, ctx) {
 
   const review = el('section');
   review.id = 'review';
-  review.append(el('h2', 'Review of your decisions'), el('p', 'Looking over your game…'));
+  review.append(el('h2', 'Review of your decisions'), el('p', 'Looking over your game\u2026 (this takes a few seconds)'));
   box.append(review);
 
   let data;
   try {
-    data = await ctx.api.review({ gameId: ui.game.id, token: ui.game.token, record: v.record, seat: v.seat });
+    if (!v.recordId) throw new Error('the server kept no record of this game');
+    data = await ctx.api.review({ recordId: v.recordId, seat: v.seat });
   } catch (err) {
     review.replaceChildren(el('h2', 'Review of your decisions'), el('p', `The review could not be made: ${err.message}`));
     return;
@@ -89,16 +89,20 @@ export async function renderEnd(ui, ctx) {
   showReview(review, data, ctx);
 }
 
+const PHASE_WORDS = { charleston: 'Charleston pass', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
+
 function decisionWords(d) {
-  const lost = typeof d.loss === 'number' ? ` (about ${d.loss.toFixed(1)} points behind)` : '';
-  if (d.agreed) return `Action ${d.index}: you chose ${d.chosen}; the advice agrees.`;
-  return `Action ${d.index}: you chose ${d.chosen}; better was ${d.suggested}${lost}.`;
+  const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
+  if (d.agreed) return `${when}: you chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
+  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${d.loss.toFixed(1)} points on average.` : '';
+  return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}`;
 }
 
 function showReview(box, data, ctx) {
   box.replaceChildren(el('h2', 'Review of your decisions'));
   const decisions = data.decisions ?? [];
-  if (data.summary) box.append(el('p', data.summary));
+  const s = data.summary;
+  if (s) box.append(el('p', `${s.decisions} decisions; the coach agreed with ${s.agreed}. Your biggest differences come first: click one to see that moment.`));
   if (!decisions.length) { box.append(el('p', 'There were no decisions to review.')); return; }
   const list = el('ol');
   const moment = el('div');
@@ -119,20 +123,47 @@ function showReview(box, data, ctx) {
   box.append(list, moment);
 }
 
-/** The moment of a decision: the rack then, the tile on the table, what was chosen and what was advised. */
+/** The moment of a decision: the rack then, every seat's discards, the tile on the table, the choice and the advice. */
 function showMoment(box, d, ctx) {
   box.classList.remove('hidden');
   box.replaceChildren();
-  box.append(el('h3', `Action ${d.index}: ${d.phase === 'claims' ? 'a call' : d.phase === 'charleston' ? 'a Charleston pass' : 'a discard'}`));
   const m = d.moment ?? {};
-  if (m.rack) {
-    box.append(el('p', 'Your rack then:'), tileRow(sortTiles(m.rack), 'mid'));
+  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tiles left in the wall)` : ''}`));
+  if (m.claim) {
+    const row = el('div', undefined, 'tile-row');
+    row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', ` ${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));
+    box.append(row);
   }
-  if (m.claim) box.append(el('p', `${ctx.seatWords(m.claim.discarder)} had discarded ${tileLabel(m.claim.tile)}.`));
-  if (m.exposures?.length) box.append(el('p', `Your exposures: ${m.exposures.map((x) => `${x.size} x ${tileLabel(x.tile)}${x.jokers ? ` (${x.jokers} joker${x.jokers > 1 ? 's' : ''})` : ''}`).join('; ')}`));
-  box.append(el('p', `You chose: ${d.chosen}.`));
-  if (!d.agreed) box.append(el('p', `The advice: ${d.suggested}.`));
-  if (d.why) box.append(el('p', d.why));
-  if (d.tiles) box.append(el('p', tilesLabel(d.tiles)));
+  const seat = ctx.seat();
+  if (m.rack) box.append(el('p', 'Your rack then:'), tileRow(sortTiles(m.rack), 'mid'));
+  const mine = m.exposures?.[seat] ?? [];
+  if (mine.length) {
+    const row = el('div', undefined, 'tile-row');
+    for (const x of mine) {
+      const g = el('span', undefined, 'group');
+      for (const t of x.tiles ?? []) g.append(tileElement(t, { size: 'mid' }));
+      row.append(g);
+    }
+    box.append(el('p', 'Your exposures:'), row);
+  }
+  const p = el('p');
+  p.append(el('strong', 'You chose: '), `${tilesInWords(d.chosen)}.`);
+  box.append(p);
+  if (!d.agreed) {
+    const q = el('p');
+    q.append(el('strong', 'The coach: '), `${tilesInWords(d.suggested)}.`);
+    box.append(q);
+  }
+  if (d.why) box.append(el('p', tilesInWords(d.why)));
+  const discards = m.discards ?? [];
+  if (discards.some((x) => x.length)) {
+    box.append(el('p', 'Discards by then:'));
+    discards.forEach((ds, s) => {
+      if (!ds.length) return;
+      const row = el('div', undefined, 'pool-row');
+      row.append(el('span', ctx.seatWords(s), 'pool-label'), tileRow(ds, 'small'));
+      box.append(row);
+    });
+  }
   box.scrollIntoView({ block: 'nearest' });
 }

@@ -73,3 +73,12 @@ export function tileElement(name, opts = {}) {
   }
   return el;
 }
+
+/**
+ * Tile names inside the server's sentences ("discard 5B", "pass 3C 7D N") in words:
+ * "discard 5 Bam". Only whole tokens that are plainly tiles are changed (suited tiles,
+ * dragons, flower, joker), so line names such as "2468 #1" stay as they are.
+ */
+export function tilesInWords(text) {
+  return String(text ?? '').replace(/\b([1-9][BCD]|GD|RD|WD)\b/g, (m) => tileLabel(m));
+}

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Analyzer } from '../engine/analyzer.js';
+import { parseCard } from '../engine/card.js';
+import { compileCard, type CompiledCard } from '../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../engine/errors.js';
+import { loadCard, readCardText } from './cards.js';
+import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
+import { analysisRoutes } from './routes/analysis.js';
+import { gameRoutes } from './routes/games.js';
+import { recordRoutes } from './routes/records.js';
+import { httpStatus } from './wire.js';
+
+/**
+ * The practice server as a fastify instance, built but not listening (api/server.ts
+ * listens; tests use `app.inject()`). Every error leaves as `{code, message}` with a 4xx
+ * status: the engine's TilemateErrors by their code, fastify's own (bad JSON, schema
+ * validation, body too large, unknown route) mapped onto the same codes.
+ */
+
+export interface Limits {
+  /** Live games held at once. */
+  maxGames: number;
+  /** A live game untouched this long may be dropped to make room (ms). */
+  idleMs: number;
+  /** Requests per minute from one address, every route (0: no limit). */
+  ratePerMinute: number;
+  /** Requests per minute from one address to the routes that play deals out (advice, hint, review). */
+  heavyPerMinute: number;
+  /** Largest request body (bytes). */
+  bodyLimit: number;
+  /** Sampled deals: a hint's default and most (advice and hints). */
+  hintWorlds: number;
+  maxWorlds: number;
+  /** Sampled deals per decision in a review: default and most. */
+  reviewWorlds: number;
+  maxReviewWorlds: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxGames: DEFAULT_STORE_LIMITS.maxGames,
+  idleMs: DEFAULT_STORE_LIMITS.idleMs,
+  ratePerMinute: 600,
+  heavyPerMinute: 60,
+  bodyLimit: 256 * 1024,
+  hintWorlds: 24,
+  maxWorlds: 200,
+  reviewWorlds: 8,
+  maxReviewWorlds: 64,
+};
+
+export interface AppOptions {
+  /** Where finished games' records go (`<dataDir>/records/`). */
+  dataDir: string;
+  /** A card file (default: the practice card). */
+  card?: string;
+  limits?: Partial<Limits>;
+  logger?: FastifyServerOptions['logger'];
+  /** The page's folder (default: api/web of the installation; null serves no page). */
+  webDir?: string | null;
+}
+
+/** A card with its analyzer (scratch space reused across requests). */
+export interface LoadedCard { cc: CompiledCard; analyzer: Analyzer }
+
+/** What the routes share. */
+export interface AppContext {
+  card: LoadedCard;
+  cardText: string;
+  /** The server's card for no text, or a posted card compiled once per distinct text (a small LRU). */
+  cardFor(text?: string): LoadedCard;
+  store: GameStore;
+  limits: Limits;
+}
+
+const CARD_CACHE = 16;
+
+function cardCache(base: LoadedCard): (text?: string) => LoadedCard {
+  const cache = new Map<string, LoadedCard>();
+  return (text) => {
+    if (text === undefined) return base;
+    let hit = cache.get(text);
+    if (hit) {
+      cache.delete(text); // most recently used last
+      cache.set(text, hit);
+      return hit;
+    }
+    const cc = compileCard(parseCard(text));
+    hit = { cc, analyzer: new Analyzer(cc) };
+    cache.set(text, hit);
+    if (cache.size > CARD_CACHE) cache.delete(cache.keys().next().value!);
+    return hit;
+  };
+}
+
+/** api/web of the installation, from source (api/app.ts) or compiled (dist/api/app.js). */
+function defaultWebDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const dir of [join(here, 'web'), join(here, '..', '..', 'api', 'web')]) if (existsSync(join(dir, 'index.html'))) return dir;
+  return null;
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'TM_BAD_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'TM_BAD_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'TM_BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'TM_BAD_INPUT',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'TM_BAD_INPUT',
+};
+
+export async function build(opts: AppOptions): Promise<FastifyInstance> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: limits.bodyLimit,
+    // a body of the wrong type is refused, not coerced ("0" is not a seat)
+    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const cc = loadCard(opts.card);
+  const cardText = readCardText(opts.card);
+  const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
+  const store = new GameStore(cc, cardText, resolve(opts.dataDir), { maxGames: limits.maxGames, idleMs: limits.idleMs }, Date.now, (err) => app.log.error(err));
+  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits };
+
+  app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
+    if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });
+    const e = err as FastifyError & { code?: string };
+    if (e.validation) return reply.code(400).send({ code: 'TM_BAD_INPUT', message: `${e.validationContext ?? 'request'}${e.message.startsWith('/') ? '' : ' '}${e.message.replace(/^(body|querystring|params)\s*/, '')}` });
+    if (typeof e.code === 'string' && e.code.startsWith('TM_')) return reply.code(e.statusCode ?? 400).send({ code: e.code, message: e.message });
+    const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
+    if (mapped) return reply.code(httpStatus(mapped)).send({ code: mapped, message: e.message });
+    if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send({ code: 'TM_BAD_INPUT', message: e.message });
+    request.log.error(err);
+    return reply.code(500).send({ code: 'TM_INTERNAL', message: 'the server failed on this request (a bug, logged)' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
+
+  if (limits.ratePerMinute > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: limits.ratePerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
+      components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(async (api) => {
+    analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+  }, { prefix: '/api' });
+
+  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
+  if (webDir !== null && existsSync(webDir)) await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+  return app;
+}

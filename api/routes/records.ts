@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+import { TilemateError } from '../../engine/errors.js';
+import type { AppContext } from '../app.js';
+import { reviewRecord } from '../review.js';
+import type { Api } from './analysis.js';
+import { ERRORS } from './schemas.js';
+
+/** Finished games' records, and the review of a record for one seat. */
+
+const RecordSummary = Type.Object({
+  id: Type.String(), ruleset: Type.String(), card: Type.String(), seed: Type.Integer(), seats: Type.Array(Type.String()),
+  winners: Type.Array(Type.Integer()), wallGame: Type.Boolean(), scores: Type.Array(Type.Number()), actions: Type.Integer(), finishedAt: Type.String(),
+});
+
+export function recordRoutes(app: Api, ctx: AppContext): void {
+  const { store } = ctx;
+  const cardOf = (text: string) => ctx.cardFor(text === ctx.cardText ? undefined : text).cc;
+
+  app.get('/records', {
+    schema: {
+      summary: 'Finished games saved on this server, newest first',
+      response: { 200: Type.Object({ records: Type.Array(RecordSummary) }), ...ERRORS },
+    },
+  }, async () => ({ records: store.listRecords() }));
+
+  app.get('/records/:id', {
+    schema: {
+      summary: 'One finished game: its header, end line and the record itself (JSONL); ?format=jsonl sends the file',
+      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('jsonl')])) }),
+      response: {
+        200: Type.Union([
+          Type.Object({ id: Type.String(), header: Type.Object({}, { additionalProperties: true }), end: Type.Object({}, { additionalProperties: true }), actions: Type.Integer(), text: Type.String() }),
+          Type.String(),
+        ]),
+        ...ERRORS,
+      },
+    },
+  }, async (req, reply) => {
+    const text = store.readRecord(req.params.id);
+    if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
+    const lines = text.trimEnd().split('\n');
+    return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
+  });
+
+  app.post('/review', {
+    config: { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } },
+    schema: {
+      summary: 'Each of a seat\'s decisions in a finished game against the engine\'s choice, biggest mistakes first',
+      body: Type.Object({
+        record: Type.Optional(Type.String({ description: 'a record (JSONL text)' })),
+        recordId: Type.Optional(Type.String({ maxLength: 64, description: 'or the id of a record on this server' })),
+        seat: Type.Integer({ minimum: 0, maximum: 7 }),
+        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
+        seed: Type.Optional(Type.Integer({ minimum: 0 })),
+      }),
+      response: {
+        200: Type.Object({
+          seat: Type.Integer(), ruleset: Type.String(), card: Type.String(), worlds: Type.Integer(),
+          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), totalLoss: Type.Number(), totalTilesLost: Type.Integer() }),
+          decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
+        }),
+        ...ERRORS,
+      },
+    },
+  }, async (req) => {
+    const b = req.body;
+    if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
+    const text = b.record ?? store.readRecord(b.recordId!);
+    return reviewRecord(text, cardOf, { seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
+  });
+}

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { build, type AppOptions } from './app.js';
+
+/**
+ * Listens: `tilemate serve` and `npm start`. The app itself is built in api/app.ts, so
+ * tests can use it without a port. Records go to `<data>/records/` (default ./tilemate-data).
+ */
+
+export interface ServeOptions extends Partial<AppOptions> {
+  port?: number;
+  host?: string;
+}
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DATA_DIR = 'tilemate-data';
+
+/** The port: the option, else PORT, else 3000. */
+export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (option !== undefined) return option;
+  const n = Number(env.PORT);
+  return env.PORT !== undefined && Number.isInteger(n) && n >= 0 && n < 65536 ? n : DEFAULT_PORT;
+}
+
+export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await build({ ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: portFrom(opts.port), host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
+  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+  // close cleanly on Ctrl-C or a stop signal: finished records are already on disk
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void app.close().then(() => process.exit(0)); });
+  return { app, url: `http://${shown}:${port}/` };
+}

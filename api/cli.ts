@@ -12,6 +12,7 @@ import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
 import { play } from './play.js';
+import { DEFAULT_DATA_DIR, serve } from './server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
 
 /** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
@@ -337,6 +338,23 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--record <file>', 'write the game as a record when it ends')
     .action(async (flags: PlayFlags) => exit(await playCommand(flags)));
+  cmd
+    .command('serve')
+    .description('the practice server: the table page at /, the HTTP API at /api (docs/api.md), its docs at /docs')
+    .option('--port <n>', 'the port (default: PORT, else 3000)', wholeNumber)
+    .option('--host <host>', 'the address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--data <dir>', 'where finished games\' records are kept (DIR/records/)', DEFAULT_DATA_DIR)
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--max-games <n>', 'live games held at once', positiveInt)
+    .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
+    .action(async (f: { port?: number; host: string; data: string; card?: string; maxGames?: number; rateLimit?: number }) => {
+      const { url } = await serve({
+        port: f.port, host: f.host, dataDir: f.data, card: f.card,
+        limits: { ...(f.maxGames !== undefined && { maxGames: f.maxGames }), ...(f.rateLimit !== undefined && { ratePerMinute: f.rateLimit }) },
+      });
+      process.stdout.write(`Tilemate is ready: ${url}\n`);
+      // the server keeps the process alive; the exit code is set when it closes
+    });
   return cmd;
 }
 

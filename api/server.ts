@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { TilemateError } from '../engine/errors.js';
 import { build, type AppOptions } from './app.js';
 
 /**
@@ -25,7 +26,12 @@ export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = pr
 export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
   const app = await build({ ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
   const host = opts.host ?? '127.0.0.1';
-  await app.listen({ port: portFrom(opts.port), host });
+  try {
+    await app.listen({ port: portFrom(opts.port), host });
+  } catch (err) {
+    await app.close();
+    throw new TilemateError('TM_BAD_INPUT', `cannot listen on ${host}:${portFrom(opts.port)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;

@@ -3,13 +3,14 @@ import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { TilemateError } from '../engine/errors.js';
 import { legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
-import { fitsForm } from '../engine/hand-check.js';
+import { closestAway, fitsForm } from '../engine/hand-check.js';
 import { nextInt, nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
 import { playCandidates } from './montecarlo.js';
+import { searchCourtesy, searchVote } from './charleston.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines
@@ -488,12 +489,8 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
   // senior games rules 3: a blind pass only on the first left and the last right
   if (input.blind && direction === 'across') throw new TilemateError('TM_BAD_INPUT', 'a blind pass is allowed only on the first left and the last right, never across');
   const parsed = analysisInput(input.hand);
-  const rules = rulesFor('nmjl-4p');
-  const sit: Situation = { rules, concealed: parsed.concealed, exposures: [[], [], [], []], seen: parsed.seen, wallLeft: 99, unlisted: 0 };
   const view: SeatView = {
-    ...situationView(sit, 'discard'),
-    phase: 'charleston',
-    waitingOn: [0, 1, 2, 3],
+    ...charlestonView(parsed, 'charleston'),
     // the first Charleston's pass in that direction, or the last right when a blind pass is allowed there
     pass: direction === 'right' ? (input.blind ? 5 : 0) : direction === 'across' ? 1 : 2,
     passOffset: PASS_OFFSET[direction],
@@ -544,6 +541,66 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
     blind,
     keeps: keeps.map((r) => ({ id: r.id, form: r.form, tilesAway: r.tilesAway, before: awayNow[r.line] })),
     why: `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
+  };
+}
+
+/** A 4-player seat's view before play starts: only the hand is known. */
+function charlestonView(parsed: AnalysisInput, phase: 'charleston' | 'vote' | 'courtesy'): SeatView {
+  const sit: Situation = { rules: rulesFor('nmjl-4p'), concealed: parsed.concealed, exposures: [[], [], [], []], seen: parsed.seen, wallLeft: 99, unlisted: 0 };
+  return { ...situationView(sit, 'discard'), phase, waitingOn: [0, 1, 2, 3] };
+}
+
+export interface VoteAdvice {
+  hand: string;
+  /** Vote to go on to the second Charleston. */
+  secondCharleston: boolean;
+  /** Tiles away of the closest line now. */
+  tilesAwayNow: number;
+  /** Mean tiles away of the closest line after three more passes, on sampled deals. */
+  expectedAway: number;
+  why: string;
+}
+
+/** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by the lookahead the searching bots use. */
+export function voteAdvice(cc: CompiledCard, input: { hand: string }): VoteAdvice {
+  const parsed = analysisInput(input.hand);
+  const v = searchVote(cc, charlestonView(parsed, 'vote'), seedRng(1));
+  const after = `after three more passes your closest line would be ${v.after.toFixed(1)} tiles away on average, against ${v.now} now`;
+  return {
+    hand: formatTiles(tilesFromCounts(parsed.concealed)),
+    secondCharleston: v.yes,
+    tilesAwayNow: v.now,
+    expectedAway: Math.round(v.after * 100) / 100,
+    why: v.yes ? `Go on: ${after}.` : `Stop: ${after}; the tiles you would have to give up serve your lines.`,
+  };
+}
+
+export interface CourtesyAdvice {
+  hand: string;
+  /** Tiles to offer across (0 to 3; the smaller offer of the two sets how many change hands). */
+  offer: string[];
+  tilesAwayNow: number;
+  /** Mean tiles away of the closest line after the exchange, on sampled deals. */
+  expectedAway: number;
+  why: string;
+}
+
+/** The courtesy pass (teaching guide 2.4): how many tiles to offer across and which, by the same lookahead. */
+export function courtesyAdvice(cc: CompiledCard, input: { hand: string }): CourtesyAdvice {
+  const parsed = analysisInput(input.hand);
+  const view = charlestonView(parsed, 'courtesy');
+  const turn: Turn = { seat: 0, phase: 'courtesy', view: () => view, legal: () => [], rng: seedRng(1) };
+  const ranked = new HeuristicAgent(cc, LOOKAHEAD_HABITS, 'advice').rank(turn).map((r) => r.tile);
+  const c = searchCourtesy(cc, view, ranked, seedRng(1));
+  const now = closestAway(cc, parsed.concealed, []);
+  const offer = c.tiles.map(tileName);
+  const after = `your closest line would be ${c.expectedAway.toFixed(1)} tiles away on average, against ${now} now`;
+  return {
+    hand: formatTiles(tilesFromCounts(parsed.concealed)),
+    offer,
+    tilesAwayNow: now,
+    expectedAway: Math.round(c.expectedAway * 100) / 100,
+    why: offer.length === 0 ? `Offer nothing: every tile serves your closest lines (${after} either way).` : `Offer ${list(offer)}: ${after}.`,
   };
 }
 

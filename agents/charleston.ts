@@ -50,7 +50,6 @@ export function searchPass(cc: CompiledCard, view: SeatView, ranked: readonly Ti
     for (let i = 0; i < incoming && left.length > 0; i++) got.push(left.splice(nextInt(rng, left.length), 1)[0]);
     samples.push(got);
   }
-  const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
   const hand = [...view.concealed];
   let choice: PassChoice = { tiles: candidates[0] ?? [], expectedAway: 99 };
   for (const tiles of candidates) {
@@ -58,10 +57,7 @@ export function searchPass(cc: CompiledCard, view: SeatView, ranked: readonly Ti
     let total = 0;
     for (const got of samples) {
       for (const t of got) hand[t]++;
-      tilesAwayAll(cc, hand, away, best);
-      let min = 99;
-      for (let l = 0; l < cc.lineCount; l++) if (away[l] < min) min = away[l];
-      total += min;
+      total += closestOf(cc, hand);
       for (const t of got) hand[t]--;
     }
     for (const t of tiles) hand[t]++;
@@ -69,6 +65,92 @@ export function searchPass(cc: CompiledCard, view: SeatView, ranked: readonly Ti
     if (mean < choice.expectedAway) choice = { tiles, expectedAway: mean };
   }
   return choice;
+}
+
+/**
+ * The courtesy pass by lookahead (teaching guide 2.4: 0-3 tiles across, the smaller offer
+ * counts): for each size, the best tiles to offer as in `searchPass`, and the size whose
+ * hand ends closest on average. Offering nothing keeps the hand as it is.
+ */
+export function searchCourtesy(cc: CompiledCard, view: SeatView, ranked: readonly TileId[], rng: RngState, opts: PassSearch = PASS_SEARCH): PassChoice {
+  let choice: PassChoice = { tiles: [], expectedAway: closestOf(cc, view.concealed) };
+  for (let k = 1; k <= Math.min(3, ranked.length); k++) {
+    const c = searchPass(cc, view, ranked, k, k, rng, opts);
+    if (c.expectedAway < choice.expectedAway) choice = c;
+  }
+  return choice;
+}
+
+export interface VoteChoice {
+  yes: boolean;
+  /** Tiles away of the closest line now. */
+  now: number;
+  /** Mean tiles away after three more passes (sampled). */
+  after: number;
+}
+
+/**
+ * Whether to go on to the second Charleston (teaching guide 2.3: any player may stop it):
+ * three more passes are played out on samples of what could come back, each pass giving up
+ * the three tiles whose loss sets the hand back least. Yes when the hand ends closer on
+ * average than it is now.
+ */
+export function searchVote(cc: CompiledCard, view: SeatView, rng: RngState, samples = PASS_SEARCH.samples): VoteChoice {
+  const pool = incomingPool(view);
+  const now = closestOf(cc, view.concealed);
+  let total = 0;
+  for (let s = 0; s < samples; s++) {
+    const hand = [...view.concealed];
+    const left = [...pool];
+    for (let pass = 0; pass < 3; pass++) {
+      for (let i = 0; i < 3; i++) hand[cheapestTile(cc, hand)]--;
+      for (let i = 0; i < 3 && left.length > 0; i++) hand[left.splice(nextInt(rng, left.length), 1)[0]]++;
+    }
+    total += closestOf(cc, hand);
+  }
+  const after = total / samples;
+  return { yes: after < now, now, after };
+}
+
+const scratch = new WeakMap<CompiledCard, { away: Uint8Array; best: Uint32Array }>();
+
+function scratchOf(cc: CompiledCard): { away: Uint8Array; best: Uint32Array } {
+  let w = scratch.get(cc);
+  if (!w) { w = { away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount) }; scratch.set(cc, w); }
+  return w;
+}
+
+/** Tiles away of the closest line for a concealed hand. */
+function closestOf(cc: CompiledCard, hand: readonly number[]): number {
+  const w = scratchOf(cc);
+  tilesAwayAll(cc, hand, w.away, w.best);
+  let min = 99;
+  for (let l = 0; l < cc.lineCount; l++) if (w.away[l] < min) min = w.away[l];
+  return min;
+}
+
+/**
+ * The held tile (never a joker: jokers are never passed) whose loss sets the hand back
+ * least: the closest line first, then the second and third closest (so that a tie on the
+ * closest does not break up the next-best lines).
+ */
+function cheapestTile(cc: CompiledCard, hand: number[]): TileId {
+  const w = scratchOf(cc);
+  let best = -1, bestScore = Infinity;
+  for (let t = 0; t < JOKER; t++) {
+    if (hand[t] === 0) continue;
+    hand[t]--;
+    tilesAwayAll(cc, hand, w.away, w.best);
+    hand[t]++;
+    let a = 99, b = 99, c = 99;
+    for (let l = 0; l < cc.lineCount; l++) {
+      const x = w.away[l];
+      if (x < a) { c = b; b = a; a = x; } else if (x < b) { c = b; b = x; } else if (x < c) c = x;
+    }
+    const score = a * 10_000 + b * 100 + c;
+    if (score < bestScore) { bestScore = score; best = t; }
+  }
+  return best;
 }
 
 /** k-tile multisets from the candidates (a kind at most as often as the hand holds it), in ranking order. */

@@ -5,7 +5,7 @@ import { closestAway, exposuresFitCard, fitsForm, type GroupShape } from '../eng
 import { nextInt, type RngState } from '../engine/rng.js';
 import { COPIES, JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { searchPass } from './charleston.js';
+import { searchCourtesy, searchPass, searchVote } from './charleston.js';
 
 /**
  * The heuristic player: it picks target lines with the analyzer (fewest tiles away, then
@@ -26,7 +26,7 @@ export interface Habits {
   stickiness: number;
   /** Avoid discarding what opponents' exposures need, as the wall runs down. */
   defence: boolean;
-  /** Choose Charleston passes by sampling what may come back (agents/charleston.ts), not from the hand alone. */
+  /** Choose Charleston passes, the vote on a second Charleston and the courtesy pass by sampling what may come back (agents/charleston.ts), not from the hand alone. */
   lookahead?: boolean;
 }
 
@@ -54,8 +54,14 @@ export class HeuristicAgent implements Agent {
     const seat = view.seat;
     switch (view.phase) {
       case 'charleston': return this.pass(view, turn.rng);
-      case 'vote': return { type: 'vote', seat, yes: this.closest(view.concealed, myExposures(view)) > 3 };
-      case 'courtesy': return { type: 'courtesy', seat, tiles: this.ranked(view, turn.rng).filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
+      case 'vote':
+        if (this.habits.lookahead) return { type: 'vote', seat, yes: searchVote(this.cc, view, turn.rng).yes };
+        return { type: 'vote', seat, yes: this.closest(view.concealed, myExposures(view)) > 3 };
+      case 'courtesy': {
+        const ranked = this.ranked(view, turn.rng);
+        if (this.habits.lookahead) return { type: 'courtesy', seat, tiles: searchCourtesy(this.cc, view, ranked.map((r) => r.tile), turn.rng).tiles };
+        return { type: 'courtesy', seat, tiles: ranked.filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
+      }
       default: break;
     }
     const options = turn.legal();

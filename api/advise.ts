@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import {
-  callAdvice, charlestonAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DEFAULT_WORLDS, DIRECTIONS, discardAdvice, lineChances,
+  callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DEFAULT_WORLDS, DIRECTIONS, discardAdvice, lineChances, voteAdvice,
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
 } from '../agents/advice.js';
 import type { AnalysisInput, LineResult } from '../engine/analyzer.js';
@@ -156,7 +156,7 @@ function situationOptions(c: Command): Command {
 export function registerAdvise(cmd: Command, exit: (code: number) => void): void {
   const advise = cmd
     .command('advise')
-    .description('advice for a decision at a real table: the Charleston, a discard, a call');
+    .description('advice for a decision at a real table: the Charleston, the vote on a second Charleston, the courtesy pass, a discard, a call');
   advise
     .command('charleston')
     .description('the three tiles to pass, whether to pass blind, and which lines the kept tiles serve')
@@ -169,6 +169,30 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise charleston needs --hand "<tiles>"');
       const advice = charlestonAdvice(loadCard(f.card), { hand: f.hand, direction: f.direction, blind: f.blind === true });
       write(f.json ? JSON.stringify(advice) : charlestonText(advice));
+      exit(0);
+    });
+  advise
+    .command('vote')
+    .description('after the first Charleston: vote to go on to the second, or stop it')
+    .option('--hand <tiles>', 'your 13 or 14 tiles (East holds 14)')
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--json', 'print one JSON object')
+    .action((f: { hand?: string; card?: string; json?: boolean }) => {
+      if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise vote needs --hand "<tiles>"');
+      const a = voteAdvice(loadCard(f.card), { hand: f.hand });
+      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`, '', `Why      ${a.why}`].join('\n'));
+      exit(0);
+    });
+  advise
+    .command('courtesy')
+    .description('the courtesy pass: how many tiles (0-3) to offer the player across, and which')
+    .option('--hand <tiles>', 'your 13 or 14 tiles (East holds 14)')
+    .option('--card <file>', 'your card file (default: the built-in practice card)')
+    .option('--json', 'print one JSON object')
+    .action((f: { hand?: string; card?: string; json?: boolean }) => {
+      if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise courtesy needs --hand "<tiles>"');
+      const a = courtesyAdvice(loadCard(f.card), { hand: f.hand });
+      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Offer    ${a.offer.join(' ') || 'nothing'}`, '', `Why      ${a.why}`].join('\n'));
       exit(0);
     });
   situationOptions(

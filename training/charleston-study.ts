@@ -1,7 +1,8 @@
 /**
  * `npm run study:charleston -- [deals] [seed]`: does looking ahead pass better? On the same
  * deals, seat 0 passes by three policies (random, the heuristic, the lookahead the advice
- * uses) while the other seats play the heuristic; after the Charleston and the courtesy
+ * uses; the same policy also votes on the second Charleston and makes the courtesy offer)
+ * while the other seats play the heuristic; after the Charleston and the courtesy
  * pass, we measure how far seat 0's hand is from its closest line. Paired differences over
  * the same deals, with 95% intervals.
  */
@@ -18,9 +19,8 @@ const deals = Number(process.argv[2] ?? 1000);
 const seed0 = Number(process.argv[3] ?? 1);
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
-const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS);
 
-/** Seat 0's passes by `passer`; its votes and courtesy offers, and every other seat, by the heuristic. */
+/** Seat 0's passes, vote and courtesy offer by `passer`; every other seat by the heuristic. */
 function afterCharleston(passer: Agent, seed: number): number {
   const state = newGame(rules, cc, seed);
   const others = [1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
@@ -28,7 +28,7 @@ function afterCharleston(passer: Agent, seed: number): number {
   while (state.phase.kind !== 'discard' && state.phase.kind !== 'ended') {
     const seat = waitingOn(state)[0];
     const turn: Turn = { seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng };
-    const agent = seat === 0 ? (state.phase.kind === 'charleston' ? passer : heuristic) : others[seat - 1];
+    const agent = seat === 0 ? passer : others[seat - 1];
     apply(state, agent.act(turn));
   }
   const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);

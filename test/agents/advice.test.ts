@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callAdvice, charlestonAdvice, discardAdvice, lineChances, parseSituation, situationView } from '../../agents/advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, lineChances, parseSituation, situationView } from '../../agents/advice.js';
 import { loadCard } from '../../api/cards.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { determinize } from '../../engine/determinize.js';
@@ -86,6 +86,36 @@ describe('Charleston advice', () => {
 
   it('charleston - a blind pass across is refused', () => {
     expect(codeOf(() => charlestonAdvice(cc, { hand: ONE_AWAY, direction: 'across', blind: true }))).toBe('TM_BAD_INPUT');
+  });
+});
+
+describe('the vote on a second Charleston and the courtesy pass', () => {
+  const FAR = '1B 3B 5C 7C 2D 9D N E W S GD RD F';
+
+  it('vote - a hand far from every line goes on; a hand waiting on one tile stops', () => {
+    const far = voteAdvice(cc, { hand: FAR });
+    expect(far).toMatchObject({ secondCharleston: true, tilesAwayNow: 6 });
+    expect(far.expectedAway).toBeLessThan(6);
+    expect(far.why).toMatch(/^Go on/);
+    const near = voteAdvice(cc, { hand: WAITING_ON_F });
+    expect(near).toMatchObject({ secondCharleston: false, tilesAwayNow: 1 });
+    expect(near.expectedAway).toBeGreaterThan(1);
+    expect(near.why).toMatch(/^Stop/);
+  });
+
+  it('courtesy - a hand whose every tile serves its line offers nothing; spare tiles go, never a joker', () => {
+    expect(courtesyAdvice(cc, { hand: WAITING_ON_F })).toMatchObject({ offer: [], tilesAwayNow: 1 });
+    const spare = courtesyAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N' });
+    expect([...spare.offer].sort()).toEqual(['9C', 'N']);
+    expect(spare.expectedAway).toBeLessThan(spare.tilesAwayNow);
+    const withJokers = courtesyAdvice(cc, { hand: '1B 5C 9D N E W S GD RD 3B J J F' });
+    expect(withJokers.offer).toHaveLength(3);
+    expect(withJokers.offer).not.toContain('J');
+  });
+
+  it('vote and courtesy - a hand of the wrong size is refused', () => {
+    expect(codeOf(() => voteAdvice(cc, { hand: '1B 2B 3B' }))).toBe('TM_HAND_SIZE');
+    expect(codeOf(() => courtesyAdvice(cc, { hand: '1B 2B 3B 4X' }))).toBe('TM_BAD_TILE');
   });
 });
 

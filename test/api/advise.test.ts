@@ -99,3 +99,16 @@ describe('tilemate advise', () => {
     expect(err).toMatch(/^error TM_BAD_INPUT: --wall 200: at most \d+ tiles/);
   });
 });
+
+describe('tilemate advise vote|courtesy', () => {
+  it('vote and courtesy print a readable answer, or one JSON object with --json', async () => {
+    expect(await run('advise', 'vote', '--hand', WAITING_ON_F, '--json')).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ secondCharleston: false, tilesAwayNow: 1 });
+    out = '';
+    expect(await run('advise', 'courtesy', '--hand', '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N')).toBe(0);
+    expect(out).toMatch(/Offer +(9C N|N 9C)/);
+    out = '';
+    expect(await run('advise', 'vote')).toBe(2);
+    expect(err).toMatch(/TM_BAD_INPUT.*--hand/);
+  });
+});

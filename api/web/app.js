@@ -118,6 +118,15 @@ function addLog(lines) {
 
 // ---------------------------------------------------------------- talking to the server
 
+const SESSION_KEY = 'tilemate-game';
+
+function showGame() {
+  $('#start').classList.add('hidden');
+  $('#game').classList.remove('hidden');
+  $('#hint-button').disabled = false;
+  $('#card-button').disabled = false;
+}
+
 async function startGame(ev) {
   ev.preventDefault();
   if (ui.busy) return;
@@ -132,6 +141,7 @@ async function startGame(ev) {
   try {
     const res = await api.newGame(body);
     ui.game = { id: res.id, token: res.token, seat: res.seat };
+    try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(ui.game)); } catch { /* private mode: no resuming */ }
     ui.view = null;
     ui.log = [];
     ui.review = null;
@@ -140,10 +150,7 @@ async function startGame(ev) {
     ui.lastDiscard = null;
     setView(res);
     addLog(narrate(res.events ?? []));
-    $('#start').classList.add('hidden');
-    $('#game').classList.remove('hidden');
-    $('#hint-button').disabled = false;
-    $('#card-button').disabled = false;
+    showGame();
   } catch (err) {
     $('#start-message').textContent = `Could not start the game: ${err.message}`;
   } finally {
@@ -255,18 +262,16 @@ function renderSeats() {
     el.classList.remove('hidden');
     if (v.phase !== 'ended' && v.waitingOn?.length === 1 && v.waitingOn[0] === s) el.classList.add('turn');
     const h = document.createElement('h3');
-    const name = document.createElement('span');
-    name.textContent = `${seatWords(s)} (${seatWind(s)})`;
-    const who = document.createElement('span');
+    h.textContent = `${seatWords(s)} (${seatWind(s)})`;
+    const who = document.createElement('div');
     who.className = 'facts';
     who.textContent = v.names[s] ? `${v.names[s]} bot` : 'bot';
-    h.append(name, who);
     const facts = document.createElement('div');
     facts.className = 'facts';
-    const count = v.concealedCounts?.[s] ?? 0;
-    const discards = v.discards?.[s]?.length ?? 0;
+    const count = v.concealedCounts[s] ?? 0;
+    const discards = v.discards[s]?.length ?? 0;
     facts.textContent = `${count} tiles in hand · ${discards} discard${discards === 1 ? '' : 's'}`;
-    el.append(h, facts);
+    el.append(h, who, facts);
     if (v.dead?.[s]?.some((d) => d)) {
       const dead = document.createElement('div');
       dead.className = 'dead';
@@ -302,7 +307,7 @@ function lastDiscard(v) {
 
 function renderPool() {
   const v = ui.view;
-  $('#wall-left').textContent = `You sit ${seatWind(v.seat)} · Wall: ${v.wallLeft} tiles left`;
+  $('#wall-left').textContent = `Wall: ${v.wallLeft} tiles left`;
   const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
   $('#pool-count').textContent = `${all} discarded`;
   const claim = $('#claim-tile');
@@ -392,6 +397,7 @@ function promptFor(v) {
 function renderMe() {
   const v = ui.view;
   const p = promptFor(v);
+  $('#me-seat').textContent = `You sit ${seatWind(v.seat)}`;
   $('#prompt').textContent = p.text;
   $('#prompt-detail').textContent = p.detail ?? '';
   $('#message').textContent = ui.message;
@@ -477,6 +483,13 @@ function sameTiles(a, b) {
   return a.length === b.length && sortTiles(a).join() === sortTiles(b).join();
 }
 
+/** " on rack 2" when the seat plays two racks (Siamese), else nothing. */
+function onRack(a) {
+  const racks = ui.view.dead?.[ui.view.seat]?.length ?? 1;
+  if (a.both) return ' on both racks';
+  return racks > 1 && a.rack !== undefined ? ` on rack ${a.rack + 1}` : '';
+}
+
 function describeExchange(a) {
   const v = ui.view;
   const x = v.exposures[a.owner][a.exposure];
@@ -544,16 +557,16 @@ function renderActions() {
       d.id = 'discard-button';
       d.disabled = ui.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
       add(d);
-      for (const a of declare) add(button('Mah Jongg!', () => send(a), 'btn-mj', 'declare'));
+      for (const a of declare) add(button(`Mah Jongg${onRack(a)}!`, () => send(a), 'btn-mj', 'declare'));
       for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
       break;
     }
     case 'claims': {
       if (!v.legal.length) break;
       const tile = tileLabel(v.claim.tile);
-      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}!`, () => send(a), 'btn-mj', 'callMahJongg'));
+      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}${onRack(a)}!`, () => send(a), 'btn-mj', 'callMahJongg'));
       for (const a of legalOf('call')) {
-        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`, () => send(a), 'btn-main', 'call'));
+        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), 'btn-main', 'call'));
       }
       for (const a of legalOf('decline')) {
         const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
@@ -640,8 +653,11 @@ function renderLog() {
 async function renderCardPanel() {
   const panel = $('#card-panel');
   $('#card-button').setAttribute('aria-pressed', ui.cardOpen ? 'true' : 'false');
-  $('#game').classList.toggle('with-card', ui.cardOpen);
-  if (!ui.cardOpen || !ui.view) { panel.classList.add('hidden'); return; }
+  // after the game there is no rack to read the card for: the review takes the room
+  const open = ui.cardOpen && ui.view !== null && ui.view.phase !== 'ended';
+  $('#game').classList.toggle('with-card', open);
+  $('#card-button').disabled = !ui.game || ui.view?.phase === 'ended';
+  if (!open) { panel.classList.add('hidden'); return; }
   panel.classList.remove('hidden');
   await renderCard(panel, ui, api);
 }
@@ -659,6 +675,7 @@ function wire() {
     if (ui.game && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
     ui.game = null;
     ui.view = null;
+    sessionStorage.removeItem(SESSION_KEY);
     $('#game').classList.add('hidden');
     $('#start').classList.remove('hidden');
     $('#hint-button').disabled = true;
@@ -674,4 +691,25 @@ function wire() {
   });
 }
 
+/** A reloaded page picks its game up again (the token stays in this tab's session only). */
+async function resume() {
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null'); } catch { saved = null; }
+  if (!saved || !saved.id || !saved.token) { document.body.dataset.busy = '0'; return; }
+  setBusy(true);
+  try {
+    const res = await api.game(saved.id, saved.token, 0);
+    ui.game = saved;
+    setView(res);
+    addLog(narrate(res.events ?? []));
+    showGame();
+  } catch {
+    sessionStorage.removeItem(SESSION_KEY);
+  } finally {
+    setBusy(false);
+  }
+  await render();
+}
+
 wire();
+resume();

@@ -34,7 +34,7 @@ async function call(method, path, body, token) {
 
 export const api = {
   newGame: (opts) => call('POST', '/api/games', opts),
-  game: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token),
+  game: (id, token, since) => call('GET', `/api/games/${encodeURIComponent(id)}${since === undefined ? '' : `?since=${since}`}`, undefined, token),
   act: (id, token, action) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token),
   hint: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/hint`, {}, token),
   gameCard: (id, token, top) => call('GET', `/api/games/${encodeURIComponent(id)}/card${top ? `?top=${top}` : ''}`, undefined, token),

@@ -108,19 +108,32 @@ function showReview(box, data, ctx) {
   const moment = el('div');
   moment.id = 'moment';
   moment.className = 'hidden';
-  for (const d of decisions) {
+  const FIRST = 10;
+  decisions.forEach((d, i) => {
     const li = el('li');
+    if (i >= FIRST) li.classList.add('hidden', 'more');
     const b = el('button', decisionWords(d), 'btn btn-quiet review-item');
     b.type = 'button';
     b.addEventListener('click', () => {
       for (const other of list.querySelectorAll('button')) other.setAttribute('aria-current', 'false');
       b.setAttribute('aria-current', 'true');
+      li.append(moment); // the moment opens under its decision
       showMoment(moment, d, ctx);
     });
     li.append(b);
     list.append(li);
+  });
+  box.append(list);
+  if (decisions.length > FIRST) {
+    const more = el('button', `Show all ${decisions.length} decisions`, 'btn');
+    more.type = 'button';
+    more.addEventListener('click', () => {
+      for (const li of list.querySelectorAll('li.more')) li.classList.remove('hidden');
+      more.remove();
+    });
+    box.append(more);
   }
-  box.append(list, moment);
+  box.append(moment);
 }
 
 /** The moment of a decision: the rack then, every seat's discards, the tile on the table, the choice and the advice. */
@@ -128,15 +141,18 @@ function showMoment(box, d, ctx) {
   box.classList.remove('hidden');
   box.replaceChildren();
   const m = d.moment ?? {};
+  // the moment is the seat's view then (docs/api.md): per-seat lists either side by side or in `seats`
+  const exposures = m.exposures ?? (m.seats ?? []).map((s) => s.exposures ?? []);
+  const discardsThen = m.discards ?? (m.seats ?? []).map((s) => s.discards ?? []);
   box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tiles left in the wall)` : ''}`));
   if (m.claim) {
-    const row = el('div', undefined, 'tile-row');
-    row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', ` ${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));
+    const row = el('div', undefined, 'tile-row claim-row');
+    row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', `${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));
     box.append(row);
   }
   const seat = ctx.seat();
   if (m.rack) box.append(el('p', 'Your rack then:'), tileRow(sortTiles(m.rack), 'mid'));
-  const mine = m.exposures?.[seat] ?? [];
+  const mine = exposures[seat] ?? [];
   if (mine.length) {
     const row = el('div', undefined, 'tile-row');
     for (const x of mine) {
@@ -155,7 +171,7 @@ function showMoment(box, d, ctx) {
     box.append(q);
   }
   if (d.why) box.append(el('p', tilesInWords(d.why)));
-  const discards = m.discards ?? [];
+  const discards = discardsThen;
   if (discards.some((x) => x.length)) {
     box.append(el('p', 'Discards by then:'));
     discards.forEach((ds, s) => {

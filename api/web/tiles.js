@@ -35,8 +35,9 @@ export function tileWords(name) {
   return { big: name, small: '', kind: 'unknown' };
 }
 
-/** "5 Bam", "North", "Red Dragon", "Joker": for prompts, hints and screen readers. */
+/** "5 Bam", "North", "Red Dragon", "Soap", "Joker": for prompts, hints and screen readers. */
 export function tileLabel(name) {
+  if (name === 'WD') return 'Soap'; // the white dragon, as players call it (teaching guide)
   const w = tileWords(name);
   return w.small ? `${w.big} ${w.small}` : w.big;
 }
@@ -80,5 +81,8 @@ export function tileElement(name, opts = {}) {
  * dragons, flower, joker), so line names such as "2468 #1" stay as they are.
  */
 export function tilesInWords(text) {
-  return String(text ?? '').replace(/\b([1-9][BCD]|GD|RD|WD)\b/g, (m) => tileLabel(m));
+  return String(text ?? '')
+    .replace(/\b([1-9][BCD]|GD|RD|WD)\b/g, (m) => tileLabel(m))
+    // a lone capital N E W S F J between spaces or commas is a tile ("pass N, 7D")
+    .replace(/(^|[\s,(])([NEWSFJ])(?=$|[\s,.;:)])/g, (_, before, t) => before + tileLabel(t));
 }

@@ -1,0 +1,216 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../api/app.js';
+
+/**
+ * The practice table in a real browser: playwright-core driving Debian's Chromium against
+ * the real server (build() on a temporary data folder, listening on a free port). The game
+ * is played through the page only, clicking what a person clicks. Screenshots go to
+ * os.tmpdir()/tilemate-screens (outside the repository) to be looked at by eye.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(tmpdir(), 'tilemate-screens');
+const SEED = 7;
+/** More steps than any game takes: a page that stops offering a way on fails here rather than hanging. */
+const MAX_STEPS = 400;
+
+type App = Awaited<ReturnType<typeof build>>;
+
+let app: App;
+let base = '';
+let dataDir = '';
+let profileDir = '';
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // CI installs it (.ci/run); a missing browser is a failure, never a silent skip
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get install chromium; .ci/run installs it)`);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'tilemate-web-data-'));
+  profileDir = mkdtempSync(join(tmpdir(), 'tilemate-chromium-'));
+  mkdirSync(SHOTS, { recursive: true });
+  app = await build({ dataDir, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
+  base = `http://127.0.0.1:${address.port}`;
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.setDefaultTimeout(60_000);
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await app?.close();
+  for (const dir of [dataDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+/** Waits until the page has drawn the server's latest answer. */
+const settled = () => page.waitForSelector('body[data-busy="0"]');
+
+const actionKinds = () => page.$$eval('#actions button', (bs) => bs.map((b) => (b as HTMLButtonElement).dataset.action ?? ''));
+
+/** Rack positions (data-index) of the tiles that can be clicked now, jokers last. */
+const clickableTiles = () =>
+  page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile!, drawn: b.classList.contains('drawn') })));
+
+const selectedTiles = () => page.$$eval('#rack button.selected', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!).sort());
+
+describe('the practice table page', () => {
+  it('serves the start form: bot level, table, deal number', async () => {
+    await page.goto(base + '/');
+    await expect(page.locator('h1').textContent()).resolves.toContain('Tilemate');
+    expect(await page.locator('input[name="level"]').count()).toBe(3);
+    expect(await page.locator('input[name="ruleset"]').count()).toBe(3);
+    await shot('0-start');
+  });
+
+  it('starts a game from the form, showing the rack and the Charleston as large tiles', async () => {
+    await page.check('input[name="level"][value="medium"]');
+    await page.check('input[name="ruleset"][value="nmjl-4p"]');
+    await page.fill('#seed', String(SEED));
+    await page.click('#start-button');
+    await page.waitForSelector('#rack .tile');
+    await settled();
+    // East holds 14 tiles at the deal
+    expect(await page.locator('#rack .tile').count()).toBe(14);
+    await expect(page.locator('#prompt').textContent()).resolves.toMatch(/First Charleston, pass 1 of 3: choose 3 tiles to pass to the right/);
+    // large: a rack tile is at least 60 px wide and its words are big enough to read
+    const box = await page.locator('#rack .tile').first().boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(60);
+    expect(box!.height).toBeGreaterThanOrEqual(80);
+    const face = await page.locator('#rack .tile .face').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(face).toBeGreaterThanOrEqual(28);
+    // three bots around the table
+    expect(await page.locator('#table .seat:not(.hidden)').count()).toBe(3);
+  });
+
+  it('the hint names three tiles to pass, and following it selects them for the pass', async () => {
+    expect(await page.locator('[data-action="pass"]').isDisabled()).toBe(true);
+    await page.click('#hint-button');
+    await page.waitForSelector('#hint:not(.hidden) [data-action="follow-hint"]');
+    await settled();
+    const text = await page.locator('#hint .hint-do').textContent();
+    expect(text).toMatch(/pass/i);
+    await page.click('[data-action="follow-hint"]');
+    const chosen = await selectedTiles();
+    expect(chosen).toHaveLength(3);
+    expect(chosen).not.toContain('J');
+    const label = await page.locator('[data-action="pass"]').textContent();
+    expect(await page.locator('[data-action="pass"]').isDisabled()).toBe(false);
+    expect(label).toMatch(/^Pass .* to the right$/);
+    await shot('1-charleston-hint');
+    await page.click('[data-action="pass"]');
+    await settled();
+    await expect(page.locator('#prompt').textContent()).resolves.toMatch(/pass 2 of 3: choose 3 tiles to pass across/);
+  });
+
+  it('rack tiles are keyboard buttons: Enter chooses a tile and Enter again puts it back', async () => {
+    const [first] = await clickableTiles();
+    await page.focus(`#rack [data-index="${first.index}"]`);
+    await page.keyboard.press('Enter');
+    expect(await selectedTiles()).toEqual([first.tile]);
+    await page.focus(`#rack [data-index="${first.index}"]`);
+    await page.keyboard.press('Enter');
+    expect(await selectedTiles()).toEqual([]);
+  });
+
+  it('the card panel lists lines with tiles away, each tile coloured have / joker can fill / still needed', async () => {
+    await page.click('#card-button');
+    await page.waitForSelector('#card-panel .card-line');
+    await settled();
+    const lines = await page.locator('#card-panel .card-line').count();
+    expect(lines).toBeGreaterThan(0);
+    await expect(page.locator('#card-panel .card-line .away').first().textContent()).resolves.toMatch(/\d+ away|Mah Jongg/);
+    const marks = await page.$$eval('#card-panel .card-line .tile', (ts) => ts.map((t) => ['have', 'joker-can', 'need'].find((c) => t.classList.contains(c)) ?? 'none'));
+    expect(marks).not.toContain('none');
+    expect(marks).toContain('have');
+    await shot('2-card-panel');
+  });
+
+  it('plays the game to its end through the page: passes, discards by clicking rack tiles, call windows', async () => {
+    const seen = new Set<string>();
+    let steps = 0;
+    let called = false;
+    for (; steps < MAX_STEPS; steps++) {
+      await settled();
+      if (await page.isVisible('#end')) break;
+      const kinds = await actionKinds();
+      const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'call', 'decline'].find((k) => kinds.includes(k));
+      if (first === undefined) throw new Error(`the page offers nothing to do and the game has not ended: "${await page.locator('#prompt').textContent()}"`);
+      if (!seen.has(first)) {
+        seen.add(first);
+        await shot(`3-${first}`);
+      }
+      if (first === 'declare' || first === 'callMahJongg' || first === 'vote-no' || first === 'draw') {
+        await page.click(`[data-action="${first}"]`);
+      } else if (first === 'pass') {
+        for (const t of (await clickableTiles()).slice(0, 3)) await page.click(`#rack [data-index="${t.index}"]`);
+        await page.click('[data-action="pass"]');
+      } else if (first === 'courtesy') {
+        await page.click('[data-action="courtesy"]'); // offers nothing
+      } else if (first === 'discard') {
+        // the tile just drawn, else the first tile on the rack (never a joker when another will do)
+        const tiles = await clickableTiles();
+        const pick = tiles.find((t) => t.drawn && t.tile !== 'J') ?? tiles.find((t) => t.tile !== 'J') ?? tiles[0];
+        await page.click(`#rack [data-index="${pick.index}"]`);
+        await expect(page.locator('[data-action="discard"]').textContent()).resolves.toContain('Discard');
+        await page.click('[data-action="discard"]');
+      } else if (kinds.includes('call') && !called) {
+        // a call window where a call is possible: call once, to walk the exposure path
+        called = true;
+        await page.click('[data-action="call"]');
+      } else {
+        await page.click('[data-action="decline"]');
+      }
+    }
+    expect(steps).toBeLessThan(MAX_STEPS);
+    expect(seen.has('pass')).toBe(true);
+    expect(seen.has('discard')).toBe(true);
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+
+  it('the end shows the score of every seat, as the game record has it, and every hand', async () => {
+    await page.waitForSelector('#end:not(.hidden) table');
+    const scores = await page.$$eval('#end tr.score-row td:nth-child(2)', (tds) => tds.map((td) => Number(td.textContent)));
+    expect(scores).toHaveLength(4);
+    const listed = await app.inject({ method: 'GET', url: '/api/records' });
+    const records = (listed.json() as { records: { seed: number; scores: number[] }[] }).records;
+    const mine = records.find((r) => r.seed === SEED);
+    expect(mine).toBeDefined();
+    expect(scores).toEqual(mine!.scores);
+    expect(await page.locator('#end .hands .tile-row').count()).toBe(4);
+    await shot('4-end');
+    await page.locator('#end').screenshot({ path: join(SHOTS, '4-end-section.png') });
+  });
+
+  it('the review lists decisions, and a decision opens the moment it happened', async () => {
+    await page.waitForSelector('#review ol li button', { timeout: 240_000 });
+    await settled();
+    const items = await page.locator('#review li button').allTextContents();
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0]).toMatch(/move \d+/);
+    await page.locator('#review li button').first().click();
+    await page.waitForSelector('#moment:not(.hidden)');
+    await expect(page.locator('#moment h3').textContent()).resolves.toMatch(/move \d+/);
+    expect(await page.locator('#moment .tile').count()).toBeGreaterThan(0);
+    await shot('5-review-moment');
+    await page.locator('#moment').screenshot({ path: join(SHOTS, '5-moment-section.png') });
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+});

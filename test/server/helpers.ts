@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll } from 'vitest';
+import { build, type Limits } from '../../api/app.js';
+
+/** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
+
+const dirs: string[] = [];
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+export function dataDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'tilemate-server-'));
+  dirs.push(d);
+  return d;
+}
+
+export async function server(limits: Partial<Limits> = {}, dir = dataDir()): Promise<FastifyInstance> {
+  return build({ dataDir: dir, limits: { ratePerMinute: 0, ...limits }, webDir: null });
+}
+
+export interface Answer {
+  id: string;
+  token?: string;
+  seat: number;
+  seats: string[];
+  view: any;
+  legal: any[];
+  events: { n: number; action: any; drew?: string }[];
+  recordId: string | null;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function call(app: FastifyInstance, opts: InjectOptions) {
+  const res = await app.inject(opts);
+  let body: any = null;
+  try { body = JSON.parse(res.body); } catch { body = res.body; }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+/** A simple player: the first legal entry; passes and courtesy offers from the front of the rack. */
+export function firstChoice(a: Answer): any {
+  const l = a.legal[0];
+  if (l.type === 'pass') return { type: 'pass', tiles: a.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 };
+  if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
+  return l;
+}
+
+/** Plays a game to its end through the API with `choose`; returns every answer in order. */
+export async function playThrough(app: FastifyInstance, created: Answer, choose: (a: Answer) => any = firstChoice, max = 2000): Promise<Answer[]> {
+  const answers = [created];
+  let a = created;
+  for (let i = 0; i < max && a.view.phase !== 'ended'; i++) {
+    const r = await call(app, { method: 'POST', url: `/api/games/${a.id}/actions`, headers: auth(created.token!), payload: choose(a) });
+    if (r.status !== 200) throw new Error(`action refused: ${JSON.stringify(r.body)}`);
+    a = r.body;
+    answers.push(a);
+  }
+  return answers;
+}

@@ -566,7 +566,7 @@ function renderActions() {
       const tile = tileLabel(v.claim.tile);
       for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}${onRack(a)}!`, () => send(a), 'btn-mj', 'callMahJongg'));
       for (const a of legalOf('call')) {
-        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), 'btn-main', 'call'));
+        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), '', 'call'));
       }
       for (const a of legalOf('decline')) {
         const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
@@ -600,13 +600,11 @@ function renderHint() {
   }
   const head = document.createElement('p');
   head.className = 'hint-do';
-  head.textContent = tilesInWords(h.text ?? '');
-  box.append(head);
-  if (h.why) {
-    const why = document.createElement('p');
-    why.textContent = tilesInWords(h.why);
-    box.append(why);
-  }
+  head.textContent = `Hint: ${actionWords(h.action, h)}`;
+  const why = document.createElement('p');
+  why.className = 'hint-why';
+  why.textContent = tilesInWords(h.text ?? '');
+  box.append(head, why);
   const tiles = suggestedTiles();
   if (rackChoosing() && (tiles.length || h.blind)) {
     const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
@@ -618,6 +616,30 @@ function renderHint() {
     const follow = button('Do as the hint says', () => send(h.action), '', 'follow-hint');
     follow.id = 'follow-hint';
     box.append(follow);
+  }
+}
+
+/** The advised action in a few plain words: the hint's headline. */
+function actionWords(a, h) {
+  if (!a) return 'see below';
+  const claimed = ui.view.claim ? tileLabel(ui.view.claim.tile) : 'the tile';
+  switch (a.type) {
+    case 'pass': {
+      const own = (h.tiles ?? a.tiles ?? []);
+      const blind = h.blind ?? a.blind ?? 0;
+      return `pass ${[own.length ? tilesLabel(own) : '', blind ? `${blind} blind` : ''].filter(Boolean).join(' and ')}`;
+    }
+    case 'discard': return `discard ${tileLabel(a.tile)}`;
+    case 'decline': return `let the ${claimed} go`;
+    case 'call': return `call the ${claimed} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
+    case 'callMahJongg': return `call the ${claimed} for Mah Jongg!`;
+    case 'declare': return 'declare Mah Jongg!';
+    case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
+    case 'courtesy': return (a.tiles ?? []).length ? `offer ${tilesLabel(a.tiles)}` : 'offer nothing';
+    case 'exchange': return describeExchange(a).toLowerCase();
+    case 'draw': return 'draw a tile';
+    case 'callDead': return `call ${seatWords(a.target)}\u2019s hand dead`;
+    default: return a.type;
   }
 }
 
@@ -640,6 +662,9 @@ function renderLog() {
   const box = $('#log');
   box.replaceChildren();
   box.classList.toggle('hidden', ui.log.length === 0);
+  const h = document.createElement('h2');
+  h.textContent = 'What happened';
+  box.append(h);
   for (const line of ui.log.slice(-30)) {
     const p = document.createElement('p');
     p.textContent = line;

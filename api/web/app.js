@@ -189,6 +189,10 @@ async function askHint() {
   if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended') return;
   setBusy(true);
   $('#hint-button').disabled = true;
+  const box = $('#hint');
+  box.classList.remove('hidden');
+  box.classList.add('thinking');
+  box.textContent = 'Thinking about your choices\u2026 (a few seconds)';
   const key = decisionKey(ui.view);
   try {
     const res = await api.hint(ui.game.id, ui.game.token);
@@ -200,6 +204,7 @@ async function askHint() {
   } finally {
     setBusy(false);
     $('#hint-button').disabled = false;
+    box.classList.remove('thinking');
   }
   await render();
   $('#hint').focus();

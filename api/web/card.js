@@ -22,6 +22,11 @@ function legend() {
     item.append(t, ` ${words}`);
     box.append(item);
   }
+  const j = document.createElement('span');
+  const t = document.createElement('span');
+  t.className = 'tile size-small have by-joker';
+  j.append(t, ' your joker stands in');
+  box.append(j);
   return box;
 }
 

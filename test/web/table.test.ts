@@ -174,7 +174,12 @@ describe('the practice table page', () => {
       } else if (kinds.includes('call') && !called) {
         // a call window where a call is possible: call once, to walk the exposure path
         called = true;
+        const before = await page.locator('#my-exposures .group').count();
         await page.click('[data-action="call"]');
+        await settled();
+        // the called tile and its partners lie exposed on the rack, and the caller discards next
+        expect(await page.locator('#my-exposures .group').count()).toBe(before + 1);
+        if (!(await page.isVisible('#end'))) await expect(page.locator('#prompt').textContent()).resolves.toMatch(/discard/i);
       } else {
         await page.click('[data-action="decline"]');
       }
@@ -182,6 +187,8 @@ describe('the practice table page', () => {
     expect(steps).toBeLessThan(MAX_STEPS);
     expect(seen.has('pass')).toBe(true);
     expect(seen.has('discard')).toBe(true);
+    // with the draws and forced declines made for the person, a call window shows only when a call is possible
+    expect(seen.has('call') || seen.has('callMahJongg')).toBe(true);
     expect(pageErrors).toEqual([]);
   }, 300_000);
 

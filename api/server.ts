@@ -24,7 +24,8 @@ export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = pr
 }
 
 export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await build({ ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
+  // warnings and errors only (a 500 is a bug and is logged with its stack)
+  const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
   const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: portFrom(opts.port), host });

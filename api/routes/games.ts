@@ -28,7 +28,11 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
   const { store } = ctx;
   const heavy = { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } };
 
+  // no body at all is an empty one (the schemas would see `undefined` and refuse it)
+  const emptyBody = async (req: FastifyRequest) => { if (req.body === undefined) req.body = {}; };
+
   app.post('/games', {
+    preValidation: emptyBody,
     schema: {
       summary: 'A new game against bots; the answer holds the token that opens it',
       body: Type.Object({
@@ -42,7 +46,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 201: GameAnswer, ...ERRORS },
     },
   }, async (req, reply) => {
-    const answer = store.create(req.body ?? {});
+    const answer = store.create(req.body);
     return reply.code(201).send(answer);
   });
 
@@ -74,20 +78,21 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
 
   app.post('/games/:id/hint', {
     config: heavy,
+    preValidation: emptyBody,
     schema: {
       summary: 'Advice for the decision the seat faces now',
       security: Bearer,
       params: GameId,
-      body: Type.Optional(Type.Object({
+      body: Type.Object({
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
-      })),
+      }),
       response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
     const v = view(g.state, g.seat);
-    const b = req.body ?? {};
+    const b = req.body;
     return hintFor(ctx.card.cc, v, legalActions(g.state, g.seat), { worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 });
   });
 

@@ -53,6 +53,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
         seat: Type.Integer({ minimum: 0, maximum: 7 }),
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
+        top: Type.Optional(Type.Integer({ minimum: 1, description: 'send only the first N decisions (the summary still counts them all)' })),
       }),
       response: {
         200: Type.Object({
@@ -67,6 +68,8 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
     const text = b.record ?? store.readRecord(b.recordId!);
-    return reviewRecord(text, cardOf, { seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
+    const review = reviewRecord(text, cardOf, { seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
+    if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
+    return review;
   });
 }

@@ -25,6 +25,13 @@ describe('server: games against bots', () => {
     expect(text).not.toMatch(/"seed"|"wall"|"reveal"|"hands"/);
   });
 
+  it('a game with no body at all is a medium game in seat 0', async () => {
+    const r = await call(app, { method: 'POST', url: '/api/games' });
+    expect(r.status).toBe(201);
+    expect(r.body.seats).toEqual(['human', 'medium', 'medium', 'medium']);
+    expect(r.body.seat).toBe(0);
+  });
+
   it('the same seed and the same actions give the same game', async () => {
     const a = await create({ level: 'medium', seed: 7 });
     const b = await create({ level: 'medium', seed: 7 });
@@ -162,5 +169,8 @@ describe('server: games against bots', () => {
     expect(r.body.summary.agreed).toBeLessThan(r.body.decisions.length);
     const uploaded = await call(app, { method: 'POST', url: '/api/review', payload: { record: rec.join('\n'), seat: 0, worlds: 2 } });
     expect(uploaded.body).toEqual(r.body);
+    const top = await call(app, { method: 'POST', url: '/api/review', payload: { recordId, seat: 0, worlds: 2, top: 3 } });
+    expect(top.body.decisions).toEqual(r.body.decisions.slice(0, 3));
+    expect(top.body.summary).toEqual(r.body.summary);
   });
 });

@@ -34,53 +34,86 @@ export function sampleWorld(v: DominoView, rules: DominoRuleset, rng: RngState):
   };
 }
 
-/** Plays the sampled round out with every seat greedy; returns the seat's reward: the others' mean pips less its own. */
+/** Playouts plan each own train with a shorter search than a real decision: most of a decision's cost is there. */
+const PLAYOUT_PATH_BUDGET = 150;
+
+/**
+ * Plays the sampled round out with every seat greedy; returns the seat's reward: its share of
+ * the round's win (going out, or the fewest pips when the round is blocked), plus a small
+ * term for the pips it leaves against the others' mean, to tell apart plays that win alike.
+ */
 function playout(world: DominoState, seat: number): number {
   const covers = world.rules.doublerCovers;
   let guard = 0;
   while (world.phase === 'play') {
     const s = world.turn;
     const legal = legalActions(world, s);
-    apply(world, legal.length === 1 ? legal[0] : greedyChoice(seatView(world, s), legal, covers).action);
+    apply(world, legal.length === 1 ? legal[0] : greedyChoice(seatView(world, s), legal, covers, PLAYOUT_PATH_BUDGET).action);
     if (++guard > 10000) throw new Error('rule violation: a playout that does not end');
   }
-  const pips = world.rounds[0].pipsLeft;
+  const r = world.rounds[0];
+  const pips = r.pipsLeft;
   let others = 0;
   for (let s = 0; s < pips.length; s++) if (s !== seat) others += pips[s];
-  return others / (pips.length - 1) - pips[seat];
+  const low = Math.min(...pips);
+  const win = r.outBy >= 0 ? (r.outBy === seat ? 1 : 0) : pips[seat] === low ? 1 / pips.filter((p) => p === low).length : 0;
+  return win + PIPS_WEIGHT * (others / (pips.length - 1) - pips[seat]);
 }
+
+/** One pip left is worth this much of a win in a playout's reward. */
+const PIPS_WEIGHT = 0.005;
 
 export interface MonteCarloBudget {
   /** Sampled worlds per decision (each candidate is played out in the same worlds). */
   worlds: number;
 }
 
-export const DOMINO_MC_BUDGET: MonteCarloBudget = { worlds: 12 };
+export const DOMINO_MC_BUDGET: MonteCarloBudget = { worlds: 8 };
 
 export interface CandidateValue {
   action: DominoAction;
-  /** Mean reward over the worlds: the others' mean pips left less the seat's, at the round's end. */
+  /** Rewards in each sampled world (the same worlds for every candidate). */
+  rewards: number[];
   value: number;
 }
 
 /** Every legal play, valued by greedy playouts in sampled worlds (common worlds across candidates). */
 export function evaluateCandidates(v: DominoView, legal: readonly DominoAction[], rules: DominoRuleset, worlds: number, rng: RngState): CandidateValue[] {
-  const sums = new Array<number>(legal.length).fill(0);
+  const rewards: number[][] = legal.map(() => []);
   for (let w = 0; w < worlds; w++) {
     const world = sampleWorld(v, rules, rng);
     legal.forEach((a, i) => {
       const s = cloneDominoState(world);
       apply(s, a);
-      sums[i] += playout(s, v.seat);
+      rewards[i].push(playout(s, v.seat));
     });
   }
-  return legal.map((action, i) => ({ action, value: sums[i] / worlds }));
+  return legal.map((action, i) => ({ action, rewards: rewards[i], value: rewards[i].reduce((x, y) => x + y, 0) / worlds }));
+}
+
+/**
+ * The play to make: greedy's, unless another candidate beats it in the paired worlds by more
+ * than one standard error of the difference (noise in a few worlds should not overturn a
+ * sound default).
+ */
+export function chooseCandidate(values: CandidateValue[], greedyIndex: number): number {
+  const base = values[greedyIndex].rewards;
+  let best = greedyIndex, bestMean = 0;
+  values.forEach((c, i) => {
+    if (i === greedyIndex) return;
+    const diffs = c.rewards.map((r, w) => r - base[w]);
+    const n = diffs.length;
+    const mean = diffs.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+    if (mean > bestMean && mean > sd / Math.sqrt(n)) { best = i; bestMean = mean; }
+  });
+  return best;
 }
 
 /**
  * Monte Carlo player: when there is a choice of plays, samples the hidden hands and boneyard
  * consistently with its view, plays each candidate out with greedy players for all seats, and
- * keeps the best mean. Draws and passes are forced, so they cost nothing.
+ * departs from greedy's choice only on evidence. Draws and passes are forced: they cost nothing.
  */
 export class MonteCarloDominoAgent implements DominoAgent {
   readonly name: string;
@@ -92,9 +125,9 @@ export class MonteCarloDominoAgent implements DominoAgent {
   act(turn: DominoTurn): DominoAction {
     const legal = turn.legal();
     if (legal.length === 1) return legal[0];
-    const values = evaluateCandidates(turn.view(), legal, this.rules, this.budget.worlds, seedRng(nextU32(turn.rng)));
-    let best = values[0];
-    for (const c of values) if (c.value > best.value) best = c;
-    return best.action;
+    const v = turn.view();
+    const greedy = greedyChoice(v, legal, this.rules.doublerCovers).action;
+    const values = evaluateCandidates(v, legal, this.rules, this.budget.worlds, seedRng(nextU32(turn.rng)));
+    return values[chooseCandidate(values, legal.indexOf(greedy))].action;
   }
 }

@@ -63,9 +63,12 @@ export interface ActionJson {
   target?: number;
 }
 
+/** An action that names its seat, as the server sends it. */
+export type SeatedActionJson = ActionJson & { seat: number };
+
 /** An engine action as JSON (tile ids become names; optional fields only when set). */
-export function actionJson(a: Action): ActionJson {
-  const out: ActionJson = { type: a.type, seat: a.seat };
+export function actionJson(a: Action): SeatedActionJson {
+  const out: SeatedActionJson = { type: a.type, seat: a.seat };
   switch (a.type) {
     case 'pass': out.tiles = a.tiles.map(tileName); out.blind = a.blind ?? 0; break;
     case 'vote': out.yes = a.yes; break;
@@ -149,6 +152,7 @@ function withRack<A extends Action>(a: A, rack: number | undefined, both?: boole
  * (`choose: {min, max}`, and `blindUpTo` received tiles passed on unseen, tiles + blind = 3).
  */
 export interface LegalJson extends ActionJson {
+  seat: number;
   choose?: { min: number; max: number };
   blindUpTo?: number;
   /** For a call or a call for Mah Jongg: the discard being called. */
@@ -324,7 +328,7 @@ export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonP
 /** One applied action, numbered as the record numbers it (`n` from 1). */
 export interface EventJson {
   n: number;
-  action: ActionJson;
+  action: SeatedActionJson;
   /** For the viewer's own draw: the tile drawn (nobody else sees it). */
   drew?: string;
 }

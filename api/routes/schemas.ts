@@ -51,15 +51,62 @@ export const ActionBody = Type.Object({
   target: Type.Optional(Type.Integer()),
 }, { additionalProperties: true });
 
+const open = { additionalProperties: true } as const;
+
+const ExposureJson = Type.Object({
+  tile: Type.String(), size: Type.Integer(), jokers: Type.Integer(),
+  tiles: Type.Array(Type.String(), { description: 'as they lie: naturals, then jokers' }), rack: Type.Integer(), exchangeable: Type.Boolean(),
+});
+
+const ResultJson = Type.Object({
+  winners: Type.Array(Type.Integer()),
+  wallGame: Type.Boolean(),
+  scores: Type.Array(Type.Number()),
+  lines: Type.Array(Type.Object({ seat: Type.Integer(), points: Type.Number(), why: Type.String() })),
+  hands: Type.Array(Type.Array(Type.String()), { description: 'every seat\'s concealed tiles, once the game has ended' }),
+  seed: Type.Integer({ description: 'shown once the game has ended' }),
+});
+
+/** A seat's view (api/wire.ts viewJson): only what a player in that seat may see. */
+export const ViewSchema = Type.Object({
+  seat: Type.Integer(),
+  ruleset: Type.String(),
+  players: Type.Integer(),
+  phase: Type.String({ description: 'charleston, vote, courtesy, draw, discard, claims, ended' }),
+  prompt: Type.Object({ kind: Type.String({ description: 'charleston, vote, courtesy, draw, discard, claims, wait, ended' }) }, { ...open, description: 'what the game asks of this seat now (docs/api.md)' }),
+  yourTurn: Type.Boolean(),
+  waitingOn: Type.Array(Type.Integer()),
+  turn: Type.Integer(),
+  claim: Type.Union([Type.Object({ tile: Type.String(), discarder: Type.Integer(), answered: Type.Boolean() }), Type.Null()]),
+  wallLeft: Type.Integer(),
+  dice: Type.Array(Type.Integer()),
+  rack: Type.Array(Type.String(), { description: 'this seat\'s concealed tiles' }),
+  seats: Type.Array(Type.Object({
+    seat: Type.Integer(),
+    concealedCount: Type.Integer(),
+    exposures: Type.Array(ExposureJson),
+    discards: Type.Array(Type.String()),
+    dead: Type.Array(Type.Boolean()),
+  })),
+  mahJonggs: Type.Array(Type.Object({ seat: Type.Integer(), rack: Type.Integer(), line: Type.String(), value: Type.Integer(), tiles: Type.Array(Type.String()) })),
+  turnFrom: Type.Object({ from: Type.String(), discarder: Type.Optional(Type.Integer()) }),
+  exchangedFromOther: Type.Boolean(),
+  result: Type.Union([ResultJson, Type.Null()]),
+}, open);
+
 /** The game answer (docs/api.md, "Every game answer"); its parts are built in api/wire.ts. */
 export const GameAnswer = Type.Object({
   id: Type.String(),
   token: Type.Optional(Type.String({ description: 'only when the game is created' })),
   seat: Type.Integer(),
-  seats: Type.Array(Type.String()),
-  view: Type.Object({}, { additionalProperties: true, description: 'the seat\'s view: prompt, yourTurn, rack, seats, result...' }),
-  legal: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true })),
-  events: Type.Array(Type.Object({ n: Type.Integer() }, { additionalProperties: true })),
+  seats: Type.Array(Type.String(), { description: 'who sits where: human or the bot\'s level' }),
+  view: ViewSchema,
+  legal: Type.Array(Type.Object({ type: Type.String(), seat: Type.Integer() }, { ...open, description: 'a legal action: post it back unchanged (passes say how many tiles to choose)' })),
+  events: Type.Array(Type.Object({
+    n: Type.Integer(),
+    action: Type.Object({ type: Type.String(), seat: Type.Integer() }, open),
+    drew: Type.Optional(Type.String()),
+  })),
   recordId: Type.Union([Type.String(), Type.Null()]),
 });
 

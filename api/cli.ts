@@ -11,6 +11,7 @@ import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
+import { registerDomino } from './domino-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from './server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
@@ -300,6 +301,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the seen tiles)', wholeOption('--wall', 0))
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
   registerAdvise(cmd, exit);
+  registerDomino(cmd, exit);
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')

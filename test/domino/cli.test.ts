@@ -1,0 +1,131 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { playDomino } from '../../api/domino-cli.js';
+import { replayDominoRecord } from '../../engine/domino/record.js';
+import { captureOutput, run } from '../api/capture.js';
+
+let out = '';
+let err = '';
+captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+const tmp = () => mkdtempSync(join(tmpdir(), 'tilemate-domino-'));
+
+const STATE = JSON.stringify({ players: 4, trains: { 0: '12-5', mexican: '12-1' }, marked: [2], handCounts: [6, 8, 9, 10] });
+
+describe('tilemate domino selfplay', () => {
+  it('--json prints one object with games, rounds, wins and mean pips left, per seat', async () => {
+    for (const [ruleset, players] of [['sun-lakes', '2'], ['district', '5'], ['sun-lakes', '8']]) {
+      out = '';
+      expect(await run('domino', 'selfplay', '--ruleset', ruleset, '--players', players, '--games', '3', '--seed', '5', '--bots', 'greedy,random', '--json')).toBe(0);
+      expect(out.trim().split('\n')).toHaveLength(1);
+      const doc = JSON.parse(out);
+      expect(Object.keys(doc).slice(0, 4)).toEqual(['games', 'rounds', 'wins', 'meanPipsLeft']);
+      expect(doc.games).toBe(3);
+      expect(doc.rounds).toBe(18); // six rounds a game in both rulesets
+      expect(doc.wins).toHaveLength(Number(players));
+      expect(doc.meanPipsLeft).toHaveLength(Number(players));
+      expect(doc.wins.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(3); // ties count for each
+    }
+    expect(err).toBe('');
+  });
+  it('--out writes a record per game, and domino replay checks it', async () => {
+    const dir = tmp();
+    expect(await run('domino', 'selfplay', '--players', '3', '--games', '2', '--seed', '9', '--bots', 'greedy', '--out', dir, '--json')).toBe(0);
+    const summary = JSON.parse(out);
+    expect(readdirSync(dir).sort()).toEqual(['domino-10.jsonl', 'domino-9.jsonl']);
+    const rep = replayDominoRecord(readFileSync(join(dir, 'domino-9.jsonl'), 'utf8'));
+    expect(rep.state.rounds).toHaveLength(6);
+    out = '';
+    expect(await run('domino', 'replay', join(dir, 'domino-9.jsonl'), '--json')).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ ok: true, totals: rep.state.result!.totals });
+    expect(summary.games).toBe(2);
+    const cut = join(dir, 'cut.jsonl');
+    writeFileSync(cut, readFileSync(join(dir, 'domino-9.jsonl'), 'utf8').slice(0, 500));
+    expect(await run('domino', 'replay', cut)).toBe(2);
+    expect(err).toMatch(/^error TM_BAD_RECORD: record line \d+/);
+  });
+  it('refuses an unknown bot, ruleset or player count with exit code 2', async () => {
+    expect(await run('domino', 'selfplay', '--bots', 'clever')).toBe(2);
+    expect(err).toMatch(/TM_BAD_INPUT: unknown Mexican Train bot "clever"/);
+    err = '';
+    expect(await run('domino', 'selfplay', '--ruleset', 'nmjl-4p')).toBe(2);
+    expect(err).toMatch(/no Mexican Train ruleset "nmjl-4p"/);
+    err = '';
+    expect(await run('domino', 'arena', '--players', '9', '--seats', 'greedy')).toBe(2);
+    expect(err).toMatch(/2 to 8 players/);
+  });
+});
+
+describe('tilemate domino arena', () => {
+  it('--json prints deals, games and per-agent win share with a 95% interval', async () => {
+    expect(await run('domino', 'arena', '--players', '2', '--seats', 'greedy,random', '--games', '6', '--seed', '3', '--threads', '1', '--json')).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc).toMatchObject({ deals: 6, games: 12 });
+    expect(doc.results.map((r: { agent: string }) => r.agent)).toEqual(['greedy', 'random']);
+    for (const r of doc.results) {
+      expect(r.ci95[0]).toBeLessThanOrEqual(r.winShare);
+      expect(r.ci95[1]).toBeGreaterThanOrEqual(r.winShare);
+    }
+    // duplicate deals: every round has exactly one whole win between the seats
+    expect(doc.results.reduce((a: number, r: { winShare: number }) => a + r.winShare, 0)).toBeCloseTo(1, 6);
+  });
+});
+
+describe('tilemate domino advise', () => {
+  it('suggests a play and the planned path for your own train', async () => {
+    expect(await run('domino', 'advise', '--hand', '5-3 3-3 3-9 9-1 11-11 0-4', '--state', STATE, '--json')).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.suggest).toEqual({ type: 'play', seat: 0, tile: '5-3', train: 0 });
+    expect(doc.path).toEqual(['5-3', '3-3', '9-3', '9-1']);
+    expect(doc.ownEnd).toBe(5);
+  });
+  it('with --worlds values every legal play by playouts, the suggestion the best of them', async () => {
+    expect(await run('domino', 'advise', '--hand', '5-3 3-3 3-9 9-1 11-11 0-4', '--state', STATE, '--worlds', '8', '--json')).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.candidates.map((c: { action: { tile: string } }) => c.action.tile).sort()).toEqual(['5-3', '9-1']);
+    expect(doc.suggest).toEqual(doc.candidates[0].action);
+  });
+  it('with nothing to play, says draw', async () => {
+    expect(await run('domino', 'advise', '--hand', '5-3 3-3', '--state', '{"players":3,"trains":{"0":"12-4"}}')).toBe(0);
+    expect(out).toMatch(/Suggest  draw/);
+  });
+  it('a tile seen twice, a bad tile or a malformed state is refused with its code', async () => {
+    expect(await run('domino', 'advise', '--hand', '12-5 4-4', '--state', STATE)).toBe(2);
+    expect(err).toMatch(/TM_DUPLICATE_TILE: 12-5/);
+    err = '';
+    expect(await run('domino', 'advise', '--hand', '13-5', '--state', STATE)).toBe(2);
+    expect(err).toMatch(/TM_BAD_TILE/);
+    err = '';
+    expect(await run('domino', 'advise', '--hand', '1-5', '--state', '{"players":4,'))).toBe(2);
+    expect(err).toMatch(/TM_BAD_INPUT: --state is not JSON/);
+    err = '';
+    expect(await run('domino', 'advise', '--hand', '1-5', '--state', '{"players":4,"trains":{"0":"11-5"}}')).toBe(2);
+    expect(err).toMatch(/does not match the 12/);
+  });
+});
+
+describe('tilemate domino play', () => {
+  it('a person plays by number against bots to the end of a round, and the record replays', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (c) => { text += String(c); });
+    input.end(Array.from({ length: 200 }, () => '1').join('\n') + '\n');
+    const { state, record } = await playDomino({ ruleset: 'district', players: 3, seed: 12, bots: 'greedy', seat: 1, round: 0 }, { input, output });
+    expect(state.phase).toBe('ended');
+    expect(text).toMatch(/You are seat 1/);
+    expect(text).toMatch(/game over: totals/);
+    expect(replayDominoRecord(record).state.result).toEqual(state.result);
+  });
+  it('a refused answer is asked again with the reason', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (c) => { text += String(c); });
+    input.end(['0-0 mexican', 'hello', ...Array.from({ length: 200 }, () => '1')].join('\n') + '\n');
+    await playDomino({ ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
+    expect(text).toMatch(/refused: /);
+  });
+});

@@ -16,6 +16,7 @@ import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
+import { dominoRoutes } from './domino-routes.js';
 import { httpStatus } from './wire.js';
 
 /**
@@ -163,6 +164,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    await api.register(dominoRoutes, { prefix: '/domino' });
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;

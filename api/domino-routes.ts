@@ -1,0 +1,211 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { adviseDomino } from '../agents/domino/advise.js';
+import type { DominoAgent } from '../agents/domino/agent.js';
+import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../agents/domino/levels.js';
+import { TilemateError } from '../engine/errors.js';
+import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState } from '../engine/domino/game.js';
+import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset } from '../engine/domino/rulesets.js';
+import { viewFromTable, type TableInput } from '../engine/domino/table-state.js';
+import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
+import { seedRng, type RngState } from '../engine/rng.js';
+import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
+
+/**
+ * Mexican Train over HTTP (`/api/domino/...`, registered by api/app.ts): create a game
+ * against bots, look at the seat's view, post the seat's action (the bots then move until the
+ * seat must act again), and ask for advice on a described table. A game opens with the token
+ * its creation answered; every answer is that seat's view only. Errors are the engine's
+ * TilemateErrors, sent by the app's error handler as `{code, message}` with a 4xx status.
+ */
+
+interface DominoGame {
+  id: string;
+  tokenHash: Buffer;
+  seat: number;
+  names: string[];
+  agents: (DominoAgent | null)[];
+  state: DominoState;
+  rng: RngState;
+  /** Every action applied, in order (public: a draw is listed without its tile). */
+  log: DominoAction[];
+}
+
+export interface DominoRoutesOptions {
+  /** Live games held at once; the least recently used goes when a new one needs room. */
+  maxGames?: number;
+  /** Sampled worlds an advice request may ask for. */
+  maxWorlds?: number;
+}
+
+const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : undefined;
+}
+
+const ErrorBody = Type.Object({ code: Type.String(), message: Type.String() });
+const ERRORS = { '4xx': ErrorBody };
+const ActionOut = Type.Object({ type: Type.String(), seat: Type.Integer(), tile: Type.Optional(Type.String()), train: Type.Optional(Type.Union([Type.Integer(), Type.String()])) });
+const Answer = Type.Object({
+  id: Type.String(),
+  token: Type.Optional(Type.String()),
+  seat: Type.Integer(),
+  seats: Type.Array(Type.String()),
+  view: Type.Unknown({ description: 'the seat\'s view: its hand, every train, hand counts, the boneyard count, scores' }),
+  legal: Type.Array(ActionOut),
+  events: Type.Array(Type.Object({ n: Type.Integer(), action: ActionOut })),
+});
+const ActionBody = Type.Object({
+  type: Type.Union([Type.Literal('play'), Type.Literal('draw'), Type.Literal('pass')]),
+  tile: Type.Optional(Type.String({ maxLength: 8, description: 'a domino, e.g. "12-5"' })),
+  train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
+});
+const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const maxGames = opts.maxGames ?? 200;
+  const maxWorlds = opts.maxWorlds ?? 64;
+  const games = new Map<string, DominoGame>();
+
+  const open = (id: string, token: string | undefined): DominoGame => {
+    if (token === undefined) throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
+    const g = games.get(id);
+    if (!g || !timingSafeEqual(g.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no Mexican Train game "${id}" opens with this token`);
+    games.delete(id); // most recently used last
+    games.set(id, g);
+    return g;
+  };
+
+  /** The bots move until the person must act or the game ends. */
+  const runBots = (g: DominoGame): void => {
+    const s = g.state;
+    while (s.phase === 'play' && s.turn !== g.seat) {
+      const seat = s.turn;
+      const a = g.agents[seat]!.act({ seat, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: g.rng });
+      apply(s, a);
+      g.log.push(a);
+    }
+  };
+
+  const answer = (g: DominoGame, since = 0) => ({
+    id: g.id,
+    seat: g.seat,
+    seats: g.names,
+    view: viewJson(view(g.state, g.seat)),
+    legal: legalActions(g.state, g.seat).map((a) => actionJson(a, g.state.players) as { type: string; seat: number }),
+    events: g.log.slice(since).map((a, i) => ({ n: since + i + 1, action: actionJson(a, g.state.players) as { type: string; seat: number } })),
+  });
+
+  app.post('/games', {
+    schema: {
+      summary: 'A new Mexican Train game against bots; the answer holds the token that opens it',
+      body: Type.Object({
+        ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(DOMINO_RULESETS).join(', ') })),
+        players: Type.Optional(Type.Integer({ minimum: 2, maximum: 8 })),
+        seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+        bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 7, description: `${DOMINO_AGENT_NAMES.join(', ')}: one for every other seat, or one per other seat` })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+        round: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, description: 'one round (0 = the first engine) instead of the whole game' })),
+      }),
+      response: { 201: Answer, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const rules = loadDominoRuleset(b.ruleset ?? 'sun-lakes');
+    const players = b.players ?? 4;
+    checkPlayers(rules, players);
+    const seat = b.seat ?? 0;
+    if (seat >= players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: expected 0 to ${players - 1}`);
+    const given = b.bots ?? ['greedy'];
+    if (given.length !== 1 && given.length !== players - 1) throw new TilemateError('TM_BAD_INPUT', `bots lists ${given.length} bots for ${players - 1} other seats`);
+    const others = Array.from({ length: players - 1 }, (_, i) => given[given.length === 1 ? 0 : i]);
+    const agents: (DominoAgent | null)[] = others.map((n) => makeDominoAgent(n, rules.name));
+    agents.splice(seat, 0, null);
+    const names = [...others];
+    names.splice(seat, 0, 'human');
+    const seed = b.seed ?? randomInt(0, 2 ** 31);
+    const state = b.round === undefined ? newMatch(rules, players, seed) : newRound(rules, players, seed, b.round);
+    const token = randomBytes(24).toString('base64url');
+    let id: string;
+    do id = randomBytes(12).toString('base64url'); while (games.has(id));
+    const g: DominoGame = { id, tokenHash: hash(token), seat, names, agents, state, rng: seedRng((seed ^ 0x5bd1e995) >>> 0), log: [] };
+    if (games.size >= maxGames) games.delete(games.keys().next().value!);
+    games.set(id, g);
+    runBots(g);
+    return reply.code(201).send({ ...answer(g), token });
+  });
+
+  app.get('/games/:id', {
+    schema: {
+      summary: 'The seat\'s view of the game, its legal actions, and the actions since event N',
+      params: GameId,
+      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })) }),
+      response: { 200: Answer, ...ERRORS },
+    },
+  }, async (req) => {
+    const g = open(req.params.id, bearer(req));
+    return answer(g, req.query.since === undefined ? 0 : Math.min(Number(req.query.since), g.log.length));
+  });
+
+  app.post('/games/:id/actions', {
+    schema: {
+      summary: 'The seat\'s action (play, draw or pass); the bots then move until the seat must act again',
+      params: GameId,
+      body: ActionBody,
+      response: { 200: Answer, ...ERRORS },
+    },
+  }, async (req) => {
+    const g = open(req.params.id, bearer(req));
+    const before = g.log.length;
+    const a = actionFromNames(req.body, g.seat, g.state.players);
+    apply(g.state, a); // a refused action throws before anything changes
+    g.log.push(a);
+    runBots(g);
+    return answer(g, before);
+  });
+
+  app.post('/advise', {
+    schema: {
+      summary: 'The suggested play and the planned path for your own train, on a described table',
+      body: Type.Object({
+        hand: Type.String({ maxLength: 400, description: 'your dominoes, e.g. "12-5 5-3 3-3"' }),
+        state: Type.Object({
+          players: Type.Integer({ minimum: 2, maximum: 8 }),
+          ruleset: Type.Optional(Type.String({ maxLength: 40 })),
+          seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+          engine: Type.Optional(Type.Integer({ minimum: 0, maximum: 12 })),
+          trains: Type.Optional(Type.Record(Type.String({ maxLength: 8 }), Type.String({ maxLength: 1000 }))),
+          marked: Type.Optional(Type.Array(Type.Union([Type.Integer({ minimum: 0, maximum: 7 }), Type.Literal('mexican')]), { maxItems: 9 })),
+          handCounts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 91 }), { maxItems: 8 })),
+          boneyard: Type.Optional(Type.Integer({ minimum: 0, maximum: 91 })),
+          openDoubles: Type.Optional(Type.Array(Type.Union([Type.Integer({ minimum: 0, maximum: 7 }), Type.Literal('mexican')]), { maxItems: 9 })),
+        }, { description: 'the table, as docs/mexican-train.md describes it' }),
+        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'value every legal play by playouts in this many sampled worlds' })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+      }),
+      response: {
+        200: Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) }),
+        ...ERRORS,
+      },
+    },
+  }, async (req) => {
+    const { hand, state, worlds, seed } = req.body;
+    if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
+    const v = viewFromTable(state as TableInput, parseDominoes(hand));
+    const advice = adviseDomino(v, { worlds, seed });
+    const out = (a: DominoAction) => actionJson(a, v.players) as { type: string; seat: number };
+    return {
+      suggest: out(advice.action),
+      path: advice.path.map(dominoName),
+      ownEnd: v.trains[v.seat].end,
+      ...(advice.candidates ? { candidates: advice.candidates.map((c) => ({ action: out(c.action), value: c.value })) } : {}),
+    };
+  });
+};

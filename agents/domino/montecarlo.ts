@@ -1,26 +1,30 @@
 import { apply, cloneDominoState, legalActions, view as seatView, type DominoAction, type DominoState, type DominoView } from '../../engine/domino/game.js';
 import { loadDominoRuleset, type DominoRuleset } from '../../engine/domino/rulesets.js';
-import { fullDominoSet, SET_SIZE } from '../../engine/domino/tiles.js';
+import { fullDominoSet, HI, LO, SET_SIZE, type DominoId } from '../../engine/domino/tiles.js';
 import { nextU32, seedRng, shuffle, type RngState } from '../../engine/rng.js';
 import type { DominoAgent, DominoTurn } from './agent.js';
 import { greedyChoice } from './greedy.js';
 
 /**
  * A world consistent with what the seat sees: the tiles it cannot see (not in its hand, not
- * on a train, not the engine) shuffled and dealt to the other hands by their counts, the rest
- * the boneyard in a random order. The round is the view's; later rounds are not played.
+ * on a train, not the engine) dealt at random to the other hands by their counts, never
+ * giving a hand a tile with an end it is known to lack (`lacks`, from the draws and passes
+ * everyone saw); the rest the boneyard in a random order. Only the view's round is played.
  */
 export function sampleWorld(v: DominoView, rules: DominoRuleset, rng: RngState): DominoState {
   const seen = new Uint8Array(SET_SIZE);
   seen[v.engine] = 1;
   for (const t of v.hand) seen[t] = 1;
   for (const tr of v.trains) for (const t of tr.tiles) seen[t] = 1;
-  const unseen = shuffle(rng, fullDominoSet().filter((t) => !seen[t]));
-  let pos = 0;
-  const hands = v.handCounts.map((n, s) => (s === v.seat ? [...v.hand] : unseen.slice(pos, (pos += n))));
-  if (v.drawn >= 0 && !hands[v.seat].includes(v.drawn)) throw new Error('rule violation: the drawn tile is not in the hand');
-  const boneyard = unseen.slice(pos);
-  if (boneyard.length !== v.boneyard) throw new Error(`rule violation: ${boneyard.length} unseen tiles left for a boneyard of ${v.boneyard}`);
+  const unseen = fullDominoSet().filter((t) => !seen[t]);
+  if (v.drawn >= 0 && !v.hand.includes(v.drawn)) throw new Error('rule violation: the drawn tile is not in the hand');
+  if (unseen.length !== v.boneyard + v.handCounts.reduce((a, n, s) => a + (s === v.seat ? 0 : n), 0)) {
+    throw new Error(`rule violation: ${unseen.length} unseen tiles for the other hands and a boneyard of ${v.boneyard}`);
+  }
+  const hands = dealHidden(v, unseen, rng);
+  const dealt = new Uint8Array(SET_SIZE);
+  for (let s = 0; s < v.players; s++) if (s !== v.seat) for (const t of hands[s]) dealt[t] = 1;
+  const boneyard = shuffle(rng, unseen.filter((t) => !dealt[t]));
   return {
     rules, players: v.players, seed: 0, rng: seedRng(nextU32(rng)),
     schedule: [v.round], roundPos: 0,
@@ -28,10 +32,41 @@ export function sampleWorld(v: DominoView, rules: DominoRuleset, rng: RngState):
     engine: v.engine, hands, boneyard,
     trains: v.trains.map((t) => ({ owner: t.owner, tiles: [...t.tiles], end: t.end, marked: t.marked })),
     openDoubles: [...v.openDoubles],
+    lacks: [...v.lacks],
     turn: v.turn,
     step: { drawn: v.drawn, cover: v.step.cover, free: v.step.free },
     phase: 'play', totals: new Array<number>(v.players).fill(0), rounds: [], actionCount: 0, result: null,
   };
+}
+
+const fits = (t: DominoId, lacks: number): boolean => ((lacks >> HI[t]) & 1) === 0 && ((lacks >> LO[t]) & 1) === 0;
+
+/**
+ * The other hands: the most constrained first, each from the unseen tiles it may hold, in a
+ * random order. The real deal satisfies every constraint, but a greedy order can paint itself
+ * into a corner; then it tries again, and after a few tries drops the constraints.
+ */
+function dealHidden(v: DominoView, unseen: readonly DominoId[], rng: RngState): DominoId[][] {
+  const others = Array.from({ length: v.players }, (_, s) => s).filter((s) => s !== v.seat);
+  const eligible = (s: number) => unseen.filter((t) => fits(t, v.lacks[s])).length;
+  others.sort((a, b) => eligible(a) - v.handCounts[a] - (eligible(b) - v.handCounts[b]));
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const pool = shuffle(rng, [...unseen]);
+    const taken = new Uint8Array(SET_SIZE);
+    const hands: DominoId[][] = v.handCounts.map(() => []);
+    hands[v.seat] = [...v.hand];
+    let ok = true;
+    for (const s of others) {
+      const lacks = attempt < 7 ? v.lacks[s] : 0;
+      for (let i = 0; i < pool.length && hands[s].length < v.handCounts[s]; i++) {
+        const t = pool[i];
+        if (!taken[t] && fits(t, lacks)) { taken[t] = 1; hands[s].push(t); }
+      }
+      if (hands[s].length < v.handCounts[s]) { ok = false; break; }
+    }
+    if (ok) return hands;
+  }
+  throw new Error('rule violation: no deal of the unseen tiles fits the hand counts');
 }
 
 /** Playouts plan each own train with a shorter search than a real decision: most of a decision's cost is there. */
@@ -68,7 +103,7 @@ export interface MonteCarloBudget {
   worlds: number;
 }
 
-export const DOMINO_MC_BUDGET: MonteCarloBudget = { worlds: 8 };
+export const DOMINO_MC_BUDGET: MonteCarloBudget = { worlds: 24 };
 
 export interface CandidateValue {
   action: DominoAction;

@@ -1,7 +1,7 @@
 import { TilemateError, type ErrorCode } from '../errors.js';
 import { seedRng, shuffle, type RngState } from '../rng.js';
 import { checkPlayers, type DominoRuleset } from './rulesets.js';
-import { doubleOf, dominoName, fullDominoSet, hasEnd, HI, isDouble, otherEnd, PIPS, SET_SIZE, type DominoId } from './tiles.js';
+import { doubleOf, dominoName, fullDominoSet, hasEnd, HI, isDouble, LO, otherEnd, PIPS, SET_SIZE, type DominoId } from './tiles.js';
 
 /**
  * Mexican Train as a pure, deterministic state machine, shaped like the Mah Jongg engine:
@@ -75,6 +75,12 @@ export interface DominoState {
   trains: Train[];
   /** Trains ending in a double not yet covered, in the order played. */
   openDoubles: number[];
+  /**
+   * Public inference, per seat: a bit mask of the pips its hand is known to lack. A draw shows
+   * the player held nothing for the ends open to her (and the drawn tile is then played or
+   * kept because it fits none of them either); a pass with the boneyard empty adds those ends.
+   */
+  lacks: number[];
   turn: number;
   step: TurnStep;
   phase: 'play' | 'ended';
@@ -110,7 +116,7 @@ function start(rules: DominoRuleset, players: number, seed: number, schedule: nu
   const state: DominoState = {
     rules, players, seed, rng, schedule, roundPos: 0,
     firstDraw: draw, firstPlayer: winner, starter: winner,
-    engine: 0, hands: [], boneyard: [], trains: [], openDoubles: [],
+    engine: 0, hands: [], boneyard: [], trains: [], openDoubles: [], lacks: [],
     turn: winner, step: freshStep(), phase: 'play',
     totals: new Array<number>(players).fill(0), rounds: [], actionCount: 0, result: null,
   };
@@ -147,6 +153,7 @@ function dealRound(state: DominoState): void {
   const size = rules.handSize[n];
   state.engine = engine;
   state.openDoubles = [];
+  state.lacks = new Array<number>(n).fill(0);
   state.trains = Array.from({ length: n + 1 }, (_, s) => ({ owner: s < n ? s : -1, tiles: [], end: pip, marked: s === n }));
   state.step = freshStep();
   if (rules.engineSetAside) {
@@ -207,6 +214,14 @@ export function forEachPlay(state: DominoState, seat: number, cb: (tile: DominoI
     if (drawn >= 0) { if (hasEnd(drawn, end)) cb(drawn, t); continue; }
     for (let i = 0; i < hand.length; i++) if (hasEnd(hand[i], end)) cb(hand[i], t);
   }
+}
+
+/** The pips at the ends of the trains the seat may play on now, as a bit mask. */
+function reachableEnds(state: DominoState, seat: number): number {
+  const mask = targetMask(state, seat);
+  let ends = 0;
+  for (let t = 0; t <= state.players; t++) if (mask & (1 << t)) ends |= 1 << state.trains[t].end;
+  return ends;
 }
 
 function canPlay(state: DominoState, seat: number): boolean {
@@ -271,6 +286,8 @@ export function apply(state: DominoState, action: DominoAction): void {
       if (canPlay(state, seat)) fail('TM_ILLEGAL_ACTION', 'a player draws only when no play is possible');
       if (state.step.drawn >= 0) fail('TM_ILLEGAL_ACTION', 'one draw a turn: the drawn tile does not play, so pass (your train is marked)');
       if (state.boneyard.length === 0) fail('TM_ILLEGAL_ACTION', 'the boneyard is empty: pass');
+      // her hand had nothing for these ends; the drawn tile is played, or kept because it fits none
+      state.lacks[seat] = reachableEnds(state, seat);
       const t = state.boneyard.pop()!;
       state.hands[seat].push(t);
       state.step.drawn = t;
@@ -280,6 +297,7 @@ export function apply(state: DominoState, action: DominoAction): void {
     case 'pass': {
       if (canPlay(state, seat)) fail('TM_ILLEGAL_ACTION', 'a player who can play must play');
       if (state.step.drawn < 0 && state.boneyard.length > 0) fail('TM_ILLEGAL_ACTION', 'draw first: a player passes only after drawing a tile that does not play, or with the boneyard empty');
+      if (state.step.drawn < 0) state.lacks[seat] |= reachableEnds(state, seat);
       // both documents: unable to play after drawing, the player puts a marker on her train
       state.trains[seat].marked = true;
       state.actionCount++;
@@ -376,6 +394,8 @@ export interface DominoView {
   boneyard: number;
   trains: readonly TrainView[];
   openDoubles: readonly number[];
+  /** Pips each hand is known to lack (bit masks), from the draws and passes everyone saw. */
+  lacks: readonly number[];
   totals: readonly number[];
   rounds: readonly RoundResult[];
   result: DominoResult | null;
@@ -408,6 +428,7 @@ export function view(state: DominoState, seat: number): DominoView {
     boneyard: state.boneyard.length,
     trains: state.trains,
     openDoubles: state.openDoubles,
+    lacks: state.lacks,
     totals: state.totals,
     rounds: state.rounds,
     result: state.result,
@@ -427,6 +448,7 @@ export function cloneDominoState(s: DominoState): DominoState {
     boneyard: [...s.boneyard],
     trains: s.trains.map((t) => ({ ...t, tiles: [...t.tiles] })),
     openDoubles: [...s.openDoubles],
+    lacks: [...s.lacks],
     step: { ...s.step },
     totals: [...s.totals],
     rounds: s.rounds.map((r) => ({ ...r, pipsLeft: [...r.pipsLeft] })),
@@ -466,6 +488,10 @@ export function validateDomino(state: DominoState): void {
     const tiles = state.trains[o]?.tiles;
     if (!tiles || tiles.length === 0 || !isDouble(tiles[tiles.length - 1])) bad(`open double listed on ${o}, whose last tile is no double`);
   }
+  state.hands.forEach((h, seat) => {
+    if (state.phase === 'play' && seat === state.turn && state.step.drawn >= 0) return; // the drawn tile may still fit: not yet resolved
+    for (const t of h) if ((state.lacks[seat] >> HI[t]) & 1 || (state.lacks[seat] >> LO[t]) & 1) bad(`seat ${seat} holds ${dominoName(t)} but is known to lack its end`);
+  });
   if (new Set(state.openDoubles).size !== state.openDoubles.length) bad('a train listed twice among open doubles');
   const totals = new Array<number>(state.players).fill(0);
   for (const r of state.rounds) r.pipsLeft.forEach((p, s) => { totals[s] += p; });

@@ -93,7 +93,7 @@ export function viewFromTable(input: TableInput, hand: readonly DominoId[]): Dom
     seat, ruleset: rules.name, players, phase: 'play', roundNo: 1, roundsInGame: 1,
     round: Math.max(0, rules.engines.indexOf(HI[engine])), engine, starter: seat, firstDraw: [], turn: seat,
     step: { drew: false, cover: -1, free: false }, hand: [...hand], drawn: -1,
-    handCounts, boneyard, trains, openDoubles,
+    handCounts, boneyard, trains, openDoubles, lacks: new Array<number>(players).fill(0),
     totals: new Array<number>(players).fill(0), rounds: [], result: null,
   };
 }

@@ -98,7 +98,7 @@ describe('tilemate domino advise', () => {
     expect(await run('domino', 'advise', '--hand', '13-5', '--state', STATE)).toBe(2);
     expect(err).toMatch(/TM_BAD_TILE/);
     err = '';
-    expect(await run('domino', 'advise', '--hand', '1-5', '--state', '{"players":4,'))).toBe(2);
+    expect(await run('domino', 'advise', '--hand', '1-5', '--state', '{"players":4,')).toBe(2);
     expect(err).toMatch(/TM_BAD_INPUT: --state is not JSON/);
     err = '';
     expect(await run('domino', 'advise', '--hand', '1-5', '--state', '{"players":4,"trains":{"0":"11-5"}}')).toBe(2);

@@ -3,7 +3,7 @@ import { apply, legalActions, newMatch, newRound, tryApply, validateDomino, view
 import { DISTRICT, DOMINO_RULESETS, SUN_LAKES } from '../../engine/domino/rulesets.js';
 import { championshipStandings, tableAdvancers } from '../../engine/domino/tournament.js';
 import { doubleOf, dominoName, fullDominoSet, HI, LO, parseDomino, parseDominoes, PIPS, SET_SIZE } from '../../engine/domino/tiles.js';
-import { d, rig, snapshot, t1 } from './helpers.js';
+import { rig, snapshot, t1 } from './helpers.js';
 
 const play = (seat: number, tile: string, train: number): DominoAction => ({ type: 'play', seat, tile: t1(tile), train });
 const names = (acts: DominoAction[]) => acts.map((a) => (a.type === 'play' ? `${dominoName(a.tile)}@${a.train}` : a.type));
@@ -185,6 +185,13 @@ describe('drawing and markers', () => {
     expect(names(legalActions(s, 0))).toEqual(['3-1@0']);
     step(s, play(0, '3-1', 0));
     expect(s.trains[0].marked).toBe(false);
+  });
+  it('everyone sees that a player who draws lacks the ends open to her', () => {
+    const s = rig({ ruleset: 'sun-lakes', hands: ['1-2 3-4', '12-6 5-5'], trains: { 1: '12-7' }, marked: [1], boneyardTop: '0-0' });
+    step(s, { type: 'draw', seat: 0 });
+    // open to her: her own train (12), the Mexican train (12) and seat 1's marked train (7)
+    expect(view(s, 1).lacks[0]).toBe((1 << 12) | (1 << 7));
+    expect(view(s, 1).lacks[1]).toBe(0);
   });
   it('with the boneyard empty a player who cannot play passes without drawing, and her train is marked', () => {
     const s = rig({ ruleset: 'sun-lakes', hands: ['1-2 3-4', '12-6 5-5'] });

@@ -9,7 +9,7 @@ export const ERRORS = { '4xx': ErrorBody };
 
 export const Tiles = (description: string) => Type.String({ maxLength: 2000, description });
 
-export const CardText = Type.Optional(Type.String({ maxLength: 100_000, description: 'a whole card text (default: the server\'s card)' }));
+export const CardText = Type.Optional(Type.String({ maxLength: 20_000, description: 'a whole card text, up to 20,000 characters (default: the server\'s card)' }));
 
 const FormTile = Type.Object({
   tile: Type.String(),

@@ -43,7 +43,21 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async () => cardJson(ctx.card.cc));
 
+  // Analysis is cheap and has the general limit; with `simulate` it plays deals out, so those
+  // requests count in a bucket of their own under the tighter limit (checked once the body is read).
+  const simulating = (req: { body: unknown }): boolean => {
+    const b = req.body as { simulate?: unknown } | undefined;
+    return b?.simulate !== undefined && b.simulate !== false;
+  };
   app.post('/analyze', {
+    config: {
+      rateLimit: {
+        hook: 'preHandler',
+        timeWindow: 60_000,
+        max: async (req) => (simulating(req) ? ctx.limits.heavyPerMinute : ctx.limits.ratePerMinute),
+        keyGenerator: (req) => (simulating(req) ? `${req.ip}:simulate` : req.ip),
+      },
+    },
     schema: {
       summary: 'Which card lines a hand should chase (the CLI\'s analyze --json), each form tile by tile',
       body: Type.Object({

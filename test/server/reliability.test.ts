@@ -182,5 +182,9 @@ describe('server limits', () => {
     for (let i = 0; i < 2; i++) expect((await call(limited, { method: 'POST', url: '/api/charleston', payload: body })).status).toBe(200);
     expect((await call(limited, { method: 'POST', url: '/api/charleston', payload: body })).body.code).toBe('TM_RATE_LIMITED');
     expect((await call(limited, { method: 'POST', url: '/api/analyze', payload: body })).status).toBe(200);
+    // analysis with simulated deals counts under the tighter limit; plain analysis does not
+    for (let i = 0; i < 2; i++) expect((await call(limited, { method: 'POST', url: '/api/analyze', payload: { ...body, simulate: 5 } })).status).toBe(200);
+    expect((await call(limited, { method: 'POST', url: '/api/analyze', payload: { ...body, simulate: 5 } })).body.code).toBe('TM_RATE_LIMITED');
+    for (let i = 0; i < 5; i++) expect((await call(limited, { method: 'POST', url: '/api/analyze', payload: body })).status).toBe(200);
   });
 });

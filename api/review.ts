@@ -34,6 +34,8 @@ export interface ReviewedDecision {
   loss: number;
   /** Passes: tiles away the kept hand lost against the engine's pass (its closest line). */
   tilesLost: number;
+  /** Standard error of the loss over the paired deals (0 where nothing was played out): a loss within two of it may be noise. */
+  lossSe: number;
   why: string;
   /** The seat's view just before the decision. */
   moment: ViewJson;
@@ -121,7 +123,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
           index: obj.n, phase: v.phase as ReviewedDecision['phase'],
           chosen: describeAction(action, v), chosenAction: actionJson(action),
           suggested: describeAction(action, v), suggestedAction: actionJson(action),
-          agreed: true, loss: 0, tilesLost: 0, why: 'the engine\'s heuristic makes the same choice', moment,
+          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'the engine\'s heuristic makes the same choice', moment,
         });
         apply(state, action);
         continue;
@@ -129,18 +131,20 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
       const hint = hintFor(cc, v, legal, { worlds: opts.worlds, seed: opts.seed ?? obj.n });
       const suggested = parseActionJson(hint.action, seat);
       const agreed = sameAction(suggested, action);
-      let loss = 0, tilesLost = 0;
+      let loss = 0, lossSe = 0, tilesLost = 0;
       if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
         tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
       } else if (!agreed && playedOut) {
         const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(parseActionJson(x.legal, seat), action));
         const best = hint.alternatives?.[0];
-        if (listed && best) loss = best.value - listed.value;
+        if (listed && best) { loss = -listed.behind; lossSe = listed.behindSe; }
         else {
           // not among the advice's candidates: both played out on the same sampled deals
           const sit = parseSituation(situationOf(v), v.phase === 'discard' ? 'discard' : 'call', v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined);
           const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], opts.worlds, seedRng(opts.seed ?? obj.n));
-          loss = scores.reduce((a, row) => a + row[0] - row[1], 0) / scores.length;
+          const diffs = scores.map((row) => row[0] - row[1]);
+          loss = diffs.reduce((a, d) => a + d, 0) / diffs.length;
+          lossSe = Math.sqrt(diffs.reduce((a, d) => a + (d - loss) ** 2, 0) / Math.max(1, diffs.length - 1) / diffs.length);
         }
       }
       decisions.push({
@@ -152,6 +156,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
         suggestedAction: actionJson(suggested),
         agreed,
         loss: round2(Math.max(0, loss)),
+        lossSe: round2(lossSe),
         tilesLost,
         why: hint.text,
         moment,

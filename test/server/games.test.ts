@@ -162,6 +162,7 @@ describe('server: games against bots', () => {
       expect(line.action).toMatchObject({ seat: 0, type: d.chosenAction.type });
       expect(d.agreed).toBe(JSON.stringify(d.chosenAction) === JSON.stringify(d.suggestedAction));
       if (d.agreed) expect(d.loss).toBe(0);
+      expect(d.lossSe).toBeGreaterThanOrEqual(0);
       expect(d.moment.seat).toBe(0);
       expect(d.moment.rack.length).toBeGreaterThan(0);
     }

@@ -15,6 +15,7 @@ import { DOMINO_RULESETS, loadDominoRuleset, checkPlayers } from '../engine/domi
 import { parseTableInput, viewFromTable } from '../engine/domino/table-state.js';
 import { dominoName, formatDominoes, parseDomino, parseDominoes, PIPS } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
+import { playTournament } from '../training/domino-tournament.js';
 import { runDominoArena } from '../training/run-domino-arena.js';
 import { readRecordFile, writeFileAtomic } from './records.js';
 
@@ -320,6 +321,30 @@ function replayCommand(file: string, f: { json?: boolean }): number {
   return 0;
 }
 
+// ------------------------------------------------------------------ tournament
+
+interface TournamentFlags { ruleset: string; players: number; tables: number; bots: string; seed: number; json?: boolean }
+
+function tournamentCommand(f: TournamentFlags): number {
+  const rules = loadDominoRuleset(f.ruleset);
+  checkPlayers(rules, f.players);
+  const { names } = parseSeats(f.bots, f.players, '--bots', rules.name);
+  const r = playTournament({ ruleset: rules.name, tables: f.tables, players: f.players, bots: names, seed: f.seed });
+  if (f.json) {
+    process.stdout.write(JSON.stringify(r) + '\n');
+    return 0;
+  }
+  const lines = [
+    `${rules.name} tournament: ${f.tables} tables of ${f.players}, ${rules.tournament!.tableRounds} rounds each, then a ${rules.tournament!.championshipRounds}-round championship (seed ${f.seed})`,
+    ...r.qualifying.map((t, i) => `table ${i + 1}: ${t.players.map((p, s) => `${p} ${t.totals[s]}`).join(', ')}`),
+    `championship: ${r.advancers.join(', ')}`,
+    'place  player              qualifying  championship  total',
+    ...r.standings.map((s, i) => `${String(i + 1).padStart(5)}  ${s.player.padEnd(18)}  ${String(s.qualifying).padStart(10)}  ${String(s.championship).padStart(12)}  ${String(s.total).padStart(5)}${i < r.places.length ? '  *' : ''}`),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
 // ------------------------------------------------------------------ the commands
 
 const RULESET_HELP = `${Object.keys(DOMINO_RULESETS).join(' or ')} (docs/mexican-train.md)`;
@@ -374,6 +399,16 @@ export function registerDomino(cmd: Command, exit: (code: number) => void): void
     .option('--threads <n>', 'worker threads (default: one per core)', positiveInt)
     .option('--json', 'print one JSON object')
     .action(async (flags: ArenaFlags) => exit(await arenaCommand(flags)));
+  domino
+    .command('tournament')
+    .description('the senior games tournament played by bots: six rounds a table, the lowest of each to a six-round championship, totals added')
+    .option('--ruleset <name>', 'a ruleset with a tournament format (sun-lakes)', 'sun-lakes')
+    .option('--players <n>', 'players at each qualifying table, 2 to 8', positiveInt, 4)
+    .option('--tables <n>', 'qualifying tables (2 or more)', positiveInt, 4)
+    .option('--bots <names>', `bots (${DOMINO_AGENT_NAMES.join(', ')}), repeated round each table`, 'greedy,random')
+    .option('--seed <n>', 'seed of the games', wholeNumber, 1)
+    .option('--json', 'print one JSON object')
+    .action((flags: TournamentFlags) => exit(tournamentCommand(flags)));
   domino
     .command('replay')
     .description('replay a Mexican Train record, checking every action and the result')

@@ -129,3 +129,22 @@ describe('tilemate domino play', () => {
     expect(text).toMatch(/refused: /);
   });
 });
+
+describe('tilemate domino tournament', () => {
+  it('plays qualifying tables, sends the lowest of each to the championship, and places the two lowest totals', async () => {
+    expect(await run('domino', 'tournament', '--tables', '3', '--players', '3', '--bots', 'greedy', '--seed', '2', '--json')).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.qualifying).toHaveLength(3);
+    for (const t of r.qualifying) {
+      const low = Math.min(...t.totals);
+      expect(r.advancers.filter((a: string) => t.players.includes(a))).toEqual(t.players.filter((_: string, i: number) => t.totals[i] === low));
+    }
+    for (const s of r.standings) expect(s.total).toBe(s.qualifying + s.championship);
+    expect(r.places).toEqual(r.standings.slice(0, 2));
+    expect(r.standings.map((s: { total: number }) => s.total)).toEqual([...r.standings.map((s: { total: number }) => s.total)].sort((a, b) => a - b));
+  });
+  it('district rules have no tournament format', async () => {
+    expect(await run('domino', 'tournament', '--ruleset', 'district')).toBe(2);
+    expect(err).toMatch(/no tournament format/);
+  });
+});

@@ -103,12 +103,17 @@ function setView(answer) {
     else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
   }
   ui.drawnBefore = ui.drawn;
+  // every seat passed blind: the pass comes back to East, who passes first from her own tiles
+  ui.note = before && before.phase === 'charleston' && v.phase === 'charleston' && before.pass === v.pass && v.legal.length > 0
+    ? 'Everyone passed blind, so East must pass first, from her own tiles (standardized rules 4.5): choose 3 tiles of yours, no blind pass this time.'
+    : '';
   ui.view = v;
 }
 
 /** Identifies one decision: a new one clears the selection and the hint. */
 function decisionKey(v) {
-  return `${v.phase}|${v.pass ?? ''}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
+  const blindUpTo = v.legal.find((a) => a.type === 'pass')?.blindUpTo ?? '';
+  return `${v.phase}|${v.pass ?? ''}|${blindUpTo}|${(v.waitingOn ?? []).join('.')}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
 }
 
 function addLog(lines) {
@@ -172,6 +177,7 @@ async function send(action) {
   setBusy(true);
   ui.message = '';
   renderActions();
+  $('#prompt-detail').textContent = 'The other players are taking their turns\u2026';
   try {
     const res = await api.act(ui.game.id, ui.game.token, action);
     setView(res);
@@ -404,7 +410,7 @@ function renderMe() {
   const p = promptFor(v);
   $('#me-seat').textContent = `You sit ${seatWind(v.seat)}`;
   $('#prompt').textContent = p.text;
-  $('#prompt-detail').textContent = p.detail ?? '';
+  $('#prompt-detail').textContent = [ui.note, p.detail].filter(Boolean).join(' ');
   $('#message').textContent = ui.message;
   const mine = v.exposures?.[v.seat] ?? [];
   const xs = $('#my-exposures');

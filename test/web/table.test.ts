@@ -147,8 +147,11 @@ describe('the practice table page', () => {
     const seen = new Set<string>();
     let steps = 0;
     let called = false;
+    let blindPassed = false;
     for (; steps < MAX_STEPS; steps++) {
       await settled();
+      // every button the page offers is legal: a refusal is a failure of the page
+      expect(await page.locator('#message').textContent()).toBe('');
       if (await page.isVisible('#end')) break;
       const kinds = await actionKinds();
       const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'call', 'decline'].find((k) => kinds.includes(k));
@@ -160,10 +163,36 @@ describe('the practice table page', () => {
       if (first === 'declare' || first === 'callMahJongg' || first === 'vote-no' || first === 'draw') {
         await page.click(`[data-action="${first}"]`);
       } else if (first === 'pass') {
-        for (const t of (await clickableTiles()).slice(0, 3)) await page.click(`#rack [data-index="${t.index}"]`);
+        // the first pass that allows it is made blind: one received tile passed on unseen, two of the rack's
+        const blind = kinds.includes('blind-1') && !blindPassed ? 1 : 0;
+        if (blind) {
+          blindPassed = true;
+          await page.click('[data-action="blind-1"]');
+          await expect(page.locator('#prompt').textContent()).resolves.toMatch(/choose 2 tiles to pass to the left/);
+        }
+        for (const t of (await clickableTiles()).slice(0, 3 - blind)) await page.click(`#rack [data-index="${t.index}"]`);
+        // a fourth tile is refused while three are chosen (or two and a blind one)
+        expect(await selectedTiles()).toHaveLength(3 - blind);
+        if (blind) {
+          await expect(page.locator('[data-action="pass"]').textContent()).resolves.toMatch(/and 1 blind to the left$/);
+          await shot('3-blind-pass');
+        }
         await page.click('[data-action="pass"]');
+        if (blind) {
+          await settled();
+          // when every seat passed blind, East is asked again and the page says why (standardized rules 4.5)
+          if (/pass 3 of 3/.test((await page.locator('#prompt').textContent()) ?? '')) {
+            await expect(page.locator('#prompt-detail').textContent()).resolves.toMatch(/East must pass first/);
+            await expect(page.locator('#prompt').textContent()).resolves.toMatch(/choose 3 tiles/);
+            await shot('3-east-passes-first');
+          }
+        }
       } else if (first === 'courtesy') {
-        await page.click('[data-action="courtesy"]'); // offers nothing
+        // offer one tile across (the partner may offer fewer: the swap is the smaller offer)
+        const [t] = (await clickableTiles()).filter((x) => x.tile !== 'J');
+        await page.click(`#rack [data-index="${t.index}"]`);
+        await expect(page.locator('[data-action="courtesy"]').textContent()).resolves.toMatch(/^Offer /);
+        await page.click('[data-action="courtesy"]');
       } else if (first === 'discard') {
         // the tile just drawn, else the first tile on the rack (never a joker when another will do)
         const tiles = await clickableTiles();
@@ -187,6 +216,7 @@ describe('the practice table page', () => {
     expect(steps).toBeLessThan(MAX_STEPS);
     expect(seen.has('pass')).toBe(true);
     expect(seen.has('discard')).toBe(true);
+    expect(blindPassed).toBe(true);
     // with the draws and forced declines made for the person, a call window shows only when a call is possible
     expect(seen.has('call') || seen.has('callMahJongg')).toBe(true);
     expect(pageErrors).toEqual([]);

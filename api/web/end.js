@@ -89,7 +89,7 @@ export async function renderEnd(ui, ctx) {
   showReview(review, data, ctx);
 }
 
-const PHASE_WORDS = { charleston: 'Charleston pass', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
+const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
 
 function decisionWords(d) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;

@@ -86,7 +86,13 @@ function toSituation(a: Action, v: SeatView): Action {
   return out;
 }
 
-const sameAction = (a: Action, b: Action): boolean => JSON.stringify(actionJson(a)) === JSON.stringify(actionJson(b));
+/** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
+function canonical(a: Action): unknown {
+  const json = actionJson(a);
+  return json.tiles ? { ...json, tiles: [...json.tiles].sort() } : json;
+}
+
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Tiles away of the closest line after passing `tiles` (blind tiles are received ones: the rack keeps the rest). */
 function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]): number {

@@ -63,7 +63,7 @@ export function endLine(state: GameState): string {
 // ------------------------------------------------------------------ reading
 
 /** The fields of each action beyond `type` and `seat`, and how they are written. */
-type FieldKind = 'int' | 'int?' | 'bool' | 'tile' | 'tiles';
+type FieldKind = 'int' | 'int?' | 'bool' | 'bool?' | 'tile' | 'tiles';
 const ACTION_FIELDS: Record<Action['type'], Record<string, FieldKind>> = {
   pass: { tiles: 'tiles', blind: 'int?' },
   vote: { yes: 'bool' },
@@ -71,10 +71,10 @@ const ACTION_FIELDS: Record<Action['type'], Record<string, FieldKind>> = {
   draw: {},
   discard: { tile: 'tile' },
   exchange: { owner: 'int', exposure: 'int' },
-  declare: { rack: 'int?' },
+  declare: { rack: 'int?', both: 'bool?' }, // both: Siamese, two Mah Jonggs at once
   decline: {},
   call: { size: 'int', jokers: 'int', rack: 'int?' },
-  callMahJongg: { rack: 'int?' },
+  callMahJongg: { rack: 'int?', both: 'bool?' },
   callDead: { target: 'int', rack: 'int?' },
 };
 
@@ -116,10 +116,10 @@ function parseAction(a: unknown, line: number): Action {
   const out: Record<string, unknown> = { type, seat: a.seat };
   for (const [key, kind] of Object.entries(ACTION_FIELDS[type as Action['type']])) {
     const v = a[key];
-    if (kind === 'int?' && v === undefined) continue;
+    if ((kind === 'int?' || kind === 'bool?') && v === undefined) continue;
     const expected = (what: string): never => bad(line, `${type}: expected "${key}" to be ${what}, got ${show(v)}`);
     if ((kind === 'int' || kind === 'int?') && !Number.isInteger(v)) expected('a whole number');
-    if (kind === 'bool' && typeof v !== 'boolean') expected('true or false');
+    if ((kind === 'bool' || kind === 'bool?') && typeof v !== 'boolean') expected('true or false');
     if (kind === 'tile' && typeof v !== 'string') expected('a tile name');
     if (kind === 'tiles' && !(Array.isArray(v) && v.every((t) => typeof t === 'string'))) expected('a list of tile names');
     try {

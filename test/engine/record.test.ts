@@ -122,6 +122,15 @@ describe('game records', () => {
     expect(replayRecord(text(lines), sameCard).actions).toBe(game.actions.length);
   });
 
+  it('a Siamese double Mah Jongg is written with "both", and a wrong "both" is refused', () => {
+    expect(JSON.parse(actionLine(9, { type: 'declare', seat: 0, both: true }))).toEqual({ n: 9, action: { type: 'declare', seat: 0, both: true } });
+    expect(JSON.parse(actionLine(9, { type: 'callMahJongg', seat: 1, rack: 0 })).action).toEqual({ type: 'callMahJongg', seat: 1, rack: 0 });
+    const k = game.actions.length; // the last action: a declaration, a call or a draw
+    const lines = [...game.lines];
+    lines[k] = JSON.stringify({ n: k, action: { type: 'declare', seat: 0, both: 'yes' } });
+    expect(refusal(text(lines))).toBe(`record line ${k + 1}: declare: expected "both" to be true or false, got "yes"`);
+  });
+
   it('an end line that disagrees with the replay is refused', () => {
     const r = game.state.result!;
     const wrong = r.scores.map((x, s) => (s === 0 ? x + 5 : x));

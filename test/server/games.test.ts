@@ -4,6 +4,9 @@ import { auth, call, firstChoice, playThrough, server, type Answer } from './hel
 
 const app = await server();
 
+/** A pass or courtesy offer as the set of its tiles. */
+const asSet = (a: any) => (a.tiles ? { ...a, tiles: [...a.tiles].sort() } : a);
+
 async function create(payload: object): Promise<Answer> {
   const r = await call(app, { method: 'POST', url: '/api/games', payload });
   expect(r.status).toBe(201);
@@ -145,6 +148,20 @@ describe('server: games against bots', () => {
     expect(r.body.results).toEqual(direct.body.results);
   });
 
+  it('a pass of the engine\'s tiles in another order is reviewed as agreeing with it', async () => {
+    const g = await create({ level: 'medium', seed: 7 });
+    const hint = await call(app, { method: 'POST', url: `/api/games/${g.id}/hint`, headers: auth(g.token!), payload: {} });
+    const tiles = [...hint.body.action.tiles].reverse();
+    expect(tiles).not.toEqual(hint.body.action.tiles);
+    const first = await call(app, { method: 'POST', url: `/api/games/${g.id}/actions`, headers: auth(g.token!), payload: { type: 'pass', tiles, blind: 0 } });
+    expect(first.status).toBe(200);
+    const answers = await playThrough(app, { ...first.body, token: g.token });
+    const recordId = answers[answers.length - 1].recordId;
+    const r = await call(app, { method: 'POST', url: '/api/review', payload: { recordId, seat: 0, worlds: 1 } });
+    const pass = r.body.decisions.find((d: any) => d.phase === 'charleston' && JSON.stringify(d.chosenAction.tiles) === JSON.stringify(tiles));
+    expect(pass).toMatchObject({ agreed: true, tilesLost: 0, loss: 0 });
+  });
+
   it('a review lists the seat\'s decisions, biggest loss first, each pointing at its action in the record', async () => {
     const g = await create({ level: 'random', seed: 5 });
     const answers = await playThrough(app, g);
@@ -160,7 +177,7 @@ describe('server: games against bots', () => {
       const line = JSON.parse(rec[d.index]);
       expect(line.n).toBe(d.index);
       expect(line.action).toMatchObject({ seat: 0, type: d.chosenAction.type });
-      expect(d.agreed).toBe(JSON.stringify(d.chosenAction) === JSON.stringify(d.suggestedAction));
+      expect(d.agreed).toBe(JSON.stringify(asSet(d.chosenAction)) === JSON.stringify(asSet(d.suggestedAction)));
       if (d.agreed) expect(d.loss).toBe(0);
       expect(d.lossSe).toBeGreaterThanOrEqual(0);
       expect(d.moment.seat).toBe(0);

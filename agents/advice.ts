@@ -3,14 +3,15 @@ import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { TilemateError } from '../engine/errors.js';
 import { legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
-import { closestAway, fitsForm } from '../engine/hand-check.js';
-import { nextInt, nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
+import { closestAway } from '../engine/hand-check.js';
+import { nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
 import { playCandidates } from './montecarlo.js';
 import { searchCourtesy, searchVote } from './charleston.js';
+import { lineForms, sampleDraws, soloChance } from './chance.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines
@@ -642,12 +643,10 @@ export function defaultWall(input: AnalysisInput, players = 4): number {
 }
 
 /**
- * The chance of completing each line before the wall runs out, in a solo model: the person
- * draws one tile in every `players` from a wall sampled out of the tiles she has not seen,
- * keeps a drawn tile when it brings that line closer (and gives up the tile the line needs
- * least), and discards it otherwise. Nobody calls, nobody else races her, and she never
- * switches lines: it measures how reachable a line is from this hand, not the odds of
- * winning the game. Every line is run on the same sampled draws, so lines compare deal by deal.
+ * The chance of completing each line before the wall runs out, in the solo model
+ * (agents/chance.ts): the person draws one tile in every `players` from a wall sampled out
+ * of the tiles she has not seen and never switches lines. Every line is run on the same
+ * sampled draws, so lines compare deal by deal.
  */
 export function lineChances(cc: CompiledCard, input: AnalysisInput, results: readonly LineResult[], opts: ChanceOptions = {}): ChanceReport {
   const deals = opts.deals ?? DEFAULT_DEALS;
@@ -661,117 +660,14 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   const wall = opts.wall ?? Math.min(most, defaultWall(input, players));
   if (!Number.isInteger(wall) || wall < 0 || wall > most) throw new TilemateError('TM_BAD_INPUT', `--wall ${opts.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
   const draws = Math.floor(wall / players);
-  // The same draws for every line (common random numbers): a partial shuffle per deal from
-  // a generator of its own, so a shorter wall deals the same tiles, cut short.
-  const drawn = new Uint8Array(deals * draws);
-  const work = new Uint8Array(pool.length);
-  for (let d = 0; d < deals; d++) {
-    const rng = seedRng((seed + Math.imul(d, 0x9e3779b9)) >>> 0);
-    work.set(pool);
-    for (let i = 0; i < draws; i++) {
-      const j = i + nextInt(rng, work.length - i);
-      const tmp = work[i]; work[i] = work[j]; work[j] = tmp;
-      drawn[d * draws + i] = work[i];
-    }
-  }
+  // the same draws for every line (common random numbers)
+  const drawn = sampleDraws(pool, deals, draws, seed);
+  const full = sum(input.concealed) + groupTiles(input.exposures) === 14;
   const lines = results.map((r): LineChance => {
     const value = cc.card.lines[r.line].value;
     // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
-    const chance = soloChance(cc, r.line, input, drawn, deals, draws);
+    const chance = soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws);
     return { chance: Math.round(chance * 1000) / 1000, expectedScore: round2(chance * value) };
   });
   return { deals, seed, wall, draws, lines };
-}
-
-/** The forms of a line the exposures fit, with what each still needs from the concealed tiles. */
-interface LineForms {
-  start: number[];
-  kind: number[];
-  need: number[];
-  single: number[];
-  jokers: boolean;
-  /** Kinds some form of the line holds. */
-  used: boolean[];
-}
-
-function lineForms(cc: CompiledCard, l: number, exposures: readonly Group[]): LineForms {
-  const lf: LineForms = { start: [0], kind: [], need: [], single: [], jokers: cc.lineJokers[l] === 1, used: new Array<boolean>(KINDS).fill(false) };
-  // teaching guide 5.2: a concealed line exposes nothing before Mah Jongg
-  if (exposures.length > 0 && cc.card.lines[l].concealed) return lf;
-  for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-    if (!fitsForm(cc, f, exposures)) continue;
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
-      const t = cc.entryKind[e];
-      let need = cc.entryNeed[e];
-      for (const x of exposures) if (x.tile === t) need -= x.size;
-      lf.kind.push(t);
-      lf.need.push(need);
-      lf.single.push(cc.entrySingle[e]);
-      if (need > 0) lf.used[t] = true;
-    }
-    lf.start.push(lf.kind.length);
-  }
-  return lf;
-}
-
-/** Tiles away of the concealed counts from the line (as the analyzer counts it), 99 when no form fits. */
-function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
-  const j = lf.jokers ? h[JOKER] : 0;
-  let best = 99;
-  for (let f = 0; f + 1 < lf.start.length; f++) {
-    let lack = 0, lackSingles = 0;
-    for (let e = lf.start[f]; e < lf.start[f + 1]; e++) {
-      const have = h[lf.kind[e]];
-      if (lf.need[e] > have) lack += lf.need[e] - have;
-      if (lf.single[e] > have) lackSingles += lf.single[e] - have;
-    }
-    const inGroups = lack - lackSingles;
-    const a = lack - (inGroups < j ? inGroups : j);
-    if (a < best) best = a;
-  }
-  return best;
-}
-
-function soloChance(cc: CompiledCard, l: number, input: AnalysisInput, drawn: Uint8Array, deals: number, draws: number): number {
-  const lf = lineForms(cc, l, input.exposures);
-  if (lf.start.length === 1) return 0;
-  // give up first what no form wants, then jokers last (they fill any group)
-  const order: number[] = [];
-  for (let t = 0; t < JOKER; t++) if (!lf.used[t]) order.push(t);
-  for (let t = 0; t < JOKER; t++) if (lf.used[t]) order.push(t);
-  order.push(JOKER);
-  const h = new Int32Array(KINDS);
-  const full = sum(input.concealed) + groupTiles(input.exposures) === 14;
-  let completed = 0;
-  for (let d = 0; d < deals; d++) {
-    h.set(input.concealed);
-    let away = awayFrom(lf, h);
-    let done = full && away === 0;
-    if (full && !done) away = giveUp(lf, h, order, away);
-    for (let i = 0; i < draws && !done; i++) {
-      const t = drawn[d * draws + i];
-      h[t]++;
-      const withIt = awayFrom(lf, h);
-      if (withIt === 0) done = true;
-      else if (withIt < away) away = giveUp(lf, h, order, withIt);
-      else h[t]--;
-    }
-    if (done) completed++;
-  }
-  return completed / deals;
-}
-
-/** Discards the tile the line needs least from a 14-tile hand; returns the tiles away after. */
-function giveUp(lf: LineForms, h: Int32Array, order: readonly number[], now: number): number {
-  let bestTile = -1, bestAway = 999;
-  for (const t of order) {
-    if (h[t] === 0) continue;
-    h[t]--;
-    const a = awayFrom(lf, h);
-    h[t]++;
-    if (a < bestAway) { bestAway = a; bestTile = t; }
-    if (a === now) break; // nothing can do better than losing nothing
-  }
-  h[bestTile]--;
-  return bestAway;
 }

@@ -1,0 +1,163 @@
+import type { Exposure as Group } from '../engine/analyzer.js';
+import type { CompiledCard } from '../engine/compile.js';
+import { fitsForm } from '../engine/hand-check.js';
+import { nextInt, seedRng } from '../engine/rng.js';
+import { JOKER, KINDS } from '../engine/tiles.js';
+
+/**
+ * The solo model of a hand's chances: the seat draws from a wall sampled out of the tiles
+ * she has not seen, keeps a drawn tile when it brings a line closer (giving up the tile the
+ * line needs least) and discards it otherwise. Nobody calls and nobody races her, so it
+ * measures how reachable a line is from a hand, not the odds of winning the game; lines and
+ * hands are compared on the same sampled draws (common random numbers). Used by the
+ * `--simulate` chances (agents/advice.ts) and by the searching players' choice of discards
+ * and calls (agents/montecarlo.ts).
+ */
+
+/** The forms of a line the exposures fit, with what each still needs from the concealed tiles. */
+export interface LineForms {
+  start: number[];
+  kind: number[];
+  need: number[];
+  single: number[];
+  jokers: boolean;
+  /** Kinds some form of the line holds. */
+  used: boolean[];
+  /** The order to give tiles up in: what no form wants first, jokers last (they fill any group). */
+  order: number[];
+}
+
+export function lineForms(cc: CompiledCard, l: number, exposures: readonly Group[]): LineForms {
+  const lf: LineForms = { start: [0], kind: [], need: [], single: [], jokers: cc.lineJokers[l] === 1, used: new Array<boolean>(KINDS).fill(false), order: [] };
+  // teaching guide 5.2: a concealed line exposes nothing before Mah Jongg
+  if (exposures.length === 0 || !cc.card.lines[l].concealed) {
+    for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+      if (!fitsForm(cc, f, exposures)) continue;
+      for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+        const t = cc.entryKind[e];
+        let need = cc.entryNeed[e];
+        for (const x of exposures) if (x.tile === t) need -= x.size;
+        lf.kind.push(t);
+        lf.need.push(need);
+        lf.single.push(cc.entrySingle[e]);
+        if (need > 0) lf.used[t] = true;
+      }
+      lf.start.push(lf.kind.length);
+    }
+  }
+  for (let t = 0; t < JOKER; t++) if (!lf.used[t]) lf.order.push(t);
+  for (let t = 0; t < JOKER; t++) if (lf.used[t]) lf.order.push(t);
+  lf.order.push(JOKER);
+  return lf;
+}
+
+/** Every line's forms for these exposures. */
+export function allLineForms(cc: CompiledCard, exposures: readonly Group[]): LineForms[] {
+  return Array.from({ length: cc.lineCount }, (_, l) => lineForms(cc, l, exposures));
+}
+
+/** Tiles away of the concealed counts from the line (as the analyzer counts it), 99 when no form fits. */
+export function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
+  const j = lf.jokers ? h[JOKER] : 0;
+  let best = 99;
+  for (let f = 0; f + 1 < lf.start.length; f++) {
+    let lack = 0, lackSingles = 0;
+    for (let e = lf.start[f]; e < lf.start[f + 1]; e++) {
+      const have = h[lf.kind[e]];
+      if (lf.need[e] > have) lack += lf.need[e] - have;
+      if (lf.single[e] > have) lackSingles += lf.single[e] - have;
+    }
+    const inGroups = lack - lackSingles;
+    const a = lack - (inGroups < j ? inGroups : j);
+    if (a < best) best = a;
+  }
+  return best;
+}
+
+/**
+ * `deals` sampled draw sequences of `draws` tiles each, out of `pool` (one entry per unseen
+ * tile): a partial shuffle per deal from a generator of its own, so a shorter wall deals
+ * the same tiles, cut short.
+ */
+export function sampleDraws(pool: ArrayLike<number>, deals: number, draws: number, seed: number): Uint8Array {
+  const n = Math.min(draws, pool.length);
+  const drawn = new Uint8Array(deals * draws);
+  const base = Uint8Array.from(pool);
+  const work = new Uint8Array(base.length);
+  for (let d = 0; d < deals; d++) {
+    const rng = seedRng((seed + Math.imul(d, 0x9e3779b9)) >>> 0);
+    work.set(base);
+    for (let i = 0; i < n; i++) {
+      const j = i + nextInt(rng, work.length - i);
+      const tmp = work[i]; work[i] = work[j]; work[j] = tmp;
+      drawn[d * draws + i] = work[i];
+    }
+  }
+  return drawn;
+}
+
+const h = new Int32Array(KINDS);
+
+/**
+ * Share of the deals in which the line is completed within `draws` draws from the
+ * concealed counts `concealed` (13 tiles, or 14 when she has yet to discard).
+ */
+export function soloChance(lf: LineForms, concealed: ArrayLike<number>, full: boolean, drawn: Uint8Array, deals: number, draws: number): number {
+  if (lf.start.length === 1) return 0;
+  let completed = 0;
+  for (let d = 0; d < deals; d++) {
+    h.set(concealed);
+    let away = awayFrom(lf, h);
+    let done = full && away === 0;
+    if (full && !done) away = giveUp(lf, h, away);
+    for (let i = 0; i < draws && !done; i++) {
+      const t = drawn[d * draws + i];
+      h[t]++;
+      const withIt = awayFrom(lf, h);
+      if (withIt === 0) done = true;
+      else if (withIt < away) away = giveUp(lf, h, withIt);
+      else h[t]--;
+    }
+    if (done) completed++;
+  }
+  return completed / deals;
+}
+
+/** Discards the tile the line needs least from a 14-tile hand; returns the tiles away after. */
+function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
+  let bestTile = -1, bestAway = 999;
+  for (const t of lf.order) {
+    if (hand[t] === 0) continue;
+    hand[t]--;
+    const a = awayFrom(lf, hand);
+    hand[t]++;
+    if (a < bestAway) { bestAway = a; bestTile = t; }
+    if (a === now) break; // nothing can do better than losing nothing
+  }
+  hand[bestTile]--;
+  return bestAway;
+}
+
+/** A hand's best line in the solo model: its chance, and that line's card value. */
+export interface HandChance {
+  chance: number;
+  line: number;
+  value: number;
+}
+
+/**
+ * The best line of a 13-tile hand (concealed counts, exposures given by `forms`) in the solo
+ * model: every line within `reach` tiles of the closest is run on the same draws.
+ */
+export function bestChance(cc: CompiledCard, forms: readonly LineForms[], concealed: ArrayLike<number>, drawn: Uint8Array, deals: number, draws: number, reach = 1): HandChance {
+  const away = forms.map((lf) => awayFrom(lf, concealed));
+  const nearest = Math.min(...away);
+  let best: HandChance = { chance: 0, line: -1, value: 0 };
+  for (let l = 0; l < forms.length; l++) {
+    if (away[l] > nearest + reach || away[l] >= 99) continue;
+    const chance = soloChance(forms[l], concealed, false, drawn, deals, draws);
+    const value = cc.card.lines[l].value;
+    if (chance > best.chance || (chance === best.chance && best.line >= 0 && value > best.value)) best = { chance, line: l, value };
+  }
+  return best;
+}

@@ -2,11 +2,11 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { adviseDomino } from '../agents/domino/advise.js';
+import { adviseDomino, type DominoAdvice } from '../agents/domino/advise.js';
 import type { DominoAgent } from '../agents/domino/agent.js';
 import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../agents/domino/levels.js';
 import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState } from '../engine/domino/game.js';
+import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState, type DominoView } from '../engine/domino/game.js';
 import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset } from '../engine/domino/rulesets.js';
 import { viewFromTable, type TableInput } from '../engine/domino/table-state.js';
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
@@ -16,7 +16,8 @@ import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
 /**
  * Mexican Train over HTTP (`/api/domino/...`, registered by api/app.ts): create a game
  * against bots, look at the seat's view, post the seat's action (the bots then move until the
- * seat must act again), and ask for advice on a described table. A game opens with the token
+ * seat must act again), ask for a hint on the seat's move (from its own view), and ask for
+ * advice on a described table. A game opens with the token
  * its creation answered; every answer is that seat's view only. Errors are the engine's
  * TilemateErrors, sent by the app's error handler as `{code, message}` with a 4xx status.
  */
@@ -67,6 +68,18 @@ const ActionBody = Type.Object({
   train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
 });
 const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const AdviceAnswer = Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) });
+
+/** Advice as names: the suggested action (postable as it is), the plan for the seat's own train from its end, and the valued plays when asked for. */
+function adviceJson(v: DominoView, advice: DominoAdvice) {
+  const out = (a: DominoAction) => actionJson(a, v.players) as { type: string; seat: number };
+  return {
+    suggest: out(advice.action),
+    path: advice.path.map(dominoName),
+    ownEnd: v.trains[v.seat].end,
+    ...(advice.candidates ? { candidates: advice.candidates.map((c) => ({ action: out(c.action), value: c.value })) } : {}),
+  };
+}
 
 export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plugin, opts) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
@@ -171,6 +184,29 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     return answer(g, before);
   });
 
+  app.post('/games/:id/hint', {
+    // no body at all is an empty one (the schema would see `undefined` and refuse it)
+    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
+    schema: {
+      summary: 'Advice for the seat\'s move now, from its own view: the suggested play and the planned path for its own train',
+      params: GameId,
+      body: Type.Object({
+        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'value every legal play by playouts in this many sampled worlds' })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+      }),
+      response: { 200: AdviceAnswer, ...ERRORS },
+    },
+  }, async (req) => {
+    const g = open(req.params.id, bearer(req));
+    if (g.state.phase === 'ended') throw new TilemateError('TM_GAME_OVER', 'the game has ended: there is no move to advise on');
+    const { worlds, seed } = req.body;
+    if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
+    // the seat's view only, as /advise is given a described table: the advice cannot see another hand
+    const v = view(g.state, g.seat);
+    const advice = adviseDomino(v, { worlds, seed: seed ?? g.state.actionCount + 1 });
+    return adviceJson(v, advice);
+  });
+
   app.post('/advise', {
     schema: {
       summary: 'The suggested play and the planned path for your own train, on a described table',
@@ -191,7 +227,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
       }),
       response: {
-        200: Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) }),
+        200: AdviceAnswer,
         ...ERRORS,
       },
     },
@@ -199,13 +235,6 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     const { hand, state, worlds, seed } = req.body;
     if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
     const v = viewFromTable(state as TableInput, parseDominoes(hand));
-    const advice = adviseDomino(v, { worlds, seed });
-    const out = (a: DominoAction) => actionJson(a, v.players) as { type: string; seat: number };
-    return {
-      suggest: out(advice.action),
-      path: advice.path.map(dominoName),
-      ownEnd: v.trains[v.seat].end,
-      ...(advice.candidates ? { candidates: advice.candidates.map((c) => ({ action: out(c.action), value: c.value })) } : {}),
-    };
+    return adviceJson(v, adviseDomino(v, { worlds, seed }));
   });
 };

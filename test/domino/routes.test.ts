@@ -65,6 +65,67 @@ describe('/api/domino', () => {
     expect((await post('/api/domino/games', { players: '4' })).statusCode).toBe(400);
   });
 
+  it('a hint needs the game\'s token, suggests one of the legal actions, and plans only with the seat\'s own tiles', async () => {
+    const g = (await post('/api/domino/games', { ruleset: 'sun-lakes', players: 3, bots: ['greedy'], seed: 11, round: 0 })).json();
+    const { id, token } = g;
+    const noToken = await post(`/api/domino/games/${id}/hint`, {});
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.json()).toEqual({ code: 'TM_UNAUTHORIZED', message: expect.any(String) });
+    expect((await post(`/api/domino/games/${id}/hint`, {}, 'not-the-token')).json().code).toBe('TM_NOT_FOUND');
+    expect((await post(`/api/domino/games/${id}/hint`, { worlds: 'many' }, token)).statusCode).toBe(400);
+    expect((await post(`/api/domino/games/${id}/hint`, { worlds: 999 }, token)).json().code).toBe('TM_BAD_INPUT');
+    // with no body at all, as with {}
+    const bare = await app.inject({ method: 'POST', url: `/api/domino/games/${id}/hint`, headers: { authorization: `Bearer ${token}` } });
+    expect(bare.statusCode).toBe(200);
+    let ans = g;
+    let hints = 0;
+    for (let i = 0; i < 300 && ans.view.phase === 'play'; i++) {
+      const res = await post(`/api/domino/games/${id}/hint`, {}, token);
+      expect(res.statusCode).toBe(200);
+      const hint = res.json();
+      hints++;
+      expect(Object.keys(hint).sort()).toEqual(['ownEnd', 'path', 'suggest']);
+      expect(ans.legal).toContainEqual(hint.suggest);
+      // every tile it names is the seat's own: the hint never shows another hand or the boneyard
+      const hand = new Set<string>(ans.view.hand);
+      if (hint.suggest.tile !== undefined) expect(hand.has(hint.suggest.tile)).toBe(true);
+      for (const t of hint.path) expect(hand.has(t)).toBe(true);
+      expect(hint.ownEnd).toBe(ans.view.trains[0].end);
+      // asking changes nothing
+      expect((await get(`/api/domino/games/${id}`, token)).json().view).toEqual(ans.view);
+      const next = await post(`/api/domino/games/${id}/actions`, hint.suggest, token);
+      expect(next.statusCode).toBe(200);
+      ans = next.json();
+    }
+    expect(hints).toBeGreaterThan(0);
+    expect(ans.view.phase).toBe('ended');
+    const over = await post(`/api/domino/games/${id}/hint`, {}, token);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('TM_GAME_OVER');
+  });
+
+  it('a hint is the advice on the table the seat sees: /advise on the same described table answers the same', async () => {
+    const g = (await post('/api/domino/games', { ruleset: 'district', players: 4, bots: ['greedy'], seed: 5, round: 0 })).json();
+    const v = g.view;
+    const trains: Record<string, string> = {};
+    for (const t of v.trains) if (t.tiles.length) trains[String(t.train)] = t.tiles.join(' ');
+    const table = {
+      ruleset: v.ruleset, players: v.players, seat: v.seat, engine: Number(v.engine.split('-')[0]), trains,
+      marked: v.trains.filter((t: { train: number | string; marked: boolean }) => t.marked && t.train !== 'mexican').map((t: { train: number }) => t.train),
+      handCounts: v.handCounts, boneyard: v.boneyard, openDoubles: v.openDoubles,
+    };
+    const hint = (await post(`/api/domino/games/${g.id}/hint`, {}, g.token)).json();
+    const advice = (await post('/api/domino/advise', { hand: v.hand.join(' '), state: table })).json();
+    expect(hint).toEqual(advice);
+    // valued by playouts in sampled worlds: every play offered is a legal one
+    const valued = (await post(`/api/domino/games/${g.id}/hint`, { worlds: 4, seed: 2 }, g.token)).json();
+    if (g.legal.length > 1) {
+      expect(valued.candidates.length).toBe(g.legal.length);
+      for (const c of valued.candidates) expect(g.legal).toContainEqual(c.action);
+    }
+    expect(g.legal).toContainEqual(valued.suggest);
+  });
+
   it('advises on a described table: the suggested play and the planned path', async () => {
     const res = await post('/api/domino/advise', { hand: '5-3 3-3 3-9 9-1 11-11 0-4', state: { players: 4, trains: { 0: '12-5', mexican: '12-1' }, marked: [2], handCounts: [6, 8, 9, 10] } });
     expect(res.statusCode).toBe(200);

@@ -1,0 +1,613 @@
+// The Mexican Train table: one screen for a game against bots. Plain ES modules, no build step.
+// The server holds the game and answers with this seat's view and its legal actions
+// (docs/mexican-train.md, "HTTP"); the page shows them and sends what the person chooses.
+// Nothing here decides a rule: a domino can be chosen, and a train offered for it, only when
+// the server's `legal` list holds that play.
+
+import { ApiError } from './client.js';
+
+const $ = (sel) => document.querySelector(sel);
+const SESSION_KEY = 'tilemate-domino-game';
+const SVG = 'http://www.w3.org/2000/svg';
+
+const BOT_WORDS = { random: 'easy bot', greedy: 'medium bot', montecarlo: 'hard bot' };
+const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: 'district rules' };
+
+// ---------------------------------------------------------------- the server
+
+// client.js speaks the Mah Jongg routes; the same call shape for /api/domino, with its ApiError
+async function call(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'TM_NETWORK', 'The server could not be reached. Check that Tilemate is still running, then try again.');
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: reported below */ }
+  if (!res.ok) throw new ApiError(res.status, data?.code ?? `HTTP_${res.status}`, data?.message ?? (text || `the server answered ${res.status}`));
+  if (data === null) throw new ApiError(res.status, 'TM_BAD_REPLY', 'the server sent an empty or unreadable answer');
+  return data;
+}
+
+const api = {
+  newGame: (opts) => call('POST', '/api/domino/games', opts),
+  game: (id, token) => call('GET', `/api/domino/games/${encodeURIComponent(id)}`, undefined, token),
+  act: (id, token, action) => call('POST', `/api/domino/games/${encodeURIComponent(id)}/actions`, action, token),
+  hint: (id, token) => call('POST', `/api/domino/games/${encodeURIComponent(id)}/hint`, {}, token),
+};
+
+/** Everything the page knows; only render() writes the screen. */
+const ui = {
+  game: null, // { id, token, seat }
+  view: null, // the latest view (tile names, as the server sends it)
+  legal: [],
+  names: [], // the seats' players: "human" or a bot's name
+  selected: null, // the chosen domino's name
+  hint: null, // the latest hint, for this decision only
+  hintKey: null,
+  busy: false,
+  message: '',
+  recent: [], // lines: what happened since the person's last move
+  history: [], // every line of the game
+  roundsSeen: 0, // rounds whose end the person has been shown
+  roundEnd: null, // the index into view.rounds of a round ended and not yet acknowledged
+};
+
+// ---------------------------------------------------------------- dominoes
+
+/** "12-5" → [12, 5]. */
+const ends = (name) => name.split('-').map(Number);
+
+// The colours of a double-12 set's pips, one per number, all dark enough for a white face.
+const PIP_COLOURS = ['#000', '#0b5fb0', '#0b6b2e', '#b3121b', '#6b3d00', '#1a237e', '#a35200', '#8e1a66', '#00626b', '#4a148c', '#333', '#7a5c00', '#c2185b'];
+
+/** Where n pips sit in a square half (0-1 across and down): the patterns printed on double-12 sets. */
+function pipSpots(n) {
+  const L = 0.22, M = 0.5, R = 0.78, T = 0.22, B = 0.78;
+  const four = [0.16, 0.39, 0.61, 0.84];
+  switch (n) {
+    case 0: return [];
+    case 1: return [[M, M]];
+    case 2: return [[L, T], [R, B]];
+    case 3: return [[L, T], [M, M], [R, B]];
+    case 4: return [[L, T], [R, T], [L, B], [R, B]];
+    case 5: return [[L, T], [R, T], [M, M], [L, B], [R, B]];
+    case 6: return [[L, T], [L, M], [L, B], [R, T], [R, M], [R, B]];
+    case 7: return [[L, T], [L, M], [L, B], [M, M], [R, T], [R, M], [R, B]];
+    case 8: return [[L, T], [L, M], [L, B], [M, T], [M, B], [R, T], [R, M], [R, B]];
+    case 9: return [[L, T], [L, M], [L, B], [M, T], [M, M], [M, B], [R, T], [R, M], [R, B]];
+    case 10: return [...four.map((y) => [L, y]), ...four.map((y) => [R, y]), [M, 0.39], [M, 0.61]];
+    case 11: return [...four.map((y) => [L, y]), ...four.map((y) => [R, y]), [M, 0.22], [M, M], [M, 0.78]];
+    default: return [...four.map((y) => [L, y]), ...four.map((y) => [M, y]), ...four.map((y) => [R, y])];
+  }
+}
+
+/** A domino face drawn in SVG: two square halves with pips, standing up (a over b) or lying (a beside b). */
+function dominoSvg(a, b, upright) {
+  const svg = document.createElementNS(SVG, 'svg');
+  const w = upright ? 100 : 200, h = upright ? 200 : 100;
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('aria-hidden', 'true');
+  svg.classList.add('face');
+  const rect = document.createElementNS(SVG, 'rect');
+  Object.entries({ x: 2, y: 2, width: w - 4, height: h - 4, rx: 12, class: 'body' }).forEach(([k, v]) => rect.setAttribute(k, String(v)));
+  svg.append(rect);
+  const line = document.createElementNS(SVG, 'line');
+  Object.entries(upright ? { x1: 12, y1: 100, x2: 88, y2: 100 } : { x1: 100, y1: 12, x2: 100, y2: 88 }).forEach(([k, v]) => line.setAttribute(k, String(v)));
+  line.setAttribute('class', 'bar');
+  svg.append(line);
+  [a, b].forEach((n, half) => {
+    const ox = upright ? 0 : half * 100, oy = upright ? half * 100 : 0;
+    const r = n >= 10 ? 8 : 9.5;
+    for (const [x, y] of pipSpots(n)) {
+      const c = document.createElementNS(SVG, 'circle');
+      c.setAttribute('cx', String(ox + 6 + x * 88));
+      c.setAttribute('cy', String(oy + 6 + y * 88));
+      c.setAttribute('r', String(r));
+      c.setAttribute('fill', PIP_COLOURS[n]);
+      svg.append(c);
+    }
+  });
+  return svg;
+}
+
+/** A small domino for a train: the two numbers, the end toward the station first. */
+function trainTile(a, b) {
+  const el = document.createElement('span');
+  el.className = 'mini';
+  if (a === b) el.classList.add('double');
+  el.setAttribute('aria-label', `${a} and ${b}`);
+  const x = document.createElement('span');
+  x.textContent = String(a);
+  const y = document.createElement('span');
+  y.textContent = String(b);
+  el.append(x, y);
+  return el;
+}
+
+/** Dominoes of a train laid from the station: each shown with its matching end first. */
+function orient(tiles, engine) {
+  let end = engine;
+  return tiles.map((name) => {
+    const [p, q] = ends(name);
+    const near = p === end ? p : q;
+    const far = p === end ? q : p;
+    end = far;
+    return [near, far];
+  });
+}
+
+// ---------------------------------------------------------------- words
+
+function seatName(seat) {
+  if (seat === ui.view?.seat) return 'You';
+  return `Seat ${seat}`;
+}
+
+function playerLabel(seat) {
+  if (seat === ui.view.seat) return 'You';
+  return `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`;
+}
+
+/** A train in words: "your train", "Seat 2's train", "the Mexican train". */
+function trainWords(train) {
+  if (train === 'mexican') return 'the Mexican train';
+  if (train === ui.view.seat) return 'your train';
+  return `Seat ${train}'s train`;
+}
+
+const trainKey = (train) => String(train);
+const isDoubleName = (name) => { const [a, b] = ends(name); return a === b; };
+
+/** One action in plain words, after the fact. */
+function actionWords(a) {
+  const me = a.seat === ui.view.seat;
+  const who = seatName(a.seat);
+  if (a.type === 'play') {
+    const dbl = isDoubleName(a.tile) ? ` \u2014 a double, which must be covered` : '';
+    return `${who} played ${a.tile} on ${trainWords(a.train)}${dbl}.`;
+  }
+  if (a.type === 'draw') return me ? 'You drew a domino from the boneyard.' : `${who} could not play and drew a domino.`;
+  return me ? 'You passed, and a marker went on your train.' : `${who} passed: nothing fit, so a marker went on their train.`;
+}
+
+function roundOverWords(r, roundNo) {
+  const who = r.outBy < 0 ? 'nobody could play any more (a blocked round)' : r.outBy === ui.view.seat ? 'you went out!' : `Seat ${r.outBy} went out.`;
+  return `Round ${roundNo} (engine ${r.engine}-${r.engine}) is over: ${who}`;
+}
+
+// ---------------------------------------------------------------- the answers
+
+/**
+ * Where the actions of a new round begin, when a round ended during these events (the match
+ * deals the next round at once, so one answer can hold both). The new round's plays are the
+ * dominoes now on its trains; before its first play come only draw-and-pass pairs, one per
+ * seat from the round's starter on.
+ */
+function newRoundStart(events, v) {
+  let plays = v.trains.reduce((n, t) => n + t.tiles.length, 0);
+  let idx = events.length;
+  while (plays > 0 && idx > 0) { idx--; if (events[idx].action.type === 'play') plays--; }
+  const firstSeat = idx < events.length ? events[idx].action.seat : v.turn;
+  const pairs = (firstSeat - v.starter + v.players) % v.players;
+  const at = idx - 2 * pairs;
+  if (at < 0) return idx;
+  for (let i = at; i < idx; i += 2) if (events[i].action.type !== 'draw' || events[i + 1]?.action.type !== 'pass') return idx;
+  return at;
+}
+
+/**
+ * Takes a game answer: the view, the legal actions, and what happened since the last one.
+ * `how`: 'start' (a new game: the bots' moves before the person's first turn), 'move' (the
+ * answer to an action), 'resume' (a reloaded page: the whole game's actions, told briefly).
+ */
+function setView(answer, how = 'move') {
+  const v = answer.view;
+  ui.view = v;
+  ui.legal = answer.legal ?? [];
+  ui.names = answer.seats ?? ui.names;
+  const events = answer.events ?? [];
+  const lines = []; // { text, mine }
+  const ended = how !== 'resume' && v.rounds.length > ui.roundsSeen;
+  const split = ended && v.phase === 'play' ? newRoundStart(events, v) : events.length;
+  const roundBegins = { text: `Round ${v.roundNo} begins: the ${v.engine} is the engine.`, mine: false };
+  events.forEach((e, i) => {
+    if (ended && i === split) lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false }, roundBegins);
+    const a = e.action;
+    // the person's own draw, when it is the last thing that happened: the tile is in the view
+    const text = a.type === 'draw' && a.seat === v.seat && i === events.length - 1 && v.drawn ? `You drew ${v.drawn}.` : actionWords(a);
+    lines.push({ text, mine: a.seat === v.seat && !text.startsWith('You drew ') });
+  });
+  if (ended && split === events.length) {
+    lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false });
+    if (v.phase === 'play') lines.push(roundBegins);
+  }
+  if (ended) ui.roundEnd = v.rounds.length - 1;
+  ui.roundsSeen = v.rounds.length;
+  ui.recent = how === 'resume' ? [] : lines.filter((l) => !l.mine).map((l) => l.text);
+  ui.history.push(...lines.map((l) => l.text));
+  if (ui.history.length > 600) ui.history.splice(0, ui.history.length - 600);
+  const key = decisionKey();
+  if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
+  if (ui.lastKey !== key) ui.selected = null;
+  ui.lastKey = key;
+}
+
+/** One decision of the person: a new one clears the chosen domino and the hint. */
+function decisionKey() {
+  const v = ui.view;
+  if (!v) return '';
+  return `${v.roundNo}|${v.turn}|${v.hand.join(',')}|${v.drawn ?? ''}|${v.trains.map((t) => t.tiles.length).join('.')}|${v.phase}`;
+}
+
+/** The legal plays of a domino: [{tile, train}]. */
+const playsOf = (tile) => ui.legal.filter((a) => a.type === 'play' && a.tile === tile);
+const legalOf = (type) => ui.legal.find((a) => a.type === type);
+
+// ---------------------------------------------------------------- talking to the server
+
+/** While the page waits; body[data-busy] clears only once the answer is drawn (tests wait on it). */
+function setBusy(busy) {
+  ui.busy = busy;
+  if (busy) document.body.dataset.busy = '1';
+}
+
+function readStartForm(form) {
+  const data = new FormData(form);
+  const body = { ruleset: String(data.get('ruleset')), players: Number(data.get('players')), bots: [String(data.get('bots'))] };
+  if (data.get('length') === 'round') body.round = 0;
+  const seedText = String(data.get('seed') ?? '').trim();
+  if (seedText !== '') {
+    const seed = Number(seedText);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) throw new Error('the deal number is a whole number from 0 to 4294967295');
+    body.seed = seed;
+  }
+  return body;
+}
+
+async function startGame(ev) {
+  ev.preventDefault();
+  if (ui.busy) return;
+  $('#start-message').textContent = '';
+  let body;
+  try { body = readStartForm(ev.currentTarget); } catch (err) { $('#start-message').textContent = `Please check the form: ${err.message}.`; return; }
+  setBusy(true);
+  $('#start-button').disabled = true;
+  try {
+    const res = await api.newGame(body);
+    ui.game = { id: res.id, token: res.token, seat: res.seat };
+    try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(ui.game)); } catch { /* private mode: no resuming */ }
+    Object.assign(ui, { view: null, history: [], recent: [], hint: null, hintKey: null, selected: null, message: '', roundEnd: null, roundsSeen: 0 });
+    setView(res, 'start');
+    showGame();
+  } catch (err) {
+    $('#start-message').textContent = `Could not start the game: ${err.message}`;
+  } finally {
+    setBusy(false);
+    $('#start-button').disabled = false;
+  }
+  render();
+  focusFirst();
+}
+
+async function send(action) {
+  if (ui.busy || !ui.game) return;
+  setBusy(true);
+  ui.message = '';
+  render();
+  try {
+    const res = await api.act(ui.game.id, ui.game.token, action);
+    ui.selected = null;
+    setView(res);
+  } catch (err) {
+    ui.message = `Not allowed: ${err.message}`;
+  } finally {
+    setBusy(false);
+  }
+  render();
+  focusFirst();
+}
+
+async function askHint() {
+  if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
+  setBusy(true);
+  const key = decisionKey();
+  const box = $('#hint');
+  box.classList.remove('hidden');
+  box.textContent = 'Thinking\u2026';
+  try {
+    ui.hint = await api.hint(ui.game.id, ui.game.token);
+  } catch (err) {
+    ui.hint = { error: err.message };
+  } finally {
+    ui.hintKey = key;
+    setBusy(false);
+  }
+  render();
+  $('#hint').focus();
+}
+
+function followHint() {
+  const s = ui.hint?.suggest;
+  if (!s) return;
+  send(s.type === 'play' ? { type: 'play', tile: s.tile, train: s.train } : { type: s.type });
+}
+
+function showGame() {
+  $('#start').classList.add('hidden');
+  $('#game').classList.remove('hidden');
+}
+
+function newGame() {
+  if (ui.game && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
+  ui.game = null;
+  ui.view = null;
+  try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing saved */ }
+  $('#game').classList.add('hidden');
+  $('#start').classList.remove('hidden');
+  $('#hint-button').disabled = true;
+  $('#start-button').focus();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'data') Object.entries(v).forEach(([dk, dv]) => { e.dataset[dk] = String(dv); });
+    else if (k === 'on') e.addEventListener('click', v);
+    else if (k in e && k !== 'role') e[k] = v;
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+function render() {
+  const v = ui.view;
+  if (!v) { document.body.dataset.busy = ui.busy ? '1' : '0'; return; }
+  const pausing = ui.roundEnd !== null && v.phase === 'play';
+  $('#game').classList.toggle('over', v.phase === 'ended');
+  $('#game').classList.toggle('between-rounds', pausing);
+  renderBoard();
+  renderRecent();
+  renderMe(pausing);
+  renderHint(pausing);
+  renderHistory();
+  renderRoundEnd(pausing);
+  renderEnd();
+  $('#hint-button').disabled = ui.busy || v.phase === 'ended' || pausing || !ui.game;
+  document.body.dataset.busy = ui.busy ? '1' : '0';
+}
+
+function renderBoard() {
+  const v = ui.view;
+  const turn = v.phase === 'ended' ? 'The game is over.' : v.turn === v.seat ? 'Your turn.' : `Seat ${v.turn} is playing\u2026`;
+  $('#status').replaceChildren(
+    el('span', { class: 'fact' }, `Round ${v.roundNo} of ${v.roundsInGame}`),
+    el('span', { class: 'fact' }, `Boneyard: ${v.boneyard} domino${v.boneyard === 1 ? '' : 'es'}`),
+    el('span', { class: 'fact' }, RULESET_WORDS[v.ruleset] ?? v.ruleset),
+    el('span', { class: 'fact turn-fact' }, turn),
+  );
+  const body = $('#players tbody');
+  body.replaceChildren(...v.handCounts.map((n, s) => el('tr', { class: `player-row${s === v.turn && v.phase === 'play' ? ' turn' : ''}${s === v.seat ? ' me' : ''}`, data: { seat: s } },
+    el('th', { scope: 'row' }, playerLabel(s)),
+    el('td', { class: 'count' }, String(n)),
+    el('td', { class: 'total' }, String(v.totals[s])),
+  )));
+  const [e] = ends(v.engine);
+  $('#station').replaceChildren(
+    el('span', { class: 'station-label' }, 'Engine'),
+    el('span', { class: 'engine', 'aria-label': `the engine, double ${e}` }, dominoSvg(e, e, false)),
+    el('span', { class: 'station-words' }, `The double ${e} is in the station. Every train starts from a ${e}.`),
+  );
+  const chosen = ui.selected ? playsOf(ui.selected) : [];
+  const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest : null;
+  const rows = v.trains.map((t) => {
+    const key = trainKey(t.train);
+    const open = v.openDoubles.some((d) => trainKey(d) === key);
+    const mine = t.train === v.seat;
+    const name = t.train === 'mexican' ? 'Mexican train' : mine ? 'Your train' : `Seat ${t.train}'s train`;
+    const badges = [];
+    if (t.train === 'mexican') badges.push(el('span', { class: 'badge public' }, 'Open to everyone'));
+    else if (t.marked) badges.push(el('span', { class: 'badge marker' }, mine ? 'Your marker is up: anyone may play here' : 'Marker up: anyone may play here'));
+    if (open) badges.push(el('span', { class: 'badge double' }, 'Double to cover'));
+    const tiles = el('div', { class: 'train-tiles' });
+    if (t.tiles.length === 0) tiles.append(el('span', { class: 'empty' }, 'not started'));
+    else tiles.append(...orient(t.tiles, ends(v.engine)[0]).map(([a, b]) => trainTile(a, b)));
+    const fits = chosen.find((a) => trainKey(a.train) === key);
+    const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: ui.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
+    const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
+      el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
+      el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end', 'aria-label': `open end ${t.end}` }, el('small', {}, 'open end'), String(t.end)), play),
+    );
+    return row;
+  });
+  $('#trains').replaceChildren(...rows);
+}
+
+function renderRecent() {
+  const box = $('#recent');
+  const v = ui.view;
+  const lines = ui.recent.length ? ui.recent : [v.turn === v.seat && v.phase === 'play' ? 'You begin.' : 'Nothing yet.'];
+  box.replaceChildren(el('h2', {}, 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
+}
+
+function promptFor(v) {
+  if (v.phase === 'ended') return ['The game is over.', ''];
+  if (v.turn !== v.seat) return ['The others are playing\u2026', ''];
+  const plays = ui.legal.filter((a) => a.type === 'play');
+  const draw = legalOf('draw');
+  const cover = v.step.cover >= 0 || v.openDoubles.length > 0;
+  const doubleOn = v.openDoubles.length ? trainWords(v.openDoubles[0]) : '';
+  if (v.drawn) {
+    return plays.length
+      ? [`You drew ${v.drawn}. It fits: click it, then the train to put it on.`, '']
+      : [`You drew ${v.drawn}. It does not fit anywhere, so pass.`, 'When you pass, a marker goes on your train and anyone may play on it until you play there again.'];
+  }
+  if (plays.length) {
+    const detail = cover ? `First the double on ${doubleOn} must be covered: only dominoes that match its ${v.trains.find((t) => trainKey(t.train) === trainKey(v.openDoubles[0]))?.end} can be played.` : 'Dominoes that fit somewhere are bright; the others are greyed out.';
+    return [ui.selected ? `Now click the train for ${ui.selected}: its \u201cPut ${ui.selected} here\u201d button.` : 'Your turn: click one of your dominoes, then the train to put it on.', detail];
+  }
+  if (draw) return ['Nothing in your hand fits. Draw a domino from the boneyard.', cover ? `The double on ${doubleOn} must be covered first.` : ''];
+  return ['Nothing fits and the boneyard is empty, so pass.', 'A marker goes on your train.'];
+}
+
+function renderMe(pausing) {
+  const v = ui.view;
+  const [prompt, detail] = pausing ? ['The round is over: see the scores above.', ''] : promptFor(v);
+  $('#prompt').textContent = prompt;
+  $('#prompt-detail').textContent = detail;
+  const actions = [];
+  if (!pausing && v.phase === 'play') {
+    if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: ui.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
+    if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: ui.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
+    if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; render(); } }, 'Choose another domino'));
+  }
+  $('#actions').replaceChildren(...actions);
+  const pips = v.hand.reduce((n, t) => n + ends(t)[0] + ends(t)[1], 0);
+  const hand = [...v.hand].sort((x, y) => { const [a, b] = ends(x), [c, d] = ends(y); return c - a || d - b; });
+  const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest.tile : null;
+  $('#hand').replaceChildren(
+    el('h2', { class: 'hand-title' }, `Your dominoes: ${v.hand.length} (${pips} pips)`),
+    el('div', { class: 'hand-row' }, ...hand.map((name) => {
+      const [a, b] = ends(name);
+      const playable = !pausing && playsOf(name).length > 0;
+      const cls = ['domino', playable ? 'playable' : 'cannot', ui.selected === name ? 'selected' : '', v.drawn === name ? 'drawn' : '', hinted === name ? 'suggested' : ''].filter(Boolean).join(' ');
+      return el('button', {
+        type: 'button', class: cls, data: { tile: name }, disabled: ui.busy || !playable,
+        'aria-pressed': ui.selected === name ? 'true' : 'false',
+        'aria-label': `${a} and ${b}${v.drawn === name ? ', just drawn' : ''}${playable ? '' : ', does not fit now'}`,
+        on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
+      }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, 'just drawn') : null);
+    })),
+  );
+  $('#message').textContent = ui.message;
+}
+
+function renderHint(pausing) {
+  const box = $('#hint');
+  const h = ui.hint;
+  if (!h || pausing || ui.view.phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
+  box.classList.remove('hidden');
+  if (h.error) { box.replaceChildren(el('p', { class: 'hint-do' }, `No hint: ${h.error}`)); return; }
+  const s = h.suggest;
+  const what = s.type === 'play' ? `Play ${s.tile} on ${trainWords(s.train)}.` : s.type === 'draw' ? 'Draw a domino: nothing in your hand fits.' : 'Pass: nothing fits (a marker goes on your train).';
+  const plan = h.path.length
+    ? `Plan for your train, from its open ${h.ownEnd}: ${h.path.join(', ')} (${h.path.length} domino${h.path.length === 1 ? '' : 'es'}). Dominoes off this path are best played on other trains.`
+    : `None of your dominoes can start a path from your train's open ${h.ownEnd} yet.`;
+  box.replaceChildren(
+    el('p', { class: 'hint-do' }, `Hint: ${what}`),
+    el('p', { class: 'hint-why' }, plan),
+    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.tile ?? '', train: s.train ?? '' }, disabled: ui.busy, on: followHint }, 'Do this'),
+  );
+}
+
+function renderHistory() {
+  $('#log').replaceChildren(...ui.history.map((l) => el('p', {}, l)));
+}
+
+/** Pips left and round scores for one round: the table both end panels show. */
+function roundTable(r) {
+  const v = ui.view;
+  const rows = r.pipsLeft.map((p, s) => el('tr', { class: 'round-row', data: { seat: s } },
+    el('th', { scope: 'row' }, playerLabel(s)),
+    el('td', { class: 'pips' }, p === 0 && r.outBy === s ? '0 (went out)' : String(p)),
+    el('td', { class: 'total' }, String(v.totals[s])),
+  ));
+  return el('table', { class: 'scores' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), el('th', { scope: 'col' }, 'Pips left = score this round'), el('th', { scope: 'col' }, 'Total so far'))),
+    el('tbody', {}, ...rows));
+}
+
+function renderRoundEnd(pausing) {
+  const box = $('#round-end');
+  if (!pausing) { box.classList.add('hidden'); box.replaceChildren(); return; }
+  const v = ui.view;
+  const r = v.rounds[ui.roundEnd];
+  box.classList.remove('hidden');
+  box.replaceChildren(
+    el('h2', {}, roundOverWords(r, ui.roundEnd + 1)),
+    el('p', {}, 'Each player scores the pips left in their hand. The lowest total at the end of the game wins.'),
+    roundTable(r),
+    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'next-round' }, on: () => { ui.roundEnd = null; render(); focusFirst(); } }, `Next round (round ${v.roundNo} of ${v.roundsInGame})`),
+  );
+}
+
+function renderEnd() {
+  const box = $('#end');
+  const v = ui.view;
+  if (v.phase !== 'ended' || !v.result) { box.classList.add('hidden'); box.replaceChildren(); return; }
+  box.classList.remove('hidden');
+  const low = Math.min(...v.result.totals);
+  const winners = v.result.winners.map((s) => (s === v.seat ? 'you' : `Seat ${s}`));
+  const headline = v.result.winners.includes(v.seat)
+    ? (winners.length > 1 ? `A tie for the win: ${winners.join(' and ')}, with ${low} points.` : `You won, with ${low} points!`)
+    : `${winners.join(' and ')} won, with ${low} points.`;
+  const last = v.rounds[v.rounds.length - 1];
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...v.rounds.map((r, i) => el('th', { scope: 'col' }, `Round ${i + 1} (${r.engine}s)`)), el('th', { scope: 'col' }, 'Total'));
+  const rows = v.result.totals.map((t, s) => el('tr', { class: `score-row${v.result.winners.includes(s) ? ' winner' : ''}`, data: { seat: s } },
+    el('th', { scope: 'row' }, playerLabel(s)),
+    ...v.rounds.map((r) => el('td', { class: 'pips' }, String(r.pipsLeft[s]))),
+    el('td', { class: 'total' }, String(t)),
+  ));
+  const hands = v.reveal ? el('div', { class: 'hands' }, el('h3', {}, 'Dominoes left in each hand'),
+    ...v.reveal.hands.map((h, s) => el('p', { class: 'hand-left' }, el('strong', {}, `${playerLabel(s)}: `), h.length ? h.join(', ') : 'none'))) : null;
+  box.replaceChildren(
+    el('h2', {}, 'The game is over'),
+    el('p', { class: 'headline' }, headline),
+    el('p', {}, `${roundOverWords(last, v.rounds.length)} Each player scores the pips left in their hand; the lowest total wins.`),
+    el('table', { class: 'scores' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+    hands,
+    el('p', { class: 'note' }, `Deal number ${v.reveal?.seed ?? ''}: enter it on the start form to play the same deal again.`),
+    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'new-game' }, on: newGame }, 'New game'),
+  );
+}
+
+function focusFirst() {
+  const target = document.querySelector('#round-end:not(.hidden) button, #end:not(.hidden) button, #actions button, #hand button:not(:disabled)');
+  if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  $('#start').addEventListener('submit', startGame);
+  $('#hint-button').addEventListener('click', askHint);
+  $('#new-button').addEventListener('click', newGame);
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!ui.game) return;
+    if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
+    if (e.key === 'Escape' && ui.selected) { ui.selected = null; render(); }
+  });
+}
+
+/** A reloaded page picks its game up again (the token stays in this tab's session only). */
+async function resume() {
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null'); } catch { saved = null; }
+  if (!saved || !saved.id || !saved.token) { document.body.dataset.busy = '0'; return; }
+  setBusy(true);
+  try {
+    const res = await api.game(saved.id, saved.token);
+    ui.game = saved;
+    // the whole game's actions come back: the history, and no round-end panel for rounds already past
+    setView(res, 'resume');
+    showGame();
+  } catch {
+    try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing saved */ }
+  } finally {
+    setBusy(false);
+  }
+  render();
+}
+
+wire();
+resume();

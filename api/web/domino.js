@@ -170,7 +170,8 @@ function actionWords(a) {
   const who = seatName(a.seat);
   if (a.type === 'play') {
     const dbl = isDoubleName(a.tile) ? ` \u2014 a double, which must be covered` : '';
-    return `${who} played ${a.tile} on ${trainWords(a.train)}${dbl}.`;
+    const where = a.train === a.seat && !me ? 'their own train' : trainWords(a.train);
+    return `${who} played ${a.tile} on ${where}${dbl}.`;
   }
   if (a.type === 'draw') return me ? 'You drew a domino from the boneyard.' : `${who} could not play and drew a domino.`;
   return me ? 'You passed, and a marker went on your train.' : `${who} passed: nothing fit, so a marker went on their train.`;
@@ -193,6 +194,8 @@ function newRoundStart(events, v) {
   let plays = v.trains.reduce((n, t) => n + t.tiles.length, 0);
   let idx = events.length;
   while (plays > 0 && idx > 0) { idx--; if (events[idx].action.type === 'play') plays--; }
+  // a first play may be the tile its player just drew (a draw never ends a round)
+  if (idx < events.length && idx > 0 && events[idx - 1].action.type === 'draw' && events[idx - 1].action.seat === events[idx].action.seat) idx--;
   const firstSeat = idx < events.length ? events[idx].action.seat : v.turn;
   const pairs = (firstSeat - v.starter + v.players) % v.players;
   const at = idx - 2 * pairs;
@@ -215,7 +218,8 @@ function setView(answer, how = 'move') {
   const lines = []; // { text, mine }
   const ended = how !== 'resume' && v.rounds.length > ui.roundsSeen;
   const split = ended && v.phase === 'play' ? newRoundStart(events, v) : events.length;
-  const roundBegins = { text: `Round ${v.roundNo} begins: the ${v.engine} is the engine.`, mine: false };
+  const roundBegins = { text: `Round ${v.roundNo} begins with the ${v.engine} as the engine; ${v.starter === v.seat ? 'you start' : `Seat ${v.starter} starts`}.`, mine: false };
+  if (how === 'start') lines.push(roundBegins);
   events.forEach((e, i) => {
     if (ended && i === split) lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false }, roundBegins);
     const a = e.action;
@@ -434,8 +438,7 @@ function renderBoard() {
 
 function renderRecent() {
   const box = $('#recent');
-  const v = ui.view;
-  const lines = ui.recent.length ? ui.recent : [v.turn === v.seat && v.phase === 'play' ? 'You begin.' : 'Nothing yet.'];
+  const lines = ui.recent.length ? ui.recent : ['No one else has moved since.'];
   box.replaceChildren(el('h2', {}, 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
 }
 

@@ -33,6 +33,7 @@ let page: Page;
 const pageErrors: string[] = [];
 /** Every answer of a refused request the page made (a refusal is a failure of the page). */
 const refused: string[] = [];
+let hintShot = false;
 
 beforeAll(async () => {
   // a missing browser is a failure, never a silent skip
@@ -108,6 +109,11 @@ async function playTurn(useHint: boolean): Promise<string> {
     await page.waitForSelector('#hint:not(.hidden) [data-action="follow-hint"]');
     await settled();
     const d = await page.locator('[data-action="follow-hint"]').evaluate((b) => ({ ...(b as HTMLElement).dataset }));
+    if (!hintShot) {
+      hintShot = true;
+      await expect(page.locator('#hint .hint-do').textContent()).resolves.toMatch(/^Hint: (Play \d+-\d+ on|Draw|Pass)/);
+      await shot('2-hint');
+    }
     const hinted = legal.find((a) => a.type === d.type && (a.type !== 'play' || (a.tile === d.tile && String(a.train) === d.train)));
     expect(hinted, `the hint ${JSON.stringify(d)} is one of the legal actions`).toBeDefined();
     choice = hinted;
@@ -138,6 +144,7 @@ describe('the Mexican Train page', () => {
     await shot('0-start');
     await page.click('header a[href="index.html"]');
     await page.waitForSelector('#start-button');
+    await page.locator('header.top').screenshot({ path: join(SHOTS, 'domino-0-mahjongg-header.png') });
     await page.click('header a[href="domino.html"]');
     await page.waitForSelector('input[name="players"]');
   });

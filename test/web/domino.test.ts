@@ -231,6 +231,13 @@ describe('the Mexican Train page', () => {
     await expect(page.locator('#station').textContent()).resolves.toContain('The double 4 is in the station');
     await playTurn(true);
     await shot('5-round-two');
+    // a reloaded page picks the game up again from the tab's session, without a round-end panel for rounds past
+    await page.reload();
+    await settled();
+    const now = await serverAnswer();
+    expect(await page.locator('#hand button.domino').count()).toBe(now.view.hand.length);
+    expect(await page.isVisible('#round-end')).toBe(false);
+    expect(await page.$$eval('#players td.total', (tds) => tds.map((td) => Number(td.textContent)))).toEqual(now.view.totals);
     expect(refused).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 300_000);

@@ -71,7 +71,7 @@ export function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
     const a = lack - (inGroups < j ? inGroups : j);
     if (a < best) best = a;
   }
-  return best;
+  return best.line < 0 ? { chance: 0, line: -1, value: 0 } : best;
 }
 
 /**
@@ -146,18 +146,18 @@ export interface HandChance {
 }
 
 /**
- * The best line of a 13-tile hand (concealed counts, exposures given by `forms`) in the solo
+ * The best line of a 13-tile hand (line -1 and chance 0 when no line fits the exposures) (concealed counts, exposures given by `forms`) in the solo
  * model: every line within `reach` tiles of the closest is run on the same draws.
  */
 export function bestChance(cc: CompiledCard, forms: readonly LineForms[], concealed: ArrayLike<number>, drawn: Uint8Array, deals: number, draws: number, reach = 1): HandChance {
   const away = forms.map((lf) => awayFrom(lf, concealed));
   const nearest = Math.min(...away);
-  let best: HandChance = { chance: 0, line: -1, value: 0 };
+  let best: HandChance = { chance: -1, line: -1, value: 0 };
   for (let l = 0; l < forms.length; l++) {
     if (away[l] > nearest + reach || away[l] >= 99) continue;
     const chance = soloChance(forms[l], concealed, false, drawn, deals, draws);
     const value = cc.card.lines[l].value;
-    if (chance > best.chance || (chance === best.chance && best.line >= 0 && value > best.value)) best = { chance, line: l, value };
+    if (chance > best.chance || (chance === best.chance && value > best.value)) best = { chance, line: l, value };
   }
-  return best;
+  return best.line < 0 ? { chance: 0, line: -1, value: 0 } : best;
 }

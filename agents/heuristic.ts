@@ -28,12 +28,14 @@ export interface Habits {
   defence: boolean;
   /** Choose Charleston passes, the vote on a second Charleston and the courtesy pass by sampling what may come back (agents/charleston.ts), not from the hand alone. */
   lookahead?: boolean;
+  /** Target only forms that can still be made with the tiles not yet seen on the table. */
+  live?: boolean;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
 /** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
-/** The searching players' habits: the heuristic's, with Charleston passes chosen by lookahead. */
-export const LOOKAHEAD_HABITS: Habits = { ...MEDIUM_HABITS, lookahead: true };
+/** The searching players' habits: the heuristic's, with Charleston passes chosen by lookahead and only live forms targeted. */
+export const LOOKAHEAD_HABITS: Habits = { ...MEDIUM_HABITS, lookahead: true, live: true };
 export const EASY_HABITS: Habits = { targets: 1, noise: 1.5, stickiness: 1.2, defence: false };
 
 export class HeuristicAgent implements Agent {
@@ -109,11 +111,12 @@ export class HeuristicAgent implements Agent {
     tilesAwayAll(cc, counts, this.away, this.best);
     const placed = cc.work;
     const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
-    const fits = (f: number) => mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine));
+    const live = this.habits.live ? liveForms(cc, counts, unseenCounts(view)) : null;
+    const fits = (f: number) => (live === null || live[f] === 1) && (mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine)));
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
       if (this.away[l] >= nearest) continue;
-      if (mine.length === 0) { nearest = this.away[l]; continue; }
+      if (mine.length === 0 && live === null) { nearest = this.away[l]; continue; }
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
         const a = awayFromPlaced(placed[f], cc.formSingles[f], jokersOf(f));
         if (a < nearest && fits(f)) nearest = a;
@@ -235,6 +238,28 @@ export class HeuristicAgent implements Agent {
 
 function myExposures(view: SeatView): GroupShape[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+}
+
+/**
+ * 1 for each form that can still be made: its singles and pairs need no more natural
+ * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
+ */
+function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
+  const out = new Uint8Array(cc.formCount);
+  const jokers = held[JOKER] + unseen[JOKER];
+  for (let f = 0; f < cc.formCount; f++) {
+    const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? jokers : 0;
+    let short = 0, ok = 1;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1] && ok; e++) {
+      const t = cc.entryKind[e];
+      if (t === JOKER) continue;
+      const avail = held[t] + unseen[t];
+      if (cc.entrySingle[e] > avail) ok = 0;
+      else if (cc.entryNeed[e] > avail) short += cc.entryNeed[e] - avail;
+    }
+    out[f] = ok && short <= jokersLeft ? 1 : 0;
+  }
+  return out;
 }
 
 /** Copies of each kind the seat has not seen (not in its hand, not on the table). */

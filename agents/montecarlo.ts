@@ -1,6 +1,8 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, type Action, type GameState } from '../engine/game.js';
+import { apply, cloneState, type Action, type GameState, type SeatView } from '../engine/game.js';
+import { COPIES, JOKER, tilesFromCounts } from '../engine/tiles.js';
+import { allLineForms, bestChance, sampleDraws, type LineForms } from './chance.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
@@ -39,19 +41,29 @@ export interface Budget {
   candidates: number;
   /** Optional cap in milliseconds (at least one world is always played; a cap makes play depend on the machine). */
   ms?: number;
+  /**
+   * Sampled walls for the solo model (agents/chance.ts) that picks the default choice the
+   * playouts must overrule: the discard or call whose hand has the best chance of being
+   * completed from the wall. 0 or absent: the heuristic's choice is the default.
+   */
+  soloDeals?: number;
 }
 
-export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3 };
-export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4 };
+export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3, soloDeals: 64 };
+export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4, soloDeals: 128 };
 
 /**
  * The Monte Carlo player. For its discards, joker exchanges and answers to discards it
- * samples worlds consistent with its view (engine/determinize.ts: the unseen tiles dealt to
- * the other racks and the wall), plays each candidate out to the end with heuristic players
- * in every seat (opponents draw, discard and call too), and takes the candidate with the best
- * mean score under the game's scoring. Mah Jongg is always declared when it can be. Its
- * Charleston passes look ahead at what may come back (agents/charleston.ts); votes and
- * courtesy passes are the heuristic's.
+ * first picks a default in the solo model (agents/chance.ts: walls sampled from the tiles
+ * it has not seen, the hand's best line run on each): the discard, or the call or decline,
+ * that leaves the hand most likely to be completed. Then it samples whole worlds consistent
+ * with its view (engine/determinize.ts: the unseen tiles dealt to the other racks and the
+ * wall), plays the default and the heuristic's other candidates out to the end with
+ * heuristic players in every seat (opponents draw, discard and call too), and takes a
+ * challenger only when its paired mean score beats the default's by more than a standard
+ * error. Mah Jongg is always declared when it can be. Its own heuristic targets only forms
+ * that can still be made, and its Charleston passes, vote and courtesy offer look ahead at
+ * what may come back (agents/charleston.ts).
  */
 export class MonteCarloAgent implements Agent {
   readonly name: string;
@@ -71,6 +83,11 @@ export class MonteCarloAgent implements Agent {
     if (sure) return sure;
     const candidates = this.candidates(turn, options);
     if (candidates.length === 1) return candidates[0];
+    if (this.budget.soloDeals) {
+      const best = this.soloBest(turn.view(), candidates, nextU32(turn.rng));
+      if (best > 0) candidates.unshift(...candidates.splice(best, 1));
+    }
+    if (this.budget.worlds === 0) return candidates[0];
     return this.search(turn, candidates);
   }
 
@@ -91,8 +108,48 @@ export class MonteCarloAgent implements Agent {
   }
 
   /**
+   * The candidate whose hand has the best chance in the solo model (the same sampled walls
+   * for each): a discard leaves 13 tiles; a call exposes the group and discards the tile
+   * that leaves the best hand; letting the tile go keeps the hand. Ties keep the earlier
+   * candidate (the heuristic's choice first).
+   */
+  private soloBest(view: SeatView, candidates: readonly Action[], seed: number): number {
+    const draws = Math.floor(view.wallLeft / view.players);
+    if (draws === 0) return 0;
+    const deals = this.budget.soloDeals!;
+    const unseen = COPIES.map((n, t) => n - view.concealed[t]);
+    for (const d of view.discards) for (const x of d) unseen[x]--;
+    for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+    const drawn = sampleDraws(tilesFromCounts(unseen), deals, draws, seed);
+    const mine = view.exposures[view.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+    const forms = allLineForms(this.cc, mine);
+    const chanceOf = (hand: number[], f: LineForms[]) => bestChance(this.cc, f, hand, drawn, deals, draws);
+    const score = (a: Action): number => {
+      const hand = [...view.concealed];
+      if (a.type === 'discard') { hand[a.tile]--; return chanceOf(hand, forms).chance; }
+      if (a.type === 'decline') return chanceOf(hand, forms).chance;
+      if (a.type !== 'call') return 2; // a joker exchange: the heuristic takes every one it can
+      const tile = view.claim!.tile;
+      hand[tile] -= a.size - 1 - a.jokers;
+      hand[JOKER] -= a.jokers;
+      const exposed = allLineForms(this.cc, [...mine, { tile, size: a.size, jokers: a.jokers }]);
+      let best = 0;
+      for (let t = 0; t < JOKER; t++) {
+        if (hand[t] === 0) continue;
+        hand[t]--;
+        best = Math.max(best, chanceOf(hand, exposed).chance);
+        hand[t]++;
+      }
+      return best;
+    };
+    let bestIndex = 0, bestScore = -1;
+    candidates.forEach((a, i) => { const x = score(a); if (x > bestScore) { bestScore = x; bestIndex = i; } });
+    return bestIndex;
+  }
+
+  /**
    * Successive halving: every candidate is played in the first half of the worlds; the
-   * heuristic's choice and the best challenger so far share the rest, so the playouts go
+   * default (candidates[0]) and the best challenger so far share the rest, so the playouts go
    * to the comparison that decides.
    */
   private search(turn: Turn, candidates: Action[]): Action {
@@ -103,7 +160,7 @@ export class MonteCarloAgent implements Agent {
     const outOfTime = (w: number) => this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms;
     const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
     const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
-    // diffs[i]: candidate i's score less the heuristic's choice's, world by world
+    // diffs[i]: candidate i's score less the default's, world by world
     const diffs: number[][] = candidates.map(() => []);
     const total = this.budget.worlds * candidates.length;
     let w = 0, spent = 0;
@@ -119,7 +176,7 @@ export class MonteCarloAgent implements Agent {
       const row = playCandidates(worldAt(w), pair, this.policies, seedAt(w), seat).scores;
       diffs[challenger].push(row[1] - row[0]);
     }
-    // The heuristic's choice stands unless the challenger's paired advantage is more than
+    // The default stands unless the challenger's paired advantage is more than
     // one standard error above zero: noise should not overrule a sound default.
     return edge(diffs[challenger]) > 0 ? candidates[challenger] : candidates[0];
   }

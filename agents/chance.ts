@@ -71,7 +71,7 @@ export function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
     const a = lack - (inGroups < j ? inGroups : j);
     if (a < best) best = a;
   }
-  return best.line < 0 ? { chance: 0, line: -1, value: 0 } : best;
+  return best;
 }
 
 /**

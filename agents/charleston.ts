@@ -2,7 +2,8 @@ import { tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import type { SeatView } from '../engine/game.js';
 import { nextInt, type RngState } from '../engine/rng.js';
-import { COPIES, JOKER, type TileId } from '../engine/tiles.js';
+import { unseenCounts } from '../engine/determinize.js';
+import { JOKER, type TileId } from '../engine/tiles.js';
 
 /**
  * Choosing a Charleston pass by looking ahead: each candidate set of tiles to give (drawn
@@ -28,9 +29,7 @@ export interface PassChoice {
 
 /** Unseen tiles from the seat's view (the pool incoming tiles are sampled from; never jokers: jokers are never passed). */
 function incomingPool(view: SeatView): TileId[] {
-  const unseen = COPIES.map((c, t) => c - view.concealed[t]);
-  for (const d of view.discards) for (const t of d) unseen[t]--;
-  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  const unseen = unseenCounts(view);
   const pool: TileId[] = [];
   for (let t = 0; t < JOKER; t++) for (let i = 0; i < unseen[t]; i++) pool.push(t);
   return pool;

@@ -1,9 +1,10 @@
 import { awayFromPlaced, PLACED, tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
+import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
 import { closestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
-import { COPIES, JOKER, KINDS, type TileId } from '../engine/tiles.js';
+import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { searchCourtesy, searchPass, searchVote } from './charleston.js';
 
@@ -262,10 +263,3 @@ function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly n
   return out;
 }
 
-/** Copies of each kind the seat has not seen (not in its hand, not on the table). */
-function unseenCounts(view: SeatView): number[] {
-  const unseen = COPIES.map((n, t) => n - view.concealed[t]);
-  for (const d of view.discards) for (const x of d) unseen[x]--;
-  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
-  return unseen;
-}

@@ -1,7 +1,7 @@
 import type { CompiledCard } from '../engine/compile.js';
-import { determinize } from '../engine/determinize.js';
+import { determinize, unseenCounts } from '../engine/determinize.js';
 import { apply, cloneState, type Action, type GameState, type SeatView } from '../engine/game.js';
-import { COPIES, JOKER, tilesFromCounts } from '../engine/tiles.js';
+import { JOKER, tilesFromCounts } from '../engine/tiles.js';
 import { allLineForms, bestChance, sampleDraws, type LineForms } from './chance.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
@@ -117,10 +117,7 @@ export class MonteCarloAgent implements Agent {
     const draws = Math.floor(view.wallLeft / view.players);
     if (draws === 0) return 0;
     const deals = this.budget.soloDeals!;
-    const unseen = COPIES.map((n, t) => n - view.concealed[t]);
-    for (const d of view.discards) for (const x of d) unseen[x]--;
-    for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
-    const drawn = sampleDraws(tilesFromCounts(unseen), deals, draws, seed);
+    const drawn = sampleDraws(tilesFromCounts(unseenCounts(view)), deals, draws, seed);
     const mine = view.exposures[view.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
     const forms = allLineForms(this.cc, mine);
     const chanceOf = (hand: number[], f: LineForms[]) => bestChance(this.cc, f, hand, drawn, deals, draws);

@@ -16,13 +16,19 @@ import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
  * (Siamese) keep declared Mah Jonggs on the table whose scoring events the view does not
  * carry, so they are not rebuilt.
  */
+/** Copies of each kind the seat has not seen: not on its rack, not discarded, not exposed (a joker in an exposure is seen). */
+export function unseenCounts(view: SeatView): number[] {
+  const unseen = COPIES.map((c, t) => c - view.concealed[t]);
+  for (const d of view.discards) for (const t of d) unseen[t]--;
+  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  return unseen;
+}
+
 export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState): GameState {
   if (rules.racks > 1 || view.mahJonggs.length > 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only single-rack games in play can be sampled');
   if (view.phase !== 'discard' && view.phase !== 'claims') throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
   const n = view.players;
-  const unseen = COPIES.map((c, t) => c - view.concealed[t]);
-  for (const d of view.discards) for (const t of d) unseen[t]--;
-  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  const unseen = unseenCounts(view);
   const pool: TileId[] = [];
   for (let t = 0; t < KINDS; t++) {
     if (unseen[t] < 0) throw new Error(`rule violation: the view shows ${COPIES[t] - unseen[t]} copies of tile ${t}`);

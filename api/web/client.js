@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
+export async function call(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

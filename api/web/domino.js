@@ -4,7 +4,7 @@
 // Nothing here decides a rule: a domino can be chosen, and a train offered for it, only when
 // the server's `legal` list holds that play.
 
-import { ApiError } from './client.js';
+import { ApiError, call } from './client.js';
 
 const $ = (sel) => document.querySelector(sel);
 const SESSION_KEY = 'tilemate-domino-game';
@@ -15,25 +15,7 @@ const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: '
 
 // ---------------------------------------------------------------- the server
 
-// client.js speaks the Mah Jongg routes; the same call shape for /api/domino, with its ApiError
-async function call(method, path, body, token) {
-  const headers = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res;
-  try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, 'TM_NETWORK', 'The server could not be reached. Check that Tilemate is still running, then try again.');
-  }
-  const text = await res.text();
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: reported below */ }
-  if (!res.ok) throw new ApiError(res.status, data?.code ?? `HTTP_${res.status}`, data?.message ?? (text || `the server answered ${res.status}`));
-  if (data === null) throw new ApiError(res.status, 'TM_BAD_REPLY', 'the server sent an empty or unreadable answer');
-  return data;
-}
-
+// the same call as the Mah Jongg table's (client.js), on the /api/domino routes
 const api = {
   newGame: (opts) => call('POST', '/api/domino/games', opts),
   game: (id, token) => call('GET', `/api/domino/games/${encodeURIComponent(id)}`, undefined, token),

@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, SHOTS, type BrowserTable } from './browser.js';
 import { DOMINO_AGENT_NAMES } from '../../agents/domino/levels.js';
-import { build } from '../../api/app.js';
 
 /**
  * The Mexican Train page in a real browser: playwright-core driving Debian's Chromium
@@ -14,57 +12,29 @@ import { build } from '../../api/app.js';
  * Screenshots go to os.tmpdir()/tilemate-screens (outside the repository) to be looked at by eye.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(tmpdir(), 'tilemate-screens');
 const SEED = 21;
 /** More turns than any round takes: a page that stops offering a way on fails here rather than hanging. */
 const MAX_STEPS = 200;
 
-type App = Awaited<ReturnType<typeof build>>;
 interface Action { type: string; seat: number; tile?: string; train?: number | string }
 interface Answer { view: { phase: string; hand: string[]; totals: number[]; rounds: { pipsLeft: number[] }[]; result: { totals: number[] } | null }; legal: Action[] }
-
-let app: App;
-let base = '';
-let dataDir = '';
-let profileDir = '';
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
 /** Every answer of a refused request the page made (a refusal is a failure of the page). */
 const refused: string[] = [];
 let hintShot = false;
 
+let table: BrowserTable;
+let app: BrowserTable['app'];
+let base = '';
+let page: Page;
+let pageErrors: string[] = [];
+
 beforeAll(async () => {
-  // a missing browser is a failure, never a silent skip
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get install chromium; .ci/run installs it)`);
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'tilemate-domino-web-data-'));
-  profileDir = mkdtempSync(join(tmpdir(), 'tilemate-chromium-'));
-  mkdirSync(SHOTS, { recursive: true });
-  app = await build({ dataDir, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-  base = `http://127.0.0.1:${address.port}`;
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1366, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  table = await openBrowser('domino-web');
+  ({ app, base, page, pageErrors } = table);
   page.on('response', (res) => { if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`); });
-  page.setDefaultTimeout(60_000);
 }, 60_000);
 
-afterAll(async () => {
-  await context?.close();
-  await app?.close();
-  for (const dir of [dataDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => { await table?.close(); });
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `domino-${name}.png`), fullPage: true });
 

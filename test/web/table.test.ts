@@ -1,9 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../api/app.js';
+import { openBrowser, SHOTS, type BrowserTable } from './browser.js';
 
 /**
  * The practice table in a real browser: playwright-core driving Debian's Chromium against
@@ -12,51 +10,22 @@ import { build } from '../../api/app.js';
  * os.tmpdir()/tilemate-screens (outside the repository) to be looked at by eye.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(tmpdir(), 'tilemate-screens');
 const SEED = 7;
 /** More steps than any game takes: a page that stops offering a way on fails here rather than hanging. */
 const MAX_STEPS = 400;
 
-type App = Awaited<ReturnType<typeof build>>;
-
-let app: App;
+let table: BrowserTable;
+let app: BrowserTable['app'];
 let base = '';
-let dataDir = '';
-let profileDir = '';
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
 beforeAll(async () => {
-  // CI installs it (.ci/run); a missing browser is a failure, never a silent skip
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get install chromium; .ci/run installs it)`);
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'tilemate-web-data-'));
-  profileDir = mkdtempSync(join(tmpdir(), 'tilemate-chromium-'));
-  mkdirSync(SHOTS, { recursive: true });
-  app = await build({ dataDir, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-  base = `http://127.0.0.1:${address.port}`;
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1366, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.setDefaultTimeout(60_000);
+  table = await openBrowser('web');
+  ({ app, base, page, pageErrors } = table);
 }, 60_000);
 
-afterAll(async () => {
-  await context?.close();
-  await app?.close();
-  for (const dir of [dataDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => { await table?.close(); });
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 

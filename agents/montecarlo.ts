@@ -1,11 +1,11 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize, unseenCounts } from '../engine/determinize.js';
 import { apply, cloneState, type Action, type GameState, type SeatView } from '../engine/game.js';
-import { JOKER, tilesFromCounts } from '../engine/tiles.js';
-import { allLineForms, bestChance, sampleDraws, type LineForms } from './chance.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
+import { JOKER, tilesFromCounts } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
+import { allLineForms, bestChance, sampleDraws, type LineForms } from './chance.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
 import { playOut } from './table.js';
 

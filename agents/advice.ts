@@ -8,7 +8,7 @@ import { nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { playCandidates } from './montecarlo.js';
 import { searchCourtesy, searchVote } from './charleston.js';
 import { lineForms, sampleDraws, soloChance } from './chance.js';
@@ -204,9 +204,9 @@ function unseenPool(sit: Situation): TileId[] {
 
 /**
  * The Monte Carlo machinery of agents/montecarlo.ts, as a function: `worlds` deals sampled
- * from the view, every candidate played out to the end in each by heuristic players in
- * every seat, with the same world and the same playout randomness for every candidate
- * (common random numbers), so differences between candidates are paired deal by deal.
+ * from the view, every candidate played out to the end in each by heuristic players (the
+ * person with the hard bot's habits, the others as medium bots), with the same world and
+ * the same playout randomness for every candidate (common random numbers), so differences between candidates are paired deal by deal.
  * Returns each world's scores for seat 0 and whether it won, per candidate.
  *
  * The other racks are dealt at random from the unseen tiles, with no Charleston or turns of
@@ -215,7 +215,8 @@ function unseenPool(sit: Situation): TileId[] {
  */
 export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: readonly Action[], worlds: number, rng: RngState): { scores: number[][]; won: boolean[][] } {
   const base = nextU32(rng);
-  const policies: Agent[] = Array.from({ length: sit.rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
+  // the person plays on as the searching players do; the others as the medium player
+  const policies: Agent[] = Array.from({ length: sit.rules.players }, (_, s) => new HeuristicAgent(cc, s === 0 ? STRONG_HABITS : MEDIUM_HABITS, 'playout'));
   const fixed = sit.unlisted === 0 ? situationView(sit, phase) : null;
   const pool = fixed === null ? unseenPool(sit) : [];
   const scores: number[][] = [], won: boolean[][] = [];
@@ -411,7 +412,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
 function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null): string {
   const [best, next] = alts;
   if (mahJongg) return `${best.action}: the hand is complete (mean score ${best.value} over ${worlds} sampled deals)`;
-  const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
+  const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (you with the hard bot's habits, the others as medium bots; Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
   if (next === undefined) return `${own}; it is the only choice`;
   if (overruled) return `${own}; it beats the heuristic's first choice, ${overruled.action}, by ${round2(overruled.diff)} (± ${round2(overruled.se)}) deal by deal`;
   if (next.behind === 0 && next.behindSe === 0) return `${own}, the heuristic's choice; ${next.action} ends every sampled deal the same way`;
@@ -427,7 +428,7 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
   const sit = parseSituation(input, 'discard');
   const world = someWorld(sit, cc, 'discard');
   const options = legalActions(world, 0);
-  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
   const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
   const k = opts.candidates ?? DEFAULT_CANDIDATES;
   // the heuristic's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
@@ -444,7 +445,7 @@ export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: str
   const sit = parseSituation(input, 'call', { tile: input.tile, from: input.from });
   const world = someWorld(sit, cc, 'claims');
   const options = legalActions(world, 0);
-  const heuristic = new HeuristicAgent(cc, MEDIUM_HABITS, 'advice');
+  const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
   const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
   const candidates = unique([heuristic.act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
   return decide(sit, cc, 'claims', candidates, opts);

@@ -10,8 +10,7 @@ import { JOKER, KINDS } from '../engine/tiles.js';
  * line needs least) and discards it otherwise. Nobody calls and nobody races her, so it
  * measures how reachable a line is from a hand, not the odds of winning the game; lines and
  * hands are compared on the same sampled draws (common random numbers). Used by the
- * `--simulate` chances (agents/advice.ts) and by the searching players' choice of discards
- * and calls (agents/montecarlo.ts).
+ * `--simulate` chances (agents/advice.ts).
  */
 
 /** The forms of a line the exposures fit, with what each still needs from the concealed tiles. */
@@ -49,11 +48,6 @@ export function lineForms(cc: CompiledCard, l: number, exposures: readonly Group
   for (let t = 0; t < JOKER; t++) if (lf.used[t]) lf.order.push(t);
   lf.order.push(JOKER);
   return lf;
-}
-
-/** Every line's forms for these exposures. */
-export function allLineForms(cc: CompiledCard, exposures: readonly Group[]): LineForms[] {
-  return Array.from({ length: cc.lineCount }, (_, l) => lineForms(cc, l, exposures));
 }
 
 /** Tiles away of the concealed counts from the line (as the analyzer counts it), 99 when no form fits. */
@@ -136,28 +130,4 @@ function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
   }
   hand[bestTile]--;
   return bestAway;
-}
-
-/** A hand's best line in the solo model: its chance, and that line's card value. */
-export interface HandChance {
-  chance: number;
-  line: number;
-  value: number;
-}
-
-/**
- * The best line of a 13-tile hand (line -1 and chance 0 when no line fits the exposures) (concealed counts, exposures given by `forms`) in the solo
- * model: every line within `reach` tiles of the closest is run on the same draws.
- */
-export function bestChance(cc: CompiledCard, forms: readonly LineForms[], concealed: ArrayLike<number>, drawn: Uint8Array, deals: number, draws: number, reach = 1): HandChance {
-  const away = forms.map((lf) => awayFrom(lf, concealed));
-  const nearest = Math.min(...away);
-  let best: HandChance = { chance: -1, line: -1, value: 0 };
-  for (let l = 0; l < forms.length; l++) {
-    if (away[l] > nearest + reach || away[l] >= 99) continue;
-    const chance = soloChance(forms[l], concealed, false, drawn, deals, draws);
-    const value = cc.card.lines[l].value;
-    if (chance > best.chance || (chance === best.chance && value > best.value)) best = { chance, line: l, value };
-  }
-  return best.line < 0 ? { chance: 0, line: -1, value: 0 } : best;
 }

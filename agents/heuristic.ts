@@ -31,12 +31,21 @@ export interface Habits {
   lookahead?: boolean;
   /** Target only forms that can still be made with the tiles not yet seen on the table. */
   live?: boolean;
+  /** Extra tiles away counted for each tile a form still lacks in its singles and pairs (they cannot be called or filled by jokers). */
+  pairCost?: number;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
+/**
+ * The searching players' own play (and the advice's): the heuristic's, targeting only live
+ * forms and counting each missing single or pair tile as half a tile further away, since
+ * only a draw brings it (no call, no joker). Measured against three medium players, 4,000
+ * duplicate deals: win share 25.1% (24.5-25.7) against their 19.1%.
+ */
+export const STRONG_HABITS: Habits = { ...MEDIUM_HABITS, live: true, pairCost: 0.5 };
+/** The same, with Charleston passes, the vote and the courtesy offer chosen by lookahead. */
+export const LOOKAHEAD_HABITS: Habits = { ...STRONG_HABITS, lookahead: true };
 /** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
-/** The searching players' habits: the heuristic's, with Charleston passes chosen by lookahead and only live forms targeted. */
-export const LOOKAHEAD_HABITS: Habits = { ...MEDIUM_HABITS, lookahead: true, live: true };
 export const EASY_HABITS: Habits = { targets: 1, noise: 1.5, stickiness: 1.2, defence: false };
 
 export class HeuristicAgent implements Agent {
@@ -117,9 +126,9 @@ export class HeuristicAgent implements Agent {
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
       if (this.away[l] >= nearest) continue;
-      if (mine.length === 0 && live === null) { nearest = this.away[l]; continue; }
+      if (mine.length === 0 && live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        const a = awayFromPlaced(placed[f], cc.formSingles[f], jokersOf(f));
+        const a = this.effective(placed[f], f, jokersOf(f));
         if (a < nearest && fits(f)) nearest = a;
       }
     }
@@ -159,7 +168,7 @@ export class HeuristicAgent implements Agent {
     const cc = this.cc;
     const placed = cc.work;
     const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
-    const a0 = awayFromPlaced(placed[f], cc.formSingles[f], j);
+    const a0 = this.effective(placed[f], f, j);
     if (a0 > nearest + reach || !fits(f)) return false;
     const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
     for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
@@ -167,9 +176,16 @@ export class HeuristicAgent implements Agent {
       if (t === JOKER || h === 0) continue;
       const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
       const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
-      if (awayFromPlaced(after, cc.formSingles[f], j) > a0) cost[t] += weight;
+      if (this.effective(after, f, j) > a0) cost[t] += weight;
     }
     return a0 === nearest;
+  }
+
+  /** Tiles away of form f from its packed placed count, with the habit's extra for missing single and pair tiles. */
+  private effective(placed: number, f: number, jokers: number): number {
+    const a = awayFromPlaced(placed, this.cc.formSingles[f], jokers);
+    const extra = this.habits.pairCost;
+    return extra ? a + extra * (this.cc.formSingles[f] - (placed >> 8)) : a;
   }
 
   /**

@@ -1,12 +1,10 @@
 import type { CompiledCard } from '../engine/compile.js';
-import { determinize, unseenCounts } from '../engine/determinize.js';
-import { apply, cloneState, type Action, type GameState, type SeatView } from '../engine/game.js';
+import { determinize } from '../engine/determinize.js';
+import { apply, cloneState, type Action, type GameState } from '../engine/game.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
-import { JOKER, tilesFromCounts } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { allLineForms, bestChance, sampleDraws, type LineForms } from './chance.js';
-import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from './heuristic.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { playOut } from './table.js';
 
 /**
@@ -41,39 +39,35 @@ export interface Budget {
   candidates: number;
   /** Optional cap in milliseconds (at least one world is always played; a cap makes play depend on the machine). */
   ms?: number;
-  /**
-   * Sampled walls for the solo model (agents/chance.ts) that picks the default choice the
-   * playouts must overrule: the discard or call whose hand has the best chance of being
-   * completed from the wall. 0 or absent: the heuristic's choice is the default.
-   */
-  soloDeals?: number;
 }
 
-export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3, soloDeals: 64 };
-export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4, soloDeals: 128 };
+export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3 };
+export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4 };
 
 /**
- * The Monte Carlo player. For its discards, joker exchanges and answers to discards it
- * first picks a default in the solo model (agents/chance.ts: walls sampled from the tiles
- * it has not seen, the hand's best line run on each): the discard, or the call or decline,
- * that leaves the hand most likely to be completed. Then it samples whole worlds consistent
- * with its view (engine/determinize.ts: the unseen tiles dealt to the other racks and the
- * wall), plays the default and the heuristic's other candidates out to the end with
- * heuristic players in every seat (opponents draw, discard and call too), and takes a
+ * The Monte Carlo player. Its own policy is the heuristic with the searching players'
+ * habits (agents/heuristic.ts STRONG_HABITS: live forms only, missing single and pair
+ * tiles counted as harder to get); for its discards, joker exchanges and answers to
+ * discards that policy's choice is the default. It samples whole worlds consistent with its
+ * view (engine/determinize.ts: the unseen tiles dealt to the other racks and the wall),
+ * plays the default and the other candidates out to the end, itself with its own habits and
+ * the others as medium players (opponents draw, discard and call too), and takes a
  * challenger only when its paired mean score beats the default's by more than a standard
- * error. Mah Jongg is always declared when it can be. Its own heuristic targets only forms
- * that can still be made, and its Charleston passes, vote and courtesy offer look ahead at
- * what may come back (agents/charleston.ts).
+ * error. Mah Jongg is always declared when it can be. Its Charleston passes, vote and courtesy
+ * offer look ahead at what may come back (agents/charleston.ts).
  */
 export class MonteCarloAgent implements Agent {
   readonly name: string;
   private readonly heuristic: HeuristicAgent;
-  private readonly policies: Agent[];
+  /** Playout players: the seat's own habits in its seat, the medium player's in the others. */
+  private readonly opponents: Agent;
+  private readonly own: Agent;
 
   constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
     this.name = name;
     this.heuristic = new HeuristicAgent(cc, LOOKAHEAD_HABITS, `${name}-policy`);
-    this.policies = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
+    this.opponents = new HeuristicAgent(cc, MEDIUM_HABITS, 'playout');
+    this.own = new HeuristicAgent(cc, STRONG_HABITS, 'playout-own');
   }
 
   act(turn: Turn): Action {
@@ -83,10 +77,6 @@ export class MonteCarloAgent implements Agent {
     if (sure) return sure;
     const candidates = this.candidates(turn, options);
     if (candidates.length === 1) return candidates[0];
-    if (this.budget.soloDeals) {
-      const best = this.soloBest(turn.view(), candidates, nextU32(turn.rng));
-      if (best > 0) candidates.unshift(...candidates.splice(best, 1));
-    }
     if (this.budget.worlds === 0) return candidates[0];
     return this.search(turn, candidates);
   }
@@ -108,43 +98,6 @@ export class MonteCarloAgent implements Agent {
   }
 
   /**
-   * The candidate whose hand has the best chance in the solo model (the same sampled walls
-   * for each): a discard leaves 13 tiles; a call exposes the group and discards the tile
-   * that leaves the best hand; letting the tile go keeps the hand. Ties keep the earlier
-   * candidate (the heuristic's choice first).
-   */
-  private soloBest(view: SeatView, candidates: readonly Action[], seed: number): number {
-    const draws = Math.floor(view.wallLeft / view.players);
-    if (draws === 0) return 0;
-    const deals = this.budget.soloDeals!;
-    const drawn = sampleDraws(tilesFromCounts(unseenCounts(view)), deals, draws, seed);
-    const mine = view.exposures[view.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
-    const forms = allLineForms(this.cc, mine);
-    const chanceOf = (hand: number[], f: LineForms[]) => bestChance(this.cc, f, hand, drawn, deals, draws);
-    const score = (a: Action): number => {
-      const hand = [...view.concealed];
-      if (a.type === 'discard') { hand[a.tile]--; return chanceOf(hand, forms).chance; }
-      if (a.type === 'decline') return chanceOf(hand, forms).chance;
-      if (a.type !== 'call') return 2; // a joker exchange: the heuristic takes every one it can
-      const tile = view.claim!.tile;
-      hand[tile] -= a.size - 1 - a.jokers;
-      hand[JOKER] -= a.jokers;
-      const exposed = allLineForms(this.cc, [...mine, { tile, size: a.size, jokers: a.jokers }]);
-      let best = 0;
-      for (let t = 0; t < JOKER; t++) {
-        if (hand[t] === 0) continue;
-        hand[t]--;
-        best = Math.max(best, chanceOf(hand, exposed).chance);
-        hand[t]++;
-      }
-      return best;
-    };
-    let bestIndex = 0, bestScore = -1;
-    candidates.forEach((a, i) => { const x = score(a); if (x > bestScore) { bestScore = x; bestIndex = i; } });
-    return bestIndex;
-  }
-
-  /**
    * Successive halving: every candidate is played in the first half of the worlds; the
    * default (candidates[0]) and the best challenger so far share the rest, so the playouts go
    * to the comparison that decides.
@@ -157,12 +110,13 @@ export class MonteCarloAgent implements Agent {
     const outOfTime = (w: number) => this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms;
     const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
     const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
+    const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.own : this.opponents));
     // diffs[i]: candidate i's score less the default's, world by world
     const diffs: number[][] = candidates.map(() => []);
     const total = this.budget.worlds * candidates.length;
     let w = 0, spent = 0;
     for (; w < Math.ceil(this.budget.worlds / 2) && !outOfTime(w); w++, spent += candidates.length) {
-      const row = playCandidates(worldAt(w), candidates, this.policies, seedAt(w), seat).scores;
+      const row = playCandidates(worldAt(w), candidates, policies, seedAt(w), seat).scores;
       row.forEach((x, i) => diffs[i].push(x - row[0]));
     }
     let challenger = 0, bestEdge = -Infinity;
@@ -170,7 +124,7 @@ export class MonteCarloAgent implements Agent {
     if (challenger === 0) return candidates[0];
     const pair = [candidates[0], candidates[challenger]];
     for (; spent + 2 <= total && !outOfTime(w); w++, spent += 2) {
-      const row = playCandidates(worldAt(w), pair, this.policies, seedAt(w), seat).scores;
+      const row = playCandidates(worldAt(w), pair, policies, seedAt(w), seat).scores;
       diffs[challenger].push(row[1] - row[0]);
     }
     // The default stands unless the challenger's paired advantage is more than

@@ -1,5 +1,5 @@
 import { parseSituation, playoutScores } from '../agents/advice.js';
-import { makeAgent } from '../agents/levels.js';
+import { HeuristicAgent, STRONG_HABITS } from '../agents/heuristic.js';
 import { Analyzer } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
@@ -108,7 +108,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
   const cc = loadCard(header.card.text);
   const analyzer = new Analyzer(cc);
-  const heuristic = makeAgent('medium', cc, rules);
+  const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'review'); // the advice's default (agents/advice.ts)
   const state = newGame(rules, cc, header.seed);
   const decisions: ReviewedDecision[] = [];
   const lines = text.split('\n').slice(1).filter((l) => l.trim() !== '');

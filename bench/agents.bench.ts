@@ -46,8 +46,8 @@ await new Promise<void>((resolve) => {
     .add('games: random players (nmjl-4p-tournament)', () => { const x = seed++; playOut(newGame(rules, cc, x), random, seedRng(x)); })
     .add('games: heuristic players (nmjl-4p-tournament)', () => { const x = seed++; playOut(newGame(rules, cc, x), heuristic, seedRng(x)); })
     .add('decisions: heuristic', () => decide(policy, i++))
-    .add(`decisions: hard (${HARD_BUDGET.worlds} worlds x ${HARD_BUDGET.candidates}+ candidates, ${HARD_BUDGET.soloDeals} solo walls)`, () => decide(hard, i++))
-    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates, ${EXPERT_BUDGET.soloDeals} solo walls)`, () => decide(expert, i++))
+    .add(`decisions: hard (${HARD_BUDGET.worlds} worlds x ${HARD_BUDGET.candidates}+ candidates)`, () => decide(hard, i++))
+    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++))
     .on('cycle', (event: Benchmark.Event) => {
       const b = event.target as { name?: string; hz?: number };
       results.set(String(b.name), b.hz ?? 0);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/heuristic.js';
+import { legalActions, view } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
+import { cc, table, tile } from '../engine/game-helpers.js';
+
+const OTHERS = ['1C 1C 1C 3C 3C 3C 4C 4C 4C 5C 5C 5C 7C', '1D 1D 1D 3D 3D 3D 4D 4D 4D 5D 5D 5D 7D', 'N N N E E E W W W S S S RD'];
+
+/** What seat 0 discards from `hand` (14 tiles) with these habits, the others holding OTHERS and `seen` discarded by seat 1. */
+function discard(hand: string, habits: Habits, seen = '') {
+  const s = table({ rules: 'nmjl-4p', racks: [hand, ...OTHERS], discards: ['', seen, '', ''] });
+  const agent = new HeuristicAgent(cc, habits, 'h');
+  return agent.act({ seat: 0, phase: s.phase.kind, view: () => view(s, 0), legal: () => legalActions(s, 0), rng: seedRng(1) });
+}
+
+describe('the heuristic\'s habits', () => {
+  it('live: a line whose pair can no longer be made is given up; without the habit the heuristic still waits for the flower', () => {
+    // 2468 #1 `22a 444a 6666a 888a FF` lacks one flower (a pair tile jokers cannot fill), and
+    // the seven other flowers are on the table; the 9D is a stray
+    const hand = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F 9D';
+    expect(discard(hand, { ...MEDIUM_HABITS, live: false }, 'F F F F F F F')).toEqual({ type: 'discard', seat: 0, tile: tile('9D') });
+    expect(discard(hand, { ...MEDIUM_HABITS, live: true }, 'F F F F F F F')).toEqual({ type: 'discard', seat: 0, tile: tile('F') });
+  });
+
+  it('pairCost: between two lines as far away, the searching players keep the one made of groups; the medium player the one worth more', () => {
+    // three tiles from two lines (Bams for a, Craks for b, Dots for c):
+    //   2026 #2 `2222a 000 2222b 666c` (x 25), all groups: the 2B, 2C and 6D it lacks can be
+    //     drawn, called or filled by jokers;
+    //   2026 #5 `2026a 2026b 2026c FF` (c 50), all singles and a pair: the 2D, 2D and F it
+    //     lacks come only from the wall.
+    // The 6B, 6C and F serve only #5; the third 2B, third 2C and second 6D only #2.
+    const hand = '2B 2B 2B WD WD WD 2C 2C 2C 6D 6D 6B 6C F';
+    expect(discard(hand, MEDIUM_HABITS)).toEqual({ type: 'discard', seat: 0, tile: tile('2B') });
+    expect(discard(hand, STRONG_HABITS)).toEqual({ type: 'discard', seat: 0, tile: tile('F') });
+  });
+});

@@ -9,7 +9,7 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
-import { playCandidates } from './montecarlo.js';
+import { OVERRULE, playCandidates } from './montecarlo.js';
 import { searchCourtesy, searchVote } from './charleston.js';
 import { lineForms, sampleDraws, soloChance } from './chance.js';
 
@@ -344,13 +344,6 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * it deal by deal by more than OVERRULE standard errors (with a few dozen deals the means
  * are noisy, and noise should not overrule a sound default). The rest follow by mean score.
  */
-/**
- * Standard errors by which a candidate must beat the heuristic's choice to replace it. The
- * bot uses one: its small mistakes average out over a game. A person asks about a single
- * decision and takes the answer as a recommendation, so advice asks for two (about 98%
- * one-sided); with 8 deals one standard error let a discard that breaks a 1-away hand win.
- */
-export const OVERRULE = 2;
 
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
   const worlds = opts.worlds ?? DEFAULT_WORLDS;

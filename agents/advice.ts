@@ -556,7 +556,7 @@ export interface VoteAdvice {
   why: string;
 }
 
-/** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by the lookahead the searching bots use. */
+/** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by looking ahead at what the passes may bring (agents/charleston.ts). */
 export function voteAdvice(cc: CompiledCard, input: { hand: string }): VoteAdvice {
   const parsed = analysisInput(input.hand);
   const v = searchVote(cc, charlestonView(parsed, 'vote'), seedRng(1));

@@ -54,6 +54,8 @@ export class HeuristicAgent implements Agent {
   private readonly best: Uint32Array;
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
+  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns. */
+  private held = { key: '', away: 0 };
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
@@ -234,7 +236,9 @@ export class HeuristicAgent implements Agent {
   private claim(view: SeatView, options: Action[]): Action {
     if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat: view.seat };
     const mine = myExposures(view);
-    const now = this.closest(view.concealed, mine);
+    const key = `${view.concealed.join()}/${mine.map((x) => `${x.tile}.${x.size}.${x.jokers}`).join()}`;
+    if (key !== this.held.key) this.held = { key, away: this.closest(view.concealed, mine) };
+    const now = this.held.away;
     let choice: Action = { type: 'decline', seat: view.seat };
     let bestAfter = now;
     const tile = view.claim!.tile;

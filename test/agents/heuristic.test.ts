@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/heuristic.js';
-import { legalActions, view } from '../../engine/game.js';
+import { playOut } from '../../agents/table.js';
+import { legalActions, newGame, view, type Action } from '../../engine/game.js';
+import { loadRuleset } from '../../engine/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
 import { cc, table, tile } from '../engine/game-helpers.js';
 
@@ -32,5 +34,26 @@ describe('the heuristic\'s habits', () => {
     const hand = '2B 2B 2B WD WD WD 2C 2C 2C 6D 6D 6B 6C F';
     expect(discard(hand, MEDIUM_HABITS)).toEqual({ type: 'discard', seat: 0, tile: tile('2B') });
     expect(discard(hand, STRONG_HABITS)).toEqual({ type: 'discard', seat: 0, tile: tile('F') });
+  });
+});
+
+describe('the heuristic player', () => {
+  it('plays the same games when one player serves every seat: what it keeps between decisions belongs to the hand, not the seat', () => {
+    // the medium player remembers the hand's tiles away from one call window to the next;
+    // shared by four seats, a memo keyed on less than the whole hand would answer for the wrong one
+    const rules = loadRuleset('nmjl-4p');
+    let calls = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const logs = [true, false].map((shared) => {
+        const one = new HeuristicAgent(cc, MEDIUM_HABITS, 'h');
+        const agents = [0, 1, 2, 3].map(() => (shared ? one : new HeuristicAgent(cc, MEDIUM_HABITS, 'h')));
+        const log: Action[] = [];
+        playOut(newGame(rules, cc, seed), agents, seedRng(seed), (a) => log.push(a));
+        return log;
+      });
+      expect(logs[0]).toEqual(logs[1]);
+      calls += logs[0].filter((a) => a.type === 'call').length;
+    }
+    expect(calls).toBeGreaterThan(0);
   });
 });

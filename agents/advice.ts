@@ -9,7 +9,7 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
-import { OVERRULE, playCandidates } from './montecarlo.js';
+import { OVERRULE, paired, playCandidates } from './montecarlo.js';
 import { searchCourtesy, searchVote } from './charleston.js';
 import { lineForms, sampleDraws, soloChance } from './chance.js';
 
@@ -206,7 +206,8 @@ function unseenPool(sit: Situation): TileId[] {
  * The Monte Carlo machinery of agents/montecarlo.ts, as a function: `worlds` deals sampled
  * from the view, every candidate played out to the end in each by heuristic players (the
  * person with the hard bot's habits, the others as medium bots), with the same world and
- * the same playout randomness for every candidate (common random numbers), so differences between candidates are paired deal by deal.
+ * the same playout randomness for every candidate (common random numbers), so differences
+ * between candidates are paired deal by deal.
  * Returns each world's scores for seat 0 and whether it won, per candidate.
  *
  * The other racks are dealt at random from the unseen tiles, with no Charleston or turns of
@@ -344,7 +345,6 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * it deal by deal by more than OVERRULE standard errors (with a few dozen deals the means
  * are noisy, and noise should not overrule a sound default). The rest follow by mean score.
  */
-
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
   const worlds = opts.worlds ?? DEFAULT_WORLDS;
   const seed = opts.seed ?? 1;
@@ -352,11 +352,9 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   const { scores, won } = playoutScores(sit, cc, phase, candidates, worlds, seedRng(seed));
   const means = candidates.map((_, i) => scores.reduce((a, row) => a + row[i], 0) / worlds);
   /** Mean and standard error of candidate i's score less candidate j's, deal by deal. */
-  const paired = (i: number, j: number): { diff: number; se: number } => {
-    const diffs = scores.map((row) => row[i] - row[j]);
-    const diff = diffs.reduce((a, b) => a + b, 0) / worlds;
-    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - diff) ** 2, 0) / Math.max(1, worlds - 1));
-    return { diff, se: sd / Math.sqrt(worlds) };
+  const versus = (i: number, j: number): { diff: number; se: number } => {
+    const { mean, se } = paired(scores.map((row) => row[i] - row[j]));
+    return { diff: mean, se };
   };
   const sure = candidates.findIndex((a) => a.type === 'declare' || a.type === 'callMahJongg');
   let best = 0;
@@ -364,7 +362,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   else {
     let bestEdge = 0;
     for (let i = 1; i < candidates.length; i++) {
-      const { diff, se } = paired(i, 0);
+      const { diff, se } = versus(i, 0);
       if (diff - OVERRULE * se > bestEdge) { bestEdge = diff - OVERRULE * se; best = i; }
     }
   }
@@ -373,7 +371,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   const seen = [...sit.seen];
   for (let s = 1; s < sit.exposures.length; s++) for (const x of sit.exposures[s]) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
   const alternatives = [best, ...rest].map((i): Alternative => {
-    const { diff, se } = paired(i, best);
+    const { diff, se } = versus(i, best);
     const hand = after(sit, candidates[i]);
     const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen }, { top: 1 })[0];
     const { text, move } = describe(candidates[i], sit);
@@ -394,7 +392,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
     hand: formatTiles(tilesFromCounts(sit.concealed)),
     suggestion: alternatives[0].action,
     alternatives,
-    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...paired(best, 0) }),
+    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...versus(best, 0) }),
     worlds,
     seed,
     wall: sit.wallLeft,

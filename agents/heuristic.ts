@@ -101,6 +101,11 @@ export class HeuristicAgent implements Agent {
     return this.ranked(turn.view(), turn.rng);
   }
 
+  /** The same for a view as it would stand (a hand after a call, for a player weighing the call). */
+  rankView(view: SeatView, rng: RngState): { tile: TileId; worth: number }[] {
+    return this.ranked(view, rng);
+  }
+
   /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
     return closestAway(this.cc, concealed, exposures);
@@ -257,7 +262,7 @@ export class HeuristicAgent implements Agent {
   }
 }
 
-function myExposures(view: SeatView): GroupShape[] {
+export function myExposures(view: SeatView): GroupShape[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
 
@@ -265,7 +270,7 @@ function myExposures(view: SeatView): GroupShape[] {
  * 1 for each form that can still be made: its singles and pairs need no more natural
  * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
  */
-function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
+export function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
   const out = new Uint8Array(cc.formCount);
   const jokers = held[JOKER] + unseen[JOKER];
   for (let f = 0; f < cc.formCount; f++) {

@@ -12,6 +12,7 @@ import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
 import { registerDomino } from './domino-cli.js';
+import { registerTrain } from './train-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from './server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
@@ -302,6 +303,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);
+  registerTrain(cmd, exit);
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')

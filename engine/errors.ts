@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   TM_BODY_TOO_LARGE: 'a request body larger than the server accepts',
   TM_TOO_MANY_GAMES: 'a new game when the server already holds as many live games as it allows',
   TM_RATE_LIMITED: 'more requests than the server allows in a minute',
+  TM_BAD_MODEL: 'a model or checkpoint file that is cut off, foreign, or trained on other features',
   TM_DUPLICATE_TILE: 'a domino given twice (the double-12 set holds one of each)',
 } as const;
 

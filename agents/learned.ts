@@ -1,0 +1,220 @@
+import type { CompiledCard } from '../engine/compile.js';
+import type { Action, Exposure, SeatView } from '../engine/game.js';
+import { closestAway, exposuresFitCard, type GroupShape } from '../engine/hand-check.js';
+import { nextInt, type RngState } from '../engine/rng.js';
+import { JOKER, type TileId } from '../engine/tiles.js';
+import type { Agent, Turn } from './agent.js';
+import { Encoder, FEATURES, type Afterstate } from './features.js';
+import { HeuristicAgent, myExposures, STRONG_HABITS } from './heuristic.js';
+import { forward, type ValueModel } from './model.js';
+
+/**
+ * The learned player: at each decision it lists what it could do, encodes the afterstate each
+ * choice leads to (agents/features.ts) and takes the one its value model rates highest
+ * (one-step lookahead, TD-Gammon's way). Mah Jongg, joker exchanges and calling a hand dead
+ * are always taken, as every bot does. The candidates come from the strong habits' ranking of
+ * the tiles, so a dozen rows are scored per discard and a few dozen per Charleston pass.
+ *
+ * Without a model it plays the strong habits' choices (the first generation of self-play
+ * learns their values). For self-play it can explore (a random one of the best three, with
+ * probability `explore`) and record the afterstate it chose.
+ */
+export interface LearnedOptions {
+  /** Chance of taking a random one of the three best-rated choices instead of the best (self-play only). */
+  explore?: number;
+  /** Weight of the expected score (in hundreds of points) beside the chance of winning. */
+  scoreWeight?: number;
+  /** Called with each chosen afterstate's features (self-play). */
+  record?: (seat: number, features: Float32Array) => void;
+}
+
+interface Candidate {
+  action: Action;
+  state: Afterstate;
+}
+
+/**
+ * Discards weighed: the strong habits' cheapest few. A value model is least reliable where its
+ * examples are fewest, and the habits almost never give up their most needed tiles; so the
+ * choice stays among the plausible ones, where the model's rating can be trusted.
+ */
+export const DISCARDS = 5;
+/** Tiles a Charleston pass chooses among: the habits' cheapest (10 passes of three, 26 with a blind pass). */
+export const PASS_POOL = 5;
+
+/** Charleston passes still to come after pass `pass` (0-5): the rest of this Charleston and, in the first, the second's three. */
+const passesLeft = (pass: number): number => Math.max(0, 5 - pass);
+
+export class LearnedAgent implements Agent {
+  readonly name: string;
+  private readonly strong: HeuristicAgent;
+  private readonly enc: Encoder;
+  private rows = new Float32Array(64 * FEATURES);
+
+  constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
+    this.name = name;
+    this.strong = new HeuristicAgent(cc, STRONG_HABITS, `${name}-habits`);
+    this.enc = new Encoder(cc);
+  }
+
+  act(turn: Turn): Action {
+    const view = turn.view();
+    const seat = view.seat;
+    if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') {
+      return this.choose(view, turn, this.charlestonCandidates(view, turn.rng));
+    }
+    if (view.phase === 'draw') return { type: 'draw', seat };
+    const options = turn.legal();
+    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
+    const sure = both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
+      ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
+    if (sure) return sure;
+    if (view.phase === 'claims') {
+      if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat };
+      return this.choose(view, turn, this.claimCandidates(view, options, turn.rng));
+    }
+    if (view.phase === 'discard') {
+      const candidates = this.discardCandidates(view, view.concealed, myExposures(view), 'discard', turn.rng, (tile) => ({ type: 'discard', seat, tile }));
+      if (candidates.length > 0) return this.choose(view, turn, candidates);
+    }
+    return options.find((a) => a.type === 'discard') ?? options[0];
+  }
+
+  /**
+   * The candidates in the strong habits' order, their choice first; the best by the model
+   * (or, without one, the habits' own choice), with exploration when asked.
+   */
+  private choose(view: SeatView, turn: Turn, candidates: Candidate[]): Action {
+    let pick = 0;
+    if (this.model === null) {
+      // the habits' own choice: candidates[0] for discards and claims, or the action they take
+      if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy' || view.phase === 'claims') {
+        const habit = this.strong.act(turn);
+        const i = candidates.findIndex((c) => sameAction(c.action, habit));
+        pick = i >= 0 ? i : 0;
+        if (i < 0) candidates = [{ action: habit, state: passState(view, habit) }, ...candidates];
+      }
+      if (this.opts.explore && candidates.length > 1 && nextInt(turn.rng, 1_000_000) < this.opts.explore * 1_000_000) {
+        pick = nextInt(turn.rng, Math.min(3, candidates.length));
+      }
+    } else {
+      const values = this.evaluate(view, candidates);
+      const order = candidates.map((_, i) => i).sort((a, b) => values[b] - values[a] || a - b);
+      pick = order[0];
+      if (this.opts.explore && candidates.length > 1 && nextInt(turn.rng, 1_000_000) < this.opts.explore * 1_000_000) {
+        pick = order[nextInt(turn.rng, Math.min(3, order.length))];
+      }
+    }
+    if (this.opts.record) {
+      const row = new Float32Array(FEATURES);
+      this.enc.begin(view);
+      this.enc.encode(candidates[pick].state, row, 0);
+      this.opts.record(view.seat, row);
+    }
+    return candidates[pick].action;
+  }
+
+  /** The model's rating of each candidate: the chance of winning, plus the expected score at its weight. */
+  evaluate(view: SeatView, candidates: readonly Candidate[]): number[] {
+    const n = candidates.length;
+    if (this.rows.length < n * FEATURES) this.rows = new Float32Array(n * FEATURES * 2);
+    this.enc.begin(view);
+    candidates.forEach((c, i) => this.enc.encode(c.state, this.rows, i * FEATURES));
+    const out = forward(this.model!, this.rows, n);
+    const w = this.opts.scoreWeight ?? 0;
+    return candidates.map((_, i) => 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1]);
+  }
+
+  /** Each held kind discarded, in the strong habits' order (cheapest first). */
+  private discardCandidates(view: SeatView, concealed: readonly number[], exposures: readonly GroupShape[], kind: 'discard' | 'call', rng: RngState, action: (tile: TileId) => Action): Candidate[] {
+    const ranked = this.strong.rankView(view, rng).slice(0, DISCARDS);
+    return ranked.map(({ tile, worth }, rank) => {
+      const hand = [...concealed];
+      hand[tile]--;
+      return { action: action(tile), state: { concealed: hand, exposures, unknown: 0, charlestonLeft: 0, kind, discard: tile, worth, rank } };
+    });
+  }
+
+  /** Declining, then each call the rules allow, valued by its best discard after the exposure. */
+  private claimCandidates(view: SeatView, options: Action[], rng: RngState): Candidate[] {
+    const seat = view.seat;
+    const mine = myExposures(view);
+    const out: Candidate[] = [{ action: { type: 'decline', seat }, state: { concealed: view.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' } }];
+    const tile = view.claim!.tile;
+    const now = closestAway(this.cc, view.concealed, mine);
+    for (const a of options) {
+      if (a.type !== 'call') continue;
+      const hand = [...view.concealed];
+      hand[tile] -= a.size - 1 - a.jokers;
+      hand[JOKER] -= a.jokers;
+      const exposures = [...mine, { tile, size: a.size, jokers: a.jokers }];
+      // only calls that leave an exposed line no further away than the hand is now
+      if (!exposuresFitCard(this.cc, exposures) || closestAway(this.cc, hand, exposures) > now) continue;
+      const after: SeatView = {
+        ...view,
+        concealed: hand,
+        exposures: view.exposures.map((list, s): readonly Exposure[] => (s === seat ? [...list, { tile, size: a.size, jokers: a.jokers, rack: 0, exchangeable: true }] : list)),
+      };
+      // the call is as good as the best discard it allows; the model rates that afterstate
+      const discards = this.discardCandidates(after, hand, exposures, 'call', rng, () => a);
+      if (discards.length === 0) continue;
+      out.push(...(this.model === null ? discards.slice(0, 1) : discards));
+    }
+    return out;
+  }
+
+  /** Charleston passes (with each blind pass allowed), the vote, or the courtesy offer. */
+  private charlestonCandidates(view: SeatView, rng: RngState): Candidate[] {
+    const seat = view.seat;
+    const ranked = this.strong.rankView(view, rng);
+    const hand = view.concealed;
+    const candidate = (action: Action): Candidate => ({ action, state: passState(view, action) });
+    if (view.phase === 'vote') return [true, false].map((yes) => candidate({ type: 'vote', seat, yes }));
+    // the cheapest tiles, copies included (never jokers: the habits' ranking holds none)
+    const pool: TileId[] = [];
+    for (const { tile } of ranked) for (let c = 0; c < hand[tile] && c < 2 && pool.length < PASS_POOL; c++) pool.push(tile);
+    if (view.phase === 'courtesy') {
+      return [0, 1, 2, 3].filter((k) => k <= pool.length).map((k) => candidate({ type: 'courtesy', seat, tiles: pool.slice(0, k) }));
+    }
+    const out: Candidate[] = [];
+    const seen = new Set<string>();
+    for (let blind = 0; blind <= (view.blindAllowed ? 3 : 0); blind++) {
+      for (const tiles of combinations(pool, 3 - blind)) {
+        const key = `${blind}:${tiles.join()}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(candidate({ type: 'pass', seat, tiles, blind }));
+      }
+    }
+    return out;
+  }
+}
+
+/** The afterstate of a Charleston pass, vote or courtesy offer: the hand less what goes, and what is still to come unseen. */
+function passState(view: SeatView, action: Action): Afterstate {
+  const hand = [...view.concealed];
+  if (action.type === 'vote') return { concealed: hand, exposures: [], unknown: 0, charlestonLeft: action.yes ? 3 : 0, kind: 'pass' };
+  const tiles = action.type === 'pass' || action.type === 'courtesy' ? action.tiles : [];
+  for (const t of tiles) hand[t]--;
+  if (action.type === 'courtesy') return { concealed: hand, exposures: [], unknown: tiles.length, charlestonLeft: 0, kind: 'pass' };
+  const blind = action.type === 'pass' ? action.blind ?? 0 : 0;
+  return { concealed: hand, exposures: [], unknown: 3 - blind, charlestonLeft: passesLeft(view.pass ?? 0), kind: 'pass' };
+}
+
+/** The k-element combinations of a list (in order; equal tiles give repeats, removed by the caller). */
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  const out: T[][] = [];
+  const pick: T[] = [];
+  const rec = (start: number) => {
+    if (pick.length === k) { out.push([...pick]); return; }
+    for (let i = start; i <= items.length - (k - pick.length); i++) { pick.push(items[i]); rec(i + 1); pick.pop(); }
+  };
+  rec(0);
+  return out;
+}
+
+function sameAction(a: Action, b: Action): boolean {
+  if (a.type !== b.type) return false;
+  const norm = (x: Action) => JSON.stringify({ ...x, ...('tiles' in x ? { tiles: [...x.tiles].sort((p, q) => p - q) } : {}), ...('blind' in x ? { blind: x.blind ?? 0 } : {}) });
+  return norm(a) === norm(b);
+}

@@ -1,0 +1,38 @@
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { LogRow } from './train.js';
+
+/**
+ * The training log as an SVG chart, drawn by vega-lite rendered headless by vega: per
+ * generation, the candidate's win-share difference against the strong habits with its 95%
+ * interval, and the validation loss.
+ */
+export async function plotLog(log: readonly LogRow[]): Promise<string> {
+  const values = log.map((r) => ({ ...r, vsHabits: r.vsHabits * 100, vsHabitsLow: r.vsHabitsLow * 100, vsHabitsHigh: r.vsHabitsHigh * 100 }));
+  const x = { field: 'generation', type: 'quantitative', title: 'generation', axis: { tickMinStep: 1 } } as const;
+  const spec: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    data: { values },
+    vconcat: [
+      {
+        width: 480, height: 200,
+        title: 'win share against three medium bots, less the strong habits\' (points, 95% interval)',
+        layer: [
+          { mark: { type: 'rule', color: '#888' }, encoding: { y: { datum: 0 } } },
+          { mark: { type: 'errorbar' }, encoding: { x, y: { field: 'vsHabitsLow', type: 'quantitative', title: 'points' }, y2: { field: 'vsHabitsHigh' } } },
+          { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'vsHabits', type: 'quantitative' } } },
+        ],
+      },
+      {
+        width: 480, height: 160,
+        title: 'validation loss',
+        mark: { type: 'line', point: true, color: '#c44' },
+        encoding: { x, y: { field: 'valLoss', type: 'quantitative', title: 'loss', scale: { zero: false } } },
+      },
+    ],
+  };
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  return svg;
+}

@@ -1,0 +1,129 @@
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { Agent } from '../agents/agent.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
+import { LearnedAgent } from '../agents/learned.js';
+import { makeAgent } from '../agents/levels.js';
+import { modelFromJson, type ValueModel } from '../agents/model.js';
+import { playOut } from '../agents/table.js';
+import { parseCard } from '../engine/card.js';
+import { compileCard, type CompiledCard } from '../engine/compile.js';
+import { newGame } from '../engine/game.js';
+import { seedRng } from '../engine/rng.js';
+import { loadRuleset } from '../engine/rulesets.js';
+import { selfPlay, type SelfPlayStats } from './selfplay.js';
+
+/**
+ * The training's worker threads (piscina): self-play batches, whose examples come back as
+ * transferred typed arrays, and evaluation deals. The card and the models are compiled once
+ * per worker and kept while the next task names the same text.
+ */
+export interface SelfPlayTask {
+  kind: 'selfplay';
+  ruleset: string;
+  cardText: string;
+  model: string | null;
+  explore: number;
+  scoreWeight: number;
+  allLearned: number;
+  seeds: number[];
+}
+
+/** An agent under test: a model (learned policy) or a bot level by name. */
+export interface Subject {
+  name: string;
+  model?: string;
+  level?: string;
+}
+
+export interface EvalTask {
+  kind: 'eval';
+  ruleset: string;
+  cardText: string;
+  subjects: Subject[];
+  /** The other seats' bot level. */
+  opponents: string;
+  seed: number;
+  deals: number[];
+}
+
+/** Per deal, per subject: wins and total score over the rotations of its seat. */
+export interface DealResult {
+  deal: number;
+  wins: number[];
+  scores: number[];
+  seats: number;
+}
+
+export interface SelfPlayResult {
+  x: Float32Array;
+  y: Float32Array;
+  rows: number;
+  stats: SelfPlayStats;
+}
+
+let card: { text: string; cc: CompiledCard } | null = null;
+const models = new Map<string, ValueModel>();
+
+function cardOf(text: string): CompiledCard {
+  if (card === null || card.text !== text) card = { text, cc: compileCard(parseCard(text)) };
+  return card.cc;
+}
+
+function modelOf(text: string): ValueModel {
+  let m = models.get(text);
+  if (!m) {
+    if (models.size > 8) models.clear();
+    m = modelFromJson(text);
+    models.set(text, m);
+  }
+  return m;
+}
+
+/** The seed of evaluation deal d. */
+export const evalDealSeed = (seed: number, deal: number): number => (seed + deal * 7919) >>> 0;
+
+/** Plays deal `deal` once per seat for each subject, the other seats taken by `opponents`. */
+export function evalDeal(task: Omit<EvalTask, 'kind' | 'deals'>, cc: CompiledCard, deal: number, agentOf: (s: Subject) => Agent): DealResult {
+  const rules = loadRuleset(task.ruleset);
+  const n = rules.players;
+  const seed = evalDealSeed(task.seed, deal);
+  const wins: number[] = [], scores: number[] = [];
+  for (const subject of task.subjects) {
+    let w = 0, sc = 0;
+    for (let seat = 0; seat < n; seat++) {
+      const agents = Array.from({ length: n }, (_, s) => (s === seat ? agentOf(subject) : makeAgent(task.opponents, cc, rules)));
+      const state = newGame(rules, cc, seed);
+      playOut(state, agents, seedRng(seed ^ (0x9e3779b9 * (seat + 1))));
+      if (state.result!.winners.includes(seat)) w++;
+      sc += state.result!.scores[seat];
+    }
+    wins.push(w);
+    scores.push(sc);
+  }
+  return { deal, wins, scores, seats: n };
+}
+
+export function subjectAgent(cc: CompiledCard, ruleset: string, s: Subject): Agent {
+  if (s.model !== undefined) return new LearnedAgent(cc, modelOf(s.model), {}, s.name);
+  if (s.level === 'medium') return new HeuristicAgent(cc, MEDIUM_HABITS, 'medium');
+  return makeAgent(s.level ?? s.name, cc, loadRuleset(ruleset));
+}
+
+export default function run(task: SelfPlayTask | EvalTask): SelfPlayResult | DealResult[] {
+  const cc = cardOf(task.cardText);
+  if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
+  const { examples, stats } = selfPlay({
+    ruleset: loadRuleset(task.ruleset),
+    cc,
+    model: task.model === null ? null : modelOf(task.model),
+    explore: task.explore,
+    scoreWeight: task.scoreWeight,
+    allLearned: task.allLearned,
+  }, task.seeds);
+  const result: SelfPlayResult = { x: examples.x, y: examples.y, rows: examples.rows, stats };
+  // the examples' buffers move to the main thread instead of being copied
+  return move({
+    get [transferableSymbol]() { return [result.x.buffer, result.y.buffer]; },
+    get [valueSymbol]() { return result; },
+  } as never) as unknown as SelfPlayResult;
+}

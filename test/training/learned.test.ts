@@ -1,0 +1,164 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCard, readCardText } from '../../api/cards.js';
+import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { LearnedAgent } from '../../agents/learned.js';
+import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
+import { playOut } from '../../agents/table.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard } from '../../engine/compile.js';
+import { newGame, validate, view, type Action } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
+import { buildNet, toValueModel } from '../../training/net.js';
+import { loadTf } from '../../training/tf.js';
+import { readCheckpoint, train, type TrainOptions } from '../../training/train.js';
+
+/** A model with small random weights (deterministic). */
+function randomModel(seed = 1): ValueModel {
+  const rng = seedRng(seed);
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((rng[0] = (rng[0] * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.4);
+  const widths = [FEATURES, 16, 8, 2];
+  return {
+    featureVersion: FEATURE_VERSION,
+    layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < widths.length - 2, kernel: rand(widths[i] * m), bias: rand(m) })),
+    info: {},
+  };
+}
+
+describe('the value model', () => {
+  it('the typed-array forward pass gives what TF.js gives, to 1e-5', async () => {
+    const { tf } = await loadTf();
+    const net = buildNet(tf, 7);
+    const model = toValueModel(net, {});
+    const rows = 32;
+    const x = Float32Array.from({ length: rows * FEATURES }, (_, i) => ((i * 7919) % 101) / 100);
+    const expected = (net.predict(tf.tensor2d(x, [rows, FEATURES])) as import('@tensorflow/tfjs').Tensor).dataSync();
+    const got = forward(model, x, rows);
+    expect(got.length).toBe(rows * 2);
+    for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - expected[i])).toBeLessThan(1e-5);
+    // and through the file format
+    const again = forward(modelFromJson(modelToJson(model)), x, rows);
+    expect(Array.from(again)).toEqual(Array.from(got));
+  });
+
+  it('a cut-off, foreign or mismatched model file is refused with a one-line reason', () => {
+    const text = modelToJson(randomModel());
+    const refuse = (t: string) => { try { modelFromJson(t, 'm.json'); } catch (e) { return e as { code: string; message: string }; } throw new Error('accepted'); };
+    expect(refuse(text.slice(0, text.length / 2))).toMatchObject({ code: 'TM_BAD_MODEL', message: 'm.json is not JSON (cut off or not a model file)' });
+    expect(refuse('{"hello": 1}').message).toBe('m.json is not a Tilemate value model');
+    const doc = JSON.parse(text);
+    expect(refuse(JSON.stringify({ ...doc, featureVersion: FEATURE_VERSION + 1 })).message).toMatch(/trained on feature version \d+; this Tilemate encodes version \d+: train a new model/);
+    doc.layers[1].kernel = doc.layers[1].kernel.slice(0, 40);
+    expect(refuse(JSON.stringify(doc)).message).toMatch(/layer 2's kernel holds \d+ numbers; expected 128/);
+  });
+});
+
+describe('features', () => {
+  it('describe a hand through the card, so the same encoder reads any card', () => {
+    const own = compileCard(parseCard('[Test]\n222a 444a 6666a 8888a ; x 25\nNNNN EEE 2222a 333a ; c 30\n'));
+    for (const cc of [loadCard(), own]) {
+      const state = newGame(loadRuleset('nmjl-4p'), cc, 3);
+      const enc = new Encoder(cc);
+      const v = view(state, 1);
+      enc.begin(v);
+      const out = new Float32Array(FEATURES + 2).fill(-9);
+      enc.encode({ concealed: v.concealed, exposures: [], unknown: 3, charlestonLeft: 5, kind: 'pass' }, out, 1);
+      expect(out[0]).toBe(-9);
+      expect(out[FEATURES + 1]).toBe(-9);
+      for (let i = 1; i <= FEATURES; i++) { expect(out[i]).toBeGreaterThanOrEqual(0); expect(out[i]).toBeLessThanOrEqual(1.5); }
+      expect(out[1 + FEATURE_NAMES.indexOf('tiles to come')]).toBe(1);
+      expect(out[1 + FEATURE_NAMES.indexOf('line 1 present')]).toBe(1);
+    }
+    expect(FEATURE_NAMES).toHaveLength(FEATURES);
+  });
+});
+
+describe('the learned player', () => {
+  it('plays whole games of every ruleset, legally and the same from the same seed', () => {
+    const cc = loadCard();
+    for (const name of Object.keys(RULESETS)) {
+      const rules = loadRuleset(name);
+      const run = () => {
+        const learned = new LearnedAgent(cc, randomModel(3));
+        const agents = Array.from({ length: rules.players }, (_, s) => (s % 2 === 0 ? learned : new HeuristicAgent(cc, MEDIUM_HABITS)));
+        const state = newGame(rules, cc, 11);
+        const actions: Action[] = [];
+        playOut(state, agents, seedRng(4), (a, s) => { actions.push(a); validate(s); });
+        return { actions: JSON.stringify(actions), result: state.result };
+      };
+      const a = run(), b = run();
+      expect(a.result, name).not.toBeNull();
+      expect(a.actions).toBe(b.actions);
+    }
+  });
+
+  it('without a model plays the strong habits\' moves', () => {
+    const cc = loadCard();
+    const rules = loadRuleset('nmjl-4p');
+    const strong = (seed: number, make: () => import('../../agents/agent.js').Agent) => {
+      const state = newGame(rules, cc, seed);
+      const actions: Action[] = [];
+      playOut(state, [make(), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS)], seedRng(seed), (a) => actions.push(a));
+      return JSON.stringify(actions.map((a) => ({ ...a, ...('blind' in a ? { blind: a.blind ?? 0 } : {}) })));
+    };
+    for (const seed of [1, 2, 3]) {
+      expect(strong(seed, () => new LearnedAgent(cc, null))).toBe(strong(seed, () => new HeuristicAgent(cc, { ...MEDIUM_HABITS, live: true, pairCost: 0.5 })));
+    }
+  });
+});
+
+describe('tilemate train', () => {
+  const base = (out: string): TrainOptions => ({
+    out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
+    evalDeals: 4, window: 2, epochs: 1, explore: 0.1, scoreWeight: 0, allLearned: 0.5, command: 'test',
+  });
+
+  it('trains a generation, logs it, resumes after it, and refuses what it cannot trust', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'tm-train-'));
+    const first = await train(base(out));
+    expect(first.log).toHaveLength(1);
+    expect(first.log[0]).toMatchObject({ generation: 1 });
+    expect(first.log[0].examples).toBeGreaterThan(100);
+    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,agreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds');
+    expect(readFileSync(join(out, 'log.svg'), 'utf8')).toMatch(/^<svg/);
+    expect(modelFromJson(readFileSync(join(out, 'candidate.json'), 'utf8')).layers).toHaveLength(3);
+    // a second run on the same folder needs --resume, and then goes on from generation 2
+    await expect(train({ ...base(out), generations: 2 })).rejects.toThrow(/already holds a training run: add --resume/);
+    await expect(train({ ...base(out), generations: 2, resume: true, seed: 4 })).rejects.toThrow(/used ruleset nmjl-4p and seed 3/);
+    const second = await train({ ...base(out), generations: 2, resume: true });
+    expect(second.log.map((r) => r.generation)).toEqual([1, 2]);
+    expect(readCheckpoint(join(out, 'checkpoint.json')).generation).toBe(2);
+    // a cut-off checkpoint, and one of another feature version
+    const ck = readFileSync(join(out, 'checkpoint.json'), 'utf8');
+    writeFileSync(join(out, 'checkpoint.json'), ck.slice(0, ck.length - 20));
+    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/checkpoint .* is not JSON \(cut off\?\)/);
+    writeFileSync(join(out, 'checkpoint.json'), JSON.stringify({ ...JSON.parse(ck), featureVersion: 0 }));
+    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes version/);
+  });
+
+  it('a run killed with kill -9 mid-generation resumes and finishes', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'tm-kill-'));
+    const args = ['bin/tilemate.js', 'train', '--out', out, '--generations', '2', '--games', '40', '--eval-deals', '10', '--workers', '2', '--seed', '5'];
+    const child = spawn(process.execPath, args, { stdio: 'ignore' });
+    // kill it once the first generation's checkpoint is there (the second is under way)
+    const ck = join(out, 'checkpoint.json');
+    const deadline = Date.now() + 100_000;
+    while (!existsSync(ck) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(readCheckpoint(ck).generation).toBe(1);
+    const resumed = spawnSync(process.execPath, [...args, '--resume', '--json'], { encoding: 'utf8' });
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary.log.map((r: { generation: number }) => r.generation)).toEqual([1, 2]);
+    expect(summary.backend).toMatch(/^(wasm|tensorflow): /);
+    expect(readCheckpoint(ck).generation).toBe(2);
+  });
+});

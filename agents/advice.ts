@@ -629,9 +629,13 @@ export interface ChanceReport {
   lines: LineChance[];
 }
 
-/** The wall at the start of play (152 less 13 to each player and East's 14th: 99 at four), less the tiles seen since. */
+/**
+ * The wall at the start of play (152 less 13 to each player and East's 14th: 99 at four), less
+ * the tiles discarded since. Other players' exposures are seen but not gone from the wall's
+ * count: they are part of those players' 13 tiles.
+ */
 export function defaultWall(input: AnalysisInput, players = 4): number {
-  return Math.max(0, 152 - 13 * players - 1 - sum(input.seen));
+  return Math.max(0, 152 - 13 * players - 1 - (sum(input.seen) - (input.othersExposed ?? 0)));
 }
 
 /**
@@ -648,7 +652,8 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   const left = COPIES.map((c, t) => c - input.concealed[t] - input.seen[t]);
   for (const x of input.exposures) { left[x.tile] -= x.size - x.jokers; left[JOKER] -= x.jokers; }
   const pool = Uint8Array.from(tilesFromCounts(left));
-  const most = Math.max(0, pool.length - 13 * (players - 1));
+  // the unseen tiles are in the wall and the other racks' concealed tiles (13 each, less their exposures)
+  const most = Math.max(0, pool.length - 13 * (players - 1) + (input.othersExposed ?? 0));
   const wall = opts.wall ?? Math.min(most, defaultWall(input, players));
   if (!Number.isInteger(wall) || wall < 0 || wall > most) throw new TilemateError('TM_BAD_INPUT', `--wall ${opts.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
   const draws = Math.floor(wall / players);

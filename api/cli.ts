@@ -52,14 +52,19 @@ interface AnalyzeFlags extends SimulateFlags {
   card?: string;
   exposed?: string;
   seen?: string;
+  right?: string;
+  across?: string;
+  left?: string;
   top: number;
   all?: boolean;
   json?: boolean;
 }
 
+const others = (f: AnalyzeFlags) => ({ right: f.right, across: f.across, left: f.left });
+
 /** `extra` columns (analyze --simulate) go before the last, the why. */
 function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: LineResult[], extra?: { head: string[]; rows: string[][] }): string {
-  const input = analysisInput(hand, flags.exposed, flags.seen);
+  const input = analysisInput(hand, flags.exposed, flags.seen, others(flags));
   const rows = results.map((r, i) => [
     String(i + 1),
     r.id,
@@ -80,6 +85,7 @@ function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: Lin
     `Hand     ${formatTiles(tilesOf(input.concealed))}`,
     ...(flags.exposed ? [`Exposed  ${flags.exposed}`] : []),
     ...(flags.seen ? [`Seen     ${flags.seen}`] : []),
+    ...(['right', 'across', 'left'] as const).filter((w) => flags[w]).map((w) => `${w[0].toUpperCase()}${w.slice(1).padEnd(8)}${flags[w]}`),
     `Card     ${cc.card.name} (${cc.lineCount} lines, ${cc.formCount} forms)`,
     '',
     fmt(head),
@@ -103,7 +109,7 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   const top = flags.all ? cc.lineCount : flags.top;
 
   if (flags.hand !== undefined) {
-    const input = analysisInput(flags.hand, flags.exposed, flags.seen);
+    const input = analysisInput(flags.hand, flags.exposed, flags.seen, others(flags));
     const results = analyzer.analyze(input, { top });
     const sim = simulateForAnalyze(cc, input, results, flags);
     if (flags.json) {
@@ -127,7 +133,7 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   for (const hand of text.split(/\r?\n/)) {
     if (hand.trim() === '') continue;
     try {
-      const input = analysisInput(hand, flags.exposed, flags.seen);
+      const input = analysisInput(hand, flags.exposed, flags.seen, others(flags));
       const results = analyzer.analyze(input, { top });
       const sim = simulateForAnalyze(cc, input, results, flags);
       out.push(JSON.stringify({ hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] })) }));
@@ -293,13 +299,16 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--hands <file>', 'batch: one hand per line; prints one JSON object per line')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--exposed <groups>', 'groups already exposed on your rack, separated by ";", e.g. "2B 2B J; F F F"')
-    .option('--seen <tiles>', 'tiles visible elsewhere on the table (discards, other exposures)')
+    .option('--seen <tiles>', 'tiles discarded on the table (they count as gone)')
+    .option('--right <groups>', 'exposures on the rack of the player to your right (seen, and still part of her 13)')
+    .option('--across <groups>', 'exposures on the rack of the player across')
+    .option('--left <groups>', 'exposures on the rack of the player to your left')
     .option('--top <n>', 'how many lines to show', positiveInt, 5)
     .option('--all', 'show every line of the card')
     .option('--json', 'print one JSON object')
     .option('--simulate [deals]', SIMULATE_HELP, wholeOption('--simulate', 1))
     .option('--seed <n>', 'with --simulate: seed of the simulated deals', wholeOption('--seed', 0), 1)
-    .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the seen tiles)', wholeOption('--wall', 0))
+    .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the discards)', wholeOption('--wall', 0))
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);

@@ -25,8 +25,10 @@ export interface AnalysisInput {
   /** Concealed tiles as counts per kind (jokers included, at index JOKER). */
   concealed: number[];
   exposures: Exposure[];
-  /** Tiles visible elsewhere on the table (discards, other players' exposures). */
+  /** Tiles visible elsewhere on the table (discards, and other players' exposures when given apart). */
   seen: number[];
+  /** Of the seen tiles, how many stand in other players' exposures (still part of their 13: not gone from the wall). */
+  othersExposed?: number;
 }
 
 export interface LineResult {
@@ -74,16 +76,26 @@ export function parseExposures(text: string): Exposure[] {
  * Builds an analysis input from the notation players type, checking that concealed plus
  * exposed tiles make 13 or 14 and that no tile appears more often than the set holds.
  */
-export function analysisInput(hand: string, exposed = '', seen = ''): AnalysisInput {
+export function analysisInput(hand: string, exposed = '', seen = '', others: Record<string, string | undefined> = {}): AnalysisInput {
   const concealedTiles = parseTiles(hand);
   const exposures = parseExposures(exposed);
   const seenTiles = parseTiles(seen);
+  // other players' exposures: seen, but still on their racks (a rack holds 13 with its exposures)
+  let othersExposed = 0;
+  for (const [who, text] of Object.entries(others)) {
+    if (text === undefined || text.trim() === '') continue;
+    const groups = parseExposures(text);
+    const held = groups.reduce((n, x) => n + x.size, 0);
+    if (held > 13) throw new TilemateError('TM_BAD_EXPOSURE', `the ${who} player's exposures hold ${held} tiles; a rack holds 13`);
+    for (const x of groups) { for (let i = 0; i < x.size - x.jokers; i++) seenTiles.push(x.tile); for (let i = 0; i < x.jokers; i++) seenTiles.push(JOKER); }
+    othersExposed += held;
+  }
   const size = concealedTiles.length + exposures.reduce((n, x) => n + x.size, 0);
   if (size !== 13 && size !== 14) {
     const parts = exposures.length ? ` (${concealedTiles.length} concealed + ${size - concealedTiles.length} exposed)` : '';
     throw new TilemateError('TM_HAND_SIZE', `the hand has ${size} tiles${parts}; expected 13 or 14`);
   }
-  const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY() };
+  const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY(), othersExposed };
   const exposedCounts = EMPTY();
   for (const t of concealedTiles) input.concealed[t]++;
   for (const x of exposures) { exposedCounts[x.tile] += x.size - x.jokers; exposedCounts[JOKER] += x.jokers; }

@@ -64,7 +64,12 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
         hand: Tiles('concealed tiles, e.g. "1B 1B 2C 3D N RD F J ..."'),
         card: CardText,
         exposed: Type.Optional(Tiles('groups exposed on the rack, separated by ";"')),
-        seen: Type.Optional(Tiles('tiles visible elsewhere on the table')),
+        seen: Type.Optional(Tiles('tiles discarded on the table')),
+        others: Type.Optional(Type.Object({
+          right: Type.Optional(Tiles('exposures of the player to your right')),
+          across: Type.Optional(Tiles('exposures of the player across')),
+          left: Type.Optional(Tiles('exposures of the player to your left')),
+        }, { additionalProperties: false, description: 'other players\' exposures: seen, and still part of their 13 tiles (not gone from the wall)' })),
         top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
         all: Type.Optional(Type.Boolean()),
         simulate: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 1, maximum: MAX_DEALS })], { description: 'each line\'s chance over N simulated deals (true: 200)' })),
@@ -84,7 +89,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const b = req.body;
     const { cc, analyzer } = ctx.cardFor(b.card);
-    const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '');
+    const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {});
     const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
     const sim = simulateForAnalyze(cc, input, results, { simulate: b.simulate, seed: b.seed, wall: b.wall });
     return {

@@ -59,25 +59,65 @@ export class LearnedAgent implements Agent {
 
   act(turn: Turn): Action {
     const view = turn.view();
+    const d = this.decision(view, turn);
+    return 'action' in d ? d.action : this.choose(view, turn, d.candidates);
+  }
+
+  /**
+   * The decision in front of the seat: an action that needs no weighing (a draw, Mah Jongg,
+   * a joker exchange, calling a hand dead, declining when no call is allowed), or the
+   * candidates to weigh.
+   */
+  private decision(view: SeatView, turn: Turn): { action: Action } | { candidates: Candidate[] } {
     const seat = view.seat;
-    if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') {
-      return this.choose(view, turn, this.charlestonCandidates(view, turn.rng));
-    }
-    if (view.phase === 'draw') return { type: 'draw', seat };
+    if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') return { candidates: this.charlestonCandidates(view, turn.rng) };
+    if (view.phase === 'draw') return { action: { type: 'draw', seat } };
     const options = turn.legal();
     const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
     const sure = both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
       ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
-    if (sure) return sure;
+    if (sure) return { action: sure };
     if (view.phase === 'claims') {
-      if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat };
-      return this.choose(view, turn, this.claimCandidates(view, options, turn.rng));
+      if (!options.some((a) => a.type === 'call')) return { action: { type: 'decline', seat } };
+      return { candidates: this.claimCandidates(view, options, turn.rng) };
     }
     if (view.phase === 'discard') {
       const candidates = this.discardCandidates(view, view.concealed, myExposures(view), 'discard', turn.rng, (tile) => ({ type: 'discard', seat, tile }));
-      if (candidates.length > 0) return this.choose(view, turn, candidates);
+      if (candidates.length > 0) return { candidates };
     }
-    return options.find((a) => a.type === 'discard') ?? options[0];
+    return { action: options.find((a) => a.type === 'discard') ?? options[0] };
+  }
+
+  /**
+   * The distinct actions the model weighs at this decision, best first, each with its rating
+   * (a call is rated by its best discard). Empty when nothing needs weighing or there is no model.
+   */
+  choices(turn: Turn): { action: Action; value: number }[] {
+    if (this.model === null) return [];
+    const view = turn.view();
+    const d = this.decision(view, turn);
+    if ('action' in d) return [];
+    const values = this.evaluate(view, d.candidates);
+    const best = new Map<string, { action: Action; value: number }>();
+    d.candidates.forEach((c, i) => {
+      const key = JSON.stringify(c.action);
+      const prev = best.get(key);
+      if (!prev || values[i] > prev.value) best.set(key, { action: c.action, value: values[i] });
+    });
+    return [...best.values()].sort((a, b) => b.value - a.value);
+  }
+
+  /**
+   * The model's rating of the seat's position at its own turn (a full rack, before it
+   * discards): 1 when it can declare Mah Jongg, else the rating of its best discard.
+   */
+  positionValue(turn: Turn): number {
+    const options = turn.legal();
+    if (options.some((a) => a.type === 'declare')) return 1;
+    const view = turn.view();
+    const candidates = this.discardCandidates(view, view.concealed, myExposures(view), 'discard', turn.rng, (tile) => ({ type: 'discard', seat: view.seat, tile }));
+    if (candidates.length === 0 || this.model === null) return 0;
+    return Math.max(...this.evaluate(view, candidates));
   }
 
   /**

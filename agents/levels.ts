@@ -5,6 +5,7 @@ import { GreedyAgent } from './greedy.js';
 import { defaultModel } from './default-model.js';
 import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
 import { EXPERT_BUDGET, HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
 import type { Ruleset } from '../engine/rulesets.js';
@@ -25,7 +26,11 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset) => Agent> = {
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'hard'),
-  expert: (cc, rules) => new MonteCarloAgent(cc, rules, EXPERT_BUDGET, 'expert'),
+  // the trained model's policy with a short search; without a model, the Monte Carlo player
+  expert: (cc, rules) => {
+    const model = defaultModel();
+    return model ? new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD, 'expert') : new MonteCarloAgent(cc, rules, EXPERT_BUDGET, 'expert');
+  },
 };
 
 export const AGENT_NAMES = Object.keys(MAKERS);

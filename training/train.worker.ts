@@ -2,6 +2,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { Agent } from '../agents/agent.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
 import { makeAgent } from '../agents/levels.js';
 import { modelFromJson, type ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
@@ -28,7 +29,7 @@ export interface SelfPlayTask {
   seeds: number[];
 }
 
-/** An agent under test: a model (learned policy) or a bot level by name. */
+/** An agent under test: a model's policy (level 'expert': with the lookahead search), or a bot level by name. */
 export interface Subject {
   name: string;
   model?: string;
@@ -104,7 +105,9 @@ export function evalDeal(task: Omit<EvalTask, 'kind' | 'deals'>, cc: CompiledCar
 }
 
 export function subjectAgent(cc: CompiledCard, ruleset: string, s: Subject): Agent {
-  if (s.model !== undefined) return new LearnedAgent(cc, modelOf(s.model), {}, s.name);
+  if (s.model !== undefined) {
+    return s.level === 'expert' ? new LookaheadAgent(cc, loadRuleset(ruleset), modelOf(s.model), EXPERT_LOOKAHEAD, s.name) : new LearnedAgent(cc, modelOf(s.model), {}, s.name);
+  }
   if (s.level === 'medium') return new HeuristicAgent(cc, MEDIUM_HABITS, 'medium');
   return makeAgent(s.level ?? s.name, cc, loadRuleset(ruleset));
 }

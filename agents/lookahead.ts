@@ -1,0 +1,91 @@
+import type { CompiledCard } from '../engine/compile.js';
+import { determinize } from '../engine/determinize.js';
+import { apply, cloneState, legalActions, view as seatView, waitingOn, type Action, type GameState } from '../engine/game.js';
+import { nextU32, seedRng, type RngState } from '../engine/rng.js';
+import type { Ruleset } from '../engine/rulesets.js';
+import type { Agent, Turn } from './agent.js';
+import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
+import { LearnedAgent } from './learned.js';
+import type { ValueModel } from './model.js';
+import { OVERRULE, paired } from './montecarlo.js';
+
+/**
+ * The expert: the learned policy with a short search. At a discard or an answer to a
+ * discard it takes the model's best few choices and plays each out in sampled worlds
+ * (engine/determinize.ts: the tiles it has not seen dealt to the other racks and the wall),
+ * not to the end of the game but to its own next turn: the others play as medium bots, its
+ * own answers to their discards are the policy's, and the position it reaches (after its next
+ * draw, or after a call) is rated by the model (1 if it can declare Mah Jongg there; a game
+ * that ends first counts 1 if it won, else 0). A few dozen such short playouts see the draws
+ * and the calls the one-step rating can only average over, at a fraction of a full playout's
+ * cost. A challenger replaces the policy's choice only when its paired advantage is more than
+ * OVERRULE standard errors, as in the other searching players.
+ */
+export interface LookaheadBudget {
+  /** Sampled worlds per decision (common to every candidate). */
+  worlds: number;
+  /** The model's best choices weighed. */
+  candidates: number;
+  /** Stop sampling worlds after this many milliseconds (at least two are always played). */
+  ms: number;
+}
+
+export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 24, candidates: 3, ms: 150 };
+
+export class LookaheadAgent implements Agent {
+  readonly name: string;
+  private readonly policy: LearnedAgent;
+  private readonly opponents: HeuristicAgent;
+
+  constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly model: ValueModel | null, private readonly budget: LookaheadBudget = EXPERT_LOOKAHEAD, name = 'expert') {
+    this.name = name;
+    this.policy = new LearnedAgent(cc, model, {}, `${name}-policy`);
+    this.opponents = new HeuristicAgent(cc, MEDIUM_HABITS, 'playout');
+  }
+
+  act(turn: Turn): Action {
+    if (this.model === null || (turn.phase !== 'discard' && turn.phase !== 'claims') || this.rules.racks > 1 || turn.view().mahJonggs.length > 0) return this.policy.act(turn);
+    const choices = this.policy.choices(turn).slice(0, this.budget.candidates);
+    if (choices.length === 0) return this.policy.act(turn);
+    if (choices.length === 1) return choices[0].action;
+    return this.search(turn, choices.map((c) => c.action));
+  }
+
+  private search(turn: Turn, candidates: Action[]): Action {
+    const view = turn.view();
+    const seat = turn.seat;
+    const base = nextU32(turn.rng);
+    const start = Date.now();
+    const diffs: number[][] = candidates.map(() => []);
+    for (let w = 0; w < this.budget.worlds; w++) {
+      if (w >= 2 && Date.now() - start > this.budget.ms) break;
+      const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
+      const values = candidates.map((a) => {
+        const s = cloneState(world);
+        apply(s, a);
+        return this.untilMyTurn(s, seat, seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0));
+      });
+      values.forEach((v, i) => diffs[i].push(v - values[0]));
+    }
+    let pick = 0, bestEdge = 0;
+    for (let i = 1; i < candidates.length; i++) {
+      const { mean, se } = paired(diffs[i]);
+      const e = mean - OVERRULE * se;
+      if (e > bestEdge) { bestEdge = e; pick = i; }
+    }
+    return candidates[pick];
+  }
+
+  /** Plays on until the seat's own next turn with a full rack (rated by the model) or the end of the game. */
+  private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
+    let steps = 0;
+    while (state.phase.kind !== 'ended') {
+      const s = waitingOn(state)[0];
+      const turn: Turn = { seat: s, phase: state.phase.kind, view: () => seatView(state, s), legal: () => legalActions(state, s), rng };
+      if (s === seat && state.phase.kind === 'discard' && steps > 0) return this.policy.positionValue(turn);
+      apply(state, (s === seat ? this.policy : this.opponents).act(turn));
+      steps++;
+    }
+    return state.result!.winners.includes(seat) ? 1 : 0;
+  }
+}

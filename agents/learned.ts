@@ -25,7 +25,7 @@ export interface LearnedOptions {
   /** Weight of the expected score (in hundreds of points) beside the chance of winning. */
   scoreWeight?: number;
   /** Called with each chosen afterstate's features (self-play). */
-  record?: (seat: number, features: Float32Array) => void;
+  record?: (seat: number, features: Float32Array, predicted: { win: number; score: number } | null) => void;
 }
 
 interface Candidate {
@@ -50,6 +50,8 @@ export class LearnedAgent implements Agent {
   private readonly strong: HeuristicAgent;
   private readonly enc: Encoder;
   private rows = new Float32Array(64 * FEATURES);
+  /** The model's outputs for the rows of the last evaluate(). */
+  private out: Float32Array = new Float32Array(0);
 
   constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
     this.name = name;
@@ -147,9 +149,15 @@ export class LearnedAgent implements Agent {
     }
     if (this.opts.record) {
       const row = new Float32Array(FEATURES);
-      this.enc.begin(view);
-      this.enc.encode(candidates[pick].state, row, 0);
-      this.opts.record(view.seat, row);
+      if (this.model === null) {
+        this.enc.begin(view);
+        this.enc.encode(candidates[pick].state, row, 0);
+        this.opts.record(view.seat, row, null);
+      } else {
+        // the rows and ratings evaluate() has just made
+        row.set(this.rows.subarray(pick * FEATURES, (pick + 1) * FEATURES));
+        this.opts.record(view.seat, row, { win: 1 / (1 + Math.exp(-this.out[2 * pick])), score: this.out[2 * pick + 1] });
+      }
     }
     return candidates[pick].action;
   }
@@ -161,6 +169,7 @@ export class LearnedAgent implements Agent {
     this.enc.begin(view);
     candidates.forEach((c, i) => this.enc.encode(c.state, this.rows, i * FEATURES));
     const out = forward(this.model!, this.rows, n);
+    this.out = out;
     const w = this.opts.scoreWeight ?? 0;
     return candidates.map((_, i) => 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1]);
   }

@@ -20,7 +20,7 @@ function fraction(text: string): number {
 
 interface TrainFlags {
   out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string;
-  ruleset: string; evalDeals: number; window: number; epochs: number; explore: number; json?: boolean;
+  ruleset: string; evalDeals: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -48,14 +48,15 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--eval-deals <n>', 'duplicate deals in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
     .option('--window <n>', 'generations of examples to train on', count(1, 50), TRAIN_DEFAULTS.window)
     .option('--epochs <n>', 'passes over the examples a generation', count(1, 50), TRAIN_DEFAULTS.epochs)
-    .option('--explore <p>', 'chance of a random one of the three best choices in self-play', fraction, TRAIN_DEFAULTS.explore)
+    .option('--explore <p>', 'chance of a random one of the three best choices in self-play', fraction, TRAIN_DEFAULTS.play.explore)
+    .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
     .option('--json', 'print one JSON summary at the end')
     .action(async (f: TrainFlags) => {
       rulesetByName(f.ruleset);
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
-        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs, explore: f.explore,
-        scoreWeight: TRAIN_DEFAULTS.scoreWeight, allLearned: TRAIN_DEFAULTS.allLearned,
+        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs,
+        play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
         command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),
       };
       const say = (text: string) => { if (!f.json) process.stderr.write(`${text}\n`); };

@@ -15,14 +15,24 @@ import type { Ruleset } from '../engine/rulesets.js';
  * Every afterstate a learned seat chose is an example, labelled with how the game went for
  * that seat: whether it won, and its score / 100.
  */
-export interface SelfPlaySpec {
+export interface SelfPlaySpec extends PlaySettings {
   ruleset: Ruleset;
   cc: CompiledCard;
   model: ValueModel | null;
+}
+
+/** How self-play games are played and labelled (plain data: it goes to the workers). */
+export interface PlaySettings {
   explore: number;
   scoreWeight: number;
   /** Share of games where every seat is learned; the rest seat one learned player among medium ones. */
   allLearned: number;
+  /**
+   * The λ of the targets: each example learns λ-return of what followed, (1 - λ) of the model's
+   * rating of the seat's next chosen afterstate plus λ of that one's target, the last one the
+   * game's outcome (TD(λ), as TD-Gammon). 1 (or no model yet) is the plain outcome.
+   */
+  lambda: number;
 }
 
 export interface Examples {
@@ -52,8 +62,8 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     const rng = seedRng(seed ^ 0x5bd1e995);
     const all = nextU32(rng) / 0x100000000 < spec.allLearned;
     const lone = nextU32(rng) % players;
-    const trace: { seat: number; row: Float32Array }[] = [];
-    const record = (seat: number, row: Float32Array) => { trace.push({ seat, row }); };
+    const trace: { seat: number; row: Float32Array; predicted: { win: number; score: number } | null }[] = [];
+    const record = (seat: number, row: Float32Array, predicted: { win: number; score: number } | null) => { trace.push({ seat, row, predicted }); };
     const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, record });
     const agents: Agent[] = Array.from({ length: players }, (_, s) => (all || s === lone ? learned : medium));
     const state = newGame(spec.ruleset, spec.cc, seed);
@@ -66,10 +76,17 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
       stats.learnedSeats++;
       if (r.winners.includes(s)) stats.learnedWins++;
     }
-    for (const { seat, row } of trace) {
-      rowsX.push(row);
-      labels.push(r.winners.includes(seat) ? 1 : 0, r.scores[seat] / 100);
+    // targets, from each seat's last decision back to its first
+    const targets: number[][] = new Array(trace.length);
+    const ahead = new Map<number, { win: number; score: number }>();
+    for (let i = trace.length - 1; i >= 0; i--) {
+      const { seat, predicted } = trace[i];
+      const g = ahead.get(seat) ?? { win: r.winners.includes(seat) ? 1 : 0, score: r.scores[seat] / 100 };
+      targets[i] = [g.win, g.score];
+      const l = spec.lambda;
+      ahead.set(seat, predicted === null ? g : { win: (1 - l) * predicted.win + l * g.win, score: (1 - l) * predicted.score + l * g.score });
     }
+    trace.forEach(({ row }, i) => { rowsX.push(row); labels.push(targets[i][0], targets[i][1]); });
   }
   const rows = rowsX.length;
   const x = new Float32Array(rows * FEATURES);

@@ -12,20 +12,20 @@ import { plotLog } from './plot.js';
 import { loadTf } from './tf.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard } from '../engine/compile.js';
-import { selfPlay } from './selfplay.js';
+import { selfPlay, type PlaySettings } from './selfplay.js';
 import { loadRuleset } from '../engine/rulesets.js';
 
 /**
- * `tilemate train`: generations of self-play, each fitting the value model to the outcomes of
- * the games the best model so far played (approximate policy iteration: the policy is greedy
- * in the value of what each choice leads to, the value is refitted to how its games went).
+ * `tilemate train`: generations of self-play, each fitting the value model to how the games
+ * the last model played went (approximate policy iteration: the policy is greedy in the value
+ * of what each choice leads to, the value is refitted to its games' outcomes by TD(λ)).
  *
- * A generation: self-play in worker threads (piscina) with the best model (the strong habits
+ * A generation: self-play in worker threads (piscina) with the latest model (the strong habits
  * before there is one), the examples written to the run's folder; the network (TF.js) trained
- * on the last few generations' examples, starting from the best weights; the candidate measured
+ * on the last few generations' examples, starting from the latest weights; the candidate measured
  * on duplicate deals against the best and against the strong habits, three medium bots at the
  * table; the candidate becomes the best only when its paired win-share difference's 95%
- * interval lies above zero. Then the checkpoint (written to a temporary file and renamed), the
+ * interval lies above zero: the best is what ships, the latest what plays on. Then the checkpoint (written to a temporary file and renamed), the
  * CSV log and its plot. `--resume` starts after the last generation the checkpoint holds; a
  * generation cut off by a kill is played again from its seeds, with the same games.
  */
@@ -44,16 +44,15 @@ export interface TrainOptions {
   /** Generations of examples the network trains on. */
   window: number;
   epochs: number;
-  explore: number;
-  /** Weight of the expected score beside the chance of winning in the policy's choice. */
-  scoreWeight: number;
-  allLearned: number;
+  /** How self-play plays and labels its games. */
+  play: PlaySettings;
   /** The command line, kept in the checkpoint and the model's info. */
   command: string;
 }
 
 export const TRAIN_DEFAULTS = {
-  generations: 10, games: 4000, seed: 1, ruleset: 'nmjl-4p', evalDeals: 500, window: 4, epochs: 2, explore: 0.1, scoreWeight: 0, allLearned: 0.25,
+  generations: 10, games: 4000, seed: 1, ruleset: 'nmjl-4p', evalDeals: 1000, window: 3, epochs: 2,
+  play: { explore: 0.1, scoreWeight: 0, allLearned: 0.25, lambda: 0.9 },
 } as const;
 
 export interface LogRow {
@@ -87,6 +86,8 @@ interface Checkpoint {
   generation: number;
   best: string | null;
   bestGeneration: number;
+  /** The last generation's model, which the next generation's self-play plays (absent in the first checkpoints: the best). */
+  latest?: string | null;
   exampleFiles: string[];
   log: LogRow[];
   command: string;
@@ -196,20 +197,20 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     if (pool) return (await pool.run(task)) as R;
     // from TypeScript sources (tests) the worker file is not compiled: play in this thread
     if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc!, d, (s) => subjectAgent(cc!, task.ruleset, s))) as R;
-    const { examples, stats } = selfPlay({ ruleset: loadRuleset(task.ruleset), cc: cc!, model: task.model === null ? null : modelFromJson(task.model), explore: task.explore, scoreWeight: task.scoreWeight, allLearned: task.allLearned }, task.seeds);
+    const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc: cc!, model: task.model === null ? null : modelFromJson(task.model) }, task.seeds);
     return { ...examples, stats } as R;
   };
   try {
     for (let g = ck.generation + 1; g <= opts.generations; g++) {
       const started = Date.now();
-      // 1. self-play with the best model so far
+      // 1. self-play with the latest model (the strong habits before there is one)
       events.phase?.('selfplay', g, opts.games);
       const seeds = Array.from({ length: opts.games }, (_, i) => (opts.seed * 1_000_003 + g * 100_003 + i) >>> 0);
       const batches: number[][] = [];
       for (let i = 0; i < seeds.length; i += 25) batches.push(seeds.slice(i, i + 25));
       let played = 0;
       const parts = await Promise.all(batches.map(async (b) => {
-        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model: ck.best, explore: opts.explore, scoreWeight: opts.scoreWeight, allLearned: opts.allLearned, seeds: b });
+        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model: ck.latest ?? ck.best, settings: opts.play, seeds: b });
         played += b.length;
         events.tick?.(played);
         return r;
@@ -222,7 +223,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       writeExamples(join(opts.out, file), x, y, rows);
       const files = [...ck.exampleFiles, file].slice(-opts.window);
 
-      // 2. train on the window, from the best weights
+      // 2. train on the window, from the latest weights
       const data = files.map((f) => (f === file ? { x, y, rows } : readExamples(join(opts.out, f))));
       const total = data.reduce((n, d) => n + d.rows, 0);
       const order = shuffled(total, (opts.seed * 31 + g) >>> 0);
@@ -232,7 +233,8 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const valRows = Math.max(1, Math.floor(total * 0.05));
       const trainRows = total - valRows;
       const net = buildNet(tf, opts.seed + g);
-      if (ck.best !== null) setWeights(tf, net, modelFromJson(ck.best));
+      const from = ck.latest ?? ck.best;
+      if (from !== null) setWeights(tf, net, modelFromJson(from));
       net.compile({ optimizer: tf.train.adam(1e-3), loss: valueLoss(tf) });
       const batch = 1024;
       const steps = Math.ceil(trainRows / batch) * opts.epochs;
@@ -284,6 +286,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
 
       // 4. the checkpoint, the best model, the log and its plot
       if (promoted) { ck.best = candidateJson; ck.bestGeneration = g; }
+      ck.latest = candidateJson;
       ck.generation = g;
       ck.exampleFiles = files;
       ck.log.push(row);
@@ -306,7 +309,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
  */
 async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number> {
   const seeds = Array.from({ length: 20 }, (_, i) => (opts.seed * 999_983 + i) >>> 0);
-  const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model, explore: 0, scoreWeight: opts.scoreWeight, allLearned: 1, seeds });
+  const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
   // the encoder's "discard rank" is 0 when the discard is the habits' first choice
   const [isDiscard, rank, call] = ['discard', 'discard rank', 'call'].map((n) => FEATURE_NAMES.indexOf(n));
   let discards = 0, same = 0;

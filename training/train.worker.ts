@@ -11,7 +11,7 @@ import { compileCard, type CompiledCard } from '../engine/compile.js';
 import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
-import { selfPlay, type SelfPlayStats } from './selfplay.js';
+import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
@@ -23,9 +23,7 @@ export interface SelfPlayTask {
   ruleset: string;
   cardText: string;
   model: string | null;
-  explore: number;
-  scoreWeight: number;
-  allLearned: number;
+  settings: PlaySettings;
   seeds: number[];
 }
 
@@ -115,14 +113,7 @@ export function subjectAgent(cc: CompiledCard, ruleset: string, s: Subject): Age
 export default function run(task: SelfPlayTask | EvalTask): SelfPlayResult | DealResult[] {
   const cc = cardOf(task.cardText);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
-  const { examples, stats } = selfPlay({
-    ruleset: loadRuleset(task.ruleset),
-    cc,
-    model: task.model === null ? null : modelOf(task.model),
-    explore: task.explore,
-    scoreWeight: task.scoreWeight,
-    allLearned: task.allLearned,
-  }, task.seeds);
+  const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model) }, task.seeds);
   const result: SelfPlayResult = { x: examples.x, y: examples.y, rows: examples.rows, stats };
   // the examples' buffers move to the main thread instead of being copied
   return move({

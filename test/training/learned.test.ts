@@ -115,7 +115,7 @@ describe('the learned player', () => {
 describe('tilemate train', () => {
   const base = (out: string): TrainOptions => ({
     out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
-    evalDeals: 4, window: 2, epochs: 1, explore: 0.1, scoreWeight: 0, allLearned: 0.5, command: 'test',
+    evalDeals: 4, window: 2, epochs: 1, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, command: 'test',
   });
 
   it('trains a generation, logs it, resumes after it, and refuses what it cannot trust', async () => {

@@ -11,7 +11,9 @@ import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
 import { searchCourtesy, searchVote } from './charleston.js';
-import { lineForms, sampleDraws, soloChance } from './chance.js';
+import { calibrated, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
+import { defaultChanceCalibration, defaultModel } from './default-model.js';
+import { LearnedAgent } from './learned.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines
@@ -392,7 +394,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
     hand: formatTiles(tilesFromCounts(sit.concealed)),
     suggestion: alternatives[0].action,
     alternatives,
-    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...versus(best, 0) }),
+    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...versus(best, 0) }, defaultModel() === null ? 'the heuristic' : 'the trained model'),
     worlds,
     seed,
     wall: sit.wallLeft,
@@ -400,31 +402,41 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   };
 }
 
-function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null): string {
+function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null, whose: string): string {
   const [best, next] = alts;
   if (mahJongg) return `${best.action}: the hand is complete (mean score ${best.value} over ${worlds} sampled deals)`;
   const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (you with the hard bot's habits, the others as medium bots; Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
   if (next === undefined) return `${own}; it is the only choice`;
-  if (overruled) return `${own}; it beats the heuristic's first choice, ${overruled.action}, by ${round2(overruled.diff)} (± ${round2(overruled.se)}) deal by deal`;
-  if (next.behind === 0 && next.behindSe === 0) return `${own}, the heuristic's choice; ${next.action} ends every sampled deal the same way`;
+  if (overruled) return `${own}; it beats ${whose}'s first choice, ${overruled.action}, by ${round2(overruled.diff)} (± ${round2(overruled.se)}) deal by deal`;
+  if (next.behind === 0 && next.behindSe === 0) return `${own}, ${whose}'s choice; ${next.action} ends every sampled deal the same way`;
   const margin = round2(-next.behind);
   if (margin > OVERRULE * next.behindSe) return `${own}; ${margin} ahead of ${next.action} (± ${next.behindSe})`;
-  if (margin > 0) return `${own}, the heuristic's choice; ${margin} ahead of ${next.action} (± ${next.behindSe}), a lead within the noise of ${worlds} deals`;
+  if (margin > 0) return `${own}, ${whose}'s choice; ${margin} ahead of ${next.action} (± ${next.behindSe}), a lead within the noise of ${worlds} deals`;
   const compared = margin === 0 ? `level with ${next.action}` : `${next.action} averages ${-margin} more`;
-  return `${own}, the heuristic's choice; ${compared}, within ${OVERRULE} standard errors (± ${next.behindSe}) over ${worlds} deals: not enough to overrule it (more worlds would tell them apart)`;
+  return `${own}, ${whose}'s choice; ${compared}, within ${OVERRULE} standard errors (± ${next.behindSe}) over ${worlds} deals: not enough to overrule it (more worlds would tell them apart)`;
 }
 
-/** The person's turn with 14 tiles: the heuristic's own choice, its cheapest discards, every joker exchange, and Mah Jongg when it is there, each played out. */
+/**
+ * The player whose choice the advice, the hint and the review start from: the best shipped
+ * model's policy (agents/learned.ts), or the strong habits when there is no model.
+ */
+export function advisor(cc: CompiledCard): LearnedAgent {
+  return new LearnedAgent(cc, defaultModel(), {}, 'advice');
+}
+
+/** The person's turn with 14 tiles: the advisor's own choice, the model's or the habits' next best discards, every joker exchange, and Mah Jongg when it is there, each played out. */
 export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: SearchOptions = {}): DecisionAdvice {
   const sit = parseSituation(input, 'discard');
   const world = someWorld(sit, cc, 'discard');
   const options = legalActions(world, 0);
   const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
+  const policy = advisor(cc);
   const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
   const k = opts.candidates ?? DEFAULT_CANDIDATES;
-  // the heuristic's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
+  // the advisor's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
   const candidates = unique([
-    heuristic.act(turn),
+    policy.act(turn),
+    ...policy.choices(turn).slice(0, k).map((c) => c.action),
     ...heuristic.rank(turn).slice(0, k).map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
     ...options.filter((a) => a.type === 'exchange'),
   ]);
@@ -436,9 +448,8 @@ export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: str
   const sit = parseSituation(input, 'call', { tile: input.tile, from: input.from });
   const world = someWorld(sit, cc, 'claims');
   const options = legalActions(world, 0);
-  const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
   const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
-  const candidates = unique([heuristic.act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
+  const candidates = unique([advisor(cc).act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
   return decide(sit, cc, 'claims', candidates, opts);
 }
 
@@ -609,6 +620,8 @@ export interface LineChance {
   chance: number;
   /** chance x the line's card value (self-pick, jokerless and payments ignored). */
   expectedScore: number;
+  /** The solo model's own chance, when the chance shown is calibrated. */
+  solo?: number;
 }
 
 export interface ChanceOptions {
@@ -618,6 +631,8 @@ export interface ChanceOptions {
   /** Tiles left in the wall (default: 99 less the seen tiles, as at a 4-player table). */
   wall?: number;
   players?: number;
+  /** The solo model's own chance, uncalibrated (for fitting the calibration). */
+  raw?: boolean;
 }
 
 export interface ChanceReport {
@@ -627,6 +642,8 @@ export interface ChanceReport {
   /** The person's draws in each deal: one in every `players` tiles of the wall. */
   draws: number;
   lines: LineChance[];
+  /** Whether the chances are calibrated to full-table outcomes (the calibration file is there). */
+  calibrated: boolean;
 }
 
 /**
@@ -660,11 +677,14 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   // the same draws for every line (common random numbers)
   const drawn = sampleDraws(pool, deals, draws, seed);
   const full = sum(input.concealed) + groupTiles(input.exposures) === 14;
-  const lines = results.map((r): LineChance => {
+  const calibration = opts.raw ? null : defaultChanceCalibration();
+  const lines = results.map((r, rank): LineChance => {
     const value = cc.card.lines[r.line].value;
     // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
-    const chance = soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws);
-    return { chance: Math.round(chance * 1000) / 1000, expectedScore: round2(chance * value) };
+    const solo = Math.round(soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws) * 1000) / 1000;
+    // a line that cannot be made stays at 0
+    const chance = calibration === null || !r.possible ? solo : Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r.tilesAway)) * 1000) / 1000;
+    return { chance, expectedScore: round2(chance * value), ...(calibration !== null && { solo }) };
   });
-  return { deals, seed, wall, draws, lines };
+  return { deals, seed, wall, draws, lines, calibrated: calibration !== null };
 }

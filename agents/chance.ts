@@ -131,3 +131,33 @@ function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
   hand[bestTile]--;
   return bestAway;
 }
+
+// ------------------------------------------------------------------ calibration
+
+/**
+ * The chance a player is shown: the solo chance mapped through a logistic calibration fitted
+ * to full-table outcomes (training/chances.ts; the fit and its table in docs/training.md). Its
+ * inputs are card-independent: the solo chance's log-odds, the wall, the line's place in the
+ * list and its tiles away.
+ */
+export interface ChanceCalibration {
+  weights: number[];
+  bias: number;
+  /** Examples it was fitted on. */
+  fittedOn: number;
+}
+
+export const CHANCE_INPUTS = 6;
+
+const clamp = (p: number) => Math.min(0.995, Math.max(0.002, p));
+
+export function chanceInputs(solo: number, wall: number, rank: number, away: number): number[] {
+  const z = Math.log(clamp(solo) / (1 - clamp(solo)));
+  return [z / 4, (z / 4) * (wall / 100), wall / 100, rank / 4, Math.min(away, 14) / 14, solo === 0 ? 1 : 0];
+}
+
+export function calibrated(c: ChanceCalibration, inputs: readonly number[]): number {
+  let s = c.bias;
+  for (let i = 0; i < CHANCE_INPUTS; i++) s += c.weights[i] * inputs[i];
+  return 1 / (1 + Math.exp(-s));
+}

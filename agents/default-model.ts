@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TilemateError } from '../engine/errors.js';
+import type { ChanceCalibration } from './chance.js';
 import { modelFromJson, type ValueModel } from './model.js';
 
 /**
@@ -51,4 +52,32 @@ export function defaultModel(): ValueModel | null {
     process.stderr.write(`Tilemate: ${cached.note}\n`);
   }
   return cached.model;
+}
+
+/** The calibration of the chances players are shown (models/chance-calibration.json), or null without one. */
+export const CHANCE_CALIBRATION_FILE = join('models', 'chance-calibration.json');
+export const CHANCE_CALIBRATION_FORMAT = 'tilemate-chance-calibration';
+
+let calibration: ChanceCalibration | null | undefined;
+
+export function readChanceCalibration(text: string, source: string): ChanceCalibration {
+  let o: { format?: unknown; weights?: unknown; bias?: unknown; fittedOn?: unknown };
+  try { o = JSON.parse(text); } catch { throw new TilemateError('TM_BAD_MODEL', `${source} is not JSON (cut off?)`); }
+  const ok = o !== null && typeof o === 'object' && o.format === CHANCE_CALIBRATION_FORMAT && Array.isArray(o.weights)
+    && o.weights.length === 6 && o.weights.every((w) => Number.isFinite(w)) && Number.isFinite(o.bias);
+  if (!ok) throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate chance calibration of this version`);
+  return { weights: o.weights as number[], bias: o.bias as number, fittedOn: Number(o.fittedOn) || 0 };
+}
+
+export function defaultChanceCalibration(): ChanceCalibration | null {
+  if (calibration === undefined) {
+    const root = projectRoot();
+    const path = root === null ? CHANCE_CALIBRATION_FILE : join(root, CHANCE_CALIBRATION_FILE);
+    try {
+      calibration = readChanceCalibration(readFileSync(path, 'utf8'), path);
+    } catch {
+      calibration = null;
+    }
+  }
+  return calibration;
 }

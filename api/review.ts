@@ -1,5 +1,4 @@
-import { parseSituation, playoutScores } from '../agents/advice.js';
-import { HeuristicAgent, STRONG_HABITS } from '../agents/heuristic.js';
+import { advisor, parseSituation, playoutScores } from '../agents/advice.js';
 import { Analyzer } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
@@ -108,7 +107,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
   const cc = loadCard(header.card.text);
   const analyzer = new Analyzer(cc);
-  const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'review'); // the advice's default (agents/advice.ts)
+  const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
   const state = newGame(rules, cc, header.seed);
   const decisions: ReviewedDecision[] = [];
   const lines = text.split('\n').slice(1).filter((l) => l.trim() !== '');
@@ -129,7 +128,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
           index: obj.n, phase: v.phase as ReviewedDecision['phase'],
           chosen: describeAction(action, v), chosenAction: actionJson(action),
           suggested: describeAction(action, v), suggestedAction: actionJson(action),
-          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'the engine\'s heuristic makes the same choice', moment,
+          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'the engine makes the same choice', moment,
         });
         apply(state, action);
         continue;

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:learned`: the learned bots' speed. On one core: complete 4-player games of
+ * learned players beside heuristic players in the same run, and single decisions (the learned
+ * policy, the expert's search) beside the strong habits deciding the same positions. Then
+ * self-play examples a second through the training's worker pool with 1 and 2 workers.
+ * Uses the shipped model (models/value-model.json), or random weights of the same shape when
+ * there is none (same speed: the work does not depend on the weights).
+ */
+import { availableParallelism } from 'node:os';
+import Benchmark from 'benchmark';
+import { Piscina } from 'piscina';
+import type { Agent, Turn } from '../agents/agent.js';
+import { defaultModel } from '../agents/default-model.js';
+import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
+import { LearnedAgent } from '../agents/learned.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
+import { modelToJson, type ValueModel } from '../agents/model.js';
+import { playOut } from '../agents/table.js';
+import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
+import { seedRng } from '../engine/rng.js';
+import { RULESETS } from '../engine/rulesets.js';
+import { loadCard, readCardText } from '../api/cards.js';
+import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
+import { TRAIN_DEFAULTS } from '../training/train.js';
+
+const cc = loadCard();
+const rules = RULESETS['nmjl-4p'];
+
+function randomModel(): ValueModel {
+  let x = 1;
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
+  const widths = [FEATURES, 128, 64, 2];
+  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+}
+const shipped = defaultModel();
+const model = shipped ?? randomModel();
+console.log(`model: ${shipped ? 'models/value-model.json' : 'random weights (no shipped model)'}`);
+
+const strong = new HeuristicAgent(cc, STRONG_HABITS);
+const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
+const learned = new LearnedAgent(cc, model);
+const expert = new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD);
+
+// Positions to decide: a seat's own turn with a full hand, taken from heuristic games.
+const positions: GameState[] = [];
+for (let g = 0; positions.length < 64; g++) {
+  const s = newGame(rules, cc, 1000 + g);
+  playOut(s, medium, seedRng(g), (_a, st) => {
+    if (st.phase.kind === 'discard' && st.discardCount > 8 && st.discardCount % 9 === 0 && positions.length < 64) positions.push(cloneState(st));
+  });
+}
+const turnOf = (s: GameState): Turn => {
+  const seat = waitingOn(s)[0];
+  return { seat, phase: s.phase.kind, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(7) };
+};
+const decide = (agent: Agent, i: number) => {
+  const s = positions[i % positions.length];
+  apply(cloneState(s), agent.act(turnOf(s)));
+};
+
+let seed = 0, i = 0;
+const results = new Map<string, number>();
+await new Promise<void>((resolve) => {
+  new Benchmark.Suite()
+    .add('games: medium players', () => { const x = seed++; playOut(newGame(rules, cc, x), medium, seedRng(x)); })
+    .add('games: learned players (all four seats)', () => { const x = seed++; playOut(newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x)); })
+    .add('games: one learned player, three medium', () => { const x = seed++; playOut(newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x)); })
+    .add('decisions: strong habits', () => decide(strong, i++))
+    .add('decisions: learned policy', () => decide(learned, i++))
+    .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++))
+    .on('cycle', (event: Benchmark.Event) => {
+      const b = event.target as { name?: string; hz?: number };
+      results.set(String(b.name), b.hz ?? 0);
+    })
+    .on('complete', () => resolve())
+    .run();
+});
+
+const names = [...results.keys()];
+console.log('\nlearned bots on one core                                        ops/s    vs baseline        ms each');
+names.forEach((name) => {
+  const base = name.startsWith('games') ? results.get(names[0])! : results.get('decisions: strong habits')!;
+  const hz = results.get(name)!;
+  console.log(`${name.padEnd(62)} ${hz.toFixed(1).padStart(8)}    x${(hz / base).toFixed(4).padEnd(12)} ${(1000 / hz).toFixed(3).padStart(8)}`);
+});
+
+// Self-play through the training's worker pool: examples a second with 1 and 2 workers.
+const games = 400;
+const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), settings: TRAIN_DEFAULTS.play, seeds });
+async function examplesPerSecond(workers: number): Promise<number> {
+  const pool = new Piscina({ filename: new URL('../training/train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
+  // warm up every worker (module load, card compile)
+  await Promise.all(Array.from({ length: workers }, (_, w) => pool.run(task([900_000 + w]))));
+  const start = process.hrtime.bigint();
+  const batches = Array.from({ length: games / 20 }, (_, b) => Array.from({ length: 20 }, (_, k) => b * 20 + k));
+  const parts = (await Promise.all(batches.map((s) => pool.run(task(s))))) as SelfPlayResult[];
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await pool.destroy();
+  return parts.reduce((n, p) => n + p.rows, 0) / seconds;
+}
+const one = await examplesPerSecond(1);
+const two = await examplesPerSecond(Math.min(2, availableParallelism()));
+console.log(`\nself-play examples a second (${games} games, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
+console.log(`1 worker   ${one.toFixed(0).padStart(8)}    x1`);
+console.log(`2 workers  ${two.toFixed(0).padStart(8)}    x${(two / one).toFixed(2)}`);

@@ -71,13 +71,17 @@ export class Encoder {
   private readonly best: Uint32Array;
   private unseen: number[] = [];
   private live: Uint8Array;
-  private danger = new Float32Array(KINDS);
-  private dangerKey = '';
+  private danger: Float32Array = new Float32Array(KINDS);
+  /** The danger of each kind per seat, with the exposures it was read from (one player may serve several seats). */
+  private readonly dangerOf = new Map<number, { key: string; risk: Float32Array }>();
   private view!: SeatView;
   private readonly lineEff: Float32Array;
   private readonly lineForm: Int32Array;
   private readonly lineNear: Uint8Array;
   private readonly order: number[] = [];
+  private readonly top = new Int32Array(LINE_SLOTS);
+  private readonly lineValue: Float64Array;
+  private readonly lineConcealed: Uint8Array;
   /** Scratch: the effective tiles away of one line's forms. */
   private effs: Float32Array;
 
@@ -91,6 +95,16 @@ export class Encoder {
     let most = 0;
     for (let l = 0; l < cc.lineCount; l++) most = Math.max(most, cc.lineStart[l + 1] - cc.lineStart[l]);
     this.effs = new Float32Array(most);
+    this.lineValue = Float64Array.from(cc.card.lines, (line) => line.value);
+    this.lineConcealed = Uint8Array.from(cc.card.lines, (line) => (line.concealed ? 1 : 0));
+  }
+
+  /** Whether line x comes before line y: fewer tiles away (with the pair cost), then more valuable, then first on the card. */
+  private before(x: number, y: number): boolean {
+    const d = this.lineEff[x] - this.lineEff[y];
+    if (d !== 0) return d < 0;
+    const v = this.lineValue[y] - this.lineValue[x];
+    return v !== 0 ? v < 0 : x < y;
   }
 
   /** Reads what the decision's candidates share: unseen tiles, forms still makeable, the danger of each kind. */
@@ -122,17 +136,20 @@ export class Encoder {
     const order = this.order;
     order.length = 0;
     let minEff = 99, minAway = 99;
+    const { lineStart, formSingles, lineJokers } = cc;
+    const live = this.live, effs = this.effs, away = this.away, lineConcealed = this.lineConcealed;
+    const jokers = counts[JOKER];
     for (let l = 0; l < cc.lineCount; l++) {
       this.lineEff[l] = 99;
-      if (this.away[l] > minLower + 4) continue; // the line's least tiles away bounds its forms' from below
-      if (exposed && cc.card.lines[l].concealed) continue;
-      const j = cc.lineJokers[l] === 1 ? counts[JOKER] : 0;
+      if (away[l] > minLower + 4) continue; // the line's least tiles away bounds its forms' from below
+      if (exposed && lineConcealed[l] === 1) continue;
+      const j = lineJokers[l] === 1 ? jokers : 0;
       let bestEff = 99, bestForm = -1, n = 0;
-      const effs = this.effs;
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        if (this.live[f] === 0 || (exposed && !fitsForm(cc, f, a.exposures))) continue;
+      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+        if (live[f] === 0 || (exposed && !fitsForm(cc, f, a.exposures))) continue;
         const p = placed[f];
-        const eff = awayFromPlaced(p, cc.formSingles[f], j) + PAIR_COST * (cc.formSingles[f] - (p >> 8));
+        const singles = formSingles[f];
+        const eff = awayFromPlaced(p, singles, j) + PAIR_COST * (singles - (p >> 8));
         effs[n++] = eff;
         if (eff < bestEff) { bestEff = eff; bestForm = f; }
       }
@@ -143,17 +160,22 @@ export class Encoder {
       this.lineForm[l] = bestForm;
       this.lineNear[l] = near;
       order.push(l);
-      const raw = awayFromPlaced(placed[bestForm], cc.formSingles[bestForm], j);
+      const raw = awayFromPlaced(placed[bestForm], formSingles[bestForm], j);
       if (bestEff < minEff) minEff = bestEff;
       if (raw < minAway) minAway = raw;
     }
-    order.sort((x, y) => this.lineEff[x] - this.lineEff[y] || cc.card.lines[y].value - cc.card.lines[x].value || x - y);
+    // the closest lines first (then the more valuable, then card order): the first LINE_SLOTS by selection
+    const top = this.top;
+    let slots = 0;
     let within1 = 0, within2 = 0, within3 = 0;
     for (const l of order) {
       const e = this.lineEff[l];
       if (e <= minEff + 1) within1++;
       if (e <= minEff + 2) within2++;
       if (e <= minEff + 3) within3++;
+      let k = slots < LINE_SLOTS ? slots++ : LINE_SLOTS;
+      while (k > 0 && this.before(l, top[k - 1])) { if (k < LINE_SLOTS) top[k] = top[k - 1]; k--; }
+      if (k < LINE_SLOTS) top[k] = l;
     }
     // the table
     const o = out;
@@ -186,8 +208,8 @@ export class Encoder {
     o[i++] = a.kind === 'decline' ? 1 : 0;
     // the closest lines
     for (let s = 0; s < LINE_SLOTS; s++) {
-      if (s >= order.length) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
-      const l = order[s], f = this.lineForm[l];
+      if (s >= slots) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
+      const l = top[s], f = this.lineForm[l];
       const line = cc.card.lines[l];
       const j = cc.lineJokers[l] === 1 ? counts[JOKER] : 0;
       const p = placed[f];
@@ -240,11 +262,12 @@ export class Encoder {
       if (s === view.seat) continue;
       key += `${view.dead[s].every((x) => x) ? 'd' : ''}${view.exposures[s].map((x) => `${x.tile}.${x.size}.${x.exchangeable ? 1 : 0}`).join(',')}|`;
     }
-    if (key === this.dangerKey) return;
-    this.dangerKey = key;
+    const kept = this.dangerOf.get(view.seat);
+    if (kept !== undefined && kept.key === key) { this.danger = kept.risk; return; }
     const cc = this.cc;
-    const risk = this.danger;
-    risk.fill(0);
+    const risk = new Float32Array(KINDS);
+    this.danger = risk;
+    this.dangerOf.set(view.seat, { key, risk });
     const need = new Float32Array(KINDS);
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat || view.dead[s].every((x) => x)) continue;

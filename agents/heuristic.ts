@@ -269,8 +269,16 @@ export function myExposures(view: SeatView): GroupShape[] {
 /**
  * 1 for each form that can still be made: its singles and pairs need no more natural
  * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
+ * It depends only on those counts, which change only when tiles show on the table, so the
+ * answers are kept per card for the last few counts (the result must not be changed).
  */
 export function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
+  let key = '';
+  for (let t = 0; t < KINDS; t++) key += String.fromCharCode(48 + held[t] + unseen[t]);
+  let memo = LIVE.get(cc);
+  if (memo === undefined) { memo = new Map(); LIVE.set(cc, memo); }
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
   const out = new Uint8Array(cc.formCount);
   const jokers = held[JOKER] + unseen[JOKER];
   for (let f = 0; f < cc.formCount; f++) {
@@ -285,6 +293,9 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
     }
     out[f] = ok && short <= jokersLeft ? 1 : 0;
   }
+  if (memo.size >= 64) memo.clear();
+  memo.set(key, out);
   return out;
 }
 
+const LIVE = new WeakMap<CompiledCard, Map<string, Uint8Array>>();

@@ -51,7 +51,7 @@ export class LearnedAgent implements Agent {
   private readonly enc: Encoder;
   private rows = new Float32Array(64 * FEATURES);
   /** The model's outputs for the rows of the last evaluate(). */
-  private out: Float32Array = new Float32Array(0);
+  private out: Float64Array = new Float64Array(0);
 
   constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
     this.name = name;

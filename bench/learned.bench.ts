@@ -23,6 +23,7 @@ import { RULESETS } from '../engine/rulesets.js';
 import { loadCard, readCardText } from '../api/cards.js';
 import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
+import { HIDDEN } from '../training/net.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
@@ -30,7 +31,7 @@ const rules = RULESETS['nmjl-4p'];
 function randomModel(): ValueModel {
   let x = 1;
   const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
-  const widths = [FEATURES, 128, 64, 2];
+  const widths = [FEATURES, ...HIDDEN, 2];
   return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
 }
 const shipped = defaultModel();

@@ -6,7 +6,7 @@ type LayersModel = import('@tensorflow/tfjs').LayersModel;
 type Tensor = import('@tensorflow/tfjs').Tensor;
 
 /** Hidden layer widths of the value network. */
-export const HIDDEN = [128, 64] as const;
+export const HIDDEN = [64, 32] as const;
 
 /**
  * The value network in TensorFlow.js: FEATURES inputs, ReLU hidden layers, two outputs (the

@@ -88,6 +88,9 @@ interface Checkpoint {
   bestGeneration: number;
   /** The last generation's model, which the next generation's self-play plays (absent in the first checkpoints: the best). */
   latest?: string | null;
+  /** Wins per evaluation deal (of its rotations) of the strong habits and of the best model, kept from the generation that played them. */
+  habitsWins?: number[];
+  bestWins?: number[];
   exampleFiles: string[];
   log: LogRow[];
   command: string;
@@ -255,11 +258,14 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       net.dispose();
       const candidateJson = modelToJson(candidate);
 
-      // 3. evaluate on duplicate deals: the candidate, the best, the strong habits; three medium bots at the table
-      const subjects: Subject[] = [{ name: 'candidate', model: candidateJson }, { name: 'strong', level: 'strong' }];
-      if (ck.best !== null) subjects.push({ name: 'best', model: ck.best });
+      // 3. evaluate on duplicate deals against three medium bots: the same deals every generation,
+      // so the strong habits' and the best model's results are played once and kept
+      const evalSeed = (opts.seed * 7_777_777 + 1_000_003) >>> 0;
+      if (ck.habitsWins?.length !== opts.evalDeals) { ck.habitsWins = undefined; ck.bestWins = undefined; }
+      const subjects: Subject[] = [{ name: 'candidate', model: candidateJson }];
+      if (ck.habitsWins === undefined) subjects.push({ name: 'strong', level: 'strong' });
+      if (ck.best !== null && ck.bestWins === undefined) subjects.push({ name: 'best', model: ck.best });
       events.phase?.('eval', g, opts.evalDeals);
-      const evalSeed = (opts.seed * 7_777_777 + g * 1_000_003) >>> 0;
       const dealIds = Array.from({ length: opts.evalDeals }, (_, i) => i);
       const dealBatches: number[][] = [];
       for (let i = 0; i < dealIds.length; i += 5) dealBatches.push(dealIds.slice(i, i + 5));
@@ -270,14 +276,19 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
         events.tick?.(dealsDone);
         return r;
       }))).flat();
-      const share = (d: DealResult, i: number) => d.wins[i] / d.seats;
-      const vsHabits = interval(results.map((d) => share(d, 0) - share(d, 1)));
-      const vsBest = ck.best !== null ? interval(results.map((d) => share(d, 0) - share(d, 2))) : vsHabits;
+      const seats = results[0].seats;
+      const winsOf = (name: string) => results.map((d) => d.wins[subjects.findIndex((x) => x.name === name)]);
+      const wins = winsOf('candidate');
+      ck.habitsWins ??= winsOf('strong');
+      if (ck.best !== null) ck.bestWins ??= winsOf('best');
+      const versus = (other: readonly number[]) => interval(wins.map((w, d) => (w - other[d]) / seats));
+      const vsHabits = versus(ck.habitsWins);
+      const vsBest = ck.best !== null ? versus(ck.bestWins!) : vsHabits;
       const promoted = vsBest.low > 0;
       const agreement = await discardAgreement(runTask, opts, candidateJson);
       const row: LogRow = {
         generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), agreement: r4(agreement),
-        winShare: r4(interval(results.map((d) => share(d, 0))).mean),
+        winShare: r4(wins.reduce((a, b) => a + b, 0) / (wins.length * seats)),
         vsBest: r4(vsBest.mean), vsBestLow: r4(vsBest.low), vsBestHigh: r4(vsBest.high),
         vsHabits: r4(vsHabits.mean), vsHabitsLow: r4(vsHabits.low), vsHabitsHigh: r4(vsHabits.high),
         meanScore: r4(results.reduce((s, d) => s + d.scores[0] / d.seats, 0) / results.length),
@@ -285,7 +296,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       };
 
       // 4. the checkpoint, the best model, the log and its plot
-      if (promoted) { ck.best = candidateJson; ck.bestGeneration = g; }
+      if (promoted) { ck.best = candidateJson; ck.bestGeneration = g; ck.bestWins = wins; }
       ck.latest = candidateJson;
       ck.generation = g;
       ck.exampleFiles = files;

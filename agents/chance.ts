@@ -143,6 +143,11 @@ function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
 export interface ChanceCalibration {
   weights: number[];
   bias: number;
+  /**
+   * A monotone correction of the logistic's output, fitted after it (isotonic regression by
+   * pooling adjacent violators): knots [from, to], interpolated linearly between them.
+   */
+  knots: [number, number][];
   /** Examples it was fitted on. */
   fittedOn: number;
 }
@@ -156,8 +161,24 @@ export function chanceInputs(solo: number, wall: number, rank: number, away: num
   return [z / 4, (z / 4) * (wall / 100), wall / 100, rank / 4, Math.min(away, 14) / 14, solo === 0 ? 1 : 0];
 }
 
-export function calibrated(c: ChanceCalibration, inputs: readonly number[]): number {
+/** The logistic part alone. */
+export function logistic(c: Pick<ChanceCalibration, 'weights' | 'bias'>, inputs: readonly number[]): number {
   let s = c.bias;
   for (let i = 0; i < CHANCE_INPUTS; i++) s += c.weights[i] * inputs[i];
   return 1 / (1 + Math.exp(-s));
+}
+
+export function calibrated(c: ChanceCalibration, inputs: readonly number[]): number {
+  const p = logistic(c, inputs);
+  const k = c.knots;
+  if (k.length === 0) return p;
+  if (p <= k[0][0]) return k[0][1] * (k[0][0] > 0 ? p / k[0][0] : 1);
+  for (let i = 1; i < k.length; i++) {
+    if (p <= k[i][0]) {
+      const [x0, y0] = k[i - 1], [x1, y1] = k[i];
+      return x1 === x0 ? y1 : y0 + ((p - x0) / (x1 - x0)) * (y1 - y0);
+    }
+  }
+  const [xl, yl] = k[k.length - 1];
+  return xl < 1 ? yl + ((p - xl) / (1 - xl)) * (1 - yl) : yl;
 }

@@ -1,6 +1,6 @@
 import type { Agent } from '../agents/agent.js';
 import { lineChances } from '../agents/advice.js';
-import { CHANCE_INPUTS, chanceInputs, type ChanceCalibration } from '../agents/chance.js';
+import { CHANCE_INPUTS, chanceInputs, logistic, type ChanceCalibration } from '../agents/chance.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
 import { playOut } from '../agents/table.js';
 import { Analyzer, type AnalysisInput } from '../engine/analyzer.js';
@@ -77,10 +77,31 @@ export async function fitCalibration(tf: TF, examples: readonly ChanceExample[],
   model.compile({ optimizer: tf.train.adam(0.05), loss: 'binaryCrossentropy' });
   await model.fit(x, y, { epochs: 150, batchSize: 1024, shuffle: true, verbose: 0, seed } as never);
   const [w, b] = model.layers[0].getWeights();
-  const calib: ChanceCalibration = { weights: Array.from(w.dataSync()), bias: b.dataSync()[0], fittedOn: examples.length };
+  const line = { weights: Array.from(w.dataSync()), bias: b.dataSync()[0] };
   tf.dispose([x, y]);
   model.dispose();
-  return calib;
+  return { ...line, knots: isotonic(examples.map((e) => [logistic(line, e.inputs), e.won])), fittedOn: examples.length };
+}
+
+/**
+ * Isotonic regression of outcomes on scores by pooling adjacent violators, over blocks of at
+ * least 1% of the examples: the knots of a monotone piecewise-linear map.
+ */
+export function isotonic(pairs: [number, number][]): [number, number][] {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
+  const size = Math.max(50, Math.floor(sorted.length / 100));
+  const blocks: { x: number; y: number; n: number }[] = [];
+  for (let i = 0; i < sorted.length; i += size) {
+    const part = sorted.slice(i, i + size);
+    blocks.push({ x: part.reduce((a, p) => a + p[0], 0) / part.length, y: part.reduce((a, p) => a + p[1], 0) / part.length, n: part.length });
+    // pool while the outcomes go down
+    while (blocks.length > 1 && blocks[blocks.length - 2].y >= blocks[blocks.length - 1].y) {
+      const b2 = blocks.pop()!, b1 = blocks.pop()!;
+      const n = b1.n + b2.n;
+      blocks.push({ x: (b1.x * b1.n + b2.x * b2.n) / n, y: (b1.y * b1.n + b2.y * b2.n) / n, n });
+    }
+  }
+  return blocks.map((b) => [Math.round(b.x * 1e5) / 1e5, Math.round(b.y * 1e5) / 1e5]);
 }
 
 export interface DecileRow {

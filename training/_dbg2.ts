@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { loadCard } from '../api/cards.js';
+import { modelFromJson } from '../agents/model.js';
+import { loadRuleset } from '../engine/rulesets.js';
+import { selfPlay } from './selfplay.js';
+const cc = loadCard();
+const model = process.argv[2] ? modelFromJson(readFileSync(process.argv[2], 'utf8')) : null;
+const seeds = Array.from({ length: 200 }, (_, i) => i + 1);
+const t = Date.now();
+const r = selfPlay({ ruleset: loadRuleset('nmjl-4p'), cc, model, explore: 0, scoreWeight: 0, allLearned: 1 }, seeds);
+console.log(r.stats, r.examples.rows, (Date.now() - t) / 200, 'ms/game (4 learned seats)');

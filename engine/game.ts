@@ -30,6 +30,8 @@ export interface DeclaredMahJongg {
   /** Concealed tiles that went into it, as counts (exposures excluded). */
   tiles: number[];
   event: MahJonggEvent;
+  /** Actions applied before it was declared: orders the Mah Jonggs of a game as declared. */
+  at: number;
 }
 
 export interface Player {
@@ -97,8 +99,11 @@ export interface GameState {
   players: Player[];
   turn: number;
   phase: Phase;
-  /** How the current turn began, for self-pick and the discarder of a winning tile. */
-  turnSource: { from: 'deal' } | { from: 'wall' } | { from: 'discard'; discarder: number };
+  /**
+   * How the current turn began, for self-pick and the discarder of a winning tile; `exposed`
+   * is the rack where the claimed discard went into an exposure this turn.
+   */
+  turnSource: { from: 'deal' } | { from: 'wall' } | { from: 'discard'; discarder: number; exposed?: number };
   /** A joker was taken from another player's exposure this turn (standardized rules 10.2). */
   exchangedFromOther: boolean;
   /** Discards made so far in the game (a Mah Jongg before the first is East's heavenly hand). */
@@ -126,11 +131,15 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
   // stack i its tiles 2i (top) and 2i + 1.
   const dice = Array.from({ length: rules.dice }, () => 1 + nextInt(rng, 6));
   const breakAt = dice.reduce((a, b) => a + b, 0) % STACKS;
-  // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4).
+  // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4),
+  // or moved to the tail of her first wall (Siamese 4A).
   const stacks: number[] = [];
+  const counted: number[] = [];
   for (let i = breakAt; i < STACKS; i++) stacks.push(i);
+  for (let i = 0; i < breakAt; i++) counted.push(i);
+  if (rules.countedStacks === 'firstWallTail') stacks.push(...counted);
   for (const w of rules.wallOrder) for (let i = 0; i < STACKS; i++) stacks.push(w * STACKS + i);
-  for (let i = 0; i < breakAt; i++) stacks.push(i);
+  if (rules.countedStacks === 'last') stacks.push(...counted);
   const wall: TileId[] = [];
   for (const s of stacks) wall.push(tiles[2 * s], tiles[2 * s + 1]);
 
@@ -474,7 +483,7 @@ export function apply(state: GameState, action: Action): void {
       if (action.both) {
         if (liveRacks(state, seat).length < 2) fail('TM_ILLEGAL_ACTION', 'two Mah Jonggs at once need two live racks');
         const src = state.turnSource;
-        const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+        const selfPick = src.from === 'wall' || state.exchangedFromOther;
         declareBoth(state, seat, null, { selfPick, discarder: src.from === 'discard' && !selfPick ? src.discarder : null, heavenly: false });
         break;
       }
@@ -484,11 +493,13 @@ export function apply(state: GameState, action: Action): void {
       const rack = rackOf(state, seat, action.rack);
       if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
       const src = state.turnSource;
-      // standardized rules 10.2-10.3: self-picked when the turn began from the wall, or a joker came from another's exposure
-      const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+      // standardized rules 10.2-10.3, 11.1: self-picked when the turn began from the wall ("picks own
+      // Mah Jongg"), or a joker came from another's exposure; East's first turn picked nothing
+      const selfPick = src.from === 'wall' || state.exchangedFromOther;
       const discarder = src.from === 'discard' && !selfPick ? src.discarder : null;
-      // standardized rules 4.4: heavenly is East's dealt hand: declared in the Charleston, or before any discard where there is none
-      const dealt = heavenly || (state.rules.charleston === null && seat === 0 && state.discardCount === 0 && src.from === 'deal');
+      // standardized rules 4.4, 11.10: East's 14 tiles, declared in the Charleston or before any discard
+      // (when the Charleston completed them too), are her heavenly hand: no self-pick bonus
+      const dealt = heavenly || (seat === 0 && state.discardCount === 0 && src.from === 'deal');
       declareMahJongg(state, seat, rack, null, { selfPick, discarder, heavenly: dealt });
       break;
     }
@@ -668,6 +679,7 @@ function resolveClaims(state: GameState): void {
     return;
   }
   if (r.type !== 'call') return;
+  state.turnSource = { from: 'discard', discarder, exposed: r.rack };
   // teaching guide 4.3: expose the pung, kong or quint with the claimed tile, then discard
   p.concealed[tile] -= r.size - 1 - r.jokers;
   p.concealed[JOKER] -= r.jokers;
@@ -748,6 +760,7 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
   const p = state.players[seat];
   const exposures = rackExposures(p, rack);
   const line = state.cc.formLine[form];
+  const src = state.turnSource;
   const tiles = tilesUsed(state.cc, form, p.concealed, exposures);
   for (let t = 0; t < KINDS; t++) p.concealed[t] -= tiles[t];
   // Siamese 9, 10C: jokers in an exposed Mah Jongg can no longer be exchanged
@@ -760,11 +773,12 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
     selfPick: how.selfPick,
     heavenly: how.heavenly,
     discarder: how.discarder,
-    exposuresBefore: exposures.length,
+    // tournament 11.5-11.7: the exposures when the winning tile was thrown; one made with it this turn is not counted
+    exposuresBefore: exposures.length - (how.discarder !== null && src.from === 'discard' && src.exposed === rack ? 1 : 0),
     ordinal: p.mahJonggs.length + 1,
     simultaneous,
   };
-  p.mahJonggs.push({ rack, line, form, tiles, event });
+  p.mahJonggs.push({ rack, line, form, tiles, event, at: state.actionCount });
   for (let t = 0; t < KINDS; t++) state.visible[t] += tiles[t];
 }
 
@@ -803,7 +817,8 @@ function killRack(state: GameState, seat: number, rack: number): void {
 
 function endGame(state: GameState, wallGame: boolean): void {
   const n = state.rules.players;
-  const events = state.players.flatMap((p) => p.mahJonggs.map((m) => m.event));
+  // in the order declared (records.md: `winners`); a pair declared together keeps its rack order
+  const events = state.players.flatMap((p) => p.mahJonggs).sort((a, b) => a.at - b.at).map((m) => m.event);
   const outcome: GameOutcome = {
     players: n,
     mahJonggs: events,

@@ -20,6 +20,20 @@ import type { ScoringTable } from './rulesets.js';
  *   either mode; the social table sets them all to 0, so social scores stay zero-sum.
  * - No Mah Jongg and no wall game (an incomplete game, or Siamese 12's "the game ceases"):
  *   every player scores 0 (tournament 11.4) apart from Siamese 12's dead-hand penalty.
+ * - "Singles and pairs" (tournament 11.2's "hands listed under the Singles - Pairs Group",
+ *   Siamese 17B-C, teaching guide 5.6) means the card's section, not any line without a pung:
+ *   a 2468 line of singles and pairs earns the jokerless bonus or doubling.
+ * - Social doubling of a jokerless Singles and Pairs hand: the teaching guide (6.2) and the
+ *   senior games rules (10) double every jokerless hand; the League card's convention excludes
+ *   Singles and Pairs, where no joker could ever fit. A ruleset setting
+ *   (`jokerlessOnSinglesAndPairs`): off by default, as on the League card the players practise
+ *   with and as tournament 11.2 and Siamese 17B rule; on in `nmjl-4p-guide`.
+ * - The discarder's penalty (tournament 11.5-11.7) counts the winner's exposures when the tile
+ *   was thrown: calling it for a pung and then declaring Mah Jongg costs the same as calling
+ *   Mah Jongg on it directly (the exposure made with the claimed tile is not counted).
+ * - East's 14 tiles declared before her first discard are her heavenly hand whether the deal
+ *   or the Charleston completed them: she picked nothing, so no self-pick bonus (tournament
+ *   4.4, 11.1, 11.10); social play pays it as self-picked (`heavenlyCountsAsSelfPick`).
  */
 
 /** One Mah Jongg declared (and verified) during a game. */
@@ -27,13 +41,13 @@ export interface MahJonggEvent {
   seat: number;
   /** The card line's value. */
   value: number;
-  /** The line has no pung/kong/quint/sextet, so no joker could ever fit (the singles-and-pairs kind of hand). */
+  /** The line is listed under the card's Singles and Pairs section (tournament 11.2's "Singles - Pairs Group"). */
   singlesAndPairs: boolean;
   /** No joker anywhere in the winning hand (concealed or exposed). */
   jokerless: boolean;
   /** The winning tile came from the wall (or a joker exchange after drawing), not from a discard. */
   selfPick: boolean;
-  /** East's dealt 14 tiles were already Mah Jongg (standardized rules 4.4). */
+  /** East's 14 tiles, declared before any discard (standardized rules 4.4, 11.10). */
   heavenly: boolean;
   /** Seat that discarded the winning tile, or null when self-picked / heavenly. */
   discarder: number | null;
@@ -136,7 +150,7 @@ function citations(outcome: GameOutcome) {
 
 /** Jokerless doubling or bonus applies: not on singles-and-pairs hands where the table excludes them. */
 function jokerlessCounts(table: ScoringTable, e: MahJonggEvent): boolean {
-  return e.jokerless && !(e.singlesAndPairs && table.jokerlessExcludesSinglesAndPairs);
+  return e.jokerless && (!e.singlesAndPairs || table.jokerlessOnSinglesAndPairs);
 }
 
 /** Self-picked for scoring: a heavenly hand only when the table says so (tournament 4.4, 11.10). */

@@ -12,6 +12,7 @@ import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
 import { registerDomino } from './domino-cli.js';
+import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from './server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
@@ -165,6 +166,8 @@ function selfplayCommand(f: SelfPlayFlags): number {
   const wins = new Array<number>(rules.players).fill(0);
   const scoreSum = new Array<number>(rules.players).fill(0);
   let wallGames = 0, deadHandGames = 0, discards = 0;
+  // Mah Jonggs per card line: a balanced card has every line made sometimes, none too often
+  const byLine = new Array<number>(cc.lineCount).fill(0);
   const progress = process.stderr.isTTY === true;
   for (let i = 0; i < f.games; i++) {
     const seed = f.seed + i;
@@ -176,6 +179,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     else if (r.wallGame) wallGames++;
     else deadHandGames++; // Siamese 12-13: a player dead on both racks ends the game
     r.scores.forEach((x, s) => { scoreSum[s] += x; });
+    for (const p of state.players) for (const m of p.mahJonggs) byLine[m.line]++;
     discards += state.discardCount;
     if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record);
     if (progress) process.stderr.write(`\rgame ${i + 1}/${f.games}`);
@@ -189,7 +193,10 @@ function selfplayCommand(f: SelfPlayFlags): number {
     meanTurns: round3(discards / f.games),
     meanScore: scoreSum.map((x) => round3(x / f.games)),
     ruleset: rules.name,
+    // the lines made, with how often (a line not listed was never made)
+    mahJonggsByLine: Object.fromEntries(cc.card.lines.flatMap((l, i) => (byLine[i] > 0 ? [[l.id, byLine[i]]] : []))),
   };
+  const made = byLine.filter((n) => n > 0).length;
   if (f.json) {
     process.stdout.write(JSON.stringify(summary) + '\n');
     return 0;
@@ -199,6 +206,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     'seat  bot      wins  mean score',
     ...names.map((name, s) => `${String(s).padStart(4)}  ${name.padEnd(7)}  ${String(wins[s]).padStart(4)}  ${String(summary.meanScore[s]).padStart(10)}`),
     `wall games ${wallGames}${deadHandGames ? `, ended by dead hands ${deadHandGames}` : ''}; ${summary.meanTurns} discards a game`,
+    `card lines made: ${made} of ${cc.lineCount}`,
     ...(f.out !== undefined ? [`records in ${f.out}/game-<seed>.jsonl`] : []),
   ];
   process.stdout.write(lines.join('\n') + '\n');
@@ -302,6 +310,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);
+  registerTournament(cmd, exit);
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')

@@ -8,6 +8,7 @@ import { cloneState, legalActions, newGame, validate, view, waitingOn, type Acti
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { JOKER, KINDS } from '../../engine/tiles.js';
+import { playMatch, playTournament } from '../../training/tournament.js';
 import { cc, refusal, snapshot } from './game-helpers.js';
 
 /**
@@ -350,4 +351,76 @@ describe('conformance - across every ruleset', () => {
     expect(greedyTotals.exposures).toBeGreaterThanOrEqual(1000);
     expect(greedyTotals.exchanges).toBeGreaterThanOrEqual(1000);
   });
+});
+
+/**
+ * A match (the deal passing to the right, teaching guide 7.2) and the Mah Jongg tournament
+ * (tournament 3, 20, 21): every game of them is replayed from its seed, each action audited
+ * (among the seat's legal actions, refusals checked, the state validated) and the result
+ * matched; the books (seating, running totals, standings) are checked against the games.
+ */
+describe('conformance - a match and the Mah Jongg tournament', () => {
+  /** Replays one game's actions on a fresh state, auditing every action; returns the tally's games. */
+  function replayAudited(rules: Ruleset, seed: number, actions: Action[], scores: number[], tally: Tally): void {
+    const state = newGame(rules, cc, seed);
+    validate(state);
+    actions.forEach((a, i) => {
+      if (i % 5 === 0) audit(state, a.seat, a, tally);
+      const code = refusal(state, a);
+      check(code === null, () => `${rules.name} seed ${seed}: action ${i} ${JSON.stringify(a)} refused with ${code}`);
+      validate(state);
+    });
+    expect(state.phase.kind).toBe('ended');
+    expect(state.result!.scores).toEqual(scores);
+    tally.games++;
+    tally.actions += actions.length;
+  }
+
+  it('a match: East passes to the right every game, every game replays and validates, the running totals add up', () => {
+    const tally = emptyTally();
+    for (const name of ['nmjl-4p', 'nmjl-3p', 'siamese-2p']) {
+      const rules = RULESETS[name];
+      const bots = Array.from({ length: rules.players }, (_, p) => (p % 2 === 0 ? 'greedy' : 'random'));
+      const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+      const m = playMatch(rules, cc, bots, 6, 77, (g, _s, actions, names) => {
+        expect(names).toEqual(g.seating.map((p) => bots[p]));
+        games.push({ seed: g.seed, actions, scores: g.scores });
+      });
+      m.games.forEach((g, i) => {
+        // teaching guide 7.2: the next dealer is the player to the right of the previous one
+        expect(g.seating[0]).toBe(i % rules.players);
+        if (i > 0) expect(g.seating[0]).toBe(m.games[i - 1].seating[1]);
+      });
+      let totals = new Array<number>(rules.players).fill(0);
+      m.games.forEach((g, i) => {
+        g.seating.forEach((p, seat) => { totals = totals.map((t, q) => (q === p ? t + g.scores[seat] : t)); });
+        expect(m.running[i]).toEqual(totals);
+      });
+      expect(m.totals).toEqual(totals);
+      for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+    }
+    expect(tally.games).toBe(18);
+    expect(tally.audits).toBeGreaterThan(100);
+  }, TIMEOUT);
+
+  it('the tournament: tables of four, four games a round with each player East once, the moves of rule 20, totals and standings from the games', () => {
+    const rules = RULESETS['nmjl-4p-tournament'];
+    const tally = emptyTally();
+    const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+    const r = playTournament(rules, cc, { tables: 3, rounds: 2, bots: ['greedy', 'random'], seed: 5 }, (g, _s, actions) => games.push({ seed: g.seed, actions, scores: g.scores }));
+    expect(r.tables).toHaveLength(6);
+    expect(games).toHaveLength(24);
+    for (const t of r.tables) {
+      expect(t.games.map((g) => g.seating[0])).toEqual(t.players);
+    }
+    // rule 20: A up 1 table, B down 1, C up 2, D down 2, each keeping her letter
+    const [r1, r2] = [r.tables.filter((t) => t.round === 0), r.tables.filter((t) => t.round === 1)];
+    r1.forEach((t, i) => [1, -1, 2, -2].forEach((move, k) => expect(r2[(i + move + 3) % 3].players[k]).toBe(t.players[k])));
+    const totals = new Array<number>(12).fill(0);
+    for (const t of r.tables) for (const g of t.games) g.seating.forEach((p, seat) => { totals[p] += g.scores[seat]; });
+    expect(r.standings.map((s) => s.total)).toEqual([...totals].sort((a, b) => b - a));
+    expect(r.standings.every((s) => s.games === 8 && s.total === totals[s.player])).toBe(true);
+    for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+    expect(tally.games).toBe(24);
+  }, TIMEOUT);
 });

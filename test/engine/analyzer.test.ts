@@ -96,15 +96,17 @@ describe('the analyzer', () => {
 
   it('jokers fill flower pungs and kongs', () => {
     expect(lineOf(analyze('N E W S RD GD WD F J J 2B WD 2B 6B'), '2026 #6').tilesAway).toBe(0);
-    expect(lineOf(analyze('3C 3C 3C 6C 6C 6C 9C 9C 9C 9C F J J J'), '369 #1').tilesAway).toBe(0);
+    expect(lineOf(analyze('3C 3C 3C 6B 6B 6B 9C 9C 9C 9C F J J J'), '369 #1').tilesAway).toBe(0);
   });
 
   it('no jokers at all in a nojoker line', () => {
     expect(lineOf(analyze('F F F F N N N E E E E GD GD J'), 'Winds and Dragons #1').tilesAway).toBe(1);
   });
 
-  it('a pinned suit only: 369 #1 is Craks only', () => {
-    expect(lineOf(analyze('3B 3B 3B 6B 6B 6B 9B 9B 9B 9B F F F F'), '369 #1').tilesAway).toBe(10);
+  it('a pinned suit only: 369 #1 `333a 666b 9999a FFFF a=C` has its 3s and 9s in Craks only', () => {
+    // in Bams only the 666 (the other suit, b) and the flowers fit: 7 tiles placed
+    expect(lineOf(analyze('3B 3B 3B 6B 6B 6B 9B 9B 9B 9B F F F F'), '369 #1').tilesAway).toBe(7);
+    expect(lineOf(analyze('3C 3C 3C 6D 6D 6D 9C 9C 9C 9C F F F F'), '369 #1').tilesAway).toBe(0);
   });
 
   it('needs list what jokers cannot cover, jokers standing in where tiles are scarcest', () => {

@@ -702,6 +702,9 @@ function declareMahJongg(state: GameState, seat: number, rack: number, claimed: 
     // standardized rules 14.2: Mah Jongg in error with the hand exposed: the hand is dead
     killRack(state, seat, rack);
     if (state.phase.kind === 'ended') return;
+    // standardized rules 14.4: with one hand left intact the game ends (two or more, it goes on)
+    const intact = state.players.map((_, s) => s).filter((s) => inPlay(state, s));
+    if (state.rules.scoring.intactAfterFalseMahJongg !== 0 && intact.length === 1) { endGame(state, false, intact); return; }
     // Siamese 11A: with another live rack the player still discards to end her turn and plays on
     if (inPlay(state, seat)) { state.turn = seat; state.phase = { kind: 'discard' }; }
     else if (state.turn === seat) passTurn(state, seat);
@@ -815,7 +818,7 @@ function killRack(state: GameState, seat: number, rack: number): void {
   }
 }
 
-function endGame(state: GameState, wallGame: boolean): void {
+function endGame(state: GameState, wallGame: boolean, intactAfterFalseMahJongg: number[] = []): void {
   const n = state.rules.players;
   // in the order declared (records.md: `winners`); a pair declared together keeps its rack order
   const events = state.players.flatMap((p) => p.mahJonggs).sort((a, b) => a.at - b.at).map((m) => m.event);
@@ -826,6 +829,7 @@ function endGame(state: GameState, wallGame: boolean): void {
     deadHands: state.players.map((p) => p.dead.filter((d) => d).length),
     racks: state.rules.racks,
     lowestValue: Math.min(...state.cc.card.lines.map((l) => l.value)),
+    ...(intactAfterFalseMahJongg.length > 0 ? { intactAfterFalseMahJongg } : {}),
   };
   const { scores, lines } = scoreGame(state.rules.scoring, outcome);
   state.result = { winners: events.map((e) => e.seat), wallGame: outcome.wallGame, scores, lines, outcome };

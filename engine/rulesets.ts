@@ -41,6 +41,11 @@ export interface ScoringTable {
    * entry i applies from `atLeast` exposures (tournament 11.5-11.7: -10 for 0-1, -20 for 2, -25 for 3+).
    */
   discarderPenalty: { atLeast: number; points: number }[];
+  /**
+   * Tournament 14.4: when a Mah Jongg in error leaves one hand intact, the game ends and that
+   * player scores this (everyone else zero); 0 = not used (the game goes on with her alone).
+   */
+  intactAfterFalseMahJongg: number;
   /** Wall game: points to each live player, and to each dead one (tournament 11.3, 11.8; Siamese 17G). */
   wallGameLive: number;
   wallGameDead: number;
@@ -69,6 +74,7 @@ export const SOCIAL: ScoringTable = {
   jokerlessBonus: 0,
   jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
+  intactAfterFalseMahJongg: 0,
   wallGameLive: 0,
   wallGameDead: 0,
   secondMahJonggMultiplier: 1,
@@ -89,6 +95,7 @@ export const TOURNAMENT: ScoringTable = {
   jokerlessBonus: 20,
   jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [{ atLeast: 0, points: -10 }, { atLeast: 2, points: -20 }, { atLeast: 3, points: -25 }],
+  intactAfterFalseMahJongg: 10,
   wallGameLive: 10,
   wallGameDead: -10,
   secondMahJonggMultiplier: 1,
@@ -110,6 +117,7 @@ export const SIAMESE: ScoringTable = {
   jokerlessBonus: 0,
   jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
+  intactAfterFalseMahJongg: 0,
   wallGameLive: 10,
   wallGameDead: 10,
   secondMahJonggMultiplier: 2,

@@ -71,6 +71,8 @@ export interface GameOutcome {
   racks: number;
   /** The lowest value on the card (Siamese 12). */
   lowestValue: number;
+  /** The game ended on a Mah Jongg in error that left these seats' hands intact (tournament 14.4); empty otherwise. */
+  intactAfterFalseMahJongg?: number[];
 }
 
 export interface ScoreLine { seat: number; points: number; why: string }
@@ -108,6 +110,11 @@ export function scoreGame(table: ScoringTable, outcome: GameOutcome): { scores: 
       const points = dead ? table.wallGameDead : table.wallGameLive;
       if (points !== 0) add(seat, points, dead ? `wall game, dead hand (${cite.wallDead})` : `wall game (${cite.wallLive})`);
     }
+  }
+
+  for (const seat of outcome.intactAfterFalseMahJongg ?? []) {
+    // tournament 14.4: "If one person does not expose hand, that player gets ten (10) points ... everyone else gets ZERO"
+    if (table.intactAfterFalseMahJongg !== 0) add(seat, table.intactAfterFalseMahJongg, 'the only hand intact after a Mah Jongg in error (tournament 14.4)');
   }
 
   if (table.deadBothMultiplier > 0) {

@@ -131,3 +131,32 @@ describe('Siamese to the letter', () => {
     expect(s.result?.outcome.mahJonggs.map((e) => e.seat)).toEqual([1, 0, 0]);
   });
 });
+
+describe('not modelled before issue 16', () => {
+  // Tournament 14.4: "If one person does not expose hand, that player gets ten (10) points...
+  // everyone else gets 'ZERO' (0) points. If Mah Jongg is called in error and two or more hands
+  // are intact, game continues."
+  const FALSE_MJ = '1D 1D 1D 3D 3D 3D 4D 4D 4D 5D 5D 6D N E';
+  const IDLE = '1B 3B 5B 7B 9B 1C 3C 5C 7C 9C W S GD';
+  it('tournament 14.4 - a Mah Jongg in error that leaves one hand intact ends the game: 10 to that hand, zero to the others', () => {
+    const s = table({ rules: 'nmjl-3p', racks: [ODD, '2B 4B 6B 8B 2C 4C 6C 8C 2D 4D 6D 8D N', FALSE_MJ], turn: 2, discards: ['9D', '', ''] });
+    s.players[1].dead = [true];
+    act(s, { type: 'declare', seat: 2 });
+    expect(s.phase.kind).toBe('ended');
+    expect(s.result).toMatchObject({ winners: [], wallGame: false, scores: [10, 0, 0] });
+    expect(s.result?.lines).toContainEqual({ seat: 0, points: 10, why: 'the only hand intact after a Mah Jongg in error (tournament 14.4)' });
+  });
+
+  it('tournament 14.4 - with two hands intact the game goes on; social play has no such rule', () => {
+    const two = table({ rules: 'nmjl-4p-tournament', racks: [IDLE, IDLE, FALSE_MJ, IDLE], turn: 2, discards: ['9D', '', '', ''] });
+    two.players[1].dead = [true];
+    act(two, { type: 'declare', seat: 2 });
+    expect(two.phase.kind).toBe('draw');
+    const social = table({ rules: 'nmjl-4p', racks: [IDLE, IDLE, FALSE_MJ, IDLE], turn: 2, discards: ['9D', '', '', ''] });
+    social.players[1].dead = [true];
+    social.players[3].dead = [true];
+    act(social, { type: 'declare', seat: 2 });
+    expect(social.phase.kind).toBe('draw');
+    expect(social.turn).toBe(0);
+  });
+});

@@ -68,20 +68,30 @@ function matchCommand(f: MatchFlags): number {
   return 0;
 }
 
-interface TournamentFlags { ruleset: string; tables: number; rounds: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
+interface TournamentFlags { ruleset: string; tables: number; players?: number; threeRuleset: string; rounds: number; timeLimit?: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
 
 function tournamentCommand(f: TournamentFlags): number {
   const rules = rulesetByName(f.ruleset);
   const bots = botNames(f.bots);
   const cc = loadCard(f.card);
-  const r = playTournament(rules, cc, { tables: f.tables, rounds: f.rounds, bots, seed: f.seed }, recorder(rules, f.card, f.out, 'tournament'));
+  const players = f.players ?? f.tables * 4;
+  const threePlayer = players < f.tables * 4 ? rulesetByName(f.threeRuleset) : undefined;
+  const write = recorder(rules, f.card, f.out, 'tournament');
+  const writeThree = threePlayer && recorder(threePlayer, f.card, f.out, 'tournament');
+  // a game of three players is recorded under the 3-player ruleset
+  const onGame: OnGame | undefined = write && ((g, s, a, names) => (names.length === 3 ? writeThree! : write)(g, s, a, names));
+  const r = playTournament(rules, cc, { tables: f.tables, players, threePlayer, rounds: f.rounds, timeLimit: f.timeLimit, bots, seed: f.seed }, onGame);
   if (f.json) {
     process.stdout.write(JSON.stringify({ ruleset: rules.name, ...r }) + '\n');
     return 0;
   }
   const lines = [
-    `${rules.name} tournament: ${f.tables} table${f.tables === 1 ? '' : 's'} of 4, ${f.rounds} round${f.rounds === 1 ? '' : 's'} of 4 games, the players moving between rounds (seed ${f.seed})`,
-    ...r.tables.map((t) => `round ${t.round + 1}, table ${t.table + 1}: ${t.players.map((p, k) => `${'ABCD'[k]} ${r.players[p]} ${t.totals[k]}`).join(', ')}`),
+    `${rules.name} tournament: ${players} players at ${f.tables} table${f.tables === 1 ? '' : 's'}, ${f.rounds} round${f.rounds === 1 ? '' : 's'} of 4 games, the players moving between rounds (seed ${f.seed})`,
+    ...r.tables.map((t) => {
+      const unfinished = t.games.filter((g) => g.unfinished).length;
+      const time = unfinished > 0 || t.games.length < 4 ? ` (time called: ${t.games.length} game${t.games.length === 1 ? '' : 's'} started, ${unfinished} unfinished)` : '';
+      return `round ${t.round + 1}, table ${t.table + 1}: ${t.players.map((p, k) => `${'ABCD'[k]} ${r.players[p]} ${t.totals[k]}`).join(', ')}${time}`;
+    }),
     'place  player        games  total',
     ...r.standings.map((s, i) => `${String(i + 1).padStart(5)}  ${r.players[s.player].padEnd(12)}  ${String(s.games).padStart(5)}  ${String(s.total).padStart(5)}`),
   ];
@@ -105,7 +115,10 @@ export function registerTournament(cmd: Command, exit: (code: number) => void): 
     .command('tournament')
     .description('the Mah Jongg tournament played by bots: tables of four, rounds of four games, players moving tables between rounds, standings')
     .option('--ruleset <name>', 'a 4-player ruleset (nmjl-4p-tournament)', 'nmjl-4p-tournament')
-    .option('--tables <n>', 'tables of four (1 to 64)', count, 2)
+    .option('--tables <n>', 'tables (1 to 64)', count, 2)
+    .option('--players <n>', 'players (default 4 a table; fewer leave tables of three, tournament 3.1)', count)
+    .option('--three-ruleset <name>', 'the ruleset of a table of three', 'nmjl-3p')
+    .option('--time-limit <discards>', "a table's time for a round, in discards: the game in play when it runs out scores zero (tournament 11.4)", count)
     .option('--rounds <n>', 'rounds of four games (1 to 16)', count, 2)
     .option('--bots <names>', `bots (${AGENT_NAMES.join(', ')}), repeated over the players`, 'medium,greedy')
     .option('--seed <n>', 'seed of the tournament', seedOf, 1)

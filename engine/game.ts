@@ -76,7 +76,9 @@ export type Action =
   | { type: 'decline'; seat: number }
   | { type: 'call'; seat: number; size: number; jokers: number; rack?: number }
   | { type: 'callMahJongg'; seat: number; rack?: number; both?: boolean }
-  | { type: 'callDead'; seat: number; target: number; rack?: number };
+  | { type: 'callDead'; seat: number; target: number; rack?: number }
+  /** The director calls time on an unfinished game (tournament 11.4); never among a seat's legal actions. */
+  | { type: 'timeUp'; seat: number };
 
 export interface GameResult {
   /** Seats that declared a valid Mah Jongg, in order. */
@@ -543,6 +545,11 @@ export function apply(state: GameState, action: Action): void {
       killRack(state, target, rack);
       break;
     }
+    case 'timeUp':
+      // standardized rules 11.4: "If a game is not completed within designated time, each player
+      // receives ZERO": the game ends with no Mah Jongg and no wall game, and the scorer gives 0
+      endGame(state, false);
+      break;
     default:
       fail('TM_ILLEGAL_ACTION', `unknown action "${String((action as { type?: unknown }).type)}"`);
   }

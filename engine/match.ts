@@ -1,4 +1,5 @@
 import { TilemateError } from './errors.js';
+import { nextInt, seedRng } from './rng.js';
 
 /**
  * Several games in a row, kept as pure bookkeeping over finished games' scores (each game an
@@ -37,13 +38,20 @@ export const TABLE_SEATS = 4;
 export const TABLE_MOVES = [1, -1, 2, -2];
 
 /**
- * Who sits where in each round: `tables[t][k]` is the player in seat letter k (A-D) of table t.
- * Round 0 fills the tables in player order (the senior games' random slots are the caller's
- * shuffle); each later round applies the moves of tournament 20, round the tables.
+ * Who sits where in each round: `tables[t][k]` is the player in seat letter k (A-D) of table t,
+ * or -1 for an empty seat. Round 0 fills the tables in player order (the senior games' random
+ * slots are the caller's shuffle), leaving the D seat of the last tables empty when the players
+ * do not fill every table (tournament 3.1: tables of three); each later round applies the moves
+ * of tournament 20, round the tables, so the empty D seats move down 2 tables together.
  */
-export function roundTables(tables: number, round: number): number[][] {
+export function roundTables(tables: number, round: number, players = tables * TABLE_SEATS): number[][] {
   if (!Number.isInteger(tables) || tables < 1) throw new TilemateError('TM_BAD_INPUT', `a tournament of ${tables} tables`);
-  const out = Array.from({ length: tables }, (_, t) => Array.from({ length: TABLE_SEATS }, (_, k) => t * TABLE_SEATS + k));
+  if (!Number.isInteger(players) || players < tables * (TABLE_SEATS - 1) || players > tables * TABLE_SEATS) {
+    throw new TilemateError('TM_BAD_INPUT', `${players} players cannot sit at ${tables} tables of 3 or 4`);
+  }
+  const empty = tables * TABLE_SEATS - players; // D seats left empty, on the last tables
+  let next = 0;
+  const out = Array.from({ length: tables }, (_, t) => Array.from({ length: TABLE_SEATS }, (_, k) => (k === TABLE_SEATS - 1 && t >= tables - empty ? -1 : next++)));
   for (let r = 0; r < round; r++) {
     const moved = out.map((row) => [...row]);
     out.forEach((row, t) => row.forEach((player, k) => {
@@ -52,6 +60,22 @@ export function roundTables(tables: number, round: number): number[][] {
     out.splice(0, out.length, ...moved);
   }
   return out;
+}
+
+/**
+ * Tournament 3.1: at a table of three, "on the fourth (4th)- and-last-game in the round, each
+ * player at the table will roll the dice once again to determine who is EAST": two dice each,
+ * the highest is East, those tied for highest roll again. Returns the table position (0-based).
+ */
+export function rollForEast(seed: number, players: number): number {
+  const rng = seedRng(seed);
+  let rolling = Array.from({ length: players }, (_, p) => p);
+  for (;;) {
+    const rolls = rolling.map(() => 2 + nextInt(rng, 6) + nextInt(rng, 6));
+    const best = Math.max(...rolls);
+    rolling = rolling.filter((_, i) => rolls[i] === best);
+    if (rolling.length === 1) return rolling[0];
+  }
 }
 
 export interface Standing { player: number; total: number; games: number }

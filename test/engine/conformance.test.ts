@@ -4,7 +4,7 @@ import { GreedyAgent } from '../../agents/greedy.js';
 import { RandomAgent } from '../../agents/random.js';
 import { playOut } from '../../agents/table.js';
 import type { ErrorCode } from '../../engine/errors.js';
-import { cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
+import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { JOKER, KINDS } from '../../engine/tiles.js';
@@ -365,7 +365,8 @@ describe('conformance - a match and the Mah Jongg tournament', () => {
     const state = newGame(rules, cc, seed);
     validate(state);
     actions.forEach((a, i) => {
-      if (i % 5 === 0) audit(state, a.seat, a, tally);
+      // time called (tournament 11.4) is the director's action, not a seat's
+      if (i % 5 === 0 && a.type !== 'timeUp') audit(state, a.seat, a, tally);
       const code = refusal(state, a);
       check(code === null, () => `${rules.name} seed ${seed}: action ${i} ${JSON.stringify(a)} refused with ${code}`);
       validate(state);
@@ -422,5 +423,31 @@ describe('conformance - a match and the Mah Jongg tournament', () => {
     expect(r.standings.every((s) => s.games === 8 && s.total === totals[s.player])).toBe(true);
     for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
     expect(tally.games).toBe(24);
+  }, TIMEOUT);
+});
+
+describe('conformance - the tournament with tables of three and a time limit', () => {
+  it('10 players at 3 tables: tables of three play the 3-player ruleset, their fourth East by the dice; time called ends a game at zero and the round', () => {
+    const rules = RULESETS['nmjl-4p-tournament'];
+    const r = playTournament(rules, cc, { tables: 3, players: 10, threePlayer: RULESETS['nmjl-3p'], rounds: 2, bots: ['greedy', 'random'], seed: 9, timeLimit: 200 }, (g, state, actions) => {
+      // every game replays from its seed under its own ruleset, every action validated
+      const replay = newGame(state.rules, cc, g.seed);
+      for (const a of actions) { apply(replay, a); validate(replay); }
+      expect(replay.result).toEqual(state.result);
+      if (g.unfinished) {
+        expect(actions.at(-1)).toEqual({ type: 'timeUp', seat: 0 });
+        expect(g.scores.every((x) => x === 0)).toBe(true);
+      }
+    });
+    const threes = r.tables.filter((t) => t.players.length === 3);
+    expect(threes).toHaveLength(4); // two tables of three each round
+    for (const t of r.tables) {
+      expect(t.games.reduce((a, g) => a + g.discards, 0)).toBeLessThanOrEqual(200);
+      // games after the one time was called in are not started
+      const cut = t.games.findIndex((g) => g.unfinished);
+      if (cut >= 0) expect(t.games).toHaveLength(cut + 1);
+    }
+    expect(r.tables.some((t) => t.games.some((g) => g.unfinished))).toBe(true);
+    expect(r.standings.reduce((a, s) => a + s.games, 0)).toBe(r.tables.reduce((a, t) => a + t.games.length * t.players.length, 0));
   }, TIMEOUT);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newGame } from '../../engine/game.js';
+import { legalActions, newGame } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { fullSet } from '../../engine/tiles.js';
@@ -158,5 +158,16 @@ describe('not modelled before issue 16', () => {
     act(social, { type: 'declare', seat: 2 });
     expect(social.phase.kind).toBe('draw');
     expect(social.turn).toBe(0);
+  });
+
+  // Tournament 11.4: "If a game is not completed within designated time, each player receives
+  // 'ZERO.' NO POINTS GIVEN. If a player's hand goes 'dead'... player does not get ten points"
+  it('tournament 11.4 - time called on an unfinished game: no wall game, every player zero, dead or not', () => {
+    const s = table({ rules: 'nmjl-4p-tournament', racks: [ODD, ODD, ODD, ODD], turn: 2, phase: { kind: 'draw' }, discards: ['9D', '', '', ''] });
+    s.players[1].dead = [true];
+    expect(legalActions(s, 0).some((a) => a.type === 'timeUp')).toBe(false);
+    act(s, { type: 'timeUp', seat: 0 });
+    expect(s.phase.kind).toBe('ended');
+    expect(s.result).toMatchObject({ winners: [], wallGame: false, scores: [0, 0, 0, 0] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addGame, matchSeating, roundTables, standings } from '../../engine/match.js';
+import { addGame, matchSeating, rollForEast, roundTables, standings } from '../../engine/match.js';
 
 describe('a match and the tournament, as books', () => {
   // teaching guide 7.2: "The next 'dealer' is the player to the right of the previous dealer";
@@ -29,5 +29,23 @@ describe('a match and the tournament, as books', () => {
 
   it('tournament - standings rank the totals highest first, a tie keeping the lower player first', () => {
     expect(standings([10, 40, 10, -5], [8, 8, 8, 8]).map((s) => s.player)).toEqual([1, 0, 2, 3]);
+  });
+
+  // tournament 3.1: tables of three; their empty D seat moves down 2 tables with the D seats
+  it('tournament - 10 players at 3 tables leave two D seats empty; every table keeps 3 or 4 players', () => {
+    for (let round = 0; round < 4; round++) {
+      const r = roundTables(3, round, 10);
+      expect(r.flat().filter((p) => p >= 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+      expect(r.every((row) => row.slice(0, 3).every((p) => p >= 0))).toBe(true);
+      expect(r.filter((row) => row[3] < 0)).toHaveLength(2);
+    }
+    expect(() => roundTables(3, 0, 8)).toThrow(/8 players cannot sit at 3 tables/);
+  });
+
+  // tournament 3.1: "each player at the table will roll the dice once again to determine who is EAST"
+  it('tournament - East of the fourth game at a table of three is rolled: any of the three, the same for the same seed', () => {
+    const easts = new Set(Array.from({ length: 60 }, (_, seed) => rollForEast(seed, 3)));
+    expect([...easts].sort()).toEqual([0, 1, 2]);
+    expect(rollForEast(7, 3)).toBe(rollForEast(7, 3));
   });
 });

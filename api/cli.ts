@@ -7,6 +7,7 @@ import { runArena } from '../training/run-arena.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
+import { RULESETS } from '../engine/rulesets.js';
 import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
@@ -33,6 +34,8 @@ export function resultJson(r: LineResult) {
     reason: reason(r),
   };
 }
+
+const RULESET_NAMES = Object.keys(RULESETS).join(', ');
 
 function positiveInt(text: string): number {
   const n = Number(text);
@@ -314,7 +317,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .option('--games <n>', 'how many games', positiveInt, 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
     .option('--bots <names>', `a bot for every seat (${AGENT_NAMES.join(', ')}), or one per seat: "medium,random,random,random"`, 'random')
@@ -331,7 +334,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('arena')
     .description('measure bots against each other on duplicate deals, with 95% intervals')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .requiredOption('--seats <names>', `one bot per seat: ${AGENT_NAMES.join(', ')}`)
     .option('--games <n>', 'how many deals (each played once per seat rotation)', positiveInt, 100)
     .option('--seed <n>', 'seed of the deals', wholeNumber, 1)
@@ -342,7 +345,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('play')
     .description('play a game in the terminal against bots')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
     .option('--bots <names>', `a bot for every other seat (${AGENT_NAMES.join(', ')}), or one per other seat`, 'medium')
     .option('--seat <n>', 'your seat (0 is East)', wholeNumber, 0)

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { AGENT_NAMES } from '../agents/levels.js';
 import { TilemateError } from '../engine/errors.js';
-import type { Ruleset } from '../engine/rulesets.js';
+import { RULESETS, type Ruleset } from '../engine/rulesets.js';
 import { playMatch, playTournament, type OnGame } from '../training/tournament.js';
 import { loadCard, readCardText } from './cards.js';
 import { RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
@@ -103,7 +103,7 @@ export function registerTournament(cmd: Command, exit: (code: number) => void): 
   cmd
     .command('match')
     .description('bots play several games at one table, the deal passing to the right after each; running totals')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-guide, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p-tournament')
+    .option('--ruleset <name>', Object.keys(RULESETS).join(', '), 'nmjl-4p-tournament')
     .option('--games <n>', 'games in the match (at most 64)', count, 4)
     .option('--bots <names>', `a bot for every player (${AGENT_NAMES.join(', ')}), or one per player`, 'medium')
     .option('--seed <n>', 'seed of the match', seedOf, 1)

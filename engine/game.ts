@@ -124,6 +124,8 @@ export interface GameState {
 // ------------------------------------------------------------------ setting up
 
 const STACKS = 19;
+/** Chairs at the table (four walls, teaching guide 1.2); a table of three leaves one empty. */
+const CHAIRS = 4;
 
 /** A new game, shuffled, walls built and broken, tiles dealt (teaching guide part 1). */
 export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameState {
@@ -175,7 +177,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     deadProofs: { version: -1, proofs: [], hints: [] },
     result: null,
   };
-  if (rules.charleston) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
+  if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
+  else if (rules.charleston) startCourtesy(state); // teaching guide 8: no Charleston at three, the courtesy pass optional
   else if (rules.eastDealtExtra) state.phase = { kind: 'discard' };
   // Siamese 8: East picks the 28th tile to begin (phase 'draw').
   return state;
@@ -609,19 +612,32 @@ function resolvePass(state: GameState): void {
   else state.phase = { kind: 'charleston', pass: nextPass, choices: new Array(n).fill(null), eastFirst: false };
 }
 
+/**
+ * The courtesy partner of a seat: the player across the table's four chairs (teaching guide 2.4).
+ * At a table of three the empty chair is the fourth in turn order, so South sits across it and
+ * has no partner (teaching guide 8: the courtesy pass is optional there); null then.
+ */
+function courtesyPartner(state: GameState, seat: number): number | null {
+  const partner = (seat + state.rules.charleston!.courtesyOffset) % CHAIRS;
+  return partner < state.rules.players ? partner : null;
+}
+
 function startCourtesy(state: GameState): void {
-  if (state.rules.charleston!.courtesyOffset > 0) state.phase = { kind: 'courtesy', offers: new Array(state.rules.players).fill(null) };
-  else startPlay(state);
+  if (state.rules.charleston!.courtesyOffset === 0) { startPlay(state); return; }
+  // a seat with nobody across offers nothing and is not waited on
+  const offers = Array.from({ length: state.rules.players }, (_, s): TileId[] | null => (courtesyPartner(state, s) === null ? [] : null));
+  state.phase = { kind: 'courtesy', offers };
+  if (offers.every((o) => o !== null)) resolveCourtesy(state);
 }
 
 /** Teaching guide 2.4: players across may exchange 1-3 tiles; the smaller offer sets how many. */
 function resolveCourtesy(state: GameState): void {
   const ph = state.phase as Extract<Phase, { kind: 'courtesy' }>;
-  const n = state.rules.players, off = state.rules.charleston!.courtesyOffset;
   const offers = ph.offers as TileId[][];
-  const gives = offers.map((o, s) => o.slice(0, Math.min(o.length, offers[(s + off) % n].length)));
+  const partners = offers.map((_, s) => courtesyPartner(state, s));
+  const gives = offers.map((o, s) => (partners[s] === null ? [] : o.slice(0, Math.min(o.length, offers[partners[s]!].length))));
   gives.forEach((g, s) => { for (const t of g) state.players[s].concealed[t]--; });
-  gives.forEach((g, s) => { for (const t of g) state.players[(s + off) % n].concealed[t]++; });
+  gives.forEach((g, s) => { for (const t of g) state.players[partners[s]!].concealed[t]++; });
   startPlay(state);
 }
 

@@ -214,6 +214,15 @@ export const RULESETS: Record<string, Ruleset> = {
     charleston: null,
     scoring: TOURNAMENT,
   },
+  'nmjl-3p-courtesy': {
+    name: 'nmjl-3p-courtesy',
+    // teaching guide part 8: "Charleston is omitted, courtesy pass is optional": East and West
+    // may exchange across; South sits across the empty chair
+    description: '3 players as the teaching guide plays them: no Charleston, the optional courtesy pass across, social scoring',
+    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    charleston: { first: [], second: [], blindPasses: [], courtesyOffset: 2 },
+    scoring: SOCIAL,
+  },
   'siamese-2p': {
     name: 'siamese-2p',
     // Siamese rules 1-8: two racks each, one die, 27 tiles each, East picks the 28th, no Charleston

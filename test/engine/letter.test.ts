@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { legalActions, newGame } from '../../engine/game.js';
+import { legalActions, newGame, waitingOn } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { fullSet } from '../../engine/tiles.js';
-import { act, cc, declineAll, lineIndex, table, tile } from './game-helpers.js';
+import { act, cc, declineAll, lineIndex, passable, table, tile } from './game-helpers.js';
 
 /**
  * Rules to the letter (issue 16): one scenario per defect found by refereeing self-play
@@ -169,5 +169,25 @@ describe('not modelled before issue 16', () => {
     act(s, { type: 'timeUp', seat: 0 });
     expect(s.phase.kind).toBe('ended');
     expect(s.result).toMatchObject({ winners: [], wallGame: false, scores: [0, 0, 0, 0] });
+  });
+
+  // Teaching guide 8: "Charleston is omitted, courtesy pass is optional"; 2.4: players across
+  // from each other exchange 0-3 tiles, the smaller offer setting how many.
+  it('teaching guide 8 - at a table of three the courtesy pass is a ruleset option: East and West exchange, South sits across the empty chair', () => {
+    const s = newGame(RULESETS['nmjl-3p-courtesy'], cc, 12);
+    expect(s.phase.kind).toBe('courtesy');
+    expect(waitingOn(s)).toEqual([0, 2]);
+    expect(legalActions(s, 1)).toEqual([]);
+    const east = passable(s, 0, 2), west = passable(s, 2, 3);
+    const before = [s.players[0].concealed.slice(), s.players[2].concealed.slice()];
+    act(s, { type: 'courtesy', seat: 0, tiles: east });
+    act(s, { type: 'courtesy', seat: 2, tiles: west });
+    // two tiles each way: the smaller offer
+    expect(s.phase.kind).toBe('discard');
+    expect(s.turn).toBe(0);
+    const after = (was: number[], gave: number[], got: number[]) => was.map((k, t) => k - gave.filter((x) => x === t).length + got.filter((x) => x === t).length);
+    expect(s.players[0].concealed).toEqual(after(before[0], east, west.slice(0, 2)));
+    expect(s.players[2].concealed).toEqual(after(before[1], west.slice(0, 2), east));
+    expect(newGame(RULESETS['nmjl-3p'], cc, 12).phase.kind).toBe('discard');
   });
 });

@@ -4,7 +4,7 @@ import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, si
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
-import { COPIES, fullSet, JOKER, KINDS, tileName, type TileId } from './tiles.js';
+import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId } from './tiles.js';
 
 /**
  * The game as a pure, deterministic state machine: `newGame(rules, card, seed)`, then
@@ -123,14 +123,19 @@ export interface GameState {
 
 // ------------------------------------------------------------------ setting up
 
-const STACKS = 19;
+/** Copies of each kind the ruleset plays with (one 152-tile set; Royale Siamese two without jokers). */
+export const copiesOf = (rules: Ruleset): number[] => setCopies(rules.sets, rules.jokers);
 /** Chairs at the table (four walls, teaching guide 1.2); a table of three leaves one empty. */
 const CHAIRS = 4;
 
 /** A new game, shuffled, walls built and broken, tiles dealt (teaching guide part 1). */
 export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameState {
   const rng = seedRng(seed);
-  const tiles = shuffle(rng, fullSet());
+  const tiles = shuffle(rng, tilesFromCounts(copiesOf(rules)));
+  const STACKS = rules.wallStacks;
+  if (tiles.length !== 2 * STACKS * (rules.wallOrder.length + 1)) {
+    throw new TilemateError('TM_BAD_INPUT', `ruleset ${rules.name}: ${tiles.length} tiles do not fill ${rules.wallOrder.length + 1} walls of ${STACKS} stacks`);
+  }
   // Four walls of 19 stacks of two (teaching guide 1.2), wall w holding tiles[w*38 .. w*38+37],
   // stack i its tiles 2i (top) and 2i + 1.
   const dice = Array.from({ length: rules.dice }, () => 1 + nextInt(rng, 6));
@@ -368,7 +373,7 @@ function provablyDead(state: GameState, target: number, rack: number): boolean {
   if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
   const hints = state.deadProofs.hints;
   const hint = (hints[target * state.rules.racks + rack] ??= { form: -1 });
-  return !exposuresCanComplete(state.cc, exposures, state.visible, hint);
+  return !exposuresCanComplete(state.cc, exposures, state.visible, hint, copiesOf(state.rules));
 }
 
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
@@ -879,6 +884,8 @@ export interface SeatView {
   dice: readonly number[];
   /** This seat's concealed tiles, as counts. */
   concealed: readonly number[];
+  /** Copies of each kind in the game (the ruleset's sets and jokers): what is unseen is these less what the seat sees. */
+  copies: readonly number[];
   /** Concealed tiles on each seat's racks, as counts only. */
   concealedCounts: number[];
   /** Each seat's exposures, discards, dead racks and declared Mah Jonggs: on the table for all to see. */
@@ -938,6 +945,7 @@ export function view(state: GameState, seat: number): SeatView {
     wallLeft: state.wall.length - state.wallPos,
     dice: state.dice,
     concealed: players[seat].concealed,
+    copies: copiesOf(state.rules),
     concealedCounts,
     exposures: players.map((p) => p.exposures),
     discards: players.map((p) => p.discards),
@@ -1008,7 +1016,8 @@ export function validate(state: GameState): void {
   }
   const visible = countVisible(state);
   for (let t = 0; t < KINDS; t++) if (visible[t] !== state.visible[t]) bad(`the running count of visible ${tileName(t)} is ${state.visible[t]}, not ${visible[t]}`);
-  for (let t = 0; t < KINDS; t++) if (count[t] !== COPIES[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${COPIES[t]}`);
+  const copies = copiesOf(state.rules);
+  for (let t = 0; t < KINDS; t++) if (count[t] !== copies[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${copies[t]}`);
   if (ph.kind === 'draw' || ph.kind === 'discard') {
     const p = state.players[state.turn];
     if (!inPlay(state, state.turn)) bad(`seat ${state.turn} is out of play but has the turn`);

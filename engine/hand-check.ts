@@ -209,9 +209,9 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Teaching guide part 6.6: a hand may be called dead when the table proves it impossible.
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
-export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }): boolean {
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
   const avail = new Array<number>(KINDS);
-  for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - visible[t];
+  for (let t = 0; t < KINDS; t++) avail[t] = copies[t] - visible[t];
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;

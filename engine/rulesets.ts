@@ -129,7 +129,13 @@ export const SIAMESE: ScoringTable = {
 /** Social payments as the teaching guide (6.2) and senior games (10) write them: every jokerless hand doubled. */
 export const SOCIAL_GUIDE: ScoringTable = { ...SOCIAL, name: 'social-guide', jokerlessOnSinglesAndPairs: true };
 
-export const SCORING_TABLES: Record<string, ScoringTable> = { social: SOCIAL, 'social-guide': SOCIAL_GUIDE, tournament: TOURNAMENT, siamese: SIAMESE };
+/**
+ * Royale Siamese (the Siamese rules' notes on it): the Siamese scoring, and "another +25 Bonus
+ * Points" for playing the two sets without jokers: every Mah Jongg is jokerless.
+ */
+export const ROYALE: ScoringTable = { ...SIAMESE, name: 'royale-siamese', jokerlessBonus: 25 };
+
+export const SCORING_TABLES: Record<string, ScoringTable> = { social: SOCIAL, 'social-guide': SOCIAL_GUIDE, tournament: TOURNAMENT, siamese: SIAMESE, 'royale-siamese': ROYALE };
 
 export interface CharlestonRules {
   /** Passes of the first (compulsory) Charleston, as seat offsets: right +1, across +2, left +3. */
@@ -167,6 +173,12 @@ export interface Ruleset {
    * `firstWallTail`, moved to the tail of East's first wall (Siamese 4A).
    */
   countedStacks: 'last' | 'firstWallTail';
+  /** Full 152-tile sets played with (Royale Siamese: two). */
+  sets: number;
+  /** The sets' jokers are played (Royale Siamese: "no jokers"). */
+  jokers: boolean;
+  /** Stacks of two in each wall: walls (East's and `wallOrder`'s) times stacks times 2 is every tile. */
+  wallStacks: number;
   /** Racks per player: 2 in Siamese, where a player builds two hands. */
   racks: number;
   /** Mah Jonggs a player needs to end the game (Siamese 14: two). */
@@ -188,21 +200,21 @@ export const RULESETS: Record<string, Ruleset> = {
   'nmjl-4p': {
     name: 'nmjl-4p',
     description: '4 players, NMJL rules as the teaching guide describes, social scoring',
-    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: NMJL_CHARLESTON,
     scoring: SOCIAL,
   },
   'nmjl-4p-guide': {
     name: 'nmjl-4p-guide',
     description: '4 players, social scoring read as the teaching guide writes it: a jokerless Singles and Pairs hand is doubled too',
-    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: NMJL_CHARLESTON,
     scoring: SOCIAL_GUIDE,
   },
   'nmjl-4p-tournament': {
     name: 'nmjl-4p-tournament',
     description: '4 players, standardized tournament rules and scoring',
-    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: NMJL_CHARLESTON,
     scoring: TOURNAMENT,
   },
@@ -210,7 +222,7 @@ export const RULESETS: Record<string, Ruleset> = {
     name: 'nmjl-3p',
     // teaching guide part 8 and standardized rules 4.3: the empty seat gets no tiles; no Charleston
     description: '3 players, no Charleston (tournament table of three), tournament scoring',
-    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: null,
     scoring: TOURNAMENT,
   },
@@ -219,7 +231,7 @@ export const RULESETS: Record<string, Ruleset> = {
     // teaching guide part 8: "Charleston is omitted, courtesy pass is optional": East and West
     // may exchange across; South sits across the empty chair
     description: '3 players as the teaching guide plays them: no Charleston, the optional courtesy pass across, social scoring',
-    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', racks: 1, mahJonggsToEnd: 1,
+    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: { first: [], second: [], blindPasses: [], courtesyOffset: 2 },
     scoring: SOCIAL,
   },
@@ -227,11 +239,23 @@ export const RULESETS: Record<string, Ruleset> = {
     name: 'siamese-2p',
     // Siamese rules 1-8: two racks each, one die, 27 tiles each, East picks the 28th, no Charleston
     description: 'Siamese Mah Jongg for 2 players: two racks each, two Mah Jonggs, Siamese scoring',
-    players: 2, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3], countedStacks: 'firstWallTail', racks: 2, mahJonggsToEnd: 2,
+    players: 2, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3], countedStacks: 'firstWallTail', sets: 1, jokers: true, wallStacks: 19, racks: 2, mahJonggsToEnd: 2,
     charleston: null,
     scoring: SIAMESE,
   },
+  'royale-siamese-4p': {
+    name: 'royale-siamese-4p',
+    // Siamese rules, Royale notes: 3-4 players, two full sets, no jokers, +25; the Siamese rules
+    // otherwise ("the rules are the same"): two racks, 27 tiles each, one die, East's two walls
+    // first (4B), two Mah Jonggs. Two walls per player: 8 walls of 18 stacks hold the 288 tiles.
+    description: 'Royale Siamese for 4 players: two sets without jokers, two racks each, two Mah Jonggs, Siamese scoring +25',
+    players: 4, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3, 4, 5, 6, 7], countedStacks: 'firstWallTail',
+    sets: 2, jokers: false, wallStacks: 18, racks: 2, mahJonggsToEnd: 2,
+    charleston: null,
+    scoring: ROYALE,
+  },
 };
+
 
 export function loadRuleset(name: string, overrides: Partial<Omit<Ruleset, 'name'>> = {}): Ruleset {
   const base = Object.hasOwn(RULESETS, name) ? RULESETS[name] : undefined;

@@ -31,6 +31,9 @@ import type { ScoringTable } from './rulesets.js';
  * - The discarder's penalty (tournament 11.5-11.7) counts the winner's exposures when the tile
  *   was thrown: calling it for a pung and then declaring Mah Jongg costs the same as calling
  *   Mah Jongg on it directly (the exposure made with the claimed tile is not counted).
+ * - Royale Siamese: "another +25 Bonus Points" for playing the two sets without jokers is a
+ *   jokerless bonus of 25 on every Mah Jongg, added to the Siamese score as 17B-C give it
+ *   (doubled, as every hand is jokerless, except Singles and Pairs).
  * - East's 14 tiles declared before her first discard are her heavenly hand whether the deal
  *   or the Charleston completed them: she picked nothing, so no self-pick bonus (tournament
  *   4.4, 11.1, 11.10); social play pays it as self-picked (`heavenlyCountsAsSelfPick`).
@@ -152,6 +155,8 @@ function citations(outcome: GameOutcome) {
     wallLive: siamese ? 'Siamese 17G' : 'tournament 11.3',
     wallDead: siamese ? 'Siamese 17G' : 'tournament 11.4, 11.8',
     voided: siamese ? 'Siamese 18B' : 'tournament 14.2',
+    // only Royale Siamese gives a two-rack game a jokerless bonus
+    jokerlessBonus: siamese ? 'Royale Siamese: no jokers' : 'tournament 11.2',
   };
 }
 
@@ -222,7 +227,7 @@ function scorePayments(table: ScoringTable, e: MahJonggEvent, outcome: GameOutco
     add(seat, -amount, withFactors(`pays ${amount} to seat ${e.seat}: ${reason}, ${rate} x the ${e.value}-point hand (teaching guide part 6.2)`, hand.factors) + dead);
   }
   add(e.seat, collected, withFactors(`collects ${collected} for Mah Jongg on a ${e.value}-point hand (teaching guide part 6.2)`, hand.factors));
-  scoreBonuses(table, e, add);
+  scoreBonuses(table, e, add, citations(outcome));
 }
 
 /** Tournament 11 and Siamese 17: the winner scores the hand's value, multipliers and bonuses. */
@@ -230,18 +235,18 @@ function scorePoints(table: ScoringTable, e: MahJonggEvent, add: Add, cite: Cite
   const hand = handValue(table, e, e.ordinal >= 2 ? 'Siamese 17C' : 'Siamese 17B', 'Siamese 17B');
   const what = e.simultaneous ? 'one of two Mah Jonggs declared together' : e.ordinal >= 2 ? 'second Mah Jongg' : 'Mah Jongg';
   add(e.seat, hand.points, withFactors(`${what} on a ${e.value}-point hand (${cite.value})`, hand.factors));
-  scoreBonuses(table, e, add);
+  scoreBonuses(table, e, add, cite);
 }
 
 /** Tournament 11.1, 11.2, 11.10: points added for a self-picked and for a jokerless Mah Jongg. */
-function scoreBonuses(table: ScoringTable, e: MahJonggEvent, add: Add): void {
+function scoreBonuses(table: ScoringTable, e: MahJonggEvent, add: Add, cite: Cites): void {
   if (table.selfPickBonus !== 0) {
     if (countsAsSelfPick(table, e)) add(e.seat, table.selfPickBonus, 'self-picked Mah Jongg (tournament 11.1)');
     else if (e.heavenly) add(e.seat, 0, 'heavenly hand: no bonus for a self-picked Mah Jongg (tournament 4.4, 11.10)');
   }
   if (table.jokerlessBonus !== 0) {
-    if (jokerlessCounts(table, e)) add(e.seat, table.jokerlessBonus, 'no jokers in the hand (tournament 11.2)');
-    else if (e.jokerless) add(e.seat, 0, 'no jokerless bonus on a singles-and-pairs hand (tournament 11.2)');
+    if (jokerlessCounts(table, e)) add(e.seat, table.jokerlessBonus, `no jokers in the hand (${cite.jokerlessBonus})`);
+    else if (e.jokerless) add(e.seat, 0, `no jokerless bonus on a singles-and-pairs hand (${cite.jokerlessBonus})`);
   }
 }
 

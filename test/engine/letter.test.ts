@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { legalActions, newGame, waitingOn } from '../../engine/game.js';
+import { legalActions, newGame, validate, waitingOn } from '../../engine/game.js';
+import { scoreGame } from '../../engine/scoring.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { fullSet } from '../../engine/tiles.js';
@@ -189,5 +190,24 @@ describe('not modelled before issue 16', () => {
     expect(s.players[0].concealed).toEqual(after(before[0], east, west.slice(0, 2)));
     expect(s.players[2].concealed).toEqual(after(before[1], west.slice(0, 2), east));
     expect(newGame(RULESETS['nmjl-3p'], cc, 12).phase.kind).toBe('discard');
+  });
+
+  // Siamese rules, Royale notes: "3 - HANDED & 4 - HANDED ROYALE SIAMESE"; "When you play ROYALE
+  // SIAMESE with 2 FULL SETS, you are also playing with 4 MORE of EACH suited tile ... (NOT the
+  // JOKERS) ... PLUS, earn another +25 Bonus Points"; otherwise "the rules are the same".
+  it('Royale Siamese - four players, two sets without jokers, two racks of 27 each, East draws first; +25 on the Siamese score', () => {
+    const s = newGame(RULESETS['royale-siamese-4p'], cc, 3);
+    validate(s);
+    expect(s.wall.length).toBe(2 * 152 - 16);
+    expect(s.wall.filter((t) => t === tile('J'))).toHaveLength(0);
+    expect(s.wall.filter((t) => t === tile('5C'))).toHaveLength(8);
+    expect(s.players.map((p) => p.concealed.reduce((a, b) => a + b, 0))).toEqual([27, 27, 27, 27]);
+    expect(s.phase).toEqual({ kind: 'draw' });
+    expect(s.dice).toHaveLength(1);
+    // a first Mah Jongg on a 25 hand: doubled with no jokers (Siamese 17B), and the Royale +25
+    const e = { seat: 2, value: 25, singlesAndPairs: false, jokerless: true, selfPick: true, heavenly: false, discarder: null, exposuresBefore: 0, ordinal: 1, simultaneous: false };
+    const { scores, lines } = scoreGame(RULESETS['royale-siamese-4p'].scoring, { players: 4, mahJonggs: [e], wallGame: false, deadHands: [0, 0, 0, 0], racks: 2, lowestValue: 25 });
+    expect(scores).toEqual([0, 0, 75, 0]);
+    expect(lines).toContainEqual({ seat: 2, points: 25, why: 'no jokers in the hand (Royale Siamese: no jokers)' });
   });
 });

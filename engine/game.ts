@@ -123,8 +123,13 @@ export interface GameState {
 
 // ------------------------------------------------------------------ setting up
 
+const copiesByRules = new WeakMap<Ruleset, readonly number[]>();
 /** Copies of each kind the ruleset plays with (one 152-tile set; Royale Siamese two without jokers). */
-export const copiesOf = (rules: Ruleset): number[] => setCopies(rules.sets, rules.jokers);
+export function copiesOf(rules: Ruleset): readonly number[] {
+  let c = copiesByRules.get(rules);
+  if (!c) { c = setCopies(rules.sets, rules.jokers); copiesByRules.set(rules, c); }
+  return c;
+}
 /** Chairs at the table (four walls, teaching guide 1.2); a table of three leaves one empty. */
 const CHAIRS = 4;
 
@@ -136,8 +141,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
   if (tiles.length !== 2 * STACKS * (rules.wallOrder.length + 1)) {
     throw new TilemateError('TM_BAD_INPUT', `ruleset ${rules.name}: ${tiles.length} tiles do not fill ${rules.wallOrder.length + 1} walls of ${STACKS} stacks`);
   }
-  // Four walls of 19 stacks of two (teaching guide 1.2), wall w holding tiles[w*38 .. w*38+37],
-  // stack i its tiles 2i (top) and 2i + 1.
+  // Walls of STACKS stacks of two (teaching guide 1.2: four of 19), wall w holding tiles
+  // [w*2*STACKS .. (w+1)*2*STACKS - 1], stack i its tiles 2i (top) and 2i + 1.
   const dice = Array.from({ length: rules.dice }, () => 1 + nextInt(rng, 6));
   const breakAt = dice.reduce((a, b) => a + b, 0) % STACKS;
   // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4),

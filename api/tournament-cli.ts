@@ -14,13 +14,13 @@ import { RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
  * is for Mexican Train. `--out` writes every game as a record for `tilemate replay`.
  */
 
-function count(text: string): number {
+function positiveInt(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
   return n;
 }
 
-function seedOf(text: string): number {
+function wholeNumber(text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of 0 or more');
   return n;
@@ -106,7 +106,7 @@ export function registerTournament(cmd: Command, exit: (code: number) => void): 
     .option('--ruleset <name>', Object.keys(RULESETS).join(', '), 'nmjl-4p-tournament')
     .option('--games <n>', 'games in the match (at most 64)', count, 4)
     .option('--bots <names>', `a bot for every player (${AGENT_NAMES.join(', ')}), or one per player`, 'medium')
-    .option('--seed <n>', 'seed of the match', seedOf, 1)
+    .option('--seed <n>', 'seed of the match', wholeNumber, 1)
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--out <dir>', 'write each game to DIR/match-<seed>.jsonl')
     .option('--json', 'print one JSON object')
@@ -116,12 +116,12 @@ export function registerTournament(cmd: Command, exit: (code: number) => void): 
     .description('the Mah Jongg tournament played by bots: tables of four, rounds of four games, players moving tables between rounds, standings')
     .option('--ruleset <name>', 'a 4-player ruleset (nmjl-4p-tournament)', 'nmjl-4p-tournament')
     .option('--tables <n>', 'tables (1 to 64)', count, 2)
-    .option('--players <n>', 'players (default 4 a table; fewer leave tables of three, tournament 3.1)', count)
+    .option('--players <n>', 'players (default 4 a table; fewer leave tables of three, tournament 3.1)', positiveInt)
     .option('--three-ruleset <name>', 'the ruleset of a table of three', 'nmjl-3p')
-    .option('--time-limit <discards>', "a table's time for a round, in discards: the game in play when it runs out scores zero (tournament 11.4)", count)
+    .option('--time-limit <discards>', "a table's time for a round, in discards: the game in play when it runs out scores zero (tournament 11.4)", positiveInt)
     .option('--rounds <n>', 'rounds of four games (1 to 16)', count, 2)
     .option('--bots <names>', `bots (${AGENT_NAMES.join(', ')}), repeated over the players`, 'medium,greedy')
-    .option('--seed <n>', 'seed of the tournament', seedOf, 1)
+    .option('--seed <n>', 'seed of the tournament', wholeNumber, 1)
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--out <dir>', 'write each game to DIR/tournament-<seed>.jsonl')
     .option('--json', 'print one JSON object')

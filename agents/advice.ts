@@ -181,6 +181,7 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
     wallLeft: sit.wallLeft,
     dice: new Array<number>(sit.rules.dice).fill(1),
     concealed: sit.concealed,
+    copies: COPIES,
     concealedCounts,
     exposures,
     discards,

@@ -7,12 +7,14 @@ import { runArena } from '../training/run-arena.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
+import { RULESETS } from '../engine/rulesets.js';
 import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
 import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
 import { registerDomino } from './domino-cli.js';
 import { registerTrain } from './train-cli.js';
+import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from './server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
@@ -33,6 +35,8 @@ export function resultJson(r: LineResult) {
     reason: reason(r),
   };
 }
+
+const RULESET_NAMES = Object.keys(RULESETS).join(', ');
 
 function positiveInt(text: string): number {
   const n = Number(text);
@@ -172,6 +176,8 @@ function selfplayCommand(f: SelfPlayFlags): number {
   const wins = new Array<number>(rules.players).fill(0);
   const scoreSum = new Array<number>(rules.players).fill(0);
   let wallGames = 0, deadHandGames = 0, discards = 0;
+  // Mah Jonggs per card line: a balanced card has every line made sometimes, none too often
+  const byLine = new Array<number>(cc.lineCount).fill(0);
   const progress = process.stderr.isTTY === true;
   for (let i = 0; i < f.games; i++) {
     const seed = f.seed + i;
@@ -183,6 +189,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     else if (r.wallGame) wallGames++;
     else deadHandGames++; // Siamese 12-13: a player dead on both racks ends the game
     r.scores.forEach((x, s) => { scoreSum[s] += x; });
+    for (const p of state.players) for (const m of p.mahJonggs) byLine[m.line]++;
     discards += state.discardCount;
     if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record);
     if (progress) process.stderr.write(`\rgame ${i + 1}/${f.games}`);
@@ -196,7 +203,10 @@ function selfplayCommand(f: SelfPlayFlags): number {
     meanTurns: round3(discards / f.games),
     meanScore: scoreSum.map((x) => round3(x / f.games)),
     ruleset: rules.name,
+    // the lines made, with how often (a line not listed was never made)
+    mahJonggsByLine: Object.fromEntries(cc.card.lines.flatMap((l, i) => (byLine[i] > 0 ? [[l.id, byLine[i]]] : []))),
   };
+  const made = byLine.filter((n) => n > 0).length;
   if (f.json) {
     process.stdout.write(JSON.stringify(summary) + '\n');
     return 0;
@@ -206,6 +216,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     'seat  bot      wins  mean score',
     ...names.map((name, s) => `${String(s).padStart(4)}  ${name.padEnd(7)}  ${String(wins[s]).padStart(4)}  ${String(summary.meanScore[s]).padStart(10)}`),
     `wall games ${wallGames}${deadHandGames ? `, ended by dead hands ${deadHandGames}` : ''}; ${summary.meanTurns} discards a game`,
+    `card lines made: ${made} of ${cc.lineCount}`,
     ...(f.out !== undefined ? [`records in ${f.out}/game-<seed>.jsonl`] : []),
   ];
   process.stdout.write(lines.join('\n') + '\n');
@@ -313,10 +324,11 @@ export function program(exit: (code: number) => void = () => {}): Command {
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);
   registerTrain(cmd, exit);
+  registerTournament(cmd, exit);
   cmd
     .command('selfplay')
     .description('bots play games; prints a summary and can write each game as a record')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .option('--games <n>', 'how many games', positiveInt, 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
     .option('--bots <names>', `a bot for every seat (${AGENT_NAMES.join(', ')}), or one per seat: "medium,random,random,random"`, 'random')
@@ -333,7 +345,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('arena')
     .description('measure bots against each other on duplicate deals, with 95% intervals')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .requiredOption('--seats <names>', `one bot per seat: ${AGENT_NAMES.join(', ')}`)
     .option('--games <n>', 'how many deals (each played once per seat rotation)', positiveInt, 100)
     .option('--seed <n>', 'seed of the deals', wholeNumber, 1)
@@ -344,7 +356,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('play')
     .description('play a game in the terminal against bots')
-    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', 'nmjl-4p')
+    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
     .option('--bots <names>', `a bot for every other seat (${AGENT_NAMES.join(', ')}), or one per other seat`, 'medium')
     .option('--seat <n>', 'your seat (0 is East)', wholeNumber, 0)

@@ -220,6 +220,7 @@ function describe(a: Action, v: SeatView): string {
     case 'vote': return a.yes ? 'yes: play the second Charleston' : 'no: stop the Charleston';
     case 'pass': return `pass ${formatTiles(a.tiles)}${a.blind ? ` and ${a.blind} blind` : ''}`;
     case 'courtesy': return a.tiles.length ? `offer ${formatTiles(a.tiles)}` : 'offer nothing';
+    case 'timeUp': return 'time is called';
   }
 }
 

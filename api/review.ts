@@ -73,6 +73,7 @@ export function describeAction(a: Action, v: SeatView): string {
     case 'call': return `call ${claimed} for a ${sizes[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
     case 'callMahJongg': return `call ${claimed} for Mah Jongg`;
     case 'callDead': return `call seat ${a.target}'s hand dead`;
+    case 'timeUp': return 'time is called: the game ends unfinished';
   }
 }
 

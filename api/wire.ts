@@ -136,6 +136,8 @@ export function parseActionJson(body: unknown, seat: number): Action {
     case 'call': return withRack({ type: 'call', seat, size: int(b, 'size'), jokers: int(b, 'jokers') }, rack);
     case 'callMahJongg': return withRack({ type: 'callMahJongg', seat }, rack, both);
     case 'callDead': return withRack({ type: 'callDead', seat, target: int(b, 'target') }, rack);
+    // the director's call (tournament 11.4), not a player's: never posted (ACTION_TYPES leaves it out)
+    case 'timeUp': return bad('timeUp: only the tournament director calls time');
   }
 }
 

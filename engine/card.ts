@@ -33,7 +33,7 @@ export interface PatternToken {
 }
 
 export interface CardLine {
-  /** `Section #n`, n counting from 1 within its section. */
+  /** `Section #n`: n is the line's own `#n` if it carries one, else one more than the line before it in its section (from 1). */
   id: string;
   section: string;
   /** Line number in the card file (1-based), for messages. */
@@ -44,8 +44,14 @@ export interface CardLine {
   shapes: PatternToken[][];
   concealed: boolean;
   value: number;
-  /** Allowed shifts of every number in the line, always including what `consec`/`shift=` say; [0] otherwise. */
+  /**
+   * Shifts of every number in the line: [0] without `consec` or `shift=`; with them, every shift
+   * some shape can take. A form whose numbers a shift would take out of 1..9 does not exist, so
+   * each shape (and each alternative) keeps its own range (`shapeShifts`).
+   */
   shifts: number[];
+  /** The shifts each shape can take (`consec`: those keeping its numbers in 1..9, for some choice of alternatives). */
+  shapeShifts: number[][];
   /** Suit pinned for variables a, b, c (`a=B`), or null. */
   pins: (Suit | null)[];
   nojoker: boolean;
@@ -87,14 +93,21 @@ function parseAlternative(text: string, line: number, token: string): Alternativ
   let suitVar = 0;
   let lettered = false;
   const last = body.at(-1) ?? '';
-  if ('abcABC'.includes(last) && last !== '' && body.length > 1) {
-    suitVar = 'abc'.indexOf(last.toLowerCase());
+  if ('ABC'.includes(last) && last !== '' && body.length > 1) {
+    throw new CardError(line, token, `the suit letter is lower case a, b or c ("${last}" would not mean ${{ A: 'any suit', B: 'Bams', C: 'Craks' }[last]}; to pin a suit, write ${last.toLowerCase()}=B, C or D after ";")`);
+  }
+  if ('abc'.includes(last) && last !== '' && body.length > 1) {
+    suitVar = 'abc'.indexOf(last);
     body = body.slice(0, -1);
     lettered = true;
   }
   if (body === '') throw new CardError(line, token, 'expected tile symbols before the suit letter');
   const symbols: CardSymbol[] = [];
   for (const ch of body) {
+    // symbols are upper case: a lower-case letter inside a token is a typo, never guessed (`33ea` is not 3, 3, East)
+    if (ch !== ch.toUpperCase()) {
+      throw new CardError(line, token, `"${ch}" is not a tile symbol (symbols are 1-9, 0 and upper-case D, R, G, F, N, E, W, S; the only lower-case letter is the suit letter a, b or c, last)`);
+    }
     const sym = parseSymbol(ch);
     if (sym === null) {
       throw new CardError(line, token, `unknown symbol "${ch}" (expected 1-9, 0, D, R, G, F, N, E, W, S, then an optional suit letter a, b or c)`);
@@ -137,6 +150,15 @@ function parseShift(spec: string, line: number, token: string): number[] {
     for (let s = lo; s <= hi; s++) out.add(s);
   }
   return [...out].sort((a, b) => a - b);
+}
+
+/** Shifts (-8..8) that keep the shape's numbers in 1..9 for some choice of each token's alternatives; null without numbers. */
+function consecShifts(shape: PatternToken[]): number[] | null {
+  const inRange = (alt: Alternative, s: number): boolean => alt.symbols.every((sym) => sym.kind !== 'number' || (sym.n + s >= 1 && sym.n + s <= 9));
+  if (numberRange(shape) === null) return null;
+  const out: number[] = [];
+  for (let s = -8; s <= 8; s++) if (shape.every((tok) => tok.alternatives.some((alt) => inRange(alt, s)))) out.push(s);
+  return out;
 }
 
 function numberRange(shape: PatternToken[]): [number, number] | null {
@@ -225,17 +247,25 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
     throw new CardError(fileLine, consec ? 'consec' : 'shift=', 'the pattern has no numbers to shift');
   }
   let allowed: number[];
+  let shapeShifts: number[][];
   if (consec) {
-    let lo = -8, hi = 8;
-    for (const r of ranges) if (r) { lo = Math.max(lo, 1 - r[0]); hi = Math.min(hi, 9 - r[1]); }
-    allowed = [];
-    for (let s = lo; s <= hi; s++) allowed.push(s);
+    // each shape its own range: one shape (or alternative) spanning 1..9 no longer stops the others shifting
+    const perShape = shapes.map(consecShifts);
+    shapeShifts = perShape.map((r) => r ?? [0]);
+    allowed = [...new Set(perShape.flatMap((r) => r ?? []))].sort((a, b) => a - b);
+    if (allowed.length === 1) {
+      throw new CardError(fileLine, 'consec', 'the numbers of this line can never shift and stay in 1..9; remove consec, or write the numbers that should move');
+    }
   } else if (shifts) {
     for (const s of shifts) for (const r of ranges) {
       if (r && r[1] + s > 9) throw new CardError(fileLine, `shift=${s}`, `expected shifts that keep numbers in 1..9 (${r[1]} + ${s} = ${r[1] + s})`);
     }
     allowed = shifts;
-  } else allowed = [0];
+    shapeShifts = shapes.map(() => shifts as number[]);
+  } else {
+    allowed = [0];
+    shapeShifts = shapes.map(() => [0]);
+  }
 
   return {
     id: `${section} #${index}`,
@@ -246,6 +276,7 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
     concealed,
     value,
     shifts: allowed,
+    shapeShifts,
     pins,
     nojoker,
   };
@@ -258,6 +289,7 @@ export function parseCard(text: string): Card {
   const lines: CardLine[] = [];
   let section: string | null = null;
   let index = 0;
+  const ids = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const fileLine = i + 1;
     const comment = raw.indexOf('//');
@@ -281,7 +313,19 @@ export function parseCard(text: string): Card {
       return;
     }
     if (section === null) throw new CardError(fileLine, null, 'expected a [Section] before the first card line');
-    lines.push(parseLine(line, fileLine, section, ++index));
+    // `#5` at a line's start: the line's own number, as printed on the card; otherwise one more than the line before
+    let body = line;
+    const numbered = /^#(\S*)\s*/.exec(line);
+    if (numbered) {
+      if (!/^[1-9]\d{0,2}$/.test(numbered[1])) throw new CardError(fileLine, `#${numbered[1]}`, 'expected a line number from #1 to #999 at the start of the line');
+      index = Number(numbered[1]);
+      body = line.slice(numbered[0].length);
+    } else index++;
+    const id = `${section} #${index}`;
+    const earlier = ids.get(id);
+    if (earlier !== undefined) throw new CardError(fileLine, numbered ? `#${index}` : null, `line ${id} appears earlier (card line ${earlier}); every line of a section needs its own number`);
+    ids.set(id, fileLine);
+    lines.push(parseLine(body, fileLine, section, index));
   });
   if (lines.length === 0) throw new TilemateError('TM_CARD_EMPTY', 'the card has no lines');
   return { name: name || 'Unnamed card', sections, lines };

@@ -4,7 +4,7 @@ import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, si
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
-import { COPIES, fullSet, JOKER, KINDS, tileName, type TileId } from './tiles.js';
+import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId } from './tiles.js';
 
 /**
  * The game as a pure, deterministic state machine: `newGame(rules, card, seed)`, then
@@ -30,6 +30,8 @@ export interface DeclaredMahJongg {
   /** Concealed tiles that went into it, as counts (exposures excluded). */
   tiles: number[];
   event: MahJonggEvent;
+  /** Actions applied before it was declared: orders the Mah Jonggs of a game as declared. */
+  at: number;
 }
 
 export interface Player {
@@ -74,7 +76,9 @@ export type Action =
   | { type: 'decline'; seat: number }
   | { type: 'call'; seat: number; size: number; jokers: number; rack?: number }
   | { type: 'callMahJongg'; seat: number; rack?: number; both?: boolean }
-  | { type: 'callDead'; seat: number; target: number; rack?: number };
+  | { type: 'callDead'; seat: number; target: number; rack?: number }
+  /** The director calls time on an unfinished game (tournament 11.4); never among a seat's legal actions. */
+  | { type: 'timeUp'; seat: number };
 
 export interface GameResult {
   /** Seats that declared a valid Mah Jongg, in order. */
@@ -97,8 +101,11 @@ export interface GameState {
   players: Player[];
   turn: number;
   phase: Phase;
-  /** How the current turn began, for self-pick and the discarder of a winning tile. */
-  turnSource: { from: 'deal' } | { from: 'wall' } | { from: 'discard'; discarder: number };
+  /**
+   * How the current turn began, for self-pick and the discarder of a winning tile; `exposed`
+   * is the rack where the claimed discard went into an exposure this turn.
+   */
+  turnSource: { from: 'deal' } | { from: 'wall' } | { from: 'discard'; discarder: number; exposed?: number };
   /** A joker was taken from another player's exposure this turn (standardized rules 10.2). */
   exchangedFromOther: boolean;
   /** Discards made so far in the game (a Mah Jongg before the first is East's heavenly hand). */
@@ -116,21 +123,37 @@ export interface GameState {
 
 // ------------------------------------------------------------------ setting up
 
-const STACKS = 19;
+const copiesByRules = new WeakMap<Ruleset, readonly number[]>();
+/** Copies of each kind the ruleset plays with (one 152-tile set; Royale Siamese two without jokers). */
+export function copiesOf(rules: Ruleset): readonly number[] {
+  let c = copiesByRules.get(rules);
+  if (!c) { c = setCopies(rules.sets, rules.jokers); copiesByRules.set(rules, c); }
+  return c;
+}
+/** Chairs at the table (four walls, teaching guide 1.2); a table of three leaves one empty. */
+const CHAIRS = 4;
 
 /** A new game, shuffled, walls built and broken, tiles dealt (teaching guide part 1). */
 export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameState {
   const rng = seedRng(seed);
-  const tiles = shuffle(rng, fullSet());
-  // Four walls of 19 stacks of two (teaching guide 1.2), wall w holding tiles[w*38 .. w*38+37],
-  // stack i its tiles 2i (top) and 2i + 1.
+  const tiles = shuffle(rng, tilesFromCounts(copiesOf(rules)));
+  const STACKS = rules.wallStacks;
+  if (tiles.length !== 2 * STACKS * (rules.wallOrder.length + 1)) {
+    throw new TilemateError('TM_BAD_INPUT', `ruleset ${rules.name}: ${tiles.length} tiles do not fill ${rules.wallOrder.length + 1} walls of ${STACKS} stacks`);
+  }
+  // Walls of STACKS stacks of two (teaching guide 1.2: four of 19), wall w holding tiles
+  // [w*2*STACKS .. (w+1)*2*STACKS - 1], stack i its tiles 2i (top) and 2i + 1.
   const dice = Array.from({ length: rules.dice }, () => 1 + nextInt(rng, 6));
   const breakAt = dice.reduce((a, b) => a + b, 0) % STACKS;
-  // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4).
+  // East counts the dice from her wall's right end; those stacks are picked last (teaching guide 1.4),
+  // or moved to the tail of her first wall (Siamese 4A).
   const stacks: number[] = [];
+  const counted: number[] = [];
   for (let i = breakAt; i < STACKS; i++) stacks.push(i);
+  for (let i = 0; i < breakAt; i++) counted.push(i);
+  if (rules.countedStacks === 'firstWallTail') stacks.push(...counted);
   for (const w of rules.wallOrder) for (let i = 0; i < STACKS; i++) stacks.push(w * STACKS + i);
-  for (let i = 0; i < breakAt; i++) stacks.push(i);
+  if (rules.countedStacks === 'last') stacks.push(...counted);
   const wall: TileId[] = [];
   for (const s of stacks) wall.push(tiles[2 * s], tiles[2 * s + 1]);
 
@@ -164,7 +187,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     deadProofs: { version: -1, proofs: [], hints: [] },
     result: null,
   };
-  if (rules.charleston) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
+  if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
+  else if (rules.charleston) startCourtesy(state); // teaching guide 8: no Charleston at three, the courtesy pass optional
   else if (rules.eastDealtExtra) state.phase = { kind: 'discard' };
   // Siamese 8: East picks the 28th tile to begin (phase 'draw').
   return state;
@@ -354,7 +378,7 @@ function provablyDead(state: GameState, target: number, rack: number): boolean {
   if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
   const hints = state.deadProofs.hints;
   const hint = (hints[target * state.rules.racks + rack] ??= { form: -1 });
-  return !exposuresCanComplete(state.cc, exposures, state.visible, hint);
+  return !exposuresCanComplete(state.cc, exposures, state.visible, hint, copiesOf(state.rules));
 }
 
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
@@ -474,7 +498,7 @@ export function apply(state: GameState, action: Action): void {
       if (action.both) {
         if (liveRacks(state, seat).length < 2) fail('TM_ILLEGAL_ACTION', 'two Mah Jonggs at once need two live racks');
         const src = state.turnSource;
-        const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+        const selfPick = src.from === 'wall' || state.exchangedFromOther;
         declareBoth(state, seat, null, { selfPick, discarder: src.from === 'discard' && !selfPick ? src.discarder : null, heavenly: false });
         break;
       }
@@ -484,11 +508,13 @@ export function apply(state: GameState, action: Action): void {
       const rack = rackOf(state, seat, action.rack);
       if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} is dead or already shows a Mah Jongg`);
       const src = state.turnSource;
-      // standardized rules 10.2-10.3: self-picked when the turn began from the wall, or a joker came from another's exposure
-      const selfPick = src.from !== 'discard' || state.exchangedFromOther;
+      // standardized rules 10.2-10.3, 11.1: self-picked when the turn began from the wall ("picks own
+      // Mah Jongg"), or a joker came from another's exposure; East's first turn picked nothing
+      const selfPick = src.from === 'wall' || state.exchangedFromOther;
       const discarder = src.from === 'discard' && !selfPick ? src.discarder : null;
-      // standardized rules 4.4: heavenly is East's dealt hand: declared in the Charleston, or before any discard where there is none
-      const dealt = heavenly || (state.rules.charleston === null && seat === 0 && state.discardCount === 0 && src.from === 'deal');
+      // standardized rules 4.4, 11.10: East's 14 tiles, declared in the Charleston or before any discard
+      // (when the Charleston completed them too), are her heavenly hand: no self-pick bonus
+      const dealt = heavenly || (seat === 0 && state.discardCount === 0 && src.from === 'deal');
       declareMahJongg(state, seat, rack, null, { selfPick, discarder, heavenly: dealt });
       break;
     }
@@ -532,6 +558,11 @@ export function apply(state: GameState, action: Action): void {
       killRack(state, target, rack);
       break;
     }
+    case 'timeUp':
+      // standardized rules 11.4: "If a game is not completed within designated time, each player
+      // receives ZERO": the game ends with no Mah Jongg and no wall game, and the scorer gives 0
+      endGame(state, false);
+      break;
     default:
       fail('TM_ILLEGAL_ACTION', `unknown action "${String((action as { type?: unknown }).type)}"`);
   }
@@ -591,19 +622,32 @@ function resolvePass(state: GameState): void {
   else state.phase = { kind: 'charleston', pass: nextPass, choices: new Array(n).fill(null), eastFirst: false };
 }
 
+/**
+ * The courtesy partner of a seat: the player across the table's four chairs (teaching guide 2.4).
+ * At a table of three the empty chair is the fourth in turn order, so South sits across it and
+ * has no partner (teaching guide 8: the courtesy pass is optional there); null then.
+ */
+function courtesyPartner(state: GameState, seat: number): number | null {
+  const partner = (seat + state.rules.charleston!.courtesyOffset) % CHAIRS;
+  return partner < state.rules.players ? partner : null;
+}
+
 function startCourtesy(state: GameState): void {
-  if (state.rules.charleston!.courtesyOffset > 0) state.phase = { kind: 'courtesy', offers: new Array(state.rules.players).fill(null) };
-  else startPlay(state);
+  if (state.rules.charleston!.courtesyOffset === 0) { startPlay(state); return; }
+  // a seat with nobody across offers nothing and is not waited on
+  const offers = Array.from({ length: state.rules.players }, (_, s): TileId[] | null => (courtesyPartner(state, s) === null ? [] : null));
+  state.phase = { kind: 'courtesy', offers };
+  if (offers.every((o) => o !== null)) resolveCourtesy(state);
 }
 
 /** Teaching guide 2.4: players across may exchange 1-3 tiles; the smaller offer sets how many. */
 function resolveCourtesy(state: GameState): void {
   const ph = state.phase as Extract<Phase, { kind: 'courtesy' }>;
-  const n = state.rules.players, off = state.rules.charleston!.courtesyOffset;
   const offers = ph.offers as TileId[][];
-  const gives = offers.map((o, s) => o.slice(0, Math.min(o.length, offers[(s + off) % n].length)));
+  const partners = offers.map((_, s) => courtesyPartner(state, s));
+  const gives = offers.map((o, s) => (partners[s] === null ? [] : o.slice(0, Math.min(o.length, offers[partners[s]!].length))));
   gives.forEach((g, s) => { for (const t of g) state.players[s].concealed[t]--; });
-  gives.forEach((g, s) => { for (const t of g) state.players[(s + off) % n].concealed[t]++; });
+  gives.forEach((g, s) => { for (const t of g) state.players[partners[s]!].concealed[t]++; });
   startPlay(state);
 }
 
@@ -668,6 +712,7 @@ function resolveClaims(state: GameState): void {
     return;
   }
   if (r.type !== 'call') return;
+  state.turnSource = { from: 'discard', discarder, exposed: r.rack };
   // teaching guide 4.3: expose the pung, kong or quint with the claimed tile, then discard
   p.concealed[tile] -= r.size - 1 - r.jokers;
   p.concealed[JOKER] -= r.jokers;
@@ -690,6 +735,9 @@ function declareMahJongg(state: GameState, seat: number, rack: number, claimed: 
     // standardized rules 14.2: Mah Jongg in error with the hand exposed: the hand is dead
     killRack(state, seat, rack);
     if (state.phase.kind === 'ended') return;
+    // standardized rules 14.4: with one hand left intact the game ends (two or more, it goes on)
+    const intact = state.players.map((_, s) => s).filter((s) => inPlay(state, s));
+    if (state.rules.scoring.intactAfterFalseMahJongg !== 0 && intact.length === 1) { endGame(state, false, intact); return; }
     // Siamese 11A: with another live rack the player still discards to end her turn and plays on
     if (inPlay(state, seat)) { state.turn = seat; state.phase = { kind: 'discard' }; }
     else if (state.turn === seat) passTurn(state, seat);
@@ -748,6 +796,7 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
   const p = state.players[seat];
   const exposures = rackExposures(p, rack);
   const line = state.cc.formLine[form];
+  const src = state.turnSource;
   const tiles = tilesUsed(state.cc, form, p.concealed, exposures);
   for (let t = 0; t < KINDS; t++) p.concealed[t] -= tiles[t];
   // Siamese 9, 10C: jokers in an exposed Mah Jongg can no longer be exchanged
@@ -760,11 +809,12 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
     selfPick: how.selfPick,
     heavenly: how.heavenly,
     discarder: how.discarder,
-    exposuresBefore: exposures.length,
+    // tournament 11.5-11.7: the exposures when the winning tile was thrown; one made with it this turn is not counted
+    exposuresBefore: exposures.length - (how.discarder !== null && src.from === 'discard' && src.exposed === rack ? 1 : 0),
     ordinal: p.mahJonggs.length + 1,
     simultaneous,
   };
-  p.mahJonggs.push({ rack, line, form, tiles, event });
+  p.mahJonggs.push({ rack, line, form, tiles, event, at: state.actionCount });
   for (let t = 0; t < KINDS; t++) state.visible[t] += tiles[t];
 }
 
@@ -801,9 +851,10 @@ function killRack(state: GameState, seat: number, rack: number): void {
   }
 }
 
-function endGame(state: GameState, wallGame: boolean): void {
+function endGame(state: GameState, wallGame: boolean, intactAfterFalseMahJongg: number[] = []): void {
   const n = state.rules.players;
-  const events = state.players.flatMap((p) => p.mahJonggs.map((m) => m.event));
+  // in the order declared (records.md: `winners`); a pair declared together keeps its rack order
+  const events = state.players.flatMap((p) => p.mahJonggs).sort((a, b) => a.at - b.at).map((m) => m.event);
   const outcome: GameOutcome = {
     players: n,
     mahJonggs: events,
@@ -811,6 +862,7 @@ function endGame(state: GameState, wallGame: boolean): void {
     deadHands: state.players.map((p) => p.dead.filter((d) => d).length),
     racks: state.rules.racks,
     lowestValue: Math.min(...state.cc.card.lines.map((l) => l.value)),
+    ...(intactAfterFalseMahJongg.length > 0 ? { intactAfterFalseMahJongg } : {}),
   };
   const { scores, lines } = scoreGame(state.rules.scoring, outcome);
   state.result = { winners: events.map((e) => e.seat), wallGame: outcome.wallGame, scores, lines, outcome };
@@ -837,6 +889,8 @@ export interface SeatView {
   dice: readonly number[];
   /** This seat's concealed tiles, as counts. */
   concealed: readonly number[];
+  /** Copies of each kind in the game (the ruleset's sets and jokers): what is unseen is these less what the seat sees. */
+  copies: readonly number[];
   /** Concealed tiles on each seat's racks, as counts only. */
   concealedCounts: number[];
   /** Each seat's exposures, discards, dead racks and declared Mah Jonggs: on the table for all to see. */
@@ -896,6 +950,7 @@ export function view(state: GameState, seat: number): SeatView {
     wallLeft: state.wall.length - state.wallPos,
     dice: state.dice,
     concealed: players[seat].concealed,
+    copies: copiesOf(state.rules),
     concealedCounts,
     exposures: players.map((p) => p.exposures),
     discards: players.map((p) => p.discards),
@@ -966,7 +1021,8 @@ export function validate(state: GameState): void {
   }
   const visible = countVisible(state);
   for (let t = 0; t < KINDS; t++) if (visible[t] !== state.visible[t]) bad(`the running count of visible ${tileName(t)} is ${state.visible[t]}, not ${visible[t]}`);
-  for (let t = 0; t < KINDS; t++) if (count[t] !== COPIES[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${COPIES[t]}`);
+  const copies = copiesOf(state.rules);
+  for (let t = 0; t < KINDS; t++) if (count[t] !== copies[t]) bad(`${count[t]} copies of ${tileName(t)} accounted for, not ${copies[t]}`);
   if (ph.kind === 'draw' || ph.kind === 'discard') {
     const p = state.players[state.turn];
     if (!inPlay(state, state.turn)) bad(`seat ${state.turn} is out of play but has the turn`);

@@ -21,8 +21,6 @@ interface Tables {
   maskHi: Uint32Array;
   /** Forms of exposed (x) lines holding a group of (tile, size): key tile * 8 + size. */
   exposedFormsWith: Map<number, number[]>;
-  /** The line holds a pung or larger somewhere: jokers can fit (otherwise a singles-and-pairs hand). */
-  lineHasGroup: Uint8Array;
   /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
   withLo: Uint32Array;
   withHi: Uint32Array;
@@ -43,7 +41,6 @@ function tables(cc: CompiledCard): Tables {
   if (t) { lastCard = cc; lastTables = t; return t; }
   const maskLo = new Uint32Array(cc.formCount), maskHi = new Uint32Array(cc.formCount);
   const exposedFormsWith = new Map<number, number[]>();
-  const lineHasGroup = new Uint8Array(cc.lineCount);
   for (let f = 0; f < cc.formCount; f++) {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
       const k = cc.entryKind[e];
@@ -51,7 +48,6 @@ function tables(cc: CompiledCard): Tables {
       else maskHi[f] |= 1 << (k - 32);
     }
     const line = cc.formLine[f];
-    if (cc.groupStart[f + 1] > cc.groupStart[f]) lineHasGroup[line] = 1;
     if (cc.card.lines[line].concealed) continue;
     for (let g = cc.groupStart[f]; g < cc.groupStart[f + 1]; g++) {
       const key = cc.groupKind[g] * 8 + cc.groupSize[g];
@@ -65,7 +61,7 @@ function tables(cc: CompiledCard): Tables {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
   }
   t = {
-    maskLo, maskHi, exposedFormsWith, lineHasGroup, withLo, withHi,
+    maskLo, maskHi, exposedFormsWith, withLo, withHi,
     away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
   };
   tablesOf.set(cc, t);
@@ -74,10 +70,17 @@ function tables(cc: CompiledCard): Tables {
   return t;
 }
 
-/** Whether the line has no group at all (a singles-and-pairs hand: no joker can fit, no jokerless bonus). */
+/**
+ * Whether the line is listed under the card's Singles and Pairs section ("Singles and Pairs",
+ * "Singles & Pairs", "Singles - Pairs"), whose hands tournament 11.2 and Siamese 17B exclude
+ * from the jokerless bonus and doubling. The section, not the shape: a 2468 line without a
+ * pung is still a 2468 hand and earns its jokerless bonus.
+ */
 export function singlesAndPairs(cc: CompiledCard, line: number): boolean {
-  return tables(cc).lineHasGroup[line] === 0;
+  return SINGLES_AND_PAIRS.test(cc.card.lines[line].section);
 }
+
+const SINGLES_AND_PAIRS = /^\s*singles\s*(?:and|&|-|\+|\/)?\s*pairs\s*$/i;
 
 /** Exposures matched one to one with groups of form f (same tile, same size); false when they do not fit. */
 export function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupShape[]): boolean {
@@ -206,9 +209,9 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Teaching guide part 6.6: a hand may be called dead when the table proves it impossible.
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
-export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }): boolean {
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
   const avail = new Array<number>(KINDS);
-  for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - visible[t];
+  for (let t = 0; t < KINDS; t++) avail[t] = copies[t] - visible[t];
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;

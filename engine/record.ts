@@ -76,6 +76,7 @@ const ACTION_FIELDS: Record<Action['type'], Record<string, FieldKind>> = {
   call: { size: 'int', jokers: 'int', rack: 'int?' },
   callMahJongg: { rack: 'int?', both: 'bool?' },
   callDead: { target: 'int', rack: 'int?' },
+  timeUp: {}, // the director calls time (tournament 11.4)
 };
 
 function bad(line: number, message: string): never {

@@ -28,13 +28,24 @@ export interface ScoringTable {
   heavenlyCountsAsSelfPick: boolean;
   /** Points added for a hand without jokers (tournament 11.2). */
   jokerlessBonus: number;
-  /** Jokerless multipliers and bonuses are not given on singles-and-pairs hands. */
-  jokerlessExcludesSinglesAndPairs: boolean;
+  /**
+   * The jokerless doubling or bonus is given on a hand of the card's Singles and Pairs section
+   * too. False in every table shipped: tournament 11.2 and Siamese 17B-C exclude that section in
+   * so many words; for social play the League card's convention (no joker could ever fit, so
+   * "no jokers" earns nothing) is the default, and `nmjl-4p-guide` takes the teaching guide's
+   * (6.2) and senior games' (10) reading, where every jokerless hand is doubled.
+   */
+  jokerlessOnSinglesAndPairs: boolean;
   /**
    * Points for the discarder of the winning tile by the winner's exposures on the rack:
    * entry i applies from `atLeast` exposures (tournament 11.5-11.7: -10 for 0-1, -20 for 2, -25 for 3+).
    */
   discarderPenalty: { atLeast: number; points: number }[];
+  /**
+   * Tournament 14.4: when a Mah Jongg in error leaves one hand intact, the game ends and that
+   * player scores this (everyone else zero); 0 = not used (the game goes on with her alone).
+   */
+  intactAfterFalseMahJongg: number;
   /** Wall game: points to each live player, and to each dead one (tournament 11.3, 11.8; Siamese 17G). */
   wallGameLive: number;
   wallGameDead: number;
@@ -61,8 +72,9 @@ export const SOCIAL: ScoringTable = {
   selfPickBonus: 0,
   heavenlyCountsAsSelfPick: true,
   jokerlessBonus: 0,
-  jokerlessExcludesSinglesAndPairs: true,
+  jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
+  intactAfterFalseMahJongg: 0,
   wallGameLive: 0,
   wallGameDead: 0,
   secondMahJonggMultiplier: 1,
@@ -81,8 +93,9 @@ export const TOURNAMENT: ScoringTable = {
   selfPickBonus: 10,
   heavenlyCountsAsSelfPick: false,
   jokerlessBonus: 20,
-  jokerlessExcludesSinglesAndPairs: true,
+  jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [{ atLeast: 0, points: -10 }, { atLeast: 2, points: -20 }, { atLeast: 3, points: -25 }],
+  intactAfterFalseMahJongg: 10,
   wallGameLive: 10,
   wallGameDead: -10,
   secondMahJonggMultiplier: 1,
@@ -102,8 +115,9 @@ export const SIAMESE: ScoringTable = {
   selfPickBonus: 0,
   heavenlyCountsAsSelfPick: false,
   jokerlessBonus: 0,
-  jokerlessExcludesSinglesAndPairs: true,
+  jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
+  intactAfterFalseMahJongg: 0,
   wallGameLive: 10,
   wallGameDead: 10,
   secondMahJonggMultiplier: 2,
@@ -112,7 +126,16 @@ export const SIAMESE: ScoringTable = {
   deadBothMultiplier: 4,
 };
 
-export const SCORING_TABLES: Record<string, ScoringTable> = { social: SOCIAL, tournament: TOURNAMENT, siamese: SIAMESE };
+/** Social payments as the teaching guide (6.2) and senior games (10) write them: every jokerless hand doubled. */
+export const SOCIAL_GUIDE: ScoringTable = { ...SOCIAL, name: 'social-guide', jokerlessOnSinglesAndPairs: true };
+
+/**
+ * Royale Siamese (the Siamese rules' notes on it): the Siamese scoring, and "another +25 Bonus
+ * Points" for playing the two sets without jokers: every Mah Jongg is jokerless.
+ */
+export const ROYALE: ScoringTable = { ...SIAMESE, name: 'royale-siamese', jokerlessBonus: 25 };
+
+export const SCORING_TABLES: Record<string, ScoringTable> = { social: SOCIAL, 'social-guide': SOCIAL_GUIDE, tournament: TOURNAMENT, siamese: SIAMESE, 'royale-siamese': ROYALE };
 
 export interface CharlestonRules {
   /** Passes of the first (compulsory) Charleston, as seat offsets: right +1, across +2, left +3. */
@@ -141,9 +164,21 @@ export interface Ruleset {
   /**
    * The four walls (19 stacks of two each) are built at table positions 0-3, East's at 0.
    * Tiles are picked from East's wall after the break, then from these walls in this order,
-   * and the stacks broken off East's wall come last.
+   * and the stacks broken off East's wall come where `countedStacks` says.
    */
   wallOrder: number[];
+  /**
+   * Where the stacks East counts off her wall are picked: `last`, after every other wall
+   * (teaching guide 1.4, senior games 2: "reserved until the end of the game"), or
+   * `firstWallTail`, moved to the tail of East's first wall (Siamese 4A).
+   */
+  countedStacks: 'last' | 'firstWallTail';
+  /** Full 152-tile sets played with (Royale Siamese: two). */
+  sets: number;
+  /** The sets' jokers are played (Royale Siamese: "no jokers"). */
+  jokers: boolean;
+  /** Stacks of two in each wall: walls (East's and `wallOrder`'s) times stacks times 2 is every tile. */
+  wallStacks: number;
   /** Racks per player: 2 in Siamese, where a player builds two hands. */
   racks: number;
   /** Mah Jonggs a player needs to end the game (Siamese 14: two). */
@@ -165,14 +200,21 @@ export const RULESETS: Record<string, Ruleset> = {
   'nmjl-4p': {
     name: 'nmjl-4p',
     description: '4 players, NMJL rules as the teaching guide describes, social scoring',
-    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], racks: 1, mahJonggsToEnd: 1,
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: NMJL_CHARLESTON,
     scoring: SOCIAL,
+  },
+  'nmjl-4p-guide': {
+    name: 'nmjl-4p-guide',
+    description: '4 players, social scoring read as the teaching guide writes it: a jokerless Singles and Pairs hand is doubled too',
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
+    charleston: NMJL_CHARLESTON,
+    scoring: SOCIAL_GUIDE,
   },
   'nmjl-4p-tournament': {
     name: 'nmjl-4p-tournament',
     description: '4 players, standardized tournament rules and scoring',
-    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], racks: 1, mahJonggsToEnd: 1,
+    players: 4, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: NMJL_CHARLESTON,
     scoring: TOURNAMENT,
   },
@@ -180,19 +222,40 @@ export const RULESETS: Record<string, Ruleset> = {
     name: 'nmjl-3p',
     // teaching guide part 8 and standardized rules 4.3: the empty seat gets no tiles; no Charleston
     description: '3 players, no Charleston (tournament table of three), tournament scoring',
-    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], racks: 1, mahJonggsToEnd: 1,
+    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
     charleston: null,
     scoring: TOURNAMENT,
+  },
+  'nmjl-3p-courtesy': {
+    name: 'nmjl-3p-courtesy',
+    // teaching guide part 8: "Charleston is omitted, courtesy pass is optional": East and West
+    // may exchange across; South sits across the empty chair
+    description: '3 players as the teaching guide plays them: no Charleston, the optional courtesy pass across, social scoring',
+    players: 3, dealSize: 13, dealChunk: 4, eastDealtExtra: true, dice: 2, wallOrder: [3, 2, 1], countedStacks: 'last', sets: 1, jokers: true, wallStacks: 19, racks: 1, mahJonggsToEnd: 1,
+    charleston: { first: [], second: [], blindPasses: [], courtesyOffset: 2 },
+    scoring: SOCIAL,
   },
   'siamese-2p': {
     name: 'siamese-2p',
     // Siamese rules 1-8: two racks each, one die, 27 tiles each, East picks the 28th, no Charleston
     description: 'Siamese Mah Jongg for 2 players: two racks each, two Mah Jonggs, Siamese scoring',
-    players: 2, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3], racks: 2, mahJonggsToEnd: 2,
+    players: 2, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3], countedStacks: 'firstWallTail', sets: 1, jokers: true, wallStacks: 19, racks: 2, mahJonggsToEnd: 2,
     charleston: null,
     scoring: SIAMESE,
   },
+  'royale-siamese-4p': {
+    name: 'royale-siamese-4p',
+    // Siamese rules, Royale notes: 3-4 players, two full sets, no jokers, +25; the Siamese rules
+    // otherwise ("the rules are the same"): two racks, 27 tiles each, one die, East's two walls
+    // first (4B), two Mah Jonggs. Two walls per player: 8 walls of 18 stacks hold the 288 tiles.
+    description: 'Royale Siamese for 4 players: two sets without jokers, two racks each, two Mah Jonggs, Siamese scoring +25',
+    players: 4, dealSize: 27, dealChunk: 4, eastDealtExtra: false, dice: 1, wallOrder: [1, 2, 3, 4, 5, 6, 7], countedStacks: 'firstWallTail',
+    sets: 2, jokers: false, wallStacks: 18, racks: 2, mahJonggsToEnd: 2,
+    charleston: null,
+    scoring: ROYALE,
+  },
 };
+
 
 export function loadRuleset(name: string, overrides: Partial<Omit<Ruleset, 'name'>> = {}): Ruleset {
   const base = Object.hasOwn(RULESETS, name) ? RULESETS[name] : undefined;

@@ -20,6 +20,23 @@ import type { ScoringTable } from './rulesets.js';
  *   either mode; the social table sets them all to 0, so social scores stay zero-sum.
  * - No Mah Jongg and no wall game (an incomplete game, or Siamese 12's "the game ceases"):
  *   every player scores 0 (tournament 11.4) apart from Siamese 12's dead-hand penalty.
+ * - "Singles and pairs" (tournament 11.2's "hands listed under the Singles - Pairs Group",
+ *   Siamese 17B-C, teaching guide 5.6) means the card's section, not any line without a pung:
+ *   a 2468 line of singles and pairs earns the jokerless bonus or doubling.
+ * - Social doubling of a jokerless Singles and Pairs hand: the teaching guide (6.2) and the
+ *   senior games rules (10) double every jokerless hand; the League card's convention excludes
+ *   Singles and Pairs, where no joker could ever fit. A ruleset setting
+ *   (`jokerlessOnSinglesAndPairs`): off by default, as on the League card the players practise
+ *   with and as tournament 11.2 and Siamese 17B rule; on in `nmjl-4p-guide`.
+ * - The discarder's penalty (tournament 11.5-11.7) counts the winner's exposures when the tile
+ *   was thrown: calling it for a pung and then declaring Mah Jongg costs the same as calling
+ *   Mah Jongg on it directly (the exposure made with the claimed tile is not counted).
+ * - Royale Siamese: "another +25 Bonus Points" for playing the two sets without jokers is a
+ *   jokerless bonus of 25 on every Mah Jongg, added to the Siamese score as 17B-C give it
+ *   (doubled, as every hand is jokerless, except Singles and Pairs).
+ * - East's 14 tiles declared before her first discard are her heavenly hand whether the deal
+ *   or the Charleston completed them: she picked nothing, so no self-pick bonus (tournament
+ *   4.4, 11.1, 11.10); social play pays it as self-picked (`heavenlyCountsAsSelfPick`).
  */
 
 /** One Mah Jongg declared (and verified) during a game. */
@@ -27,13 +44,13 @@ export interface MahJonggEvent {
   seat: number;
   /** The card line's value. */
   value: number;
-  /** The line has no pung/kong/quint/sextet, so no joker could ever fit (the singles-and-pairs kind of hand). */
+  /** The line is listed under the card's Singles and Pairs section (tournament 11.2's "Singles - Pairs Group"). */
   singlesAndPairs: boolean;
   /** No joker anywhere in the winning hand (concealed or exposed). */
   jokerless: boolean;
   /** The winning tile came from the wall (or a joker exchange after drawing), not from a discard. */
   selfPick: boolean;
-  /** East's dealt 14 tiles were already Mah Jongg (standardized rules 4.4). */
+  /** East's 14 tiles, declared before any discard (standardized rules 4.4, 11.10). */
   heavenly: boolean;
   /** Seat that discarded the winning tile, or null when self-picked / heavenly. */
   discarder: number | null;
@@ -57,6 +74,8 @@ export interface GameOutcome {
   racks: number;
   /** The lowest value on the card (Siamese 12). */
   lowestValue: number;
+  /** The game ended on a Mah Jongg in error that left these seats' hands intact (tournament 14.4); empty otherwise. */
+  intactAfterFalseMahJongg?: number[];
 }
 
 export interface ScoreLine { seat: number; points: number; why: string }
@@ -96,6 +115,11 @@ export function scoreGame(table: ScoringTable, outcome: GameOutcome): { scores: 
     }
   }
 
+  for (const seat of outcome.intactAfterFalseMahJongg ?? []) {
+    // tournament 14.4: "If one person does not expose hand, that player gets ten (10) points ... everyone else gets ZERO"
+    if (table.intactAfterFalseMahJongg !== 0) add(seat, table.intactAfterFalseMahJongg, 'the only hand intact after a Mah Jongg in error (tournament 14.4)');
+  }
+
   if (table.deadBothMultiplier > 0) {
     // Siamese 12: dead on both hands scores minus N x the opponent's Mah Jongg, or N x the card's lowest value
     for (let seat = 0; seat < outcome.players; seat++) {
@@ -131,12 +155,14 @@ function citations(outcome: GameOutcome) {
     wallLive: siamese ? 'Siamese 17G' : 'tournament 11.3',
     wallDead: siamese ? 'Siamese 17G' : 'tournament 11.4, 11.8',
     voided: siamese ? 'Siamese 18B' : 'tournament 14.2',
+    // only Royale Siamese gives a two-rack game a jokerless bonus
+    jokerlessBonus: siamese ? 'Royale Siamese: no jokers' : 'tournament 11.2',
   };
 }
 
 /** Jokerless doubling or bonus applies: not on singles-and-pairs hands where the table excludes them. */
 function jokerlessCounts(table: ScoringTable, e: MahJonggEvent): boolean {
-  return e.jokerless && !(e.singlesAndPairs && table.jokerlessExcludesSinglesAndPairs);
+  return e.jokerless && (!e.singlesAndPairs || table.jokerlessOnSinglesAndPairs);
 }
 
 /** Self-picked for scoring: a heavenly hand only when the table says so (tournament 4.4, 11.10). */
@@ -201,7 +227,7 @@ function scorePayments(table: ScoringTable, e: MahJonggEvent, outcome: GameOutco
     add(seat, -amount, withFactors(`pays ${amount} to seat ${e.seat}: ${reason}, ${rate} x the ${e.value}-point hand (teaching guide part 6.2)`, hand.factors) + dead);
   }
   add(e.seat, collected, withFactors(`collects ${collected} for Mah Jongg on a ${e.value}-point hand (teaching guide part 6.2)`, hand.factors));
-  scoreBonuses(table, e, add);
+  scoreBonuses(table, e, add, citations(outcome));
 }
 
 /** Tournament 11 and Siamese 17: the winner scores the hand's value, multipliers and bonuses. */
@@ -209,18 +235,18 @@ function scorePoints(table: ScoringTable, e: MahJonggEvent, add: Add, cite: Cite
   const hand = handValue(table, e, e.ordinal >= 2 ? 'Siamese 17C' : 'Siamese 17B', 'Siamese 17B');
   const what = e.simultaneous ? 'one of two Mah Jonggs declared together' : e.ordinal >= 2 ? 'second Mah Jongg' : 'Mah Jongg';
   add(e.seat, hand.points, withFactors(`${what} on a ${e.value}-point hand (${cite.value})`, hand.factors));
-  scoreBonuses(table, e, add);
+  scoreBonuses(table, e, add, cite);
 }
 
 /** Tournament 11.1, 11.2, 11.10: points added for a self-picked and for a jokerless Mah Jongg. */
-function scoreBonuses(table: ScoringTable, e: MahJonggEvent, add: Add): void {
+function scoreBonuses(table: ScoringTable, e: MahJonggEvent, add: Add, cite: Cites): void {
   if (table.selfPickBonus !== 0) {
     if (countsAsSelfPick(table, e)) add(e.seat, table.selfPickBonus, 'self-picked Mah Jongg (tournament 11.1)');
     else if (e.heavenly) add(e.seat, 0, 'heavenly hand: no bonus for a self-picked Mah Jongg (tournament 4.4, 11.10)');
   }
   if (table.jokerlessBonus !== 0) {
-    if (jokerlessCounts(table, e)) add(e.seat, table.jokerlessBonus, 'no jokers in the hand (tournament 11.2)');
-    else if (e.jokerless) add(e.seat, 0, 'no jokerless bonus on a singles-and-pairs hand (tournament 11.2)');
+    if (jokerlessCounts(table, e)) add(e.seat, table.jokerlessBonus, `no jokers in the hand (${cite.jokerlessBonus})`);
+    else if (e.jokerless) add(e.seat, 0, `no jokerless bonus on a singles-and-pairs hand (${cite.jokerlessBonus})`);
   }
 }
 

@@ -88,6 +88,11 @@ export function tilesFromCounts(counts: ArrayLike<number>): TileId[] {
   return out;
 }
 
+/** Copies of each kind in `sets` full sets, with or without their jokers (Royale Siamese: two sets, no jokers). */
+export function setCopies(sets: number, jokers: boolean): number[] {
+  return COPIES.map((c, t) => (t === JOKER && !jokers ? 0 : c * sets));
+}
+
 /** The full 152-tile set, in id order. */
 export function fullSet(): TileId[] {
   return tilesFromCounts(COPIES);

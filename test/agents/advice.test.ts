@@ -179,11 +179,11 @@ describe('the chance of completing a line', () => {
   });
 
   it('chance - a line is dead when the seen tiles take the last copies its pair needs', () => {
-    const hand = 'E E E E W W W W GD RD RD WD WD 1B'; // Winds and Dragons #4: EEEE WWWW DDa DDb DDc
+    const hand = 'E GD GD GD RD RD RD WD WD WD F F F 1B'; // Winds and Dragons #4: EW DDDa DDDb DDDc FFF, the single W missing
     const line = (input: ReturnType<typeof analysisInput>) => analyzer.analyze(input).filter((r) => r.id === 'Winds and Dragons #4');
     const live = analysisInput(hand);
     expect(lineChances(cc, live, line(live)).lines[0].chance).toBeGreaterThan(0);
-    const dead = analysisInput(hand, '', 'GD GD GD');
+    const dead = analysisInput(hand, '', 'W W W W');
     expect(line(dead)[0].possible).toBe(false);
     expect(lineChances(cc, dead, line(dead)).lines[0]).toEqual({ chance: 0, expectedScore: 0 });
   });

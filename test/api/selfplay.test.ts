@@ -21,7 +21,7 @@ describe('tilemate selfplay', () => {
       expect(out.endsWith('\n')).toBe(true);
       expect(out.trim().split('\n')).toHaveLength(1);
       const doc = JSON.parse(out);
-      expect(Object.keys(doc)).toEqual(['games', 'wins', 'wallGames', 'deadHandGames', 'meanTurns', 'meanScore', 'ruleset']);
+      expect(Object.keys(doc)).toEqual(['games', 'wins', 'wallGames', 'deadHandGames', 'meanTurns', 'meanScore', 'ruleset', 'mahJonggsByLine']);
       const players = ruleset === 'nmjl-4p' ? 4 : ruleset === 'nmjl-3p' ? 3 : 2;
       expect(doc).toMatchObject({ games: 6, ruleset });
       expect(doc.wins).toHaveLength(players);

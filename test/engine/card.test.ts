@@ -87,6 +87,13 @@ describe('card parser', () => {
       ['two letters pinned to one suit', '1111a 2222b 333a 444b ; x 25 a=C b=C', /"b=C": different suit letters are different suits/],
       ['an "or" with nothing after it', '1111a 2222a 333a 444a or ; x 25', /expected a pattern after "or"/],
       ['a second shape with 12 tiles', '1111a 2222a 333a 444a or 1111a 2222a 4444b ; x 25', /shape 2 of the line holds 12 tiles/],
+      // lenient tokens (issue 16): a typo is an error naming the token, never a guess
+      ['a lower-case wind inside a token', '33ea 444a 6666a 888a FF ; x 25', /"33ea": "e" is not a tile symbol/],
+      ['a lower-case flower', 'ff 222a 4444a 666a 88a ; x 25', /"ff": "f" is not a tile symbol/],
+      ['an upper-case suit letter', '2026B 222a 4444a 6666a ; x 25', /"2026B": the suit letter is lower case a, b or c .*Bams/],
+      ['consec on a line whose numbers can never shift', '11111a FFFF 99999b ; x 45 consec', /"consec": the numbers of this line can never shift/],
+      ['a malformed line number', '#x 222a 4444a 666a 8888a ; x 25', /"#x": expected a line number from #1 to #999/],
+      ['a line number 0', '#0 222a 4444a 666a 8888a ; x 25', /"#0": expected a line number/],
     ];
     for (const [what, body, message] of cases) {
       it(what, () => {
@@ -109,6 +116,42 @@ describe('card parser', () => {
     it('a card with no lines', () => {
       expect(() => parseCard('card: Empty\n// nothing\n')).toThrow(/no lines/);
     });
+  });
+});
+
+describe('card notation traps (issue 16)', () => {
+  const texts = (body: string) => lineForms(line(body)).map((f) => f.text);
+
+  it('consec gives each shape its own shift range: a second shape spanning 1..9 no longer pins the first to shift 0', () => {
+    const l = line('33333a NNNN 55555b or 11111a FFFF 99999b ; x 45 consec');
+    expect(l.shapeShifts).toEqual([[-2, -1, 0, 1, 2, 3, 4], [0]]);
+    const forms = texts('33333a NNNN 55555b or 11111a FFFF 99999b ; x 45 consec');
+    expect(forms).toContain('44444B NNNN 66666C');
+    expect(forms).toContain('11111B NNNN 33333C');
+    expect(forms).toContain('11111B FFFF 99999C');
+    expect(forms).not.toContain('22222B FFFF 99999C');
+    // 7 shifts x 6 suit pairs, and the fixed shape's 6
+    expect(forms).toHaveLength(7 * 6 + 6);
+  });
+
+  it('consec with alternatives covering 1..9 shifts each alternative within 1..9', () => {
+    // before: the token's alternatives spanned 1..9, so only shift 0 was left (6 forms)
+    const forms = texts('11111a|99999a NNNN 55555b ; x 45 consec');
+    expect(forms).toContain('22222B NNNN 66666C');
+    expect(forms).toContain('55555B NNNN 99999C');
+    // 99999a shifted down gives the same tiles as 11111a shifted up, suits swapped: 5 runs x 6 suit pairs
+    expect(forms).toHaveLength(5 * 6);
+  });
+
+  it('a line may carry its number (#5); unnumbered lines count on from the line before', () => {
+    const c = parseCard('card: T\n[2468]\n#2 222a 4444a 666a 8888a ; x 25\n#5 FF 2222a 44b 66b 8888a ; x 25\n22a 444a 6666a 888a FF ; x 25\n[Other]\n222a 4444a 666a 8888a ; x 25\n');
+    expect(c.lines.map((l) => l.id)).toEqual(['2468 #2', '2468 #5', '2468 #6', 'Other #1']);
+    expect(c.lines[1].pattern).toBe('FF 2222a 44b 66b 8888a');
+  });
+
+  it('two lines of a section with one number are refused', () => {
+    expect(() => parseCard('card: T\n[S]\n#2 222a 4444a 666a 8888a ; x 25\n#1 FF 2222a 44b 66b 8888a ; x 25\n22a 444a 6666a 888a FF ; x 25\n'))
+      .toThrow(/card line 5: line S #2 appears earlier \(card line 3\)/);
   });
 });
 
@@ -143,7 +186,7 @@ describe('card compiler (forms counted exactly)', () => {
     const practice = parseCard(readCardText());
     const cc = compileCard(practice);
     practice.lines.forEach((l, i) => expect(cc.lineStart[i + 1] - cc.lineStart[i], l.id).toBe(bruteForceFormCount(l)));
-    expect(cc.formCount).toBe(711);
+    expect(cc.formCount).toBe(881);
   });
 });
 

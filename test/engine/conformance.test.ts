@@ -4,10 +4,11 @@ import { GreedyAgent } from '../../agents/greedy.js';
 import { RandomAgent } from '../../agents/random.js';
 import { playOut } from '../../agents/table.js';
 import type { ErrorCode } from '../../engine/errors.js';
-import { cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
+import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { JOKER, KINDS } from '../../engine/tiles.js';
+import { playMatch, playTournament } from '../../training/tournament.js';
 import { cc, refusal, snapshot } from './game-helpers.js';
 
 /**
@@ -17,7 +18,7 @@ import { cc, refusal, snapshot } from './game-helpers.js';
  * actions outside the rules are refused with a stable code and change nothing, nobody
  * but the seats waited on may act, and no view shows what its seat may not see.
  *
- * Sized for about 40 s on a 2-core machine, run beside the rest of the suite: the greedy
+ * Sized for about 90 s on a 2-core machine, run beside the rest of the suite: the greedy
  * games dominate (15-20 ms each). Each ruleset plays its own seeds, so the two 4-player
  * rulesets (which differ only in scoring) see different deals.
  */
@@ -305,26 +306,31 @@ Object.values(RULESETS).forEach((rules, index) => {
     const tally = emptyTally();
     tallies[rules.name] = tally;
 
-    it(`${RANDOM_GAMES} games by random players end, every action is accepted and every state validates`, () => {
+    // two sets at four double racks (Royale Siamese) make a game about six times as long: fewer of them
+    const scale = rules.sets * rules.racks * rules.players >= 8 ? 5 : 1;
+    const randomGames = RANDOM_GAMES / scale, greedyGames = GREEDY_GAMES / scale;
+    it(`${randomGames} games by random players end, every action is accepted and every state validates`, () => {
       const t0 = performance.now();
-      for (let seed = 1; seed <= RANDOM_GAMES; seed++) play(rules, 'random', seeds + seed, tally, AUDIT_RANDOM);
+      for (let seed = 1; seed <= randomGames; seed++) play(rules, 'random', seeds + seed, tally, AUDIT_RANDOM);
       tally.ms = Math.round(performance.now() - t0);
-      expect(tally.games).toBe(RANDOM_GAMES);
-      expect(tally.audits).toBeGreaterThan(RANDOM_GAMES);
+      expect(tally.games).toBe(randomGames);
+      expect(tally.audits).toBeGreaterThan(randomGames);
     }, TIMEOUT);
 
-    it(`${GREEDY_GAMES} games by greedy players end, every action is accepted and every state validates`, () => {
+    it(`${greedyGames} games by greedy players end, every action is accepted and every state validates`, () => {
       const g = emptyTally();
       const t0 = performance.now();
-      for (let seed = 1; seed <= GREEDY_GAMES; seed++) play(rules, 'greedy', seeds + 100_000 + seed, g, AUDIT_GREEDY);
+      for (let seed = 1; seed <= greedyGames; seed++) play(rules, 'greedy', seeds + 100_000 + seed, g, AUDIT_GREEDY);
       g.ms = Math.round(performance.now() - t0);
-      expect(g.games).toBe(GREEDY_GAMES);
+      expect(g.games).toBe(greedyGames);
       for (const k of Object.keys(g) as (keyof Tally)[]) greedyTotals[k] += g[k];
       tallies[`${rules.name} greedy`] = g;
       // every ruleset's greedy games reach each of the things the suite counts
       expect(g.mahJonggs).toBeGreaterThan(0);
       expect(g.exposures).toBeGreaterThan(0);
-      expect(g.exchanges).toBeGreaterThan(0);
+      // no jokers in the game (Royale Siamese), no exchanges
+      if (rules.jokers) expect(g.exchanges).toBeGreaterThan(0);
+      else expect(g.exchanges).toBe(0);
     }, TIMEOUT);
 
     it('the same seed and players give the identical game twice', () => {
@@ -345,9 +351,110 @@ describe('conformance - across every ruleset', () => {
   it('greedy games reach thousands of Mah Jonggs, exposures and joker exchanges', () => {
     for (const [name, t] of Object.entries(tallies)) console.log(`${name}: ${JSON.stringify(t)}`);
     console.log(`greedy totals: ${greedyTotals.games} games, ${greedyTotals.mahJonggs} Mah Jonggs, ${greedyTotals.exposures} exposures, ${greedyTotals.exchanges} joker exchanges`);
-    expect(greedyTotals.games).toBe(GREEDY_GAMES * Object.keys(RULESETS).length);
+    const greedy = Object.entries(tallies).filter(([k]) => k.endsWith(' greedy'));
+    expect(greedy).toHaveLength(Object.keys(RULESETS).length);
+    expect(greedyTotals.games).toBe(greedy.reduce((a, [, t]) => a + t.games, 0));
     expect(greedyTotals.mahJonggs).toBeGreaterThanOrEqual(1000);
     expect(greedyTotals.exposures).toBeGreaterThanOrEqual(1000);
     expect(greedyTotals.exchanges).toBeGreaterThanOrEqual(1000);
   });
+});
+
+/**
+ * A match (the deal passing to the right, teaching guide 7.2) and the Mah Jongg tournament
+ * (tournament 3, 20, 21): every game of them is replayed from its seed, each action audited
+ * (among the seat's legal actions, refusals checked, the state validated) and the result
+ * matched; the books (seating, running totals, standings) are checked against the games.
+ */
+describe('conformance - a match and the Mah Jongg tournament', () => {
+  /** Replays one game's actions on a fresh state, auditing every action; returns the tally's games. */
+  function replayAudited(rules: Ruleset, seed: number, actions: Action[], scores: number[], tally: Tally): void {
+    const state = newGame(rules, cc, seed);
+    validate(state);
+    actions.forEach((a, i) => {
+      // time called (tournament 11.4) is the director's action, not a seat's
+      if (i % 5 === 0 && a.type !== 'timeUp') audit(state, a.seat, a, tally);
+      const code = refusal(state, a);
+      check(code === null, () => `${rules.name} seed ${seed}: action ${i} ${JSON.stringify(a)} refused with ${code}`);
+      validate(state);
+    });
+    expect(state.phase.kind).toBe('ended');
+    expect(state.result!.scores).toEqual(scores);
+    tally.games++;
+    tally.actions += actions.length;
+  }
+
+  it('a match: East passes to the right every game, every game replays and validates, the running totals add up', () => {
+    const tally = emptyTally();
+    for (const name of ['nmjl-4p', 'nmjl-3p', 'siamese-2p']) {
+      const rules = RULESETS[name];
+      const bots = Array.from({ length: rules.players }, (_, p) => (p % 2 === 0 ? 'greedy' : 'random'));
+      const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+      const m = playMatch(rules, cc, bots, 6, 77, (g, _s, actions, names) => {
+        expect(names).toEqual(g.seating.map((p) => bots[p]));
+        games.push({ seed: g.seed, actions, scores: g.scores });
+      });
+      m.games.forEach((g, i) => {
+        // teaching guide 7.2: the next dealer is the player to the right of the previous one
+        expect(g.seating[0]).toBe(i % rules.players);
+        if (i > 0) expect(g.seating[0]).toBe(m.games[i - 1].seating[1]);
+      });
+      let totals = new Array<number>(rules.players).fill(0);
+      m.games.forEach((g, i) => {
+        g.seating.forEach((p, seat) => { totals = totals.map((t, q) => (q === p ? t + g.scores[seat] : t)); });
+        expect(m.running[i]).toEqual(totals);
+      });
+      expect(m.totals).toEqual(totals);
+      for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+    }
+    expect(tally.games).toBe(18);
+    expect(tally.audits).toBeGreaterThan(100);
+  }, TIMEOUT);
+
+  it('the tournament: tables of four, four games a round with each player East once, the moves of rule 20, totals and standings from the games', () => {
+    const rules = RULESETS['nmjl-4p-tournament'];
+    const tally = emptyTally();
+    const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+    const r = playTournament(rules, cc, { tables: 3, rounds: 2, bots: ['greedy', 'random'], seed: 5 }, (g, _s, actions) => games.push({ seed: g.seed, actions, scores: g.scores }));
+    expect(r.tables).toHaveLength(6);
+    expect(games).toHaveLength(24);
+    for (const t of r.tables) {
+      expect(t.games.map((g) => g.seating[0])).toEqual(t.players);
+    }
+    // rule 20: A up 1 table, B down 1, C up 2, D down 2, each keeping her letter
+    const [r1, r2] = [r.tables.filter((t) => t.round === 0), r.tables.filter((t) => t.round === 1)];
+    r1.forEach((t, i) => [1, -1, 2, -2].forEach((move, k) => expect(r2[(i + move + 3) % 3].players[k]).toBe(t.players[k])));
+    const totals = new Array<number>(12).fill(0);
+    for (const t of r.tables) for (const g of t.games) g.seating.forEach((p, seat) => { totals[p] += g.scores[seat]; });
+    expect(r.standings.map((s) => s.total)).toEqual([...totals].sort((a, b) => b - a));
+    expect(r.standings.every((s) => s.games === 8 && s.total === totals[s.player])).toBe(true);
+    for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+    expect(tally.games).toBe(24);
+  }, TIMEOUT);
+});
+
+describe('conformance - the tournament with tables of three and a time limit', () => {
+  it('10 players at 3 tables: tables of three play the 3-player ruleset, their fourth East by the dice; time called ends a game at zero and the round', () => {
+    const rules = RULESETS['nmjl-4p-tournament'];
+    const r = playTournament(rules, cc, { tables: 3, players: 10, threePlayer: RULESETS['nmjl-3p'], rounds: 2, bots: ['greedy', 'random'], seed: 9, timeLimit: 200 }, (g, state, actions) => {
+      // every game replays from its seed under its own ruleset, every action validated
+      const replay = newGame(state.rules, cc, g.seed);
+      for (const a of actions) { apply(replay, a); validate(replay); }
+      expect(replay.result).toEqual(state.result);
+      if (g.unfinished) {
+        expect(actions.at(-1)).toEqual({ type: 'timeUp', seat: 0 });
+        expect(g.scores.every((x) => x === 0)).toBe(true);
+      }
+    });
+    const threes = r.tables.filter((t) => t.players.length === 3);
+    expect(threes).toHaveLength(4); // two tables of three each round
+    for (const t of r.tables) {
+      expect(t.games.reduce((a, g) => a + g.discards, 0)).toBeLessThanOrEqual(200);
+      // games after the one time was called in are not started
+      const cut = t.games.findIndex((g) => g.unfinished);
+      if (cut >= 0) expect(t.games).toHaveLength(cut + 1);
+    }
+    expect(r.tables.some((t) => t.games.some((g) => g.unfinished))).toBe(true);
+    expect(r.standings.reduce((a, s) => a + s.games, 0)).toBe(r.tables.reduce((a, t) => a + t.games.length * t.players.length, 0));
+  }, TIMEOUT);
 });

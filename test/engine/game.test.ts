@@ -319,17 +319,17 @@ describe('claiming a discard (teaching guide 4.2-4.4, 4.9, 5.6)', () => {
   });
 
   it('claims - jokers may not be exposed toward a line that allows none', () => {
-    // a kong of North fits only `NNNN EEE WWW SSSS` (nojoker)
-    const s = table({ rules: 'nmjl-4p', racks: ['N 3B 3B 3C 3C 4D 4D 5D 6D E W F F 2B', 'N N N J 1B 4B 5B 7B 8B 9B 1C 3C 4C', IDLE_2, IDLE_3], discards: ['9D', '', '', ''] });
-    act(s, { type: 'discard', seat: 0, tile: tile('N') });
+    // a kong of East fits only `FFFF NNN|SSS EEEE|WWWW DDDa` (nojoker)
+    const s = table({ rules: 'nmjl-4p', racks: ['E 3B 3B 3C 3C 4D 4D 5D 6D N W F F 2B', 'E E E J 1B 4B 5B 7B 8B 9B 1C 3C 4C', IDLE_2, IDLE_3], discards: ['9D', '', '', ''] });
+    act(s, { type: 'discard', seat: 0, tile: tile('E') });
     expectRefused(s, { type: 'call', seat: 1, size: 4, jokers: 1 }, 'TM_ILLEGAL_ACTION');
     act(s, { type: 'call', seat: 1, size: 4, jokers: 0 });
   });
 
   it('claims - a concealed hand takes a discard only for Mah Jongg', () => {
-    // 2026 #5 `2026a 2026b 2026c FF` (c 50), waiting on 6D
-    const s = table({ rules: 'nmjl-4p', racks: ['6D 3B 3B 3C 3C 4D 4D 5D 7D N E W F 9B', '2B WD 2B 6B 2C WD 2C 6C 2D WD 2D F F', IDLE_1, IDLE_3], discards: ['9D', '', '', ''] });
-    act(s, { type: 'discard', seat: 0, tile: tile('6D') });
+    // 2026 #5 `2026a NNN|EEE|WWW|SSS 2026b FFF` (c 50), waiting on 6C
+    const s = table({ rules: 'nmjl-4p', racks: ['6C 3B 3B 3C 3C 4D 4D 5D 7D E W F 9B S', '2B WD 2B 6B N N N 2C WD 2C F F F', IDLE_1, IDLE_3], discards: ['9D', '', '', ''] });
+    act(s, { type: 'discard', seat: 0, tile: tile('6C') });
     expect(legalActions(s, 1).filter((a) => a.type === 'call')).toEqual([]);
     expect(legalActions(s, 1)).toContainEqual({ type: 'callMahJongg', seat: 1, rack: 0 });
     act(s, { type: 'callMahJongg', seat: 1 });
@@ -396,12 +396,12 @@ describe('Mah Jongg in error and dead hands (teaching guide 6.3-6.6, standardize
   });
 
   it('dead hands - calling a hand dead is refused unless the tiles on the table prove it impossible', () => {
-    // seat 1 shows NNNN: only `NNNN EEE WWW SSSS` (nojoker) is left to her, and it needs three Easts
+    // seat 1 shows EEEE: only `FFFF NNN|SSS EEEE|WWWW DDDa` (nojoker) is left to her, and it needs three Norths or three Souths
     const racks = [IDLE_1, '1D 2D 3D 4D 5D 7D 8D 9D 9C', '3C 3C 4D 5D 6D GD GD RD RD 2B 2B 6B 6B', IDLE_3];
-    const one = table({ rules: 'nmjl-4p', racks, exposures: [{ seat: 1, tiles: 'N N N N' }], discards: ['E', '', '', ''], turn: 2, phase: { kind: 'draw' } });
+    const one = table({ rules: 'nmjl-4p', racks, exposures: [{ seat: 1, tiles: 'E E E E' }], discards: ['N N S', '', '', ''], turn: 2, phase: { kind: 'draw' } });
     expect(legalActions(one, 2).some((a) => a.type === 'callDead')).toBe(false);
     expectRefused(one, { type: 'callDead', seat: 2, target: 1 }, 'TM_ILLEGAL_ACTION');
-    const two = table({ rules: 'nmjl-4p', racks, exposures: [{ seat: 1, tiles: 'N N N N' }], discards: ['E', '', '', 'E'], turn: 2, phase: { kind: 'draw' } });
+    const two = table({ rules: 'nmjl-4p', racks, exposures: [{ seat: 1, tiles: 'E E E E' }], discards: ['N N S', '', '', 'S'], turn: 2, phase: { kind: 'draw' } });
     expect(legalActions(two, 2)).toContainEqual({ type: 'callDead', seat: 2, target: 1, rack: 0 });
     // only the player on turn may call it
     expectRefused(two, { type: 'callDead', seat: 3, target: 1 }, 'TM_NOT_YOUR_TURN');
@@ -509,12 +509,13 @@ describe('Siamese Mah Jongg (Siamese rules 1-18)', () => {
     expect(s.players.map((_, seat) => sizeOf(s, seat))).toEqual([27, 27]);
   });
 
-  // Seat 0 holds 2026 #1 complete (jokerless) and `NNNN EEE WWW SSSS` one South short, and a spare 9D.
-  const TWO_HANDS = `${MJ_2026} N N N N E E E W W W S S S 9D`;
-  const OPPONENT = '1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C 1D 2D 3D 4D 5D 7D 8D 9C 9B 8B 7B RD GD S';
+  // Seat 0 holds 2026 #1 complete (jokerless) and Winds and Dragons #5 `NNN|EEE|WWW|SSS DDDDa DDDDb DDDc`
+  // (x 35) one South short, and a spare 9D.
+  const TWO_HANDS = `${MJ_2026} S S GD GD GD GD RD RD RD RD WD WD WD 9D`;
+  const OPPONENT = '1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C 1D 2D 3D 4D 5D 7D 8D 9C 9B 8B 7B N E S';
   // Both hands complete: 28 tiles that make two Mah Jonggs at once.
-  const BOTH_HANDS = `${MJ_2026} N N N N E E E W W W S S S S`;
-  const OPPONENT_NO_S = '1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C 1D 2D 3D 4D 5D 7D 8D 9C 9B 8B 7B RD GD 9D';
+  const BOTH_HANDS = `${MJ_2026} S S S GD GD GD GD RD RD RD RD WD WD WD`;
+  const OPPONENT_NO_S = '1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C 1D 2D 3D 4D 5D 7D 8D 9C 9B 8B 7B N E 9D';
 
   it('siamese - two Mah Jonggs end the game; the second is doubled and its discarder pays 25 (Siamese 14, 17B-E)', () => {
     const s = table({ rules: 'siamese-2p', racks: [TWO_HANDS, OPPONENT], wall: '1D', discards: ['', '9D'] });
@@ -566,7 +567,7 @@ describe('Siamese Mah Jongg (Siamese rules 1-18)', () => {
   });
 
   it('siamese - a player dead on both hands ends the game and scores minus four times the card\'s lowest value (Siamese 12)', () => {
-    const s = table({ rules: 'siamese-2p', racks: ['F F 2B WD 2B 6B 2C 2C 2C 3D 6C 6C 6C 6C N N N N E E E W W W S S S 9D', OPPONENT], discards: ['', '9D'] });
+    const s = table({ rules: 'siamese-2p', racks: ['F F 2B WD 2B 6B 2C 2C 2C 3D 6C 6C 6C 6C S S GD GD GD GD RD RD RD RD WD WD WD 9D', OPPONENT], discards: ['', '9D'] });
     act(s, { type: 'declare', seat: 0, both: true });
     expect(s.players[0].dead).toEqual([true, true]);
     expect(s.phase.kind).toBe('ended');
@@ -589,7 +590,7 @@ describe('Siamese Mah Jongg (Siamese rules 1-18)', () => {
   });
 
   it('siamese - a Mah Jongg in error kills that rack only: the player discards and plays on with the other (Siamese 11A, 18)', () => {
-    const s = table({ rules: 'siamese-2p', racks: [`F F 2B WD 2B 6B 2C 2C 2C 3D 6C 6C 6C 6C N N N N E E E W W W S S S 9D`, OPPONENT], wall: '1D 3C', discards: ['', '9D'] });
+    const s = table({ rules: 'siamese-2p', racks: [`F F 2B WD 2B 6B 2C 2C 2C 3D 6C 6C 6C 6C S S GD GD GD GD RD RD RD RD WD WD WD 9D`, OPPONENT], wall: '1D 3C', discards: ['', '9D'] });
     act(s, { type: 'declare', seat: 0, rack: 0 });
     expect(s.players[0].dead).toEqual([true, false]);
     // 28 tiles on her racks: she must discard to end her turn, and keep 27 at rest

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
@@ -6,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { Analyzer } from '../engine/analyzer.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
@@ -116,13 +118,52 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'TM_BAD_INPUT',
 };
 
+const errorBody = (code: ErrorCode, message: string): string => JSON.stringify({ code, message });
+
+/**
+ * Errors node's HTTP parser finds before fastify sees a request (headers too large, a
+ * request too slow, a malformed request line): answered with a code too, then closed.
+ */
+function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'TM_HEADERS_TOO_LARGE', 'the request headers are larger than the server accepts']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'TM_TIMEOUT', 'the request took too long to arrive']
+        : [400, 'TM_BAD_INPUT', 'the request is not well-formed HTTP'];
+  const body = errorBody(code, message);
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(err);
+}
+
+/** Refuses to start on a data folder the server could not save records in. */
+function checkWritable(dataDir: string): void {
+  const dir = join(dataDir, 'records');
+  const probe = join(dir, `.write-check.${process.pid}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    throw new TilemateError('TM_FILE', `cannot write in the data folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
 export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  checkWritable(resolve(opts.dataDir));
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: limits.bodyLimit,
-    // a body of the wrong type is refused, not coerced ("0" is not a seat)
-    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+    // a body of the wrong type is refused, not coerced ("0" is not a seat); an unknown field
+    // is refused where the schema says so (additionalProperties: false), never dropped quietly
+    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    clientErrorHandler: clientError,
+    // a malformed address is bad input; a path parameter longer than any id names nothing
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ code: 'TM_NOT_FOUND', message: 'no such game or record (the id is too long to be one)' });
+      return reply.code(400).send({ code: 'TM_BAD_INPUT', message: err.code === 'FST_ERR_BAD_URL' ? 'the address is not a valid URL (a stray or broken % escape)' : err.message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const cc = loadCard(opts.card);

@@ -12,6 +12,7 @@ import { viewFromTable, type TableInput } from '../engine/domino/table-state.js'
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
+import { Strict } from './routes/schemas.js';
 
 /**
  * Mexican Train over HTTP (`/api/domino/...`, registered by api/app.ts): create a game
@@ -119,12 +120,12 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   app.post('/games', {
     schema: {
       summary: 'A new Mexican Train game against bots; the answer holds the token that opens it',
-      body: Type.Object({
+      body: Strict({
         ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(DOMINO_RULESETS).join(', ') })),
         players: Type.Optional(Type.Integer({ minimum: 2, maximum: 8 })),
         seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
         bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 7, description: `${DOMINO_AGENT_NAMES.join(', ')}: one for every other seat, or one per other seat` })),
-        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
         round: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, description: 'one round (0 = the first engine) instead of the whole game' })),
       }),
       response: { 201: Answer, ...ERRORS },
@@ -143,7 +144,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     agents.splice(seat, 0, null);
     const names = [...others];
     names.splice(seat, 0, 'human');
-    const seed = b.seed ?? randomInt(0, 2 ** 31);
+    const seed = b.seed ?? randomInt(0, 2 ** 48 - 1); // 48 bits: too many deals to search for the one on the table
     const state = b.round === undefined ? newMatch(rules, players, seed) : newRound(rules, players, seed, b.round);
     const token = randomBytes(24).toString('base64url');
     let id: string;
@@ -190,7 +191,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     schema: {
       summary: 'Advice for the seat\'s move now, from its own view: the suggested play and the planned path for its own train',
       params: GameId,
-      body: Type.Object({
+      body: Strict({
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'value every legal play by playouts in this many sampled worlds' })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
       }),
@@ -210,9 +211,9 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   app.post('/advise', {
     schema: {
       summary: 'The suggested play and the planned path for your own train, on a described table',
-      body: Type.Object({
+      body: Strict({
         hand: Type.String({ maxLength: 400, description: 'your dominoes, e.g. "12-5 5-3 3-3"' }),
-        state: Type.Object({
+        state: Strict({
           players: Type.Integer({ minimum: 2, maximum: 8 }),
           ruleset: Type.Optional(Type.String({ maxLength: 40 })),
           seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),

@@ -7,7 +7,7 @@ import { TilemateError } from '../engine/errors.js';
 import { apply, legalActions, newGame, view, type Action, type GameState } from '../engine/game.js';
 import type { RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
-import { type TileId } from '../engine/tiles.js';
+import { tileName, type TileId } from '../engine/tiles.js';
 import { runBots } from './play.js';
 import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
 import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type ViewJson } from './wire.js';
@@ -56,6 +56,7 @@ export interface LiveGame {
   told: number;
   touched: number;
   recordId: string | null;
+  recordError: TilemateError | null;
 }
 
 export interface GameAnswer {
@@ -66,7 +67,11 @@ export interface GameAnswer {
   view: ViewJson;
   legal: LegalJson[];
   events: EventJson[];
+  /** Actions applied so far: post it back as `after` with the next action to make a retry safe. */
+  at: number;
   recordId: string | null;
+  /** Set when the finished game's record could not be written (it is tried again at the next answer). */
+  recordError?: { code: string; message: string };
 }
 
 export interface RecordSummary {
@@ -112,6 +117,9 @@ export class GameStore {
     const rules = rulesetByName(opts.ruleset ?? 'nmjl-4p');
     const seat = opts.seat ?? 0;
     if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: expected a seat from 0 to ${rules.players - 1} for ${rules.name}`);
+    if (opts.bots && opts.bots.length > 0 && opts.bots.length !== rules.players - 1) {
+      throw new TilemateError('TM_BAD_INPUT', `"bots" names ${opts.bots.length} bot${opts.bots.length === 1 ? '' : 's'} for the ${rules.players - 1} other seats of ${rules.name}: name one per other seat, or give "level" for all`);
+    }
     const spec = opts.bots && opts.bots.length > 0 ? opts.bots.join(',') : (opts.level ?? 'medium');
     const bots = parseBots(spec, rules.players - 1, this.cc, rules); // refuses unknown levels
     this.makeRoom();
@@ -119,8 +127,8 @@ export class GameStore {
     const agents: (Agent | null)[] = [...bots.agents];
     names.splice(seat, 0, 'human');
     agents.splice(seat, 0, null);
-    // a fresh seed, never shown before the end
-    const seed = opts.seed ?? randomInt(0, 2 ** 31);
+    // a fresh seed of 48 bits, never shown before the end (too many deals to search for the one on the table)
+    const seed = opts.seed ?? freshSeed();
     const token = randomBytes(24).toString('base64url');
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id) || this.recordExists(id));
@@ -136,6 +144,7 @@ export class GameStore {
       told: 0,
       touched: this.now(),
       recordId: null,
+      recordError: null,
     };
     this.games.set(id, g);
     this.advance(g);
@@ -156,7 +165,10 @@ export class GameStore {
    * The engine checks the action in full before changing anything, so a refused one
    * (TM_NOT_YOUR_TURN, TM_ILLEGAL_ACTION, TM_GAME_OVER) leaves the game as it was.
    */
-  act(g: LiveGame, action: Action): GameAnswer {
+  act(g: LiveGame, action: Action, after?: number): GameAnswer {
+    if (after !== undefined && after !== g.log.length) {
+      throw new TilemateError('TM_STALE_ACTION', `this action was sent after action ${after}, but the game is at action ${g.log.length}: it may be a retry of one already applied, so it was not applied again (ask for the game to see where it stands)`);
+    }
     if (g.state.phase.kind === 'ended') throw new TilemateError('TM_GAME_OVER', 'the game has ended');
     if (legalActions(g.state, g.seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', `the game is not waiting on seat ${g.seat} now`);
     const drawAt = g.state.wallPos;
@@ -189,9 +201,11 @@ export class GameStore {
       seat: g.seat,
       seats: [...g.names],
       view: viewJson(v, legal, g.rules.charleston?.first.length ?? 3),
-      legal: legalJson(legal, v),
+      legal: [...legalJson(legal, v), ...inErrorJson(g.state, g.seat, legal)],
       events,
+      at: g.log.length,
       recordId: g.recordId,
+      ...(g.recordError ? { recordError: { code: g.recordError.code, message: `the finished game could not be saved as a record: ${g.recordError.message}` } } : {}),
     };
   }
 
@@ -211,7 +225,9 @@ export class GameStore {
     try {
       writeFileAtomic(join(this.recordsDir, `${g.id}.jsonl`), g.writer.text(g.state));
       g.recordId = g.id;
+      g.recordError = null;
     } catch (err) {
+      g.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
       this.onError(err);
     }
   }
@@ -236,32 +252,78 @@ export class GameStore {
     try { return statSync(join(this.recordsDir, `${id}.jsonl`)).isFile(); } catch { return false; }
   }
 
-  /** A finished game's record text. */
+  /** A finished game's record text; a file that is not a finished record (damaged on disk) is not one, as in the listing. */
   readRecord(id: string): string {
+    let text: string;
     try {
-      return readFileSync(this.recordPath(id), 'utf8');
+      text = readFileSync(this.recordPath(id), 'utf8');
     } catch (err) {
       if (err instanceof TilemateError) throw err;
       throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
     }
+    if (summarizeOrNull(id, text, new Date(0)) === null) throw new TilemateError('TM_NOT_FOUND', `record "${id}" is damaged on the server and cannot be read`);
+    return text;
   }
 
-  /** Every finished record on disk, newest first (files that are not records are skipped). */
-  listRecords(): RecordSummary[] {
-    let names: string[];
-    try { names = readdirSync(this.recordsDir); } catch { return []; }
-    const out: RecordSummary[] = [];
-    for (const name of names) {
-      const id = name.endsWith('.jsonl') ? name.slice(0, -6) : '';
-      if (!ID.test(id)) continue; // temporary files start with a dot
-      try {
-        const path = join(this.recordsDir, name);
-        const s = summarize(id, readFileSync(path, 'utf8'), statSync(path).mtime);
-        if (s) out.push(s);
-      } catch { /* unreadable or not a record: not listed */ }
+  /**
+   * Finished records on disk, newest first, a page at a time. Each file is read once and its
+   * summary kept (records never change once written); the folder is listed again only when
+   * its modification time says a file came or went.
+   */
+  listRecords(page: { offset?: number; limit?: number } = {}): { records: RecordSummary[]; total: number } {
+    let folder: number;
+    try { folder = statSync(this.recordsDir).mtimeMs; } catch { return { records: [], total: 0 }; }
+    if (folder !== this.index.folder) {
+      const names = new Set(readdirSync(this.recordsDir));
+      for (const name of this.index.byName.keys()) if (!names.has(name)) this.index.byName.delete(name);
+      for (const name of names) {
+        const id = name.endsWith('.jsonl') ? name.slice(0, -6) : '';
+        if (!ID.test(id) || this.index.byName.has(name)) continue; // temporary files start with a dot
+        let s: RecordSummary | null = null;
+        try {
+          const path = join(this.recordsDir, name);
+          s = summarizeOrNull(id, readFileSync(path, 'utf8'), statSync(path).mtime);
+        } catch { /* unreadable: not listed */ }
+        this.index.byName.set(name, s);
+      }
+      this.index.folder = folder;
+      this.index.sorted = null;
     }
-    return out.sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || a.id.localeCompare(b.id));
+    this.index.sorted ??= [...this.index.byName.values()].filter((r): r is RecordSummary => r !== null)
+      .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || a.id.localeCompare(b.id));
+    const offset = page.offset ?? 0;
+    return { records: this.index.sorted.slice(offset, offset + (page.limit ?? DEFAULT_PAGE)), total: this.index.sorted.length };
   }
+
+  private readonly index: { folder: number; byName: Map<string, RecordSummary | null>; sorted: RecordSummary[] | null } = { folder: -1, byName: new Map(), sorted: null };
+}
+
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 500;
+
+/** A fresh game seed: 48 random bits. */
+export const freshSeed = (): number => randomInt(0, 2 ** 48 - 1);
+
+/** summarize, with anything that does not parse as a finished record answered null. */
+function summarizeOrNull(id: string, text: string, finished: Date): RecordSummary | null {
+  try { return summarize(id, text, finished); } catch { return null; }
+}
+
+/**
+ * Mah Jongg in error (standardized rules 14.2): a player may declare, or call a discard for,
+ * Mah Jongg when her hand is not one; the engine accepts it and her hand is dead. So the
+ * answer offers it too, marked `inError`, after the legal actions, where the seat could
+ * declare but the hand is not Mah Jongg.
+ */
+function inErrorJson(state: GameState, seat: number, legal: readonly Action[]): LegalJson[] {
+  const ph = state.phase;
+  if (ph.kind === 'discard' && state.turn === seat && legal.some((a) => a.type === 'discard') && !legal.some((a) => a.type === 'declare')) {
+    return [{ type: 'declare', seat, inError: true }];
+  }
+  if (ph.kind === 'claims' && ph.responses[seat] === null && legal.some((a) => a.type === 'decline') && !legal.some((a) => a.type === 'callMahJongg')) {
+    return [{ type: 'callMahJongg', seat, inError: true, claimTile: tileName(ph.tile) }];
+  }
+  return [];
 }
 
 /** A record's header and end line (no replay: listing stays cheap), or null when it is not a finished record. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { makeAgent } from '../agents/levels.js';
@@ -66,17 +66,37 @@ export function playRecordedGame(g: SelfPlayGame): { state: GameState; record: s
   return { state, record: writer.text(state) };
 }
 
-/** Writes a file atomically: a temporary file in the same folder, then a rename, so readers never see half a record. */
+/**
+ * Writes a file atomically and durably: a temporary file in the same folder, flushed to
+ * disk, renamed into place, then the folder flushed so the rename itself survives a crash.
+ * Readers never see half a file; a failure is reported as TM_FILE with its cause (the
+ * clean-up of the temporary file never masks it).
+ */
 export function writeFileAtomic(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, text);
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
+    syncFolder(dir);
   } catch (err) {
-    rmSync(tmp, { force: true });
+    try { rmSync(tmp, { force: true }); } catch { /* the folder itself is the problem: the error below says so */ }
     throw new TilemateError('TM_FILE', `cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
+}
+
+/** Flushes a folder's entries (a rename) to disk; a no-op where folders cannot be opened (Windows). */
+export function syncFolder(dir: string): void {
+  let fd: number;
+  try { fd = openSync(dir, 'r'); } catch { return; }
+  try { fsyncSync(fd); } catch { /* some file systems refuse fsync on a folder */ } finally { closeSync(fd); }
 }
 
 export function readRecordFile(path: string): string {

@@ -34,6 +34,9 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TM_BODY_TOO_LARGE: 413,
   TM_TOO_MANY_GAMES: 429,
   TM_RATE_LIMITED: 429,
+  TM_STALE_ACTION: 409,
+  TM_HEADERS_TOO_LARGE: 431,
+  TM_TIMEOUT: 408,
 };
 
 export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;
@@ -157,6 +160,8 @@ export interface LegalJson extends ActionJson {
   blindUpTo?: number;
   /** For a call or a call for Mah Jongg: the discard being called. */
   claimTile?: string;
+  /** Mah Jongg in error: allowed, but the hand is not Mah Jongg, so declaring it makes the hand dead. */
+  inError?: true;
 }
 
 export function legalJson(actions: readonly Action[], v: SeatView): LegalJson[] {

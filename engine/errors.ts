@@ -23,6 +23,9 @@ export const ERROR_CODES = {
   TM_TOO_MANY_GAMES: 'a new game when the server already holds as many live games as it allows',
   TM_RATE_LIMITED: 'more requests than the server allows in a minute',
   TM_DUPLICATE_TILE: 'a domino given twice (the double-12 set holds one of each)',
+  TM_STALE_ACTION: 'an action written for an earlier moment of the game (a retry of one already applied)',
+  TM_HEADERS_TOO_LARGE: 'request headers larger than the server accepts',
+  TM_TIMEOUT: 'a request that took too long to arrive',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

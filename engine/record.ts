@@ -82,7 +82,16 @@ function bad(line: number, message: string): never {
   throw new TilemateError('TM_BAD_RECORD', `record line ${line}: ${message}`);
 }
 
-const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** A value quoted in a message: short, and never a crash (a value nested thousands deep overflows JSON.stringify's stack). */
+function show(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return 'a value nested too deeply to show';
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseLine(text: string, line: number, last: boolean): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { TilemateError } from '../../engine/errors.js';
 import { simulateForAnalyze, simulationJson } from '../advise.js';
 import type { AppContext } from '../app.js';
 import { cardJson, lineResultJson } from '../wire.js';
-import { CardText, ERRORS, LineResult, Tiles } from './schemas.js';
+import { CardText, ERRORS, LineResult, Strict, Tiles } from './schemas.js';
 
 /** The routes that need no game: health, the card, analysis, Charleston and decision advice. */
 
@@ -60,7 +60,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
     schema: {
       summary: 'Which card lines a hand should chase (the CLI\'s analyze --json), each form tile by tile',
-      body: Type.Object({
+      body: Strict({
         hand: Tiles('concealed tiles, e.g. "1B 1B 2C 3D N RD F J ..."'),
         card: CardText,
         exposed: Type.Optional(Tiles('groups exposed on the rack, separated by ";"')),
@@ -99,7 +99,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     config: heavy,
     schema: {
       summary: 'The three tiles to pass, whether to pass blind, and why (the CLI\'s advise charleston --json)',
-      body: Type.Object({
+      body: Strict({
         hand: Tiles('13 or 14 tiles (East holds 14)'),
         direction: Type.Optional(Type.Union([Type.Literal('right'), Type.Literal('across'), Type.Literal('left')])),
         blind: Type.Optional(Type.Boolean({ description: 'a blind pass is allowed on this pass' })),
@@ -116,12 +116,12 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     config: heavy,
     schema: {
       summary: 'Discard, call or joker-exchange advice from playouts of sampled deals (the CLI\'s advise discard|call --json)',
-      body: Type.Object({
+      body: Strict({
         question: Type.Union([Type.Literal('discard'), Type.Literal('call')]),
         hand: Tiles('concealed tiles: 14 on your turn to discard, 13 to answer a discard (fewer with exposures)'),
         exposed: Type.Optional(Tiles('groups exposed on your rack, separated by ";"')),
         seen: Type.Optional(Tiles('tiles discarded on the table')),
-        others: Type.Optional(Type.Object({
+        others: Type.Optional(Strict({
           right: Type.Optional(Tiles('exposures of the player to your right')),
           across: Type.Optional(Tiles('exposures of the player across')),
           left: Type.Optional(Tiles('exposures of the player to your left')),

@@ -7,7 +7,7 @@ import type { AppContext } from '../app.js';
 import { hintFor } from '../seat-advice.js';
 import { lineResultJson, parseActionJson, seenBy } from '../wire.js';
 import type { Api } from './analysis.js';
-import { ActionBody, Bearer, ERRORS, GameAnswer, LineResult } from './schemas.js';
+import { ActionBody, Bearer, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
 
 /**
  * Games against bots: create, look, act, ask for a hint, see the card for the rack. Every
@@ -35,12 +35,12 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     preValidation: emptyBody,
     schema: {
       summary: 'A new game against bots; the answer holds the token that opens it',
-      body: Type.Object({
+      body: Strict({
         ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(RULESETS).join(', ') })),
         level: Type.Optional(Type.String({ maxLength: 40, description: AGENT_NAMES.join(', ') })),
         bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8, description: 'one bot per other seat, in seat order' })),
         seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
-        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
         autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
       }),
       response: { 201: GameAnswer, ...ERRORS },
@@ -73,7 +73,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
-    return store.act(g, parseActionJson(req.body, g.seat));
+    return store.act(g, parseActionJson(req.body, g.seat), req.body.after);
   });
 
   app.post('/games/:id/hint', {
@@ -83,7 +83,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       summary: 'Advice for the decision the seat faces now',
       security: Bearer,
       params: GameId,
-      body: Type.Object({
+      body: Strict({
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
       }),

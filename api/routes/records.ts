@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../engine/errors.js';
 import type { AppContext } from '../app.js';
+import { DEFAULT_PAGE, MAX_PAGE } from '../game-store.js';
 import { reviewRecord } from '../review.js';
 import type { Api } from './analysis.js';
-import { ERRORS } from './schemas.js';
+import { ERRORS, Strict } from './schemas.js';
 
 /** Finished games' records, and the review of a record for one seat. */
 
@@ -18,10 +19,18 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
 
   app.get('/records', {
     schema: {
-      summary: 'Finished games saved on this server, newest first',
-      response: { 200: Type.Object({ records: Type.Array(RecordSummary) }), ...ERRORS },
+      summary: 'Finished games saved on this server, newest first, a page at a time (?offset=N&limit=M)',
+      querystring: Type.Object({
+        offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
+        limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
+      }),
+      response: { 200: Type.Object({ records: Type.Array(RecordSummary), total: Type.Integer() }), ...ERRORS },
     },
-  }, async () => ({ records: store.listRecords() }));
+  }, async (req) => {
+    const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
+    if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
+    return store.listRecords({ offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
+  });
 
   app.get('/records/:id', {
     schema: {
@@ -47,7 +56,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     config: { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } },
     schema: {
       summary: 'Each of a seat\'s decisions in a finished game against the engine\'s choice, biggest mistakes first',
-      body: Type.Object({
+      body: Strict({
         record: Type.Optional(Type.String({ description: 'a record (JSONL text)' })),
         recordId: Type.Optional(Type.String({ maxLength: 64, description: 'or the id of a record on this server' })),
         seat: Type.Integer({ minimum: 0, maximum: 7 }),

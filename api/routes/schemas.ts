@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TObjectOptions, type TProperties } from 'typebox';
 
 /** JSON schemas shared by the routes (TypeBox): request bodies are checked against them, answers described. */
 
@@ -6,6 +6,9 @@ export const ErrorBody = Type.Object({ code: Type.String(), message: Type.String
 
 /** The 4xx answers every route may give. */
 export const ERRORS = { '4xx': ErrorBody };
+
+/** A request body: a field the schema does not name is refused (a typo such as "rigth" is never dropped quietly). */
+export const Strict = <T extends TProperties>(properties: T, options: TObjectOptions = {}) => Type.Object(properties, { ...options, additionalProperties: false });
 
 export const Tiles = (description: string) => Type.String({ maxLength: 2000, description });
 
@@ -49,6 +52,7 @@ export const ActionBody = Type.Object({
   size: Type.Optional(Type.Integer()),
   jokers: Type.Optional(Type.Integer()),
   target: Type.Optional(Type.Integer()),
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'the number of the last action the client has seen: refused with TM_STALE_ACTION when the game has moved on (a retry of an action already applied)' })),
 }, { additionalProperties: true });
 
 const open = { additionalProperties: true } as const;
@@ -107,7 +111,9 @@ export const GameAnswer = Type.Object({
     action: Type.Object({ type: Type.String(), seat: Type.Integer() }, open),
     drew: Type.Optional(Type.String()),
   })),
+  at: Type.Integer({ description: 'actions applied so far: send it as "after" with the next action to make a retry safe' }),
   recordId: Type.Union([Type.String(), Type.Null()]),
+  recordError: Type.Optional(ErrorBody),
 });
 
 export const Bearer = [{ token: [] as string[] }];

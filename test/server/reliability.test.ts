@@ -146,7 +146,7 @@ describe('server security: a token opens one seat of one game', () => {
     const hands: string[][] = answers[answers.length - 1].view.result.hands;
     expect(hands[3]).toEqual(answers[answers.length - 1].view.rack);
     for (const a of answers.slice(0, -1)) {
-      expect(Object.keys(a).sort()).toEqual(a === g ? ['events', 'id', 'legal', 'recordId', 'seat', 'seats', 'token', 'view'] : ['events', 'id', 'legal', 'recordId', 'seat', 'seats', 'view']);
+      expect(Object.keys(a).sort()).toEqual(a === g ? ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'token', 'view'] : ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'view']);
       expect(Object.keys(a.view).sort()).toEqual(['claim', 'dice', 'exchangedFromOther', 'mahJonggs', 'phase', 'players', 'prompt', 'rack', 'result', 'ruleset', 'seat', 'seats', 'turn', 'turnFrom', 'waitingOn', 'wallLeft', 'yourTurn']);
       expect(a.view.result).toBeNull();
       expect(JSON.stringify(a).match(/"(seed|wall|hands|reveal)":/)?.[0]).toBeUndefined();

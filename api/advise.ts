@@ -15,13 +15,19 @@ import { loadCard } from './cards.js';
  */
 
 /** A whole-number option, refused as bad input (exit 2) with the option's name. */
-export function wholeOption(name: string, min: number): (text: string) => number {
+export function wholeOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
   return (text) => {
     const n = Number(text);
-    if (!Number.isSafeInteger(n) || n < min) throw new TilemateError('TM_BAD_INPUT', `${name} "${text}": expected a whole number of ${min} or more`);
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new TilemateError('TM_BAD_INPUT', `${name} "${text}": expected a whole number of ${min} or more${max < Number.MAX_SAFE_INTEGER ? `, at most ${max.toLocaleString('en-US')}` : ''}`);
+    }
     return n;
   };
 }
+
+/** The most sampled deals the command line plays out: enough for any question, bounded in the time it can take. */
+export const CLI_MAX_DEALS = 100_000;
+export const CLI_MAX_WORLDS = 1_000;
 
 const SOLO_MODEL = 'solo: you draw one tile in every four from a wall sampled from the tiles you have not seen, keep a tile when it brings the line closer, and never call; nobody races you';
 
@@ -146,7 +152,7 @@ function situationOptions(c: Command): Command {
     .option('--left <groups>', 'exposures on the rack of the player to your left')
     .option('--wall <n>', 'tiles left in the wall (default: the most there can be, 99 less the seen tiles at four)', wholeOption('--wall', 0))
     .option('--seed <n>', 'seed of the sampled deals (the same seed gives the same advice)', wholeOption('--seed', 0), 1)
-    .option('--worlds <n>', 'sampled deals; every alternative is played out in each', wholeOption('--worlds', 1), DEFAULT_WORLDS)
+    .option('--worlds <n>', 'sampled deals; every alternative is played out in each', wholeOption('--worlds', 1, CLI_MAX_WORLDS), DEFAULT_WORLDS)
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament or nmjl-3p: the table and the scoring of the playouts', 'nmjl-4p')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--json', 'print one JSON object');
@@ -200,7 +206,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
       .command('discard')
       .description('on your turn (14 tiles): the best discard, joker exchange or Mah Jongg, with the next best and their values from playouts of sampled deals')
       .option('--hand <tiles>', 'your 14 concealed tiles after the draw (fewer with exposures)')
-      .option('--candidates <n>', 'discards weighed: the heuristic\'s cheapest few', wholeOption('--candidates', 1), DEFAULT_CANDIDATES),
+      .option('--candidates <n>', 'discards weighed: the heuristic\'s cheapest few', wholeOption('--candidates', 1, 14), DEFAULT_CANDIDATES),
   ).action((f: SituationFlags) => {
     const advice = discardAdvice(loadCard(f.card), situation(f, 'discard'), { worlds: f.worlds, seed: f.seed, candidates: f.candidates });
     write(f.json ? JSON.stringify(advice) : decisionText(advice, f));

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCard } from '../engine/card.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
+import { MAX_FILE_BYTES, readTextFile } from './terminal.js';
 
 /** The practice card shipped with Tilemate: the embedded default wherever a card is needed. */
 export const PRACTICE_CARD_FILE = 'practice-2026.card';
@@ -19,12 +19,7 @@ function projectRoot(): string {
 }
 
 export function readCardText(file?: string): string {
-  const path = file ?? join(projectRoot(), 'cards', PRACTICE_CARD_FILE);
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new TilemateError('TM_FILE', `cannot read card file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  return readTextFile(file ?? join(projectRoot(), 'cards', PRACTICE_CARD_FILE), MAX_FILE_BYTES.card, 'card file');
 }
 
 const cache = new Map<string, CompiledCard>();

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -9,8 +8,9 @@ import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
 import { replayRecord } from '../engine/record.js';
 import { formatTiles, tileName } from '../engine/tiles.js';
-import { registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
+import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
 import { loadCard, readCardText } from './cards.js';
+import { MAX_FILE_BYTES, printable, readTextFile } from './terminal.js';
 import { registerDomino } from './domino-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from './server.js';
@@ -84,7 +84,7 @@ function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: Lin
     fmt(head),
     ...rows.map(fmt),
   ];
-  return lines.join('\n');
+  return printable(lines.join('\n'));
 }
 
 function tilesOf(counts: number[]): number[] {
@@ -114,26 +114,23 @@ function analyzeCommand(flags: AnalyzeFlags): number {
 
   // Batch: one hand per line, one JSON object per line, in order. A bad hand gets an error
   // object of its own (and a non-zero exit at the end); the others are still analyzed.
-  let text: string;
-  try {
-    text = readFileSync(flags.hands!, 'utf8');
-  } catch (err) {
-    throw new TilemateError('TM_FILE', `cannot read hands file ${flags.hands}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  const text = readTextFile(flags.hands!, MAX_FILE_BYTES.hands, 'hands file');
   let failed = 0;
   let out: string[] = [];
   const flush = () => { if (out.length) { process.stdout.write(out.join('\n') + '\n'); out = []; } };
-  for (const hand of text.split(/\r?\n/)) {
+  // each answer names its line of the file (blank lines are skipped), so answers line up with hands
+  for (const [i, hand] of text.split(/\r?\n/).entries()) {
     if (hand.trim() === '') continue;
+    const line = i + 1;
     try {
       const input = analysisInput(hand, flags.exposed, flags.seen);
       const results = analyzer.analyze(input, { top });
       const sim = simulateForAnalyze(cc, input, results, flags);
-      out.push(JSON.stringify({ hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] })) }));
+      out.push(JSON.stringify({ line, hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] })) }));
     } catch (err) {
       if (!(err instanceof TilemateError)) throw err;
       failed++;
-      out.push(JSON.stringify({ hand, error: { code: err.code, message: err.message } }));
+      out.push(JSON.stringify({ line, hand, error: { code: err.code, message: err.message } }));
     }
     if (out.length >= 2000) flush();
   }
@@ -201,7 +198,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     `wall games ${wallGames}${deadHandGames ? `, ended by dead hands ${deadHandGames}` : ''}; ${summary.meanTurns} discards a game`,
     ...(f.out !== undefined ? [`records in ${f.out}/game-<seed>.jsonl`] : []),
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(printable(lines.join('\n')) + '\n');
   return 0;
 }
 
@@ -219,7 +216,7 @@ function replayCommand(file: string, f: { json?: boolean }): number {
     ...(mahJonggs.length ? mahJonggs : [r.wallGame ? 'a wall game' : 'ended without a Mah Jongg']),
     `scores ${r.scores.map((x, s) => `${seat(s)} ${x}`).join(', ')}`,
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(printable(lines.join('\n')) + '\n');
   return 0;
 }
 
@@ -296,7 +293,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--top <n>', 'how many lines to show', positiveInt, 5)
     .option('--all', 'show every line of the card')
     .option('--json', 'print one JSON object')
-    .option('--simulate [deals]', SIMULATE_HELP, wholeOption('--simulate', 1))
+    .option('--simulate [deals]', SIMULATE_HELP, wholeOption('--simulate', 1, CLI_MAX_DEALS))
     .option('--seed <n>', 'with --simulate: seed of the simulated deals', wholeOption('--seed', 0), 1)
     .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the seen tiles)', wholeOption('--wall', 0))
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
@@ -316,7 +313,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   cmd
     .command('replay')
     .description('replay a game record, checking every action and the result')
-    .argument('<file>', 'a record (.jsonl) written by selfplay or play')
+    .argument('<file>', 'a record (.jsonl) written by selfplay or play (a name starting with "-" goes after "--": replay -- -name.jsonl)')
     .option('--json', 'print one JSON object')
     .action((file: string, flags: { json?: boolean }) => exit(replayCommand(file, flags)));
   cmd

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
@@ -17,7 +16,9 @@ import { dominoName, formatDominoes, parseDomino, parseDominoes, PIPS } from '..
 import { seedRng, type RngState } from '../engine/rng.js';
 import { playTournament } from '../training/domino-tournament.js';
 import { runDominoArena } from '../training/run-domino-arena.js';
+import { CLI_MAX_WORLDS, wholeOption } from './advise.js';
 import { readRecordFile, writeFileAtomic } from './records.js';
+import { MAX_FILE_BYTES, printable, readTextFile } from './terminal.js';
 
 /**
  * `tilemate domino ...`: Mexican Train at the command line (advise, play, selfplay, arena,
@@ -114,11 +115,7 @@ interface AdviseFlags { hand: string; state: string; worlds?: number; seed: numb
 
 function readState(arg: string): string {
   if (arg.trim().startsWith('{')) return arg;
-  try {
-    return readFileSync(arg, 'utf8');
-  } catch (err) {
-    throw new TilemateError('TM_FILE', `cannot read state file ${arg}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  return readTextFile(arg, MAX_FILE_BYTES.state, 'state file');
 }
 
 function adviseCommand(f: AdviseFlags): number {
@@ -313,11 +310,11 @@ function replayCommand(file: string, f: { json?: boolean }): number {
     process.stdout.write(JSON.stringify({ ok: true, actions, totals: state.result!.totals, winners: state.result!.winners }) + '\n');
     return 0;
   }
-  process.stdout.write([
+  process.stdout.write(printable([
     `${file}: ${actions} actions replayed and checked (${header.ruleset}, ${header.players} players, seed ${header.seed})`,
     ...state.rounds.map((r, i) => `round ${i + 1} (engine ${r.engine}-${r.engine}): ${r.outBy >= 0 ? `seat ${r.outBy} (${header.seats[r.outBy]}) went out` : 'blocked'}; pips left ${r.pipsLeft.join(', ')}`),
     `totals ${state.result!.totals.map((t, s) => `seat ${s} (${header.seats[s]}) ${t}`).join(', ')}`,
-  ].join('\n') + '\n');
+  ].join('\n')) + '\n');
   return 0;
 }
 
@@ -356,7 +353,7 @@ export function registerDomino(cmd: Command, exit: (code: number) => void): void
     .description('the suggested play and the planned path for your own train')
     .requiredOption('--hand <tiles>', 'your dominoes, e.g. "12-5 5-3 3-3 9-1"')
     .requiredOption('--state <json|file>', 'the table as JSON (or a file of it): {"players":4,"trains":{"0":"12-5","mexican":"12-1"},"marked":[2]}; see docs/mexican-train.md')
-    .option('--worlds <n>', 'also value every legal play by greedy playouts in N sampled worlds (the Monte Carlo player)', positiveInt)
+    .option('--worlds <n>', `also value every legal play by greedy playouts in N sampled worlds (the Monte Carlo player; at most ${CLI_MAX_WORLDS.toLocaleString('en-US')})`, wholeOption('--worlds', 1, CLI_MAX_WORLDS))
     .option('--seed <n>', 'with --worlds: seed of the sampled worlds', wholeNumber, 1)
     .option('--json', 'print one JSON object')
     .action((flags: AdviseFlags) => exit(adviseCommand(flags)));
@@ -412,7 +409,7 @@ export function registerDomino(cmd: Command, exit: (code: number) => void): void
   domino
     .command('replay')
     .description('replay a Mexican Train record, checking every action and the result')
-    .argument('<file>', 'a record (.jsonl) written by domino selfplay or play')
+    .argument('<file>', 'a record (.jsonl) written by domino selfplay or play (a name starting with "-" goes after "--")')
     .option('--json', 'print one JSON object')
     .action((file: string, flags: { json?: boolean }) => exit(replayCommand(file, flags)));
 }

@@ -7,6 +7,7 @@ import { apply, legalActions, newGame, view, waitingOn, type Action, type GameSt
 import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import { loadCard, readCardText } from './cards.js';
 import { botRng, parseBots, RecordWriter, rulesetByName } from './records.js';
+import { printable } from './terminal.js';
 
 /**
  * One game in the terminal: a person in one seat, bots in the others. The person sees only
@@ -44,7 +45,7 @@ class Terminal {
   }
 
   say(text: string): void {
-    this.output.write(text + '\n');
+    this.output.write(printable(text) + '\n');
   }
 
   async ask(prompt: string): Promise<string> {

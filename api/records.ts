@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { makeAgent } from '../agents/levels.js';
@@ -9,6 +9,7 @@ import { newGame, type Action, type GameState } from '../engine/game.js';
 import { actionLine, endLine, recordHeader } from '../engine/record.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
+import { MAX_FILE_BYTES, readTextFile } from './terminal.js';
 
 /** Tables of bots, the records of their games (engine/record.ts), and record files on disk. */
 
@@ -100,9 +101,5 @@ export function syncFolder(dir: string): void {
 }
 
 export function readRecordFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new TilemateError('TM_FILE', `cannot read record file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  return readTextFile(path, MAX_FILE_BYTES.record, 'record file');
 }

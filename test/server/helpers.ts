@@ -28,6 +28,7 @@ export interface Answer {
   view: any;
   legal: any[];
   events: { n: number; action: any; drew?: string }[];
+  at: number;
   recordId: string | null;
 }
 

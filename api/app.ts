@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Analyzer } from '../engine/analyzer.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
@@ -29,13 +29,18 @@ import { httpStatus } from './wire.js';
  */
 
 export interface Limits {
-  /** Live games held at once. */
+  /** Live games held at once (each game's table: Mah Jongg, Mexican Train). */
   maxGames: number;
-  /** A live game untouched this long may be dropped to make room (ms). */
+  /** Unfinished games one address may hold at once (each table). */
+  gamesPerAddress: number;
+  /** A live game untouched this long is dropped (ms). */
   idleMs: number;
   /** Requests per minute from one address, every route (0: no limit). */
   ratePerMinute: number;
-  /** Requests per minute from one address to the routes that play deals out (advice, hint, review). */
+  /**
+   * Requests per minute from one address to the routes that play deals out, all together: one
+   * budget for advice, hints, reviews and simulations of both games (counted in the general limit too).
+   */
   heavyPerMinute: number;
   /** Largest request body (bytes). */
   bodyLimit: number;
@@ -49,6 +54,7 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = {
   maxGames: DEFAULT_STORE_LIMITS.maxGames,
+  gamesPerAddress: DEFAULT_STORE_LIMITS.perAddress,
   idleMs: DEFAULT_STORE_LIMITS.idleMs,
   ratePerMinute: 600,
   heavyPerMinute: 60,
@@ -81,6 +87,8 @@ export interface AppContext {
   cardFor(text?: string): LoadedCard;
   store: GameStore;
   limits: Limits;
+  /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
+  heavy: (req: FastifyRequest) => Promise<void>;
 }
 
 const CARD_CACHE = 16;
@@ -169,8 +177,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cc = loadCard(opts.card);
   const cardText = readCardText(opts.card);
   const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
-  const store = new GameStore(cc, cardText, resolve(opts.dataDir), { maxGames: limits.maxGames, idleMs: limits.idleMs }, Date.now, (err) => app.log.error(err));
-  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits };
+  const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
+  const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err));
 
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
     if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });
@@ -185,14 +193,23 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
 
-  if (limits.ratePerMinute > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: limits.ratePerMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
-    });
-  }
+  // The general limit counts every request of an address (heavy ones too); the heavy budget
+  // is one more bucket per address, shared by every route that plays deals out.
+  await app.register(rateLimit, {
+    global: limits.ratePerMinute > 0,
+    max: Math.max(1, limits.ratePerMinute),
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
+  });
+  const heavyLimit = limits.heavyPerMinute > 0 ? app.createRateLimit({ max: limits.heavyPerMinute, timeWindow: 60_000 }) : null;
+  const heavy = async (req: FastifyRequest): Promise<void> => {
+    if (heavyLimit === null) return;
+    const r = await heavyLimit(req);
+    if (!r.isAllowed && r.isExceeded) {
+      throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
+    }
+  };
+  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits, heavy };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -205,7 +222,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    await api.register(dominoRoutes, { prefix: '/domino' });
+    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy });
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;

@@ -12,6 +12,7 @@ import { viewFromTable, type TableInput } from '../engine/domino/table-state.js'
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
+import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { Strict } from './routes/schemas.js';
 
 /**
@@ -23,7 +24,7 @@ import { Strict } from './routes/schemas.js';
  * TilemateErrors, sent by the app's error handler as `{code, message}` with a 4xx status.
  */
 
-interface DominoGame {
+interface DominoGame extends Seated {
   id: string;
   tokenHash: Buffer;
   seat: number;
@@ -36,8 +37,10 @@ interface DominoGame {
 }
 
 export interface DominoRoutesOptions {
-  /** Live games held at once; the least recently used goes when a new one needs room. */
-  maxGames?: number;
+  /** Live games held at once, per address, and how long an untouched one is kept (api/quotas.ts). */
+  table?: TableLimits;
+  /** The server's heavy budget, spent by hints and advice (they play deals out). */
+  heavy?: (req: FastifyRequest) => Promise<void>;
   /** Sampled worlds an advice request may ask for. */
   maxWorlds?: number;
 }
@@ -84,7 +87,8 @@ function adviceJson(v: DominoView, advice: DominoAdvice) {
 
 export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plugin, opts) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-  const maxGames = opts.maxGames ?? 200;
+  const table = opts.table ?? DEFAULT_TABLE_LIMITS;
+  const heavy = opts.heavy ?? (async () => {});
   const maxWorlds = opts.maxWorlds ?? 64;
   const games = new Map<string, DominoGame>();
 
@@ -92,8 +96,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     if (token === undefined) throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
     const g = games.get(id);
     if (!g || !timingSafeEqual(g.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no Mexican Train game "${id}" opens with this token`);
-    games.delete(id); // most recently used last
-    games.set(id, g);
+    g.touched = Date.now();
     return g;
   };
 
@@ -149,8 +152,9 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     const token = randomBytes(24).toString('base64url');
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (games.has(id));
-    const g: DominoGame = { id, tokenHash: hash(token), seat, names, agents, state, rng: seedRng((seed ^ 0x5bd1e995) >>> 0), log: [] };
-    if (games.size >= maxGames) games.delete(games.keys().next().value!);
+    // a full table refuses the new game; it never evicts another player's game in progress
+    admit(games, req.ip, table, Date.now(), (x) => x.state.phase === 'ended', (x) => games.delete(x));
+    const g: DominoGame = { id, owner: req.ip, touched: Date.now(), tokenHash: hash(token), seat, names, agents, state, rng: seedRng((seed ^ 0x5bd1e995) >>> 0), log: [] };
     games.set(id, g);
     runBots(g);
     return reply.code(201).send({ ...answer(g), token });
@@ -188,6 +192,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   app.post('/games/:id/hint', {
     // no body at all is an empty one (the schema would see `undefined` and refuse it)
     preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
+    preHandler: heavy,
     schema: {
       summary: 'Advice for the seat\'s move now, from its own view: the suggested play and the planned path for its own train',
       params: GameId,
@@ -209,6 +214,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   });
 
   app.post('/advise', {
+    preHandler: heavy,
     schema: {
       summary: 'The suggested play and the planned path for your own train, on a described table',
       body: Strict({

@@ -9,6 +9,7 @@ import type { RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { tileName, type TileId } from '../engine/tiles.js';
 import { runBots } from './play.js';
+import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
 import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type ViewJson } from './wire.js';
 
@@ -19,14 +20,9 @@ import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type Vi
  * progress. Tokens are kept only as hashes and compared in constant time.
  */
 
-export interface StoreLimits {
-  /** Live games held at once (finished games waiting to be read count too, and go first). */
-  maxGames: number;
-  /** A game nobody has touched for this long may be dropped to make room (ms). */
-  idleMs: number;
-}
-
-export const DEFAULT_STORE_LIMITS: StoreLimits = { maxGames: 200, idleMs: 6 * 60 * 60 * 1000 };
+/** Live games held at once, per address, and how long an untouched game is kept (api/quotas.ts). */
+export type StoreLimits = TableLimits;
+export const DEFAULT_STORE_LIMITS: StoreLimits = DEFAULT_TABLE_LIMITS;
 
 export interface NewGameOptions {
   ruleset?: string;
@@ -39,7 +35,7 @@ export interface NewGameOptions {
 
 interface LoggedAction { action: Action; drew: TileId | null }
 
-export interface LiveGame {
+export interface LiveGame extends Seated {
   readonly id: string;
   readonly seat: number;
   readonly names: string[];
@@ -113,7 +109,7 @@ export class GameStore {
   }
 
   /** A new game; the bots move until the person must decide. The token is in the answer only. */
-  create(opts: NewGameOptions): GameAnswer {
+  create(opts: NewGameOptions, owner = 'local'): GameAnswer {
     const rules = rulesetByName(opts.ruleset ?? 'nmjl-4p');
     const seat = opts.seat ?? 0;
     if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: expected a seat from 0 to ${rules.players - 1} for ${rules.name}`);
@@ -122,7 +118,7 @@ export class GameStore {
     }
     const spec = opts.bots && opts.bots.length > 0 ? opts.bots.join(',') : (opts.level ?? 'medium');
     const bots = parseBots(spec, rules.players - 1, this.cc, rules); // refuses unknown levels
-    this.makeRoom();
+    admit(this.games, owner, this.limits, this.now(), (g) => g.recordId !== null, (id) => this.games.delete(id));
     const names = [...bots.names];
     const agents: (Agent | null)[] = [...bots.agents];
     names.splice(seat, 0, 'human');
@@ -133,7 +129,7 @@ export class GameStore {
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id) || this.recordExists(id));
     const g: LiveGame = {
-      id, seat, names, rules,
+      id, owner, seat, names, rules,
       state: newGame(rules, this.cc, seed),
       agents,
       rng: botRng(seed),
@@ -230,15 +226,6 @@ export class GameStore {
       g.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
       this.onError(err);
     }
-  }
-
-  /** Drops finished games first, then the longest idle past the idle limit; refuses when still full. */
-  private makeRoom(): void {
-    if (this.games.size < this.limits.maxGames) return;
-    const byAge = [...this.games.values()].sort((a, b) => a.touched - b.touched);
-    const victim = byAge.find((g) => g.recordId !== null) ?? byAge.find((g) => this.now() - g.touched > this.limits.idleMs);
-    if (!victim) throw new TilemateError('TM_TOO_MANY_GAMES', `the server holds ${this.limits.maxGames} live games, its limit; finish one or try again later`);
-    this.games.delete(victim.id);
   }
 
   // ------------------------------------------------------------------ records

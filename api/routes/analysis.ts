@@ -17,7 +17,6 @@ export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 const MAX_DEALS = 2000;
 
 export function analysisRoutes(app: Api, ctx: AppContext): void {
-  const heavy = { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } };
 
   app.get('/health', {
     schema: {
@@ -44,20 +43,13 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
   }, async () => cardJson(ctx.card.cc));
 
   // Analysis is cheap and has the general limit; with `simulate` it plays deals out, so those
-  // requests count in a bucket of their own under the tighter limit (checked once the body is read).
+  // requests also spend the heavy budget (checked once the body is read).
   const simulating = (req: { body: unknown }): boolean => {
     const b = req.body as { simulate?: unknown } | undefined;
     return b?.simulate !== undefined && b.simulate !== false;
   };
   app.post('/analyze', {
-    config: {
-      rateLimit: {
-        hook: 'preHandler',
-        timeWindow: 60_000,
-        max: async (req) => (simulating(req) ? ctx.limits.heavyPerMinute : ctx.limits.ratePerMinute),
-        keyGenerator: (req) => (simulating(req) ? `${req.ip}:simulate` : req.ip),
-      },
-    },
+    preHandler: async (req) => { if (simulating(req)) await ctx.heavy(req); },
     schema: {
       summary: 'Which card lines a hand should chase (the CLI\'s analyze --json), each form tile by tile',
       body: Strict({
@@ -96,7 +88,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
   });
 
   app.post('/charleston', {
-    config: heavy,
+    preHandler: ctx.heavy,
     schema: {
       summary: 'The three tiles to pass, whether to pass blind, and why (the CLI\'s advise charleston --json)',
       body: Strict({
@@ -113,7 +105,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
   });
 
   app.post('/advice', {
-    config: heavy,
+    preHandler: ctx.heavy,
     schema: {
       summary: 'Discard, call or joker-exchange advice from playouts of sampled deals (the CLI\'s advise discard|call --json)',
       body: Strict({

@@ -26,7 +26,6 @@ const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export function gameRoutes(app: Api, ctx: AppContext): void {
   const { store } = ctx;
-  const heavy = { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } };
 
   // no body at all is an empty one (the schemas would see `undefined` and refuse it)
   const emptyBody = async (req: FastifyRequest) => { if (req.body === undefined) req.body = {}; };
@@ -46,7 +45,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 201: GameAnswer, ...ERRORS },
     },
   }, async (req, reply) => {
-    const answer = store.create(req.body);
+    const answer = store.create(req.body, req.ip);
     return reply.code(201).send(answer);
   });
 
@@ -77,7 +76,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
   });
 
   app.post('/games/:id/hint', {
-    config: heavy,
+    preHandler: ctx.heavy,
     preValidation: emptyBody,
     schema: {
       summary: 'Advice for the decision the seat faces now',

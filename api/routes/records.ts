@@ -53,7 +53,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   });
 
   app.post('/review', {
-    config: { rateLimit: { max: ctx.limits.heavyPerMinute, timeWindow: 60_000 } },
+    preHandler: ctx.heavy,
     schema: {
       summary: 'Each of a seat\'s decisions in a finished game against the engine\'s choice, biggest mistakes first',
       body: Strict({

@@ -30,7 +30,9 @@ describe('one heavy budget per address, across both games', () => {
 
   it('heavy requests count in the general limit too', async () => {
     const app = await server({ ratePerMinute: 3, heavyPerMinute: 100 });
-    for (let i = 0; i < 3; i++) expect((await call(app, { method: 'POST', url: '/api/domino/advise', payload: DOMINO_TABLE })).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: '/api/charleston', payload: { hand: HAND13, direction: 'right' } })).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: '/api/review', payload: { record: 'x', seat: 0 } })).status).toBe(400);
+    expect((await call(app, { method: 'POST', url: '/api/domino/advise', payload: DOMINO_TABLE })).status).toBe(200);
     expect((await call(app, { method: 'GET', url: '/api/health' })).body.code).toBe('TM_RATE_LIMITED');
   });
 });

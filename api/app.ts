@@ -15,6 +15,7 @@ import { compileCard, type CompiledCard } from '../engine/compile.js';
 import { TilemateError, type ErrorCode } from '../engine/errors.js';
 import { loadCard, readCardText } from './cards.js';
 import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
+import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
@@ -50,6 +51,12 @@ export interface Limits {
   /** Sampled deals per decision in a review: default and most. */
   reviewWorlds: number;
   maxReviewWorlds: number;
+  /** Worker threads for the work that plays deals out (0: on the event loop). */
+  threads: number;
+  /** Requests that play deals out, queued or running at once; one more is 503 TM_BUSY. */
+  maxQueue: number;
+  /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
+  deadlineMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -63,6 +70,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxWorlds: 200,
   reviewWorlds: 8,
   maxReviewWorlds: 64,
+  threads: DEFAULT_POOL_LIMITS.threads,
+  maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
+  deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
 };
 
 export interface AppOptions {
@@ -89,6 +99,8 @@ export interface AppContext {
   limits: Limits;
   /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
+  /** Where the work that plays deals out runs (api/heavy.ts). */
+  pool: HeavyPool;
 }
 
 const CARD_CACHE = 16;
@@ -178,7 +190,9 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cardText = readCardText(opts.card);
   const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
-  const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err));
+  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs });
+  app.addHook('onClose', () => pool.close());
+  const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err), pool);
 
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
     if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });
@@ -209,7 +223,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
     }
   };
-  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits, heavy };
+  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits, heavy, pool };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -222,7 +236,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy });
+    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool });
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;

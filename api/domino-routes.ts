@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { adviseDomino, type DominoAdvice } from '../agents/domino/advise.js';
+import type { DominoAdvice } from '../agents/domino/advise.js';
 import type { DominoAgent } from '../agents/domino/agent.js';
 import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../agents/domino/levels.js';
 import { TilemateError } from '../engine/errors.js';
@@ -12,6 +12,7 @@ import { viewFromTable, type TableInput } from '../engine/domino/table-state.js'
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
+import { HeavyPool } from './heavy.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { Strict } from './routes/schemas.js';
 
@@ -41,6 +42,8 @@ export interface DominoRoutesOptions {
   table?: TableLimits;
   /** The server's heavy budget, spent by hints and advice (they play deals out). */
   heavy?: (req: FastifyRequest) => Promise<void>;
+  /** Where advice runs (api/heavy.ts); without one, on the event loop. */
+  pool?: HeavyPool;
   /** Sampled worlds an advice request may ask for. */
   maxWorlds?: number;
 }
@@ -89,6 +92,8 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const table = opts.table ?? DEFAULT_TABLE_LIMITS;
   const heavy = opts.heavy ?? (async () => {});
+  const pool = opts.pool ?? new HeavyPool({ threads: 0, maxQueue: 32, deadlineMs: 30_000 });
+  const advise = (v: DominoView, worlds?: number, seed?: number) => pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed });
   const maxWorlds = opts.maxWorlds ?? 64;
   const games = new Map<string, DominoGame>();
 
@@ -209,8 +214,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
     // the seat's view only, as /advise is given a described table: the advice cannot see another hand
     const v = view(g.state, g.seat);
-    const advice = adviseDomino(v, { worlds, seed: seed ?? g.state.actionCount + 1 });
-    return adviceJson(v, advice);
+    return adviceJson(v, await advise(v, worlds, seed ?? g.state.actionCount + 1));
   });
 
   app.post('/advise', {
@@ -242,6 +246,6 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     const { hand, state, worlds, seed } = req.body;
     if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
     const v = viewFromTable(state as TableInput, parseDominoes(hand));
-    return adviceJson(v, adviseDomino(v, { worlds, seed }));
+    return adviceJson(v, await advise(v, worlds, seed));
   });
 };

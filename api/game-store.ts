@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newGame, view, type Action, type GameState } from '../engine/game.js';
+import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState } from '../engine/game.js';
 import type { RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { tileName, type TileId } from '../engine/tiles.js';
-import { runBots } from './play.js';
+import type { HeavyPool } from './heavy.js';
+import { forcedChoice } from './play.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
 import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type ViewJson } from './wire.js';
@@ -53,6 +54,8 @@ export interface LiveGame extends Seated {
   touched: number;
   recordId: string | null;
   recordError: TilemateError | null;
+  /** The game's requests, one after another (see exclusive). */
+  busy: Promise<void>;
 }
 
 export interface GameAnswer {
@@ -84,6 +87,8 @@ export interface RecordSummary {
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The bots whose turns play deals out (agents/levels.ts): played in the worker pool. */
+const SEARCHING_BOTS = new Set(['hard', 'expert', 'montecarlo']);
 const MAX_EVENTS = 400;
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
@@ -99,6 +104,8 @@ export class GameStore {
     private readonly limits: StoreLimits = DEFAULT_STORE_LIMITS,
     now: () => number = Date.now,
     private readonly onError: (err: unknown) => void = () => {},
+    /** Where the searching bots think (null: on the event loop). */
+    private readonly pool: HeavyPool | null = null,
   ) {
     this.recordsDir = join(dataDir, 'records');
     this.now = now;
@@ -109,7 +116,7 @@ export class GameStore {
   }
 
   /** A new game; the bots move until the person must decide. The token is in the answer only. */
-  create(opts: NewGameOptions, owner = 'local'): GameAnswer {
+  async create(opts: NewGameOptions, owner = 'local'): Promise<GameAnswer> {
     const rules = rulesetByName(opts.ruleset ?? 'nmjl-4p');
     const seat = opts.seat ?? 0;
     if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: expected a seat from 0 to ${rules.players - 1} for ${rules.name}`);
@@ -141,9 +148,10 @@ export class GameStore {
       touched: this.now(),
       recordId: null,
       recordError: null,
+      busy: Promise.resolve(),
     };
     this.games.set(id, g);
-    this.advance(g);
+    await this.exclusive(g, () => this.advance(g));
     return { ...this.answer(g), token };
   }
 
@@ -161,17 +169,34 @@ export class GameStore {
    * The engine checks the action in full before changing anything, so a refused one
    * (TM_NOT_YOUR_TURN, TM_ILLEGAL_ACTION, TM_GAME_OVER) leaves the game as it was.
    */
-  act(g: LiveGame, action: Action, after?: number): GameAnswer {
+  act(g: LiveGame, action: Action, after?: number): Promise<GameAnswer> {
+    return this.exclusive(g, async () => {
+      this.check(g, action, after);
+      const drawAt = g.state.wallPos;
+      apply(g.state, action);
+      this.logged(g, action, action.type === 'draw' ? g.state.wall[drawAt] : null);
+      await this.advance(g);
+      return this.answer(g);
+    });
+  }
+
+  /**
+   * Runs `fn` once the game's earlier requests are done: an action and the bots' answers to
+   * it are applied as one step, and a request never sees a game half-way through the bots' turns.
+   */
+  exclusive<T>(g: LiveGame, fn: () => Promise<T> | T): Promise<T> {
+    const run = g.busy.then(fn);
+    g.busy = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  private check(g: LiveGame, action: Action, after?: number): void {
     if (after !== undefined && after !== g.log.length) {
       throw new TilemateError('TM_STALE_ACTION', `this action was sent after action ${after}, but the game is at action ${g.log.length}: it may be a retry of one already applied, so it was not applied again (ask for the game to see where it stands)`);
     }
     if (g.state.phase.kind === 'ended') throw new TilemateError('TM_GAME_OVER', 'the game has ended');
     if (legalActions(g.state, g.seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', `the game is not waiting on seat ${g.seat} now`);
-    const drawAt = g.state.wallPos;
-    apply(g.state, action);
-    this.logged(g, action, action.type === 'draw' ? g.state.wall[drawAt] : null);
-    this.advance(g);
-    return this.answer(g);
+    // the engine checks the action in full before changing anything (apply, in act)
   }
 
   /** The seat's answer now; `since` (an action number) lists the events after it instead of the untold ones. */
@@ -210,8 +235,36 @@ export class GameStore {
     g.log.push({ action, drew });
   }
 
-  private advance(g: LiveGame): void {
-    runBots(g.state, g.agents, g.rng, g.seat, (a, drew) => this.logged(g, a, drew), g.autoPlay);
+  /**
+   * The bots move (and the seat's forced draws and declines are made) until the seat must
+   * decide or the game ends, as api/play.ts runBots plays them; the searching bots' turns
+   * are played in the worker pool, each from the seat's view and the bots' random stream,
+   * so the game is the same wherever they are played.
+   */
+  private async advance(g: LiveGame): Promise<void> {
+    const state = g.state;
+    while (state.phase.kind !== 'ended') {
+      const seat = waitingOn(state)[0];
+      if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
+      let action: Action;
+      if (seat === g.seat) {
+        const forced = g.autoPlay ? forcedChoice(state, seat) : null;
+        if (forced === null) break;
+        action = forced;
+      } else if (this.pool !== null && SEARCHING_BOTS.has(g.names[seat])) {
+        const move = await this.pool.bot({
+          kind: 'bot', cardText: this.cardText, ruleset: g.rules.name, bot: g.names[seat], seat,
+          phase: state.phase.kind, view: view(state, seat), legal: legalActions(state, seat), rng: [...g.rng],
+        });
+        g.rng.splice(0, 4, ...move.rng);
+        action = move.action;
+      } else {
+        action = g.agents[seat]!.act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng: g.rng });
+      }
+      const drawAt = state.wallPos;
+      apply(state, action);
+      this.logged(g, action, action.type === 'draw' ? state.wall[drawAt] : null);
+    }
     this.save(g);
   }
 

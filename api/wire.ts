@@ -37,6 +37,8 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TM_STALE_ACTION: 409,
   TM_HEADERS_TOO_LARGE: 431,
   TM_TIMEOUT: 408,
+  TM_BUSY: 503,
+  TM_TOO_SLOW: 503,
 };
 
 export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;

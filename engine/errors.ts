@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   TM_STALE_ACTION: 'an action written for an earlier moment of the game (a retry of one already applied)',
   TM_HEADERS_TOO_LARGE: 'request headers larger than the server accepts',
   TM_TIMEOUT: 'a request that took too long to arrive',
+  TM_BUSY: 'a request that plays deals out while the server already has as many queued as it allows',
+  TM_TOO_SLOW: 'a request that plays deals out and could not be answered within the server\'s deadline',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { Type } from 'typebox';
-import { callAdvice, charlestonAdvice, discardAdvice } from '../../agents/advice.js';
 import { analysisInput } from '../../engine/analyzer.js';
 import { TilemateError } from '../../engine/errors.js';
-import { simulateForAnalyze, simulationJson } from '../advise.js';
 import type { AppContext } from '../app.js';
+import type { AnalyzeJson } from '../heavy-tasks.js';
 import { cardJson, lineResultJson } from '../wire.js';
 import { CardText, ERRORS, LineResult, Strict, Tiles } from './schemas.js';
 
@@ -75,15 +74,14 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
+    if (simulating(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b });
     const { cc, analyzer } = ctx.cardFor(b.card);
     const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '');
     const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
-    const sim = simulateForAnalyze(cc, input, results, { simulate: b.simulate, seed: b.seed, wall: b.wall });
     return {
       hand: b.hand,
       card: cc.card.name,
-      ...(sim && { simulation: simulationJson(sim) }),
-      results: results.map((r, i) => ({ ...lineResultJson(cc, r, input.concealed, input.exposures), ...sim?.lines[i] })),
+      results: results.map((r) => lineResultJson(cc, r, input.concealed, input.exposures)),
     };
   });
 
@@ -101,7 +99,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
-    return charlestonAdvice(ctx.cardFor(b.card).cc, { hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true });
+    return ctx.pool.request<Record<string, unknown>>({ kind: 'charleston', cardText: b.card ?? ctx.cardText, hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true });
   });
 
   app.post('/advice', {
@@ -131,11 +129,8 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
-    const cc = ctx.cardFor(b.card).cc;
-    const input = { hand: b.hand, exposed: b.exposed, seen: b.seen, others: b.others, wall: b.wall, ruleset: b.ruleset };
-    const search = { worlds: b.worlds, seed: b.seed, candidates: b.candidates };
-    if (b.question === 'discard') return discardAdvice(cc, input, search);
-    if (b.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
-    return callAdvice(cc, { ...input, tile: b.tile, from: b.from }, search);
+    if (b.question === 'call' && b.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
+    const input = { hand: b.hand, exposed: b.exposed, seen: b.seen, others: b.others, wall: b.wall, ruleset: b.ruleset, tile: b.tile, from: b.from };
+    return ctx.pool.request<Record<string, unknown>>({ kind: 'advice', cardText: b.card ?? ctx.cardText, question: b.question, input, search: { worlds: b.worlds, seed: b.seed, candidates: b.candidates } });
   });
 }

@@ -4,7 +4,8 @@ import { AGENT_NAMES } from '../../agents/levels.js';
 import { legalActions, view } from '../../engine/game.js';
 import { RULESETS } from '../../engine/rulesets.js';
 import type { AppContext } from '../app.js';
-import { hintFor } from '../seat-advice.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { HintJson } from '../seat-advice.js';
 import { lineResultJson, parseActionJson, seenBy } from '../wire.js';
 import type { Api } from './analysis.js';
 import { ActionBody, Bearer, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
@@ -45,7 +46,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 201: GameAnswer, ...ERRORS },
     },
   }, async (req, reply) => {
-    const answer = store.create(req.body, req.ip);
+    const answer = await store.create(req.body, req.ip);
     return reply.code(201).send(answer);
   });
 
@@ -59,7 +60,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
-    return store.answer(g, req.query.since === undefined ? undefined : Number(req.query.since));
+    return store.exclusive(g, () => store.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
   });
 
   app.post('/games/:id/actions', {
@@ -90,9 +91,14 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
-    const v = view(g.state, g.seat);
     const b = req.body;
-    return hintFor(ctx.card.cc, v, legalActions(g.state, g.seat), { worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 });
+    const task = await store.exclusive(g, () => {
+      const v = view(g.state, g.seat);
+      const legal = legalActions(g.state, g.seat);
+      if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
+      return { kind: 'hint' as const, cardText: ctx.cardText, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
+    });
+    return ctx.pool.request<HintJson>(task);
   });
 
   app.get('/games/:id/card', {
@@ -105,7 +111,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
-    const v = view(g.state, g.seat);
+    const v = await store.exclusive(g, () => view(g.state, g.seat));
     const cc = ctx.card.cc;
     const input = { concealed: [...v.concealed], exposures: v.exposures[g.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
     const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));

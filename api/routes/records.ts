@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { TilemateError } from '../../engine/errors.js';
 import type { AppContext } from '../app.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../game-store.js';
-import { reviewRecord } from '../review.js';
+import type { Review } from '../review.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -15,7 +15,6 @@ const RecordSummary = Type.Object({
 
 export function recordRoutes(app: Api, ctx: AppContext): void {
   const { store } = ctx;
-  const cardOf = (text: string) => ctx.cardFor(text === ctx.cardText ? undefined : text).cc;
 
   app.get('/records', {
     schema: {
@@ -77,7 +76,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
     const text = b.record ?? store.readRecord(b.recordId!);
-    const review = reviewRecord(text, cardOf, { seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
+    const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;
   });

@@ -58,6 +58,25 @@ export interface ReviewOptions {
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
+/**
+ * A review plays out at most this many sampled deals per decision in all, counted over the
+ * seat's own turns (discards, exchanges, calls): a long game is reviewed on fewer deals per
+ * decision rather than for longer. The answer's `worlds` is the number used.
+ */
+export const REVIEW_DEAL_BUDGET = 1_600;
+const PLAYED_OUT = new Set(['discard', 'exchange', 'declare', 'call', 'callMahJongg']);
+
+/** Sampled deals per decision: the asked-for number, within the budget for the seat's turns in this record. */
+export function worldsWithin(text: string, seat: number, asked: number): number {
+  let turns = 0;
+  for (const line of text.split('\n').slice(1)) {
+    if (line.trim() === '') continue;
+    const a = (JSON.parse(line) as { action?: { type?: string; seat?: number } }).action; // replayed already: well-formed
+    if (a?.seat === seat && PLAYED_OUT.has(a.type ?? '')) turns++;
+  }
+  return Math.max(1, Math.min(asked, Math.floor(REVIEW_DEAL_BUDGET / Math.max(1, turns))));
+}
+
 /** An action as a person says it. */
 export function describeAction(a: Action, v: SeatView): string {
   const claimed = v.claim ? tileName(v.claim.tile) : '';
@@ -106,6 +125,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
   const rules = loadRuleset(header.ruleset);
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
+  opts = { ...opts, worlds: worldsWithin(text, seat, opts.worlds) };
   const cc = loadCard(header.card.text);
   const analyzer = new Analyzer(cc);
   const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'review'); // the advice's default (agents/advice.ts)

@@ -57,6 +57,8 @@ export interface Limits {
   maxQueue: number;
   /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
   deadlineMs: number;
+  /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
+  heavyAtOnce: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -73,6 +75,7 @@ export const DEFAULT_LIMITS: Limits = {
   threads: DEFAULT_POOL_LIMITS.threads,
   maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
   deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
+  heavyAtOnce: DEFAULT_POOL_LIMITS.perAddress,
 };
 
 export interface AppOptions {
@@ -190,7 +193,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cardText = readCardText(opts.card);
   const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
-  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs });
+  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
   app.addHook('onClose', () => pool.close());
   const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err), pool);
 

@@ -345,11 +345,18 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--data <dir>', 'where finished games\' records are kept (DIR/records/)', DEFAULT_DATA_DIR)
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--max-games <n>', 'live games held at once', positiveInt)
+    .option('--games-per-address <n>', 'games in progress one address may hold at once (default 10)', positiveInt)
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
-    .action(async (f: { port?: number; host: string; data: string; card?: string; maxGames?: number; rateLimit?: number }) => {
+    .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
+    .action(async (f: { port?: number; host: string; data: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
       const { url } = await serve({
         port: f.port, host: f.host, dataDir: f.data, card: f.card,
-        limits: { ...(f.maxGames !== undefined && { maxGames: f.maxGames }), ...(f.rateLimit !== undefined && { ratePerMinute: f.rateLimit }) },
+        limits: {
+          ...(f.maxGames !== undefined && { maxGames: f.maxGames }),
+          ...(f.gamesPerAddress !== undefined && { gamesPerAddress: f.gamesPerAddress }),
+          ...(f.rateLimit !== undefined && { ratePerMinute: f.rateLimit }),
+          ...(f.threads !== undefined && { threads: f.threads }),
+        },
       });
       process.stdout.write(`Tilemate is ready: ${url}\n`);
       // the server keeps the process alive; the exit code is set when it closes

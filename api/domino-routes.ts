@@ -12,7 +12,7 @@ import { viewFromTable, type TableInput } from '../engine/domino/table-state.js'
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
-import { HeavyPool } from './heavy.js';
+import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { Strict } from './routes/schemas.js';
 
@@ -92,8 +92,8 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const table = opts.table ?? DEFAULT_TABLE_LIMITS;
   const heavy = opts.heavy ?? (async () => {});
-  const pool = opts.pool ?? new HeavyPool({ threads: 0, maxQueue: 32, deadlineMs: 30_000 });
-  const advise = (v: DominoView, worlds?: number, seed?: number) => pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed });
+  const pool = opts.pool ?? new HeavyPool({ ...DEFAULT_POOL_LIMITS, threads: 0 });
+  const advise = (address: string, v: DominoView, worlds?: number, seed?: number) => pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, address);
   const maxWorlds = opts.maxWorlds ?? 64;
   const games = new Map<string, DominoGame>();
 
@@ -214,7 +214,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
     // the seat's view only, as /advise is given a described table: the advice cannot see another hand
     const v = view(g.state, g.seat);
-    return adviceJson(v, await advise(v, worlds, seed ?? g.state.actionCount + 1));
+    return adviceJson(v, await advise(req.ip, v, worlds, seed ?? g.state.actionCount + 1));
   });
 
   app.post('/advise', {
@@ -246,6 +246,6 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     const { hand, state, worlds, seed } = req.body;
     if (worlds !== undefined && worlds > maxWorlds) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${maxWorlds} on this server`);
     const v = viewFromTable(state as TableInput, parseDominoes(hand));
-    return adviceJson(v, await advise(v, worlds, seed));
+    return adviceJson(v, await advise(req.ip, v, worlds, seed));
   });
 };

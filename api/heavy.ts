@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { Piscina, type TaskQueue } from 'piscina';
 import { TilemateError } from '../engine/errors.js';
 import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
 
@@ -23,9 +23,32 @@ export interface PoolLimits {
   maxQueue: number;
   /** A request's task is stopped this long after it was queued (ms). */
   deadlineMs: number;
+  /** Requests' tasks one address may have queued or running at once. */
+  perAddress: number;
 }
 
-export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: Math.max(1, availableParallelism() - 1), maxQueue: 32, deadlineMs: 30_000 };
+export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: Math.max(1, availableParallelism() - 1), maxQueue: 32, deadlineMs: 30_000, perAddress: 2 };
+
+/**
+ * The pool's queue: the bots' turns first (a game in progress waits on them), then the
+ * requests in the order they came. A task says it is a bot's turn in its queue options.
+ */
+type Task = Parameters<TaskQueue['push']>[0];
+
+class BotsFirst implements TaskQueue {
+  private readonly bots: Task[] = [];
+  private readonly rest: Task[] = [];
+  get size(): number { return this.bots.length + this.rest.length; }
+  push(task: Task): void { (isBotTurn(task) ? this.bots : this.rest).push(task); }
+  shift(): Task | null { return this.bots.shift() ?? this.rest.shift() ?? null; }
+  remove(task: Task): void {
+    const list = isBotTurn(task) ? this.bots : this.rest;
+    const i = list.indexOf(task);
+    if (i >= 0) list.splice(i, 1);
+  }
+}
+
+const isBotTurn = (task: Task): boolean => ((task as unknown as Record<symbol, { bot?: boolean } | null>)[Piscina.queueOptionsSymbol])?.bot === true;
 
 /** The compiled worker; from TypeScript sources (tests), the one `npm run build` compiled. */
 function workerFile(): string | null {
@@ -37,10 +60,11 @@ function workerFile(): string | null {
 export class HeavyPool {
   private readonly pool: Piscina | null;
   private pending = 0;
+  private readonly byAddress = new Map<string, number>();
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
-    this.pool = file === null ? null : new Piscina({ filename: file, minThreads: limits.threads, maxThreads: limits.threads, idleTimeout: 60_000 });
+    this.pool = file === null ? null : new Piscina({ filename: file, minThreads: limits.threads, maxThreads: limits.threads, idleTimeout: 60_000, taskQueue: new BotsFirst() });
   }
 
   /** Tasks of requests waiting or running now. */
@@ -48,22 +72,32 @@ export class HeavyPool {
     return this.pending;
   }
 
-  /** A request's task (TM_BUSY when the queue is full, TM_TOO_SLOW past the deadline). */
-  async request<T>(task: HeavyTask): Promise<T> {
+  /**
+   * A request's task, from `address` (TM_BUSY when the queue is full or the address already
+   * has its share in it, TM_TOO_SLOW past the deadline).
+   */
+  async request<T>(task: HeavyTask, address = 'local'): Promise<T> {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (mine >= this.limits.perAddress) {
+      throw new TilemateError('TM_BUSY', `this address already has ${mine} requests that play deals out being worked out; wait for their answers`);
+    }
     if (this.pending >= this.limits.maxQueue) {
       throw new TilemateError('TM_BUSY', `the server is busy with ${this.pending} requests that play deals out; try again in a few seconds`);
     }
     this.pending++;
+    this.byAddress.set(address, mine + 1);
     try {
       return await this.run<T>(task, AbortSignal.timeout(this.limits.deadlineMs));
     } finally {
       this.pending--;
+      const left = this.byAddress.get(address)! - 1;
+      if (left === 0) this.byAddress.delete(address); else this.byAddress.set(address, left);
     }
   }
 
   /** A searching bot's turn. */
   bot(task: Extract<HeavyTask, { kind: 'bot' }>): Promise<BotMove> {
-    return this.run<BotMove>(task);
+    return this.run<BotMove>({ ...task, [Piscina.queueOptionsSymbol]: { bot: true } });
   }
 
   private async run<T>(task: HeavyTask, signal?: AbortSignal): Promise<T> {

@@ -74,7 +74,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
-    if (simulating(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b });
+    if (simulating(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, req.ip);
     const { cc, analyzer } = ctx.cardFor(b.card);
     const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '');
     const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
@@ -99,7 +99,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
-    return ctx.pool.request<Record<string, unknown>>({ kind: 'charleston', cardText: b.card ?? ctx.cardText, hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true });
+    return ctx.pool.request<Record<string, unknown>>({ kind: 'charleston', cardText: b.card ?? ctx.cardText, hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true }, req.ip);
   });
 
   app.post('/advice', {
@@ -131,6 +131,6 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if (b.question === 'call' && b.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
     const input = { hand: b.hand, exposed: b.exposed, seen: b.seen, others: b.others, wall: b.wall, ruleset: b.ruleset, tile: b.tile, from: b.from };
-    return ctx.pool.request<Record<string, unknown>>({ kind: 'advice', cardText: b.card ?? ctx.cardText, question: b.question, input, search: { worlds: b.worlds, seed: b.seed, candidates: b.candidates } });
+    return ctx.pool.request<Record<string, unknown>>({ kind: 'advice', cardText: b.card ?? ctx.cardText, question: b.question, input, search: { worlds: b.worlds, seed: b.seed, candidates: b.candidates } }, req.ip);
   });
 }

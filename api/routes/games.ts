@@ -98,7 +98,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
       return { kind: 'hint' as const, cardText: ctx.cardText, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
     });
-    return ctx.pool.request<HintJson>(task);
+    return ctx.pool.request<HintJson>(task, req.ip);
   });
 
   app.get('/games/:id/card', {

@@ -76,7 +76,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
     const text = b.record ?? store.readRecord(b.recordId!);
-    const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed });
+    const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;
   });

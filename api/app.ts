@@ -196,6 +196,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
   app.addHook('onClose', () => pool.close());
   const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err), pool);
+  const restored = store.restore();
+  if (restored > 0) app.log.info(`took up ${restored} games in progress from their journals`);
 
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
     if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });

@@ -10,6 +10,7 @@ import type { Ruleset } from '../engine/rulesets.js';
 import { tileName, type TileId } from '../engine/tiles.js';
 import type { HeavyPool } from './heavy.js';
 import { forcedChoice } from './play.js';
+import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
 import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type ViewJson } from './wire.js';
@@ -56,6 +57,8 @@ export interface LiveGame extends Seated {
   recordError: TilemateError | null;
   /** The game's requests, one after another (see exclusive). */
   busy: Promise<void>;
+  /** Actions written to the game's journal (api/journal.ts). */
+  journaled: number;
 }
 
 export interface GameAnswer {
@@ -108,7 +111,77 @@ export class GameStore {
     private readonly pool: HeavyPool | null = null,
   ) {
     this.recordsDir = join(dataDir, 'records');
+    this.journal = new Journal(join(dataDir, 'live'));
     this.now = now;
+  }
+
+  private readonly journal: Journal;
+
+  /**
+   * Takes up the games in progress when the server stopped, from their journals: each
+   * replayed to its last acknowledged action, with the bots' random stream as it was. A
+   * journal of another card, or one that does not replay, is skipped and reported.
+   */
+  restore(): number {
+    let restored = 0;
+    for (const j of this.journal.load((file, why) => this.onError(new Error(`live game journal ${file} skipped: ${why}`)))) {
+      try {
+        if (j.header.card.text !== this.cardText) throw new Error('it was played on another card');
+        const rules = rulesetByName(j.header.ruleset);
+        const bots = parseBots(j.header.seats.filter((_, s) => s !== j.meta.seat).join(','), rules.players - 1, this.cc, rules);
+        const agents: (Agent | null)[] = [...bots.agents];
+        agents.splice(j.meta.seat, 0, null);
+        const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, j.header.seats, agents, rules, j.header.seed, j.meta.autoPlay, Buffer.from(j.meta.tokenHash, 'hex'));
+        for (const action of j.actions) {
+          const drawAt = g.state.wallPos;
+          apply(g.state, action);
+          this.logged(g, action, action.type === 'draw' ? g.state.wall[drawAt] : null);
+        }
+        g.rng.splice(0, 4, ...j.rng);
+        g.journaled = g.told = g.log.length;
+        this.games.set(g.id, g);
+        this.save(g); // a game that ended just before the stop gets its record now
+        restored++;
+      } catch (err) {
+        this.onError(new Error(`live game ${j.meta.id} not restored: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
+    return restored;
+  }
+
+  private live(id: string, owner: string, seat: number, names: string[], agents: (Agent | null)[], rules: Ruleset, seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame {
+    return {
+      id, owner, seat, names, rules,
+      state: newGame(rules, this.cc, seed),
+      agents,
+      rng: botRng(seed),
+      writer: new RecordWriter(rules, this.cc, this.cardText, seed, names),
+      autoPlay,
+      tokenHash,
+      log: [],
+      told: 0,
+      touched: this.now(),
+      recordId: null,
+      recordError: null,
+      busy: Promise.resolve(),
+      journaled: 0,
+    };
+  }
+
+  /** Writes the actions applied since the last call to the game's journal, before the request is answered. */
+  private journalUp(g: LiveGame): void {
+    if (g.recordId !== null) return; // finished and saved: its journal is gone
+    try {
+      this.journal.append(g.id, g.journaled + 1, g.log.slice(g.journaled).map((l) => l.action), g.rng);
+      g.journaled = g.log.length;
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  private drop(id: string): void {
+    this.games.delete(id);
+    try { this.journal.remove(id); } catch (err) { this.onError(err); }
   }
 
   get size(): number {
@@ -125,7 +198,7 @@ export class GameStore {
     }
     const spec = opts.bots && opts.bots.length > 0 ? opts.bots.join(',') : (opts.level ?? 'medium');
     const bots = parseBots(spec, rules.players - 1, this.cc, rules); // refuses unknown levels
-    admit(this.games, owner, this.limits, this.now(), (g) => g.recordId !== null, (id) => this.games.delete(id));
+    admit(this.games, owner, this.limits, this.now(), (g) => g.recordId !== null, (id) => this.drop(id));
     const names = [...bots.names];
     const agents: (Agent | null)[] = [...bots.agents];
     names.splice(seat, 0, 'human');
@@ -135,23 +208,18 @@ export class GameStore {
     const token = randomBytes(24).toString('base64url');
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id) || this.recordExists(id));
-    const g: LiveGame = {
-      id, owner, seat, names, rules,
-      state: newGame(rules, this.cc, seed),
-      agents,
-      rng: botRng(seed),
-      writer: new RecordWriter(rules, this.cc, this.cardText, seed, names),
-      autoPlay: opts.autoPlay ?? true,
-      tokenHash: hash(token),
-      log: [],
-      told: 0,
-      touched: this.now(),
-      recordId: null,
-      recordError: null,
-      busy: Promise.resolve(),
-    };
+    const g = this.live(id, owner, seat, names, agents, rules, seed, opts.autoPlay ?? true, hash(token));
     this.games.set(id, g);
-    await this.exclusive(g, () => this.advance(g));
+    await this.exclusive(g, async () => {
+      await this.advance(g);
+      try {
+        this.journal.start({ id, tokenHash: g.tokenHash.toString('hex'), seat, autoPlay: g.autoPlay, owner }, g.writer.header, g.log.map((l) => l.action), g.rng);
+        g.journaled = g.log.length;
+      } catch (err) {
+        this.onError(err);
+      }
+      this.save(g);
+    });
     return { ...this.answer(g), token };
   }
 
@@ -176,6 +244,8 @@ export class GameStore {
       apply(g.state, action);
       this.logged(g, action, action.type === 'draw' ? g.state.wall[drawAt] : null);
       await this.advance(g);
+      this.journalUp(g);
+      this.save(g);
       return this.answer(g);
     });
   }
@@ -265,7 +335,6 @@ export class GameStore {
       apply(state, action);
       this.logged(g, action, action.type === 'draw' ? state.wall[drawAt] : null);
     }
-    this.save(g);
   }
 
   /** Writes a finished game's record once; a failed write is tried again at the next answer. */
@@ -275,6 +344,7 @@ export class GameStore {
       writeFileAtomic(join(this.recordsDir, `${g.id}.jsonl`), g.writer.text(g.state));
       g.recordId = g.id;
       g.recordError = null;
+      this.journal.remove(g.id);
     } catch (err) {
       g.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
       this.onError(err);

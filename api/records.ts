@@ -44,6 +44,11 @@ export class RecordWriter {
     this.lines.push(actionLine(++this.actions, a));
   }
 
+  /** The header line. */
+  get header(): string {
+    return this.lines[0];
+  }
+
   /** The whole record; with its end line once the game has ended. */
   text(state: GameState): string {
     const end = state.phase.kind === 'ended' ? [endLine(state)] : [];

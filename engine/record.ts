@@ -104,7 +104,7 @@ function parseLine(text: string, line: number, last: boolean): Record<string, un
   return isObject(v) ? v : bad(line, `expected a JSON object, got ${show(v)}`);
 }
 
-function parseHeader(h: Record<string, unknown>): RecordHeader {
+export function parseHeader(h: Record<string, unknown>): RecordHeader {
   if (h.format !== RECORD_FORMAT) bad(1, `not a Tilemate record (format ${show(h.format)}, expected "${RECORD_FORMAT}")`);
   if (h.version !== RECORD_VERSION) bad(1, `unknown record version ${show(h.version)} (this reader knows version ${RECORD_VERSION})`);
   const { ruleset, card, seed, seats } = h;
@@ -117,7 +117,7 @@ function parseHeader(h: Record<string, unknown>): RecordHeader {
   return { format: RECORD_FORMAT, version: RECORD_VERSION, ruleset, card: { name: card.name as string, text: card.text as string }, seed: seed as number, seats };
 }
 
-function parseAction(a: unknown, line: number): Action {
+export function parseAction(a: unknown, line: number): Action {
   if (!isObject(a)) return bad(line, 'expected "action": {...}');
   const type = a.type;
   if (typeof type !== 'string' || !Object.hasOwn(ACTION_FIELDS, type)) return bad(line, `unknown action type ${show(type)}`);

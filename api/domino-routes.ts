@@ -68,11 +68,13 @@ const Answer = Type.Object({
   view: Type.Unknown({ description: 'the seat\'s view: its hand, every train, hand counts, the boneyard count, scores' }),
   legal: Type.Array(ActionOut),
   events: Type.Array(Type.Object({ n: Type.Integer(), action: ActionOut })),
+  at: Type.Integer({ description: 'actions applied so far: send it as "after" with the next action to make a retry safe' }),
 });
 const ActionBody = Type.Object({
   type: Type.Union([Type.Literal('play'), Type.Literal('draw'), Type.Literal('pass')]),
   tile: Type.Optional(Type.String({ maxLength: 8, description: 'a domino, e.g. "12-5"' })),
   train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'the "at" of the answer this action was chosen from: refused with TM_STALE_ACTION when the game has moved on' })),
 });
 const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const AdviceAnswer = Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) });
@@ -123,6 +125,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     view: viewJson(view(g.state, g.seat)),
     legal: legalActions(g.state, g.seat).map((a) => actionJson(a, g.state.players) as { type: string; seat: number }),
     events: g.log.slice(since).map((a, i) => ({ n: since + i + 1, action: actionJson(a, g.state.players) as { type: string; seat: number } })),
+    at: g.log.length,
   });
 
   app.post('/games', {
@@ -187,6 +190,10 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   }, async (req) => {
     const g = open(req.params.id, bearer(req));
     const before = g.log.length;
+    const after = req.body.after;
+    if (after !== undefined && after !== before) {
+      throw new TilemateError('TM_STALE_ACTION', `this action was sent after action ${after}, but the game is at action ${before}: it may be a retry of one already applied, so it was not applied again (ask for the game to see where it stands)`);
+    }
     const a = actionFromNames(req.body, g.seat, g.state.players);
     apply(g.state, a); // a refused action throws before anything changes
     g.log.push(a);

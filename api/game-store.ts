@@ -17,9 +17,9 @@ import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type Vi
 
 /**
  * Live games against bots, each opened by a token, and the records of finished ones.
- * A game is in memory until it ends; then its record is written atomically into
- * `<data>/records/<id>.jsonl`, so a server killed mid-game loses at most the games in
- * progress. Tokens are kept only as hashes and compared in constant time.
+ * A game is played in memory and journaled as it goes (`<data>/live/`, api/journal.ts), so
+ * a restarted server takes it up again; once it ends its record is written atomically into
+ * `<data>/records/<id>.jsonl`. Tokens are kept only as hashes and compared in constant time.
  */
 
 /** Live games held at once, per address, and how long an untouched game is kept (api/quotas.ts). */

@@ -106,6 +106,20 @@ describe('retries are safe: an action carries the action number it was written a
   });
 });
 
+describe('retries are safe in Mexican Train too', () => {
+  it('a retried action with "after" is 409 TM_STALE_ACTION', async () => {
+    const app = await server();
+    const g = (await call(app, { method: 'POST', url: '/api/domino/games', payload: { seed: 4 } })).body;
+    const action = { ...g.legal[0], after: g.at };
+    const first = await call(app, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token), payload: action });
+    expect(first.status).toBe(200);
+    const retry = await call(app, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token), payload: action });
+    expect(retry.status).toBe(409);
+    expect(retry.body.code).toBe('TM_STALE_ACTION');
+    expect((await call(app, { method: 'GET', url: `/api/domino/games/${g.id}`, headers: auth(g.token) })).body.at).toBe(first.body.at);
+  });
+});
+
 describe('smaller holes', () => {
   it('Mah Jongg in error is offered in legal, marked inError, and declaring it kills the hand', async () => {
     const app = await server();

@@ -241,7 +241,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool });
+    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;

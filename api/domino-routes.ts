@@ -9,10 +9,12 @@ import { TilemateError } from '../engine/errors.js';
 import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState, type DominoView } from '../engine/domino/game.js';
 import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset } from '../engine/domino/rulesets.js';
 import { viewFromTable, type TableInput } from '../engine/domino/table-state.js';
+import { DOMINO_RECORD_FORMAT, dominoRecordHeader, gameFromHeader, parseDominoAction, type DominoRecordHeader } from '../engine/domino/record.js';
 import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
 import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
+import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { Strict } from './routes/schemas.js';
 
@@ -44,6 +46,10 @@ export interface DominoRoutesOptions {
   heavy?: (req: FastifyRequest) => Promise<void>;
   /** Where advice runs (api/heavy.ts); without one, on the event loop. */
   pool?: HeavyPool;
+  /** Where games in progress are journaled (api/journal.ts) and taken up again from on start; none: not kept. */
+  journalDir?: string;
+  /** Told of a journal that could not be written or taken up. */
+  onError?: (err: unknown) => void;
   /** Sampled worlds an advice request may ask for. */
   maxWorlds?: number;
 }
@@ -98,6 +104,21 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
   const advise = (address: string, v: DominoView, worlds?: number, seed?: number) => pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, address);
   const maxWorlds = opts.maxWorlds ?? 64;
   const games = new Map<string, DominoGame>();
+  const onError = opts.onError ?? (() => {});
+  // trains as seat numbers (the Mexican train is seat `players`), so a line reads back without the table's size
+  const journal = opts.journalDir === undefined ? null : new Journal<DominoAction>(opts.journalDir, {
+    encode: (_n, a) => (a.type === 'play' ? { type: 'play', seat: a.seat, tile: dominoName(a.tile), train: a.train } : { type: a.type, seat: a.seat }),
+    decode: (raw) => parseDominoAction(raw, -1),
+  });
+  /** Writes to the journal (a failure is reported, and the game goes on in memory). */
+  const journaled = (write: () => void): void => { try { write(); } catch (err) { onError(err); } };
+  const drop = (id: string): void => { games.delete(id); if (journal) journaled(() => journal.remove(id)); };
+  /** After a request: the new actions to the journal, or the journal gone once the game has ended. */
+  const journalUp = (g: DominoGame, from: number): void => {
+    if (!journal) return;
+    if (g.state.phase === 'ended') journaled(() => journal.remove(g.id));
+    else journaled(() => journal.append(g.id, from + 1, g.log.slice(from), g.rng));
+  };
 
   const open = (id: string, token: string | undefined): DominoGame => {
     if (token === undefined) throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
@@ -106,6 +127,21 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     g.touched = Date.now();
     return g;
   };
+
+  // the games in progress when the server stopped, each at its last acknowledged action
+  for (const j of journal?.load((file, why) => onError(new Error(`Mexican Train journal ${file} skipped: ${why}`))) ?? []) {
+    try {
+      const header = j.header as unknown as DominoRecordHeader;
+      if (header.format !== DOMINO_RECORD_FORMAT) throw new Error('not a Mexican Train record header');
+      const state = gameFromHeader(header);
+      const agents = header.seats.map((n, s) => (s === j.meta.seat ? null : makeDominoAgent(n, header.ruleset)));
+      const g: DominoGame = { id: j.meta.id, owner: j.meta.owner, touched: Date.now(), tokenHash: Buffer.from(j.meta.tokenHash, 'hex'), seat: j.meta.seat, names: header.seats, agents, state, rng: [...j.rng], log: [] };
+      for (const a of j.actions) { apply(state, a); g.log.push(a); }
+      games.set(g.id, g);
+    } catch (err) {
+      onError(new Error(`Mexican Train game ${j.meta.id} not restored: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
 
   /** The bots move until the person must act or the game ends. */
   const runBots = (g: DominoGame): void => {
@@ -161,10 +197,14 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (games.has(id));
     // a full table refuses the new game; it never evicts another player's game in progress
-    admit(games, req.ip, table, Date.now(), (x) => x.state.phase === 'ended', (x) => games.delete(x));
+    admit(games, req.ip, table, Date.now(), (x) => x.state.phase === 'ended', drop);
     const g: DominoGame = { id, owner: req.ip, touched: Date.now(), tokenHash: hash(token), seat, names, agents, state, rng: seedRng((seed ^ 0x5bd1e995) >>> 0), log: [] };
     games.set(id, g);
     runBots(g);
+    if (journal && g.state.phase !== 'ended') {
+      const header = dominoRecordHeader({ ruleset: rules.name, players, seed, game: b.round === undefined ? 'match' : { round: b.round }, seats: names });
+      journaled(() => journal.start({ id, tokenHash: g.tokenHash.toString('hex'), seat, owner: req.ip }, header, g.log, g.rng));
+    }
     return reply.code(201).send({ ...answer(g), token });
   });
 
@@ -198,6 +238,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
     apply(g.state, a); // a refused action throws before anything changes
     g.log.push(a);
     runBots(g);
+    journalUp(g, before);
     return answer(g, before);
   });
 

@@ -10,6 +10,7 @@ import type { Ruleset } from '../engine/rulesets.js';
 import { tileName, type TileId } from '../engine/tiles.js';
 import type { HeavyPool } from './heavy.js';
 import { forcedChoice } from './play.js';
+import { actionLine, parseAction, parseHeader } from '../engine/record.js';
 import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
@@ -111,11 +112,11 @@ export class GameStore {
     private readonly pool: HeavyPool | null = null,
   ) {
     this.recordsDir = join(dataDir, 'records');
-    this.journal = new Journal(join(dataDir, 'live'));
+    this.journal = new Journal(join(dataDir, 'live'), { encode: (n, a) => JSON.parse(actionLine(n, a)).action, decode: parseAction });
     this.now = now;
   }
 
-  private readonly journal: Journal;
+  private readonly journal: Journal<Action>;
 
   /**
    * Takes up the games in progress when the server stopped, from their journals: each
@@ -126,12 +127,13 @@ export class GameStore {
     let restored = 0;
     for (const j of this.journal.load((file, why) => this.onError(new Error(`live game journal ${file} skipped: ${why}`)))) {
       try {
-        if (j.header.card.text !== this.cardText) throw new Error('it was played on another card');
-        const rules = rulesetByName(j.header.ruleset);
-        const bots = parseBots(j.header.seats.filter((_, s) => s !== j.meta.seat).join(','), rules.players - 1, this.cc, rules);
+        const header = parseHeader(j.header);
+        if (header.card.text !== this.cardText) throw new Error('it was played on another card');
+        const rules = rulesetByName(header.ruleset);
+        const bots = parseBots(header.seats.filter((_, s) => s !== j.meta.seat).join(','), rules.players - 1, this.cc, rules);
         const agents: (Agent | null)[] = [...bots.agents];
         agents.splice(j.meta.seat, 0, null);
-        const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, j.header.seats, agents, rules, j.header.seed, j.meta.autoPlay, Buffer.from(j.meta.tokenHash, 'hex'));
+        const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, header.seats, agents, rules, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
         for (const action of j.actions) {
           const drawAt = g.state.wallPos;
           apply(g.state, action);

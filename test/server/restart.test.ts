@@ -30,6 +30,27 @@ describe('live games survive a restart', () => {
   });
 });
 
+describe('Mexican Train games survive a restart too', () => {
+  it('a new server takes up a Mexican Train game at its last action, and it plays on', async () => {
+    const dir = dataDir();
+    const first = await server({}, dir);
+    const g = (await call(first, { method: 'POST', url: '/api/domino/games', payload: { seed: 6, players: 3 } })).body;
+    let a = g;
+    for (let i = 0; i < 6 && a.legal.length > 0; i++) {
+      a = (await call(first, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token), payload: { ...a.legal[0], after: a.at } })).body;
+    }
+    expect(a.at).toBeGreaterThan(6);
+    const second = await server({}, dir);
+    const now = (await call(second, { method: 'GET', url: `/api/domino/games/${g.id}?since=0`, headers: auth(g.token) })).body;
+    expect(now.at).toBe(a.at);
+    expect(now.view).toEqual(a.view);
+    const next = await call(second, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token), payload: { ...now.legal[0], after: now.at } });
+    const same = await call(first, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token), payload: { ...now.legal[0], after: now.at } });
+    expect(next.status).toBe(200);
+    expect(next.body).toEqual(same.body);
+  });
+});
+
 // ------------------------------------------------------------------ kill -9
 
 const TRIALS = Number(process.env.KILL_TRIALS ?? 20);

@@ -10,8 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Analyzer } from '../engine/analyzer.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard, type CompiledCard } from '../engine/compile.js';
+import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError, type ErrorCode } from '../engine/errors.js';
 import { loadCard, readCardText } from './cards.js';
 import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
@@ -96,34 +95,12 @@ export interface LoadedCard { cc: CompiledCard; analyzer: Analyzer }
 export interface AppContext {
   card: LoadedCard;
   cardText: string;
-  /** The server's card for no text, or a posted card compiled once per distinct text (a small LRU). */
-  cardFor(text?: string): LoadedCard;
   store: GameStore;
   limits: Limits;
   /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
   /** Where the work that plays deals out runs (api/heavy.ts). */
   pool: HeavyPool;
-}
-
-const CARD_CACHE = 16;
-
-function cardCache(base: LoadedCard): (text?: string) => LoadedCard {
-  const cache = new Map<string, LoadedCard>();
-  return (text) => {
-    if (text === undefined) return base;
-    let hit = cache.get(text);
-    if (hit) {
-      cache.delete(text); // most recently used last
-      cache.set(text, hit);
-      return hit;
-    }
-    const cc = compileCard(parseCard(text));
-    hit = { cc, analyzer: new Analyzer(cc) };
-    cache.set(text, hit);
-    if (cache.size > CARD_CACHE) cache.delete(cache.keys().next().value!);
-    return hit;
-  };
 }
 
 /** api/web of the installation, from source (api/app.ts) or compiled (dist/api/app.js). */
@@ -228,7 +205,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
     }
   };
-  const ctx: AppContext = { card, cardText, cardFor: cardCache(card), store, limits, heavy, pool };
+  const ctx: AppContext = { card, cardText, store, limits, heavy, pool };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },

@@ -41,14 +41,15 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async () => cardJson(ctx.card.cc));
 
-  // Analysis is cheap and has the general limit; with `simulate` it plays deals out, so those
-  // requests also spend the heavy budget (checked once the body is read).
-  const simulating = (req: { body: unknown }): boolean => {
-    const b = req.body as { simulate?: unknown } | undefined;
-    return b?.simulate !== undefined && b.simulate !== false;
+  // Analysis on the server's card is cheap and has the general limit. With `simulate` it plays
+  // deals out, and a posted card must be compiled first (a fraction of a second for a large
+  // one): those run in the worker pool and spend the heavy budget (checked once the body is read).
+  const heavyAnalysis = (req: { body: unknown }): boolean => {
+    const b = req.body as { simulate?: unknown; card?: unknown } | undefined;
+    return (b?.simulate !== undefined && b.simulate !== false) || (b?.card !== undefined && b.card !== ctx.cardText);
   };
   app.post('/analyze', {
-    preHandler: async (req) => { if (simulating(req)) await ctx.heavy(req); },
+    preHandler: async (req) => { if (heavyAnalysis(req)) await ctx.heavy(req); },
     schema: {
       summary: 'Which card lines a hand should chase (the CLI\'s analyze --json), each form tile by tile',
       body: Strict({
@@ -74,8 +75,8 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const b = req.body;
-    if (simulating(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, req.ip);
-    const { cc, analyzer } = ctx.cardFor(b.card);
+    if (heavyAnalysis(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, req.ip);
+    const { cc, analyzer } = ctx.card;
     const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '');
     const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
     return {

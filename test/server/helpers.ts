@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
-import { build, type Limits } from '../../api/app.js';
+import { build, type Limits } from '../../api/http/app.js';
 
 /** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
 

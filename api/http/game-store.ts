@@ -1,29 +1,29 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Agent } from '../agents/agent.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState } from '../engine/game.js';
-import type { RngState } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import { tileName, type TileId } from '../engine/tiles.js';
+import type { Agent } from '../../agents/agent.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
+import type { RngState } from '../../engine/rng.js';
+import type { Ruleset } from '../../engine/rulesets.js';
+import { tileName, type TileId } from '../../engine/tiles.js';
 import type { HeavyPool } from './heavy.js';
-import { forcedChoice } from './play.js';
-import { actionLine, parseAction, parseHeader } from '../engine/record.js';
+import { forcedChoice } from '../shared/turns.js';
+import { actionLine, parseAction, parseHeader } from '../../engine/record.js';
 import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
-import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from './records.js';
+import { botRng, parseBots, RecordWriter, rulesetByName, writeFileAtomic } from '../shared/records.js';
 import { eventJson, legalJson, viewJson, type EventJson, type LegalJson, type ViewJson } from './wire.js';
 
 /**
  * Live games against bots, each opened by a token, and the records of finished ones.
- * A game is played in memory and journaled as it goes (`<data>/live/`, api/journal.ts), so
+ * A game is played in memory and journaled as it goes (`<data>/live/`, api/http/journal.ts), so
  * a restarted server takes it up again; once it ends its record is written atomically into
  * `<data>/records/<id>.jsonl`. Tokens are kept only as hashes and compared in constant time.
  */
 
-/** Live games held at once, per address, and how long an untouched game is kept (api/quotas.ts). */
+/** Live games held at once, per address, and how long an untouched game is kept (api/http/quotas.ts). */
 export type StoreLimits = TableLimits;
 export const DEFAULT_STORE_LIMITS: StoreLimits = DEFAULT_TABLE_LIMITS;
 
@@ -58,7 +58,7 @@ export interface LiveGame extends Seated {
   recordError: TilemateError | null;
   /** The game's requests, one after another (see exclusive). */
   busy: Promise<void>;
-  /** Actions written to the game's journal (api/journal.ts). */
+  /** Actions written to the game's journal (api/http/journal.ts). */
   journaled: number;
 }
 
@@ -309,7 +309,7 @@ export class GameStore {
 
   /**
    * The bots move (and the seat's forced draws and declines are made) until the seat must
-   * decide or the game ends, as api/play.ts runBots plays them; the searching bots' turns
+   * decide or the game ends, as api/shared/turns.ts runBots plays them; the searching bots' turns
    * are played in the worker pool, each from the seat's view and the bots' random stream,
    * so the game is the same wherever they are played.
    */

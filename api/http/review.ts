@@ -1,20 +1,20 @@
-import { parseSituation, playoutScores } from '../agents/advice.js';
-import { HeuristicAgent, STRONG_HABITS } from '../agents/heuristic.js';
-import { Analyzer } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newGame, view, type Action, type SeatView } from '../engine/game.js';
-import { replayRecord } from '../engine/record.js';
-import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
-import { tileName } from '../engine/tiles.js';
-import { forcedChoice } from './play.js';
+import { parseSituation, playoutScores } from '../../agents/advice.js';
+import { HeuristicAgent, STRONG_HABITS } from '../../agents/heuristic.js';
+import { Analyzer } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import { apply, legalActions, newGame, view, type Action, type SeatView } from '../../engine/game.js';
+import { replayRecord } from '../../engine/record.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { tileName } from '../../engine/tiles.js';
+import { forcedChoice } from '../shared/turns.js';
 import { hintFor, situationOf } from './seat-advice.js';
 import { actionJson, parseActionJson, viewJson, type ActionJson, type ViewJson } from './wire.js';
 
 /**
  * A finished game reviewed for one seat: the record is replayed, and at each of the seat's
- * decisions the engine's choice (the hint of api/seat-advice.ts, with a modest budget) is
+ * decisions the engine's choice (the hint of api/http/seat-advice.ts, with a modest budget) is
  * set against the seat's. For discards and calls the cost is the difference of mean scores
  * over the same sampled deals (paired playouts, in points of the ruleset's scoring); for
  * Charleston and courtesy passes, made before there is play to sample, it is the tiles

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
 import {
-  callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DEFAULT_WORLDS, DIRECTIONS, discardAdvice, lineChances, voteAdvice,
+  callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DEFAULT_WORLDS, DIRECTIONS, discardAdvice, voteAdvice,
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
-} from '../agents/advice.js';
-import type { AnalysisInput, LineResult } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import { loadCard } from './cards.js';
+} from '../../agents/advice.js';
+import { TilemateError } from '../../engine/errors.js';
+import { loadCard } from '../../training/cards.js';
 
 /**
  * `tilemate advise charleston|discard|call`: the advice functions of agents/advice.ts on
@@ -29,28 +27,7 @@ export function wholeOption(name: string, min: number, max = Number.MAX_SAFE_INT
 export const CLI_MAX_DEALS = 100_000;
 export const CLI_MAX_WORLDS = 1_000;
 
-const SOLO_MODEL = 'solo: you draw one tile in every four from a wall sampled from the tiles you have not seen, keep a tile when it brings the line closer, and never call; nobody races you';
-
 // ------------------------------------------------------------------ analyze --simulate
-
-export interface SimulateFlags {
-  /** true, or the number of deals. */
-  simulate?: boolean | number;
-  seed?: number;
-  wall?: number;
-}
-
-/** The chance and expected score of each listed line, when `--simulate` was given. */
-export function simulateForAnalyze(cc: CompiledCard, input: AnalysisInput, results: readonly LineResult[], flags: SimulateFlags): ChanceReport | null {
-  if (flags.simulate === undefined || flags.simulate === false) return null;
-  const deals = flags.simulate === true ? DEFAULT_DEALS : flags.simulate;
-  return lineChances(cc, input, results, { deals, seed: flags.seed ?? 1, wall: flags.wall });
-}
-
-/** What `--simulate` adds to analyze's JSON: the report's settings at the top, two fields per line. */
-export function simulationJson(report: ChanceReport) {
-  return { deals: report.deals, seed: report.seed, wall: report.wall, draws: report.draws, model: SOLO_MODEL };
-}
 
 /** The table columns `--simulate` adds. */
 export function simulationColumns(report: ChanceReport): { head: string[]; rows: string[][] } {

@@ -1,4 +1,4 @@
-import { TilemateError } from '../engine/errors.js';
+import { TilemateError } from '../../engine/errors.js';
 
 /**
  * Who may open a new live game, the same for both games' tables: a table holds at most

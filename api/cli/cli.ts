@@ -1,20 +1,21 @@
 import { join } from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { AGENT_NAMES, makeAgent } from '../agents/levels.js';
-import { runArena } from '../training/run-arena.js';
-import { analysisInput, Analyzer, reason, type LineResult } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import { replayRecord } from '../engine/record.js';
-import { formatTiles, tileName } from '../engine/tiles.js';
-import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulateForAnalyze, simulationColumns, simulationJson, wholeOption, type SimulateFlags } from './advise.js';
-import { loadCard, readCardText } from './cards.js';
-import { MAX_FILE_BYTES, printable, readTextFile } from './terminal.js';
+import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
+import { runArena } from '../../training/run-arena.js';
+import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import { replayRecord } from '../../engine/record.js';
+import { formatTiles, tileName } from '../../engine/tiles.js';
+import { simulateForAnalyze, simulationJson, type SimulateFlags } from '../shared/simulate.js';
+import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulationColumns, wholeOption } from './advise.js';
+import { loadCard, readCardText } from '../../training/cards.js';
+import { MAX_FILE_BYTES, printable, readTextFile } from '../../training/text-files.js';
 import { registerDomino } from './domino-cli.js';
 import { play } from './play.js';
-import { DEFAULT_DATA_DIR, serve } from './server.js';
-import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from './records.js';
+import { DEFAULT_DATA_DIR, serve } from '../http/server.js';
+import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from '../shared/records.js';
 
 /** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
 export function resultJson(r: LineResult) {

@@ -1,15 +1,15 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Agent } from '../agents/agent.js';
-import { makeAgent } from '../agents/levels.js';
-import { playOut } from '../agents/table.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import { newGame, type Action, type GameState } from '../engine/game.js';
-import { actionLine, endLine, recordHeader } from '../engine/record.js';
-import { seedRng, type RngState } from '../engine/rng.js';
-import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
-import { MAX_FILE_BYTES, readTextFile } from './terminal.js';
+import type { Agent } from '../../agents/agent.js';
+import { makeAgent } from '../../agents/levels.js';
+import { playOut } from '../../agents/table.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import { newGame, type Action, type GameState } from '../../engine/game.js';
+import { actionLine, endLine, recordHeader } from '../../engine/record.js';
+import { seedRng, type RngState } from '../../engine/rng.js';
+import { loadRuleset, type Ruleset } from '../../engine/rulesets.js';
+import { MAX_FILE_BYTES, readTextFile } from '../../training/text-files.js';
 
 /** Tables of bots, the records of their games (engine/record.ts), and record files on disk. */
 

@@ -9,10 +9,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { Analyzer } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError, type ErrorCode } from '../engine/errors.js';
-import { loadCard, readCardText } from './cards.js';
+import { Analyzer } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import { loadCard, readCardText } from '../../training/cards.js';
 import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
 import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -22,7 +22,7 @@ import { dominoRoutes } from './domino-routes.js';
 import { httpStatus } from './wire.js';
 
 /**
- * The practice server as a fastify instance, built but not listening (api/server.ts
+ * The practice server as a fastify instance, built but not listening (api/http/server.ts
  * listens; tests use `app.inject()`). Every error leaves as `{code, message}` with a 4xx
  * status: the engine's TilemateErrors by their code, fastify's own (bad JSON, schema
  * validation, body too large, unknown route) mapped onto the same codes.
@@ -99,14 +99,14 @@ export interface AppContext {
   limits: Limits;
   /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
-  /** Where the work that plays deals out runs (api/heavy.ts). */
+  /** Where the work that plays deals out runs (api/http/heavy.ts). */
   pool: HeavyPool;
 }
 
-/** api/web of the installation, from source (api/app.ts) or compiled (dist/api/app.js). */
+/** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
 function defaultWebDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const dir of [join(here, 'web'), join(here, '..', '..', 'api', 'web')]) if (existsSync(join(dir, 'index.html'))) return dir;
+  for (const dir of [join(here, '..', 'web'), join(here, '..', '..', '..', 'api', 'web')]) if (existsSync(join(dir, 'index.html'))) return dir;
   return null;
 }
 

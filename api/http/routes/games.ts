@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AGENT_NAMES } from '../../agents/levels.js';
-import { legalActions, view } from '../../engine/game.js';
-import { RULESETS } from '../../engine/rulesets.js';
+import { AGENT_NAMES } from '../../../agents/levels.js';
+import { legalActions, view } from '../../../engine/game.js';
+import { RULESETS } from '../../../engine/rulesets.js';
 import type { AppContext } from '../app.js';
-import { TilemateError } from '../../engine/errors.js';
+import { TilemateError } from '../../../engine/errors.js';
 import type { HintJson } from '../seat-advice.js';
 import { lineResultJson, parseActionJson, seenBy } from '../wire.js';
 import type { Api } from './analysis.js';

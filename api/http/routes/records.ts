@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { TilemateError } from '../../engine/errors.js';
+import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../game-store.js';
 import type { Review } from '../review.js';

@@ -1,12 +1,12 @@
-import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../agents/advice.js';
-import type { Agent } from '../agents/agent.js';
-import { makeAgent } from '../agents/levels.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import type { Action, Exposure, SeatView } from '../engine/game.js';
-import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
-import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
+import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../../agents/advice.js';
+import type { Agent } from '../../agents/agent.js';
+import { makeAgent } from '../../agents/levels.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { Action, Exposure, SeatView } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 import { actionJson, type LegalJson, legalJson } from './wire.js';
 
 /**

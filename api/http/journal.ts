@@ -1,8 +1,8 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { TilemateError } from '../engine/errors.js';
-import type { RngState } from '../engine/rng.js';
-import { syncFolder, writeFileAtomic } from './records.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { RngState } from '../../engine/rng.js';
+import { syncFolder, writeFileAtomic } from '../shared/records.js';
 
 /**
  * Live games as they are played, so a restarted server takes them up again

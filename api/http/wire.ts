@@ -1,9 +1,9 @@
-import type { Exposure as Group, LineResult } from '../engine/analyzer.js';
-import { reason } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError, type ErrorCode } from '../engine/errors.js';
-import type { Action, Exposure, GameResult, SeatView } from '../engine/game.js';
-import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
+import type { Exposure as Group, LineResult } from '../../engine/analyzer.js';
+import { reason } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
+import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 
 /**
  * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the

@@ -1,13 +1,13 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
-import type { Agent } from '../agents/agent.js';
-import type { RngState } from '../engine/rng.js';
-import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState, type SeatView } from '../engine/game.js';
-import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
-import { loadCard, readCardText } from './cards.js';
-import { botRng, parseBots, RecordWriter, rulesetByName } from './records.js';
-import { printable } from './terminal.js';
+import type { Agent } from '../../agents/agent.js';
+import { TilemateError } from '../../engine/errors.js';
+import { apply, legalActions, newGame, view, type Action, type GameState, type SeatView } from '../../engine/game.js';
+import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { loadCard, readCardText } from '../../training/cards.js';
+import { botRng, parseBots, RecordWriter, rulesetByName } from '../shared/records.js';
+import { runBots } from '../shared/turns.js';
+import { printable } from '../../training/text-files.js';
 
 /**
  * One game in the terminal: a person in one seat, bots in the others. The person sees only
@@ -103,44 +103,6 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
 // ------------------------------------------------------------------ the person's turn
 
 const gameOver = (state: GameState): boolean => state.phase.kind === 'ended';
-
-/**
- * The person's draw or decline when it is the only thing she can do: nobody asks a person
- * for those (the terminal game and the server make them for her).
- */
-export function forcedChoice(state: GameState, seat: number): Action | null {
-  const legal = legalActions(state, seat);
-  return legal.length === 1 && (legal[0].type === 'draw' || legal[0].type === 'decline') ? legal[0] : null;
-}
-
-/**
- * Lets the bots act until the game waits on the person or ends, in the order of
- * agents/table.ts (the lowest seat the state waits on acts first); the person's forced draw
- * or decline is made for her when `auto`. `onAction` sees each action applied, with the
- * tile drawn for a draw (null otherwise). Shared by the terminal game and the server.
- */
-export function runBots(
-  state: GameState, agents: readonly (Agent | null)[], rng: RngState, person: number,
-  onAction: (action: Action, drew: TileId | null) => void, auto = true,
-): void {
-  while (state.phase.kind !== 'ended') {
-    const seat = waitingOn(state)[0];
-    if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
-    let action: Action;
-    if (seat === person) {
-      const forced = auto ? forcedChoice(state, seat) : null;
-      if (forced === null) return;
-      action = forced;
-    } else {
-      const agent = agents[seat];
-      if (!agent) throw new Error(`rule violation: no bot in seat ${seat}`);
-      action = agent.act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng });
-    }
-    const drawAt = state.wallPos;
-    apply(state, action);
-    onAction(action, action.type === 'draw' ? state.wall[drawAt] : null);
-  }
-}
 
 async function humanTurn(state: GameState, me: number, term: Terminal): Promise<Action> {
   const legal = legalActions(state, me);

@@ -2,24 +2,24 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { DominoAdvice } from '../agents/domino/advise.js';
-import type { DominoAgent } from '../agents/domino/agent.js';
-import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../agents/domino/levels.js';
-import { TilemateError } from '../engine/errors.js';
-import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState, type DominoView } from '../engine/domino/game.js';
-import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset } from '../engine/domino/rulesets.js';
-import { viewFromTable, type TableInput } from '../engine/domino/table-state.js';
-import { DOMINO_RECORD_FORMAT, dominoRecordHeader, gameFromHeader, parseDominoAction, type DominoRecordHeader } from '../engine/domino/record.js';
-import { dominoName, parseDominoes } from '../engine/domino/tiles.js';
-import { seedRng, type RngState } from '../engine/rng.js';
-import { actionFromNames, actionJson, viewJson } from './domino-cli.js';
+import type { DominoAdvice } from '../../agents/domino/advise.js';
+import type { DominoAgent } from '../../agents/domino/agent.js';
+import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../../agents/domino/levels.js';
+import { TilemateError } from '../../engine/errors.js';
+import { apply, legalActions, newMatch, newRound, view, type DominoAction, type DominoState, type DominoView } from '../../engine/domino/game.js';
+import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset } from '../../engine/domino/rulesets.js';
+import { viewFromTable, type TableInput } from '../../engine/domino/table-state.js';
+import { DOMINO_RECORD_FORMAT, dominoRecordHeader, gameFromHeader, parseDominoAction, type DominoRecordHeader } from '../../engine/domino/record.js';
+import { dominoName, parseDominoes } from '../../engine/domino/tiles.js';
+import { seedRng, type RngState } from '../../engine/rng.js';
+import { actionFromNames, actionJson, viewJson } from '../shared/domino-names.js';
 import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 import { Strict } from './routes/schemas.js';
 
 /**
- * Mexican Train over HTTP (`/api/domino/...`, registered by api/app.ts): create a game
+ * Mexican Train over HTTP (`/api/domino/...`, registered by api/http/app.ts): create a game
  * against bots, look at the seat's view, post the seat's action (the bots then move until the
  * seat must act again), ask for a hint on the seat's move (from its own view), and ask for
  * advice on a described table. A game opens with the token
@@ -40,13 +40,13 @@ interface DominoGame extends Seated {
 }
 
 export interface DominoRoutesOptions {
-  /** Live games held at once, per address, and how long an untouched one is kept (api/quotas.ts). */
+  /** Live games held at once, per address, and how long an untouched one is kept (api/http/quotas.ts). */
   table?: TableLimits;
   /** The server's heavy budget, spent by hints and advice (they play deals out). */
   heavy?: (req: FastifyRequest) => Promise<void>;
-  /** Where advice runs (api/heavy.ts); without one, on the event loop. */
+  /** Where advice runs (api/http/heavy.ts); without one, on the event loop. */
   pool?: HeavyPool;
-  /** Where games in progress are journaled (api/journal.ts) and taken up again from on start; none: not kept. */
+  /** Where games in progress are journaled (api/http/journal.ts) and taken up again from on start; none: not kept. */
   journalDir?: string;
   /** Told of a journal that could not be written or taken up. */
   onError?: (err: unknown) => void;

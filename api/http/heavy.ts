@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina, type TaskQueue } from 'piscina';
-import { TilemateError } from '../engine/errors.js';
+import { TilemateError } from '../../engine/errors.js';
 import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
 
 /**
@@ -53,7 +53,7 @@ const isBotTurn = (task: Task): boolean => ((task as unknown as Record<symbol, {
 /** The compiled worker; from TypeScript sources (tests), the one `npm run build` compiled. */
 function workerFile(): string | null {
   const here = import.meta.url;
-  const url = here.endsWith('.ts') ? new URL('../dist/api/heavy.worker.js', here) : new URL('./heavy.worker.js', here);
+  const url = here.endsWith('.ts') ? new URL('../../dist/api/http/heavy.worker.js', here) : new URL('./heavy.worker.js', here);
   return existsSync(fileURLToPath(url)) ? url.href : null;
 }
 

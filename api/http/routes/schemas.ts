@@ -71,7 +71,7 @@ const ResultJson = Type.Object({
   seed: Type.Integer({ description: 'shown once the game has ended' }),
 });
 
-/** A seat's view (api/wire.ts viewJson): only what a player in that seat may see. */
+/** A seat's view (api/http/wire.ts viewJson): only what a player in that seat may see. */
 export const ViewSchema = Type.Object({
   seat: Type.Integer(),
   ruleset: Type.String(),
@@ -98,7 +98,7 @@ export const ViewSchema = Type.Object({
   result: Type.Union([ResultJson, Type.Null()]),
 }, open);
 
-/** The game answer (docs/api.md, "Every game answer"); its parts are built in api/wire.ts. */
+/** The game answer (docs/api.md, "Every game answer"); its parts are built in api/http/wire.ts. */
 export const GameAnswer = Type.Object({
   id: Type.String(),
   token: Type.Optional(Type.String({ description: 'only when the game is created' })),

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { TilemateError } from '../engine/errors.js';
+import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
 
 /**
- * Listens: `tilemate serve` and `npm start`. The app itself is built in api/app.ts, so
+ * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so
  * tests can use it without a port. Records go to `<data>/records/` (default ./tilemate-data).
  */
 

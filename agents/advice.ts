@@ -116,6 +116,7 @@ export function parseSituation(input: SituationInput, question: 'discard' | 'cal
     const why = question === 'discard' ? 'discard advice is for your turn: the 14 tiles after your draw' : 'call advice is for a discard by another player: your 13 tiles before it';
     throw new TilemateError('TM_HAND_SIZE', `the hand has ${size} tiles; ${why}`);
   }
+  if (question === 'discard' && sum(base.concealed) === 0) throw new TilemateError('TM_HAND_SIZE', 'the hand has no concealed tile: discard advice needs a tile on your rack to discard');
   const exposures: Group[][] = Array.from({ length: n }, (_, s) => (s === 0 ? base.exposures : []));
   for (const [direction, text] of Object.entries(input.others ?? {})) {
     if (text === undefined || text.trim() === '') continue;

@@ -12,7 +12,7 @@ import { playOut } from '../agents/table.js';
 import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from '../api/cards.js';
+import { loadCard } from '../training/cards.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];

@@ -13,7 +13,7 @@ import { Analyzer, tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { IncrementalTilesAway } from '../engine/incremental.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
-import { loadCard } from '../api/cards.js';
+import { loadCard } from '../training/cards.js';
 import { handText, randomHands } from './hands.js';
 
 const cc = loadCard();

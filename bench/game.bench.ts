@@ -9,7 +9,7 @@ import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from '../api/cards.js';
+import { loadCard } from '../training/cards.js';
 
 const cc = loadCard();
 const random = new RandomAgent();

@@ -20,7 +20,7 @@ import { playOut } from '../agents/table.js';
 import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard, readCardText } from '../api/cards.js';
+import { loadCard, readCardText } from '../training/cards.js';
 import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
 import { HIDDEN } from '../training/net.js';

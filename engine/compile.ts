@@ -1,4 +1,4 @@
-import type { Card, CardLine, PatternToken } from './card.js';
+import { CardError, type Alternative, type Card, type CardLine, type PatternToken } from './card.js';
 import { dragonOf, FLOWER, GREEN, isSuited, KINDS, rankOf, RED, SOAP, suited, suitOf, SUITS, tileName, type TileId } from './tiles.js';
 
 /**
@@ -19,7 +19,7 @@ export interface CompiledCard {
   formCount: number;
   /** Forms of line l are lineStart[l] .. lineStart[l+1]-1. */
   lineStart: Uint32Array;
-  formLine: Uint16Array;
+  formLine: Uint32Array;
   /** 1 when jokers may be used in the line (no `nojoker`). */
   lineJokers: Uint8Array;
   /** Entries of form f are entryStart[f] .. entryStart[f+1]-1; the first singleCount[f] have single > 0. */
@@ -91,7 +91,7 @@ function* product<T>(lists: T[][]): Generator<T[]> {
 function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
   const used = [...new Set(shape.flatMap((t) => t.alternatives.filter((a) => a.suited).map((a) => a.suitVar)))].sort();
   const forms: Form[] = [];
-  for (const choice of product(shape.map((t) => t.alternatives))) {
+  for (const choice of product(shape.map(distinctAlternatives))) {
     for (const suits of suitAssignments(used, line.pins)) {
       for (const shift of line.shifts) {
         const singles = new Array<number>(KINDS).fill(0);
@@ -118,6 +118,58 @@ function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
     }
   }
   return forms;
+}
+
+/**
+ * The most concrete forms a card may compile to, counted before anything is enumerated
+ * (checkFormCounts): a line's forms multiply (alternatives x suit assignments x shifts), so
+ * a short line can ask for millions. The practice card's largest line has 216 forms, its
+ * whole 711; a published card has a few hundred lines' worth at most.
+ */
+export interface FormLimits { perLine: number; perCard: number }
+export const FORM_LIMITS: FormLimits = { perLine: 5_000, perCard: 20_000 };
+
+/** A token's alternatives with repeats (the same tiles in the same suit) counted once. */
+function distinctAlternatives(tok: PatternToken): Alternative[] {
+  const seen = new Set<string>();
+  return tok.alternatives.filter((alt) => {
+    const key = `${alt.suited ? alt.suitVar : '-'}:${alt.symbols.map((s) => (s.kind === 'number' ? s.n : s.kind === 'dragon' ? 'D' : `t${s.tile}`)).join(',')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * How many forms the enumeration of a line visits, from the parsed line alone: per shape,
+ * the product of each token's distinct alternatives, the suit assignments and the shifts.
+ * An upper bound of lineForms(line).length (forms equal as tiles count once there).
+ */
+export function countLineForms(line: CardLine): number {
+  let n = 0;
+  for (const shape of line.shapes) {
+    const used = [...new Set(shape.flatMap((t) => t.alternatives.filter((a) => a.suited).map((a) => a.suitVar)))].sort();
+    let p = suitAssignments(used, line.pins).length * line.shifts.length;
+    for (const tok of shape) p *= distinctAlternatives(tok).length;
+    n += p;
+  }
+  return n;
+}
+
+/** Refuses a card whose lines would compile to more forms than the limits, naming the first line over. */
+export function checkFormCounts(card: Card, limits: FormLimits = FORM_LIMITS): void {
+  let total = 0;
+  for (const line of card.lines) {
+    const n = countLineForms(line);
+    const many = n > 1e9 ? 'more than a billion' : n.toLocaleString('en-US');
+    if (n > limits.perLine) {
+      throw new CardError(line.fileLine, null, `${line.id} makes ${many} concrete forms (alternatives x suits x shifts); a line may make at most ${limits.perLine.toLocaleString('en-US')}`);
+    }
+    total += n;
+    if (total > limits.perCard) {
+      throw new CardError(line.fileLine, null, `with ${line.id} the card makes more than ${limits.perCard.toLocaleString('en-US')} concrete forms in all, the most a card may make`);
+    }
+  }
 }
 
 const HONOUR_SYMBOLS: Record<number, string> = { [GREEN]: 'G', [RED]: 'R', [SOAP]: '0', [FLOWER]: 'F' };
@@ -150,7 +202,8 @@ export function lineForms(line: CardLine): Form[] {
   return out;
 }
 
-export function compileCard(card: Card): CompiledCard {
+export function compileCard(card: Card, limits: FormLimits = FORM_LIMITS): CompiledCard {
+  checkFormCounts(card, limits);
   const all = card.lines.map(lineForms);
   const formCount = all.reduce((n, fs) => n + fs.length, 0);
   let entries = 0, groups = 0;
@@ -163,7 +216,7 @@ export function compileCard(card: Card): CompiledCard {
     lineCount: card.lines.length,
     formCount,
     lineStart: new Uint32Array(card.lines.length + 1),
-    formLine: new Uint16Array(formCount),
+    formLine: new Uint32Array(formCount),
     lineJokers: Uint8Array.from(card.lines, (l) => (l.nojoker ? 0 : 1)),
     entryStart: new Uint32Array(formCount + 1),
     singleCount: new Uint8Array(formCount),

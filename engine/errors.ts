@@ -24,6 +24,11 @@ export const ERROR_CODES = {
   TM_RATE_LIMITED: 'more requests than the server allows in a minute',
   TM_BAD_MODEL: 'a model or checkpoint file that is cut off, foreign, or trained on other features',
   TM_DUPLICATE_TILE: 'a domino given twice (the double-12 set holds one of each)',
+  TM_STALE_ACTION: 'an action written for an earlier moment of the game (a retry of one already applied)',
+  TM_HEADERS_TOO_LARGE: 'request headers larger than the server accepts',
+  TM_TIMEOUT: 'a request that took too long to arrive',
+  TM_BUSY: 'a request that plays deals out while the server already has as many queued as it allows',
+  TM_TOO_SLOW: 'a request that plays deals out and could not be answered within the server\'s deadline',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

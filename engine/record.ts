@@ -83,7 +83,16 @@ function bad(line: number, message: string): never {
   throw new TilemateError('TM_BAD_RECORD', `record line ${line}: ${message}`);
 }
 
-const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** A value quoted in a message: short, and never a crash (a value nested thousands deep overflows JSON.stringify's stack). */
+function show(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return 'a value nested too deeply to show';
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseLine(text: string, line: number, last: boolean): Record<string, unknown> {
@@ -96,7 +105,7 @@ function parseLine(text: string, line: number, last: boolean): Record<string, un
   return isObject(v) ? v : bad(line, `expected a JSON object, got ${show(v)}`);
 }
 
-function parseHeader(h: Record<string, unknown>): RecordHeader {
+export function parseHeader(h: Record<string, unknown>): RecordHeader {
   if (h.format !== RECORD_FORMAT) bad(1, `not a Tilemate record (format ${show(h.format)}, expected "${RECORD_FORMAT}")`);
   if (h.version !== RECORD_VERSION) bad(1, `unknown record version ${show(h.version)} (this reader knows version ${RECORD_VERSION})`);
   const { ruleset, card, seed, seats } = h;
@@ -109,7 +118,7 @@ function parseHeader(h: Record<string, unknown>): RecordHeader {
   return { format: RECORD_FORMAT, version: RECORD_VERSION, ruleset, card: { name: card.name as string, text: card.text as string }, seed: seed as number, seats };
 }
 
-function parseAction(a: unknown, line: number): Action {
+export function parseAction(a: unknown, line: number): Action {
   if (!isObject(a)) return bad(line, 'expected "action": {...}');
   const type = a.type;
   if (typeof type !== 'string' || !Object.hasOwn(ACTION_FIELDS, type)) return bad(line, `unknown action type ${show(type)}`);

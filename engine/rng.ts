@@ -5,7 +5,9 @@
 export type RngState = [number, number, number, number];
 
 export function seedRng(seed: number): RngState {
-  const s: RngState = [0x9e3779b9, 0x243f6a88, 0xb7e15162, seed >>> 0];
+  // seeds past 32 bits (up to 2^53) mix their high bits in too; a seed below 2^32 gives the stream it always gave
+  const high = Math.floor(seed / 0x100000000) >>> 0;
+  const s: RngState = [0x9e3779b9, 0x243f6a88, (0xb7e15162 ^ high) >>> 0, seed >>> 0];
   for (let i = 0; i < 12; i++) nextU32(s); // mix the seed through
   return s;
 }

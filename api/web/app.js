@@ -353,7 +353,8 @@ function renderPool() {
 // ---------------------------------------------------------------- the person's place
 
 function legalOf(type) {
-  return ui.view.legal.filter((a) => a.type === type);
+  // a Mah Jongg in error (the hand is not one) is allowed but would kill the hand: no button for it
+  return ui.view.legal.filter((a) => a.type === type && !a.inError);
 }
 
 function selectedTiles() {

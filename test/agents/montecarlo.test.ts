@@ -3,7 +3,7 @@ import type { Turn } from '../../agents/agent.js';
 import { HeuristicAgent } from '../../agents/heuristic.js';
 import { MonteCarloAgent } from '../../agents/montecarlo.js';
 import { playOut } from '../../agents/table.js';
-import { loadCard } from '../../api/cards.js';
+import { loadCard } from '../../training/cards.js';
 import { determinize } from '../../engine/determinize.js';
 import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { main } from '../../api/cli.js';
+import { main } from '../../api/cli/cli.js';
 
 /** Runs the command line in-process, as `tilemate ARGS`; returns its exit code. */
 export const run = (...args: string[]): Promise<number> => main(['node', 'tilemate', ...args]);

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../agents/levels.js';
 import { captureOutput, run } from './capture.js';
-import { play } from '../../api/play.js';
+import { play } from '../../api/cli/play.js';
 import { replayRecord } from '../../engine/record.js';
 
 let out = '';

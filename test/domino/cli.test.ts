@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { playDomino } from '../../api/domino-cli.js';
+import { playDomino } from '../../api/cli/domino-cli.js';
 import { replayDominoRecord } from '../../engine/domino/record.js';
 import { captureOutput, run } from '../api/capture.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../api/app.js';
+import { build } from '../../api/http/app.js';
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await build({ dataDir: mkdtempSync(join(tmpdir(), 'tilemate-domino-http-')), limits: { ratePerMinute: 0 }, webDir: null }); });

@@ -3,7 +3,7 @@ import type { Agent } from '../../agents/agent.js';
 import { GreedyAgent } from '../../agents/greedy.js';
 import { RandomAgent } from '../../agents/random.js';
 import { playOut } from '../../agents/table.js';
-import { readCardText } from '../../api/cards.js';
+import { readCardText } from '../../training/cards.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, newGame, type Action, type GameState } from '../../engine/game.js';
 import { actionLine, cardFromText, endLine, recordHeader, replayRecord } from '../../engine/record.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { resultJson } from '../../api/cli.js';
-import { loadCard } from '../../api/cards.js';
-import { readCardText } from '../../api/cards.js';
+import { resultJson } from '../../api/cli/cli.js';
+import { loadCard } from '../../training/cards.js';
+import { readCardText } from '../../training/cards.js';
 import { call, server } from './helpers.js';
 
 const app = await server();

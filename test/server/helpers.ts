@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
-import { build, type Limits } from '../../api/app.js';
+import { build, type Limits } from '../../api/http/app.js';
 
 /** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close())); // each holds a worker pool
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 export function dataDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'tilemate-server-'));
@@ -17,7 +21,9 @@ export function dataDir(): string {
 }
 
 export async function server(limits: Partial<Limits> = {}, dir = dataDir()): Promise<FastifyInstance> {
-  return build({ dataDir: dir, limits: { ratePerMinute: 0, ...limits }, webDir: null });
+  const app = await build({ dataDir: dir, limits: { ratePerMinute: 0, threads: 1, ...limits }, webDir: null });
+  apps.push(app);
+  return app;
 }
 
 export interface Answer {
@@ -28,6 +34,7 @@ export interface Answer {
   view: any;
   legal: any[];
   events: { n: number; action: any; drew?: string }[];
+  at: number;
   recordId: string | null;
 }
 

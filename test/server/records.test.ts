@@ -6,7 +6,7 @@ import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } fr
 // Watch the writes the server makes (the real ones still happen).
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  return { ...real, writeFileSync: vi.fn(real.writeFileSync), renameSync: vi.fn(real.renameSync) };
+  return { ...real, openSync: vi.fn(real.openSync), fsyncSync: vi.fn(real.fsyncSync), writeFileSync: vi.fn(real.writeFileSync), renameSync: vi.fn(real.renameSync) };
 });
 
 async function finishedGame(dir: string, seed: number) {
@@ -19,7 +19,8 @@ async function finishedGame(dir: string, seed: number) {
 describe('server records', () => {
   it('a finished game\'s record is written to a temporary file in the records folder, then renamed into place', async () => {
     const dir = dataDir();
-    vi.mocked(fs.writeFileSync).mockClear();
+    vi.mocked(fs.openSync).mockClear();
+    vi.mocked(fs.fsyncSync).mockClear();
     vi.mocked(fs.renameSync).mockClear();
     const { g, end } = await finishedGame(dir, 12);
     const final = join(dir, 'records', `${g.id}.jsonl`);
@@ -29,8 +30,9 @@ describe('server records', () => {
     const tmp = String(renames[0][0]);
     expect(dirname(tmp)).toBe(dirname(final)); // same folder: the rename is atomic
     expect(basename(tmp)).toMatch(/^\..*\.tmp$/);
-    const writes = vi.mocked(fs.writeFileSync).mock.calls.filter(([path]) => path === tmp || path === final);
-    expect(writes.map(([path]) => path)).toEqual([tmp]); // never written in place
+    const opens = vi.mocked(fs.openSync).mock.calls.filter(([path]) => path === tmp || path === final || path === dirname(final));
+    expect(opens.map(([path, flags]) => [path, flags])).toEqual([[tmp, 'w'], [dirname(final), 'r']]); // never written in place; the folder opened to flush the rename
+    expect(vi.mocked(fs.fsyncSync).mock.calls.length).toBeGreaterThanOrEqual(2); // the file before the rename, the folder after
     expect(fs.existsSync(tmp)).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { portFrom } from '../../api/server.js';
+import { portFrom } from '../../api/http/server.js';
 import { dataDir } from './helpers.js';
 
 /** `tilemate serve` as a user runs it (the compiled command), on a free port. */

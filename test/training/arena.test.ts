@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../../api/cards.js';
+import { loadCard } from '../../training/cards.js';
 import { playDeal, summarize, type ArenaGame, type ArenaSpec } from '../../training/arena.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCard, readCardText } from '../../api/cards.js';
+import { loadCard, readCardText } from '../../training/cards.js';
 import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION } from '../../agents/features.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { build } from '../../api/app.js';
+import { build } from '../../api/http/app.js';
 
 /**
  * The real server (build() on a temporary data folder, listening on a free port) and a page

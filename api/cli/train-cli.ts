@@ -1,0 +1,80 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { MultiBar, Presets, type SingleBar } from 'cli-progress';
+import { defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
+import { readCardText } from '../../training/cards.js';
+import { rulesetByName } from '../shared/records.js';
+
+function count(min: number, max: number) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+function fraction(text: string): number {
+  const x = Number(text);
+  if (!Number.isFinite(x) || x < 0 || x > 1) throw new InvalidArgumentError('expected a number from 0 to 1');
+  return x;
+}
+
+interface TrainFlags {
+  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string;
+  ruleset: string; evalDeals: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
+
+function line(r: LogRow): string {
+  return `generation ${r.generation}: ${r.examples.toLocaleString('en-US')} examples, loss ${r.valLoss}, habits' discard chosen ${pct(r.agreement)}; `
+    + `win share ${pct(r.winShare)} against three medium bots, ${pts(r.vsHabits)} points vs the strong habits [${pts(r.vsHabitsLow)}, ${pts(r.vsHabitsHigh)}], `
+    + `${pts(r.vsBest)} vs the best [${pts(r.vsBestLow)}, ${pts(r.vsBestHigh)}]${r.promoted ? ': the new best' : ''} (${r.seconds} s)`;
+}
+
+/** `tilemate train`: self-play generations that fit the value model behind the learned and expert bots. */
+export function registerTrain(cmd: Command, exit: (code: number) => void): void {
+  cmd
+    .command('train')
+    .description('train the value model behind the learned and expert bots: self-play in worker threads, TF.js, arena checks each generation')
+    .requiredOption('--out <dir>', 'the run\'s folder: checkpoint, examples, model.json, log.csv, log.svg')
+    .option('--generations <n>', 'train until this generation', count(1, 1000), TRAIN_DEFAULTS.generations)
+    .option('--games <n>', 'self-play games a generation', count(10, 1_000_000), TRAIN_DEFAULTS.games)
+    .option('--workers <k>', 'worker threads (default: one per core)', count(1, 64))
+    .option('--seed <n>', 'seed of the games and the network', count(0, 2 ** 31), TRAIN_DEFAULTS.seed)
+    .option('--resume', 'go on with the run in --out after its last finished generation')
+    .option('--card <file>', 'the card to train on (default: the built-in practice card)')
+    .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', TRAIN_DEFAULTS.ruleset)
+    .option('--eval-deals <n>', 'duplicate deals in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
+    .option('--window <n>', 'generations of examples to train on', count(1, 50), TRAIN_DEFAULTS.window)
+    .option('--epochs <n>', 'passes over the examples a generation', count(1, 50), TRAIN_DEFAULTS.epochs)
+    .option('--explore <p>', 'chance of a random one of the three best choices in self-play', fraction, TRAIN_DEFAULTS.play.explore)
+    .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
+    .option('--json', 'print one JSON summary at the end')
+    .action(async (f: TrainFlags) => {
+      rulesetByName(f.ruleset);
+      const opts: TrainOptions = {
+        out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
+        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs,
+        play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
+        command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),
+      };
+      const say = (text: string) => { if (!f.json) process.stderr.write(`${text}\n`); };
+      const bars = process.stderr.isTTY && !f.json ? new MultiBar({ format: '{what} {bar} {value}/{total} | {eta_formatted} left', hideCursor: true, clearOnComplete: true }, Presets.shades_classic) : null;
+      let bar: SingleBar | null = null;
+      const { log, backend } = await train(opts, {
+        backend: (name) => say(`TensorFlow.js backend: ${name}`),
+        phase: (what, g, total) => {
+          bar?.stop();
+          if (bars) { bars.remove(bar!); bar = bars.create(total, 0, { what: `generation ${g} ${what === 'selfplay' ? 'self-play games' : what === 'train' ? 'training steps' : 'arena deals'}` }); }
+        },
+        tick: (done) => bar?.update(done),
+        generation: (row) => { bar?.stop(); bars?.log(`${line(row)}\n`); if (!bars) say(line(row)); },
+      });
+      bars?.stop();
+      const best = [...log].reverse().find((r) => r.promoted);
+      if (f.json) process.stdout.write(`${JSON.stringify({ out: f.out, backend, generations: log.length, bestGeneration: best?.generation ?? null, log })}\n`);
+      else say(best ? `best model: generation ${best.generation}, ${f.out}/model.json` : 'no generation beat the strong habits yet: no model written');
+      exit(0);
+    });
+}

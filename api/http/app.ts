@@ -1,0 +1,227 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { Analyzer } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import { loadCard, readCardText } from '../../training/cards.js';
+import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
+import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
+import { analysisRoutes } from './routes/analysis.js';
+import { gameRoutes } from './routes/games.js';
+import { recordRoutes } from './routes/records.js';
+import { dominoRoutes } from './domino-routes.js';
+import { httpStatus } from './wire.js';
+
+/**
+ * The practice server as a fastify instance, built but not listening (api/http/server.ts
+ * listens; tests use `app.inject()`). Every error leaves as `{code, message}` with a 4xx
+ * status: the engine's TilemateErrors by their code, fastify's own (bad JSON, schema
+ * validation, body too large, unknown route) mapped onto the same codes.
+ */
+
+export interface Limits {
+  /** Live games held at once (each game's table: Mah Jongg, Mexican Train). */
+  maxGames: number;
+  /** Unfinished games one address may hold at once (each table). */
+  gamesPerAddress: number;
+  /** A live game untouched this long is dropped (ms). */
+  idleMs: number;
+  /** Requests per minute from one address, every route (0: no limit). */
+  ratePerMinute: number;
+  /**
+   * Requests per minute from one address to the routes that play deals out, all together: one
+   * budget for advice, hints, reviews and simulations of both games (counted in the general limit too).
+   */
+  heavyPerMinute: number;
+  /** Largest request body (bytes). */
+  bodyLimit: number;
+  /** Sampled deals: a hint's default and most (advice and hints). */
+  hintWorlds: number;
+  maxWorlds: number;
+  /** Sampled deals per decision in a review: default and most. */
+  reviewWorlds: number;
+  maxReviewWorlds: number;
+  /** Worker threads for the work that plays deals out (0: on the event loop). */
+  threads: number;
+  /** Requests that play deals out, queued or running at once; one more is 503 TM_BUSY. */
+  maxQueue: number;
+  /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
+  deadlineMs: number;
+  /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
+  heavyAtOnce: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxGames: DEFAULT_STORE_LIMITS.maxGames,
+  gamesPerAddress: DEFAULT_STORE_LIMITS.perAddress,
+  idleMs: DEFAULT_STORE_LIMITS.idleMs,
+  ratePerMinute: 600,
+  heavyPerMinute: 60,
+  bodyLimit: 256 * 1024,
+  hintWorlds: 24,
+  maxWorlds: 200,
+  reviewWorlds: 8,
+  maxReviewWorlds: 64,
+  threads: DEFAULT_POOL_LIMITS.threads,
+  maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
+  deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
+  heavyAtOnce: DEFAULT_POOL_LIMITS.perAddress,
+};
+
+export interface AppOptions {
+  /** Where finished games' records go (`<dataDir>/records/`). */
+  dataDir: string;
+  /** A card file (default: the practice card). */
+  card?: string;
+  limits?: Partial<Limits>;
+  logger?: FastifyServerOptions['logger'];
+  /** The page's folder (default: api/web of the installation; null serves no page). */
+  webDir?: string | null;
+}
+
+/** A card with its analyzer (scratch space reused across requests). */
+export interface LoadedCard { cc: CompiledCard; analyzer: Analyzer }
+
+/** What the routes share. */
+export interface AppContext {
+  card: LoadedCard;
+  cardText: string;
+  store: GameStore;
+  limits: Limits;
+  /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
+  heavy: (req: FastifyRequest) => Promise<void>;
+  /** Where the work that plays deals out runs (api/http/heavy.ts). */
+  pool: HeavyPool;
+}
+
+/** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
+function defaultWebDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const dir of [join(here, '..', 'web'), join(here, '..', '..', '..', 'api', 'web')]) if (existsSync(join(dir, 'index.html'))) return dir;
+  return null;
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'TM_BAD_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'TM_BAD_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'TM_BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'TM_BAD_INPUT',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'TM_BAD_INPUT',
+};
+
+const errorBody = (code: ErrorCode, message: string): string => JSON.stringify({ code, message });
+
+/**
+ * Errors node's HTTP parser finds before fastify sees a request (headers too large, a
+ * request too slow, a malformed request line): answered with a code too, then closed.
+ */
+function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'TM_HEADERS_TOO_LARGE', 'the request headers are larger than the server accepts']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'TM_TIMEOUT', 'the request took too long to arrive']
+        : [400, 'TM_BAD_INPUT', 'the request is not well-formed HTTP'];
+  const body = errorBody(code, message);
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(err);
+}
+
+/** Refuses to start on a data folder the server could not save records in. */
+function checkWritable(dataDir: string): void {
+  const dir = join(dataDir, 'records');
+  const probe = join(dir, `.write-check.${process.pid}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    throw new TilemateError('TM_FILE', `cannot write in the data folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+export async function build(opts: AppOptions): Promise<FastifyInstance> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  checkWritable(resolve(opts.dataDir));
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: limits.bodyLimit,
+    // a body of the wrong type is refused, not coerced ("0" is not a seat); an unknown field
+    // is refused where the schema says so (additionalProperties: false), never dropped quietly
+    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    clientErrorHandler: clientError,
+    // a malformed address is bad input; a path parameter longer than any id names nothing
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ code: 'TM_NOT_FOUND', message: 'no such game or record (the id is too long to be one)' });
+      return reply.code(400).send({ code: 'TM_BAD_INPUT', message: err.code === 'FST_ERR_BAD_URL' ? 'the address is not a valid URL (a stray or broken % escape)' : err.message });
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const cc = loadCard(opts.card);
+  const cardText = readCardText(opts.card);
+  const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
+  const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
+  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
+  app.addHook('onClose', () => pool.close());
+  const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err), pool);
+  const restored = store.restore();
+  if (restored > 0) app.log.info(`took up ${restored} games in progress from their journals`);
+
+  app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
+    if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });
+    const e = err as FastifyError & { code?: string };
+    if (e.validation) return reply.code(400).send({ code: 'TM_BAD_INPUT', message: `${e.validationContext ?? 'request'}${e.message.startsWith('/') ? '' : ' '}${e.message.replace(/^(body|querystring|params)\s*/, '')}` });
+    if (typeof e.code === 'string' && e.code.startsWith('TM_')) return reply.code(e.statusCode ?? 400).send({ code: e.code, message: e.message });
+    const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
+    if (mapped) return reply.code(httpStatus(mapped)).send({ code: mapped, message: e.message });
+    if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send({ code: 'TM_BAD_INPUT', message: e.message });
+    request.log.error(err);
+    return reply.code(500).send({ code: 'TM_INTERNAL', message: 'the server failed on this request (a bug, logged)' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
+
+  // The general limit counts every request of an address (heavy ones too); the heavy budget
+  // is one more bucket per address, shared by every route that plays deals out.
+  await app.register(rateLimit, {
+    global: limits.ratePerMinute > 0,
+    max: Math.max(1, limits.ratePerMinute),
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
+  });
+  const heavyLimit = limits.heavyPerMinute > 0 ? app.createRateLimit({ max: limits.heavyPerMinute, timeWindow: 60_000 }) : null;
+  const heavy = async (req: FastifyRequest): Promise<void> => {
+    if (heavyLimit === null) return;
+    const r = await heavyLimit(req);
+    if (!r.isAllowed && r.isExceeded) {
+      throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
+    }
+  };
+  const ctx: AppContext = { card, cardText, store, limits, heavy, pool };
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
+      components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(async (api) => {
+    analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
+  }, { prefix: '/api' });
+
+  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
+  if (webDir !== null && existsSync(webDir)) await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+  return app;
+}

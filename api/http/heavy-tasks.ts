@@ -1,0 +1,112 @@
+import { callAdvice, charlestonAdvice, discardAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
+import { adviseDomino, type DominoAdvice } from '../../agents/domino/advise.js';
+import { makeAgent } from '../../agents/levels.js';
+import { analysisInput, Analyzer } from '../../engine/analyzer.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard, type CompiledCard } from '../../engine/compile.js';
+import type { DominoView } from '../../engine/domino/game.js';
+import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import type { Action, Phase, SeatView } from '../../engine/game.js';
+import type { RngState } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
+import { reviewRecord, type Review } from './review.js';
+import { hintFor, type HintJson } from './seat-advice.js';
+import { lineResultJson } from './wire.js';
+
+/**
+ * The work that plays deals out, as tasks a worker thread runs (api/heavy.worker.ts) or,
+ * without workers, the server itself: plain data in, plain data out (structured clone), so
+ * a task gives the same answer wherever it runs. A card travels as its text and is compiled
+ * once per thread (a small cache).
+ */
+
+export type HeavyTask =
+  | { kind: 'analyze'; cardText: string; body: AnalyzeBody }
+  | { kind: 'charleston'; cardText: string; hand: string; direction: CharlestonInput['direction']; blind: boolean }
+  | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
+  | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number }
+  | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number }
+  | { kind: 'bot'; cardText: string; ruleset: string; bot: string; seat: number; phase: Phase['kind']; view: SeatView; legal: Action[]; rng: RngState }
+  | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number };
+
+export interface AnalyzeBody {
+  hand: string; exposed?: string; seen?: string; others?: { right?: string; across?: string; left?: string }; top?: number; all?: boolean;
+  simulate?: boolean | number; seed?: number; wall?: number;
+}
+
+/** The answer of /api/analyze (lineResultJson's lines, with each line's chance when simulated). */
+export interface AnalyzeJson {
+  hand: string;
+  card: string;
+  simulation?: ReturnType<typeof simulationJson>;
+  results: (ReturnType<typeof lineResultJson> & { chance?: number; expectedScore?: number })[];
+}
+
+export interface BotMove { action: Action; rng: RngState }
+
+/** What a task answers: its value, or the TilemateError it threw (errors do not cross threads as classes). */
+export type TaskResult = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string };
+
+const cards = new Map<string, { cc: CompiledCard; analyzer: Analyzer }>();
+
+function card(text: string): { cc: CompiledCard; analyzer: Analyzer } {
+  let hit = cards.get(text);
+  if (hit) { cards.delete(text); cards.set(text, hit); return hit; }
+  const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/compile.ts)
+  hit = { cc, analyzer: new Analyzer(cc) };
+  cards.set(text, hit);
+  if (cards.size > 8) cards.delete(cards.keys().next().value!);
+  return hit;
+}
+
+function run(task: HeavyTask): unknown {
+  switch (task.kind) {
+    case 'analyze': {
+      const { cc, analyzer } = card(task.cardText);
+      const b = task.body;
+      const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {});
+      const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
+      const sim = simulateForAnalyze(cc, input, results, { simulate: b.simulate, seed: b.seed, wall: b.wall });
+      const answer: AnalyzeJson = {
+        hand: b.hand,
+        card: cc.card.name,
+        ...(sim && { simulation: simulationJson(sim) }),
+        results: results.map((r, i) => ({ ...lineResultJson(cc, r, input.concealed, input.exposures), ...sim?.lines[i] })),
+      };
+      return answer;
+    }
+    case 'charleston':
+      return charlestonAdvice(card(task.cardText).cc, { hand: task.hand, direction: task.direction, blind: task.blind });
+    case 'advice': {
+      const cc = card(task.cardText).cc;
+      if (task.question === 'discard') return discardAdvice(cc, task.input, task.search);
+      if (task.input.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
+      return callAdvice(cc, { ...task.input, tile: task.input.tile }, task.search);
+    }
+    case 'hint':
+      return hintFor(card(task.cardText).cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed }) satisfies HintJson;
+    case 'review':
+      return reviewRecord(task.record, (text) => card(text).cc, { seat: task.seat, worlds: task.worlds, seed: task.seed }) satisfies Review;
+    case 'bot': {
+      // a fresh bot each turn: the searching bots keep nothing from one decision to the next
+      // but pure memos, so this is the decision the table's own bot would make
+      const agent = makeAgent(task.bot, card(task.cardText).cc, loadRuleset(task.ruleset));
+      const rng: RngState = [...task.rng];
+      const action = agent.act({ seat: task.seat, phase: task.phase, view: () => task.view, legal: () => task.legal, rng });
+      return { action, rng } satisfies BotMove;
+    }
+    case 'domino-advice':
+      return adviseDomino(task.view, { worlds: task.worlds, seed: task.seed }) satisfies DominoAdvice;
+  }
+}
+
+/** Runs a task, with a user's mistake answered as data. */
+export function runTask(task: HeavyTask): TaskResult {
+  try {
+    return { ok: true, value: run(task) };
+  } catch (err) {
+    if (err instanceof TilemateError) return { ok: false, code: err.code, message: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina, type TaskQueue } from 'piscina';
+import { TilemateError } from '../../engine/errors.js';
+import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
+
+/**
+ * The practice server's worker pool (piscina): advice, hints, reviews, simulations and the
+ * searching bots' turns run here, off the event loop, so light requests (health, the card,
+ * looking at a game, a medium bot's game) keep answering while they think.
+ *
+ * A request's task waits in a bounded queue (a full queue is 503 TM_BUSY at once) and has
+ * a deadline from the moment it is queued (503 TM_TOO_SLOW; the worker running it is
+ * stopped). A bot's turn is neither refused nor cut short: each game has at most one in
+ * flight, and its cost is fixed by the bot's level, so a game can always go on.
+ */
+
+export interface PoolLimits {
+  /** Worker threads (0: run tasks on the event loop, as a command line does). */
+  threads: number;
+  /** Requests' tasks waiting or running at once; one more is refused. */
+  maxQueue: number;
+  /** A request's task is stopped this long after it was queued (ms). */
+  deadlineMs: number;
+  /** Requests' tasks one address may have queued or running at once. */
+  perAddress: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: Math.max(1, availableParallelism() - 1), maxQueue: 32, deadlineMs: 30_000, perAddress: 2 };
+
+/**
+ * The pool's queue: the bots' turns first (a game in progress waits on them), then the
+ * requests in the order they came. A task says it is a bot's turn in its queue options.
+ */
+type Task = Parameters<TaskQueue['push']>[0];
+
+class BotsFirst implements TaskQueue {
+  private readonly bots: Task[] = [];
+  private readonly rest: Task[] = [];
+  get size(): number { return this.bots.length + this.rest.length; }
+  push(task: Task): void { (isBotTurn(task) ? this.bots : this.rest).push(task); }
+  shift(): Task | null { return this.bots.shift() ?? this.rest.shift() ?? null; }
+  remove(task: Task): void {
+    const list = isBotTurn(task) ? this.bots : this.rest;
+    const i = list.indexOf(task);
+    if (i >= 0) list.splice(i, 1);
+  }
+}
+
+const isBotTurn = (task: Task): boolean => ((task as unknown as Record<symbol, { bot?: boolean } | null>)[Piscina.queueOptionsSymbol])?.bot === true;
+
+/** The compiled worker; from TypeScript sources (tests), the one `npm run build` compiled. */
+function workerFile(): string | null {
+  const here = import.meta.url;
+  const url = here.endsWith('.ts') ? new URL('../../dist/api/http/heavy.worker.js', here) : new URL('./heavy.worker.js', here);
+  return existsSync(fileURLToPath(url)) ? url.href : null;
+}
+
+export class HeavyPool {
+  private readonly pool: Piscina | null;
+  private pending = 0;
+  private readonly byAddress = new Map<string, number>();
+
+  constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
+    const file = limits.threads > 0 ? workerFile() : null;
+    this.pool = file === null ? null : new Piscina({ filename: file, minThreads: limits.threads, maxThreads: limits.threads, idleTimeout: 60_000, taskQueue: new BotsFirst() });
+  }
+
+  /** Tasks of requests waiting or running now. */
+  get queued(): number {
+    return this.pending;
+  }
+
+  /**
+   * A request's task, from `address` (TM_BUSY when the queue is full or the address already
+   * has its share in it, TM_TOO_SLOW past the deadline).
+   */
+  async request<T>(task: HeavyTask, address = 'local'): Promise<T> {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (mine >= this.limits.perAddress) {
+      throw new TilemateError('TM_BUSY', `this address already has ${mine} requests that play deals out being worked out; wait for their answers`);
+    }
+    if (this.pending >= this.limits.maxQueue) {
+      throw new TilemateError('TM_BUSY', `the server is busy with ${this.pending} requests that play deals out; try again in a few seconds`);
+    }
+    this.pending++;
+    this.byAddress.set(address, mine + 1);
+    try {
+      return await this.run<T>(task, AbortSignal.timeout(this.limits.deadlineMs));
+    } finally {
+      this.pending--;
+      const left = this.byAddress.get(address)! - 1;
+      if (left === 0) this.byAddress.delete(address); else this.byAddress.set(address, left);
+    }
+  }
+
+  /** A searching bot's turn. */
+  bot(task: Extract<HeavyTask, { kind: 'bot' }>): Promise<BotMove> {
+    return this.run<BotMove>({ ...task, [Piscina.queueOptionsSymbol]: { bot: true } });
+  }
+
+  private async run<T>(task: HeavyTask, signal?: AbortSignal): Promise<T> {
+    let result: TaskResult;
+    if (this.pool === null) {
+      result = runTask(task);
+    } else {
+      try {
+        result = (await this.pool.run(task, signal ? { signal } : {})) as TaskResult;
+      } catch (err) {
+        if (signal?.aborted) throw new TilemateError('TM_TOO_SLOW', `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`);
+        throw err;
+      }
+    }
+    if (!result.ok) throw new TilemateError(result.code, result.message);
+    return result.value as T;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

@@ -1,0 +1,207 @@
+import { advisor, parseSituation, playoutScores } from '../../agents/advice.js';
+import { Analyzer } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import { apply, legalActions, newGame, view, type Action, type SeatView } from '../../engine/game.js';
+import { replayRecord } from '../../engine/record.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { tileName } from '../../engine/tiles.js';
+import { forcedChoice } from '../shared/turns.js';
+import { hintFor, situationOf } from './seat-advice.js';
+import { actionJson, parseActionJson, viewJson, type ActionJson, type ViewJson } from './wire.js';
+
+/**
+ * A finished game reviewed for one seat: the record is replayed, and at each of the seat's
+ * decisions the engine's choice (the hint of api/http/seat-advice.ts, with a modest budget) is
+ * set against the seat's. For discards and calls the cost is the difference of mean scores
+ * over the same sampled deals (paired playouts, in points of the ruleset's scoring); for
+ * Charleston and courtesy passes, made before there is play to sample, it is the tiles
+ * away the kept hand lost against the engine's pass. Biggest mistakes first.
+ */
+
+export interface ReviewedDecision {
+  /** The action number `n` in the record. */
+  index: number;
+  phase: 'charleston' | 'vote' | 'courtesy' | 'discard' | 'claims';
+  chosen: string;
+  chosenAction: ActionJson;
+  suggested: string;
+  suggestedAction: ActionJson;
+  agreed: boolean;
+  /** Estimated points the choice cost against the engine's (0 when they agree or the choice did as well). */
+  loss: number;
+  /** Passes: tiles away the kept hand lost against the engine's pass (its closest line). */
+  tilesLost: number;
+  /** Standard error of the loss over the paired deals (0 where nothing was played out): a loss within two of it may be noise. */
+  lossSe: number;
+  why: string;
+  /** The seat's view just before the decision. */
+  moment: ViewJson;
+}
+
+export interface Review {
+  seat: number;
+  ruleset: string;
+  card: string;
+  worlds: number;
+  summary: { decisions: number; agreed: number; totalLoss: number; totalTilesLost: number };
+  decisions: ReviewedDecision[];
+}
+
+export interface ReviewOptions {
+  seat: number;
+  worlds: number;
+  seed?: number;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/**
+ * A review plays out at most this many sampled deals per decision in all, counted over the
+ * seat's own turns (discards, exchanges, calls): a long game is reviewed on fewer deals per
+ * decision rather than for longer. The answer's `worlds` is the number used.
+ */
+export const REVIEW_DEAL_BUDGET = 1_600;
+const PLAYED_OUT = new Set(['discard', 'exchange', 'declare', 'call', 'callMahJongg']);
+
+/** Sampled deals per decision: the asked-for number, within the budget for the seat's turns in this record. */
+export function worldsWithin(text: string, seat: number, asked: number): number {
+  let turns = 0;
+  for (const line of text.split('\n').slice(1)) {
+    if (line.trim() === '') continue;
+    const a = (JSON.parse(line) as { action?: { type?: string; seat?: number } }).action; // replayed already: well-formed
+    if (a?.seat === seat && PLAYED_OUT.has(a.type ?? '')) turns++;
+  }
+  return Math.max(1, Math.min(asked, Math.floor(REVIEW_DEAL_BUDGET / Math.max(1, turns))));
+}
+
+/** An action as a person says it. */
+export function describeAction(a: Action, v: SeatView): string {
+  const claimed = v.claim ? tileName(v.claim.tile) : '';
+  const sizes: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+  switch (a.type) {
+    case 'pass': return `pass ${a.tiles.map(tileName).join(' ') || 'none of your own'}${a.blind ? ` and ${a.blind} blind` : ''}`;
+    case 'courtesy': return a.tiles.length ? `offer ${a.tiles.map(tileName).join(' ')}` : 'offer nothing';
+    case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
+    case 'draw': return 'draw';
+    case 'discard': return `discard ${tileName(a.tile)}`;
+    case 'exchange': return `exchange ${tileName(v.exposures[a.owner][a.exposure].tile)} for a joker`;
+    case 'declare': return 'declare Mah Jongg';
+    case 'decline': return `let ${claimed} go`;
+    case 'call': return `call ${claimed} for a ${sizes[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
+    case 'callMahJongg': return `call ${claimed} for Mah Jongg`;
+    case 'callDead': return `call seat ${a.target}'s hand dead`;
+    case 'timeUp': return 'time is called: the game ends unfinished';
+  }
+}
+
+/** The action with the person at seat 0 and the others by offset, as agents/advice.ts seats a situation. */
+function toSituation(a: Action, v: SeatView): Action {
+  const n = v.players;
+  const out = { ...a, seat: 0 } as Action & { rack?: number };
+  delete out.rack;
+  if (out.type === 'exchange') out.owner = (out.owner - v.seat + n) % n;
+  return out;
+}
+
+/** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
+function canonical(a: Action): unknown {
+  const json = actionJson(a);
+  return json.tiles ? { ...json, tiles: [...json.tiles].sort() } : json;
+}
+
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** Tiles away of the closest line after passing `tiles` (blind tiles are received ones: the rack keeps the rest). */
+function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]): number {
+  const kept = [...v.concealed];
+  for (const t of tiles) kept[t]--;
+  return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0) }, { top: 1 })[0].tilesAway;
+}
+
+export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {
+  const { header } = replayRecord(text, loadCard); // checks the whole record first (TM_BAD_RECORD)
+  const rules = loadRuleset(header.ruleset);
+  const seat = opts.seat;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
+  opts = { ...opts, worlds: worldsWithin(text, seat, opts.worlds) };
+  const cc = loadCard(header.card.text);
+  const analyzer = new Analyzer(cc);
+  const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
+  const state = newGame(rules, cc, header.seed);
+  const decisions: ReviewedDecision[] = [];
+  const lines = text.split('\n').slice(1).filter((l) => l.trim() !== '');
+  for (const line of lines) {
+    const obj = JSON.parse(line) as { n?: number; action?: { seat: number } };
+    if (obj.n === undefined || obj.action === undefined) continue;
+    const action = parseActionJson(obj.action, obj.action.seat);
+    if (action.seat === seat && state.phase.kind !== 'draw' && forcedChoice(state, seat) === null) {
+      const v = view(state, seat);
+      const legal = legalActions(state, seat);
+      const moment = viewJson(v, legal, rules.charleston?.first.length ?? 3);
+      const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[seat].length === 1;
+      // The advice keeps the heuristic's choice unless playouts overrule it by two standard
+      // errors, which a few deals rarely do: a choice the heuristic shares is taken as agreed
+      // without playing it out (most decisions are declines of discards one cannot use).
+      if (playedOut && sameAction(heuristic.act({ seat, phase: v.phase, view: () => v, legal: () => legal, rng: seedRng(obj.n) }), action)) {
+        decisions.push({
+          index: obj.n, phase: v.phase as ReviewedDecision['phase'],
+          chosen: describeAction(action, v), chosenAction: actionJson(action),
+          suggested: describeAction(action, v), suggestedAction: actionJson(action),
+          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'the engine makes the same choice', moment,
+        });
+        apply(state, action);
+        continue;
+      }
+      const hint = hintFor(cc, v, legal, { worlds: opts.worlds, seed: opts.seed ?? obj.n });
+      const suggested = parseActionJson(hint.action, seat);
+      const agreed = sameAction(suggested, action);
+      let loss = 0, lossSe = 0, tilesLost = 0;
+      if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
+        tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
+      } else if (!agreed && playedOut) {
+        const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(parseActionJson(x.legal, seat), action));
+        const best = hint.alternatives?.[0];
+        if (listed && best) { loss = -listed.behind; lossSe = listed.behindSe; }
+        else {
+          // not among the advice's candidates: both played out on the same sampled deals
+          const sit = parseSituation(situationOf(v), v.phase === 'discard' ? 'discard' : 'call', v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined);
+          const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], opts.worlds, seedRng(opts.seed ?? obj.n));
+          const diffs = scores.map((row) => row[0] - row[1]);
+          loss = diffs.reduce((a, d) => a + d, 0) / diffs.length;
+          lossSe = Math.sqrt(diffs.reduce((a, d) => a + (d - loss) ** 2, 0) / Math.max(1, diffs.length - 1) / diffs.length);
+        }
+      }
+      decisions.push({
+        index: obj.n,
+        phase: v.phase as ReviewedDecision['phase'],
+        chosen: describeAction(action, v),
+        chosenAction: actionJson(action),
+        suggested: describeAction(suggested, v),
+        suggestedAction: actionJson(suggested),
+        agreed,
+        loss: round2(Math.max(0, loss)),
+        lossSe: round2(lossSe),
+        tilesLost,
+        why: hint.text,
+        moment,
+      });
+    }
+    apply(state, action);
+  }
+  decisions.sort((a, b) => b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
+  return {
+    seat,
+    ruleset: rules.name,
+    card: cc.card.name,
+    worlds: opts.worlds,
+    summary: {
+      decisions: decisions.length,
+      agreed: decisions.filter((d) => d.agreed).length,
+      totalLoss: round2(decisions.reduce((a, d) => a + d.loss, 0)),
+      totalTilesLost: decisions.reduce((a, d) => a + d.tilesLost, 0),
+    },
+    decisions,
+  };
+}

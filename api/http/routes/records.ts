@@ -1,0 +1,83 @@
+import { Type } from 'typebox';
+import { TilemateError } from '../../../engine/errors.js';
+import type { AppContext } from '../app.js';
+import { DEFAULT_PAGE, MAX_PAGE } from '../game-store.js';
+import type { Review } from '../review.js';
+import type { Api } from './analysis.js';
+import { ERRORS, Strict } from './schemas.js';
+
+/** Finished games' records, and the review of a record for one seat. */
+
+const RecordSummary = Type.Object({
+  id: Type.String(), ruleset: Type.String(), card: Type.String(), seed: Type.Integer(), seats: Type.Array(Type.String()),
+  winners: Type.Array(Type.Integer()), wallGame: Type.Boolean(), scores: Type.Array(Type.Number()), actions: Type.Integer(), finishedAt: Type.String(),
+});
+
+export function recordRoutes(app: Api, ctx: AppContext): void {
+  const { store } = ctx;
+
+  app.get('/records', {
+    schema: {
+      summary: 'Finished games saved on this server, newest first, a page at a time (?offset=N&limit=M)',
+      querystring: Type.Object({
+        offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
+        limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
+      }),
+      response: { 200: Type.Object({ records: Type.Array(RecordSummary), total: Type.Integer() }), ...ERRORS },
+    },
+  }, async (req) => {
+    const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
+    if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
+    return store.listRecords({ offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
+  });
+
+  app.get('/records/:id', {
+    schema: {
+      summary: 'One finished game: its header, end line and the record itself (JSONL); ?format=jsonl sends the file',
+      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('jsonl')])) }),
+      response: {
+        200: Type.Union([
+          Type.Object({ id: Type.String(), header: Type.Object({}, { additionalProperties: true }), end: Type.Object({}, { additionalProperties: true }), actions: Type.Integer(), text: Type.String() }),
+          Type.String(),
+        ]),
+        ...ERRORS,
+      },
+    },
+  }, async (req, reply) => {
+    const text = store.readRecord(req.params.id);
+    if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
+    const lines = text.trimEnd().split('\n');
+    return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
+  });
+
+  app.post('/review', {
+    preHandler: ctx.heavy,
+    schema: {
+      summary: 'Each of a seat\'s decisions in a finished game against the engine\'s choice, biggest mistakes first',
+      body: Strict({
+        record: Type.Optional(Type.String({ description: 'a record (JSONL text)' })),
+        recordId: Type.Optional(Type.String({ maxLength: 64, description: 'or the id of a record on this server' })),
+        seat: Type.Integer({ minimum: 0, maximum: 7 }),
+        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
+        seed: Type.Optional(Type.Integer({ minimum: 0 })),
+        top: Type.Optional(Type.Integer({ minimum: 1, description: 'send only the first N decisions (the summary still counts them all)' })),
+      }),
+      response: {
+        200: Type.Object({
+          seat: Type.Integer(), ruleset: Type.String(), card: Type.String(), worlds: Type.Integer(),
+          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), totalLoss: Type.Number(), totalTilesLost: Type.Integer() }),
+          decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
+        }),
+        ...ERRORS,
+      },
+    },
+  }, async (req) => {
+    const b = req.body;
+    if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
+    const text = b.record ?? store.readRecord(b.recordId!);
+    const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
+    if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
+    return review;
+  });
+}

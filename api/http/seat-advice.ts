@@ -1,0 +1,172 @@
+import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../../agents/advice.js';
+import type { Agent } from '../../agents/agent.js';
+import { makeAgent } from '../../agents/levels.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { Action, Exposure, SeatView } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { actionJson, type LegalJson, legalJson } from './wire.js';
+
+/**
+ * Advice for the decision a seat faces in a live game (the hint) and in a replayed one (the
+ * review): the seat's view turned into the situation a person would type for
+ * agents/advice.ts, and the advice's choice turned back into one of the seat's legal
+ * actions. Built from the view only, so it knows no more than the seat does.
+ */
+
+export interface HintJson {
+  kind: 'charleston' | 'vote' | 'courtesy' | 'draw' | 'discard' | 'claims';
+  text: string;
+  /** The legal action advised (post it to follow the hint). */
+  action: LegalJson;
+  /** Rack tiles the advice names (to pass, to discard, to give). */
+  tiles: string[];
+  /** Received tiles passed on unseen (Charleston). */
+  blind?: number;
+  /** Discard and claims: every choice weighed, best first, each with its legal action. */
+  alternatives?: (Alternative & { legal: LegalJson | null })[];
+  advice?: CharlestonAdvice | DecisionAdvice;
+}
+
+export interface HintOptions {
+  worlds: number;
+  seed: number;
+}
+
+const exposuresText = (xs: readonly Exposure[]): string =>
+  xs.map((x) => [...new Array<string>(x.size - x.jokers).fill(tileName(x.tile)), ...new Array<string>(x.jokers).fill('J')].join(' ')).join('; ');
+
+/** Where `other` sits from `seat`: right (plays after), across, left (plays before). */
+function direction(seat: number, other: number, players: number): 'right' | 'across' | 'left' {
+  const d = (other - seat + players) % players;
+  return d === 1 ? 'right' : d === players - 1 ? 'left' : 'across';
+}
+
+/** The seat's situation as a person types it (agents/advice.ts puts her at seat 0). */
+export function situationOf(v: SeatView): SituationInput & { tile?: string; from?: number } {
+  const n = v.players;
+  const seen: TileId[] = [];
+  v.discards.forEach((d, s) => {
+    // the discard being claimed is the advice's `tile`, not a seen one
+    const upTo = v.claim && s === v.claim.discarder ? d.length - 1 : d.length;
+    for (let i = 0; i < upTo; i++) seen.push(d[i]);
+  });
+  const others: SituationInput['others'] = {};
+  for (let s = 0; s < n; s++) if (s !== v.seat && v.exposures[s].length > 0) others[direction(v.seat, s, n)] = exposuresText(v.exposures[s]);
+  const input: SituationInput & { tile?: string; from?: number } = {
+    hand: formatTiles(tilesFromCounts(v.concealed)),
+    exposed: exposuresText(v.exposures[v.seat]),
+    seen: formatTiles(seen),
+    others,
+    wall: v.wallLeft,
+    ruleset: v.ruleset,
+  };
+  if (v.claim) { input.tile = tileName(v.claim.tile); input.from = (v.claim.discarder - v.seat + n) % n; }
+  return input;
+}
+
+/** The advice's move as the seat's engine action (advice seats the person at 0 and names the others by where they sit). */
+function moveAction(m: MoveJson, v: SeatView): Action | null {
+  const seat = v.seat, n = v.players;
+  switch (m.type) {
+    case 'discard': return { type: 'discard', seat, tile: parseTile(m.tile!) };
+    case 'declare': return { type: 'declare', seat };
+    case 'decline': return { type: 'decline', seat };
+    case 'call': return { type: 'call', seat, size: m.size!, jokers: m.jokers! };
+    case 'callMahJongg': return { type: 'callMahJongg', seat };
+    case 'exchange': {
+      const owner = m.owner === 'you' ? seat : [...Array(n).keys()].find((s) => s !== seat && direction(seat, s, n) === m.owner);
+      return owner === undefined ? null : { type: 'exchange', seat, owner, exposure: m.exposure! };
+    }
+    default: return null;
+  }
+}
+
+/** The legal action matching an engine action (the legal list holds the rack, on Siamese tables, and the seat). */
+function findLegal(a: Action | null, legal: readonly Action[]): Action | null {
+  if (a === null) return null;
+  const same = (b: Action): boolean => {
+    if (b.type !== a.type) return false;
+    switch (a.type) {
+      case 'discard': return (b as typeof a).tile === a.tile;
+      case 'call': return (b as typeof a).size === a.size && (b as typeof a).jokers === a.jokers;
+      case 'exchange': return (b as typeof a).owner === a.owner && (b as typeof a).exposure === a.exposure;
+      default: return true;
+    }
+  };
+  return legal.find(same) ?? null;
+}
+
+const upper = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
+
+function bot(cc: CompiledCard, v: SeatView): Agent {
+  return makeAgent('medium', cc, loadRuleset(v.ruleset));
+}
+
+function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[], seed: number): Action {
+  return bot(cc, v).act({ seat: v.seat, phase: v.phase as Exclude<SeatView['phase'], 'ended'>, view: () => v, legal: () => [...legal], rng: seedRng(seed) });
+}
+
+/** The first legal action of a kind as the page posts it (passes and courtesy are one entry each). */
+const legalEntry = (legal: readonly Action[], v: SeatView, type: Action['type']): LegalJson => legalJson(legal.filter((a) => a.type === type), v)[0];
+
+/**
+ * Advice for the seat's current decision. Refused (TM_NOT_YOUR_TURN) when the seat has
+ * nothing to decide. Discard and call advice come from playouts (agents/advice.ts); the
+ * Charleston from the lookahead heuristic; the vote and courtesy from the medium bot's rule;
+ * games the advice functions do not cover (Siamese racks) fall back to the medium bot.
+ */
+export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): HintJson {
+  if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
+  const kind = v.phase;
+  const singleRack = v.dead[v.seat].length === 1;
+  if (kind === 'charleston') {
+    const declare = legal.find((a) => a.type === 'declare');
+    const dir = v.passOffset === 2 ? 'across' : v.passOffset === v.players - 1 ? 'left' : 'right';
+    const advice = charlestonAdvice(cc, { hand: formatTiles(tilesFromCounts(v.concealed)), direction: dir, blind: v.blindAllowed === true });
+    if (declare) return { kind, text: upper(advice.why), action: actionJson(declare), tiles: [], advice };
+    const action: LegalJson = { ...legalEntry(legal, v, 'pass'), tiles: advice.pass, blind: advice.blind };
+    delete action.choose;
+    delete action.blindUpTo;
+    const blind = advice.blind > 0 ? ` and ${advice.blind} received tile${advice.blind === 1 ? '' : 's'} blind` : '';
+    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} to the ${dir}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
+  }
+  if (kind === 'vote') {
+    const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'vote' }>;
+    const text = a.yes
+      ? 'Vote yes: your hand is still more than three tiles from its closest line, and three more passes can bring it closer'
+      : 'Vote no: your hand is within three tiles of a line, and a second Charleston could take tiles it needs';
+    return { kind, text, action: actionJson(a), tiles: [] };
+  }
+  if (kind === 'courtesy') {
+    const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'courtesy' }>;
+    const tiles = a.tiles.map(tileName);
+    const text = tiles.length > 0
+      ? `Offer ${tiles.join(', ')}: ${tiles.length === 1 ? 'it serves' : 'they serve'} none of the lines your hand is closest to`
+      : 'Offer nothing: every tile on your rack serves a line you are close to';
+    const action: LegalJson = { type: 'courtesy', seat: v.seat, tiles };
+    return { kind, text, action, tiles };
+  }
+  if (kind === 'draw') {
+    const draw = legal.find((a) => a.type === 'draw') ?? legal[0];
+    return { kind, text: 'Draw from the wall', action: actionJson(draw), tiles: [] };
+  }
+  if (!singleRack) {
+    const a = botChoice(cc, v, legal, opts.seed);
+    return { kind, text: `The medium bot would ${legalJson([a], v)[0].type === 'discard' ? `discard ${tileName((a as { tile: number }).tile)}` : a.type} here (playout advice covers single-rack games)`, action: legalJson([a], v)[0], tiles: a.type === 'discard' ? [tileName(a.tile)] : [] };
+  }
+  const input = situationOf(v);
+  const advice = kind === 'discard'
+    ? discardAdvice(cc, input, { worlds: opts.worlds, seed: opts.seed })
+    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, seed: opts.seed });
+  const alternatives = advice.alternatives.map((alt) => {
+    const a = findLegal(moveAction(alt.move, v), legal);
+    return { ...alt, legal: a === null ? null : legalJson([a], v)[0] };
+  });
+  const chosen = alternatives.find((x) => x.legal !== null);
+  if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
+  const tiles = chosen.move.type === 'discard' ? [chosen.move.tile!] : chosen.move.type === 'exchange' ? [chosen.move.tile!] : [];
+  return { kind, text: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
+}

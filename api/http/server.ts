@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { TilemateError } from '../../engine/errors.js';
+import { build, type AppOptions } from './app.js';
+
+/**
+ * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so
+ * tests can use it without a port. Records go to `<data>/records/` (default ./tilemate-data).
+ */
+
+export interface ServeOptions extends Partial<AppOptions> {
+  port?: number;
+  host?: string;
+}
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DATA_DIR = 'tilemate-data';
+
+/** The port: the option, else PORT, else 3000. */
+export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (option !== undefined) return option;
+  const n = Number(env.PORT);
+  return env.PORT !== undefined && Number.isInteger(n) && n >= 0 && n < 65536 ? n : DEFAULT_PORT;
+}
+
+export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
+  // warnings and errors only (a 500 is a bug and is logged with its stack)
+  const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: portFrom(opts.port), host });
+  } catch (err) {
+    await app.close();
+    throw new TilemateError('TM_BAD_INPUT', `cannot listen on ${host}:${portFrom(opts.port)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
+  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+  // close cleanly on Ctrl-C or a stop signal: finished records are already on disk
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void app.close().then(() => process.exit(0)); });
+  return { app, url: `http://${shown}:${port}/` };
+}

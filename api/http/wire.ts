@@ -1,0 +1,480 @@
+import type { Exposure as Group, LineResult } from '../../engine/analyzer.js';
+import { reason } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
+import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+
+/**
+ * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the
+ * actions applied since, the result, and the card analysis tile by tile. Tiles are names
+ * (`5B`, `N`, `RD`, `J`), never engine ids; seats are numbers from East (0). Everything
+ * here is pure: routes call these on a state they hold and send what comes back.
+ */
+
+// ------------------------------------------------------------------ errors
+
+/** The HTTP status of each error code (the CLI prints the same codes); codes not listed are 400. */
+const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
+  TM_BAD_TILE: 400,
+  TM_TOO_MANY_COPIES: 400,
+  TM_HAND_SIZE: 400,
+  TM_BAD_EXPOSURE: 400,
+  TM_CARD_SYNTAX: 400,
+  TM_CARD_EMPTY: 400,
+  TM_BAD_INPUT: 400,
+  TM_BAD_JSON: 400,
+  TM_FILE: 404,
+  TM_NOT_YOUR_TURN: 409,
+  TM_ILLEGAL_ACTION: 409,
+  TM_GAME_OVER: 409,
+  TM_BAD_RECORD: 400,
+  TM_UNAUTHORIZED: 401,
+  TM_NOT_FOUND: 404,
+  TM_BODY_TOO_LARGE: 413,
+  TM_TOO_MANY_GAMES: 429,
+  TM_RATE_LIMITED: 429,
+  TM_STALE_ACTION: 409,
+  TM_HEADERS_TOO_LARGE: 431,
+  TM_TIMEOUT: 408,
+  TM_BUSY: 503,
+  TM_TOO_SLOW: 503,
+};
+
+export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;
+
+export interface ErrorJson { code: string; message: string }
+
+// ------------------------------------------------------------------ actions
+
+/**
+ * An action as JSON: the engine's action with tile names. `seat` may be left out when
+ * posting (the token says which seat acts). Extra fields (`claimTile` on a call, `tile` on
+ * an exchange) describe the action for the page and are ignored when it is posted back.
+ */
+export interface ActionJson {
+  type: Action['type'];
+  seat?: number;
+  tile?: string;
+  tiles?: string[];
+  blind?: number;
+  yes?: boolean;
+  owner?: number;
+  exposure?: number;
+  rack?: number;
+  both?: boolean;
+  size?: number;
+  jokers?: number;
+  target?: number;
+}
+
+/** An action that names its seat, as the server sends it. */
+export type SeatedActionJson = ActionJson & { seat: number };
+
+/** An engine action as JSON (tile ids become names; optional fields only when set). */
+export function actionJson(a: Action): SeatedActionJson {
+  const out: SeatedActionJson = { type: a.type, seat: a.seat };
+  switch (a.type) {
+    case 'pass': out.tiles = a.tiles.map(tileName); out.blind = a.blind ?? 0; break;
+    case 'vote': out.yes = a.yes; break;
+    case 'courtesy': out.tiles = a.tiles.map(tileName); break;
+    case 'discard': out.tile = tileName(a.tile); break;
+    case 'exchange': out.owner = a.owner; out.exposure = a.exposure; break;
+    case 'declare': if (a.rack !== undefined) out.rack = a.rack; if (a.both) out.both = true; break;
+    case 'call': out.size = a.size; out.jokers = a.jokers; if (a.rack !== undefined) out.rack = a.rack; break;
+    case 'callMahJongg': if (a.rack !== undefined) out.rack = a.rack; if (a.both) out.both = true; break;
+    case 'callDead': out.target = a.target; if (a.rack !== undefined) out.rack = a.rack; break;
+    default: break;
+  }
+  return out;
+}
+
+const ACTION_TYPES: ReadonlySet<string> = new Set(['pass', 'vote', 'courtesy', 'draw', 'discard', 'exchange', 'declare', 'decline', 'call', 'callMahJongg', 'callDead']);
+
+function bad(message: string): never {
+  throw new TilemateError('TM_BAD_INPUT', message);
+}
+
+function int(body: Record<string, unknown>, key: string, optional: true): number | undefined;
+function int(body: Record<string, unknown>, key: string, optional?: false): number;
+function int(body: Record<string, unknown>, key: string, optional = false): number | undefined {
+  const v = body[key];
+  if (v === undefined && optional) return undefined;
+  if (!Number.isSafeInteger(v)) bad(`${String(body.type)}: expected "${key}" to be a whole number, got ${JSON.stringify(v) ?? 'nothing'}`);
+  return v as number;
+}
+
+function tileOf(v: unknown, what: string): TileId {
+  if (typeof v !== 'string') bad(`${what}: expected a tile name such as "5B", got ${JSON.stringify(v) ?? 'nothing'}`);
+  return parseTile(v);
+}
+
+function tilesOf(v: unknown, what: string): TileId[] {
+  if (!Array.isArray(v) || v.length > 14) bad(`${what}: expected a list of tile names such as ["3C", "7D", "N"]`);
+  return v.map((t) => tileOf(t, what));
+}
+
+/**
+ * A posted action for `seat` (the token's) as an engine action: tile names parsed (unknown
+ * tiles are TM_BAD_TILE), types checked (TM_BAD_INPUT), a different `seat` refused
+ * (TM_NOT_YOUR_TURN). Whether the rules allow it now is the engine's question.
+ */
+export function parseActionJson(body: unknown, seat: number): Action {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) bad('expected an action object such as {"type": "discard", "tile": "5B"}');
+  const b = body as Record<string, unknown>;
+  const type = b.type;
+  if (typeof type !== 'string' || !ACTION_TYPES.has(type)) bad(`unknown action type ${JSON.stringify(type) ?? '(none)'} (expected one of ${[...ACTION_TYPES].join(', ')})`);
+  if (b.seat !== undefined && b.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `this token plays seat ${seat}, not seat ${String(b.seat)}`);
+  const rack = int(b, 'rack', true);
+  const both = b.both === undefined ? undefined : b.both === true ? true : b.both === false ? false : bad(`${type}: expected "both" to be true or false`);
+  switch (type as Action['type']) {
+    case 'pass': return { type: 'pass', seat, tiles: tilesOf(b.tiles ?? [], 'pass'), blind: int(b, 'blind', true) ?? 0 };
+    case 'vote':
+      if (typeof b.yes !== 'boolean') bad('vote: expected "yes": true or false');
+      return { type: 'vote', seat, yes: b.yes as boolean };
+    case 'courtesy': return { type: 'courtesy', seat, tiles: tilesOf(b.tiles ?? [], 'courtesy') };
+    case 'draw': return { type: 'draw', seat };
+    case 'discard': return { type: 'discard', seat, tile: tileOf(b.tile, 'discard') };
+    case 'exchange': return { type: 'exchange', seat, owner: int(b, 'owner'), exposure: int(b, 'exposure') };
+    case 'declare': return withRack({ type: 'declare', seat }, rack, both);
+    case 'decline': return { type: 'decline', seat };
+    case 'call': return withRack({ type: 'call', seat, size: int(b, 'size'), jokers: int(b, 'jokers') }, rack);
+    case 'callMahJongg': return withRack({ type: 'callMahJongg', seat }, rack, both);
+    case 'callDead': return withRack({ type: 'callDead', seat, target: int(b, 'target') }, rack);
+    // the director's call (tournament 11.4), not a player's: never posted (ACTION_TYPES leaves it out)
+    case 'timeUp': return bad('timeUp: only the tournament director calls time');
+  }
+}
+
+function withRack<A extends Action>(a: A, rack: number | undefined, both?: boolean): A {
+  const out = a as A & { rack?: number; both?: boolean };
+  if (rack !== undefined) out.rack = rack;
+  if (both) out.both = true;
+  return out;
+}
+
+/**
+ * A legal action as the page shows it. The Charleston and courtesy passes are many
+ * combinations of tiles: each is one entry saying how many tiles to choose
+ * (`choose: {min, max}`, and `blindUpTo` received tiles passed on unseen, tiles + blind = 3).
+ */
+export interface LegalJson extends ActionJson {
+  seat: number;
+  choose?: { min: number; max: number };
+  blindUpTo?: number;
+  /** For a call or a call for Mah Jongg: the discard being called. */
+  claimTile?: string;
+  /** Mah Jongg in error: allowed, but the hand is not Mah Jongg, so declaring it makes the hand dead. */
+  inError?: true;
+}
+
+export function legalJson(actions: readonly Action[], v: SeatView): LegalJson[] {
+  const out: LegalJson[] = [];
+  let pass: LegalJson | null = null;
+  let courtesy = false;
+  for (const a of actions) {
+    if (a.type === 'pass') {
+      const blind = a.blind ?? 0;
+      if (pass === null) { pass = { type: 'pass', seat: a.seat, choose: { min: 3, max: 3 }, blindUpTo: 0 }; out.push(pass); }
+      if (blind > pass.blindUpTo!) { pass.blindUpTo = blind; pass.choose!.min = 3 - blind; }
+      continue;
+    }
+    if (a.type === 'courtesy') {
+      if (!courtesy) { courtesy = true; out.push({ type: 'courtesy', seat: a.seat, choose: { min: 0, max: 3 } }); }
+      continue;
+    }
+    const j: LegalJson = actionJson(a);
+    if (a.type === 'exchange') j.tile = tileName(v.exposures[a.owner][a.exposure].tile);
+    if ((a.type === 'call' || a.type === 'callMahJongg' || a.type === 'decline') && v.claim) j.claimTile = tileName(v.claim.tile);
+    out.push(j);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ the seat's view
+
+export interface ExposureJson {
+  tile: string;
+  size: number;
+  jokers: number;
+  /** The tiles as they lie on the rack, naturals then jokers. */
+  tiles: string[];
+  rack: number;
+  exchangeable: boolean;
+}
+
+export interface SeatJson {
+  seat: number;
+  /** Concealed tiles on the seat's racks: a count only (the rack itself only for the viewer, in `rack`). */
+  concealedCount: number;
+  exposures: ExposureJson[];
+  discards: string[];
+  /** Dead hands, per rack. */
+  dead: boolean[];
+}
+
+export type PromptJson =
+  | { kind: 'charleston'; pass: number; charleston: 'first' | 'second'; direction: 'right' | 'across' | 'left'; to: number; blindAllowed: boolean; mahJonggAllowed: boolean }
+  | { kind: 'vote' }
+  | { kind: 'courtesy'; partner: number; max: number }
+  | { kind: 'draw' }
+  | { kind: 'discard'; mahJonggAllowed: boolean }
+  | { kind: 'claims'; tile: string; discarder: number }
+  | { kind: 'wait' }
+  | { kind: 'ended' };
+
+export interface MahJonggJson { seat: number; rack: number; line: string; value: number; tiles: string[] }
+
+export interface ResultJson {
+  winners: number[];
+  wallGame: boolean;
+  scores: number[];
+  /** Itemised score lines (who, points, why). */
+  lines: { seat: number; points: number; why: string }[];
+  /** Every seat's concealed tiles at the end (only once the game has ended). */
+  hands: string[][];
+  /** The game's seed (only once the game has ended). */
+  seed: number;
+}
+
+export interface ViewJson {
+  seat: number;
+  ruleset: string;
+  players: number;
+  phase: SeatView['phase'];
+  /** What the game asks of this seat now (`wait` when it waits on other seats). */
+  prompt: PromptJson;
+  /** Whether this seat has something to decide now. */
+  yourTurn: boolean;
+  /** Seats the game waits on. */
+  waitingOn: number[];
+  /** Whose turn it is in play (the discarder during a claim window). */
+  turn: number;
+  /** The discard on the table in a claim window, and whether this seat has answered. */
+  claim: { tile: string; discarder: number; answered: boolean } | null;
+  wallLeft: number;
+  dice: number[];
+  /** This seat's concealed tiles, sorted as a player racks them. */
+  rack: string[];
+  seats: SeatJson[];
+  mahJonggs: MahJonggJson[];
+  /** How the current turn began: `deal`, `wall`, or `discard` (with the discarder). */
+  turnFrom: { from: 'deal' | 'wall' | 'discard'; discarder?: number };
+  exchangedFromOther: boolean;
+  result: ResultJson | null;
+}
+
+const DIRECTION: Record<number, 'right' | 'across' | 'left'> = { 1: 'right', 2: 'across', 3: 'left' };
+
+export function exposureJson(x: Exposure): ExposureJson {
+  const tiles = [...new Array<string>(x.size - x.jokers).fill(tileName(x.tile)), ...new Array<string>(x.jokers).fill('J')];
+  return { tile: tileName(x.tile), size: x.size, jokers: x.jokers, tiles, rack: x.rack, exchangeable: x.exchangeable };
+}
+
+function resultJsonOf(r: GameResult, reveal: NonNullable<SeatView['reveal']>): ResultJson {
+  return {
+    winners: [...r.winners],
+    wallGame: r.wallGame,
+    scores: [...r.scores],
+    lines: r.lines.map((l) => ({ seat: l.seat, points: l.points, why: l.why })),
+    hands: reveal.concealed.map((c) => tilesFromCounts(c).map(tileName)),
+    seed: reveal.seed,
+  };
+}
+
+/**
+ * The JSON of a seat's view. It is built from the engine's `view` only, so it holds what
+ * the seat may see and nothing more: other racks as counts, no wall order, no seed until
+ * the end. `legal` (the seat's legal actions) sets `yourTurn` and the prompt's options.
+ */
+export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonPasses = 3): ViewJson {
+  const yourTurn = legal.length > 0;
+  const can = (type: Action['type']) => legal.some((a) => a.type === type);
+  let prompt: PromptJson;
+  if (v.phase === 'ended') prompt = { kind: 'ended' };
+  else if (!yourTurn) prompt = { kind: 'wait' };
+  else if (v.phase === 'charleston') {
+    const to = (v.seat + v.passOffset!) % v.players;
+    prompt = {
+      kind: 'charleston', pass: v.pass!, charleston: v.pass! < firstCharlestonPasses ? 'first' : 'second',
+      direction: DIRECTION[v.passOffset!] ?? 'right', to, blindAllowed: v.blindAllowed === true, mahJonggAllowed: can('declare'),
+    };
+  } else if (v.phase === 'vote') prompt = { kind: 'vote' };
+  else if (v.phase === 'courtesy') prompt = { kind: 'courtesy', partner: (v.seat + 2) % v.players, max: 3 };
+  else if (v.phase === 'draw') prompt = { kind: 'draw' };
+  else if (v.phase === 'discard') prompt = { kind: 'discard', mahJonggAllowed: can('declare') };
+  else prompt = { kind: 'claims', tile: tileName(v.claim!.tile), discarder: v.claim!.discarder };
+  const turnFrom = v.turnFrom.from === 'discard' ? { from: 'discard' as const, discarder: v.turnFrom.discarder } : { from: v.turnFrom.from };
+  return {
+    seat: v.seat,
+    ruleset: v.ruleset,
+    players: v.players,
+    phase: v.phase,
+    prompt,
+    yourTurn,
+    waitingOn: [...v.waitingOn],
+    turn: v.turn,
+    claim: v.claim ? { tile: tileName(v.claim.tile), discarder: v.claim.discarder, answered: v.claim.answered } : null,
+    wallLeft: v.wallLeft,
+    dice: [...v.dice],
+    rack: tilesFromCounts(v.concealed).map(tileName),
+    seats: v.concealedCounts.map((n, s) => ({
+      seat: s,
+      concealedCount: n,
+      exposures: v.exposures[s].map(exposureJson),
+      discards: v.discards[s].map(tileName),
+      dead: [...v.dead[s]],
+    })),
+    mahJonggs: v.mahJonggs.map((m) => ({ seat: m.seat, rack: m.rack, line: m.line, value: m.value, tiles: tilesFromCounts(m.tiles).map(tileName) })),
+    turnFrom,
+    exchangedFromOther: v.exchangedFromOther,
+    result: v.result && v.reveal ? resultJsonOf(v.result, v.reveal) : null,
+  };
+}
+
+// ------------------------------------------------------------------ events: what happened since
+
+/** One applied action, numbered as the record numbers it (`n` from 1). */
+export interface EventJson {
+  n: number;
+  action: SeatedActionJson;
+  /** For the viewer's own draw: the tile drawn (nobody else sees it). */
+  drew?: string;
+}
+
+/**
+ * An applied action as `viewer` may hear of it: other seats' Charleston and courtesy
+ * passes are face down (their tiles become a count); the viewer's own draw names the tile.
+ */
+export function eventJson(n: number, a: Action, viewer: number, drew?: TileId): EventJson {
+  const action = actionJson(a);
+  if ((a.type === 'pass' || a.type === 'courtesy') && a.seat !== viewer) {
+    const count = a.tiles.length;
+    delete action.tiles;
+    (action as ActionJson & { count: number }).count = count;
+  }
+  const e: EventJson = { n, action };
+  if (drew !== undefined && a.type === 'draw' && a.seat === viewer) e.drew = tileName(drew);
+  return e;
+}
+
+// ------------------------------------------------------------------ the card and the analysis
+
+export interface CardJson {
+  name: string;
+  sections: string[];
+  lines: { index: number; id: string; section: string; pattern: string; value: number; concealed: boolean; jokers: boolean }[];
+}
+
+export function cardJson(cc: CompiledCard): CardJson {
+  return {
+    name: cc.card.name,
+    sections: [...cc.card.sections],
+    lines: cc.card.lines.map((l, i) => ({ index: i, id: l.id, section: l.section, pattern: l.pattern, value: l.value, concealed: l.concealed, jokers: cc.lineJokers[i] === 1 })),
+  };
+}
+
+/**
+ * One tile of a line's closest form: `have` (on the rack; `joker: true` when a joker of
+ * the rack stands in), `exposed` (in one of the seat's exposures), `joker` (missing, and a
+ * joker could fill it: a slot in a group of three or more), `need` (missing, and only that
+ * tile will do: singles, pairs, NEWS, years).
+ */
+export interface FormTileJson { tile: string; status: 'have' | 'exposed' | 'joker' | 'need'; joker?: boolean }
+
+export interface LineResultJson {
+  id: string;
+  section: string;
+  value: number;
+  concealed: boolean;
+  tilesAway: number;
+  need: string[];
+  possible: boolean;
+  form: string;
+  jokerSlots: number;
+  outs: number;
+  reason: string;
+  /** The closest form, word by word as the card prints it, each tile marked. */
+  groups: FormTileJson[][];
+}
+
+const WORD_HONOURS: Record<string, TileId> = { N: 27, E: 28, W: 29, S: 30, G: GREEN, R: RED, '0': SOAP, F: 34 };
+
+/** The tiles of one word of a form's text (`222B`, `2026C`, `NEWS`, `RG0`, `FFF`). */
+export function wordTiles(word: string): TileId[] {
+  const last = word[word.length - 1];
+  const suit = (SUITS as readonly string[]).indexOf(last);
+  const body = suit >= 0 ? word.slice(0, -1) : word;
+  return [...body].map((ch) => {
+    if (suit >= 0 && ch >= '1' && ch <= '9') return suited(suit, Number(ch));
+    const t = WORD_HONOURS[ch];
+    if (t === undefined) throw new Error(`rule violation: "${word}" is not a word of a form`);
+    return t;
+  });
+}
+
+/**
+ * Marks each tile of a form: exposures take the groups they match, natural tiles fill
+ * singles and pairs first, then groups; the rack's jokers stand in where groups still lack
+ * (as the analyzer counts tiles away, card-notation.md); what is left is `joker` in groups
+ * of a line that takes jokers and `need` elsewhere.
+ */
+export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean): FormTileJson[][] {
+  const words = form.split(' ').filter((w) => w !== '').map(wordTiles);
+  const isGroup = words.map((ts) => ts.length >= 3 && ts.every((t) => t === ts[0]));
+  const status: FormTileJson[][] = words.map((ts) => ts.map((t) => ({ tile: tileName(t), status: 'need' as FormTileJson['status'] })));
+  const done = words.map(() => false);
+  for (const x of exposures) {
+    const w = words.findIndex((ts, i) => !done[i] && isGroup[i] && ts[0] === x.tile && ts.length === x.size);
+    if (w < 0) continue;
+    done[w] = true;
+    status[w].forEach((s) => { s.status = 'exposed'; });
+  }
+  const avail = [...concealed];
+  const fill = (groups: boolean) => words.forEach((ts, w) => {
+    if (done[w] || isGroup[w] !== groups) return;
+    ts.forEach((t, i) => { if (avail[t] > 0 && t !== JOKER) { avail[t]--; status[w][i].status = 'have'; } });
+  });
+  fill(false);
+  fill(true);
+  words.forEach((ts, w) => {
+    if (done[w] || !isGroup[w]) return;
+    ts.forEach((_, i) => {
+      const s = status[w][i];
+      if (s.status !== 'need' || !jokersAllowed) return;
+      if (avail[JOKER] > 0) { avail[JOKER]--; s.status = 'have'; s.joker = true; } else s.status = 'joker';
+    });
+  });
+  return status;
+}
+
+/** A line result as the API sends it: the CLI's `analyze --json` fields, plus the form tile by tile. */
+export function lineResultJson(cc: CompiledCard, r: LineResult, concealed: readonly number[], exposures: readonly Group[]): LineResultJson {
+  return {
+    id: r.id,
+    section: r.section,
+    value: r.value,
+    concealed: r.concealed,
+    tilesAway: r.tilesAway,
+    need: r.need.map(tileName),
+    possible: r.possible,
+    form: r.form,
+    jokerSlots: r.jokerSlots,
+    outs: r.outs,
+    reason: reason(r),
+    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1),
+  };
+}
+
+/** Tiles a seat sees on the table: every discard, the other seats' exposures, declared Mah Jonggs (the analyzer's `seen`). */
+export function seenBy(v: SeatView): number[] {
+  const seen = new Array<number>(KINDS).fill(0);
+  v.discards.forEach((d) => { for (const t of d) seen[t]++; });
+  for (const m of v.mahJonggs) for (let t = 0; t < KINDS; t++) seen[t] += m.tiles[t];
+  v.exposures.forEach((xs, s) => {
+    if (s === v.seat) return;
+    for (const x of xs) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
+  });
+  for (let t = 0; t < KINDS; t++) seen[t] = Math.min(seen[t], COPIES[t]);
+  return seen;
+}

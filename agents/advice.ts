@@ -684,9 +684,10 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
     const value = cc.card.lines[r.line].value;
     // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
     const solo = Math.round(soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws) * 1000) / 1000;
-    // a line that cannot be made stays at 0
-    const chance = calibration === null || !r.possible ? solo : Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r.tilesAway)) * 1000) / 1000;
-    return { chance, expectedScore: round2(chance * value), ...(calibration !== null && { solo }) };
+    // calibrated where there is something to estimate: a line out, a complete hand or an empty wall keep their certain 0, 1, 0
+    const estimate = calibration !== null && r.possible && r.tilesAway > 0 && draws > 0;
+    const chance = estimate ? Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r.tilesAway)) * 1000) / 1000 : solo;
+    return { chance, expectedScore: round2(chance * value), ...(estimate && { solo }) };
   });
   return { deals, seed, wall, draws, lines, calibrated: calibration !== null };
 }

@@ -26,11 +26,15 @@ export interface LookaheadBudget {
   worlds: number;
   /** The model's best choices weighed. */
   candidates: number;
-  /** Stop sampling worlds after this many milliseconds (at least two are always played). */
+  /**
+   * A safety valve, not the budget: stop sampling worlds after this many milliseconds (at
+   * least two are always played). The worlds are the budget, so the same position gets the
+   * same choice on any machine; the valve only opens on a machine far slower than planned.
+   */
   ms: number;
 }
 
-export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 24, candidates: 3, ms: 150 };
+export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 12, candidates: 3, ms: 2000 };
 
 export class LookaheadAgent implements Agent {
   readonly name: string;

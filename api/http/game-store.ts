@@ -134,7 +134,14 @@ export class GameStore {
         const agents: (Agent | null)[] = [...bots.agents];
         agents.splice(j.meta.seat, 0, null);
         const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, header.seats, agents, rules, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
+        // Bots that keep something between turns (an easy bot's target) decide again as the
+        // game replays, from the bots' stream as it was, so they are where they were. The
+        // searching bots keep nothing (each turn is a task of its own); at their tables the
+        // stream is taken from the journal instead.
+        const again = !header.seats.some((name) => SEARCHING_BOTS.has(name));
         for (const action of j.actions) {
+          const seat = action.seat;
+          if (again && seat !== g.seat) g.agents[seat]!.act({ seat, phase: g.state.phase.kind, view: () => view(g.state, seat), legal: () => legalActions(g.state, seat), rng: g.rng });
           const drawAt = g.state.wallPos;
           apply(g.state, action);
           this.logged(g, action, action.type === 'draw' ? g.state.wall[drawAt] : null);

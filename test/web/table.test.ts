@@ -44,7 +44,7 @@ describe('the practice table page', () => {
   it('serves the start form: bot level, table, deal number', async () => {
     await page.goto(base + '/');
     await expect(page.locator('h1').textContent()).resolves.toContain('Tilemate');
-    expect(await page.locator('input[name="level"]').count()).toBe(3);
+    expect(await page.locator('input[name="level"]').count()).toBe(4);
     expect(await page.locator('input[name="ruleset"]').count()).toBe(3);
     await shot('0-start');
   });

@@ -70,12 +70,20 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
 
 /** Fits the calibration (a logistic regression on the solo chance's log-odds, the wall, the line's rank and tiles away) with TF.js. */
 export async function fitCalibration(tf: TF, examples: readonly ChanceExample[], seed = 1): Promise<ChanceCalibration> {
-  const x = tf.tensor2d(examples.map((e) => e.inputs));
-  const y = tf.tensor2d(examples.map((e) => [e.won]));
+  // a seeded order, and no shuffling inside TF.js (which draws on Math.random): the same examples give the same fit
+  const order = examples.map((_, i) => i);
+  let r = seed >>> 0 || 1;
+  for (let i = order.length - 1; i > 0; i--) {
+    r = (Math.imul(r ^ (r >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    const j = r % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const x = tf.tensor2d(order.map((i) => examples[i].inputs));
+  const y = tf.tensor2d(order.map((i) => [examples[i].won]));
   const model = tf.sequential();
   model.add(tf.layers.dense({ inputShape: [CHANCE_INPUTS], units: 1, activation: 'sigmoid', kernelInitializer: tf.initializers.zeros(), biasInitializer: tf.initializers.zeros() }));
   model.compile({ optimizer: tf.train.adam(0.05), loss: 'binaryCrossentropy' });
-  await model.fit(x, y, { epochs: 150, batchSize: 1024, shuffle: true, verbose: 0, seed } as never);
+  await model.fit(x, y, { epochs: 150, batchSize: 1024, shuffle: false, verbose: 0 });
   const [w, b] = model.layers[0].getWeights();
   const line = { weights: Array.from(w.dataSync()), bias: b.dataSync()[0] };
   tf.dispose([x, y]);

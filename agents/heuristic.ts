@@ -46,7 +46,7 @@ export const STRONG_HABITS: Habits = { ...MEDIUM_HABITS, live: true, pairCost: 0
 /** The same, with Charleston passes, the vote and the courtesy offer chosen by lookahead. */
 export const LOOKAHEAD_HABITS: Habits = { ...STRONG_HABITS, lookahead: true };
 /** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
-export const EASY_HABITS: Habits = { targets: 1, noise: 1.5, stickiness: 1.2, defence: false };
+export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defence: false };
 
 export class HeuristicAgent implements Agent {
   readonly name: string;

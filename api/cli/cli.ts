@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
 import { runArena } from '../../training/run-arena.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
@@ -19,6 +19,7 @@ import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from '../http/server.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from '../shared/records.js';
+import { positiveInt, wholeNumber } from './options.js';
 
 /** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
 export function resultJson(r: LineResult) {
@@ -39,17 +40,6 @@ export function resultJson(r: LineResult) {
 
 const RULESET_NAMES = Object.keys(RULESETS).join(', ');
 
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
-  return n;
-}
-
-function wholeNumber(text: string): number {
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of 0 or more');
-  return n;
-}
 
 interface AnalyzeFlags extends SimulateFlags {
   hand?: string;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import { Presets, SingleBar } from 'cli-progress';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { adviseDomino } from '../../agents/domino/advise.js';
 import type { DominoAgent } from '../../agents/domino/agent.js';
 import { DOMINO_AGENT_NAMES, makeDominoAgent } from '../../agents/domino/levels.js';
@@ -20,6 +20,7 @@ import { actionFromNames, actionJson, describeAction } from '../shared/domino-na
 import { CLI_MAX_WORLDS, wholeOption } from './advise.js';
 import { readRecordFile, writeFileAtomic } from '../shared/records.js';
 import { MAX_FILE_BYTES, printable, readTextFile } from '../../training/text-files.js';
+import { positiveInt, wholeNumber } from './options.js';
 
 /**
  * `tilemate domino ...`: Mexican Train at the command line (advise, play, selfplay, arena,
@@ -52,17 +53,6 @@ function parseSeats(spec: string, players: number, option: string, ruleset: stri
   return { names, agents: names.map((n) => makeDominoAgent(n, ruleset)) };
 }
 
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
-  return n;
-}
-
-function wholeNumber(text: string): number {
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of 0 or more');
-  return n;
-}
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 

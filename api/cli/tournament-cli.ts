@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { AGENT_NAMES } from '../../agents/levels.js';
 import { TilemateError } from '../../engine/errors.js';
 import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { playMatch, playTournament, type OnGame } from '../../training/tournament.js';
 import { loadCard, readCardText } from '../../training/cards.js';
 import { RecordWriter, rulesetByName, writeFileAtomic } from '../shared/records.js';
+import { positiveInt, wholeNumber } from './options.js';
 
 /**
  * `tilemate match` (the dealer passing to the right over several games, teaching guide 7.2)
@@ -14,17 +15,6 @@ import { RecordWriter, rulesetByName, writeFileAtomic } from '../shared/records.
  * is for Mexican Train. `--out` writes every game as a record for `tilemate replay`.
  */
 
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
-  return n;
-}
-
-function wholeNumber(text: string): number {
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of 0 or more');
-  return n;
-}
 
 function botNames(spec: string): string[] {
   const names = spec.split(',').map((s) => s.trim());

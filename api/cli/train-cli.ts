@@ -1,22 +1,9 @@
-import { Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { readCardText } from '../../training/cards.js';
 import { rulesetByName } from '../shared/records.js';
-
-function count(min: number, max: number) {
-  return (text: string): number => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    return n;
-  };
-}
-
-function fraction(text: string): number {
-  const x = Number(text);
-  if (!Number.isFinite(x) || x < 0 || x > 1) throw new InvalidArgumentError('expected a number from 0 to 1');
-  return x;
-}
+import { count, fraction } from './options.js';
 
 interface TrainFlags {
   out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string;

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { chromium, type Page } from 'playwright-core';
 import { build } from '../../api/http/app.js';
 
@@ -24,7 +25,21 @@ export interface BrowserTable {
   close(): Promise<void>;
 }
 
-export async function openBrowser(name: string): Promise<BrowserTable> {
+/** The three screens the pages are laid out for (issue 15): a phone, a tablet, a laptop. */
+export const SCREENS = {
+  phone: { width: 390, height: 844, isMobile: true, hasTouch: true },
+  tablet: { width: 820, height: 1180, isMobile: true, hasTouch: true },
+  desktop: { width: 1280, height: 800, isMobile: false, hasTouch: false },
+} as const;
+export type ScreenName = keyof typeof SCREENS;
+
+export interface BrowserOptions {
+  /** One of SCREENS; the default is a 1366x900 desktop window. */
+  screen?: ScreenName;
+}
+
+export async function openBrowser(name: string, options: BrowserOptions = {}): Promise<BrowserTable> {
+  const screen = options.screen === undefined ? undefined : SCREENS[options.screen];
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get install chromium; .ci/run installs it)`);
   }
@@ -38,7 +53,9 @@ export async function openBrowser(name: string): Promise<BrowserTable> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1366, height: 900 },
+    viewport: screen === undefined ? { width: 1366, height: 900 } : { width: screen.width, height: screen.height },
+    isMobile: screen?.isMobile ?? false,
+    hasTouch: screen?.hasTouch ?? false,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -56,4 +73,34 @@ export async function openBrowser(name: string): Promise<BrowserTable> {
       for (const dir of [dataDir, profileDir]) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The page's horizontal overflow: the document's scrollWidth beyond the viewport's width (0 when none). */
+export async function overflowX(page: Page): Promise<number> {
+  const width = page.viewportSize()?.width ?? 0;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  return Math.max(0, scroll - width);
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+}
+
+const axeSource = (() => {
+  let source: string | undefined;
+  return () => (source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+})();
+
+/** axe-core run on the page as it stands: the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource() });
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -1,4 +1,4 @@
-import { awayFromPlaced, tilesAwayAll } from '../engine/analyzer.js';
+import { awayFromPlaced, placeAll, PLACED } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { SeatView } from '../engine/game.js';
@@ -59,16 +59,67 @@ export interface Afterstate {
   rank?: number;
 }
 
-/** Extra tiles away counted for each tile a form lacks in its singles and pairs (the strong habits' pair cost). */
-const PAIR_COST = 0.5;
+/**
+ * A form's level: twice its tiles away with the pair cost (the strong habits' half a tile more
+ * for each tile it lacks in its singles and pairs), a whole number; NONE for a form that is
+ * dead or does not fit the exposures.
+ */
+const NONE = 255;
+
+/**
+ * Each line of the card for one hand: its least tiles away over all forms (`raw`), and over
+ * the forms still live that fit the exposures the least level, the first form at it and how
+ * many forms are within one tile of it (`form` -1 and `level` NONE when there is none).
+ */
+interface LineSummary {
+  raw: Uint8Array;
+  level: Uint8Array;
+  form: Int32Array;
+  near: Uint16Array;
+}
+
+/**
+ * The summary of every line from what a hand places in each form (one pass over the forms).
+ * `levels` is scratch for one line's forms. A concealed line has no level once the hand has exposed.
+ */
+function summarize(cc: CompiledCard, placed: Uint16Array, jokers: number, live: Uint8Array, fits: Uint8Array | null, levels: Uint8Array, out: LineSummary): void {
+  const { lineStart, lineJokers, formSingles } = cc;
+  for (let l = 0; l < cc.lineCount; l++) {
+    const j = lineJokers[l] === 1 ? jokers : 0;
+    const open = fits === null || !cc.card.lines[l].concealed;
+    let least = 255, best = NONE, form = -1, n = 0;
+    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+      const p = placed[f], singles = formSingles[f];
+      const raw = awayFromPlaced(p, singles, j);
+      if (raw < least) least = raw;
+      if (!open || live[f] === 0 || (fits !== null && fits[f] === 0)) continue;
+      const lv = 2 * raw + singles - (p >> 8);
+      levels[n++] = lv;
+      if (lv < best) { best = lv; form = f; }
+    }
+    let near = 0;
+    for (let k = 0; k < n; k++) if (levels[k] <= best + 2) near++;
+    out.raw[l] = least;
+    out.level[l] = best;
+    out.form[l] = form;
+    out.near[l] = near;
+  }
+}
 
 /**
  * Encodes afterstates for one decision: `begin(view)` reads the table once (unseen tiles,
  * live forms, danger), then `encode` writes one row per candidate.
  */
 export class Encoder {
-  private readonly away: Uint8Array;
-  private readonly best: Uint32Array;
+  /** The hand at begin() (concealed and own exposures) and what it places in each form (see PLACED). */
+  private readonly baseCounts = new Uint8Array(KINDS);
+  private readonly basePlaced: Uint16Array;
+  /** Scratch for one afterstate: what it places in each form, its lines' summary, one line's levels. */
+  private readonly placed: Uint16Array;
+  private readonly lines: LineSummary;
+  private readonly levels: Uint8Array;
+  /** Forms each exposure list of this decision fits. */
+  private readonly fits = new Map<readonly GroupShape[], Uint8Array>();
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
@@ -81,22 +132,20 @@ export class Encoder {
   private readonly order: number[] = [];
   private readonly top = new Int32Array(LINE_SLOTS);
   private readonly lineValue: Float64Array;
-  private readonly lineConcealed: Uint8Array;
-  /** Scratch: the effective tiles away of one line's forms. */
-  private effs: Float32Array;
 
-  constructor(private readonly cc: CompiledCard) {
-    this.away = new Uint8Array(cc.lineCount);
-    this.best = new Uint32Array(cc.lineCount);
+  /** `mend` false places every afterstate's tiles afresh (the plain way, for tests to hold the mended one to). */
+  constructor(private readonly cc: CompiledCard, private readonly mend = true) {
+    this.basePlaced = new Uint16Array(cc.formCount);
+    this.placed = new Uint16Array(cc.formCount);
+    this.lines = { raw: new Uint8Array(cc.lineCount), level: new Uint8Array(cc.lineCount), form: new Int32Array(cc.lineCount), near: new Uint16Array(cc.lineCount) };
     this.live = new Uint8Array(cc.formCount);
     this.lineEff = new Float32Array(cc.lineCount);
     this.lineForm = new Int32Array(cc.lineCount);
     this.lineNear = new Uint8Array(cc.lineCount);
     let most = 0;
     for (let l = 0; l < cc.lineCount; l++) most = Math.max(most, cc.lineStart[l + 1] - cc.lineStart[l]);
-    this.effs = new Float32Array(most);
+    this.levels = new Uint8Array(most);
     this.lineValue = Float64Array.from(cc.card.lines, (line) => line.value);
-    this.lineConcealed = Uint8Array.from(cc.card.lines, (line) => (line.concealed ? 1 : 0));
   }
 
   /** Whether line x comes before line y: fewer tiles away (with the pair cost), then more valuable, then first on the card. */
@@ -115,6 +164,39 @@ export class Encoder {
     for (const x of myExposures(view)) { held[x.tile] += x.size - x.jokers; held[JOKER] += x.jokers; }
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
+    placeAll(this.cc, held, this.basePlaced);
+    this.baseCounts.set(held);
+    this.fits.clear();
+  }
+
+  /** What the afterstate `counts` places in each form: the hand's at begin(), mended for the kinds that differ. */
+  private place(counts: readonly number[]): Uint16Array {
+    const { postStart, postForm, postCode } = this.cc;
+    const placed = this.placed, base = this.baseCounts;
+    if (!this.mend) return placeAll(this.cc, counts, placed);
+    placed.set(this.basePlaced);
+    for (let t = 0; t < JOKER; t++) {
+      const was = base[t], now = counts[t];
+      if (was === now) continue;
+      const from = was << 8, to = now << 8;
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+        const code = postCode[p];
+        placed[postForm[p]] += PLACED[to | code] - PLACED[from | code];
+      }
+    }
+    return placed;
+  }
+
+  /** Which forms an afterstate's exposures fit (the candidates of one decision mostly share theirs). */
+  private fitting(exposures: readonly GroupShape[]): Uint8Array {
+    let mask = this.fits.get(exposures);
+    if (mask === undefined) {
+      const cc = this.cc;
+      mask = new Uint8Array(cc.formCount);
+      for (let f = 0; f < cc.formCount; f++) mask[f] = fitsForm(cc, f, exposures) ? 1 : 0;
+      this.fits.set(exposures, mask);
+    }
+    return mask;
   }
 
   /** Unseen copies of each kind, from the seat's view. */
@@ -127,40 +209,26 @@ export class Encoder {
     const cc = this.cc, view = this.view;
     const counts = Array.from(a.concealed);
     for (const x of a.exposures) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    tilesAwayAll(cc, counts, this.away, this.best);
-    const placed = cc.work;
-    const exposed = a.exposures.length > 0;
+    const placed = this.place(counts);
+    const lines = this.lines;
+    summarize(cc, placed, counts[JOKER], this.live, a.exposures.length > 0 ? this.fitting(a.exposures) : null, this.levels, lines);
     let minLower = 255;
-    for (let l = 0; l < cc.lineCount; l++) if (this.away[l] < minLower) minLower = this.away[l];
+    for (let l = 0; l < cc.lineCount; l++) if (lines.raw[l] < minLower) minLower = lines.raw[l];
     // each line's best live form the exposures fit, by tiles away with the pair cost
     const order = this.order;
     order.length = 0;
     let minEff = 99, minAway = 99;
-    const { lineStart, formSingles, lineJokers } = cc;
-    const live = this.live, effs = this.effs, away = this.away, lineConcealed = this.lineConcealed;
-    const jokers = counts[JOKER];
     for (let l = 0; l < cc.lineCount; l++) {
       this.lineEff[l] = 99;
-      if (away[l] > minLower + 4) continue; // the line's least tiles away bounds its forms' from below
-      if (exposed && lineConcealed[l] === 1) continue;
-      const j = lineJokers[l] === 1 ? jokers : 0;
-      let bestEff = 99, bestForm = -1, n = 0;
-      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-        if (live[f] === 0 || (exposed && !fitsForm(cc, f, a.exposures))) continue;
-        const p = placed[f];
-        const singles = formSingles[f];
-        const eff = awayFromPlaced(p, singles, j) + PAIR_COST * (singles - (p >> 8));
-        effs[n++] = eff;
-        if (eff < bestEff) { bestEff = eff; bestForm = f; }
-      }
-      if (bestForm < 0) continue;
-      let near = 0;
-      for (let k = 0; k < n; k++) if (effs[k] <= bestEff + 1) near++;
+      const bestForm = lines.form[l];
+      // a line's least tiles away bounds its forms' from below
+      if (lines.raw[l] > minLower + 4 || bestForm < 0) continue;
+      const bestEff = lines.level[l] / 2;
       this.lineEff[l] = bestEff;
       this.lineForm[l] = bestForm;
-      this.lineNear[l] = near;
+      this.lineNear[l] = lines.near[l];
       order.push(l);
-      const raw = awayFromPlaced(placed[bestForm], formSingles[bestForm], j);
+      const raw = awayFromPlaced(placed[bestForm], cc.formSingles[bestForm], cc.lineJokers[l] === 1 ? counts[JOKER] : 0);
       if (bestEff < minEff) minEff = bestEff;
       if (raw < minAway) minAway = raw;
     }

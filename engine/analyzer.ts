@@ -144,15 +144,8 @@ export function tilesAwayAll(
   best: Uint32Array,
   dead: Uint8Array = cc.noPenalty,
 ): void {
-  const { lineStart, lineJokers, postStart, postForm, postCode, formSingles } = cc;
-  const placed = cc.work;
-  placed.fill(0);
-  for (let t = 0; t < JOKER; t++) {
-    const h = counts[t];
-    if (h === 0) continue;
-    const row = h << 8;
-    for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[row | postCode[p]];
-  }
+  const { lineStart, lineJokers, formSingles } = cc;
+  const placed = placeAll(cc, counts, cc.work);
   const jokers = counts[JOKER];
   for (let l = 0; l < cc.lineCount; l++) {
     const j = lineJokers[l] === 1 ? jokers : 0;
@@ -164,6 +157,19 @@ export function tilesAwayAll(
     away[l] = bestAway;
     best[l] = bestForm;
   }
+}
+
+/** What the natural tiles of `counts` place in each form of the card (see PLACED), written into `placed`. */
+export function placeAll(cc: CompiledCard, counts: ArrayLike<number>, placed: Uint16Array): Uint16Array {
+  const { postStart, postForm, postCode } = cc;
+  placed.fill(0);
+  for (let t = 0; t < JOKER; t++) {
+    const h = counts[t];
+    if (h === 0) continue;
+    const row = h << 8;
+    for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[row | postCode[p]];
+  }
+  return placed;
 }
 
 /** Tiles away of a form from its packed placed count (see PLACED), its singles and the usable jokers. */

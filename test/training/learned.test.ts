@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCard, readCardText } from '../../training/cards.js';
-import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION, type Afterstate } from '../../agents/features.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
 import { playOut } from '../../agents/table.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
+import { HeuristicAgent, MEDIUM_HABITS, myExposures } from '../../agents/heuristic.js';
 import { parseCard } from '../../engine/card.js';
 import { compileCard } from '../../engine/compile.js';
-import { newGame, validate, view, type Action } from '../../engine/game.js';
+import { newGame, validate, view, waitingOn, type Action } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
+import { JOKER, KINDS } from '../../engine/tiles.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { buildNet, toValueModel } from '../../training/net.js';
 import { loadTf } from '../../training/tf.js';
@@ -37,6 +38,8 @@ describe('the value model', () => {
     const model = toValueModel(net, {});
     const rows = 32;
     const x = Float32Array.from({ length: rows * FEATURES }, (_, i) => ((i * 7919) % 101) / 100);
+    // rows like a decision's candidates: the first row's inputs with a few changed
+    for (let r = 16; r < rows; r++) for (let i = 0; i < FEATURES; i++) x[r * FEATURES + i] = i % 16 === r % 16 ? 0.25 : x[i];
     const expected = (net.predict(tf.tensor2d(x, [rows, FEATURES])) as import('@tensorflow/tfjs').Tensor).dataSync();
     const got = forward(model, x, rows);
     expect(got.length).toBe(rows * 2);
@@ -75,6 +78,47 @@ describe('features', () => {
       expect(out[1 + FEATURE_NAMES.indexOf('line 1 present')]).toBe(1);
     }
     expect(FEATURE_NAMES).toHaveLength(FEATURES);
+  });
+
+  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh', () => {
+    const cc = loadCard();
+    const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
+    const mended = new Encoder(cc), plain = new Encoder(cc, false);
+    const a = new Float32Array(FEATURES), b = new Float32Array(FEATURES);
+    let checked = 0, exposed = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      playOut(newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
+        if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
+        const seat = waitingOn(s)[0];
+        if (seat === undefined) return;
+        const v = view(s, seat);
+        const mine = myExposures(v);
+        mended.begin(v);
+        plain.begin(v);
+        const afterstates: Afterstate[] = [{ concealed: v.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' }];
+        for (let t = 0; t < KINDS; t++) {
+          if (v.concealed[t] === 0) continue;
+          const less = [...v.concealed];
+          less[t]--;
+          afterstates.push({ concealed: less, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'discard', discard: t, worth: 1, rank: 2 });
+          // a call's afterstate: one more tile of the kind and a pung of it exposed
+          if (t !== JOKER && v.concealed[t] >= 2) {
+            const call = [...v.concealed];
+            call[t] -= 2;
+            afterstates.push({ concealed: call, exposures: [...mine, { tile: t, size: 3, jokers: 0 }], unknown: 0, charlestonLeft: 0, kind: 'call' });
+          }
+        }
+        for (const x of afterstates) {
+          mended.encode(x, a, 0);
+          plain.encode(x, b, 0);
+          expect(Array.from(a)).toEqual(Array.from(b));
+          checked++;
+        }
+        if (mine.length > 0) exposed++;
+      });
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(exposed).toBeGreaterThan(10);
   });
 });
 

@@ -8,7 +8,7 @@ import { TilemateError } from '../engine/errors.js';
  * control characters shown as `?`, so a record cannot send escape sequences to the terminal.
  */
 
-export const MAX_FILE_BYTES = { card: 1 << 20, record: 64 << 20, hands: 64 << 20, state: 1 << 20 } as const;
+export const MAX_FILE_BYTES = { card: 1 << 20, record: 64 << 20, hands: 64 << 20, state: 1 << 20, model: 16 << 20 } as const;
 
 /** A text file of at most `max` bytes, as UTF-8; TM_FILE naming it otherwise. */
 export function readTextFile(path: string, max: number, what: string): string {

@@ -7,7 +7,7 @@ import { FEATURE_NAMES, FEATURE_VERSION, FEATURES } from '../agents/features.js'
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
 import { TilemateError } from '../engine/errors.js';
 import { evalDeal, subjectAgent, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
-import { buildNet, setWeights, toValueModel, valueLoss } from './net.js';
+import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
 import { loadTf } from './tf.js';
 import { parseCard } from '../engine/card.js';
@@ -44,6 +44,14 @@ export interface TrainOptions {
   /** Generations of examples the network trains on. */
   window: number;
   epochs: number;
+  /** Adam's step size. */
+  learningRate: number;
+  /**
+   * A model to start a new run from (its file's text): the first generation's self-play plays
+   * it, training starts from its weights and it is the best to beat, so a shipped model can
+   * be trained on further, on another card among others.
+   */
+  from?: string;
   /** How self-play plays and labels its games. */
   play: PlaySettings;
   /** The command line, kept in the checkpoint and the model's info. */
@@ -51,7 +59,7 @@ export interface TrainOptions {
 }
 
 export const TRAIN_DEFAULTS = {
-  generations: 10, games: 4000, seed: 1, ruleset: 'nmjl-4p', evalDeals: 1000, window: 3, epochs: 2,
+  generations: 10, games: 4000, seed: 1, ruleset: 'nmjl-4p', evalDeals: 1000, window: 3, epochs: 2, learningRate: 1e-3,
   play: { explore: 0.1, scoreWeight: 0, allLearned: 0.25, lambda: 0.9 },
 } as const;
 
@@ -186,11 +194,22 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   let ck: Checkpoint;
   if (existsSync(ckPath)) {
     if (!opts.resume) throw new TilemateError('TM_BAD_INPUT', `${opts.out} already holds a training run: add --resume to go on with it, or choose another --out`);
+    if (opts.from !== undefined) throw new TilemateError('TM_BAD_INPUT', `a model to start from begins a new run; ${opts.out} already holds one (leave out the model to resume it)`);
     ck = readCheckpoint(ckPath);
     if (ck.cardHash !== cardHash) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} was trained on another card; give the same --card to resume it`);
     if (ck.ruleset !== opts.ruleset || ck.seed !== opts.seed) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} used ruleset ${ck.ruleset} and seed ${ck.seed}; resume it with the same`);
   } else {
     ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
+    if (opts.from !== undefined) {
+      // refused here, not a generation later
+      const start = modelFromJson(opts.from, 'the model to start from');
+      const widths = [FEATURES, ...HIDDEN, 2];
+      if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
+        throw new TilemateError('TM_BAD_MODEL', `the model to start from has layers of ${start.layers.map((l) => l.outputs).join('-')}; this network's are ${widths.slice(1).join('-')}`);
+      }
+      ck.best = opts.from;
+      ck.latest = opts.from;
+    }
   }
   const workers = Math.max(1, opts.workers);
   const inline = import.meta.url.endsWith('.ts');
@@ -238,7 +257,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const net = buildNet(tf, opts.seed + g);
       const from = ck.latest ?? ck.best;
       if (from !== null) setWeights(tf, net, modelFromJson(from));
-      net.compile({ optimizer: tf.train.adam(1e-3), loss: valueLoss(tf) });
+      net.compile({ optimizer: tf.train.adam(opts.learningRate), loss: valueLoss(tf) });
       const batch = 1024;
       const steps = Math.ceil(trainRows / batch) * opts.epochs;
       events.phase?.('train', g, steps);

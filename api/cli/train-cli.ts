@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { readCardText } from '../../training/cards.js';
+import { MAX_FILE_BYTES, readTextFile } from '../../training/text-files.js';
 import { rulesetByName } from '../shared/records.js';
 import { count, fraction } from './options.js';
 
 interface TrainFlags {
-  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string;
+  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string; lr: number; from?: string;
   ruleset: string; evalDeals: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
 }
 
@@ -37,12 +38,15 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--epochs <n>', 'passes over the examples a generation', count(1, 50), TRAIN_DEFAULTS.epochs)
     .option('--explore <p>', 'chance of a random one of the three best choices in self-play', fraction, TRAIN_DEFAULTS.play.explore)
     .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
+    .option('--lr <rate>', 'Adam\'s step size', fraction, TRAIN_DEFAULTS.learningRate)
+    .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
     .option('--json', 'print one JSON summary at the end')
     .action(async (f: TrainFlags) => {
       rulesetByName(f.ruleset);
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
-        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs,
+        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs, learningRate: f.lr,
+        ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file') }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
         command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),
       };

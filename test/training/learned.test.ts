@@ -159,7 +159,7 @@ describe('the learned player', () => {
 describe('tilemate train', () => {
   const base = (out: string): TrainOptions => ({
     out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
-    evalDeals: 4, window: 2, epochs: 1, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, command: 'test',
+    evalDeals: 4, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, command: 'test',
   });
 
   it('trains a generation, logs it, resumes after it, and refuses what it cannot trust', async () => {
@@ -183,6 +183,21 @@ describe('tilemate train', () => {
     await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/checkpoint .* is not JSON \(cut off\?\)/);
     writeFileSync(join(out, 'checkpoint.json'), JSON.stringify({ ...JSON.parse(ck), featureVersion: 0 }));
     await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes version/);
+  });
+
+  it('starts a new run from a model, which is the best to beat, and refuses a bad one', async () => {
+    const { tf } = await loadTf();
+    const model = modelToJson(toValueModel(buildNet(tf, 9), {}));
+    const out = mkdtempSync(join(tmpdir(), 'tm-from-'));
+    const run = await train({ ...base(out), from: model });
+    expect(run.log).toHaveLength(1);
+    const ck = readCheckpoint(join(out, 'checkpoint.json'));
+    // measured against the model it started from: promoted only if its interval says so
+    expect(ck.best).toBe(run.log[0].promoted ? readFileSync(join(out, 'candidate.json'), 'utf8') : model);
+    await expect(train({ ...base(out), generations: 2, resume: true, from: model })).rejects.toThrow(/a model to start from begins a new run/);
+    const other = mkdtempSync(join(tmpdir(), 'tm-from-bad-'));
+    await expect(train({ ...base(other), from: model.slice(0, 100) })).rejects.toThrow(/the model to start from/);
+    await expect(train({ ...base(other), from: modelToJson(randomModel(5)) })).rejects.toThrow(/the model to start from has layers of 16-8-2; this network's are 64-32-2/);
   });
 
   it('a run killed with kill -9 mid-generation resumes and finishes', async () => {

@@ -1,19 +1,65 @@
 /**
- * `npm run study:paired -- [deals] [seed] [card]`: the learned policy and the strong habits,
- * each against three medium bots on the same duplicate deals (each deal once per seat), and
- * the paired difference of their win shares deal by deal, with its 95% interval.
+ * `npm run study:paired -- [deals] [seed] [card] [--a learned] [--b strong] [--log FILE] [--threads K]`:
+ * two bots, each against three medium bots on the same duplicate deals (each deal once per
+ * seat), and the paired differences of their win shares and mean scores deal by deal, with
+ * 95% intervals. With --log, each finished chunk of deals is appended to FILE (one JSON line a
+ * bot and deal) and a run started again with the same FILE plays only the deals not there yet,
+ * so a long study can be stopped and resumed.
  */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { readCardText } from './cards.js';
 import { runArena } from './run-arena.js';
 import { interval } from './train.js';
-const deals = Number(process.argv[2] ?? 4000), seed = Number(process.argv[3] ?? 31), card = process.argv[4];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { a: { type: 'string', default: 'learned' }, b: { type: 'string', default: 'strong' }, log: { type: 'string' }, threads: { type: 'string', default: '2' } },
+});
+const deals = Number(positionals[0] ?? 4000), seed = Number(positionals[1] ?? 31), card = positionals[2];
+const threads = Number(values.threads);
 const cardText = readCardText(card);
-const per = async (agent: string) => {
-  const { games, summary } = await runArena({ ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, deals, cardText, threads: 2 });
-  const wins = new Array<number>(deals).fill(0);
-  for (const g of games) g.agents.forEach((a, s) => { if (a === agent && g.winners.includes(s)) wins[g.deal] += 0.25; });
-  return { wins, summary: summary.results.find((r) => r.agent === agent)! };
+const CHUNK = 20;
+
+interface DealResult { agent: string; deal: number; wins: number; score: number }
+const key = (agent: string, deal: number) => `${agent}:${deal}`;
+const done = new Map<string, DealResult>();
+if (values.log !== undefined && existsSync(values.log)) {
+  const header = JSON.stringify({ seed, card: card ?? 'practice' });
+  const lines = readFileSync(values.log, 'utf8').split('\n').filter((l) => l.length > 0);
+  if (lines.length > 0 && lines[0] !== header) throw new Error(`${values.log} is the log of another study (${lines[0]}); give another --log`);
+  // a line cut off by a kill is dropped and its deals played again
+  for (const l of lines.slice(1)) { try { const r = JSON.parse(l) as DealResult; done.set(key(r.agent, r.deal), r); } catch { /* cut off */ } }
+} else if (values.log !== undefined) appendFileSync(values.log, `${JSON.stringify({ seed, card: card ?? 'practice' })}\n`);
+
+/** Each deal's win share (a quarter per seat-game won) and mean score of `agent`, in deal order. */
+async function per(agent: string): Promise<DealResult[]> {
+  for (let from = 0; from < deals; from += CHUNK) {
+    const todo = Array.from({ length: Math.min(CHUNK, deals - from) }, (_, i) => from + i).filter((d) => !done.has(key(agent, d)));
+    if (todo.length === 0) continue;
+    const { games } = await runArena({ ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, deals: todo.length, firstDeal: todo[0], cardText, threads });
+    const rows = todo.map((deal): DealResult => ({ agent, deal, wins: 0, score: 0 }));
+    for (const g of games) g.agents.forEach((a, s) => {
+      if (a !== agent) return;
+      const r = rows[g.deal - todo[0]];
+      if (g.winners.includes(s)) r.wins += 0.25;
+      r.score += g.scores[s] / 4;
+    });
+    for (const r of rows) done.set(key(agent, r.deal), r);
+    if (values.log !== undefined) appendFileSync(values.log, rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    process.stderr.write(`${agent}: ${Math.min(from + CHUNK, deals)} of ${deals} deals\n`);
+  }
+  return Array.from({ length: deals }, (_, d) => done.get(key(agent, d))!);
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100, r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const summary = (rows: DealResult[]) => {
+  const w = interval(rows.map((r) => r.wins)), s = interval(rows.map((r) => r.score));
+  return { winShare: [w.mean, w.low, w.high].map(r4), meanScore: [s.mean, s.low, s.high].map(r2) };
 };
-const a = await per('learned'), b = await per('strong');
-const d = interval(a.wins.map((w, i) => w - b.wins[i]));
-console.log(JSON.stringify({ deals, seed, card: card ?? 'practice', learned: a.summary, strong: b.summary, pairedDiff: [d.mean, d.low, d.high].map((x) => Math.round(x * 1e4) / 1e4) }));
+const a = await per(values.a!), b = await per(values.b!);
+const dw = interval(a.map((r, i) => r.wins - b[i].wins)), ds = interval(a.map((r, i) => r.score - b[i].score));
+console.log(JSON.stringify({
+  deals, seed, card: card ?? 'practice', [values.a!]: summary(a), [values.b!]: summary(b),
+  pairedWinShareDiff: [dw.mean, dw.low, dw.high].map(r4), pairedMeanScoreDiff: [ds.mean, ds.low, ds.high].map(r2),
+}));

@@ -11,6 +11,8 @@ export interface ArenaRun {
   seats: string[];
   seed: number;
   deals: number;
+  /** The first deal's number (deals firstDeal .. firstDeal + deals - 1; default 0). */
+  firstDeal?: number;
   cardText: string;
   /** Worker threads (default: one per core); 1 plays in this thread. */
   threads?: number;
@@ -27,7 +29,7 @@ const BATCH = 4;
 export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; games: ArenaGame[] }> {
   const spec: ArenaSpec = { ruleset: loadRuleset(run.ruleset), seats: run.seats, seed: run.seed };
   const threads = Math.max(1, run.threads ?? availableParallelism());
-  const dealIds = Array.from({ length: run.deals }, (_, i) => i);
+  const dealIds = Array.from({ length: run.deals }, (_, i) => (run.firstDeal ?? 0) + i);
   let done = 0;
   const games: ArenaGame[] = [];
   const workerUrl = new URL('./arena.worker.js', import.meta.url);

@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import { FEATURE_NAMES, FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
 import { TilemateError } from '../engine/errors.js';
-import { evalDeal, subjectAgent, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
+import { evalDeal, searchAgreement, subjectAgent, type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
 import { loadTf } from './tf.js';
@@ -54,6 +54,8 @@ export interface TrainOptions {
   from?: string;
   /** How self-play plays and labels its games. */
   play: PlaySettings;
+  /** Games whose discards are put to the Monte Carlo search each generation, for the log's agreement (default AGREEMENT_GAMES). */
+  agreementGames?: number;
   /** The command line, kept in the checkpoint and the model's info. */
   command: string;
 }
@@ -68,8 +70,10 @@ export interface LogRow {
   examples: number;
   trainLoss: number;
   valLoss: number;
+  /** Share of the candidate's discards that match the Monte Carlo search's (the hard bot's) at the same positions (absent: not measured). */
+  searchAgreement?: number;
   /** Share of the candidate's discards that match the strong habits' first choice. */
-  agreement: number;
+  habitsAgreement: number;
   /** Candidate's win share against three medium bots, and the paired differences with their 95% intervals. */
   winShare: number;
   vsBest: number;
@@ -143,6 +147,8 @@ export function readCheckpoint(path: string): Checkpoint {
   if (c.featureVersion !== FEATURE_VERSION) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}`);
   if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);
+  // rows logged before the search's agreement was measured: their one agreement was the habits'
+  for (const row of c.log as (LogRow & { agreement?: number })[]) if (row.agreement !== undefined) { row.habitsAgreement ??= row.agreement; delete row.agreement; }
   return c as Checkpoint;
 }
 
@@ -215,9 +221,10 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   const inline = import.meta.url.endsWith('.ts');
   const pool = inline ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   const cc = inline ? compileCard(parseCard(opts.cardText)) : null;
-  const runTask = async <R>(task: SelfPlayTask | EvalTask): Promise<R> => {
+  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> => {
     if (pool) return (await pool.run(task)) as R;
     // from TypeScript sources (tests) the worker file is not compiled: play in this thread
+    if (task.kind === 'agreement') return searchAgreement(task, cc!) as R;
     if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc!, d, (s) => subjectAgent(cc!, task.ruleset, s))) as R;
     const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc: cc!, model: task.model === null ? null : modelFromJson(task.model) }, task.seeds);
     return { ...examples, stats } as R;
@@ -304,9 +311,10 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const vsHabits = versus(ck.habitsWins);
       const vsBest = ck.best !== null ? versus(ck.bestWins!) : vsHabits;
       const promoted = vsBest.low > 0;
-      const agreement = await discardAgreement(runTask, opts, candidateJson);
+      const habitsAgreement = await discardAgreement(runTask, opts, candidateJson);
+      const searchAgreement = (opts.agreementGames ?? AGREEMENT_GAMES) > 0 ? r4(await searchAgreementOf(runTask, opts, candidateJson, workers)) : undefined;
       const row: LogRow = {
-        generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), agreement: r4(agreement),
+        generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), ...(searchAgreement === undefined ? {} : { searchAgreement }), habitsAgreement: r4(habitsAgreement),
         winShare: r4(wins.reduce((a, b) => a + b, 0) / (wins.length * seats)),
         vsBest: r4(vsBest.mean), vsBestLow: r4(vsBest.low), vsBestHigh: r4(vsBest.high),
         vsHabits: r4(vsHabits.mean), vsHabitsLow: r4(vsHabits.low), vsHabitsHigh: r4(vsHabits.high),
@@ -337,7 +345,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
  * How often the candidate's discard is the strong habits' first choice, over the decisions of
  * a few self-play games (no exploration).
  */
-async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number> {
+async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number> {
   const seeds = Array.from({ length: 20 }, (_, i) => (opts.seed * 999_983 + i) >>> 0);
   const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
   // the encoder's "discard rank" is 0 when the discard is the habits' first choice
@@ -349,6 +357,19 @@ async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask) => Prom
     if (r.x[i * FEATURES + rank] === 0) same++;
   }
   return discards === 0 ? 0 : same / discards;
+}
+
+/** Games whose discards are put to the Monte Carlo search (every AGREEMENT_EVERY-th), split among the workers. */
+export const AGREEMENT_GAMES = 8;
+const AGREEMENT_EVERY = 4;
+
+/** How often the candidate discards what the Monte Carlo search discards in the same positions (the same games every generation). */
+async function searchAgreementOf(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string, workers: number): Promise<number> {
+  const seeds = Array.from({ length: opts.agreementGames ?? AGREEMENT_GAMES }, (_, i) => (opts.seed * 999_979 + i) >>> 0);
+  const parts = Array.from({ length: Math.min(workers, seeds.length) }, (_, w) => seeds.filter((_, i) => i % workers === w));
+  const results = await Promise.all(parts.map((p) => runTask<AgreementResult>({ kind: 'agreement', ruleset: opts.ruleset, cardText: opts.cardText, model, seeds: p, every: AGREEMENT_EVERY })));
+  const positions = results.reduce((n, r) => n + r.positions, 0);
+  return positions === 0 ? 0 : results.reduce((n, r) => n + r.withSearch, 0) / positions;
 }
 
 function shuffled(n: number, seed: number): Uint32Array {
@@ -369,10 +390,10 @@ function concat(parts: Float32Array[]): Float32Array {
   return out;
 }
 
-const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'agreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds'];
+const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds'];
 
 export function logCsv(log: readonly LogRow[]): string {
-  return [COLUMNS.join(','), ...log.map((r) => COLUMNS.map((c) => String(r[c])).join(','))].join('\n') + '\n';
+  return [COLUMNS.join(','), ...log.map((r) => COLUMNS.map((c) => String(r[c] ?? '')).join(','))].join('\n') + '\n';
 }
 
 export const defaultWorkers = (): number => availableParallelism();

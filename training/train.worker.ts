@@ -4,6 +4,7 @@ import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
 import { makeAgent } from '../agents/levels.js';
+import { HARD_BUDGET, MonteCarloAgent } from '../agents/montecarlo.js';
 import { modelFromJson, type ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import { parseCard } from '../engine/card.js';
@@ -43,6 +44,25 @@ export interface EvalTask {
   opponents: string;
   seed: number;
   deals: number[];
+}
+
+/**
+ * How often a model's policy discards what the Monte Carlo search (the hard bot's: its habits'
+ * best few discards played out in sampled worlds) discards, at every `every`-th discard of
+ * games of four learned players.
+ */
+export interface AgreementTask {
+  kind: 'agreement';
+  ruleset: string;
+  cardText: string;
+  model: string;
+  seeds: number[];
+  every: number;
+}
+
+export interface AgreementResult {
+  positions: number;
+  withSearch: number;
 }
 
 /** Per deal, per subject: wins and total score over the rotations of its seat. */
@@ -110,8 +130,31 @@ export function subjectAgent(cc: CompiledCard, ruleset: string, s: Subject): Age
   return makeAgent(s.level ?? s.name, cc, loadRuleset(ruleset));
 }
 
-export default function run(task: SelfPlayTask | EvalTask): SelfPlayResult | DealResult[] {
+export function searchAgreement(task: Omit<AgreementTask, 'kind'>, cc: CompiledCard): AgreementResult {
+  const rules = loadRuleset(task.ruleset);
+  const learned = new LearnedAgent(cc, modelOf(task.model));
+  const search = new MonteCarloAgent(cc, rules, HARD_BUDGET, 'search');
+  let discards = 0, positions = 0, withSearch = 0;
+  const asked: Agent = {
+    name: 'learned',
+    act(turn) {
+      const action = learned.act(turn);
+      if (turn.phase === 'discard' && action.type === 'discard' && discards++ % task.every === 0) {
+        // the search gets a random stream of its own, so the game goes on as it would without it
+        const theirs = search.act({ ...turn, rng: seedRng(discards * 0x9e3779b9) });
+        positions++;
+        if (theirs.type === 'discard' && theirs.tile === action.tile) withSearch++;
+      }
+      return action;
+    },
+  };
+  for (const seed of task.seeds) playOut(newGame(rules, cc, seed), Array(rules.players).fill(asked), seedRng(seed));
+  return { positions, withSearch };
+}
+
+export default function run(task: SelfPlayTask | EvalTask | AgreementTask): SelfPlayResult | DealResult[] | AgreementResult {
   const cc = cardOf(task.cardText);
+  if (task.kind === 'agreement') return searchAgreement(task, cc);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
   const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model) }, task.seeds);
   const result: SelfPlayResult = { x: examples.x, y: examples.y, rows: examples.rows, stats };

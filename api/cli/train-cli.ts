@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
-import { defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
+import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { readCardText } from '../../training/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../training/text-files.js';
 import { rulesetByName } from '../shared/records.js';
@@ -8,14 +8,14 @@ import { count, fraction } from './options.js';
 
 interface TrainFlags {
   out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string; lr: number; from?: string;
-  ruleset: string; evalDeals: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
+  ruleset: string; evalDeals: number; agreementGames: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
 
 function line(r: LogRow): string {
-  return `generation ${r.generation}: ${r.examples.toLocaleString('en-US')} examples, loss ${r.valLoss}, habits' discard chosen ${pct(r.agreement)}; `
+  return `generation ${r.generation}: ${r.examples.toLocaleString('en-US')} examples, loss ${r.valLoss}, the search's discard chosen ${r.searchAgreement === undefined ? 'n/a' : pct(r.searchAgreement)}, the habits' ${pct(r.habitsAgreement)}; `
     + `win share ${pct(r.winShare)} against three medium bots, ${pts(r.vsHabits)} points vs the strong habits [${pts(r.vsHabitsLow)}, ${pts(r.vsHabitsHigh)}], `
     + `${pts(r.vsBest)} vs the best [${pts(r.vsBestLow)}, ${pts(r.vsBestHigh)}]${r.promoted ? ': the new best' : ''} (${r.seconds} s)`;
 }
@@ -34,6 +34,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--card <file>', 'the card to train on (default: the built-in practice card)')
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', TRAIN_DEFAULTS.ruleset)
     .option('--eval-deals <n>', 'duplicate deals in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
+    .option('--agreement-games <n>', 'games a generation whose discards the Monte Carlo search also decides, for the log\'s agreement (0: none)', count(0, 1000), AGREEMENT_GAMES)
     .option('--window <n>', 'generations of examples to train on', count(1, 50), TRAIN_DEFAULTS.window)
     .option('--epochs <n>', 'passes over the examples a generation', count(1, 50), TRAIN_DEFAULTS.epochs)
     .option('--explore <p>', 'chance of a random one of the three best choices in self-play', fraction, TRAIN_DEFAULTS.play.explore)
@@ -45,7 +46,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
       rulesetByName(f.ruleset);
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
-        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, window: f.window, epochs: f.epochs, learningRate: f.lr,
+        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
         ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file') }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
         command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),

@@ -18,6 +18,7 @@ import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { buildNet, toValueModel } from '../../training/net.js';
 import { loadTf } from '../../training/tf.js';
 import { readCheckpoint, train, type TrainOptions } from '../../training/train.js';
+import { searchAgreement } from '../../training/train.worker.js';
 
 /** A model with small random weights (deterministic). */
 function randomModel(seed = 1): ValueModel {
@@ -157,9 +158,24 @@ describe('the learned player', () => {
 });
 
 describe('tilemate train', () => {
+  it('measures agreement with the search on the policy\'s own games, which the search does not change', () => {
+    const cc = loadCard();
+    const model = randomModel(5);
+    const every = 5;
+    const r = searchAgreement({ ruleset: 'nmjl-4p', cardText: '', model: modelToJson(model), seeds: [21], every }, cc);
+    // the same game played by the policy alone: its discards, every fifth put to the search
+    let discards = 0;
+    const alone = new LearnedAgent(cc, model);
+    playOut(newGame(loadRuleset('nmjl-4p'), cc, 21), [alone, alone, alone, alone], seedRng(21), (a) => { if (a.type === 'discard') discards++; });
+    expect(discards).toBeGreaterThan(20);
+    expect(r.positions).toBe(Math.ceil(discards / every));
+    expect(r.withSearch).toBeGreaterThan(0);
+    expect(r.withSearch).toBeLessThanOrEqual(r.positions);
+  });
+
   const base = (out: string): TrainOptions => ({
     out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
-    evalDeals: 4, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, command: 'test',
+    evalDeals: 4, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 1, command: 'test',
   });
 
   it('trains a generation, logs it, resumes after it, and refuses what it cannot trust', async () => {
@@ -168,7 +184,9 @@ describe('tilemate train', () => {
     expect(first.log).toHaveLength(1);
     expect(first.log[0]).toMatchObject({ generation: 1 });
     expect(first.log[0].examples).toBeGreaterThan(100);
-    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,agreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds');
+    expect(first.log[0].searchAgreement).toBeGreaterThan(0);
+    expect(first.log[0].searchAgreement).toBeLessThanOrEqual(1);
+    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,searchAgreement,habitsAgreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds');
     expect(readFileSync(join(out, 'log.svg'), 'utf8')).toMatch(/^<svg/);
     expect(modelFromJson(readFileSync(join(out, 'candidate.json'), 'utf8')).layers).toHaveLength(3);
     // a second run on the same folder needs --resume, and then goes on from generation 2
@@ -202,7 +220,7 @@ describe('tilemate train', () => {
 
   it('a run killed with kill -9 mid-generation resumes and finishes', async () => {
     const out = mkdtempSync(join(tmpdir(), 'tm-kill-'));
-    const args = ['bin/tilemate.js', 'train', '--out', out, '--generations', '2', '--games', '40', '--eval-deals', '10', '--workers', '2', '--seed', '5'];
+    const args = ['bin/tilemate.js', 'train', '--out', out, '--generations', '2', '--games', '40', '--eval-deals', '10', '--agreement-games', '1', '--workers', '2', '--seed', '5'];
     const child = spawn(process.execPath, args, { stdio: 'ignore' });
     // kill it once the first generation's checkpoint is there (the second is under way)
     const ck = join(out, 'checkpoint.json');

@@ -54,8 +54,8 @@ export class HeuristicAgent implements Agent {
   private readonly best: Uint32Array;
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
-  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns. */
-  private held = { key: '', away: 0 };
+  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns (exposures as shapesKey; -1: none yet). */
+  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0 };
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
@@ -79,21 +79,34 @@ export class HeuristicAgent implements Agent {
       default: break;
     }
     const options = turn.legal();
-    const of = (type: Action['type']) => options.filter((a) => a.type === type);
-    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
-    const mahJongg = both ?? of('declare')[0] ?? of('callMahJongg')[0];
+    // the first of each kind, in one pass (a decision late in a playout is mostly this)
+    let both: Action | undefined, declare: Action | undefined, callMahJongg: Action | undefined, exchange: Action | undefined;
+    let dead: Action | undefined, call = false, discard: Action | undefined, draw: Action | undefined;
+    for (const a of options) {
+      switch (a.type) {
+        case 'declare': case 'callMahJongg':
+          if (a.both && both === undefined) both = a;
+          if (a.type === 'declare') declare ??= a; else callMahJongg ??= a;
+          break;
+        case 'exchange': exchange ??= a; break;
+        case 'callDead': dead ??= a; break;
+        case 'call': call = true; break;
+        case 'discard': discard ??= a; break;
+        case 'draw': draw ??= a; break;
+        default: break;
+      }
+    }
+    const mahJongg = both ?? declare ?? callMahJongg;
     if (mahJongg) return mahJongg;
-    const exchange = of('exchange')[0];
     if (exchange) return exchange;
-    const dead = of('callDead')[0];
     if (dead) return dead;
-    if (view.phase === 'claims') return this.claim(view, options);
+    if (view.phase === 'claims') return call ? this.claim(view, options) : { type: 'decline', seat };
     if (view.phase === 'discard') {
       const ranked = this.ranked(view, turn.rng);
       if (ranked.length > 0) return { type: 'discard', seat, tile: ranked[0].tile };
-      return of('discard')[0] ?? options[0]; // nothing but jokers left
+      return discard ?? options[0]; // nothing but jokers left
     }
-    return of('draw')[0] ?? options[0];
+    return draw ?? options[0];
   }
 
   /** The held tiles, cheapest to give up first (for searching players choosing candidates). */
@@ -128,7 +141,8 @@ export class HeuristicAgent implements Agent {
     tilesAwayAll(cc, counts, this.away, this.best);
     const placed = cc.work;
     const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
-    const live = this.habits.live ? liveForms(cc, counts, unseenCounts(view)) : null;
+    const unseen = unseenCounts(view);
+    const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
     const fits = (f: number) => (live === null || live[f] === 1) && (mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine)));
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
@@ -155,7 +169,6 @@ export class HeuristicAgent implements Agent {
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
     const danger = this.habits.defence ? this.danger(view) : null;
-    const unseen = unseenCounts(view);
     const out: { tile: TileId; worth: number }[] = [];
     for (let t = 0; t < JOKER; t++) {
       if (view.concealed[t] === 0) continue;
@@ -208,13 +221,7 @@ export class HeuristicAgent implements Agent {
       if (seat === view.seat || list.length === 0 || view.dead[seat].every((d) => d)) return;
       const shapes = list.filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
       if (shapes.length === 0) return;
-      let fitting = 0;
-      const need = new Array<number>(KINDS).fill(0);
-      for (let f = 0; f < cc.formCount; f++) {
-        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
-        fitting++;
-        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
-      }
+      const { fitting, need } = formsNeeding(cc, shapes);
       if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (scale * shapes.length * need[t]) / fitting;
     });
     return risk;
@@ -238,12 +245,18 @@ export class HeuristicAgent implements Agent {
     return { type: 'pass', seat: view.seat, tiles: ranked.slice(0, 3 - blind).map((r) => r.tile), blind };
   }
 
+  /** Called only when some call is among the options. */
   private claim(view: SeatView, options: Action[]): Action {
-    if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat: view.seat };
     const mine = myExposures(view);
-    const key = `${view.concealed.join()}/${mine.map((x) => `${x.tile}.${x.size}.${x.jokers}`).join()}`;
-    if (key !== this.held.key) this.held = { key, away: this.closest(view.concealed, mine) };
-    const now = this.held.away;
+    const held = this.held, exposed = shapesKey(mine);
+    let same = held.exposed === exposed;
+    for (let t = 0; t < KINDS && same; t++) same = held.concealed[t] === view.concealed[t];
+    if (!same) {
+      held.concealed.set(view.concealed);
+      held.exposed = exposed;
+      held.away = this.closest(view.concealed, mine);
+    }
+    const now = held.away;
     let choice: Action = { type: 'decline', seat: view.seat };
     let bestAfter = now;
     const tile = view.claim!.tile;
@@ -261,6 +274,46 @@ export class HeuristicAgent implements Agent {
     return choice;
   }
 }
+
+/**
+ * A list of exposures as one number, 12 bits a shape in order (tile < 64, size < 8,
+ * jokers < 8), with the count below: exact for up to four exposures (a rack's most); NaN,
+ * equal to nothing, beyond (two racks), so those are never kept.
+ */
+function shapesKey(shapes: readonly GroupShape[]): number {
+  if (shapes.length > 4) return NaN;
+  let key = 0;
+  for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
+  return key * 8 + shapes.length;
+}
+
+/**
+ * For an opponent's exposures, the exposed forms they fit and how many entries of those
+ * forms ask for each kind. It depends only on the exposures, which change a few times a
+ * hand, so the answers are kept per card (the danger late in the hand asks on every
+ * decision; a result must not be changed).
+ */
+function formsNeeding(cc: CompiledCard, shapes: readonly GroupShape[]): { fitting: number; need: number[] } {
+  let memo = NEEDING.get(cc);
+  if (memo === undefined) { memo = new Map(); NEEDING.set(cc, memo); }
+  const key = shapesKey(shapes);
+  const hit = Number.isNaN(key) ? undefined : memo.get(key);
+  if (hit !== undefined) return hit;
+  let fitting = 0;
+  const need = new Array<number>(KINDS).fill(0);
+  for (let f = 0; f < cc.formCount; f++) {
+    if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
+    fitting++;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
+  }
+  const out = { fitting, need };
+  if (Number.isNaN(key)) return out;
+  if (memo.size >= 1024) memo.clear();
+  memo.set(key, out);
+  return out;
+}
+
+const NEEDING = new WeakMap<CompiledCard, Map<number, { fitting: number; need: number[] }>>();
 
 export function myExposures(view: SeatView): GroupShape[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));

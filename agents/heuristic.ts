@@ -322,33 +322,51 @@ export function myExposures(view: SeatView): GroupShape[] {
 /**
  * 1 for each form that can still be made: its singles and pairs need no more natural
  * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
- * It depends only on those counts, which change only when tiles show on the table, so the
- * answers are kept per card for the last few counts (the result must not be changed).
+ * It depends only on those counts (held + unseen), which change only when tiles show on
+ * the table, a kind or two at a time; so the last answer is kept per card, and a new one
+ * is that answer mended for the forms holding a kind whose count changed (all forms when
+ * the jokers' did). An answer is never changed once returned (callers keep it).
  */
 export function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
-  let key = '';
-  for (let t = 0; t < KINDS; t++) key += String.fromCharCode(48 + held[t] + unseen[t]);
-  let memo = LIVE.get(cc);
-  if (memo === undefined) { memo = new Map(); LIVE.set(cc, memo); }
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = new Uint8Array(cc.formCount);
-  const jokers = held[JOKER] + unseen[JOKER];
-  for (let f = 0; f < cc.formCount; f++) {
-    const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? jokers : 0;
-    let short = 0, ok = 1;
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1] && ok; e++) {
-      const t = cc.entryKind[e];
-      if (t === JOKER) continue;
-      const avail = held[t] + unseen[t];
-      if (cc.entrySingle[e] > avail) ok = 0;
-      else if (cc.entryNeed[e] > avail) short += cc.entryNeed[e] - avail;
-    }
-    out[f] = ok && short <= jokersLeft ? 1 : 0;
+  let last = LIVE.get(cc);
+  if (last === undefined) {
+    last = { avail: new Int8Array(KINDS).fill(-1), out: new Uint8Array(cc.formCount) };
+    LIVE.set(cc, last);
   }
-  if (memo.size >= 64) memo.clear();
-  memo.set(key, out);
+  const avail = last.avail;
+  let changed = 0;
+  for (let t = 0; t < KINDS; t++) if (avail[t] !== held[t] + unseen[t]) changed++;
+  if (changed === 0) return last.out;
+  const out = last.out.slice();
+  if (avail[JOKER] !== held[JOKER] + unseen[JOKER] || changed > 8) {
+    for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];
+    for (let f = 0; f < cc.formCount; f++) out[f] = formLive(cc, f, avail);
+  } else {
+    const { postStart, postForm } = cc;
+    for (let t = 0; t < JOKER; t++) {
+      const a = held[t] + unseen[t];
+      if (avail[t] === a) continue;
+      avail[t] = a;
+      // every form with an entry of kind t; the others' answers stand
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) out[postForm[p]] = formLive(cc, postForm[p], avail);
+    }
+  }
+  last.out = out;
   return out;
 }
 
-const LIVE = new WeakMap<CompiledCard, Map<string, Uint8Array>>();
+/** Whether form f can still be made from `avail` natural tiles of each kind and avail[JOKER] jokers. */
+function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number {
+  const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? avail[JOKER] : 0;
+  let short = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    if (t === JOKER) continue;
+    const a = avail[t];
+    if (cc.entrySingle[e] > a) return 0;
+    if (cc.entryNeed[e] > a) short += cc.entryNeed[e] - a;
+  }
+  return short <= jokersLeft ? 1 : 0;
+}
+
+const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();

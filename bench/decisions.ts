@@ -4,7 +4,8 @@
  * rules); every decision the bot makes is timed (all phases), and its discards and its
  * answers to discards (the searched ones) apart. Prints mean, p50, p90, p99 and max per bot, beside
  * the medium player's own decisions timed in the same games (the baseline: a search is many
- * medium playouts).
+ * medium playouts). The machine is shared: the process's CPU time per decision is printed
+ * too, which other loads disturb far less than the clock.
  *
  *   node dist/bench/decisions.js [games=6] [bots=hard,expert] [seed=1]
  */
@@ -36,7 +37,7 @@ function line(name: string, times: number[]): string {
 console.log(`decision times over ${games} whole games, bot at seat 0 against 3 medium (ms)`);
 console.log(`${'who'.padEnd(26)} ${'n'.padStart(6)} ${'mean'.padStart(8)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
 for (const bot of bots) {
-  const all: number[] = [], discards: number[] = [], claims: number[] = [], medium: number[] = [];
+  const all: number[] = [], discards: number[] = [], claims: number[] = [], medium: number[] = [], cpu: number[] = [];
   for (let g = 0; g < games; g++) {
     const seed = seed0 + g;
     const agents: Agent[] = [makeAgent(bot, cc, rules), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
@@ -45,11 +46,12 @@ for (const bot of bots) {
     while (state.phase.kind !== 'ended') {
       const seat = waitingOn(state)[0];
       const turn: Turn = { seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng };
-      const t0 = performance.now();
+      const t0 = performance.now(), c0 = process.cpuUsage();
       const action = agents[seat].act(turn);
-      const dt = performance.now() - t0;
+      const dt = performance.now() - t0, c = process.cpuUsage(c0);
       if (seat === 0) {
         all.push(dt);
+        cpu.push((c.user + c.system) / 1000);
         if (turn.phase === 'discard') discards.push(dt);
         if (turn.phase === 'claims') claims.push(dt);
       } else medium.push(dt);
@@ -57,6 +59,7 @@ for (const bot of bots) {
     }
   }
   console.log(line(`${bot}: every decision`, all));
+  console.log(line(`${bot}: every, CPU time`, cpu));
   console.log(line(`${bot}: discards`, discards));
   console.log(line(`${bot}: answers to discards`, claims));
   console.log(line(`medium (same games)`, medium));

@@ -70,10 +70,10 @@ export interface Budget {
 
 /**
  * Hard: 8 worlds, the policy's choice and 2 more. The work cap fits its 200 ms a decision:
- * a playout action costs about 8 us of CPU on the development machine (2026, one core of
- * two, busy), and over whole games (bench/decisions.ts) a decision's playouts apply 5,400
- * actions at the median, 10,500 at p99 and 14,000 at most; 20,000 (about 160 ms) binds
- * only on the rare decision far past those (with four or more joker exchanges to weigh).
+ * a playout action costs about 7 us of CPU on the development machine (2026, busy; the
+ * searching included), and over whole games (bench/decisions.ts) a decision's playouts
+ * apply 5,400 actions at the median, 10,500 at p99 and 14,000 at most (7 candidates: the
+ * joker exchanges); 20,000 (about 140 ms) binds only on a decision far past those.
  */
 export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3, steps: 20_000 };
 export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4, steps: 40_000 };

@@ -3,7 +3,8 @@
  * Each game seats the bot at seat 0 against three medium players (4-player tournament
  * rules); every decision the bot makes is timed (all phases), and its discards and its
  * answers to discards (the searched ones) apart. Prints mean, p50, p90, p99 and max per bot, beside
- * the medium player's own decisions timed in the same games (the baseline: a search is many
+ * the medium player's own decisions timed in the same games; one game before them warms the
+ * JIT up, untimed (as a server's long-lived workers are) (the baseline: a search is many
  * medium playouts). The machine is shared: the process's CPU time per decision is printed
  * too, which other loads disturb far less than the clock.
  *
@@ -38,8 +39,9 @@ console.log(`decision times over ${games} whole games, bot at seat 0 against 3 m
 console.log(`${'who'.padEnd(26)} ${'n'.padStart(6)} ${'mean'.padStart(8)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
 for (const bot of bots) {
   const all: number[] = [], discards: number[] = [], claims: number[] = [], medium: number[] = [], cpu: number[] = [];
-  for (let g = 0; g < games; g++) {
-    const seed = seed0 + g;
+  // game -1 warms the JIT up and is not counted: a server's workers play on warm
+  for (let g = -1; g < games; g++) {
+    const seed = g < 0 ? seed0 + 100_000 : seed0 + g;
     const agents: Agent[] = [makeAgent(bot, cc, rules), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
     const state = newGame(rules, cc, seed);
     const rng = seedRng(seed);
@@ -49,6 +51,7 @@ for (const bot of bots) {
       const t0 = performance.now(), c0 = process.cpuUsage();
       const action = agents[seat].act(turn);
       const dt = performance.now() - t0, c = process.cpuUsage(c0);
+      if (g < 0) { apply(state, action); continue; }
       if (seat === 0) {
         all.push(dt);
         cpu.push((c.user + c.system) / 1000);

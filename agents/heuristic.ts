@@ -1,4 +1,4 @@
-import { awayFromPlaced, PLACED, tilesAwayAll } from '../engine/analyzer.js';
+import { awayFromPlaced, PLACED, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
@@ -50,8 +50,11 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
+  /** Least tiles away of each line for the hand last weighed (ranked). */
   private readonly away: Uint8Array;
-  private readonly best: Uint32Array;
+  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts it was worked out for (-1: none yet). */
+  private readonly placed: Uint16Array;
+  private readonly placedFor = new Int8Array(JOKER).fill(-1);
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
   /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns (exposures as shapesKey; -1: none yet). */
@@ -60,7 +63,7 @@ export class HeuristicAgent implements Agent {
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
     this.away = new Uint8Array(cc.lineCount);
-    this.best = new Uint32Array(cc.lineCount);
+    this.placed = new Uint16Array(cc.formCount);
   }
 
   act(turn: Turn): Action {
@@ -138,8 +141,7 @@ export class HeuristicAgent implements Agent {
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    tilesAwayAll(cc, counts, this.away, this.best);
-    const placed = cc.work;
+    const placed = this.tilesAway(counts);
     const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
     const unseen = unseenCounts(view);
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
@@ -181,12 +183,48 @@ export class HeuristicAgent implements Agent {
   }
 
   /**
+   * The analyzer's tiles away of every line (engine/analyzer.ts tilesAwayAll) into
+   * this.away, and the placed counts of every form. A seat's hand changes by a tile or two
+   * from one of its decisions to the next, and what a hand places in a form is a sum over
+   * its kinds: so the last hand's placed counts are mended for the kinds that differ (whole
+   * when many do, as for a player shared by several seats). Exact: the same integers.
+   */
+  private tilesAway(counts: readonly number[]): Uint16Array {
+    const cc = this.cc, placed = this.placed, was = this.placedFor;
+    let changed = 0;
+    for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
+    if (changed > 4) {
+      placeAll(cc, counts, placed);
+      for (let t = 0; t < JOKER; t++) was[t] = counts[t];
+    } else if (changed > 0) {
+      const { postStart, postForm, postCode } = cc;
+      for (let t = 0; t < JOKER; t++) {
+        if (was[t] === counts[t]) continue;
+        const from = was[t] << 8, to = counts[t] << 8;
+        for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
+        was[t] = counts[t];
+      }
+    }
+    const { lineStart, lineJokers, formSingles } = cc;
+    for (let l = 0; l < cc.lineCount; l++) {
+      const j = lineJokers[l] === 1 ? counts[JOKER] : 0;
+      let least = 255;
+      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+        const a = awayFromPlaced(placed[f], formSingles[f], j);
+        if (a < least) least = a;
+      }
+      this.away[l] = least;
+    }
+    return placed;
+  }
+
+  /**
    * Adds form f's weight to the cost of each held tile it could not spare; true when f is
    * one of the closest forms.
    */
   private weigh(f: number, nearest: number, reach: number, counts: number[], cost: number[], fits: (f: number) => boolean): boolean {
     const cc = this.cc;
-    const placed = cc.work;
+    const placed = this.placed;
     const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const a0 = this.effective(placed[f], f, j);
     if (a0 > nearest + reach || !fits(f)) return false;

@@ -95,13 +95,13 @@ export class MonteCarloAgent implements Agent {
   readonly name: string;
   /** Its policy, which also plays its seat in the playouts. */
   private readonly heuristic: HeuristicAgent;
-  /** The other seats' playout player: the medium player's habits. */
-  private readonly opponents: Agent;
+  /** The other seats' playout players, one a seat (each keeps its own hand's work from one decision to the next): the medium player's habits. */
+  private readonly opponents: Agent[];
 
   constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
     this.name = name;
     this.heuristic = new HeuristicAgent(cc, STRONG_HABITS, `${name}-policy`);
-    this.opponents = new HeuristicAgent(cc, MEDIUM_HABITS, 'playout');
+    this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
   }
 
   act(turn: Turn): Action {
@@ -147,7 +147,7 @@ export class MonteCarloAgent implements Agent {
     const spentAll = (w: number) => w > 0 && (steps >= cap || (ms !== undefined && Date.now() - start > ms));
     const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
     const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
-    const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.heuristic : this.opponents));
+    const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.heuristic : this.opponents[s]));
     // diffs[i]: candidate i's score less the default's, world by world
     const diffs: number[][] = candidates.map(() => []);
     const total = this.budget.worlds * candidates.length;

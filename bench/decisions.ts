@@ -9,6 +9,9 @@
  * too, which other loads disturb far less than the clock.
  *
  *   node dist/bench/decisions.js [games=6] [bots=hard,expert] [seed=1]
+ *
+ * A bot named with "+valve" (hard+valve) plays as on the practice server, with the clock's
+ * safety valve (agents/levels.ts VALVE_MS).
  */
 import type { Agent, Turn } from '../agents/agent.js';
 import { makeAgent } from '../agents/levels.js';
@@ -32,17 +35,19 @@ function line(name: string, times: number[]): string {
   const s = [...times].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   const f = (x: number) => x.toFixed(2).padStart(8);
-  return `${name.padEnd(26)} ${String(s.length).padStart(6)} ${f(mean)} ${f(quantile(s, 0.5))} ${f(quantile(s, 0.9))} ${f(quantile(s, 0.99))} ${f(s[s.length - 1])}`;
+  return `${name.padEnd(36)} ${String(s.length).padStart(6)} ${f(mean)} ${f(quantile(s, 0.5))} ${f(quantile(s, 0.9))} ${f(quantile(s, 0.99))} ${f(s[s.length - 1])}`;
 }
 
 console.log(`decision times over ${games} whole games, bot at seat 0 against 3 medium (ms)`);
-console.log(`${'who'.padEnd(26)} ${'n'.padStart(6)} ${'mean'.padStart(8)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
+console.log(`${'who'.padEnd(36)} ${'n'.padStart(6)} ${'mean'.padStart(8)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
 for (const bot of bots) {
   const all: number[] = [], discards: number[] = [], claims: number[] = [], medium: number[] = [], cpu: number[] = [];
   // game -1 warms the JIT up and is not counted: a server's workers play on warm
   for (let g = -1; g < games; g++) {
     const seed = g < 0 ? seed0 + 100_000 : seed0 + g;
-    const agents: Agent[] = [makeAgent(bot, cc, rules), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
+    // "hard+valve": as the practice server plays it, with the clock's valve (agents/levels.ts VALVE_MS)
+    const [name, valve] = bot.split('+');
+    const agents: Agent[] = [makeAgent(name, cc, rules, { valve: valve === 'valve' }), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
     const state = newGame(rules, cc, seed);
     const rng = seedRng(seed);
     while (state.phase.kind !== 'ended') {

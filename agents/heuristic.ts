@@ -1,4 +1,4 @@
-import { awayFromPlaced, PLACED, tilesAwayAll } from '../engine/analyzer.js';
+import { awayFromPlaced, PLACED, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
@@ -50,17 +50,20 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
+  /** Least tiles away of each line for the hand last weighed (ranked). */
   private readonly away: Uint8Array;
-  private readonly best: Uint32Array;
+  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts it was worked out for (-1: none yet). */
+  private readonly placed: Uint16Array;
+  private readonly placedFor = new Int8Array(JOKER).fill(-1);
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
-  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns. */
-  private held = { key: '', away: 0 };
+  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns (exposures as shapesKey; -1: none yet). */
+  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0 };
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
     this.away = new Uint8Array(cc.lineCount);
-    this.best = new Uint32Array(cc.lineCount);
+    this.placed = new Uint16Array(cc.formCount);
   }
 
   act(turn: Turn): Action {
@@ -79,21 +82,34 @@ export class HeuristicAgent implements Agent {
       default: break;
     }
     const options = turn.legal();
-    const of = (type: Action['type']) => options.filter((a) => a.type === type);
-    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
-    const mahJongg = both ?? of('declare')[0] ?? of('callMahJongg')[0];
+    // the first of each kind, in one pass (a decision late in a playout is mostly this)
+    let both: Action | undefined, declare: Action | undefined, callMahJongg: Action | undefined, exchange: Action | undefined;
+    let dead: Action | undefined, call = false, discard: Action | undefined, draw: Action | undefined;
+    for (const a of options) {
+      switch (a.type) {
+        case 'declare': case 'callMahJongg':
+          if (a.both && both === undefined) both = a;
+          if (a.type === 'declare') declare ??= a; else callMahJongg ??= a;
+          break;
+        case 'exchange': exchange ??= a; break;
+        case 'callDead': dead ??= a; break;
+        case 'call': call = true; break;
+        case 'discard': discard ??= a; break;
+        case 'draw': draw ??= a; break;
+        default: break;
+      }
+    }
+    const mahJongg = both ?? declare ?? callMahJongg;
     if (mahJongg) return mahJongg;
-    const exchange = of('exchange')[0];
     if (exchange) return exchange;
-    const dead = of('callDead')[0];
     if (dead) return dead;
-    if (view.phase === 'claims') return this.claim(view, options);
+    if (view.phase === 'claims') return call ? this.claim(view, options) : { type: 'decline', seat };
     if (view.phase === 'discard') {
       const ranked = this.ranked(view, turn.rng);
       if (ranked.length > 0) return { type: 'discard', seat, tile: ranked[0].tile };
-      return of('discard')[0] ?? options[0]; // nothing but jokers left
+      return discard ?? options[0]; // nothing but jokers left
     }
-    return of('draw')[0] ?? options[0];
+    return draw ?? options[0];
   }
 
   /** The held tiles, cheapest to give up first (for searching players choosing candidates). */
@@ -125,10 +141,10 @@ export class HeuristicAgent implements Agent {
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    tilesAwayAll(cc, counts, this.away, this.best);
-    const placed = cc.work;
+    const placed = this.tilesAway(counts);
     const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
-    const live = this.habits.live ? liveForms(cc, counts, unseenCounts(view)) : null;
+    const unseen = unseenCounts(view);
+    const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
     const fits = (f: number) => (live === null || live[f] === 1) && (mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine)));
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
@@ -155,7 +171,6 @@ export class HeuristicAgent implements Agent {
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
     const danger = this.habits.defence ? this.danger(view) : null;
-    const unseen = unseenCounts(view);
     const out: { tile: TileId; worth: number }[] = [];
     for (let t = 0; t < JOKER; t++) {
       if (view.concealed[t] === 0) continue;
@@ -168,12 +183,48 @@ export class HeuristicAgent implements Agent {
   }
 
   /**
+   * The analyzer's tiles away of every line (engine/analyzer.ts tilesAwayAll) into
+   * this.away, and the placed counts of every form. A seat's hand changes by a tile or two
+   * from one of its decisions to the next, and what a hand places in a form is a sum over
+   * its kinds: so the last hand's placed counts are mended for the kinds that differ (whole
+   * when many do, as for a player shared by several seats). Exact: the same integers.
+   */
+  private tilesAway(counts: readonly number[]): Uint16Array {
+    const cc = this.cc, placed = this.placed, was = this.placedFor;
+    let changed = 0;
+    for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
+    if (changed > 4) {
+      placeAll(cc, counts, placed);
+      for (let t = 0; t < JOKER; t++) was[t] = counts[t];
+    } else if (changed > 0) {
+      const { postStart, postForm, postCode } = cc;
+      for (let t = 0; t < JOKER; t++) {
+        if (was[t] === counts[t]) continue;
+        const from = was[t] << 8, to = counts[t] << 8;
+        for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
+        was[t] = counts[t];
+      }
+    }
+    const { lineStart, lineJokers, formSingles } = cc;
+    for (let l = 0; l < cc.lineCount; l++) {
+      const j = lineJokers[l] === 1 ? counts[JOKER] : 0;
+      let least = 255;
+      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+        const a = awayFromPlaced(placed[f], formSingles[f], j);
+        if (a < least) least = a;
+      }
+      this.away[l] = least;
+    }
+    return placed;
+  }
+
+  /**
    * Adds form f's weight to the cost of each held tile it could not spare; true when f is
    * one of the closest forms.
    */
   private weigh(f: number, nearest: number, reach: number, counts: number[], cost: number[], fits: (f: number) => boolean): boolean {
     const cc = this.cc;
-    const placed = cc.work;
+    const placed = this.placed;
     const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const a0 = this.effective(placed[f], f, j);
     if (a0 > nearest + reach || !fits(f)) return false;
@@ -208,13 +259,7 @@ export class HeuristicAgent implements Agent {
       if (seat === view.seat || list.length === 0 || view.dead[seat].every((d) => d)) return;
       const shapes = list.filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
       if (shapes.length === 0) return;
-      let fitting = 0;
-      const need = new Array<number>(KINDS).fill(0);
-      for (let f = 0; f < cc.formCount; f++) {
-        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
-        fitting++;
-        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
-      }
+      const { fitting, need } = formsNeeding(cc, shapes);
       if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (scale * shapes.length * need[t]) / fitting;
     });
     return risk;
@@ -238,12 +283,18 @@ export class HeuristicAgent implements Agent {
     return { type: 'pass', seat: view.seat, tiles: ranked.slice(0, 3 - blind).map((r) => r.tile), blind };
   }
 
+  /** Called only when some call is among the options. */
   private claim(view: SeatView, options: Action[]): Action {
-    if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat: view.seat };
     const mine = myExposures(view);
-    const key = `${view.concealed.join()}/${mine.map((x) => `${x.tile}.${x.size}.${x.jokers}`).join()}`;
-    if (key !== this.held.key) this.held = { key, away: this.closest(view.concealed, mine) };
-    const now = this.held.away;
+    const held = this.held, exposed = shapesKey(mine);
+    let same = held.exposed === exposed;
+    for (let t = 0; t < KINDS && same; t++) same = held.concealed[t] === view.concealed[t];
+    if (!same) {
+      held.concealed.set(view.concealed);
+      held.exposed = exposed;
+      held.away = this.closest(view.concealed, mine);
+    }
+    const now = held.away;
     let choice: Action = { type: 'decline', seat: view.seat };
     let bestAfter = now;
     const tile = view.claim!.tile;
@@ -262,6 +313,46 @@ export class HeuristicAgent implements Agent {
   }
 }
 
+/**
+ * A list of exposures as one number, 12 bits a shape in order (tile < 64, size < 8,
+ * jokers < 8), with the count below: exact for up to four exposures (a rack's most); NaN,
+ * equal to nothing, beyond (two racks), so those are never kept.
+ */
+function shapesKey(shapes: readonly GroupShape[]): number {
+  if (shapes.length > 4) return NaN;
+  let key = 0;
+  for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
+  return key * 8 + shapes.length;
+}
+
+/**
+ * For an opponent's exposures, the exposed forms they fit and how many entries of those
+ * forms ask for each kind. It depends only on the exposures, which change a few times a
+ * hand, so the answers are kept per card (the danger late in the hand asks on every
+ * decision; a result must not be changed).
+ */
+function formsNeeding(cc: CompiledCard, shapes: readonly GroupShape[]): { fitting: number; need: number[] } {
+  let memo = NEEDING.get(cc);
+  if (memo === undefined) { memo = new Map(); NEEDING.set(cc, memo); }
+  const key = shapesKey(shapes);
+  const hit = Number.isNaN(key) ? undefined : memo.get(key);
+  if (hit !== undefined) return hit;
+  let fitting = 0;
+  const need = new Array<number>(KINDS).fill(0);
+  for (let f = 0; f < cc.formCount; f++) {
+    if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
+    fitting++;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
+  }
+  const out = { fitting, need };
+  if (Number.isNaN(key)) return out;
+  if (memo.size >= 1024) memo.clear();
+  memo.set(key, out);
+  return out;
+}
+
+const NEEDING = new WeakMap<CompiledCard, Map<number, { fitting: number; need: number[] }>>();
+
 export function myExposures(view: SeatView): GroupShape[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
@@ -269,33 +360,51 @@ export function myExposures(view: SeatView): GroupShape[] {
 /**
  * 1 for each form that can still be made: its singles and pairs need no more natural
  * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
- * It depends only on those counts, which change only when tiles show on the table, so the
- * answers are kept per card for the last few counts (the result must not be changed).
+ * It depends only on those counts (held + unseen), which change only when tiles show on
+ * the table, a kind or two at a time; so the last answer is kept per card, and a new one
+ * is that answer mended for the forms holding a kind whose count changed (all forms when
+ * the jokers' did). An answer is never changed once returned (callers keep it).
  */
 export function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
-  let key = '';
-  for (let t = 0; t < KINDS; t++) key += String.fromCharCode(48 + held[t] + unseen[t]);
-  let memo = LIVE.get(cc);
-  if (memo === undefined) { memo = new Map(); LIVE.set(cc, memo); }
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = new Uint8Array(cc.formCount);
-  const jokers = held[JOKER] + unseen[JOKER];
-  for (let f = 0; f < cc.formCount; f++) {
-    const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? jokers : 0;
-    let short = 0, ok = 1;
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1] && ok; e++) {
-      const t = cc.entryKind[e];
-      if (t === JOKER) continue;
-      const avail = held[t] + unseen[t];
-      if (cc.entrySingle[e] > avail) ok = 0;
-      else if (cc.entryNeed[e] > avail) short += cc.entryNeed[e] - avail;
-    }
-    out[f] = ok && short <= jokersLeft ? 1 : 0;
+  let last = LIVE.get(cc);
+  if (last === undefined) {
+    last = { avail: new Int8Array(KINDS).fill(-1), out: new Uint8Array(cc.formCount) };
+    LIVE.set(cc, last);
   }
-  if (memo.size >= 64) memo.clear();
-  memo.set(key, out);
+  const avail = last.avail;
+  let changed = 0;
+  for (let t = 0; t < KINDS; t++) if (avail[t] !== held[t] + unseen[t]) changed++;
+  if (changed === 0) return last.out;
+  const out = last.out.slice();
+  if (avail[JOKER] !== held[JOKER] + unseen[JOKER] || changed > 8) {
+    for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];
+    for (let f = 0; f < cc.formCount; f++) out[f] = formLive(cc, f, avail);
+  } else {
+    const { postStart, postForm } = cc;
+    for (let t = 0; t < JOKER; t++) {
+      const a = held[t] + unseen[t];
+      if (avail[t] === a) continue;
+      avail[t] = a;
+      // every form with an entry of kind t; the others' answers stand
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) out[postForm[p]] = formLive(cc, postForm[p], avail);
+    }
+  }
+  last.out = out;
   return out;
 }
 
-const LIVE = new WeakMap<CompiledCard, Map<string, Uint8Array>>();
+/** Whether form f can still be made from `avail` natural tiles of each kind and avail[JOKER] jokers. */
+function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number {
+  const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? avail[JOKER] : 0;
+  let short = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    if (t === JOKER) continue;
+    const a = avail[t];
+    if (cc.entrySingle[e] > a) return 0;
+    if (cc.entryNeed[e] > a) short += cc.entryNeed[e] - a;
+  }
+  return short <= jokersLeft ? 1 : 0;
+}
+
+const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();

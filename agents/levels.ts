@@ -16,7 +16,14 @@ import type { Ruleset } from '../engine/rulesets.js';
  * two budgets; `random` and `greedy` are the floors; `strong` is the heuristic with the searching
  * players' habits, and `learned` the trained value model's policy alone (agents/learned.ts).
  */
-const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset) => Agent> = {
+/**
+ * The clock's safety valve for play against a person (milliseconds a decision; see
+ * Budget.ms): past the work budget, which fits on a quiet machine, a busy one still answers
+ * within about this plus one sampled world. Never set for measuring (arena, self-play).
+ */
+export const VALVE_MS = { hard: 150, expert: 300 };
+
+const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) => Agent> = {
   random: () => new RandomAgent(),
   greedy: (cc) => new GreedyAgent(cc),
   heuristic: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'heuristic'),
@@ -25,18 +32,20 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset) => Agent> = {
   strong: (cc) => new HeuristicAgent(cc, STRONG_HABITS, 'strong'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
-  hard: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'hard'),
+  hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search; without a model, the Monte Carlo player
-  expert: (cc, rules) => {
+  expert: (cc, rules, valve) => {
     const model = defaultModel();
-    return model ? new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD, 'expert') : new MonteCarloAgent(cc, rules, EXPERT_BUDGET, 'expert');
+    if (model) return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
+    return new MonteCarloAgent(cc, rules, valve ? { ...EXPERT_BUDGET, ms: VALVE_MS.expert } : EXPERT_BUDGET, 'expert');
   },
 };
 
 export const AGENT_NAMES = Object.keys(MAKERS);
 
-export function makeAgent(name: string, cc: CompiledCard, rules: Ruleset): Agent {
+/** A bot by name; `valve`: with the clock's safety valve, for play against a person (VALVE_MS). */
+export function makeAgent(name: string, cc: CompiledCard, rules: Ruleset, options: { valve?: boolean } = {}): Agent {
   const make = Object.hasOwn(MAKERS, name) ? MAKERS[name] : undefined;
   if (!make) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${AGENT_NAMES.join(', ')})`);
-  return make(cc, rules);
+  return make(cc, rules, options.valve === true);
 }

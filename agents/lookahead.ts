@@ -39,12 +39,13 @@ export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 12, candidates: 3, ms
 export class LookaheadAgent implements Agent {
   readonly name: string;
   private readonly policy: LearnedAgent;
-  private readonly opponents: HeuristicAgent;
+  /** The other seats' players, one a seat (each keeps its own hand's work from one decision to the next). */
+  private readonly opponents: HeuristicAgent[];
 
   constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly model: ValueModel | null, private readonly budget: LookaheadBudget = EXPERT_LOOKAHEAD, name = 'expert') {
     this.name = name;
     this.policy = new LearnedAgent(cc, model, {}, `${name}-policy`);
-    this.opponents = new HeuristicAgent(cc, MEDIUM_HABITS, 'playout');
+    this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
   }
 
   act(turn: Turn): Action {
@@ -87,7 +88,7 @@ export class LookaheadAgent implements Agent {
       const s = waitingOn(state)[0];
       const turn: Turn = { seat: s, phase: state.phase.kind, view: () => seatView(state, s), legal: () => legalActions(state, s), rng };
       if (s === seat && state.phase.kind === 'discard' && steps > 0) return this.policy.positionValue(turn);
-      apply(state, (s === seat ? this.policy : this.opponents).act(turn));
+      apply(state, (s === seat ? this.policy : this.opponents[s]).act(turn));
       steps++;
     }
     return state.result!.winners.includes(seat) ? 1 : 0;

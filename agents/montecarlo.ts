@@ -11,16 +11,17 @@ import { playOut } from './table.js';
  * Plays every candidate out from one sampled world, with the same playout randomness for
  * each (common random numbers): what the seat scores, and whether it won.
  */
-export function playCandidates(world: GameState, candidates: readonly Action[], policies: readonly Agent[], seed: number, seat: number): { scores: number[]; won: boolean[] } {
+export function playCandidates(world: GameState, candidates: readonly Action[], policies: readonly Agent[], seed: number, seat: number): { scores: number[]; won: boolean[]; steps: number } {
   const scores: number[] = [], won: boolean[] = [];
+  let steps = 0;
   for (const action of candidates) {
     const s = cloneState(world);
     apply(s, action);
-    playOut(s, policies, seedRng(seed));
+    steps += playOut(s, policies, seedRng(seed));
     scores.push(s.result!.scores[seat]);
     won.push(s.result!.winners.includes(seat));
   }
-  return { scores, won };
+  return { scores, won, steps };
 }
 
 /**
@@ -51,12 +52,31 @@ export interface Budget {
   worlds: number;
   /** Discards weighed: the heuristic's best few. */
   candidates: number;
-  /** Optional cap in milliseconds (at least one world is always played; a cap makes play depend on the machine). */
+  /**
+   * The work cap: no further world is sampled once the decision's playouts have applied this
+   * many actions (at least one world is always played). Work, not time, so the same
+   * position gets the same choice on any machine, however busy: the arena's results and
+   * the bots' games stay a function of their seeds.
+   */
+  steps?: number;
+  /**
+   * A safety valve, not the budget: no further world after this many milliseconds. Only
+   * for play against a person (the practice server), where a slow or busy machine must not
+   * keep her waiting; it makes the choice depend on the machine, so the arena, self-play and
+   * training never set it (a game's record still replays, from its actions).
+   */
   ms?: number;
 }
 
-export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3 };
-export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4 };
+/**
+ * Hard: 8 worlds, the policy's choice and 2 more. The work cap fits its 200 ms a decision:
+ * a playout action costs about 7 us of CPU on the development machine (2026, busy; the
+ * searching included), and over whole games (bench/decisions.ts) a decision's playouts
+ * apply 5,400 actions at the median, 10,500 at p99 and 14,000 at most (7 candidates: the
+ * joker exchanges); 20,000 (about 140 ms) binds only on a decision far past those.
+ */
+export const HARD_BUDGET: Budget = { worlds: 8, candidates: 3, steps: 20_000 };
+export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4, steps: 40_000 };
 
 /**
  * The Monte Carlo player. Its own policy is the heuristic with the searching players'
@@ -75,13 +95,13 @@ export class MonteCarloAgent implements Agent {
   readonly name: string;
   /** Its policy, which also plays its seat in the playouts. */
   private readonly heuristic: HeuristicAgent;
-  /** The other seats' playout player: the medium player's habits. */
-  private readonly opponents: Agent;
+  /** The other seats' playout players, one a seat (each keeps its own hand's work from one decision to the next): the medium player's habits. */
+  private readonly opponents: Agent[];
 
   constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
     this.name = name;
     this.heuristic = new HeuristicAgent(cc, STRONG_HABITS, `${name}-policy`);
-    this.opponents = new HeuristicAgent(cc, MEDIUM_HABITS, 'playout');
+    this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
   }
 
   act(turn: Turn): Action {
@@ -120,30 +140,36 @@ export class MonteCarloAgent implements Agent {
     const view = turn.view();
     const seat = turn.seat;
     const base = nextU32(turn.rng);
-    const start = this.budget.ms === undefined ? 0 : Date.now();
-    const outOfTime = (w: number) => this.budget.ms !== undefined && w > 0 && Date.now() - start > this.budget.ms;
+    const { steps: cap = Infinity, ms } = this.budget;
+    const start = ms === undefined ? 0 : Date.now();
+    let steps = 0;
+    // anytime: after the first world, stop at the work cap (or, where set, the clock's valve)
+    const spentAll = (w: number) => w > 0 && (steps >= cap || (ms !== undefined && Date.now() - start > ms));
     const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
     const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
-    const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.heuristic : this.opponents));
+    const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.heuristic : this.opponents[s]));
     // diffs[i]: candidate i's score less the default's, world by world
     const diffs: number[][] = candidates.map(() => []);
     const total = this.budget.worlds * candidates.length;
     let w = 0, spent = 0;
-    for (; w < Math.ceil(this.budget.worlds / 2) && !outOfTime(w); w++, spent += candidates.length) {
-      const row = playCandidates(worldAt(w), candidates, policies, seedAt(w), seat).scores;
-      row.forEach((x, i) => diffs[i].push(x - row[0]));
+    for (; w < Math.ceil(this.budget.worlds / 2) && !spentAll(w); w++, spent += candidates.length) {
+      const played = playCandidates(worldAt(w), candidates, policies, seedAt(w), seat);
+      steps += played.steps;
+      played.scores.forEach((x, i) => diffs[i].push(x - played.scores[0]));
     }
     let challenger = 0, bestEdge = -Infinity;
     for (let i = 1; i < candidates.length; i++) { const e = edge(diffs[i]); if (e > bestEdge) { bestEdge = e; challenger = i; } }
     if (challenger === 0) return candidates[0];
     const pair = [candidates[0], candidates[challenger]];
-    for (; spent + 2 <= total && !outOfTime(w); w++, spent += 2) {
-      const row = playCandidates(worldAt(w), pair, policies, seedAt(w), seat).scores;
-      diffs[challenger].push(row[1] - row[0]);
+    for (; spent + 2 <= total && !spentAll(w); w++, spent += 2) {
+      const played = playCandidates(worldAt(w), pair, policies, seedAt(w), seat);
+      steps += played.steps;
+      diffs[challenger].push(played.scores[1] - played.scores[0]);
     }
     // The default stands unless the challenger's paired advantage is more than
-    // OVERRULE standard errors above zero: noise should not overrule a sound default.
-    return edge(diffs[challenger]) > 0 ? candidates[challenger] : candidates[0];
+    // OVERRULE standard errors above zero: noise should not overrule a sound default (nor
+    // one world, which has no spread, when the search was cut short).
+    return diffs[challenger].length >= 2 && edge(diffs[challenger]) > 0 ? candidates[challenger] : candidates[0];
   }
 
 }

@@ -4,7 +4,8 @@
  * After 3 s warming the light routes (not reported):
  *   phase 1: 8 games against hard bots played without pause (each action waits for the
  *            bots' answers), 50 autocannon connections on light routes (health, the card,
- *            plain analysis), and one more connection timing GET /api/health;
+ *            plain analysis; BENCH_LIGHT=n for another number, 0 for none), and one more
+ *            connection timing GET /api/health;
  *   phase 2: the same, plus a flood of heavy requests (discard advice, 200 worlds) from
  *            another address (127.0.0.2), 16 at a time.
  * Prints autocannon's latency figures for /api/health and the light routes, the game
@@ -20,7 +21,8 @@ import autocannon from 'autocannon';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GAMES = 8;
-const LIGHT = 50;
+/** Clients on the light routes (BENCH_LIGHT=0: the health probe and the games alone). */
+const LIGHT = Number(process.env.BENCH_LIGHT ?? 50);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -108,7 +110,7 @@ async function phase(port: number, withFlood: boolean): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + SECONDS * 1000;
   const json = { 'content-type': 'application/json' };
-  const light = autocannon({
+  const light = LIGHT === 0 ? null : autocannon({
     url, connections: LIGHT, duration: SECONDS,
     requests: [
       { method: 'GET', path: '/api/card' },
@@ -121,7 +123,7 @@ async function phase(port: number, withFlood: boolean): Promise<void> {
   const flooded = withFlood ? flood(port, until, 16) : Promise.resolve(null);
   const [h, l, p, f] = await Promise.all([health, light, players, flooded]);
   console.log(fmt('GET /api/health (1 conn)', h));
-  console.log(fmt(`light routes (${LIGHT} conns)`, l));
+  if (l) console.log(fmt(`light routes (${LIGHT} conns)`, l));
   console.log(`hard-bot games: ${GAMES} players, ${p.reduce((n, x) => n + x.games, 0)} games, ${p.reduce((n, x) => n + x.actions, 0)} actions, slowest action answer ${Math.max(...p.map((x) => x.worst))} ms`);
   if (f) console.log(`heavy flood from 127.0.0.2 (16 at a time): ${JSON.stringify(f)}`);
 }

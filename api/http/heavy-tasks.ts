@@ -90,8 +90,9 @@ function run(task: HeavyTask): unknown {
       return reviewRecord(task.record, (text) => card(text).cc, { seat: task.seat, worlds: task.worlds, seed: task.seed }) satisfies Review;
     case 'bot': {
       // a fresh bot each turn: the searching bots keep nothing from one decision to the next
-      // but pure memos, so this is the decision the table's own bot would make
-      const agent = makeAgent(task.bot, card(task.cardText).cc, loadRuleset(task.ruleset));
+      // but pure memos, so this is the decision the table's own bot would make (on a busy
+      // server the clock's valve may cut a search short; the game's record keeps the action)
+      const agent = makeAgent(task.bot, card(task.cardText).cc, loadRuleset(task.ruleset), { valve: true });
       const rng: RngState = [...task.rng];
       const action = agent.act({ seat: task.seat, phase: task.phase, view: () => task.view, legal: () => task.legal, rng });
       return { action, rng } satisfies BotMove;

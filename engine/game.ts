@@ -1,6 +1,7 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
+import { tilesAwayAll } from './analyzer.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -223,7 +224,12 @@ function nextInPlay(state: GameState, from: number): number {
   return -1;
 }
 
-const rackExposures = (p: Player, rack: number): Exposure[] => p.exposures.filter((x) => x.rack === rack);
+/** The exposures on one rack (the player's own list when all stand on it: read it, never change it). */
+function rackExposures(p: Player, rack: number): Exposure[] {
+  const all = p.exposures;
+  for (let i = 0; i < all.length; i++) if (all[i].rack !== rack) return all.filter((x) => x.rack === rack);
+  return all;
+}
 
 function countsOfTiles(tiles: readonly TileId[]): number[] {
   const c = new Array<number>(KINDS).fill(0);
@@ -251,8 +257,84 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
 /** The complete form a seat's rack makes with extra concealed tiles (a claimed discard), or -1. */
 function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
   const p = state.players[seat];
-  const concealed = extra === null ? p.concealed : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
-  return completeForm(state.cc, concealed, rackExposures(p, rack));
+  const exposures = rackExposures(p, rack);
+  if (cannotComplete(state.cc, p, exposures, extra)) return -1;
+  let concealed = p.concealed;
+  if (extra !== null) {
+    concealed = withExtra;
+    for (let t = 0; t < KINDS; t++) concealed[t] = p.concealed[t];
+    concealed[extra]++;
+  }
+  return completeForm(state.cc, concealed, exposures);
+}
+/**
+ * A Siamese pool (more than 14 tiles): the least tiles away over the card's lines, counting
+ * the rack's exposed tiles in (completeForms' relaxation), for the pool as last seen on each
+ * rack. Each tile added takes a line at most one tile closer, so a pool holding that one
+ * plus fewer tiles than its least tiles away completes no line.
+ */
+interface AwayProof { base: number[]; size: number; least: number }
+const awayProofs = new WeakMap<Player, AwayProof[]>();
+const awayScratch = { counts: new Array<number>(KINDS).fill(0), away: new Uint8Array(0), best: new Uint32Array(0) };
+
+function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const rack = exposures.length > 0 ? exposures[0].rack : -1; // racks without exposures share one pool
+  const merged = awayScratch.counts;
+  let size = 0;
+  for (let t = 0; t < KINDS; t++) { merged[t] = p.concealed[t]; size += merged[t]; }
+  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; size += x.size; }
+  let proofs = awayProofs.get(p);
+  if (proofs === undefined) { proofs = []; awayProofs.set(p, proofs); }
+  let proof = proofs[rack + 1];
+  if (proof !== undefined) {
+    let holds = true;
+    for (let t = 0; t < KINDS; t++) if (merged[t] < proof.base[t]) { holds = false; break; }
+    const added = size - proof.size + (extra === null ? 0 : 1);
+    if (holds) return added < proof.least; // false: no proof, check in full
+  } else {
+    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0 };
+    proofs[rack + 1] = proof;
+  }
+  if (awayScratch.away.length !== cc.lineCount) { awayScratch.away = new Uint8Array(cc.lineCount); awayScratch.best = new Uint32Array(cc.lineCount); }
+  tilesAwayAll(cc, merged, awayScratch.away, awayScratch.best);
+  let least = 255;
+  for (let l = 0; l < cc.lineCount; l++) if (awayScratch.away[l] < least) least = awayScratch.away[l];
+  for (let t = 0; t < KINDS; t++) proof.base[t] = merged[t];
+  proof.size = size;
+  proof.least = least;
+  return (extra === null ? 0 : 1) < least;
+}
+
+/** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */
+const withExtra = new Array<number>(KINDS).fill(0);
+
+/**
+ * A seat's concealed tiles when last found to fit no form's kinds (`none`), or to fit some:
+ * a 14-tile hand holding all of them is then no Mah Jongg, whatever single tile came in
+ * (the claim windows between two turns, then the draw, ask about the same rack).
+ */
+interface KindsProof { base: number[]; none: boolean }
+const kindsProofs = new WeakMap<Player, KindsProof>();
+
+/** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
+function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const con = p.concealed;
+  let total = extra === null ? 0 : 1;
+  for (let t = 0; t < KINDS; t++) total += con[t];
+  for (let i = 0; i < exposures.length; i++) total += exposures[i].size;
+  if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
+  let proof = kindsProofs.get(p);
+  if (proof !== undefined) {
+    let holds = true;
+    for (let t = 0; t < KINDS; t++) if (con[t] < proof.base[t]) { holds = false; break; }
+    if (holds) return proof.none;
+  } else {
+    proof = { base: new Array<number>(KINDS).fill(0), none: false };
+    kindsProofs.set(p, proof);
+  }
+  for (let t = 0; t < KINDS; t++) proof.base[t] = con[t];
+  proof.none = !someFormHoldsKinds(cc, con);
+  return proof.none;
 }
 
 /** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
@@ -778,6 +860,7 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   if (racks.length < 2) return null;
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
+  if (cannotComplete(state.cc, p, x0, extra)) return null; // no hand on the first rack, so no pair
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
   for (const f0 of completeForms(state.cc, pool, x0)) {

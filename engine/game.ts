@@ -204,16 +204,27 @@ export const handSize = (p: Player): number =>
   p.concealed.reduce((a, b) => a + b, 0) +
   p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
 
+/** Whether a rack is live: not dead, no Mah Jongg declared on it yet. */
+function rackLive(p: Player, rack: number): boolean {
+  if (p.dead[rack]) return false;
+  for (let i = 0; i < p.mahJonggs.length; i++) if (p.mahJonggs[i].rack === rack) return false;
+  return true;
+}
+
 /** The seat's live racks (not dead, no Mah Jongg declared on them yet). */
 function liveRacks(state: GameState, seat: number): number[] {
   const p = state.players[seat];
   const out: number[] = [];
-  for (let r = 0; r < state.rules.racks; r++) if (!p.dead[r] && !p.mahJonggs.some((m) => m.rack === r)) out.push(r);
+  for (let r = 0; r < state.rules.racks; r++) if (rackLive(p, r)) out.push(r);
   return out;
 }
 
 /** Whether the seat still plays: some rack live (dead players stop drawing and discarding, rule 14.3). */
-const inPlay = (state: GameState, seat: number): boolean => liveRacks(state, seat).length > 0;
+function inPlay(state: GameState, seat: number): boolean {
+  const p = state.players[seat];
+  for (let r = 0; r < state.rules.racks; r++) if (rackLive(p, r)) return true;
+  return false;
+}
 
 function nextInPlay(state: GameState, from: number): number {
   const n = state.rules.players;
@@ -313,26 +324,30 @@ const withExtra = new Array<number>(KINDS).fill(0);
  * a 14-tile hand holding all of them is then no Mah Jongg, whatever single tile came in
  * (the claim windows between two turns, then the draw, ask about the same rack).
  */
-interface KindsProof { base: number[]; none: boolean }
+interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 const kindsProofs = new WeakMap<Player, KindsProof>();
 
 /** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
 function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
   const con = p.concealed;
-  let total = extra === null ? 0 : 1;
-  for (let t = 0; t < KINDS; t++) total += con[t];
-  for (let i = 0; i < exposures.length; i++) total += exposures[i].size;
-  if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
   let proof = kindsProofs.get(p);
-  if (proof !== undefined) {
-    let holds = true;
-    for (let t = 0; t < KINDS; t++) if (con[t] < proof.base[t]) { holds = false; break; }
-    if (holds) return proof.none;
-  } else {
-    proof = { base: new Array<number>(KINDS).fill(0), none: false };
+  if (proof === undefined) {
+    proof = { base: new Uint8Array(KINDS), none: false, valid: false };
     kindsProofs.set(p, proof);
   }
-  for (let t = 0; t < KINDS; t++) proof.base[t] = con[t];
+  // one pass: the tiles in all, and whether the rack still holds the proof's tiles
+  const base = proof.base;
+  let total = extra === null ? 0 : 1, holds = true;
+  for (let t = 0; t < KINDS; t++) {
+    const n = con[t];
+    total += n;
+    if (n < base[t]) holds = false;
+  }
+  for (let i = 0; i < exposures.length; i++) total += exposures[i].size;
+  if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
+  if (holds && proof.valid) return proof.none;
+  proof.valid = true;
+  for (let t = 0; t < KINDS; t++) base[t] = con[t];
   proof.none = !someFormHoldsKinds(cc, con);
   return proof.none;
 }
@@ -385,15 +400,27 @@ export function legalActions(state: GameState, seat: number): Action[] {
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
       for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
       if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
-      state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
-        if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
-      }));
+      for (let owner = 0; owner < state.players.length; owner++) {
+        const xs = state.players[owner].exposures;
+        for (let i = 0; i < xs.length; i++) {
+          const x = xs[i];
+          if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
+        }
+      }
       pushCallDead(state, seat, out);
       return out;
     }
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
       out.push({ type: 'decline', seat });
+      if (state.rules.racks === 1) {
+        // the common table: one rack, no lists of racks; most windows end at the decline
+        if (!rackLive(p, 0)) return out;
+        if (rackMahJongg(state, seat, 0, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack: 0 });
+        if (p.concealed[ph.tile] + p.concealed[JOKER] < 2) return out; // no pung without two more tiles
+        for (const c of possibleCalls(state, seat, 0, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack: 0 });
+        return out;
+      }
       const mj = mahJonggRacks(state, seat, ph.tile);
       if (state.rules.racks > 1 && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
       for (const rack of liveRacks(state, seat)) {
@@ -428,15 +455,25 @@ function possibleCalls(state: GameState, seat: number, rack: number, tile: TileI
   const out: { size: number; jokers: number }[] = [];
   const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
   if (naturals + jokers < 2) return out; // a pung needs two more tiles besides the discard
+  // the rack's exposures and the new one in a reused list (exposuresFitCard only reads it)
+  const shapes = callShapes;
   const earlier = rackExposures(p, rack);
+  shapes.length = 0;
+  for (let i = 0; i < earlier.length; i++) shapes.push(earlier[i]);
+  const call: GroupShape = { tile, size: 0, jokers: 0 };
+  shapes.push(call);
   for (let size = 3; size <= 6; size++) {
     for (let j = 0; j <= Math.min(jokers, size - 1); j++) {
       if (size - 1 - j > naturals) continue;
-      if (exposuresFitCard(state.cc, [...earlier, { tile, size, jokers: j }])) out.push({ size, jokers: j });
+      call.size = size;
+      call.jokers = j;
+      if (exposuresFitCard(state.cc, shapes)) out.push({ size, jokers: j });
     }
   }
+  shapes.length = 0;
   return out;
 }
+const callShapes: GroupShape[] = [];
 
 function isMahJonggNow(state: GameState, seat: number): boolean {
   return mahJonggRacks(state, seat, null).length > 0;
@@ -469,10 +506,13 @@ function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   if (cache.version !== state.tableVersion) {
     // the proofs only change with the table, not from one seat's step to the next
     cache.version = state.tableVersion;
-    cache.proofs = new Array<boolean>(state.rules.players * racks).fill(false);
+    const slots = state.rules.players * racks;
+    if (cache.proofs.length !== slots) cache.proofs = new Array<boolean>(slots);
+    cache.proofs.fill(false);
     for (let target = 0; target < state.rules.players; target++) {
-      if (state.players[target].exposures.length === 0) continue;
-      for (const rack of liveRacks(state, target)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
+      const p = state.players[target];
+      if (p.exposures.length === 0) continue;
+      for (let rack = 0; rack < racks; rack++) if (rackLive(p, rack)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
     }
   }
   for (let target = 0; target < state.rules.players; target++) {

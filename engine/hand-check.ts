@@ -250,15 +250,17 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
 export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
-  const avail = new Array<number>(KINDS);
+  const avail = availScratch; // formStillPossible keeps no reference to it
   for (let t = 0; t < KINDS; t++) avail[t] = copies[t] - visible[t];
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;
   // only forms with a group like the first exposure can hold them all
   const first = exposures[0];
-  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : Array.from({ length: cc.formCount }, (_, f) => f);
-  for (const f of candidates) {
+  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : null;
+  const n = candidates === null ? cc.formCount : candidates.length;
+  for (let i = 0; i < n; i++) {
+    const f = candidates === null ? i : candidates[i];
     if (formStillPossible(cc, f, exposures, avail)) {
       if (hint) hint.form = f;
       return true;
@@ -266,6 +268,8 @@ export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group
   }
   return false;
 }
+
+const availScratch = new Array<number>(KINDS).fill(0);
 
 function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], avail: number[]): boolean {
   if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) return false;

@@ -1,7 +1,7 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
 import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
-import { tilesAwayAll } from './analyzer.js';
+import { IncrementalTilesAway } from './incremental.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -284,32 +284,33 @@ function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileI
  * rack. Each tile added takes a line at most one tile closer, so a pool holding that one
  * plus fewer tiles than its least tiles away completes no line.
  */
-interface AwayProof { base: number[]; size: number; least: number }
+interface AwayProof { base: number[]; size: number; least: number; lines: IncrementalTilesAway }
 const awayProofs = new WeakMap<Player, AwayProof[]>();
-const awayScratch = { counts: new Array<number>(KINDS).fill(0), away: new Uint8Array(0), best: new Uint32Array(0) };
+const mergedScratch = new Array<number>(KINDS).fill(0);
 
 function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
   const rack = exposures.length > 0 ? exposures[0].rack : -1; // racks without exposures share one pool
-  const merged = awayScratch.counts;
+  const merged = mergedScratch;
   let size = 0;
   for (let t = 0; t < KINDS; t++) { merged[t] = p.concealed[t]; size += merged[t]; }
   for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; size += x.size; }
   let proofs = awayProofs.get(p);
   if (proofs === undefined) { proofs = []; awayProofs.set(p, proofs); }
   let proof = proofs[rack + 1];
-  if (proof !== undefined) {
+  if (proof !== undefined && proof.lines.cc === cc) {
     let holds = true;
     for (let t = 0; t < KINDS; t++) if (merged[t] < proof.base[t]) { holds = false; break; }
     const added = size - proof.size + (extra === null ? 0 : 1);
     if (holds) return added < proof.least; // false: no proof, check in full
+    // the pool changed since (a turn's draw and discard): only the kinds that changed are walked
+    proof.lines.update(merged);
   } else {
-    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0 };
+    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0, lines: new IncrementalTilesAway(cc, merged) };
     proofs[rack + 1] = proof;
   }
-  if (awayScratch.away.length !== cc.lineCount) { awayScratch.away = new Uint8Array(cc.lineCount); awayScratch.best = new Uint32Array(cc.lineCount); }
-  tilesAwayAll(cc, merged, awayScratch.away, awayScratch.best);
+  const away = proof.lines.away;
   let least = 255;
-  for (let l = 0; l < cc.lineCount; l++) if (awayScratch.away[l] < least) least = awayScratch.away[l];
+  for (let l = 0; l < cc.lineCount; l++) if (away[l] < least) least = away[l];
   for (let t = 0; t < KINDS; t++) proof.base[t] = merged[t];
   proof.size = size;
   proof.least = least;

@@ -59,6 +59,13 @@ export class IncrementalTilesAway {
     this.refresh();
   }
 
+  /** Moves to another hand, touching only the kinds whose counts differ (a pool that changed by a tile or two). */
+  update(counts: ArrayLike<number>): void {
+    for (let t = 0; t < JOKER; t++) if (counts[t] !== this.counts[t]) this.setCount(t, counts[t]);
+    if (counts[JOKER] !== this.counts[JOKER]) this.change(JOKER, counts[JOKER] - this.counts[JOKER]);
+    this.refresh();
+  }
+
   private change(t: number, delta: number): void {
     if (this.counts[t] + delta < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
     if (t === JOKER) {

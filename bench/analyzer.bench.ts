@@ -12,6 +12,7 @@ import Benchmark from 'benchmark';
 import { Analyzer, tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { IncrementalTilesAway } from '../engine/incremental.js';
+import { nextInt, seedRng } from '../engine/rng.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
 import { loadCard } from '../training/cards.js';
 import { handText, randomHands } from './hands.js';
@@ -51,19 +52,39 @@ const plainAway = new Array<number>(cc.lineCount);
 const analyzer = new Analyzer(cc);
 const inputs = hands.map((h) => ({ concealed: h, exposures: [], seen: empty }));
 const inc = new IncrementalTilesAway(cc, hands[0]);
-const swaps = hands.map((h, i) => {
-  // a tile the hand holds goes out, a tile from the next hand comes in
-  const out = h.findIndex((n) => n > 0);
-  const into = hands[(i + 1) % hands.length].findIndex((n) => n > 0);
-  return [out, into];
-});
-let i = 0, k = 0, swapHand = hands[0].slice();
+// A walk of 4096 turns from hands[0]: each turn a held tile goes out and a tile of the next
+// hand comes in (at most four of a kind), so every swap is valid; both timings below walk it
+// and start over from hands[0] when it wraps.
+const swaps: [number, number][] = [];
+{
+  const rng = seedRng(5), hand = hands[0].slice();
+  for (let s = 0; s < 4096; s++) {
+    const held = hand.flatMap((n, t) => Array<number>(n).fill(t));
+    const out = held[nextInt(rng, held.length)];
+    const offered = hands[(s + 1) & 4095].flatMap((n, t) => (n > 0 && hand[t] < 4 && t !== out ? [t] : []));
+    const into = offered[nextInt(rng, offered.length)];
+    hand[out]--; hand[into]++;
+    swaps.push([out, into]);
+  }
+}
+let i = 0, k = 0, kFull = 0, fullHand = hands[0].slice();
 
 // sanity: the fast core and the baseline agree on every hand before anything is timed
 for (const h of hands) {
   tilesAwayAll(cc, h, away, best);
   baseline(h, plainAway);
   for (let l = 0; l < cc.lineCount; l++) if (away[l] !== plainAway[l]) throw new Error('rule violation: fast core and baseline disagree');
+}
+// and the incremental agrees with the fast core along the walk
+{
+  const walk = hands[0].slice();
+  inc.reset(walk);
+  for (const [out, into] of swaps) {
+    walk[out]--; walk[into]++;
+    inc.swap(out, into);
+    tilesAwayAll(cc, walk, away, best);
+    for (let l = 0; l < cc.lineCount; l++) if (inc.away[l] !== away[l]) throw new Error('rule violation: incremental and fast core disagree');
+  }
 }
 
 console.log(`card: ${cc.card.name}: ${cc.lineCount} lines, ${cc.formCount} concrete forms evaluated per full-card analysis (${cc.entryKind.length} kind entries)`);
@@ -75,10 +96,15 @@ await new Promise<void>((resolve) => {
     .add('baseline: per-form loop over 36 counts', () => { baseline(hands[i++ & 4095], plainAway); })
     .add('tiles away, every line (fast core)', () => { tilesAwayAll(cc, hands[i++ & 4095], away, best); })
     .add('incremental: one tile swapped, every line', () => {
+      if ((k & 4095) === 0) inc.reset(hands[0]); // the walk wraps: once in 4096
       const [out, into] = swaps[k++ & 4095];
-      if (swapHand[out] === 0) { inc.reset(hands[k & 4095]); swapHand = hands[k & 4095].slice(); return; }
-      swapHand[out]--; swapHand[into]++;
       inc.swap(out, into);
+    })
+    .add('full recompute: one tile swapped, every line', () => {
+      if ((kFull & 4095) === 0) fullHand = hands[0].slice();
+      const [out, into] = swaps[kFull++ & 4095];
+      fullHand[out]--; fullHand[into]++;
+      tilesAwayAll(cc, fullHand, away, best);
     })
     .add('full analysis, top 1 (ranked, needs, outs)', () => { analyzer.analyze(inputs[i++ & 4095], { top: 1 }); })
     .add('full analysis, top 5', () => { analyzer.analyze(inputs[i++ & 4095], { top: 5 }); })
@@ -96,7 +122,9 @@ console.log('hands per second on one core                      ops/s    vs basel
 for (const [name, hz] of results) {
   console.log(`${name.padEnd(46)} ${hz.toFixed(0).padStart(10)}    x${(hz / base).toFixed(2)}`);
 }
-console.log(`\nfast core: ${(results.get('tiles away, every line (fast core)')! * cc.formCount / 1e6).toFixed(1)} M forms per second`);
+const inc1 = results.get('incremental: one tile swapped, every line')!, full1 = results.get('full recompute: one tile swapped, every line')!;
+console.log(`\nincremental after one swap vs a full recompute of the same swap: x${(inc1 / full1).toFixed(2)}`);
+console.log(`fast core: ${(results.get('tiles away, every line (fast core)')! * cc.formCount / 1e6).toFixed(1)} M forms per second`);
 
 // End to end: the CLI on a batch of 100,000 hands, start-up included.
 const dir = mkdtempSync(join(tmpdir(), 'tilemate-bench-'));

@@ -1,9 +1,11 @@
 /**
- * `npm run bench` (second part): complete games with random legal play, per ruleset, on one
- * core, beside a plain baseline measured in the same run: a new game (shuffle, walls,
- * dice, deal) alone, so the ratio says how many deals' worth one whole game costs.
+ * `npm run bench` (second part): complete games with random legal play, per ruleset, and
+ * games of four heuristic (medium) bots, on one core, beside a plain baseline measured in
+ * the same run: a new game (shuffle, walls, dice, deal) alone, so the ratio says how many
+ * deals' worth one whole game costs.
  */
 import Benchmark from 'benchmark';
+import { makeAgent } from '../agents/levels.js';
 import { RandomAgent } from '../agents/random.js';
 import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
@@ -29,6 +31,18 @@ for (const rules of Object.values(RULESETS)) {
     actions.set(rules.name, applied / played);
   });
 }
+// the heuristic bot (medium) at a four-player table: engine and bot together
+{
+  const rules = RULESETS['nmjl-4p'];
+  const agents = Array.from({ length: rules.players }, () => makeAgent('medium', cc, rules));
+  let played = 0, applied = 0;
+  suite.add('heuristic game: nmjl-4p', () => {
+    const s = seed++;
+    applied += playOut(newGame(rules, cc, s), agents, seedRng(s));
+    played++;
+    actions.set('heuristic nmjl-4p', applied / played);
+  });
+}
 await new Promise<void>((resolve) => {
   suite
     .on('cycle', (event: Benchmark.Event) => {
@@ -40,9 +54,14 @@ await new Promise<void>((resolve) => {
 });
 
 const base = results.get('baseline: new game (shuffle, walls, deal)')!;
-console.log(`\ncomplete games per second on one core (random legal play)      ops/s    vs baseline   actions/game`);
+console.log(`\ncomplete games per second on one core                            ops/s    vs baseline   actions/game   µs/action`);
+const perAction = new Map<string, number>();
 for (const [name, hz] of results) {
-  const ruleset = name.startsWith('random game: ') ? name.slice(13) : '';
-  const per = ruleset ? actions.get(ruleset)!.toFixed(0) : '';
-  console.log(`${name.padEnd(60)} ${hz.toFixed(0).padStart(8)}    x${(hz / base).toFixed(4).padEnd(9)} ${per.padStart(6)}`);
+  const key = name.startsWith('random game: ') ? name.slice(13) : name.startsWith('heuristic game: ') ? `heuristic ${name.slice(16)}` : '';
+  const per = key ? actions.get(key)! : 0;
+  if (key) perAction.set(key, 1e6 / (hz * per));
+  console.log(`${name.padEnd(60)} ${hz.toFixed(0).padStart(8)}    x${(hz / base).toFixed(4).padEnd(9)} ${key ? per.toFixed(0).padStart(6) : '      '}   ${key ? perAction.get(key)!.toFixed(2).padStart(9) : ''}`);
 }
+// Siamese games run longer; per action they should cost about what a four-player game's do
+const four = perAction.get('nmjl-4p')!;
+for (const name of ['siamese-2p', 'royale-siamese-4p']) console.log(`${name}: time per action x${(perAction.get(name)! / four).toFixed(2)} of nmjl-4p's`);

@@ -1,6 +1,7 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
+import { IncrementalTilesAway } from './incremental.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -203,16 +204,27 @@ export const handSize = (p: Player): number =>
   p.concealed.reduce((a, b) => a + b, 0) +
   p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
 
+/** Whether a rack is live: not dead, no Mah Jongg declared on it yet. */
+function rackLive(p: Player, rack: number): boolean {
+  if (p.dead[rack]) return false;
+  for (let i = 0; i < p.mahJonggs.length; i++) if (p.mahJonggs[i].rack === rack) return false;
+  return true;
+}
+
 /** The seat's live racks (not dead, no Mah Jongg declared on them yet). */
 function liveRacks(state: GameState, seat: number): number[] {
   const p = state.players[seat];
   const out: number[] = [];
-  for (let r = 0; r < state.rules.racks; r++) if (!p.dead[r] && !p.mahJonggs.some((m) => m.rack === r)) out.push(r);
+  for (let r = 0; r < state.rules.racks; r++) if (rackLive(p, r)) out.push(r);
   return out;
 }
 
 /** Whether the seat still plays: some rack live (dead players stop drawing and discarding, rule 14.3). */
-const inPlay = (state: GameState, seat: number): boolean => liveRacks(state, seat).length > 0;
+function inPlay(state: GameState, seat: number): boolean {
+  const p = state.players[seat];
+  for (let r = 0; r < state.rules.racks; r++) if (rackLive(p, r)) return true;
+  return false;
+}
 
 function nextInPlay(state: GameState, from: number): number {
   const n = state.rules.players;
@@ -223,7 +235,12 @@ function nextInPlay(state: GameState, from: number): number {
   return -1;
 }
 
-const rackExposures = (p: Player, rack: number): Exposure[] => p.exposures.filter((x) => x.rack === rack);
+/** The exposures on one rack (the player's own list when all stand on it: read it, never change it). */
+function rackExposures(p: Player, rack: number): Exposure[] {
+  const all = p.exposures;
+  for (let i = 0; i < all.length; i++) if (all[i].rack !== rack) return all.filter((x) => x.rack === rack);
+  return all;
+}
 
 function countsOfTiles(tiles: readonly TileId[]): number[] {
   const c = new Array<number>(KINDS).fill(0);
@@ -251,8 +268,89 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
 /** The complete form a seat's rack makes with extra concealed tiles (a claimed discard), or -1. */
 function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
   const p = state.players[seat];
-  const concealed = extra === null ? p.concealed : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
-  return completeForm(state.cc, concealed, rackExposures(p, rack));
+  const exposures = rackExposures(p, rack);
+  if (cannotComplete(state.cc, p, exposures, extra)) return -1;
+  let concealed = p.concealed;
+  if (extra !== null) {
+    concealed = withExtra;
+    for (let t = 0; t < KINDS; t++) concealed[t] = p.concealed[t];
+    concealed[extra]++;
+  }
+  return completeForm(state.cc, concealed, exposures);
+}
+/**
+ * A Siamese pool (more than 14 tiles): the least tiles away over the card's lines, counting
+ * the rack's exposed tiles in (completeForms' relaxation), for the pool as last seen on each
+ * rack. Each tile added takes a line at most one tile closer, so a pool holding that one
+ * plus fewer tiles than its least tiles away completes no line.
+ */
+interface AwayProof { base: number[]; size: number; least: number; lines: IncrementalTilesAway }
+const awayProofs = new WeakMap<Player, AwayProof[]>();
+const mergedScratch = new Array<number>(KINDS).fill(0);
+
+function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const rack = exposures.length > 0 ? exposures[0].rack : -1; // racks without exposures share one pool
+  const merged = mergedScratch;
+  let size = 0;
+  for (let t = 0; t < KINDS; t++) { merged[t] = p.concealed[t]; size += merged[t]; }
+  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; size += x.size; }
+  let proofs = awayProofs.get(p);
+  if (proofs === undefined) { proofs = []; awayProofs.set(p, proofs); }
+  let proof = proofs[rack + 1];
+  if (proof !== undefined && proof.lines.cc === cc) {
+    let holds = true;
+    for (let t = 0; t < KINDS; t++) if (merged[t] < proof.base[t]) { holds = false; break; }
+    const added = size - proof.size + (extra === null ? 0 : 1);
+    if (holds) return added < proof.least; // false: no proof, check in full
+    // the pool changed since (a turn's draw and discard): only the kinds that changed are walked
+    proof.lines.update(merged);
+  } else {
+    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0, lines: new IncrementalTilesAway(cc, merged) };
+    proofs[rack + 1] = proof;
+  }
+  const away = proof.lines.away;
+  let least = 255;
+  for (let l = 0; l < cc.lineCount; l++) if (away[l] < least) least = away[l];
+  for (let t = 0; t < KINDS; t++) proof.base[t] = merged[t];
+  proof.size = size;
+  proof.least = least;
+  return (extra === null ? 0 : 1) < least;
+}
+
+/** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */
+const withExtra = new Array<number>(KINDS).fill(0);
+
+/**
+ * A seat's concealed tiles when last found to fit no form's kinds (`none`), or to fit some:
+ * a 14-tile hand holding all of them is then no Mah Jongg, whatever single tile came in
+ * (the claim windows between two turns, then the draw, ask about the same rack).
+ */
+interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
+const kindsProofs = new WeakMap<Player, KindsProof>();
+
+/** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
+function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const con = p.concealed;
+  let proof = kindsProofs.get(p);
+  if (proof === undefined) {
+    proof = { base: new Uint8Array(KINDS), none: false, valid: false };
+    kindsProofs.set(p, proof);
+  }
+  // one pass: the tiles in all, and whether the rack still holds the proof's tiles
+  const base = proof.base;
+  let total = extra === null ? 0 : 1, holds = true;
+  for (let t = 0; t < KINDS; t++) {
+    const n = con[t];
+    total += n;
+    if (n < base[t]) holds = false;
+  }
+  for (let i = 0; i < exposures.length; i++) total += exposures[i].size;
+  if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
+  if (holds && proof.valid) return proof.none;
+  proof.valid = true;
+  for (let t = 0; t < KINDS; t++) base[t] = con[t];
+  proof.none = !someFormHoldsKinds(cc, con);
+  return proof.none;
 }
 
 /** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
@@ -303,15 +401,27 @@ export function legalActions(state: GameState, seat: number): Action[] {
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
       for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
       if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
-      state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
-        if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
-      }));
+      for (let owner = 0; owner < state.players.length; owner++) {
+        const xs = state.players[owner].exposures;
+        for (let i = 0; i < xs.length; i++) {
+          const x = xs[i];
+          if (x.jokers > 0 && x.exchangeable && p.concealed[x.tile] > 0) out.push({ type: 'exchange', seat, owner, exposure: i });
+        }
+      }
       pushCallDead(state, seat, out);
       return out;
     }
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
       out.push({ type: 'decline', seat });
+      if (state.rules.racks === 1) {
+        // the common table: one rack, no lists of racks; most windows end at the decline
+        if (!rackLive(p, 0)) return out;
+        if (rackMahJongg(state, seat, 0, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack: 0 });
+        if (p.concealed[ph.tile] + p.concealed[JOKER] < 2) return out; // no pung without two more tiles
+        for (const c of possibleCalls(state, seat, 0, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack: 0 });
+        return out;
+      }
       const mj = mahJonggRacks(state, seat, ph.tile);
       if (state.rules.racks > 1 && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
       for (const rack of liveRacks(state, seat)) {
@@ -346,15 +456,25 @@ function possibleCalls(state: GameState, seat: number, rack: number, tile: TileI
   const out: { size: number; jokers: number }[] = [];
   const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
   if (naturals + jokers < 2) return out; // a pung needs two more tiles besides the discard
+  // the rack's exposures and the new one in a reused list (exposuresFitCard only reads it)
+  const shapes = callShapes;
   const earlier = rackExposures(p, rack);
+  shapes.length = 0;
+  for (let i = 0; i < earlier.length; i++) shapes.push(earlier[i]);
+  const call: GroupShape = { tile, size: 0, jokers: 0 };
+  shapes.push(call);
   for (let size = 3; size <= 6; size++) {
     for (let j = 0; j <= Math.min(jokers, size - 1); j++) {
       if (size - 1 - j > naturals) continue;
-      if (exposuresFitCard(state.cc, [...earlier, { tile, size, jokers: j }])) out.push({ size, jokers: j });
+      call.size = size;
+      call.jokers = j;
+      if (exposuresFitCard(state.cc, shapes)) out.push({ size, jokers: j });
     }
   }
+  shapes.length = 0;
   return out;
 }
+const callShapes: GroupShape[] = [];
 
 function isMahJonggNow(state: GameState, seat: number): boolean {
   return mahJonggRacks(state, seat, null).length > 0;
@@ -387,10 +507,13 @@ function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   if (cache.version !== state.tableVersion) {
     // the proofs only change with the table, not from one seat's step to the next
     cache.version = state.tableVersion;
-    cache.proofs = new Array<boolean>(state.rules.players * racks).fill(false);
+    const slots = state.rules.players * racks;
+    if (cache.proofs.length !== slots) cache.proofs = new Array<boolean>(slots);
+    cache.proofs.fill(false);
     for (let target = 0; target < state.rules.players; target++) {
-      if (state.players[target].exposures.length === 0) continue;
-      for (const rack of liveRacks(state, target)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
+      const p = state.players[target];
+      if (p.exposures.length === 0) continue;
+      for (let rack = 0; rack < racks; rack++) if (rackLive(p, rack)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
     }
   }
   for (let target = 0; target < state.rules.players; target++) {
@@ -778,6 +901,7 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   if (racks.length < 2) return null;
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
+  if (cannotComplete(state.cc, p, x0, extra)) return null; // no hand on the first rack, so no pair
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
   for (const f0 of completeForms(state.cc, pool, x0)) {

@@ -154,19 +154,59 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
     tilesAwayAll(cc, merged, tb.away, tb.best);
     lines = tb.away;
   }
-  let best = -1;
-  const all: number[] = [];
-  for (let i = from; i < to; i++) {
-    const f = viaPostings ? cc.postForm[i] : i;
-    if (lines !== null && lines[cc.formLine[f]] !== 0) continue;
-    if (total === 14 && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
-    const line = cc.formLine[f];
-    if (exposures.length > 0 && cc.card.lines[line].concealed) continue;
-    if (bestOnly && best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) continue;
-    if (!fitsForm(cc, f, exposures)) continue;
-    if (formLack(cc, f, concealed, exposures) === 0) { best = f; all.push(f); }
+  const found: FormsFound = { best: -1, all: bestOnly ? null : [] };
+  if (lines !== null) {
+    // only the forms of lines the relaxation leaves complete (forms are stored line by line,
+    // so this is the same order as a walk over every form): usually none
+    for (let l = 0; l < cc.lineCount; l++) {
+      if (lines[l] !== 0) continue;
+      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) checkForm(cc, f, concealed, exposures, found);
+    }
+  } else {
+    for (let i = from; i < to; i++) {
+      const f = viaPostings ? cc.postForm[i] : i;
+      if (total === 14 && ((lo & ~maskLo[f]) !== 0 || (hi & ~maskHi[f]) !== 0)) continue;
+      checkForm(cc, f, concealed, exposures, found);
+    }
   }
-  return bestOnly ? (best >= 0 ? [best] : []) : all;
+  return found.all ?? (found.best >= 0 ? [found.best] : []);
+}
+
+interface FormsFound { best: number; all: number[] | null }
+
+/** completeForms' test of one candidate form (`all` null: only the most valuable is wanted). */
+function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[], found: FormsFound): void {
+  const line = cc.formLine[f];
+  if (exposures.length > 0 && cc.card.lines[line].concealed) return;
+  const best = found.best;
+  if (found.all === null && best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) return;
+  if (!fitsForm(cc, f, exposures)) return;
+  if (formLack(cc, f, concealed, exposures) === 0) { found.best = f; found.all?.push(f); }
+}
+
+/**
+ * Whether some form holds every kind of these tiles (jokers aside). When none does, no hand
+ * of 14 tiles holding these tiles is complete (completeForms' kinds test): a seat's rack that
+ * fails here stays no Mah Jongg whatever single tile it draws or claims.
+ */
+export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number>): boolean {
+  const { maskLo, maskHi, withLo, withHi } = tables(cc);
+  let lo = 0, hi = 0, rarest = -1;
+  for (let t = 0; t < JOKER; t++) {
+    if (concealed[t] === 0) continue;
+    if (t < 32) lo |= 1 << t;
+    else hi |= 1 << (t - 32);
+    if (rarest < 0 || cc.postStart[t + 1] - cc.postStart[t] < cc.postStart[rarest + 1] - cc.postStart[rarest]) rarest = t;
+  }
+  if (rarest < 0) return true;
+  for (let t = 0; t < JOKER; t++) {
+    if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return false;
+  }
+  for (let i = cc.postStart[rarest]; i < cc.postStart[rarest + 1]; i++) {
+    const f = cc.postForm[i];
+    if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return true;
+  }
+  return false;
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */
@@ -210,15 +250,17 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
 export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
-  const avail = new Array<number>(KINDS);
+  const avail = availScratch; // formStillPossible keeps no reference to it
   for (let t = 0; t < KINDS; t++) avail[t] = copies[t] - visible[t];
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;
   // only forms with a group like the first exposure can hold them all
   const first = exposures[0];
-  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : Array.from({ length: cc.formCount }, (_, f) => f);
-  for (const f of candidates) {
+  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : null;
+  const n = candidates === null ? cc.formCount : candidates.length;
+  for (let i = 0; i < n; i++) {
+    const f = candidates === null ? i : candidates[i];
     if (formStillPossible(cc, f, exposures, avail)) {
       if (hint) hint.form = f;
       return true;
@@ -226,6 +268,8 @@ export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group
   }
   return false;
 }
+
+const availScratch = new Array<number>(KINDS).fill(0);
 
 function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], avail: number[]): boolean {
   if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) return false;

@@ -170,7 +170,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
   for (let i = 0; i < f.games; i++) {
     const seed = f.seed + i;
     // fresh bots every game, so no game depends on the ones before it
-    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc, rules) });
+    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc, rules) }, f.out !== undefined);
     const r = state.result!;
     // a game is won by the first to declare (Siamese games can hold more Mah Jonggs)
     if (r.winners.length > 0) wins[r.winners[0]]++;
@@ -179,7 +179,7 @@ function selfplayCommand(f: SelfPlayFlags): number {
     r.scores.forEach((x, s) => { scoreSum[s] += x; });
     for (const p of state.players) for (const m of p.mahJonggs) byLine[m.line]++;
     discards += state.discardCount;
-    if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record);
+    if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record!);
     if (progress) process.stderr.write(`\rgame ${i + 1}/${f.games}`);
   }
   if (progress) process.stderr.write('\n');

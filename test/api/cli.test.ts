@@ -3,6 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resultJson } from '../../api/cli/cli.js';
+import { analysisInput, Analyzer } from '../../engine/analyzer.js';
+import type { TilemateError } from '../../engine/errors.js';
+import { loadCard } from '../../training/cards.js';
 import { captureOutput, run } from './capture.js';
 
 let out = '';
@@ -48,6 +52,31 @@ describe('tilemate analyze', () => {
     expect(lines[0].results[0].id).toBe('Addition #3');
     expect(lines[1].error.code).toBe('TM_HAND_SIZE');
     expect(lines[2].results[0]).toMatchObject({ id: '2026 #1', tilesAway: 0 });
+  });
+
+  it('--hands --all writes each hand\'s line exactly as JSON.stringify writes its results, errors in place', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
+    const file = join(dir, 'hands.txt');
+    // a quote and a backslash in a hand's text are refused, and still echoed back escaped
+    const hands = [HAND, 'F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C', '1B 1B 1B 2C 5D 5D N N E GD GD J J', '1B 1B 1B 5D 5D N N E GD GD J', 'F F F "x\\'];
+    writeFileSync(file, hands.join('\n') + '\n');
+    for (const extra of [[], ['--exposed', 'J 2C 2C', '--seen', '1B 9D 9D']]) {
+      out = '';
+      await run('analyze', '--hands', file, '--all', ...extra);
+      const lines = out.trim().split('\n');
+      expect(lines).toHaveLength(hands.length);
+      const analyzer = new Analyzer(loadCard());
+      lines.forEach((text, i) => {
+        let expected: string;
+        try {
+          const results = analyzer.analyze(analysisInput(hands[i], extra[1], extra[3], {}), { top: 51 });
+          expected = JSON.stringify({ line: i + 1, hand: hands[i], results: results.map(resultJson) });
+        } catch (e) {
+          expected = JSON.stringify({ line: i + 1, hand: hands[i], error: { code: (e as TilemateError).code, message: (e as Error).message } });
+        }
+        expect(text).toBe(expected);
+      });
+    }
   });
 
   it('--card loads another card; a malformed card is refused with its line', async () => {

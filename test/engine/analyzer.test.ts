@@ -215,7 +215,7 @@ describe('bad input', () => {
 });
 
 describe('incremental tiles away', () => {
-  it('after every swap of one tile, agrees with a full evaluation', async () => {
+  it('after every swap of one tile (jokers too), agrees with a full evaluation: tiles away and form per line', async () => {
     const { IncrementalTilesAway } = await import('../../engine/incremental.js');
     const rng = seedRng(99);
     const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
@@ -233,6 +233,7 @@ describe('incremental tiles away', () => {
         inc.swap(out, drawn);
         tilesAwayAll(practice, hand, away, best);
         expect([...inc.away]).toEqual([...away]);
+        expect([...inc.best]).toEqual([...best]); // the same form, the first at the least, as the full evaluation names
       }
     }
   });

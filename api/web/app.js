@@ -7,6 +7,7 @@ import { api } from './client.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
+import { setupDisplay } from './display.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -748,5 +749,8 @@ async function resume() {
   await render();
 }
 
+setupDisplay();
+// a new face or print size: the tiles are drawn again
+document.addEventListener('tilemate-display', () => { render(); });
 wire();
 resume();

@@ -50,6 +50,18 @@ export function tilesLabel(names) {
 }
 
 /**
+ * The tiles that came in a pass, named: the rack after, less the rack before without the
+ * tiles passed from it (tiles passed on blind were never on the rack).
+ */
+export function receivedWords(before, passed, after) {
+  const left = [...before];
+  for (const t of passed) { const i = left.indexOf(t); if (i >= 0) left.splice(i, 1); }
+  const got = [];
+  for (const t of after) { const i = left.indexOf(t); if (i >= 0) left.splice(i, 1); else got.push(t); }
+  return got.length ? `You received ${tilesLabel(sortTiles(got))}.` : 'You received no tiles.';
+}
+
+/**
  * One tile element. `opts.button` makes it a focusable button (the rack); `opts.size` is
  * 'big' (the rack), 'mid' (exposures, the card) or 'small' (the discard pool); `opts.mark`
  * adds a class such as 'have', 'joker-can', 'need'. The faces are the labelled words, or

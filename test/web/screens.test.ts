@@ -192,12 +192,22 @@ describe('a whole Mah Jongg game played at the phone size', () => {
       if (first === 'pass') for (const x of (await free()).slice(0, 3)) await page.tap(`#rack [data-index="${x.index}"]`);
       if (first === 'courtesy' || first === 'discard') await page.tap(`#rack [data-index="${(await free())[0].index}"]`);
       await page.tap(`[data-action="${first}"]`);
+      if (first === 'pass') {
+        // the Charleston names the tiles that came in
+        await settled(page);
+        if (!(await page.isVisible('#end'))) await expect(page.locator('#prompt-detail').textContent()).resolves.toMatch(/^You received (no tiles|[^.]+)\./);
+      }
     }
     expect(steps).toBeLessThan(400);
     expect(seen.has('discard')).toBe(true);
     // the result is brought into view and given the focus
     await page.waitForSelector('#end:not(.hidden) table');
     expect(await overflowX(page)).toBe(0);
+    await settled(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('end');
+    const top = await page.locator('#end').evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(-1);
+    expect(top).toBeLessThan(844 / 2);
     await page.screenshot({ path: join(SHOTS, 'mj-phone-game-end.png'), fullPage: false });
     expect(pageErrors).toEqual([]);
   }, 300_000);

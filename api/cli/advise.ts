@@ -107,7 +107,7 @@ function charlestonText(a: CharlestonAdvice): string {
   return [
     `Hand     ${a.hand}`,
     '',
-    `Pass     ${a.pass.join(' ') || '(none of your own)'} to the ${a.direction}${blind}`,
+    `Pass     ${a.pass.join(' ') || '(none of your own)'} ${a.direction === 'across' ? 'across' : `to the ${a.direction}`}${blind}`,
     ...columns(rows.length ? rows : [['-']], new Set()).map((line, i) => `${i === 0 ? 'Keeps' : ''}`.padEnd(9) + line),
     '',
     `Why      ${a.why}`,

@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
 import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
@@ -285,10 +287,22 @@ async function arenaCommand(f: ArenaFlags): Promise<number> {
   return 0;
 }
 
+/** The version in package.json: the nearest one above this file (api/cli in the sources, dist/api/cli when built). */
+export function version(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 5; i++, dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'tilemate' && typeof pkg.version === 'string') return pkg.version;
+    } catch { /* not here: one folder up */ }
+  }
+  return 'unknown';
+}
+
 /** The command line; `exit` receives the exit code of the command that ran. */
 export function program(exit: (code: number) => void = () => {}): Command {
   const cmd = new Command('tilemate')
     .description('A practice partner for American Mah Jongg')
+    .version(version(), '-V, --version', 'print the version of tilemate')
     .showHelpAfterError()
     .exitOverride();
   cmd

@@ -222,6 +222,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
-  if (webDir !== null && existsSync(webDir)) await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+  if (webDir !== null && existsSync(webDir)) {
+    await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+    // browsers ask for /favicon.ico on their own; the icon is an SVG
+    app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
+  }
   return app;
 }

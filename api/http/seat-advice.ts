@@ -131,7 +131,7 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
     delete action.choose;
     delete action.blindUpTo;
     const blind = advice.blind > 0 ? ` and ${advice.blind} received tile${advice.blind === 1 ? '' : 's'} blind` : '';
-    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} to the ${dir}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
+    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} ${dir === 'across' ? 'across' : `to the ${dir}`}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
   }
   if (kind === 'vote') {
     const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'vote' }>;

@@ -351,7 +351,7 @@ function lastDiscard(v) {
 
 function renderPool() {
   const v = ui.view;
-  $('#wall-left').textContent = `Wall: ${v.wallLeft} tiles left`;
+  $('#wall-left').textContent = `Wall: ${v.wallLeft} tile${v.wallLeft === 1 ? '' : 's'} left`;
   const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
   $('#pool-count').textContent = `${all} discarded`;
   const claim = $('#claim-tile');

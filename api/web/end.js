@@ -144,7 +144,7 @@ function showMoment(box, d, ctx) {
   // the moment is the seat's view then (docs/api.md): per-seat lists either side by side or in `seats`
   const exposures = m.exposures ?? (m.seats ?? []).map((s) => s.exposures ?? []);
   const discardsThen = m.discards ?? (m.seats ?? []).map((s) => s.discards ?? []);
-  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tiles left in the wall)` : ''}`));
+  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tile${m.wallLeft === 1 ? '' : 's'} left in the wall)` : ''}`));
   if (m.claim) {
     const row = el('div', undefined, 'tile-row claim-row');
     row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', `${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));

@@ -18,7 +18,10 @@ import { actionJson, type LegalJson, legalJson } from './wire.js';
 
 export interface HintJson {
   kind: 'charleston' | 'vote' | 'courtesy' | 'draw' | 'discard' | 'claims';
+  /** One sentence a beginner understands (the page shows it). */
   text: string;
+  /** The figures behind it (discard and call advice), for a "details" toggle. */
+  details?: string;
   /** The legal action advised (post it to follow the hint). */
   action: LegalJson;
   /** Rack tiles the advice names (to pass, to discard, to give). */
@@ -168,5 +171,5 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
   const tiles = chosen.move.type === 'discard' ? [chosen.move.tile!] : chosen.move.type === 'exchange' ? [chosen.move.tile!] : [];
-  return { kind, text: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
+  return { kind, text: advice.plain, details: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
 }

@@ -650,6 +650,16 @@ function renderHint() {
   why.className = 'hint-why';
   why.textContent = tilesInWords(h.text ?? '');
   box.append(head, why);
+  if (h.details) {
+    // the figures behind the advice, for those who want them (statistics stay out of the sentence)
+    const more = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'Details';
+    const p = document.createElement('p');
+    p.textContent = tilesInWords(h.details);
+    more.append(summary, p);
+    box.append(more);
+  }
   const tiles = suggestedTiles();
   if (rackChoosing() && (tiles.length || h.blind)) {
     const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');

@@ -17,6 +17,7 @@ import { loadCard, readCardText } from '../../training/cards.js';
 import { MAX_FILE_BYTES, printable, readTextFile } from '../../training/text-files.js';
 import { registerDomino } from './domino-cli.js';
 import { registerTrain } from './train-cli.js';
+import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from '../http/server.js';
@@ -326,6 +327,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);
   registerTrain(cmd, exit);
+  registerReview(cmd, exit);
   registerTournament(cmd, exit);
   cmd
     .command('selfplay')

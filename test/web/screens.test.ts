@@ -172,6 +172,7 @@ describe('a whole Mah Jongg game played at the phone size', () => {
     await page.waitForSelector('#rack .tile');
     const seen = new Set<string>();
     let steps = 0;
+    let hinted = false;
     for (; steps < 400; steps++) {
       await settled(page);
       if (await page.isVisible('#end')) break;
@@ -190,6 +191,20 @@ describe('a whole Mah Jongg game played at the phone size', () => {
       }
       const free = () => page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile! })).filter((x) => x.tile !== 'J'));
       if (first === 'pass') for (const x of (await free()).slice(0, 3)) await page.tap(`#rack [data-index="${x.index}"]`);
+      if (first === 'discard' && !hinted) {
+        // the hint in one plain sentence, its figures behind a Details toggle
+        hinted = true;
+        await page.tap('#hint-button');
+        await page.waitForSelector('#hint:not(.hidden) [data-action="follow-hint"]');
+        await settled(page);
+        const why = (await page.locator('#hint .hint-why').textContent()) ?? '';
+        expect(why).toMatch(/^[A-Z].*\.$/);
+        expect(why).not.toMatch(/±|standard error|sampled deals/);
+        await expect(page.locator('#hint details p').textContent()).resolves.toMatch(/sampled deals/);
+        await page.tap('#hint details summary');
+        expect(await overflowX(page)).toBe(0);
+        await page.locator('#hint').screenshot({ path: join(SHOTS, 'mj-phone-game-hint.png') });
+      }
       if (first === 'courtesy' || first === 'discard') await page.tap(`#rack [data-index="${(await free())[0].index}"]`);
       await page.tap(`[data-action="${first}"]`);
       if (first === 'pass') {
@@ -209,6 +224,14 @@ describe('a whole Mah Jongg game played at the phone size', () => {
     expect(top).toBeGreaterThanOrEqual(-1);
     expect(top).toBeLessThan(844 / 2);
     await page.screenshot({ path: join(SHOTS, 'mj-phone-game-end.png'), fullPage: false });
+    // the review: the disagreements first, counted, and it fits the phone too
+    await page.waitForSelector('#review ol li button', { timeout: 240_000 });
+    await expect(page.locator('#review > p').first().textContent()).resolves.toMatch(/would have chosen differently (once|\d+ times)\. Those come first/);
+    expect(await overflowX(page)).toBe(0);
+    await page.locator('#review li button').first().tap();
+    await page.waitForSelector('#moment:not(.hidden)');
+    expect(await overflowX(page)).toBe(0);
+    await page.locator('#review').screenshot({ path: join(SHOTS, 'mj-phone-game-review.png') });
     expect(pageErrors).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

@@ -334,6 +334,8 @@ export interface DecisionAdvice {
   suggestion: string;
   /** Every alternative weighed, best first; the first is the suggestion. */
   alternatives: Alternative[];
+  /** One sentence a beginner understands, in the game's own terms (issue 15); the figures are in `why`. */
+  plain: string;
   why: string;
   worlds: number;
   seed: number;
@@ -396,12 +398,40 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
     hand: formatTiles(tilesFromCounts(sit.concealed)),
     suggestion: alternatives[0].action,
     alternatives,
+    plain: decisionPlain(cc, alternatives, sure >= 0, best !== 0),
     why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...versus(best, 0) }, defaultModel() === null ? 'the heuristic' : 'the trained model'),
     worlds,
     seed,
     wall: sit.wallLeft,
     ruleset: sit.rules.name,
   };
+}
+
+const upperFirst = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The advice in one plain sentence, the reason in the game's terms (lines, tiles away,
+ * concealed hands): options whose difference lies within the noise of the playouts are said
+ * to be about equally good rather than ranked, so a suggestion never stands against its own
+ * figures without the reason said (the advisor keeps its first choice when the deals cannot
+ * tell the options apart).
+ */
+export function decisionPlain(cc: CompiledCard, alts: Alternative[], mahJongg: boolean, overruled: boolean): string {
+  const [best, next] = alts;
+  const Best = upperFirst(best.action);
+  if (mahJongg) return `${Best}: your hand is complete.`;
+  const away = (a: Alternative): string => (a.tilesAway === 0 ? `it completes ${a.toward}` : `it keeps you ${a.tilesAway} tile${a.tilesAway === 1 ? '' : 's'} away from ${a.toward}`);
+  if (next === undefined) return `${Best}: it is the only choice you have, and ${away(best)}.`;
+  const concealed = cc.card.lines.find((l) => l.id === best.toward)?.concealed === true;
+  const margin = -next.behind;
+  const clear = overruled || margin > OVERRULE * next.behindSe;
+  // NMJL: a concealed hand may take no call except for Mah Jongg
+  if (best.move.type === 'decline' && next.move.type === 'call' && concealed && margin >= 0) {
+    return `${Best}: ${best.toward} is concealed, and calling would rule it out.`;
+  }
+  if (next.behind === 0 && next.behindSe === 0) return `${Best}: ${away(best)}, and ${next.action} would come to the same.`;
+  if (clear) return `${Best}: ${away(best)}, and it did clearly better than ${next.action} in the practice deals.`;
+  return `${Best} and ${next.action} are about equally good (the practice deals could not tell them apart); ${best.action} ${away(best).replace(/^it /, '')}.`;
 }
 
 function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null, whose: string): string {

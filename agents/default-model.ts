@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TilemateError } from '../engine/errors.js';
+import { fileErrorWords } from '../training/text-files.js';
 import { CHANCE_INPUTS, type ChanceCalibration } from './chance.js';
 import { modelFromJson, type ValueModel } from './model.js';
 
@@ -30,8 +31,7 @@ export function readModelFile(path: string): ValueModel {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new TilemateError('TM_FILE', `cannot read model file ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? String(err)}`);
+    throw new TilemateError('TM_FILE', `cannot read model file ${path}: ${fileErrorWords(err)}`);
   }
   return modelFromJson(text, `model file ${path}`);
 }

@@ -9,6 +9,7 @@ import { TilemateError } from '../engine/errors.js';
 import { evalDeal, searchAgreement, subjectAgent, type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
+import { fileErrorWords } from './text-files.js';
 import { loadTf } from './tf.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard } from '../engine/compile.js';
@@ -139,7 +140,7 @@ export function readCheckpoint(path: string): Checkpoint {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code) throw new TilemateError('TM_FILE', `cannot read checkpoint ${path}: ${(err as NodeJS.ErrnoException).code}`);
+    if ((err as NodeJS.ErrnoException).code) throw new TilemateError('TM_FILE', `cannot read checkpoint ${path}: ${fileErrorWords(err)}`);
     throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is not JSON (cut off?): start again without --resume or restore it`);
   }
   const c = raw as Partial<Checkpoint>;

@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
 import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
@@ -15,6 +17,7 @@ import { loadCard, readCardText } from '../../training/cards.js';
 import { MAX_FILE_BYTES, printable, readTextFile } from '../../training/text-files.js';
 import { registerDomino } from './domino-cli.js';
 import { registerTrain } from './train-cli.js';
+import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
 import { DEFAULT_DATA_DIR, serve } from '../http/server.js';
@@ -285,10 +288,22 @@ async function arenaCommand(f: ArenaFlags): Promise<number> {
   return 0;
 }
 
+/** The version in package.json: the nearest one above this file (api/cli in the sources, dist/api/cli when built). */
+export function version(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 5; i++, dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'tilemate' && typeof pkg.version === 'string') return pkg.version;
+    } catch { /* not here: one folder up */ }
+  }
+  return 'unknown';
+}
+
 /** The command line; `exit` receives the exit code of the command that ran. */
 export function program(exit: (code: number) => void = () => {}): Command {
   const cmd = new Command('tilemate')
     .description('A practice partner for American Mah Jongg')
+    .version(version(), '-V, --version', 'print the version of tilemate')
     .showHelpAfterError()
     .exitOverride();
   cmd
@@ -312,6 +327,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
   registerAdvise(cmd, exit);
   registerDomino(cmd, exit);
   registerTrain(cmd, exit);
+  registerReview(cmd, exit);
   registerTournament(cmd, exit);
   cmd
     .command('selfplay')

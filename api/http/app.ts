@@ -69,7 +69,9 @@ export const DEFAULT_LIMITS: Limits = {
   bodyLimit: 256 * 1024,
   hintWorlds: 24,
   maxWorlds: 200,
-  reviewWorlds: 8,
+  // the hint's number (and the hint's seed, the action's number): the review of a decision
+  // gives the figures the hint gave for it (issue 15)
+  reviewWorlds: 24,
   maxReviewWorlds: 64,
   threads: DEFAULT_POOL_LIMITS.threads,
   maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
@@ -222,6 +224,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
-  if (webDir !== null && existsSync(webDir)) await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+  if (webDir !== null && existsSync(webDir)) {
+    await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+    // browsers ask for /favicon.ico on their own; the icon is an SVG
+    app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
+  }
   return app;
 }

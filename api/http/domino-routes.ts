@@ -81,7 +81,7 @@ const ActionBody = Type.Object({
   tile: Type.Optional(Type.String({ maxLength: 8, description: 'a domino, e.g. "12-5"' })),
   train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'the "at" of the answer this action was chosen from: refused with TM_STALE_ACTION when the game has moved on' })),
-});
+}, { examples: [{ type: 'play', tile: '12-5', train: 0 }, { type: 'draw' }, { type: 'pass' }] });
 const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const AdviceAnswer = Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) });
 
@@ -174,7 +174,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
         bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 7, description: `${DOMINO_AGENT_NAMES.join(', ')}: one for every other seat, or one per other seat` })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
         round: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, description: 'one round (0 = the first engine) instead of the whole game' })),
-      }),
+      }, { examples: [{ ruleset: 'sun-lakes', players: 4, bots: ['greedy'], seed: 21 }] }),
       response: { 201: Answer, ...ERRORS },
     },
   }, async (req, reply) => {
@@ -252,7 +252,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
       body: Strict({
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'value every legal play by playouts in this many sampled worlds' })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
-      }),
+      }, { examples: [{ worlds: 100, seed: 1 }] }),
       response: { 200: AdviceAnswer, ...ERRORS },
     },
   }, async (req) => {
@@ -284,7 +284,7 @@ export const dominoRoutes: FastifyPluginAsync<DominoRoutesOptions> = async (plug
         }, { description: 'the table, as docs/mexican-train.md describes it' }),
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'value every legal play by playouts in this many sampled worlds' })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
-      }),
+      }, { examples: [{ hand: '5-3 3-3 3-9 9-1 11-11 0-4', state: { players: 4, trains: { 0: '12-5', mexican: '12-1' }, marked: [2], handCounts: [6, 8, 9, 10] } }] }),
       response: {
         200: AdviceAnswer,
         ...ERRORS,

@@ -35,7 +35,10 @@ export interface ReviewedDecision {
   tilesLost: number;
   /** Standard error of the loss over the paired deals (0 where nothing was played out): a loss within two of it may be noise. */
   lossSe: number;
+  /** The engine's reason in one plain sentence, in the game's terms (the idea behind the choice). */
   why: string;
+  /** The figures behind it, where deals were played out. */
+  details?: string;
   /** The seat's view just before the decision. */
   moment: ViewJson;
 }
@@ -45,8 +48,11 @@ export interface Review {
   ruleset: string;
   card: string;
   worlds: number;
-  summary: { decisions: number; agreed: number; totalLoss: number; totalTilesLost: number };
+  /** `disagreed` decisions lead the list, by cost. */
+  summary: { decisions: number; agreed: number; disagreed: number; totalLoss: number; totalTilesLost: number };
   decisions: ReviewedDecision[];
+  /** When another seat called this seat's hand dead: the action number, who, and why in words. */
+  dead?: { index: number; by: number; why: string };
 }
 
 export interface ReviewOptions {
@@ -131,6 +137,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
   const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
   const state = newGame(rules, cc, header.seed);
   const decisions: ReviewedDecision[] = [];
+  let dead: Review['dead'];
   const lines = text.split('\n').slice(1).filter((l) => l.trim() !== '');
   for (const line of lines) {
     const obj = JSON.parse(line) as { n?: number; action?: { seat: number } };
@@ -149,7 +156,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
           index: obj.n, phase: v.phase as ReviewedDecision['phase'],
           chosen: describeAction(action, v), chosenAction: actionJson(action),
           suggested: describeAction(action, v), suggestedAction: actionJson(action),
-          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'the engine makes the same choice', moment,
+          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'The engine makes the same choice.', moment,
         });
         apply(state, action);
         continue;
@@ -185,12 +192,18 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
         lossSe: round2(lossSe),
         tilesLost,
         why: hint.text,
+        ...(hint.details !== undefined && { details: hint.details }),
         moment,
       });
     }
+    // teaching guide 6.6: a hand the table proves impossible may be called dead; the review says when
+    if (action.type === 'callDead' && action.target === seat && dead === undefined) {
+      dead = { index: obj.n, by: action.seat, why: `seat ${action.seat} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed` };
+    }
     apply(state, action);
   }
-  decisions.sort((a, b) => b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
+  // every disagreement first, the costliest first; then the choices the engine shares, in order of play
+  decisions.sort((a, b) => Number(a.agreed) - Number(b.agreed) || b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
   return {
     seat,
     ruleset: rules.name,
@@ -199,9 +212,11 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
     summary: {
       decisions: decisions.length,
       agreed: decisions.filter((d) => d.agreed).length,
+      disagreed: decisions.filter((d) => !d.agreed).length,
       totalLoss: round2(decisions.reduce((a, d) => a + d.loss, 0)),
       totalTilesLost: decisions.reduce((a, d) => a + d.tilesLost, 0),
     },
     decisions,
+    ...(dead !== undefined && { dead }),
   };
 }

@@ -18,7 +18,10 @@ import { actionJson, type LegalJson, legalJson } from './wire.js';
 
 export interface HintJson {
   kind: 'charleston' | 'vote' | 'courtesy' | 'draw' | 'discard' | 'claims';
+  /** One sentence a beginner understands (the page shows it). */
   text: string;
+  /** The figures behind it (discard and call advice), for a "details" toggle. */
+  details?: string;
   /** The legal action advised (post it to follow the hint). */
   action: LegalJson;
   /** Rack tiles the advice names (to pass, to discard, to give). */
@@ -131,7 +134,7 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
     delete action.choose;
     delete action.blindUpTo;
     const blind = advice.blind > 0 ? ` and ${advice.blind} received tile${advice.blind === 1 ? '' : 's'} blind` : '';
-    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} to the ${dir}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
+    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} ${dir === 'across' ? 'across' : `to the ${dir}`}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
   }
   if (kind === 'vote') {
     const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'vote' }>;
@@ -168,5 +171,5 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
   const tiles = chosen.move.type === 'discard' ? [chosen.move.tile!] : chosen.move.type === 'exchange' ? [chosen.move.tile!] : [];
-  return { kind, text: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
+  return { kind, text: advice.plain, details: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
 }

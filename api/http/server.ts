@@ -31,7 +31,13 @@ export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInst
     await app.listen({ port: portFrom(opts.port), host });
   } catch (err) {
     await app.close();
-    throw new TilemateError('TM_BAD_INPUT', `cannot listen on ${host}:${portFrom(opts.port)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    const port = portFrom(opts.port);
+    const why = code === 'EADDRINUSE' ? `port ${port} is already in use; choose another with --port or PORT (e.g. --port ${port + 1})`
+      : code === 'EACCES' ? `port ${port} needs more rights than this user has; choose one above 1023 with --port or PORT`
+      : code === 'EADDRNOTAVAIL' ? `this machine has no address ${host}; use --host 127.0.0.1, or --host 0.0.0.0 for every network`
+      : code ?? String(err);
+    throw new TilemateError('TM_BAD_INPUT', `cannot listen on ${host}:${port}: ${why}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);

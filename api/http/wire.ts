@@ -419,7 +419,7 @@ export function wordTiles(word: string): TileId[] {
  * (as the analyzer counts tiles away, card-notation.md); what is left is `joker` in groups
  * of a line that takes jokers and `need` elsewhere.
  */
-export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean): FormTileJson[][] {
+export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean, need: readonly number[]): FormTileJson[][] {
   const words = form.split(' ').filter((w) => w !== '').map(wordTiles);
   const isGroup = words.map((ts) => ts.length >= 3 && ts.every((t) => t === ts[0]));
   const status: FormTileJson[][] = words.map((ts) => ts.map((t) => ({ tile: tileName(t), status: 'need' as FormTileJson['status'] })));
@@ -437,12 +437,20 @@ export function formGroups(form: string, concealed: readonly number[], exposures
   });
   fill(false);
   fill(true);
+  // The rack's jokers stand in where the analyzer put them (where natural tiles are
+  // scarcest), so the picture and the `need` list agree: of a kind's missing tiles, those
+  // not in `need` are the jokers'.
+  const missing = new Array<number>(KINDS).fill(0);
+  words.forEach((ts, w) => { if (!done[w]) ts.forEach((t, i) => { if (status[w][i].status === 'need') missing[t]++; }); });
+  const needed = new Array<number>(KINDS).fill(0);
+  for (const t of need) needed[t]++;
+  const byJoker = missing.map((m, t) => Math.max(0, m - needed[t]));
   words.forEach((ts, w) => {
     if (done[w] || !isGroup[w]) return;
-    ts.forEach((_, i) => {
+    ts.forEach((t, i) => {
       const s = status[w][i];
       if (s.status !== 'need' || !jokersAllowed) return;
-      if (avail[JOKER] > 0) { avail[JOKER]--; s.status = 'have'; s.joker = true; } else s.status = 'joker';
+      if (byJoker[t] > 0) { byJoker[t]--; s.status = 'have'; s.joker = true; } else s.status = 'joker';
     });
   });
   return status;
@@ -462,7 +470,7 @@ export function lineResultJson(cc: CompiledCard, r: LineResult, concealed: reado
     jokerSlots: r.jokerSlots,
     outs: r.outs,
     reason: reason(r),
-    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1),
+    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1, r.need),
   };
 }
 

@@ -4,9 +4,10 @@
 // buttons are the legal actions the server lists, no more.
 
 import { api } from './client.js';
-import { sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
+import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
+import { setupDisplay } from './display.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -29,6 +30,8 @@ const ui = {
   log: [],
   drawn: null, // the tile just drawn, to mark on the rack
   review: null,
+  received: '', // the Charleston or courtesy tiles just received, in words
+  dead: '', // why the person's hand was called dead: a banner until the game ends
 };
 
 // ---------------------------------------------------------------- seats and words
@@ -149,6 +152,8 @@ async function startGame(ev) {
     try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(ui.game)); } catch { /* private mode: no resuming */ }
     ui.view = null;
     ui.log = [];
+    ui.dead = '';
+    ui.received = '';
     ui.review = null;
     ui.card = null;
     ui.cardKey = null;
@@ -163,7 +168,14 @@ async function startGame(ev) {
     $('#start-button').disabled = false;
   }
   await render();
-  focusFirstAction();
+  if (ui.view.phase !== 'ended') focusFirstAction();
+}
+
+/** At Mah Jongg or the end of the game: the result in view and in focus (it is read first). */
+function showResult() {
+  const end = $('#end');
+  end.scrollIntoView({ block: 'start' });
+  end.focus({ preventScroll: true });
 }
 
 /** While the page waits for the server; body[data-busy] clears only once the answer is drawn (tests wait on it). */
@@ -179,9 +191,12 @@ async function send(action) {
   renderActions();
   $('#prompt-detail').textContent = 'The other players are taking their turns\u2026';
   try {
+    const rackBefore = ui.view.rack;
     const res = await api.act(ui.game.id, ui.game.token, action);
     setView(res);
+    ui.received = action.type === 'pass' || action.type === 'courtesy' ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
     addLog(narrate(res.events ?? []));
+    if (ui.received) addLog([ui.received]);
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
   } finally {
@@ -236,7 +251,14 @@ function narrate(events) {
       case 'callMahJongg': return `${who} call${s} the discard for Mah Jongg!`;
       case 'declare': return `${who} declare${s} Mah Jongg!`;
       case 'exchange': return `${who} exchange${s} a tile for a joker from ${a.owner === ui.view.seat ? 'your' : `${seatWords(a.owner)}\u2019s`} exposure.`;
-      case 'callDead': return `${who} call${s} ${seatWords(a.target)}\u2019s hand dead.`;
+      case 'callDead': {
+        if (a.target === ui.view.seat) {
+          // teaching guide 6.6: a hand is dead when the tiles on the table prove it cannot be finished
+          ui.dead = `${who} called your hand dead: the tiles on the table show that no hand on the card can be finished with what you exposed, so you cannot win this game.`;
+          return `${who} call${s} your hand dead.`;
+        }
+        return `${who} call${s} ${seatWords(a.target)}\u2019s hand dead.`;
+      }
       case 'vote': return `${who} vote${s} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
       case 'courtesy': {
         const n = me ? (a.tiles ?? []).length : (a.count ?? 0);
@@ -252,13 +274,24 @@ function narrate(events) {
 async function render() {
   const v = ui.view;
   if (!v) { document.body.dataset.busy = '0'; return; }
+  // a page reloaded after the call still says so
+  if (!ui.dead && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
+  const banner = $('#dead-banner');
+  banner.textContent = ui.dead;
+  banner.classList.toggle('hidden', !ui.dead);
   renderSeats();
   renderPool();
   renderMe();
   renderHint();
   renderLog();
   $('#game').classList.toggle('over', v.phase === 'ended');
-  if (v.phase === 'ended') await renderEnd(ui, { api, seatWords, seat: () => ui.view.seat });
+  if (v.phase === 'ended') {
+    const first = $('#end').classList.contains('hidden');
+    // the score is drawn at once; the review follows when the server has made it
+    const drawing = renderEnd(ui, { api, seatWords, seat: () => ui.view.seat });
+    if (first) showResult();
+    await drawing;
+  }
   else $('#end').classList.add('hidden');
   await renderCardPanel();
   document.body.dataset.busy = ui.busy ? '1' : '0';
@@ -318,7 +351,7 @@ function lastDiscard(v) {
 
 function renderPool() {
   const v = ui.view;
-  $('#wall-left').textContent = `Wall: ${v.wallLeft} tiles left`;
+  $('#wall-left').textContent = `Wall: ${v.wallLeft} tile${v.wallLeft === 1 ? '' : 's'} left`;
   const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
   $('#pool-count').textContent = `${all} discarded`;
   const claim = $('#claim-tile');
@@ -411,7 +444,7 @@ function renderMe() {
   const p = promptFor(v);
   $('#me-seat').textContent = `You sit ${seatWind(v.seat)}`;
   $('#prompt').textContent = p.text;
-  $('#prompt-detail').textContent = [ui.note, p.detail].filter(Boolean).join(' ');
+  $('#prompt-detail').textContent = [ui.received, ui.note, p.detail].filter(Boolean).join(' ');
   $('#message').textContent = ui.message;
   const mine = v.exposures?.[v.seat] ?? [];
   const xs = $('#my-exposures');
@@ -617,6 +650,16 @@ function renderHint() {
   why.className = 'hint-why';
   why.textContent = tilesInWords(h.text ?? '');
   box.append(head, why);
+  if (h.details) {
+    // the figures behind the advice, for those who want them (statistics stay out of the sentence)
+    const more = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'Details';
+    const p = document.createElement('p');
+    p.textContent = tilesInWords(h.details);
+    more.append(summary, p);
+    box.append(more);
+  }
   const tiles = suggestedTiles();
   if (rackChoosing() && (tiles.length || h.blind)) {
     const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
@@ -677,7 +720,7 @@ function renderLog() {
   const h = document.createElement('h2');
   h.textContent = 'What happened';
   box.append(h);
-  for (const line of ui.log.slice(-30)) {
+  for (const line of ui.log) {
     const p = document.createElement('p');
     p.textContent = line;
     box.append(p);
@@ -748,5 +791,8 @@ async function resume() {
   await render();
 }
 
+setupDisplay();
+// a new face or print size: the tiles are drawn again
+document.addEventListener('tilemate-display', () => { render(); });
 wire();
 resume();

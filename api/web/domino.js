@@ -5,6 +5,7 @@
 // the server's `legal` list holds that play.
 
 import { ApiError, call } from './client.js';
+import { setupDisplay } from './display.js';
 
 const $ = (sel) => document.querySelector(sel);
 const SESSION_KEY = 'tilemate-domino-game';
@@ -103,6 +104,7 @@ function trainTile(a, b) {
   const el = document.createElement('span');
   el.className = 'mini';
   if (a === b) el.classList.add('double');
+  el.setAttribute('role', 'img');
   el.setAttribute('aria-label', `${a} and ${b}`);
   const x = document.createElement('span');
   x.textContent = String(a);
@@ -390,7 +392,7 @@ function renderBoard() {
   const [e] = ends(v.engine);
   $('#station').replaceChildren(
     el('span', { class: 'station-label' }, 'Engine'),
-    el('span', { class: 'engine', 'aria-label': `the engine, double ${e}` }, dominoSvg(e, e, false)),
+    el('span', { class: 'engine', role: 'img', 'aria-label': `the engine, double ${e}` }, dominoSvg(e, e, false)),
     el('span', { class: 'station-words' }, `The double ${e} is in the station. Every train starts from a ${e}.`),
   );
   const chosen = ui.selected ? playsOf(ui.selected) : [];
@@ -411,7 +413,7 @@ function renderBoard() {
     const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: ui.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
     const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
       el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
-      el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end', 'aria-label': `open end ${t.end}` }, el('small', {}, 'open end'), String(t.end)), play),
+      el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end' }, el('small', {}, 'open end '), String(t.end)), play),
     );
     return row;
   });
@@ -468,9 +470,8 @@ function renderMe(pausing) {
       return el('button', {
         type: 'button', class: cls, data: { tile: name }, disabled: ui.busy || !playable,
         'aria-pressed': ui.selected === name ? 'true' : 'false',
-        'aria-label': `${a} and ${b}${v.drawn === name ? ', just drawn' : ''}${playable ? '' : ', does not fit now'}`,
         on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
-      }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, 'just drawn') : null);
+      }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
     })),
   );
   $('#message').textContent = ui.message;
@@ -594,5 +595,6 @@ async function resume() {
   render();
 }
 
+setupDisplay({ faces: false });
 wire();
 resume();

@@ -94,21 +94,32 @@ const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vo
 function decisionWords(d) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
   if (d.agreed) return `${when}: you chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
-  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${d.loss.toFixed(1)} points on average.` : '';
-  return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}`;
+  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : d.tilesLost > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
+  // the idea behind the better choice, in one sentence (the review's plain reason)
+  const idea = d.why ? ` ${tilesInWords(d.why)}` : '';
+  return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
 }
 
 function showReview(box, data, ctx) {
   box.replaceChildren(el('h2', 'Review of your decisions'));
   const decisions = data.decisions ?? [];
   const s = data.summary;
-  if (s) box.append(el('p', `${s.decisions} decisions; the coach agreed with ${s.agreed}. Your biggest differences come first: click one to see that moment.`));
+  if (s) {
+    const differ = s.disagreed ?? s.decisions - s.agreed;
+    box.append(el('p', `${s.decisions} decisions; the coach agreed with ${s.agreed} and would have chosen differently ${differ === 1 ? 'once' : `${differ} times`}. Those come first, the costliest first: click one to see that moment.`));
+  }
+  if (data.dead) {
+    // the moment the hand was called dead, flagged above the list
+    const flag = el('p', `Move ${data.dead.index}: ${ctx.seatWords(data.dead.by)} called your hand dead \u2014 the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`, 'dead-flag');
+    box.append(flag);
+  }
   if (!decisions.length) { box.append(el('p', 'There were no decisions to review.')); return; }
   const list = el('ol');
   const moment = el('div');
   moment.id = 'moment';
   moment.className = 'hidden';
-  const FIRST = 10;
+  // every disagreement is shown; of the agreed choices, the first few
+  const FIRST = Math.max(10, s?.disagreed ?? 0);
   decisions.forEach((d, i) => {
     const li = el('li');
     if (i >= FIRST) li.classList.add('hidden', 'more');
@@ -144,7 +155,7 @@ function showMoment(box, d, ctx) {
   // the moment is the seat's view then (docs/api.md): per-seat lists either side by side or in `seats`
   const exposures = m.exposures ?? (m.seats ?? []).map((s) => s.exposures ?? []);
   const discardsThen = m.discards ?? (m.seats ?? []).map((s) => s.discards ?? []);
-  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tiles left in the wall)` : ''}`));
+  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tile${m.wallLeft === 1 ? '' : 's'} left in the wall)` : ''}`));
   if (m.claim) {
     const row = el('div', undefined, 'tile-row claim-row');
     row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', `${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));
@@ -171,6 +182,11 @@ function showMoment(box, d, ctx) {
     box.append(q);
   }
   if (d.why) box.append(el('p', tilesInWords(d.why)));
+  if (d.details) {
+    const more = el('details');
+    more.append(el('summary', 'Details'), el('p', tilesInWords(d.details)));
+    box.append(more);
+  }
   const discards = discardsThen;
   if (discards.some((x) => x.length)) {
     box.append(el('p', 'Discards by then:'));

@@ -46,6 +46,10 @@ describe('tilemate advise', () => {
     expect(out).toMatch(/^Keeps +2468 #1 +3 away/m);
     expect(out).toMatch(/^Why +9C, N and E serve none of your closest lines/m);
     out = '';
+    // a pass across reads "across", never "to the across"
+    expect(await run('advise', 'charleston', '--hand', '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E', '--direction', 'across')).toBe(0);
+    expect(out).toMatch(/^Pass +9C N E across$/m);
+    out = '';
     expect(await run('advise', 'charleston', '--hand', ONE_AWAY, '--direction', 'left', '--blind', '--json')).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ direction: 'left', pass: ['N'], blind: 2 });
   });

@@ -99,7 +99,7 @@ describe('tilemate analyze', () => {
     expect(err).toMatch(/^error TM_HAND_SIZE: the hand has 3 tiles; expected 13 or 14\n$/);
     err = '';
     expect(await run('analyze', '--hand', HAND, '--card', '/nonexistent.card')).toBe(2);
-    expect(err).toMatch(/^error TM_FILE: cannot read card file \/nonexistent.card: ENOENT\n$/);
+    expect(err).toMatch(/^error TM_FILE: cannot read card file \/nonexistent.card: no such file\n$/);
     err = '';
     expect(await run('analyze')).toBe(2);
     expect(err).toMatch(/give one of --hand/);

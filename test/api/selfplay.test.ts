@@ -91,7 +91,7 @@ describe('tilemate replay', () => {
     expect(err).toBe('error TM_BAD_RECORD: record line 31: not JSON: the record is cut off here\n');
     err = '';
     expect(await run('replay', join(dir, 'missing.jsonl'))).toBe(2);
-    expect(err).toMatch(/^error TM_FILE: cannot read record file .*missing\.jsonl: ENOENT\n$/);
+    expect(err).toMatch(/^error TM_FILE: cannot read record file .*missing\.jsonl: no such file\n$/);
   });
 });
 

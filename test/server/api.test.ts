@@ -39,13 +39,16 @@ describe('server: health, card, analysis and advice', () => {
   });
 
   it('analysis groups mark each tile of the closest form; the missing ones add up to tiles away', async () => {
-    for (const hand of HANDS) {
+    // and one joker among scattered tiles
+    for (const hand of [...HANDS, '1B 1B 2B 5C 7C 9C 1D 3D N E RD F J']) {
       const r = await call(app, { method: 'POST', url: '/api/analyze', payload: { hand, all: true } });
       for (const res of r.body.results.filter((x: any) => x.possible)) {
         const tiles = res.groups.flat();
         expect(tiles).toHaveLength(14);
         expect(res.groups.map((g: any[]) => g.map((t) => t.tile).join(' '))).toHaveLength(res.form.split(' ').length);
         expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker')).toHaveLength(res.tilesAway);
+        // the picture and the list agree (issue 15): the tiles still missing are exactly \`need\`, the jokers placed as the analyzer places them
+        expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker').map((t: any) => t.tile).sort(), `${hand}: ${res.id}`).toEqual([...res.need].sort());
         // a joker never stands in for a single or a pair
         for (const g of res.groups) if (g.length < 3) expect(g.some((t: any) => t.joker || t.status === 'joker')).toBe(false);
       }

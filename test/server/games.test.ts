@@ -173,6 +173,16 @@ describe('server: games against bots', () => {
     expect(r.body.summary.decisions).toBe(r.body.decisions.length);
     const losses = r.body.decisions.map((d: any) => d.loss);
     expect(losses).toEqual([...losses].sort((x: number, y: number) => y - x));
+    // every disagreement first (issue 15), with their count, then the agreed choices
+    const agreed = r.body.decisions.map((d: any) => d.agreed);
+    expect(agreed).toEqual([...agreed].sort((x: boolean, y: boolean) => Number(x) - Number(y)));
+    expect(r.body.summary.disagreed).toBe(agreed.filter((x: boolean) => !x).length);
+    expect(r.body.summary.disagreed + r.body.summary.agreed).toBe(r.body.summary.decisions);
+    // each mistake with the idea behind the better choice, in one sentence without figures
+    for (const d of r.body.decisions.filter((x: any) => !x.agreed)) {
+      expect(d.why).toMatch(/^[A-Z].*\.$/);
+      expect(d.why).not.toMatch(/standard error|±|sampled deals/);
+    }
     for (const d of r.body.decisions) {
       const line = JSON.parse(rec[d.index]);
       expect(line.n).toBe(d.index);

@@ -59,3 +59,43 @@ describe('tilemate serve', () => {
     expect(portFrom(undefined, { PORT: 'abc' })).toBe(3000);
   });
 });
+
+describe('small things a user meets first (issue 15)', () => {
+  it('a port in use is refused in words that suggest --port or PORT', async () => {
+    const { serve: serveApp } = await import('../../api/http/server.js');
+    const busy = createServer();
+    const port = await new Promise<number>((resolve) => busy.listen(0, '127.0.0.1', () => resolve((busy.address() as { port: number }).port)));
+    try {
+      await expect(serveApp({ port, dataDir: dataDir(), logger: false })).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: port ${port} is already in use; choose another with --port or PORT`);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('the pages have an icon: favicon.svg, and /favicon.ico leads to it', async () => {
+    const { build } = await import('../../api/http/app.js');
+    const app = await build({ dataDir: dataDir(), logger: false });
+    try {
+      const svg = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(svg.statusCode).toBe(200);
+      expect(svg.headers['content-type']).toMatch(/svg/);
+      const ico = await app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(ico.statusCode).toBe(301);
+      expect(ico.headers.location).toBe('/favicon.svg');
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('rel="icon" href="favicon.svg"');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tilemate --version prints the version of package.json', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const child = spawn(process.execPath, ['bin/tilemate.js', '--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(out.trim()).toBe(pkg.version);
+  });
+});

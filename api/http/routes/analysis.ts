@@ -67,7 +67,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
         simulate: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 1, maximum: MAX_DEALS })], { description: 'each line\'s chance over N simulated deals (true: 200)' })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
         wall: Type.Optional(Type.Integer({ minimum: 0 })),
-      }),
+      }, { examples: [{ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J', top: 3 }] }),
       response: {
         200: Type.Object({
           hand: Type.String(),
@@ -100,7 +100,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
         direction: Type.Optional(Type.Union([Type.Literal('right'), Type.Literal('across'), Type.Literal('left')])),
         blind: Type.Optional(Type.Boolean({ description: 'a blind pass is allowed on this pass' })),
         card: CardText,
-      }),
+      }, { examples: [{ hand: '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E', direction: 'right', blind: false }] }),
       response: { 200: Type.Object({}, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {
@@ -130,7 +130,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
         candidates: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
         card: CardText,
-      }),
+      }, { examples: [{ question: 'call', hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J', tile: '2B', from: 'right', worlds: 8, seed: 1 }] }),
       response: { 200: Type.Object({}, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {

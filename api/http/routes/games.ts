@@ -42,7 +42,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
         seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
         autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
-      }),
+      }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
       response: { 201: GameAnswer, ...ERRORS },
     },
   }, async (req, reply) => {
@@ -86,7 +86,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       body: Strict({
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
-      }),
+      }, { examples: [{ worlds: 24, seed: 1 }] }),
       response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {

@@ -62,12 +62,13 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
         seed: Type.Optional(Type.Integer({ minimum: 0 })),
         top: Type.Optional(Type.Integer({ minimum: 1, description: 'send only the first N decisions (the summary still counts them all)' })),
-      }),
+      }, { examples: [{ recordId: 'the id from GET /api/records', seat: 0, top: 10 }] }),
       response: {
         200: Type.Object({
           seat: Type.Integer(), ruleset: Type.String(), card: Type.String(), worlds: Type.Integer(),
-          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), totalLoss: Type.Number(), totalTilesLost: Type.Integer() }),
+          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), disagreed: Type.Integer(), totalLoss: Type.Number(), totalTilesLost: Type.Integer() }),
           decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
+          dead: Type.Optional(Type.Object({ index: Type.Integer(), by: Type.Integer(), why: Type.String() })),
         }),
         ...ERRORS,
       },

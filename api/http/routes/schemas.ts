@@ -54,7 +54,7 @@ export const ActionBody = Type.Object({
   jokers: Type.Optional(Type.Integer()),
   target: Type.Optional(Type.Integer()),
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'the number of the last action the client has seen: refused with TM_STALE_ACTION when the game has moved on (a retry of an action already applied)' })),
-}, { additionalProperties: true });
+}, { additionalProperties: true, examples: [{ type: 'pass', tiles: ['9C', 'N', 'E'] }, { type: 'discard', tile: '5B' }, { type: 'call', size: 3, jokers: 0 }] });
 
 const open = { additionalProperties: true } as const;
 

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../api/http/app.js';
+import { reviewRecord } from '../../api/http/review.js';
+import { hintFor } from '../../api/http/seat-advice.js';
+import { parseActionJson } from '../../api/http/wire.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard } from '../../engine/compile.js';
+import { apply, legalActions, newGame, view } from '../../engine/game.js';
+import { replayRecord } from '../../engine/record.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { captureOutput, run } from '../api/capture.js';
+
+/** Issue 15: the hint and the review of the same decision give the same numbers (same deals, same seed). */
+
+captureOutput(() => {}, () => {});
+
+describe('the review and the hint of one decision', () => {
+  it('on the server\'s defaults, a reviewed discard shows the figures the hint gave at that moment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilemate-review-hint-'));
+    expect(await run('selfplay', '--games', '1', '--seed', '5', '--bots', 'random,greedy,greedy,greedy', '--out', dir, '--json')).toBe(0);
+    const text = readFileSync(join(dir, 'game-5.jsonl'), 'utf8');
+    const card = (t: string) => compileCard(parseCard(t));
+    const review = reviewRecord(text, card, { seat: 0, worlds: DEFAULT_LIMITS.reviewWorlds });
+    const d = review.decisions.find((x) => !x.agreed && x.details !== undefined)!;
+    expect(d).toBeDefined();
+    // the game as it stood at that decision, and the hint the table would have given (games.ts: seed = the action's number)
+    const { header } = replayRecord(text, card);
+    const cc = card(header.card.text);
+    const state = newGame(loadRuleset(header.ruleset), cc, header.seed);
+    for (const line of text.split('\n').slice(1).filter((l) => l.trim() !== '')) {
+      const obj = JSON.parse(line) as { n?: number; action?: { seat: number } };
+      if (obj.n === undefined || obj.action === undefined) continue;
+      if (obj.n === d.index) break;
+      apply(state, parseActionJson(obj.action, obj.action.seat));
+    }
+    expect(state.actionCount + 1).toBe(d.index);
+    const hint = hintFor(cc, view(state, 0), legalActions(state, 0), { worlds: DEFAULT_LIMITS.hintWorlds, seed: state.actionCount + 1 });
+    expect(hint.details).toBe(d.details);
+    expect(hint.text).toBe(d.why);
+  }, 120_000);
+});

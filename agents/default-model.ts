@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TilemateError } from '../engine/errors.js';
-import { fileErrorWords } from '../training/text-files.js';
+import { fileErrorWords, TilemateError } from '../engine/errors.js';
 import { CHANCE_INPUTS, type ChanceCalibration } from './chance.js';
 import { modelFromJson, type ValueModel } from './model.js';
 

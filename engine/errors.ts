@@ -45,3 +45,23 @@ export class TilemateError extends Error {
 export function ruleViolation(what: string): never {
   throw new Error(`rule violation: ${what}`);
 }
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many files open',
+  ENOSPC: 'the disk is full',
+  EROFS: 'the disk is read-only',
+};
+
+/** A file system error in words ("no such file", not ENOENT), for the messages a person reads. */
+export function fileErrorWords(err: unknown): string {
+  const code = (err as { code?: string } | null | undefined)?.code;
+  if (code !== undefined && FILE_ERRORS[code] !== undefined) return FILE_ERRORS[code];
+  return code ?? (err instanceof Error ? err.message : String(err));
+}

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { TilemateError } from '../engine/errors.js';
+import { fileErrorWords, TilemateError } from '../engine/errors.js';
 
 /**
  * What the command line takes from files and gives to a terminal, bounded and made safe:
@@ -9,26 +9,6 @@ import { TilemateError } from '../engine/errors.js';
  */
 
 export const MAX_FILE_BYTES = { card: 1 << 20, record: 64 << 20, hands: 64 << 20, state: 1 << 20, model: 16 << 20 } as const;
-
-const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EISDIR: 'it is a folder',
-  ENOTDIR: 'a part of the path is not a folder',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
-  EMFILE: 'too many files open',
-  ENOSPC: 'the disk is full',
-  EROFS: 'the disk is read-only',
-};
-
-/** A file system error in words ("no such file", not ENOENT), for the messages a person reads. */
-export function fileErrorWords(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code !== undefined && FILE_ERRORS[code] !== undefined) return FILE_ERRORS[code];
-  return code ?? (err instanceof Error ? err.message : String(err));
-}
 
 /** A text file of at most `max` bytes, as UTF-8; TM_FILE naming it otherwise. */
 export function readTextFile(path: string, max: number, what: string): string {

@@ -9,7 +9,7 @@ import { TilemateError } from '../engine/errors.js';
 import { evalDeal, searchAgreement, subjectAgent, type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
-import { fileErrorWords } from './text-files.js';
+import { fileErrorWords } from '../engine/errors.js';
 import { loadTf } from './tf.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard } from '../engine/compile.js';

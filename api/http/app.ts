@@ -18,6 +18,7 @@ import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
+import { tableAdviceRoutes } from './routes/table-advice.js';
 import { dominoRoutes } from './domino-routes.js';
 import { httpStatus } from './wire.js';
 
@@ -218,6 +219,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
   }, { prefix: '/api' });
 

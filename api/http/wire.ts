@@ -415,11 +415,12 @@ export function wordTiles(word: string): TileId[] {
 
 /**
  * Marks each tile of a form: exposures take the groups they match, natural tiles fill
- * singles and pairs first, then groups; the rack's jokers stand in where groups still lack
- * (as the analyzer counts tiles away, card-notation.md); what is left is `joker` in groups
- * of a line that takes jokers and `need` elsewhere.
+ * singles and pairs first, then groups; what groups still lack is `joker` (a line that takes
+ * jokers) or `need`. The rack's jokers stand in exactly where the analyzer put them (`need`,
+ * its list of what is still needed: jokers go to the scarcest tiles), so the picture and the
+ * words "still needed" name the same tiles.
  */
-export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean): FormTileJson[][] {
+export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean, need: readonly number[]): FormTileJson[][] {
   const words = form.split(' ').filter((w) => w !== '').map(wordTiles);
   const isGroup = words.map((ts) => ts.length >= 3 && ts.every((t) => t === ts[0]));
   const status: FormTileJson[][] = words.map((ts) => ts.map((t) => ({ tile: tileName(t), status: 'need' as FormTileJson['status'] })));
@@ -437,12 +438,16 @@ export function formGroups(form: string, concealed: readonly number[], exposures
   });
   fill(false);
   fill(true);
+  // what the analyzer leaves missing in groups, kind by kind: its `need` less the singles' lack
+  const missing = new Array<number>(KINDS).fill(0);
+  for (const t of need) missing[t]++;
+  words.forEach((ts, w) => { if (!done[w] && !isGroup[w]) ts.forEach((t, i) => { if (status[w][i].status === 'need') missing[t]--; }); });
   words.forEach((ts, w) => {
     if (done[w] || !isGroup[w]) return;
-    ts.forEach((_, i) => {
+    ts.forEach((t, i) => {
       const s = status[w][i];
       if (s.status !== 'need' || !jokersAllowed) return;
-      if (avail[JOKER] > 0) { avail[JOKER]--; s.status = 'have'; s.joker = true; } else s.status = 'joker';
+      if (missing[t] > 0 || avail[JOKER] === 0) { missing[t]--; s.status = 'joker'; } else { avail[JOKER]--; s.status = 'have'; s.joker = true; }
     });
   });
   return status;
@@ -462,7 +467,7 @@ export function lineResultJson(cc: CompiledCard, r: LineResult, concealed: reado
     jokerSlots: r.jokerSlots,
     outs: r.outs,
     reason: reason(r),
-    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1),
+    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1, r.need),
   };
 }
 

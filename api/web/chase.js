@@ -342,7 +342,8 @@ function drawLines() {
     : best.tilesAway === 0 ? `You have Mah Jongg: ${best.id}!`
       : `Your closest line is ${best.id}, ${best.tilesAway} tile${best.tilesAway === 1 ? '' : 's'} away.`;
   const byId = new Map((chances?.results ?? []).map((r) => [r.id, r]));
-  box.replaceChildren(LEGEND(), ...results.map((r) => lineElement(r, byId.get(r.id), chances?.error)));
+  const deals = chances?.simulation?.deals;
+  box.replaceChildren(LEGEND(), ...results.map((r) => lineElement(r, byId.has(r.id) ? { ...byId.get(r.id), deals } : undefined, chances?.error)));
 }
 
 // ---------------------------------------------------------------- wiring

@@ -118,7 +118,7 @@ export function lineElement(line, simulated, simulateError) {
     `Closest form: ${line.form || 'none'}.`,
     `Unseen tiles that would help: ${line.outs}.`,
   ];
-  if (simulated && typeof simulated.chance === 'number') facts.push(`Chance ${percent(simulated.chance)}%, expected score ${simulated.expectedScore} points (${simulated.deals ?? ''} simulated deals).`.replace(' ( simulated deals)', ''));
+  if (simulated && typeof simulated.chance === 'number') facts.push(`Chance ${percent(simulated.chance)}%, expected score ${simulated.expectedScore} points, over ${simulated.deals} simulated deals.`);
   const p = document.createElement('p');
   p.textContent = facts.join(' ');
   d.append(s, p);

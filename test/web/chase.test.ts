@@ -125,6 +125,15 @@ describe('the chase page: advice for the moment', () => {
     await expect(page.locator('#advice details').textContent()).resolves.toMatch(/\w/);
   });
 
+  it('chances on request: a sentence per line, the figures behind Details', async () => {
+    await page.click('#chances');
+    await page.waitForSelector('.chase-line .chance');
+    await settled(page);
+    await expect(page.locator('.chase-line .chance').first().textContent()).resolves.toMatch(/finished about \d+ times in 100|almost never finished/);
+    await page.locator('.chase-line details summary').first().click();
+    await expect(page.locator('.chase-line details').first().textContent()).resolves.toMatch(/expected score -?[\d.]+ points, over 200 simulated deals/);
+  });
+
   it('the vote and the courtesy pass', async () => {
     await page.selectOption('#moment', 'vote');
     expect(page.url()).toContain('moment=vote');

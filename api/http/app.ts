@@ -19,6 +19,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
+import { cardRoutes } from './routes/cards.js';
 import { dominoRoutes } from './domino-routes.js';
 import { httpStatus } from './wire.js';
 
@@ -220,6 +221,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), { dataDir: resolve(opts.dataDir) });
     await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
   }, { prefix: '/api' });
 

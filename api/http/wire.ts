@@ -39,6 +39,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TM_TIMEOUT: 408,
   TM_BUSY: 503,
   TM_TOO_SLOW: 503,
+  TM_TOO_MANY_CARDS: 409,
 };
 
 export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;

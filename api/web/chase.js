@@ -30,7 +30,11 @@ const state = {
   /** The discard to call, and who threw it. */
   tile: null,
   from: 'left',
+  /** A saved card's name (api/http/routes/cards.ts); '' for the server's card. */
+  card: '',
 };
+/** The chosen saved card's text, sent with every request (the API takes a card as text). */
+let cardText = null;
 
 let target = 'hand';
 let analysis = null;
@@ -49,6 +53,7 @@ function toUrl() {
   q.set('moment', state.moment);
   if (state.moment === 'charleston') { q.set('dir', state.dir); if (state.blind) q.set('blind', '1'); }
   if (state.moment === 'call') { if (state.tile) q.set('tile', state.tile); q.set('from', state.from); }
+  if (state.card) q.set('card', state.card);
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
@@ -65,7 +70,41 @@ function fromUrl() {
   state.blind = q.get('blind') === '1';
   state.tile = tilesOf(q.get('tile'))[0] ?? null;
   state.from = pick(q.get('from'), ['right', 'across', 'left'], 'left');
+  state.card = /^[a-z0-9][a-z0-9-]{0,39}$/.test(q.get('card') ?? '') ? q.get('card') : '';
 }
+
+/** The saved cards in the Card list; the chosen one's text fetched. */
+async function loadCards() {
+  const select = $('card');
+  try {
+    const r = await call('GET', '/api/cards');
+    for (const c of r.cards) {
+      const o = document.createElement('option');
+      o.value = c.name;
+      o.textContent = `${c.title} (${c.name})`;
+      select.append(o);
+    }
+  } catch { /* the practice card still works */ }
+  await chooseCard(state.card);
+}
+
+async function chooseCard(name) {
+  state.card = name;
+  cardText = null;
+  if (name) {
+    try {
+      cardText = (await call('GET', `/api/cards/${encodeURIComponent(name)}`)).text;
+    } catch (err) {
+      say(`The card ${name} could not be opened (${err.message}); the practice card is used instead.`);
+      state.card = '';
+    }
+  }
+  $('card').value = state.card;
+  analysisKey = '';
+}
+
+/** The card for a request: the chosen saved card's text, or nothing (the server's card). */
+const withCard = (b) => (cardText === null ? b : { ...b, card: cardText });
 
 // ---------------------------------------------------------------- building the rack
 
@@ -200,25 +239,25 @@ async function advise() {
   try {
     let words, details, tiles = [];
     if (state.moment === 'charleston') {
-      const a = await call('POST', '/api/charleston', { hand: state.hand.join(' '), direction: state.dir, blind: state.blind });
+      const a = await call('POST', '/api/charleston', withCard({ hand: state.hand.join(' '), direction: state.dir, blind: state.blind }));
       const to = state.dir === 'across' ? 'across' : `to the ${state.dir}`;
       const blind = a.blind > 0 ? `, and pass ${a.blind} of the tiles you receive on without looking at them (a blind pass)` : '';
       words = a.pass.length ? `Pass ${tilesLabel(a.pass)} ${to}${blind}.` : `Pass the ${a.blind} tiles you receive on ${to} without looking at them (a blind pass).`;
       details = a.why;
       tiles = a.pass;
     } else if (state.moment === 'vote') {
-      const a = await call('POST', '/api/vote', { hand: state.hand.join(' ') });
+      const a = await call('POST', '/api/vote', withCard({ hand: state.hand.join(' ') }));
       words = a.secondCharleston ? 'Vote yes: three more passes are likely to bring your hand closer to a line.' : 'Vote no and stop the Charleston: your hand would likely give up tiles it needs.';
       details = a.why;
     } else if (state.moment === 'courtesy') {
-      const a = await call('POST', '/api/courtesy', { hand: state.hand.join(' ') });
+      const a = await call('POST', '/api/courtesy', withCard({ hand: state.hand.join(' ') }));
       words = a.offer.length ? `Offer ${tilesLabel(a.offer)} to the player across.` : 'Offer nothing: every tile on your rack helps the lines you are closest to.';
       details = a.why;
       tiles = a.offer;
     } else {
       const q = { question: state.moment, ...body(), worlds: WORLDS, seed: 1 };
       if (state.moment === 'call') Object.assign(q, { tile: state.tile, from: state.from });
-      const a = await call('POST', '/api/advice', q);
+      const a = await call('POST', '/api/advice', withCard(q));
       ({ words, tiles } = decisionWords(a));
       details = `${a.why} Alternatives: ${a.alternatives.map((x) => `${x.action} ${x.value}`).join(', ')}.`;
     }
@@ -291,7 +330,7 @@ let analysisKey = '';
 
 async function analyze() {
   const n = rackSize();
-  const key = JSON.stringify(body());
+  const key = JSON.stringify(withCard(body()));
   if (n < 13) {
     analysis = null;
     chances = null;
@@ -306,7 +345,7 @@ async function analyze() {
   chances = null;
   busy(true);
   try {
-    analysis = await call('POST', '/api/analyze', { ...body(), top: TOP });
+    analysis = await call('POST', '/api/analyze', withCard({ ...body(), top: TOP }));
   } catch (err) {
     analysis = { error: err.message };
   } finally {
@@ -318,7 +357,7 @@ async function analyze() {
 async function workOutChances() {
   busy(true);
   try {
-    chances = await call('POST', '/api/analyze', { ...body(), top: TOP, simulate: DEALS });
+    chances = await call('POST', '/api/analyze', withCard({ ...body(), top: TOP, simulate: DEALS }));
   } catch (err) {
     chances = { error: err.message };
   } finally {
@@ -363,6 +402,7 @@ function changed() {
 
 drawPicker();
 fromUrl();
+await loadCards();
 for (const r of document.querySelectorAll('input[name="target"]')) r.addEventListener('change', () => { if (r.checked) target = r.value; });
 $('new-group').addEventListener('click', () => {
   if (state.exposed.length && !state.exposed[state.exposed.length - 1].length) return;
@@ -375,5 +415,6 @@ $('direction').addEventListener('change', () => { state.dir = $('direction').val
 $('blind').addEventListener('change', () => { state.blind = $('blind').checked; changed(); });
 $('from').addEventListener('change', () => { state.from = $('from').value; changed(); });
 $('advise').addEventListener('click', advise);
+$('card').addEventListener('change', async () => { await chooseCard($('card').value); changed(); });
 $('chances').addEventListener('click', workOutChances);
 changed();

@@ -16,7 +16,8 @@ export async function everyControlInside(page: Page): Promise<string[]> {
       if (r.left < 0 || r.right > w + 0.5) { bad.push(`${name} at ${Math.round(r.left)}..${Math.round(r.right)}`); continue; }
       // what a tap at the middle would hit, once scrolled into view
       el.scrollIntoView({ block: 'center' });
-      const s = el.getBoundingClientRect();
+      // an inline link may wrap over two lines: aim at its first line box
+      const s = el.getClientRects()[0];
       const hit = document.elementFromPoint(s.left + s.width / 2, s.top + s.height / 2);
       if (hit !== null && hit !== el && !el.contains(hit) && !(el.tagName === 'INPUT' && hit.closest('label')?.contains(el))) bad.push(`${name} is covered by ${hit.tagName.toLowerCase()}`);
     }

@@ -124,22 +124,25 @@ async function listSaved() {
       const use = document.createElement('a');
       use.className = 'btn';
       use.href = `chase.html?card=${encodeURIComponent(c.name)}`;
-      use.textContent = 'Use it to choose a hand';
-      use.setAttribute('aria-label', `Use ${c.title} to choose a hand`);
-      const edit = button('Edit', `Edit ${c.title}`, async () => {
+      named(use, 'Use it to choose a hand', c.title);
+      const game = document.createElement('a');
+      game.className = 'btn';
+      game.href = `./?card=${encodeURIComponent(c.name)}`;
+      named(game, 'Play a game on it', c.title);
+      const edit = button('Edit', c.title, async () => {
         const t = await call('GET', `/api/cards/${encodeURIComponent(c.name)}`);
         $('card-text').value = t.text;
         $('card-name').value = c.name;
         check();
       });
-      const del = button('Delete', `Delete ${c.title}`, async () => {
+      const del = button('Delete', c.title, async () => {
         if (!confirm(`Delete the card ${c.title}?`)) return;
         await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
         listSaved();
       });
       const tools = document.createElement('span');
       tools.className = 'saved-tools';
-      tools.append(use, edit, del);
+      tools.append(use, game, edit, del);
       li.append(words, tools);
       return li;
     }));
@@ -148,12 +151,19 @@ async function listSaved() {
   }
 }
 
-function button(text, label, onClick) {
+/** A control's words, then the card it acts on for screen readers (the visible words start its name). */
+function named(el, text, title) {
+  const extra = document.createElement('span');
+  extra.className = 'sr-only';
+  extra.textContent = `: ${title}`;
+  el.replaceChildren(text, extra);
+}
+
+function button(text, title, onClick) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'btn btn-quiet';
-  b.textContent = text;
-  b.setAttribute('aria-label', label);
+  named(b, text, title);
   b.addEventListener('click', onClick);
   return b;
 }

@@ -98,3 +98,40 @@ describe('saved cards', () => {
     expect((await call(small, { method: 'GET', url: '/api/cards' })).body.cards).toHaveLength(20);
   });
 });
+
+describe('a game on a saved card', () => {
+  it('POST /api/games with "card" plays on it: the Card panel, the hint and a restarted server use it', async () => {
+    const d = dataDir();
+    const first = await server({}, d);
+    expect((await call(first, { method: 'PUT', url: '/api/cards/my-card', payload: { text: GOOD } })).status).toBe(200);
+    const g = await call(first, { method: 'POST', url: '/api/games', payload: { card: 'my-card', seed: 5, level: 'easy' } });
+    expect(g.status).toBe(201);
+    const headers = { authorization: `Bearer ${g.body.token}` };
+    const card = await call(first, { method: 'GET', url: `/api/games/${g.body.id}/card`, headers });
+    expect(card.body.card).toBe('My Card');
+    expect(card.body.results.map((r: any) => r.id).sort()).toEqual(['Evens #1', 'Winds #1']);
+    const hint = await call(first, { method: 'POST', url: `/api/games/${g.body.id}/hint`, headers, payload: {} });
+    expect(hint.status).toBe(200);
+    expect(hint.body.kind).toBe('charleston');
+    for (const k of hint.body.advice.keeps) expect(['Evens #1', 'Winds #1']).toContain(k.id);
+    // the server's own card is still the default
+    const plain = await call(first, { method: 'POST', url: '/api/games', payload: { seed: 5 } });
+    const plainCard = await call(first, { method: 'GET', url: `/api/games/${plain.body.id}/card`, headers: { authorization: `Bearer ${plain.body.token}` } });
+    expect(plainCard.body.card).toBe('Tilemate Practice Card 2026');
+    await first.close();
+    // taken up again after a restart, on the card it was played on
+    const again = await server({}, d);
+    const back = await call(again, { method: 'GET', url: `/api/games/${g.body.id}/card`, headers });
+    expect(back.status).toBe(200);
+    expect(back.body.card).toBe('My Card');
+  });
+
+  it('an unknown or malformed card name is refused', async () => {
+    const none = await call(app, { method: 'POST', url: '/api/games', payload: { card: 'nope' } });
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ code: 'TM_NOT_FOUND', message: 'no saved card named nope' });
+    const bad = await call(app, { method: 'POST', url: '/api/games', payload: { card: '../x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('TM_BAD_INPUT');
+  });
+});

@@ -73,6 +73,17 @@ export function checkCard(text: string): CardCheck {
   return { ok: errors.length === 0, name: card.name, errors, lines };
 }
 
+/** A saved card's text by its name, as the games route takes it (TM_NOT_FOUND when there is none). */
+export function savedCardText(dataDir: string, name: string, limits: CardLimits = CARD_LIMITS): string {
+  const file = join(dataDir, 'cards', `${name}.card`);
+  try {
+    if (!new RegExp(NAME).test(name) || statSync(file).size > limits.maxChars * 4) throw new Error('no such card');
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
+  }
+}
+
 const Problem = Type.Object({ line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
 const CheckAnswer = Type.Object({
   ok: Type.Boolean(),
@@ -122,14 +133,7 @@ export function cardRoutes(app: Api, opts: { dataDir: string; limits?: Partial<C
 
   app.get('/cards/:name', {
     schema: { summary: 'A saved card\'s text', params: Name, response: { 200: Type.Object({ name: Type.String(), text: Type.String() }), ...ERRORS } },
-  }, async (req) => {
-    try {
-      if (statSync(file(req.params.name)).size > limits.maxChars * 4) throw new Error('too large');
-      return { name: req.params.name, text: readFileSync(file(req.params.name), 'utf8') };
-    } catch {
-      throw new TilemateError('TM_NOT_FOUND', `no saved card named ${req.params.name}`);
-    }
-  });
+  }, async (req) => ({ name: req.params.name, text: savedCardText(opts.dataDir, req.params.name, limits) }));
 
   app.put('/cards/:name', {
     schema: {

@@ -90,7 +90,7 @@ export function lineElement(line, simulated, simulateError) {
   else if (missing.length === 0) parts.push(`Complete! It is worth ${line.value} points.`);
   else {
     parts.push(`Still needed: ${tilesLabel(missing)}.`);
-    if (jokerCan.length) parts.push(`A joker can take the place of ${jokerCan.length === missing.length ? 'any of them' : tilesLabel(jokerCan)}.`);
+    if (jokerCan.length) parts.push(jokerCan.length < missing.length ? `A joker can take the place of ${tilesLabel(jokerCan)}.` : missing.length === 1 ? 'A joker can take its place.' : 'A joker can take the place of any of them.');
   }
   if (byJoker.length) parts.push(`Your joker${byJoker.length === 1 ? '' : 's'} already stand${byJoker.length === 1 ? 's' : ''} in for ${tilesLabel(byJoker)}.`);
   needs.textContent = parts.join(' ');

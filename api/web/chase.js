@@ -124,7 +124,7 @@ function add(t) {
     const g = state.exposed[state.exposed.length - 1];
     // an exposure is a group of one tile with jokers (engine/analyzer.ts): naturals first, then jokers
     if (t !== 'J' && g.some((x) => x !== 'J' && x !== t)) return say('An exposed group is all one tile (jokers may stand in). Press "Start another group" for a new one.');
-    state.exposed[state.exposed.length - 1] = [...g.filter((x) => x !== 'J'), ...(t === 'J' ? [] : [t]), ...g.filter((x) => x === 'J'), ...(t === 'J' ? [t] : [])];
+    state.exposed[state.exposed.length - 1] = [...g, t].sort((a, b) => Number(a === 'J') - Number(b === 'J'));
   } else if (target === 'seen') state.seen = sortTiles([...state.seen, t]);
   else state.tile = t;
   say('');

@@ -77,6 +77,8 @@ describe('saved cards', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('TM_CARD_SYNTAX');
     expect(bad.body.message).toMatch(/card line 3/);
+    const empty = await call(app, { method: 'PUT', url: '/api/cards/empty', payload: { text: '// nothing yet\n' } });
+    expect(empty.body).toMatchObject({ code: 'TM_CARD_EMPTY', message: 'the card has no lines' });
     for (const name of ['../evil', 'Has Space', 'UPPER', 'a'.repeat(41), '.hidden']) {
       const r = await call(app, { method: 'PUT', url: `/api/cards/${encodeURIComponent(name)}`, payload: { text: GOOD } });
       expect(r.status, name).toBeGreaterThanOrEqual(400);

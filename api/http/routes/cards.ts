@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { CardError, parseCard, type Card } from '../../../engine/card.js';
-import { checkFormCounts, compileCard, lineForms } from '../../../engine/compile.js';
-import { TilemateError } from '../../../engine/errors.js';
+import { checkFormCounts, lineForms } from '../../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../../engine/errors.js';
 import { formatTiles, tilesFromCounts } from '../../../engine/tiles.js';
+import { writeFileAtomic } from '../../shared/records.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -28,7 +29,7 @@ const NAME = '^[a-z0-9][a-z0-9-]{0,39}$';
 /** Errors listed for one text at most (each costs a parse of the text). */
 const MAX_ERRORS = 20;
 
-export interface CardProblem { line: number | null; token: string | null; message: string }
+export interface CardProblem { code: ErrorCode; line: number | null; token: string | null; message: string }
 export interface CheckedLine { id: string; fileLine: number; pattern: string; value: number; concealed: boolean; forms: number; example: string; form: string }
 export interface CardCheck { ok: boolean; name: string | null; errors: CardProblem[]; lines: CheckedLine[] }
 
@@ -46,11 +47,11 @@ export function checkCard(text: string): CardCheck {
       card = parseCard(rows.join('\n'));
     } catch (err) {
       if (err instanceof CardError && err.line >= 1 && err.line <= rows.length && rows[err.line - 1] !== '') {
-        errors.push({ line: err.line, token: err.token, message: err.message });
+        errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
         rows[err.line - 1] = '';
         continue;
       }
-      if (err instanceof TilemateError) { errors.push({ line: null, token: null, message: err.message }); break; }
+      if (err instanceof TilemateError) { errors.push({ code: err.code, line: null, token: null, message: err.message }); break; }
       throw err;
     }
   }
@@ -59,7 +60,7 @@ export function checkCard(text: string): CardCheck {
     checkFormCounts(card);
   } catch (err) {
     if (!(err instanceof CardError)) throw err;
-    errors.push({ line: err.line, token: err.token, message: err.message });
+    errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
     return { ok: false, name: card.name, errors, lines: [] };
   }
   const lines = card.lines.map((line) => {
@@ -84,7 +85,7 @@ export function savedCardText(dataDir: string, name: string, limits: CardLimits 
   }
 }
 
-const Problem = Type.Object({ line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
+const Problem = Type.Object({ code: Type.String(), line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
 const CheckAnswer = Type.Object({
   ok: Type.Boolean(),
   name: Type.Union([Type.String(), Type.Null()]),
@@ -147,18 +148,13 @@ export function cardRoutes(app: Api, opts: { dataDir: string; limits?: Partial<C
     const check = checkCard(req.body.text);
     if (!check.ok) {
       const e = check.errors[0];
-      throw new TilemateError(e.line === null && check.lines.length === 0 && /no lines/.test(e.message) ? 'TM_CARD_EMPTY' : 'TM_CARD_SYNTAX', `${e.message}${check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''}`);
+      throw new TilemateError(e.code, `${e.message}${check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''}`);
     }
-    compileCard(parseCard(req.body.text)); // bounded by checkCard's form counts
     const names = saved();
     if (!names.includes(name) && names.length >= limits.maxCards) {
       throw new TilemateError('TM_TOO_MANY_CARDS', `the server keeps at most ${limits.maxCards} cards; delete one first`);
     }
-    mkdirSync(dir, { recursive: true });
-    // written whole or not at all: a temporary file, then a rename
-    const tmp = join(dir, `.${name}.${process.pid}.tmp`);
-    writeFileSync(tmp, req.body.text);
-    renameSync(tmp, file(name));
+    writeFileAtomic(file(name), req.body.text); // written whole or not at all
     return { name, title: check.name ?? name, lines: check.lines.length };
   });
 

@@ -237,7 +237,7 @@ async function advise() {
   busy(true);
   box.replaceChildren(para('Working it out...'));
   try {
-    let words, details, tiles = [];
+    let words, details, note = '', tiles = [];
     if (state.moment === 'charleston') {
       const a = await call('POST', '/api/charleston', withCard({ hand: state.hand.join(' '), direction: state.dir, blind: state.blind }));
       const to = state.dir === 'across' ? 'across' : `to the ${state.dir}`;
@@ -258,10 +258,10 @@ async function advise() {
       const q = { question: state.moment, ...body(), worlds: WORLDS, seed: 1 };
       if (state.moment === 'call') Object.assign(q, { tile: state.tile, from: state.from });
       const a = await call('POST', '/api/advice', withCard(q));
-      ({ words, tiles } = decisionWords(a));
+      ({ words, note, tiles } = decisionWords(a));
       details = `${a.why} Alternatives: ${a.alternatives.map((x) => `${x.action} ${x.value}`).join(', ')}.`;
     }
-    box.replaceChildren(adviceElement(words, tiles, details));
+    box.replaceChildren(adviceElement(words, note, tiles, details));
   } catch (err) {
     box.replaceChildren(para(`The advice could not be worked out: ${err.message}`));
   } finally {
@@ -275,7 +275,7 @@ function decisionWords(a) {
   const what = (alt) => {
     const m = alt.move;
     if (m.type === 'discard') return `discard ${tileLabel(m.tile)}`;
-    if (m.type === 'call') return `call the ${tileLabel(state.tile)} and expose ${m.size === 3 ? 'three' : m.size === 4 ? 'four' : m.size === 5 ? 'five' : 'six'} of a kind`;
+    if (m.type === 'call') return `call the ${tileLabel(state.tile)} for ${['three', 'four', 'five', 'six'][m.size - 3]} of a kind${m.jokers ? ` with ${m.jokers === 1 ? 'a joker' : `${m.jokers} jokers`}` : ''}`;
     if (m.type === 'callMahJongg') return `call the ${tileLabel(state.tile)} for Mah Jongg`;
     if (m.type === 'declare') return 'declare Mah Jongg';
     if (m.type === 'decline') return 'let it go';
@@ -286,18 +286,20 @@ function decisionWords(a) {
   // within two standard errors the sampled deals cannot rank them (docs/api.md: review, lossSe)
   const close = rest.filter((x) => Math.abs(x.behind) <= 2 * x.behindSe && x.behindSe > 0);
   const toward = best.toward ? ` It keeps ${best.toward} ${best.tilesAway === 0 ? 'complete' : `${best.tilesAway} tile${best.tilesAway === 1 ? '' : 's'} away`}.` : '';
-  let words = `${upper(what(best))}.${toward}`;
-  if (close.length) words += ` ${upper(close.slice(0, 2).map(what).join(' or '))} ${close.length === 1 ? 'is' : 'are'} about as good: the practice deals cannot tell them apart, so this pick follows the trained player.`;
+  const words = `${upper(what(best))}.${toward}`;
+  const others = [...new Set(close.map(what))].slice(0, 2);
+  const note = others.length ? `${upper(others.join(' or '))} ${others.length === 1 ? 'is' : 'are'} about as good: the practice deals cannot tell them apart, so this pick follows the trained player.` : '';
   const tiles = best.move.type === 'discard' ? [best.move.tile] : [];
-  return { words, tiles };
+  return { words, note, tiles };
 }
 
-function adviceElement(words, tiles, details) {
+function adviceElement(words, note, tiles, details) {
   const box = document.createElement('div');
   box.className = 'advice-box';
   const p = para(words);
   p.className = 'advice-do';
   box.append(p);
+  if (note) box.append(para(note));
   if (tiles.length) {
     const row = document.createElement('div');
     row.className = 'tile-row';

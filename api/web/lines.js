@@ -2,7 +2,7 @@
 // (have / a joker can fill / still needed), and the same tiles in words, both read from the
 // API's marks so the picture and the sentence can never disagree.
 
-import { tileElement, tilesLabel } from './tiles.js';
+import { tileElement, tileLabel } from './tiles.js';
 
 const MARKS = {
   have: ['have', 'you have it'],
@@ -52,6 +52,15 @@ export function pageTile(name, opts = {}) {
 }
 
 const percent = (x) => Math.round(x * 100);
+const COUNT_WORDS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+
+/** Tiles counted as a player says them: "a Flower, two 9 Craks and three Green Dragons". */
+function countedLabel(tiles) {
+  const counts = new Map();
+  for (const t of tiles) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const words = [...counts].map(([t, n]) => (n === 1 ? `${/^[8E]/.test(tileLabel(t)) ? 'an' : 'a'} ${tileLabel(t)}` : `${COUNT_WORDS[n] ?? n} ${tileLabel(t)}s`));
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
 
 /** A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details". */
 export function lineElement(line, simulated, simulateError) {
@@ -89,10 +98,10 @@ export function lineElement(line, simulated, simulateError) {
   if (!line.possible) parts.push(`Out of reach: ${line.reason.replace(/^out: /, '')}.`);
   else if (missing.length === 0) parts.push(`Complete! It is worth ${line.value} points.`);
   else {
-    parts.push(`Still needed: ${tilesLabel(missing)}.`);
-    if (jokerCan.length) parts.push(jokerCan.length < missing.length ? `A joker can take the place of ${tilesLabel(jokerCan)}.` : missing.length === 1 ? 'A joker can take its place.' : 'A joker can take the place of any of them.');
+    parts.push(`Still needed: ${countedLabel(missing)}.`);
+    if (jokerCan.length) parts.push(jokerCan.length < missing.length ? `A joker can take the place of ${countedLabel(jokerCan)}.` : missing.length === 1 ? 'A joker can take its place.' : 'A joker can take the place of any of them.');
   }
-  if (byJoker.length) parts.push(`Your joker${byJoker.length === 1 ? '' : 's'} already stand${byJoker.length === 1 ? 's' : ''} in for ${tilesLabel(byJoker)}.`);
+  if (byJoker.length) parts.push(`Your joker${byJoker.length === 1 ? '' : 's'} already stand${byJoker.length === 1 ? 's' : ''} in for ${countedLabel(byJoker)}.`);
   needs.textContent = parts.join(' ');
   needs.dataset.missing = missing.join(' ');
   el.append(needs);

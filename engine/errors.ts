@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   TM_TIMEOUT: 'a request that took too long to arrive',
   TM_BUSY: 'a request that plays deals out while the server already has as many queued as it allows',
   TM_TOO_SLOW: 'a request that plays deals out and could not be answered within the server\'s deadline',
+  TM_TOO_MANY_CARDS: 'a new saved card when the server already keeps as many as it allows',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

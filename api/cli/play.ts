@@ -1,6 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { Agent } from '../../agents/agent.js';
+import { Analyzer, reason } from '../../engine/analyzer.js';
+import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, legalActions, newGame, view, type Action, type GameState, type SeatView } from '../../engine/game.js';
 import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
@@ -8,6 +10,8 @@ import { loadCard, readCardText } from '../../training/cards.js';
 import { botRng, parseBots, RecordWriter, rulesetByName } from '../shared/records.js';
 import { runBots } from '../shared/turns.js';
 import { printable } from '../../training/text-files.js';
+import { hintFor } from '../http/seat-advice.js';
+import { seenBy } from '../http/wire.js';
 
 /**
  * One game in the terminal: a person in one seat, bots in the others. The person sees only
@@ -84,6 +88,7 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
   try {
     term.say(`${rules.name}: ${rules.description}. Seed ${opts.seed}, card ${cc.card.name}.`);
     term.say(`You are seat ${me}${me === 0 ? ' (East)' : ''}; ${names.map((n, s) => `seat ${s} ${n}`).filter((_, s) => s !== me).join(', ')}.`);
+    term.say('At any question, type "hint" for advice or "card" for the lines closest to your rack.');
     while (state.phase.kind !== 'ended') {
       runBots(state, agents, rng, me, (action, drew) => {
         writer.action(action);
@@ -91,7 +96,7 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
         if (said) term.say(said);
       });
       if (gameOver(state)) break; // a function call: TypeScript cannot see runBots change the phase
-      writer.action(await humanTurn(state, me, term));
+      writer.action(await humanTurn(state, me, term, opts.seed));
     }
     showResult(state, me, names, term);
   } finally {
@@ -104,13 +109,16 @@ export async function play(opts: PlayOptions, io: PlayIo): Promise<{ state: Game
 
 const gameOver = (state: GameState): boolean => state.phase.kind === 'ended';
 
-async function humanTurn(state: GameState, me: number, term: Terminal): Promise<Action> {
+async function humanTurn(state: GameState, me: number, term: Terminal, seed: number): Promise<Action> {
   const legal = legalActions(state, me);
   const v = view(state, me);
   term.say(showView(v));
   const prompt = promptFor(v, legal);
   for (;;) {
     const answer = await term.ask(prompt);
+    // asking changes nothing: the question is asked again
+    if (/^hint$/i.test(answer)) { term.say(`hint: ${hintFor(state.cc, v, legal, { worlds: HINT_WORLDS, seed }).text}`); continue; }
+    if (/^card$/i.test(answer)) { term.say(cardLines(state.cc, v)); continue; }
     try {
       const action = readAnswer(answer, v, legal);
       apply(state, action);
@@ -120,6 +128,22 @@ async function humanTurn(state: GameState, me: number, term: Terminal): Promise<
       term.say(`refused: ${err.message}`);
     }
   }
+}
+
+/** Sampled deals for a hint: the practice server's own default (api/http/app.ts), so both give the same advice. */
+const HINT_WORLDS = 24;
+/** Lines the card command lists: the closest, as the web page's card panel. */
+const CARD_TOP = 6;
+
+/** The card for the seat's rack now (the web page's Card panel in words): closest lines first, with what each still needs. */
+function cardLines(cc: CompiledCard, v: SeatView): string {
+  const input = { concealed: [...v.concealed], exposures: v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
+  const results = new Analyzer(cc).analyze(input, { top: CARD_TOP });
+  const width = Math.max(...results.map((r) => r.id.length));
+  return [`card: the ${results.length} lines closest to your rack`, ...results.map((r) => {
+    const need = r.possible && r.need.length ? `; still needed ${formatTiles(r.need)}` : '';
+    return `  ${r.id.padEnd(width)}  ${reason(r)}${need}`;
+  })].join('\n');
 }
 
 function promptFor(v: SeatView, legal: Action[]): string {

@@ -18,6 +18,8 @@ import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
+import { tableAdviceRoutes } from './routes/table-advice.js';
+import { cardRoutes, savedCardText } from './routes/cards.js';
 import { dominoRoutes } from './domino-routes.js';
 import { httpStatus } from './wire.js';
 
@@ -103,6 +105,8 @@ export interface AppContext {
   heavy: (req: FastifyRequest) => Promise<void>;
   /** Where the work that plays deals out runs (api/http/heavy.ts). */
   pool: HeavyPool;
+  /** A saved card's text by its name (TM_NOT_FOUND when there is none; api/http/routes/cards.ts). */
+  savedCard: (name: string) => string;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -207,7 +211,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
     }
   };
-  const ctx: AppContext = { card, cardText, store, limits, heavy, pool };
+  const ctx: AppContext = { card, cardText, store, limits, heavy, pool, savedCard: (name) => savedCardText(resolve(opts.dataDir), name) };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -220,6 +224,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), { dataDir: resolve(opts.dataDir) });
     await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
   }, { prefix: '/api' });
 

@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent } from '../../agents/agent.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import { Analyzer } from '../../engine/analyzer.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard, type CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, legalActions, newGame, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
 import type { RngState } from '../../engine/rng.js';
@@ -34,7 +36,14 @@ export interface NewGameOptions {
   seat?: number;
   seed?: number;
   autoPlay?: boolean;
+  /** The text of the card to play on (a saved card, api/http/routes/cards.ts); default: the server's card. */
+  cardText?: string;
 }
+
+/** A card a game is played on, compiled once, with its analyzer (the seat's Card panel). */
+export interface GameCard { cc: CompiledCard; text: string; analyzer: Analyzer }
+/** Cards other than the server's kept compiled at once (the players' own; compiled again when dropped). */
+const CARDS_KEPT = 8;
 
 interface LoggedAction { action: Action; drew: TileId | null }
 
@@ -43,6 +52,7 @@ export interface LiveGame extends Seated {
   readonly seat: number;
   readonly names: string[];
   readonly rules: Ruleset;
+  readonly card: GameCard;
   readonly state: GameState;
   readonly agents: (Agent | null)[];
   readonly rng: RngState;
@@ -98,6 +108,7 @@ const hash = (token: string): Buffer => createHash('sha256').update(token).diges
 
 export class GameStore {
   private readonly games = new Map<string, LiveGame>();
+  private readonly cards = new Map<string, GameCard>();
   private readonly recordsDir: string;
   private readonly now: () => number;
 
@@ -128,12 +139,12 @@ export class GameStore {
     for (const j of this.journal.load((file, why) => this.onError(new Error(`live game journal ${file} skipped: ${why}`)))) {
       try {
         const header = parseHeader(j.header);
-        if (header.card.text !== this.cardText) throw new Error('it was played on another card');
+        const card = this.cardFor(header.card.text);
         const rules = rulesetByName(header.ruleset);
-        const bots = parseBots(header.seats.filter((_, s) => s !== j.meta.seat).join(','), rules.players - 1, this.cc, rules);
+        const bots = parseBots(header.seats.filter((_, s) => s !== j.meta.seat).join(','), rules.players - 1, card.cc, rules);
         const agents: (Agent | null)[] = [...bots.agents];
         agents.splice(j.meta.seat, 0, null);
-        const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, header.seats, agents, rules, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
+        const g = this.live(j.meta.id, j.meta.owner, j.meta.seat, header.seats, agents, rules, card, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
         // Bots that keep something between turns (an easy bot's target) decide again as the
         // game replays, from the bots' stream as it was, so they are where they were. The
         // searching bots keep nothing (each turn is a task of its own); at their tables the
@@ -158,13 +169,25 @@ export class GameStore {
     return restored;
   }
 
-  private live(id: string, owner: string, seat: number, names: string[], agents: (Agent | null)[], rules: Ruleset, seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame {
+  /** The compiled card of a card text: the server's, or one of the players' own (bounded by compileCard's form limits). */
+  cardFor(text: string): GameCard {
+    let c = this.cards.get(text);
+    if (c === undefined) {
+      const cc = text === this.cardText ? this.cc : compileCard(parseCard(text));
+      c = { cc, text, analyzer: new Analyzer(cc) };
+      this.cards.set(text, c);
+      for (const k of this.cards.keys()) if (this.cards.size > CARDS_KEPT + 1 && k !== this.cardText) this.cards.delete(k);
+    }
+    return c;
+  }
+
+  private live(id: string, owner: string, seat: number, names: string[], agents: (Agent | null)[], rules: Ruleset, card: GameCard, seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame {
     return {
-      id, owner, seat, names, rules,
-      state: newGame(rules, this.cc, seed),
+      id, owner, seat, names, rules, card,
+      state: newGame(rules, card.cc, seed),
       agents,
       rng: botRng(seed),
-      writer: new RecordWriter(rules, this.cc, this.cardText, seed, names),
+      writer: new RecordWriter(rules, card.cc, card.text, seed, names),
       autoPlay,
       tokenHash,
       log: [],
@@ -206,7 +229,8 @@ export class GameStore {
       throw new TilemateError('TM_BAD_INPUT', `"bots" names ${opts.bots.length} bot${opts.bots.length === 1 ? '' : 's'} for the ${rules.players - 1} other seats of ${rules.name}: name one per other seat, or give "level" for all`);
     }
     const spec = opts.bots && opts.bots.length > 0 ? opts.bots.join(',') : (opts.level ?? 'medium');
-    const bots = parseBots(spec, rules.players - 1, this.cc, rules); // refuses unknown levels
+    const card = this.cardFor(opts.cardText ?? this.cardText);
+    const bots = parseBots(spec, rules.players - 1, card.cc, rules); // refuses unknown levels
     admit(this.games, owner, this.limits, this.now(), (g) => g.recordId !== null, (id) => this.drop(id));
     const names = [...bots.names];
     const agents: (Agent | null)[] = [...bots.agents];
@@ -217,7 +241,7 @@ export class GameStore {
     const token = randomBytes(24).toString('base64url');
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id) || this.recordExists(id));
-    const g = this.live(id, owner, seat, names, agents, rules, seed, opts.autoPlay ?? true, hash(token));
+    const g = this.live(id, owner, seat, names, agents, rules, card, seed, opts.autoPlay ?? true, hash(token));
     this.games.set(id, g);
     await this.exclusive(g, async () => {
       await this.advance(g);
@@ -332,7 +356,7 @@ export class GameStore {
         action = forced;
       } else if (this.pool !== null && SEARCHING_BOTS.has(g.names[seat])) {
         const move = await this.pool.bot({
-          kind: 'bot', cardText: this.cardText, ruleset: g.rules.name, bot: g.names[seat], seat,
+          kind: 'bot', cardText: g.card.text, ruleset: g.rules.name, bot: g.names[seat], seat,
           phase: state.phase.kind, view: view(state, seat), legal: legalActions(state, seat), rng: [...g.rng],
         });
         g.rng.splice(0, 4, ...move.rng);

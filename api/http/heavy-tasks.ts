@@ -1,4 +1,4 @@
-import { callAdvice, charlestonAdvice, discardAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
 import { adviseDomino, type DominoAdvice } from '../../agents/domino/advise.js';
 import { makeAgent } from '../../agents/levels.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
@@ -24,6 +24,7 @@ import { lineResultJson } from './wire.js';
 export type HeavyTask =
   | { kind: 'analyze'; cardText: string; body: AnalyzeBody }
   | { kind: 'charleston'; cardText: string; hand: string; direction: CharlestonInput['direction']; blind: boolean }
+  | { kind: 'vote' | 'courtesy'; cardText: string; hand: string }
   | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number }
@@ -78,6 +79,10 @@ function run(task: HeavyTask): unknown {
     }
     case 'charleston':
       return charlestonAdvice(card(task.cardText).cc, { hand: task.hand, direction: task.direction, blind: task.blind });
+    case 'vote':
+      return voteAdvice(card(task.cardText).cc, { hand: task.hand });
+    case 'courtesy':
+      return courtesyAdvice(card(task.cardText).cc, { hand: task.hand });
     case 'advice': {
       const cc = card(task.cardText).cc;
       if (task.question === 'discard') return discardAdvice(cc, task.input, task.search);

@@ -39,6 +39,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TM_TIMEOUT: 408,
   TM_BUSY: 503,
   TM_TOO_SLOW: 503,
+  TM_TOO_MANY_CARDS: 409,
 };
 
 export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;
@@ -415,9 +416,10 @@ export function wordTiles(word: string): TileId[] {
 
 /**
  * Marks each tile of a form: exposures take the groups they match, natural tiles fill
- * singles and pairs first, then groups; the rack's jokers stand in where groups still lack
- * (as the analyzer counts tiles away, card-notation.md); what is left is `joker` in groups
- * of a line that takes jokers and `need` elsewhere.
+ * singles and pairs first, then groups; what groups still lack is `joker` (a line that takes
+ * jokers) or `need`. The rack's jokers stand in exactly where the analyzer put them (`need`,
+ * its list of what is still needed: jokers go to the scarcest tiles), so the picture and the
+ * words "still needed" name the same tiles.
  */
 export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean, need: readonly number[]): FormTileJson[][] {
   const words = form.split(' ').filter((w) => w !== '').map(wordTiles);
@@ -437,20 +439,16 @@ export function formGroups(form: string, concealed: readonly number[], exposures
   });
   fill(false);
   fill(true);
-  // The rack's jokers stand in where the analyzer put them (where natural tiles are
-  // scarcest), so the picture and the `need` list agree: of a kind's missing tiles, those
-  // not in `need` are the jokers'.
+  // what the analyzer leaves missing in groups, kind by kind: its `need` less the singles' lack
   const missing = new Array<number>(KINDS).fill(0);
-  words.forEach((ts, w) => { if (!done[w]) ts.forEach((t, i) => { if (status[w][i].status === 'need') missing[t]++; }); });
-  const needed = new Array<number>(KINDS).fill(0);
-  for (const t of need) needed[t]++;
-  const byJoker = missing.map((m, t) => Math.max(0, m - needed[t]));
+  for (const t of need) missing[t]++;
+  words.forEach((ts, w) => { if (!done[w] && !isGroup[w]) ts.forEach((t, i) => { if (status[w][i].status === 'need') missing[t]--; }); });
   words.forEach((ts, w) => {
     if (done[w] || !isGroup[w]) return;
     ts.forEach((t, i) => {
       const s = status[w][i];
       if (s.status !== 'need' || !jokersAllowed) return;
-      if (byJoker[t] > 0) { byJoker[t]--; s.status = 'have'; s.joker = true; } else s.status = 'joker';
+      if (missing[t] > 0 || avail[JOKER] === 0) { missing[t]--; s.status = 'joker'; } else { avail[JOKER]--; s.status = 'have'; s.joker = true; }
     });
   });
   return status;

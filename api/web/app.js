@@ -128,6 +128,15 @@ function addLog(lines) {
 
 const SESSION_KEY = 'tilemate-game';
 
+// a saved card chosen on the My card page (./?card=name): new games are played on it
+const CHOSEN_CARD = /^[a-z0-9][a-z0-9-]{0,39}$/.test(new URLSearchParams(location.search).get('card') ?? '') ? new URLSearchParams(location.search).get('card') : null;
+if (CHOSEN_CARD) {
+  const note = document.createElement('p');
+  note.className = 'note chosen-card';
+  note.textContent = `You will play on your own card "${CHOSEN_CARD}" (saved on the My card page).`;
+  document.querySelector('#start h2')?.after(note);
+}
+
 function showGame() {
   $('#start').classList.add('hidden');
   $('#game').classList.remove('hidden');
@@ -143,6 +152,7 @@ async function startGame(ev) {
   const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
   const seedText = String(data.get('seed') ?? '').trim();
   if (seedText !== '') body.seed = Number(seedText);
+  if (CHOSEN_CARD) body.card = CHOSEN_CARD;
   $('#start-message').textContent = '';
   setBusy(true);
   $('#start-button').disabled = true;

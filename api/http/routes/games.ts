@@ -42,11 +42,13 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
         seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
         seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
         autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
+        card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
       }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
       response: { 201: GameAnswer, ...ERRORS },
     },
   }, async (req, reply) => {
-    const answer = await store.create(req.body, req.ip);
+    const { card, ...opts } = req.body;
+    const answer = await store.create(card === undefined ? opts : { ...opts, cardText: ctx.savedCard(card) }, req.ip);
     return reply.code(201).send(answer);
   });
 
@@ -96,7 +98,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       const v = view(g.state, g.seat);
       const legal = legalActions(g.state, g.seat);
       if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-      return { kind: 'hint' as const, cardText: ctx.cardText, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
+      return { kind: 'hint' as const, cardText: g.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
     });
     return ctx.pool.request<HintJson>(task, req.ip);
   });
@@ -112,10 +114,10 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const g = store.open(req.params.id, bearer(req));
     const v = await store.exclusive(g, () => view(g.state, g.seat));
-    const cc = ctx.card.cc;
+    const cc = g.card.cc;
     const input = { concealed: [...v.concealed], exposures: v.exposures[g.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
     const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
-    const results = ctx.card.analyzer.analyze(input, { top });
+    const results = g.card.analyzer.analyze(input, { top });
     return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input.concealed, input.exposures)) };
   });
 }

@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import { CardError, parseCard, type Card } from '../../../engine/card.js';
+import { checkFormCounts, lineForms } from '../../../engine/compile.js';
+import { TilemateError, type ErrorCode } from '../../../engine/errors.js';
+import { formatTiles, tilesFromCounts } from '../../../engine/tiles.js';
+import { writeFileAtomic } from '../../shared/records.js';
+import type { Api } from './analysis.js';
+import { ERRORS, Strict } from './schemas.js';
+
+/**
+ * The player's own cards: checked as they are typed (every malformed line with its token and
+ * what was expected, each line's form count and an example winning hand) and saved in the
+ * server's data folder (`<data>/cards/<name>.card`), bounded in count and size, to be chosen
+ * by the analyzer and advice as a posted card text.
+ */
+
+export interface CardLimits {
+  /** Saved cards kept at once. */
+  maxCards: number;
+  /** Characters of one card (the posted card's limit, routes/schemas.ts). */
+  maxChars: number;
+}
+export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
+
+/** A saved card's name: lower-case letters, digits and hyphens, as a file name on every system. */
+const NAME = '^[a-z0-9][a-z0-9-]{0,39}$';
+/** Errors listed for one text at most (each costs a parse of the text). */
+const MAX_ERRORS = 20;
+
+export interface CardProblem { code: ErrorCode; line: number | null; token: string | null; message: string }
+export interface CheckedLine { id: string; fileLine: number; pattern: string; value: number; concealed: boolean; forms: number; example: string; form: string }
+export interface CardCheck { ok: boolean; name: string | null; errors: CardProblem[]; lines: CheckedLine[] }
+
+/**
+ * Every malformed line of a card text: the parser stops at the first, so each line found
+ * wrong is blanked and the text parsed again (at most MAX_ERRORS times). Then the form counts
+ * (bounded before anything is enumerated) and, for each line, its forms and a winning hand.
+ */
+export function checkCard(text: string): CardCheck {
+  const errors: CardProblem[] = [];
+  const rows = text.split(/\r?\n/);
+  let card: Card | null = null;
+  while (card === null && errors.length < MAX_ERRORS) {
+    try {
+      card = parseCard(rows.join('\n'));
+    } catch (err) {
+      if (err instanceof CardError && err.line >= 1 && err.line <= rows.length && rows[err.line - 1] !== '') {
+        errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
+        rows[err.line - 1] = '';
+        continue;
+      }
+      if (err instanceof TilemateError) { errors.push({ code: err.code, line: null, token: null, message: err.message }); break; }
+      throw err;
+    }
+  }
+  if (card === null) return { ok: false, name: null, errors, lines: [] };
+  try {
+    checkFormCounts(card);
+  } catch (err) {
+    if (!(err instanceof CardError)) throw err;
+    errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
+    return { ok: false, name: card.name, errors, lines: [] };
+  }
+  const lines = card.lines.map((line) => {
+    const forms = lineForms(line);
+    const f = forms[0];
+    return {
+      id: line.id, fileLine: line.fileLine, pattern: line.pattern, value: line.value, concealed: line.concealed,
+      forms: forms.length, form: f?.text ?? '', example: f ? formatTiles(tilesFromCounts(f.singles.map((n, t) => n + f.groups[t]))) : '',
+    };
+  });
+  return { ok: errors.length === 0, name: card.name, errors, lines };
+}
+
+/** A saved card's text by its name, as the games route takes it (TM_NOT_FOUND when there is none). */
+export function savedCardText(dataDir: string, name: string, limits: CardLimits = CARD_LIMITS): string {
+  const file = join(dataDir, 'cards', `${name}.card`);
+  try {
+    if (!new RegExp(NAME).test(name) || statSync(file).size > limits.maxChars * 4) throw new Error('no such card');
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
+  }
+}
+
+const Problem = Type.Object({ code: Type.String(), line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
+const CheckAnswer = Type.Object({
+  ok: Type.Boolean(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  errors: Type.Array(Problem),
+  lines: Type.Array(Type.Object({
+    id: Type.String(), fileLine: Type.Integer(), pattern: Type.String(), value: Type.Integer(), concealed: Type.Boolean(),
+    forms: Type.Integer(), form: Type.String(), example: Type.String(),
+  })),
+});
+const Name = Type.Object({ name: Type.String({ pattern: NAME, description: 'lower-case letters, digits and hyphens, up to 40' }) });
+
+export function cardRoutes(app: Api, opts: { dataDir: string; limits?: Partial<CardLimits> }): void {
+  const limits = { ...CARD_LIMITS, ...opts.limits };
+  const dir = join(opts.dataDir, 'cards');
+  const Text = Type.String({ maxLength: limits.maxChars, description: `a whole card in the notation (docs/card-notation.md), up to ${limits.maxChars.toLocaleString('en-US')} characters` });
+  const file = (name: string) => join(dir, `${name}.card`);
+  const saved = (): string[] => {
+    try {
+      return readdirSync(dir).filter((f) => f.endsWith('.card') && new RegExp(NAME).test(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+    } catch { return []; }
+  };
+
+  app.post('/cards/check', {
+    schema: {
+      summary: 'A card text checked as it is typed: every malformed line (line, token, what was expected), each line\'s forms and an example winning hand',
+      body: Strict({ text: Text }, { examples: [{ text: 'card: My card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n' }] }),
+      response: { 200: CheckAnswer, ...ERRORS },
+    },
+  }, async (req) => checkCard(req.body.text));
+
+  app.get('/cards', {
+    schema: {
+      summary: 'The saved cards: name, the card\'s own title, lines',
+      response: { 200: Type.Object({ cards: Type.Array(Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer(), chars: Type.Integer() })), max: Type.Integer() }), ...ERRORS },
+    },
+  }, async () => ({
+    max: limits.maxCards,
+    cards: saved().flatMap((name) => {
+      try {
+        const text = readFileSync(file(name), 'utf8');
+        const card = parseCard(text);
+        return [{ name, title: card.name, lines: card.lines.length, chars: text.length }];
+      } catch { return []; } // a file damaged on the server is not offered
+    }),
+  }));
+
+  app.get('/cards/:name', {
+    schema: { summary: 'A saved card\'s text', params: Name, response: { 200: Type.Object({ name: Type.String(), text: Type.String() }), ...ERRORS } },
+  }, async (req) => ({ name: req.params.name, text: savedCardText(opts.dataDir, req.params.name, limits) }));
+
+  app.put('/cards/:name', {
+    schema: {
+      summary: 'Saves a card under a name (replacing one of that name); refused unless every line is well formed',
+      params: Name,
+      body: Strict({ text: Text }, { examples: [{ text: 'card: My card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n' }] }),
+      response: { 200: Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer() }), ...ERRORS },
+    },
+  }, async (req) => {
+    const { name } = req.params;
+    const check = checkCard(req.body.text);
+    if (!check.ok) {
+      const e = check.errors[0];
+      throw new TilemateError(e.code, `${e.message}${check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''}`);
+    }
+    const names = saved();
+    if (!names.includes(name) && names.length >= limits.maxCards) {
+      throw new TilemateError('TM_TOO_MANY_CARDS', `the server keeps at most ${limits.maxCards} cards; delete one first`);
+    }
+    writeFileAtomic(file(name), req.body.text); // written whole or not at all
+    return { name, title: check.name ?? name, lines: check.lines.length };
+  });
+
+  app.delete('/cards/:name', {
+    schema: { summary: 'Deletes a saved card', params: Name, response: { 200: Type.Object({ deleted: Type.String() }), ...ERRORS } },
+  }, async (req) => {
+    if (!saved().includes(req.params.name)) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${req.params.name}`);
+    rmSync(file(req.params.name), { force: true });
+    return { deleted: req.params.name };
+  });
+}

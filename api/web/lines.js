@@ -1,0 +1,136 @@
+// One card line as the analyzer pages show it: tiles away, the closest form tile by tile
+// (have / a joker can fill / still needed), and the same tiles in words, both read from the
+// API's marks so the picture and the sentence can never disagree.
+
+import { tileElement, tileLabel } from './tiles.js';
+
+const MARKS = {
+  have: ['have', 'you have it'],
+  exposed: ['have', 'exposed on your rack'],
+  joker: ['joker-can', 'missing; a joker can fill it'],
+  need: ['need', 'missing; only this tile will do'],
+};
+
+/** The key to the colours, as tiles the size of the words. */
+export function LEGEND() {
+  const box = document.createElement('p');
+  box.className = 'legend';
+  for (const [cls, words] of [['have', 'you have it'], ['have by-joker', 'your joker stands in'], ['joker-can', 'missing, a joker can fill it'], ['need', 'missing, only that tile will do']]) {
+    const item = document.createElement('span');
+    const t = document.createElement('span');
+    t.className = `tile size-key ${cls}`;
+    t.setAttribute('aria-hidden', 'true');
+    item.append(t, ` ${words}`);
+    box.append(item);
+  }
+  return box;
+}
+
+/** What the marks say in words: the missing tiles, those a joker can fill, those your jokers already fill. */
+export function marksInWords(line) {
+  const tiles = (line.groups ?? []).flat();
+  const missing = tiles.filter((t) => t.status === 'need' || t.status === 'joker').map((t) => t.tile);
+  const jokerCan = tiles.filter((t) => t.status === 'joker').map((t) => t.tile);
+  const byJoker = tiles.filter((t) => t.status === 'have' && t.joker).map((t) => t.tile);
+  return { missing, jokerCan, byJoker };
+}
+
+/**
+ * A tile for these pages: named by what it shows (no aria-label that could differ from its
+ * visible words), with the mark's meaning in words for screen readers.
+ */
+export function pageTile(name, opts = {}) {
+  const el = tileElement(name, { ...opts, size: 'page' });
+  el.removeAttribute('aria-label');
+  if (opts.markLabel) {
+    const extra = document.createElement('span');
+    extra.className = 'sr-only';
+    extra.textContent = `, ${opts.markLabel}`;
+    el.append(extra);
+  }
+  return el;
+}
+
+const percent = (x) => Math.round(x * 100);
+const COUNT_WORDS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+
+/** Tiles counted as a player says them: "a Flower, two 9 Craks and three Green Dragons". */
+function countedLabel(tiles) {
+  const counts = new Map();
+  for (const t of tiles) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const words = [...counts].map(([t, n]) => (n === 1 ? `${/^[8E]/.test(tileLabel(t)) ? 'an' : 'a'} ${tileLabel(t)}` : `${COUNT_WORDS[n] ?? n} ${tileLabel(t)}s`));
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details". */
+export function lineElement(line, simulated, simulateError) {
+  const el = document.createElement('article');
+  el.className = 'card-line chase-line';
+  el.dataset.id = line.id;
+  el.dataset.away = String(line.possible ? line.tilesAway : -1);
+  const h = document.createElement('h3');
+  const id = document.createElement('span');
+  id.textContent = `${line.id}${line.concealed ? ' (concealed)' : ''}`;
+  const away = document.createElement('span');
+  away.className = 'away';
+  away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} away`;
+  h.append(id, away);
+  el.append(h);
+
+  const row = document.createElement('div');
+  row.className = 'tile-row form';
+  for (const group of line.groups ?? []) {
+    const g = document.createElement('span');
+    g.className = 'form-word';
+    for (const t of group) {
+      const [cls, words] = MARKS[t.status] ?? MARKS.need;
+      const byJoker = t.status === 'have' && t.joker;
+      g.append(pageTile(t.tile, { mark: byJoker ? `${cls} by-joker` : `${cls} mark-${t.status}`, markLabel: byJoker ? 'your joker stands in' : words }));
+    }
+    row.append(g);
+  }
+  el.append(row);
+
+  const { missing, jokerCan, byJoker } = marksInWords(line);
+  const needs = document.createElement('p');
+  needs.className = 'needs';
+  const parts = [];
+  if (!line.possible) parts.push(`Out of reach: ${line.reason.replace(/^out: /, '')}.`);
+  else if (missing.length === 0) parts.push(`Complete! It is worth ${line.value} points.`);
+  else {
+    parts.push(`Still needed: ${countedLabel(missing)}.`);
+    if (jokerCan.length) parts.push(jokerCan.length < missing.length ? `A joker can take the place of ${countedLabel(jokerCan)}.` : missing.length === 1 ? 'A joker can take its place.' : 'A joker can take the place of any of them.');
+  }
+  if (byJoker.length) parts.push(`Your joker${byJoker.length === 1 ? '' : 's'} already stand${byJoker.length === 1 ? 's' : ''} in for ${countedLabel(byJoker)}.`);
+  needs.textContent = parts.join(' ');
+  needs.dataset.missing = missing.join(' ');
+  el.append(needs);
+
+  if (simulated && typeof simulated.chance === 'number') {
+    const c = document.createElement('p');
+    c.className = 'chance';
+    const n = percent(simulated.chance);
+    c.textContent = n === 0 ? 'In practice deals this line was almost never finished from here.' : `In practice deals this line was finished about ${n} times in 100.`;
+    el.append(c);
+  } else if (simulateError) {
+    const c = document.createElement('p');
+    c.className = 'chance';
+    c.textContent = `The chances could not be worked out: ${simulateError}`;
+    el.append(c);
+  }
+
+  const d = document.createElement('details');
+  const s = document.createElement('summary');
+  s.textContent = 'Details';
+  const facts = [
+    `Worth ${line.value} points${line.concealed ? ', concealed' : ''}.`,
+    `Closest form: ${line.form || 'none'}.`,
+    `Unseen tiles that would help: ${line.outs}.`,
+  ];
+  if (simulated && typeof simulated.chance === 'number') facts.push(`Chance ${percent(simulated.chance)}%, expected score ${simulated.expectedScore} points, over ${simulated.deals} simulated deals.`);
+  const p = document.createElement('p');
+  p.textContent = facts.join(' ');
+  d.append(s, p);
+  el.append(d);
+  return el;
+}

@@ -1,0 +1,191 @@
+// "My card": a card typed or pasted in the notation, checked as it is typed
+// (POST /api/cards/check: every bad line with its token), each line's ways to make it and an
+// example winning hand; saved on the server (PUT /api/cards/:name) to be chosen by the
+// analyzer page.
+
+import { call } from './client.js';
+import { pageTile } from './lines.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** A small original card to start from (not a published card: see cards/). */
+const EXAMPLE = `card: My practice card
+// a comment runs to the end of the line
+[Evens]
+22a 444a 6666a 888a FF        ; x 25
+FF 2222a 44b 66b 8888a        ; x 30
+[Runs]
+11a 222a 3333a 444a 55a       ; x 25 consec
+[Winds]
+NNNN EEE WWW SSSS             ; c 40
+`;
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+function busy(on) {
+  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
+  document.body.dataset.busy = String(busy.n);
+}
+
+let timer = null;
+let asked = 0;
+
+async function check() {
+  const text = $('card-text').value;
+  const mine = ++asked;
+  if (text.trim() === '') {
+    $('problems').replaceChildren();
+    $('lines-note').textContent = 'Type a card to see its lines.';
+    $('card-lines').replaceChildren();
+    return;
+  }
+  busy(true);
+  try {
+    const r = await call('POST', '/api/cards/check', { text });
+    if (mine === asked) draw(r);
+  } catch (err) {
+    if (mine === asked) $('problems').replaceChildren(item(`The card could not be checked: ${err.message}`, 'problem'));
+  } finally {
+    busy(false);
+  }
+}
+
+function item(text, cls) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  if (cls) li.className = cls;
+  return li;
+}
+
+/** "card line 4: "44q": "q" is not a tile" as a player reads it: the line, the word, what is wrong. */
+function problemWords(e) {
+  const what = e.message.replace(/^card line \d+: /, '').replace(/^"[^"]*": /, '');
+  if (e.line === null) return `The card: ${what}`;
+  return `Line ${e.line}${e.token ? `, at "${e.token}"` : ''}: ${what}`;
+}
+
+function draw(r) {
+  const box = $('problems');
+  if (r.errors.length) {
+    const h = document.createElement('p');
+    h.className = 'problem-head';
+    h.textContent = r.errors.length === 1 ? 'One line needs mending:' : `${r.errors.length} lines need mending:`;
+    const ul = document.createElement('ul');
+    ul.className = 'problems';
+    ul.append(...r.errors.map((e) => {
+      const li = item(problemWords(e), 'problem');
+      if (e.line !== null) li.dataset.line = String(e.line);
+      if (e.token) li.dataset.token = e.token;
+      return li;
+    }));
+    box.replaceChildren(h, ul);
+  } else {
+    const p = document.createElement('p');
+    p.className = 'all-good';
+    p.textContent = `Every line is well written: ${r.name}, ${r.lines.length} line${r.lines.length === 1 ? '' : 's'}.`;
+    box.replaceChildren(p);
+  }
+  $('lines-note').textContent = r.lines.length ? 'Each line with the number of ways to make it and one winning hand.' : 'No line can be read yet.';
+  $('card-lines').replaceChildren(...r.lines.map(lineElement));
+}
+
+function lineElement(l) {
+  const el = document.createElement('article');
+  el.className = 'card-line my-line';
+  el.dataset.id = l.id;
+  el.dataset.forms = String(l.forms);
+  const h = document.createElement('h3');
+  const id = document.createElement('span');
+  id.textContent = `${l.id}${l.concealed ? ' (concealed)' : ''}`;
+  const worth = document.createElement('span');
+  worth.textContent = `${l.value} points`;
+  h.append(id, worth);
+  const p = document.createElement('p');
+  p.textContent = `Line ${l.fileLine}: ${l.pattern}. ${l.forms === 1 ? 'One way' : `${l.forms} ways`} to make it; for example:`;
+  const row = document.createElement('div');
+  row.className = 'tile-row example';
+  row.append(...l.example.split(' ').filter(Boolean).map((t) => pageTile(t)));
+  el.append(h, p, row);
+  return el;
+}
+
+// ---------------------------------------------------------------- saved cards
+
+async function listSaved() {
+  const ul = $('saved');
+  try {
+    const r = await call('GET', '/api/cards');
+    if (!r.cards.length) { ul.replaceChildren(item('None yet. Write a card, give it a name and press Save.', 'empty')); return; }
+    ul.replaceChildren(...r.cards.map((c) => {
+      const li = document.createElement('li');
+      li.dataset.name = c.name;
+      const words = document.createElement('span');
+      words.textContent = `${c.title} (${c.name}, ${c.lines} lines)`;
+      const use = document.createElement('a');
+      use.className = 'btn';
+      use.href = `chase.html?card=${encodeURIComponent(c.name)}`;
+      named(use, 'Use it to choose a hand', c.title);
+      const game = document.createElement('a');
+      game.className = 'btn';
+      game.href = `./?card=${encodeURIComponent(c.name)}`;
+      named(game, 'Play a game on it', c.title);
+      const edit = button('Edit', c.title, async () => {
+        const t = await call('GET', `/api/cards/${encodeURIComponent(c.name)}`);
+        $('card-text').value = t.text;
+        $('card-name').value = c.name;
+        check();
+      });
+      const del = button('Delete', c.title, async () => {
+        if (!confirm(`Delete the card ${c.title}?`)) return;
+        await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
+        listSaved();
+      });
+      const tools = document.createElement('span');
+      tools.className = 'saved-tools';
+      tools.append(use, game, edit, del);
+      li.append(words, tools);
+      return li;
+    }));
+  } catch (err) {
+    ul.replaceChildren(item(`The saved cards could not be listed: ${err.message}`, 'problem'));
+  }
+}
+
+/** A control's words, then the card it acts on for screen readers (the visible words start its name). */
+function named(el, text, title) {
+  const extra = document.createElement('span');
+  extra.className = 'sr-only';
+  extra.textContent = `: ${title}`;
+  el.replaceChildren(text, extra);
+}
+
+function button(text, title, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'btn btn-quiet';
+  named(b, text, title);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+async function save() {
+  const name = $('card-name').value.trim();
+  const msg = $('save-message');
+  if (!NAME.test(name)) { msg.textContent = 'Give the card a name of small letters, digits and hyphens, such as my-card-2026.'; return; }
+  busy(true);
+  try {
+    const r = await call('PUT', `/api/cards/${encodeURIComponent(name)}`, { text: $('card-text').value });
+    msg.textContent = `Saved as ${r.name}: ${r.title}, ${r.lines} lines.`;
+    await listSaved();
+  } catch (err) {
+    msg.textContent = `Not saved: ${err.message}`;
+  } finally {
+    busy(false);
+  }
+}
+
+$('card-text').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(check, 300); });
+$('example').addEventListener('click', () => { $('card-text').value = EXAMPLE; check(); });
+$('save').addEventListener('click', save);
+listSaved();
+check();

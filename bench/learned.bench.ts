@@ -87,12 +87,15 @@ names.forEach((name) => {
 });
 
 // Self-play through the training's worker pool: examples a second with 1 and 2 workers.
-const games = 400;
+// Steady state, as in training (a pool lives for a whole run): each worker first plays WARM
+// games, since a fresh worker's first few hundred games also pay for V8's optimizing
+// compiler, on background threads that use the idle core when there is one worker.
+const games = 800, WARM = 100;
 const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), settings: TRAIN_DEFAULTS.play, seeds });
 async function examplesPerSecond(workers: number): Promise<number> {
   const pool = new Piscina({ filename: new URL('../training/train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
-  // warm up every worker (module load, card compile)
-  await Promise.all(Array.from({ length: workers }, (_, w) => pool.run(task([900_000 + w]))));
+  // warm up every worker (module load, card compile, the optimizing compiler)
+  await Promise.all(Array.from({ length: workers }, (_, w) => pool.run(task(Array.from({ length: WARM }, (_, k) => 900_000 + w * WARM + k)))));
   const start = process.hrtime.bigint();
   const batches = Array.from({ length: games / 20 }, (_, b) => Array.from({ length: 20 }, (_, k) => b * 20 + k));
   const parts = (await Promise.all(batches.map((s) => pool.run(task(s))))) as SelfPlayResult[];
@@ -102,6 +105,6 @@ async function examplesPerSecond(workers: number): Promise<number> {
 }
 const one = await examplesPerSecond(1);
 const two = await examplesPerSecond(Math.min(2, availableParallelism()));
-console.log(`\nself-play examples a second (${games} games, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
+console.log(`\nself-play examples a second (${games} games after ${WARM} a worker to warm up, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
 console.log(`1 worker   ${one.toFixed(0).padStart(8)}    x1`);
 console.log(`2 workers  ${two.toFixed(0).padStart(8)}    x${(two / one).toFixed(2)}`);

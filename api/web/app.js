@@ -417,7 +417,7 @@ function promptFor(v) {
       const need = 3 - ui.blind;
       return {
         text: `${which}: choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
-        detail: `Click tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
+        detail: `Tap tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
       };
     }
     case 'vote':
@@ -432,7 +432,7 @@ function promptFor(v) {
       if (v.turn !== v.seat) return { text: `${seatWords(v.turn)} is choosing a discard…` };
       return {
         text: ui.drawn ? `You drew ${tileLabel(ui.drawn)}. Choose a tile to discard.` : 'Your turn: choose a tile to discard.',
-        detail: 'Click a tile on your rack, then press Discard.',
+        detail: 'Tap a tile on your rack, then press Discard.',
       };
     case 'claims': {
       if (!mine) return { text: waitingOthers() };

@@ -2,6 +2,7 @@
 // form, every tile of the form coloured as players expect: have / a joker can fill /
 // still needed.
 
+import { lineHeading } from './lines.js';
 import { tileElement, tilesLabel } from './tiles.js';
 
 const MARKS = {
@@ -34,14 +35,7 @@ function legend() {
 function lineElement(line) {
   const el = document.createElement('div');
   el.className = 'card-line';
-  const h = document.createElement('h3');
-  const id = document.createElement('span');
-  id.textContent = `${line.id}${line.concealed ? ' (concealed)' : ''}`;
-  const away = document.createElement('span');
-  away.className = 'away';
-  away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} away`;
-  h.append(id, away);
-  el.append(h);
+  el.append(lineHeading(line));
   const row = document.createElement('div');
   row.className = 'tile-row';
   for (const group of line.groups ?? []) {

@@ -62,12 +62,8 @@ function countedLabel(tiles) {
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details". */
-export function lineElement(line, simulated, simulateError) {
-  const el = document.createElement('article');
-  el.className = 'card-line chase-line';
-  el.dataset.id = line.id;
-  el.dataset.away = String(line.possible ? line.tilesAway : -1);
+/** A line's heading: its name (concealed or not) and how far away it is. */
+export function lineHeading(line) {
   const h = document.createElement('h3');
   const id = document.createElement('span');
   id.textContent = `${line.id}${line.concealed ? ' (concealed)' : ''}`;
@@ -75,7 +71,16 @@ export function lineElement(line, simulated, simulateError) {
   away.className = 'away';
   away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} away`;
   h.append(id, away);
-  el.append(h);
+  return h;
+}
+
+/** A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details". */
+export function lineElement(line, simulated, simulateError) {
+  const el = document.createElement('article');
+  el.className = 'card-line chase-line';
+  el.dataset.id = line.id;
+  el.dataset.away = String(line.possible ? line.tilesAway : -1);
+  el.append(lineHeading(line));
 
   const row = document.createElement('div');
   row.className = 'tile-row form';

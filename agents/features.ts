@@ -1,4 +1,4 @@
-import { awayFromPlaced, placeAll, PLACED } from '../engine/analyzer.js';
+import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { SeatView } from '../engine/game.js';
@@ -171,19 +171,10 @@ export class Encoder {
 
   /** What the afterstate `counts` places in each form: the hand's at begin(), mended for the kinds that differ. */
   private place(counts: readonly number[]): Uint16Array {
-    const { postStart, postForm, postCode } = this.cc;
     const placed = this.placed, base = this.baseCounts;
     if (!this.mend) return placeAll(this.cc, counts, placed);
     placed.set(this.basePlaced);
-    for (let t = 0; t < JOKER; t++) {
-      const was = base[t], now = counts[t];
-      if (was === now) continue;
-      const from = was << 8, to = now << 8;
-      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
-        const code = postCode[p];
-        placed[postForm[p]] += PLACED[to | code] - PLACED[from | code];
-      }
-    }
+    for (let t = 0; t < JOKER; t++) if (base[t] !== counts[t]) mendPlaced(this.cc, placed, t, base[t], counts[t]);
     return placed;
   }
 

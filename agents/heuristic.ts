@@ -1,4 +1,4 @@
-import { awayFromPlaced, PLACED, placeAll } from '../engine/analyzer.js';
+import { awayFromPlaced, mendPlaced, placeAll, PLACED } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
@@ -197,11 +197,9 @@ export class HeuristicAgent implements Agent {
       placeAll(cc, counts, placed);
       for (let t = 0; t < JOKER; t++) was[t] = counts[t];
     } else if (changed > 0) {
-      const { postStart, postForm, postCode } = cc;
       for (let t = 0; t < JOKER; t++) {
         if (was[t] === counts[t]) continue;
-        const from = was[t] << 8, to = counts[t] << 8;
-        for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
+        mendPlaced(cc, placed, t, was[t], counts[t]);
         was[t] = counts[t];
       }
     }

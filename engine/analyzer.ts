@@ -172,6 +172,17 @@ export function placeAll(cc: CompiledCard, counts: ArrayLike<number>, placed: Ui
   return placed;
 }
 
+/**
+ * Mends `placed` (placeAll's counts for a hand) for one kind whose count went from `was` to
+ * `now`: only the forms holding that kind change, so a hand that differs from the last one by
+ * a tile or two is placed without a full pass.
+ */
+export function mendPlaced(cc: CompiledCard, placed: Uint16Array, t: number, was: number, now: number): void {
+  const { postStart, postForm, postCode } = cc;
+  const from = was << 8, to = now << 8;
+  for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
+}
+
 /** Tiles away of a form from its packed placed count (see PLACED), its singles and the usable jokers. */
 export function awayFromPlaced(placed: number, singles: number, jokers: number): number {
   const lack = 14 - (placed & 255);

@@ -2,39 +2,47 @@ import { awayFromPlaced, PLACED } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
 import { JOKER, KINDS } from './tiles.js';
 
+/** Buckets of a line's histogram: tiles away runs 0..14. */
+const B = 16;
+
 /**
  * Tiles away for every line, kept up to date as a hand changes one tile at a time (a
  * bot's draw, discard or pass). Each form keeps what the hand places in it (packed as in
- * `tilesAwayAll`) and its tiles away; each line keeps its least tiles away, the first form
- * reaching it and how many forms reach it. A change of one kind touches only the forms
- * holding that kind (the card's postings): a form coming down to or below its line's least
- * updates the line at once; a line is walked again only when the last of its forms at the
- * least moves up (or its first form there does). A change in jokers changes every form of
- * the lines that take jokers: those are walked again.
+ * `tilesAwayAll`) and its tiles away; each line keeps how many of its forms stand at each
+ * tiles away (a histogram) and the least of them. A change of one kind touches only the
+ * forms holding that kind (the card's postings), each moving one form between two buckets
+ * of its line; a line whose least bucket empties looks up its next bucket (at most 15
+ * steps), never its forms. A change in jokers changes the forms of every line that takes
+ * jokers: those lines are counted again.
  */
 export class IncrementalTilesAway {
   readonly cc: CompiledCard;
   /** Tiles away of each line (least over its forms). */
   readonly away: Uint8Array;
-  /** The form reaching it (the first, as `tilesAwayAll` gives it). */
-  readonly best: Uint32Array;
   private readonly counts = new Uint8Array(KINDS);
   private readonly placed: Uint16Array;
   /** Tiles away of each form. */
   private readonly formAway: Uint8Array;
-  /** Forms of each line at its least tiles away. */
-  private readonly atLeast: Uint16Array;
-  /** Lines to walk again (every form's tiles away recomputed) at the next refresh. */
-  private readonly dirty: Uint8Array;
+  /** Forms of line l at tiles away a: hist[l * B + a]. */
+  private readonly hist: Uint16Array;
+  /** Per posting (the card's kind-to-form entries): its form's histogram row, and 1 when its line takes jokers. */
+  private readonly postRow: Uint16Array;
+  private readonly postJokers: Uint8Array;
 
   constructor(cc: CompiledCard, counts: ArrayLike<number>) {
     this.cc = cc;
+    const posts = cc.postForm.length;
+    this.postRow = new Uint16Array(posts);
+    this.postJokers = new Uint8Array(posts);
+    for (let p = 0; p < posts; p++) {
+      const l = cc.formLine[cc.postForm[p]];
+      this.postRow[p] = l * B;
+      this.postJokers[p] = cc.lineJokers[l];
+    }
     this.away = new Uint8Array(cc.lineCount);
-    this.best = new Uint32Array(cc.lineCount);
     this.placed = new Uint16Array(cc.formCount);
     this.formAway = new Uint8Array(cc.formCount);
-    this.atLeast = new Uint16Array(cc.lineCount);
-    this.dirty = new Uint8Array(cc.lineCount);
+    this.hist = new Uint16Array(cc.lineCount * B);
     this.reset(counts);
   }
 
@@ -42,85 +50,91 @@ export class IncrementalTilesAway {
   reset(counts: ArrayLike<number>): void {
     this.placed.fill(0);
     this.counts.fill(0);
-    this.dirty.fill(1); // every line is walked below: setCount leaves the lines alone meanwhile
-    for (let t = 0; t < JOKER; t++) this.setCount(t, counts[t]);
+    const { postStart, postForm, postCode } = this.cc;
+    for (let t = 0; t < JOKER; t++) {
+      const row = counts[t] << 8;
+      this.counts[t] = counts[t];
+      if (row === 0) continue;
+      for (let p = postStart[t]; p < postStart[t + 1]; p++) this.placed[postForm[p]] += PLACED[row | postCode[p]];
+    }
     this.counts[JOKER] = counts[JOKER];
-    this.refresh();
+    for (let l = 0; l < this.cc.lineCount; l++) this.recount(l);
   }
 
   count(t: number): number {
     return this.counts[t];
   }
 
+  /** The line's form at its least tiles away (the first, as `tilesAwayAll` names it). */
+  bestForm(l: number): number {
+    const { lineStart } = this.cc, least = this.away[l];
+    let f = lineStart[l];
+    while (this.formAway[f] !== least) f++;
+    return f;
+  }
+
   /** One tile leaves the hand and another joins it (a discard after a draw, a pass); either may be -1. */
   swap(out: number, into: number): void {
     if (out >= 0) this.change(out, -1);
     if (into >= 0) this.change(into, 1);
-    this.refresh();
   }
 
   /** Moves to another hand, touching only the kinds whose counts differ (a pool that changed by a tile or two). */
   update(counts: ArrayLike<number>): void {
-    for (let t = 0; t < JOKER; t++) if (counts[t] !== this.counts[t]) this.setCount(t, counts[t]);
-    if (counts[JOKER] !== this.counts[JOKER]) this.change(JOKER, counts[JOKER] - this.counts[JOKER]);
-    this.refresh();
+    for (let t = 0; t < KINDS; t++) if (counts[t] !== this.counts[t]) this.change(t, counts[t] - this.counts[t]);
   }
 
   private change(t: number, delta: number): void {
-    if (this.counts[t] + delta < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
-    if (t === JOKER) {
-      this.counts[JOKER] += delta;
-      const { lineJokers, lineCount } = this.cc;
-      for (let l = 0; l < lineCount; l++) if (lineJokers[l] === 1) this.dirty[l] = 1;
-    } else this.setCount(t, this.counts[t] + delta);
-  }
-
-  private setCount(t: number, next: number): void {
-    const prev = this.counts[t];
-    if (prev === next) return;
+    const next = this.counts[t] + delta;
+    if (next < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
     this.counts[t] = next;
-    const { postStart, postForm, postCode, formLine, formSingles, lineJokers } = this.cc;
-    const { placed, formAway, away, best, atLeast, dirty } = this;
+    if (t === JOKER) {
+      const { lineJokers, lineCount } = this.cc;
+      for (let l = 0; l < lineCount; l++) if (lineJokers[l] === 1) this.recount(l);
+      return;
+    }
+    const { postStart, postForm, postCode, formSingles } = this.cc;
+    const { placed, formAway, away, hist, postRow, postJokers } = this;
     const jokers = this.counts[JOKER];
-    const from = prev << 8, to = next << 8;
-    for (let p = postStart[t]; p < postStart[t + 1]; p++) {
-      const f = postForm[p], code = postCode[p];
-      // both packed fields move the same way, so the packed difference is exact
-      placed[f] += PLACED[to | code] - PLACED[from | code];
-      const l = formLine[f];
-      if (dirty[l] === 1) continue; // walked in full at the refresh
+    const from = (next - delta) << 8, to = next << 8;
+    for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+      const code = postCode[p];
+      const moved = PLACED[to | code] - PLACED[from | code];
+      if (moved === 0) continue; // the form already had all of this kind it takes
+      const f = postForm[p];
+      const now = placed[f] + moved; // both packed fields move the same way, so the packed difference is exact
+      placed[f] = now;
       const was = formAway[f];
-      const a = awayFromPlaced(placed[f], formSingles[f], lineJokers[l] === 1 ? jokers : 0);
+      const a = awayFromPlaced(now, formSingles[f], postJokers[p] === 1 ? jokers : 0);
       if (a === was) continue;
       formAway[f] = a;
-      const least = away[l];
-      if (a < least) { away[l] = a; best[l] = f; atLeast[l] = 1; }
-      else if (a === least) { atLeast[l]++; if (f < best[l]) best[l] = f; }
-      else if (was === least) {
-        // the form left the least: walk the line when none is left there, or the first one left
-        if (--atLeast[l] === 0 || best[l] === f) dirty[l] = 1;
+      const row = postRow[p];
+      hist[row + was]--;
+      hist[row + a]++;
+      const l = row >> 4; // B is 16
+      if (a < away[l]) away[l] = a;
+      else if (was === away[l] && hist[row + was] === 0) {
+        let least = was + 1;
+        while (hist[row + least] === 0) least++;
+        away[l] = least;
       }
     }
   }
 
-  private refresh(): void {
-    const { lineStart, lineJokers, lineCount, formSingles } = this.cc;
-    const { placed, formAway, dirty } = this;
-    const jokers = this.counts[JOKER];
-    for (let l = 0; l < lineCount; l++) {
-      if (dirty[l] === 0) continue;
-      dirty[l] = 0;
-      const j = lineJokers[l] === 1 ? jokers : 0;
-      let bestAway = 255, bestForm = 0, n = 0;
-      for (let f = lineStart[l]; f < lineStart[l + 1]; f++) {
-        const a = awayFromPlaced(placed[f], formSingles[f], j);
-        formAway[f] = a;
-        if (a < bestAway) { bestAway = a; bestForm = f; n = 1; }
-        else if (a === bestAway) n++;
-      }
-      this.away[l] = bestAway;
-      this.best[l] = bestForm;
-      this.atLeast[l] = n;
+  /** Counts a line's forms again (after a change in jokers, or from scratch). */
+  private recount(l: number): void {
+    const { lineStart, lineJokers, formSingles } = this.cc;
+    const { placed, formAway, hist } = this;
+    const j = lineJokers[l] === 1 ? this.counts[JOKER] : 0;
+    const row = l * B;
+    for (let a = 0; a < B; a++) hist[row + a] = 0;
+    let least = 255;
+    for (let f = lineStart[l]; f < lineStart[l + 1]; f++) {
+      const a = awayFromPlaced(placed[f], formSingles[f], j);
+      formAway[f] = a;
+      hist[row + a]++;
+      if (a < least) least = a;
     }
+    this.away[l] = least;
   }
 }

@@ -233,7 +233,7 @@ describe('incremental tiles away', () => {
         inc.swap(out, drawn);
         tilesAwayAll(practice, hand, away, best);
         expect([...inc.away]).toEqual([...away]);
-        expect([...inc.best]).toEqual([...best]); // the same form, the first at the least, as the full evaluation names
+        expect(Array.from(inc.away, (_, l) => inc.bestForm(l))).toEqual([...best]); // the same form, the first at the least, as the full evaluation names
       }
     }
   });

@@ -141,4 +141,8 @@ const startup = time(['-e', '']);
 const cli = time([bin, 'analyze', '--hands', file, '--top', '1', '--json']);
 const lines = cli.out.trim().split('\n').length;
 console.log(`\nCLI batch: ${lines} hands (--hands FILE --top 1 --json) in ${cli.seconds.toFixed(2)} s, start-up included: ${(lines / cli.seconds).toFixed(0)} hands/s`);
+const allFile = join(dir, 'hands-20k.txt');
+writeFileSync(allFile, randomHands(20_000, 3).map(handText).join('\n') + '\n');
+const all = time([bin, 'analyze', '--hands', allFile, '--all']);
+console.log(`CLI batch: 20000 hands (--hands FILE --all: every line of each, ${(all.out.length / 1e6).toFixed(0)} MB of JSON lines) in ${all.seconds.toFixed(2)} s, start-up included: ${(20_000 / all.seconds).toFixed(0)} hands/s`);
 console.log(`(plain node start-up in the same run: ${(startup.seconds * 1000).toFixed(0)} ms)`);

@@ -285,6 +285,9 @@ interface FormEval {
   whyNot: string | undefined;
 }
 
+/** Scratch for evaluateForm: per kind slot of the loaded form, the singles and group tiles lacking; the scarce slots in order. */
+const singleLack = new Int32Array(16), groupLack = new Int32Array(16), scarce = new Int32Array(16);
+
 /** One form in full, after the exposures (null when they fit no groups of the form). */
 function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | null {
   const { input, avail, unseen } = ctx;
@@ -294,14 +297,14 @@ function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | nul
   const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
   const jokers = jokersAllowed ? h[JOKER] : 0;
 
-  const singleLack: number[] = [], groupLack: number[] = [];
   let lack = 0, lackSingles = 0;
   for (let i = 0; i < n; i++) {
     const t = formKind[i];
-    singleLack.push(Math.max(0, formSingle[i] - h[t]));
-    groupLack.push(Math.max(0, formNeed[i] - h[t]) - singleLack[i]);
+    const s = formSingle[i] > h[t] ? formSingle[i] - h[t] : 0;
+    singleLack[i] = s;
+    groupLack[i] = (formNeed[i] > h[t] ? formNeed[i] - h[t] : 0) - s;
     lack += singleLack[i] + groupLack[i];
-    lackSingles += singleLack[i];
+    lackSingles += s;
   }
   const inGroups = lack - lackSingles;
   const tilesAway = lack - Math.min(jokers, inGroups);
@@ -309,21 +312,42 @@ function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | nul
   let outs = groupsShort && jokersAllowed ? unseen[JOKER] : 0;
   for (let i = 0; i < n; i++) if (singleLack[i] > 0 || (groupsShort && groupLack[i] > 0)) outs += unseen[formKind[i]];
 
-  // For the list of needs, jokers stand in where natural tiles are scarcest.
+  // For the list of needs, jokers stand in where natural tiles are scarcest (fewest unseen,
+  // then the lower kind: the kinds of a form are distinct, so the order is total).
   let spare = jokers;
-  const scarce = groupLack.map((_, i) => i).filter((i) => groupLack[i] > 0).sort((a, b) => unseen[formKind[a]] - unseen[formKind[b]] || formKind[a] - formKind[b]);
-  for (const i of scarce) {
-    const use = Math.min(spare, groupLack[i]);
-    groupLack[i] -= use;
-    spare -= use;
+  if (spare > 0) {
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      if (groupLack[i] === 0) continue;
+      const u = unseen[formKind[i]], t = formKind[i];
+      let j = m++;
+      for (; j > 0; j--) {
+        const o = scarce[j - 1], uo = unseen[formKind[o]];
+        if (uo < u || (uo === u && formKind[o] < t)) break;
+        scarce[j] = o;
+      }
+      scarce[j] = i;
+    }
+    for (let k = 0; k < m && spare > 0; k++) {
+      const i = scarce[k];
+      const use = Math.min(spare, groupLack[i]);
+      groupLack[i] -= use;
+      spare -= use;
+    }
   }
   const need: TileId[] = [];
   let jokerSlots = 0;
   for (let i = 0; i < n; i++) {
-    for (let k = singleLack[i] + groupLack[i]; k > 0; k--) need.push(formKind[i]);
+    const t = formKind[i];
+    for (let k = singleLack[i] + groupLack[i]; k > 0; k--) {
+      // kept in kind order as it grows (a form lists its kinds in no particular order)
+      let j = need.length;
+      need.push(t);
+      for (; j > 0 && need[j - 1] > t; j--) need[j] = need[j - 1];
+      need[j] = t;
+    }
     if (jokersAllowed) jokerSlots += groupLack[i];
   }
-  need.sort((a, b) => a - b);
   return { tilesAway, need, jokerSlots, outs, whyNot: formWhyNot(n, avail, jokersAllowed ? avail[JOKER] : 0) };
 }
 

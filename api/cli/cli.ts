@@ -11,6 +11,7 @@ import { TilemateError } from '../../engine/errors.js';
 import { RULESETS } from '../../engine/rulesets.js';
 import { replayRecord } from '../../engine/record.js';
 import { formatTiles, tileName } from '../../engine/tiles.js';
+import { ByteOut, resultJsonWriter } from './byte-out.js';
 import { simulateForAnalyze, simulationJson, type SimulateFlags } from '../shared/simulate.js';
 import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulationColumns, wholeOption } from './advise.js';
 import { loadCard, readCardText } from '../../training/cards.js';
@@ -121,8 +122,8 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   // object of its own (and a non-zero exit at the end); the others are still analyzed.
   const text = readTextFile(flags.hands!, MAX_FILE_BYTES.hands, 'hands file');
   let failed = 0;
-  let out: string[] = [];
-  const flush = () => { if (out.length) { process.stdout.write(out.join('\n') + '\n'); out = []; } };
+  const out = new ByteOut((chunk) => process.stdout.write(chunk));
+  const writeResult = resultJsonWriter(cc);
   // each answer names its line of the file (blank lines are skipped), so answers line up with hands
   for (const [i, hand] of text.split(/\r?\n/).entries()) {
     if (hand.trim() === '') continue;
@@ -131,15 +132,26 @@ function analyzeCommand(flags: AnalyzeFlags): number {
       const input = analysisInput(hand, flags.exposed, flags.seen, others(flags));
       const results = analyzer.analyze(input, { top });
       const sim = simulateForAnalyze(cc, input, results, flags);
-      out.push(JSON.stringify({ line, hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim?.lines[i] })) }));
+      if (sim) out.text(JSON.stringify({ line, hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim.lines[i] })) }));
+      else {
+        // the same text as JSON.stringify({ line, hand, results: results.map(resultJson) })
+        out.text('{"line":');
+        out.int(line);
+        out.text(`,"hand":${JSON.stringify(hand)},"results":[`);
+        for (let k = 0; k < results.length; k++) {
+          if (k > 0) out.text(',');
+          writeResult(out, results[k]);
+        }
+        out.text(']}');
+      }
     } catch (err) {
       if (!(err instanceof TilemateError)) throw err;
       failed++;
-      out.push(JSON.stringify({ line, hand, error: { code: err.code, message: err.message } }));
+      out.text(JSON.stringify({ line, hand, error: { code: err.code, message: err.message } }));
     }
-    if (out.length >= 2000) flush();
+    out.text('\n');
   }
-  flush();
+  out.flush();
   if (failed > 0) {
     process.stderr.write(`${failed} hand(s) could not be analyzed; see the "error" objects\n`);
     return 1;

@@ -58,18 +58,23 @@ describe('tilemate analyze', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
     const file = join(dir, 'hands.txt');
     // a quote and a backslash in a hand's text are refused, and still echoed back escaped
-    const hands = [HAND, 'F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C', '1B 1B 1B 2C 5D 5D N N E GD GD J J', '1B 1B 1B 5D 5D N N E GD GD J', 'F F F "x\\'];
+    const hands = [HAND, 'F F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C', '1B 1B 1B 2C 5D 5D N N E GD GD J J', '1B 1B 1B 5D 5D N N E GD GD J', 'F F F "x\\', 'F F Dé'];
     writeFileSync(file, hands.join('\n') + '\n');
-    for (const extra of [[], ['--exposed', 'J 2C 2C', '--seen', '1B 9D 9D']]) {
+    // a card whose headings are not ASCII (the writer encodes them as UTF-8, as JSON.stringify leaves them)
+    const cafe = join(dir, 'cafe.card');
+    writeFileSync(cafe, '[Café “Évens”]\n2468a 2468b 2468c FF ; c 50\nFFFF 2026a 222b 222c ; x 25\n');
+    for (const extra of [[], ['--exposed', 'J 2C 2C', '--seen', '1B 9D 9D'], ['--card', cafe]]) {
       out = '';
       await run('analyze', '--hands', file, '--all', ...extra);
       const lines = out.trim().split('\n');
       expect(lines).toHaveLength(hands.length);
-      const analyzer = new Analyzer(loadCard());
+      const card = extra[0] === '--card' ? loadCard(cafe) : loadCard();
+      const analyzer = new Analyzer(card);
       lines.forEach((text, i) => {
         let expected: string;
         try {
-          const results = analyzer.analyze(analysisInput(hands[i], extra[1], extra[3], {}), { top: 51 });
+          const exposures = extra[0] === '--exposed' ? extra : [];
+          const results = analyzer.analyze(analysisInput(hands[i], exposures[1], exposures[3], {}), { top: card.lineCount });
           expected = JSON.stringify({ line: i + 1, hand: hands[i], results: results.map(resultJson) });
         } catch (e) {
           expected = JSON.stringify({ line: i + 1, hand: hands[i], error: { code: (e as TilemateError).code, message: (e as Error).message } });

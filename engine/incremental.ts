@@ -89,8 +89,7 @@ export class IncrementalTilesAway {
     if (next < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
     this.counts[t] = next;
     if (t === JOKER) {
-      const { lineJokers, lineCount } = this.cc;
-      for (let l = 0; l < lineCount; l++) if (lineJokers[l] === 1) this.recount(l);
+      this.recountJokerLines();
       return;
     }
     const { postStart, postForm, postCode, formSingles } = this.cc;
@@ -121,7 +120,30 @@ export class IncrementalTilesAway {
     }
   }
 
-  /** Counts a line's forms again (after a change in jokers, or from scratch). */
+  /** Counts the forms of every line taking jokers again, their tiles away having moved with the jokers. */
+  private recountJokerLines(): void {
+    const { lineStart, lineJokers, lineCount, formSingles } = this.cc;
+    const { placed, formAway, hist, away } = this;
+    const j = this.counts[JOKER];
+    for (let l = 0; l < lineCount; l++) {
+      if (lineJokers[l] !== 1) continue;
+      const row = l * B;
+      for (let a = 0; a < B; a++) hist[row + a] = 0;
+      let least = 255;
+      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+        const p = placed[f];
+        const lack = 14 - (p & 255);
+        const inGroups = lack - (formSingles[f] - (p >> 8));
+        const a = lack - (inGroups < j ? inGroups : j); // awayFromPlaced
+        formAway[f] = a;
+        hist[row + a]++;
+        if (a < least) least = a;
+      }
+      away[l] = least;
+    }
+  }
+
+  /** Counts a line's forms again (from scratch). */
   private recount(l: number): void {
     const { lineStart, lineJokers, formSingles } = this.cc;
     const { placed, formAway, hist } = this;

@@ -13,10 +13,14 @@ export interface ArenaRun {
   deals: number;
   /** The first deal's number (deals firstDeal .. firstDeal + deals - 1; default 0). */
   firstDeal?: number;
+  /** The deals to play, instead of firstDeal .. firstDeal + deals - 1 (a resumed run: those not played yet). */
+  dealIds?: number[];
   cardText: string;
   /** Worker threads (default: one per core); 1 plays in this thread. */
   threads?: number;
   onProgress?: (dealsDone: number) => void;
+  /** Each batch of finished games, whole deals, as they come (a log). */
+  onGames?: (games: ArenaGame[]) => void;
 }
 
 /**
@@ -34,14 +38,16 @@ const batchSize = (deals: number, threads: number): number => Math.max(1, Math.m
 export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; games: ArenaGame[] }> {
   const spec: ArenaSpec = { ruleset: loadRuleset(run.ruleset), seats: run.seats, seed: run.seed };
   const threads = Math.max(1, run.threads ?? availableParallelism());
-  const dealIds = Array.from({ length: run.deals }, (_, i) => (run.firstDeal ?? 0) + i);
+  const dealIds = run.dealIds ?? Array.from({ length: run.deals }, (_, i) => (run.firstDeal ?? 0) + i);
   let done = 0;
   const games: ArenaGame[] = [];
   const workerUrl = new URL('./arena.worker.js', import.meta.url);
   if (threads === 1 || import.meta.url.endsWith('.ts')) {
     const cc = compileCard(parseCard(run.cardText));
     for (const d of dealIds) {
-      games.push(...playDeal(spec, cc, d));
+      const dealt = playDeal(spec, cc, d);
+      games.push(...dealt);
+      run.onGames?.(dealt);
       run.onProgress?.(++done);
     }
   } else {
@@ -55,6 +61,7 @@ export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; 
         const task: ArenaTask = { ruleset: run.ruleset, seats: run.seats, seed: run.seed, deals };
         const result = (await pool.run(task)) as ArenaGame[];
         games.push(...result);
+        run.onGames?.(result);
         done += deals.length;
         run.onProgress?.(done);
       }));

@@ -5,6 +5,8 @@ import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
 import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
 import { runArena } from '../../training/run-arena.js';
+import { summarize } from '../../training/arena.js';
+import { ArenaLog, arenaLogHeader } from '../../training/arena-log.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -269,6 +271,7 @@ interface ArenaFlags {
   card?: string;
   threads?: number;
   json?: boolean;
+  log?: string;
 }
 
 /** Duplicate-deal arena: every deal played once per rotation of the seats, in worker threads. */
@@ -278,13 +281,21 @@ async function arenaCommand(f: ArenaFlags): Promise<number> {
   const seats = f.seats.split(',').map((x) => x.trim());
   if (seats.length !== rules.players) throw new TilemateError('TM_BAD_INPUT', `--seats lists ${seats.length} bots for ${rules.players} seats`);
   seats.forEach((name) => makeAgent(name, cc, rules)); // refuses unknown names before any game
+  const cardText = readCardText(f.card);
+  // with a log, the deals it holds in full are not played again (a stopped arena resumes)
+  const logged = f.log === undefined ? null : ArenaLog.open(f.log, arenaLogHeader(rules.name, seats, f.seed, cardText), rules.players);
+  const earlier = (logged?.games ?? []).filter((g) => g.deal < f.games);
+  const played = new Set(earlier.map((g) => g.deal));
+  const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
-  bar?.start(f.games, 0);
-  const { summary } = await runArena({
-    ruleset: rules.name, seats, seed: f.seed, deals: f.games, cardText: readCardText(f.card), threads: f.threads,
-    onProgress: (done) => bar?.update(done),
+  bar?.start(f.games, played.size);
+  const { games } = await runArena({
+    ruleset: rules.name, seats, seed: f.seed, deals: dealIds.length, dealIds, cardText, threads: f.threads,
+    onProgress: (done) => bar?.update(played.size + done),
+    onGames: logged ? (g) => logged.log.append(g) : undefined,
   });
   bar?.stop();
+  const summary = summarize({ ruleset: rules, seats, seed: f.seed }, [...earlier, ...games]);
   if (f.json) {
     process.stdout.write(JSON.stringify(summary) + '\n');
     return 0;
@@ -368,6 +379,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--threads <n>', 'worker threads (default: one per core)', positiveInt)
     .option('--json', 'print one JSON object')
+    .option('--log <file>', 'keep every finished game in FILE; the same command run again resumes: deals already there are not played again')
     .action(async (flags: ArenaFlags) => exit(await arenaCommand(flags)));
   cmd
     .command('play')

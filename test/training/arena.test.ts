@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../../training/cards.js';
 import { playDeal, summarize, type ArenaGame, type ArenaSpec } from '../../training/arena.js';
@@ -38,5 +41,25 @@ describe('arena', () => {
     expect(doc).toMatchObject({ deals: 12, games: 48 });
     expect(doc.results.map((r: { agent: string }) => r.agent)).toEqual(['medium', 'random', 'easy', 'greedy']);
     expect(two.stdout).toBe(one.stdout);
+  });
+
+  it('--log keeps the games; a run stopped mid-way (a line cut off, a deal half logged) resumes to the same results, and another arena\'s log is refused', () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'tilemate-arena-')), 'arena.jsonl');
+    const args = (seats: string, more: string[] = []) => ['bin/tilemate.js', 'arena', '--seats', seats, '--games', '10', '--seed', '4', '--threads', '2', '--json', ...more];
+    const run = (seats: string, more: string[] = []) => spawnSync(process.execPath, args(seats, more), { encoding: 'utf8' });
+    const whole = run('medium,random,easy,greedy');
+    expect(run('medium,random,easy,greedy', ['--log', log]).stdout).toBe(whole.stdout);
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines).toHaveLength(1 + 40 + 1); // the header, 10 deals x 4 rotations, the last newline
+    // as if killed: deals 0-5 in full, one game of deal 6, then half a line
+    writeFileSync(log, lines.slice(0, 1 + 24 + 1).join('\n') + '\n' + lines[26].slice(0, 30));
+    const resumed = run('medium,random,easy,greedy', ['--log', log]);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toBe(whole.stdout);
+    // a second resume plays nothing and still reports every deal (deal 6 was logged twice: counted once)
+    expect(run('medium,random,easy,greedy', ['--log', log]).stdout).toBe(whole.stdout);
+    const other = run('medium,random,easy,medium', ['--log', log]);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/is not the log of this arena/);
   });
 });

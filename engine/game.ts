@@ -118,9 +118,19 @@ export interface GameState {
   /** Changes whenever the tiles on the table (discards, exposures, Mah Jonggs, dead hands) change. */
   tableVersion: number;
   /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
-  deadProofs: { version: number; proofs: boolean[]; hints: { form: number }[] };
+  deadProofs: DeadProofs;
   result: GameResult | null;
 }
+
+/**
+ * Per rack slot (seat * racks + rack): whether the table proves it impossible, as of a table
+ * version and the visible counts `seen`; `live` a form it could still make then (-1: none
+ * known) and `exposed` its player's exposures then; `hints` where the next search starts.
+ */
+export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[]; live: number[]; exposed: number[] }
+
+/** Dead-hand proofs not made yet (a new, copied or sampled state). */
+export const noDeadProofs = (): DeadProofs => ({ version: -1, proofs: [], hints: [], seen: [], live: [], exposed: [] });
 
 // ------------------------------------------------------------------ setting up
 
@@ -185,7 +195,7 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     actionCount: 0,
     tableVersion: 0,
     visible: new Array<number>(KINDS).fill(0),
-    deadProofs: { version: -1, proofs: [], hints: [] },
+    deadProofs: noDeadProofs(),
     result: null,
   };
   if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
@@ -504,22 +514,67 @@ function provablyDead(state: GameState, target: number, rack: number): boolean {
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   const racks = state.rules.racks;
   const cache = state.deadProofs;
-  if (cache.version !== state.tableVersion) {
-    // the proofs only change with the table, not from one seat's step to the next
-    cache.version = state.tableVersion;
-    const slots = state.rules.players * racks;
-    if (cache.proofs.length !== slots) cache.proofs = new Array<boolean>(slots);
-    cache.proofs.fill(false);
-    for (let target = 0; target < state.rules.players; target++) {
-      const p = state.players[target];
-      if (p.exposures.length === 0) continue;
-      for (let rack = 0; rack < racks; rack++) if (rackLive(p, rack)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
-    }
-  }
+  if (cache.version !== state.tableVersion) updateDeadProofs(state);
   for (let target = 0; target < state.rules.players; target++) {
     if (target === seat) continue;
     for (let rack = 0; rack < racks; rack++) if (cache.proofs[target * racks + rack]) out.push({ type: 'callDead', seat, target, rack });
   }
+}
+
+/** The kinds whose visible count changed since the proofs were made (1), or not (0). */
+const changedKinds = new Uint8Array(KINDS);
+
+/**
+ * The proofs only change with the table, not from one seat's step to the next. A rack
+ * found live through form f stays live while its exposures and the visible counts of f's
+ * kinds (and of jokers, when f's line takes them) are as they were: formStillPossible reads
+ * nothing else. Most discards touch none of them, so only the other racks are checked again.
+ * A rack proved dead stays so while its exposures are as they were and no visible count fell.
+ */
+function updateDeadProofs(state: GameState): void {
+  const racks = state.rules.racks, cc = state.cc, visible = state.visible;
+  const cache = state.deadProofs;
+  cache.version = state.tableVersion;
+  const slots = state.rules.players * racks;
+  if (cache.proofs.length !== slots) {
+    cache.proofs = new Array<boolean>(slots).fill(false);
+    cache.live = new Array<number>(slots).fill(-1);
+    cache.exposed = new Array<number>(slots).fill(0);
+  }
+  const seen = cache.seen;
+  const fresh = seen.length !== KINDS;
+  let changes = 0, lowered = fresh;
+  for (let t = 0; t < KINDS; t++) {
+    const c = fresh || visible[t] !== seen[t] ? 1 : 0;
+    changedKinds[t] = c;
+    changes += c;
+    if (visible[t] < seen[t]) lowered = true;
+    seen[t] = visible[t];
+  }
+  for (let target = 0; target < state.rules.players; target++) {
+    const p = state.players[target];
+    for (let rack = 0; rack < racks; rack++) {
+      const slot = target * racks + rack;
+      if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
+      const f = cache.live[slot];
+      if (cache.exposed[slot] === p.exposures.length) {
+        if (f >= 0 && (changes === 0 || !formTouched(cc, f))) continue;
+        // fewer tiles left unseen never make a hand possible again: a proof stands until some count falls (a joker exchanged back)
+        if (cache.proofs[slot] && !lowered) continue;
+      }
+      const dead = provablyDead(state, target, rack);
+      cache.proofs[slot] = dead;
+      cache.live[slot] = dead ? -1 : cache.hints[slot]?.form ?? -1;
+      cache.exposed[slot] = p.exposures.length;
+    }
+  }
+}
+
+/** Whether a visible count form f's possibility depends on has changed (changedKinds). */
+function formTouched(cc: CompiledCard, f: number): boolean {
+  if (changedKinds[JOKER] === 1 && cc.lineJokers[cc.formLine[f]] === 1) return true;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (changedKinds[cc.entryKind[e]] === 1) return true;
+  return false;
 }
 
 // ------------------------------------------------------------------ apply
@@ -1115,7 +1170,7 @@ export function cloneState(s: GameState): GameState {
     phase,
     turnSource: { ...s.turnSource },
     visible: [...s.visible],
-    deadProofs: { version: -1, proofs: [], hints: [] },
+    deadProofs: noDeadProofs(),
     result: s.result,
   };
 }

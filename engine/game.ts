@@ -57,6 +57,9 @@ export type ClaimResponse =
   | { type: 'call'; size: number; jokers: number; rack: number }
   | { type: 'callMahJongg'; rack: number; both: boolean };
 
+/** The answer of every seat that declines a discard (one shared object: answers are never changed, only replaced). */
+const DECLINED: ClaimResponse = Object.freeze({ type: 'decline' });
+
 export type Phase =
   | { kind: 'charleston'; pass: number; choices: (PassChoice | null)[]; eastFirst: boolean }
   | { kind: 'vote'; votes: (boolean | null)[] }
@@ -124,10 +127,11 @@ export interface GameState {
 
 /**
  * Per rack slot (seat * racks + rack): whether the table proves it impossible, as of a table
- * version and the visible counts `seen`; `live` a form it could still make then (-1: none
- * known) and `exposed` its player's exposures then; `hints` where the next search starts.
+ * version; when it was last checked, the visible counts (`seen`), a form it could still make
+ * (`live`, -1: none known) and its player's exposures (`exposed`); `hints` where the next
+ * search starts.
  */
-export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[]; live: number[]; exposed: number[] }
+export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[][]; live: number[]; exposed: number[] }
 
 /** Dead-hand proofs not made yet (a new, copied or sampled state). */
 export const noDeadProofs = (): DeadProofs => ({ version: -1, proofs: [], hints: [], seen: [], live: [], exposed: [] });
@@ -331,9 +335,11 @@ function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exp
 const withExtra = new Array<number>(KINDS).fill(0);
 
 /**
- * A seat's concealed tiles when last found to fit no form's kinds (`none`), or to fit some:
- * a 14-tile hand holding all of them is then no Mah Jongg, whatever single tile came in
- * (the claim windows between two turns, then the draw, ask about the same rack).
+ * The kinds (jokers aside) a seat's concealed tiles held when last found to fit no form's
+ * kinds (`none`), or to fit some: a 14-tile hand holding all of them is then no Mah Jongg,
+ * whatever single tile came in (the claim windows between two turns, then the draw, ask
+ * about the same rack). Only the kinds count (someFormHoldsKinds reads nothing else), so a
+ * discard that leaves a copy of its kind keeps the proof.
  */
 interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 const kindsProofs = new WeakMap<Player, KindsProof>();
@@ -346,7 +352,7 @@ function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposur
     proof = { base: new Uint8Array(KINDS), none: false, valid: false };
     kindsProofs.set(p, proof);
   }
-  // one pass: the tiles in all, and whether the rack still holds the proof's tiles
+  // one pass: the tiles in all, and whether the rack still holds the proof's kinds
   const base = proof.base;
   let total = extra === null ? 0 : 1, holds = true;
   for (let t = 0; t < KINDS; t++) {
@@ -358,7 +364,7 @@ function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposur
   if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
   if (holds && proof.valid) return proof.none;
   proof.valid = true;
-  for (let t = 0; t < KINDS; t++) base[t] = con[t];
+  for (let t = 0; t < JOKER; t++) base[t] = con[t] > 0 ? 1 : 0;
   proof.none = !someFormHoldsKinds(cc, con);
   return proof.none;
 }
@@ -409,8 +415,13 @@ export function legalActions(state: GameState, seat: number): Action[] {
     case 'discard': {
       if (seat !== state.turn) return out;
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
-      for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
-      if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+      if (state.rules.racks === 1) {
+        // the common table: one rack, no lists of racks
+        if (rackLive(p, 0) && rackMahJongg(state, seat, 0, null) >= 0) out.push({ type: 'declare', seat, rack: 0 });
+      } else {
+        for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
+        if (bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+      }
       for (let owner = 0; owner < state.players.length; owner++) {
         const xs = state.players[owner].exposures;
         for (let i = 0; i < xs.length; i++) {
@@ -521,18 +532,12 @@ function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   }
 }
 
-/** The kinds whose visible count changed since the proofs were made (1), or not (0). */
-const changedKinds = new Uint8Array(KINDS);
-
 /**
- * The proofs only change with the table, not from one seat's step to the next. A rack
- * found live through form f stays live while its exposures and the visible counts of f's
- * kinds (and of jokers, when f's line takes them) are as they were: formStillPossible reads
- * nothing else. Most discards touch none of them, so only the other racks are checked again.
- * A rack proved dead stays so while its exposures are as they were and no visible count fell.
+ * The proofs only change with the table, not from one seat's step to the next, and then
+ * only for the racks whose last proof the change touched (proofStands).
  */
 function updateDeadProofs(state: GameState): void {
-  const racks = state.rules.racks, cc = state.cc, visible = state.visible;
+  const racks = state.rules.racks, visible = state.visible;
   const cache = state.deadProofs;
   cache.version = state.tableVersion;
   const slots = state.rules.players * racks;
@@ -540,41 +545,41 @@ function updateDeadProofs(state: GameState): void {
     cache.proofs = new Array<boolean>(slots).fill(false);
     cache.live = new Array<number>(slots).fill(-1);
     cache.exposed = new Array<number>(slots).fill(0);
-  }
-  const seen = cache.seen;
-  const fresh = seen.length !== KINDS;
-  let changes = 0, lowered = fresh;
-  for (let t = 0; t < KINDS; t++) {
-    const c = fresh || visible[t] !== seen[t] ? 1 : 0;
-    changedKinds[t] = c;
-    changes += c;
-    if (visible[t] < seen[t]) lowered = true;
-    seen[t] = visible[t];
+    cache.seen = Array.from({ length: slots }, () => new Array<number>(KINDS).fill(0));
   }
   for (let target = 0; target < state.rules.players; target++) {
     const p = state.players[target];
     for (let rack = 0; rack < racks; rack++) {
       const slot = target * racks + rack;
       if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
-      const f = cache.live[slot];
-      if (cache.exposed[slot] === p.exposures.length) {
-        if (f >= 0 && (changes === 0 || !formTouched(cc, f))) continue;
-        // fewer tiles left unseen never make a hand possible again: a proof stands until some count falls (a joker exchanged back)
-        if (cache.proofs[slot] && !lowered) continue;
-      }
+      if (cache.exposed[slot] === p.exposures.length && proofStands(state.cc, cache, slot, visible)) continue;
       const dead = provablyDead(state, target, rack);
       cache.proofs[slot] = dead;
       cache.live[slot] = dead ? -1 : cache.hints[slot]?.form ?? -1;
       cache.exposed[slot] = p.exposures.length;
+      const seen = cache.seen[slot];
+      for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
     }
   }
 }
 
-/** Whether a visible count form f's possibility depends on has changed (changedKinds). */
-function formTouched(cc: CompiledCard, f: number): boolean {
-  if (changedKinds[JOKER] === 1 && cc.lineJokers[cc.formLine[f]] === 1) return true;
-  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (changedKinds[cc.entryKind[e]] === 1) return true;
-  return false;
+/**
+ * Whether a rack's last proof stands with its exposures as they were. Found live through
+ * form f: while the visible counts of f's kinds (and of jokers, when f's line takes them)
+ * are as they were, since formStillPossible reads nothing else; most discards touch none of
+ * them. Proved dead: while no visible count fell (a joker exchanged back), since fewer tiles
+ * left unseen never make a hand possible again.
+ */
+function proofStands(cc: CompiledCard, cache: DeadProofs, slot: number, visible: readonly number[]): boolean {
+  const seen = cache.seen[slot], f = cache.live[slot];
+  if (f >= 0) {
+    if (cc.lineJokers[cc.formLine[f]] === 1 && visible[JOKER] !== seen[JOKER]) return false;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (visible[cc.entryKind[e]] !== seen[cc.entryKind[e]]) return false;
+    return true;
+  }
+  if (!cache.proofs[slot]) return false; // not checked yet
+  for (let t = 0; t < KINDS; t++) if (visible[t] < seen[t]) return false;
+  return true;
 }
 
 // ------------------------------------------------------------------ apply
@@ -702,7 +707,7 @@ export function apply(state: GameState, action: Action): void {
       if (ph.kind !== 'claims') fail('TM_ILLEGAL_ACTION', 'there is no discard to claim now');
       const c = ph as Extract<Phase, { kind: 'claims' }>;
       if (c.responses[seat] !== null) fail('TM_NOT_YOUR_TURN', seat === c.discarder ? 'a player cannot claim her own discard' : `seat ${seat} has already answered`);
-      let response: ClaimResponse = { type: 'decline' };
+      let response: ClaimResponse = DECLINED;
       if (action.type === 'call') {
         const rack = rackOf(state, seat, action.rack);
         if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} cannot take exposures`);
@@ -722,7 +727,7 @@ export function apply(state: GameState, action: Action): void {
         response = { type: 'callMahJongg', rack, both: action.both === true };
       }
       c.responses[seat] = response;
-      if (c.responses.every((r) => r !== null)) resolveClaims(state);
+      if (!c.responses.includes(null)) resolveClaims(state);
       break;
     }
     case 'callDead': {
@@ -844,7 +849,7 @@ function openClaims(state: GameState, discarder: number, tile: TileId): void {
   const responses: (ClaimResponse | null)[] = new Array(n).fill(null);
   let anyone = false;
   for (let s = 0; s < n; s++) {
-    if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = { type: 'decline' };
+    if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = DECLINED;
     else anyone = true;
   }
   if (!anyone) { passTurn(state, discarder); return; }
@@ -1026,7 +1031,7 @@ function killRack(state: GameState, seat: number, rack: number): void {
   if (state.rules.racks > 1 && !inPlay(state, seat) && state.players[seat].mahJonggs.length === 0) { endGame(state, false); return; }
   if (state.phase.kind === 'claims') {
     const c = state.phase;
-    c.responses[seat] = c.responses[seat] ?? { type: 'decline' };
+    c.responses[seat] = c.responses[seat] ?? DECLINED;
   }
 }
 
@@ -1091,12 +1096,11 @@ export interface SeatView {
 export function waitingOn(state: GameState): number[] {
   const ph = state.phase;
   const out: number[] = [];
-  const collect = (list: readonly unknown[]) => list.forEach((c, s) => { if (c === null) out.push(s); });
-  if (ph.kind === 'charleston') collect(ph.choices);
-  else if (ph.kind === 'vote') collect(ph.votes);
-  else if (ph.kind === 'courtesy') collect(ph.offers);
-  else if (ph.kind === 'claims') collect(ph.responses);
-  else if (ph.kind === 'draw' || ph.kind === 'discard') out.push(state.turn);
+  if (ph.kind === 'draw' || ph.kind === 'discard') out.push(state.turn);
+  else if (ph.kind !== 'ended') {
+    const list: readonly unknown[] = ph.kind === 'claims' ? ph.responses : ph.kind === 'charleston' ? ph.choices : ph.kind === 'vote' ? ph.votes : ph.offers;
+    for (let s = 0; s < list.length; s++) if (list[s] === null) out.push(s);
+  }
   return out;
 }
 

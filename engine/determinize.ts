@@ -73,6 +73,7 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
     tableVersion: 0,
     visible: COPIES.map((c, t) => c - unseen[t] - view.concealed[t]),
     deadProofs: noDeadProofs(),
+    kindsProofs: [],
     result: null,
   };
 }

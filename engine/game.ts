@@ -122,6 +122,8 @@ export interface GameState {
   tableVersion: number;
   /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
   deadProofs: DeadProofs;
+  /** Per seat, why its rack is no Mah Jongg whatever tile comes in (cannotComplete; [] when none made yet). */
+  kindsProofs: KindsProof[];
   result: GameResult | null;
 }
 
@@ -200,6 +202,7 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     tableVersion: 0,
     visible: new Array<number>(KINDS).fill(0),
     deadProofs: noDeadProofs(),
+    kindsProofs: [],
     result: null,
   };
   if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
@@ -283,7 +286,7 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
 function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
   const p = state.players[seat];
   const exposures = rackExposures(p, rack);
-  if (cannotComplete(state.cc, p, exposures, extra)) return -1;
+  if (cannotComplete(state, seat, exposures, extra)) return -1;
   let concealed = p.concealed;
   if (extra !== null) {
     concealed = withExtra;
@@ -341,16 +344,17 @@ const withExtra = new Array<number>(KINDS).fill(0);
  * about the same rack). Only the kinds count (someFormHoldsKinds reads nothing else), so a
  * discard that leaves a copy of its kind keeps the proof.
  */
-interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
-const kindsProofs = new WeakMap<Player, KindsProof>();
+export interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 
 /** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
-function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+function cannotComplete(state: GameState, seat: number, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const cc = state.cc, p = state.players[seat];
   const con = p.concealed;
-  let proof = kindsProofs.get(p);
+  // the proof reads only the counts, so one kept per seat holds for whatever rack sits there
+  let proof = state.kindsProofs[seat];
   if (proof === undefined) {
     proof = { base: new Uint8Array(KINDS), none: false, valid: false };
-    kindsProofs.set(p, proof);
+    state.kindsProofs[seat] = proof;
   }
   // one pass: the tiles in all, and whether the rack still holds the proof's kinds
   const base = proof.base;
@@ -409,12 +413,13 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'draw':
       if (seat !== state.turn) return out;
-      out.push({ type: 'draw', seat });
+      out.push(shared.draw[seat] ?? { type: 'draw', seat });
       pushCallDead(state, seat, out);
       return out;
     case 'discard': {
       if (seat !== state.turn) return out;
-      for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
+      const discards = shared.discard[seat];
+      for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push(discards?.[t] ?? { type: 'discard', seat, tile: t });
       if (state.rules.racks === 1) {
         // the common table: one rack, no lists of racks
         if (rackLive(p, 0) && rackMahJongg(state, seat, 0, null) >= 0) out.push({ type: 'declare', seat, rack: 0 });
@@ -434,7 +439,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
-      out.push({ type: 'decline', seat });
+      out.push(shared.decline[seat] ?? { type: 'decline', seat });
       if (state.rules.racks === 1) {
         // the common table: one rack, no lists of racks; most windows end at the decline
         if (!rackLive(p, 0)) return out;
@@ -455,6 +460,17 @@ export function legalActions(state: GameState, seat: number): Action[] {
       return out;
   }
 }
+
+/**
+ * The actions listed at almost every step (draws, discards, declines), one frozen object
+ * each for all games: an action is only read, so the lists share them instead of building
+ * a dozen objects a step (a table of more chairs gets objects of its own).
+ */
+const shared = {
+  draw: Array.from({ length: CHAIRS }, (_, seat): Action => Object.freeze({ type: 'draw', seat })),
+  decline: Array.from({ length: CHAIRS }, (_, seat): Action => Object.freeze({ type: 'decline', seat })),
+  discard: Array.from({ length: CHAIRS }, (_, seat) => Array.from({ length: KINDS }, (_, tile): Action => Object.freeze({ type: 'discard', seat, tile }))),
+};
 
 /** Distinct ways (by kind) to choose k non-joker tiles: jokers can never be passed (teaching guide part 2.1). */
 function passCombos(concealed: readonly number[], k: number): TileId[][] {
@@ -961,7 +977,7 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   if (racks.length < 2) return null;
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
-  if (cannotComplete(state.cc, p, x0, extra)) return null; // no hand on the first rack, so no pair
+  if (cannotComplete(state, seat, x0, extra)) return null; // no hand on the first rack, so no pair
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
   for (const f0 of completeForms(state.cc, pool, x0)) {
@@ -1175,6 +1191,7 @@ export function cloneState(s: GameState): GameState {
     turnSource: { ...s.turnSource },
     visible: [...s.visible],
     deadProofs: noDeadProofs(),
+    kindsProofs: [],
     result: s.result,
   };
 }

@@ -57,6 +57,9 @@ export type ClaimResponse =
   | { type: 'call'; size: number; jokers: number; rack: number }
   | { type: 'callMahJongg'; rack: number; both: boolean };
 
+/** The answer of every seat that declines a discard (one shared object: answers are never changed, only replaced). */
+const DECLINED: ClaimResponse = Object.freeze({ type: 'decline' });
+
 export type Phase =
   | { kind: 'charleston'; pass: number; choices: (PassChoice | null)[]; eastFirst: boolean }
   | { kind: 'vote'; votes: (boolean | null)[] }
@@ -118,9 +121,22 @@ export interface GameState {
   /** Changes whenever the tiles on the table (discards, exposures, Mah Jonggs, dead hands) change. */
   tableVersion: number;
   /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
-  deadProofs: { version: number; proofs: boolean[]; hints: { form: number }[] };
+  deadProofs: DeadProofs;
+  /** Per seat, why its rack is no Mah Jongg whatever tile comes in (cannotComplete; [] when none made yet). */
+  kindsProofs: KindsProof[];
   result: GameResult | null;
 }
+
+/**
+ * Per rack slot (seat * racks + rack): whether the table proves it impossible, as of a table
+ * version; when it was last checked, the visible counts (`seen`), a form it could still make
+ * (`live`, -1: none known) and its player's exposures (`exposed`); `hints` where the next
+ * search starts.
+ */
+export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[][]; live: number[]; exposed: number[] }
+
+/** Dead-hand proofs not made yet (a new, copied or sampled state). */
+export const noDeadProofs = (): DeadProofs => ({ version: -1, proofs: [], hints: [], seen: [], live: [], exposed: [] });
 
 // ------------------------------------------------------------------ setting up
 
@@ -185,7 +201,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     actionCount: 0,
     tableVersion: 0,
     visible: new Array<number>(KINDS).fill(0),
-    deadProofs: { version: -1, proofs: [], hints: [] },
+    deadProofs: noDeadProofs(),
+    kindsProofs: [],
     result: null,
   };
   if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
@@ -269,7 +286,7 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
 function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
   const p = state.players[seat];
   const exposures = rackExposures(p, rack);
-  if (cannotComplete(state.cc, p, exposures, extra)) return -1;
+  if (cannotComplete(state, seat, exposures, extra)) return -1;
   let concealed = p.concealed;
   if (extra !== null) {
     concealed = withExtra;
@@ -321,22 +338,25 @@ function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exp
 const withExtra = new Array<number>(KINDS).fill(0);
 
 /**
- * A seat's concealed tiles when last found to fit no form's kinds (`none`), or to fit some:
- * a 14-tile hand holding all of them is then no Mah Jongg, whatever single tile came in
- * (the claim windows between two turns, then the draw, ask about the same rack).
+ * The kinds (jokers aside) a seat's concealed tiles held when last found to fit no form's
+ * kinds (`none`), or to fit some: a 14-tile hand holding all of them is then no Mah Jongg,
+ * whatever single tile came in (the claim windows between two turns, then the draw, ask
+ * about the same rack). Only the kinds count (someFormHoldsKinds reads nothing else), so a
+ * discard that leaves a copy of its kind keeps the proof.
  */
-interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
-const kindsProofs = new WeakMap<Player, KindsProof>();
+export interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 
 /** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
-function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
+function cannotComplete(state: GameState, seat: number, exposures: readonly Exposure[], extra: TileId | null): boolean {
+  const cc = state.cc, p = state.players[seat];
   const con = p.concealed;
-  let proof = kindsProofs.get(p);
+  // the proof reads only the counts, so one kept per seat holds for whatever rack sits there
+  let proof = state.kindsProofs[seat];
   if (proof === undefined) {
     proof = { base: new Uint8Array(KINDS), none: false, valid: false };
-    kindsProofs.set(p, proof);
+    state.kindsProofs[seat] = proof;
   }
-  // one pass: the tiles in all, and whether the rack still holds the proof's tiles
+  // one pass: the tiles in all, and whether the rack still holds the proof's kinds
   const base = proof.base;
   let total = extra === null ? 0 : 1, holds = true;
   for (let t = 0; t < KINDS; t++) {
@@ -348,7 +368,7 @@ function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposur
   if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
   if (holds && proof.valid) return proof.none;
   proof.valid = true;
-  for (let t = 0; t < KINDS; t++) base[t] = con[t];
+  for (let t = 0; t < JOKER; t++) base[t] = con[t] > 0 ? 1 : 0;
   proof.none = !someFormHoldsKinds(cc, con);
   return proof.none;
 }
@@ -393,14 +413,20 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'draw':
       if (seat !== state.turn) return out;
-      out.push({ type: 'draw', seat });
+      out.push(shared.draw[seat] ?? { type: 'draw', seat });
       pushCallDead(state, seat, out);
       return out;
     case 'discard': {
       if (seat !== state.turn) return out;
-      for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
-      for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
-      if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+      const discards = shared.discard[seat];
+      for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push(discards?.[t] ?? { type: 'discard', seat, tile: t });
+      if (state.rules.racks === 1) {
+        // the common table: one rack, no lists of racks
+        if (rackLive(p, 0) && rackMahJongg(state, seat, 0, null) >= 0) out.push({ type: 'declare', seat, rack: 0 });
+      } else {
+        for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
+        if (bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+      }
       for (let owner = 0; owner < state.players.length; owner++) {
         const xs = state.players[owner].exposures;
         for (let i = 0; i < xs.length; i++) {
@@ -413,7 +439,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
-      out.push({ type: 'decline', seat });
+      out.push(shared.decline[seat] ?? { type: 'decline', seat });
       if (state.rules.racks === 1) {
         // the common table: one rack, no lists of racks; most windows end at the decline
         if (!rackLive(p, 0)) return out;
@@ -434,6 +460,17 @@ export function legalActions(state: GameState, seat: number): Action[] {
       return out;
   }
 }
+
+/**
+ * The actions listed at almost every step (draws, discards, declines), one frozen object
+ * each for all games: an action is only read, so the lists share them instead of building
+ * a dozen objects a step (a table of more chairs gets objects of its own).
+ */
+const shared = {
+  draw: Array.from({ length: CHAIRS }, (_, seat): Action => Object.freeze({ type: 'draw', seat })),
+  decline: Array.from({ length: CHAIRS }, (_, seat): Action => Object.freeze({ type: 'decline', seat })),
+  discard: Array.from({ length: CHAIRS }, (_, seat) => Array.from({ length: KINDS }, (_, tile): Action => Object.freeze({ type: 'discard', seat, tile }))),
+};
 
 /** Distinct ways (by kind) to choose k non-joker tiles: jokers can never be passed (teaching guide part 2.1). */
 function passCombos(concealed: readonly number[], k: number): TileId[][] {
@@ -504,22 +541,61 @@ function provablyDead(state: GameState, target: number, rack: number): boolean {
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   const racks = state.rules.racks;
   const cache = state.deadProofs;
-  if (cache.version !== state.tableVersion) {
-    // the proofs only change with the table, not from one seat's step to the next
-    cache.version = state.tableVersion;
-    const slots = state.rules.players * racks;
-    if (cache.proofs.length !== slots) cache.proofs = new Array<boolean>(slots);
-    cache.proofs.fill(false);
-    for (let target = 0; target < state.rules.players; target++) {
-      const p = state.players[target];
-      if (p.exposures.length === 0) continue;
-      for (let rack = 0; rack < racks; rack++) if (rackLive(p, rack)) cache.proofs[target * racks + rack] = provablyDead(state, target, rack);
-    }
-  }
+  if (cache.version !== state.tableVersion) updateDeadProofs(state);
   for (let target = 0; target < state.rules.players; target++) {
     if (target === seat) continue;
     for (let rack = 0; rack < racks; rack++) if (cache.proofs[target * racks + rack]) out.push({ type: 'callDead', seat, target, rack });
   }
+}
+
+/**
+ * The proofs only change with the table, not from one seat's step to the next, and then
+ * only for the racks whose last proof the change touched (proofStands).
+ */
+function updateDeadProofs(state: GameState): void {
+  const racks = state.rules.racks, visible = state.visible;
+  const cache = state.deadProofs;
+  cache.version = state.tableVersion;
+  const slots = state.rules.players * racks;
+  if (cache.proofs.length !== slots) {
+    cache.proofs = new Array<boolean>(slots).fill(false);
+    cache.live = new Array<number>(slots).fill(-1);
+    cache.exposed = new Array<number>(slots).fill(0);
+    cache.seen = Array.from({ length: slots }, () => new Array<number>(KINDS).fill(0));
+  }
+  for (let target = 0; target < state.rules.players; target++) {
+    const p = state.players[target];
+    for (let rack = 0; rack < racks; rack++) {
+      const slot = target * racks + rack;
+      if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
+      if (cache.exposed[slot] === p.exposures.length && proofStands(state.cc, cache, slot, visible)) continue;
+      const dead = provablyDead(state, target, rack);
+      cache.proofs[slot] = dead;
+      cache.live[slot] = dead ? -1 : cache.hints[slot]?.form ?? -1;
+      cache.exposed[slot] = p.exposures.length;
+      const seen = cache.seen[slot];
+      for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
+    }
+  }
+}
+
+/**
+ * Whether a rack's last proof stands with its exposures as they were. Found live through
+ * form f: while the visible counts of f's kinds (and of jokers, when f's line takes them)
+ * are as they were, since formStillPossible reads nothing else; most discards touch none of
+ * them. Proved dead: while no visible count fell (a joker exchanged back), since fewer tiles
+ * left unseen never make a hand possible again.
+ */
+function proofStands(cc: CompiledCard, cache: DeadProofs, slot: number, visible: readonly number[]): boolean {
+  const seen = cache.seen[slot], f = cache.live[slot];
+  if (f >= 0) {
+    if (cc.lineJokers[cc.formLine[f]] === 1 && visible[JOKER] !== seen[JOKER]) return false;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (visible[cc.entryKind[e]] !== seen[cc.entryKind[e]]) return false;
+    return true;
+  }
+  if (!cache.proofs[slot]) return false; // not checked yet
+  for (let t = 0; t < KINDS; t++) if (visible[t] < seen[t]) return false;
+  return true;
 }
 
 // ------------------------------------------------------------------ apply
@@ -647,7 +723,7 @@ export function apply(state: GameState, action: Action): void {
       if (ph.kind !== 'claims') fail('TM_ILLEGAL_ACTION', 'there is no discard to claim now');
       const c = ph as Extract<Phase, { kind: 'claims' }>;
       if (c.responses[seat] !== null) fail('TM_NOT_YOUR_TURN', seat === c.discarder ? 'a player cannot claim her own discard' : `seat ${seat} has already answered`);
-      let response: ClaimResponse = { type: 'decline' };
+      let response: ClaimResponse = DECLINED;
       if (action.type === 'call') {
         const rack = rackOf(state, seat, action.rack);
         if (!liveRacks(state, seat).includes(rack)) fail('TM_ILLEGAL_ACTION', `rack ${rack} cannot take exposures`);
@@ -667,7 +743,7 @@ export function apply(state: GameState, action: Action): void {
         response = { type: 'callMahJongg', rack, both: action.both === true };
       }
       c.responses[seat] = response;
-      if (c.responses.every((r) => r !== null)) resolveClaims(state);
+      if (!c.responses.includes(null)) resolveClaims(state);
       break;
     }
     case 'callDead': {
@@ -789,7 +865,7 @@ function openClaims(state: GameState, discarder: number, tile: TileId): void {
   const responses: (ClaimResponse | null)[] = new Array(n).fill(null);
   let anyone = false;
   for (let s = 0; s < n; s++) {
-    if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = { type: 'decline' };
+    if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = DECLINED;
     else anyone = true;
   }
   if (!anyone) { passTurn(state, discarder); return; }
@@ -901,7 +977,7 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   if (racks.length < 2) return null;
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
-  if (cannotComplete(state.cc, p, x0, extra)) return null; // no hand on the first rack, so no pair
+  if (cannotComplete(state, seat, x0, extra)) return null; // no hand on the first rack, so no pair
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
   for (const f0 of completeForms(state.cc, pool, x0)) {
@@ -971,7 +1047,7 @@ function killRack(state: GameState, seat: number, rack: number): void {
   if (state.rules.racks > 1 && !inPlay(state, seat) && state.players[seat].mahJonggs.length === 0) { endGame(state, false); return; }
   if (state.phase.kind === 'claims') {
     const c = state.phase;
-    c.responses[seat] = c.responses[seat] ?? { type: 'decline' };
+    c.responses[seat] = c.responses[seat] ?? DECLINED;
   }
 }
 
@@ -1036,12 +1112,11 @@ export interface SeatView {
 export function waitingOn(state: GameState): number[] {
   const ph = state.phase;
   const out: number[] = [];
-  const collect = (list: readonly unknown[]) => list.forEach((c, s) => { if (c === null) out.push(s); });
-  if (ph.kind === 'charleston') collect(ph.choices);
-  else if (ph.kind === 'vote') collect(ph.votes);
-  else if (ph.kind === 'courtesy') collect(ph.offers);
-  else if (ph.kind === 'claims') collect(ph.responses);
-  else if (ph.kind === 'draw' || ph.kind === 'discard') out.push(state.turn);
+  if (ph.kind === 'draw' || ph.kind === 'discard') out.push(state.turn);
+  else if (ph.kind !== 'ended') {
+    const list: readonly unknown[] = ph.kind === 'claims' ? ph.responses : ph.kind === 'charleston' ? ph.choices : ph.kind === 'vote' ? ph.votes : ph.offers;
+    for (let s = 0; s < list.length; s++) if (list[s] === null) out.push(s);
+  }
   return out;
 }
 
@@ -1115,7 +1190,8 @@ export function cloneState(s: GameState): GameState {
     phase,
     turnSource: { ...s.turnSource },
     visible: [...s.visible],
-    deadProofs: { version: -1, proofs: [], hints: [] },
+    deadProofs: noDeadProofs(),
+    kindsProofs: [],
     result: s.result,
   };
 }

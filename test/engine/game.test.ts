@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apply, cloneState, legalActions, newGame, validate, view, type Action, type GameState, type Phase } from '../../engine/game.js';
+import { RandomAgent } from '../../agents/random.js';
+import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
+import { seedRng } from '../../engine/rng.js';
 import { RULESETS } from '../../engine/rulesets.js';
 import { JOKER } from '../../engine/tiles.js';
 import { act, cc, counts, declineAll, expectRefused, lineIndex, passAll, passable, table, tile, tiles, total } from './game-helpers.js';
@@ -720,5 +722,31 @@ describe('copies and replays', () => {
     ];
     for (const a of bad) expectRefused(s, a, 'TM_ILLEGAL_ACTION');
     expect(() => apply(s, { type: 'vote', seat: 0, yes: true })).toThrow(/no vote/);
+  });
+
+  it('proofs carried from step to step (dead hands, hands that cannot be Mah Jongg) list what a fresh copy lists', () => {
+    // cloneState starts its proofs afresh: every list of a random game must come out the same
+    const agent = new RandomAgent();
+    let withCallDead = 0, withCalls = 0;
+    for (const rules of Object.values(RULESETS)) {
+      for (let g = 0; g < 12; g++) {
+        const s = newGame(rules, cc, 700 + g);
+        const rng = seedRng(g);
+        while (s.phase.kind !== 'ended') {
+          const seat = waitingOn(s)[0];
+          const legal = (): Action[] => {
+            const kept = legalActions(s, seat);
+            expect(kept).toEqual(legalActions(cloneState(s), seat));
+            if (kept.some((a) => a.type === 'callDead')) withCallDead++;
+            if (kept.some((a) => a.type === 'call')) withCalls++;
+            return kept;
+          };
+          apply(s, agent.act({ seat, phase: s.phase.kind, view: () => view(s, seat), legal, rng }));
+        }
+      }
+    }
+    // the lists compared held hands to call dead and discards to call
+    expect(withCallDead).toBeGreaterThan(20);
+    expect(withCalls).toBeGreaterThan(20);
   });
 });

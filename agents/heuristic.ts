@@ -2,7 +2,7 @@ import { awayFromPlaced, mendPlaced, placeAll, PLACED } from '../engine/analyzer
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
-import { closestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, exposuresFitCard, fitsForm, formLack, type GroupShape } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
@@ -50,31 +50,53 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
-  /** Least tiles away of each line for the hand last weighed (ranked). */
+  /** Least tiles away of each line, and of each form, for the hand last weighed (tilesAway). */
   private readonly away: Uint8Array;
+  private readonly formAway: Uint8Array;
   /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts it was worked out for (-1: none yet). */
   private readonly placed: Uint16Array;
   private readonly placedFor = new Int8Array(JOKER).fill(-1);
+  private jokersFor = -1;
+  /** Lines whose least tiles away must be found again (tilesAway's scratch). */
+  private readonly stale: Uint8Array;
+  private readonly staleList: number[] = [];
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
-  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns (exposures as shapesKey; -1: none yet). */
-  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0 };
+  /**
+   * The hand's least tiles away, kept from one call window to the next: it changes only on
+   * the seat's own turns (exposures as shapesKey; -1: none yet); and `useful`, 1 for each
+   * kind whose call could bring the hand nearer (claim).
+   */
+  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0, useful: new Uint8Array(KINDS) };
+  /** The forms the seat's exposures fit (exposed lines only), for the exposures keyed `fitKey` (shapesKey; NaN: none yet). */
+  private fitKey = NaN;
+  private fitList: number[] = [];
+  private readonly fitMask: Uint8Array;
+  /** Each kind's worth and unseen copies for the decision last weighed (worths). */
+  private readonly worth = new Float64Array(KINDS);
+  private unseen: readonly number[] = [];
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
     this.away = new Uint8Array(cc.lineCount);
+    this.formAway = new Uint8Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
+    this.stale = new Uint8Array(cc.lineCount);
+    this.fitMask = new Uint8Array(cc.formCount);
   }
 
   act(turn: Turn): Action {
-    const view = turn.view();
-    const seat = view.seat;
-    switch (view.phase) {
-      case 'charleston': return this.pass(view, turn.rng);
-      case 'vote':
+    const seat = turn.seat;
+    // the view is built only for the decisions that read it (not draws, nor claim windows with no call)
+    switch (turn.phase) {
+      case 'charleston': return this.pass(turn.view(), turn.rng);
+      case 'vote': {
+        const view = turn.view();
         if (this.habits.lookahead) return { type: 'vote', seat, yes: searchVote(this.cc, view, turn.rng).yes };
         return { type: 'vote', seat, yes: this.closest(view.concealed, myExposures(view)) > 3 };
+      }
       case 'courtesy': {
+        const view = turn.view();
         const ranked = this.ranked(view, turn.rng);
         if (this.habits.lookahead) return { type: 'courtesy', seat, tiles: searchCourtesy(this.cc, view, ranked.map((r) => r.tile), turn.rng).tiles };
         return { type: 'courtesy', seat, tiles: ranked.filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
@@ -103,10 +125,10 @@ export class HeuristicAgent implements Agent {
     if (mahJongg) return mahJongg;
     if (exchange) return exchange;
     if (dead) return dead;
-    if (view.phase === 'claims') return call ? this.claim(view, options) : { type: 'decline', seat };
-    if (view.phase === 'discard') {
-      const ranked = this.ranked(view, turn.rng);
-      if (ranked.length > 0) return { type: 'discard', seat, tile: ranked[0].tile };
+    if (turn.phase === 'claims') return call ? this.claim(turn.view(), options) : { type: 'decline', seat };
+    if (turn.phase === 'discard') {
+      const tile = this.cheapest(turn.view(), turn.rng);
+      if (tile >= 0) return { type: 'discard', seat, tile };
       return discard ?? options[0]; // nothing but jokers left
     }
     return draw ?? options[0];
@@ -136,26 +158,49 @@ export class HeuristicAgent implements Agent {
    * plus the danger of feeding an opponent, plus noise.
    */
   private ranked(view: SeatView, rng: RngState): { tile: TileId; worth: number }[] {
+    this.worths(view, rng);
+    const { worth, unseen } = this;
+    const out: { tile: TileId; worth: number }[] = [];
+    for (let t = 0; t < JOKER; t++) if (view.concealed[t] > 0) out.push({ tile: t, worth: worth[t] });
+    return out.sort((a, b) => a.worth - b.worth || unseen[a.tile] - unseen[b.tile] || a.tile - b.tile);
+  }
+
+  /** The first tile `ranked` would list (the discard), without listing them all; -1 when only jokers are held. */
+  private cheapest(view: SeatView, rng: RngState): TileId {
+    this.worths(view, rng);
+    const { worth, unseen } = this;
+    let best = -1;
+    for (let t = 0; t < JOKER; t++) {
+      if (view.concealed[t] === 0) continue;
+      // ranked's order: worth, then fewer unseen copies, then the lower kind (met first)
+      if (best < 0 || worth[t] < worth[best] || (worth[t] === worth[best] && unseen[t] < unseen[best])) best = t;
+    }
+    return best;
+  }
+
+  /** Each held kind's worth into this.worth (see ranked), and the unseen counts into this.unseen. */
+  private worths(view: SeatView, rng: RngState): void {
     const cc = this.cc;
     const mine = myExposures(view);
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    const placed = this.tilesAway(counts);
-    const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
+    this.tilesAway(counts);
     const unseen = unseenCounts(view);
+    this.unseen = unseen;
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
-    const fits = (f: number) => (live === null || live[f] === 1) && (mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine)));
+    const fitMask = mine.length === 0 ? null : this.fitting(mine).mask;
+    const fits = (f: number) => (live === null || live[f] === 1) && (fitMask === null || fitMask[f] === 1);
     let nearest = 99;
     for (let l = 0; l < cc.lineCount; l++) {
       if (this.away[l] >= nearest) continue;
       if (mine.length === 0 && live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        const a = this.effective(placed[f], f, jokersOf(f));
+        const a = this.effective(f);
         if (a < nearest && fits(f)) nearest = a;
       }
     }
-    const cost = new Array<number>(KINDS).fill(0);
+    const cost = this.worth.fill(0);
     const reach = this.habits.targets > 1 ? 1 : 0;
     let topForm = -1;
     for (let l = 0; l < cc.lineCount; l++) {
@@ -171,74 +216,118 @@ export class HeuristicAgent implements Agent {
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
     const danger = this.habits.defence ? this.danger(view) : null;
-    const out: { tile: TileId; worth: number }[] = [];
     for (let t = 0; t < JOKER; t++) {
       if (view.concealed[t] === 0) continue;
-      let w = cost[t];
-      if (danger) w += danger[t];
-      if (this.habits.noise > 0) w += (nextInt(rng, 1000) / 1000) * this.habits.noise;
-      out.push({ tile: t, worth: w });
+      if (danger) cost[t] += danger[t];
+      if (this.habits.noise > 0) cost[t] += (nextInt(rng, 1000) / 1000) * this.habits.noise;
     }
-    return out.sort((a, b) => a.worth - b.worth || unseen[a.tile] - unseen[b.tile] || a.tile - b.tile);
   }
 
   /**
-   * The analyzer's tiles away of every line (engine/analyzer.ts tilesAwayAll) into
-   * this.away, and the placed counts of every form. A seat's hand changes by a tile or two
-   * from one of its decisions to the next, and what a hand places in a form is a sum over
-   * its kinds: so the last hand's placed counts are mended for the kinds that differ (whole
-   * when many do, as for a player shared by several seats). Exact: the same integers.
+   * The analyzer's tiles away (engine/analyzer.ts tilesAwayAll) of every form into
+   * this.formAway and of every line into this.away, and the placed counts of every form. A
+   * seat's hand changes by a tile or two from one of its decisions to the next, and what a
+   * hand places in a form is a sum over its kinds: so the last hand's placed counts are
+   * mended for the kinds that differ, and only the forms holding those kinds are weighed
+   * again (all of them when many kinds differ, as for a player shared by several seats, or
+   * the jokers do). Exact: the same integers.
    */
   private tilesAway(counts: readonly number[]): Uint16Array {
     const cc = this.cc, placed = this.placed, was = this.placedFor;
     let changed = 0;
     for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
-    if (changed > 4) {
-      placeAll(cc, counts, placed);
+    const jokers = counts[JOKER];
+    if (changed > 4 || jokers !== this.jokersFor) {
+      if (changed > 4) placeAll(cc, counts, placed);
+      else for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) mendPlaced(cc, placed, t, was[t], counts[t]);
       for (let t = 0; t < JOKER; t++) was[t] = counts[t];
-    } else if (changed > 0) {
-      for (let t = 0; t < JOKER; t++) {
-        if (was[t] === counts[t]) continue;
-        mendPlaced(cc, placed, t, was[t], counts[t]);
-        was[t] = counts[t];
+      this.jokersFor = jokers;
+      const { lineStart, lineJokers, formSingles } = cc, formAway = this.formAway;
+      for (let l = 0; l < cc.lineCount; l++) {
+        const j = lineJokers[l] === 1 ? jokers : 0;
+        let least = 255;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+          const a = awayFromPlaced(placed[f], formSingles[f], j);
+          formAway[f] = a;
+          if (a < least) least = a;
+        }
+        this.away[l] = least;
+      }
+      return placed;
+    }
+    if (changed === 0) return placed;
+    const { postStart, postForm, formLine, lineJokers, formSingles } = cc;
+    const { away, formAway, stale, staleList } = this;
+    for (let t = 0; t < JOKER; t++) {
+      if (was[t] === counts[t]) continue;
+      mendPlaced(cc, placed, t, was[t], counts[t]);
+      was[t] = counts[t];
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+        const f = postForm[p], l = formLine[f];
+        const a = awayFromPlaced(placed[f], formSingles[f], lineJokers[l] === 1 ? jokers : 0);
+        const old = formAway[f];
+        if (a === old) continue;
+        formAway[f] = a;
+        if (a < away[l]) away[l] = a;
+        else if (old === away[l] && stale[l] === 0) { stale[l] = 1; staleList.push(l); }
       }
     }
-    const { lineStart, lineJokers, formSingles } = cc;
-    for (let l = 0; l < cc.lineCount; l++) {
-      const j = lineJokers[l] === 1 ? counts[JOKER] : 0;
+    // a line whose closest form went further: its least found again
+    for (const l of staleList) {
       let least = 255;
-      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-        const a = awayFromPlaced(placed[f], formSingles[f], j);
-        if (a < least) least = a;
-      }
-      this.away[l] = least;
+      for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) if (formAway[f] < least) least = formAway[f];
+      away[l] = least;
+      stale[l] = 0;
     }
+    staleList.length = 0;
     return placed;
+  }
+
+  /** The forms of exposed lines that the seat's exposures fit, as a list and as 1s by form; kept while the exposures stand. */
+  private fitting(mine: readonly GroupShape[]): { list: number[]; mask: Uint8Array } {
+    const key = shapesKey(mine);
+    if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
+      const cc = this.cc, list: number[] = [], mask = this.fitMask.fill(0);
+      for (let f = 0; f < cc.formCount; f++) {
+        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, mine)) continue;
+        mask[f] = 1;
+        list.push(f);
+      }
+      this.fitKey = key;
+      this.fitList = list;
+    }
+    return { list: this.fitList, mask: this.fitMask };
   }
 
   /**
    * Adds form f's weight to the cost of each held tile it could not spare; true when f is
    * one of the closest forms.
    */
-  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: number[], fits: (f: number) => boolean): boolean {
+  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: Float64Array, fits: (f: number) => boolean): boolean {
     const cc = this.cc;
     const placed = this.placed;
-    const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
-    const a0 = this.effective(placed[f], f, j);
+    const a0 = this.effective(f);
     if (a0 > nearest + reach || !fits(f)) return false;
+    const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
     for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
       const t = cc.entryKind[p], h = counts[t];
       if (t === JOKER || h === 0) continue;
       const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
       const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
-      if (this.effective(after, f, j) > a0) cost[t] += weight;
+      if (this.effectiveFrom(after, f, j) > a0) cost[t] += weight;
     }
     return a0 === nearest;
   }
 
-  /** Tiles away of form f from its packed placed count, with the habit's extra for missing single and pair tiles. */
-  private effective(placed: number, f: number, jokers: number): number {
+  /** Tiles away of form f for the hand last weighed, with the habit's extra for missing single and pair tiles. */
+  private effective(f: number): number {
+    const extra = this.habits.pairCost;
+    return extra ? this.formAway[f] + extra * (this.cc.formSingles[f] - (this.placed[f] >> 8)) : this.formAway[f];
+  }
+
+  /** The same from a packed placed count (engine/analyzer.ts PLACED) and the usable jokers. */
+  private effectiveFrom(placed: number, f: number, jokers: number): number {
     const a = awayFromPlaced(placed, this.cc.formSingles[f], jokers);
     const extra = this.habits.pairCost;
     return extra ? a + extra * (this.cc.formSingles[f] - (placed >> 8)) : a;
@@ -290,12 +379,13 @@ export class HeuristicAgent implements Agent {
     if (!same) {
       held.concealed.set(view.concealed);
       held.exposed = exposed;
-      held.away = this.closest(view.concealed, mine);
+      held.away = this.callWorth(view.concealed, mine, held.useful);
     }
     const now = held.away;
-    let choice: Action = { type: 'decline', seat: view.seat };
-    let bestAfter = now;
     const tile = view.claim!.tile;
+    let choice: Action = { type: 'decline', seat: view.seat };
+    if (held.useful[tile] === 0) return choice; // no call of it could come nearer (most windows)
+    let bestAfter = now;
     for (const a of options) {
       if (a.type !== 'call') continue;
       const hand = [...view.concealed];
@@ -308,6 +398,46 @@ export class HeuristicAgent implements Agent {
       if (after < bestAfter || (after === bestAfter && after < now && choice.type === 'call' && a.jokers < choice.jokers)) { bestAfter = after; choice = a; }
     }
     return choice;
+  }
+
+  /**
+   * The hand's least tiles away over the lines its exposures allow (as closestAway), and in
+   * `useful` a 1 for each kind whose call could bring it nearer. A call of kind t adds one
+   * tile to the hand and fixes one more group of t: each form's tiles away (hand-check.ts
+   * formLack) then drops by one at most, and only if the form still lacks t beyond what the
+   * exposures hold, with a group of t left for the new one. So only forms of exposed lines
+   * at the least tiles away can make a call worth it, through the kinds they lack so.
+   */
+  private callWorth(concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): number {
+    const cc = this.cc;
+    // a card asking for jokers as tiles is weighed apart by the analyzer: no shortcut then
+    if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) { useful.fill(1); return this.closest(concealed, mine); }
+    useful.fill(0);
+    let now = 99;
+    if (mine.length === 0) {
+      this.tilesAway(concealed);
+      for (let l = 0; l < cc.lineCount; l++) if (this.away[l] < now) now = this.away[l];
+      for (let l = 0; l < cc.lineCount; l++) {
+        if (this.away[l] !== now || cc.card.lines[l].concealed) continue;
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);
+      }
+      return now;
+    }
+    const { list } = this.fitting(mine);
+    const lack = list.map((f) => formLack(cc, f, concealed, mine));
+    for (const a of lack) if (a < now) now = a;
+    for (let i = 0; i < list.length; i++) if (lack[i] === now) markLacking(cc, list[i], concealed, mine, useful);
+    return now;
+  }
+}
+
+/** Marks in `useful` each kind form f lacks beyond what the hand and its exposures hold, and holds in a group not yet exposed. */
+function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): void {
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    let exposed = 0;
+    for (const x of mine) if (x.tile === t) exposed += x.size;
+    if (cc.entryNeed[e] - exposed > concealed[t] && cc.entryNeed[e] - cc.entrySingle[e] - exposed > 0) useful[t] = 1;
   }
 }
 

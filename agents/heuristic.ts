@@ -57,8 +57,8 @@ export class HeuristicAgent implements Agent {
   private readonly placed: Uint16Array;
   private readonly placedFor = new Int8Array(JOKER).fill(-1);
   private jokersFor = -1;
-  /** Lines whose least tiles away must be found again (tilesAway's scratch). */
-  private readonly stale: Uint8Array;
+  /** How many forms of each line are at its least tiles away, and the lines that may have none left (tilesAway's scratch). */
+  private readonly atLeast: Uint16Array;
   private readonly staleList: number[] = [];
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
@@ -81,7 +81,7 @@ export class HeuristicAgent implements Agent {
     this.away = new Uint8Array(cc.lineCount);
     this.formAway = new Uint8Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
-    this.stale = new Uint8Array(cc.lineCount);
+    this.atLeast = new Uint16Array(cc.lineCount);
     this.fitMask = new Uint8Array(cc.formCount);
   }
 
@@ -237,58 +237,65 @@ export class HeuristicAgent implements Agent {
     let changed = 0;
     for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
     const jokers = counts[JOKER];
-    if (changed > 4 || jokers !== this.jokersFor) {
-      if (changed > 4) placeAll(cc, counts, placed);
+    if (changed > 8 || jokers !== this.jokersFor) {
+      if (changed > 8) placeAll(cc, counts, placed);
       else for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) mendPlaced(cc, placed, t, was[t], counts[t]);
       for (let t = 0; t < JOKER; t++) was[t] = counts[t];
       this.jokersFor = jokers;
       const { lineStart, lineJokers, formSingles } = cc, formAway = this.formAway;
       for (let l = 0; l < cc.lineCount; l++) {
         const j = lineJokers[l] === 1 ? jokers : 0;
-        let least = 255;
-        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-          const a = awayFromPlaced(placed[f], formSingles[f], j);
-          formAway[f] = a;
-          if (a < least) least = a;
-        }
-        this.away[l] = least;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) formAway[f] = awayFromPlaced(placed[f], formSingles[f], j);
+        this.leastOf(l);
       }
       return placed;
     }
     if (changed === 0) return placed;
-    const { postStart, postForm, formLine, lineJokers, formSingles } = cc;
-    const { away, formAway, stale, staleList } = this;
+    const { postStart, postForm, postCode, formLine, lineJokers, formSingles } = cc;
+    const { away, formAway, atLeast, staleList } = this;
     for (let t = 0; t < JOKER; t++) {
       if (was[t] === counts[t]) continue;
-      mendPlaced(cc, placed, t, was[t], counts[t]);
+      const from = was[t] << 8, to = counts[t] << 8;
       was[t] = counts[t];
       for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+        // mendPlaced's step, and the form weighed again in the same pass
         const f = postForm[p], l = formLine[f];
+        placed[f] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
         const a = awayFromPlaced(placed[f], formSingles[f], lineJokers[l] === 1 ? jokers : 0);
         const old = formAway[f];
         if (a === old) continue;
         formAway[f] = a;
-        if (a < away[l]) away[l] = a;
-        else if (old === away[l] && stale[l] === 0) { stale[l] = 1; staleList.push(l); }
+        // away[l] stays at most every form's, atLeast[l] the forms at it
+        if (a < away[l]) { away[l] = a; atLeast[l] = 1; } else if (a === away[l]) atLeast[l]++;
+        else if (old === away[l] && --atLeast[l] === 0) staleList.push(l);
       }
     }
-    // a line whose closest form went further: its least found again
-    for (const l of staleList) {
-      let least = 255;
-      for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) if (formAway[f] < least) least = formAway[f];
-      away[l] = least;
-      stale[l] = 0;
-    }
+    // a line whose closest forms all went further: its least found again
+    for (const l of staleList) if (atLeast[l] === 0) this.leastOf(l);
     staleList.length = 0;
     return placed;
   }
 
-  /** The forms of exposed lines that the seat's exposures fit, as a list and as 1s by form; kept while the exposures stand. */
+  /** Line l's least tiles away from its forms', and how many forms are at it. */
+  private leastOf(l: number): void {
+    const { lineStart } = this.cc, formAway = this.formAway;
+    let least = 255, n = 0;
+    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+      const a = formAway[f];
+      if (a < least) { least = a; n = 1; } else if (a === least) n++;
+    }
+    this.away[l] = least;
+    this.atLeast[l] = n;
+  }
+
+  /** The forms of exposed lines that the seat's exposures (one or more) fit, as a list and as 1s by form; kept while the exposures stand. */
   private fitting(mine: readonly GroupShape[]): { list: number[]; mask: Uint8Array } {
     const key = shapesKey(mine);
     if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
       const cc = this.cc, list: number[] = [], mask = this.fitMask.fill(0);
-      for (let f = 0; f < cc.formCount; f++) {
+      // a form they fit holds the first one's kind: its postings, in form order
+      for (let p = cc.postStart[mine[0].tile], end = cc.postStart[mine[0].tile + 1]; p < end; p++) {
+        const f = cc.postForm[p];
         if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, mine)) continue;
         mask[f] = 1;
         list.push(f);

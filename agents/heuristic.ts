@@ -146,7 +146,12 @@ export class HeuristicAgent implements Agent {
 
   /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
-    return closestAway(this.cc, concealed, exposures);
+    if (exposures.length > 0) return closestAway(this.cc, concealed, exposures);
+    // every line: this player's kept figures, mended (the same as closestAway's)
+    this.tilesAway(concealed);
+    let min = 99;
+    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
+    return min;
   }
 
 
@@ -207,6 +212,7 @@ export class HeuristicAgent implements Agent {
       // a line's least tiles away bounds all its forms' (exactly, or from below with exposures)
       if (this.away[l] > nearest + reach) continue;
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+        if (this.formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
         if (this.weigh(f, nearest, reach, counts, cost, fits) && topForm < 0) topForm = f;
       }
     }
@@ -422,8 +428,7 @@ export class HeuristicAgent implements Agent {
     useful.fill(0);
     let now = 99;
     if (mine.length === 0) {
-      this.tilesAway(concealed);
-      for (let l = 0; l < cc.lineCount; l++) if (this.away[l] < now) now = this.away[l];
+      now = this.closest(concealed, mine);
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.away[l] !== now || cc.card.lines[l].concealed) continue;
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);

@@ -68,10 +68,12 @@ export class HeuristicAgent implements Agent {
    * kind whose call could bring the hand nearer (claim).
    */
   private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0, useful: new Uint8Array(KINDS) };
-  /** The forms the seat's exposures fit (exposed lines only), for the exposures keyed `fitKey` (shapesKey; NaN: none yet). */
+  /** The forms the seat's exposures fit (exposed lines only, in form order), for the exposures keyed `fitKey` (shapesKey; NaN: none yet). */
   private fitKey = NaN;
   private fitList: number[] = [];
-  private readonly fitMask: Uint8Array;
+  /** Placed counts and tiles away of the forms a hand with exposures fits (worths' scratch). */
+  private readonly xPlaced: Uint16Array;
+  private readonly xAway: Uint8Array;
   /** Each kind's worth and unseen copies for the decision last weighed (worths). */
   private readonly worth = new Float64Array(KINDS);
   private unseen: readonly number[] = [];
@@ -82,7 +84,8 @@ export class HeuristicAgent implements Agent {
     this.formAway = new Uint8Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
     this.atLeast = new Uint16Array(cc.lineCount);
-    this.fitMask = new Uint8Array(cc.formCount);
+    this.xPlaced = new Uint16Array(cc.formCount);
+    this.xAway = new Uint8Array(cc.formCount);
   }
 
   act(turn: Turn): Action {
@@ -190,30 +193,48 @@ export class HeuristicAgent implements Agent {
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    this.tilesAway(counts);
     const unseen = unseenCounts(view);
     this.unseen = unseen;
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
-    const fitMask = mine.length === 0 ? null : this.fitting(mine).mask;
-    const fits = (f: number) => (live === null || live[f] === 1) && (fitMask === null || fitMask[f] === 1);
-    let nearest = 99;
-    for (let l = 0; l < cc.lineCount; l++) {
-      if (this.away[l] >= nearest) continue;
-      if (mine.length === 0 && live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        const a = this.effective(f);
-        if (a < nearest && fits(f)) nearest = a;
-      }
-    }
+    const fits = (f: number) => live === null || live[f] === 1;
     const cost = this.worth.fill(0);
     const reach = this.habits.targets > 1 ? 1 : 0;
-    let topForm = -1;
-    for (let l = 0; l < cc.lineCount; l++) {
-      // a line's least tiles away bounds all its forms' (exactly, or from below with exposures)
-      if (this.away[l] > nearest + reach) continue;
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        if (this.formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
-        if (this.weigh(f, nearest, reach, counts, cost, fits) && topForm < 0) topForm = f;
+    let nearest = 99, topForm = -1;
+    if (mine.length > 0) {
+      // only the forms the exposures fit are targets: those few weighed afresh (the kept
+      // figures of every form are for hands without exposures, and stay as they were)
+      const list = this.fitting(mine);
+      const placed = this.xPlaced, away = this.xAway;
+      for (const f of list) {
+        placed[f] = placeOne(cc, f, counts);
+        away[f] = awayFromPlaced(placed[f], cc.formSingles[f], cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
+      }
+      for (const f of list) {
+        const a = this.effective(f, placed, away);
+        if (a < nearest && fits(f)) nearest = a;
+      }
+      // in form order, as over the lines below: the same sums, the same first target
+      for (const f of list) {
+        if (away[f] <= nearest + reach && this.weigh(f, nearest, reach, counts, cost, fits, placed, away) && topForm < 0) topForm = f;
+      }
+    } else {
+      this.tilesAway(counts);
+      const { placed, formAway } = this;
+      for (let l = 0; l < cc.lineCount; l++) {
+        if (this.away[l] >= nearest) continue;
+        if (live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+          const a = this.effective(f, placed, formAway);
+          if (a < nearest && fits(f)) nearest = a;
+        }
+      }
+      for (let l = 0; l < cc.lineCount; l++) {
+        // a line's least tiles away bounds all its forms'
+        if (this.away[l] > nearest + reach) continue;
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+          if (formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
+          if (this.weigh(f, nearest, reach, counts, cost, fits, placed, formAway) && topForm < 0) topForm = f;
+        }
       }
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
@@ -294,32 +315,30 @@ export class HeuristicAgent implements Agent {
     this.atLeast[l] = n;
   }
 
-  /** The forms of exposed lines that the seat's exposures (one or more) fit, as a list and as 1s by form; kept while the exposures stand. */
-  private fitting(mine: readonly GroupShape[]): { list: number[]; mask: Uint8Array } {
+  /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
+  private fitting(mine: readonly GroupShape[]): number[] {
     const key = shapesKey(mine);
     if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
-      const cc = this.cc, list: number[] = [], mask = this.fitMask.fill(0);
+      const cc = this.cc, list: number[] = [];
       // a form they fit holds the first one's kind: its postings, in form order
       for (let p = cc.postStart[mine[0].tile], end = cc.postStart[mine[0].tile + 1]; p < end; p++) {
         const f = cc.postForm[p];
         if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, mine)) continue;
-        mask[f] = 1;
         list.push(f);
       }
       this.fitKey = key;
       this.fitList = list;
     }
-    return { list: this.fitList, mask: this.fitMask };
+    return this.fitList;
   }
 
   /**
    * Adds form f's weight to the cost of each held tile it could not spare; true when f is
    * one of the closest forms.
    */
-  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: Float64Array, fits: (f: number) => boolean): boolean {
+  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: Float64Array, fits: (f: number) => boolean, placed: Uint16Array, away: Uint8Array): boolean {
     const cc = this.cc;
-    const placed = this.placed;
-    const a0 = this.effective(f);
+    const a0 = this.effective(f, placed, away);
     if (a0 > nearest + reach || !fits(f)) return false;
     const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
@@ -333,10 +352,10 @@ export class HeuristicAgent implements Agent {
     return a0 === nearest;
   }
 
-  /** Tiles away of form f for the hand last weighed, with the habit's extra for missing single and pair tiles. */
-  private effective(f: number): number {
+  /** Tiles away of form f (from its placed count and tiles away as weighed), with the habit's extra for missing single and pair tiles. */
+  private effective(f: number, placed: Uint16Array, away: Uint8Array): number {
     const extra = this.habits.pairCost;
-    return extra ? this.formAway[f] + extra * (this.cc.formSingles[f] - (this.placed[f] >> 8)) : this.formAway[f];
+    return extra ? away[f] + extra * (this.cc.formSingles[f] - (placed[f] >> 8)) : away[f];
   }
 
   /** The same from a packed placed count (engine/analyzer.ts PLACED) and the usable jokers. */
@@ -435,7 +454,7 @@ export class HeuristicAgent implements Agent {
       }
       return now;
     }
-    const { list } = this.fitting(mine);
+    const list = this.fitting(mine);
     const lack = list.map((f) => formLack(cc, f, concealed, mine));
     for (const a of lack) if (a < now) now = a;
     for (let i = 0; i < list.length; i++) if (lack[i] === now) markLacking(cc, list[i], concealed, mine, useful);
@@ -463,6 +482,16 @@ function shapesKey(shapes: readonly GroupShape[]): number {
   let key = 0;
   for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
   return key * 8 + shapes.length;
+}
+
+/** What the natural tiles of `counts` place in form f (engine/analyzer.ts placeAll, for one form). */
+function placeOne(cc: CompiledCard, f: number, counts: readonly number[]): number {
+  let placed = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    if (t !== JOKER) placed += PLACED[(counts[t] << 8) | cc.entryNeed[e] | (cc.entrySingle[e] << 4)];
+  }
+  return placed;
 }
 
 /**

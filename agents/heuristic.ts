@@ -269,11 +269,17 @@ export class HeuristicAgent implements Agent {
       else for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) mendPlaced(cc, placed, t, was[t], counts[t]);
       for (let t = 0; t < JOKER; t++) was[t] = counts[t];
       this.jokersFor = jokers;
-      const { lineStart, lineJokers, formSingles } = cc, formAway = this.formAway;
+      const { lineStart, lineJokers, formSingles } = cc, { formAway, away, atLeast } = this;
       for (let l = 0; l < cc.lineCount; l++) {
         const j = lineJokers[l] === 1 ? jokers : 0;
-        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) formAway[f] = awayFromPlaced(placed[f], formSingles[f], j);
-        this.leastOf(l);
+        let least = 255, n = 0;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+          const a = awayFromPlaced(placed[f], formSingles[f], j);
+          formAway[f] = a;
+          if (a < least) { least = a; n = 1; } else if (a === least) n++;
+        }
+        away[l] = least;
+        atLeast[l] = n;
       }
       return placed;
     }

@@ -284,7 +284,8 @@ export class HeuristicAgent implements Agent {
       return placed;
     }
     if (changed === 0) return placed;
-    const { postStart, postForm, postCode, formLine, lineJokers, formSingles } = cc;
+    const { postStart, postForm } = cc;
+    const info = postingInfo(cc);
     const { away, formAway, atLeast, staleList } = this;
     for (let t = 0; t < JOKER; t++) {
       if (was[t] === counts[t]) continue;
@@ -292,9 +293,9 @@ export class HeuristicAgent implements Agent {
       was[t] = counts[t];
       for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
         // mendPlaced's step, and the form weighed again in the same pass
-        const f = postForm[p], l = formLine[f];
-        placed[f] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
-        const a = awayFromPlaced(placed[f], formSingles[f], lineJokers[l] === 1 ? jokers : 0);
+        const f = postForm[p], i = info[p], code = i & 255, l = i >>> 14;
+        const now = (placed[f] += PLACED[to | code] - PLACED[from | code]);
+        const a = awayFromPlaced(now, (i >> 8) & 31, (i & JOKER_LINE) === 0 ? 0 : jokers);
         const old = formAway[f];
         if (a === old) continue;
         formAway[f] = a;
@@ -581,5 +582,26 @@ function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number
   }
   return short <= jokersLeft ? 1 : 0;
 }
+
+/**
+ * For each posting of the card (CompiledCard.postForm), what tilesAway reads of it in one
+ * number: its code (need | single << 4) in the low byte, its form's singles in the next five
+ * bits, JOKER_LINE when its line takes jokers, and its line from bit 14 up.
+ */
+function postingInfo(cc: CompiledCard): Uint32Array {
+  let info = POSTING_INFO.get(cc);
+  if (info === undefined) {
+    info = new Uint32Array(cc.postForm.length);
+    for (let p = 0; p < info.length; p++) {
+      const f = cc.postForm[p], l = cc.formLine[f];
+      info[p] = cc.postCode[p] | (cc.formSingles[f] << 8) | (cc.lineJokers[l] === 1 ? JOKER_LINE : 0) | (l << 14);
+    }
+    POSTING_INFO.set(cc, info);
+  }
+  return info;
+}
+
+const JOKER_LINE = 1 << 13;
+const POSTING_INFO = new WeakMap<CompiledCard, Uint32Array>();
 
 const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();

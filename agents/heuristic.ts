@@ -50,10 +50,10 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
-  /** Least tiles away of each line, and of each form, for the hand last weighed (tilesAway). */
+  /** Least tiles away of each line, and of each form, for the hand without exposures last weighed (tilesAway). */
   private readonly away: Uint8Array;
   private readonly formAway: Uint8Array;
-  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts it was worked out for (-1: none yet). */
+  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts and jokers it was worked out for (-1: none yet). */
   private readonly placed: Uint16Array;
   private readonly placedFor = new Int8Array(JOKER).fill(-1);
   private jokersFor = -1;
@@ -449,12 +449,12 @@ export class HeuristicAgent implements Agent {
    */
   private callWorth(concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): number {
     const cc = this.cc;
-    // a card asking for jokers as tiles is weighed apart by the analyzer: no shortcut then
+    // the bound holds for forms made of natural kinds; a card asking for jokers as tiles gets no shortcut
     if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) { useful.fill(1); return this.closest(concealed, mine); }
     useful.fill(0);
     let now = 99;
     if (mine.length === 0) {
-      now = this.closest(concealed, mine);
+      now = this.closest(concealed, mine); // which leaves every form's tiles away in this.formAway
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.away[l] !== now || cc.card.lines[l].concealed) continue;
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);

@@ -2,7 +2,7 @@ import { awayFromPlaced, mendPlaced, placeAll, PLACED } from '../engine/analyzer
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
-import { closestAway, exposuresFitCard, fitsForm, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, exposuresFitCard, fitsForm, formLack, type GroupShape } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
@@ -50,31 +50,56 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
-  /** Least tiles away of each line for the hand last weighed (ranked). */
+  /** Least tiles away of each line, and of each form, for the hand without exposures last weighed (tilesAway). */
   private readonly away: Uint8Array;
-  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts it was worked out for (-1: none yet). */
+  private readonly formAway: Uint8Array;
+  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts and jokers it was worked out for (-1: none yet). */
   private readonly placed: Uint16Array;
   private readonly placedFor = new Int8Array(JOKER).fill(-1);
+  private jokersFor = -1;
+  /** How many forms of each line are at its least tiles away, and the lines that may have none left (tilesAway's scratch). */
+  private readonly atLeast: Uint16Array;
+  private readonly staleList: number[] = [];
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
-  /** The hand's least tiles away, kept from one call window to the next: it changes only on the seat's own turns (exposures as shapesKey; -1: none yet). */
-  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0 };
+  /**
+   * The hand's least tiles away, kept from one call window to the next: it changes only on
+   * the seat's own turns (exposures as shapesKey; -1: none yet); and `useful`, 1 for each
+   * kind whose call could bring the hand nearer (claim).
+   */
+  private readonly held = { concealed: new Uint8Array(KINDS), exposed: -1, away: 0, useful: new Uint8Array(KINDS) };
+  /** The forms the seat's exposures fit (exposed lines only, in form order), for the exposures keyed `fitKey` (shapesKey; NaN: none yet). */
+  private fitKey = NaN;
+  private fitList: number[] = [];
+  /** Placed counts and tiles away of the forms a hand with exposures fits (worths' scratch). */
+  private readonly xPlaced: Uint16Array;
+  private readonly xAway: Uint8Array;
+  /** Each kind's worth and unseen copies for the decision last weighed (worths). */
+  private readonly worth = new Float64Array(KINDS);
+  private unseen: readonly number[] = [];
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
     this.away = new Uint8Array(cc.lineCount);
+    this.formAway = new Uint8Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
+    this.atLeast = new Uint16Array(cc.lineCount);
+    this.xPlaced = new Uint16Array(cc.formCount);
+    this.xAway = new Uint8Array(cc.formCount);
   }
 
   act(turn: Turn): Action {
-    const view = turn.view();
-    const seat = view.seat;
-    switch (view.phase) {
-      case 'charleston': return this.pass(view, turn.rng);
-      case 'vote':
+    const seat = turn.seat;
+    // the view is built only for the decisions that read it (not draws, nor claim windows with no call)
+    switch (turn.phase) {
+      case 'charleston': return this.pass(turn.view(), turn.rng);
+      case 'vote': {
+        const view = turn.view();
         if (this.habits.lookahead) return { type: 'vote', seat, yes: searchVote(this.cc, view, turn.rng).yes };
         return { type: 'vote', seat, yes: this.closest(view.concealed, myExposures(view)) > 3 };
+      }
       case 'courtesy': {
+        const view = turn.view();
         const ranked = this.ranked(view, turn.rng);
         if (this.habits.lookahead) return { type: 'courtesy', seat, tiles: searchCourtesy(this.cc, view, ranked.map((r) => r.tile), turn.rng).tiles };
         return { type: 'courtesy', seat, tiles: ranked.filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
@@ -103,10 +128,10 @@ export class HeuristicAgent implements Agent {
     if (mahJongg) return mahJongg;
     if (exchange) return exchange;
     if (dead) return dead;
-    if (view.phase === 'claims') return call ? this.claim(view, options) : { type: 'decline', seat };
-    if (view.phase === 'discard') {
-      const ranked = this.ranked(view, turn.rng);
-      if (ranked.length > 0) return { type: 'discard', seat, tile: ranked[0].tile };
+    if (turn.phase === 'claims') return call ? this.claim(turn.view(), options) : { type: 'decline', seat };
+    if (turn.phase === 'discard') {
+      const tile = this.cheapest(turn.view(), turn.rng);
+      if (tile >= 0) return { type: 'discard', seat, tile };
       return discard ?? options[0]; // nothing but jokers left
     }
     return draw ?? options[0];
@@ -124,7 +149,12 @@ export class HeuristicAgent implements Agent {
 
   /** Least tiles away over the lines the seat's exposures allow. */
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
-    return closestAway(this.cc, concealed, exposures);
+    if (exposures.length > 0) return closestAway(this.cc, concealed, exposures);
+    // every line: this player's kept figures, mended (the same as closestAway's)
+    this.tilesAway(concealed);
+    let min = 99;
+    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
+    return min;
   }
 
 
@@ -136,33 +166,75 @@ export class HeuristicAgent implements Agent {
    * plus the danger of feeding an opponent, plus noise.
    */
   private ranked(view: SeatView, rng: RngState): { tile: TileId; worth: number }[] {
+    this.worths(view, rng);
+    const { worth, unseen } = this;
+    const out: { tile: TileId; worth: number }[] = [];
+    for (let t = 0; t < JOKER; t++) if (view.concealed[t] > 0) out.push({ tile: t, worth: worth[t] });
+    return out.sort((a, b) => a.worth - b.worth || unseen[a.tile] - unseen[b.tile] || a.tile - b.tile);
+  }
+
+  /** The first tile `ranked` would list (the discard), without listing them all; -1 when only jokers are held. */
+  private cheapest(view: SeatView, rng: RngState): TileId {
+    this.worths(view, rng);
+    const { worth, unseen } = this;
+    let best = -1;
+    for (let t = 0; t < JOKER; t++) {
+      if (view.concealed[t] === 0) continue;
+      // ranked's order: worth, then fewer unseen copies, then the lower kind (met first)
+      if (best < 0 || worth[t] < worth[best] || (worth[t] === worth[best] && unseen[t] < unseen[best])) best = t;
+    }
+    return best;
+  }
+
+  /** Each held kind's worth into this.worth (see ranked), and the unseen counts into this.unseen. */
+  private worths(view: SeatView, rng: RngState): void {
     const cc = this.cc;
     const mine = myExposures(view);
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
-    const placed = this.tilesAway(counts);
-    const jokersOf = (f: number): number => (cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
     const unseen = unseenCounts(view);
+    this.unseen = unseen;
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
-    const fits = (f: number) => (live === null || live[f] === 1) && (mine.length === 0 || (!cc.card.lines[cc.formLine[f]].concealed && fitsForm(cc, f, mine)));
-    let nearest = 99;
-    for (let l = 0; l < cc.lineCount; l++) {
-      if (this.away[l] >= nearest) continue;
-      if (mine.length === 0 && live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        const a = this.effective(placed[f], f, jokersOf(f));
+    const fits = (f: number) => live === null || live[f] === 1;
+    const cost = this.worth.fill(0);
+    const reach = this.habits.targets > 1 ? 1 : 0;
+    let nearest = 99, topForm = -1;
+    if (mine.length > 0) {
+      // only the forms the exposures fit are targets: those few weighed afresh (the kept
+      // figures of every form are for hands without exposures, and stay as they were)
+      const list = this.fitting(mine);
+      const placed = this.xPlaced, away = this.xAway;
+      for (const f of list) {
+        placed[f] = placeOne(cc, f, counts);
+        away[f] = awayFromPlaced(placed[f], cc.formSingles[f], cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
+      }
+      for (const f of list) {
+        const a = this.effective(f, placed, away);
         if (a < nearest && fits(f)) nearest = a;
       }
-    }
-    const cost = new Array<number>(KINDS).fill(0);
-    const reach = this.habits.targets > 1 ? 1 : 0;
-    let topForm = -1;
-    for (let l = 0; l < cc.lineCount; l++) {
-      // a line's least tiles away bounds all its forms' (exactly, or from below with exposures)
-      if (this.away[l] > nearest + reach) continue;
-      for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-        if (this.weigh(f, nearest, reach, counts, cost, fits) && topForm < 0) topForm = f;
+      // in form order, as over the lines below: the same sums, the same first target
+      for (const f of list) {
+        if (away[f] <= nearest + reach && this.weigh(f, nearest, reach, counts, cost, fits, placed, away) && topForm < 0) topForm = f;
+      }
+    } else {
+      this.tilesAway(counts);
+      const { placed, formAway } = this;
+      for (let l = 0; l < cc.lineCount; l++) {
+        if (this.away[l] >= nearest) continue;
+        if (live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+          const a = this.effective(f, placed, formAway);
+          if (a < nearest && fits(f)) nearest = a;
+        }
+      }
+      for (let l = 0; l < cc.lineCount; l++) {
+        // a line's least tiles away bounds all its forms'
+        if (this.away[l] > nearest + reach) continue;
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+          if (formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
+          if (this.weigh(f, nearest, reach, counts, cost, fits, placed, formAway) && topForm < 0) topForm = f;
+        }
       }
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
@@ -171,74 +243,130 @@ export class HeuristicAgent implements Agent {
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
     const danger = this.habits.defence ? this.danger(view) : null;
-    const out: { tile: TileId; worth: number }[] = [];
     for (let t = 0; t < JOKER; t++) {
       if (view.concealed[t] === 0) continue;
-      let w = cost[t];
-      if (danger) w += danger[t];
-      if (this.habits.noise > 0) w += (nextInt(rng, 1000) / 1000) * this.habits.noise;
-      out.push({ tile: t, worth: w });
+      if (danger) cost[t] += danger[t];
+      if (this.habits.noise > 0) cost[t] += (nextInt(rng, 1000) / 1000) * this.habits.noise;
     }
-    return out.sort((a, b) => a.worth - b.worth || unseen[a.tile] - unseen[b.tile] || a.tile - b.tile);
   }
 
   /**
-   * The analyzer's tiles away of every line (engine/analyzer.ts tilesAwayAll) into
-   * this.away, and the placed counts of every form. A seat's hand changes by a tile or two
-   * from one of its decisions to the next, and what a hand places in a form is a sum over
-   * its kinds: so the last hand's placed counts are mended for the kinds that differ (whole
-   * when many do, as for a player shared by several seats). Exact: the same integers.
+   * The analyzer's tiles away (engine/analyzer.ts tilesAwayAll) of every form into
+   * this.formAway and of every line into this.away, and the placed counts of every form. A
+   * seat's hand changes by a tile or two from one of its decisions to the next, and what a
+   * hand places in a form is a sum over its kinds: so the last hand's placed counts are
+   * mended for the kinds that differ, and only the forms holding those kinds are weighed
+   * again (all of them when many kinds differ, as for a player shared by several seats, or
+   * the jokers do). Exact: the same integers.
    */
   private tilesAway(counts: readonly number[]): Uint16Array {
     const cc = this.cc, placed = this.placed, was = this.placedFor;
     let changed = 0;
     for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
-    if (changed > 4) {
-      placeAll(cc, counts, placed);
+    const jokers = counts[JOKER];
+    if (changed > 8 || jokers !== this.jokersFor) {
+      if (changed > 8) placeAll(cc, counts, placed);
+      else for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) mendPlaced(cc, placed, t, was[t], counts[t]);
       for (let t = 0; t < JOKER; t++) was[t] = counts[t];
-    } else if (changed > 0) {
-      for (let t = 0; t < JOKER; t++) {
-        if (was[t] === counts[t]) continue;
-        mendPlaced(cc, placed, t, was[t], counts[t]);
-        was[t] = counts[t];
+      this.jokersFor = jokers;
+      const { lineStart, lineJokers, formSingles } = cc, { formAway, away, atLeast } = this;
+      for (let l = 0; l < cc.lineCount; l++) {
+        const j = lineJokers[l] === 1 ? jokers : 0;
+        let least = 255, n = 0;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+          const a = awayFromPlaced(placed[f], formSingles[f], j);
+          formAway[f] = a;
+          if (a < least) { least = a; n = 1; } else if (a === least) n++;
+        }
+        away[l] = least;
+        atLeast[l] = n;
+      }
+      return placed;
+    }
+    if (changed === 0) return placed;
+    const { postStart, postForm } = cc;
+    const info = postingInfo(cc);
+    const { away, formAway, atLeast, staleList } = this;
+    for (let t = 0; t < JOKER; t++) {
+      if (was[t] === counts[t]) continue;
+      const from = was[t] << 8, to = counts[t] << 8;
+      was[t] = counts[t];
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+        // mendPlaced's step, and the form weighed again in the same pass
+        const f = postForm[p], i = info[p], code = i & 255, l = i >>> 14;
+        const now = (placed[f] += PLACED[to | code] - PLACED[from | code]);
+        const a = awayFromPlaced(now, (i >> 8) & 31, (i & JOKER_LINE) === 0 ? 0 : jokers);
+        const old = formAway[f];
+        if (a === old) continue;
+        formAway[f] = a;
+        // away[l] stays at most every form's, atLeast[l] the forms at it
+        if (a < away[l]) { away[l] = a; atLeast[l] = 1; } else if (a === away[l]) atLeast[l]++;
+        else if (old === away[l] && --atLeast[l] === 0) staleList.push(l);
       }
     }
-    const { lineStart, lineJokers, formSingles } = cc;
-    for (let l = 0; l < cc.lineCount; l++) {
-      const j = lineJokers[l] === 1 ? counts[JOKER] : 0;
-      let least = 255;
-      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-        const a = awayFromPlaced(placed[f], formSingles[f], j);
-        if (a < least) least = a;
-      }
-      this.away[l] = least;
-    }
+    // a line whose closest forms all went further: its least found again
+    for (const l of staleList) if (atLeast[l] === 0) this.leastOf(l);
+    staleList.length = 0;
     return placed;
+  }
+
+  /** Line l's least tiles away from its forms', and how many forms are at it. */
+  private leastOf(l: number): void {
+    const { lineStart } = this.cc, formAway = this.formAway;
+    let least = 255, n = 0;
+    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+      const a = formAway[f];
+      if (a < least) { least = a; n = 1; } else if (a === least) n++;
+    }
+    this.away[l] = least;
+    this.atLeast[l] = n;
+  }
+
+  /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
+  private fitting(mine: readonly GroupShape[]): number[] {
+    const key = shapesKey(mine);
+    if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
+      const cc = this.cc, list: number[] = [];
+      // a form they fit holds the first one's kind: its postings, in form order
+      for (let p = cc.postStart[mine[0].tile], end = cc.postStart[mine[0].tile + 1]; p < end; p++) {
+        const f = cc.postForm[p];
+        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, mine)) continue;
+        list.push(f);
+      }
+      this.fitKey = key;
+      this.fitList = list;
+    }
+    return this.fitList;
   }
 
   /**
    * Adds form f's weight to the cost of each held tile it could not spare; true when f is
    * one of the closest forms.
    */
-  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: number[], fits: (f: number) => boolean): boolean {
+  private weigh(f: number, nearest: number, reach: number, counts: number[], cost: Float64Array, fits: (f: number) => boolean, placed: Uint16Array, away: Uint8Array): boolean {
     const cc = this.cc;
-    const placed = this.placed;
-    const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
-    const a0 = this.effective(placed[f], f, j);
+    const a0 = this.effective(f, placed, away);
     if (a0 > nearest + reach || !fits(f)) return false;
+    const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
     for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
       const t = cc.entryKind[p], h = counts[t];
       if (t === JOKER || h === 0) continue;
       const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
       const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
-      if (this.effective(after, f, j) > a0) cost[t] += weight;
+      if (this.effectiveFrom(after, f, j) > a0) cost[t] += weight;
     }
     return a0 === nearest;
   }
 
-  /** Tiles away of form f from its packed placed count, with the habit's extra for missing single and pair tiles. */
-  private effective(placed: number, f: number, jokers: number): number {
+  /** Tiles away of form f (from its placed count and tiles away as weighed), with the habit's extra for missing single and pair tiles. */
+  private effective(f: number, placed: Uint16Array, away: Uint8Array): number {
+    const extra = this.habits.pairCost;
+    return extra ? away[f] + extra * (this.cc.formSingles[f] - (placed[f] >> 8)) : away[f];
+  }
+
+  /** The same from a packed placed count (engine/analyzer.ts PLACED) and the usable jokers. */
+  private effectiveFrom(placed: number, f: number, jokers: number): number {
     const a = awayFromPlaced(placed, this.cc.formSingles[f], jokers);
     const extra = this.habits.pairCost;
     return extra ? a + extra * (this.cc.formSingles[f] - (placed >> 8)) : a;
@@ -290,12 +418,13 @@ export class HeuristicAgent implements Agent {
     if (!same) {
       held.concealed.set(view.concealed);
       held.exposed = exposed;
-      held.away = this.closest(view.concealed, mine);
+      held.away = this.callWorth(view.concealed, mine, held.useful);
     }
     const now = held.away;
-    let choice: Action = { type: 'decline', seat: view.seat };
-    let bestAfter = now;
     const tile = view.claim!.tile;
+    let choice: Action = { type: 'decline', seat: view.seat };
+    if (held.useful[tile] === 0) return choice; // no call of it could come nearer (most windows)
+    let bestAfter = now;
     for (const a of options) {
       if (a.type !== 'call') continue;
       const hand = [...view.concealed];
@@ -309,6 +438,45 @@ export class HeuristicAgent implements Agent {
     }
     return choice;
   }
+
+  /**
+   * The hand's least tiles away over the lines its exposures allow (as closestAway), and in
+   * `useful` a 1 for each kind whose call could bring it nearer. A call of kind t adds one
+   * tile to the hand and fixes one more group of t: each form's tiles away (hand-check.ts
+   * formLack) then drops by one at most, and only if the form still lacks t beyond what the
+   * exposures hold, with a group of t left for the new one. So only forms of exposed lines
+   * at the least tiles away can make a call worth it, through the kinds they lack so.
+   */
+  private callWorth(concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): number {
+    const cc = this.cc;
+    // the bound holds for forms made of natural kinds; a card asking for jokers as tiles gets no shortcut
+    if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) { useful.fill(1); return this.closest(concealed, mine); }
+    useful.fill(0);
+    let now = 99;
+    if (mine.length === 0) {
+      now = this.closest(concealed, mine); // which leaves every form's tiles away in this.formAway
+      for (let l = 0; l < cc.lineCount; l++) {
+        if (this.away[l] !== now || cc.card.lines[l].concealed) continue;
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);
+      }
+      return now;
+    }
+    const list = this.fitting(mine);
+    const lack = list.map((f) => formLack(cc, f, concealed, mine));
+    for (const a of lack) if (a < now) now = a;
+    for (let i = 0; i < list.length; i++) if (lack[i] === now) markLacking(cc, list[i], concealed, mine, useful);
+    return now;
+  }
+}
+
+/** Marks in `useful` each kind form f lacks beyond what the hand and its exposures hold, and holds in a group not yet exposed. */
+function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): void {
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    let exposed = 0;
+    for (const x of mine) if (x.tile === t) exposed += x.size;
+    if (cc.entryNeed[e] - exposed > concealed[t] && cc.entryNeed[e] - cc.entrySingle[e] - exposed > 0) useful[t] = 1;
+  }
 }
 
 /**
@@ -321,6 +489,16 @@ function shapesKey(shapes: readonly GroupShape[]): number {
   let key = 0;
   for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
   return key * 8 + shapes.length;
+}
+
+/** What the natural tiles of `counts` place in form f (engine/analyzer.ts placeAll, for one form). */
+function placeOne(cc: CompiledCard, f: number, counts: readonly number[]): number {
+  let placed = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    if (t !== JOKER) placed += PLACED[(counts[t] << 8) | cc.entryNeed[e] | (cc.entrySingle[e] << 4)];
+  }
+  return placed;
 }
 
 /**
@@ -404,5 +582,26 @@ function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number
   }
   return short <= jokersLeft ? 1 : 0;
 }
+
+/**
+ * For each posting of the card (CompiledCard.postForm), what tilesAway reads of it in one
+ * number: its code (need | single << 4) in the low byte, its form's singles in the next five
+ * bits, JOKER_LINE when its line takes jokers, and its line from bit 14 up.
+ */
+function postingInfo(cc: CompiledCard): Uint32Array {
+  let info = POSTING_INFO.get(cc);
+  if (info === undefined) {
+    info = new Uint32Array(cc.postForm.length);
+    for (let p = 0; p < info.length; p++) {
+      const f = cc.postForm[p], l = cc.formLine[f];
+      info[p] = cc.postCode[p] | (cc.formSingles[f] << 8) | (cc.lineJokers[l] === 1 ? JOKER_LINE : 0) | (l << 14);
+    }
+    POSTING_INFO.set(cc, info);
+  }
+  return info;
+}
+
+const JOKER_LINE = 1 << 13;
+const POSTING_INFO = new WeakMap<CompiledCard, Uint32Array>();
 
 const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();

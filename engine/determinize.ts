@@ -18,7 +18,8 @@ import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
  */
 /** Copies of each kind the seat has not seen: not on its rack, not discarded, not exposed (a joker in an exposure is seen). */
 export function unseenCounts(view: SeatView): number[] {
-  const unseen = view.copies.map((c, t) => c - view.concealed[t]);
+  const unseen = view.copies.slice();
+  for (let t = 0; t < unseen.length; t++) unseen[t] -= view.concealed[t];
   for (const d of view.discards) for (const t of d) unseen[t]--;
   for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
   return unseen;

@@ -210,7 +210,7 @@ export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */
-function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+export function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
   const jokers = cc.lineJokers[cc.formLine[f]] === 1 ? concealed[JOKER] : 0;
   let lack = 0, lackSingles = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {

@@ -25,19 +25,22 @@ export class IncrementalTilesAway {
   private readonly formAway: Uint8Array;
   /** Forms of line l at tiles away a: hist[l * B + a]. */
   private readonly hist: Uint16Array;
-  /** Per posting (the card's kind-to-form entries): its form's histogram row, and 1 when its line takes jokers. */
-  private readonly postRow: Uint16Array;
-  private readonly postJokers: Uint8Array;
+  /**
+   * Per posting (the card's kind-to-form entries), packed to be read at once: its code (as in
+   * PLACED), its form, and 1 when the form's line takes jokers; and the form's histogram row.
+   */
+  private readonly postPack: Uint32Array;
+  private readonly postRow: Uint32Array;
 
   constructor(cc: CompiledCard, counts: ArrayLike<number>) {
     this.cc = cc;
     const posts = cc.postForm.length;
-    this.postRow = new Uint16Array(posts);
-    this.postJokers = new Uint8Array(posts);
+    this.postPack = new Uint32Array(posts);
+    this.postRow = new Uint32Array(posts);
     for (let p = 0; p < posts; p++) {
-      const l = cc.formLine[cc.postForm[p]];
+      const f = cc.postForm[p], l = cc.formLine[f];
+      this.postPack[p] = cc.postCode[p] | (f << 8) | (cc.lineJokers[l] << 31); // forms < 2^23 (FORM_LIMITS: 20,000)
       this.postRow[p] = l * B;
-      this.postJokers[p] = cc.lineJokers[l];
     }
     this.away = new Uint8Array(cc.lineCount);
     this.placed = new Uint16Array(cc.formCount);
@@ -92,19 +95,19 @@ export class IncrementalTilesAway {
       this.recountJokerLines();
       return;
     }
-    const { postStart, postForm, postCode, formSingles } = this.cc;
-    const { placed, formAway, away, hist, postRow, postJokers } = this;
+    const { postStart, formSingles } = this.cc;
+    const { placed, formAway, away, hist, postRow, postPack } = this;
     const jokers = this.counts[JOKER];
     const from = (next - delta) << 8, to = next << 8;
     for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
-      const code = postCode[p];
+      const pack = postPack[p], code = pack & 255;
       const moved = PLACED[to | code] - PLACED[from | code];
       if (moved === 0) continue; // the form already had all of this kind it takes
-      const f = postForm[p];
+      const f = (pack >>> 8) & 0x7fffff;
       const now = placed[f] + moved; // both packed fields move the same way, so the packed difference is exact
       placed[f] = now;
       const was = formAway[f];
-      const a = awayFromPlaced(now, formSingles[f], postJokers[p] === 1 ? jokers : 0);
+      const a = awayFromPlaced(now, formSingles[f], pack >>> 31 === 1 ? jokers : 0);
       if (a === was) continue;
       formAway[f] = a;
       const row = postRow[p];

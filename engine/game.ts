@@ -1,7 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
-import { IncrementalTilesAway } from './incremental.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, PoolProof, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -278,43 +277,25 @@ function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileI
   }
   return completeForm(state.cc, concealed, exposures);
 }
-/**
- * A Siamese pool (more than 14 tiles): the least tiles away over the card's lines, counting
- * the rack's exposed tiles in (completeForms' relaxation), for the pool as last seen on each
- * rack. Each tile added takes a line at most one tile closer, so a pool holding that one
- * plus fewer tiles than its least tiles away completes no line.
- */
-interface AwayProof { base: number[]; size: number; least: number; lines: IncrementalTilesAway }
-const awayProofs = new WeakMap<Player, AwayProof[]>();
+/** A Siamese pool's proofs per player, by rack (racks without exposures share the first). */
+const poolProofs = new WeakMap<Player, PoolProof[]>();
 const mergedScratch = new Array<number>(KINDS).fill(0);
 
+/** A Siamese pool (more than 14 tiles) with the rack's exposed tiles counted in, proved to complete no line. */
 function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
-  const rack = exposures.length > 0 ? exposures[0].rack : -1; // racks without exposures share one pool
+  const rack = exposures.length > 0 ? exposures[0].rack : -1;
   const merged = mergedScratch;
-  let size = 0;
-  for (let t = 0; t < KINDS; t++) { merged[t] = p.concealed[t]; size += merged[t]; }
-  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; size += x.size; }
-  let proofs = awayProofs.get(p);
-  if (proofs === undefined) { proofs = []; awayProofs.set(p, proofs); }
+  for (let t = 0; t < KINDS; t++) merged[t] = p.concealed[t];
+  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
+  let proofs = poolProofs.get(p);
+  if (proofs === undefined) { proofs = []; poolProofs.set(p, proofs); }
   let proof = proofs[rack + 1];
-  if (proof !== undefined && proof.lines.cc === cc) {
-    let holds = true;
-    for (let t = 0; t < KINDS; t++) if (merged[t] < proof.base[t]) { holds = false; break; }
-    const added = size - proof.size + (extra === null ? 0 : 1);
-    if (holds) return added < proof.least; // false: no proof, check in full
-    // the pool changed since (a turn's draw and discard): only the kinds that changed are walked
-    proof.lines.update(merged);
-  } else {
-    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0, lines: new IncrementalTilesAway(cc, merged) };
-    proofs[rack + 1] = proof;
+  if (proof === undefined || proof.cc !== cc) {
+    // a rack's first exposure: its pool is the bare one's, a tile or two apart
+    const bare = proofs[0];
+    proof = proofs[rack + 1] = new PoolProof(cc, bare !== undefined && bare.cc === cc ? bare : undefined);
   }
-  const away = proof.lines.away;
-  let least = 255;
-  for (let l = 0; l < cc.lineCount; l++) if (away[l] < least) least = away[l];
-  for (let t = 0; t < KINDS; t++) proof.base[t] = merged[t];
-  proof.size = size;
-  proof.least = least;
-  return (extra === null ? 0 : 1) < least;
+  return proof.cannotComplete(merged, extra ?? -1);
 }
 
 /** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */

@@ -1,4 +1,4 @@
-import { tilesAwayAll } from './analyzer.js';
+import { awayFromPlaced, mendPlaced, tilesAwayAll } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
 import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
 
@@ -24,6 +24,9 @@ interface Tables {
   /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
   withLo: Uint32Array;
   withHi: Uint32Array;
+  /** Kinds some form of line l holds (mask split as above). */
+  lineLo: Uint32Array;
+  lineHi: Uint32Array;
   /** Scratch for the fast core when a pool holds more than one hand (Siamese). */
   away: Uint8Array;
   best: Uint32Array;
@@ -60,8 +63,10 @@ function tables(cc: CompiledCard): Tables {
   for (let f = 0; f < cc.formCount; f++) {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
   }
+  const lineLo = new Uint32Array(cc.lineCount), lineHi = new Uint32Array(cc.lineCount);
+  for (let f = 0; f < cc.formCount; f++) { lineLo[cc.formLine[f]] |= maskLo[f]; lineHi[cc.formLine[f]] |= maskHi[f]; }
   t = {
-    maskLo, maskHi, exposedFormsWith, withLo, withHi,
+    maskLo, maskHi, exposedFormsWith, withLo, withHi, lineLo, lineHi,
     away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
   };
   tablesOf.set(cc, t);
@@ -207,6 +212,93 @@ export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number
     if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return true;
   }
   return false;
+}
+
+/**
+ * A proof, kept from turn to turn, that a Siamese pool (more than 14 tiles; a rack's exposed
+ * tiles counted in as completeForms' relaxation counts them) completes no line of the card.
+ * It holds a base pool (an earlier one) and each line's least tiles away for it. Adding a tile
+ * takes a form at most one tile closer, and only a form holding its kind (or a joker, on a
+ * line that takes jokers); taking one away never takes a form closer. So a later pool
+ * completes no line while each line is more tiles away in the base than the pool holds beyond
+ * it (tiles over the base's count of their kind) of the kinds the line holds: the draws and
+ * discards of a few turns are proved with a pass over the kinds. When that proves nothing the
+ * pool becomes the base: what it places in each form is mended for the kinds that changed
+ * (the card's postings) and every line's least is taken again.
+ */
+export class PoolProof {
+  readonly cc: CompiledCard;
+  private readonly base = new Uint8Array(KINDS);
+  /** What the base's natural tiles place in each form (packed as in `tilesAwayAll`). */
+  private readonly placed: Uint16Array;
+  /** Each line's least tiles away for the base, and the least of those (0 before a base: proves nothing). */
+  private readonly away: Uint8Array;
+  private least = 0;
+  /** Scratch: the kinds the pool holds beyond the base, and how many of each. */
+  private readonly beyondKind = new Uint8Array(KINDS);
+  private readonly beyondCount = new Uint8Array(KINDS);
+
+  /** A proof with no base yet, or starting from another's base (another rack's pool, a tile or two apart). */
+  constructor(cc: CompiledCard, from?: PoolProof) {
+    this.cc = cc;
+    this.placed = from ? from.placed.slice() : new Uint16Array(cc.formCount);
+    this.away = from ? from.away.slice() : new Uint8Array(cc.lineCount);
+    if (from) { this.base.set(from.base); this.least = from.least; }
+  }
+
+  /** True when the pool with the extra tile (-1 for none) is proved to complete no line; false: check it in full. */
+  cannotComplete(pool: ArrayLike<number>, extra: number): boolean {
+    if (this.within(pool, extra)) return true;
+    this.rebase(pool);
+    return this.within(pool, extra); // now only the extra tile is beyond the base
+  }
+
+  private rebase(pool: ArrayLike<number>): void {
+    const cc = this.cc;
+    const { base, placed, away } = this;
+    // PLACED holds counts to 15; a form needs at most 14 of a kind, so more places the same
+    for (let t = 0; t < JOKER; t++) if (pool[t] !== base[t]) mendPlaced(cc, placed, t, Math.min(base[t], 15), Math.min(pool[t], 15));
+    for (let t = 0; t < KINDS; t++) base[t] = pool[t];
+    const { lineStart, lineJokers, formSingles } = cc;
+    let least = 255;
+    for (let l = 0; l < cc.lineCount; l++) {
+      const j = lineJokers[l] === 1 ? base[JOKER] : 0;
+      let a = 255;
+      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+        const fa = awayFromPlaced(placed[f], formSingles[f], j);
+        if (fa < a) a = fa;
+      }
+      away[l] = a;
+      if (a < least) least = a;
+    }
+    this.least = least;
+  }
+
+  /** Whether the base's lines prove the pool with the extra tile completes none. */
+  private within(pool: ArrayLike<number>, extra: number): boolean {
+    const { base, beyondKind, beyondCount } = this;
+    let total = 0, kinds = 0;
+    for (let t = 0; t < KINDS; t++) {
+      const d = pool[t] - base[t] + (t === extra ? 1 : 0);
+      if (d > 0) { total += d; beyondKind[kinds] = t; beyondCount[kinds++] = d; }
+    }
+    if (total < this.least) return true;
+    if (this.least === 0) return false;
+    const { lineCount, lineJokers } = this.cc;
+    const { lineLo, lineHi } = tables(this.cc);
+    const away = this.away;
+    for (let l = 0; l < lineCount; l++) {
+      if (away[l] > total) continue; // not even every tile beyond the base could complete it
+      let near = 0;
+      for (let i = 0; i < kinds; i++) {
+        const t = beyondKind[i];
+        const held = t === JOKER ? lineJokers[l] === 1 : t < 32 ? ((lineLo[l] >>> t) & 1) === 1 : ((lineHi[l] >>> (t - 32)) & 1) === 1;
+        if (held) near += beyondCount[i];
+      }
+      if (near >= away[l]) return false;
+    }
+    return true;
+  }
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */

@@ -348,6 +348,18 @@ function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): nu
   return out;
 }
 
+/**
+ * Whether two Mah Jonggs at once are worth looking for: two racks, and the first live one makes
+ * Mah Jongg (`mj`: mahJonggRacks' answer), as bothMahJonggs' pair needs.
+ */
+function pairPossible(state: GameState, seat: number, mj: readonly number[]): boolean {
+  if (state.rules.racks < 2 || mj.length === 0) return false;
+  const p = state.players[seat];
+  let first = 0;
+  while (first < state.rules.racks && !rackLive(p, first)) first++;
+  return mj[0] === first;
+}
+
 // ------------------------------------------------------------------ legal actions
 
 /** Every action the seat may take now (empty when it has nothing to do). */
@@ -380,8 +392,9 @@ export function legalActions(state: GameState, seat: number): Action[] {
     case 'discard': {
       if (seat !== state.turn) return out;
       for (let t = 0; t < KINDS; t++) if (p.concealed[t] > 0) out.push({ type: 'discard', seat, tile: t });
-      for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
-      if (state.rules.racks > 1 && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+      const mj = mahJonggRacks(state, seat, null);
+      for (const rack of mj) out.push({ type: 'declare', seat, rack });
+      if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
       for (let owner = 0; owner < state.players.length; owner++) {
         const xs = state.players[owner].exposures;
         for (let i = 0; i < xs.length; i++) {
@@ -404,7 +417,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
         return out;
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
-      if (state.rules.racks > 1 && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
+      if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
       for (const rack of liveRacks(state, seat)) {
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
         for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });

@@ -275,7 +275,7 @@ function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileI
     for (let t = 0; t < KINDS; t++) concealed[t] = p.concealed[t];
     concealed[extra]++;
   }
-  return completeForm(state.cc, concealed, exposures);
+  return completeForm(state.cc, concealed, exposures, poolOpen);
 }
 /** A Siamese pool's proofs per player, by rack (racks without exposures share the first). */
 const poolProofs = new WeakMap<Player, PoolProof[]>();
@@ -295,8 +295,12 @@ function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exp
     const bare = proofs[0];
     proof = proofs[rack + 1] = new PoolProof(cc, bare !== undefined && bare.cc === cc ? bare : undefined);
   }
-  return proof.cannotComplete(merged, extra ?? -1);
+  const proved = proof.cannotComplete(merged, extra ?? -1);
+  poolOpen = proved ? undefined : proof.open;
+  return proved;
 }
+/** After cannotComplete answered false for a pool: the lines completeForms needs to look at for the same tiles. */
+let poolOpen: Uint8Array | undefined;
 
 /** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */
 const withExtra = new Array<number>(KINDS).fill(0);
@@ -317,6 +321,7 @@ function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposur
     proof = { base: new Uint8Array(KINDS), none: false, valid: false };
     kindsProofs.set(p, proof);
   }
+  poolOpen = undefined;
   // one pass: the tiles in all, and whether the rack still holds the proof's tiles
   const base = proof.base;
   let total = extra === null ? 0 : 1, holds = true;
@@ -893,12 +898,12 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   const p = state.players[seat];
   const racks = liveRacks(state, seat);
   if (racks.length < 2) return null;
-  const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
   if (cannotComplete(state.cc, p, x0, extra)) return null; // no hand on the first rack, so no pair
+  const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
-  for (const f0 of completeForms(state.cc, pool, x0)) {
+  for (const f0 of completeForms(state.cc, pool, x0, false, poolOpen)) {
     const used = tilesUsed(state.cc, f0, pool, x0);
     const rest = pool.map((n, t) => n - used[t]);
     const f1 = completeForm(state.cc, rest, x1);

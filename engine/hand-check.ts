@@ -121,12 +121,16 @@ export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShap
  * hold more than the form (a Siamese rack pool); with exposures, concealed lines are out
  * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
  */
-export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
-  return completeForms(cc, concealed, exposures, true)[0] ?? -1;
+export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], open?: Uint8Array): number {
+  return completeForms(cc, concealed, exposures, true, open)[0] ?? -1;
 }
 
-/** Every complete form (or, with `bestOnly`, the most valuable one) the tiles make with the exposures. */
-export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false): number[] {
+/**
+ * Every complete form (or, with `bestOnly`, the most valuable one) the tiles make with the
+ * exposures. `open`, for a pool: the lines a PoolProof left open (1) for these very tiles,
+ * every other line proved incomplete.
+ */
+export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false, open?: Uint8Array): number[] {
   const tb = tables(cc);
   const { maskLo, maskHi, withLo, withHi } = tb;
   let total = 0, lo = 0, hi = 0;
@@ -151,8 +155,9 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
   // A larger pool (a Siamese player's 27-28 tiles): the fast core, with the exposures'
   // tiles counted in, finds the lines that could be complete (a relaxation: a hand complete
   // with its exposures is complete as counts); only their forms are checked in full.
-  let lines: Uint8Array | null = null;
-  if (total !== 14) {
+  let lines: Uint8Array | null = null, candidate = 0;
+  if (total !== 14 && open !== undefined) { lines = open; candidate = 1; }
+  else if (total !== 14) {
     const merged = tb.merged;
     for (let t = 0; t < KINDS; t++) merged[t] = concealed[t];
     for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
@@ -164,7 +169,7 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
     // only the forms of lines the relaxation leaves complete (forms are stored line by line,
     // so this is the same order as a walk over every form): usually none
     for (let l = 0; l < cc.lineCount; l++) {
-      if (lines[l] !== 0) continue;
+      if (lines[l] !== candidate) continue;
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) checkForm(cc, f, concealed, exposures, found);
     }
   } else {
@@ -234,6 +239,8 @@ export class PoolProof {
   /** Each line's least tiles away for the base, and the least of those (0 before a base: proves nothing). */
   private readonly away: Uint8Array;
   private least = 0;
+  /** After a false answer, the lines left unproved (1): completeForms needs to look at no other. */
+  readonly open: Uint8Array;
   /** Scratch: the kinds the pool holds beyond the base, and how many of each. */
   private readonly beyondKind = new Uint8Array(KINDS);
   private readonly beyondCount = new Uint8Array(KINDS);
@@ -243,14 +250,15 @@ export class PoolProof {
     this.cc = cc;
     this.placed = from ? from.placed.slice() : new Uint16Array(cc.formCount);
     this.away = from ? from.away.slice() : new Uint8Array(cc.lineCount);
+    this.open = new Uint8Array(cc.lineCount);
     if (from) { this.base.set(from.base); this.least = from.least; }
   }
 
   /** True when the pool with the extra tile (-1 for none) is proved to complete no line; false: check it in full. */
   cannotComplete(pool: ArrayLike<number>, extra: number): boolean {
-    if (this.within(pool, extra)) return true;
+    if (this.within(pool, extra, false)) return true;
     this.rebase(pool);
-    return this.within(pool, extra); // now only the extra tile is beyond the base
+    return this.within(pool, extra, true); // now only the extra tile is beyond the base
   }
 
   private rebase(pool: ArrayLike<number>): void {
@@ -274,8 +282,8 @@ export class PoolProof {
     this.least = least;
   }
 
-  /** Whether the base's lines prove the pool with the extra tile completes none. */
-  private within(pool: ArrayLike<number>, extra: number): boolean {
+  /** Whether the base's lines prove the pool with the extra tile completes none; `mark`: every line left unproved marked in `open`. */
+  private within(pool: ArrayLike<number>, extra: number, mark: boolean): boolean {
     const { base, beyondKind, beyondCount } = this;
     let total = 0, kinds = 0;
     for (let t = 0; t < KINDS; t++) {
@@ -283,10 +291,12 @@ export class PoolProof {
       if (d > 0) { total += d; beyondKind[kinds] = t; beyondCount[kinds++] = d; }
     }
     if (total < this.least) return true;
-    if (this.least === 0) return false;
+    if (this.least === 0 && !mark) return false;
     const { lineCount, lineJokers } = this.cc;
     const { lineLo, lineHi } = tables(this.cc);
-    const away = this.away;
+    const { away, open } = this;
+    let proved = true;
+    if (mark) open.fill(0);
     for (let l = 0; l < lineCount; l++) {
       if (away[l] > total) continue; // not even every tile beyond the base could complete it
       let near = 0;
@@ -295,9 +305,12 @@ export class PoolProof {
         const held = t === JOKER ? lineJokers[l] === 1 : t < 32 ? ((lineLo[l] >>> t) & 1) === 1 : ((lineHi[l] >>> (t - 32)) & 1) === 1;
         if (held) near += beyondCount[i];
       }
-      if (near >= away[l]) return false;
+      if (near < away[l]) continue;
+      if (!mark) return false;
+      open[l] = 1;
+      proved = false;
     }
-    return true;
+    return proved;
   }
 }
 

@@ -7,9 +7,10 @@ import { loadCard } from '../../training/cards.js';
 
 /**
  * PoolProof (the Siamese pools' Mah Jongg proof kept across turns) against the full
- * evaluation: it never proves a pool that completes a line, and it proves every pool the
- * full evaluation leaves two or more tiles from every line (what a proof recomputed on every
- * turn would prove), whatever drew, discarded or claimed in between.
+ * evaluation: it never proves a pool that completes a line, it proves every pool the full
+ * evaluation leaves two or more tiles from every line (what a proof recomputed on every turn
+ * would prove), whatever drew, discarded or claimed in between, and the lines it leaves open
+ * hold every complete form.
  */
 const cc = loadCard();
 
@@ -22,7 +23,7 @@ describe('PoolProof', () => {
         tilesAwayAll(cc, pool, away, best);
         return Math.min(...away);
       };
-      let proved = 0, unproved = 0;
+      let proved = 0, unproved = 0, complete = 0;
       for (let game = 0; game < 40; game++) {
         const wall = shuffle(rng, tilesFromCounts(setCopies(sets, jokers)));
         const pool = new Array<number>(KINDS).fill(0);
@@ -40,6 +41,10 @@ describe('PoolProof', () => {
           } else {
             unproved++;
             expect(least(pool)).toBeLessThan(2);
+            // the lines it leaves open hold every complete form
+            const forms = completeForms(cc, withExtra, []);
+            expect(completeForms(cc, withExtra, [], false, proof.open)).toEqual(forms);
+            if (forms.length > 0) complete++;
           }
         };
         for (let turn = 0; turn < 40 && wall.length > 1; turn++) {
@@ -56,6 +61,7 @@ describe('PoolProof', () => {
       // both answers are exercised
       expect(proved).toBeGreaterThan(1000);
       expect(unproved).toBeGreaterThan(0);
+      if (jokers) expect(complete).toBeGreaterThan(0); // pools that do complete a line (rarer without jokers)
     });
   }
 });

@@ -24,9 +24,8 @@ interface Tables {
   /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
   withLo: Uint32Array;
   withHi: Uint32Array;
-  /** Kinds some form of line l holds (mask split as above). */
-  lineLo: Uint32Array;
-  lineHi: Uint32Array;
+  /** The most tiles of kind t any form of line l takes: lineNeed[l * KINDS + t] (jokers: 14). */
+  lineNeed: Uint8Array;
   /** Scratch for the fast core when a pool holds more than one hand (Siamese). */
   away: Uint8Array;
   best: Uint32Array;
@@ -63,10 +62,14 @@ function tables(cc: CompiledCard): Tables {
   for (let f = 0; f < cc.formCount; f++) {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
   }
-  const lineLo = new Uint32Array(cc.lineCount), lineHi = new Uint32Array(cc.lineCount);
-  for (let f = 0; f < cc.formCount; f++) { lineLo[cc.formLine[f]] |= maskLo[f]; lineHi[cc.formLine[f]] |= maskHi[f]; }
+  const lineNeed = new Uint8Array(cc.lineCount * KINDS);
+  for (let l = 0; l < cc.lineCount; l++) lineNeed[l * KINDS + JOKER] = 14;
+  for (let f = 0; f < cc.formCount; f++) {
+    const at = cc.formLine[f] * KINDS;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) lineNeed[at + cc.entryKind[e]] = Math.max(lineNeed[at + cc.entryKind[e]], cc.entryNeed[e]);
+  }
   t = {
-    maskLo, maskHi, exposedFormsWith, withLo, withHi, lineLo, lineHi,
+    maskLo, maskHi, exposedFormsWith, withLo, withHi, lineNeed,
     away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
   };
   tablesOf.set(cc, t);
@@ -293,17 +296,19 @@ export class PoolProof {
     if (total < this.least) return true;
     if (this.least === 0 && !mark) return false;
     const { lineCount, lineJokers } = this.cc;
-    const { lineLo, lineHi } = tables(this.cc);
+    const { lineNeed } = tables(this.cc);
     const { away, open } = this;
     let proved = true;
     if (mark) open.fill(0);
     for (let l = 0; l < lineCount; l++) {
       if (away[l] > total) continue; // not even every tile beyond the base could complete it
+      // a tile beyond the base helps a form only while the form takes more of its kind than the base holds
       let near = 0;
-      for (let i = 0; i < kinds; i++) {
+      for (let i = 0, at = l * KINDS; i < kinds; i++) {
         const t = beyondKind[i];
-        const held = t === JOKER ? lineJokers[l] === 1 : t < 32 ? ((lineLo[l] >>> t) & 1) === 1 : ((lineHi[l] >>> (t - 32)) & 1) === 1;
-        if (held) near += beyondCount[i];
+        if (t === JOKER) { if (lineJokers[l] === 1) near += beyondCount[i]; continue; }
+        const room = lineNeed[at + t] - base[t];
+        if (room > 0) near += room < beyondCount[i] ? room : beyondCount[i];
       }
       if (near < away[l]) continue;
       if (!mark) return false;

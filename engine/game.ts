@@ -284,9 +284,12 @@ const mergedScratch = new Array<number>(KINDS).fill(0);
 /** A Siamese pool (more than 14 tiles) with the rack's exposed tiles counted in, proved to complete no line. */
 function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
   const rack = exposures.length > 0 ? exposures[0].rack : -1;
-  const merged = mergedScratch;
-  for (let t = 0; t < KINDS; t++) merged[t] = p.concealed[t];
-  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
+  let merged = p.concealed; // a rack without exposures: the concealed tiles are the pool
+  if (exposures.length > 0) {
+    merged = mergedScratch;
+    for (let t = 0; t < KINDS; t++) merged[t] = p.concealed[t];
+    for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
+  }
   let proofs = poolProofs.get(p);
   if (proofs === undefined) { proofs = []; poolProofs.set(p, proofs); }
   let proof = proofs[rack + 1];

@@ -343,18 +343,21 @@ function cannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposur
 }
 
 /** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
-function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): number[] {
-  const out: number[] = [];
+function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): readonly number[] {
+  let out: number[] | null = null; // allocated only for a Mah Jongg: most turns have none
   let bare: boolean | null = null; // the answer for a rack without exposures, once known
   const p = state.players[seat];
-  for (const rack of liveRacks(state, seat)) {
-    const plain = !p.exposures.some((x) => x.rack === rack);
+  for (let rack = 0; rack < state.rules.racks; rack++) {
+    if (!rackLive(p, rack)) continue;
+    let plain = true;
+    for (let i = 0; i < p.exposures.length; i++) if (p.exposures[i].rack === rack) { plain = false; break; }
     const ok: boolean = plain && bare !== null ? bare : rackMahJongg(state, seat, rack, extra) >= 0;
     if (plain) bare = ok;
-    if (ok) out.push(rack);
+    if (ok) (out ??= []).push(rack);
   }
-  return out;
+  return out ?? NO_RACKS;
 }
+const NO_RACKS: readonly number[] = [];
 
 /**
  * Whether two Mah Jonggs at once are worth looking for: two racks, and the first live one makes
@@ -426,9 +429,11 @@ export function legalActions(state: GameState, seat: number): Action[] {
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
       if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
-      for (const rack of liveRacks(state, seat)) {
+      const canCall = p.concealed[ph.tile] + p.concealed[JOKER] >= 2; // no pung without two more tiles
+      for (let rack = 0; rack < state.rules.racks; rack++) {
+        if (!rackLive(p, rack)) continue;
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
-        for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
+        if (canCall) for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
       }
       return out;
     }

@@ -275,9 +275,16 @@ export class PoolProof {
     for (let l = 0; l < cc.lineCount; l++) {
       const j = lineJokers[l] === 1 ? base[JOKER] : 0;
       let a = 255;
-      for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-        const fa = awayFromPlaced(placed[f], formSingles[f], j);
-        if (fa < a) a = fa;
+      if (j === 0) {
+        // without jokers a form is the tiles it lacks away: the line, 14 less the most any form places
+        let most = 0;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) if ((placed[f] & 255) > most) most = placed[f] & 255;
+        a = 14 - most;
+      } else {
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+          const fa = awayFromPlaced(placed[f], formSingles[f], j);
+          if (fa < a) a = fa;
+        }
       }
       away[l] = a;
       if (a < least) least = a;

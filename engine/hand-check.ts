@@ -24,7 +24,7 @@ interface Tables {
   /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
   withLo: Uint32Array;
   withHi: Uint32Array;
-  /** The most tiles of kind t any form of line l takes: lineNeed[l * KINDS + t] (jokers: 14). */
+  /** The most tiles of kind t any form of line l takes: lineNeed[l * KINDS + t]. */
   lineNeed: Uint8Array;
   /** Scratch for the fast core when a pool holds more than one hand (Siamese). */
   away: Uint8Array;
@@ -63,7 +63,6 @@ function tables(cc: CompiledCard): Tables {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
   }
   const lineNeed = new Uint8Array(cc.lineCount * KINDS);
-  for (let l = 0; l < cc.lineCount; l++) lineNeed[l * KINDS + JOKER] = 14;
   for (let f = 0; f < cc.formCount; f++) {
     const at = cc.formLine[f] * KINDS;
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) lineNeed[at + cc.entryKind[e]] = Math.max(lineNeed[at + cc.entryKind[e]], cc.entryNeed[e]);
@@ -226,13 +225,14 @@ export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number
  * A proof, kept from turn to turn, that a Siamese pool (more than 14 tiles; a rack's exposed
  * tiles counted in as completeForms' relaxation counts them) completes no line of the card.
  * It holds a base pool (an earlier one) and each line's least tiles away for it. Adding a tile
- * takes a form at most one tile closer, and only a form holding its kind (or a joker, on a
- * line that takes jokers); taking one away never takes a form closer. So a later pool
- * completes no line while each line is more tiles away in the base than the pool holds beyond
- * it (tiles over the base's count of their kind) of the kinds the line holds: the draws and
- * discards of a few turns are proved with a pass over the kinds. When that proves nothing the
- * pool becomes the base: what it places in each form is mended for the kinds that changed
- * (the card's postings) and every line's least is taken again.
+ * takes a form at most one tile closer, and only a form that takes more of its kind than the
+ * pool holds (or a joker, on a line that takes jokers); taking one away never takes a form
+ * closer. So a later pool completes no line while each line is more tiles away in the base
+ * than the tiles the pool holds beyond it (over the base's count of their kind) that some
+ * form of the line could still use: the draws and discards of a few turns are proved with a
+ * pass over the kinds. When that proves nothing the pool becomes the base: what it places in
+ * each form is mended for the kinds that changed (the card's postings) and every line's least
+ * is taken again.
  */
 export class PoolProof {
   readonly cc: CompiledCard;

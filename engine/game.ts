@@ -1,7 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
-import { IncrementalTilesAway } from './incremental.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, PoolProof, singlesAndPairs, someFormHoldsKinds, tilesUsed, type GroupShape } from './hand-check.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -293,46 +292,35 @@ function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileI
     for (let t = 0; t < KINDS; t++) concealed[t] = p.concealed[t];
     concealed[extra]++;
   }
-  return completeForm(state.cc, concealed, exposures);
+  return completeForm(state.cc, concealed, exposures, poolOpen);
 }
-/**
- * A Siamese pool (more than 14 tiles): the least tiles away over the card's lines, counting
- * the rack's exposed tiles in (completeForms' relaxation), for the pool as last seen on each
- * rack. Each tile added takes a line at most one tile closer, so a pool holding that one
- * plus fewer tiles than its least tiles away completes no line.
- */
-interface AwayProof { base: number[]; size: number; least: number; lines: IncrementalTilesAway }
-const awayProofs = new WeakMap<Player, AwayProof[]>();
+/** A Siamese pool's proofs per player, by rack (racks without exposures share the first). */
+const poolProofs = new WeakMap<Player, PoolProof[]>();
 const mergedScratch = new Array<number>(KINDS).fill(0);
 
+/** A Siamese pool (more than 14 tiles) with the rack's exposed tiles counted in, proved to complete no line. */
 function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
-  const rack = exposures.length > 0 ? exposures[0].rack : -1; // racks without exposures share one pool
-  const merged = mergedScratch;
-  let size = 0;
-  for (let t = 0; t < KINDS; t++) { merged[t] = p.concealed[t]; size += merged[t]; }
-  for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; size += x.size; }
-  let proofs = awayProofs.get(p);
-  if (proofs === undefined) { proofs = []; awayProofs.set(p, proofs); }
-  let proof = proofs[rack + 1];
-  if (proof !== undefined && proof.lines.cc === cc) {
-    let holds = true;
-    for (let t = 0; t < KINDS; t++) if (merged[t] < proof.base[t]) { holds = false; break; }
-    const added = size - proof.size + (extra === null ? 0 : 1);
-    if (holds) return added < proof.least; // false: no proof, check in full
-    // the pool changed since (a turn's draw and discard): only the kinds that changed are walked
-    proof.lines.update(merged);
-  } else {
-    proof = { base: new Array<number>(KINDS).fill(0), size: 0, least: 0, lines: new IncrementalTilesAway(cc, merged) };
-    proofs[rack + 1] = proof;
+  const rack = exposures.length > 0 ? exposures[0].rack : -1;
+  let merged = p.concealed; // a rack without exposures: the concealed tiles are the pool
+  if (exposures.length > 0) {
+    merged = mergedScratch;
+    for (let t = 0; t < KINDS; t++) merged[t] = p.concealed[t];
+    for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
   }
-  const away = proof.lines.away;
-  let least = 255;
-  for (let l = 0; l < cc.lineCount; l++) if (away[l] < least) least = away[l];
-  for (let t = 0; t < KINDS; t++) proof.base[t] = merged[t];
-  proof.size = size;
-  proof.least = least;
-  return (extra === null ? 0 : 1) < least;
+  let proofs = poolProofs.get(p);
+  if (proofs === undefined) { proofs = []; poolProofs.set(p, proofs); }
+  let proof = proofs[rack + 1];
+  if (proof === undefined || proof.cc !== cc) {
+    // a rack's first exposure: its pool is the bare one's, a tile or two apart
+    const bare = proofs[0];
+    proof = proofs[rack + 1] = new PoolProof(cc, bare !== undefined && bare.cc === cc ? bare : undefined);
+  }
+  const proved = proof.cannotComplete(merged, extra ?? -1);
+  poolOpen = proved ? undefined : proof.open;
+  return proved;
 }
+/** After cannotComplete answered false for a pool: the lines completeForms needs to look at for the same tiles. */
+let poolOpen: Uint8Array | undefined;
 
 /** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */
 const withExtra = new Array<number>(KINDS).fill(0);
@@ -356,6 +344,7 @@ function cannotComplete(state: GameState, seat: number, exposures: readonly Expo
     proof = { base: new Uint8Array(KINDS), none: false, valid: false };
     state.kindsProofs[seat] = proof;
   }
+  poolOpen = undefined;
   // one pass: the tiles in all, and whether the rack still holds the proof's kinds
   const base = proof.base;
   let total = extra === null ? 0 : 1, holds = true;
@@ -374,17 +363,32 @@ function cannotComplete(state: GameState, seat: number, exposures: readonly Expo
 }
 
 /** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
-function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): number[] {
-  const out: number[] = [];
+function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): readonly number[] {
+  let out: number[] | null = null; // allocated only for a Mah Jongg: most turns have none
   let bare: boolean | null = null; // the answer for a rack without exposures, once known
   const p = state.players[seat];
-  for (const rack of liveRacks(state, seat)) {
-    const plain = !p.exposures.some((x) => x.rack === rack);
+  for (let rack = 0; rack < state.rules.racks; rack++) {
+    if (!rackLive(p, rack)) continue;
+    let plain = true;
+    for (let i = 0; i < p.exposures.length; i++) if (p.exposures[i].rack === rack) { plain = false; break; }
     const ok: boolean = plain && bare !== null ? bare : rackMahJongg(state, seat, rack, extra) >= 0;
     if (plain) bare = ok;
-    if (ok) out.push(rack);
+    if (ok) (out ??= []).push(rack);
   }
-  return out;
+  return out ?? NO_RACKS;
+}
+const NO_RACKS: readonly number[] = [];
+
+/**
+ * Whether two Mah Jonggs at once are worth looking for: two racks, and the first live one makes
+ * Mah Jongg (`mj`: mahJonggRacks' answer), as bothMahJonggs' pair needs.
+ */
+function pairPossible(state: GameState, seat: number, mj: readonly number[]): boolean {
+  if (state.rules.racks < 2 || mj.length === 0) return false;
+  const p = state.players[seat];
+  let first = 0;
+  while (first < state.rules.racks && !rackLive(p, first)) first++;
+  return mj[0] === first;
 }
 
 // ------------------------------------------------------------------ legal actions
@@ -424,8 +428,9 @@ export function legalActions(state: GameState, seat: number): Action[] {
         // the common table: one rack, no lists of racks
         if (rackLive(p, 0) && rackMahJongg(state, seat, 0, null) >= 0) out.push({ type: 'declare', seat, rack: 0 });
       } else {
-        for (const rack of mahJonggRacks(state, seat, null)) out.push({ type: 'declare', seat, rack });
-        if (bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
+        const mj = mahJonggRacks(state, seat, null);
+        for (const rack of mj) out.push({ type: 'declare', seat, rack });
+        if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, null) !== null) out.push({ type: 'declare', seat, both: true });
       }
       for (let owner = 0; owner < state.players.length; owner++) {
         const xs = state.players[owner].exposures;
@@ -449,10 +454,12 @@ export function legalActions(state: GameState, seat: number): Action[] {
         return out;
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
-      if (state.rules.racks > 1 && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
-      for (const rack of liveRacks(state, seat)) {
+      if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
+      const canCall = p.concealed[ph.tile] + p.concealed[JOKER] >= 2; // no pung without two more tiles
+      for (let rack = 0; rack < state.rules.racks; rack++) {
+        if (!rackLive(p, rack)) continue;
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
-        for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
+        if (canCall) for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
       }
       return out;
     }
@@ -975,12 +982,12 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   const p = state.players[seat];
   const racks = liveRacks(state, seat);
   if (racks.length < 2) return null;
-  const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
   if (cannotComplete(state, seat, x0, extra)) return null; // no hand on the first rack, so no pair
+  const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
-  for (const f0 of completeForms(state.cc, pool, x0)) {
+  for (const f0 of completeForms(state.cc, pool, x0, false, poolOpen)) {
     const used = tilesUsed(state.cc, f0, pool, x0);
     const rest = pool.map((n, t) => n - used[t]);
     const f1 = completeForm(state.cc, rest, x1);

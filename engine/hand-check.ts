@@ -1,4 +1,4 @@
-import { tilesAwayAll } from './analyzer.js';
+import { awayFromPlaced, mendPlaced, tilesAwayAll } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
 import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
 
@@ -24,6 +24,8 @@ interface Tables {
   /** Kinds that share some form with kind t (mask split as above): a hand holding two kinds no form shares is no Mah Jongg. */
   withLo: Uint32Array;
   withHi: Uint32Array;
+  /** The most tiles of kind t any form of line l takes: lineNeed[l * KINDS + t]. */
+  lineNeed: Uint8Array;
   /** Scratch for the fast core when a pool holds more than one hand (Siamese). */
   away: Uint8Array;
   best: Uint32Array;
@@ -60,8 +62,13 @@ function tables(cc: CompiledCard): Tables {
   for (let f = 0; f < cc.formCount; f++) {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
   }
+  const lineNeed = new Uint8Array(cc.lineCount * KINDS);
+  for (let f = 0; f < cc.formCount; f++) {
+    const at = cc.formLine[f] * KINDS;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) lineNeed[at + cc.entryKind[e]] = Math.max(lineNeed[at + cc.entryKind[e]], cc.entryNeed[e]);
+  }
   t = {
-    maskLo, maskHi, exposedFormsWith, withLo, withHi,
+    maskLo, maskHi, exposedFormsWith, withLo, withHi, lineNeed,
     away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
   };
   tablesOf.set(cc, t);
@@ -116,12 +123,16 @@ export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShap
  * hold more than the form (a Siamese rack pool); with exposures, concealed lines are out
  * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
  */
-export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
-  return completeForms(cc, concealed, exposures, true)[0] ?? -1;
+export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], open?: Uint8Array): number {
+  return completeForms(cc, concealed, exposures, true, open)[0] ?? -1;
 }
 
-/** Every complete form (or, with `bestOnly`, the most valuable one) the tiles make with the exposures. */
-export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false): number[] {
+/**
+ * Every complete form (or, with `bestOnly`, the most valuable one) the tiles make with the
+ * exposures. `open`, for a pool: the lines a PoolProof left open (1) for these very tiles,
+ * every other line proved incomplete.
+ */
+export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false, open?: Uint8Array): number[] {
   const tb = tables(cc);
   const { maskLo, maskHi, withLo, withHi } = tb;
   let total = 0, lo = 0, hi = 0;
@@ -146,8 +157,9 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
   // A larger pool (a Siamese player's 27-28 tiles): the fast core, with the exposures'
   // tiles counted in, finds the lines that could be complete (a relaxation: a hand complete
   // with its exposures is complete as counts); only their forms are checked in full.
-  let lines: Uint8Array | null = null;
-  if (total !== 14) {
+  let lines: Uint8Array | null = null, candidate = 0;
+  if (total !== 14 && open !== undefined) { lines = open; candidate = 1; }
+  else if (total !== 14) {
     const merged = tb.merged;
     for (let t = 0; t < KINDS; t++) merged[t] = concealed[t];
     for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
@@ -159,7 +171,7 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
     // only the forms of lines the relaxation leaves complete (forms are stored line by line,
     // so this is the same order as a walk over every form): usually none
     for (let l = 0; l < cc.lineCount; l++) {
-      if (lines[l] !== 0) continue;
+      if (lines[l] !== candidate) continue;
       for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) checkForm(cc, f, concealed, exposures, found);
     }
   } else {
@@ -207,6 +219,111 @@ export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number
     if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return true;
   }
   return false;
+}
+
+/**
+ * A proof, kept from turn to turn, that a Siamese pool (more than 14 tiles; a rack's exposed
+ * tiles counted in as completeForms' relaxation counts them) completes no line of the card.
+ * It holds a base pool (an earlier one) and each line's least tiles away for it. Adding a tile
+ * takes a form at most one tile closer, and only a form that takes more of its kind than the
+ * pool holds (or a joker, on a line that takes jokers); taking one away never takes a form
+ * closer. So a later pool completes no line while each line is more tiles away in the base
+ * than the tiles the pool holds beyond it (over the base's count of their kind) that some
+ * form of the line could still use: the draws and discards of a few turns are proved with a
+ * pass over the kinds. When that proves nothing the pool becomes the base: what it places in
+ * each form is mended for the kinds that changed (the card's postings) and every line's least
+ * is taken again.
+ */
+export class PoolProof {
+  readonly cc: CompiledCard;
+  private readonly base = new Uint8Array(KINDS);
+  /** What the base's natural tiles place in each form (packed as in `tilesAwayAll`). */
+  private readonly placed: Uint16Array;
+  /** Each line's least tiles away for the base, and the least of those (0 before a base: proves nothing). */
+  private readonly away: Uint8Array;
+  private least = 0;
+  /** After a false answer, the lines left unproved (1): completeForms needs to look at no other. */
+  readonly open: Uint8Array;
+  /** Scratch: the kinds the pool holds beyond the base, and how many of each. */
+  private readonly beyondKind = new Uint8Array(KINDS);
+  private readonly beyondCount = new Uint8Array(KINDS);
+
+  /** A proof with no base yet, or starting from another's base (another rack's pool, a tile or two apart). */
+  constructor(cc: CompiledCard, from?: PoolProof) {
+    this.cc = cc;
+    this.placed = from ? from.placed.slice() : new Uint16Array(cc.formCount);
+    this.away = from ? from.away.slice() : new Uint8Array(cc.lineCount);
+    this.open = new Uint8Array(cc.lineCount);
+    if (from) { this.base.set(from.base); this.least = from.least; }
+  }
+
+  /** True when the pool with the extra tile (-1 for none) is proved to complete no line; false: check it in full. */
+  cannotComplete(pool: ArrayLike<number>, extra: number): boolean {
+    if (this.within(pool, extra, false)) return true;
+    this.rebase(pool);
+    return this.within(pool, extra, true); // now only the extra tile is beyond the base
+  }
+
+  private rebase(pool: ArrayLike<number>): void {
+    const cc = this.cc;
+    const { base, placed, away } = this;
+    // PLACED holds counts to 15; a form needs at most 14 of a kind, so more places the same
+    for (let t = 0; t < JOKER; t++) if (pool[t] !== base[t]) mendPlaced(cc, placed, t, Math.min(base[t], 15), Math.min(pool[t], 15));
+    for (let t = 0; t < KINDS; t++) base[t] = pool[t];
+    const { lineStart, lineJokers, formSingles } = cc;
+    let least = 255;
+    for (let l = 0; l < cc.lineCount; l++) {
+      const j = lineJokers[l] === 1 ? base[JOKER] : 0;
+      let a = 255;
+      if (j === 0) {
+        // without jokers a form is the tiles it lacks away: the line, 14 less the most any form places
+        let most = 0;
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) if ((placed[f] & 255) > most) most = placed[f] & 255;
+        a = 14 - most;
+      } else {
+        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
+          const fa = awayFromPlaced(placed[f], formSingles[f], j);
+          if (fa < a) a = fa;
+        }
+      }
+      away[l] = a;
+      if (a < least) least = a;
+    }
+    this.least = least;
+  }
+
+  /** Whether the base's lines prove the pool with the extra tile completes none; `mark`: every line left unproved marked in `open`. */
+  private within(pool: ArrayLike<number>, extra: number, mark: boolean): boolean {
+    const { base, beyondKind, beyondCount } = this;
+    let total = 0, kinds = 0;
+    for (let t = 0; t < KINDS; t++) {
+      const d = pool[t] - base[t] + (t === extra ? 1 : 0);
+      if (d > 0) { total += d; beyondKind[kinds] = t; beyondCount[kinds++] = d; }
+    }
+    if (total < this.least) return true;
+    if (this.least === 0 && !mark) return false;
+    const { lineCount, lineJokers } = this.cc;
+    const { lineNeed } = tables(this.cc);
+    const { away, open } = this;
+    let proved = true;
+    if (mark) open.fill(0);
+    for (let l = 0; l < lineCount; l++) {
+      if (away[l] > total) continue; // not even every tile beyond the base could complete it
+      // a tile beyond the base helps a form only while the form takes more of its kind than the base holds
+      let near = 0;
+      for (let i = 0, at = l * KINDS; i < kinds; i++) {
+        const t = beyondKind[i];
+        if (t === JOKER) { if (lineJokers[l] === 1) near += beyondCount[i]; continue; }
+        const room = lineNeed[at + t] - base[t];
+        if (room > 0) near += room < beyondCount[i] ? room : beyondCount[i];
+      }
+      if (near < away[l]) continue;
+      if (!mark) return false;
+      open[l] = 1;
+      proved = false;
+    }
+    return proved;
+  }
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */

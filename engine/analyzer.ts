@@ -166,7 +166,7 @@ export function placeAll(cc: CompiledCard, counts: ArrayLike<number>, placed: Ui
   for (let t = 0; t < JOKER; t++) {
     const h = counts[t];
     if (h === 0) continue;
-    const row = h << 8;
+    const row = Math.min(h, 15) << 8; // two sets (royale) can pool 16 flowers: a form takes at most 14 of a kind
     for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[row | postCode[p]];
   }
   return placed;
@@ -179,7 +179,7 @@ export function placeAll(cc: CompiledCard, counts: ArrayLike<number>, placed: Ui
  */
 export function mendPlaced(cc: CompiledCard, placed: Uint16Array, t: number, was: number, now: number): void {
   const { postStart, postForm, postCode } = cc;
-  const from = was << 8, to = now << 8;
+  const from = Math.min(was, 15) << 8, to = Math.min(now, 15) << 8; // as in placeAll
   for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
 }
 

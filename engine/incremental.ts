@@ -55,7 +55,7 @@ export class IncrementalTilesAway {
     this.counts.fill(0);
     const { postStart, postForm, postCode } = this.cc;
     for (let t = 0; t < JOKER; t++) {
-      const row = counts[t] << 8;
+      const row = Math.min(counts[t], 15) << 8; // PLACED holds counts to 15; a form takes at most 14 of a kind
       this.counts[t] = counts[t];
       if (row === 0) continue;
       for (let p = postStart[t]; p < postStart[t + 1]; p++) this.placed[postForm[p]] += PLACED[row | postCode[p]];
@@ -98,7 +98,7 @@ export class IncrementalTilesAway {
     const { postStart, formSingles } = this.cc;
     const { placed, formAway, away, hist, postRow, postPack } = this;
     const jokers = this.counts[JOKER];
-    const from = (next - delta) << 8, to = next << 8;
+    const from = Math.min(next - delta, 15) << 8, to = Math.min(next, 15) << 8; // as in reset
     for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
       const pack = postPack[p], code = pack & 255;
       const moved = PLACED[to | code] - PLACED[from | code];

@@ -3,7 +3,7 @@ import { analysisInput, Analyzer, tilesAwayAll, type LineResult } from '../../en
 import { parseCard } from '../../engine/card.js';
 import { compileCard, type CompiledCard } from '../../engine/compile.js';
 import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
-import { fullSet, JOKER, KINDS, tileName } from '../../engine/tiles.js';
+import { fullSet, JOKER, KINDS, parseTile, tileName } from '../../engine/tiles.js';
 import { readCardText } from '../../training/cards.js';
 import { bruteForceTilesAway } from '../reference/brute-force.js';
 
@@ -215,6 +215,24 @@ describe('bad input', () => {
 });
 
 describe('incremental tiles away', () => {
+  it('a pool of two sets (16 flowers, 8 of a kind) is placed as 15 and 8: no form takes more than 14 of a kind', async () => {
+    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    const pool = new Array<number>(KINDS).fill(0);
+    pool[parseTile('F')] = 16;
+    pool[parseTile('2B')] = 8;
+    pool[JOKER] = 3;
+    const capped = pool.map((n) => Math.min(n, 15));
+    const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
+    const want = new Uint8Array(practice.lineCount);
+    tilesAwayAll(practice, capped, want, best);
+    tilesAwayAll(practice, pool, away, best);
+    expect([...away]).toEqual([...want]);
+    const inc = new IncrementalTilesAway(practice, pool);
+    expect([...inc.away]).toEqual([...want]);
+    inc.swap(parseTile('F'), parseTile('F')); // 16 -> 15 -> 16
+    expect([...inc.away]).toEqual([...want]);
+  });
+
   it('after every swap of one tile (jokers too), agrees with a full evaluation: tiles away and form per line', async () => {
     const { IncrementalTilesAway } = await import('../../engine/incremental.js');
     const rng = seedRng(99);

@@ -1,4 +1,5 @@
-import { awayFromPlaced, mendPlaced, placeAll, PLACED } from '../engine/analyzer.js';
+import { awayFromPlaced, PLACED } from '../engine/analyzer.js';
+import { IncrementalTilesAway } from '../engine/incremental.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
 import type { Action, SeatView } from '../engine/game.js';
@@ -50,16 +51,8 @@ export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defenc
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
-  /** Least tiles away of each line, and of each form, for the hand without exposures last weighed (tilesAway). */
-  private readonly away: Uint8Array;
-  private readonly formAway: Uint8Array;
-  /** What that hand's natural tiles place in each form (engine/analyzer.ts PLACED), and the counts and jokers it was worked out for (-1: none yet). */
-  private readonly placed: Uint16Array;
-  private readonly placedFor = new Int8Array(JOKER).fill(-1);
-  private jokersFor = -1;
-  /** How many forms of each line are at its least tiles away, and the lines that may have none left (tilesAway's scratch). */
-  private readonly atLeast: Uint16Array;
-  private readonly staleList: number[] = [];
+  /** Tiles away of each line and form, and what the hand places in each form, for the hand without exposures last weighed (kept from decision to decision). */
+  private readonly lines: IncrementalTilesAway;
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
   /**
@@ -80,10 +73,7 @@ export class HeuristicAgent implements Agent {
 
   constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
     this.name = name;
-    this.away = new Uint8Array(cc.lineCount);
-    this.formAway = new Uint8Array(cc.formCount);
-    this.placed = new Uint16Array(cc.formCount);
-    this.atLeast = new Uint16Array(cc.lineCount);
+    this.lines = new IncrementalTilesAway(cc);
     this.xPlaced = new Uint16Array(cc.formCount);
     this.xAway = new Uint8Array(cc.formCount);
   }
@@ -153,7 +143,7 @@ export class HeuristicAgent implements Agent {
     // every line: this player's kept figures, mended (the same as closestAway's)
     this.tilesAway(concealed);
     let min = 99;
-    for (let l = 0; l < this.cc.lineCount; l++) if (this.away[l] < min) min = this.away[l];
+    for (let l = 0; l < this.cc.lineCount; l++) if (this.lines.away[l] < min) min = this.lines.away[l];
     return min;
   }
 
@@ -219,10 +209,10 @@ export class HeuristicAgent implements Agent {
       }
     } else {
       this.tilesAway(counts);
-      const { placed, formAway } = this;
+      const { placed, formAway } = this.lines;
       for (let l = 0; l < cc.lineCount; l++) {
-        if (this.away[l] >= nearest) continue;
-        if (live === null && !this.habits.pairCost) { nearest = this.away[l]; continue; }
+        if (this.lines.away[l] >= nearest) continue;
+        if (live === null && !this.habits.pairCost) { nearest = this.lines.away[l]; continue; }
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
           const a = this.effective(f, placed, formAway);
           if (a < nearest && fits(f)) nearest = a;
@@ -230,7 +220,7 @@ export class HeuristicAgent implements Agent {
       }
       for (let l = 0; l < cc.lineCount; l++) {
         // a line's least tiles away bounds all its forms'
-        if (this.away[l] > nearest + reach) continue;
+        if (this.lines.away[l] > nearest + reach) continue;
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
           if (formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
           if (this.weigh(f, nearest, reach, counts, cost, fits, placed, formAway) && topForm < 0) topForm = f;
@@ -250,76 +240,10 @@ export class HeuristicAgent implements Agent {
     }
   }
 
-  /**
-   * The analyzer's tiles away (engine/analyzer.ts tilesAwayAll) of every form into
-   * this.formAway and of every line into this.away, and the placed counts of every form. A
-   * seat's hand changes by a tile or two from one of its decisions to the next, and what a
-   * hand places in a form is a sum over its kinds: so the last hand's placed counts are
-   * mended for the kinds that differ, and only the forms holding those kinds are weighed
-   * again (all of them when many kinds differ, as for a player shared by several seats, or
-   * the jokers do). Exact: the same integers.
-   */
+  /** The analyzer's tiles away of every form and line (this.lines) for the hand, and what it places in each form. */
   private tilesAway(counts: readonly number[]): Uint16Array {
-    const cc = this.cc, placed = this.placed, was = this.placedFor;
-    let changed = 0;
-    for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) changed++;
-    const jokers = counts[JOKER];
-    if (changed > 8 || jokers !== this.jokersFor) {
-      if (changed > 8) placeAll(cc, counts, placed);
-      else for (let t = 0; t < JOKER; t++) if (was[t] !== counts[t]) mendPlaced(cc, placed, t, was[t], counts[t]);
-      for (let t = 0; t < JOKER; t++) was[t] = counts[t];
-      this.jokersFor = jokers;
-      const { lineStart, lineJokers, formSingles } = cc, { formAway, away, atLeast } = this;
-      for (let l = 0; l < cc.lineCount; l++) {
-        const j = lineJokers[l] === 1 ? jokers : 0;
-        let least = 255, n = 0;
-        for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-          const a = awayFromPlaced(placed[f], formSingles[f], j);
-          formAway[f] = a;
-          if (a < least) { least = a; n = 1; } else if (a === least) n++;
-        }
-        away[l] = least;
-        atLeast[l] = n;
-      }
-      return placed;
-    }
-    if (changed === 0) return placed;
-    const { postStart, postForm } = cc;
-    const info = postingInfo(cc);
-    const { away, formAway, atLeast, staleList } = this;
-    for (let t = 0; t < JOKER; t++) {
-      if (was[t] === counts[t]) continue;
-      const from = was[t] << 8, to = counts[t] << 8;
-      was[t] = counts[t];
-      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
-        // mendPlaced's step, and the form weighed again in the same pass
-        const f = postForm[p], i = info[p], code = i & 255, l = i >>> 14;
-        const now = (placed[f] += PLACED[to | code] - PLACED[from | code]);
-        const a = awayFromPlaced(now, (i >> 8) & 31, (i & JOKER_LINE) === 0 ? 0 : jokers);
-        const old = formAway[f];
-        if (a === old) continue;
-        formAway[f] = a;
-        // away[l] stays at most every form's, atLeast[l] the forms at it
-        if (a < away[l]) { away[l] = a; atLeast[l] = 1; } else if (a === away[l]) atLeast[l]++;
-        else if (old === away[l] && --atLeast[l] === 0) staleList.push(l);
-      }
-    }
-    // a line whose closest forms all went further: its least found again
-    for (const l of staleList) if (atLeast[l] === 0) this.leastOf(l);
-    staleList.length = 0;
-    return placed;
-  }
-
-  /** Line l's least tiles away from its forms', and how many forms are at it. */
-  private leastOf(l: number): void {
-    const { lineStart } = this.cc, formAway = this.formAway;
-    let least = 255, n = 0;
-    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-      const a = formAway[f];
-      if (a < least) { least = a; n = 1; } else if (a === least) n++;
-    }
-    this.away[l] = least;
-    this.atLeast[l] = n;
+    this.lines.update(counts);
+    return this.lines.placed;
   }
 
   /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
@@ -454,10 +378,10 @@ export class HeuristicAgent implements Agent {
     useful.fill(0);
     let now = 99;
     if (mine.length === 0) {
-      now = this.closest(concealed, mine); // which leaves every form's tiles away in this.formAway
+      now = this.closest(concealed, mine); // which leaves every form's tiles away in this.lines.formAway
       for (let l = 0; l < cc.lineCount; l++) {
-        if (this.away[l] !== now || cc.card.lines[l].concealed) continue;
-        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);
+        if (this.lines.away[l] !== now || cc.card.lines[l].concealed) continue;
+        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.lines.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);
       }
       return now;
     }
@@ -583,25 +507,5 @@ function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number
   return short <= jokersLeft ? 1 : 0;
 }
 
-/**
- * For each posting of the card (CompiledCard.postForm), what tilesAway reads of it in one
- * number: its code (need | single << 4) in the low byte, its form's singles in the next five
- * bits, JOKER_LINE when its line takes jokers, and its line from bit 14 up.
- */
-function postingInfo(cc: CompiledCard): Uint32Array {
-  let info = POSTING_INFO.get(cc);
-  if (info === undefined) {
-    info = new Uint32Array(cc.postForm.length);
-    for (let p = 0; p < info.length; p++) {
-      const f = cc.postForm[p], l = cc.formLine[f];
-      info[p] = cc.postCode[p] | (cc.formSingles[f] << 8) | (cc.lineJokers[l] === 1 ? JOKER_LINE : 0) | (l << 14);
-    }
-    POSTING_INFO.set(cc, info);
-  }
-  return info;
-}
-
-const JOKER_LINE = 1 << 13;
-const POSTING_INFO = new WeakMap<CompiledCard, Uint32Array>();
 
 const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();

@@ -90,8 +90,8 @@ export class HeuristicAgent implements Agent {
   private readonly staleList: number[] = [];
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
-  /** The line kept to (commit; -1: none yet). */
-  private line = -1;
+  /** Each seat's line kept to (commit; none yet: undefined), so a player serving several seats keeps each hand's. */
+  private readonly lines: number[] = [];
   /**
    * The hand's least tiles away, kept from one call window to the next: it changes only on
    * the seat's own turns (exposures as shapesKey; -1: none yet); and `useful`, 1 for each
@@ -261,14 +261,15 @@ export class HeuristicAgent implements Agent {
       }
       // the line kept to, while it stays within the habit's tiles of the closest: the only target
       const keep = this.habits.commit;
+      const kept = this.lines[view.seat] ?? -1;
       let only = -1;
-      if (keep !== undefined && this.line >= 0 && this.away[this.line] <= nearest + keep) {
+      if (keep !== undefined && kept >= 0 && this.away[kept] <= nearest + keep) {
         let least = 99;
-        for (let f = cc.lineStart[this.line]; f < cc.lineStart[this.line + 1]; f++) {
+        for (let f = cc.lineStart[kept]; f < cc.lineStart[kept + 1]; f++) {
           const a = this.effective(f, placed, formAway);
           if (a < least && fits(f)) least = a;
         }
-        if (least < 99) { only = this.line; nearest = least; }
+        if (least < 99) { only = kept; nearest = least; }
       }
       for (let l = 0; l < cc.lineCount; l++) {
         // a line's least tiles away bounds all its forms'
@@ -281,7 +282,7 @@ export class HeuristicAgent implements Agent {
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
     if (topForm >= 0) {
-      this.line = cc.formLine[topForm];
+      this.lines[view.seat] = cc.formLine[topForm];
       this.lastTarget = [];
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }

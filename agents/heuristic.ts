@@ -70,7 +70,7 @@ export const EASY_HABITS: Habits = {
   commit: 3,
   // she hesitates to expose, calling only when the call leaves her two tiles from Mah Jongg or closer
   callWithin: 2,
-  // she watches her own rack, not the others', for a joker to exchange
+  // she watches her own rack, not the others', for a joker to exchange (teaching guide part 4: a player may take back her own displayed joker)
   ownJokersOnly: true,
   // the blind pass is an option she leaves to experienced players: she always passes three of her own tiles
   noBlindPass: true,

@@ -17,7 +17,8 @@ import { searchCourtesy, searchPass, searchVote } from './charleston.js';
  * whose exposures show what she needs.
  *
  * Habits make the levels: `noise` (random doubt about each tile's worth), `stickiness`
- * (reluctance to switch targets) and `defence` (whether to read opponents at all).
+ * (reluctance to switch targets), `defence` (whether to read opponents at all), and a
+ * beginner's: `commit`, `callWithin`, `ownJokersOnly`, `noBlindPass`.
  */
 export interface Habits {
   /** Targets weighed: the k closest lines. */
@@ -34,6 +35,14 @@ export interface Habits {
   live?: boolean;
   /** Extra tiles away counted for each tile a form still lacks in its singles and pairs (they cannot be called or filled by jokers). */
   pairCost?: number;
+  /** Call a discard for an exposure only when it leaves the hand at most this many tiles away (unset: whenever it brings a target nearer). */
+  callWithin?: number;
+  /** Exchange only for jokers on the seat's own rack (unset: on any rack). */
+  ownJokersOnly?: boolean;
+  /** Keep the line first targeted while it stays within this many tiles of the closest (unset: always the closest). */
+  commit?: number;
+  /** Never steal in the Charleston's last pass of each round: always pass three of her own. */
+  noBlindPass?: boolean;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
@@ -46,8 +55,27 @@ export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defe
 export const STRONG_HABITS: Habits = { ...MEDIUM_HABITS, live: true, pairCost: 0.5 };
 /** The same, with Charleston passes, the vote and the courtesy offer chosen by lookahead. */
 export const LOOKAHEAD_HABITS: Habits = { ...STRONG_HABITS, lookahead: true };
-/** A beginner's habits: no defence, slow to switch targets, some noise; never random. */
-export const EASY_HABITS: Habits = { targets: 1, noise: 3, stickiness: 2, defence: false };
+/**
+ * A beginner's habits (the teaching guide's hints are what she has not learned yet); never
+ * random: each choice is one a new player makes.
+ */
+export const EASY_HABITS: Habits = {
+  // one hand in mind at a time, the closest she sees
+  targets: 1,
+  // she keeps every tile her hand needs (each worth 1 or more), and throws any of the others, not the one least likely to help an opponent
+  noise: 0.5,
+  stickiness: 0, // commit keeps her to her line instead
+  // she plays her own rack and does not read what the others' exposures are after
+  defence: false,
+  // she "marries" the hand she picked at the deal and leaves it only when another is more than three tiles closer
+  commit: 3,
+  // she hesitates to expose, calling only when the call leaves her two tiles from Mah Jongg or closer
+  callWithin: 2,
+  // she watches her own rack, not the others', for a joker to exchange (teaching guide part 4: a player may take back her own displayed joker)
+  ownJokersOnly: true,
+  // the blind pass is an option she leaves to experienced players: she always passes three of her own tiles
+  noBlindPass: true,
+};
 
 export class HeuristicAgent implements Agent {
   readonly name: string;
@@ -55,6 +83,8 @@ export class HeuristicAgent implements Agent {
   private readonly lines: IncrementalTilesAway;
   /** Kinds of the previous target form (stickiness). */
   private lastTarget: number[] = [];
+  /** Each seat's line kept to (commit; none yet: undefined), so a player serving several seats keeps each hand's. */
+  private readonly keptLine: number[] = [];
   /**
    * The hand's least tiles away, kept from one call window to the next: it changes only on
    * the seat's own turns (exposures as shapesKey; -1: none yet); and `useful`, 1 for each
@@ -116,6 +146,7 @@ export class HeuristicAgent implements Agent {
     }
     const mahJongg = both ?? declare ?? callMahJongg;
     if (mahJongg) return mahJongg;
+    if (exchange && this.habits.ownJokersOnly) exchange = options.find((a) => a.type === 'exchange' && a.owner === a.seat);
     if (exchange) return exchange;
     if (dead) return dead;
     if (turn.phase === 'claims') return call ? this.claim(turn.view(), options) : { type: 'decline', seat };
@@ -218,9 +249,21 @@ export class HeuristicAgent implements Agent {
           if (a < nearest && fits(f)) nearest = a;
         }
       }
+      // the line kept to, while it stays within the habit's tiles of the closest: the only target
+      const keep = this.habits.commit;
+      const kept = this.keptLine[view.seat] ?? -1;
+      let only = -1;
+      if (keep !== undefined && kept >= 0 && this.lines.away[kept] <= nearest + keep) {
+        let least = 99;
+        for (let f = cc.lineStart[kept]; f < cc.lineStart[kept + 1]; f++) {
+          const a = this.effective(f, placed, formAway);
+          if (a < least && fits(f)) least = a;
+        }
+        if (least < 99) { only = kept; nearest = least; }
+      }
       for (let l = 0; l < cc.lineCount; l++) {
         // a line's least tiles away bounds all its forms'
-        if (this.lines.away[l] > nearest + reach) continue;
+        if (this.lines.away[l] > nearest + reach || (only >= 0 && l !== only)) continue;
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
           if (formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
           if (this.weigh(f, nearest, reach, counts, cost, fits, placed, formAway) && topForm < 0) topForm = f;
@@ -229,6 +272,7 @@ export class HeuristicAgent implements Agent {
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
     if (topForm >= 0) {
+      this.keptLine[view.seat] = cc.formLine[topForm];
       this.lastTarget = [];
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
@@ -329,7 +373,7 @@ export class HeuristicAgent implements Agent {
       }
       return { type: 'pass', seat: view.seat, tiles: choice.tiles, blind: choice.blind };
     }
-    const blind = view.blindAllowed ? Math.max(0, Math.min(3, 3 - useless)) : 0;
+    const blind = view.blindAllowed && !this.habits.noBlindPass ? Math.max(0, Math.min(3, 3 - useless)) : 0;
     return { type: 'pass', seat: view.seat, tiles: ranked.slice(0, 3 - blind).map((r) => r.tile), blind };
   }
 
@@ -348,6 +392,9 @@ export class HeuristicAgent implements Agent {
     const tile = view.claim!.tile;
     let choice: Action = { type: 'decline', seat: view.seat };
     if (held.useful[tile] === 0) return choice; // no call of it could come nearer (most windows)
+    // a call brings the hand one tile nearer at most (callWorth)
+    const within = this.habits.callWithin;
+    if (within !== undefined && now - 1 > within) return choice;
     let bestAfter = now;
     for (const a of options) {
       if (a.type !== 'call') continue;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/heuristic.js';
+import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/heuristic.js';
 import { playOut } from '../../agents/table.js';
 import { legalActions, newGame, view, type Action } from '../../engine/game.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
 import { tileName } from '../../engine/tiles.js';
-import { cc, table, tile } from '../engine/game-helpers.js';
+import { act, cc, table, tile } from '../engine/game-helpers.js';
 
 const OTHERS = ['1C 1C 1C 3C 3C 3C 4C 4C 4C 5C 5C 5C 7C', '1D 1D 1D 3D 3D 3D 4D 4D 4D 5D 5D 5D 7D', 'N N N E E E W W W S S S RD'];
 
@@ -36,6 +36,37 @@ describe('the heuristic\'s habits', () => {
     const medium = discard(hand, MEDIUM_HABITS), strong = discard(hand, STRONG_HABITS);
     expect(medium.type === 'discard' && ['4B', '6B'].includes(tileName(medium.tile))).toBe(true);
     expect(strong.type === 'discard' && ['2C', '4C'].includes(tileName(strong.tile))).toBe(true);
+  });
+});
+
+/** What seat 0, holding `hand` (13 tiles), answers when seat 1 discards its 4B. */
+function answer(hand: string, habits: Habits) {
+  const s = table({ rules: 'nmjl-4p', racks: [hand, `${OTHERS[0]} 4B`, OTHERS[1], OTHERS[2]], turn: 1 });
+  act(s, { type: 'discard', seat: 1, tile: tile('4B') });
+  const agent = new HeuristicAgent(cc, habits, 'h');
+  return agent.act({ seat: 0, phase: s.phase.kind, view: () => view(s, 0), legal: () => legalActions(s, 0), rng: seedRng(1) });
+}
+
+describe('a beginner\'s habits (easy)', () => {
+  it('callWithin: four tiles from 2468 #1, the medium player calls the 4B and the beginner lets it go; three tiles away, both call', () => {
+    // 2468 #1 `22a 444a 6666a 888a FF`: the first hand lacks 4B 6B 6B 8B, the second 4B 6B 8B
+    const far = '2B 2B 4B 4B 6B 6B 8B 8B F F 1D 3D 5D', near = '2B 2B 4B 4B 6B 6B 6B 8B 8B F F 1D 3D';
+    expect(answer(far, MEDIUM_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
+    expect(answer(far, EASY_HABITS)).toEqual({ type: 'decline', seat: 0 });
+    expect(answer(near, MEDIUM_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
+    expect(answer(near, EASY_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
+  });
+
+  it('ownJokersOnly: a joker in another player\'s exposure is exchanged by the medium player, not by the beginner', () => {
+    // seat 2 shows a pung of 6D with a joker; seat 0 holds a 6D
+    const s = table({
+      rules: 'nmjl-4p',
+      racks: ['2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F F 6D 9C', OTHERS[0], '1D 1D 1D 3D 3D 3D 4D 4D 4D 7D', OTHERS[2]],
+      exposures: [{ seat: 2, tiles: '6D 6D J' }],
+    });
+    const decide = (habits: Habits) => new HeuristicAgent(cc, habits, 'h').act({ seat: 0, phase: s.phase.kind, view: () => view(s, 0), legal: () => legalActions(s, 0), rng: seedRng(1) });
+    expect(decide(MEDIUM_HABITS)).toEqual({ type: 'exchange', seat: 0, owner: 2, exposure: 0 });
+    expect(decide(EASY_HABITS).type).toBe('discard');
   });
 });
 

@@ -28,7 +28,8 @@ function games(bots: string[], rules: string, seeds: number[]): { hash: string; 
 
 describe('the bots play as they did', () => {
   it('medium, strong and easy at one table: the same actions, game for game', () => {
-    expect(games(['medium', 'strong', 'easy', 'medium'], 'nmjl-4p-tournament', [1, 2, 3, 4, 5, 6])).toEqual({ hash: '9b35b05f4f1c5e8f', actions: 1750 });
+    // counted again when easy took a beginner's habits (issue 13: easy clearly below medium); medium and strong unchanged
+    expect(games(['medium', 'strong', 'easy', 'medium'], 'nmjl-4p-tournament', [1, 2, 3, 4, 5, 6])).toEqual({ hash: 'da06f3f20730cebc', actions: 2253 });
   });
 
   it('medium in a 3-player game', () => {

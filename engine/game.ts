@@ -129,7 +129,7 @@ export interface GameState {
 /**
  * Per rack slot (seat * racks + rack): whether the table proves it impossible, as of a table
  * version; when it was last checked, the visible counts (`seen`), a form it could still make
- * (`live`, -1: none known) and its player's exposures (`exposed`); `hints` where the next
+ * (`live`, -1: none known) and its player's exposures (`exposed`, exposureShape); `hints` where the next
  * search starts.
  */
 export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[][]; live: number[]; exposed: number[] }
@@ -575,15 +575,27 @@ function updateDeadProofs(state: GameState): void {
     for (let rack = 0; rack < racks; rack++) {
       const slot = target * racks + rack;
       if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
-      if (cache.exposed[slot] === p.exposures.length && proofStands(state.cc, cache, slot, visible)) continue;
+      const shape = exposureShape(p);
+      if (cache.exposed[slot] === shape && proofStands(state.cc, cache, slot, visible)) continue;
       const dead = provablyDead(state, target, rack);
       cache.proofs[slot] = dead;
       cache.live[slot] = dead ? -1 : cache.hints[slot]?.form ?? -1;
-      cache.exposed[slot] = p.exposures.length;
+      cache.exposed[slot] = shape;
       const seen = cache.seen[slot];
       for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
     }
   }
+}
+
+/**
+ * A player's exposures as they stand, as one number: how many, and the jokers in them. Both
+ * only change by a new exposure, or a joker exchanged out of one (which can make a hand
+ * possible again: an exposure without jokers fits the lines that take none).
+ */
+function exposureShape(p: Player): number {
+  let jokers = 0;
+  for (let i = 0; i < p.exposures.length; i++) jokers += p.exposures[i].jokers;
+  return p.exposures.length * 256 + jokers;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../agents/random.js';
-import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
+import { apply, cloneState, countVisible, legalActions, newGame, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard } from '../../engine/compile.js';
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS } from '../../engine/rulesets.js';
 import { JOKER } from '../../engine/tiles.js';
@@ -722,6 +724,28 @@ describe('copies and replays', () => {
     ];
     for (const a of bad) expectRefused(s, a, 'TM_ILLEGAL_ACTION');
     expect(() => apply(s, { type: 'vote', seat: 0, yes: true })).toThrow(/no vote/);
+  });
+
+  it('a hand proved dead comes back when a joker is exchanged out of its exposure, however the jokers on the table add up', () => {
+    // an exposure without jokers fits a line that takes none: the proof must be made again
+    const card = compileCard(parseCard('[Test]\nNNNN EEEE WWWW SS ; x 25\nNNNN 1111a 2222a 33a ; x 25 nojoker a=B\n'));
+    const s = newGame(RULESETS['nmjl-4p'], card, 1);
+    s.phase = { kind: 'discard' };
+    s.turn = 0;
+    s.players[1].exposures = [{ tile: tile('N'), size: 4, jokers: 1, rack: 0, exchangeable: true }];
+    s.players[2].discards = tiles('S S S S'); // the first line's pair can no longer be had
+    s.visible = countVisible(s);
+    s.tableVersion++;
+    // with a joker in it the kong fits only the first line, which the table rules out
+    expect(legalActions(s, 0)).toContainEqual({ type: 'callDead', seat: 0, target: 1, rack: 0 });
+    // seat 3 exchanges a North for the joker and another joker is thrown: as many jokers in sight as before
+    s.players[1].exposures[0].jokers = 0;
+    s.players[3].discards = [JOKER];
+    s.visible = countVisible(s);
+    s.tableVersion += 2;
+    const listed = legalActions(s, 0);
+    expect(listed).toEqual(legalActions(cloneState(s), 0));
+    expect(listed.some((a) => a.type === 'callDead')).toBe(false);
   });
 
   it('proofs carried from step to step (dead hands, hands that cannot be Mah Jongg) list what a fresh copy lists', () => {

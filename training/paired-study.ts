@@ -2,8 +2,8 @@
  * `npm run study:paired -- [deals] [seed] [card] [--a learned] [--b strong] [--log FILE] [--threads K]`:
  * two bots, each against three medium bots on the same duplicate deals (each deal once per
  * seat), and the paired differences of their win shares and mean scores deal by deal, with
- * 95% intervals. With --log, each finished chunk of deals is appended to FILE (one JSON line a
- * bot and deal) and a run started again with the same FILE plays only the deals not there yet,
+ * 95% intervals. With --log, each finished deal is appended to FILE as it comes back (one JSON
+ * line a bot and deal) and a run started again with the same FILE plays only the deals not there yet,
  * so a long study can be stopped and resumed.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,6 @@ const { values, positionals } = parseArgs({
 const deals = Number(positionals[0] ?? 4000), seed = Number(positionals[1] ?? 31), card = positionals[2];
 const threads = Number(values.threads);
 const cardText = readCardText(card);
-const CHUNK = 20;
 
 interface DealResult { agent: string; deal: number; wins: number; score: number }
 const key = (agent: string, deal: number) => `${agent}:${deal}`;
@@ -34,20 +33,25 @@ if (values.log !== undefined && existsSync(values.log)) {
 
 /** Each deal's win share (a quarter per seat-game won) and mean score of `agent`, in deal order. */
 async function per(agent: string): Promise<DealResult[]> {
-  for (let from = 0; from < deals; from += CHUNK) {
-    const todo = Array.from({ length: Math.min(CHUNK, deals - from) }, (_, i) => from + i).filter((d) => !done.has(key(agent, d)));
-    if (todo.length === 0) continue;
-    const { games } = await runArena({ ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, deals: todo.length, firstDeal: todo[0], cardText, threads });
-    const rows = todo.map((deal): DealResult => ({ agent, deal, wins: 0, score: 0 }));
-    for (const g of games) g.agents.forEach((a, s) => {
-      if (a !== agent) return;
-      const r = rows[g.deal - todo[0]];
-      if (g.winners.includes(s)) r.wins += 0.25;
-      r.score += g.scores[s] / 4;
+  const todo = Array.from({ length: deals }, (_, d) => d).filter((d) => !done.has(key(agent, d)));
+  if (todo.length > 0) {
+    // one pool for the whole run; each batch of whole deals is logged as it comes back
+    await runArena({
+      ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, deals: todo.length, dealIds: todo, cardText, threads,
+      onGames: (games) => {
+        const rows = new Map<number, DealResult>();
+        for (const g of games) g.agents.forEach((a, s) => {
+          if (a !== agent) return;
+          const r = rows.get(g.deal) ?? { agent, deal: g.deal, wins: 0, score: 0 };
+          if (g.winners.includes(s)) r.wins += 0.25;
+          r.score += g.scores[s] / 4;
+          rows.set(g.deal, r);
+        });
+        for (const r of rows.values()) done.set(key(agent, r.deal), r);
+        if (values.log !== undefined) appendFileSync(values.log, [...rows.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
+      },
+      onProgress: (n) => { if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${deals - todo.length + n} of ${deals} deals\n`); },
     });
-    for (const r of rows) done.set(key(agent, r.deal), r);
-    if (values.log !== undefined) appendFileSync(values.log, rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    process.stderr.write(`${agent}: ${Math.min(from + CHUNK, deals)} of ${deals} deals\n`);
   }
   return Array.from({ length: deals }, (_, d) => done.get(key(agent, d))!);
 }

@@ -24,8 +24,11 @@ export interface LearnedOptions {
   explore?: number;
   /** Weight of the expected score (in hundreds of points) beside the chance of winning. */
   scoreWeight?: number;
-  /** Called with each chosen afterstate's features (self-play). */
-  record?: (seat: number, features: Float32Array, predicted: { win: number; score: number } | null) => void;
+  /**
+   * Called with each chosen afterstate's features (self-play): FEATURES numbers of `rows` from
+   * `offset`, the agent's own buffer, to be copied before its next decision.
+   */
+  record?: (seat: number, rows: Float32Array, offset: number, predicted: { win: number; score: number } | null) => void;
 }
 
 interface Candidate {
@@ -148,15 +151,13 @@ export class LearnedAgent implements Agent {
       }
     }
     if (this.opts.record) {
-      const row = new Float32Array(FEATURES);
       if (this.model === null) {
         this.enc.begin(view);
-        this.enc.encode(candidates[pick].state, row, 0);
-        this.opts.record(view.seat, row, null);
+        this.enc.encode(candidates[pick].state, this.rows, 0);
+        this.opts.record(view.seat, this.rows, 0, null);
       } else {
         // the rows and ratings evaluate() has just made
-        row.set(this.rows.subarray(pick * FEATURES, (pick + 1) * FEATURES));
-        this.opts.record(view.seat, row, { win: 1 / (1 + Math.exp(-this.out[2 * pick])), score: this.out[2 * pick + 1] });
+        this.opts.record(view.seat, this.rows, pick * FEATURES, { win: 1 / (1 + Math.exp(-this.out[2 * pick])), score: this.out[2 * pick + 1] });
       }
     }
     return candidates[pick].action;
@@ -168,8 +169,8 @@ export class LearnedAgent implements Agent {
     if (this.rows.length < n * FEATURES) this.rows = new Float32Array(n * FEATURES * 2);
     this.enc.begin(view);
     candidates.forEach((c, i) => this.enc.encode(c.state, this.rows, i * FEATURES));
-    const out = forward(this.model!, this.rows, n);
-    this.out = out;
+    if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
+    const out = forward(this.model!, this.rows, n, this.out);
     const w = this.opts.scoreWeight ?? 0;
     return candidates.map((_, i) => 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1]);
   }

@@ -30,30 +30,45 @@ export interface ValueModel {
   info: Record<string, unknown>;
 }
 
-/** Each layer's weights widened to float64 once, for the forward pass (no conversion in the inner loop). */
-const WIDE = new WeakMap<DenseLayer, { kernel: Float64Array; bias: Float64Array }>();
+/**
+ * Each layer's weights widened to float64 once, for the forward pass (no conversion in the inner
+ * loop), and scratch for its outputs inside one pass and for the first row's sums (reused: a decision
+ * allocates none).
+ */
+interface Wide { kernel: Float64Array; bias: Float64Array; scratch: Float64Array; firstRow: Float64Array }
+const WIDE = new WeakMap<DenseLayer, Wide>();
 
-function wide(layer: DenseLayer): { kernel: Float64Array; bias: Float64Array } {
+function wide(layer: DenseLayer): Wide {
   let w = WIDE.get(layer);
-  if (w === undefined) { w = { kernel: Float64Array.from(layer.kernel), bias: Float64Array.from(layer.bias) }; WIDE.set(layer, w); }
+  if (w === undefined) { w = { kernel: Float64Array.from(layer.kernel), bias: Float64Array.from(layer.bias), scratch: new Float64Array(0), firstRow: new Float64Array(layer.outputs) }; WIDE.set(layer, w); }
   return w;
 }
+
+const NO_ROWS = new Float64Array(0);
 
 /**
  * Rows of inputs (rows x FEATURES) to rows of [win log-odds, score / 100]. Inputs that are 0
  * are skipped (many are: absent lines, no discard). The rows of one decision share most of
  * their inputs (the table, the lines a candidate leaves alone), so the first layer of each row
  * after the first starts from the first row's sums and adds only the inputs that differ.
+ * The result is written to `out` when it is long enough (a caller's buffer, reused from one
+ * decision to the next), else to a new array; hidden layers use the layers' own scratch.
  */
-export function forward(model: ValueModel, input: Float32Array, rows: number): Float64Array {
+export function forward(model: ValueModel, input: Float32Array, rows: number, out?: Float64Array): Float64Array {
   let x: Float32Array | Float64Array = input;
-  let y = new Float64Array(0);
+  let y: Float64Array = NO_ROWS;
+  const last = model.layers.length - 1;
   model.layers.forEach((layer, index) => {
     const { inputs: n, outputs: m, relu } = layer;
-    const { kernel, bias } = wide(layer);
-    y = new Float64Array(rows * m);
+    const w = wide(layer);
+    const { kernel, bias } = w;
+    if (index === last) y = out !== undefined && out.length >= rows * m ? out : new Float64Array(rows * m);
+    else {
+      if (w.scratch.length < rows * m) w.scratch = new Float64Array(2 * rows * m);
+      y = w.scratch;
+    }
     // the first row's first-layer sums, before the activation
-    const first = index === 0 && rows > 1 ? new Float64Array(m) : null;
+    const first = index === 0 && rows > 1 ? w.firstRow : null;
     for (let r = 0; r < rows; r++) {
       const xo = r * n, yo = r * m;
       if (first !== null && r > 0) {
@@ -68,7 +83,7 @@ export function forward(model: ValueModel, input: Float32Array, rows: number): F
           const v = x[xo + i];
           if (v !== 0) addRow(y, yo, v, kernel, i * m, m);
         }
-        if (first !== null) first.set(y.subarray(0, m));
+        if (first !== null) for (let j = 0; j < m; j++) first[j] = y[j];
       }
       if (relu) for (let j = 0; j < m; j++) if (y[yo + j] < 0) y[yo + j] = 0;
     }

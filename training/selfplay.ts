@@ -53,7 +53,9 @@ export interface SelfPlayStats {
 
 /** Plays the games of seeds `seeds` and returns their examples. */
 export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { examples: Examples; stats: SelfPlayStats } {
-  const rowsX: Float32Array[] = [];
+  // the chosen afterstates' features, row after row (grown by doubling: no array a row)
+  let x = new Float32Array(1024 * FEATURES);
+  let rows = 0;
   const labels: number[] = [];
   const stats: SelfPlayStats = { games: 0, learnedSeats: 0, learnedWins: 0, wallGames: 0 };
   const medium = new HeuristicAgent(spec.cc, MEDIUM_HABITS, 'medium');
@@ -62,8 +64,15 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     const rng = seedRng(seed ^ 0x5bd1e995);
     const all = nextU32(rng) / 0x100000000 < spec.allLearned;
     const lone = nextU32(rng) % players;
-    const trace: { seat: number; row: Float32Array; predicted: { win: number; score: number } | null }[] = [];
-    const record = (seat: number, row: Float32Array, predicted: { win: number; score: number } | null) => { trace.push({ seat, row, predicted }); };
+    // this game's decisions: their rows are x's from `first` on
+    const first = rows;
+    const trace: { seat: number; predicted: { win: number; score: number } | null }[] = [];
+    const record = (seat: number, from: Float32Array, offset: number, predicted: { win: number; score: number } | null) => {
+      if ((rows + 1) * FEATURES > x.length) { const grown = new Float32Array(2 * x.length); grown.set(x); x = grown; }
+      x.set(from.subarray(offset, offset + FEATURES), rows * FEATURES);
+      rows++;
+      trace.push({ seat, predicted });
+    };
     const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, record });
     const agents: Agent[] = Array.from({ length: players }, (_, s) => (all || s === lone ? learned : medium));
     const state = newGame(spec.ruleset, spec.cc, seed);
@@ -86,10 +95,8 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
       const l = spec.lambda;
       ahead.set(seat, predicted === null ? g : { win: (1 - l) * predicted.win + l * g.win, score: (1 - l) * predicted.score + l * g.score });
     }
-    trace.forEach(({ row }, i) => { rowsX.push(row); labels.push(targets[i][0], targets[i][1]); });
+    for (let i = 0; i < trace.length; i++) labels.push(targets[i][0], targets[i][1]);
+    if (rows - first !== trace.length) throw new Error('self-play: rows and decisions out of step');
   }
-  const rows = rowsX.length;
-  const x = new Float32Array(rows * FEATURES);
-  rowsX.forEach((row, i) => x.set(row, i * FEATURES));
-  return { examples: { x, y: Float32Array.from(labels), rows }, stats };
+  return { examples: { x: x.slice(0, rows * FEATURES), y: Float32Array.from(labels), rows }, stats };
 }

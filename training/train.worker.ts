@@ -1,4 +1,3 @@
-import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { Agent } from '../agents/agent.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
@@ -16,7 +15,7 @@ import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
- * transferred typed arrays, and evaluation deals. The card and the models are compiled once
+ * typed arrays in shared memory (not copied through the message), and evaluation deals. The card and the models are compiled once
  * per worker and kept while the next task names the same text.
  */
 export interface SelfPlayTask {
@@ -157,10 +156,17 @@ export default function run(task: SelfPlayTask | EvalTask | AgreementTask): Self
   if (task.kind === 'agreement') return searchAgreement(task, cc);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
   const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model) }, task.seeds);
-  const result: SelfPlayResult = { x: examples.x, y: examples.y, rows: examples.rows, stats };
-  // the examples' buffers move to the main thread instead of being copied
-  return move({
-    get [transferableSymbol]() { return [result.x.buffer, result.y.buffer]; },
-    get [valueSymbol]() { return result; },
-  } as never) as unknown as SelfPlayResult;
+  return { x: shared(examples.x), y: shared(examples.y), rows: examples.rows, stats };
+}
+
+/**
+ * A copy in a SharedArrayBuffer, which a message passes by reference. Not a transfer: moving an
+ * ArrayBuffer out detaches it, and the first detached buffer switches off V8's assumption that
+ * none ever is, for the whole thread; from then on every typed-array access checks, and this
+ * worker's games ran about 17% slower (measured: 400 games, 1.91 s against 2.24 s).
+ */
+function shared(a: Float32Array): Float32Array {
+  const out = new Float32Array(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
 }

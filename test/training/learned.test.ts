@@ -48,6 +48,14 @@ describe('the value model', () => {
     // and through the file format
     const again = forward(modelFromJson(modelToJson(model)), x, rows);
     expect(Array.from(again)).toEqual(Array.from(got));
+    // a caller's output buffer is filled in place, and other passes in between (fewer rows,
+    // the layers' scratch reused) change neither an earlier result nor the next one
+    const kept = Array.from(got);
+    forward(model, x.subarray(0, 3 * FEATURES), 3);
+    const buffer = new Float64Array(2 * rows + 6).fill(Number.NaN);
+    expect(forward(model, x, rows, buffer)).toBe(buffer);
+    expect(Array.from(buffer.subarray(0, 2 * rows))).toEqual(kept);
+    expect(Array.from(got)).toEqual(kept);
   });
 
   it('a cut-off, foreign or mismatched model file is refused with a one-line reason', () => {

@@ -257,8 +257,20 @@ export const RULESETS: Record<string, Ruleset> = {
 };
 
 
+/** Frozen, nested objects too: loadRuleset hands out these objects themselves, so no caller may change one. */
+function deepFreeze<T>(o: T): T {
+  if (o !== null && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+for (const rules of Object.values(RULESETS)) deepFreeze(rules);
+
 export function loadRuleset(name: string, overrides: Partial<Omit<Ruleset, 'name'>> = {}): Ruleset {
   const base = Object.hasOwn(RULESETS, name) ? RULESETS[name] : undefined;
   if (!base) throw new TilemateError('TM_BAD_INPUT', `unknown ruleset "${name}" (expected one of ${Object.keys(RULESETS).join(', ')})`);
-  return { ...base, ...overrides };
+  // the table's own (frozen) object when nothing is overridden: a fresh copy each game gave
+  // V8's optimized code new shapes to throw away and compile again
+  return Object.keys(overrides).length === 0 ? base : { ...base, ...overrides };
 }

@@ -4,7 +4,7 @@ import { apply, cloneState, countVisible, legalActions, newGame, validate, view,
 import { parseCard } from '../../engine/card.js';
 import { compileCard } from '../../engine/compile.js';
 import { seedRng } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
+import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { JOKER } from '../../engine/tiles.js';
 import { act, cc, counts, declineAll, expectRefused, lineIndex, passAll, passable, table, tile, tiles, total } from './game-helpers.js';
 
@@ -38,6 +38,16 @@ describe('the deal', () => {
     expect(s.players.map((p) => total(p.concealed))).toEqual([14, 13, 13, 13]);
     expect(s.wall.length - s.wallPos).toBe(152 - 53);
     expect(s.phase.kind).toBe('charleston');
+  });
+
+  it('a ruleset is shared, so nothing can change it: loadRuleset hands out the frozen table itself', () => {
+    const rules = loadRuleset('nmjl-4p');
+    expect(rules).toBe(RULESETS['nmjl-4p']);
+    expect(() => { (rules as { players: number }).players = 3; }).toThrow(TypeError);
+    expect(() => { (rules.wallOrder as number[]).push(4); }).toThrow(TypeError);
+    expect(() => { (rules.charleston!.first as unknown[]).length = 0; }).toThrow(TypeError);
+    expect(rules.players).toBe(4);
+    expect(loadRuleset('nmjl-4p', { players: 3 })).toMatchObject({ name: 'nmjl-4p', players: 3 });
   });
 });
 

@@ -53,7 +53,7 @@ export interface SelfPlayStats {
 
 /** Plays the games of seeds `seeds` and returns their examples. */
 export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { examples: Examples; stats: SelfPlayStats } {
-  // the chosen afterstates' features, row after row (grown by doubling: no array a row)
+  // the chosen afterstates' features, row after row (one buffer, grown by doubling, not an array a row)
   let x = new Float32Array(1024 * FEATURES);
   let rows = 0;
   const labels: number[] = [];
@@ -64,8 +64,7 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     const rng = seedRng(seed ^ 0x5bd1e995);
     const all = nextU32(rng) / 0x100000000 < spec.allLearned;
     const lone = nextU32(rng) % players;
-    // this game's decisions: their rows are x's from `first` on
-    const first = rows;
+    // this game's decisions, in step with their rows in x
     const trace: { seat: number; predicted: { win: number; score: number } | null }[] = [];
     const record = (seat: number, from: Float32Array, offset: number, predicted: { win: number; score: number } | null) => {
       if ((rows + 1) * FEATURES > x.length) { const grown = new Float32Array(2 * x.length); grown.set(x); x = grown; }
@@ -96,7 +95,6 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
       ahead.set(seat, predicted === null ? g : { win: (1 - l) * predicted.win + l * g.win, score: (1 - l) * predicted.score + l * g.score });
     }
     for (let i = 0; i < trace.length; i++) labels.push(targets[i][0], targets[i][1]);
-    if (rows - first !== trace.length) throw new Error('self-play: rows and decisions out of step');
   }
   return { examples: { x: x.slice(0, rows * FEATURES), y: Float32Array.from(labels), rows }, stats };
 }

@@ -15,8 +15,9 @@ import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
- * typed arrays in shared memory (not copied through the message), and evaluation deals. The card and the models are compiled once
- * per worker and kept while the next task names the same text.
+ * typed arrays in shared memory (not copied through the message), and evaluation deals. The
+ * card and the models are compiled once per worker and kept while the next task names the same
+ * text.
  */
 export interface SelfPlayTask {
   kind: 'selfplay';

@@ -1,5 +1,4 @@
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import type { LogRow } from './train.js';
 
 /**
@@ -31,6 +30,8 @@ export async function plotLog(log: readonly LogRow[]): Promise<string> {
       },
     ],
   };
+  // loaded when a chart is drawn: vega is most of the command line's start-up otherwise
+  const [vega, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();

@@ -23,7 +23,7 @@ import { registerTrain } from './train-cli.js';
 import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
 import { play } from './play.js';
-import { DEFAULT_DATA_DIR, serve } from '../http/server.js';
+import { DEFAULT_DATA_DIR } from '../http/limits.js';
 import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from '../shared/records.js';
 import { positiveInt, wholeNumber } from './options.js';
 
@@ -403,6 +403,8 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
     .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
     .action(async (f: { port?: number; host: string; data: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
+      // loaded here, not at start: fastify and the routes take most of the CLI's start-up
+      const { serve } = await import('../http/server.js');
       const { url } = await serve({
         port: f.port, host: f.host, dataDir: f.data, card: f.card,
         limits: {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { compileCard } from '../../engine/compile.js';
 import { parseCard } from '../../engine/card.js';
-import { DEFAULT_LIMITS } from '../http/app.js';
+import { DEFAULT_LIMITS } from '../http/limits.js';
 import { reviewRecord, type Review, type ReviewedDecision } from '../http/review.js';
 import { readRecordFile } from '../shared/records.js';
 import { printable } from '../../training/text-files.js';

@@ -13,8 +13,9 @@ import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { loadCard, readCardText } from '../../training/cards.js';
-import { DEFAULT_STORE_LIMITS, GameStore } from './game-store.js';
-import { DEFAULT_POOL_LIMITS, HeavyPool } from './heavy.js';
+import { GameStore } from './game-store.js';
+import { HeavyPool } from './heavy.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
@@ -30,56 +31,7 @@ import { httpStatus } from './wire.js';
  * validation, body too large, unknown route) mapped onto the same codes.
  */
 
-export interface Limits {
-  /** Live games held at once (each game's table: Mah Jongg, Mexican Train). */
-  maxGames: number;
-  /** Unfinished games one address may hold at once (each table). */
-  gamesPerAddress: number;
-  /** A live game untouched this long is dropped (ms). */
-  idleMs: number;
-  /** Requests per minute from one address, every route (0: no limit). */
-  ratePerMinute: number;
-  /**
-   * Requests per minute from one address to the routes that play deals out, all together: one
-   * budget for advice, hints, reviews and simulations of both games (counted in the general limit too).
-   */
-  heavyPerMinute: number;
-  /** Largest request body (bytes). */
-  bodyLimit: number;
-  /** Sampled deals: a hint's default and most (advice and hints). */
-  hintWorlds: number;
-  maxWorlds: number;
-  /** Sampled deals per decision in a review: default and most. */
-  reviewWorlds: number;
-  maxReviewWorlds: number;
-  /** Worker threads for the work that plays deals out (0: on the event loop). */
-  threads: number;
-  /** Requests that play deals out, queued or running at once; one more is 503 TM_BUSY. */
-  maxQueue: number;
-  /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
-  deadlineMs: number;
-  /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
-  heavyAtOnce: number;
-}
-
-export const DEFAULT_LIMITS: Limits = {
-  maxGames: DEFAULT_STORE_LIMITS.maxGames,
-  gamesPerAddress: DEFAULT_STORE_LIMITS.perAddress,
-  idleMs: DEFAULT_STORE_LIMITS.idleMs,
-  ratePerMinute: 600,
-  heavyPerMinute: 60,
-  bodyLimit: 256 * 1024,
-  hintWorlds: 24,
-  maxWorlds: 200,
-  // the hint's number (and the hint's seed, the action's number): the review of a decision
-  // gives the figures the hint gave for it (issue 15)
-  reviewWorlds: 24,
-  maxReviewWorlds: 64,
-  threads: DEFAULT_POOL_LIMITS.threads,
-  maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
-  deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
-  heavyAtOnce: DEFAULT_POOL_LIMITS.perAddress,
-};
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 export interface AppOptions {
   /** Where finished games' records go (`<dataDir>/records/`). */

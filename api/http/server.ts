@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
+import { DEFAULT_DATA_DIR } from './limits.js';
 
 /**
  * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so
@@ -14,7 +15,7 @@ export interface ServeOptions extends Partial<AppOptions> {
 }
 
 export const DEFAULT_PORT = 3000;
-export const DEFAULT_DATA_DIR = 'tilemate-data';
+export { DEFAULT_DATA_DIR };
 
 /** The port: the option, else PORT, else 3000. */
 export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {

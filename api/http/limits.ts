@@ -1,0 +1,62 @@
+import { DEFAULT_STORE_LIMITS } from './game-store.js';
+import { DEFAULT_POOL_LIMITS } from './heavy.js';
+
+/**
+ * The practice server's limits and their defaults, apart from the server itself: the command
+ * line reads them (the review's default worlds, the data folder) without loading fastify.
+ */
+
+/** Where finished games' records are kept unless told otherwise (`<dir>/records/`). */
+export const DEFAULT_DATA_DIR = 'tilemate-data';
+
+export interface Limits {
+  /** Live games held at once (each game's table: Mah Jongg, Mexican Train). */
+  maxGames: number;
+  /** Unfinished games one address may hold at once (each table). */
+  gamesPerAddress: number;
+  /** A live game untouched this long is dropped (ms). */
+  idleMs: number;
+  /** Requests per minute from one address, every route (0: no limit). */
+  ratePerMinute: number;
+  /**
+   * Requests per minute from one address to the routes that play deals out, all together: one
+   * budget for advice, hints, reviews and simulations of both games (counted in the general limit too).
+   */
+  heavyPerMinute: number;
+  /** Largest request body (bytes). */
+  bodyLimit: number;
+  /** Sampled deals: a hint's default and most (advice and hints). */
+  hintWorlds: number;
+  maxWorlds: number;
+  /** Sampled deals per decision in a review: default and most. */
+  reviewWorlds: number;
+  maxReviewWorlds: number;
+  /** Worker threads for the work that plays deals out (0: on the event loop). */
+  threads: number;
+  /** Requests that play deals out, queued or running at once; one more is 503 TM_BUSY. */
+  maxQueue: number;
+  /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
+  deadlineMs: number;
+  /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
+  heavyAtOnce: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxGames: DEFAULT_STORE_LIMITS.maxGames,
+  gamesPerAddress: DEFAULT_STORE_LIMITS.perAddress,
+  idleMs: DEFAULT_STORE_LIMITS.idleMs,
+  ratePerMinute: 600,
+  heavyPerMinute: 60,
+  bodyLimit: 256 * 1024,
+  hintWorlds: 24,
+  maxWorlds: 200,
+  // the hint's number (and the hint's seed, the action's number): the review of a decision
+  // gives the figures the hint gave for it (issue 15)
+  reviewWorlds: 24,
+  maxReviewWorlds: 64,
+  threads: DEFAULT_POOL_LIMITS.threads,
+  maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
+  deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
+  heavyAtOnce: DEFAULT_POOL_LIMITS.perAddress,
+};
+

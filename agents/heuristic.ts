@@ -1,4 +1,4 @@
-import { awayFromPlaced, PLACED } from '../engine/analyzer.js';
+import { awayFromPlaced, PLACED, placeForm } from '../engine/analyzer.js';
 import { IncrementalTilesAway } from '../engine/incremental.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/determinize.js';
@@ -136,7 +136,7 @@ export class HeuristicAgent implements Agent {
           if (a.both && both === undefined) both = a;
           if (a.type === 'declare') declare ??= a; else callMahJongg ??= a;
           break;
-        case 'exchange': exchange ??= a; break;
+        case 'exchange': if (!this.habits.ownJokersOnly || a.owner === a.seat) exchange ??= a; break;
         case 'callDead': dead ??= a; break;
         case 'call': call = true; break;
         case 'discard': discard ??= a; break;
@@ -146,7 +146,6 @@ export class HeuristicAgent implements Agent {
     }
     const mahJongg = both ?? declare ?? callMahJongg;
     if (mahJongg) return mahJongg;
-    if (exchange && this.habits.ownJokersOnly) exchange = options.find((a) => a.type === 'exchange' && a.owner === a.seat);
     if (exchange) return exchange;
     if (dead) return dead;
     if (turn.phase === 'claims') return call ? this.claim(turn.view(), options) : { type: 'decline', seat };
@@ -172,7 +171,7 @@ export class HeuristicAgent implements Agent {
   private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
     if (exposures.length > 0) return closestAway(this.cc, concealed, exposures);
     // every line: this player's kept figures, mended (the same as closestAway's)
-    this.tilesAway(concealed);
+    this.lines.update(concealed);
     let min = 99;
     for (let l = 0; l < this.cc.lineCount; l++) if (this.lines.away[l] < min) min = this.lines.away[l];
     return min;
@@ -227,7 +226,7 @@ export class HeuristicAgent implements Agent {
       const list = this.fitting(mine);
       const placed = this.xPlaced, away = this.xAway;
       for (const f of list) {
-        placed[f] = placeOne(cc, f, counts);
+        placed[f] = placeForm(cc, f, counts);
         away[f] = awayFromPlaced(placed[f], cc.formSingles[f], cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
       }
       for (const f of list) {
@@ -239,26 +238,19 @@ export class HeuristicAgent implements Agent {
         if (away[f] <= nearest + reach && this.weigh(f, nearest, reach, counts, cost, fits, placed, away) && topForm < 0) topForm = f;
       }
     } else {
-      this.tilesAway(counts);
+      this.lines.update(counts);
       const { placed, formAway } = this.lines;
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.lines.away[l] >= nearest) continue;
         if (live === null && !this.habits.pairCost) { nearest = this.lines.away[l]; continue; }
-        for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
-          const a = this.effective(f, placed, formAway);
-          if (a < nearest && fits(f)) nearest = a;
-        }
+        nearest = Math.min(nearest, this.leastEffective(cc.lineStart[l], cc.lineStart[l + 1], placed, formAway, fits));
       }
       // the line kept to, while it stays within the habit's tiles of the closest: the only target
       const keep = this.habits.commit;
       const kept = this.keptLine[view.seat] ?? -1;
       let only = -1;
       if (keep !== undefined && kept >= 0 && this.lines.away[kept] <= nearest + keep) {
-        let least = 99;
-        for (let f = cc.lineStart[kept]; f < cc.lineStart[kept + 1]; f++) {
-          const a = this.effective(f, placed, formAway);
-          if (a < least && fits(f)) least = a;
-        }
+        const least = this.leastEffective(cc.lineStart[kept], cc.lineStart[kept + 1], placed, formAway, fits);
         if (least < 99) { only = kept; nearest = least; }
       }
       for (let l = 0; l < cc.lineCount; l++) {
@@ -271,8 +263,8 @@ export class HeuristicAgent implements Agent {
       }
     }
     if (this.habits.stickiness > 0) for (const t of this.lastTarget) cost[t] += this.habits.stickiness;
-    if (topForm >= 0) {
-      this.keptLine[view.seat] = cc.formLine[topForm];
+    if (topForm >= 0) this.keptLine[view.seat] = cc.formLine[topForm];
+    if (topForm >= 0 && this.habits.stickiness > 0) {
       this.lastTarget = [];
       for (let e = cc.entryStart[topForm]; e < cc.entryStart[topForm + 1]; e++) this.lastTarget.push(cc.entryKind[e]);
     }
@@ -282,12 +274,6 @@ export class HeuristicAgent implements Agent {
       if (danger) cost[t] += danger[t];
       if (this.habits.noise > 0) cost[t] += (nextInt(rng, 1000) / 1000) * this.habits.noise;
     }
-  }
-
-  /** The analyzer's tiles away of every form and line (this.lines) for the hand, and what it places in each form. */
-  private tilesAway(counts: readonly number[]): Uint16Array {
-    this.lines.update(counts);
-    return this.lines.placed;
   }
 
   /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
@@ -331,6 +317,16 @@ export class HeuristicAgent implements Agent {
   private effective(f: number, placed: Uint16Array, away: Uint8Array): number {
     const extra = this.habits.pairCost;
     return extra ? away[f] + extra * (this.cc.formSingles[f] - (placed[f] >> 8)) : away[f];
+  }
+
+  /** The least effective tiles away over forms from .. to - 1 that `fits` lets in (99 when none does). */
+  private leastEffective(from: number, to: number, placed: Uint16Array, away: Uint8Array, fits: (f: number) => boolean): number {
+    let least = 99;
+    for (let f = from; f < to; f++) {
+      const a = this.effective(f, placed, away);
+      if (a < least && fits(f)) least = a;
+    }
+    return least;
   }
 
   /** The same from a packed placed count (engine/analyzer.ts PLACED) and the usable jokers. */
@@ -460,16 +456,6 @@ function shapesKey(shapes: readonly GroupShape[]): number {
   let key = 0;
   for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
   return key * 8 + shapes.length;
-}
-
-/** What the natural tiles of `counts` place in form f (engine/analyzer.ts placeAll, for one form). */
-function placeOne(cc: CompiledCard, f: number, counts: readonly number[]): number {
-  let placed = 0;
-  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
-    const t = cc.entryKind[e];
-    if (t !== JOKER) placed += PLACED[(counts[t] << 8) | cc.entryNeed[e] | (cc.entrySingle[e] << 4)];
-  }
-  return placed;
 }
 
 /**

@@ -172,6 +172,16 @@ export function placeAll(cc: CompiledCard, counts: ArrayLike<number>, placed: Ui
   return placed;
 }
 
+/** What the natural tiles of `counts` place in form f alone (placeAll's figure for that form). */
+export function placeForm(cc: CompiledCard, f: number, counts: ArrayLike<number>): number {
+  let placed = 0;
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+    const t = cc.entryKind[e];
+    if (t !== JOKER) placed += PLACED[(Math.min(counts[t], 15) << 8) | cc.entryNeed[e] | (cc.entrySingle[e] << 4)]; // as in placeAll
+  }
+  return placed;
+}
+
 /**
  * Mends `placed` (placeAll's counts for a hand) for one kind whose count went from `was` to
  * `now`: only the forms holding that kind change, so a hand that differs from the last one by

@@ -449,17 +449,15 @@ export function legalActions(state: GameState, seat: number): Action[] {
         // the common table: one rack, no lists of racks; most windows end at the decline
         if (!rackLive(p, 0)) return out;
         if (rackMahJongg(state, seat, 0, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack: 0 });
-        if (p.concealed[ph.tile] + p.concealed[JOKER] < 2) return out; // no pung without two more tiles
         for (const c of possibleCalls(state, seat, 0, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack: 0 });
         return out;
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
       if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
-      const canCall = p.concealed[ph.tile] + p.concealed[JOKER] >= 2; // no pung without two more tiles
       for (let rack = 0; rack < state.rules.racks; rack++) {
         if (!rackLive(p, rack)) continue;
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
-        if (canCall) for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
+        for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
       }
       return out;
     }
@@ -495,11 +493,13 @@ function passCombos(concealed: readonly number[], k: number): TileId[][] {
 }
 
 /** Exposures a seat could make with the discard on a rack: pung to sextet, any mix of naturals and jokers, fitting the card. */
-function possibleCalls(state: GameState, seat: number, rack: number, tile: TileId): { size: number; jokers: number }[] {
+const NO_CALLS: readonly { size: number; jokers: number }[] = Object.freeze([]);
+
+function possibleCalls(state: GameState, seat: number, rack: number, tile: TileId): readonly { size: number; jokers: number }[] {
   const p = state.players[seat];
-  const out: { size: number; jokers: number }[] = [];
   const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
-  if (naturals + jokers < 2) return out; // a pung needs two more tiles besides the discard
+  if (naturals + jokers < 2) return NO_CALLS; // a pung needs two more tiles besides the discard (nothing allocated)
+  const out: { size: number; jokers: number }[] = [];
   // the rack's exposures and the new one in a reused list (exposuresFitCard only reads it)
   const shapes = callShapes;
   const earlier = rackExposures(p, rack);

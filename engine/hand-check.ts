@@ -267,8 +267,7 @@ export class PoolProof {
   private rebase(pool: ArrayLike<number>): void {
     const cc = this.cc;
     const { base, placed, away } = this;
-    // PLACED holds counts to 15; a form needs at most 14 of a kind, so more places the same
-    for (let t = 0; t < JOKER; t++) if (pool[t] !== base[t]) mendPlaced(cc, placed, t, Math.min(base[t], 15), Math.min(pool[t], 15));
+    for (let t = 0; t < JOKER; t++) if (pool[t] !== base[t]) mendPlaced(cc, placed, t, base[t], pool[t]);
     for (let t = 0; t < KINDS; t++) base[t] = pool[t];
     const { lineStart, lineJokers, formSingles } = cc;
     let least = 255;

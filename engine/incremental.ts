@@ -45,10 +45,6 @@ export class IncrementalTilesAway {
     this.update(counts);
   }
 
-  count(t: number): number {
-    return this.counts[t];
-  }
-
   /** The line's form at its least tiles away (the first, as `tilesAwayAll` names it). */
   bestForm(l: number): number {
     const least = this.away[l];

@@ -6,8 +6,8 @@
  * line a bot and deal) and a run started again with the same FILE plays only the deals not there yet,
  * so a long study can be stopped and resumed.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { JsonLog } from './arena-log.js';
 import { readCardText } from './cards.js';
 import { runArena } from './run-arena.js';
 import { interval } from './train.js';
@@ -23,13 +23,9 @@ const cardText = readCardText(card);
 interface DealResult { agent: string; deal: number; wins: number; score: number }
 const key = (agent: string, deal: number) => `${agent}:${deal}`;
 const done = new Map<string, DealResult>();
-if (values.log !== undefined && existsSync(values.log)) {
-  const header = JSON.stringify({ seed, card: card ?? 'practice' });
-  const lines = readFileSync(values.log, 'utf8').split('\n').filter((l) => l.length > 0);
-  if (lines.length > 0 && lines[0] !== header) throw new Error(`${values.log} is the log of another study (${lines[0]}); give another --log`);
-  // a line cut off by a kill is dropped and its deals played again
-  for (const l of lines.slice(1)) { try { const r = JSON.parse(l) as DealResult; done.set(key(r.agent, r.deal), r); } catch { /* cut off */ } }
-} else if (values.log !== undefined) appendFileSync(values.log, `${JSON.stringify({ seed, card: card ?? 'practice' })}\n`);
+// a line cut off by a kill is dropped (JsonLog.open) and its deal played again
+const logged = values.log === undefined ? null : JsonLog.open(values.log, { seed, card: card ?? 'practice' }, `${values.log} is the log of another study; give another --log`);
+for (const l of logged?.lines ?? []) { const r = JSON.parse(l) as DealResult; done.set(key(r.agent, r.deal), r); }
 
 /** Each deal's win share (a quarter per seat-game won) and mean score of `agent`, in deal order. */
 async function per(agent: string): Promise<DealResult[]> {
@@ -37,7 +33,7 @@ async function per(agent: string): Promise<DealResult[]> {
   if (todo.length > 0) {
     // one pool for the whole run; each batch of whole deals is logged as it comes back
     await runArena({
-      ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, deals: todo.length, dealIds: todo, cardText, threads,
+      ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, dealIds: todo, cardText, threads,
       onGames: (games) => {
         const rows = new Map<number, DealResult>();
         for (const g of games) g.agents.forEach((a, s) => {
@@ -48,7 +44,7 @@ async function per(agent: string): Promise<DealResult[]> {
           rows.set(g.deal, r);
         });
         for (const r of rows.values()) done.set(key(agent, r.deal), r);
-        if (values.log !== undefined) appendFileSync(values.log, [...rows.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
+        logged?.log.append([...rows.values()]);
       },
       onProgress: (n) => { if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${deals - todo.length + n} of ${deals} deals\n`); },
     });

@@ -3,18 +3,15 @@ import { Piscina } from 'piscina';
 import { loadRuleset } from '../engine/rulesets.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard } from '../engine/compile.js';
-import { playDeal, summarize, type ArenaGame, type ArenaSpec, type ArenaSummary } from './arena.js';
+import { playDeal, type ArenaGame, type ArenaSpec } from './arena.js';
 import type { ArenaTask, ArenaWorkerData } from './arena.worker.js';
 
 export interface ArenaRun {
   ruleset: string;
   seats: string[];
   seed: number;
-  deals: number;
-  /** The first deal's number (deals firstDeal .. firstDeal + deals - 1; default 0). */
-  firstDeal?: number;
-  /** The deals to play, instead of firstDeal .. firstDeal + deals - 1 (a resumed run: those not played yet). */
-  dealIds?: number[];
+  /** The deals to play (a resumed run: those not played yet). */
+  dealIds: number[];
   cardText: string;
   /** Worker threads (default: one per core); 1 plays in this thread. */
   threads?: number;
@@ -31,14 +28,14 @@ export interface ArenaRun {
 const batchSize = (deals: number, threads: number): number => Math.max(1, Math.min(32, Math.ceil(deals / (threads * 8))));
 
 /**
- * Plays an arena's deals in worker threads (piscina), one per core, and summarises them.
+ * Plays an arena's deals in worker threads (piscina), one per core: their games, in deal order.
  * Deals are independent and sorted back into order, so results do not depend on the number
  * of threads. From TypeScript sources (tests) the worker file is not compiled: play inline.
  */
-export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; games: ArenaGame[] }> {
+export async function runArena(run: ArenaRun): Promise<ArenaGame[]> {
   const spec: ArenaSpec = { ruleset: loadRuleset(run.ruleset), seats: run.seats, seed: run.seed };
   const threads = Math.max(1, run.threads ?? availableParallelism());
-  const dealIds = run.dealIds ?? Array.from({ length: run.deals }, (_, i) => (run.firstDeal ?? 0) + i);
+  const { dealIds } = run;
   let done = 0;
   const games: ArenaGame[] = [];
   const workerUrl = new URL('./arena.worker.js', import.meta.url);
@@ -70,5 +67,5 @@ export async function runArena(run: ArenaRun): Promise<{ summary: ArenaSummary; 
     }
   }
   games.sort((a, b) => a.deal - b.deal || a.rotation - b.rotation);
-  return { summary: summarize(spec, games), games };
+  return games;
 }

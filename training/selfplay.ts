@@ -96,5 +96,6 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     }
     for (let i = 0; i < trace.length; i++) labels.push(targets[i][0], targets[i][1]);
   }
-  return { examples: { x: x.slice(0, rows * FEATURES), y: Float32Array.from(labels), rows }, stats };
+  // a view of the rows (its readers copy it: into shared memory, or into a generation's examples)
+  return { examples: { x: x.subarray(0, rows * FEATURES), y: Float32Array.from(labels), rows }, stats };
 }

@@ -6,15 +6,12 @@ import { Piscina } from 'piscina';
 import { FEATURE_NAMES, FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
 import { TilemateError } from '../engine/errors.js';
-import { evalDeal, searchAgreement, subjectAgent, type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
+import runWorkerTask, { type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
 import { fileErrorWords } from '../engine/errors.js';
 import { loadTf } from './tf.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard } from '../engine/compile.js';
-import { selfPlay, type PlaySettings } from './selfplay.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import type { PlaySettings } from './selfplay.js';
 
 /**
  * `tilemate train`: generations of self-play, each fitting the value model to how the games
@@ -221,15 +218,8 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   const workers = Math.max(1, opts.workers);
   const inline = import.meta.url.endsWith('.ts');
   const pool = inline ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
-  const cc = inline ? compileCard(parseCard(opts.cardText)) : null;
-  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> => {
-    if (pool) return (await pool.run(task)) as R;
-    // from TypeScript sources (tests) the worker file is not compiled: play in this thread
-    if (task.kind === 'agreement') return searchAgreement(task, cc!) as R;
-    if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc!, d, (s) => subjectAgent(cc!, task.ruleset, s))) as R;
-    const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc: cc!, model: task.model === null ? null : modelFromJson(task.model) }, task.seeds);
-    return { ...examples, stats } as R;
-  };
+  // from TypeScript sources (tests) the worker file is not compiled: its tasks run in this thread
+  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> => (pool ? await pool.run(task) : runWorkerTask(task)) as R;
   try {
     for (let g = ck.generation + 1; g <= opts.generations; g++) {
       const started = Date.now();

@@ -6,7 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
 import { runArena } from '../../training/run-arena.js';
 import { summarize } from '../../training/arena.js';
-import { ArenaLog, arenaLogHeader } from '../../training/arena-log.js';
+import { arenaLogHeader, openArenaLog } from '../../training/arena-log.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -283,14 +283,14 @@ async function arenaCommand(f: ArenaFlags): Promise<number> {
   seats.forEach((name) => makeAgent(name, cc, rules)); // refuses unknown names before any game
   const cardText = readCardText(f.card);
   // with a log, the deals it holds in full are not played again (a stopped arena resumes)
-  const logged = f.log === undefined ? null : ArenaLog.open(f.log, arenaLogHeader(rules.name, seats, f.seed, cardText), rules.players);
+  const logged = f.log === undefined ? null : openArenaLog(f.log, arenaLogHeader(rules.name, seats, f.seed, cardText), rules.players);
   const earlier = (logged?.games ?? []).filter((g) => g.deal < f.games);
   const played = new Set(earlier.map((g) => g.deal));
   const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(f.games, played.size);
-  const { games } = await runArena({
-    ruleset: rules.name, seats, seed: f.seed, deals: dealIds.length, dealIds, cardText, threads: f.threads,
+  const games = await runArena({
+    ruleset: rules.name, seats, seed: f.seed, dealIds, cardText, threads: f.threads,
     onProgress: (done) => bar?.update(played.size + done),
     onGames: logged ? (g) => logged.log.append(g) : undefined,
   });

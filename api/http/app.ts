@@ -31,8 +31,6 @@ import { httpStatus } from './wire.js';
  * validation, body too large, unknown route) mapped onto the same codes.
  */
 
-export { DEFAULT_LIMITS, type Limits } from './limits.js';
-
 export interface AppOptions {
   /** Where finished games' records go (`<dataDir>/records/`). */
   dataDir: string;

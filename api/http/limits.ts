@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_LIMITS } from './game-store.js';
+import { DEFAULT_TABLE_LIMITS } from './quotas.js';
 import { DEFAULT_POOL_LIMITS } from './heavy.js';
 
 /**
@@ -42,9 +42,9 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  maxGames: DEFAULT_STORE_LIMITS.maxGames,
-  gamesPerAddress: DEFAULT_STORE_LIMITS.perAddress,
-  idleMs: DEFAULT_STORE_LIMITS.idleMs,
+  maxGames: DEFAULT_TABLE_LIMITS.maxGames,
+  gamesPerAddress: DEFAULT_TABLE_LIMITS.perAddress,
+  idleMs: DEFAULT_TABLE_LIMITS.idleMs,
   ratePerMinute: 600,
   heavyPerMinute: 60,
   bodyLimit: 256 * 1024,

@@ -15,7 +15,6 @@ export interface ServeOptions extends Partial<AppOptions> {
 }
 
 export const DEFAULT_PORT = 3000;
-export { DEFAULT_DATA_DIR };
 
 /** The port: the option, else PORT, else 3000. */
 export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
-import { build, type Limits } from '../../api/http/app.js';
+import { build } from '../../api/http/app.js';
+import type { Limits } from '../../api/http/limits.js';
 
 /** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../api/http/app.js';
+import { DEFAULT_LIMITS } from '../../api/http/limits.js';
 import { reviewRecord } from '../../api/http/review.js';
 import { hintFor } from '../../api/http/seat-advice.js';
 import { parseActionJson } from '../../api/http/wire.js';

@@ -1,6 +1,6 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, legalActions, view as seatView, waitingOn, type Action, type GameState } from '../engine/game.js';
+import { apply, cloneState, nextToAct, type Action, type GameState } from '../engine/game.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
@@ -8,6 +8,7 @@ import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import type { ValueModel } from './model.js';
 import { OVERRULE, paired } from './montecarlo.js';
+import { tableTurns } from './table.js';
 
 /**
  * The expert: the learned policy with a short search. At a discard or an answer to a
@@ -84,9 +85,11 @@ export class LookaheadAgent implements Agent {
   /** Plays on until the seat's own next turn with a full rack (rated by the model) or the end of the game. */
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
     let steps = 0;
+    const turns = tableTurns(state, rng);
     while (state.phase.kind !== 'ended') {
-      const s = waitingOn(state)[0];
-      const turn: Turn = { seat: s, phase: state.phase.kind, view: () => seatView(state, s), legal: () => legalActions(state, s), rng };
+      const s = nextToAct(state);
+      const turn = turns[s];
+      turn.phase = state.phase.kind;
       if (s === seat && state.phase.kind === 'discard' && steps > 0) return this.policy.positionValue(turn);
       apply(state, (s === seat ? this.policy : this.opponents[s]).act(turn));
       steps++;

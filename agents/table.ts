@@ -1,6 +1,29 @@
-import { apply, legalActions, view, waitingOn, type Action, type GameState } from '../engine/game.js';
+import { apply, legalActions, nextToAct, view, type Action, type GameState, type Phase, type SeatView } from '../engine/game.js';
 import type { RngState } from '../engine/rng.js';
-import type { Agent } from './agent.js';
+import type { Agent, Turn } from './agent.js';
+
+/**
+ * A seat's turn at a table in play, one per seat for a whole game: its phase is set before
+ * each ask, and the view and the legal actions are worked out only when the agent asks.
+ * Game loops make nothing per action (an agent keeps no turn past its `act`).
+ */
+export class TableTurn implements Turn {
+  phase: Phase['kind'] = 'charleston';
+  constructor(
+    private readonly state: GameState,
+    readonly seat: number,
+    readonly rng: RngState,
+    private readonly see: (state: GameState, seat: number) => SeatView = view,
+  ) {}
+
+  view(): SeatView { return this.see(this.state, this.seat); }
+  legal(): Action[] { return legalActions(this.state, this.seat); }
+}
+
+/** One turn per seat of the state's table (see TableTurn). */
+export function tableTurns(state: GameState, rng: RngState): TableTurn[] {
+  return Array.from({ length: state.players.length }, (_, seat) => new TableTurn(state, seat, rng));
+}
 
 /**
  * Plays a game to its end: each seat the state waits on is asked, in seat order, for its
@@ -9,10 +32,13 @@ import type { Agent } from './agent.js';
  */
 export function playOut(state: GameState, agents: readonly Agent[], rng: RngState, onAction?: (a: Action, s: GameState) => void): number {
   let applied = 0;
+  const turns = tableTurns(state, rng);
   while (state.phase.kind !== 'ended') {
-    const seat = waitingOn(state)[0];
-    if (seat === undefined) throw new Error('rule violation: nobody to act in a live game');
-    const action = agents[seat].act({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng });
+    const seat = nextToAct(state);
+    if (seat < 0) throw new Error('rule violation: nobody to act in a live game');
+    const turn = turns[seat];
+    turn.phase = state.phase.kind;
+    const action = agents[seat].act(turn);
     apply(state, action);
     applied++;
     onAction?.(action, state);

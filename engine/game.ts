@@ -449,7 +449,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
         // the common table: one rack, no lists of racks; most windows end at the decline
         if (!rackLive(p, 0)) return out;
         if (rackMahJongg(state, seat, 0, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack: 0 });
-        for (const c of possibleCalls(state, seat, 0, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack: 0 });
+        pushCalls(state, seat, 0, ph.tile, out);
         return out;
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
@@ -457,7 +457,7 @@ export function legalActions(state: GameState, seat: number): Action[] {
       for (let rack = 0; rack < state.rules.racks; rack++) {
         if (!rackLive(p, rack)) continue;
         if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
-        for (const c of possibleCalls(state, seat, rack, ph.tile)) out.push({ type: 'call', seat, size: c.size, jokers: c.jokers, rack });
+        pushCalls(state, seat, rack, ph.tile, out);
       }
       return out;
     }
@@ -492,14 +492,14 @@ function passCombos(concealed: readonly number[], k: number): TileId[][] {
   return out;
 }
 
-/** Exposures a seat could make with the discard on a rack: pung to sextet, any mix of naturals and jokers, fitting the card. */
-const NO_CALLS: readonly { size: number; jokers: number }[] = Object.freeze([]);
-
-function possibleCalls(state: GameState, seat: number, rack: number, tile: TileId): readonly { size: number; jokers: number }[] {
+/**
+ * The exposures a seat could make with the discard on a rack (pung to sextet, any mix of
+ * naturals and jokers, fitting the card), each pushed onto `out` as a call.
+ */
+function pushCalls(state: GameState, seat: number, rack: number, tile: TileId, out: Action[]): void {
   const p = state.players[seat];
   const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
-  if (naturals + jokers < 2) return NO_CALLS; // a pung needs two more tiles besides the discard (nothing allocated)
-  const out: { size: number; jokers: number }[] = [];
+  if (naturals + jokers < 2) return; // a pung needs two more tiles besides the discard
   // the rack's exposures and the new one in a reused list (exposuresFitCard only reads it)
   const shapes = callShapes;
   const earlier = rackExposures(p, rack);
@@ -512,11 +512,10 @@ function possibleCalls(state: GameState, seat: number, rack: number, tile: TileI
       if (size - 1 - j > naturals) continue;
       call.size = size;
       call.jokers = j;
-      if (exposuresFitCard(state.cc, shapes)) out.push({ size, jokers: j });
+      if (exposuresFitCard(state.cc, shapes)) out.push({ type: 'call', seat, size, jokers: j, rack });
     }
   }
   shapes.length = 0;
-  return out;
 }
 const callShapes: GroupShape[] = [];
 
@@ -1127,6 +1126,16 @@ export interface SeatView {
   reveal?: { seed: number; concealed: number[][] };
 }
 
+/** The first seat `waitingOn` lists, or -1 when nobody is waited on (ended): nothing allocated, for the game loops. */
+export function nextToAct(state: GameState): number {
+  const ph = state.phase;
+  if (ph.kind === 'draw' || ph.kind === 'discard') return state.turn;
+  if (ph.kind === 'ended') return -1;
+  const list: readonly unknown[] = ph.kind === 'claims' ? ph.responses : ph.kind === 'charleston' ? ph.choices : ph.kind === 'vote' ? ph.votes : ph.offers;
+  for (let s = 0; s < list.length; s++) if (list[s] === null) return s;
+  return -1;
+}
+
 /** Seats that must act before the game can go on (simultaneous steps: passes, votes, claims). */
 export function waitingOn(state: GameState): number[] {
   const ph = state.phase;
@@ -1145,12 +1154,24 @@ export function waitingOn(state: GameState): number[] {
  * live game. The view reads the state without copying it (bots ask for one at every step):
  * it is valid until the next apply; serialise it (as the server does) to keep it.
  */
+/**
+ * Per table (its list of players), every player's exposures, discards and dead racks as a view
+ * shows them: the players' own arrays (a view is a window on the state, never a copy), gathered
+ * once rather than for every view. A copied or sampled state has its own players list.
+ */
+const tableLists = new WeakMap<Player[], Pick<SeatView, 'exposures' | 'discards' | 'dead'>>();
+
 export function view(state: GameState, seat: number): SeatView {
   const ph = state.phase;
   const players = state.players;
   // plain loops: flatMap and for-of cost more than the rest of a bot's step
   const concealedCounts: number[] = [];
   const mahJonggs: SeatView['mahJonggs'] = [];
+  let lists = tableLists.get(players);
+  if (lists === undefined) {
+    lists = { exposures: players.map((p) => p.exposures), discards: players.map((p) => p.discards), dead: players.map((p) => p.dead) };
+    tableLists.set(players, lists);
+  }
   for (let s = 0; s < players.length; s++) {
     const c = players[s].concealed;
     let n = 0;
@@ -1163,6 +1184,11 @@ export function view(state: GameState, seat: number): SeatView {
     ruleset: state.rules.name,
     players: state.rules.players,
     phase: ph.kind,
+    // every field in every phase: one object shape for all views (code that reads views stays optimized)
+    pass: undefined,
+    passOffset: undefined,
+    blindAllowed: undefined,
+    claim: undefined,
     waitingOn: waitingOn(state),
     turn: state.turn,
     wallLeft: state.wall.length - state.wallPos,
@@ -1170,13 +1196,14 @@ export function view(state: GameState, seat: number): SeatView {
     concealed: players[seat].concealed,
     copies: copiesOf(state.rules),
     concealedCounts,
-    exposures: players.map((p) => p.exposures),
-    discards: players.map((p) => p.discards),
-    dead: players.map((p) => p.dead),
+    exposures: lists.exposures,
+    discards: lists.discards,
+    dead: lists.dead,
     mahJonggs,
     turnFrom: state.turnSource,
     exchangedFromOther: state.exchangedFromOther,
     result: state.result,
+    reveal: undefined,
   };
   if (ph.kind === 'charleston') {
     const ch = state.rules.charleston!;

@@ -453,7 +453,8 @@ function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], 
  */
 function shapesKey(shapes: readonly GroupShape[]): number {
   if (shapes.length > 4) return NaN;
-  let key = 0;
+  // -0: float arithmetic from the first call (three shapes pass 2^31, and integer code would deoptimize its callers once per thread)
+  let key = -0;
   for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
   return key * 8 + shapes.length;
 }

@@ -238,6 +238,7 @@ function liveRacks(state: GameState, seat: number): number[] {
 /** Whether the seat still plays: some rack live (dead players stop drawing and discarding, rule 14.3). */
 function inPlay(state: GameState, seat: number): boolean {
   const p = state.players[seat];
+  if (state.rules.racks === 1) return rackLive(p, 0); // one rack: no loop whose step only a dead hand reaches (a deoptimization)
   for (let r = 0; r < state.rules.racks; r++) if (rackLive(p, r)) return true;
   return false;
 }

@@ -21,11 +21,21 @@ export interface ArenaRun {
 }
 
 /**
- * Deals a task: about eight tasks a thread, so a task's fixed cost (a message each way, the
- * results cloned) is small beside its games, and the last tasks still even out the threads'
- * finishing times; at most 32 deals (progress stays smooth on long runs).
+ * The deals, cut into tasks (guided self-scheduling): each task takes an eighth of a thread's
+ * share of the deals still to hand out, at most 32 deals (progress stays smooth on long runs)
+ * and at least one. Early tasks are large, so a task's fixed cost (a message each way, the
+ * results cloned) is small beside its games; the last ones are a deal or two, so the threads
+ * finish within a deal of each other.
  */
-const batchSize = (deals: number, threads: number): number => Math.max(1, Math.min(32, Math.ceil(deals / (threads * 8))));
+function batches(dealIds: readonly number[], threads: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < dealIds.length;) {
+    const size = Math.max(1, Math.min(32, Math.ceil((dealIds.length - i) / (threads * 8))));
+    out.push(dealIds.slice(i, i + size));
+    i += size;
+  }
+  return out;
+}
 
 /**
  * Plays an arena's deals in worker threads (piscina), one per core: their games, in deal order.
@@ -51,10 +61,7 @@ export async function runArena(run: ArenaRun): Promise<ArenaGame[]> {
     const workerData: ArenaWorkerData = { cardText: run.cardText };
     const pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, workerData });
     try {
-      const batches: number[][] = [];
-      const size = batchSize(dealIds.length, threads);
-      for (let i = 0; i < dealIds.length; i += size) batches.push(dealIds.slice(i, i + size));
-      await Promise.all(batches.map(async (deals) => {
+      await Promise.all(batches(dealIds, threads).map(async (deals) => {
         const task: ArenaTask = { ruleset: run.ruleset, seats: run.seats, seed: run.seed, deals };
         const result = (await pool.run(task)) as ArenaGame[];
         games.push(...result);

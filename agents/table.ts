@@ -16,8 +16,9 @@ export class TableTurn implements Turn {
     private readonly see: (state: GameState, seat: number) => SeatView = view,
   ) {}
 
-  view(): SeatView { return this.see(this.state, this.seat); }
-  legal(): Action[] { return legalActions(this.state, this.seat); }
+  // own properties, not methods: a turn copied with a spread ({ ...turn, rng }) keeps them
+  readonly view = (): SeatView => this.see(this.state, this.seat);
+  readonly legal = (): Action[] => legalActions(this.state, this.seat);
 }
 
 /** One turn per seat of the state's table (see TableTurn). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../agents/random.js';
-import { apply, cloneState, countVisible, legalActions, newGame, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
+import { apply, cloneState, countVisible, legalActions, newGame, nextToAct, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
 import { parseCard } from '../../engine/card.js';
 import { compileCard } from '../../engine/compile.js';
 import { seedRng } from '../../engine/rng.js';
@@ -768,6 +768,7 @@ describe('copies and replays', () => {
         const rng = seedRng(g);
         while (s.phase.kind !== 'ended') {
           const seat = waitingOn(s)[0];
+          expect(nextToAct(s)).toBe(seat); // the game loops' allocation-free first seat
           const legal = (): Action[] => {
             const kept = legalActions(s, seat);
             expect(kept).toEqual(legalActions(cloneState(s), seat));
@@ -777,8 +778,10 @@ describe('copies and replays', () => {
           };
           apply(s, agent.act({ seat, phase: s.phase.kind, view: () => view(s, seat), legal, rng }));
         }
+        expect(nextToAct(s)).toBe(-1);
       }
     }
+    expect(nextToAct(newGame(RULESETS['nmjl-4p'], cc, 1))).toBe(0);
     // the lists compared held hands to call dead and discards to call
     expect(withCallDead).toBeGreaterThan(20);
     expect(withCalls).toBeGreaterThan(20);

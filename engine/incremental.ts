@@ -31,15 +31,22 @@ export class IncrementalTilesAway {
   readonly formAway: Uint8Array;
   readonly placed: Uint16Array;
   private readonly bc: BitCard;
-  /** Per word, twelve planes: lackN (bits 0-3), lackS (4-7), away (8-11). */
+  /**
+   * Per word, sixteen planes: lackN (bits 0-3), lackS (4-7), away (8-11), and the least of
+   * the form's line (12-15), against which a swap's pass finds the lines whose least moved.
+   */
   private readonly planes: Int32Array;
   /** The counts it holds (-1: none yet). */
   private readonly counts = new Int16Array(KINDS).fill(-1);
   /** Per line, the version of the hand its forms were last written out for (openLine). */
   private readonly opened: Int32Array;
   private version = 1;
-  /** Words changed by the last pass (1), and the least per segment of a line (scratch). */
-  private readonly touched: Uint8Array;
+  /** Per word, after a swap's pass: the forms now below their line's least, and those at it. */
+  private readonly below: Int32Array;
+  private readonly at: Int32Array;
+  /** Per word, the forms whose line's least goes one up, and one down (moveLeast's scratch). */
+  private readonly up: Int32Array;
+  private readonly down: Int32Array;
 
   constructor(cc: CompiledCard, counts?: ArrayLike<number>) {
     this.cc = cc;
@@ -49,7 +56,10 @@ export class IncrementalTilesAway {
     this.placed = new Uint16Array(cc.formCount);
     this.planes = new Int32Array(this.bc.words * PLANES);
     this.opened = new Int32Array(cc.lineCount);
-    this.touched = new Uint8Array(this.bc.words);
+    this.below = new Int32Array(this.bc.words);
+    this.at = new Int32Array(this.bc.words);
+    this.up = new Int32Array(this.bc.words);
+    this.down = new Int32Array(this.bc.words);
     if (counts !== undefined) this.update(counts);
   }
 
@@ -133,14 +143,9 @@ export class IncrementalTilesAway {
       counts[into] = h;
     }
     this.version++;
-    if ((out === JOKER) !== (into === JOKER)) {
-      // every form of a line taking jokers may move
-      this.pass(outRow, intoRow, jokers, true);
-      this.leastAll();
-    } else {
-      this.pass(outRow, intoRow, jokers, false);
-      this.leastTouched();
-    }
+    // a change in jokers moves every form of the lines taking them
+    this.pass(outRow, intoRow, jokers, (out === JOKER) !== (into === JOKER));
+    this.moveLeast();
   }
 
   /** Moves to another hand, changing only the kinds whose counts differ. */
@@ -202,15 +207,14 @@ export class IncrementalTilesAway {
    * word with `all`, for a change in jokers).
    */
   private pass(outRow: number, intoRow: number, jokers: number, all: boolean): void {
-    const { words, masks, jokerForms } = this.bc, planes = this.planes, touched = this.touched;
+    const { words, masks, jokerForms } = this.bc, { planes, below, at } = this;
     const j = jokers > 15 ? 15 : jokers;
     for (let w = 0; w < words; w++) {
       const oN = masks[(outRow + w) * 2], oS = masks[(outRow + w) * 2 + 1];
       const iN = masks[(intoRow + w) * 2], iS = masks[(intoRow + w) * 2 + 1];
       const tN = oN ^ iN, tS = oS ^ iS;
       const o = w * PLANES;
-      if ((tN | tS) === 0 && !all) { touched[w] = 0; continue; }
-      touched[w] = 1;
+      if ((tN | tS) === 0 && !all) { below[w] = 0; at[w] = atLeast(planes, o); continue; }
       // a carry (out) runs on through ones, a borrow (into) through zeros
       let c = tN, x = planes[o];
       const n0 = x ^ c; c &= x ^ iN; x = planes[o + 1];
@@ -225,6 +229,69 @@ export class IncrementalTilesAway {
       planes[o] = n0; planes[o + 1] = n1; planes[o + 2] = n2; planes[o + 3] = n3;
       planes[o + 4] = s0; planes[o + 5] = s1; planes[o + 6] = s2; planes[o + 7] = s3;
       if (j === 0) { planes[o + 8] = n0; planes[o + 9] = n1; planes[o + 10] = n2; planes[o + 11] = n3; } else deriveWord(planes, o, j, jokerForms[w]);
+      // the forms below their line's least, and at it (from the top bit down)
+      const a3 = planes[o + 11], a2 = planes[o + 10], a1 = planes[o + 9], a0 = planes[o + 8];
+      const l3 = planes[o + 15], l2 = planes[o + 14], l1 = planes[o + 13], l0 = planes[o + 12];
+      let lt = ~a3 & l3, eq = ~(a3 ^ l3);
+      lt |= eq & ~a2 & l2; eq &= ~(a2 ^ l2);
+      lt |= eq & ~a1 & l1; eq &= ~(a1 ^ l1);
+      lt |= eq & ~a0 & l0; eq &= ~(a0 ^ l0);
+      below[w] = lt; at[w] = eq;
+    }
+  }
+
+  /**
+   * After a swap each form's tiles away moved by one at most, so each line's least did too:
+   * one less when a form went below it, one more when no form is left at it.
+   */
+  private moveLeast(): void {
+    const { segStart, segWord, segMask, words, oneLine, oneEnd, oneMask, longLines } = this.bc, { below, at, away, planes, up, down } = this;
+    // without branches: about a third of the lines move, unforeseeably. First the lines over several words
+    up.fill(0); down.fill(0);
+    for (let i = 0, n = longLines.length; i < n; i++) {
+      const l = longLines[i], s0 = segStart[l], s1 = segStart[l + 1];
+      let b = 0, e = 0;
+      for (let s = s0; s < s1; s++) {
+        const w = segWord[s], m = segMask[s];
+        b |= below[w] & m; e |= at[w] & m;
+      }
+      const dec = (Math.clz32(b) >>> 5) - 1, inc = ~((Math.clz32(e) >>> 5) - 1) & ~dec;
+      away[l] += dec - inc;
+      for (let s = s0; s < s1; s++) {
+        const w = segWord[s], m = segMask[s];
+        up[w] |= m & inc; down[w] |= m & dec;
+      }
+    }
+    for (let w = 0, i = 0; w < words; w++) {
+      let u = up[w], d = down[w];
+      const b = below[w], e = at[w];
+      for (const end = oneEnd[w]; i < end; i++) {
+        const m = oneMask[i], l = oneLine[i];
+        // -1 when some form went below the least; else -1 when none is left at it
+        const dec = (Math.clz32(b & m) >>> 5) - 1, inc = ~((Math.clz32(e & m) >>> 5) - 1) & ~dec;
+        away[l] += dec - inc;
+        u |= m & inc; d |= m & dec;
+      }
+      // the moved lines' least in their forms' line planes, one up or down: a carry through ones, a borrow through zeros
+      const o = w * PLANES + 12;
+      let c = u | d, x = planes[o];
+      planes[o] = x ^ c; c &= x ^ d; x = planes[o + 1];
+      planes[o + 1] = x ^ c; c &= x ^ d; x = planes[o + 2];
+      planes[o + 2] = x ^ c; c &= x ^ d;
+      planes[o + 3] ^= c;
+    }
+  }
+
+  /** Line l's least becomes v: in `away` and in the line planes of its forms. */
+  private setLeast(l: number, v: number): void {
+    const { segStart, segWord, segMask } = this.bc, planes = this.planes;
+    this.away[l] = v;
+    for (let s = segStart[l], end = segStart[l + 1]; s < end; s++) {
+      const o = segWord[s] * PLANES + 12, m = segMask[s];
+      planes[o] = (planes[o] & ~m) | ((v & 1) === 0 ? 0 : m);
+      planes[o + 1] = (planes[o + 1] & ~m) | ((v & 2) === 0 ? 0 : m);
+      planes[o + 2] = (planes[o + 2] & ~m) | ((v & 4) === 0 ? 0 : m);
+      planes[o + 3] = (planes[o + 3] & ~m) | ((v & 8) === 0 ? 0 : m);
     }
   }
 
@@ -240,17 +307,7 @@ export class IncrementalTilesAway {
   }
 
   private leastAll(): void {
-    const away = this.away;
-    for (let l = 0, n = away.length; l < n; l++) away[l] = this.least(l);
-  }
-
-  private leastTouched(): void {
-    const { segStart, segWord } = this.bc, touched = this.touched, away = this.away;
-    for (let l = 0, n = away.length; l < n; l++) {
-      for (let s = segStart[l], end = segStart[l + 1]; s < end; s++) {
-        if (touched[segWord[s]] !== 0) { away[l] = this.least(l); break; }
-      }
-    }
+    for (let l = 0, n = this.away.length; l < n; l++) this.setLeast(l, this.least(l));
   }
 
   /** Line l's least tiles away: over each of its words, the forms at the least so far kept, from the top plane down. */
@@ -272,7 +329,12 @@ export class IncrementalTilesAway {
   }
 }
 
-const PLANES = 12;
+const PLANES = 16;
+
+/** The forms of the word at o at their line's least. */
+function atLeast(planes: Int32Array, o: number): number {
+  return ~(planes[o + 8] ^ planes[o + 12]) & ~(planes[o + 9] ^ planes[o + 13]) & ~(planes[o + 10] ^ planes[o + 14]) & ~(planes[o + 11] ^ planes[o + 15]);
+}
 
 /** Tiles away of the 32 forms of one word (at o): max(lackN - j, lackS) where the line takes jokers, lackN elsewhere. */
 function deriveWord(planes: Int32Array, o: number, j: number, jm: number): void {
@@ -313,6 +375,11 @@ interface BitCard {
   segMask: Int32Array;
   segForm: Int32Array;
   segShift: Uint8Array;
+  /** The lines of one segment, in word order: line and mask, those of word w before oneEnd[w]; and the lines of several. */
+  oneLine: Int32Array;
+  oneEnd: Int32Array;
+  oneMask: Int32Array;
+  longLines: Int32Array;
   /** masks[((t * 16 + c) * words + w) * 2]: forms of word w needing c or more of kind t; + 1: holding c or more in singles and pairs. Row c = 0 is all zeros. */
   masks: Int32Array;
   /** Per word, the forms of lines taking jokers. */
@@ -356,6 +423,8 @@ function bitCard(cc: CompiledCard): BitCard {
     }
   }
   segStart[cc.lineCount] = segs.length;
+  const one = Array.from({ length: cc.lineCount }, (_, l) => l).filter((l) => segStart[l + 1] - segStart[l] === 1)
+    .sort((a, b) => segs[segStart[a]].word - segs[segStart[b]].word || a - b);
   const masks = new Int32Array(JOKER * 16 * words * 2);
   const jokerForms = new Int32Array(words);
   const empty = new Int32Array(words * PLANES);
@@ -384,6 +453,10 @@ function bitCard(cc: CompiledCard): BitCard {
     segForm: Int32Array.from(segs, (s) => s.form),
     segShift: Uint8Array.from(segs, (s) => s.shift),
     masks, jokerForms, empty,
+    oneLine: Int32Array.from(one, (l) => l),
+    oneEnd: Int32Array.from({ length: words }, (_, w) => one.filter((l) => segs[segStart[l]].word <= w).length),
+    oneMask: Int32Array.from(one, (l) => segs[segStart[l]].mask),
+    longLines: Int32Array.from({ length: cc.lineCount }, (_, l) => l).filter((l) => segStart[l + 1] - segStart[l] > 1),
   };
   BIT_CARDS.set(cc, bc);
   return bc;

@@ -41,10 +41,10 @@ export class IncrementalTilesAway {
   /** Per line, the version of the hand its forms were last written out for (openLine). */
   private readonly opened: Int32Array;
   private version = 1;
-  /** Per word, after a swap's pass: the forms now below their line's least, and those at it. */
+  /** Per word, in a swap's pass: the forms now below their line's least, and those at it. */
   private readonly below: Int32Array;
   private readonly at: Int32Array;
-  /** Per word, the forms whose line's least goes one up, and one down (moveLeast's scratch). */
+  /** Per word, the forms whose line's least went one up, and one down, in the last swap: the line planes follow in the next pass. */
   private readonly up: Int32Array;
   private readonly down: Int32Array;
 
@@ -143,9 +143,7 @@ export class IncrementalTilesAway {
       counts[into] = h;
     }
     this.version++;
-    // a change in jokers moves every form of the lines taking them
-    this.pass(outRow, intoRow, jokers, (out === JOKER) !== (into === JOKER));
-    this.moveLeast();
+    this.pass(outRow, intoRow, jokers);
   }
 
   /** Moves to another hand, changing only the kinds whose counts differ. */
@@ -202,19 +200,21 @@ export class IncrementalTilesAway {
   }
 
   /**
-   * The swap's pass over every word: one more missing in the forms of out's masks, one less
-   * in into's (a form in both stays), then the tiles away of each word changed (of every
-   * word with `all`, for a change in jokers).
+   * The swap's one pass over every word: one more missing in the forms of out's masks, one
+   * less in into's (a form in both stays); their tiles away; the line planes moved as the last
+   * swap left them pending; and the lines within the word (one segment) moved. Each form's
+   * tiles away moved by one at most, so each line's least did too: one less when a form went
+   * below it, one more when no form is left at it. Then the lines over several words. No
+   * branches on the hand: about a third of the lines move, unforeseeably.
    */
-  private pass(outRow: number, intoRow: number, jokers: number, all: boolean): void {
-    const { words, masks, jokerForms } = this.bc, { planes, below, at } = this;
+  private pass(outRow: number, intoRow: number, jokers: number): void {
+    const { words, masks, jokerForms, oneEnd, oneMask, oneLine, segStart, segWord, segMask, longLines } = this.bc;
+    const { planes, below, at, up, down, away } = this;
     const j = jokers > 15 ? 15 : jokers;
-    for (let w = 0; w < words; w++) {
-      const oN = masks[(outRow + w) * 2], oS = masks[(outRow + w) * 2 + 1];
-      const iN = masks[(intoRow + w) * 2], iS = masks[(intoRow + w) * 2 + 1];
-      const tN = oN ^ iN, tS = oS ^ iS;
+    for (let w = 0, i = 0; w < words; w++) {
+      const mo = (outRow + w) * 2, mi = (intoRow + w) * 2;
+      const iN = masks[mi], iS = masks[mi + 1], tN = masks[mo] ^ iN, tS = masks[mo + 1] ^ iS;
       const o = w * PLANES;
-      if ((tN | tS) === 0 && !all) { below[w] = 0; at[w] = atLeast(planes, o); continue; }
       // a carry (out) runs on through ones, a borrow (into) through zeros
       let c = tN, x = planes[o];
       const n0 = x ^ c; c &= x ^ iN; x = planes[o + 1];
@@ -228,28 +228,40 @@ export class IncrementalTilesAway {
       const s3 = planes[o + 7] ^ c;
       planes[o] = n0; planes[o + 1] = n1; planes[o + 2] = n2; planes[o + 3] = n3;
       planes[o + 4] = s0; planes[o + 5] = s1; planes[o + 6] = s2; planes[o + 7] = s3;
-      if (j === 0) { planes[o + 8] = n0; planes[o + 9] = n1; planes[o + 10] = n2; planes[o + 11] = n3; } else deriveWord(planes, o, j, jokerForms[w]);
+      let a0 = n0, a1 = n1, a2 = n2, a3 = n3;
+      if (j !== 0) {
+        deriveWord(planes, o, j, jokerForms[w]);
+        a0 = planes[o + 8]; a1 = planes[o + 9]; a2 = planes[o + 10]; a3 = planes[o + 11];
+      } else {
+        planes[o + 8] = n0; planes[o + 9] = n1; planes[o + 10] = n2; planes[o + 11] = n3;
+      }
+      // the line planes, one up (u) or down (d) where the last swap moved the least
+      let d = down[w];
+      c = up[w] | d; x = planes[o + 12];
+      const l0 = x ^ c; c &= x ^ d; x = planes[o + 13];
+      const l1 = x ^ c; c &= x ^ d; x = planes[o + 14];
+      const l2 = x ^ c; c &= x ^ d;
+      const l3 = planes[o + 15] ^ c;
+      planes[o + 12] = l0; planes[o + 13] = l1; planes[o + 14] = l2; planes[o + 15] = l3;
       // the forms below their line's least, and at it (from the top bit down)
-      const a3 = planes[o + 11], a2 = planes[o + 10], a1 = planes[o + 9], a0 = planes[o + 8];
-      const l3 = planes[o + 15], l2 = planes[o + 14], l1 = planes[o + 13], l0 = planes[o + 12];
       let lt = ~a3 & l3, eq = ~(a3 ^ l3);
       lt |= eq & ~a2 & l2; eq &= ~(a2 ^ l2);
       lt |= eq & ~a1 & l1; eq &= ~(a1 ^ l1);
       lt |= eq & ~a0 & l0; eq &= ~(a0 ^ l0);
       below[w] = lt; at[w] = eq;
+      let u = 0;
+      d = 0;
+      for (const end = oneEnd[w]; i < end; i++) {
+        const m = oneMask[i], l = oneLine[i];
+        // -1 when some form went below the least; else -1 when none is left at it
+        const dec = (Math.clz32(lt & m) >>> 5) - 1, inc = ~((Math.clz32(eq & m) >>> 5) - 1) & ~dec;
+        away[l] += dec - inc;
+        u |= m & inc; d |= m & dec;
+      }
+      up[w] = u; down[w] = d;
     }
-  }
-
-  /**
-   * After a swap each form's tiles away moved by one at most, so each line's least did too:
-   * one less when a form went below it, one more when no form is left at it.
-   */
-  private moveLeast(): void {
-    const { segStart, segWord, segMask, words, oneLine, oneEnd, oneMask, longLines } = this.bc, { below, at, away, planes, up, down } = this;
-    // without branches: about a third of the lines move, unforeseeably. First the lines over several words
-    up.fill(0); down.fill(0);
-    for (let i = 0, n = longLines.length; i < n; i++) {
-      const l = longLines[i], s0 = segStart[l], s1 = segStart[l + 1];
+    for (let k = 0, n = longLines.length; k < n; k++) {
+      const l = longLines[k], s0 = segStart[l], s1 = segStart[l + 1];
       let b = 0, e = 0;
       for (let s = s0; s < s1; s++) {
         const w = segWord[s], m = segMask[s];
@@ -261,24 +273,6 @@ export class IncrementalTilesAway {
         const w = segWord[s], m = segMask[s];
         up[w] |= m & inc; down[w] |= m & dec;
       }
-    }
-    for (let w = 0, i = 0; w < words; w++) {
-      let u = up[w], d = down[w];
-      const b = below[w], e = at[w];
-      for (const end = oneEnd[w]; i < end; i++) {
-        const m = oneMask[i], l = oneLine[i];
-        // -1 when some form went below the least; else -1 when none is left at it
-        const dec = (Math.clz32(b & m) >>> 5) - 1, inc = ~((Math.clz32(e & m) >>> 5) - 1) & ~dec;
-        away[l] += dec - inc;
-        u |= m & inc; d |= m & dec;
-      }
-      // the moved lines' least in their forms' line planes, one up or down: a carry through ones, a borrow through zeros
-      const o = w * PLANES + 12;
-      let c = u | d, x = planes[o];
-      planes[o] = x ^ c; c &= x ^ d; x = planes[o + 1];
-      planes[o + 1] = x ^ c; c &= x ^ d; x = planes[o + 2];
-      planes[o + 2] = x ^ c; c &= x ^ d;
-      planes[o + 3] ^= c;
     }
   }
 
@@ -307,6 +301,8 @@ export class IncrementalTilesAway {
   }
 
   private leastAll(): void {
+    this.up.fill(0);
+    this.down.fill(0);
     for (let l = 0, n = this.away.length; l < n; l++) this.setLeast(l, this.least(l));
   }
 
@@ -330,11 +326,6 @@ export class IncrementalTilesAway {
 }
 
 const PLANES = 16;
-
-/** The forms of the word at o at their line's least. */
-function atLeast(planes: Int32Array, o: number): number {
-  return ~(planes[o + 8] ^ planes[o + 12]) & ~(planes[o + 9] ^ planes[o + 13]) & ~(planes[o + 10] ^ planes[o + 14]) & ~(planes[o + 11] ^ planes[o + 15]);
-}
 
 /** Tiles away of the 32 forms of one word (at o): max(lackN - j, lackS) where the line takes jokers, lackN elsewhere. */
 function deriveWord(planes: Int32Array, o: number, j: number, jm: number): void {

@@ -32,8 +32,9 @@ export class IncrementalTilesAway {
   readonly placed: Uint16Array;
   private readonly bc: BitCard;
   /**
-   * Per word, sixteen planes: lackN (bits 0-3), lackS (4-7), away (8-11), and the least of
-   * the form's line (12-15), against which a swap's pass finds the lines whose least moved.
+   * Per word, sixteen planes: lackN (bits 0-3), lackS (4-7), away (8-11; kept only while the
+   * hand holds jokers, lackN is the tiles away without), and the least of the form's line
+   * (12-15), against which a swap's pass finds the lines whose least moved.
    */
   private readonly planes: Int32Array;
   /** The counts it holds (-1: none yet). */
@@ -80,10 +81,10 @@ export class IncrementalTilesAway {
 
   /** The line's form at its least tiles away (the first, as `tilesAwayAll` names it). */
   bestForm(l: number): number {
-    const { segStart, segWord, segMask, segForm, segShift } = this.bc, planes = this.planes, v = this.away[l];
+    const { segStart, segWord, segMask, segForm, segShift } = this.bc, planes = this.planes, v = this.away[l], a = this.awayPlanes();
     const k0 = (v & 1) === 0 ? -1 : 0, k1 = (v & 2) === 0 ? -1 : 0, k2 = (v & 4) === 0 ? -1 : 0, k3 = (v & 8) === 0 ? -1 : 0;
     for (let s = segStart[l], end = segStart[l + 1]; s < end; s++) {
-      const o = segWord[s] * PLANES + 8;
+      const o = segWord[s] * PLANES + a;
       const eq = segMask[s] & (planes[o] ^ k0) & (planes[o + 1] ^ k1) & (planes[o + 2] ^ k2) & (planes[o + 3] ^ k3);
       if (eq !== 0) return segForm[s] + (31 - Math.clz32(eq & -eq)) - segShift[s];
     }
@@ -92,7 +93,7 @@ export class IncrementalTilesAway {
 
   /** Tiles away of form f. */
   formAwayOf(f: number): number {
-    const o = this.bc.formWord[f] * PLANES + 8, b = this.bc.formBit[f], p = this.planes;
+    const o = this.bc.formWord[f] * PLANES + this.awayPlanes(), b = this.bc.formBit[f], p = this.planes;
     return ((p[o] >>> b) & 1) | (((p[o + 1] >>> b) & 1) << 1) | (((p[o + 2] >>> b) & 1) << 2) | (((p[o + 3] >>> b) & 1) << 3);
   }
 
@@ -114,7 +115,7 @@ export class IncrementalTilesAway {
       const o = segWord[s] * PLANES, shift = segShift[s], f0 = segForm[s] - shift;
       const n0 = planes[o], n1 = planes[o + 1], n2 = planes[o + 2], n3 = planes[o + 3];
       const s0 = planes[o + 4], s1 = planes[o + 5], s2 = planes[o + 6], s3 = planes[o + 7];
-      const a0 = planes[o + 8], a1 = planes[o + 9], a2 = planes[o + 10], a3 = planes[o + 11];
+      const a = o + this.awayPlanes(), a0 = planes[a], a1 = planes[a + 1], a2 = planes[a + 2], a3 = planes[a + 3];
       for (let b = shift, top = 32 - Math.clz32(segMask[s]); b < top; b++) {
         const f = f0 + b;
         formAway[f] = ((a0 >>> b) & 1) | (((a1 >>> b) & 1) << 1) | (((a2 >>> b) & 1) << 2) | (((a3 >>> b) & 1) << 3);
@@ -230,10 +231,22 @@ export class IncrementalTilesAway {
       planes[o + 4] = s0; planes[o + 5] = s1; planes[o + 6] = s2; planes[o + 7] = s3;
       let a0 = n0, a1 = n1, a2 = n2, a3 = n3;
       if (j !== 0) {
-        deriveWord(planes, o, j, jokerForms[w]);
-        a0 = planes[o + 8]; a1 = planes[o + 9]; a2 = planes[o + 10]; a3 = planes[o + 11];
-      } else {
-        planes[o + 8] = n0; planes[o + 9] = n1; planes[o + 10] = n2; planes[o + 11] = n3;
+        // deriveWord's tiles away, written out here (it is not inlined)
+        const jm = jokerForms[w];
+        let b = 0, t0: number, t1: number, t2: number, t3: number;
+        if ((j & 1) !== 0) { t0 = ~n0; b = ~n0; } else { t0 = n0; }
+        if ((j & 2) !== 0) { t1 = ~(n1 ^ b); b = ~n1 | b; } else { t1 = n1 ^ b; b = ~n1 & b; }
+        if ((j & 4) !== 0) { t2 = ~(n2 ^ b); b = ~n2 | b; } else { t2 = n2 ^ b; b = ~n2 & b; }
+        if ((j & 8) !== 0) { t3 = ~(n3 ^ b); b = ~n3 | b; } else { t3 = n3 ^ b; b = ~n3 & b; }
+        b = ~b & jm;
+        t0 = (t0 & b) | (n0 & ~jm); t1 = (t1 & b) | (n1 & ~jm); t2 = (t2 & b) | (n2 & ~jm); t3 = (t3 & b) | (n3 & ~jm);
+        const x0 = t0 ^ s0, x1 = t1 ^ s1, x2 = t2 ^ s2, x3 = t3 ^ s3;
+        let gt = t3 & x3, ge = ~x3;
+        gt |= ge & t2 & x2; ge &= ~x2;
+        gt |= ge & t1 & x1; ge &= ~x1;
+        gt |= ge & t0 & x0;
+        a0 = s0 ^ (gt & x0); a1 = s1 ^ (gt & x1); a2 = s2 ^ (gt & x2); a3 = s3 ^ (gt & x3);
+        planes[o + 8] = a0; planes[o + 9] = a1; planes[o + 10] = a2; planes[o + 11] = a3;
       }
       // the line planes, one up (u) or down (d) where the last swap moved the least
       let d = down[w];
@@ -289,13 +302,18 @@ export class IncrementalTilesAway {
     }
   }
 
+  /** Where the tiles away planes of a word begin: with no jokers, the tiles away are lackN. */
+  private awayPlanes(): number {
+    return this.counts[JOKER] === 0 ? 0 : 8;
+  }
+
   /** Tiles away of every word from its counters, and every line's least. */
   private deriveAll(): void {
     const { words, jokerForms } = this.bc, planes = this.planes;
     const jokers = this.counts[JOKER], j = jokers > 15 ? 15 : jokers;
     for (let w = 0; w < words; w++) {
       const o = w * PLANES;
-      if (j === 0) { planes[o + 8] = planes[o]; planes[o + 9] = planes[o + 1]; planes[o + 10] = planes[o + 2]; planes[o + 11] = planes[o + 3]; } else deriveWord(planes, o, j, jokerForms[w]);
+      if (j !== 0) deriveWord(planes, o, j, jokerForms[w]);
     }
     this.leastAll();
   }
@@ -308,10 +326,10 @@ export class IncrementalTilesAway {
 
   /** Line l's least tiles away: over each of its words, the forms at the least so far kept, from the top plane down. */
   private least(l: number): number {
-    const { segStart, segWord, segMask } = this.bc, planes = this.planes;
+    const { segStart, segWord, segMask } = this.bc, planes = this.planes, a = this.awayPlanes();
     let least = 15;
     for (let s = segStart[l], end = segStart[l + 1]; s < end; s++) {
-      const o = segWord[s] * PLANES + 8;
+      const o = segWord[s] * PLANES + a;
       let m = segMask[s], v = 0, z = m & ~planes[o + 3];
       if (z !== 0) m = z; else v = 8;
       z = m & ~planes[o + 2];
@@ -337,18 +355,19 @@ function deriveWord(planes: Int32Array, o: number, j: number, jm: number): void 
   if ((j & 2) !== 0) { t1 = ~(n1 ^ b); b = ~n1 | b; } else { t1 = n1 ^ b; b = ~n1 & b; }
   if ((j & 4) !== 0) { t2 = ~(n2 ^ b); b = ~n2 | b; } else { t2 = n2 ^ b; b = ~n2 & b; }
   if ((j & 8) !== 0) { t3 = ~(n3 ^ b); b = ~n3 | b; } else { t3 = n3 ^ b; b = ~n3 & b; }
-  // below zero (a borrow out): 0, which lackS never goes under
-  t0 &= ~b; t1 &= ~b; t2 &= ~b; t3 &= ~b;
-  // gt: t > lackS, from the top bit down
-  let eq = ~(t3 ^ s3), gt = t3 & ~s3;
-  gt |= eq & t2 & ~s2; eq &= ~(t2 ^ s2);
-  gt |= eq & t1 & ~s1; eq &= ~(t1 ^ s1);
-  gt |= eq & t0 & ~s0;
-  const g = gt & jm, k = ~jm, r = jm & ~gt;
-  planes[o + 8] = (g & t0) | (r & s0) | (k & n0);
-  planes[o + 9] = (g & t1) | (r & s1) | (k & n1);
-  planes[o + 10] = (g & t2) | (r & s2) | (k & n2);
-  planes[o + 11] = (g & t3) | (r & s3) | (k & n3);
+  // below zero (a borrow out): 0, which lackS never goes under; lackN itself where the line takes no jokers
+  b = ~b & jm;
+  t0 = (t0 & b) | (n0 & ~jm); t1 = (t1 & b) | (n1 & ~jm); t2 = (t2 & b) | (n2 & ~jm); t3 = (t3 & b) | (n3 & ~jm);
+  // the greater of t and lackS (never more than lackN): where t > lackS, from the top bit down, t's bits
+  const x0 = t0 ^ s0, x1 = t1 ^ s1, x2 = t2 ^ s2, x3 = t3 ^ s3;
+  let gt = t3 & x3, eq = ~x3;
+  gt |= eq & t2 & x2; eq &= ~x2;
+  gt |= eq & t1 & x1; eq &= ~x1;
+  gt |= eq & t0 & x0;
+  planes[o + 8] = s0 ^ (gt & x0);
+  planes[o + 9] = s1 ^ (gt & x1);
+  planes[o + 10] = s2 ^ (gt & x2);
+  planes[o + 11] = s3 ^ (gt & x3);
 }
 
 /**

@@ -6,19 +6,25 @@ import { JOKER, KINDS } from './tiles.js';
  * `tilesAwayAll` gives them, the same integers), kept up to date as the hand changes a tile
  * or two at a time (a bot's draw and discard, a pass).
  *
- * Bit-sliced: every form is one bit of a 32-bit word in each of twelve planes, so one
+ * Bit-sliced: every form is one bit of a 32-bit word in each of sixteen planes, so one
  * bitwise operation works on 32 forms at once. Per form it keeps two counters of four bits,
- *   lackN = 14 - placed          (tiles missing in all)
+ *   lackN = 14 - placed             (tiles missing in all)
  *   lackS = singles - placedSingles (tiles missing in singles and pairs, which jokers never fill)
- * and its tiles away, away = lackS + max(0, lackN - lackS - j) = max(lackN - j, lackS), with
- * j the hand's jokers when the form's line takes them (engine/analyzer.ts awayFromPlaced).
+ * and its tiles away, lackS + max(0, lackN - lackS - j) = max(lackN - j, lackS), with j the
+ * hand's jokers when the form's line takes them (engine/analyzer.ts awayFromPlaced).
  *
  * When a kind's count goes from c to c - 1, lackN grows by one in exactly the forms needing c
  * or more of the kind, and lackS in those holding c or more in singles and pairs: two masks
- * per kind and count (the card's `BitCard`). A swap adds one in the forms of one kind's mask
+ * per kind and count (the card's `BitCard`). A swap adds one in the forms of one kind's masks
  * and takes one off in the other's: a ripple carry (or borrow) through the four planes of
- * each counter, for every word. The tiles away follow in the same pass, then each line's
- * least: a bit-sliced minimum over its forms, from the top plane down.
+ * each counter, word by word; a change in jokers changes no counter. The tiles away follow in
+ * the same pass, and each line's least: after a swap every form's tiles away moved by one at
+ * most, so each line's least did too, and a fourth counter per form holds its line's least to
+ * compare against (the line planes). A whole new hand (reset, or many kinds at once) takes
+ * each line's least afresh: a bit-sliced minimum over its forms, from the top plane down.
+ *
+ * The practice card's 881 forms fit 29 words: a swap is one pass over them, five to six times
+ * faster than a full `tilesAwayAll` (npm run bench).
  */
 export class IncrementalTilesAway {
   readonly cc: CompiledCard;
@@ -88,6 +94,7 @@ export class IncrementalTilesAway {
       const eq = segMask[s] & (planes[o] ^ k0) & (planes[o + 1] ^ k1) & (planes[o + 2] ^ k2) & (planes[o + 3] ^ k3);
       if (eq !== 0) return segForm[s] + (31 - Math.clz32(eq & -eq)) - segShift[s];
     }
+    if (segStart[l + 1] === segStart[l]) return 0; // a line without forms, as tilesAwayAll names it
     throw new Error('rule violation: no form of the line at its least');
   }
 
@@ -151,8 +158,9 @@ export class IncrementalTilesAway {
   update(counts: ArrayLike<number>): void {
     const was = this.counts;
     if (was[0] < 0) { this.reset(counts); return; }
-    let out = -1, into = -1, changed = 0, moves = 0;
+    let out = -1, into = -1, changed = 0, moves = 0, fresh = 0;
     for (let t = 0; t < KINDS; t++) {
+      if (t < JOKER) fresh += Math.min(counts[t], 15);
       const d = counts[t] - was[t];
       if (d === 0) continue;
       changed++;
@@ -161,7 +169,7 @@ export class IncrementalTilesAway {
     }
     if (changed === 0) return;
     if (changed <= 2 && moves === changed && (changed === 1 || (out >= 0 && into >= 0))) { this.swap(out, into); return; }
-    if (moves > 24) { this.reset(counts); return; }
+    if (moves >= fresh) { this.reset(counts); return; } // fewer steps from an empty hand
     this.version++;
     for (let t = 0; t < JOKER; t++) {
       const from = Math.min(was[t], 15), to = counts[t];
@@ -321,7 +329,11 @@ export class IncrementalTilesAway {
   private leastAll(): void {
     this.up.fill(0);
     this.down.fill(0);
-    for (let l = 0, n = this.away.length; l < n; l++) this.setLeast(l, this.least(l));
+    const segStart = this.bc.segStart;
+    for (let l = 0, n = this.away.length; l < n; l++) {
+      if (segStart[l + 1] > segStart[l]) this.setLeast(l, this.least(l));
+      else this.away[l] = 255; // a line without forms, as tilesAwayAll leaves it
+    }
   }
 
   /** Line l's least tiles away: over each of its words, the forms at the least so far kept, from the top plane down. */
@@ -394,7 +406,7 @@ interface BitCard {
   masks: Int32Array;
   /** Per word, the forms of lines taking jokers. */
   jokerForms: Int32Array;
-  /** The planes for an empty hand: lackN = 14, lackS = the form's singles, away = 14 (or singles... derived). */
+  /** The counters for an empty hand: lackN = 14, lackS = the form's singles (the rest is derived). */
   empty: Int32Array;
 }
 

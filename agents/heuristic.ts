@@ -243,6 +243,7 @@ export class HeuristicAgent implements Agent {
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.lines.away[l] >= nearest) continue;
         if (live === null && !this.habits.pairCost) { nearest = this.lines.away[l]; continue; }
+        this.lines.openLine(l);
         nearest = Math.min(nearest, this.leastEffective(cc.lineStart[l], cc.lineStart[l + 1], placed, formAway, fits));
       }
       // the line kept to, while it stays within the habit's tiles of the closest: the only target
@@ -250,12 +251,14 @@ export class HeuristicAgent implements Agent {
       const kept = this.keptLine[view.seat] ?? -1;
       let only = -1;
       if (keep !== undefined && kept >= 0 && this.lines.away[kept] <= nearest + keep) {
+        this.lines.openLine(kept);
         const least = this.leastEffective(cc.lineStart[kept], cc.lineStart[kept + 1], placed, formAway, fits);
         if (least < 99) { only = kept; nearest = least; }
       }
       for (let l = 0; l < cc.lineCount; l++) {
         // a line's least tiles away bounds all its forms'
         if (this.lines.away[l] > nearest + reach || (only >= 0 && l !== only)) continue;
+        this.lines.openLine(l);
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
           if (formAway[f] > nearest + reach) continue; // further still with the habit's extra: weigh would pass it by
           if (this.weigh(f, nearest, reach, counts, cost, fits, placed, formAway) && topForm < 0) topForm = f;
@@ -421,9 +424,10 @@ export class HeuristicAgent implements Agent {
     useful.fill(0);
     let now = 99;
     if (mine.length === 0) {
-      now = this.closest(concealed, mine); // which leaves every form's tiles away in this.lines.formAway
+      now = this.closest(concealed, mine); // which leaves every line's figures in this.lines (its forms' written out by openLine)
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.lines.away[l] !== now || cc.card.lines[l].concealed) continue;
+        this.lines.openLine(l);
         for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) if (this.lines.formAway[f] === now) markLacking(cc, f, concealed, mine, useful);
       }
       return now;

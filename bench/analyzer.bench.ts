@@ -83,7 +83,7 @@ for (const h of hands) {
     walk[out]--; walk[into]++;
     inc.swap(out, into);
     tilesAwayAll(cc, walk, away, best);
-    for (let l = 0; l < cc.lineCount; l++) if (inc.away[l] !== away[l]) throw new Error('rule violation: incremental and fast core disagree');
+    for (let l = 0; l < cc.lineCount; l++) if (inc.away[l] !== away[l] || inc.bestForm(l) !== best[l]) throw new Error('rule violation: incremental and fast core disagree');
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analysisInput, Analyzer, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
+import { analysisInput, Analyzer, awayFromPlaced, placeAll, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
 import { parseCard } from '../../engine/card.js';
 import { compileCard, type CompiledCard } from '../../engine/compile.js';
 import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
-import { fullSet, JOKER, KINDS, parseTile, tileName } from '../../engine/tiles.js';
+import { FLOWER, fullSet, JOKER, KINDS, parseTile, tileName } from '../../engine/tiles.js';
 import { readCardText } from '../../training/cards.js';
 import { bruteForceTilesAway } from '../reference/brute-force.js';
 
@@ -253,6 +253,57 @@ describe('incremental tiles away', () => {
         expect([...inc.away]).toEqual([...away]);
         expect(Array.from(inc.away, (_, l) => inc.bestForm(l))).toEqual([...best]); // the same form, the first at the least, as the full evaluation names
       }
+    }
+  });
+
+  it('along random walks (jokers, two sets of flowers, one-sided swaps, jumps of many kinds, starting over) agrees with a full evaluation: every line, its first form at the least, every form', async () => {
+    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    for (const cc of [practice, odd]) {
+      const rng = seedRng(17);
+      const hand = new Array<number>(KINDS).fill(0);
+      for (let i = 0; i < 14; i++) hand[nextInt(rng, KINDS)]++;
+      const inc = new IncrementalTilesAway(cc, hand);
+      const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount), placed = new Uint16Array(cc.formCount);
+      const wrong: string[] = [];
+      for (let step = 0; step < 1500 && wrong.length === 0; step++) {
+        const r = nextInt(rng, 20);
+        if (r < 15) {
+          // a swap: either side may be -1; jokers and flowers often, up to two sets' worth (16)
+          const held = hand.flatMap((n, t) => Array<number>(n).fill(t));
+          const out = held.length === 0 || nextInt(rng, 8) === 0 ? -1 : held[nextInt(rng, held.length)];
+          const pick = nextInt(rng, 6);
+          let into = nextInt(rng, 8) === 0 ? -1 : pick === 0 ? JOKER : pick === 1 ? FLOWER : nextInt(rng, KINDS);
+          if (into >= 0 && hand[into] - (into === out ? 1 : 0) >= 16) into = -1;
+          if (out >= 0) hand[out]--;
+          if (into >= 0) hand[into]++;
+          inc.swap(out, into);
+        } else {
+          // a jump: several kinds at once (a player serving several seats), or starting over
+          for (let k = 1 + nextInt(rng, 12); k > 0; k--) {
+            const t = nextInt(rng, KINDS);
+            hand[t] = Math.min(16, Math.max(0, hand[t] + nextInt(rng, 7) - 3));
+          }
+          if (r === 19) inc.reset(hand); else inc.update(hand);
+        }
+        tilesAwayAll(cc, hand, away, best);
+        placeAll(cc, hand, placed);
+        for (let l = 0; l < cc.lineCount; l++) {
+          if (inc.away[l] !== away[l] || inc.bestForm(l) !== best[l]) wrong.push(`step ${step} line ${l}: ${inc.away[l]} at ${inc.bestForm(l)}, want ${away[l]} at ${best[l]}`);
+          if (nextInt(rng, 4) === 0) inc.openLine(l); // written out for some lines, read below
+        }
+        for (let f = 0; f < cc.formCount; f++) {
+          const a = awayFromPlaced(placed[f], cc.formSingles[f], cc.lineJokers[cc.formLine[f]] === 1 ? hand[JOKER] : 0);
+          if (inc.formAwayOf(f) !== a || inc.placedOf(f) !== placed[f]) wrong.push(`step ${step} form ${f}: ${inc.formAwayOf(f)} (${inc.placedOf(f)}), want ${a} (${placed[f]})`);
+        }
+        for (let l = 0; l < cc.lineCount; l++) {
+          inc.openLine(l);
+          for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
+            if (inc.formAway[f] !== inc.formAwayOf(f) || inc.placed[f] !== placed[f]) wrong.push(`step ${step} form ${f} written out: ${inc.formAway[f]} (${inc.placed[f]})`);
+          }
+        }
+      }
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(Math.max(...hand)).toBeLessThanOrEqual(16);
     }
   });
 });

@@ -1150,18 +1150,18 @@ export function waitingOn(state: GameState): number[] {
 }
 
 /**
- * What a seat may see: its own rack, every exposure and discard, counts of the others'
- * racks and of the wall; never another rack, the wall order, the generator or the seed of a
- * live game. The view reads the state without copying it (bots ask for one at every step):
- * it is valid until the next apply; serialise it (as the server does) to keep it.
- */
-/**
  * Per table (its list of players), every player's exposures, discards and dead racks as a view
  * shows them: the players' own arrays (a view is a window on the state, never a copy), gathered
  * once rather than for every view. A copied or sampled state has its own players list.
  */
 const tableLists = new WeakMap<Player[], Pick<SeatView, 'exposures' | 'discards' | 'dead'>>();
 
+/**
+ * What a seat may see: its own rack, every exposure and discard, counts of the others'
+ * racks and of the wall; never another rack, the wall order, the generator or the seed of a
+ * live game. The view reads the state without copying it (bots ask for one at every step):
+ * it is valid until the next apply; serialise it (as the server does) to keep it.
+ */
 export function view(state: GameState, seat: number): SeatView {
   const ph = state.phase;
   const players = state.players;

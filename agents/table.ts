@@ -9,15 +9,10 @@ import type { Agent, Turn } from './agent.js';
  */
 export class TableTurn implements Turn {
   phase: Phase['kind'] = 'charleston';
-  constructor(
-    private readonly state: GameState,
-    readonly seat: number,
-    readonly rng: RngState,
-    private readonly see: (state: GameState, seat: number) => SeatView = view,
-  ) {}
+  constructor(private readonly state: GameState, readonly seat: number, readonly rng: RngState) {}
 
   // own properties, not methods: a turn copied with a spread ({ ...turn, rng }) keeps them
-  readonly view = (): SeatView => this.see(this.state, this.seat);
+  readonly view = (): SeatView => view(this.state, this.seat);
   readonly legal = (): Action[] => legalActions(this.state, this.seat);
 }
 

@@ -239,22 +239,8 @@ export class IncrementalTilesAway {
       planes[o + 4] = s0; planes[o + 5] = s1; planes[o + 6] = s2; planes[o + 7] = s3;
       let a0 = n0, a1 = n1, a2 = n2, a3 = n3;
       if (j !== 0) {
-        // deriveWord's tiles away, written out here (it is not inlined)
-        const jm = jokerForms[w];
-        let b = 0, t0: number, t1: number, t2: number, t3: number;
-        if ((j & 1) !== 0) { t0 = ~n0; b = ~n0; } else { t0 = n0; }
-        if ((j & 2) !== 0) { t1 = ~(n1 ^ b); b = ~n1 | b; } else { t1 = n1 ^ b; b = ~n1 & b; }
-        if ((j & 4) !== 0) { t2 = ~(n2 ^ b); b = ~n2 | b; } else { t2 = n2 ^ b; b = ~n2 & b; }
-        if ((j & 8) !== 0) { t3 = ~(n3 ^ b); b = ~n3 | b; } else { t3 = n3 ^ b; b = ~n3 & b; }
-        b = ~b & jm;
-        t0 = (t0 & b) | (n0 & ~jm); t1 = (t1 & b) | (n1 & ~jm); t2 = (t2 & b) | (n2 & ~jm); t3 = (t3 & b) | (n3 & ~jm);
-        const x0 = t0 ^ s0, x1 = t1 ^ s1, x2 = t2 ^ s2, x3 = t3 ^ s3;
-        let gt = t3 & x3, ge = ~x3;
-        gt |= ge & t2 & x2; ge &= ~x2;
-        gt |= ge & t1 & x1; ge &= ~x1;
-        gt |= ge & t0 & x0;
-        a0 = s0 ^ (gt & x0); a1 = s1 ^ (gt & x1); a2 = s2 ^ (gt & x2); a3 = s3 ^ (gt & x3);
-        planes[o + 8] = a0; planes[o + 9] = a1; planes[o + 10] = a2; planes[o + 11] = a3;
+        deriveWord(planes, o, j, jokerForms[w]);
+        a0 = planes[o + 8]; a1 = planes[o + 9]; a2 = planes[o + 10]; a3 = planes[o + 11];
       }
       // the line planes, one up (u) or down (d) where the last swap moved the least
       let d = down[w];
@@ -319,10 +305,7 @@ export class IncrementalTilesAway {
   private deriveAll(): void {
     const { words, jokerForms } = this.bc, planes = this.planes;
     const jokers = this.counts[JOKER], j = jokers > 15 ? 15 : jokers;
-    for (let w = 0; w < words; w++) {
-      const o = w * PLANES;
-      if (j !== 0) deriveWord(planes, o, j, jokerForms[w]);
-    }
+    if (j !== 0) for (let w = 0; w < words; w++) deriveWord(planes, w * PLANES, j, jokerForms[w]);
     this.leastAll();
   }
 

@@ -418,9 +418,9 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'draw':
       if (seat !== state.turn) return out;
-      out.push(shared.draw[seat] ?? { type: 'draw', seat });
-      pushCallDead(state, seat, out);
-      return out;
+      const list = [shared.draw[seat] ?? { type: 'draw', seat }]; // a list of one, grown only for a call of a dead hand
+      pushCallDead(state, seat, list);
+      return list;
     case 'discard': {
       if (seat !== state.turn) return out;
       const discards = shared.discard[seat];
@@ -445,22 +445,22 @@ export function legalActions(state: GameState, seat: number): Action[] {
     }
     case 'claims': {
       if (ph.responses[seat] !== null) return out;
-      out.push(shared.decline[seat] ?? { type: 'decline', seat });
+      const list = [shared.decline[seat] ?? { type: 'decline', seat }]; // most windows end at the decline
       if (state.rules.racks === 1) {
-        // the common table: one rack, no lists of racks; most windows end at the decline
-        if (!rackLive(p, 0)) return out;
-        if (rackMahJongg(state, seat, 0, ph.tile) >= 0) out.push({ type: 'callMahJongg', seat, rack: 0 });
-        pushCalls(state, seat, 0, ph.tile, out);
-        return out;
+        // the common table: one rack, no lists of racks
+        if (!rackLive(p, 0)) return list;
+        if (rackMahJongg(state, seat, 0, ph.tile) >= 0) list.push({ type: 'callMahJongg', seat, rack: 0 });
+        pushCalls(state, seat, 0, ph.tile, list);
+        return list;
       }
       const mj = mahJonggRacks(state, seat, ph.tile);
-      if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) out.push({ type: 'callMahJongg', seat, both: true });
+      if (pairPossible(state, seat, mj) && bothMahJonggs(state, seat, ph.tile) !== null) list.push({ type: 'callMahJongg', seat, both: true });
       for (let rack = 0; rack < state.rules.racks; rack++) {
         if (!rackLive(p, rack)) continue;
-        if (mj.includes(rack)) out.push({ type: 'callMahJongg', seat, rack });
-        pushCalls(state, seat, rack, ph.tile, out);
+        if (mj.includes(rack)) list.push({ type: 'callMahJongg', seat, rack });
+        pushCalls(state, seat, rack, ph.tile, list);
       }
-      return out;
+      return list;
     }
     case 'ended':
       return out;

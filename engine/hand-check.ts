@@ -196,12 +196,20 @@ function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, ex
   if (formLack(cc, f, concealed, exposures) === 0) { found.best = f; found.all?.push(f); }
 }
 
+/** kindsWitness: some form holds every kind of the tiles. */
+export const KINDS_HELD = -1;
+/** kindsWitness: no form holds every kind, proved by the forms of the rarest kind (no pair of kinds to name). */
+export const KINDS_NONE = -2;
+
 /**
- * Whether some form holds every kind of these tiles (jokers aside). When none does, no hand
- * of 14 tiles holding these tiles is complete (completeForms' kinds test): a seat's rack that
- * fails here stays no Mah Jongg whatever single tile it draws or claims.
+ * Whether some form holds every kind of these tiles (jokers aside), and when none does, why.
+ * When none does, no hand of 14 tiles holding these tiles is complete (completeForms' kinds
+ * test). Most often two of the kinds share no form: the answer is then that pair, t * 64 + u,
+ * and a rack stays no Mah Jongg for as long as it holds a tile of each, whatever it draws or
+ * claims. Otherwise KINDS_HELD, or KINDS_NONE when only a walk over the rarest kind's forms
+ * proves it (every kind of these tiles is the witness then).
  */
-export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number>): boolean {
+export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>): number {
   const { maskLo, maskHi, withLo, withHi } = tables(cc);
   let lo = 0, hi = 0, rarest = -1;
   for (let t = 0; t < JOKER; t++) {
@@ -210,15 +218,18 @@ export function someFormHoldsKinds(cc: CompiledCard, concealed: ArrayLike<number
     else hi |= 1 << (t - 32);
     if (rarest < 0 || cc.postStart[t + 1] - cc.postStart[t] < cc.postStart[rarest + 1] - cc.postStart[rarest]) rarest = t;
   }
-  if (rarest < 0) return true;
+  if (rarest < 0) return KINDS_HELD;
   for (let t = 0; t < JOKER; t++) {
-    if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return false;
+    if (concealed[t] === 0) continue;
+    const apartLo = lo & ~withLo[t], apartHi = hi & ~withHi[t];
+    if (apartLo !== 0) return t * 64 + 31 - Math.clz32(apartLo & -apartLo);
+    if (apartHi !== 0) return t * 64 + 63 - Math.clz32(apartHi & -apartHi);
   }
   for (let i = cc.postStart[rarest]; i < cc.postStart[rarest + 1]; i++) {
     const f = cc.postForm[i];
-    if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return true;
+    if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return KINDS_HELD;
   }
-  return false;
+  return KINDS_NONE;
 }
 
 /**

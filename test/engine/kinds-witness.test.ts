@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { KINDS_HELD, KINDS_NONE, kindsWitness } from '../../engine/hand-check.js';
+import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
+import { JOKER, KINDS, setCopies, tilesFromCounts } from '../../engine/tiles.js';
+import { loadCard } from '../../training/cards.js';
+
+/**
+ * kindsWitness (the seats' Mah Jongg proof from kinds alone) against a walk over every form:
+ * it says some form holds every kind exactly when one does, and a pair it names is two kinds
+ * of the hand that no form holds together.
+ */
+const cc = loadCard();
+const formKinds = Array.from({ length: cc.formCount }, (_, f) => {
+  const kinds = new Set<number>();
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) kinds.add(cc.entryKind[e]);
+  return kinds;
+});
+const heldKinds = (hand: readonly number[]): number[] => hand.flatMap((n, t) => (n > 0 && t !== JOKER ? [t] : []));
+
+describe('kindsWitness', () => {
+  it('agrees with every form on random racks and on racks one tile from a form', () => {
+    const rng = seedRng(5);
+    const seen = { held: 0, pair: 0, none: 0 };
+    for (let i = 0; i < 3000; i++) {
+      const hand = new Array<number>(KINDS).fill(0);
+      if (i % 3 === 0) {
+        // a form's tiles with one swapped for a random tile: often held, sometimes not
+        const f = nextInt(rng, cc.formCount);
+        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) hand[cc.entryKind[e]] += cc.entryNeed[e];
+        const held = heldKinds(hand);
+        hand[held[nextInt(rng, held.length)]]--;
+        hand[nextInt(rng, KINDS)]++;
+      } else {
+        for (const t of shuffle(rng, tilesFromCounts(setCopies(1, true))).slice(0, 13 + (i % 2))) hand[t]++;
+      }
+      const kinds = heldKinds(hand);
+      const someForm = formKinds.some((fk) => kinds.every((t) => fk.has(t)));
+      const w = kindsWitness(cc, hand);
+      if (w === KINDS_HELD) {
+        seen.held++;
+        expect(someForm).toBe(true);
+        continue;
+      }
+      expect(someForm).toBe(false);
+      if (w === KINDS_NONE) { seen.none++; continue; }
+      seen.pair++;
+      const t = w >> 6, u = w & 63;
+      expect(hand[t]).toBeGreaterThan(0);
+      expect(hand[u]).toBeGreaterThan(0);
+      expect(formKinds.some((fk) => fk.has(t) && fk.has(u))).toBe(false);
+    }
+    // every answer was reached, so each branch was checked
+    expect(seen.held).toBeGreaterThan(50);
+    expect(seen.pair).toBeGreaterThan(50);
+    expect(seen.none).toBeGreaterThan(0);
+  });
+});

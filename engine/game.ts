@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, kindsWitness, KINDS_HELD, PoolProof, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, kindsWitness, PoolProof, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
@@ -331,8 +331,8 @@ const withExtra = new Array<number>(KINDS).fill(0);
  * (`none`), or to fit some. A 14-tile hand holding all of them fits none either, so it is no
  * Mah Jongg whatever single tile came in (the claim windows between two turns, then the draw,
  * ask about the same rack). Only the kinds count (kindsWitness reads nothing else), and a
- * proof of none names just two kinds that share no form when there are such: a discard keeps
- * the proof while a tile of each stays.
+ * proof of none keeps only a few kinds that prove it (kindsWitness): a discard keeps the
+ * proof while a tile of each stays.
  */
 export interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 
@@ -359,13 +359,7 @@ function cannotComplete(state: GameState, seat: number, exposures: readonly Expo
   if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
   if (holds && proof.valid) return proof.none;
   proof.valid = true;
-  const witness = kindsWitness(cc, con);
-  proof.none = witness !== KINDS_HELD;
-  if (witness >= 0) {
-    base.fill(0);
-    base[witness >> 6] = 1;
-    base[witness & 63] = 1;
-  } else for (let t = 0; t < JOKER; t++) base[t] = con[t] > 0 ? 1 : 0;
+  proof.none = !kindsWitness(cc, con, base);
   return proof.none;
 }
 

@@ -196,21 +196,17 @@ function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, ex
   if (formLack(cc, f, concealed, exposures) === 0) { found.best = f; found.all?.push(f); }
 }
 
-/** kindsWitness: some form holds every kind of the tiles. */
-export const KINDS_HELD = -1;
-/** kindsWitness: no form holds every kind, proved by the forms of the rarest kind (no pair of kinds to name). */
-export const KINDS_NONE = -2;
-
 /**
- * Whether some form holds every kind of these tiles (jokers aside), and when none does, why.
- * When none does, no hand of 14 tiles holding these tiles is complete (completeForms' kinds
- * test). Most often two of the kinds share no form: the answer is then that pair, t * 64 + u,
- * and a rack stays no Mah Jongg for as long as it holds a tile of each, whatever it draws or
- * claims. Otherwise KINDS_HELD, or KINDS_NONE when only a walk over the rarest kind's forms
- * proves it (every kind of these tiles is the witness then).
+ * Whether some form holds every kind of these tiles (jokers aside). When none does, no hand
+ * of 14 tiles holding these tiles is complete (completeForms' kinds test), and `witness` gets
+ * (1 each, 0 elsewhere) a few of the kinds that already prove it: two kinds that share no
+ * form, or else the rarest kind and, for each form holding it, a kind of these tiles it
+ * lacks. A rack stays no Mah Jongg for as long as it holds a tile of each witness kind,
+ * whatever it draws or claims. When some form holds them all, `witness` gets every kind.
  */
-export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>): number {
+export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, witness: Uint8Array): boolean {
   const { maskLo, maskHi, withLo, withHi } = tables(cc);
+  witness.fill(0);
   let lo = 0, hi = 0, rarest = -1;
   for (let t = 0; t < JOKER; t++) {
     if (concealed[t] === 0) continue;
@@ -218,18 +214,32 @@ export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>): nu
     else hi |= 1 << (t - 32);
     if (rarest < 0 || cc.postStart[t + 1] - cc.postStart[t] < cc.postStart[rarest + 1] - cc.postStart[rarest]) rarest = t;
   }
-  if (rarest < 0) return KINDS_HELD;
+  if (rarest < 0) return true;
   for (let t = 0; t < JOKER; t++) {
     if (concealed[t] === 0) continue;
     const apartLo = lo & ~withLo[t], apartHi = hi & ~withHi[t];
-    if (apartLo !== 0) return t * 64 + 31 - Math.clz32(apartLo & -apartLo);
-    if (apartHi !== 0) return t * 64 + 63 - Math.clz32(apartHi & -apartHi);
+    if (apartLo === 0 && apartHi === 0) continue;
+    witness[t] = 1;
+    witness[apartLo !== 0 ? 31 - Math.clz32(apartLo & -apartLo) : 63 - Math.clz32(apartHi & -apartHi)] = 1;
+    return false;
   }
+  // every form that could hold them all holds the rarest kind; each lacks some kind of these
+  // tiles, and one kind often serves many forms: pick one lacked kind per form, reusing those picked
+  let pickedLo = 0, pickedHi = 0;
   for (let i = cc.postStart[rarest]; i < cc.postStart[rarest + 1]; i++) {
     const f = cc.postForm[i];
-    if ((lo & ~maskLo[f]) === 0 && (hi & ~maskHi[f]) === 0) return KINDS_HELD;
+    const lackLo = lo & ~maskLo[f], lackHi = hi & ~maskHi[f];
+    if (lackLo === 0 && lackHi === 0) {
+      for (let t = 0; t < JOKER; t++) if (concealed[t] > 0) witness[t] = 1;
+      return true;
+    }
+    if ((lackLo & pickedLo) !== 0 || (lackHi & pickedHi) !== 0) continue;
+    if (lackLo !== 0) pickedLo |= lackLo & -lackLo;
+    else pickedHi |= lackHi & -lackHi;
   }
-  return KINDS_NONE;
+  witness[rarest] = 1;
+  for (let t = 0; t < JOKER; t++) if ((t < 32 ? pickedLo >>> t : pickedHi >>> (t - 32)) & 1) witness[t] = 1;
+  return false;
 }
 
 /**

@@ -577,12 +577,18 @@ function updateDeadProofs(state: GameState): void {
       if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
       const shape = exposureShape(p);
       if (cache.exposed[slot] === shape && proofStands(state.cc, cache, slot, visible)) continue;
+      const was = cache.live[slot];
       const dead = provablyDead(state, target, rack);
+      const live = dead ? -1 : cache.hints[slot]?.form ?? -1;
       cache.proofs[slot] = dead;
-      cache.live[slot] = dead ? -1 : cache.hints[slot]?.form ?? -1;
+      cache.live[slot] = live;
       cache.exposed[slot] = shape;
       const seen = cache.seen[slot];
-      for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
+      if (live >= 0 && live === was) {
+        // the same form still live: proofStands reads only its kinds and the jokers
+        seen[JOKER] = visible[JOKER];
+        for (let e = state.cc.entryStart[live]; e < state.cc.entryStart[live + 1]; e++) seen[state.cc.entryKind[e]] = visible[state.cc.entryKind[e]];
+      } else for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
     }
   }
 }

@@ -387,18 +387,16 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
  */
 export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
-  const avail = availScratch; // formStillPossible keeps no reference to it
-  for (let t = 0; t < KINDS; t++) avail[t] = copies[t] - visible[t];
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
-  if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, avail)) return true;
+  if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, visible, copies)) return true;
   // only forms with a group like the first exposure can hold them all
   const first = exposures[0];
   const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : null;
   const n = candidates === null ? cc.formCount : candidates.length;
   for (let i = 0; i < n; i++) {
     const f = candidates === null ? i : candidates[i];
-    if (formStillPossible(cc, f, exposures, avail)) {
+    if (formStillPossible(cc, f, exposures, visible, copies)) {
       if (hint) hint.form = f;
       return true;
     }
@@ -406,9 +404,8 @@ export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group
   return false;
 }
 
-const availScratch = new Array<number>(KINDS).fill(0);
-
-function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], avail: number[]): boolean {
+/** Whether form f can still be made: the copies left unseen (all copies less the visible ones) hold what it lacks. */
+function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], visible: ArrayLike<number>, copies: readonly number[]): boolean {
   if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) return false;
   if (!fitsForm(cc, f, exposures)) return false;
   let jokersNeeded = 0;
@@ -416,10 +413,11 @@ function formStillPossible(cc: CompiledCard, f: number, exposures: readonly Grou
     const t = cc.entryKind[e];
     let need = cc.entryNeed[e];
     for (const x of exposures) if (x.tile === t) need -= x.size;
-    if (cc.entrySingle[e] > avail[t]) return false;
-    jokersNeeded += Math.max(0, need - avail[t]);
+    const avail = copies[t] - visible[t];
+    if (cc.entrySingle[e] > avail) return false;
+    jokersNeeded += Math.max(0, need - avail);
   }
-  return jokersNeeded <= (cc.lineJokers[cc.formLine[f]] === 1 ? avail[JOKER] : 0);
+  return jokersNeeded <= (cc.lineJokers[cc.formLine[f]] === 1 ? copies[JOKER] - visible[JOKER] : 0);
 }
 
 /**

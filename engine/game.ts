@@ -327,12 +327,11 @@ let poolOpen: Uint8Array | undefined;
 const withExtra = new Array<number>(KINDS).fill(0);
 
 /**
- * Kinds (jokers aside) a seat's concealed tiles held when last found to fit no form's kinds
- * (`none`), or to fit some. A 14-tile hand holding all of them fits none either, so it is no
- * Mah Jongg whatever single tile came in (the claim windows between two turns, then the draw,
- * ask about the same rack). Only the kinds count (kindsWitness reads nothing else), and a
- * proof of none keeps only a few kinds that prove it (kindsWitness): a discard keeps the
- * proof while a tile of each stays.
+ * The kinds (jokers aside) a seat's last answer rests on. When `none`: a few kinds of its
+ * concealed tiles that no form holds all of (kindsWitness), so a 14-tile hand still holding a
+ * tile of each is no Mah Jongg whatever single tile came in (the claim windows between two
+ * turns, then the draw, ask about the same rack), and a discard keeps the proof while a tile
+ * of each stays. Otherwise every kind it held: a hand holding them all is checked in full.
  */
 export interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
 
@@ -416,11 +415,12 @@ export function legalActions(state: GameState, seat: number): Action[] {
       for (let k = 0; k <= 3; k++) for (const tiles of passCombos(p.concealed, k)) out.push({ type: 'courtesy', seat, tiles });
       return out;
     }
-    case 'draw':
+    case 'draw': {
       if (seat !== state.turn) return out;
       const list = [shared.draw[seat] ?? { type: 'draw', seat }]; // a list of one, grown only for a call of a dead hand
       pushCallDead(state, seat, list);
       return list;
+    }
     case 'discard': {
       if (seat !== state.turn) return out;
       const discards = shared.discard[seat];

@@ -586,8 +586,9 @@ function updateDeadProofs(state: GameState): void {
       const seen = cache.seen[slot];
       if (live >= 0 && live === was) {
         // the same form still live: proofStands reads only its kinds and the jokers
+        const { entryStart, entryKind } = state.cc;
         seen[JOKER] = visible[JOKER];
-        for (let e = state.cc.entryStart[live]; e < state.cc.entryStart[live + 1]; e++) seen[state.cc.entryKind[e]] = visible[state.cc.entryKind[e]];
+        for (let e = entryStart[live]; e < entryStart[live + 1]; e++) seen[entryKind[e]] = visible[entryKind[e]];
       } else for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
     }
   }

@@ -220,7 +220,7 @@ export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, wit
     const apartLo = lo & ~withLo[t], apartHi = hi & ~withHi[t];
     if (apartLo === 0 && apartHi === 0) continue;
     witness[t] = 1;
-    witness[apartLo !== 0 ? 31 - Math.clz32(apartLo & -apartLo) : 63 - Math.clz32(apartHi & -apartHi)] = 1;
+    witness[lowestKind(apartLo, apartHi)] = 1;
     return false;
   }
   // every form that could hold them all holds the rarest kind; each lacks some kind of these
@@ -234,12 +234,18 @@ export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, wit
       return true;
     }
     if ((lackLo & pickedLo) !== 0 || (lackHi & pickedHi) !== 0) continue;
-    if (lackLo !== 0) pickedLo |= lackLo & -lackLo;
-    else pickedHi |= lackHi & -lackHi;
+    const t = lowestKind(lackLo, lackHi);
+    if (t < 32) pickedLo |= 1 << t;
+    else pickedHi |= 1 << (t - 32);
+    witness[t] = 1;
   }
   witness[rarest] = 1;
-  for (let t = 0; t < JOKER; t++) if ((t < 32 ? pickedLo >>> t : pickedHi >>> (t - 32)) & 1) witness[t] = 1;
   return false;
+}
+
+/** The lowest kind in a mask of kinds split into two words (kinds 0-31, then 32 up), one of them not empty. */
+function lowestKind(lo: number, hi: number): number {
+  return lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi);
 }
 
 /**

@@ -100,16 +100,13 @@ export class IncrementalTilesAway {
 
   /** Tiles away of form f. */
   formAwayOf(f: number): number {
-    const o = this.bc.formWord[f] * PLANES + this.awayPlanes(), b = this.bc.formBit[f], p = this.planes;
-    return ((p[o] >>> b) & 1) | (((p[o + 1] >>> b) & 1) << 1) | (((p[o + 2] >>> b) & 1) << 2) | (((p[o + 3] >>> b) & 1) << 3);
+    return counter(this.planes, this.bc.formWord[f] * PLANES + this.awayPlanes(), this.bc.formBit[f]);
   }
 
   /** What the hand's natural tiles place in form f, packed as PLACED (placedSingles << 8 | placed). */
   placedOf(f: number): number {
-    const o = this.bc.formWord[f] * PLANES, b = this.bc.formBit[f], p = this.planes;
-    const n = ((p[o] >>> b) & 1) | (((p[o + 1] >>> b) & 1) << 1) | (((p[o + 2] >>> b) & 1) << 2) | (((p[o + 3] >>> b) & 1) << 3);
-    const s = ((p[o + 4] >>> b) & 1) | (((p[o + 5] >>> b) & 1) << 1) | (((p[o + 6] >>> b) & 1) << 2) | (((p[o + 7] >>> b) & 1) << 3);
-    return (14 - n) | ((this.cc.formSingles[f] - s) << 8);
+    const o = this.bc.formWord[f] * PLANES, b = this.bc.formBit[f];
+    return (14 - counter(this.planes, o, b)) | ((this.cc.formSingles[f] - counter(this.planes, o + 4, b)) << 8);
   }
 
   /** Writes out line l's forms' tiles away and placed counts into `formAway` and `placed` (once per hand). */
@@ -339,6 +336,11 @@ export class IncrementalTilesAway {
 }
 
 const PLANES = 16;
+
+/** One form's four-bit counter: bit b of the four planes from o. */
+function counter(planes: Int32Array, o: number, b: number): number {
+  return ((planes[o] >>> b) & 1) | (((planes[o + 1] >>> b) & 1) << 1) | (((planes[o + 2] >>> b) & 1) << 2) | (((planes[o + 3] >>> b) & 1) << 3);
+}
 
 /** Tiles away of the 32 forms of one word (at o): max(lackN - j, lackS) where the line takes jokers, lackN elsewhere. */
 function deriveWord(planes: Int32Array, o: number, j: number, jm: number): void {

@@ -11,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
-import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { loadCard, readCardText } from '../../training/cards.js';
 import { GameStore } from './game-store.js';
 import { HeavyPool } from './heavy.js';
@@ -66,12 +66,32 @@ function defaultWebDir(): string | null {
   return null;
 }
 
-const FASTIFY_CODES: Record<string, ErrorCode> = {
+/**
+ * fastify's own errors, each mapped onto one of our codes: the answer carries our code and
+ * that code's status from the one table (engine/errors.ts), never fastify's status. A 4xx
+ * error of fastify's not listed here is answered as TM_BAD_INPUT.
+ */
+export const FASTIFY_CODES = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'TM_BAD_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'TM_BAD_JSON',
   FST_ERR_CTP_BODY_TOO_LARGE: 'TM_BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'TM_BAD_INPUT',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'TM_BAD_INPUT',
+  FST_ERR_VALIDATION: 'TM_BAD_INPUT',
+  FST_ERR_BAD_URL: 'TM_BAD_INPUT',
+  FST_ERR_INVALID_URL: 'TM_BAD_INPUT',
+  // a path parameter longer than any id names nothing
+  FST_ERR_MAX_PARAM_LENGTH: 'TM_NOT_FOUND',
+  FST_ERR_NOT_FOUND: 'TM_NOT_FOUND',
+} as const satisfies Record<string, ErrorCode>;
+
+const fastifyCode = (code: string | undefined): ErrorCode | undefined =>
+  code !== undefined && Object.hasOwn(FASTIFY_CODES, code) ? FASTIFY_CODES[code as keyof typeof FASTIFY_CODES] : undefined;
+
+/** The errors node's HTTP parser finds that have a code of their own (any other is TM_BAD_INPUT). */
+const PARSER_CODES: Record<string, [ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: ['TM_HEADERS_TOO_LARGE', 'the request headers are larger than the server accepts'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['TM_TIMEOUT', 'the request took too long to arrive'],
 };
 
 const errorBody = (code: ErrorCode, message: string): string => JSON.stringify({ code, message });
@@ -82,10 +102,9 @@ const errorBody = (code: ErrorCode, message: string): string => JSON.stringify({
  */
 function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message]: [number, ErrorCode, string] =
-    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'TM_HEADERS_TOO_LARGE', 'the request headers are larger than the server accepts']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'TM_TIMEOUT', 'the request took too long to arrive']
-        : [400, 'TM_BAD_INPUT', 'the request is not well-formed HTTP'];
+  const [code, message] = (err.code !== undefined && Object.hasOwn(PARSER_CODES, err.code) ? PARSER_CODES[err.code] : undefined)
+    ?? ['TM_BAD_INPUT', 'the request is not well-formed HTTP'];
+  const status = httpStatus(code);
   const body = errorBody(code, message);
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
   socket.destroy(err);
@@ -114,11 +133,12 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     // is refused where the schema says so (additionalProperties: false), never dropped quietly
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
     clientErrorHandler: clientError,
-    // a malformed address is bad input; a path parameter longer than any id names nothing
+    // errors met while routing (a malformed address, an over-long path parameter), mapped like the rest
     frameworkErrors: (err, _req, res) => {
-      const reply = res as unknown as FastifyReply;
-      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ code: 'TM_NOT_FOUND', message: 'no such game or record (the id is too long to be one)' });
-      return reply.code(400).send({ code: 'TM_BAD_INPUT', message: err.code === 'FST_ERR_BAD_URL' ? 'the address is not a valid URL (a stray or broken % escape)' : err.message });
+      const code = fastifyCode(err.code) ?? 'TM_BAD_INPUT';
+      const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'no such game or record (the id is too long to be one)'
+        : err.code === 'FST_ERR_BAD_URL' ? 'the address is not a valid URL (a stray or broken % escape)' : err.message;
+      return (res as unknown as FastifyReply).code(httpStatus(code)).send({ code, message });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -132,18 +152,21 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const restored = store.restore();
   if (restored > 0) app.log.info(`took up ${restored} games in progress from their journals`);
 
+  // every answer's status is its code's, from the one table (httpStatus)
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
-    if (err instanceof TilemateError) return reply.code(httpStatus(err.code)).send({ code: err.code, message: err.message });
+    const answer = (code: ErrorCode, message: string) => reply.code(httpStatus(code)).send({ code, message });
+    if (err instanceof TilemateError) return answer(err.code, err.message);
     const e = err as FastifyError & { code?: string };
-    if (e.validation) return reply.code(400).send({ code: 'TM_BAD_INPUT', message: `${e.validationContext ?? 'request'}${e.message.startsWith('/') ? '' : ' '}${e.message.replace(/^(body|querystring|params)\s*/, '')}` });
-    if (typeof e.code === 'string' && e.code.startsWith('TM_')) return reply.code(e.statusCode ?? 400).send({ code: e.code, message: e.message });
-    const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
-    if (mapped) return reply.code(httpStatus(mapped)).send({ code: mapped, message: e.message });
-    if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send({ code: 'TM_BAD_INPUT', message: e.message });
+    if (e.validation) return answer('TM_BAD_INPUT', `${e.validationContext ?? 'request'}${e.message.startsWith('/') ? '' : ' '}${e.message.replace(/^(body|querystring|params)\s*/, '')}`);
+    // an error object that carries one of our codes (the rate limiter's answer)
+    if (isErrorCode(e.code)) return answer(e.code, e.message);
+    const mapped = fastifyCode(e.code);
+    if (mapped) return answer(mapped, e.message);
+    if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) return answer('TM_BAD_INPUT', e.message);
     request.log.error(err);
-    return reply.code(500).send({ code: 'TM_INTERNAL', message: 'the server failed on this request (a bug, logged)' });
+    return answer('TM_INTERNAL', 'the server failed on this request (a bug, logged)');
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) => reply.code(httpStatus('TM_NOT_FOUND')).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
 
   // The general limit counts every request of an address (heavy ones too); the heavy budget
   // is one more bucket per address, shared by every route that plays deals out.
@@ -151,7 +174,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     global: limits.ratePerMinute > 0,
     max: Math.max(1, limits.ratePerMinute),
     timeWindow: 60_000,
-    errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
+    errorResponseBuilder: (_req, c) => ({ code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
   });
   const heavyLimit = limits.heavyPerMinute > 0 ? app.createRateLimit({ max: limits.heavyPerMinute, timeWindow: 60_000 }) : null;
   const heavy = async (req: FastifyRequest): Promise<void> => {

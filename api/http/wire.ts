@@ -1,7 +1,7 @@
 import type { Exposure as Group, LineResult } from '../../engine/analyzer.js';
 import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
-import { TilemateError, type ErrorCode } from '../../engine/errors.js';
+import { ERRORS, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
 import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 
@@ -14,35 +14,8 @@ import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileN
 
 // ------------------------------------------------------------------ errors
 
-/** The HTTP status of each error code (the CLI prints the same codes); codes not listed are 400. */
-const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
-  TM_BAD_TILE: 400,
-  TM_TOO_MANY_COPIES: 400,
-  TM_HAND_SIZE: 400,
-  TM_BAD_EXPOSURE: 400,
-  TM_CARD_SYNTAX: 400,
-  TM_CARD_EMPTY: 400,
-  TM_BAD_INPUT: 400,
-  TM_BAD_JSON: 400,
-  TM_FILE: 404,
-  TM_NOT_YOUR_TURN: 409,
-  TM_ILLEGAL_ACTION: 409,
-  TM_GAME_OVER: 409,
-  TM_BAD_RECORD: 400,
-  TM_UNAUTHORIZED: 401,
-  TM_NOT_FOUND: 404,
-  TM_BODY_TOO_LARGE: 413,
-  TM_TOO_MANY_GAMES: 429,
-  TM_RATE_LIMITED: 429,
-  TM_STALE_ACTION: 409,
-  TM_HEADERS_TOO_LARGE: 431,
-  TM_TIMEOUT: 408,
-  TM_BUSY: 503,
-  TM_TOO_SLOW: 503,
-  TM_TOO_MANY_CARDS: 409,
-};
-
-export const httpStatus = (code: ErrorCode): number => HTTP_STATUS[code] ?? 400;
+/** The HTTP status of an error code, from the one table of codes (engine/errors.ts). */
+export const httpStatus = (code: ErrorCode): number => ERRORS[code].status;
 
 export interface ErrorJson { code: string; message: string }
 

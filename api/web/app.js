@@ -4,6 +4,7 @@
 // buttons are the legal actions the server lists, no more.
 
 import { api } from './client.js';
+import { LiveGame } from './live-game.js';
 import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
@@ -16,7 +17,6 @@ const DIRECTION_WORDS = { right: 'to the right', across: 'across', left: 'to the
 
 /** Everything the page knows; only render() writes the screen. */
 const ui = {
-  game: null, // { id, token, seat }
   view: null, // the latest view from the server (normalised)
   selected: [], // rack positions chosen (indices into the sorted rack)
   blind: 0, // Charleston: received tiles to pass on unseen
@@ -25,7 +25,6 @@ const ui = {
   cardOpen: false,
   card: null, // the card panel's data for the current rack
   cardKey: null,
-  busy: false,
   message: '',
   log: [],
   drawn: null, // the tile just drawn, to mark on the rack
@@ -126,7 +125,8 @@ function addLog(lines) {
 
 // ---------------------------------------------------------------- talking to the server
 
-const SESSION_KEY = 'tilemate-game';
+/** The game at the server: its session in this tab, the actions sent with `after`, the busy flag. */
+const live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
 
 // a saved card chosen on the My card page (./?card=name): new games are played on it
 const CHOSEN_CARD = /^[a-z0-9][a-z0-9-]{0,39}$/.test(new URLSearchParams(location.search).get('card') ?? '') ? new URLSearchParams(location.search).get('card') : null;
@@ -146,7 +146,7 @@ function showGame() {
 
 async function startGame(ev) {
   ev.preventDefault();
-  if (ui.busy) return;
+  if (live.busy) return;
   const form = ev.currentTarget;
   const data = new FormData(form);
   const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
@@ -154,12 +154,10 @@ async function startGame(ev) {
   if (seedText !== '') body.seed = Number(seedText);
   if (CHOSEN_CARD) body.card = CHOSEN_CARD;
   $('#start-message').textContent = '';
-  setBusy(true);
+  const started = live.start(body);
   $('#start-button').disabled = true;
   try {
-    const res = await api.newGame(body);
-    ui.game = { id: res.id, token: res.token, seat: res.seat };
-    try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(ui.game)); } catch { /* private mode: no resuming */ }
+    const res = await started;
     ui.view = null;
     ui.log = [];
     ui.dead = '';
@@ -173,12 +171,10 @@ async function startGame(ev) {
     showGame();
   } catch (err) {
     $('#start-message').textContent = `Could not start the game: ${err.message}`;
-  } finally {
-    setBusy(false);
-    $('#start-button').disabled = false;
   }
+  $('#start-button').disabled = false;
   await render();
-  if (ui.view.phase !== 'ended') focusFirstAction();
+  if (ui.view && ui.view.phase !== 'ended') focusFirstAction();
 }
 
 /** At Mah Jongg or the end of the game: the result in view and in focus (it is read first). */
@@ -188,37 +184,30 @@ function showResult() {
   end.focus({ preventScroll: true });
 }
 
-/** While the page waits for the server; body[data-busy] clears only once the answer is drawn (tests wait on it). */
-function setBusy(busy) {
-  ui.busy = busy;
-  if (busy) document.body.dataset.busy = '1';
-}
-
 async function send(action) {
-  if (ui.busy) return;
-  setBusy(true);
+  if (live.busy) return;
+  const rackBefore = ui.view.rack;
+  const sent = live.send(action);
   ui.message = '';
   renderActions();
   $('#prompt-detail').textContent = 'The other players are taking their turns\u2026';
   try {
-    const rackBefore = ui.view.rack;
-    const res = await api.act(ui.game.id, ui.game.token, action);
+    // stale: the action had been applied already (a retry), and the answer is the game as it stands
+    const { answer: res, stale } = await sent;
     setView(res);
-    ui.received = action.type === 'pass' || action.type === 'courtesy' ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
+    ui.received = !stale && (action.type === 'pass' || action.type === 'courtesy') ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
     addLog(narrate(res.events ?? []));
     if (ui.received) addLog([ui.received]);
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
-  } finally {
-    setBusy(false);
   }
   await render();
   focusFirstAction();
 }
 
 async function askHint() {
-  if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended') return;
-  setBusy(true);
+  if (!live.session || live.busy || !ui.view || ui.view.phase === 'ended') return;
+  const asked = live.hint();
   $('#hint-button').disabled = true;
   const box = $('#hint');
   box.classList.remove('hidden');
@@ -226,17 +215,13 @@ async function askHint() {
   box.textContent = 'Thinking about your choices\u2026 (a few seconds)';
   const key = decisionKey(ui.view);
   try {
-    const res = await api.hint(ui.game.id, ui.game.token);
-    ui.hint = res;
-    ui.hintKey = key;
+    ui.hint = await asked;
   } catch (err) {
     ui.hint = { error: err.message };
-    ui.hintKey = key;
-  } finally {
-    setBusy(false);
-    $('#hint-button').disabled = false;
-    box.classList.remove('thinking');
   }
+  ui.hintKey = key;
+  $('#hint-button').disabled = false;
+  box.classList.remove('thinking');
   await render();
   $('#hint').focus();
 }
@@ -283,7 +268,7 @@ function narrate(events) {
 
 async function render() {
   const v = ui.view;
-  if (!v) { document.body.dataset.busy = '0'; return; }
+  if (!v) { live.drawn(); return; }
   // a page reloaded after the call still says so
   if (!ui.dead && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
   const banner = $('#dead-banner');
@@ -298,13 +283,13 @@ async function render() {
   if (v.phase === 'ended') {
     const first = $('#end').classList.contains('hidden');
     // the score is drawn at once; the review follows when the server has made it
-    const drawing = renderEnd(ui, { api, seatWords, seat: () => ui.view.seat });
+    const drawing = renderEnd(ui, { api, gameId: live.session.id, seatWords, seat: () => ui.view.seat });
     if (first) showResult();
     await drawing;
   }
   else $('#end').classList.add('hidden');
   await renderCardPanel();
-  document.body.dataset.busy = ui.busy ? '1' : '0';
+  live.drawn();
 }
 
 function renderSeats() {
@@ -506,7 +491,7 @@ function renderRack() {
 }
 
 function toggleTile(i) {
-  if (ui.busy || !rackChoosing()) return;
+  if (live.busy || !rackChoosing()) return;
   const at = ui.selected.indexOf(i);
   if (at >= 0) ui.selected.splice(at, 1);
   else {
@@ -529,7 +514,7 @@ function button(text, onClick, cls = '', kind = '') {
   if (kind) b.dataset.action = kind;
   b.className = `btn ${cls}`.trim();
   b.textContent = text;
-  b.disabled = ui.busy;
+  b.disabled = live.busy;
   b.addEventListener('click', onClick);
   return b;
 }
@@ -569,7 +554,7 @@ function renderActions() {
         send({ type: 'pass', seat: v.seat, tiles: selectedTiles(), blind: ui.blind });
       }, 'btn-main', 'pass');
       pass.id = 'pass-button';
-      pass.disabled = ui.busy || chosen.length !== need;
+      pass.disabled = live.busy || chosen.length !== need;
       add(pass);
       const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
       if (blindUpTo > 0) {
@@ -610,7 +595,7 @@ function renderActions() {
         if (a) send(a);
       }, 'btn-main', 'discard');
       d.id = 'discard-button';
-      d.disabled = ui.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
+      d.disabled = live.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
       add(d);
       for (const a of declare) add(button(`Mah Jongg${onRack(a)}!`, () => send(a), 'btn-mj', 'declare'));
       for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
@@ -746,10 +731,10 @@ async function renderCardPanel() {
   // after the game there is no rack to read the card for: the review takes the room
   const open = ui.cardOpen && ui.view !== null && ui.view.phase !== 'ended';
   $('#game').classList.toggle('with-card', open);
-  $('#card-button').disabled = !ui.game || ui.view?.phase === 'ended';
+  $('#card-button').disabled = !live.session || ui.view?.phase === 'ended';
   if (!open) { panel.classList.add('hidden'); return; }
   panel.classList.remove('hidden');
-  await renderCard(panel, ui, api);
+  await renderCard(panel, ui, live);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -762,10 +747,9 @@ function wire() {
     await renderCardPanel();
   });
   $('#new-button').addEventListener('click', () => {
-    if (ui.game && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
-    ui.game = null;
+    if (live.session && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
+    live.forget();
     ui.view = null;
-    sessionStorage.removeItem(SESSION_KEY);
     $('#game').classList.add('hidden');
     $('#start').classList.remove('hidden');
     $('#hint-button').disabled = true;
@@ -775,7 +759,7 @@ function wire() {
   // keyboard: H for a hint, C for the card, Enter presses the main button
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!ui.game) return;
+    if (!live.session) return;
     if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
     if (e.key === 'c' || e.key === 'C') { e.preventDefault(); $('#card-button').click(); }
   });
@@ -783,20 +767,11 @@ function wire() {
 
 /** A reloaded page picks its game up again (the token stays in this tab's session only). */
 async function resume() {
-  let saved = null;
-  try { saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null'); } catch { saved = null; }
-  if (!saved || !saved.id || !saved.token) { document.body.dataset.busy = '0'; return; }
-  setBusy(true);
-  try {
-    const res = await api.game(saved.id, saved.token, 0);
-    ui.game = saved;
+  const res = await live.resume();
+  if (res) {
     setView(res);
     addLog(narrate(res.events ?? []));
     showGame();
-  } catch {
-    sessionStorage.removeItem(SESSION_KEY);
-  } finally {
-    setBusy(false);
   }
   await render();
 }

@@ -65,14 +65,14 @@ function lineElement(line) {
 /** How many lines the panel lists: the closest, as a player scans the card. */
 const TOP = 12;
 
-export async function renderCard(panel, ui, api) {
+export async function renderCard(panel, ui, live) {
   const v = ui.view;
   // the analysis changes with the rack, the exposures and the tiles seen on the table
   const key = `${v.rack.join(',')}|${v.discards.map((d) => d.length).join('.')}|${JSON.stringify(v.exposures)}`;
   if (ui.cardKey !== key) {
     ui.cardKey = key;
     try {
-      ui.card = await api.gameCard(ui.game.id, ui.game.token, TOP);
+      ui.card = await live.request('GET', `/card?top=${TOP}`);
     } catch (err) {
       ui.card = { error: err.message };
     }

@@ -32,12 +32,7 @@ export async function call(method, path, body, token) {
   return data;
 }
 
+/** The routes that are no game's own (a game's are LiveGame's, live-game.js). */
 export const api = {
-  newGame: (opts) => call('POST', '/api/games', opts),
-  game: (id, token, since) => call('GET', `/api/games/${encodeURIComponent(id)}${since === undefined ? '' : `?since=${since}`}`, undefined, token),
-  act: (id, token, action) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token),
-  hint: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/hint`, {}, token),
-  gameCard: (id, token, top) => call('GET', `/api/games/${encodeURIComponent(id)}/card${top ? `?top=${top}` : ''}`, undefined, token),
-  analyze: (body) => call('POST', '/api/analyze', body),
   review: (body) => call('POST', '/api/review', body),
 };

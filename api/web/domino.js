@@ -4,11 +4,10 @@
 // Nothing here decides a rule: a domino can be chosen, and a train offered for it, only when
 // the server's `legal` list holds that play.
 
-import { ApiError, call } from './client.js';
+import { LiveGame } from './live-game.js';
 import { setupDisplay } from './display.js';
 
 const $ = (sel) => document.querySelector(sel);
-const SESSION_KEY = 'tilemate-domino-game';
 const SVG = 'http://www.w3.org/2000/svg';
 
 const BOT_WORDS = { random: 'easy bot', greedy: 'medium bot', montecarlo: 'hard bot' };
@@ -16,24 +15,17 @@ const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: '
 
 // ---------------------------------------------------------------- the server
 
-// the same call as the Mah Jongg table's (client.js), on the /api/domino routes
-const api = {
-  newGame: (opts) => call('POST', '/api/domino/games', opts),
-  game: (id, token) => call('GET', `/api/domino/games/${encodeURIComponent(id)}`, undefined, token),
-  act: (id, token, action) => call('POST', `/api/domino/games/${encodeURIComponent(id)}/actions`, action, token),
-  hint: (id, token) => call('POST', `/api/domino/games/${encodeURIComponent(id)}/hint`, {}, token),
-};
+/** The game at the server: its session in this tab, the actions sent with `after`, the busy flag. */
+const live = new LiveGame({ routes: '/api/domino/games', sessionKey: 'tilemate-domino-game' });
 
 /** Everything the page knows; only render() writes the screen. */
 const ui = {
-  game: null, // { id, token, seat }
   view: null, // the latest view (tile names, as the server sends it)
   legal: [],
   names: [], // the seats' players: "human" or a bot's name
   selected: null, // the chosen domino's name
   hint: null, // the latest hint, for this decision only
   hintKey: null,
-  busy: false,
   message: '',
   recent: [], // lines: what happened since the person's last move
   history: [], // every line of the game
@@ -239,12 +231,6 @@ const legalOf = (type) => ui.legal.find((a) => a.type === type);
 
 // ---------------------------------------------------------------- talking to the server
 
-/** While the page waits; body[data-busy] clears only once the answer is drawn (tests wait on it). */
-function setBusy(busy) {
-  ui.busy = busy;
-  if (busy) document.body.dataset.busy = '1';
-}
-
 function readStartForm(form) {
   const data = new FormData(form);
   const body = { ruleset: String(data.get('ruleset')), players: Number(data.get('players')), bots: [String(data.get('bots'))] };
@@ -260,62 +246,55 @@ function readStartForm(form) {
 
 async function startGame(ev) {
   ev.preventDefault();
-  if (ui.busy) return;
+  if (live.busy) return;
   $('#start-message').textContent = '';
   let body;
   try { body = readStartForm(ev.currentTarget); } catch (err) { $('#start-message').textContent = `Please check the form: ${err.message}.`; return; }
-  setBusy(true);
+  const started = live.start(body);
   $('#start-button').disabled = true;
   try {
-    const res = await api.newGame(body);
-    ui.game = { id: res.id, token: res.token, seat: res.seat };
-    try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(ui.game)); } catch { /* private mode: no resuming */ }
+    const res = await started;
     Object.assign(ui, { view: null, history: [], recent: [], hint: null, hintKey: null, selected: null, message: '', roundEnd: null, roundsSeen: 0 });
     setView(res, 'start');
     showGame();
   } catch (err) {
     $('#start-message').textContent = `Could not start the game: ${err.message}`;
-  } finally {
-    setBusy(false);
-    $('#start-button').disabled = false;
   }
+  $('#start-button').disabled = false;
   render();
   focusFirst();
 }
 
 async function send(action) {
-  if (ui.busy || !ui.game) return;
-  setBusy(true);
+  if (live.busy || !live.session) return;
+  const sent = live.send(action);
   ui.message = '';
   render();
   try {
-    const res = await api.act(ui.game.id, ui.game.token, action);
+    // a retry of an action already applied answers with the game as it stands: drawn the same way
+    const { answer } = await sent;
     ui.selected = null;
-    setView(res);
+    setView(answer);
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
-  } finally {
-    setBusy(false);
   }
   render();
   focusFirst();
 }
 
 async function askHint() {
-  if (!ui.game || ui.busy || !ui.view || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
-  setBusy(true);
+  if (!live.session || live.busy || !ui.view || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
+  const asked = live.hint();
   const key = decisionKey();
   const box = $('#hint');
   box.classList.remove('hidden');
   box.textContent = 'Thinking\u2026';
   try {
-    ui.hint = await api.hint(ui.game.id, ui.game.token);
+    ui.hint = await asked;
   } catch (err) {
     ui.hint = { error: err.message };
-  } finally {
-    ui.hintKey = key;
-    setBusy(false);
   }
+  ui.hintKey = key;
   render();
   $('#hint').focus();
 }
@@ -332,10 +311,9 @@ function showGame() {
 }
 
 function newGame() {
-  if (ui.game && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
-  ui.game = null;
+  if (live.session && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
+  live.forget();
   ui.view = null;
-  try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing saved */ }
   $('#game').classList.add('hidden');
   $('#start').classList.remove('hidden');
   $('#hint-button').disabled = true;
@@ -359,7 +337,7 @@ function el(tag, props = {}, ...children) {
 
 function render() {
   const v = ui.view;
-  if (!v) { document.body.dataset.busy = ui.busy ? '1' : '0'; return; }
+  if (!v) { live.drawn(); return; }
   const pausing = ui.roundEnd !== null && v.phase === 'play';
   $('#game').classList.toggle('over', v.phase === 'ended');
   $('#game').classList.toggle('between-rounds', pausing);
@@ -370,8 +348,8 @@ function render() {
   renderHistory();
   renderRoundEnd(pausing);
   renderEnd();
-  $('#hint-button').disabled = ui.busy || v.phase === 'ended' || pausing || !ui.game;
-  document.body.dataset.busy = ui.busy ? '1' : '0';
+  $('#hint-button').disabled = live.busy || v.phase === 'ended' || pausing || !live.session;
+  live.drawn();
 }
 
 function renderBoard() {
@@ -410,7 +388,7 @@ function renderBoard() {
     if (t.tiles.length === 0) tiles.append(el('span', { class: 'empty' }, 'not started'));
     else tiles.append(...orient(t.tiles, ends(v.engine)[0]).map(([a, b]) => trainTile(a, b)));
     const fits = chosen.find((a) => trainKey(a.train) === key);
-    const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: ui.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
+    const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: live.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
     const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
       el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
       el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end' }, el('small', {}, 'open end '), String(t.end)), play),
@@ -453,8 +431,8 @@ function renderMe(pausing) {
   $('#prompt-detail').textContent = detail;
   const actions = [];
   if (!pausing && v.phase === 'play') {
-    if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: ui.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
-    if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: ui.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
+    if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
+    if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: live.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
     if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; render(); } }, 'Choose another domino'));
   }
   $('#actions').replaceChildren(...actions);
@@ -468,7 +446,7 @@ function renderMe(pausing) {
       const playable = !pausing && playsOf(name).length > 0;
       const cls = ['domino', playable ? 'playable' : 'cannot', ui.selected === name ? 'selected' : '', v.drawn === name ? 'drawn' : '', hinted === name ? 'suggested' : ''].filter(Boolean).join(' ');
       return el('button', {
-        type: 'button', class: cls, data: { tile: name }, disabled: ui.busy || !playable,
+        type: 'button', class: cls, data: { tile: name }, disabled: live.busy || !playable,
         'aria-pressed': ui.selected === name ? 'true' : 'false',
         on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
       }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
@@ -491,7 +469,7 @@ function renderHint(pausing) {
   box.replaceChildren(
     el('p', { class: 'hint-do' }, `Hint: ${what}`),
     el('p', { class: 'hint-why' }, plan),
-    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.tile ?? '', train: s.train ?? '' }, disabled: ui.busy, on: followHint }, 'Do this'),
+    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.tile ?? '', train: s.train ?? '' }, disabled: live.busy, on: followHint }, 'Do this'),
   );
 }
 
@@ -569,7 +547,7 @@ function wire() {
   $('#new-button').addEventListener('click', newGame);
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!ui.game) return;
+    if (!live.session) return;
     if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
     if (e.key === 'Escape' && ui.selected) { ui.selected = null; render(); }
   });
@@ -577,20 +555,11 @@ function wire() {
 
 /** A reloaded page picks its game up again (the token stays in this tab's session only). */
 async function resume() {
-  let saved = null;
-  try { saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null'); } catch { saved = null; }
-  if (!saved || !saved.id || !saved.token) { document.body.dataset.busy = '0'; return; }
-  setBusy(true);
-  try {
-    const res = await api.game(saved.id, saved.token);
-    ui.game = saved;
+  const res = await live.resume();
+  if (res) {
     // the whole game's actions come back: the history, and no round-end panel for rounds already past
     setView(res, 'resume');
     showGame();
-  } catch {
-    try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing saved */ }
-  } finally {
-    setBusy(false);
   }
   render();
 }

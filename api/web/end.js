@@ -36,8 +36,8 @@ export async function renderEnd(ui, ctx) {
   const box = $('#end');
   const v = ui.view;
   box.classList.remove('hidden');
-  if (box.dataset.game === ui.game.id && box.dataset.done === '1') return;
-  box.dataset.game = ui.game.id;
+  if (box.dataset.game === ctx.gameId && box.dataset.done === '1') return;
+  box.dataset.game = ctx.gameId;
   box.dataset.done = '1';
   box.replaceChildren();
 

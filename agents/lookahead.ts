@@ -1,6 +1,7 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { apply, cloneState, nextToAct, type Action, type GameState } from '../engine/game.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
@@ -85,7 +86,7 @@ export class LookaheadAgent implements Agent {
   /** Plays on until the seat's own next turn with a full rack (rated by the model) or the end of the game. */
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
     let steps = 0;
-    const turns = tableTurns(state, rng);
+    const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
     while (state.phase.kind !== 'ended') {
       const s = nextToAct(state);
       const turn = turns[s];

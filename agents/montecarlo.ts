@@ -1,6 +1,7 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { apply, cloneState, type Action, type GameState } from '../engine/game.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import type { Agent, Turn } from './agent.js';
@@ -17,7 +18,7 @@ export function playCandidates(world: GameState, candidates: readonly Action[], 
   for (const action of candidates) {
     const s = cloneState(world);
     apply(s, action);
-    steps += playOut(s, policies, seedRng(seed));
+    steps += playOut(mahJonggGame(s.rules, s.cc), s, policies, seedRng(seed));
     scores.push(s.result!.scores[seat]);
     won.push(s.result!.winners.includes(seat));
   }

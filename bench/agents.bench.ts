@@ -12,7 +12,8 @@ import { playOut } from '../agents/table.js';
 import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from '../training/cards.js';
+import { loadCard } from '../io/cards.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];
@@ -23,7 +24,7 @@ const random = [0, 1, 2, 3].map(() => new RandomAgent());
 const positions: GameState[] = [];
 for (let g = 0; positions.length < 64; g++) {
   const s = newGame(rules, cc, 1000 + g);
-  playOut(s, heuristic, seedRng(g), (_a, st) => {
+  playOut(mahJonggGame(s.rules, s.cc), s, heuristic, seedRng(g), (_a, st) => {
     if (st.phase.kind === 'discard' && st.discardCount > 8 && st.discardCount % 9 === 0 && positions.length < 64) positions.push(cloneState(st));
   });
 }
@@ -43,8 +44,8 @@ let seed = 0, i = 0;
 const results = new Map<string, number>();
 await new Promise<void>((resolve) => {
   new Benchmark.Suite()
-    .add('games: random players (nmjl-4p-tournament)', () => { const x = seed++; playOut(newGame(rules, cc, x), random, seedRng(x)); })
-    .add('games: heuristic players (nmjl-4p-tournament)', () => { const x = seed++; playOut(newGame(rules, cc, x), heuristic, seedRng(x)); })
+    .add('games: random players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), random, seedRng(x)); })
+    .add('games: heuristic players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), heuristic, seedRng(x)); })
     .add('decisions: heuristic', () => decide(policy, i++))
     .add(`decisions: hard (${HARD_BUDGET.worlds} worlds x ${HARD_BUDGET.candidates}+ candidates)`, () => decide(hard, i++))
     .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++))

@@ -14,7 +14,7 @@ import type { CompiledCard } from '../engine/compile.js';
 import { IncrementalTilesAway } from '../engine/incremental.js';
 import { nextInt, seedRng } from '../engine/rng.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
-import { loadCard } from '../training/cards.js';
+import { loadCard } from '../io/cards.js';
 import { handText, randomHands } from './hands.js';
 
 const cc = loadCard();

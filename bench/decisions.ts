@@ -18,7 +18,7 @@ import { makeAgent } from '../agents/levels.js';
 import { apply, legalActions, newGame, view, waitingOn } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from '../training/cards.js';
+import { loadCard } from '../io/cards.js';
 
 const games = Number(process.argv[2] ?? 6);
 const bots = (process.argv[3] ?? 'hard,expert').split(',');

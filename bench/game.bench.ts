@@ -11,7 +11,8 @@ import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from '../training/cards.js';
+import { loadCard } from '../io/cards.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 const cc = loadCard();
 const random = new RandomAgent();
@@ -26,7 +27,7 @@ for (const rules of Object.values(RULESETS)) {
   let played = 0, applied = 0;
   suite.add(`random game: ${rules.name}`, () => {
     const s = seed++;
-    applied += playOut(newGame(rules, cc, s), agents, seedRng(s));
+    applied += playOut(mahJonggGame(rules, cc), newGame(rules, cc, s), agents, seedRng(s));
     played++;
     actions.set(rules.name, applied / played);
   });
@@ -38,7 +39,7 @@ for (const rules of Object.values(RULESETS)) {
   let played = 0, applied = 0;
   suite.add('heuristic game: nmjl-4p', () => {
     const s = seed++;
-    applied += playOut(newGame(rules, cc, s), agents, seedRng(s));
+    applied += playOut(mahJonggGame(rules, cc), newGame(rules, cc, s), agents, seedRng(s));
     played++;
     actions.set('heuristic nmjl-4p', applied / played);
   });

@@ -20,10 +20,11 @@ import { playOut } from '../agents/table.js';
 import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard, readCardText } from '../training/cards.js';
+import { loadCard, readCardText } from '../io/cards.js';
 import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
 import { HIDDEN } from '../training/net.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
@@ -47,7 +48,7 @@ const expert = new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD);
 const positions: GameState[] = [];
 for (let g = 0; positions.length < 64; g++) {
   const s = newGame(rules, cc, 1000 + g);
-  playOut(s, medium, seedRng(g), (_a, st) => {
+  playOut(mahJonggGame(s.rules, s.cc), s, medium, seedRng(g), (_a, st) => {
     if (st.phase.kind === 'discard' && st.discardCount > 8 && st.discardCount % 9 === 0 && positions.length < 64) positions.push(cloneState(st));
   });
 }
@@ -64,9 +65,9 @@ let seed = 0, i = 0;
 const results = new Map<string, number>();
 await new Promise<void>((resolve) => {
   new Benchmark.Suite()
-    .add('games: medium players', () => { const x = seed++; playOut(newGame(rules, cc, x), medium, seedRng(x)); })
-    .add('games: learned players (all four seats)', () => { const x = seed++; playOut(newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x)); })
-    .add('games: one learned player, three medium', () => { const x = seed++; playOut(newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x)); })
+    .add('games: medium players', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), medium, seedRng(x)); })
+    .add('games: learned players (all four seats)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x)); })
+    .add('games: one learned player, three medium', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x)); })
     .add('decisions: strong habits', () => decide(strong, i++))
     .add('decisions: learned policy', () => decide(learned, i++))
     .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++))

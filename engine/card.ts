@@ -61,6 +61,8 @@ export interface Card {
   name: string;
   sections: string[];
   lines: CardLine[];
+  /** The text it was read from: what a game's record keeps, so the game replays on the same card. */
+  text: string;
 }
 
 export class CardError extends TilemateError {
@@ -328,5 +330,5 @@ export function parseCard(text: string): Card {
     lines.push(parseLine(body, fileLine, section, index));
   });
   if (lines.length === 0) throw new TilemateError('TM_CARD_EMPTY', 'the card has no lines');
-  return { name: name || 'Unnamed card', sections, lines };
+  return { name: name || 'Unnamed card', sections, lines, text };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { TilemateError } from '../engine/errors.js';
+import type { Game } from '../engine/games.js';
 import type { ArenaGame } from './arena.js';
 
 /**
@@ -32,11 +33,12 @@ export class JsonLog {
   }
 }
 
-/** What an arena log is the log of: a run resumed with other bots, deals or card would mix two arenas. */
-export interface ArenaLogHeader { arenaLog: 1; ruleset: string; seats: string[]; seed: number; card: string }
+/** What an arena log is the log of: a run resumed with another game, bots, deals or card would mix two arenas. */
+export interface ArenaLogHeader { arenaLog: 1; game: string; params: string; seats: string[]; seed: number }
 
-export const arenaLogHeader = (ruleset: string, seats: string[], seed: number, cardText: string): ArenaLogHeader => ({
-  arenaLog: 1, ruleset, seats, seed, card: createHash('sha256').update(cardText).digest('hex').slice(0, 16),
+/** The game's parameters as a short hash (a Mah Jongg card's whole text is too long to keep in every log). */
+export const arenaLogHeader = (game: Game, seats: string[], seed: number): ArenaLogHeader => ({
+  arenaLog: 1, game: game.type.name, params: createHash('sha256').update(JSON.stringify(game.params)).digest('hex').slice(0, 16), seats, seed,
 });
 
 /** An arena's log (a JsonLog of its games) and the games of every deal it holds in full (a deal cut short is played again). */
@@ -47,6 +49,7 @@ export function openArenaLog(file: string, header: ArenaLogHeader, players: numb
   lines.forEach((line, i) => {
     let g: ArenaGame;
     try { g = JSON.parse(line) as ArenaGame; } catch { throw new TilemateError('TM_BAD_INPUT', `${file} line ${i + 2} is not a game of an arena log`); }
+    if (!Array.isArray(g.winShare) || !Array.isArray(g.winners) || !Array.isArray(g.scores)) throw new TilemateError('TM_BAD_INPUT', `${file} line ${i + 2} is not a game of an arena log`);
     const games = byDeal.get(g.deal) ?? new Map<number, ArenaGame>();
     games.set(g.rotation, g);
     byDeal.set(g.deal, games);

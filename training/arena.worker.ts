@@ -1,26 +1,21 @@
 import { workerData } from 'piscina';
-import { loadRuleset } from '../engine/rulesets.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard } from '../engine/compile.js';
-import { playDeal, type ArenaGame } from './arena.js';
+import { loadGame } from '../engine/games.js';
+import { playDeal, type ArenaGame, type ArenaSpec } from './arena.js';
 
 /**
- * A piscina worker: plays a batch of duplicate deals. The card comes once, as the pool's
- * worker data, and is compiled as the worker starts (beside the other workers, before the
- * first task), not sent and compared with every task.
+ * A piscina worker: plays a batch of duplicate deals. The game (its parameters: for Mah Jongg
+ * the card's text) comes once, as the pool's worker data, and is loaded as the worker starts
+ * (beside the other workers, before the first task), not sent and compared with every task.
  */
-export interface ArenaTask {
-  ruleset: string;
-  seats: string[];
-  seed: number;
+export interface ArenaTask extends ArenaSpec {
   deals: number[];
 }
 
-export interface ArenaWorkerData { cardText: string }
+export interface ArenaWorkerData { game: string; params: Record<string, unknown> }
 
-const cc = compileCard(parseCard((workerData as ArenaWorkerData).cardText));
+const { game: name, params } = workerData as ArenaWorkerData;
+const game = loadGame(name, params);
 
 export default function run(task: ArenaTask): ArenaGame[] {
-  const spec = { ruleset: loadRuleset(task.ruleset), seats: task.seats, seed: task.seed };
-  return task.deals.flatMap((d) => playDeal(spec, cc, d));
+  return task.deals.flatMap((d) => playDeal(task, game, d));
 }

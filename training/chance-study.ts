@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { calibrated } from '../agents/chance.js';
 import { CHANCE_CALIBRATION_FILE, CHANCE_CALIBRATION_FORMAT } from '../agents/default-model.js';
-import { loadCard } from './cards.js';
+import { loadCard } from '../io/cards.js';
 import { calibrationTable, chanceExamples, fitCalibration, type DecileRow } from './chances.js';
 import { loadTf } from './tf.js';
 import { writeAtomic } from './train.js';

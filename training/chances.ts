@@ -10,6 +10,7 @@ import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
 import type { TF } from './tf.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
  * The chances players are shown, made honest: the solo model (agents/chance.ts) ranks lines
@@ -52,7 +53,7 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
     const agents: Agent[] = [new HeuristicAgent(cc, STRONG_HABITS), ...[1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS))];
     const positions: { line: number; chance: number; inputs: number[] }[][] = [];
     let next = 0;
-    playOut(state, agents, seedRng(gameSeed), (_, s) => {
+    playOut(mahJonggGame(rules, cc), state, agents, seedRng(gameSeed), (_, s) => {
       if (next >= WALLS.length || s.phase.kind !== 'discard' || s.turn !== 0) return;
       const v = view(s, 0);
       if (v.wallLeft > WALLS[next] || v.dead[0].every((d) => d)) return;

@@ -13,7 +13,7 @@ import { tilesAwayAll } from '../engine/analyzer.js';
 import { apply, legalActions, newGame, view, waitingOn } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
-import { loadCard } from './cards.js';
+import { loadCard } from '../io/cards.js';
 
 const deals = Number(process.argv[2] ?? 1000);
 const seed0 = Number(process.argv[3] ?? 1);

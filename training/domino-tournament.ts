@@ -1,10 +1,9 @@
-import { makeDominoAgent } from '../agents/domino/levels.js';
-import { playDominoOut } from '../agents/domino/table.js';
+import { botRng, makeBot } from '../agents/bots.js';
+import { playOut } from '../agents/table.js';
 import { TilemateError } from '../engine/errors.js';
-import { newMatch } from '../engine/domino/game.js';
+import { mexicanTrainGame } from '../engine/domino/mexican-train.js';
 import { loadDominoRuleset } from '../engine/domino/rulesets.js';
 import { championshipStandings, tableAdvancers, type Standing, type TableTotals } from '../engine/domino/tournament.js';
-import { seedRng } from '../engine/rng.js';
 
 /**
  * The senior games tournament played by bots (SG 10, 39): tables of bots each play a game of
@@ -30,11 +29,10 @@ export interface TournamentResult {
 }
 
 function playTable(ruleset: string, players: string[], seed: number): TableTotals {
-  const rules = loadDominoRuleset(ruleset);
-  const state = newMatch(rules, players.length, seed);
+  const game = mexicanTrainGame(loadDominoRuleset(ruleset), players.length);
+  const state = game.newGame(seed);
   // a player's name ends in its bot: "t1s2 greedy"
-  const agents = players.map((p) => makeDominoAgent(p.split(' ')[1], ruleset));
-  playDominoOut(state, agents, seedRng((seed ^ 0x5bd1e995) >>> 0));
+  playOut(game, state, players.map((p) => makeBot(game, p.split(' ')[1])), botRng(seed));
   return { players, totals: state.result!.totals };
 }
 

@@ -8,9 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { JsonLog } from './arena-log.js';
-import { readCardText } from './cards.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
+import { loadRuleset } from '../engine/rulesets.js';
+import { loadCard } from '../io/cards.js';
 import { runArena } from './run-arena.js';
-import { interval } from './train.js';
+import { interval } from './arena.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -18,7 +20,7 @@ const { values, positionals } = parseArgs({
 });
 const deals = Number(positionals[0] ?? 4000), seed = Number(positionals[1] ?? 31), card = positionals[2];
 const threads = Number(values.threads);
-const cardText = readCardText(card);
+const game = mahJonggGame(loadRuleset('nmjl-4p'), loadCard(card));
 
 interface DealResult { agent: string; deal: number; wins: number; score: number }
 const key = (agent: string, deal: number) => `${agent}:${deal}`;
@@ -33,7 +35,7 @@ async function per(agent: string): Promise<DealResult[]> {
   if (todo.length > 0) {
     // one pool for the whole run; each batch of whole deals is logged as it comes back
     await runArena({
-      ruleset: 'nmjl-4p', seats: [agent, 'medium', 'medium', 'medium'], seed, dealIds: todo, cardText, threads,
+      game, seats: [agent, 'medium', 'medium', 'medium'], seed, dealIds: todo, threads,
       onGames: (games) => {
         const rows = new Map<number, DealResult>();
         for (const g of games) g.agents.forEach((a, s) => {

@@ -1,18 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { loadRuleset } from '../engine/rulesets.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard } from '../engine/compile.js';
-import { playDeal, type ArenaGame, type ArenaSpec } from './arena.js';
+import type { Game } from '../engine/games.js';
+import { playDeal, type ArenaGame } from './arena.js';
 import type { ArenaTask, ArenaWorkerData } from './arena.worker.js';
 
 export interface ArenaRun {
-  ruleset: string;
+  game: Game;
   seats: string[];
   seed: number;
   /** The deals to play (a resumed run: those not played yet). */
   dealIds: number[];
-  cardText: string;
   /** Worker threads (default: one per core); 1 plays in this thread. */
   threads?: number;
   onProgress?: (dealsDone: number) => void;
@@ -43,26 +40,24 @@ function batches(dealIds: readonly number[], threads: number): number[][] {
  * of threads. From TypeScript sources (tests) the worker file is not compiled: play inline.
  */
 export async function runArena(run: ArenaRun): Promise<ArenaGame[]> {
-  const spec: ArenaSpec = { ruleset: loadRuleset(run.ruleset), seats: run.seats, seed: run.seed };
+  const spec = { seats: run.seats, seed: run.seed };
   const threads = Math.max(1, run.threads ?? availableParallelism());
   const { dealIds } = run;
   let done = 0;
   const games: ArenaGame[] = [];
-  const workerUrl = new URL('./arena.worker.js', import.meta.url);
   if (threads === 1 || import.meta.url.endsWith('.ts')) {
-    const cc = compileCard(parseCard(run.cardText));
     for (const d of dealIds) {
-      const dealt = playDeal(spec, cc, d);
+      const dealt = playDeal(spec, run.game, d);
       games.push(...dealt);
       run.onGames?.(dealt);
       run.onProgress?.(++done);
     }
   } else {
-    const workerData: ArenaWorkerData = { cardText: run.cardText };
-    const pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, workerData });
+    const workerData: ArenaWorkerData = { game: run.game.type.name, params: { ...run.game.params } };
+    const pool = new Piscina({ filename: new URL('./arena.worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
     try {
       await Promise.all(batches(dealIds, threads).map(async (deals) => {
-        const task: ArenaTask = { ruleset: run.ruleset, seats: run.seats, seed: run.seed, deals };
+        const task: ArenaTask = { ...spec, deals };
         const result = (await pool.run(task)) as ArenaGame[];
         games.push(...result);
         run.onGames?.(result);

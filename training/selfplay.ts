@@ -8,6 +8,7 @@ import type { CompiledCard } from '../engine/compile.js';
 import { newGame } from '../engine/game.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
  * Self-play for training: games in which some seats play the learned policy (exploring a
@@ -75,7 +76,7 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, record });
     const agents: Agent[] = Array.from({ length: players }, (_, s) => (all || s === lone ? learned : medium));
     const state = newGame(spec.ruleset, spec.cc, seed);
-    playOut(state, agents, rng);
+    playOut(mahJonggGame(spec.ruleset, spec.cc), state, agents, rng);
     const r = state.result!;
     stats.games++;
     if (r.wallGame) stats.wallGames++;

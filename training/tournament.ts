@@ -7,6 +7,7 @@ import { apply, newGame, type Action, type GameState } from '../engine/game.js';
 import { addGame, matchSeating, rollForEast, ROUND_GAMES, roundTables, standings, TABLE_SEATS, type Standing } from '../engine/match.js';
 import { seedRng } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
  * A match and the Mah Jongg tournament, played by bots (engine/match.ts keeps the books).
@@ -38,7 +39,7 @@ function playGame(rules: Ruleset, cc: CompiledCard, seed: number, seating: numbe
   const agents: Agent[] = seating.map((player) => makeAgent(bots[player], cc, rules));
   const actions: Action[] = [];
   let unfinished = false;
-  playOut(state, agents, seedRng((seed ^ 0x9e3779b9) >>> 0), (a, s) => {
+  playOut(mahJonggGame(rules, cc), state, agents, seedRng((seed ^ 0x9e3779b9) >>> 0), (a, s) => {
     actions.push(a);
     if (s.phase.kind !== 'ended' && s.discardCount >= discardsLeft) {
       const time: Action = { type: 'timeUp', seat: 0 };

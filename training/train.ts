@@ -12,6 +12,7 @@ import { plotLog } from './plot.js';
 import { fileErrorWords } from '../engine/errors.js';
 import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
+import { interval } from './arena.js';
 
 /**
  * `tilemate train`: generations of self-play, each fitting the value model to how the games
@@ -177,14 +178,6 @@ function readExamples(path: string): { x: Float32Array; y: Float32Array; rows: n
 // ------------------------------------------------------------------ statistics
 
 /** Mean and 95% interval of per-deal samples. */
-export function interval(samples: readonly number[]): { mean: number; low: number; high: number } {
-  const n = samples.length;
-  const mean = samples.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(samples.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-  const half = 1.96 * sd / Math.sqrt(n);
-  return { mean, low: mean - half, high: mean + half };
-}
-
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 // ------------------------------------------------------------------ the loop

@@ -12,6 +12,7 @@ import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
@@ -112,7 +113,7 @@ export function evalDeal(task: Omit<EvalTask, 'kind' | 'deals'>, cc: CompiledCar
     for (let seat = 0; seat < n; seat++) {
       const agents = Array.from({ length: n }, (_, s) => (s === seat ? agentOf(subject) : makeAgent(task.opponents, cc, rules)));
       const state = newGame(rules, cc, seed);
-      playOut(state, agents, seedRng(seed ^ (0x9e3779b9 * (seat + 1))));
+      playOut(mahJonggGame(rules, cc), state, agents, seedRng(seed ^ (0x9e3779b9 * (seat + 1))));
       if (state.result!.winners.includes(seat)) w++;
       sc += state.result!.scores[seat];
     }
@@ -148,7 +149,7 @@ export function searchAgreement(task: Omit<AgreementTask, 'kind'>, cc: CompiledC
       return action;
     },
   };
-  for (const seed of task.seeds) playOut(newGame(rules, cc, seed), Array(rules.players).fill(asked), seedRng(seed));
+  for (const seed of task.seeds) playOut(mahJonggGame(rules, cc), newGame(rules, cc, seed), Array(rules.players).fill(asked), seedRng(seed));
   return { positions, withSearch };
 }
 

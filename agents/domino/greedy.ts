@@ -1,6 +1,7 @@
 import type { DominoAction, DominoView } from '../../engine/domino/game.js';
 import { hasEnd, HI, isDouble, LO, MAX_PIP, otherEnd, PIPS, type DominoId } from '../../engine/domino/tiles.js';
-import type { DominoAgent, DominoTurn } from './agent.js';
+import type { Agent, Turn } from '../agent.js';
+import type { MexicanTrainSpec } from '../../engine/domino/mexican-train.js';
 
 /**
  * The longest chain of the hand's tiles that can be laid from `end` (most tiles, then most
@@ -84,10 +85,10 @@ export function greedyChoice(v: DominoView, legal: readonly DominoAction[], doub
   return { action: best, path };
 }
 
-export class GreedyDominoAgent implements DominoAgent {
+export class GreedyDominoAgent implements Agent<MexicanTrainSpec> {
   readonly name = 'greedy';
   constructor(private readonly doublerCovers: 'same-turn' | 'free-turn') {}
-  act(turn: DominoTurn): DominoAction {
+  act(turn: Turn<MexicanTrainSpec>): DominoAction {
     const legal = turn.legal();
     if (legal.length === 1) return legal[0];
     return greedyChoice(turn.view(), legal, this.doublerCovers).action;

@@ -2,8 +2,9 @@ import { apply, cloneDominoState, legalActions, view as seatView, type DominoAct
 import { loadDominoRuleset, type DominoRuleset } from '../../engine/domino/rulesets.js';
 import { fullDominoSet, HI, LO, SET_SIZE, type DominoId } from '../../engine/domino/tiles.js';
 import { nextU32, seedRng, shuffle, type RngState } from '../../engine/rng.js';
-import type { DominoAgent, DominoTurn } from './agent.js';
 import { greedyChoice } from './greedy.js';
+import type { Agent, Turn } from '../agent.js';
+import type { MexicanTrainSpec } from '../../engine/domino/mexican-train.js';
 
 /**
  * A world consistent with what the seat sees: the tiles it cannot see (not in its hand, not
@@ -150,14 +151,14 @@ export function chooseCandidate(values: CandidateValue[], greedyIndex: number): 
  * consistently with its view, plays each candidate out with greedy players for all seats, and
  * departs from greedy's choice only on evidence. Draws and passes are forced: they cost nothing.
  */
-export class MonteCarloDominoAgent implements DominoAgent {
+export class MonteCarloDominoAgent implements Agent<MexicanTrainSpec> {
   readonly name: string;
   private readonly rules: DominoRuleset;
   constructor(ruleset: string, private readonly budget: MonteCarloBudget = DOMINO_MC_BUDGET, name = 'montecarlo') {
     this.rules = loadDominoRuleset(ruleset);
     this.name = name;
   }
-  act(turn: DominoTurn): DominoAction {
+  act(turn: Turn<MexicanTrainSpec>): DominoAction {
     const legal = turn.legal();
     if (legal.length === 1) return legal[0];
     const v = turn.view();

@@ -4,7 +4,7 @@ import {
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
 } from '../../agents/advice.js';
 import { TilemateError } from '../../engine/errors.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /**
  * `tilemate advise charleston|discard|call`: the advice functions of agents/advice.ts on

@@ -1,30 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
-import { AGENT_NAMES, makeAgent } from '../../agents/levels.js';
-import { runArena } from '../../training/run-arena.js';
-import { summarize } from '../../training/arena.js';
-import { arenaLogHeader, openArenaLog } from '../../training/arena-log.js';
 import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
-import { RULESETS } from '../../engine/rulesets.js';
-import { replayRecord } from '../../engine/record.js';
 import { formatTiles, tileName } from '../../engine/tiles.js';
 import { ByteOut, resultJsonWriter } from './byte-out.js';
 import { simulateForAnalyze, simulationJson, type SimulateFlags } from '../shared/simulate.js';
 import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulationColumns, wholeOption } from './advise.js';
-import { loadCard, readCardText } from '../../training/cards.js';
-import { MAX_FILE_BYTES, printable, readTextFile } from '../../training/text-files.js';
-import { registerDomino } from './domino-cli.js';
+import { loadCard } from '../../io/cards.js';
+import { MAX_FILE_BYTES, printable, readTextFile } from '../../io/files.js';
+import { MEXICAN_TRAIN_CLI, registerDomino } from './domino-cli.js';
+import { registerGameCommands, type GameCli } from './game-commands.js';
+import { MAH_JONGG_CLI } from './mah-jongg-cli.js';
+import type { GameSpec } from '../../engine/games.js';
 import { registerTrain } from './train-cli.js';
 import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
-import { play } from './play.js';
 import { DEFAULT_DATA_DIR } from '../http/limits.js';
-import { parseBots, playRecordedGame, readRecordFile, rulesetByName, writeFileAtomic } from '../shared/records.js';
 import { positiveInt, wholeNumber } from './options.js';
 
 /** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
@@ -44,7 +38,6 @@ export function resultJson(r: LineResult) {
   };
 }
 
-const RULESET_NAMES = Object.keys(RULESETS).join(', ');
 
 
 interface AnalyzeFlags extends SimulateFlags {
@@ -161,155 +154,8 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   return 0;
 }
 
-interface SelfPlayFlags {
-  ruleset: string;
-  games: number;
-  seed: number;
-  bots: string;
-  card?: string;
-  out?: string;
-  json?: boolean;
-}
-
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-
-function selfplayCommand(f: SelfPlayFlags): number {
-  const rules = rulesetByName(f.ruleset);
-  const cc = loadCard(f.card);
-  const cardText = readCardText(f.card);
-  const names = parseBots(f.bots, rules.players, cc, rules).names; // refuses unknown bots before any game
-  const wins = new Array<number>(rules.players).fill(0);
-  const scoreSum = new Array<number>(rules.players).fill(0);
-  let wallGames = 0, deadHandGames = 0, discards = 0;
-  // Mah Jonggs per card line: a balanced card has every line made sometimes, none too often
-  const byLine = new Array<number>(cc.lineCount).fill(0);
-  const progress = process.stderr.isTTY === true;
-  for (let i = 0; i < f.games; i++) {
-    const seed = f.seed + i;
-    // fresh bots every game, so no game depends on the ones before it
-    const { state, record } = playRecordedGame({ rules, cc, cardText, seed, bots: parseBots(f.bots, rules.players, cc, rules) }, f.out !== undefined);
-    const r = state.result!;
-    // a game is won by the first to declare (Siamese games can hold more Mah Jonggs)
-    if (r.winners.length > 0) wins[r.winners[0]]++;
-    else if (r.wallGame) wallGames++;
-    else deadHandGames++; // Siamese 12-13: a player dead on both racks ends the game
-    r.scores.forEach((x, s) => { scoreSum[s] += x; });
-    for (const p of state.players) for (const m of p.mahJonggs) byLine[m.line]++;
-    discards += state.discardCount;
-    if (f.out !== undefined) writeFileAtomic(join(f.out, `game-${seed}.jsonl`), record!);
-    if (progress) process.stderr.write(`\rgame ${i + 1}/${f.games}`);
-  }
-  if (progress) process.stderr.write('\n');
-  const summary = {
-    games: f.games,
-    wins,
-    wallGames,
-    deadHandGames,
-    meanTurns: round3(discards / f.games),
-    meanScore: scoreSum.map((x) => round3(x / f.games)),
-    ruleset: rules.name,
-    // the lines made, with how often (a line not listed was never made)
-    mahJonggsByLine: Object.fromEntries(cc.card.lines.flatMap((l, i) => (byLine[i] > 0 ? [[l.id, byLine[i]]] : []))),
-  };
-  const made = byLine.filter((n) => n > 0).length;
-  if (f.json) {
-    process.stdout.write(JSON.stringify(summary) + '\n');
-    return 0;
-  }
-  const lines = [
-    `${rules.name}: ${f.games} game${f.games === 1 ? '' : 's'} (seeds ${f.seed}-${f.seed + f.games - 1}), card ${cc.card.name}`,
-    'seat  bot      wins  mean score',
-    ...names.map((name, s) => `${String(s).padStart(4)}  ${name.padEnd(7)}  ${String(wins[s]).padStart(4)}  ${String(summary.meanScore[s]).padStart(10)}`),
-    `wall games ${wallGames}${deadHandGames ? `, ended by dead hands ${deadHandGames}` : ''}; ${summary.meanTurns} discards a game`,
-    `card lines made: ${made} of ${cc.lineCount}`,
-    ...(f.out !== undefined ? [`records in ${f.out}/game-<seed>.jsonl`] : []),
-  ];
-  process.stdout.write(printable(lines.join('\n')) + '\n');
-  return 0;
-}
-
-function replayCommand(file: string, f: { json?: boolean }): number {
-  const { header, state, actions } = replayRecord(readRecordFile(file));
-  const r = state.result!;
-  if (f.json) {
-    process.stdout.write(JSON.stringify({ ok: true, winner: r.winners[0] ?? null, scores: r.scores, actions }) + '\n');
-    return 0;
-  }
-  const seat = (s: number) => `seat ${s} (${header.seats[s]})`;
-  const mahJonggs = state.players.flatMap((p, s) => p.mahJonggs.map((m) => `Mah Jongg by ${seat(s)}: ${state.cc.card.lines[m.line].id} (${m.event.value})`));
-  const lines = [
-    `${file}: ${actions} actions replayed and checked (${header.ruleset}, seed ${header.seed}, card ${header.card.name})`,
-    ...(mahJonggs.length ? mahJonggs : [r.wallGame ? 'a wall game' : 'ended without a Mah Jongg']),
-    `scores ${r.scores.map((x, s) => `${seat(s)} ${x}`).join(', ')}`,
-  ];
-  process.stdout.write(printable(lines.join('\n')) + '\n');
-  return 0;
-}
-
-interface PlayFlags {
-  ruleset: string;
-  seed?: number;
-  bots: string;
-  seat: number;
-  card?: string;
-  record?: string;
-}
-
-async function playCommand(f: PlayFlags): Promise<number> {
-  // no seed given: a fresh one (printed at the start, so the game can be played again)
-  const seed = f.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const { record } = await play({ ruleset: f.ruleset, seed, bots: f.bots, seat: f.seat, card: f.card }, { input: process.stdin, output: process.stdout });
-  if (f.record !== undefined) writeFileAtomic(f.record, record);
-  return 0;
-}
-
-interface ArenaFlags {
-  ruleset: string;
-  seats: string;
-  games: number;
-  seed: number;
-  card?: string;
-  threads?: number;
-  json?: boolean;
-  log?: string;
-}
-
-/** Duplicate-deal arena: every deal played once per rotation of the seats, in worker threads. */
-async function arenaCommand(f: ArenaFlags): Promise<number> {
-  const rules = rulesetByName(f.ruleset);
-  const cc = loadCard(f.card);
-  const seats = f.seats.split(',').map((x) => x.trim());
-  if (seats.length !== rules.players) throw new TilemateError('TM_BAD_INPUT', `--seats lists ${seats.length} bots for ${rules.players} seats`);
-  seats.forEach((name) => makeAgent(name, cc, rules)); // refuses unknown names before any game
-  const cardText = readCardText(f.card);
-  // with a log, the deals it holds in full are not played again (a stopped arena resumes)
-  const logged = f.log === undefined ? null : openArenaLog(f.log, arenaLogHeader(rules.name, seats, f.seed, cardText), rules.players);
-  const earlier = (logged?.games ?? []).filter((g) => g.deal < f.games);
-  const played = new Set(earlier.map((g) => g.deal));
-  const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
-  const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
-  bar?.start(f.games, played.size);
-  const games = await runArena({
-    ruleset: rules.name, seats, seed: f.seed, dealIds, cardText, threads: f.threads,
-    onProgress: (done) => bar?.update(played.size + done),
-    onGames: logged ? (g) => logged.log.append(g) : undefined,
-  });
-  bar?.stop();
-  const summary = summarize({ ruleset: rules, seats, seed: f.seed }, [...earlier, ...games]);
-  if (f.json) {
-    process.stdout.write(JSON.stringify(summary) + '\n');
-    return 0;
-  }
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const lines = [
-    `${rules.name}: ${summary.deals} duplicate deals, ${summary.games} games (seats rotated), seed ${f.seed}`,
-    `wall games ${summary.wallGames} (${pct(summary.wallGameRate)}); parity win share ${pct(summary.parity)}`,
-    'agent        win share  95% interval      mean score  95% interval',
-    ...summary.results.map((r) => `${r.agent.padEnd(11)}  ${pct(r.winShare).padStart(9)}  ${`${pct(r.ci95[0])}-${pct(r.ci95[1])}`.padEnd(16)}  ${r.meanScore.toFixed(2).padStart(10)}  ${r.scoreCi95[0].toFixed(2)} to ${r.scoreCi95[1].toFixed(2)}`),
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
-  return 0;
-}
+/** Every game's part of the command line. */
+const GAME_CLIS = [MAH_JONGG_CLI, MEXICAN_TRAIN_CLI] as unknown as readonly GameCli<GameSpec>[];
 
 /** The version in package.json: the nearest one above this file (api/cli in the sources, dist/api/cli when built). */
 export function version(): string {
@@ -348,49 +194,11 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--wall <n>', 'with --simulate: tiles left in the wall (default 99 less the discards)', wholeOption('--wall', 0))
     .action((flags: AnalyzeFlags) => exit(analyzeCommand(flags)));
   registerAdvise(cmd, exit);
-  registerDomino(cmd, exit);
+  registerGameCommands(cmd, MAH_JONGG_CLI, GAME_CLIS, exit);
+  registerDomino(cmd, GAME_CLIS, exit);
   registerTrain(cmd, exit);
   registerReview(cmd, exit);
   registerTournament(cmd, exit);
-  cmd
-    .command('selfplay')
-    .description('bots play games; prints a summary and can write each game as a record')
-    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
-    .option('--games <n>', 'how many games', positiveInt, 1)
-    .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
-    .option('--bots <names>', `a bot for every seat (${AGENT_NAMES.join(', ')}), or one per seat: "medium,random,random,random"`, 'random')
-    .option('--card <file>', 'your card file (default: the built-in practice card)')
-    .option('--out <dir>', 'write each game to DIR/game-<seed>.jsonl')
-    .option('--json', 'print one JSON object')
-    .action((flags: SelfPlayFlags) => exit(selfplayCommand(flags)));
-  cmd
-    .command('replay')
-    .description('replay a game record, checking every action and the result')
-    .argument('<file>', 'a record (.jsonl) written by selfplay or play (a name starting with "-" goes after "--": replay -- -name.jsonl)')
-    .option('--json', 'print one JSON object')
-    .action((file: string, flags: { json?: boolean }) => exit(replayCommand(file, flags)));
-  cmd
-    .command('arena')
-    .description('measure bots against each other on duplicate deals, with 95% intervals')
-    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
-    .requiredOption('--seats <names>', `one bot per seat: ${AGENT_NAMES.join(', ')}`)
-    .option('--games <n>', 'how many deals (each played once per seat rotation)', positiveInt, 100)
-    .option('--seed <n>', 'seed of the deals', wholeNumber, 1)
-    .option('--card <file>', 'your card file (default: the built-in practice card)')
-    .option('--threads <n>', 'worker threads (default: one per core)', positiveInt)
-    .option('--json', 'print one JSON object')
-    .option('--log <file>', 'keep every finished game in FILE; the same command run again resumes: deals already there are not played again')
-    .action(async (flags: ArenaFlags) => exit(await arenaCommand(flags)));
-  cmd
-    .command('play')
-    .description('play a game in the terminal against bots')
-    .option('--ruleset <name>', RULESET_NAMES, 'nmjl-4p')
-    .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
-    .option('--bots <names>', `a bot for every other seat (${AGENT_NAMES.join(', ')}), or one per other seat`, 'medium')
-    .option('--seat <n>', 'your seat (0 is East)', wholeNumber, 0)
-    .option('--card <file>', 'your card file (default: the built-in practice card)')
-    .option('--record <file>', 'write the game as a record when it ends')
-    .action(async (flags: PlayFlags) => exit(await playCommand(flags)));
   cmd
     .command('serve')
     .description('the practice server: the table page at /, the HTTP API at /api (docs/api.md), its docs at /docs')

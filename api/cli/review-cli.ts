@@ -3,8 +3,7 @@ import { compileCard } from '../../engine/compile.js';
 import { parseCard } from '../../engine/card.js';
 import { DEFAULT_LIMITS } from '../http/limits.js';
 import { reviewRecord, type Review, type ReviewedDecision } from '../http/review.js';
-import { readRecordFile } from '../shared/records.js';
-import { printable } from '../../training/text-files.js';
+import { printable, readRecordFile } from '../../io/files.js';
 import { positiveInt, wholeNumber } from './options.js';
 
 /**

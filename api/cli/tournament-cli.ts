@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { AGENT_NAMES } from '../../agents/levels.js';
 import { TilemateError } from '../../engine/errors.js';
-import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
+import { loadRuleset, RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { playMatch, playTournament, type OnGame } from '../../training/tournament.js';
-import { loadCard, readCardText } from '../../training/cards.js';
-import { RecordWriter, rulesetByName, writeFileAtomic } from '../shared/records.js';
+import { loadCard } from '../../io/cards.js';
+import { RecordWriter } from '../../engine/record.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { writeFileAtomic } from '../../io/files.js';
 import { positiveInt, wholeNumber } from './options.js';
 
 /**
@@ -25,19 +27,18 @@ function botNames(spec: string): string[] {
 /** Writes each game to DIR/<prefix>-<seed>.jsonl, as selfplay does. */
 function recorder(rules: Ruleset, card: string | undefined, out: string | undefined, prefix: string): OnGame | undefined {
   if (out === undefined) return undefined;
-  const cc = loadCard(card);
-  const text = readCardText(card);
-  return (game, state, actions, names) => {
-    const w = new RecordWriter(rules, cc, text, game.seed, names);
+  const game = mahJonggGame(rules, loadCard(card));
+  return (played, state, actions, names) => {
+    const w = new RecordWriter(game, played.seed, names);
     for (const a of actions) w.action(a);
-    writeFileAtomic(join(out, `${prefix}-${game.seed}.jsonl`), w.text(state));
+    writeFileAtomic(join(out, `${prefix}-${played.seed}.jsonl`), w.text(state));
   };
 }
 
 interface MatchFlags { ruleset: string; games: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
 
 function matchCommand(f: MatchFlags): number {
-  const rules = rulesetByName(f.ruleset);
+  const rules = loadRuleset(f.ruleset);
   const given = botNames(f.bots);
   const bots = given.length === 1 ? new Array<string>(rules.players).fill(given[0]) : given;
   if (bots.length !== rules.players) throw new TilemateError('TM_BAD_INPUT', `--bots lists ${bots.length} bots for ${rules.players} players (give one name, or one per player)`);
@@ -61,11 +62,11 @@ function matchCommand(f: MatchFlags): number {
 interface TournamentFlags { ruleset: string; tables: number; players?: number; threeRuleset: string; rounds: number; timeLimit?: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
 
 function tournamentCommand(f: TournamentFlags): number {
-  const rules = rulesetByName(f.ruleset);
+  const rules = loadRuleset(f.ruleset);
   const bots = botNames(f.bots);
   const cc = loadCard(f.card);
   const players = f.players ?? f.tables * 4;
-  const threePlayer = players < f.tables * 4 ? rulesetByName(f.threeRuleset) : undefined;
+  const threePlayer = players < f.tables * 4 ? loadRuleset(f.threeRuleset) : undefined;
   const write = recorder(rules, f.card, f.out, 'tournament');
   const writeThree = threePlayer && recorder(threePlayer, f.card, f.out, 'tournament');
   // a game of three players is recorded under the 3-player ruleset

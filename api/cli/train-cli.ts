@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
-import { readCardText } from '../../training/cards.js';
-import { MAX_FILE_BYTES, readTextFile } from '../../training/text-files.js';
-import { rulesetByName } from '../shared/records.js';
+import { readCardText } from '../../io/cards.js';
+import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
+import { loadRuleset } from '../../engine/rulesets.js';
 import { count, fraction } from './options.js';
 
 interface TrainFlags {
@@ -43,7 +43,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
     .option('--json', 'print one JSON summary at the end')
     .action(async (f: TrainFlags) => {
-      rulesetByName(f.ruleset);
+      loadRuleset(f.ruleset); // an unknown name is refused before anything starts
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
         cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,

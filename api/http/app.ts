@@ -12,7 +12,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { loadCard, readCardText } from '../../training/cards.js';
+import { loadCard, readCardText } from '../../io/cards.js';
 import { GameStore } from './game-store.js';
 import { HeavyPool } from './heavy.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';

@@ -70,7 +70,8 @@ export const DISTRICT: DominoRuleset = {
 export const DOMINO_RULESETS: Record<string, DominoRuleset> = { 'sun-lakes': SUN_LAKES, district: DISTRICT };
 
 export function loadDominoRuleset(name: string): DominoRuleset {
-  const r = DOMINO_RULESETS[name];
+  // own keys only: "toString" or "__proto__" must not find Object.prototype
+  const r = typeof name === 'string' && Object.hasOwn(DOMINO_RULESETS, name) ? DOMINO_RULESETS[name] : undefined;
   if (!r) throw new TilemateError('TM_BAD_INPUT', `no Mexican Train ruleset "${name}"; choose ${Object.keys(DOMINO_RULESETS).join(' or ')}`);
   return r;
 }

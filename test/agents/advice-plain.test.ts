@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decisionPlain, type Alternative } from '../../agents/advice.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /** Issue 15: the advice in one plain sentence, in the game's terms; options within the noise are called about equally good. */
 

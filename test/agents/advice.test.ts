@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, lineChances, parseSituation, situationView } from '../../agents/advice.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { determinize } from '../../engine/determinize.js';
 import { TilemateError } from '../../engine/errors.js';

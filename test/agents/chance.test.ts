@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { awayFrom, lineForms, sampleDraws, soloChance } from '../../agents/chance.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { COPIES, parseTiles, tilesFromCounts } from '../../engine/tiles.js';
 import { lineIndex } from '../engine/game-helpers.js';
 

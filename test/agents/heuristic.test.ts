@@ -6,6 +6,7 @@ import { loadRuleset } from '../../engine/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
 import { tileName } from '../../engine/tiles.js';
 import { act, cc, table, tile } from '../engine/game-helpers.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 const OTHERS = ['1C 1C 1C 3C 3C 3C 4C 4C 4C 5C 5C 5C 7C', '1D 1D 1D 3D 3D 3D 4D 4D 4D 5D 5D 5D 7D', 'N N N E E E W W W S S S RD'];
 
@@ -81,7 +82,7 @@ describe('the heuristic player', () => {
         const one = new HeuristicAgent(cc, MEDIUM_HABITS, 'h');
         const agents = [0, 1, 2, 3].map(() => (shared ? one : new HeuristicAgent(cc, MEDIUM_HABITS, 'h')));
         const log: Action[] = [];
-        playOut(newGame(rules, cc, seed), agents, seedRng(seed), (a) => log.push(a));
+        playOut(mahJonggGame(rules, cc), newGame(rules, cc, seed), agents, seedRng(seed), (a) => log.push(a));
         return log;
       });
       expect(logs[0]).toEqual(logs[1]);

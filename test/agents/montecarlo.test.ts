@@ -3,11 +3,12 @@ import type { Turn } from '../../agents/agent.js';
 import { HeuristicAgent } from '../../agents/heuristic.js';
 import { MonteCarloAgent } from '../../agents/montecarlo.js';
 import { playOut } from '../../agents/table.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { determinize } from '../../engine/determinize.js';
 import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS } from '../../engine/rulesets.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];
@@ -18,7 +19,7 @@ function midGame(seed: number): GameState {
   const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
   let stop: GameState | null = null;
   try {
-    playOut(state, agents, seedRng(seed), (_a, s) => {
+    playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed), (_a, s) => {
       if (stop === null && s.phase.kind === 'discard' && s.discardCount >= 12) { stop = cloneState(s); throw new Error('stop'); }
     });
   } catch (err) {
@@ -80,7 +81,7 @@ describe('the Monte Carlo player', () => {
   it('plays whole games with heuristic opponents, every state valid', () => {
     for (let g = 0; g < 2; g++) {
       const s = newGame(rules, cc, 100 + g);
-      playOut(s, [mc, new HeuristicAgent(cc), new HeuristicAgent(cc), new HeuristicAgent(cc)], seedRng(g), (_a, st) => validate(st));
+      playOut(mahJonggGame(s.rules, s.cc), s, [mc, new HeuristicAgent(cc), new HeuristicAgent(cc), new HeuristicAgent(cc)], seedRng(g), (_a, st) => validate(st));
       expect(s.phase.kind).toBe('ended');
     }
   });

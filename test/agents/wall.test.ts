@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { defaultWall, lineChances } from '../../agents/advice.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';

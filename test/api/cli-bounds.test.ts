@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCardText } from '../../training/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 
 /** Issue 14, item 8: the command line bounds what it reads and runs, and prints outside text safely. */

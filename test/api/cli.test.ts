@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resultJson } from '../../api/cli/cli.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import type { TilemateError } from '../../engine/errors.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 
 let out = '';

@@ -6,7 +6,7 @@ import { seenBy } from '../../api/http/wire.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import { legalActions, newGame, view } from '../../engine/game.js';
 import { loadRuleset } from '../../engine/rulesets.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /** The terminal game's hint and card commands: the page's hint and Card panel, in words; asking changes nothing. */
 

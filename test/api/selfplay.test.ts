@@ -133,7 +133,7 @@ describe('tilemate play', () => {
     expect(shown).toMatch(/^nmjl-4p: .* Seed 3, card Tilemate Practice Card 2026\.\nYou are seat 1; seat 0 random, seat 2 random, seat 3 random\.\n/);
     expect(shown).toContain('refused: unknown tile "9Q"');
     expect(shown).toMatch(/your rack +(\S+ )+ \(14\)/);
-    expect(shown).toMatch(/Game over after \d+ discards\.\nscores +seat 0 \(random\) -?\d+ \| you -?\d+/);
+    expect(shown).toMatch(/Game over with \d+ tiles? left in the wall\.\nscores +seat 0 \(random\) -?\d+ \| you -?\d+/);
     const replay = replayRecord(record);
     expect(replay.header.seats).toEqual(['random', 'human', 'random', 'random']);
     expect(replay.state.result).toEqual(state.result);

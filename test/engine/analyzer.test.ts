@@ -4,7 +4,7 @@ import { parseCard } from '../../engine/card.js';
 import { compileCard, type CompiledCard } from '../../engine/compile.js';
 import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
 import { FLOWER, fullSet, JOKER, KINDS, parseTile, tileName } from '../../engine/tiles.js';
-import { readCardText } from '../../training/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { bruteForceTilesAway } from '../reference/brute-force.js';
 
 const practice = compileCard(parseCard(readCardText()));

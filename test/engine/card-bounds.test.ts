@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../engine/card.js';
 import { checkFormCounts, compileCard, countLineForms, FORM_LIMITS, lineForms } from '../../engine/compile.js';
-import { readCardText } from '../../training/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { explosiveCard } from './explosive-card.js';
 
 describe('card compilation is bounded before it enumerates', () => {

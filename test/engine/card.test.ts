@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardError, parseCard } from '../../engine/card.js';
 import { compileCard, lineForms } from '../../engine/compile.js';
-import { readCardText } from '../../training/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { bruteForceFormCount } from '../reference/brute-force.js';
 
 const card = (body: string) => parseCard(`card: Test\n[S]\n${body}\n`);

@@ -10,6 +10,7 @@ import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
 import { JOKER, KINDS } from '../../engine/tiles.js';
 import { playMatch, playTournament } from '../../training/tournament.js';
 import { cc, refusal, snapshot } from './game-helpers.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 /**
  * One generic suite for every ruleset (OpenSpiel's random-game tests): seeded games by
@@ -268,7 +269,7 @@ function play(rules: Ruleset, kind: AgentKind, seed: number, tally: Tally | null
   const agents = makeAgents(rules, kind).map((a) => (tally && every > 0 ? audited(a, () => state, every, counter, tally) : a));
   const log: string[] = [];
   let actions = 0, exchanges = 0;
-  playOut(state, agents, seedRng(seed * 7919 + 17), (a, s) => {
+  playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed * 7919 + 17), (a, s) => {
     validate(s);
     if (a.type === 'exchange') exchanges++;
     if (!tally) log.push(JSON.stringify(a));

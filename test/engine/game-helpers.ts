@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { apply, countVisible, newGame, validate, type Action, type Exposure, type GameState, type Phase } from '../../engine/game.js';
 import { seedRng, shuffle } from '../../engine/rng.js';

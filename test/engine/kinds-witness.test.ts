@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kindsWitness } from '../../engine/hand-check.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
 import { JOKER, KINDS, setCopies, tilesFromCounts } from '../../engine/tiles.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /**
  * kindsWitness (the seats' Mah Jongg proof from kinds alone) against a walk over every form:

@@ -5,7 +5,7 @@ import { botRng } from '../../api/shared/records.js';
 import { newGame } from '../../engine/game.js';
 import { actionLine } from '../../engine/record.js';
 import { RULESETS } from '../../engine/rulesets.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /**
  * The same seeds give the same games: a few seeded games per ruleset and bot, pinned by

@@ -3,7 +3,7 @@ import { tilesAwayAll } from '../../engine/analyzer.js';
 import { completeForms, PoolProof } from '../../engine/hand-check.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
 import { KINDS, setCopies, tilesFromCounts } from '../../engine/tiles.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 
 /**
  * PoolProof (the Siamese pools' Mah Jongg proof kept across turns) against the full

@@ -3,13 +3,14 @@ import type { Agent } from '../../agents/agent.js';
 import { GreedyAgent } from '../../agents/greedy.js';
 import { RandomAgent } from '../../agents/random.js';
 import { playOut } from '../../agents/table.js';
-import { readCardText } from '../../training/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, newGame, type Action, type GameState } from '../../engine/game.js';
 import { actionLine, cardFromText, endLine, recordHeader, replayRecord } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { tileName } from '../../engine/tiles.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 const CARD_TEXT = readCardText();
 const cc = cardFromText(CARD_TEXT);
@@ -28,7 +29,7 @@ function recordGame(ruleset: string, seed: number, bot: 'random' | 'greedy'): Re
   const agents: Agent[] = Array.from({ length: rules.players }, () => (bot === 'greedy' ? new GreedyAgent(cc) : new RandomAgent()));
   const lines = [recordHeader({ ruleset, card: { name: cc.card.name, text: CARD_TEXT }, seed, seats: agents.map((a) => a.name) })];
   const actions: Action[] = [];
-  playOut(state, agents, seedRng(seed + 1000), (a) => {
+  playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed + 1000), (a) => {
     actions.push(structuredClone(a));
     lines.push(actionLine(actions.length, a));
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { resultJson } from '../../api/cli/cli.js';
-import { loadCard } from '../../training/cards.js';
-import { readCardText } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
+import { readCardText } from '../../io/cards.js';
 import { call, server } from './helpers.js';
 
 const app = await server();

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCard, readCardText } from '../../training/cards.js';
+import { loadCard, readCardText } from '../../io/cards.js';
 import { lineForms } from '../../engine/compile.js';
 import { call, dataDir, server } from './helpers.js';
 

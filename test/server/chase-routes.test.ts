@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courtesyAdvice, voteAdvice } from '../../agents/advice.js';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { call, server } from './helpers.js';
 
 /** The routes the "Which hand should I chase?" page adds, and the form marks it draws from. */

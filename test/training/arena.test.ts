@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../../training/cards.js';
+import { loadCard } from '../../io/cards.js';
 import { playDeal, summarize, type ArenaGame, type ArenaSpec } from '../../training/arena.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCard, readCardText } from '../../training/cards.js';
+import { loadCard, readCardText } from '../../io/cards.js';
 import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION, type Afterstate } from '../../agents/features.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
@@ -19,6 +19,7 @@ import { buildNet, toValueModel } from '../../training/net.js';
 import { loadTf } from '../../training/tf.js';
 import { readCheckpoint, train, type TrainOptions } from '../../training/train.js';
 import { searchAgreement } from '../../training/train.worker.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 /** A model with small random weights (deterministic). */
 function randomModel(seed = 1): ValueModel {
@@ -96,7 +97,7 @@ describe('features', () => {
     const a = new Float32Array(FEATURES), b = new Float32Array(FEATURES);
     let checked = 0, exposed = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
-      playOut(newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
+      playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
         const seat = waitingOn(s)[0];
         if (seat === undefined) return;
@@ -141,7 +142,7 @@ describe('the learned player', () => {
         const agents = Array.from({ length: rules.players }, (_, s) => (s % 2 === 0 ? learned : new HeuristicAgent(cc, MEDIUM_HABITS)));
         const state = newGame(rules, cc, 11);
         const actions: Action[] = [];
-        playOut(state, agents, seedRng(4), (a, s) => { actions.push(a); validate(s); });
+        playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(4), (a, s) => { actions.push(a); validate(s); });
         return { actions: JSON.stringify(actions), result: state.result };
       };
       const a = run(), b = run();
@@ -156,7 +157,7 @@ describe('the learned player', () => {
     const strong = (seed: number, make: () => import('../../agents/agent.js').Agent) => {
       const state = newGame(rules, cc, seed);
       const actions: Action[] = [];
-      playOut(state, [make(), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS)], seedRng(seed), (a) => actions.push(a));
+      playOut(mahJonggGame(state.rules, state.cc), state, [make(), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS)], seedRng(seed), (a) => actions.push(a));
       return JSON.stringify(actions.map((a) => ({ ...a, ...('blind' in a ? { blind: a.blind ?? 0 } : {}) })));
     };
     for (const seed of [1, 2, 3]) {
@@ -174,7 +175,7 @@ describe('tilemate train', () => {
     // the same game played by the policy alone: its discards, every fifth put to the search
     let discards = 0;
     const alone = new LearnedAgent(cc, model);
-    playOut(newGame(loadRuleset('nmjl-4p'), cc, 21), [alone, alone, alone, alone], seedRng(21), (a) => { if (a.type === 'discard') discards++; });
+    playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, 21), [alone, alone, alone, alone], seedRng(21), (a) => { if (a.type === 'discard') discards++; });
     expect(discards).toBeGreaterThan(20);
     expect(r.positions).toBe(Math.ceil(discards / every));
     expect(r.withSearch).toBeGreaterThan(0);

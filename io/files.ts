@@ -1,8 +1,10 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileErrorWords, TilemateError } from '../engine/errors.js';
 
 /**
- * What the command line takes from files and gives to a terminal, bounded and made safe:
+ * Files, for every edge that reads or writes them (the command line, the server, training).
+ * What is read is bounded and made safe:
  * a file is read up to a limit (never /dev/zero until memory runs out), and text from
  * outside (card and section names, bot names in a record, file names) is printed with its
  * control characters shown as `?`, so a record cannot send escape sequences to the terminal.
@@ -44,3 +46,40 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u
 
 /** Text safe to print on a terminal: control characters become `?`. */
 export const printable = (text: string): string => text.replace(CONTROLS, '?');
+
+/**
+ * Writes a file atomically and durably: a temporary file in the same folder, flushed to
+ * disk, renamed into place, then the folder flushed so the rename itself survives a crash.
+ * Readers never see half a file; a failure is reported as TM_FILE with its cause (the
+ * clean-up of the temporary file never masks it).
+ */
+export function writeFileAtomic(path: string, text: string): void {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+    syncFolder(dir);
+  } catch (err) {
+    try { rmSync(tmp, { force: true }); } catch { /* the folder itself is the problem: the error below says so */ }
+    throw new TilemateError('TM_FILE', `cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+/** Flushes a folder's entries (a rename) to disk; a no-op where folders cannot be opened (Windows). */
+export function syncFolder(dir: string): void {
+  let fd: number;
+  try { fd = openSync(dir, 'r'); } catch { return; }
+  try { fsyncSync(fd); } catch { /* some file systems refuse fsync on a folder */ } finally { closeSync(fd); }
+}
+
+export function readRecordFile(path: string): string {
+  return readTextFile(path, MAX_FILE_BYTES.record, 'record file');
+}

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCard } from '../engine/card.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
-import { MAX_FILE_BYTES, readTextFile } from './text-files.js';
+import { MAX_FILE_BYTES, readTextFile } from './files.js';
 
 /** The practice card shipped with Tilemate: the embedded default wherever a card is needed. */
 export const PRACTICE_CARD_FILE = 'practice-2026.card';

@@ -747,8 +747,7 @@ function wire() {
     await renderCardPanel();
   });
   $('#new-button').addEventListener('click', () => {
-    if (live.session && ui.view?.phase !== 'ended' && !window.confirm('Leave this game and start a new one?')) return;
-    live.forget();
+    if (!live.leave(ui.view?.phase !== 'ended')) return;
     ui.view = null;
     $('#game').classList.add('hidden');
     $('#start').classList.remove('hidden');

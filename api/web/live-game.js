@@ -64,7 +64,7 @@ export class LiveGame {
         this.at = answer.at;
         return answer;
       } catch {
-        this.forget();
+        this.#forget();
         return null;
       }
     });
@@ -104,8 +104,17 @@ export class LiveGame {
     return call(method, `${this.routes}/${encodeURIComponent(id)}${path}`, body, token);
   }
 
-  /** Leaves the game: the tab no longer resumes it. */
-  forget() {
+  /**
+   * Leaves the game, an unfinished one only once the person confirms it; true when it was left
+   * (the tab no longer resumes it).
+   */
+  leave(unfinished) {
+    if (this.session && unfinished && !window.confirm('Leave this game and start a new one?')) return false;
+    this.#forget();
+    return true;
+  }
+
+  #forget() {
     this.session = null;
     this.at = 0;
     try { sessionStorage.removeItem(this.sessionKey); } catch { /* nothing saved */ }

@@ -1,43 +1,100 @@
-import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { liveForms } from '../../agents/heuristic.js';
 import { makeAgent } from '../../agents/levels.js';
 import { playOut } from '../../agents/table.js';
 import { unseenCounts } from '../../engine/determinize.js';
-import { newGame, view, type Action } from '../../engine/game.js';
+import { newGame, view } from '../../engine/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { actionLine, endLine } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { JOKER } from '../../engine/tiles.js';
 import { cc } from '../engine/game-helpers.js';
 
 /**
- * The bots' play pinned: speed work (caches, memos, work caps) must not change a single
- * decision. Each figure was counted from the bots as they played before issue 17's caches
- * (and checked equal after): the hash of the games' action streams, and their lengths.
+ * The bots' play pinned: speed work (caches, memos, work caps) and changes elsewhere must not
+ * change a single decision. Each game below is stored whole in test/agents/pinned/, one line
+ * per action as records write them (engine/record.ts actionLine), then the end line (winners,
+ * scores), and played again here action by action; a game that differs fails with the first
+ * action that differs. The streams were written from the bots as they played when the games
+ * were pinned by hashes (checked equal to those hashes).
+ *
+ * A bot changed on purpose is pinned again with
+ *     UPDATE_PINS=1 npx vitest run test/agents/pinned.test.ts
+ * which writes every file from the bots as they now play (and checks nothing): read the
+ * files' diff before committing it.
  */
-function games(bots: string[], rules: string, seeds: number[]): { hash: string; actions: number } {
-  const r = loadRuleset(rules);
-  const h = createHash('sha256');
-  let actions = 0;
-  for (const seed of seeds) {
-    const agents = bots.map((b) => makeAgent(b, cc, r));
-    playOut(newGame(r, cc, seed), agents, seedRng(seed ^ 0x5bd1e995), (a: Action) => { h.update(JSON.stringify(a)); h.update('\n'); actions++; });
+
+const PINNED_DIR = join(import.meta.dirname, 'pinned');
+const UPDATE = process.env.UPDATE_PINS === '1';
+
+/** A pinned game: the ruleset, the bot in each seat, the seed of the deal. */
+interface PinnedGame { ruleset: string; bots: string[]; seed: number }
+
+const same = (bot: string, players: number): string[] => new Array<string>(players).fill(bot);
+
+const GAMES: PinnedGame[] = [
+  // one bot at every seat, a few seeds per ruleset
+  ...([
+    ['nmjl-4p', 'random', 1], ['nmjl-4p', 'random', 2], ['nmjl-4p', 'random', 3],
+    ['nmjl-4p', 'greedy', 4], ['nmjl-4p', 'greedy', 5], ['nmjl-4p', 'medium', 6],
+    ['nmjl-3p-courtesy', 'random', 7], ['nmjl-3p-courtesy', 'random', 8],
+    ['nmjl-4p-tournament', 'greedy', 9],
+    ['siamese-2p', 'random', 10], ['siamese-2p', 'random', 11], ['siamese-2p', 'random', 12],
+    ['siamese-2p', 'greedy', 13], ['siamese-2p', 'medium', 14],
+    ['royale-siamese-4p', 'random', 15], ['royale-siamese-4p', 'random', 16], ['royale-siamese-4p', 'greedy', 17],
+  ] as const).map(([ruleset, bot, seed]) => ({ ruleset, bots: same(bot, loadRuleset(ruleset).players), seed })),
+  // medium, strong and easy at one table
+  ...[1, 2, 3, 4, 5, 6].map((seed) => ({ ruleset: 'nmjl-4p-tournament', bots: ['medium', 'strong', 'easy', 'medium'], seed })),
+  // medium in a 3-player game
+  ...[7, 8, 9].map((seed) => ({ ruleset: 'nmjl-3p', bots: same('medium', 3), seed })),
+  // hard at a table of medium players
+  { ruleset: 'nmjl-4p', bots: ['hard', 'medium', 'medium', 'medium'], seed: 11 },
+];
+
+/** The bots named once when every seat has the same one, else seat by seat. */
+const botsName = (bots: readonly string[]): string => (bots.every((b) => b === bots[0]) ? bots[0] : bots.join('-'));
+const fileOf = (g: PinnedGame): string => join(PINNED_DIR, `${g.ruleset}-${botsName(g.bots)}-${g.seed}.jsonl`);
+
+/** The game played: its record lines, one per action, then the end line. */
+function play(g: PinnedGame): string[] {
+  const rules = loadRuleset(g.ruleset);
+  const game = mahJonggGame(rules, cc);
+  const agents = g.bots.map((b) => makeAgent(b, cc, rules));
+  const state = game.newGame(g.seed);
+  const lines: string[] = [];
+  // the bots' generator seeded as the server seeds it (botRng in agents/bots.ts)
+  playOut(game, state, agents, seedRng((g.seed ^ 0x5bd1e995) >>> 0), (a) => { lines.push(actionLine(game, lines.length + 1, a)); });
+  lines.push(endLine(game, state));
+  return lines;
+}
+
+/** Where two streams first part, in words (null when they are the same). */
+function firstDifference(expected: readonly string[], got: readonly string[]): string | null {
+  const what = (i: number, lines: readonly string[]): string => (i >= lines.length ? 'nothing (the stream has ended)' : lines[i]);
+  for (let i = 0; i < Math.max(expected.length, got.length); i++) {
+    if (expected[i] === got[i]) continue;
+    const where = i < expected.length - 1 ? `action ${i + 1}` : 'the end';
+    return `${where} differs: expected ${what(i, expected)}, got ${what(i, got)}`;
   }
-  return { hash: h.digest('hex').slice(0, 16), actions };
+  return null;
 }
 
 describe('the bots play as they did', () => {
-  it('medium, strong and easy at one table: the same actions, game for game', () => {
-    // counted again when easy took a beginner's habits (issue 13: easy clearly below medium); medium and strong unchanged
-    expect(games(['medium', 'strong', 'easy', 'medium'], 'nmjl-4p-tournament', [1, 2, 3, 4, 5, 6])).toEqual({ hash: 'da06f3f20730cebc', actions: 2253 });
-  });
-
-  it('medium in a 3-player game', () => {
-    expect(games(['medium', 'medium', 'medium'], 'nmjl-3p', [7, 8, 9])).toEqual({ hash: '835dfc1f3a11a1fe', actions: 649 });
-  });
-
-  it('hard at a table of medium players, one game', () => {
-    expect(games(['hard', 'medium', 'medium', 'medium'], 'nmjl-4p', [11])).toEqual({ hash: 'a2ce885f45aedbd4', actions: 410 });
+  it.each(GAMES.map((g) => [`${g.ruleset}, ${g.bots.join(' ')}, seed ${g.seed}`, g] as const))('%s: the same actions, action by action, and the same outcome', (_name, g) => {
+    const got = play(g);
+    const file = fileOf(g);
+    if (UPDATE) {
+      mkdirSync(PINNED_DIR, { recursive: true });
+      writeFileSync(file, `${got.join('\n')}\n`);
+      return;
+    }
+    if (!existsSync(file)) expect.fail(`game ${g.ruleset} ${botsName(g.bots)} seed ${g.seed}: no pinned stream ${file} (UPDATE_PINS=1 writes it)`);
+    const expected = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    const diff = firstDifference(expected, got);
+    if (diff !== null) expect.fail(`game ${g.ruleset} ${botsName(g.bots)} seed ${g.seed}: ${diff}`);
   });
 });
 
@@ -67,7 +124,7 @@ describe('liveForms', () => {
     const given: { answer: Uint8Array; copy: Uint8Array }[] = [];
     for (const seed of [21, 22]) {
       const agents = [0, 1, 2, 3].map(() => makeAgent('medium', cc, r));
-      playOut(newGame(r, cc, seed), agents, seedRng(seed), (_a, s) => {
+      playOut(mahJonggGame(r, cc), newGame(r, cc, seed), agents, seedRng(seed), (_a, s) => {
         if (s.phase.kind !== 'discard') return;
         for (let seat = 0; seat < 4; seat++) {
           const v = view(s, seat);

@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError } from './errors.js';
-import { noDeadProofs, type ClaimResponse, type GameState, type Phase, type SeatView } from './game.js';
+import type { ClaimResponse, GameState, Phase, SeatView } from './game.js';
 import { seedRng, shuffle, type RngState, nextU32 } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
@@ -73,8 +73,6 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
     actionCount: 0,
     tableVersion: 0,
     visible: COPIES.map((c, t) => c - unseen[t] - view.concealed[t]),
-    deadProofs: noDeadProofs(),
-    kindsProofs: [],
     result: null,
   };
 }

@@ -1,9 +1,11 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresCanComplete, exposuresFitCard, kindsWitness, PoolProof, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { rackExposures, rackLive } from './racks.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
+import { TableProofs } from './table-proofs.js';
 import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId } from './tiles.js';
 
 /**
@@ -117,25 +119,14 @@ export interface GameState {
   actionCount: number;
   /** Tiles on the table for all to see, per kind: discards, exposures, declared Mah Jonggs (kept as they change). */
   visible: number[];
-  /** Changes whenever the tiles on the table (discards, exposures, Mah Jonggs, dead hands) change. */
+  /**
+   * Changes to the tiles on the table so far (discards, exposures, Mah Jonggs, dead hands):
+   * `apply` counts each, as it counts actions and discards. What is kept beside a state about
+   * its table (the dead-hand proofs, a view's copies of the lists) is made again when it moves.
+   */
   tableVersion: number;
-  /** Which hands the table proves impossible, as of a table version (recomputed when it changes). */
-  deadProofs: DeadProofs;
-  /** Per seat, why its rack is no Mah Jongg whatever tile comes in (cannotComplete; [] when none made yet). */
-  kindsProofs: KindsProof[];
   result: GameResult | null;
 }
-
-/**
- * Per rack slot (seat * racks + rack): whether the table proves it impossible, as of a table
- * version; when it was last checked, the visible counts (`seen`), a form it could still make
- * (`live`, -1: none known) and its player's exposures (`exposed`, exposureShape); `hints` where the next
- * search starts.
- */
-export interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[][]; live: number[]; exposed: number[] }
-
-/** Dead-hand proofs not made yet (a new, copied or sampled state). */
-export const noDeadProofs = (): DeadProofs => ({ version: -1, proofs: [], hints: [], seen: [], live: [], exposed: [] });
 
 // ------------------------------------------------------------------ setting up
 
@@ -200,8 +191,6 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     actionCount: 0,
     tableVersion: 0,
     visible: new Array<number>(KINDS).fill(0),
-    deadProofs: noDeadProofs(),
-    kindsProofs: [],
     result: null,
   };
   if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
@@ -219,13 +208,6 @@ const fail = (code: ErrorCode, message: string): never => { throw new TilemateEr
 export const handSize = (p: Player): number =>
   p.concealed.reduce((a, b) => a + b, 0) +
   p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
-
-/** Whether a rack is live: not dead, no Mah Jongg declared on it yet. */
-function rackLive(p: Player, rack: number): boolean {
-  if (p.dead[rack]) return false;
-  for (let i = 0; i < p.mahJonggs.length; i++) if (p.mahJonggs[i].rack === rack) return false;
-  return true;
-}
 
 /** The seat's live racks (not dead, no Mah Jongg declared on them yet). */
 function liveRacks(state: GameState, seat: number): number[] {
@@ -252,13 +234,6 @@ function nextInPlay(state: GameState, from: number): number {
   return -1;
 }
 
-/** The exposures on one rack (the player's own list when all stand on it: read it, never change it). */
-function rackExposures(p: Player, rack: number): Exposure[] {
-  const all = p.exposures;
-  for (let i = 0; i < all.length; i++) if (all[i].rack !== rack) return all.filter((x) => x.rack === rack);
-  return all;
-}
-
 function countsOfTiles(tiles: readonly TileId[]): number[] {
   const c = new Array<number>(KINDS).fill(0);
   for (const t of tiles) c[t]++;
@@ -282,85 +257,40 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
   return r;
 }
 
+/**
+ * The proofs kept beside each state (TableProofs), made on first use: a copied or sampled
+ * state, a new object, starts with none. The last state asked about is remembered, as a game
+ * loop asks about one state at every step.
+ */
+const proofsByState = new WeakMap<GameState, TableProofs>();
+let lastState: GameState | null = null;
+let lastProofs: TableProofs | null = null;
+function proofsOf(state: GameState): TableProofs {
+  if (state === lastState) return lastProofs!;
+  let proofs = proofsByState.get(state);
+  if (proofs === undefined) { proofs = new TableProofs(copiesOf(state.rules)); proofsByState.set(state, proofs); }
+  lastState = state;
+  lastProofs = proofs;
+  return proofs;
+}
+
 /** The complete form a seat's rack makes with extra concealed tiles (a claimed discard), or -1. */
 function rackMahJongg(state: GameState, seat: number, rack: number, extra: TileId | null): number {
   const p = state.players[seat];
   const exposures = rackExposures(p, rack);
-  if (cannotComplete(state, seat, exposures, extra)) return -1;
+  const lines = proofsOf(state).linesLeft(state, seat, exposures, extra);
+  if (lines === null) return -1;
   let concealed = p.concealed;
   if (extra !== null) {
     concealed = withExtra;
     for (let t = 0; t < KINDS; t++) concealed[t] = p.concealed[t];
     concealed[extra]++;
   }
-  return completeForm(state.cc, concealed, exposures, poolOpen);
+  return completeForm(state.cc, concealed, exposures, lines);
 }
-/** A Siamese pool's proofs per player, by rack (racks without exposures share the first). */
-const poolProofs = new WeakMap<Player, PoolProof[]>();
-const mergedScratch = new Array<number>(KINDS).fill(0);
-
-/** A Siamese pool (more than 14 tiles) with the rack's exposed tiles counted in, proved to complete no line. */
-function poolCannotComplete(cc: CompiledCard, p: Player, exposures: readonly Exposure[], extra: TileId | null): boolean {
-  const rack = exposures.length > 0 ? exposures[0].rack : -1;
-  let merged = p.concealed; // a rack without exposures: the concealed tiles are the pool
-  if (exposures.length > 0) {
-    merged = mergedScratch;
-    for (let t = 0; t < KINDS; t++) merged[t] = p.concealed[t];
-    for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
-  }
-  let proofs = poolProofs.get(p);
-  if (proofs === undefined) { proofs = []; poolProofs.set(p, proofs); }
-  let proof = proofs[rack + 1];
-  if (proof === undefined || proof.cc !== cc) {
-    // a rack's first exposure: its pool is the bare one's, a tile or two apart
-    const bare = proofs[0];
-    proof = proofs[rack + 1] = new PoolProof(cc, bare !== undefined && bare.cc === cc ? bare : undefined);
-  }
-  const proved = proof.cannotComplete(merged, extra ?? -1);
-  poolOpen = proved ? undefined : proof.open;
-  return proved;
-}
-/** After cannotComplete answered false for a pool: the lines completeForms needs to look at for the same tiles. */
-let poolOpen: Uint8Array | undefined;
 
 /** Scratch for a rack with a claimed tile (completeForm keeps no reference to it). */
 const withExtra = new Array<number>(KINDS).fill(0);
-
-/**
- * The kinds (jokers aside) a seat's last answer rests on. When `none`: a few kinds of its
- * concealed tiles that no form holds all of (kindsWitness), so a 14-tile hand still holding a
- * tile of each is no Mah Jongg whatever single tile came in (the claim windows between two
- * turns, then the draw, ask about the same rack), and a discard keeps the proof while a tile
- * of each stays. Otherwise every kind it held: a hand holding them all is checked in full.
- */
-export interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
-
-/** True when the rack (with the extra tile) is proved no Mah Jongg from its kinds alone; false: check it in full. */
-function cannotComplete(state: GameState, seat: number, exposures: readonly Exposure[], extra: TileId | null): boolean {
-  const cc = state.cc, p = state.players[seat];
-  const con = p.concealed;
-  // the proof reads only the counts, so one kept per seat holds for whatever rack sits there
-  let proof = state.kindsProofs[seat];
-  if (proof === undefined) {
-    proof = { base: new Uint8Array(KINDS), none: false, valid: false };
-    state.kindsProofs[seat] = proof;
-  }
-  poolOpen = undefined;
-  // one pass: the tiles in all, and whether the rack still holds the proof's kinds
-  const base = proof.base;
-  let total = extra === null ? 0 : 1, holds = true;
-  for (let t = 0; t < KINDS; t++) {
-    const n = con[t];
-    total += n;
-    if (n < base[t]) holds = false;
-  }
-  for (let i = 0; i < exposures.length; i++) total += exposures[i].size;
-  if (total !== 14) return poolCannotComplete(cc, p, exposures, extra);
-  if (holds && proof.valid) return proof.none;
-  proof.valid = true;
-  proof.none = !kindsWitness(cc, con, base);
-  return proof.none;
-}
 
 /** The live racks that make Mah Jongg (with a claimed tile); racks without exposures share one answer. */
 function mahJonggRacks(state: GameState, seat: number, extra: TileId | null): readonly number[] {
@@ -535,93 +465,14 @@ export function countVisible(state: GameState): number[] {
   return v;
 }
 
-/** Teaching guide 6.6: a hand may be called dead when the tiles on the table prove it impossible. */
-function provablyDead(state: GameState, target: number, rack: number): boolean {
-  const p = state.players[target];
-  const exposures = rackExposures(p, rack);
-  if (exposures.length === 0 || p.dead[rack] || p.mahJonggs.some((m) => m.rack === rack)) return false;
-  const hints = state.deadProofs.hints;
-  const hint = (hints[target * state.rules.racks + rack] ??= { form: -1 });
-  return !exposuresCanComplete(state.cc, exposures, state.visible, hint, copiesOf(state.rules));
-}
-
+/** The seat may call dead each hand the tiles on the table prove impossible (teaching guide 6.6). */
 function pushCallDead(state: GameState, seat: number, out: Action[]): void {
   const racks = state.rules.racks;
-  const cache = state.deadProofs;
-  if (cache.version !== state.tableVersion) updateDeadProofs(state);
+  const dead = proofsOf(state).deadHands(state);
   for (let target = 0; target < state.rules.players; target++) {
     if (target === seat) continue;
-    for (let rack = 0; rack < racks; rack++) if (cache.proofs[target * racks + rack]) out.push({ type: 'callDead', seat, target, rack });
+    for (let rack = 0; rack < racks; rack++) if (dead[target * racks + rack]) out.push({ type: 'callDead', seat, target, rack });
   }
-}
-
-/**
- * The proofs only change with the table, not from one seat's step to the next, and then
- * only for the racks whose last proof the change touched (proofStands).
- */
-function updateDeadProofs(state: GameState): void {
-  const racks = state.rules.racks, visible = state.visible;
-  const cache = state.deadProofs;
-  cache.version = state.tableVersion;
-  const slots = state.rules.players * racks;
-  if (cache.proofs.length !== slots) {
-    cache.proofs = new Array<boolean>(slots).fill(false);
-    cache.live = new Array<number>(slots).fill(-1);
-    cache.exposed = new Array<number>(slots).fill(0);
-    cache.seen = Array.from({ length: slots }, () => new Array<number>(KINDS).fill(0));
-  }
-  for (let target = 0; target < state.rules.players; target++) {
-    const p = state.players[target];
-    for (let rack = 0; rack < racks; rack++) {
-      const slot = target * racks + rack;
-      if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
-      const shape = exposureShape(p);
-      if (cache.exposed[slot] === shape && proofStands(state.cc, cache, slot, visible)) continue;
-      const was = cache.live[slot];
-      const dead = provablyDead(state, target, rack);
-      const live = dead ? -1 : cache.hints[slot]?.form ?? -1;
-      cache.proofs[slot] = dead;
-      cache.live[slot] = live;
-      cache.exposed[slot] = shape;
-      const seen = cache.seen[slot];
-      if (live >= 0 && live === was) {
-        // the same form still live: proofStands reads only its kinds and the jokers
-        const { entryStart, entryKind } = state.cc;
-        seen[JOKER] = visible[JOKER];
-        for (let e = entryStart[live]; e < entryStart[live + 1]; e++) seen[entryKind[e]] = visible[entryKind[e]];
-      } else for (let t = 0; t < KINDS; t++) seen[t] = visible[t];
-    }
-  }
-}
-
-/**
- * A player's exposures as they stand, as one number: how many, and the jokers in them. Both
- * only change by a new exposure, or a joker exchanged out of one (which can make a hand
- * possible again: an exposure without jokers fits the lines that take none).
- */
-function exposureShape(p: Player): number {
-  let jokers = 0;
-  for (let i = 0; i < p.exposures.length; i++) jokers += p.exposures[i].jokers;
-  return p.exposures.length * 256 + jokers;
-}
-
-/**
- * Whether a rack's last proof stands with its exposures as they were. Found live through
- * form f: while the visible counts of f's kinds (and of jokers, when f's line takes them)
- * are as they were, since formStillPossible reads nothing else; most discards touch none of
- * them. Proved dead: while no visible count fell (a joker exchanged back), since fewer tiles
- * left unseen never make a hand possible again.
- */
-function proofStands(cc: CompiledCard, cache: DeadProofs, slot: number, visible: readonly number[]): boolean {
-  const seen = cache.seen[slot], f = cache.live[slot];
-  if (f >= 0) {
-    if (cc.lineJokers[cc.formLine[f]] === 1 && visible[JOKER] !== seen[JOKER]) return false;
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (visible[cc.entryKind[e]] !== seen[cc.entryKind[e]]) return false;
-    return true;
-  }
-  if (!cache.proofs[slot]) return false; // not checked yet
-  for (let t = 0; t < KINDS; t++) if (visible[t] < seen[t]) return false;
-  return true;
 }
 
 // ------------------------------------------------------------------ apply
@@ -779,7 +630,7 @@ export function apply(state: GameState, action: Action): void {
       if (!Number.isInteger(target) || target < 0 || target >= state.rules.players || target === seat) fail('TM_ILLEGAL_ACTION', 'call another player\'s hand dead');
       const rack = action.rack ?? 0;
       // teaching guide 6.6: only when the tiles on the table prove the hand impossible
-      if (!provablyDead(state, target, rack)) fail('TM_ILLEGAL_ACTION', `the table does not prove seat ${target}'s hand impossible`);
+      if (!proofsOf(state).provablyDead(state, target, rack)) fail('TM_ILLEGAL_ACTION', `the table does not prove seat ${target}'s hand impossible`);
       killRack(state, target, rack);
       break;
     }
@@ -1002,11 +853,12 @@ function bothMahJonggs(state: GameState, seat: number, extra: TileId | null): [n
   const racks = liveRacks(state, seat);
   if (racks.length < 2) return null;
   const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
-  if (cannotComplete(state, seat, x0, extra)) return null; // no hand on the first rack, so no pair
+  const open = proofsOf(state).linesLeft(state, seat, x0, extra);
+  if (open === null) return null; // no hand on the first rack, so no pair
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
   let best: [number, number] | null = null, bestValue = -1;
   const lines = state.cc.card.lines, formLine = state.cc.formLine;
-  for (const f0 of completeForms(state.cc, pool, x0, false, poolOpen)) {
+  for (const f0 of completeForms(state.cc, pool, x0, false, open)) {
     const used = tilesUsed(state.cc, f0, pool, x0);
     const rest = pool.map((n, t) => n - used[t]);
     const f1 = completeForm(state.cc, rest, x1);
@@ -1244,8 +1096,6 @@ export function cloneState(s: GameState): GameState {
     phase,
     turnSource: { ...s.turnSource },
     visible: [...s.visible],
-    deadProofs: noDeadProofs(),
-    kindsProofs: [],
     result: s.result,
   };
 }

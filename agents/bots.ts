@@ -12,6 +12,13 @@ import { AGENT_NAMES, makeAgent } from './levels.js';
  * Mexican Train): what the arena, the live tables and the command line seat.
  */
 
+/**
+ * The bots that think long (they play deals out at every decision): the server plays their
+ * turns in its worker pool, off the event loop.
+ */
+const THINK_LONG: Readonly<Record<string, readonly string[]>> = { 'mah-jongg': ['hard', 'expert', 'montecarlo'], 'mexican-train': ['montecarlo'] };
+export const thinksLong = (type: { name: string }, bot: string): boolean => THINK_LONG[type.name]?.includes(bot) ?? false;
+
 /** The bots' names for a game type. */
 export function botNames(gameType: string): readonly string[] {
   return gameType === 'mexican-train' ? DOMINO_AGENT_NAMES : AGENT_NAMES;
@@ -34,7 +41,7 @@ export function makeBot<G extends GameSpec>(game: Game<G>, name: string, options
  */
 export function seatBots<G extends GameSpec>(game: Game<G>, spec: string, seats: number, option = '--bots'): { names: string[]; agents: Agent<G>[] } {
   const given = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (given.length === 0 || given.length > seats) throw new TilemateError('TM_BAD_INPUT', `${option} lists ${given.length} bots for ${seats} seat${seats === 1 ? '' : 's'} (give one name, or one per seat)`);
+  if (given.length === 0 || given.length > seats) throw new TilemateError('TM_BAD_INPUT', `${option} lists ${given.length} bots for ${seats} seat${seats === 1 ? '' : 's'} (give one name, one per seat, or a shorter list to repeat round the table)`);
   const names = Array.from({ length: seats }, (_, s) => given[s % given.length]);
   return { names, agents: names.map((name) => makeBot(game, name)) };
 }

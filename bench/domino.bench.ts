@@ -6,7 +6,8 @@
 import Benchmark from 'benchmark';
 import { GreedyDominoAgent } from '../agents/domino/greedy.js';
 import { RandomDominoAgent } from '../agents/domino/random.js';
-import { playDominoOut } from '../agents/domino/table.js';
+import { playOut } from '../agents/table.js';
+import { mexicanTrainGame } from '../engine/domino/mexican-train.js';
 import { newRound } from '../engine/domino/game.js';
 import { DOMINO_RULESETS, SUN_LAKES } from '../engine/domino/rulesets.js';
 import { seedRng } from '../engine/rng.js';
@@ -26,7 +27,8 @@ for (const rules of Object.values(DOMINO_RULESETS)) {
     let played = 0, applied = 0;
     suite.add(name, () => {
       const s = seed++;
-      applied += playDominoOut(newRound(rules, players, s, s % rules.engines.length), agents, seedRng(s));
+      const game = mexicanTrainGame(rules, players, { round: s % rules.engines.length });
+      applied += playOut(game, game.newGame(s), agents, seedRng(s));
       actions.set(name, applied / ++played);
     });
   }
@@ -37,7 +39,8 @@ for (const rules of Object.values(DOMINO_RULESETS)) {
   let played = 0, applied = 0;
   suite.add(name, () => {
     const s = seed++;
-    applied += playDominoOut(newRound(rules, 4, s, s % rules.engines.length), agents, seedRng(s));
+    const game = mexicanTrainGame(rules, 4, { round: s % rules.engines.length });
+    applied += playOut(game, game.newGame(s), agents, seedRng(s));
     actions.set(name, applied / ++played);
   });
 }

@@ -1,11 +1,9 @@
 import type { CompiledCard } from './compile.js';
-import { TilemateError } from './errors.js';
-import { MAH_JONGG } from './mah-jongg.js';
-import { MEXICAN_TRAIN } from './domino/mexican-train.js';
+import type { TilemateError } from './errors.js';
 
 /**
  * One interface for every game Tilemate plays (OpenSpiel's way): a game type is found by
- * name in `GAMES` and loaded with its parameters (ruleset, players, card) into a `Game`,
+ * name in the registry (engine/registry.ts) and loaded with its parameters (ruleset, players, card) into a `Game`,
  * whose methods play it. The live-game store, the records, the arena, the terminal play loop
  * and the conformance suite are written once against this interface; each game keeps only
  * its own rules, bots and words.
@@ -72,6 +70,24 @@ export interface Game<G extends GameSpec = GameSpec> {
   decodeAction(raw: unknown): G['action'];
 }
 
+/** A finished game as a list of records shows it. */
+export interface RecordSummary {
+  ruleset: string;
+  /** The card's name (Mah Jongg). */
+  card?: string;
+  winners: number[];
+  /** Each seat's score in the game's unit (Mah Jongg points; Mexican Train pips left). */
+  scores: number[];
+  /** Mah Jongg: nobody made Mah Jongg before the wall ran out. */
+  wallGame?: boolean;
+}
+
+const numbers = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number');
+/** The end line's winners and scores, when they are lists of numbers. */
+export function endLists(winners: unknown, scores: unknown): { winners: number[]; scores: number[] } | null {
+  return numbers(winners) && numbers(scores) ? { winners, scores } : null;
+}
+
 /** Finds a Mah Jongg card from its text (a cache of compiled cards, or compile it). */
 export type CardSource = (text: string) => CompiledCard;
 
@@ -92,32 +108,24 @@ export interface GameType<G extends GameSpec = GameSpec> {
    */
   load(params: Readonly<Record<string, unknown>>, cards?: CardSource): Game<G>;
   /**
+   * What a list of finished games shows of one, from its record's header and end line alone
+   * (no replay: listing stays cheap); null when they are not a finished game's.
+   */
+  recordSummary(header: Readonly<Record<string, unknown>>, end: Readonly<Record<string, unknown>>): RecordSummary | null;
+  /**
    * The game of duplicate deal `deal` in an arena of this game (Mexican Train plays one round a
    * deal, its engine cycling through the ruleset's; Mah Jongg the game itself).
    */
   arenaGame(game: Game<G>, deal: number): Game<G>;
 }
 
-/** Every game, by name. */
-export const GAMES = {
-  [MAH_JONGG.name]: MAH_JONGG,
-  [MEXICAN_TRAIN.name]: MEXICAN_TRAIN,
-} as Readonly<Record<string, GameType>>;
-
-export const GAME_NAMES = Object.keys(GAMES);
-
-/** A game type by name (own keys only: "constructor" names nothing). */
-export function gameType(name: string): GameType {
-  if (typeof name !== 'string' || !Object.hasOwn(GAMES, name)) throw new TilemateError('TM_BAD_INPUT', `unknown game ${JSON.stringify(name)} (expected one of ${GAME_NAMES.join(', ')})`);
-  return GAMES[name];
-}
-
-/** A game by name and parameters: `loadGame('mexican-train', { ruleset: 'sun-lakes', players: 4 })`. */
-export function loadGame(name: string, params: Readonly<Record<string, unknown>> = {}, cards?: CardSource): Game {
-  return gameType(name).load(params, cards);
-}
-
-/** The game type whose records have this format, or undefined. */
-export function gameTypeOfRecord(format: unknown): GameType | undefined {
-  return Object.values(GAMES).find((t) => t.record.format === format);
+/** A value quoted in a message: short, and never a crash (a value nested thousands deep overflows JSON.stringify's stack). */
+export function show(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return 'a value nested too deeply to show';
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

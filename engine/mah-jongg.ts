@@ -5,7 +5,7 @@ import {
   apply, cloneState, legalActions, newGame, nextToAct, tryApply, validate, view, waitingOn,
   type Action, type GameState, type Phase, type SeatView,
 } from './game.js';
-import type { CardSource, Game, GameType, Outcome } from './games.js';
+import { endLists, show, type CardSource, type Game, type GameType, type Outcome } from './games.js';
 import { RULESETS, loadRuleset, type Ruleset } from './rulesets.js';
 import { parseTile, tileName } from './tiles.js';
 
@@ -56,17 +56,6 @@ export function encodeAction(action: Action): Record<string, unknown> {
     out[key] = kind === 'tile' ? tileName(v as number) : kind === 'tiles' ? (v as number[]).map(tileName) : v;
   }
   return out;
-}
-
-/** A value quoted in a message: short, and never a crash (a value nested thousands deep overflows JSON.stringify's stack). */
-export function show(v: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(v) ?? String(v);
-  } catch {
-    return 'a value nested too deeply to show';
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -177,6 +166,12 @@ export const MAH_JONGG: GameType<MahJonggSpec> = {
     }
     if (card.name !== undefined && card.name !== cc.card.name) bad(`the card text is named "${cc.card.name}" but the header says ${show(card.name)}`);
     return mahJonggGame(rules, cc);
+  },
+  recordSummary: (h, end) => {
+    const lists = endLists(end.winners, end.scores);
+    const card = h.card as { name?: unknown } | undefined;
+    if (lists === null || typeof h.ruleset !== 'string' || typeof card?.name !== 'string') return null;
+    return { ruleset: h.ruleset, card: card.name, ...lists, wallGame: end.wallGame === true };
   },
   arenaGame: (game) => game,
 };

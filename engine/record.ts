@@ -1,6 +1,6 @@
 import { TilemateError } from './errors.js';
-import { GAMES, gameTypeOfRecord, type CardSource, type Game, type GameSpec, type GameType } from './games.js';
-import { show } from './mah-jongg.js';
+import { show, type CardSource, type Game, type GameSpec, type GameType } from './games.js';
+import { GAMES, gameTypeOfRecord } from './registry.js';
 
 /**
  * Game records, one format for every game (docs/records.md): one JSON object per line. Line 1
@@ -121,6 +121,8 @@ export interface Replay<G extends GameSpec = GameSpec> {
   state: G['state'];
   /** Actions replayed. */
   actions: number;
+  /** The actions, in order. */
+  played: G['action'][];
 }
 
 export interface ReplayOptions<G extends GameSpec> {
@@ -143,12 +145,13 @@ export function replayRecord<G extends GameSpec = GameSpec>(text: string, opts: 
   const last = lines.length;
   if (last === 1 && lines[0].trim() === '') bad(1, 'the record is empty');
   const first = parseLine(lines[0], 1, last === 1);
-  if (opts.type !== undefined && first.format !== opts.type.record.format) bad(1, `not a record of ${opts.type.title} (format ${show(first.format)}, expected "${opts.type.record.format}")`);
+  const other = gameTypeOfRecord(first.format);
+  if (opts.type !== undefined && other !== undefined && other !== (opts.type as unknown as GameType)) bad(1, `a record of ${other.title}, not of ${opts.type.title}`);
   const { header, game: loaded } = readHeader(first, opts.cards);
   const game = loaded as unknown as Game<G>;
   const state = game.newGame(header.seed);
 
-  let actions = 0;
+  const played: G['action'][] = [];
   let endAt = 0;
   for (let line = 2; line <= last; line++) {
     const obj = parseLine(lines[line - 1], line, line === last);
@@ -159,7 +162,7 @@ export function replayRecord<G extends GameSpec = GameSpec>(text: string, opts: 
       continue;
     }
     if (game.isOver(state)) bad(line, `an action after the game has ended (at line ${line - 1}), where the end line belongs`);
-    if (obj.n !== actions + 1) bad(line, `action number ${show(obj.n)} is out of sequence (expected ${actions + 1})`);
+    if (obj.n !== played.length + 1) bad(line, `action number ${show(obj.n)} is out of sequence (expected ${played.length + 1})`);
     let action: G['action'];
     try {
       action = game.decodeAction(obj.action);
@@ -169,11 +172,11 @@ export function replayRecord<G extends GameSpec = GameSpec>(text: string, opts: 
     }
     const refused = game.tryApply(state, action);
     if (refused !== null) bad(line, `${action.type} refused: ${refused.message}`);
-    actions++;
+    played.push(action);
   }
   if (endAt === 0 && !opts.partial) {
     if (game.isOver(state)) bad(last, 'the game ends here but the end line is missing');
     bad(last, 'the record stops before the game ends (replay needs a finished game)');
   }
-  return { header, game, state, actions };
+  return { header, game, state, actions: played.length, played };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCard } from '../engine/card.js';
+import { Analyzer } from '../engine/analyzer.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
 import { MAX_FILE_BYTES, readTextFile } from './files.js';
 
@@ -33,4 +34,33 @@ export function loadCard(file?: string): CompiledCard {
     cache.set(key, cc);
   }
   return cc;
+}
+
+/**
+ * Cards compiled from their text, the most recently used kept (the players' own cards come
+ * and go; compiling one again costs a fraction of a second), each with its analyzer (scratch
+ * space reused across requests). One per thread: the server's, and each worker's.
+ */
+export class CardCache {
+  private readonly kept = new Map<string, { cc: CompiledCard; analyzer: Analyzer }>();
+
+  constructor(private readonly keep = 8) {}
+
+  private entry(text: string): { cc: CompiledCard; analyzer: Analyzer } {
+    let hit = this.kept.get(text);
+    if (hit !== undefined) { this.kept.delete(text); this.kept.set(text, hit); return hit; }
+    const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/compile.ts)
+    hit = { cc, analyzer: new Analyzer(cc) };
+    this.kept.set(text, hit);
+    if (this.kept.size > this.keep) this.kept.delete(this.kept.keys().next().value!);
+    return hit;
+  }
+
+  /** The compiled card of a text (a CardSource for the game registry and the replay). */
+  readonly compile = (text: string): CompiledCard => this.entry(text).cc;
+
+  /** The analyzer of a card compiled here (or of one compiled elsewhere, kept by its text). */
+  analyzer(cc: CompiledCard): Analyzer {
+    return this.entry(cc.card.text).analyzer;
+  }
 }

@@ -1,5 +1,5 @@
 import { workerData } from 'piscina';
-import { loadGame } from '../engine/games.js';
+import { loadGame } from '../engine/registry.js';
 import { playDeal, type ArenaGame, type ArenaSpec } from './arena.js';
 
 /**

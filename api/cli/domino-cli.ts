@@ -15,7 +15,7 @@ import { adviceJson } from '../shared/domino-wire.js';
 import { CLI_MAX_WORLDS, wholeOption } from './advise.js';
 import { registerGameCommands, type GameCli } from './game-commands.js';
 import { positiveInt, wholeNumber } from './options.js';
-import type { TerminalWords } from './play.js';
+import { seating, type TerminalWords } from './play.js';
 
 /**
  * `tilemate domino ...`: Mexican Train at the command line. Play, selfplay, arena and replay
@@ -47,10 +47,10 @@ export function tableText(v: DominoView): string {
 }
 
 /** Answers by number, or as `12-5 mexican`, `12-5 2` (a seat's train; your own when left out), `draw`, `pass`. */
-export function mexicanTrainWords(game: MexicanTrainGame, seed: number): TerminalWords<MexicanTrainSpec> {
+export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: readonly string[]): TerminalWords<MexicanTrainSpec> {
   let roundsSeen = 0;
   return {
-    intro: () => [`${game.rules.name}: ${game.rules.description}. Seed ${seed}, ${game.players} players.`],
+    intro: () => [`${game.rules.name}: ${game.rules.description}. Seed ${seed}, ${game.players} players.`, seating(names, names.indexOf('human'))],
     narrate: (a, after, drawn) => {
       const me = after.seat;
       const said: string[] = [];
@@ -149,7 +149,7 @@ export const MEXICAN_TRAIN_CLI: GameCli<MexicanTrainSpec> = {
   game: (f) => mexicanTrainGame(loadDominoRuleset(String(f.ruleset)), f.players as number, f.round === undefined ? 'match' : { round: f.round as number }),
   defaultBots: { play: 'greedy', selfplay: 'random' },
   recordPrefix: 'domino',
-  words: (game, seed) => mexicanTrainWords(game as MexicanTrainGame, seed),
+  words: (game, seed, names) => mexicanTrainWords(game as MexicanTrainGame, seed, names),
   selfplaySummary: (game, states, names, first) => {
     const { rules, players } = game as MexicanTrainGame;
     const wins = new Array<number>(players).fill(0);

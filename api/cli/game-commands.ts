@@ -3,14 +3,15 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { botNames, botRng, seatBots } from '../../agents/bots.js';
 import { playRecorded } from '../../agents/table.js';
-import { gameTypeOfRecord, type Game, type GameSpec, type GameType } from '../../engine/games.js';
+import type { Game, GameSpec, GameType } from '../../engine/games.js';
+import { gameTypeOfRecord } from '../../engine/registry.js';
 import { replayRecord, type Replay } from '../../engine/record.js';
 import { printable, readRecordFile, writeFileAtomic } from '../../io/files.js';
 import { summarize } from '../../training/arena.js';
 import { arenaLogHeader, openArenaLog } from '../../training/arena-log.js';
 import { runArena } from '../../training/run-arena.js';
 import { positiveInt, wholeNumber } from './options.js';
-import { playInTerminal, type TerminalWords } from './play.js';
+import { playInTerminal, type PlayIo, type TerminalWords } from './play.js';
 
 /**
  * The commands every game has, written once: `play` in the terminal, `selfplay` (bots play
@@ -49,16 +50,21 @@ const write = (p: Printed, json: boolean | undefined): number => {
 
 // ------------------------------------------------------------------ the commands
 
-interface PlayFlags { seed?: number; bots?: string; seat: number; record?: string; [option: string]: unknown }
+export interface PlayFlags { seed?: number; bots?: string; seat: number; record?: string; [option: string]: unknown }
 
-async function playCommand<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags): Promise<number> {
+/** One game in the terminal, as `play` plays it: the game and bots the flags name, a person at --seat. */
+export async function playGame<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags & { seed: number }, io: PlayIo): Promise<{ state: G['state']; record: string }> {
   const game = cli.game(f);
-  // no seed given: a fresh one (printed at the start, so the game can be played again)
-  const seed = f.seed ?? Math.floor(Math.random() * 2 ** 31);
   const bots = seatBots(game, f.bots ?? cli.defaultBots.play, game.players - 1);
   const names = [...bots.names];
   names.splice(f.seat, 0, 'human');
-  const { record } = await playInTerminal(game, seed, f.seat, bots, cli.words(game, seed, names), { input: process.stdin, output: process.stdout });
+  return playInTerminal(game, f.seed, f.seat, bots, cli.words(game, f.seed, names), io);
+}
+
+async function playCommand<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags): Promise<number> {
+  // no seed given: a fresh one (printed at the start, so the game can be played again)
+  const seed = f.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const { record } = await playGame(cli, { ...f, seed }, { input: process.stdin, output: process.stdout });
   if (f.record !== undefined) writeFileAtomic(f.record, record);
   return 0;
 }

@@ -8,7 +8,7 @@ import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from 
 import { hintFor } from '../http/seat-advice.js';
 import { seenBy } from '../http/wire.js';
 import type { GameCli } from './game-commands.js';
-import { columns, type TerminalWords } from './play.js';
+import { columns, seating, type TerminalWords } from './play.js';
 
 /** Mah Jongg at the command line: its words at the terminal, and what its summaries print. */
 
@@ -138,6 +138,7 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
   return {
     intro: () => [
       `${game.rules.name}: ${game.rules.description}. Seed ${seed}, card ${game.cc.card.name}.`,
+      seating(names, names.indexOf('human'), (s) => (s === 0 ? ' (East)' : '')),
       'At any question, type "hint" for advice or "card" for the lines closest to your rack.',
     ],
     narrate: (a, after, drawn) => (a.seat === after.seat ? (drawn === null ? null : `You draw ${drawn}.`) : narrate(a)),

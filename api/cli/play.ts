@@ -19,7 +19,7 @@ import { printable } from '../../io/files.js';
 
 /** How a game speaks at the terminal, for one person's seat. */
 export interface TerminalWords<G extends GameSpec> {
-  /** The lines before the first move. */
+  /** The lines before the first move (the game, and who sits where). */
   intro(): string[];
   /** What the person hears of an action applied (a bot's, or her own forced one), or null; `drawn` names the tile her own draw took. */
   narrate(action: G['action'], after: G['view'], drawn: string | null): string | null;
@@ -92,7 +92,6 @@ export async function playInTerminal<G extends GameSpec>(
   };
   try {
     for (const line of words.intro()) term.say(line);
-    term.say(`You are seat ${me}; ${names.map((n, s) => `seat ${s} ${n}`).filter((_, s) => s !== me).join(', ')}.`);
     for (;;) {
       const seat = game.nextToAct(state);
       if (seat < 0) break;
@@ -133,6 +132,10 @@ async function personsTurn<G extends GameSpec>(game: Game<G>, state: G['state'],
     }
   }
 }
+
+/** Who sits where, for the person at `me`. */
+export const seating = (names: readonly string[], me: number, title = (_s: number) => ''): string =>
+  `You are seat ${me}${title(me)}; ${names.map((n, s) => `seat ${s} ${n}`).filter((_, s) => s !== me).join(', ')}.`;
 
 /** Items in columns that fit a terminal 78 characters wide. */
 export function columns(items: readonly string[]): string {

@@ -12,8 +12,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { loadCard, readCardText } from '../../io/cards.js';
-import { GameStore } from './game-store.js';
+import { LiveGames } from './live-games.js';
+import { CardCache, readCardText } from '../../io/cards.js';
+import type { GameSpec } from '../../engine/games.js';
+import type { GameWire } from '../shared/game-wire.js';
+import { MEXICAN_TRAIN_WIRE } from '../shared/domino-wire.js';
 import { HeavyPool } from './heavy.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -21,8 +24,8 @@ import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes, savedCardText } from './routes/cards.js';
-import { dominoRoutes } from './domino-routes.js';
-import { httpStatus } from './wire.js';
+import { dominoRoutes } from './routes/domino.js';
+import { httpStatus, MAH_JONGG_WIRE } from './wire.js';
 
 /**
  * The practice server as a fastify instance, built but not listening (api/http/server.ts
@@ -47,9 +50,13 @@ export interface LoadedCard { cc: CompiledCard; analyzer: Analyzer }
 
 /** What the routes share. */
 export interface AppContext {
+  /** The server's card. */
   card: LoadedCard;
   cardText: string;
-  store: GameStore;
+  /** Players' cards compiled from their text, the latest kept, with their analyzers. */
+  cards: CardCache;
+  /** The live games of every game, and the finished games' records. */
+  live: LiveGames;
   limits: Limits;
   /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
@@ -142,14 +149,18 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const cc = loadCard(opts.card);
-  const cardText = readCardText(opts.card);
-  const card: LoadedCard = { cc, analyzer: new Analyzer(cc) };
+  const cards = new CardCache();
+  const cc = cards.compile(readCardText(opts.card));
+  const cardText = cc.card.text;
+  const card: LoadedCard = { cc, analyzer: cards.analyzer(cc) };
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
   const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
   app.addHook('onClose', () => pool.close());
-  const store = new GameStore(cc, cardText, resolve(opts.dataDir), tableLimits, Date.now, (err) => app.log.error(err), pool);
-  const restored = store.restore();
+  const live = new LiveGames({
+    dataDir: resolve(opts.dataDir), wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile,
+    limits: tableLimits, onError: (err) => app.log.error(err), pool,
+  });
+  const restored = live.restore();
   if (restored > 0) app.log.info(`took up ${restored} games in progress from their journals`);
 
   // every answer's status is its code's, from the one table (httpStatus)
@@ -184,7 +195,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
     }
   };
-  const ctx: AppContext = { card, cardText, store, limits, heavy, pool, savedCard: (name) => savedCardText(resolve(opts.dataDir), name) };
+  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard: (name) => savedCardText(resolve(opts.dataDir), name) };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -199,7 +210,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), { dataDir: resolve(opts.dataDir) });
-    await api.register(dominoRoutes, { prefix: '/domino', table: tableLimits, heavy, pool, journalDir: join(resolve(opts.dataDir), 'live-domino'), onError: (err) => app.log.error(err) });
+    dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
   }, { prefix: '/api' });
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;

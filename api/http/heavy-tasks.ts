@@ -1,14 +1,15 @@
 import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
 import { adviseDomino, type DominoAdvice } from '../../agents/domino/advise.js';
-import { makeAgent } from '../../agents/levels.js';
+import { makeBot } from '../../agents/bots.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard, type CompiledCard } from '../../engine/compile.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { CardCache } from '../../io/cards.js';
 import type { DominoView } from '../../engine/domino/game.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
-import type { Action, Phase, SeatView } from '../../engine/game.js';
+import type { Action, SeatView } from '../../engine/game.js';
 import type { RngState } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import type { GameSpec } from '../../engine/games.js';
+import { loadGame } from '../../engine/registry.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { reviewRecord, type Review } from './review.js';
 import { hintFor, type HintJson } from './seat-advice.js';
@@ -28,7 +29,7 @@ export type HeavyTask =
   | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number }
-  | { kind: 'bot'; cardText: string; ruleset: string; bot: string; seat: number; phase: Phase['kind']; view: SeatView; legal: Action[]; rng: RngState }
+  | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
   | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number };
 
 export interface AnalyzeBody {
@@ -44,22 +45,17 @@ export interface AnalyzeJson {
   results: (ReturnType<typeof lineResultJson> & { chance?: number; expectedScore?: number })[];
 }
 
-export interface BotMove { action: Action; rng: RngState }
+export interface BotMove { action: { type: string; seat: number }; rng: RngState }
 
 /** What a task answers: its value, or the TilemateError it threw (errors do not cross threads as classes). */
 export type TaskResult = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string };
 
-const cards = new Map<string, { cc: CompiledCard; analyzer: Analyzer }>();
-
-function card(text: string): { cc: CompiledCard; analyzer: Analyzer } {
-  let hit = cards.get(text);
-  if (hit) { cards.delete(text); cards.set(text, hit); return hit; }
-  const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/compile.ts)
-  hit = { cc, analyzer: new Analyzer(cc) };
-  cards.set(text, hit);
-  if (cards.size > 8) cards.delete(cards.keys().next().value!);
-  return hit;
-}
+/** This thread's compiled cards (a task brings its card as text). */
+const cards = new CardCache();
+const card = (text: string): { cc: CompiledCard; analyzer: Analyzer } => {
+  const cc = cards.compile(text);
+  return { cc, analyzer: cards.analyzer(cc) };
+};
 
 function run(task: HeavyTask): unknown {
   switch (task.kind) {
@@ -97,9 +93,10 @@ function run(task: HeavyTask): unknown {
       // a fresh bot each turn: the searching bots keep nothing from one decision to the next
       // but pure memos, so this is the decision the table's own bot would make (on a busy
       // server the clock's valve may cut a search short; the game's record keeps the action)
-      const agent = makeAgent(task.bot, card(task.cardText).cc, loadRuleset(task.ruleset), { valve: true });
+      const game = loadGame(task.game, task.params, cards.compile);
+      const agent = makeBot(game, task.bot, { valve: true });
       const rng: RngState = [...task.rng];
-      const action = agent.act({ seat: task.seat, phase: task.phase, view: () => task.view, legal: () => task.legal, rng });
+      const action = agent.act({ seat: task.seat, phase: task.phase, view: () => task.view as object, legal: () => task.legal as GameSpec['action'][], rng });
       return { action, rng } satisfies BotMove;
     }
     case 'domino-advice':

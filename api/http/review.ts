@@ -2,12 +2,12 @@ import { advisor, parseSituation, playoutScores } from '../../agents/advice.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
-import { apply, legalActions, newGame, view, type Action, type SeatView } from '../../engine/game.js';
+import { apply, legalActions, view, type Action, type SeatView } from '../../engine/game.js';
 import { replayRecord } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
 import { tileName } from '../../engine/tiles.js';
-import { forcedChoice } from '../shared/turns.js';
+import { forcedAction } from '../../agents/table.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
 import { hintFor, situationOf } from './seat-advice.js';
 import { actionJson, parseActionJson, viewJson, type ActionJson, type ViewJson } from './wire.js';
 
@@ -127,23 +127,19 @@ function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]
 }
 
 export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {
-  const { header } = replayRecord(text, loadCard); // checks the whole record first (TM_BAD_RECORD)
-  const rules = loadRuleset(header.ruleset);
+  const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards: loadCard }); // checks the whole record first (TM_BAD_RECORD)
+  const { rules, cc } = game as MahJonggGame;
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
   opts = { ...opts, worlds: worldsWithin(text, seat, opts.worlds) };
-  const cc = loadCard(header.card.text);
   const analyzer = new Analyzer(cc);
   const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
-  const state = newGame(rules, cc, header.seed);
+  const state = game.newGame(header.seed);
   const decisions: ReviewedDecision[] = [];
   let dead: Review['dead'];
-  const lines = text.split('\n').slice(1).filter((l) => l.trim() !== '');
-  for (const line of lines) {
-    const obj = JSON.parse(line) as { n?: number; action?: { seat: number } };
-    if (obj.n === undefined || obj.action === undefined) continue;
-    const action = parseActionJson(obj.action, obj.action.seat);
-    if (action.seat === seat && state.phase.kind !== 'draw' && forcedChoice(state, seat) === null) {
+  for (const [i, action] of played.entries()) {
+    const obj = { n: i + 1 };
+    if (action.seat === seat && state.phase.kind !== 'draw' && forcedAction(legalActions(state, seat)) === null) {
       const v = view(state, seat);
       const legal = legalActions(state, seat);
       const moment = viewJson(v, legal, rules.charleston?.first.length ?? 3);

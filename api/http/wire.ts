@@ -3,6 +3,8 @@ import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { ERRORS, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
+import { MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
+import type { GameWire } from '../shared/game-wire.js';
 import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 
 /**
@@ -320,7 +322,7 @@ export interface EventJson {
  * An applied action as `viewer` may hear of it: other seats' Charleston and courtesy
  * passes are face down (their tiles become a count); the viewer's own draw names the tile.
  */
-export function eventJson(n: number, a: Action, viewer: number, drew?: TileId): EventJson {
+export function eventJson(n: number, a: Action, viewer: number, drawn: string | null): EventJson {
   const action = actionJson(a);
   if ((a.type === 'pass' || a.type === 'courtesy') && a.seat !== viewer) {
     const count = a.tiles.length;
@@ -328,7 +330,7 @@ export function eventJson(n: number, a: Action, viewer: number, drew?: TileId): 
     (action as ActionJson & { count: number }).count = count;
   }
   const e: EventJson = { n, action };
-  if (drew !== undefined && a.type === 'draw' && a.seat === viewer) e.drew = tileName(drew);
+  if (drawn !== null && a.type === 'draw' && a.seat === viewer) e.drew = drawn;
   return e;
 }
 
@@ -457,3 +459,32 @@ export function seenBy(v: SeatView): number[] {
   for (let t = 0; t < KINDS; t++) seen[t] = Math.min(seen[t], COPIES[t]);
   return seen;
 }
+
+// ------------------------------------------------------------------ the live tables' Mah Jongg
+
+/**
+ * Mah Jongg in error (standardized rules 14.2): a player may declare, or call a discard for,
+ * Mah Jongg when her hand is not one; the engine accepts it and her hand is dead. So the
+ * answer offers it too, marked `inError`, after the legal actions, where the seat could
+ * declare but the hand is not Mah Jongg.
+ */
+function inErrorJson(v: SeatView, legal: readonly Action[]): LegalJson[] {
+  const can = (type: Action['type']) => legal.some((a) => a.type === type);
+  if (v.phase === 'discard' && v.turn === v.seat && can('discard') && !can('declare')) return [{ type: 'declare', seat: v.seat, inError: true }];
+  if (v.phase === 'claims' && v.claim && !v.claim.answered && can('decline') && !can('callMahJongg')) return [{ type: 'callMahJongg', seat: v.seat, inError: true, claimTile: tileName(v.claim.tile) }];
+  return [];
+}
+
+export const MAH_JONGG_WIRE: GameWire<MahJonggSpec> = {
+  type: MAH_JONGG,
+  viewJson: (game, v, legal) => viewJson(v, legal, (game as MahJonggGame).rules.charleston?.first.length ?? 3),
+  legalJson: (_game, legal, v) => [...legalJson(legal, v), ...inErrorJson(v, legal)],
+  eventJson: (_game, n, action, viewer, drawn) => eventJson(n, action, viewer, drawn),
+  // in an open claim window the other seats' answers are not known yet at a real table: they are told once it closes
+  heard: (_game, state, log) => {
+    if (state.phase.kind !== 'claims') return log.length;
+    let lastDiscard = log.length - 1;
+    while (lastDiscard >= 0 && log[lastDiscard].type !== 'discard') lastDiscard--;
+    return lastDiscard + 1;
+  },
+};

@@ -1,7 +1,8 @@
 import type { DominoAdvice } from '../../agents/domino/advise.js';
 import type { DominoView } from '../../engine/domino/game.js';
-import { trainLabel, type MexicanTrainGame } from '../../engine/domino/mexican-train.js';
+import { MEXICAN_TRAIN, trainLabel, type MexicanTrainGame, type MexicanTrainSpec } from '../../engine/domino/mexican-train.js';
 import { dominoName } from '../../engine/domino/tiles.js';
+import type { GameWire } from './game-wire.js';
 
 /**
  * Mexican Train's JSON, as the HTTP routes and `domino advise --json` write it: dominoes by
@@ -36,3 +37,11 @@ export function adviceJson(game: MexicanTrainGame, v: DominoView, advice: Domino
     ...(advice.candidates ? { candidates: advice.candidates.map((c) => ({ action: out(c.action), value: c.value })) } : {}),
   };
 }
+
+export const MEXICAN_TRAIN_WIRE: GameWire<MexicanTrainSpec> = {
+  type: MEXICAN_TRAIN,
+  viewJson: (_game, v) => viewJson(v),
+  legalJson: (game, legal) => legal.map((a) => game.encodeAction(a)),
+  // a draw is heard of without its domino (the view shows the seat its own)
+  eventJson: (game, n, action) => ({ n, action: game.encodeAction(action) }),
+};

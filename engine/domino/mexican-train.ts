@@ -1,6 +1,5 @@
 import { TilemateError } from '../errors.js';
-import type { Game, GameType, Outcome } from '../games.js';
-import { show } from '../mah-jongg.js';
+import { endLists, show, type Game, type GameType, type Outcome } from '../games.js';
 import {
   apply, cloneDominoState, legalActions, newMatch, newRound, tryApply, validateDomino, view,
   type DominoAction, type DominoState, type DominoView,
@@ -124,6 +123,10 @@ export const MEXICAN_TRAIN: GameType<MexicanTrainSpec> = {
     else if (typeof game === 'object' && game !== null && 'round' in game) rounds = { round: (game as { round: number }).round };
     else return bad(`expected "game": "match" or {"round": r}, got ${show(game)}`);
     return mexicanTrainGame(rules, players, rounds);
+  },
+  recordSummary: (h, end) => {
+    const lists = endLists(end.winners, end.totals);
+    return lists === null || typeof h.ruleset !== 'string' ? null : { ruleset: h.ruleset, ...lists };
   },
   arenaGame: (game, deal) => {
     const g = game as MexicanTrainGame;

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { play } from '../../api/cli/play.js';
+import { playGame } from '../../api/cli/game-commands.js';
+import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { hintFor } from '../../api/http/seat-advice.js';
 import { seenBy } from '../../api/http/wire.js';
 import { Analyzer } from '../../engine/analyzer.js';
@@ -17,7 +18,7 @@ describe('tilemate play: hint and card', () => {
     let shown = '';
     output.on('data', (chunk) => { shown += String(chunk); });
     input.end('hint\ncard\nJ J J\n'); // then the input ends before the game does
-    await expect(play({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
+    await expect(playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
 
     const cc = loadCard();
     const state = newGame(loadRuleset('nmjl-4p'), cc, 3);

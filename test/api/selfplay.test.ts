@@ -5,8 +5,10 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../agents/levels.js';
 import { captureOutput, run } from './capture.js';
-import { play } from '../../api/cli/play.js';
+import { playGame } from '../../api/cli/game-commands.js';
+import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { replayRecord } from '../../engine/record.js';
+import { MAH_JONGG } from '../../engine/mah-jongg.js';
 
 let out = '';
 let err = '';
@@ -43,9 +45,9 @@ describe('tilemate selfplay', () => {
       out = '';
       expect(await run('replay', join(dir, `game-${seed}.jsonl`), '--json')).toBe(0);
       const doc = JSON.parse(out);
-      expect(Object.keys(doc)).toEqual(['ok', 'winner', 'scores', 'actions']);
-      expect(doc.ok).toBe(true);
-      if (doc.winner !== null) wins[doc.winner]++;
+      expect(Object.keys(doc)).toEqual(['ok', 'game', 'actions', 'winners', 'scores']);
+      expect(doc).toMatchObject({ ok: true, game: 'mah-jongg' });
+      if (doc.winners.length > 0) wins[doc.winners[0]]++;
       expect(JSON.parse(readFileSync(join(dir, `game-${seed}.jsonl`), 'utf8').split('\n')[0]).seats).toEqual(['greedy', 'random', 'random', 'greedy']);
     }
     expect(wins).toEqual(summary.wins);
@@ -71,8 +73,8 @@ describe('tilemate selfplay', () => {
     expect(await run('selfplay', '--bots', 'random,smart,random,random')).toBe(2);
     expect(err).toBe(`error TM_BAD_INPUT: unknown bot "smart" (expected one of ${AGENT_NAMES.join(', ')})\n`);
     err = '';
-    expect(await run('selfplay', '--bots', 'random,random')).toBe(2);
-    expect(err).toBe('error TM_BAD_INPUT: --bots lists 2 bots for 4 seats (give one name, or one per seat)\n');
+    expect(await run('selfplay', '--bots', 'random,random,random,random,random')).toBe(2);
+    expect(err).toBe('error TM_BAD_INPUT: --bots lists 5 bots for 4 seats (give one name, one per seat, or a shorter list to repeat round the table)\n');
   });
 });
 
@@ -121,7 +123,7 @@ async function pipedGame(ruleset: string, seed: number) {
     pending = '';
     input.write(answer + '\n');
   });
-  const result = await play({ ruleset, seed, bots: 'random', seat: 1 }, { input, output });
+  const result = await playGame(MAH_JONGG_CLI, { ruleset, seed, bots: 'random', seat: 1 }, { input, output });
   return { ...result, shown, prompts };
 }
 
@@ -134,7 +136,7 @@ describe('tilemate play', () => {
     expect(shown).toContain('refused: unknown tile "9Q"');
     expect(shown).toMatch(/your rack +(\S+ )+ \(14\)/);
     expect(shown).toMatch(/Game over with \d+ tiles? left in the wall\.\nscores +seat 0 \(random\) -?\d+ \| you -?\d+/);
-    const replay = replayRecord(record);
+    const replay = replayRecord(record, { type: MAH_JONGG });
     expect(replay.header.seats).toEqual(['random', 'human', 'random', 'random']);
     expect(replay.state.result).toEqual(state.result);
   });
@@ -145,7 +147,7 @@ describe('tilemate play', () => {
     let shown = '';
     output.on('data', (chunk) => { shown += String(chunk); });
     input.end('J J J\n'); // then the input ends before the game does
-    await expect(play({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
+    await expect(playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
     expect(shown).toContain('refused: a joker can never be passed\nCharleston pass 1, to the right:');
   });
 

@@ -3,13 +3,14 @@ import { adviseDomino, legalFromView } from '../../agents/domino/advise.js';
 import { plannedPath } from '../../agents/domino/greedy.js';
 import { makeDominoAgent } from '../../agents/domino/levels.js';
 import { MonteCarloDominoAgent, sampleWorld } from '../../agents/domino/montecarlo.js';
-import { playDominoOut } from '../../agents/domino/table.js';
+import { playOut } from '../../agents/table.js';
+import { mexicanTrainGame } from '../../engine/domino/mexican-train.js';
 import { apply, legalActions, newRound, validateDomino, view } from '../../engine/domino/game.js';
 import { DISTRICT, SUN_LAKES } from '../../engine/domino/rulesets.js';
 import { viewFromTable } from '../../engine/domino/table-state.js';
 import { dominoName, hasEnd, otherEnd } from '../../engine/domino/tiles.js';
 import { seedRng } from '../../engine/rng.js';
-import { playDominoDeal, summarizeDomino } from '../../training/domino-arena.js';
+import { playDeal, summarize } from '../../training/arena.js';
 import { d } from './helpers.js';
 
 describe('greedy', () => {
@@ -80,9 +81,10 @@ describe('bots play legal, repeatable games', () => {
       for (const rules of [SUN_LAKES, DISTRICT]) {
         const players = name === 'montecarlo' ? 2 : 4;
         const results = [0, 1].map(() => {
-          const s = newRound(rules, players, 17, 1);
+          const game = mexicanTrainGame(rules, players, { round: 1 });
+          const s = game.newGame(17);
           const agents = Array.from({ length: players }, () => makeDominoAgent(name, rules.name));
-          playDominoOut(s, agents, seedRng(3), () => validateDomino(s));
+          playOut(game, s, agents, seedRng(3), () => validateDomino(s));
           return s.rounds[0];
         });
         expect(results[0]).toEqual(results[1]);
@@ -99,7 +101,7 @@ describe('bots play legal, repeatable games', () => {
       const t1 = b.hands[o1][0], t2 = b.hands[o2][0], t3 = b.boneyard[0];
       b.hands[o1][0] = t2; b.hands[o2][0] = t3; b.boneyard[0] = t1;
       expect(JSON.stringify(view(b, seat))).toBe(JSON.stringify(view(a, seat)));
-      const act = (s: typeof a) => new MonteCarloDominoAgent('district', { worlds: 4 }).act({ seat, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(seed) });
+      const act = (s: typeof a) => new MonteCarloDominoAgent('district', { worlds: 4 }).act({ seat, phase: 'play', view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(seed) });
       expect(act(a)).toEqual(act(b));
     }
   });
@@ -107,13 +109,13 @@ describe('bots play legal, repeatable games', () => {
 
 describe('arena', () => {
   it('plays each deal once per rotation of the seats, on the same tiles', () => {
-    const spec = { ruleset: 'district', seats: ['greedy', 'random', 'random'], seed: 4 };
-    const games = playDominoDeal(spec, 2);
+    const spec = { seats: ['greedy', 'random', 'random'], seed: 4 };
+    const games = playDeal(spec, mexicanTrainGame(DISTRICT, 3), 2);
     expect(games.map((g) => g.agents)).toEqual([
       ['greedy', 'random', 'random'], ['random', 'random', 'greedy'], ['random', 'greedy', 'random'],
     ]);
     for (const g of games) expect(g.winShare.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
-    const sum = summarizeDomino(spec, games);
+    const sum = summarize(spec, games);
     expect(sum.results.map((r) => r.seatGames)).toEqual([3, 6]);
     expect(sum.deals).toBe(1);
   });

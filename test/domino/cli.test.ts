@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { playDomino } from '../../api/cli/domino-cli.js';
-import { replayDominoRecord } from '../../engine/domino/record.js';
+import { MEXICAN_TRAIN_CLI } from '../../api/cli/domino-cli.js';
+import { playGame } from '../../api/cli/game-commands.js';
+import { MEXICAN_TRAIN } from '../../engine/domino/mexican-train.js';
+import { replayRecord } from '../../engine/record.js';
 import { captureOutput, run } from '../api/capture.js';
 
 let out = '';
@@ -35,11 +37,11 @@ describe('tilemate domino selfplay', () => {
     expect(await run('domino', 'selfplay', '--players', '3', '--games', '2', '--seed', '9', '--bots', 'greedy', '--out', dir, '--json')).toBe(0);
     const summary = JSON.parse(out);
     expect(readdirSync(dir).sort()).toEqual(['domino-10.jsonl', 'domino-9.jsonl']);
-    const rep = replayDominoRecord(readFileSync(join(dir, 'domino-9.jsonl'), 'utf8'));
+    const rep = replayRecord(readFileSync(join(dir, 'domino-9.jsonl'), 'utf8'), { type: MEXICAN_TRAIN });
     expect(rep.state.rounds).toHaveLength(6);
     out = '';
     expect(await run('domino', 'replay', join(dir, 'domino-9.jsonl'), '--json')).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ ok: true, totals: rep.state.result!.totals });
+    expect(JSON.parse(out)).toMatchObject({ ok: true, game: 'mexican-train', scores: rep.state.result!.totals });
     expect(summary.games).toBe(2);
     const cut = join(dir, 'cut.jsonl');
     writeFileSync(cut, readFileSync(join(dir, 'domino-9.jsonl'), 'utf8').slice(0, 500));
@@ -113,11 +115,11 @@ describe('tilemate domino play', () => {
     let text = '';
     output.on('data', (c) => { text += String(c); });
     input.end(Array.from({ length: 200 }, () => '1').join('\n') + '\n');
-    const { state, record } = await playDomino({ ruleset: 'district', players: 3, seed: 12, bots: 'greedy', seat: 1, round: 0 }, { input, output });
+    const { state, record } = await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'district', players: 3, seed: 12, bots: 'greedy', seat: 1, round: 0 }, { input, output });
     expect(state.phase).toBe('ended');
     expect(text).toMatch(/You are seat 1/);
     expect(text).toMatch(/game over: totals/);
-    expect(replayDominoRecord(record).state.result).toEqual(state.result);
+    expect(replayRecord(record, { type: MEXICAN_TRAIN }).state.result).toEqual(state.result);
   });
   it('a refused answer is asked again with the reason', async () => {
     const input = new PassThrough();
@@ -125,7 +127,7 @@ describe('tilemate domino play', () => {
     let text = '';
     output.on('data', (c) => { text += String(c); });
     input.end(['0-0 mexican', 'hello', ...Array.from({ length: 200 }, () => '1')].join('\n') + '\n');
-    await playDomino({ ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
+    await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
     expect(text).toMatch(/refused: /);
   });
 });

@@ -6,15 +6,20 @@ import { playOut } from '../../agents/table.js';
 import { readCardText } from '../../io/cards.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, newGame, type Action, type GameState } from '../../engine/game.js';
-import { actionLine, cardFromText, endLine, recordHeader, replayRecord } from '../../engine/record.js';
+import { actionLine, endLine, recordHeader, replayRecord } from '../../engine/record.js';
+import { parseCard } from '../../engine/card.js';
+import { compileCard } from '../../engine/compile.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { tileName } from '../../engine/tiles.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
 
 const CARD_TEXT = readCardText();
-const cc = cardFromText(CARD_TEXT);
+const cc = compileCard(parseCard(CARD_TEXT));
 const sameCard = () => cc;
+const gameOf = (ruleset: string): MahJonggGame => mahJonggGame(loadRuleset(ruleset), cc);
+const replayed = (record: string, cards = sameCard) => replayRecord(record, { type: MAH_JONGG, cards });
 
 interface Recorded {
   state: GameState;
@@ -27,13 +32,14 @@ function recordGame(ruleset: string, seed: number, bot: 'random' | 'greedy'): Re
   const rules = loadRuleset(ruleset);
   const state = newGame(rules, cc, seed);
   const agents: Agent[] = Array.from({ length: rules.players }, () => (bot === 'greedy' ? new GreedyAgent(cc) : new RandomAgent()));
-  const lines = [recordHeader({ ruleset, card: { name: cc.card.name, text: CARD_TEXT }, seed, seats: agents.map((a) => a.name) })];
+  const game = gameOf(ruleset);
+  const lines = [recordHeader(game, seed, agents.map((a) => a.name))];
   const actions: Action[] = [];
   playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed + 1000), (a) => {
     actions.push(structuredClone(a));
-    lines.push(actionLine(actions.length, a));
+    lines.push(actionLine(game, actions.length, a));
   });
-  lines.push(endLine(state));
+  lines.push(endLine(game, state));
   return { state, actions, lines };
 }
 
@@ -44,7 +50,7 @@ const table = (s: GameState) => s.players.map((p) => ({ concealed: p.concealed, 
 
 function refusal(record: string): string {
   try {
-    replayRecord(record, sameCard);
+    replayed(record);
   } catch (err) {
     expect(err).toBeInstanceOf(TilemateError);
     expect((err as TilemateError).code).toBe('TM_BAD_RECORD');
@@ -61,7 +67,7 @@ describe('game records', () => {
       for (const bot of ['random', 'greedy'] as const) {
         for (const seed of [1, 2, 3]) {
           const g = recordGame(ruleset, seed, bot);
-          const replay = replayRecord(text(g.lines));
+          const replay = replayRecord(text(g.lines), { type: MAH_JONGG });
           expect(replay.actions).toBe(g.actions.length);
           expect(replay.header).toMatchObject({ ruleset, seed, seats: g.state.players.map(() => bot) });
           expect(replay.state.result).toEqual(g.state.result);
@@ -105,14 +111,14 @@ describe('game records', () => {
     for (const a of game.actions.slice(0, k)) apply(before, a);
     const missing = before.players[discard.seat].concealed.findIndex((n) => n === 0);
     const lines = [...game.lines];
-    lines[k + 1] = actionLine(k + 1, { ...discard, tile: missing });
+    lines[k + 1] = actionLine(gameOf('nmjl-4p'), k + 1, { ...discard, tile: missing });
     expect(refusal(text(lines))).toBe(`record line ${k + 2}: discard refused: seat ${discard.seat} holds no ${tileName(missing)} to discard`);
   });
 
   it('an unknown version, format or ruleset is refused on line 1', () => {
     const edit = (patch: object) => text([JSON.stringify({ ...JSON.parse(game.lines[0]), ...patch }), ...game.lines.slice(1)]);
     expect(refusal(edit({ version: 2 }))).toBe('record line 1: unknown record version 2 (this reader knows version 1)');
-    expect(refusal(edit({ format: 'pgn' }))).toBe('record line 1: not a Tilemate record (format "pgn", expected "tilemate-record")');
+    expect(refusal(edit({ format: 'pgn' }))).toBe('record line 1: not a Tilemate record (format "pgn", expected "tilemate-record" or "tilemate-domino-record")');
     expect(refusal(edit({ ruleset: 'constructor' }))).toMatch(/^record line 1: unknown ruleset "constructor" \(expected one of nmjl-4p, /);
     expect(refusal(edit({ seats: ['random'] }))).toBe('record line 1: expected "seats": 4 names, one per seat');
   });
@@ -120,12 +126,12 @@ describe('game records', () => {
   it('fields added within a version are ignored', () => {
     const lines = [JSON.stringify({ ...JSON.parse(game.lines[0]), event: 'club night' }), ...game.lines.slice(1)];
     lines[1] = JSON.stringify({ ...JSON.parse(lines[1]), ms: 1200 });
-    expect(replayRecord(text(lines), sameCard).actions).toBe(game.actions.length);
+    expect(replayed(text(lines)).actions).toBe(game.actions.length);
   });
 
   it('a Siamese double Mah Jongg is written with "both", and a wrong "both" is refused', () => {
-    expect(JSON.parse(actionLine(9, { type: 'declare', seat: 0, both: true }))).toEqual({ n: 9, action: { type: 'declare', seat: 0, both: true } });
-    expect(JSON.parse(actionLine(9, { type: 'callMahJongg', seat: 1, rack: 0 })).action).toEqual({ type: 'callMahJongg', seat: 1, rack: 0 });
+    expect(JSON.parse(actionLine(gameOf('nmjl-4p'), 9, { type: 'declare', seat: 0, both: true }))).toEqual({ n: 9, action: { type: 'declare', seat: 0, both: true } });
+    expect(JSON.parse(actionLine(gameOf('nmjl-4p'), 9, { type: 'callMahJongg', seat: 1, rack: 0 })).action).toEqual({ type: 'callMahJongg', seat: 1, rack: 0 });
     const k = game.actions.length; // the last action: a declaration, a call or a draw
     const lines = [...game.lines];
     lines[k] = JSON.stringify({ n: k, action: { type: 'declare', seat: 0, both: 'yes' } });
@@ -143,9 +149,9 @@ describe('game records', () => {
     const dropped = [...game.lines];
     dropped.splice(5, 1); // action 5 goes missing
     expect(refusal(text(dropped))).toBe('record line 6: action number 6 is out of sequence (expected 5)');
-    const after = [...game.lines, actionLine(game.actions.length + 1, { type: 'draw', seat: 0 })];
+    const after = [...game.lines, actionLine(gameOf('nmjl-4p'), game.actions.length + 1, { type: 'draw', seat: 0 })];
     expect(refusal(text(after))).toBe(`record line ${after.length}: a line after the end line (line ${game.lines.length})`);
-    const early = [...game.lines.slice(0, -1), actionLine(game.actions.length + 1, { type: 'draw', seat: 0 }), game.lines.at(-1)!];
+    const early = [...game.lines.slice(0, -1), actionLine(gameOf('nmjl-4p'), game.actions.length + 1, { type: 'draw', seat: 0 }), game.lines.at(-1)!];
     expect(refusal(text(early))).toBe(`record line ${game.lines.length}: an action after the game has ended (at line ${game.lines.length - 1}), where the end line belongs`);
     const k = game.actions.findIndex((a) => a.type === 'discard');
     const badTile = [...game.lines];

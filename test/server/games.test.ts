@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayRecord } from '../../engine/record.js';
+import { MAH_JONGG } from '../../engine/mah-jongg.js';
 import { auth, call, firstChoice, playThrough, server, type Answer } from './helpers.js';
 
 const app = await server();
@@ -68,7 +69,7 @@ describe('server: games against bots', () => {
     expect(listed).toMatchObject({ ruleset: 'nmjl-4p', seed: 3, seats: ['random', 'human', 'random', 'random'], scores: end.view.result.scores });
     const rec = await call(app, { method: 'GET', url: `/api/records/${g.id}` });
     expect(rec.status).toBe(200);
-    const replay = replayRecord(rec.body.text);
+    const replay = replayRecord(rec.body.text, { type: MAH_JONGG });
     expect(replay.actions).toBe(told.length);
     expect(replay.state.result!.scores).toEqual(end.view.result.scores);
     const raw = await app.inject({ method: 'GET', url: `/api/records/${g.id}?format=jsonl` });

@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../api/http/limits.js';
 import { reviewRecord } from '../../api/http/review.js';
 import { hintFor } from '../../api/http/seat-advice.js';
-import { parseActionJson } from '../../api/http/wire.js';
 import { parseCard } from '../../engine/card.js';
 import { compileCard } from '../../engine/compile.js';
-import { apply, legalActions, newGame, view } from '../../engine/game.js';
+import { apply, legalActions, view } from '../../engine/game.js';
 import { replayRecord } from '../../engine/record.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
 import { captureOutput, run } from '../api/capture.js';
 
 /** Issue 15: the hint and the review of the same decision give the same numbers (same deals, same seed). */
@@ -27,15 +26,10 @@ describe('the review and the hint of one decision', () => {
     const d = review.decisions.find((x) => !x.agreed && x.details !== undefined)!;
     expect(d).toBeDefined();
     // the game as it stood at that decision, and the hint the table would have given (games.ts: seed = the action's number)
-    const { header } = replayRecord(text, card);
-    const cc = card(header.card.text);
-    const state = newGame(loadRuleset(header.ruleset), cc, header.seed);
-    for (const line of text.split('\n').slice(1).filter((l) => l.trim() !== '')) {
-      const obj = JSON.parse(line) as { n?: number; action?: { seat: number } };
-      if (obj.n === undefined || obj.action === undefined) continue;
-      if (obj.n === d.index) break;
-      apply(state, parseActionJson(obj.action, obj.action.seat));
-    }
+    const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards: card });
+    const { cc } = game as MahJonggGame;
+    const state = game.newGame(header.seed);
+    for (const action of played.slice(0, d.index - 1)) apply(state, action);
     expect(state.actionCount + 1).toBe(d.index);
     const hint = hintFor(cc, view(state, 0), legalActions(state, 0), { worlds: DEFAULT_LIMITS.hintWorlds, seed: state.actionCount + 1 });
     expect(hint.details).toBe(d.details);

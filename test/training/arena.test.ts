@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { loadCard } from '../../io/cards.js';
 import { playDeal, summarize, type ArenaGame, type ArenaSpec } from '../../training/arena.js';
 import { loadRuleset } from '../../engine/rulesets.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
 
-const spec: ArenaSpec = { ruleset: loadRuleset('nmjl-4p-tournament'), seats: ['medium', 'random', 'random', 'greedy'], seed: 5 };
+const spec: ArenaSpec = { seats: ['medium', 'random', 'random', 'greedy'], seed: 5 };
 
 describe('arena', () => {
   it('a duplicate deal puts every agent in every seat, on the same tiles', () => {
-    const games = playDeal(spec, loadCard(), 0);
+    const games = playDeal(spec, mahJonggGame(loadRuleset('nmjl-4p-tournament'), loadCard()), 0);
     expect(games).toHaveLength(4);
     for (let seat = 0; seat < 4; seat++) expect(new Set(games.map((g) => g.agents[seat]))).toEqual(new Set(spec.seats));
     expect(games[1].agents).toEqual(['random', 'random', 'greedy', 'medium']);
@@ -19,12 +20,12 @@ describe('arena', () => {
 
   it('win share counts an agent\'s seat-games won; the interval is over deals', () => {
     const g = (deal: number, rotation: number, winners: number[]): ArenaGame => ({
-      deal, rotation, agents: ['a', 'b'], winners, wallGame: winners.length === 0, scores: [winners.includes(0) ? 10 : 0, winners.includes(1) ? 10 : 0],
+      deal, rotation, agents: ['a', 'b'], winners, winShare: [0, 1].map((s) => (winners.includes(s) ? 1 : 0)), scores: [winners.includes(0) ? 10 : 0, winners.includes(1) ? 10 : 0],
     });
-    const two: ArenaSpec = { ruleset: loadRuleset('siamese-2p'), seats: ['a', 'b'], seed: 1 };
+    const two: ArenaSpec = { seats: ['a', 'b'], seed: 1 };
     // deal 0: a wins both rotations; deal 1: a wins once, one wall game
     const s = summarize(two, [g(0, 0, [0]), g(0, 1, [0]), g(1, 0, [0]), g(1, 1, [])]);
-    expect(s).toMatchObject({ deals: 2, games: 4, wallGames: 1, wallGameRate: 0.25, parity: 0.375 });
+    expect(s).toMatchObject({ deals: 2, games: 4, noWinner: 1, noWinnerRate: 0.25, parity: 0.375 });
     const a = s.results.find((r) => r.agent === 'a')!;
     expect(a).toMatchObject({ seatGames: 4, wins: 3, winShare: 0.75, meanScore: 7.5 });
     // per-deal shares 1 and 0.5: mean 0.75, sd 0.3536, half-width 1.96 * 0.3536 / sqrt(2) = 0.49

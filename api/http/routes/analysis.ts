@@ -22,7 +22,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
       summary: 'Ready: 200 once the server can answer',
       response: { 200: Type.Object({ ok: Type.Boolean(), card: Type.String(), games: Type.Integer() }) },
     },
-  }, async () => ({ ok: true, card: ctx.card.cc.card.name, games: ctx.store.size }));
+  }, async () => ({ ok: true, card: ctx.card.cc.card.name, games: ctx.live.size }));
 
   app.get('/card', {
     schema: {

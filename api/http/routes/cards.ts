@@ -5,7 +5,7 @@ import { CardError, parseCard, type Card } from '../../../engine/card.js';
 import { checkFormCounts, lineForms } from '../../../engine/compile.js';
 import { TilemateError, type ErrorCode } from '../../../engine/errors.js';
 import { formatTiles, tilesFromCounts } from '../../../engine/tiles.js';
-import { writeFileAtomic } from '../../shared/records.js';
+import { writeFileAtomic } from '../../../io/files.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 

@@ -1,81 +1,45 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AGENT_NAMES } from '../../../agents/levels.js';
-import { legalActions, view } from '../../../engine/game.js';
-import { RULESETS } from '../../../engine/rulesets.js';
-import type { AppContext } from '../app.js';
 import { TilemateError } from '../../../engine/errors.js';
+import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg.js';
+import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
+import type { AppContext } from '../app.js';
 import type { HintJson } from '../seat-advice.js';
-import { lineResultJson, parseActionJson, seenBy } from '../wire.js';
+import { lineResultJson, seenBy } from '../wire.js';
 import type { Api } from './analysis.js';
-import { ActionBody, Bearer, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
+import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
+import { ActionBody, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
 
 /**
- * Games against bots: create, look, act, ask for a hint, see the card for the rack. Every
- * route but create needs the game's token, and every answer is that seat's view only.
+ * Mah Jongg games against bots: create, look and act (every game's routes, routes/live-games.ts),
+ * and Mah Jongg's own: a hint for the decision the seat faces, and the card for the rack.
  */
 
-/** The token of `Authorization: Bearer <token>`, or undefined. */
-function bearer(req: FastifyRequest): string | undefined {
-  const h = req.headers.authorization;
-  if (typeof h !== 'string') return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1] : undefined;
-}
-
-const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+interface CreateBody { ruleset?: string; level?: string; bots?: string[]; seat?: number; seed?: number; autoPlay?: boolean; card?: string }
 
 export function gameRoutes(app: Api, ctx: AppContext): void {
-  const { store } = ctx;
+  const { live } = ctx;
 
-  // no body at all is an empty one (the schemas would see `undefined` and refuse it)
-  const emptyBody = async (req: FastifyRequest) => { if (req.body === undefined) req.body = {}; };
-
-  app.post('/games', {
-    preValidation: emptyBody,
-    schema: {
-      summary: 'A new game against bots; the answer holds the token that opens it',
-      body: Strict({
-        ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(RULESETS).join(', ') })),
-        level: Type.Optional(Type.String({ maxLength: 40, description: AGENT_NAMES.join(', ') })),
-        bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8, description: 'one bot per other seat, in seat order' })),
-        seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
-        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
-        autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
-        card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
-      }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
-      response: { 201: GameAnswer, ...ERRORS },
+  liveGameRoutes<MahJonggSpec, CreateBody>(app, ctx, {
+    type: MAH_JONGG,
+    prefix: '/games',
+    createBody: Strict({
+      ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(RULESETS).join(', ') })),
+      level: Type.Optional(Type.String({ maxLength: 40, description: AGENT_NAMES.join(', ') })),
+      bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8, description: 'one bot per other seat, in seat order' })),
+      seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+      seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+      autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
+      card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
+    }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
+    newGame: (b) => {
+      const rules = loadRuleset(b.ruleset ?? 'nmjl-4p');
+      const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : ctx.cards.compile(ctx.savedCard(b.card)));
+      const bots = b.bots !== undefined && b.bots.length > 0 ? b.bots : new Array<string>(rules.players - 1).fill(b.level ?? 'medium');
+      return { game, seat: b.seat ?? 0, bots, seed: b.seed, autoPlay: b.autoPlay };
     },
-  }, async (req, reply) => {
-    const { card, ...opts } = req.body;
-    const answer = await store.create(card === undefined ? opts : { ...opts, cardText: ctx.savedCard(card) }, req.ip);
-    return reply.code(201).send(answer);
-  });
-
-  app.get('/games/:id', {
-    schema: {
-      summary: 'The seat\'s view of the game now, with its legal actions and the events it has not been told',
-      security: Bearer,
-      params: GameId,
-      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
-      response: { 200: GameAnswer, ...ERRORS },
-    },
-  }, async (req) => {
-    const g = store.open(req.params.id, bearer(req));
-    return store.exclusive(g, () => store.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
-  });
-
-  app.post('/games/:id/actions', {
-    schema: {
-      summary: 'The seat\'s action; the bots then move until the seat must decide again or the game ends',
-      security: Bearer,
-      params: GameId,
-      body: ActionBody,
-      response: { 200: GameAnswer, ...ERRORS },
-    },
-  }, async (req) => {
-    const g = store.open(req.params.id, bearer(req));
-    return store.act(g, parseActionJson(req.body, g.seat), req.body.after);
+    actionBody: ActionBody,
+    answer: GameAnswer,
   });
 
   app.post('/games/:id/hint', {
@@ -92,13 +56,14 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {
-    const g = store.open(req.params.id, bearer(req));
+    const g = live.open(req.params.id, bearer(req), MAH_JONGG);
+    const game = g.game as MahJonggGame;
     const b = req.body;
-    const task = await store.exclusive(g, () => {
-      const v = view(g.state, g.seat);
-      const legal = legalActions(g.state, g.seat);
+    const task = await live.exclusive(g, () => {
+      const v = g.game.view(g.state, g.seat);
+      const legal = g.game.legalActions(g.state, g.seat);
       if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-      return { kind: 'hint' as const, cardText: g.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
+      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
     });
     return ctx.pool.request<HintJson>(task, req.ip);
   });
@@ -112,12 +77,12 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 200: Type.Object({ card: Type.String(), results: Type.Array(LineResult) }), ...ERRORS },
     },
   }, async (req) => {
-    const g = store.open(req.params.id, bearer(req));
-    const v = await store.exclusive(g, () => view(g.state, g.seat));
-    const cc = g.card.cc;
+    const g = live.open(req.params.id, bearer(req), MAH_JONGG);
+    const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
+    const { cc } = g.game as MahJonggGame;
     const input = { concealed: [...v.concealed], exposures: v.exposures[g.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
     const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
-    const results = g.card.analyzer.analyze(input, { top });
+    const results = ctx.cards.analyzer(cc).analyze(input, { top });
     return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input.concealed, input.exposures)) };
   });
 }

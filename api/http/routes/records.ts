@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
-import { DEFAULT_PAGE, MAX_PAGE } from '../game-store.js';
+import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
 import type { Review } from '../review.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
@@ -9,12 +9,14 @@ import { ERRORS, Strict } from './schemas.js';
 /** Finished games' records, and the review of a record for one seat. */
 
 const RecordSummary = Type.Object({
-  id: Type.String(), ruleset: Type.String(), card: Type.String(), seed: Type.Integer(), seats: Type.Array(Type.String()),
-  winners: Type.Array(Type.Integer()), wallGame: Type.Boolean(), scores: Type.Array(Type.Number()), actions: Type.Integer(), finishedAt: Type.String(),
+  id: Type.String(), game: Type.String({ description: 'mah-jongg or mexican-train' }), ruleset: Type.String(),
+  card: Type.Optional(Type.String({ description: 'the card\'s name (Mah Jongg)' })), seed: Type.Integer(), seats: Type.Array(Type.String()),
+  winners: Type.Array(Type.Integer()), scores: Type.Array(Type.Number({ description: 'points (Mah Jongg), pips left (Mexican Train)' })),
+  wallGame: Type.Optional(Type.Boolean()), actions: Type.Integer(), finishedAt: Type.String(),
 });
 
 export function recordRoutes(app: Api, ctx: AppContext): void {
-  const { store } = ctx;
+  const { live } = ctx;
 
   app.get('/records', {
     schema: {
@@ -28,7 +30,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
     if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
-    return store.listRecords({ offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
+    return live.listRecords({ offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
   });
 
   app.get('/records/:id', {
@@ -45,7 +47,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       },
     },
   }, async (req, reply) => {
-    const text = store.readRecord(req.params.id);
+    const text = live.readRecord(req.params.id);
     if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
     const lines = text.trimEnd().split('\n');
     return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
@@ -76,7 +78,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
-    const text = b.record ?? store.readRecord(b.recordId!);
+    const text = b.record ?? live.readRecord(b.recordId!);
     const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;

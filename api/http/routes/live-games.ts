@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import type { GameSpec, GameType } from '../../../engine/games.js';
+import type { AppContext } from '../app.js';
+import type { LiveGame, NewGame } from '../live-games.js';
+import type { Api } from './analysis.js';
+import { ERRORS } from './schemas.js';
+
+/**
+ * A game's live tables over HTTP, for every game: create a game against bots, look at the
+ * seat's view, post the seat's action (the bots then move until the seat must act again).
+ * Every route but create needs the game's token, and every answer is that seat's view only.
+ * Each game adds its own routes beside these (a hint, the card panel).
+ */
+
+/** The token of `Authorization: Bearer <token>`, or undefined. */
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : undefined;
+}
+
+export const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const Bearer = [{ token: [] as string[] }];
+
+/** No body at all is an empty one (a schema would see `undefined` and refuse it). */
+export const emptyBody = async (req: FastifyRequest): Promise<void> => { if (req.body === undefined) req.body = {}; };
+
+export interface LiveGameRoutes<G extends GameSpec, Body> {
+  type: GameType<G>;
+  /** Where the routes are: `/games` (Mah Jongg), `/domino/games` (Mexican Train). */
+  prefix: string;
+  /** The body of a new game, and the game it asks for (its bots, seat, seed). */
+  createBody: TSchema;
+  newGame(body: Body, req: FastifyRequest): NewGame<G>;
+  /** The action body (checked again in full by the game's codec and the engine). */
+  actionBody: TSchema;
+  /** The game answer, as the docs describe it. */
+  answer: TSchema;
+  examples?: unknown[];
+}
+
+export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppContext, r: LiveGameRoutes<G, Body>): void {
+  const { live } = ctx;
+  const open = (req: FastifyRequest): LiveGame<G> => live.open((req.params as { id: string }).id, bearer(req), r.type);
+
+  app.post(r.prefix, {
+    preValidation: emptyBody,
+    schema: {
+      summary: `A new ${r.type.title} game against bots; the answer holds the token that opens it`,
+      body: r.createBody,
+      response: { 201: r.answer, ...ERRORS },
+    },
+  }, async (req, reply) => reply.code(201).send(await live.create(r.newGame(req.body as Body, req), req.ip)));
+
+  app.get(`${r.prefix}/:id`, {
+    schema: {
+      summary: 'The seat\'s view of the game now, with its legal actions and the events it has not been told',
+      security: Bearer,
+      params: GameId,
+      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
+      response: { 200: r.answer, ...ERRORS },
+    },
+  }, async (req) => {
+    const g = open(req);
+    return live.exclusive(g, () => live.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
+  });
+
+  app.post(`${r.prefix}/:id/actions`, {
+    schema: {
+      summary: 'The seat\'s action; the bots then move until the seat must decide again or the game ends',
+      security: Bearer,
+      params: GameId,
+      body: r.actionBody,
+      response: { 200: r.answer, ...ERRORS },
+    },
+  }, async (req) => {
+    const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
+    return live.act(open(req), action, after);
+  });
+}

@@ -4,58 +4,35 @@
  * the hard and expert budgets, beside the heuristic deciding the same positions.
  */
 import Benchmark from 'benchmark';
-import type { Agent, Turn } from '../agents/agent.js';
 import { HeuristicAgent } from '../agents/heuristic.js';
 import { EXPERT_BUDGET, HARD_BUDGET, MonteCarloAgent } from '../agents/montecarlo.js';
 import { RandomAgent } from '../agents/random.js';
 import { playOut } from '../agents/table.js';
-import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
+import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
+import { decisions, runSuite } from './common.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];
 const heuristic = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
 const random = [0, 1, 2, 3].map(() => new RandomAgent());
 
-// Positions to decide: a seat's own turn with a full hand, taken from heuristic games.
-const positions: GameState[] = [];
-for (let g = 0; positions.length < 64; g++) {
-  const s = newGame(rules, cc, 1000 + g);
-  playOut(mahJonggGame(s.rules, s.cc), s, heuristic, seedRng(g), (_a, st) => {
-    if (st.phase.kind === 'discard' && st.discardCount > 8 && st.discardCount % 9 === 0 && positions.length < 64) positions.push(cloneState(st));
-  });
-}
-const turnOf = (s: GameState): Turn => {
-  const seat = waitingOn(s)[0];
-  return { seat, phase: s.phase.kind, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(7) };
-};
-const decide = (agent: Agent, i: number) => {
-  const s = positions[i % positions.length];
-  apply(cloneState(s), agent.act(turnOf(s)));
-};
+// a seat's own turn with a full hand, taken from heuristic games
+const decide = decisions(cc, rules, heuristic);
 const hard = new MonteCarloAgent(cc, rules, HARD_BUDGET, 'hard');
 const expert = new MonteCarloAgent(cc, rules, EXPERT_BUDGET, 'expert');
 const policy = new HeuristicAgent(cc);
 
 let seed = 0, i = 0;
-const results = new Map<string, number>();
-await new Promise<void>((resolve) => {
-  new Benchmark.Suite()
+const results = await runSuite(new Benchmark.Suite()
     .add('games: random players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), random, seedRng(x)); })
     .add('games: heuristic players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), heuristic, seedRng(x)); })
     .add('decisions: heuristic', () => decide(policy, i++))
     .add(`decisions: hard (${HARD_BUDGET.worlds} worlds x ${HARD_BUDGET.candidates}+ candidates)`, () => decide(hard, i++))
-    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++))
-    .on('cycle', (event: Benchmark.Event) => {
-      const b = event.target as { name?: string; hz?: number };
-      results.set(String(b.name), b.hz ?? 0);
-    })
-    .on('complete', () => resolve())
-    .run();
-});
+    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++)));
 
 const names = [...results.keys()];
 console.log('\nbots on one core                                              ops/s    vs baseline        ms each');

@@ -15,7 +15,7 @@ import { IncrementalTilesAway } from '../engine/incremental.js';
 import { nextInt, seedRng } from '../engine/rng.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
 import { loadCard } from '../io/cards.js';
-import { handText, randomHands } from './hands.js';
+import { handText, randomHands, runSuite } from './common.js';
 
 const cc = loadCard();
 const hands = randomHands(4096, 1);
@@ -90,9 +90,7 @@ for (const h of hands) {
 console.log(`card: ${cc.card.name}: ${cc.lineCount} lines, ${cc.formCount} concrete forms evaluated per full-card analysis (${cc.entryKind.length} kind entries)`);
 console.log(`node ${process.version}, one core\n`);
 
-const results = new Map<string, number>();
-await new Promise<void>((resolve) => {
-  new Benchmark.Suite()
+const results = await runSuite(new Benchmark.Suite()
     .add('baseline: per-form loop over 36 counts', () => { baseline(hands[i++ & 4095], plainAway); })
     .add('tiles away, every line (fast core)', () => { tilesAwayAll(cc, hands[i++ & 4095], away, best); })
     .add('incremental: one tile swapped, every line', () => {
@@ -108,14 +106,7 @@ await new Promise<void>((resolve) => {
     })
     .add('full analysis, top 1 (ranked, needs, outs)', () => { analyzer.analyze(inputs[i++ & 4095], { top: 1 }); })
     .add('full analysis, top 5', () => { analyzer.analyze(inputs[i++ & 4095], { top: 5 }); })
-    .add('full analysis, every line in full', () => { analyzer.analyze(inputs[i++ & 4095]); })
-    .on('cycle', (event: Benchmark.Event) => {
-      const b = event.target as { name?: string; hz?: number };
-      results.set(String(b.name), b.hz ?? 0);
-    })
-    .on('complete', () => resolve())
-    .run();
-});
+    .add('full analysis, every line in full', () => { analyzer.analyze(inputs[i++ & 4095]); }));
 
 const base = results.get('baseline: per-form loop over 36 counts')!;
 console.log('hands per second on one core                      ops/s    vs baseline');

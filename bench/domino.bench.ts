@@ -11,9 +11,9 @@ import { mexicanTrainGame } from '../engine/domino/mexican-train.js';
 import { newRound } from '../engine/domino/game.js';
 import { DOMINO_RULESETS, SUN_LAKES } from '../engine/domino/rulesets.js';
 import { seedRng } from '../engine/rng.js';
+import { runSuite } from './common.js';
 
 const random = new RandomDominoAgent();
-const results = new Map<string, number>();
 const actions = new Map<string, number>();
 let seed = 0;
 const BASELINE = 'baseline: deal a new round (sun-lakes, 4 players)';
@@ -44,15 +44,7 @@ for (const rules of Object.values(DOMINO_RULESETS)) {
     actions.set(name, applied / ++played);
   });
 }
-await new Promise<void>((resolve) => {
-  suite
-    .on('cycle', (event: Benchmark.Event) => {
-      const b = event.target as { name?: string; hz?: number };
-      results.set(String(b.name), b.hz ?? 0);
-    })
-    .on('complete', () => resolve())
-    .run();
-});
+const results = await runSuite(suite);
 
 const base = results.get(BASELINE)!;
 console.log(`\ncomplete Mexican Train rounds per second on one core                ops/s    vs baseline   actions/round`);

@@ -13,10 +13,10 @@ import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
+import { runSuite } from './common.js';
 
 const cc = loadCard();
 const random = new RandomAgent();
-const results = new Map<string, number>();
 const actions = new Map<string, number>();
 let seed = 0;
 
@@ -44,15 +44,7 @@ for (const rules of Object.values(RULESETS)) {
     actions.set('heuristic nmjl-4p', applied / played);
   });
 }
-await new Promise<void>((resolve) => {
-  suite
-    .on('cycle', (event: Benchmark.Event) => {
-      const b = event.target as { name?: string; hz?: number };
-      results.set(String(b.name), b.hz ?? 0);
-    })
-    .on('complete', () => resolve())
-    .run();
-});
+const results = await runSuite(suite);
 
 const base = results.get('baseline: new game (shuffle, walls, deal)')!;
 console.log(`\ncomplete games per second on one core                            ops/s    vs baseline   actions/game   µs/action`);

@@ -9,7 +9,6 @@
 import { availableParallelism } from 'node:os';
 import Benchmark from 'benchmark';
 import { Piscina } from 'piscina';
-import type { Agent, Turn } from '../agents/agent.js';
 import { defaultModel } from '../agents/default-model.js';
 import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
@@ -17,7 +16,7 @@ import { LearnedAgent } from '../agents/learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
 import { modelToJson, type ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
-import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
+import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
 import { loadCard, readCardText } from '../io/cards.js';
@@ -25,6 +24,7 @@ import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
 import { HIDDEN } from '../training/net.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
+import { decisions, runSuite } from './common.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
@@ -44,40 +44,17 @@ const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
 const learned = new LearnedAgent(cc, model);
 const expert = new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD);
 
-// Positions to decide: a seat's own turn with a full hand, taken from heuristic games.
-const positions: GameState[] = [];
-for (let g = 0; positions.length < 64; g++) {
-  const s = newGame(rules, cc, 1000 + g);
-  playOut(mahJonggGame(s.rules, s.cc), s, medium, seedRng(g), (_a, st) => {
-    if (st.phase.kind === 'discard' && st.discardCount > 8 && st.discardCount % 9 === 0 && positions.length < 64) positions.push(cloneState(st));
-  });
-}
-const turnOf = (s: GameState): Turn => {
-  const seat = waitingOn(s)[0];
-  return { seat, phase: s.phase.kind, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(7) };
-};
-const decide = (agent: Agent, i: number) => {
-  const s = positions[i % positions.length];
-  apply(cloneState(s), agent.act(turnOf(s)));
-};
+// a seat's own turn with a full hand, taken from medium games
+const decide = decisions(cc, rules, medium);
 
 let seed = 0, i = 0;
-const results = new Map<string, number>();
-await new Promise<void>((resolve) => {
-  new Benchmark.Suite()
+const results = await runSuite(new Benchmark.Suite()
     .add('games: medium players', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), medium, seedRng(x)); })
     .add('games: learned players (all four seats)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x)); })
     .add('games: one learned player, three medium', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x)); })
     .add('decisions: strong habits', () => decide(strong, i++))
     .add('decisions: learned policy', () => decide(learned, i++))
-    .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++))
-    .on('cycle', (event: Benchmark.Event) => {
-      const b = event.target as { name?: string; hz?: number };
-      results.set(String(b.name), b.hz ?? 0);
-    })
-    .on('complete', () => resolve())
-    .run();
-});
+    .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++)));
 
 const names = [...results.keys()];
 console.log('\nlearned bots on one core                                        ops/s    vs baseline        ms each');

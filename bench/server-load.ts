@@ -11,39 +11,18 @@
  * Prints autocannon's latency figures for /api/health and the light routes, the game
  * actions played, and how the flood's requests were answered.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, startServer } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GAMES = 8;
 /** Clients on the light routes (BENCH_LIGHT=0: the health probe and the games alone). */
 const LIGHT = Number(process.env.BENCH_LIGHT ?? 50);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', '--games-per-address', '100'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('Tilemate is ready')) resolve(); });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready: ${out}`)));
-  });
-  return child;
-}
 
 /** One JSON request from a given local address. */
 function post(port: number, path: string, body: unknown, headers: Record<string, string> = {}, localAddress = '127.0.0.1'): Promise<{ status: number; body: any }> {
@@ -130,7 +109,7 @@ async function phase(port: number, withFlood: boolean): Promise<void> {
 
 const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'tilemate-load-'));
-const server = await startServer(port, data);
+const server = await startServer(port, data, ['--games-per-address', '100']);
 try {
   // warm the JIT on the light routes first (not reported)
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: 3, requests: [{ method: 'GET', path: '/api/card' }, { method: 'POST', path: '/api/analyze', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) }] });

@@ -10,40 +10,15 @@
  * the baseline measured in the same run. Target: /api/analyze >= 2,000 req/s, p99 < 20 ms.
  * The server's rate limit is raised far above the load so that it counts but never refuses.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { handText, randomHands } from './hands.js';
+import { freePort, handText, randomHands, startServer } from './common.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', '--max-games', '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Tilemate is ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready: ${out}`)));
-  });
-  return child;
-}
 
 interface Row { name: string; rps: number; p50: number; p90: number; p99: number; errors: number; requests: number }
 
@@ -66,7 +41,7 @@ function nextAction(a: Game['answer']): object {
 
 const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'tilemate-bench-'));
-const server = await startServer(port, data);
+const server = await startServer(port, data, ['--max-games', '1000']);
 const url = `http://127.0.0.1:${port}`;
 const hands = randomHands(500, 7).map(handText);
 const json = { 'content-type': 'application/json' };

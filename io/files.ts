@@ -53,14 +53,14 @@ export const printable = (text: string): string => text.replace(CONTROLS, '?');
  * Readers never see half a file; a failure is reported as TM_FILE with its cause (the
  * clean-up of the temporary file never masks it).
  */
-export function writeFileAtomic(path: string, text: string): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
   try {
     mkdirSync(dir, { recursive: true });
     const fd = openSync(tmp, 'w');
     try {
-      writeSync(fd, text);
+      writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

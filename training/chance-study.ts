@@ -12,7 +12,7 @@ import { CHANCE_CALIBRATION_FILE, CHANCE_CALIBRATION_FORMAT } from '../agents/de
 import { loadCard } from '../io/cards.js';
 import { calibrationTable, chanceExamples, fitCalibration, type DecileRow } from './chances.js';
 import { loadTf } from './tf.js';
-import { writeAtomic } from './train.js';
+import { writeFileAtomic } from '../io/files.js';
 
 const games = Number(process.argv[2] ?? 2000);
 const seed = Number(process.argv[3] ?? 1);
@@ -33,5 +33,5 @@ show('The solo model alone (checked games)', calibrationTable(testSet, (e) => e.
 show('Calibrated, as shown (checked games)', calibrationTable(testSet, (e) => calibrated(calib, e.inputs)));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 mkdirSync(join(root, 'models'), { recursive: true });
-writeAtomic(join(root, CHANCE_CALIBRATION_FILE), `${JSON.stringify({ format: CHANCE_CALIBRATION_FORMAT, ...calib, games, seed, card: cc.card.name, command: `npm run study:chances -- ${games} ${seed}` }, null, 1)}\n`);
+writeFileAtomic(join(root, CHANCE_CALIBRATION_FILE), `${JSON.stringify({ format: CHANCE_CALIBRATION_FORMAT, ...calib, games, seed, card: cc.card.name, command: `npm run study:chances -- ${games} ${seed}` }, null, 1)}\n`);
 process.stdout.write(`\nwritten: ${CHANCE_CALIBRATION_FILE}\n`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { FEATURE_NAMES, FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
@@ -13,6 +13,7 @@ import { fileErrorWords } from '../engine/errors.js';
 import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
 import { interval } from './arena.js';
+import { writeFileAtomic } from '../io/files.js';
 
 /**
  * `tilemate train`: generations of self-play, each fitting the value model to how the games
@@ -117,21 +118,6 @@ export interface TrainEvents {
 const CHECKPOINT = 'checkpoint.json';
 const hashText = (t: string) => createHash('sha256').update(t).digest('hex').slice(0, 16);
 
-/** Writes a file so that a kill at any moment leaves the old or the new one, never a part: a temporary file, fsync, rename, fsync of the folder. */
-export function writeAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  const dir = openSync(dirname(path), 'r');
-  try { fsyncSync(dir); } finally { closeSync(dir); }
-}
-
 /** Reads a checkpoint, refusing a truncated, foreign or mismatched one with one line. */
 export function readCheckpoint(path: string): Checkpoint {
   let raw: unknown;
@@ -161,7 +147,7 @@ function writeExamples(path: string, x: Float32Array, y: Float32Array, rows: num
   buf.set(new Uint8Array(head.buffer), 0);
   buf.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), 16);
   buf.set(new Uint8Array(y.buffer, y.byteOffset, y.byteLength), 16 + x.byteLength);
-  writeAtomic(path, buf);
+  writeFileAtomic(path, buf);
 }
 
 function readExamples(path: string): { x: Float32Array; y: Float32Array; rows: number } {
@@ -175,9 +161,6 @@ function readExamples(path: string): { x: Float32Array; y: Float32Array; rows: n
   return { x: new Float32Array(body, 0, rows * FEATURES), y: new Float32Array(body, rows * FEATURES * 4, rows * 2), rows };
 }
 
-// ------------------------------------------------------------------ statistics
-
-/** Mean and 95% interval of per-deal samples. */
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 // ------------------------------------------------------------------ the loop
@@ -312,11 +295,11 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       ck.generation = g;
       ck.exampleFiles = files;
       ck.log.push(row);
-      if (ck.best !== null) writeAtomic(join(opts.out, 'model.json'), ck.best);
-      writeAtomic(join(opts.out, 'candidate.json'), candidateJson);
-      writeAtomic(join(opts.out, 'log.csv'), logCsv(ck.log));
-      writeAtomic(join(opts.out, 'log.svg'), await plotLog(ck.log));
-      writeAtomic(ckPath, JSON.stringify(ck));
+      if (ck.best !== null) writeFileAtomic(join(opts.out, 'model.json'), ck.best);
+      writeFileAtomic(join(opts.out, 'candidate.json'), candidateJson);
+      writeFileAtomic(join(opts.out, 'log.csv'), logCsv(ck.log));
+      writeFileAtomic(join(opts.out, 'log.svg'), await plotLog(ck.log));
+      writeFileAtomic(ckPath, JSON.stringify(ck));
       events.generation?.(row);
     }
   } finally {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TilemateError } from '../../engine/errors.js';
-import { addTile, countOf, deficit, emptyPacked, overlap, packCounts, packTiles, removeTile, total, unpackCounts } from '../../engine/packed.js';
-import { nextInt, seedRng } from '../../engine/rng.js';
-import { COPIES, countTiles, formatTiles, fullSet, JOKER, KINDS, parseTile, parseTiles, SET_SIZE, TILE_NAMES } from '../../engine/tiles.js';
+import { COPIES, countTiles, formatTiles, fullSet, KINDS, parseTile, parseTiles, SET_SIZE, TILE_NAMES } from '../../engine/tiles.js';
 
 describe('tiles', () => {
   it('the set has 152 tiles: 4 of each suited, wind and dragon tile, 8 flowers, 8 jokers', () => {
@@ -37,46 +35,5 @@ describe('tiles', () => {
 
   it('formats hands in rack order', () => {
     expect(formatTiles(parseTiles('J F RD N 3D 2C 1B'))).toBe('1B 2C 3D N RD F J');
-  });
-});
-
-describe('packed counts', () => {
-  const rng = seedRng(7);
-  const randomCounts = () => {
-    const counts = new Array<number>(KINDS).fill(0);
-    for (let i = 0; i < 14; i++) {
-      const t = nextInt(rng, KINDS);
-      if (counts[t] < COPIES[t]) counts[t]++;
-    }
-    return counts;
-  };
-
-  it('packs and unpacks every kind, flowers and jokers up to 8', () => {
-    const counts = COPIES.slice();
-    expect(unpackCounts(packCounts(counts))).toEqual(counts);
-    expect(total(packCounts(counts))).toBe(152);
-  });
-
-  it('adds and removes tiles; removing an absent tile changes nothing', () => {
-    const p = emptyPacked();
-    addTile(p, JOKER); addTile(p, JOKER); addTile(p, 0);
-    expect(countOf(p, JOKER)).toBe(2);
-    expect(total(p)).toBe(3);
-    expect(removeTile(p, 5)).toBe(false);
-    expect(total(p)).toBe(3);
-    expect(removeTile(p, JOKER)).toBe(true);
-    expect(countOf(p, JOKER)).toBe(1);
-  });
-
-  it('deficit and overlap against a pattern agree with the plain counts', () => {
-    for (let i = 0; i < 2000; i++) {
-      const a = randomCounts(), b = randomCounts();
-      const plainDeficit = b.reduce((n, x, t) => n + Math.max(0, x - a[t]), 0);
-      const plainOverlap = b.reduce((n, x, t) => n + Math.min(x, a[t]), 0);
-      expect(deficit(packCounts(a), packCounts(b))).toBe(plainDeficit);
-      expect(overlap(packCounts(a), packCounts(b))).toBe(plainOverlap);
-      expect(total(packCounts(a))).toBe(a.reduce((x, y) => x + y, 0));
-    }
-    expect(deficit(packTiles(parseTiles('1B 1B')), packTiles(parseTiles('1B 1B 1B 2B')))).toBe(2);
   });
 });

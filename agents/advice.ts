@@ -1,12 +1,13 @@
-import { analysisInput, Analyzer, parseExposures, tilesAwayAll, type AnalysisInput, type Exposure as Group, type LineResult } from '../engine/analyzer.js';
+import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type Exposure as Group, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { TilemateError } from '../engine/errors.js';
-import { legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
+import { copiesOf, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
 import { closestAway } from '../engine/hand-check.js';
 import { nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
-import { COPIES, formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
+import { handAfterCall, seenCounts, unseenCounts } from '../engine/seat.js';
+import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
@@ -63,6 +64,8 @@ export const DEFAULT_DEALS = 200;
 /** A person's situation, parsed and checked. */
 export interface Situation {
   rules: Ruleset;
+  /** Copies of each kind in the ruleset's set. */
+  copies: readonly number[];
   concealed: number[];
   /** Exposures per seat; the person's at 0. */
   exposures: Group[][];
@@ -108,8 +111,9 @@ function rulesFor(name = 'nmjl-4p'): Ruleset {
  */
 export function parseSituation(input: SituationInput, question: 'discard' | 'call', claim?: { tile: string; from?: string | number }): Situation {
   const rules = rulesFor(input.ruleset);
+  const copies = copiesOf(rules);
   const n = rules.players;
-  const base = analysisInput(input.hand, input.exposed ?? '', input.seen ?? '');
+  const base = analysisInput(copies, input.hand, input.exposed ?? '', input.seen ?? '');
   const size = sum(base.concealed) + groupTiles(base.exposures);
   const want = question === 'discard' ? 14 : 13;
   if (size !== want) {
@@ -140,9 +144,9 @@ export function parseSituation(input: SituationInput, question: 'discard' | 'cal
   for (const list of exposures) for (const x of list) { known[x.tile] += x.size - x.jokers; known[JOKER] += x.jokers; }
   if (parsedClaim) known[parsedClaim.tile]++;
   for (let t = 0; t < KINDS; t++) {
-    if (known[t] > COPIES[t]) throw new TilemateError('TM_TOO_MANY_COPIES', `${known[t]} copies of ${tileName(t)} listed (hand, exposures, seen${parsedClaim ? ', the discard' : ''}); the set has ${COPIES[t]}`);
+    if (known[t] > copies[t]) throw new TilemateError('TM_TOO_MANY_COPIES', `${known[t]} copies of ${tileName(t)} listed (hand, exposures, seen${parsedClaim ? ', the discard' : ''}); ${setHolds(copies, t)}`);
   }
-  const unseen = COPIES.reduce((a, c, t) => a + c - known[t], 0);
+  const unseen = copies.reduce((a, c, t) => a + c - known[t], 0);
   let otherRacks = 0;
   for (let s = 1; s < n; s++) otherRacks += 13 - groupTiles(exposures[s]);
   const most = unseen - otherRacks;
@@ -151,7 +155,7 @@ export function parseSituation(input: SituationInput, question: 'discard' | 'cal
   if (!Number.isInteger(wallLeft) || wallLeft < 0 || wallLeft > most) {
     throw new TilemateError('TM_BAD_INPUT', `--wall ${input.wall}: at most ${most} tiles can be left in the wall with these tiles seen`);
   }
-  return { rules, concealed: base.concealed, exposures, seen: base.seen, claim: parsedClaim, wallLeft, unlisted: most - wallLeft };
+  return { rules, copies, concealed: base.concealed, exposures, seen: base.seen, claim: parsedClaim, wallLeft, unlisted: most - wallLeft };
 }
 
 /**
@@ -182,7 +186,7 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
     wallLeft: sit.wallLeft,
     dice: new Array<number>(sit.rules.dice).fill(1),
     concealed: sit.concealed,
-    copies: COPIES,
+    copies: sit.copies,
     concealedCounts,
     exposures,
     discards,
@@ -197,11 +201,8 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
 }
 
 /** Unseen tiles of the situation (in other racks, the wall, or unlisted discards), one entry per tile. */
-function unseenPool(sit: Situation): TileId[] {
-  const left = COPIES.map((c, t) => c - sit.concealed[t] - sit.seen[t]);
-  for (const list of sit.exposures) for (const x of list) { left[x.tile] -= x.size - x.jokers; left[JOKER] -= x.jokers; }
-  if (sit.claim) left[sit.claim.tile]--;
-  return tilesFromCounts(left);
+function unseenPool(sit: Situation, phase: 'discard' | 'claims'): TileId[] {
+  return tilesFromCounts(unseenCounts(situationView(sit, phase)));
 }
 
 // ------------------------------------------------------------------ playouts
@@ -223,7 +224,7 @@ export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard'
   // the person plays on as the searching players do; the others as the medium player
   const policies: Agent[] = Array.from({ length: sit.rules.players }, (_, s) => new HeuristicAgent(cc, s === 0 ? STRONG_HABITS : MEDIUM_HABITS, 'playout'));
   const fixed = sit.unlisted === 0 ? situationView(sit, phase) : null;
-  const pool = fixed === null ? unseenPool(sit) : [];
+  const pool = fixed === null ? unseenPool(sit, phase) : [];
   const scores: number[][] = [], won: boolean[][] = [];
   for (let w = 0; w < worlds; w++) {
     const worldRng = seedRng((base + Math.imul(w, 0x9e3779b9)) >>> 0);
@@ -240,7 +241,7 @@ export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard'
 /** One state of the situation, for the legal actions: they depend only on the person's tiles and the table, the same in every world. */
 function someWorld(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims'): GameState {
   const rng = seedRng(0);
-  const unlisted = sit.unlisted === 0 ? [] : unseenPool(sit).slice(0, sit.unlisted);
+  const unlisted = sit.unlisted === 0 ? [] : unseenPool(sit, phase).slice(0, sit.unlisted);
   return determinize(situationView(sit, phase, unlisted), sit.rules, cc, rng);
 }
 
@@ -297,13 +298,7 @@ function after(sit: Situation, a: Action): { concealed: number[]; exposures: Gro
       if (a.owner === 0) exposures[a.exposure].jokers--;
       break;
     }
-    case 'call': {
-      const t = sit.claim!.tile;
-      concealed[t] -= a.size - 1 - a.jokers;
-      concealed[JOKER] -= a.jokers;
-      exposures.push({ tile: t, size: a.size, jokers: a.jokers });
-      break;
-    }
+    case 'call': return handAfterCall(sit.concealed, sit.exposures[0], sit.claim!.tile, a);
     case 'callMahJongg': concealed[sit.claim!.tile]++; break;
     default: break;
   }
@@ -374,12 +369,12 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   }
   const rest = candidates.map((_, i) => i).filter((i) => i !== best).sort((a, b) => means[b] - means[a] || a - b);
   const analyzer = new Analyzer(cc);
-  const seen = [...sit.seen];
-  for (let s = 1; s < sit.exposures.length; s++) for (const x of sit.exposures[s]) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
+  // what the person sees besides her rack, the discard in question left out
+  const seen = seenCounts(situationView(sit, 'discard'));
   const alternatives = [best, ...rest].map((i): Alternative => {
     const { diff, se } = versus(i, best);
     const hand = after(sit, candidates[i]);
-    const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen }, { top: 1 })[0];
+    const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen, copies: sit.copies }, { top: 1 })[0];
     const { text, move } = describe(candidates[i], sit);
     return {
       action: text,
@@ -517,14 +512,15 @@ const PASS_OFFSET: Record<Direction, number> = { right: 1, across: 2, left: 3 };
 /**
  * The heuristic player's pass, explained: it keeps the tiles of its closest targets, passes
  * the cheapest, and forwards received tiles blind (where allowed) rather than break up a
- * target. `keeps` are the analyzer's best lines for the tiles kept.
+ * target. `keeps` are the analyzer's best lines for the tiles kept. `copies` is the set in
+ * play (copiesOf the table's ruleset, or the standard set for a hand typed with no game).
  */
-export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): CharlestonAdvice {
+export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], input: CharlestonInput): CharlestonAdvice {
   const direction = input.direction ?? 'right';
   if (!DIRECTIONS.includes(direction)) throw new TilemateError('TM_BAD_INPUT', `unknown direction "${String(direction)}" (expected right, across or left)`);
   // senior games rules 3: a blind pass only on the first left and the last right
   if (input.blind && direction === 'across') throw new TilemateError('TM_BAD_INPUT', 'a blind pass is allowed only on the first left and the last right, never across');
-  const parsed = analysisInput(input.hand);
+  const parsed = analysisInput(copies, input.hand);
   const view: SeatView = {
     ...charlestonView(parsed, 'charleston'),
     // the first Charleston's pass in that direction, or the last right when a blind pass is allowed there
@@ -542,7 +538,7 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
   const kept = [...parsed.concealed];
   for (const t of choice.tiles) kept[t]--;
   const analyzer = new Analyzer(cc);
-  const keeps = analyzer.analyze({ concealed: kept, exposures: [], seen: parsed.seen }, { top: 3 });
+  const keeps = analyzer.analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 3 });
   const awayNow = new Uint8Array(cc.lineCount), awayWithout = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
   tilesAwayAll(cc, parsed.concealed, awayNow, best);
 
@@ -582,7 +578,7 @@ export function charlestonAdvice(cc: CompiledCard, input: CharlestonInput): Char
 
 /** A 4-player seat's view before play starts: only the hand is known. */
 function charlestonView(parsed: AnalysisInput, phase: 'charleston' | 'vote' | 'courtesy'): SeatView {
-  const sit: Situation = { rules: rulesFor('nmjl-4p'), concealed: parsed.concealed, exposures: [[], [], [], []], seen: parsed.seen, wallLeft: 99, unlisted: 0 };
+  const sit: Situation = { rules: rulesFor('nmjl-4p'), copies: parsed.copies, concealed: parsed.concealed, exposures: [[], [], [], []], seen: parsed.seen, wallLeft: 99, unlisted: 0 };
   return { ...situationView(sit, 'discard'), phase, waitingOn: [0, 1, 2, 3] };
 }
 
@@ -598,8 +594,8 @@ export interface VoteAdvice {
 }
 
 /** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by looking ahead at what the passes may bring (agents/charleston.ts). */
-export function voteAdvice(cc: CompiledCard, input: { hand: string }): VoteAdvice {
-  const parsed = analysisInput(input.hand);
+export function voteAdvice(cc: CompiledCard, copies: readonly number[], input: { hand: string }): VoteAdvice {
+  const parsed = analysisInput(copies, input.hand);
   const v = searchVote(cc, charlestonView(parsed, 'vote'), seedRng(1));
   const after = `after three more passes your closest line would be ${v.after.toFixed(1)} tiles away on average, against ${v.now} now`;
   return {
@@ -622,8 +618,8 @@ export interface CourtesyAdvice {
 }
 
 /** The courtesy pass (teaching guide 2.4): how many tiles to offer across and which, by the same lookahead. */
-export function courtesyAdvice(cc: CompiledCard, input: { hand: string }): CourtesyAdvice {
-  const parsed = analysisInput(input.hand);
+export function courtesyAdvice(cc: CompiledCard, copies: readonly number[], input: { hand: string }): CourtesyAdvice {
+  const parsed = analysisInput(copies, input.hand);
   const view = charlestonView(parsed, 'courtesy');
   const turn: Turn = { seat: 0, phase: 'courtesy', view: () => view, legal: () => [], rng: seedRng(1) };
   const ranked = new HeuristicAgent(cc, LOOKAHEAD_HABITS, 'advice').rank(turn).map((r) => r.tile);
@@ -679,12 +675,12 @@ export interface ChanceReport {
 }
 
 /**
- * The wall at the start of play (152 less 13 to each player and East's 14th: 99 at four), less
- * the tiles discarded since. Other players' exposures are seen but not gone from the wall's
- * count: they are part of those players' 13 tiles.
+ * The wall at the start of play (the set less 13 to each player and East's 14th: 99 of 152 at
+ * four), less the tiles discarded since. Other players' exposures are seen but not gone from
+ * the wall's count: they are part of those players' 13 tiles.
  */
 export function defaultWall(input: AnalysisInput, players = 4): number {
-  return Math.max(0, 152 - 13 * players - 1 - (sum(input.seen) - (input.othersExposed ?? 0)));
+  return Math.max(0, sum(input.copies) - 13 * players - 1 - (sum(input.seen) - (input.othersExposed ?? 0)));
 }
 
 /**
@@ -698,9 +694,7 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   const seed = opts.seed ?? 1;
   const players = opts.players ?? 4;
   if (!Number.isInteger(deals) || deals < 1) throw new TilemateError('TM_BAD_INPUT', `deals ${deals}: expected a whole number of 1 or more`);
-  const left = COPIES.map((c, t) => c - input.concealed[t] - input.seen[t]);
-  for (const x of input.exposures) { left[x.tile] -= x.size - x.jokers; left[JOKER] -= x.jokers; }
-  const pool = Uint8Array.from(tilesFromCounts(left));
+  const pool = Uint8Array.from(tilesFromCounts(unseenOf(input)));
   // the unseen tiles are in the wall and the other racks' concealed tiles (13 each, less their exposures)
   const most = Math.max(0, pool.length - 13 * (players - 1) + (input.othersExposed ?? 0));
   const wall = opts.wall ?? Math.min(most, defaultWall(input, players));

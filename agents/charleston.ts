@@ -2,7 +2,7 @@ import { tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import type { SeatView } from '../engine/game.js';
 import { nextInt, type RngState } from '../engine/rng.js';
-import { unseenCounts } from '../engine/determinize.js';
+import { unseenCounts } from '../engine/seat.js';
 import { JOKER, type TileId } from '../engine/tiles.js';
 
 /**

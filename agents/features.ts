@@ -1,6 +1,6 @@
 import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
-import { unseenCounts } from '../engine/determinize.js';
+import { unseenCounts } from '../engine/seat.js';
 import type { SeatView } from '../engine/game.js';
 import { fitsForm, type GroupShape } from '../engine/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';

@@ -1,5 +1,6 @@
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, SeatView } from '../engine/game.js';
+import { handAfterCall } from '../engine/seat.js';
 import { closestAway, type GroupShape } from '../engine/hand-check.js';
 import { JOKER, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
@@ -73,11 +74,8 @@ export class GreedyAgent implements Agent {
     let bestAfter = now;
     for (const a of options) {
       if (a.type !== 'call') continue;
-      const hand = [...view.concealed];
-      const tile = view.claim!.tile;
-      hand[tile] -= a.size - 1 - a.jokers;
-      hand[JOKER] -= a.jokers;
-      const after = this.closest(hand, [...mine, { tile, size: a.size, jokers: a.jokers }]);
+      const hand = handAfterCall(view.concealed, mine, view.claim!.tile, a);
+      const after = this.closest(hand.concealed, hand.exposures);
       // an exposure must bring the hand nearer: the discarded tile is one more tile placed
       if (after < bestAfter) { bestAfter = after; bestCall = a; }
     }

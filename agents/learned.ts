@@ -1,8 +1,9 @@
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, Exposure, SeatView } from '../engine/game.js';
+import { handAfterCall } from '../engine/seat.js';
 import { closestAway, exposuresFitCard, type GroupShape } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
-import { JOKER, type TileId } from '../engine/tiles.js';
+import type { TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { Encoder, FEATURES, type Afterstate } from './features.js';
 import { HeuristicAgent, myExposures, STRONG_HABITS } from './heuristic.js';
@@ -194,10 +195,7 @@ export class LearnedAgent implements Agent {
     const now = closestAway(this.cc, view.concealed, mine);
     for (const a of options) {
       if (a.type !== 'call') continue;
-      const hand = [...view.concealed];
-      hand[tile] -= a.size - 1 - a.jokers;
-      hand[JOKER] -= a.jokers;
-      const exposures = [...mine, { tile, size: a.size, jokers: a.jokers }];
+      const { concealed: hand, exposures } = handAfterCall(view.concealed, mine, tile, a);
       // only calls that leave an exposed line no further away than the hand is now
       if (!exposuresFitCard(this.cc, exposures) || closestAway(this.cc, hand, exposures) > now) continue;
       const after: SeatView = {

@@ -13,7 +13,7 @@ import { Analyzer, tilesAwayAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { IncrementalTilesAway } from '../engine/incremental.js';
 import { nextInt, seedRng } from '../engine/rng.js';
-import { JOKER, KINDS } from '../engine/tiles.js';
+import { COPIES, JOKER, KINDS } from '../engine/tiles.js';
 import { loadCard } from '../io/cards.js';
 import { handText, randomHands, runSuite } from './common.js';
 
@@ -50,7 +50,7 @@ function baseline(hand: number[], away: number[]): void {
 const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
 const plainAway = new Array<number>(cc.lineCount);
 const analyzer = new Analyzer(cc);
-const inputs = hands.map((h) => ({ concealed: h, exposures: [], seen: empty }));
+const inputs = hands.map((h) => ({ concealed: h, exposures: [], seen: empty, copies: COPIES }));
 const inc = new IncrementalTilesAway(cc, hands[0]);
 // A walk of 4096 turns from hands[0]: each turn a held tile goes out and a tile of the next
 // hand comes in (at most four of a kind), so every swap is valid; both timings below walk it

@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError } from './errors.js';
-import { COPIES, JOKER, KINDS, parseTiles, tileName, type TileId } from './tiles.js';
+import { COPIES, JOKER, KINDS, parseTiles, SET_SIZE, tileName, type TileId } from './tiles.js';
 
 /**
  * The hand analyzer: for every card line, how far a hand is from it (tiles away, as
@@ -29,6 +29,8 @@ export interface AnalysisInput {
   seen: number[];
   /** Of the seen tiles, how many stand in other players' exposures (still part of their 13: not gone from the wall). */
   othersExposed?: number;
+  /** Copies of each kind in the set in play (the ruleset's: engine/game.ts copiesOf, or a view's `copies`). */
+  copies: readonly number[];
 }
 
 export interface LineResult {
@@ -43,7 +45,7 @@ export interface LineResult {
   form: string;
   /** Tiles still needed, after the hand's jokers fill what groups lack. */
   need: TileId[];
-  /** How many of the needed tiles a joker could stand for (slots in groups). */
+  /** How many of the needed tiles a joker could stand for (slots in groups; none in a set without jokers). */
   jokerSlots: number;
   /** Unseen tiles that would bring the hand one tile closer (jokers included where they fit). */
   outs: number;
@@ -73,10 +75,26 @@ export function parseExposures(text: string): Exposure[] {
 }
 
 /**
- * Builds an analysis input from the notation players type, checking that concealed plus
- * exposed tiles make 13 or 14 and that no tile appears more often than the set holds.
+ * The set in play, in a player's words, for messages: "one 152-tile set", or for Royale
+ * Siamese "two 152-tile sets without jokers".
  */
-export function analysisInput(hand: string, exposed = '', seen = '', others: Record<string, string | undefined> = {}): AnalysisInput {
+function setName(copies: readonly number[]): string {
+  const sets = copies[0] / COPIES[0];
+  const count = sets === 1 ? `one ${SET_SIZE}-tile set` : `${sets === 2 ? 'two' : sets} ${SET_SIZE}-tile sets`;
+  return copies[JOKER] > 0 ? count : `${count} without jokers`;
+}
+
+/** The end of a TM_TOO_MANY_COPIES message: how many of tile t the set in play holds, and which set that is. */
+export function setHolds(copies: readonly number[], t: TileId): string {
+  return `the set in play holds ${copies[t]} (${setName(copies)})`;
+}
+
+/**
+ * Builds an analysis input from the notation players type, checking that concealed plus
+ * exposed tiles make 13 or 14 and that no tile appears more often than `copies`, the set in
+ * play, holds.
+ */
+export function analysisInput(copies: readonly number[], hand: string, exposed = '', seen = '', others: Record<string, string | undefined> = {}): AnalysisInput {
   const concealedTiles = parseTiles(hand);
   const exposures = parseExposures(exposed);
   const seenTiles = parseTiles(seen);
@@ -95,18 +113,18 @@ export function analysisInput(hand: string, exposed = '', seen = '', others: Rec
     const parts = exposures.length ? ` (${concealedTiles.length} concealed + ${size - concealedTiles.length} exposed)` : '';
     throw new TilemateError('TM_HAND_SIZE', `the hand has ${size} tiles${parts}; expected 13 or 14`);
   }
-  const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY(), othersExposed };
+  const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY(), othersExposed, copies };
   const exposedCounts = EMPTY();
   for (const t of concealedTiles) input.concealed[t]++;
   for (const x of exposures) { exposedCounts[x.tile] += x.size - x.jokers; exposedCounts[JOKER] += x.jokers; }
   for (const t of seenTiles) input.seen[t]++;
   for (let t = 0; t < KINDS; t++) {
     const n = input.concealed[t] + exposedCounts[t] + input.seen[t];
-    if (n > COPIES[t]) {
+    if (n > copies[t]) {
       const parts = [`hand ${input.concealed[t]}`];
       if (exposedCounts[t]) parts.push(`exposed ${exposedCounts[t]}`);
       if (input.seen[t]) parts.push(`seen ${input.seen[t]}`);
-      throw new TilemateError('TM_TOO_MANY_COPIES', `${n} copies of ${tileName(t)} (${parts.join(', ')}); the set has ${COPIES[t]}`);
+      throw new TilemateError('TM_TOO_MANY_COPIES', `${n} copies of ${tileName(t)} (${parts.join(', ')}); ${setHolds(copies, t)}`);
     }
   }
   return input;
@@ -212,12 +230,25 @@ interface Context {
 }
 
 function context(input: AnalysisInput): Context {
-  const avail = EMPTY();
+  const avail = availableOf(input);
   const unseen = EMPTY();
-  for (let t = 0; t < KINDS; t++) avail[t] = COPIES[t] - input.seen[t];
-  for (const x of input.exposures) { avail[x.tile] -= x.size - x.jokers; avail[JOKER] -= x.jokers; }
   for (let t = 0; t < KINDS; t++) unseen[t] = avail[t] - input.concealed[t];
   return { input, avail, unseen };
+}
+
+/** Copies the player could still use toward a form, per kind: the set in play less the seen tiles and those fixed in her exposures. */
+function availableOf(input: AnalysisInput): number[] {
+  const avail = EMPTY();
+  for (let t = 0; t < KINDS; t++) avail[t] = input.copies[t] - input.seen[t];
+  for (const x of input.exposures) { avail[x.tile] -= x.size - x.jokers; avail[JOKER] -= x.jokers; }
+  return avail;
+}
+
+/** Copies of each kind the player has not seen (in the wall or other racks): the set in play less her tiles, her exposures and the seen ones. */
+export function unseenOf(input: AnalysisInput): number[] {
+  const unseen = availableOf(input);
+  for (let t = 0; t < KINDS; t++) unseen[t] -= input.concealed[t];
+  return unseen;
 }
 
 /**
@@ -274,13 +305,15 @@ function loadForm(cc: CompiledCard, f: number, exposures: readonly Exposure[]): 
 /**
  * Whether the loaded form can still be made (its whyNot when not): singles and pairs need
  * natural tiles, of which only `avail` remain; groups may take jokers, so a pung is not dead
- * while enough jokers remain to fill it.
+ * while enough jokers remain to fill it (none in a set without jokers).
  */
-function formWhyNot(n: number, avail: number[], jokersLeft: number): string | undefined {
+function formWhyNot(n: number, avail: number[], jokersLeft: number, jokersInPlay: boolean): string | undefined {
   let jokersNeeded = 0;
   for (let i = 0; i < n; i++) {
     const t = formKind[i];
     if (formSingle[i] > avail[t]) return `needs ${formSingle[i]} ${tileName(t)} as singles or pairs; only ${avail[t]} can still be had`;
+    // a set without jokers (Royale Siamese): groups too need natural tiles
+    if (!jokersInPlay && formNeed[i] > avail[t]) return `needs ${formNeed[i]} ${tileName(t)}; only ${avail[t]} can still be had, and the set has no jokers`;
     jokersNeeded += Math.max(0, formNeed[i] - avail[t]);
   }
   if (jokersNeeded > jokersLeft) return `its groups need ${jokersNeeded} jokers; only ${jokersLeft} can still be had`;
@@ -356,9 +389,10 @@ function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | nul
       for (; j > 0 && need[j - 1] > t; j--) need[j] = need[j - 1];
       need[j] = t;
     }
-    if (jokersAllowed) jokerSlots += groupLack[i];
+    // a set without jokers (Royale Siamese) has no joker to fill a slot
+    if (jokersAllowed && input.copies[JOKER] > 0) jokerSlots += groupLack[i];
   }
-  return { tilesAway, need, jokerSlots, outs, whyNot: formWhyNot(n, avail, jokersAllowed ? avail[JOKER] : 0) };
+  return { tilesAway, need, jokerSlots, outs, whyNot: formWhyNot(n, avail, jokersAllowed ? avail[JOKER] : 0, input.copies[JOKER] > 0) };
 }
 
 // ---------------------------------------------------------------- the analysis
@@ -413,7 +447,7 @@ export class Analyzer {
     if (anySeen) {
       for (let f = 0; f < cc.formCount; f++) {
         const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? ctx.avail[JOKER] : 0;
-        this.dead[f] = formWhyNot(loadForm(cc, f, []), ctx.avail, jokersLeft) === undefined ? 0 : DEAD;
+        this.dead[f] = formWhyNot(loadForm(cc, f, []), ctx.avail, jokersLeft, input.copies[JOKER] > 0) === undefined ? 0 : DEAD;
       }
     }
     tilesAwayAll(cc, input.concealed, this.away, this.best, anySeen ? this.dead : cc.noPenalty);

@@ -3,7 +3,8 @@ import { TilemateError } from './errors.js';
 import type { ClaimResponse, GameState, Phase, SeatView } from './game.js';
 import { seedRng, shuffle, type RngState, nextU32 } from './rng.js';
 import type { Ruleset } from './rulesets.js';
-import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
+import { unseenCounts } from './seat.js';
+import { COPIES, KINDS, type TileId } from './tiles.js';
 
 /**
  * One possible world behind a seat's view: the tiles that seat has not seen are dealt at
@@ -16,15 +17,6 @@ import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
  * (Siamese) keep declared Mah Jonggs on the table whose scoring events the view does not
  * carry, so they are not rebuilt.
  */
-/** Copies of each kind the seat has not seen: not on its rack, not discarded, not exposed (a joker in an exposure is seen). */
-export function unseenCounts(view: SeatView): number[] {
-  const unseen = view.copies.slice();
-  for (let t = 0; t < unseen.length; t++) unseen[t] -= view.concealed[t];
-  for (const d of view.discards) for (const t of d) unseen[t]--;
-  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
-  return unseen;
-}
-
 export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState): GameState {
   if (rules.racks > 1 || view.mahJonggs.length > 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only single-rack games in play can be sampled');
   if (view.phase !== 'discard' && view.phase !== 'claims') throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
@@ -32,7 +24,7 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   const unseen = unseenCounts(view);
   const pool: TileId[] = [];
   for (let t = 0; t < KINDS; t++) {
-    if (unseen[t] < 0) throw new Error(`rule violation: the view shows ${COPIES[t] - unseen[t]} copies of tile ${t}`);
+    if (unseen[t] < 0) throw new Error(`rule violation: the view shows ${view.copies[t] - unseen[t]} copies of tile ${t}`);
     for (let i = 0; i < unseen[t]; i++) pool.push(t);
   }
   shuffle(rng, pool);

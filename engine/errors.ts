@@ -8,7 +8,7 @@
  */
 export const ERRORS = {
   TM_BAD_TILE: { status: 400, description: 'a token that is not a tile' },
-  TM_TOO_MANY_COPIES: { status: 400, description: 'more copies of a tile than the 152-tile set holds' },
+  TM_TOO_MANY_COPIES: { status: 400, description: 'more copies of a tile than the set in play holds' },
   TM_HAND_SIZE: { status: 400, description: 'the wrong number of tiles' },
   TM_BAD_EXPOSURE: { status: 400, description: 'an exposure that is not a pung, kong, quint or sextet of one tile' },
   TM_CARD_SYNTAX: { status: 400, description: 'a malformed card line' },

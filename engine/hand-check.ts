@@ -1,6 +1,6 @@
 import { awayFromPlaced, mendPlaced, tilesAwayAll } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
-import { COPIES, JOKER, KINDS, type TileId } from './tiles.js';
+import { JOKER, KINDS, type TileId } from './tiles.js';
 
 /**
  * The questions the rules engine asks of a hand against the card, answered from the
@@ -390,9 +390,10 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Whether exposures can still become some hand of the card, given the tiles everyone can
  * see (`visible`: discards and every exposure on the table, these exposures included).
  * Teaching guide part 6.6: a hand may be called dead when the table proves it impossible.
- * Singles and pairs need natural tiles; groups may take any jokers not yet seen.
+ * Singles and pairs need natural tiles; groups may take any jokers not yet seen. `copies`
+ * is the set in play (the ruleset's: Royale Siamese plays two sets without jokers).
  */
-export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint?: { form: number }, copies: readonly number[] = COPIES): boolean {
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint: { form: number } | undefined, copies: readonly number[]): boolean {
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, visible, copies)) return true;

@@ -40,7 +40,7 @@ export function inputOfView(v: SeatView): AnalysisInput {
     if (s === v.seat) return;
     for (const x of list) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; othersExposed += x.size; }
   });
-  return { concealed: [...v.concealed], exposures: v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen, othersExposed };
+  return { concealed: [...v.concealed], exposures: v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen, othersExposed, copies: v.copies };
 }
 
 export function chanceExamples(cc: CompiledCard, games: number, seed: number, deals = 100): ChanceExample[] {

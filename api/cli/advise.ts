@@ -4,6 +4,7 @@ import {
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
 } from '../../agents/advice.js';
 import { TilemateError } from '../../engine/errors.js';
+import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
 
 /**
@@ -136,7 +137,12 @@ function situationOptions(c: Command): Command {
     .option('--json', 'print one JSON object');
 }
 
-/** Adds `advise` and its subcommands to the program; `exit` receives each command's exit code. */
+/**
+ * Adds `advise` and its subcommands to the program; `exit` receives each command's exit code.
+ * The Charleston, vote and courtesy questions hold a hand typed with no game and no ruleset:
+ * they are asked of the standard set (COPIES); discard and call advice use the set of
+ * their --ruleset.
+ */
 export function registerAdvise(cmd: Command, exit: (code: number) => void): void {
   const advise = cmd
     .command('advise')
@@ -151,7 +157,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .option('--json', 'print one JSON object')
     .action((f: { hand?: string; direction: Direction; blind?: boolean; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise charleston needs --hand "<tiles>"');
-      const advice = charlestonAdvice(loadCard(f.card), { hand: f.hand, direction: f.direction, blind: f.blind === true });
+      const advice = charlestonAdvice(loadCard(f.card), COPIES, { hand: f.hand, direction: f.direction, blind: f.blind === true });
       write(f.json ? JSON.stringify(advice) : charlestonText(advice));
       exit(0);
     });
@@ -163,7 +169,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .option('--json', 'print one JSON object')
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise vote needs --hand "<tiles>"');
-      const a = voteAdvice(loadCard(f.card), { hand: f.hand });
+      const a = voteAdvice(loadCard(f.card), COPIES, { hand: f.hand });
       write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`, '', `Why      ${a.why}`].join('\n'));
       exit(0);
     });
@@ -175,7 +181,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .option('--json', 'print one JSON object')
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise courtesy needs --hand "<tiles>"');
-      const a = courtesyAdvice(loadCard(f.card), { hand: f.hand });
+      const a = courtesyAdvice(loadCard(f.card), COPIES, { hand: f.hand });
       write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Offer    ${a.offer.join(' ') || 'nothing'}`, '', `Why      ${a.why}`].join('\n'));
       exit(0);
     });

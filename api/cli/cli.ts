@@ -5,7 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { analysisInput, Analyzer, reason, type LineResult } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
-import { formatTiles, tileName } from '../../engine/tiles.js';
+import { COPIES, formatTiles, tileName } from '../../engine/tiles.js';
 import { ByteOut, resultJsonWriter } from './byte-out.js';
 import { simulateForAnalyze, simulationJson, type SimulateFlags } from '../shared/simulate.js';
 import { CLI_MAX_DEALS, registerAdvise, SIMULATE_HELP, simulationColumns, wholeOption } from './advise.js';
@@ -58,7 +58,7 @@ const others = (f: AnalyzeFlags) => ({ right: f.right, across: f.across, left: f
 
 /** `extra` columns (analyze --simulate) go before the last, the why. */
 function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: LineResult[], extra?: { head: string[]; rows: string[][] }): string {
-  const input = analysisInput(hand, flags.exposed, flags.seen, others(flags));
+  const input = analysisInput(COPIES, hand, flags.exposed, flags.seen, others(flags));
   const rows = results.map((r, i) => [
     String(i + 1),
     r.id,
@@ -103,7 +103,7 @@ function analyzeCommand(flags: AnalyzeFlags): number {
   const top = flags.all ? cc.lineCount : flags.top;
 
   if (flags.hand !== undefined) {
-    const input = analysisInput(flags.hand, flags.exposed, flags.seen, others(flags));
+    const input = analysisInput(COPIES, flags.hand, flags.exposed, flags.seen, others(flags));
     const results = analyzer.analyze(input, { top });
     const sim = simulateForAnalyze(cc, input, results, flags);
     if (flags.json) {
@@ -124,7 +124,7 @@ function analyzeCommand(flags: AnalyzeFlags): number {
     if (hand.trim() === '') continue;
     const line = i + 1;
     try {
-      const input = analysisInput(hand, flags.exposed, flags.seen, others(flags));
+      const input = analysisInput(COPIES, hand, flags.exposed, flags.seen, others(flags));
       const results = analyzer.analyze(input, { top });
       const sim = simulateForAnalyze(cc, input, results, flags);
       if (sim) out.text(JSON.stringify({ line, hand, results: results.map((r, i) => ({ ...resultJson(r), ...sim.lines[i] })) }));

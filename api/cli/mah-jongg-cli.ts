@@ -3,10 +3,10 @@ import { TilemateError } from '../../engine/errors.js';
 import type { Action, SeatView } from '../../engine/game.js';
 import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
+import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
 import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 import { hintFor } from '../http/seat-advice.js';
-import { seenBy } from '../http/wire.js';
 import type { GameCli } from './game-commands.js';
 import { columns, seating, type TerminalWords } from './play.js';
 
@@ -124,8 +124,7 @@ function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
 
 /** The card for the seat's rack now (the web page's Card panel in words): closest lines first, with what each still needs. */
 function cardLines(analyzer: Analyzer, v: SeatView): string {
-  const input = { concealed: [...v.concealed], exposures: v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
-  const results = analyzer.analyze(input, { top: CARD_TOP });
+  const results = analyzer.analyze(seatAnalysisInput(v), { top: CARD_TOP });
   const width = Math.max(...results.map((r) => r.id.length));
   return [`card: the ${results.length} lines closest to your rack`, ...results.map((r) => {
     const need = r.possible && r.need.length ? `; still needed ${formatTiles(r.need)}` : '';

@@ -10,6 +10,7 @@ import type { Action, SeatView } from '../../engine/game.js';
 import type { RngState } from '../../engine/rng.js';
 import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
+import { COPIES } from '../../engine/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { reviewRecord, type Review } from './review.js';
 import { hintFor, type HintJson } from './seat-advice.js';
@@ -62,23 +63,23 @@ function run(task: HeavyTask): unknown {
     case 'analyze': {
       const { cc, analyzer } = card(task.cardText);
       const b = task.body;
-      const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {});
+      const input = analysisInput(COPIES, b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {}); // a typed hand, no game: the standard set
       const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
       const sim = simulateForAnalyze(cc, input, results, { simulate: b.simulate, seed: b.seed, wall: b.wall });
       const answer: AnalyzeJson = {
         hand: b.hand,
         card: cc.card.name,
         ...(sim && { simulation: simulationJson(sim) }),
-        results: results.map((r, i) => ({ ...lineResultJson(cc, r, input.concealed, input.exposures), ...sim?.lines[i] })),
+        results: results.map((r, i) => ({ ...lineResultJson(cc, r, input), ...sim?.lines[i] })),
       };
       return answer;
     }
     case 'charleston':
-      return charlestonAdvice(card(task.cardText).cc, { hand: task.hand, direction: task.direction, blind: task.blind });
+      return charlestonAdvice(card(task.cardText).cc, COPIES, { hand: task.hand, direction: task.direction, blind: task.blind });
     case 'vote':
-      return voteAdvice(card(task.cardText).cc, { hand: task.hand });
+      return voteAdvice(card(task.cardText).cc, COPIES, { hand: task.hand });
     case 'courtesy':
-      return courtesyAdvice(card(task.cardText).cc, { hand: task.hand });
+      return courtesyAdvice(card(task.cardText).cc, COPIES, { hand: task.hand });
     case 'advice': {
       const cc = card(task.cardText).cc;
       if (task.question === 'discard') return discardAdvice(cc, task.input, task.search);

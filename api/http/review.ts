@@ -123,7 +123,7 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a
 function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]): number {
   const kept = [...v.concealed];
   for (const t of tiles) kept[t]--;
-  return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0) }, { top: 1 })[0].tilesAway;
+  return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0), copies: v.copies }, { top: 1 })[0].tilesAway;
 }
 
 export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {

@@ -128,7 +128,7 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
   if (kind === 'charleston') {
     const declare = legal.find((a) => a.type === 'declare');
     const dir = v.passOffset === 2 ? 'across' : v.passOffset === v.players - 1 ? 'left' : 'right';
-    const advice = charlestonAdvice(cc, { hand: formatTiles(tilesFromCounts(v.concealed)), direction: dir, blind: v.blindAllowed === true });
+    const advice = charlestonAdvice(cc, v.copies, { hand: formatTiles(tilesFromCounts(v.concealed)), direction: dir, blind: v.blindAllowed === true });
     if (declare) return { kind, text: upper(advice.why), action: actionJson(declare), tiles: [], advice };
     const action: LegalJson = { ...legalEntry(legal, v, 'pass'), tiles: advice.pass, blind: advice.blind };
     delete action.choose;

@@ -1,11 +1,11 @@
-import type { Exposure as Group, LineResult } from '../../engine/analyzer.js';
+import type { AnalysisInput, Exposure as Group, LineResult } from '../../engine/analyzer.js';
 import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { ERRORS, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
 import { MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
 import type { GameWire } from '../shared/game-wire.js';
-import { COPIES, GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 
 /**
  * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the
@@ -429,8 +429,8 @@ export function formGroups(form: string, concealed: readonly number[], exposures
   return status;
 }
 
-/** A line result as the API sends it: the CLI's `analyze --json` fields, plus the form tile by tile. */
-export function lineResultJson(cc: CompiledCard, r: LineResult, concealed: readonly number[], exposures: readonly Group[]): LineResultJson {
+/** A line result as the API sends it: the CLI's `analyze --json` fields, plus the form tile by tile (joker slots only where the set in play has jokers). */
+export function lineResultJson(cc: CompiledCard, r: LineResult, input: AnalysisInput): LineResultJson {
   return {
     id: r.id,
     section: r.section,
@@ -443,21 +443,8 @@ export function lineResultJson(cc: CompiledCard, r: LineResult, concealed: reado
     jokerSlots: r.jokerSlots,
     outs: r.outs,
     reason: reason(r),
-    groups: r.form === '' ? [] : formGroups(r.form, concealed, exposures, cc.lineJokers[r.line] === 1, r.need),
+    groups: r.form === '' ? [] : formGroups(r.form, input.concealed, input.exposures, cc.lineJokers[r.line] === 1 && input.copies[JOKER] > 0, r.need),
   };
-}
-
-/** Tiles a seat sees on the table: every discard, the other seats' exposures, declared Mah Jonggs (the analyzer's `seen`). */
-export function seenBy(v: SeatView): number[] {
-  const seen = new Array<number>(KINDS).fill(0);
-  v.discards.forEach((d) => { for (const t of d) seen[t]++; });
-  for (const m of v.mahJonggs) for (let t = 0; t < KINDS; t++) seen[t] += m.tiles[t];
-  v.exposures.forEach((xs, s) => {
-    if (s === v.seat) return;
-    for (const x of xs) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
-  });
-  for (let t = 0; t < KINDS; t++) seen[t] = Math.min(seen[t], COPIES[t]);
-  return seen;
 }
 
 // ------------------------------------------------------------------ the live tables' Mah Jongg

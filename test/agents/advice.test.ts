@@ -6,7 +6,7 @@ import { determinize } from '../../engine/determinize.js';
 import { TilemateError } from '../../engine/errors.js';
 import { validate } from '../../engine/game.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
-import { fullSet, tileName } from '../../engine/tiles.js';
+import { COPIES, fullSet, setCopies, tileName } from '../../engine/tiles.js';
 
 const cc = loadCard();
 const analyzer = new Analyzer(cc);
@@ -56,7 +56,7 @@ describe('Charleston advice', () => {
     for (let i = 0; i < 40; i++) {
       const hand = shuffle(rng, fullSet()).slice(0, i % 2 === 0 ? 14 : 13).map(tileName).join(' ');
       for (const [direction, blind] of [['right', false], ['left', true], ['across', false]] as const) {
-        const advice = charlestonAdvice(cc, { hand, direction, blind });
+        const advice = charlestonAdvice(cc, COPIES, { hand, direction, blind });
         expect(advice.pass).not.toContain('J');
         expect(advice.pass.length + advice.blind).toBe(3);
         if (!blind) expect(advice.blind).toBe(0);
@@ -66,26 +66,26 @@ describe('Charleston advice', () => {
 
   it('charleston - the tiles of the closest line are kept, and only what serves no target is passed', () => {
     const hand = '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E';
-    expect(analyzer.analyze(analysisInput(hand), { top: 1 })[0]).toMatchObject({ id: '2468 #1', tilesAway: 3 });
-    const advice = charlestonAdvice(cc, { hand, direction: 'right' });
+    expect(analyzer.analyze(analysisInput(COPIES, hand), { top: 1 })[0]).toMatchObject({ id: '2468 #1', tilesAway: 3 });
+    const advice = charlestonAdvice(cc, COPIES, { hand, direction: 'right' });
     expect([...advice.pass].sort()).toEqual(['9C', 'E', 'N']);
     expect(advice.keeps[0]).toMatchObject({ id: '2468 #1', tilesAway: 3, before: 3 });
     expect(advice.why).toMatch(/serve none of your closest lines/);
   });
 
   it('charleston - with fewer than three spare tiles and a blind pass allowed, received tiles go on unseen', () => {
-    const advice = charlestonAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N', direction: 'left', blind: true });
+    const advice = charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N', direction: 'left', blind: true });
     expect(advice.pass).toEqual(['N']);
     expect(advice.blind).toBe(2);
     expect(advice.why).toMatch(/blind pass/);
   });
 
   it('charleston - East\'s dealt Mah Jongg is declared, not passed', () => {
-    expect(charlestonAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }).why).toMatch(/already Mah Jongg \(2468 #1\): as East, declare it/);
+    expect(charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }).why).toMatch(/already Mah Jongg \(2468 #1\): as East, declare it/);
   });
 
   it('charleston - a blind pass across is refused', () => {
-    expect(codeOf(() => charlestonAdvice(cc, { hand: ONE_AWAY, direction: 'across', blind: true }))).toBe('TM_BAD_INPUT');
+    expect(codeOf(() => charlestonAdvice(cc, COPIES, { hand: ONE_AWAY, direction: 'across', blind: true }))).toBe('TM_BAD_INPUT');
   });
 });
 
@@ -93,29 +93,29 @@ describe('the vote on a second Charleston and the courtesy pass', () => {
   const FAR = '1B 3B 5C 7C 2D 9D N E W S GD RD F';
 
   it('vote - a hand far from every line goes on; a hand waiting on one tile stops', () => {
-    const far = voteAdvice(cc, { hand: FAR });
+    const far = voteAdvice(cc, COPIES, { hand: FAR });
     expect(far).toMatchObject({ secondCharleston: true, tilesAwayNow: 6 });
     expect(far.expectedAway).toBeLessThan(6);
     expect(far.why).toMatch(/^Go on/);
-    const near = voteAdvice(cc, { hand: WAITING_ON_F });
+    const near = voteAdvice(cc, COPIES, { hand: WAITING_ON_F });
     expect(near).toMatchObject({ secondCharleston: false, tilesAwayNow: 1 });
     expect(near.expectedAway).toBeGreaterThan(1);
     expect(near.why).toMatch(/^Stop/);
   });
 
   it('courtesy - a hand whose every tile serves its line offers nothing; spare tiles go, never a joker', () => {
-    expect(courtesyAdvice(cc, { hand: WAITING_ON_F })).toMatchObject({ offer: [], tilesAwayNow: 1 });
-    const spare = courtesyAdvice(cc, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N' });
+    expect(courtesyAdvice(cc, COPIES, { hand: WAITING_ON_F })).toMatchObject({ offer: [], tilesAwayNow: 1 });
+    const spare = courtesyAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N' });
     expect([...spare.offer].sort()).toEqual(['9C', 'N']);
     expect(spare.expectedAway).toBeLessThan(spare.tilesAwayNow);
-    const withJokers = courtesyAdvice(cc, { hand: '1B 5C 9D N E W S GD RD 3B J J F' });
+    const withJokers = courtesyAdvice(cc, COPIES, { hand: '1B 5C 9D N E W S GD RD 3B J J F' });
     expect(withJokers.offer).toHaveLength(3);
     expect(withJokers.offer).not.toContain('J');
   });
 
   it('vote and courtesy - a hand of the wrong size is refused', () => {
-    expect(codeOf(() => voteAdvice(cc, { hand: '1B 2B 3B' }))).toBe('TM_HAND_SIZE');
-    expect(codeOf(() => courtesyAdvice(cc, { hand: '1B 2B 3B 4X' }))).toBe('TM_BAD_TILE');
+    expect(codeOf(() => voteAdvice(cc, COPIES, { hand: '1B 2B 3B' }))).toBe('TM_HAND_SIZE');
+    expect(codeOf(() => courtesyAdvice(cc, COPIES, { hand: '1B 2B 3B 4X' }))).toBe('TM_BAD_TILE');
   });
 });
 
@@ -172,7 +172,7 @@ describe('discard and call advice', () => {
 
 describe('the chance of completing a line', () => {
   it('chance - a complete hand has chance 1 and scores its value', () => {
-    const input = analysisInput('2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F');
+    const input = analysisInput(COPIES, '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F');
     const results = analyzer.analyze(input, { top: 1 });
     expect(results[0]).toMatchObject({ id: '2468 #1', tilesAway: 0 });
     expect(lineChances(cc, input, results).lines[0]).toEqual({ chance: 1, expectedScore: 25 });
@@ -181,21 +181,30 @@ describe('the chance of completing a line', () => {
   it('chance - a line is dead when the seen tiles take the last copies its pair needs', () => {
     const hand = 'E GD GD GD RD RD RD WD WD WD F F F 1B'; // Winds and Dragons #4: EW DDDa DDDb DDDc FFF, the single W missing
     const line = (input: ReturnType<typeof analysisInput>) => analyzer.analyze(input).filter((r) => r.id === 'Winds and Dragons #4');
-    const live = analysisInput(hand);
+    const live = analysisInput(COPIES, hand);
     expect(lineChances(cc, live, line(live)).lines[0].chance).toBeGreaterThan(0);
-    const dead = analysisInput(hand, '', 'W W W W');
+    const dead = analysisInput(COPIES, hand, '', 'W W W W');
     expect(line(dead)[0].possible).toBe(false);
     expect(lineChances(cc, dead, line(dead)).lines[0]).toEqual({ chance: 0, expectedScore: 0 });
   });
 
+  it('chance - the draws come from the set in play: in two sets without jokers a fifth W can still come, and no joker fills a group', () => {
+    const hand = 'E GD GD GD RD RD RD WD WD WD F F F 1B'; // Winds and Dragons #4, the single W missing
+    const line = (input: ReturnType<typeof analysisInput>) => analyzer.analyze(input).filter((r) => r.id === 'Winds and Dragons #4');
+    const royale = analysisInput(setCopies(2, false), hand, '', 'W W W W');
+    expect(line(royale)[0]).toMatchObject({ possible: true, outs: 4 });
+    expect(lineChances(cc, royale, line(royale), { raw: true }).lines[0].chance).toBeGreaterThan(0);
+    expect(analyzer.analyze(royale).filter((r) => r.jokerSlots > 0)).toEqual([]);
+  });
+
   it('chance - a concealed line is out once the hand has exposed', () => {
-    const input = analysisInput('2B 4B 6B 8B 2C 4C 6C 8C 2D 4D 6D', 'F F F');
+    const input = analysisInput(COPIES, '2B 4B 6B 8B 2C 4C 6C 8C 2D 4D 6D', 'F F F');
     const concealed = analyzer.analyze(input).filter((r) => r.concealed);
     expect(lineChances(cc, input, concealed).lines.every((l) => l.chance === 0)).toBe(true);
   });
 
   it('chance - the same seed gives the same chances; fewer tiles in the wall give no better ones', () => {
-    const input = analysisInput('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
+    const input = analysisInput(COPIES, '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
     const results = analyzer.analyze(input, { top: 5 });
     expect(lineChances(cc, input, results, { seed: 5 })).toEqual(lineChances(cc, input, results, { seed: 5 }));
     // the solo model's own chances (before the calibration to full-table games)
@@ -211,7 +220,7 @@ describe('the chance of completing a line', () => {
     // Addition #3 is 222B 444B 6666B GGGG: this hand lacks a 2B and a GD, both in groups
     const hand = '2B 2B 4B 4B 4B 6B 6B 6B 6B GD GD GD N E';
     const chance = (seen: string) => {
-      const input = analysisInput(hand, '', seen);
+      const input = analysisInput(COPIES, hand, '', seen);
       return lineChances(cc, input, analyzer.analyze(input).filter((r) => r.id === 'Addition #3')).lines[0].chance;
     };
     expect(chance('')).toBeGreaterThan(chance('J J J J J J J J') + 0.2);

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { liveForms } from '../../agents/heuristic.js';
 import { makeAgent } from '../../agents/levels.js';
 import { playOut } from '../../agents/table.js';
-import { unseenCounts } from '../../engine/determinize.js';
 import { newGame, view } from '../../engine/game.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
 import { actionLine, endLine } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/rulesets.js';
+import { unseenCounts } from '../../engine/seat.js';
 import { JOKER } from '../../engine/tiles.js';
 import { cc } from '../engine/game-helpers.js';
 

@@ -6,7 +6,7 @@ import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { apply, legalActions, newGame, view, waitingOn } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/rulesets.js';
-import { formatTiles, tilesFromCounts } from '../../engine/tiles.js';
+import { COPIES, formatTiles, tilesFromCounts } from '../../engine/tiles.js';
 
 const groups = (list: readonly { tile: number; size: number; jokers: number }[]) =>
   list.map((x) => formatTiles([...Array(x.size - x.jokers).fill(x.tile), ...Array(x.jokers).fill(35)])).join('; ');
@@ -25,7 +25,7 @@ describe('the wall behind the chances', () => {
         const v = view(state, 1);
         const seen = v.discards.flat();
         const [right, across, left] = [2, 3, 0].map((s) => groups(v.exposures[s]));
-        const input = analysisInput(formatTiles(tilesFromCounts(v.concealed)), groups(v.exposures[1]), formatTiles(seen), { right, across, left });
+        const input = analysisInput(COPIES, formatTiles(tilesFromCounts(v.concealed)), groups(v.exposures[1]), formatTiles(seen), { right, across, left });
         // the exposures count as seen (outs, dead lines), and not as gone from the wall
         const exposedTiles = [0, 2, 3].reduce((n, s) => n + v.exposures[s].reduce((m, x) => m + x.size, 0), 0);
         expect(input.seen.reduce((a, b) => a + b, 0)).toBe(seen.length + exposedTiles);
@@ -33,7 +33,7 @@ describe('the wall behind the chances', () => {
         const results = new Analyzer(cc).analyze(input, { top: 3 });
         expect(lineChances(cc, input, results, { deals: 20, wall: v.wallLeft }).wall).toBe(v.wallLeft);
         // given as seen tiles instead, the same exposures would make the wall look shorter
-        const lumped = analysisInput(formatTiles(tilesFromCounts(v.concealed)), groups(v.exposures[1]), [formatTiles(seen), right, across, left].join(' ').replace(/;/g, ' '));
+        const lumped = analysisInput(COPIES, formatTiles(tilesFromCounts(v.concealed)), groups(v.exposures[1]), [formatTiles(seen), right, across, left].join(' ').replace(/;/g, ' '));
         expect(defaultWall(lumped)).toBeLessThan(v.wallLeft);
         checked++;
       }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resultJson } from '../../api/cli/cli.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import type { TilemateError } from '../../engine/errors.js';
+import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 
@@ -74,7 +75,7 @@ describe('tilemate analyze', () => {
         let expected: string;
         try {
           const exposures = extra[0] === '--exposed' ? extra : [];
-          const results = analyzer.analyze(analysisInput(hands[i], exposures[1], exposures[3], {}), { top: card.lineCount });
+          const results = analyzer.analyze(analysisInput(COPIES, hands[i], exposures[1], exposures[3], {}), { top: card.lineCount });
           expected = JSON.stringify({ line: i + 1, hand: hands[i], results: results.map(resultJson) });
         } catch (e) {
           expected = JSON.stringify({ line: i + 1, hand: hands[i], error: { code: (e as TilemateError).code, message: (e as Error).message } });

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { playGame } from '../../api/cli/game-commands.js';
 import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { hintFor } from '../../api/http/seat-advice.js';
-import { seenBy } from '../../api/http/wire.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import { legalActions, newGame, view } from '../../engine/game.js';
 import { loadRuleset } from '../../engine/rulesets.js';
+import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
 
 /** The terminal game's hint and card commands: the page's hint and Card panel, in words; asking changes nothing. */
@@ -27,7 +27,7 @@ describe('tilemate play: hint and card', () => {
     expect(hint.text).toMatch(/^Pass /);
     expect(shown).toContain(`hint: ${hint.text}\nCharleston pass 1, to the right:`);
 
-    const closest = new Analyzer(cc).analyze({ concealed: [...v.concealed], exposures: [], seen: seenBy(v) }, { top: 6 });
+    const closest = new Analyzer(cc).analyze(seatAnalysisInput(v), { top: 6 });
     const card = /card: the 6 lines closest to your rack\n((?: {2}.*\n){6})/.exec(shown);
     expect(card).not.toBeNull();
     expect(card![1].trimEnd().split('\n').map((l) => l.trim().split(/ {2,}/)[0])).toEqual(closest.map((r) => r.id));

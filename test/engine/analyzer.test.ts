@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analysisInput, Analyzer, awayFromPlaced, placeAll, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
+import { analysisInput, Analyzer, awayFromPlaced, placeAll, reason, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
 import { parseCard } from '../../engine/card.js';
 import { compileCard, type CompiledCard } from '../../engine/compile.js';
 import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
-import { FLOWER, fullSet, JOKER, KINDS, parseTile, tileName } from '../../engine/tiles.js';
+import { COPIES, FLOWER, fullSet, JOKER, KINDS, parseTile, setCopies, tileName } from '../../engine/tiles.js';
 import { readCardText } from '../../io/cards.js';
 import { bruteForceTilesAway } from '../reference/brute-force.js';
 
@@ -58,7 +58,7 @@ describe('tiles away', () => {
       for (let i = 0; i < hands; i++) {
         const hand = handFor(rng, cc);
         tilesAwayAll(cc, hand, away, best);
-        const full = analyzer.analyze({ concealed: hand, exposures: [], seen: new Array(KINDS).fill(0) });
+        const full = analyzer.analyze({ concealed: hand, exposures: [], seen: new Array(KINDS).fill(0), copies: COPIES });
         cc.card.lines.forEach((line, l) => {
           const expected = bruteForceTilesAway(line, hand);
           expect(away[l], `${line.id} / ${hand.join('')}`).toBe(expected);
@@ -70,7 +70,7 @@ describe('tiles away', () => {
 });
 
 const analyzer = new Analyzer(practice);
-const analyze = (hand: string, exposed = '', seen = '') => analyzer.analyze(analysisInput(hand, exposed, seen));
+const analyze = (hand: string, exposed = '', seen = '') => analyzer.analyze(analysisInput(COPIES, hand, exposed, seen));
 const lineOf = (results: LineResult[], id: string) => results.find((r) => r.id === id)!;
 
 describe('the analyzer', () => {
@@ -137,7 +137,7 @@ describe('the analyzer', () => {
     const rng = seedRng(5);
     for (let i = 0; i < 200; i++) {
       const hand = handFor(rng, practice);
-      const input = { concealed: hand, exposures: [], seen: new Array(KINDS).fill(0) };
+      const input = { concealed: hand, exposures: [], seen: new Array(KINDS).fill(0), copies: COPIES };
       const all = analyzer.analyze(input).map((r) => `${r.id}:${r.tilesAway}:${r.outs}`);
       expect(analyzer.analyze(input, { top: 3 }).map((r) => `${r.id}:${r.tilesAway}:${r.outs}`)).toEqual(all.slice(0, 3));
     }
@@ -200,17 +200,46 @@ describe('exposures', () => {
 
 describe('bad input', () => {
   it('the wrong number of tiles', () => {
-    expect(() => analysisInput('1B 2B 3B')).toThrow(/the hand has 3 tiles; expected 13 or 14/);
-    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C 5C 6C')).toThrow(/15 tiles/);
-    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', 'F F F F')).toThrow(/15 tiles \(11 concealed \+ 4 exposed\)/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B')).toThrow(/the hand has 3 tiles; expected 13 or 14/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C 5C 6C')).toThrow(/15 tiles/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', 'F F F F')).toThrow(/15 tiles \(11 concealed \+ 4 exposed\)/);
   });
   it('more copies than the set holds, counting exposed and seen tiles', () => {
-    expect(() => analysisInput('1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '', '1B 1B')).toThrow(/5 copies of 1B \(hand 3, seen 2\); the set has 4/);
+    expect(() => analysisInput(COPIES, '1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '', '1B 1B')).toThrow(/5 copies of 1B \(hand 3, seen 2\); the set in play holds 4 \(one 152-tile set\)/);
+  });
+  it('copies are counted against the set in play: two sets without jokers hold 8 of a tile, 16 flowers and no joker', () => {
+    const royale = setCopies(2, false);
+    expect(analysisInput(royale, '1B 1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B', '', '1B 1B 1B').concealed[0]).toBe(5);
+    expect(() => analysisInput(royale, '1B 1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B', '', '1B 1B 1B 1B')).toThrow(/9 copies of 1B \(hand 5, seen 4\); the set in play holds 8 \(two 152-tile sets without jokers\)/);
+    expect(() => analysisInput(royale, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C J')).toThrow(/1 copies of J \(hand 1\); the set in play holds 0 \(two 152-tile sets without jokers\)/);
+  });
+  it('outs and joker slots count the set in play: in two sets without jokers, twice the copies and never a joker', () => {
+    const hand = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD N';
+    const one = analyzer.analyze(analysisInput(COPIES, hand));
+    const two = analyzer.analyze(analysisInput(setCopies(2, false), hand));
+    const byId = new Map(two.map((r) => [r.id, r]));
+    let compared = 0;
+    for (const r of one) {
+      const t = byId.get(r.id)!;
+      expect(t.tilesAway).toBe(r.tilesAway);
+      expect(t.jokerSlots).toBe(0);
+      expect(reason(t)).not.toMatch(/joker/);
+      // with no joker in the hand, each out is an unseen copy of a kind the form lacks; one set's 8 jokers count as outs when the line takes jokers
+      if (r.form === t.form && r.possible) {
+        const kinds = new Set(r.need);
+        const held = (k: number) => analysisInput(COPIES, hand).concealed[k];
+        const unseen = (copies: readonly number[]) => [...kinds].reduce((n, k) => n + copies[k] - held(k), 0);
+        expect(t.outs).toBe(unseen(setCopies(2, false)));
+        expect(r.outs).toBe(unseen(COPIES) + (r.jokerSlots > 0 ? 8 : 0));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
   });
   it('an exposure that is not a group of one tile', () => {
-    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', '2B 3B 3B')).toThrow(/mixes tiles/);
-    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '2B 2B')).toThrow(/pung, kong, quint or sextet/);
-    expect(() => analysisInput('1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', 'J J J')).toThrow(/at least one natural tile/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', '2B 3B 3B')).toThrow(/mixes tiles/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C', '2B 2B')).toThrow(/pung, kong, quint or sextet/);
+    expect(() => analysisInput(COPIES, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C', 'J J J')).toThrow(/at least one natural tile/);
   });
 });
 

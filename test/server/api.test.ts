@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { resultJson } from '../../api/cli/cli.js';
+import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { readCardText } from '../../io/cards.js';
 import { call, server } from './helpers.js';
@@ -33,7 +34,7 @@ describe('server: health, card, analysis and advice', () => {
     for (const hand of HANDS) {
       const r = await call(app, { method: 'POST', url: '/api/analyze', payload: { hand, top: 7 } });
       expect(r.status).toBe(200);
-      const expected = analyzer.analyze(analysisInput(hand), { top: 7 }).map(resultJson);
+      const expected = analyzer.analyze(analysisInput(COPIES, hand), { top: 7 }).map(resultJson);
       expect(r.body.results.map(({ groups: _, ...rest }: any) => rest)).toEqual(expected);
     }
   });

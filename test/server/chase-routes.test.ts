@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courtesyAdvice, voteAdvice } from '../../agents/advice.js';
+import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { call, server } from './helpers.js';
 
@@ -19,10 +20,10 @@ describe('POST /api/vote and /api/courtesy', () => {
     for (const hand of HANDS.slice(1, 3)) {
       const v = await call(app, { method: 'POST', url: '/api/vote', payload: { hand } });
       expect(v.status).toBe(200);
-      expect(v.body).toEqual(JSON.parse(JSON.stringify(voteAdvice(cc, { hand }))));
+      expect(v.body).toEqual(JSON.parse(JSON.stringify(voteAdvice(cc, COPIES, { hand }))));
       const c = await call(app, { method: 'POST', url: '/api/courtesy', payload: { hand } });
       expect(c.status).toBe(200);
-      expect(c.body).toEqual(JSON.parse(JSON.stringify(courtesyAdvice(cc, { hand }))));
+      expect(c.body).toEqual(JSON.parse(JSON.stringify(courtesyAdvice(cc, COPIES, { hand }))));
       expect(c.body.offer.length).toBeLessThanOrEqual(3);
     }
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExp
 import { Type } from 'typebox';
 import { analysisInput } from '../../../engine/analyzer.js';
 import { TilemateError } from '../../../engine/errors.js';
+import { COPIES } from '../../../engine/tiles.js';
 import type { AppContext } from '../app.js';
 import type { AnalyzeJson } from '../heavy-tasks.js';
 import { cardJson, lineResultJson } from '../wire.js';
@@ -82,12 +83,12 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if (heavyAnalysis(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, req.ip);
     const { cc, analyzer } = ctx.card;
-    const input = analysisInput(b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {});
+    const input = analysisInput(COPIES, b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {}); // a typed hand, no game: the standard set
     const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
     return {
       hand: b.hand,
       card: cc.card.name,
-      results: results.map((r) => lineResultJson(cc, r, input.concealed, input.exposures)),
+      results: results.map((r) => lineResultJson(cc, r, input)),
     };
   });
 

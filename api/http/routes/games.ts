@@ -3,9 +3,10 @@ import { AGENT_NAMES } from '../../../agents/levels.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg.js';
 import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
+import { seatAnalysisInput } from '../../../engine/seat.js';
 import type { AppContext } from '../app.js';
 import type { HintJson } from '../seat-advice.js';
-import { lineResultJson, seenBy } from '../wire.js';
+import { lineResultJson } from '../wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { ActionBody, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
@@ -80,9 +81,9 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     const g = live.open(req.params.id, bearer(req), MAH_JONGG);
     const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
     const { cc } = g.game as MahJonggGame;
-    const input = { concealed: [...v.concealed], exposures: v.exposures[g.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen: seenBy(v) };
+    const input = seatAnalysisInput(v);
     const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
     const results = ctx.cards.analyzer(cc).analyze(input, { top });
-    return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input.concealed, input.exposures)) };
+    return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input)) };
   });
 }

@@ -8,7 +8,8 @@ import { modelFromJson, type ValueModel } from './model.js';
 /**
  * The best shipped model (models/value-model.json), which the `learned` and `expert` bots,
  * the hints, the advice and the review use. Without it (deleted, or made for other features)
- * they play the strong habits instead, and say so once.
+ * the `learned` bot, the hints, the advice and the review play the strong habits instead, and
+ * say so once; the `expert` bot is refused (agents/levels.ts).
  */
 export const DEFAULT_MODEL_FILE = join('models', 'value-model.json');
 
@@ -43,7 +44,7 @@ export function defaultModel(): ValueModel | null {
     try {
       cached = { model: readModelFile(path), note: '' };
     } catch (err) {
-      cached = { model: null, note: `${(err as Error).message}; the learned and expert bots play the strong habits instead` };
+      cached = { model: null, note: `${(err as Error).message}; the learned bot, the hints and the advice play the strong habits instead, and the expert bot is not available` };
     }
   }
   if (cached.model === null && !told) {

@@ -2,19 +2,20 @@ import type { CompiledCard } from '../engine/compile.js';
 import { TilemateError } from '../engine/errors.js';
 import type { Agent } from './agent.js';
 import { GreedyAgent } from './greedy.js';
-import { defaultModel } from './default-model.js';
+import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
 import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
-import { EXPERT_BUDGET, HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
+import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
 import type { Ruleset } from '../engine/rulesets.js';
 
 /**
  * Agents by level (for people) or by name (for measuring): `easy` is the heuristic with a
- * beginner's habits, `medium` the heuristic, `hard` and `expert` the Monte Carlo player at
- * two budgets; `random` and `greedy` are the floors; `strong` is the heuristic with the searching
- * players' habits, and `learned` the trained value model's policy alone (agents/learned.ts).
+ * beginner's habits, `medium` the heuristic, `hard` the Monte Carlo player, `expert` the
+ * trained value model's policy with a short lookahead search (refused when the model is not
+ * installed); `random` and `greedy` are the floors; `strong` is the heuristic with the
+ * searching players' habits, and `learned` the trained model's policy alone (agents/learned.ts).
  */
 /**
  * The clock's safety valve for play against a person (milliseconds a decision; see
@@ -33,11 +34,15 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
-  // the trained model's policy with a short search; without a model, the Monte Carlo player
+  // the trained model's policy with a short search. Without the model there is no expert: a
+  // stand-in under its name would tell the player, the records and the arenas that they met
+  // a bot they never met, so the level is refused and the player chooses another.
   expert: (cc, rules, valve) => {
     const model = defaultModel();
-    if (model) return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
-    return new MonteCarloAgent(cc, rules, valve ? { ...EXPERT_BUDGET, ms: VALVE_MS.expert } : EXPERT_BUDGET, 'expert');
+    if (model === null) {
+      throw new TilemateError('TM_BAD_INPUT', `the expert bot needs the trained model (${DEFAULT_MODEL_FILE}), which is missing or cannot be read; choose hard (the Monte Carlo player) or install the model`);
+    }
+    return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
   },
 };
 

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ValueModel } from '../../agents/model.js';
+import { TilemateError } from '../../engine/errors.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { cc } from '../engine/game-helpers.js';
+
+/** The shipped model, or none (as on an install without models/value-model.json). */
+const installed: { model: ValueModel | null } = { model: null };
+vi.mock('../../agents/default-model.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../agents/default-model.js')>();
+  installed.model = real.defaultModel();
+  return { ...real, defaultModel: vi.fn(() => installed.model) };
+});
+
+const { AGENT_NAMES, makeAgent } = await import('../../agents/levels.js');
+const { LookaheadAgent } = await import('../../agents/lookahead.js');
+const rules = loadRuleset('nmjl-4p');
+
+describe('bot levels', () => {
+  it('expert is the trained model\'s lookahead player when the model is installed', () => {
+    expect(installed.model).not.toBeNull();
+    const bot = makeAgent('expert', cc, rules);
+    expect(bot).toBeInstanceOf(LookaheadAgent);
+    expect(bot.name).toBe('expert');
+  });
+
+  it('expert without the trained model is refused (TM_BAD_INPUT, naming the model and the level to choose), never played by another bot under its name', () => {
+    const model = installed.model;
+    installed.model = null;
+    try {
+      let error: unknown;
+      try { makeAgent('expert', cc, rules); } catch (err) { error = err; }
+      expect(error).toBeInstanceOf(TilemateError);
+      expect((error as TilemateError).code).toBe('TM_BAD_INPUT');
+      expect((error as TilemateError).message).toMatch(/expert bot needs the trained model \(models[/\\]value-model\.json\).*choose hard/);
+      // every other level is still there without the model
+      for (const name of AGENT_NAMES.filter((n) => n !== 'expert')) expect(makeAgent(name, cc, rules).name).toBe(name);
+    } finally {
+      installed.model = model;
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
 import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
-import { hintFor } from '../http/seat-advice.js';
+import { hintFor } from '../../agents/coach/hint.js';
 import type { GameCli } from './game-commands.js';
 import { columns, seating, type TerminalWords } from './play.js';
 

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { compileCard } from '../../engine/compile.js';
 import { parseCard } from '../../engine/card.js';
 import { DEFAULT_LIMITS } from '../http/limits.js';
-import { reviewRecord, type Review, type ReviewedDecision } from '../http/review.js';
+import { reviewRecord } from '../../agents/coach/review.js';
+import { reviewJson, type ReviewJson, type ReviewedDecisionJson } from '../shared/wire.js';
 import { printable, readRecordFile } from '../../io/files.js';
 import { positiveInt, wholeNumber } from './options.js';
 
@@ -14,17 +15,17 @@ import { positiveInt, wholeNumber } from './options.js';
 
 interface ReviewFlags { seat: number; worlds?: number; seed?: number; top?: number; json?: boolean }
 
-const PHASE_WORDS: Record<ReviewedDecision['phase'], string> = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
+const PHASE_WORDS: Record<ReviewedDecisionJson['phase'], string> = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
 
 /** One decision in a line or two, as the page words it. */
-function decisionLines(d: ReviewedDecision, i: number): string[] {
+function decisionLines(d: ReviewedDecisionJson, i: number): string[] {
   const when = `${i + 1}. ${PHASE_WORDS[d.phase]} (move ${d.index})`;
   if (d.agreed) return [`${when}: you chose to ${d.chosen}. Good: the engine makes the same choice.`];
   const cost = d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : d.tilesLost > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
   return [`${when}: you chose to ${d.chosen}; better was to ${d.suggested}.${cost}`, `   ${d.why}`, ...(d.details ? [`   Details: ${d.details}`] : [])];
 }
 
-export function reviewText(r: Review, file: string): string {
+export function reviewText(r: ReviewJson, file: string): string {
   const s = r.summary;
   return [
     `${printable(file)}: review of seat ${r.seat} (${r.ruleset}, card ${printable(r.card)}, ${r.worlds} sampled deals per decision)`,
@@ -46,7 +47,7 @@ export function registerReview(cmd: Command, exit: (code: number) => void): void
     .option('--top <n>', 'print only the first N decisions (the summary still counts them all)', positiveInt)
     .option('--json', 'print the review as the server answers POST /api/review')
     .action((file: string, f: ReviewFlags) => {
-      const review = reviewRecord(readRecordFile(file), (text) => compileCard(parseCard(text)), { seat: f.seat, worlds: f.worlds ?? DEFAULT_LIMITS.reviewWorlds, ...(f.seed !== undefined && { seed: f.seed }) });
+      const review = reviewJson(reviewRecord(readRecordFile(file), (text) => compileCard(parseCard(text)), { seat: f.seat, worlds: f.worlds ?? DEFAULT_LIMITS.reviewWorlds, ...(f.seed !== undefined && { seed: f.seed }) }));
       if (f.top !== undefined) review.decisions = review.decisions.slice(0, f.top);
       process.stdout.write(f.json ? JSON.stringify(review) + '\n' : reviewText(review, file));
       exit(0);

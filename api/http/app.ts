@@ -25,7 +25,7 @@ import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes, savedCardText } from './routes/cards.js';
 import { dominoRoutes } from './routes/domino.js';
-import { httpStatus, MAH_JONGG_WIRE } from './wire.js';
+import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
 
 /**
  * The practice server as a fastify instance, built but not listening (api/http/server.ts

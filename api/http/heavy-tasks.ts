@@ -12,9 +12,9 @@ import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
 import { COPIES } from '../../engine/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
-import { reviewRecord, type Review } from './review.js';
-import { hintFor, type HintJson } from './seat-advice.js';
-import { lineResultJson } from './wire.js';
+import { reviewRecord } from '../../agents/coach/review.js';
+import { hintFor } from '../../agents/coach/hint.js';
+import { type HintJson, type ReviewJson, hintJson, lineResultJson, reviewJson } from '../shared/wire.js';
 
 /**
  * The work that plays deals out, as tasks a worker thread runs (api/heavy.worker.ts) or,
@@ -87,9 +87,9 @@ function run(task: HeavyTask): unknown {
       return callAdvice(cc, { ...task.input, tile: task.input.tile }, task.search);
     }
     case 'hint':
-      return hintFor(card(task.cardText).cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed }) satisfies HintJson;
+      return hintJson(hintFor(card(task.cardText).cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed }), task.view) satisfies HintJson;
     case 'review':
-      return reviewRecord(task.record, (text) => card(text).cc, { seat: task.seat, worlds: task.worlds, seed: task.seed }) satisfies Review;
+      return reviewJson(reviewRecord(task.record, cards.compile, { seat: task.seat, worlds: task.worlds, seed: task.seed })) satisfies ReviewJson;
     case 'bot': {
       // a fresh bot each turn: the searching bots keep nothing from one decision to the next
       // but pure memos, so this is the decision the table's own bot would make (on a busy

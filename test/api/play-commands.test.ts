@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../api/cli/game-commands.js';
 import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
-import { hintFor } from '../../api/http/seat-advice.js';
+import { hintFor } from '../../agents/coach/hint.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import { legalActions, newGame, view } from '../../engine/game.js';
 import { loadRuleset } from '../../engine/rulesets.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { errorCodes } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { FASTIFY_CODES } from '../../api/http/app.js';
-import { httpStatus } from '../../api/http/wire.js';
+import { httpStatus } from '../../api/shared/wire.js';
 import { ERRORS, isErrorCode } from '../../engine/errors.js';
 import { call, server } from './helpers.js';
 

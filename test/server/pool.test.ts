@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worldsWithin } from '../../api/http/review.js';
+import { worldsWithin } from '../../agents/coach/review.js';
 import { auth, call, firstChoice, server, type Answer } from './helpers.js';
 
 /** Issue 14, item 2: the work that plays deals out runs in the worker pool, bounded in queue and time. */

@@ -7,7 +7,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import { COPIES } from '../../../engine/tiles.js';
 import type { AppContext } from '../app.js';
 import type { AnalyzeJson } from '../heavy-tasks.js';
-import { cardJson, lineResultJson } from '../wire.js';
+import { cardJson, lineResultJson } from '../../shared/wire.js';
 import { CardText, ERRORS, LineResult, Strict, Tiles } from './schemas.js';
 
 /** The routes that need no game: health, the card, analysis, Charleston and decision advice. */

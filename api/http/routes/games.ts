@@ -5,8 +5,7 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '.
 import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../../engine/seat.js';
 import type { AppContext } from '../app.js';
-import type { HintJson } from '../seat-advice.js';
-import { lineResultJson } from '../wire.js';
+import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { ActionBody, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
-import type { Review } from '../review.js';
+import type { ReviewJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -79,7 +79,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
     const text = b.record ?? live.readRecord(b.recordId!);
-    const review = await ctx.pool.request<Review>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
+    const review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;
   });

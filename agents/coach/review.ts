@@ -1,4 +1,4 @@
-import { advisor, parseSituation, playoutScores } from '../../agents/advice.js';
+import { advisor, parseSituation, playoutScores } from '../advice.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -6,18 +6,18 @@ import { apply, legalActions, view, type Action, type SeatView } from '../../eng
 import { replayRecord } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
 import { tileName } from '../../engine/tiles.js';
-import { forcedAction } from '../../agents/table.js';
-import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
-import { hintFor, situationOf } from './seat-advice.js';
-import { actionJson, parseActionJson, viewJson, type ActionJson, type ViewJson } from './wire.js';
+import { forcedAction } from '../table.js';
+import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
+import { hintFor, situationOf } from './hint.js';
 
 /**
- * A finished game reviewed for one seat: the record is replayed, and at each of the seat's
- * decisions the engine's choice (the hint of api/http/seat-advice.ts, with a modest budget) is
+ * The coach's review of a finished game for one seat: the record is replayed, and at each of
+ * the seat's decisions the engine's choice (the hint, agents/coach/hint.ts, with a modest budget) is
  * set against the seat's. For discards and calls the cost is the difference of mean scores
  * over the same sampled deals (paired playouts, in points of the ruleset's scoring); for
  * Charleston and courtesy passes, made before there is play to sample, it is the tiles
- * away the kept hand lost against the engine's pass. Biggest mistakes first.
+ * away the kept hand lost against the engine's pass. Biggest mistakes first. It answers with
+ * engine actions and views; api/shared/wire.ts writes it as JSON for the page.
  */
 
 export interface ReviewedDecision {
@@ -25,9 +25,9 @@ export interface ReviewedDecision {
   index: number;
   phase: 'charleston' | 'vote' | 'courtesy' | 'discard' | 'claims';
   chosen: string;
-  chosenAction: ActionJson;
+  chosenAction: Action;
   suggested: string;
-  suggestedAction: ActionJson;
+  suggestedAction: Action;
   agreed: boolean;
   /** Estimated points the choice cost against the engine's (0 when they agree or the choice did as well). */
   loss: number;
@@ -39,8 +39,8 @@ export interface ReviewedDecision {
   why: string;
   /** The figures behind it, where deals were played out. */
   details?: string;
-  /** The seat's view just before the decision. */
-  moment: ViewJson;
+  /** The seat's view just before the decision (a copy: the game went on), and its legal actions then. */
+  moment: { view: SeatView; legal: Action[] };
 }
 
 export interface Review {
@@ -113,8 +113,8 @@ function toSituation(a: Action, v: SeatView): Action {
 
 /** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
 function canonical(a: Action): unknown {
-  const json = actionJson(a);
-  return json.tiles ? { ...json, tiles: [...json.tiles].sort() } : json;
+  const json = encodeAction(a);
+  return Array.isArray(json.tiles) ? { ...json, tiles: [...json.tiles as string[]].sort() } : json;
 }
 
 const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -142,7 +142,7 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
     if (action.seat === seat && state.phase.kind !== 'draw' && forcedAction(legalActions(state, seat)) === null) {
       const v = view(state, seat);
       const legal = legalActions(state, seat);
-      const moment = viewJson(v, legal, rules.charleston?.first.length ?? 3);
+      const moment = { view: structuredClone(v), legal };
       const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[seat].length === 1;
       // The advice keeps the heuristic's choice unless playouts overrule it by two standard
       // errors, which a few deals rarely do: a choice the heuristic shares is taken as agreed
@@ -150,21 +150,21 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
       if (playedOut && sameAction(heuristic.act({ seat, phase: v.phase, view: () => v, legal: () => legal, rng: seedRng(obj.n) }), action)) {
         decisions.push({
           index: obj.n, phase: v.phase as ReviewedDecision['phase'],
-          chosen: describeAction(action, v), chosenAction: actionJson(action),
-          suggested: describeAction(action, v), suggestedAction: actionJson(action),
+          chosen: describeAction(action, v), chosenAction: action,
+          suggested: describeAction(action, v), suggestedAction: action,
           agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'The engine makes the same choice.', moment,
         });
         apply(state, action);
         continue;
       }
       const hint = hintFor(cc, v, legal, { worlds: opts.worlds, seed: opts.seed ?? obj.n });
-      const suggested = parseActionJson(hint.action, seat);
+      const suggested = hint.action;
       const agreed = sameAction(suggested, action);
       let loss = 0, lossSe = 0, tilesLost = 0;
       if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
         tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
       } else if (!agreed && playedOut) {
-        const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(parseActionJson(x.legal, seat), action));
+        const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
         const best = hint.alternatives?.[0];
         if (listed && best) { loss = -listed.behind; lossSe = listed.behindSe; }
         else {
@@ -180,9 +180,9 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
         index: obj.n,
         phase: v.phase as ReviewedDecision['phase'],
         chosen: describeAction(action, v),
-        chosenAction: actionJson(action),
+        chosenAction: action,
         suggested: describeAction(suggested, v),
-        suggestedAction: actionJson(suggested),
+        suggestedAction: suggested,
         agreed,
         loss: round2(Math.max(0, loss)),
         lossSe: round2(lossSe),

@@ -1,11 +1,15 @@
 import type { AnalysisInput, Exposure as Group, LineResult } from '../../engine/analyzer.js';
 import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
-import { ERRORS, TilemateError, type ErrorCode } from '../../engine/errors.js';
+import { ERRORS, type ErrorCode } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
-import { MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
-import type { GameWire } from '../shared/game-wire.js';
-import { GREEN, JOKER, KINDS, parseTile, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { encodeAction, MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import type { Alternative } from '../../agents/advice.js';
+import type { Hint } from '../../agents/coach/hint.js';
+import type { Review, ReviewedDecision } from '../../agents/coach/review.js';
+import type { GameWire } from './game-wire.js';
+import { GREEN, JOKER, KINDS, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 
 /**
  * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the
@@ -47,87 +51,8 @@ export interface ActionJson {
 /** An action that names its seat, as the server sends it. */
 export type SeatedActionJson = ActionJson & { seat: number };
 
-/** An engine action as JSON (tile ids become names; optional fields only when set). */
-export function actionJson(a: Action): SeatedActionJson {
-  const out: SeatedActionJson = { type: a.type, seat: a.seat };
-  switch (a.type) {
-    case 'pass': out.tiles = a.tiles.map(tileName); out.blind = a.blind ?? 0; break;
-    case 'vote': out.yes = a.yes; break;
-    case 'courtesy': out.tiles = a.tiles.map(tileName); break;
-    case 'discard': out.tile = tileName(a.tile); break;
-    case 'exchange': out.owner = a.owner; out.exposure = a.exposure; break;
-    case 'declare': if (a.rack !== undefined) out.rack = a.rack; if (a.both) out.both = true; break;
-    case 'call': out.size = a.size; out.jokers = a.jokers; if (a.rack !== undefined) out.rack = a.rack; break;
-    case 'callMahJongg': if (a.rack !== undefined) out.rack = a.rack; if (a.both) out.both = true; break;
-    case 'callDead': out.target = a.target; if (a.rack !== undefined) out.rack = a.rack; break;
-    default: break;
-  }
-  return out;
-}
-
-const ACTION_TYPES: ReadonlySet<string> = new Set(['pass', 'vote', 'courtesy', 'draw', 'discard', 'exchange', 'declare', 'decline', 'call', 'callMahJongg', 'callDead']);
-
-function bad(message: string): never {
-  throw new TilemateError('TM_BAD_INPUT', message);
-}
-
-function int(body: Record<string, unknown>, key: string, optional: true): number | undefined;
-function int(body: Record<string, unknown>, key: string, optional?: false): number;
-function int(body: Record<string, unknown>, key: string, optional = false): number | undefined {
-  const v = body[key];
-  if (v === undefined && optional) return undefined;
-  if (!Number.isSafeInteger(v)) bad(`${String(body.type)}: expected "${key}" to be a whole number, got ${JSON.stringify(v) ?? 'nothing'}`);
-  return v as number;
-}
-
-function tileOf(v: unknown, what: string): TileId {
-  if (typeof v !== 'string') bad(`${what}: expected a tile name such as "5B", got ${JSON.stringify(v) ?? 'nothing'}`);
-  return parseTile(v);
-}
-
-function tilesOf(v: unknown, what: string): TileId[] {
-  if (!Array.isArray(v) || v.length > 14) bad(`${what}: expected a list of tile names such as ["3C", "7D", "N"]`);
-  return v.map((t) => tileOf(t, what));
-}
-
-/**
- * A posted action for `seat` (the token's) as an engine action: tile names parsed (unknown
- * tiles are TM_BAD_TILE), types checked (TM_BAD_INPUT), a different `seat` refused
- * (TM_NOT_YOUR_TURN). Whether the rules allow it now is the engine's question.
- */
-export function parseActionJson(body: unknown, seat: number): Action {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) bad('expected an action object such as {"type": "discard", "tile": "5B"}');
-  const b = body as Record<string, unknown>;
-  const type = b.type;
-  if (typeof type !== 'string' || !ACTION_TYPES.has(type)) bad(`unknown action type ${JSON.stringify(type) ?? '(none)'} (expected one of ${[...ACTION_TYPES].join(', ')})`);
-  if (b.seat !== undefined && b.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `this token plays seat ${seat}, not seat ${String(b.seat)}`);
-  const rack = int(b, 'rack', true);
-  const both = b.both === undefined ? undefined : b.both === true ? true : b.both === false ? false : bad(`${type}: expected "both" to be true or false`);
-  switch (type as Action['type']) {
-    case 'pass': return { type: 'pass', seat, tiles: tilesOf(b.tiles ?? [], 'pass'), blind: int(b, 'blind', true) ?? 0 };
-    case 'vote':
-      if (typeof b.yes !== 'boolean') bad('vote: expected "yes": true or false');
-      return { type: 'vote', seat, yes: b.yes as boolean };
-    case 'courtesy': return { type: 'courtesy', seat, tiles: tilesOf(b.tiles ?? [], 'courtesy') };
-    case 'draw': return { type: 'draw', seat };
-    case 'discard': return { type: 'discard', seat, tile: tileOf(b.tile, 'discard') };
-    case 'exchange': return { type: 'exchange', seat, owner: int(b, 'owner'), exposure: int(b, 'exposure') };
-    case 'declare': return withRack({ type: 'declare', seat }, rack, both);
-    case 'decline': return { type: 'decline', seat };
-    case 'call': return withRack({ type: 'call', seat, size: int(b, 'size'), jokers: int(b, 'jokers') }, rack);
-    case 'callMahJongg': return withRack({ type: 'callMahJongg', seat }, rack, both);
-    case 'callDead': return withRack({ type: 'callDead', seat, target: int(b, 'target') }, rack);
-    // the director's call (tournament 11.4), not a player's: never posted (ACTION_TYPES leaves it out)
-    case 'timeUp': return bad('timeUp: only the tournament director calls time');
-  }
-}
-
-function withRack<A extends Action>(a: A, rack: number | undefined, both?: boolean): A {
-  const out = a as A & { rack?: number; both?: boolean };
-  if (rack !== undefined) out.rack = rack;
-  if (both) out.both = true;
-  return out;
-}
+/** An engine action as JSON: the game's codec (engine/mah-jongg.ts), tiles by name, optional fields only when set. */
+export const actionJson = (a: Action): SeatedActionJson => encodeAction(a) as unknown as SeatedActionJson;
 
 /**
  * A legal action as the page shows it. The Charleston and courtesy passes are many
@@ -475,3 +400,55 @@ export const MAH_JONGG_WIRE: GameWire<MahJonggSpec> = {
     return lastDiscard + 1;
   },
 };
+
+// ------------------------------------------------------------------ the coach: hints and reviews
+
+/** A hint as the page takes it (docs/api.md): the advised action postable as it is, tiles by name. */
+export interface HintJson {
+  kind: Hint['kind'];
+  text: string;
+  details?: string;
+  action: LegalJson;
+  tiles: string[];
+  blind?: number;
+  alternatives?: (Alternative & { legal: LegalJson | null })[];
+  advice?: Hint['advice'];
+}
+
+/** One advised action as the page posts it: a pass or courtesy offer with its tiles chosen, any other as listed among the legal actions. */
+const advisedJson = (a: Action, v: SeatView): LegalJson => (a.type === 'pass' || a.type === 'courtesy' ? actionJson(a) : legalJson([a], v)[0]);
+
+export function hintJson(h: Hint, v: SeatView): HintJson {
+  return {
+    kind: h.kind,
+    text: h.text,
+    ...(h.details !== undefined && { details: h.details }),
+    action: advisedJson(h.action, v),
+    tiles: h.tiles.map(tileName),
+    ...(h.blind !== undefined && { blind: h.blind }),
+    ...(h.alternatives && { alternatives: h.alternatives.map((x) => ({ ...x, legal: x.legal === null ? null : advisedJson(x.legal, v) })) }),
+    ...(h.advice && { advice: h.advice }),
+  };
+}
+
+export interface ReviewedDecisionJson extends Omit<ReviewedDecision, 'chosenAction' | 'suggestedAction' | 'moment'> {
+  chosenAction: ActionJson;
+  suggestedAction: ActionJson;
+  /** The seat's view just before the decision. */
+  moment: ViewJson;
+}
+
+export interface ReviewJson extends Omit<Review, 'decisions'> { decisions: ReviewedDecisionJson[] }
+
+export function reviewJson(r: Review): ReviewJson {
+  const first = loadRuleset(r.ruleset).charleston?.first.length ?? 3;
+  return {
+    ...r,
+    decisions: r.decisions.map((d) => ({
+      ...d,
+      chosenAction: actionJson(d.chosenAction),
+      suggestedAction: actionJson(d.suggestedAction),
+      moment: viewJson(d.moment.view, d.moment.legal, first),
+    })),
+  };
+}

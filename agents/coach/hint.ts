@@ -1,35 +1,35 @@
-import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../../agents/advice.js';
-import type { Agent } from '../../agents/agent.js';
-import { makeAgent } from '../../agents/levels.js';
+import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../advice.js';
+import type { Agent } from '../agent.js';
+import { makeAgent } from '../levels.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { Action, Exposure, SeatView } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
-import { actionJson, type LegalJson, legalJson } from './wire.js';
 
 /**
- * Advice for the decision a seat faces in a live game (the hint) and in a replayed one (the
- * review): the seat's view turned into the situation a person would type for
- * agents/advice.ts, and the advice's choice turned back into one of the seat's legal
- * actions. Built from the view only, so it knows no more than the seat does.
+ * The coach's hint: advice for the decision a seat faces in a live game (and, in the
+ * review, in a replayed one): the seat's view turned into the situation a person would type
+ * for agents/advice.ts, and the advice's choice turned back into one of the seat's legal
+ * actions. Built from the view only, so it knows no more than the seat does. It answers
+ * with engine actions; api/shared/wire.ts writes it as JSON for the page.
  */
 
-export interface HintJson {
+export interface Hint {
   kind: 'charleston' | 'vote' | 'courtesy' | 'draw' | 'discard' | 'claims';
   /** One sentence a beginner understands (the page shows it). */
   text: string;
   /** The figures behind it (discard and call advice), for a "details" toggle. */
   details?: string;
-  /** The legal action advised (post it to follow the hint). */
-  action: LegalJson;
+  /** The legal action advised (a Charleston pass or courtesy offer: the tiles chosen). */
+  action: Action;
   /** Rack tiles the advice names (to pass, to discard, to give). */
-  tiles: string[];
+  tiles: TileId[];
   /** Received tiles passed on unseen (Charleston). */
   blind?: number;
   /** Discard and claims: every choice weighed, best first, each with its legal action. */
-  alternatives?: (Alternative & { legal: LegalJson | null })[];
+  alternatives?: (Alternative & { legal: Action | null })[];
   advice?: CharlestonAdvice | DecisionAdvice;
 }
 
@@ -112,16 +112,13 @@ function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[], seed
   return bot(cc, v).act({ seat: v.seat, phase: v.phase as Exclude<SeatView['phase'], 'ended'>, view: () => v, legal: () => [...legal], rng: seedRng(seed) });
 }
 
-/** The first legal action of a kind as the page posts it (passes and courtesy are one entry each). */
-const legalEntry = (legal: readonly Action[], v: SeatView, type: Action['type']): LegalJson => legalJson(legal.filter((a) => a.type === type), v)[0];
-
 /**
  * Advice for the seat's current decision. Refused (TM_NOT_YOUR_TURN) when the seat has
  * nothing to decide. Discard and call advice come from playouts (agents/advice.ts); the
  * Charleston from the lookahead heuristic; the vote and courtesy from the medium bot's rule;
  * games the advice functions do not cover (Siamese racks) fall back to the medium bot.
  */
-export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): HintJson {
+export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): Hint {
   if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
   const kind = v.phase;
   const singleRack = v.dead[v.seat].length === 1;
@@ -129,47 +126,41 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
     const declare = legal.find((a) => a.type === 'declare');
     const dir = v.passOffset === 2 ? 'across' : v.passOffset === v.players - 1 ? 'left' : 'right';
     const advice = charlestonAdvice(cc, v.copies, { hand: formatTiles(tilesFromCounts(v.concealed)), direction: dir, blind: v.blindAllowed === true });
-    if (declare) return { kind, text: upper(advice.why), action: actionJson(declare), tiles: [], advice };
-    const action: LegalJson = { ...legalEntry(legal, v, 'pass'), tiles: advice.pass, blind: advice.blind };
-    delete action.choose;
-    delete action.blindUpTo;
+    if (declare) return { kind, text: upper(advice.why), action: declare, tiles: [], advice };
+    const tiles = advice.pass.map(parseTile);
+    const action: Action = { type: 'pass', seat: v.seat, tiles, blind: advice.blind };
     const blind = advice.blind > 0 ? ` and ${advice.blind} received tile${advice.blind === 1 ? '' : 's'} blind` : '';
-    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} ${dir === 'across' ? 'across' : `to the ${dir}`}: ${advice.why}`, action, tiles: advice.pass, blind: advice.blind, advice };
+    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} ${dir === 'across' ? 'across' : `to the ${dir}`}: ${advice.why}`, action, tiles, blind: advice.blind, advice };
   }
   if (kind === 'vote') {
     const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'vote' }>;
     const text = a.yes
       ? 'Vote yes: your hand is still more than three tiles from its closest line, and three more passes can bring it closer'
       : 'Vote no: your hand is within three tiles of a line, and a second Charleston could take tiles it needs';
-    return { kind, text, action: actionJson(a), tiles: [] };
+    return { kind, text, action: a, tiles: [] };
   }
   if (kind === 'courtesy') {
     const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'courtesy' }>;
-    const tiles = a.tiles.map(tileName);
-    const text = tiles.length > 0
-      ? `Offer ${tiles.join(', ')}: ${tiles.length === 1 ? 'it serves' : 'they serve'} none of the lines your hand is closest to`
+    const text = a.tiles.length > 0
+      ? `Offer ${a.tiles.map(tileName).join(', ')}: ${a.tiles.length === 1 ? 'it serves' : 'they serve'} none of the lines your hand is closest to`
       : 'Offer nothing: every tile on your rack serves a line you are close to';
-    const action: LegalJson = { type: 'courtesy', seat: v.seat, tiles };
-    return { kind, text, action, tiles };
+    return { kind, text, action: a, tiles: [...a.tiles] };
   }
   if (kind === 'draw') {
     const draw = legal.find((a) => a.type === 'draw') ?? legal[0];
-    return { kind, text: 'Draw from the wall', action: actionJson(draw), tiles: [] };
+    return { kind, text: 'Draw from the wall', action: draw, tiles: [] };
   }
   if (!singleRack) {
     const a = botChoice(cc, v, legal, opts.seed);
-    return { kind, text: `The medium bot would ${legalJson([a], v)[0].type === 'discard' ? `discard ${tileName((a as { tile: number }).tile)}` : a.type} here (playout advice covers single-rack games)`, action: legalJson([a], v)[0], tiles: a.type === 'discard' ? [tileName(a.tile)] : [] };
+    return { kind, text: `The medium bot would ${a.type === 'discard' ? `discard ${tileName(a.tile)}` : a.type} here (playout advice covers single-rack games)`, action: a, tiles: a.type === 'discard' ? [a.tile] : [] };
   }
   const input = situationOf(v);
   const advice = kind === 'discard'
     ? discardAdvice(cc, input, { worlds: opts.worlds, seed: opts.seed })
     : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, seed: opts.seed });
-  const alternatives = advice.alternatives.map((alt) => {
-    const a = findLegal(moveAction(alt.move, v), legal);
-    return { ...alt, legal: a === null ? null : legalJson([a], v)[0] };
-  });
+  const alternatives = advice.alternatives.map((alt) => ({ ...alt, legal: findLegal(moveAction(alt.move, v), legal) }));
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
-  const tiles = chosen.move.type === 'discard' ? [chosen.move.tile!] : chosen.move.type === 'exchange' ? [chosen.move.tile!] : [];
+  const tiles = chosen.move.type === 'discard' || chosen.move.type === 'exchange' ? [parseTile(chosen.move.tile!)] : [];
   return { kind, text: advice.plain, details: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
 }

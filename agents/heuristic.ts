@@ -215,11 +215,6 @@ export class HeuristicAgent implements Agent {
     const counts = [...view.concealed];
     for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
     const unseen = unseenCounts(view);
-    // As the pinned Siamese streams were played: the tiles of declared Mah Jonggs taken back
-    // as unseen (they are on the table, so unseenCounts leaves them out). Counting them as
-    // seen changes test/agents/pinned/siamese-2p-medium-14.jsonl; this line goes when that
-    // game is pinned again.
-    for (const m of view.mahJonggs) for (let t = 0; t < KINDS; t++) unseen[t] += m.tiles[t];
     this.unseen = unseen;
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
     const fits = (f: number) => live === null || live[f] === 1;

@@ -329,7 +329,7 @@ export interface DecisionAdvice {
   suggestion: string;
   /** Every alternative weighed, best first; the first is the suggestion. */
   alternatives: Alternative[];
-  /** One sentence a beginner understands, in the game's own terms (issue 15); the figures are in `why`. */
+  /** One sentence a beginner understands, in the game's own terms; the figures are in `why`. */
   plain: string;
   why: string;
   worlds: number;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load`: the practice server under the load issue 14 names, loopback only,
+ * `npm run bench:load`: the practice server under a crowd and a flood, loopback only,
  * bounded in time. `tilemate serve` runs in a child process; from this process:
  * After 3 s warming the light routes (not reported):
  *   phase 1: 8 games against hard bots played without pause (each action waits for the

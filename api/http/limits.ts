@@ -51,7 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
   hintWorlds: 24,
   maxWorlds: 200,
   // the hint's number (and the hint's seed, the action's number): the review of a decision
-  // gives the figures the hint gave for it (issue 15)
+  // gives the figures the hint gave for it
   reviewWorlds: 24,
   maxReviewWorlds: 64,
   threads: DEFAULT_POOL_LIMITS.threads,

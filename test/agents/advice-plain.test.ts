@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decisionPlain, type Alternative } from '../../agents/advice.js';
 import { loadCard } from '../../io/cards.js';
 
-/** Issue 15: the advice in one plain sentence, in the game's terms; options within the noise are called about equally good. */
+/** The advice in one plain sentence, in the game's terms; options within the noise are called about equally good. */
 
 const cc = loadCard();
 const concealedLine = cc.card.lines.find((l) => l.concealed)!.id;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readCardText } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 
-/** Issue 14, item 8: the command line bounds what it reads and runs, and prints outside text safely. */
+/** The command line bounds what it reads and runs, and prints outside text safely. */
 
 let out = '';
 let err = '';

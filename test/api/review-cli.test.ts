@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../api/http/app.js';
 import { captureOutput, run } from './capture.js';
 
-/** Issue 15: `tilemate review RECORD --seat N` gives coaches the page's review in the terminal. */
+/** `tilemate review RECORD --seat N` gives coaches the page's review in the terminal. */
 
 let out = '';
 let err = '';

@@ -87,7 +87,7 @@ describe('card parser', () => {
       ['two letters pinned to one suit', '1111a 2222b 333a 444b ; x 25 a=C b=C', /"b=C": different suit letters are different suits/],
       ['an "or" with nothing after it', '1111a 2222a 333a 444a or ; x 25', /expected a pattern after "or"/],
       ['a second shape with 12 tiles', '1111a 2222a 333a 444a or 1111a 2222a 4444b ; x 25', /shape 2 of the line holds 12 tiles/],
-      // lenient tokens (issue 16): a typo is an error naming the token, never a guess
+      // lenient tokens: a typo is an error naming the token, never a guess
       ['a lower-case wind inside a token', '33ea 444a 6666a 888a FF ; x 25', /"33ea": "e" is not a tile symbol/],
       ['a lower-case flower', 'ff 222a 4444a 666a 88a ; x 25', /"ff": "f" is not a tile symbol/],
       ['an upper-case suit letter', '2026B 222a 4444a 6666a ; x 25', /"2026B": the suit letter is lower case a, b or c .*Bams/],
@@ -119,7 +119,7 @@ describe('card parser', () => {
   });
 });
 
-describe('card notation traps (issue 16)', () => {
+describe('card notation traps', () => {
   const texts = (body: string) => lineForms(line(body)).map((f) => f.text);
 
   it('consec gives each shape its own shift range: a second shape spanning 1..9 no longer pins the first to shift 0', () => {

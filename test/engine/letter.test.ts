@@ -7,7 +7,7 @@ import { fullSet } from '../../engine/tiles.js';
 import { act, cc, declineAll, lineIndex, passable, table, tile } from './game-helpers.js';
 
 /**
- * Rules to the letter (issue 16): one scenario per defect found by refereeing self-play
+ * Rules to the letter: one scenario per defect found by refereeing self-play
  * against the documents in shared/rules, each built from the document's own words.
  */
 
@@ -133,7 +133,7 @@ describe('Siamese to the letter', () => {
   });
 });
 
-describe('not modelled before issue 16', () => {
+describe('rules the engine once left out', () => {
   // Tournament 14.4: "If one person does not expose hand, that player gets ten (10) points...
   // everyone else gets 'ZERO' (0) points. If Mah Jongg is called in error and two or more hands
   // are intact, game continues."

@@ -48,7 +48,7 @@ describe('server: health, card, analysis and advice', () => {
         expect(tiles).toHaveLength(14);
         expect(res.groups.map((g: any[]) => g.map((t) => t.tile).join(' '))).toHaveLength(res.form.split(' ').length);
         expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker')).toHaveLength(res.tilesAway);
-        // the picture and the list agree (issue 15): the tiles still missing are exactly \`need\`, the jokers placed as the analyzer places them
+        // the picture and the list agree: the tiles still missing are exactly \`need\`, the jokers placed as the analyzer places them
         expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker').map((t: any) => t.tile).sort(), `${hand}: ${res.id}`).toEqual([...res.need].sort());
         // a joker never stands in for a single or a pair
         for (const g of res.groups) if (g.length < 3) expect(g.some((t: any) => t.joker || t.status === 'joker')).toBe(false);

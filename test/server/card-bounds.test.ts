@@ -6,7 +6,7 @@ import { captureOutput, run } from '../api/capture.js';
 import { explosiveCard } from '../engine/explosive-card.js';
 import { call, server } from './helpers.js';
 
-/** Issue 14: a card whose lines multiply into millions of forms is refused wherever a card enters. */
+/** A card whose lines multiply into millions of forms is refused wherever a card enters. */
 
 let err = '';
 captureOutput((stream, chunk) => { if (stream === 'err') err += chunk; }, () => { err = ''; });

@@ -7,7 +7,7 @@ import { freshSeed } from '../../api/http/live-games.js';
 import { seedRng, nextU32 } from '../../engine/rng.js';
 import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
 
-/** Issue 14, items 6-8: every answer has a TM code, and the smaller holes. */
+/** Every answer has a TM code; bodies, seats, seeds and tokens are checked at the door. */
 
 const HAND14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N';
 const newGame = async (app: Awaited<ReturnType<typeof server>>, payload: object = { level: 'random' }) => (await call(app, { method: 'POST', url: '/api/games', payload })).body as Answer;

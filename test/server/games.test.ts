@@ -174,7 +174,7 @@ describe('server: games against bots', () => {
     expect(r.body.summary.decisions).toBe(r.body.decisions.length);
     const losses = r.body.decisions.map((d: any) => d.loss);
     expect(losses).toEqual([...losses].sort((x: number, y: number) => y - x));
-    // every disagreement first (issue 15), with their count, then the agreed choices
+    // every disagreement first, with their count, then the agreed choices
     const agreed = r.body.decisions.map((d: any) => d.agreed);
     expect(agreed).toEqual([...agreed].sort((x: boolean, y: boolean) => Number(x) - Number(y)));
     expect(r.body.summary.disagreed).toBe(agreed.filter((x: boolean) => !x).length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { server } from './helpers.js';
 
-/** Issue 15: every request body in the OpenAPI document carries an example, so "Try it out" starts from one that works. */
+/** Every request body in the OpenAPI document carries an example, so "Try it out" starts from one that works. */
 
 interface Op { requestBody?: { content: Record<string, { schema: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> } }
 

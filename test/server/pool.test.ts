@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { worldsWithin } from '../../agents/coach/review.js';
 import { auth, call, firstChoice, server, type Answer } from './helpers.js';
 
-/** Issue 14, item 2: the work that plays deals out runs in the worker pool, bounded in queue and time. */
+/** The work that plays deals out runs in the worker pool, bounded in queue and time. */
 
 const HAND14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N';
 const slowAdvice = { method: 'POST' as const, url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 200, candidates: 10 } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auth, call, server } from './helpers.js';
 
-/** Issue 14, items 3-4: one heavy budget per address, heavy requests counted in the general limit, fair tables. */
+/** One heavy budget per address, heavy requests counted in the general limit, fair tables. */
 
 const HAND13 = '1B 1B 2C 3D N RD F J 5D 5D 7C 8C 9C';
 const from = (remoteAddress: string) => ({ remoteAddress });

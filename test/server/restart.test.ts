@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { auth, call, dataDir, firstChoice, server, type Answer } from './helpers.js';
 
-/** Issue 14, item 5: live games are journaled as they are played and taken up again on start. */
+/** Live games are journaled as they are played and taken up again on start. */
 
 describe('live games survive a restart', () => {
   it('a new server on the same data folder takes up the games in progress, which play on', async () => {

@@ -12,7 +12,7 @@ import { replayRecord } from '../../engine/record.js';
 import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
 import { captureOutput, run } from '../api/capture.js';
 
-/** Issue 15: the hint and the review of the same decision give the same numbers (same deals, same seed). */
+/** The hint and the review of the same decision give the same numbers (same deals, same seed). */
 
 captureOutput(() => {}, () => {});
 

@@ -60,7 +60,7 @@ describe('tilemate serve', () => {
   });
 });
 
-describe('small things a user meets first (issue 15)', () => {
+describe('small things a user meets first', () => {
   it('a port in use is refused in words that suggest --port or PORT', async () => {
     const { serve: serveApp } = await import('../../api/http/server.js');
     const busy = createServer();

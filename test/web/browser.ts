@@ -25,7 +25,7 @@ export interface BrowserTable {
   close(): Promise<void>;
 }
 
-/** The three screens the pages are laid out for (issue 15): a phone, a tablet, a laptop. */
+/** The three screens the pages are laid out for: a phone, a tablet, a laptop. */
 export const SCREENS = {
   phone: { width: 390, height: 844, isMobile: true, hasTouch: true },
   tablet: { width: 820, height: 1180, isMobile: true, hasTouch: true },

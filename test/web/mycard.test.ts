@@ -96,7 +96,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.waitForSelector('.chosen-card');
       await expect(page.locator('.chosen-card').textContent()).resolves.toMatch(/your own card "my-card"/);
       await page.fill('#seed', '7');
-      // Enter submits the form (the table page's own layout on a phone is another step of issue 15)
+      // Enter submits the form
       await page.press('#seed', 'Enter');
       await page.waitForSelector('#rack .tile');
       await page.waitForSelector('#card-button:not([disabled])');

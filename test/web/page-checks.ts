@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** Checks the new pages share (issue 15): controls on screen, text size, keyboard reach. */
+/** Checks every page passes: controls on screen, text size, keyboard reach. */
 
 const CONTROLS = 'button, a[href], input, select, textarea, summary';
 

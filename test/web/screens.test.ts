@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openBrowser, overflowX, SCREENS, SHOTS, type BrowserTable, type ScreenName } from './browser.js';
 
 /**
- * Both tables on the three screens of issue 15 (a phone, a tablet, a laptop): no horizontal
+ * Both tables on the three screens (a phone, a tablet, a laptop): no horizontal
  * scrolling, every button of the step on screen, tile text at least 16 px, axe-core clean,
  * every control reachable by the keyboard. Screenshots go to os.tmpdir()/tilemate-screens.
  */

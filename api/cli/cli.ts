@@ -20,23 +20,8 @@ import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
 import { DEFAULT_DATA_DIR } from '../http/limits.js';
 import { positiveInt, wholeNumber } from './options.js';
+import { resultJson } from '../shared/wire.js';
 
-/** A result as the CLI and (later) the HTTP API print it: tile names, never ids. */
-export function resultJson(r: LineResult) {
-  return {
-    id: r.id,
-    section: r.section,
-    value: r.value,
-    concealed: r.concealed,
-    tilesAway: r.tilesAway,
-    need: r.need.map(tileName),
-    possible: r.possible,
-    form: r.form,
-    jokerSlots: r.jokerSlots,
-    outs: r.outs,
-    reason: reason(r),
-  };
-}
 
 
 

@@ -354,8 +354,8 @@ export function formGroups(form: string, concealed: readonly number[], exposures
   return status;
 }
 
-/** A line result as the API sends it: the CLI's `analyze --json` fields, plus the form tile by tile (joker slots only where the set in play has jokers). */
-export function lineResultJson(cc: CompiledCard, r: LineResult, input: AnalysisInput): LineResultJson {
+/** A line result as `analyze --json` prints it: tile names, never ids. */
+export function resultJson(r: LineResult): Omit<LineResultJson, 'groups'> {
   return {
     id: r.id,
     section: r.section,
@@ -368,6 +368,13 @@ export function lineResultJson(cc: CompiledCard, r: LineResult, input: AnalysisI
     jokerSlots: r.jokerSlots,
     outs: r.outs,
     reason: reason(r),
+  };
+}
+
+/** A line result as the API sends it: `analyze --json`'s fields, plus the form tile by tile (joker slots only where the set in play has jokers). */
+export function lineResultJson(cc: CompiledCard, r: LineResult, input: AnalysisInput): LineResultJson {
+  return {
+    ...resultJson(r),
     groups: r.form === '' ? [] : formGroups(r.form, input.concealed, input.exposures, cc.lineJokers[r.line] === 1 && input.copies[JOKER] > 0, r.need),
   };
 }

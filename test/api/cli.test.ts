@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resultJson } from '../../api/cli/cli.js';
+import { resultJson } from '../../api/shared/wire.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import type { TilemateError } from '../../engine/errors.js';
 import { COPIES } from '../../engine/tiles.js';

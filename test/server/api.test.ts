@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { resultJson } from '../../api/cli/cli.js';
+import { resultJson } from '../../api/shared/wire.js';
 import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { readCardText } from '../../io/cards.js';

@@ -6,10 +6,9 @@ import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { CardSource, Game, GameSpec, GameType } from '../../engine/games.js';
-import { RecordWriter } from '../../engine/record.js';
+import { readHeader, RecordWriter } from '../../engine/record.js';
 import { gameTypeOfRecord } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
-import { readHeader } from '../../engine/record.js';
 import { writeFileAtomic } from '../../io/files.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
@@ -156,8 +155,6 @@ export class LiveGames {
     for (const journal of this.journals) {
       for (const j of journal.load((file, why) => this.onError(new Error(`live game journal ${file} skipped: ${why}`)))) {
         try {
-          const type = gameTypeOfRecord(j.header.format);
-          if (type === undefined) throw new Error(`not a record header (format ${JSON.stringify(j.header.format)})`);
           const { header, game } = readHeader(j.header, this.opts.cards);
           const bots = header.seats.filter((_, s) => s !== j.meta.seat);
           const g = this.live(j.meta.id, j.meta.owner, game, j.meta.seat, bots, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
@@ -165,7 +162,7 @@ export class LiveGames {
           // game replays, from the bots' stream as it was, so they are where they were. The
           // bots that think long keep nothing (each turn is a task of its own); at their tables
           // the stream is taken from the journal instead.
-          const again = !g.names.some((name, s) => s !== g.seat && thinksLong(type, name));
+          const again = !g.names.some((name, s) => s !== g.seat && thinksLong(game.type, name));
           for (const raw of j.actions) {
             const action = game.decodeAction(raw);
             const seat = action.seat;
@@ -212,7 +209,7 @@ export class LiveGames {
   }
 
   /** Writes the actions applied since the last call to the game's journal, before the request is answered. */
-  private journalUp(g: LiveGame): void {
+  private journalUp<G extends GameSpec>(g: LiveGame<G>): void {
     if (g.recordId !== null) return; // finished and saved: its journal is gone
     try {
       this.journal.append(g.id, g.journaled + 1, g.log.slice(g.journaled).map((l) => g.game.encodeAction(l.action)), g.rng);
@@ -285,7 +282,7 @@ export class LiveGames {
       g.game.apply(g.state, action);
       this.logged(g, action);
       await this.advance(g);
-      this.journalUp(g as unknown as LiveGame);
+      this.journalUp(g);
       this.save(g);
       return this.answer(g);
     });
@@ -366,16 +363,15 @@ export class LiveGames {
   }
 
   /** Writes a finished game's record once; a failed write is tried again at the next answer. */
-  private save(g: LiveGame<GameSpec> | LiveGame<never>): void {
-    const live = g as LiveGame;
-    if (!live.game.isOver(live.state) || live.recordId !== null) return;
+  private save<G extends GameSpec>(g: LiveGame<G>): void {
+    if (!g.game.isOver(g.state) || g.recordId !== null) return;
     try {
-      writeFileAtomic(join(this.recordsDir, `${live.id}.jsonl`), live.writer.text(live.state));
-      live.recordId = live.id;
-      live.recordError = null;
-      for (const journal of this.journals) journal.remove(live.id);
+      writeFileAtomic(join(this.recordsDir, `${g.id}.jsonl`), g.writer.text(g.state));
+      g.recordId = g.id;
+      g.recordError = null;
+      for (const journal of this.journals) journal.remove(g.id);
     } catch (err) {
-      live.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
+      g.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
       this.onError(err);
     }
   }

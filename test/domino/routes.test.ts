@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../api/http/app.js';
+import { MEXICAN_TRAIN } from '../../engine/domino/mexican-train.js';
+import { replayRecord } from '../../engine/record.js';
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await build({ dataDir: mkdtempSync(join(tmpdir(), 'tilemate-domino-http-')), limits: { ratePerMinute: 0 }, webDir: null }); });
@@ -49,6 +51,21 @@ describe('/api/domino', () => {
     const over = await post(`/api/domino/games/${id}/actions`, { type: 'pass' }, token);
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('TM_GAME_OVER');
+    // the finished game is a record, listed with the Mah Jongg games and replayed as one
+    expect(ans.recordId).toBe(id);
+    const listed = (await get('/api/records')).json().records.find((r: { id: string }) => r.id === id);
+    expect(listed).toMatchObject({ game: 'mexican-train', ruleset: 'sun-lakes', seed: 3, seats: ['human', 'greedy'], scores: ans.view.result.totals });
+    const text = (await get(`/api/records/${id}`)).json().text;
+    const replay = replayRecord(text, { type: MEXICAN_TRAIN });
+    expect(replay.state.result).toEqual(ans.view.result);
+  });
+
+  it('an action naming another seat than the token\'s is refused and changes nothing', async () => {
+    const g = (await post('/api/domino/games', { players: 2, seed: 3, round: 0, bots: ['greedy'] })).json();
+    const wrong = await post(`/api/domino/games/${g.id}/actions`, { ...g.legal[0], seat: 1 - g.seat }, g.token);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().code).toBe('TM_NOT_YOUR_TURN');
+    expect((await get(`/api/domino/games/${g.id}`, g.token)).json().at).toBe(g.at);
   });
 
   it('a game opens only with its token', async () => {

@@ -1009,19 +1009,18 @@ export function waitingOn(state: GameState): number[] {
 }
 
 /**
- * Per table (its list of players), every player's exposures, discards and dead racks as a view
- * shows them: the players' own arrays (a view is a window on the state, never a copy), gathered
- * once rather than for every view. A copied or sampled state has its own players list.
+ * Per table (its list of players), every player's exposures, discards and dead racks as a
+ * shared view shows them: the players' own arrays (a window on the state, never a copy),
+ * gathered once rather than for every view. A copied or sampled state has its own players list.
  */
 const tableLists = new WeakMap<Player[], Pick<SeatView, 'exposures' | 'discards' | 'dead'>>();
 
 /**
- * What a seat may see: its own rack, every exposure and discard, counts of the others'
- * racks and of the wall; never another rack, the wall order, the generator or the seed of a
- * live game. The view reads the state without copying it (bots ask for one at every step):
- * it is valid until the next apply; serialise it (as the server does) to keep it.
+ * What a seat may see (see `view`), without copies: the game's own arrays, read-only by type
+ * and valid until the next apply. The fast path for self-play, whose bots only read their
+ * views (bots ask for one at every step); a view given to anyone else is `view`'s.
  */
-export function view(state: GameState, seat: number): SeatView {
+export function sharedView(state: GameState, seat: number): SeatView {
   const ph = state.phase;
   const players = state.players;
   // plain loops: flatMap and for-of cost more than the rest of a bot's step
@@ -1074,6 +1073,38 @@ export function view(state: GameState, seat: number): SeatView {
   if (ph.kind === 'claims') v.claim = { tile: ph.tile, discarder: ph.discarder, answered: ph.responses[seat] !== null };
   if (ph.kind === 'ended') v.reveal = { seed: state.seed, concealed: players.map((p) => [...p.concealed]) };
   return v;
+}
+
+/**
+ * What a seat may see: its own rack, every exposure and discard, counts of the others'
+ * racks and of the wall; never another rack, the wall order, the generator or the seed of a
+ * live game. Its lists and objects are its own copies, so nothing written into a view
+ * reaches the game; it shows the game as it was when asked. (sharedView is the same view
+ * without the copies.)
+ */
+export function view(state: GameState, seat: number): SeatView {
+  const v = sharedView(state, seat);
+  v.dice = v.dice.slice();
+  v.concealed = v.concealed.slice();
+  v.copies = v.copies.slice();
+  v.exposures = v.exposures.map((list) => list.map(copyExposure));
+  v.discards = v.discards.map((list) => list.slice());
+  v.dead = v.dead.map((list) => list.slice());
+  v.mahJonggs = v.mahJonggs.map((m) => ({ ...m, tiles: m.tiles.slice() }));
+  v.turnFrom = { ...v.turnFrom };
+  v.result = dataCopy(v.result);
+  return v;
+}
+
+const copyExposure = (x: Exposure): Exposure => ({ tile: x.tile, size: x.size, jokers: x.jokers, rack: x.rack, exchangeable: x.exchangeable });
+
+/** A deep copy of plain data (arrays, objects, numbers, strings, booleans, null, undefined). */
+function dataCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((x: unknown) => dataCopy(x)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(value)) out[k] = dataCopy(x);
+  return out as T;
 }
 
 // ------------------------------------------------------------------ copying and checking

@@ -404,11 +404,11 @@ export interface DominoView {
 }
 
 /**
- * What a seat may see: its own tiles, every train, counts of the other hands and of the
- * boneyard; never another hand, the boneyard's order, the generator or the seed of a live
- * game. It reads the state without copying: valid until the next apply.
+ * What a seat may see (see `view`), without copies: the game's own arrays, read-only by type
+ * and valid until the next apply. The fast path for self-play, whose bots only read their
+ * views; a view given to anyone else is `view`'s.
  */
-export function view(state: DominoState, seat: number): DominoView {
+export function sharedView(state: DominoState, seat: number): DominoView {
   const v: DominoView = {
     seat,
     ruleset: state.rules.name,
@@ -434,6 +434,25 @@ export function view(state: DominoState, seat: number): DominoView {
     result: state.result,
   };
   if (state.phase === 'ended') v.reveal = { seed: state.seed, hands: state.hands.map((h) => [...h]) };
+  return v;
+}
+
+/**
+ * What a seat may see: its own tiles, every train, counts of the other hands and of the
+ * boneyard; never another hand, the boneyard's order, the generator or the seed of a live
+ * game. Its lists and objects are its own copies, so nothing written into a view reaches the
+ * game; it shows the game as it was when asked. (sharedView is the same view without the copies.)
+ */
+export function view(state: DominoState, seat: number): DominoView {
+  const v = sharedView(state, seat);
+  v.firstDraw = v.firstDraw.slice();
+  v.hand = v.hand.slice();
+  v.trains = v.trains.map((t) => ({ owner: t.owner, tiles: t.tiles.slice(), end: t.end, marked: t.marked }));
+  v.openDoubles = v.openDoubles.slice();
+  v.lacks = v.lacks.slice();
+  v.totals = v.totals.slice();
+  v.rounds = v.rounds.map((r) => ({ round: r.round, engine: r.engine, outBy: r.outBy, pipsLeft: r.pipsLeft.slice() }));
+  if (v.result !== null) v.result = { totals: v.result.totals.slice(), winners: v.result.winners.slice() };
   return v;
 }
 

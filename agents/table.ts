@@ -4,9 +4,10 @@ import type { RngState } from '../engine/rng.js';
 import type { Agent, Turn } from './agent.js';
 
 /**
- * A seat's turn at a table in play, one per seat for a whole game: its phase is set before
+ * A seat's turn at a table of bots, one per seat for a whole game: its phase is set before
  * each ask, and the view and the legal actions are worked out only when the agent asks.
- * Game loops make nothing per action (an agent keeps no turn past its `act`).
+ * Game loops make nothing per action (an agent keeps no turn past its `act`), and the view is
+ * the game's shared one (Game.sharedView): bots only read it, and keep nothing of it.
  */
 export class TableTurn<G extends GameSpec> implements Turn<G> {
   phase: G['phase'];
@@ -15,7 +16,7 @@ export class TableTurn<G extends GameSpec> implements Turn<G> {
   }
 
   // own properties, not methods: a turn copied with a spread ({ ...turn, rng }) keeps them
-  readonly view = (): G['view'] => this.game.view(this.state, this.seat);
+  readonly view = (): G['view'] => this.game.sharedView(this.state, this.seat);
   readonly legal = (): G['action'][] => this.game.legalActions(this.state, this.seat);
 }
 

@@ -43,8 +43,18 @@ export interface Game<G extends GameSpec = GameSpec> {
   apply(state: G['state'], action: G['action']): void;
   /** `apply` that answers instead of throwing: the error (state unchanged) or null. */
   tryApply(state: G['state'], action: G['action']): TilemateError | null;
-  /** What a seat may see: its own tiles and the table, never another hand, the wall's order or the seed of a game in play. */
+  /**
+   * What a seat may see: its own tiles and the table, never another hand, the wall's order or
+   * the seed of a game in play. The view is the seat's own copy: writing into it changes
+   * nothing in the game.
+   */
   view(state: G['state'], seat: number): G['view'];
+  /**
+   * The same view as a window on the game's own lists, read-only by type and valid until the
+   * next apply: the fast path of the game loops that play bots against bots (agents/table.ts),
+   * which take the same decisions from it (test/engine/views.test.ts).
+   */
+  sharedView(state: G['state'], seat: number): G['view'];
   /** The step of the game (public): what the seats to act are asked for. */
   phase(state: G['state']): G['phase'];
   /** The first seat the game waits on, or -1 once it has ended. */

@@ -2,7 +2,7 @@ import { parseCard } from './card.js';
 import { compileCard, type CompiledCard } from './compile.js';
 import { TilemateError } from './errors.js';
 import {
-  apply, cloneState, legalActions, newGame, nextToAct, tryApply, validate, view, waitingOn,
+  apply, cloneState, legalActions, newGame, nextToAct, sharedView, tryApply, validate, view, waitingOn,
   type Action, type GameState, type Phase, type SeatView,
 } from './game.js';
 import { endLists, show, type CardSource, type Game, type GameType, type Outcome } from './games.js';
@@ -105,6 +105,7 @@ class MahJongg implements MahJonggGame {
   apply(state: GameState, action: Action): void { apply(state, action); }
   tryApply(state: GameState, action: Action): TilemateError | null { return tryApply(state, action); }
   view(state: GameState, seat: number): SeatView { return view(state, seat); }
+  sharedView(state: GameState, seat: number): SeatView { return sharedView(state, seat); }
   phase(state: GameState): Phase['kind'] { return state.phase.kind; }
   nextToAct(state: GameState): number { return nextToAct(state); }
   waitingOn(state: GameState): number[] { return waitingOn(state); }

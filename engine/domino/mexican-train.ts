@@ -1,7 +1,7 @@
 import { TilemateError } from '../errors.js';
 import { endLists, show, type Game, type GameType, type Outcome } from '../games.js';
 import {
-  apply, cloneDominoState, legalActions, newMatch, newRound, tryApply, validateDomino, view,
+  apply, cloneDominoState, legalActions, newMatch, newRound, sharedView, tryApply, validateDomino, view,
   type DominoAction, type DominoState, type DominoView,
 } from './game.js';
 import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset, type DominoRuleset } from './rulesets.js';
@@ -54,6 +54,7 @@ class MexicanTrain implements MexicanTrainGame {
   apply(state: DominoState, action: DominoAction): void { apply(state, action); }
   tryApply(state: DominoState, action: DominoAction): TilemateError | null { return tryApply(state, action); }
   view(state: DominoState, seat: number): DominoView { return view(state, seat); }
+  sharedView(state: DominoState, seat: number): DominoView { return sharedView(state, seat); }
   phase(state: DominoState): DominoState['phase'] { return state.phase; }
   nextToAct(state: DominoState): number { return state.phase === 'play' ? state.turn : -1; }
   waitingOn(state: DominoState): number[] { return state.phase === 'play' ? [state.turn] : []; }

@@ -1,4 +1,4 @@
-import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type Exposure as Group, type LineResult } from '../engine/analyzer.js';
+import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
 import { TilemateError } from '../engine/errors.js';
@@ -15,6 +15,7 @@ import { searchCourtesy, searchVote } from './charleston.js';
 import { calibrated, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
 import { LearnedAgent } from './learned.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines

@@ -1,8 +1,8 @@
-import type { Exposure as Group } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { fitsForm } from '../engine/hand-check.js';
 import { nextInt, seedRng } from '../engine/rng.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * The solo model of a hand's chances: the seat draws from a wall sampled out of the tiles

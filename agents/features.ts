@@ -2,9 +2,10 @@ import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/seat.js';
 import type { SeatView } from '../engine/game.js';
-import { fitsForm, type GroupShape } from '../engine/hand-check.js';
+import { fitsForm } from '../engine/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import { liveForms, myExposures } from './heuristic.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * What a learned model sees of a moment in the game, card-independent: never which tiles a
@@ -46,7 +47,7 @@ export interface Afterstate {
   /** Concealed tiles after the action (jokers included). */
   concealed: ArrayLike<number>;
   /** The seat's own exposures after the action. */
-  exposures: readonly GroupShape[];
+  exposures: readonly Group[];
   /** Tiles still to come unseen (a Charleston pass or courtesy offer in flight). */
   unknown: number;
   /** Charleston passes still to come after this one (0 in play). */
@@ -119,7 +120,7 @@ export class Encoder {
   private readonly lines: LineSummary;
   private readonly levels: Uint8Array;
   /** Forms each exposure list of this decision fits. */
-  private readonly fits = new Map<readonly GroupShape[], Uint8Array>();
+  private readonly fits = new Map<readonly Group[], Uint8Array>();
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
@@ -179,7 +180,7 @@ export class Encoder {
   }
 
   /** Which forms an afterstate's exposures fit (the candidates of one decision mostly share theirs). */
-  private fitting(exposures: readonly GroupShape[]): Uint8Array {
+  private fitting(exposures: readonly Group[]): Uint8Array {
     let mask = this.fits.get(exposures);
     if (mask === undefined) {
       const cc = this.cc;

@@ -1,9 +1,10 @@
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, SeatView } from '../engine/game.js';
 import { handAfterCall } from '../engine/seat.js';
-import { closestAway, type GroupShape } from '../engine/hand-check.js';
+import { closestAway } from '../engine/hand-check.js';
 import { JOKER, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * A simple greedy player: it declares Mah Jongg whenever it can, takes every joker it can
@@ -17,7 +18,7 @@ export class GreedyAgent implements Agent {
   constructor(private readonly cc: CompiledCard) {}
 
   /** Least tiles away over the lines the seat's exposures allow. */
-  private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
+  private closest(concealed: readonly number[], exposures: readonly Group[]): number {
     return closestAway(this.cc, concealed, exposures);
   }
 
@@ -83,7 +84,7 @@ export class GreedyAgent implements Agent {
   }
 }
 
-function myExposures(view: SeatView): GroupShape[] {
+function myExposures(view: SeatView): Group[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
 

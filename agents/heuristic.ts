@@ -4,11 +4,12 @@ import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/seat.js';
 import type { Action, SeatView } from '../engine/game.js';
 import { handAfterCall } from '../engine/seat.js';
-import { closestAway, exposuresFitCard, fitsForm, formLack, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, exposuresFitCard, fitsForm, formLack } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { searchCourtesy, searchPass, searchVote } from './charleston.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * The heuristic player: it picks target lines with the analyzer (fewest tiles away, then
@@ -169,7 +170,7 @@ export class HeuristicAgent implements Agent {
   }
 
   /** Least tiles away over the lines the seat's exposures allow. */
-  private closest(concealed: readonly number[], exposures: readonly GroupShape[]): number {
+  private closest(concealed: readonly number[], exposures: readonly Group[]): number {
     if (exposures.length > 0) return closestAway(this.cc, concealed, exposures);
     // every line: this player's kept figures, mended (the same as closestAway's)
     this.lines.update(concealed);
@@ -281,7 +282,7 @@ export class HeuristicAgent implements Agent {
   }
 
   /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
-  private fitting(mine: readonly GroupShape[]): number[] {
+  private fitting(mine: readonly Group[]): number[] {
     const key = shapesKey(mine);
     if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
       const cc = this.cc, list: number[] = [];
@@ -415,7 +416,7 @@ export class HeuristicAgent implements Agent {
    * exposures hold, with a group of t left for the new one. So only forms of exposed lines
    * at the least tiles away can make a call worth it, through the kinds they lack so.
    */
-  private callWorth(concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): number {
+  private callWorth(concealed: readonly number[], mine: readonly Group[], useful: Uint8Array): number {
     const cc = this.cc;
     // the bound holds for forms made of natural kinds; a card asking for jokers as tiles gets no shortcut
     if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) { useful.fill(1); return this.closest(concealed, mine); }
@@ -439,7 +440,7 @@ export class HeuristicAgent implements Agent {
 }
 
 /** Marks in `useful` each kind form f lacks beyond what the hand and its exposures hold, and holds in a group not yet exposed. */
-function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], mine: readonly GroupShape[], useful: Uint8Array): void {
+function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], mine: readonly Group[], useful: Uint8Array): void {
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
     const t = cc.entryKind[e];
     let exposed = 0;
@@ -453,7 +454,7 @@ function markLacking(cc: CompiledCard, f: number, concealed: readonly number[], 
  * jokers < 8), with the count below: exact for up to four exposures (a rack's most); NaN,
  * equal to nothing, beyond (two racks), so those are never kept.
  */
-function shapesKey(shapes: readonly GroupShape[]): number {
+function shapesKey(shapes: readonly Group[]): number {
   if (shapes.length > 4) return NaN;
   // -0: float arithmetic from the first call (three shapes pass 2^31, and integer code would deoptimize its callers once per thread)
   let key = -0;
@@ -467,7 +468,7 @@ function shapesKey(shapes: readonly GroupShape[]): number {
  * hand, so the answers are kept per card (the danger late in the hand asks on every
  * decision; a result must not be changed).
  */
-function formsNeeding(cc: CompiledCard, shapes: readonly GroupShape[]): { fitting: number; need: number[] } {
+function formsNeeding(cc: CompiledCard, shapes: readonly Group[]): { fitting: number; need: number[] } {
   let memo = NEEDING.get(cc);
   if (memo === undefined) { memo = new Map(); NEEDING.set(cc, memo); }
   const key = shapesKey(shapes);
@@ -489,7 +490,7 @@ function formsNeeding(cc: CompiledCard, shapes: readonly GroupShape[]): { fittin
 
 const NEEDING = new WeakMap<CompiledCard, Map<number, { fitting: number; need: number[] }>>();
 
-export function myExposures(view: SeatView): GroupShape[] {
+export function myExposures(view: SeatView): Group[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
 

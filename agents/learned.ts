@@ -1,13 +1,14 @@
 import type { CompiledCard } from '../engine/compile.js';
 import type { Action, Exposure, SeatView } from '../engine/game.js';
 import { handAfterCall } from '../engine/seat.js';
-import { closestAway, exposuresFitCard, type GroupShape } from '../engine/hand-check.js';
+import { closestAway, exposuresFitCard } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import type { TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { Encoder, FEATURES, type Afterstate } from './features.js';
 import { HeuristicAgent, myExposures, STRONG_HABITS } from './heuristic.js';
 import { forward, type ValueModel } from './model.js';
+import type { Group } from '../engine/tiles.js';
 
 /**
  * The learned player: at each decision it lists what it could do, encodes the afterstate each
@@ -177,7 +178,7 @@ export class LearnedAgent implements Agent {
   }
 
   /** Each held kind discarded, in the strong habits' order (cheapest first). */
-  private discardCandidates(view: SeatView, concealed: readonly number[], exposures: readonly GroupShape[], kind: 'discard' | 'call', rng: RngState, action: (tile: TileId) => Action): Candidate[] {
+  private discardCandidates(view: SeatView, concealed: readonly number[], exposures: readonly Group[], kind: 'discard' | 'call', rng: RngState, action: (tile: TileId) => Action): Candidate[] {
     const ranked = this.strong.rankView(view, rng).slice(0, DISCARDS);
     return ranked.map(({ tile, worth }, rank) => {
       const hand = [...concealed];

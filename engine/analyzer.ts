@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError } from './errors.js';
-import { COPIES, JOKER, KINDS, parseTiles, SET_SIZE, tileName, type TileId } from './tiles.js';
+import { COPIES, JOKER, KINDS, parseTiles, SET_SIZE, tileName, type TileId, type Group } from './tiles.js';
 
 /**
  * The hand analyzer: for every card line, how far a hand is from it (tiles away, as
@@ -15,16 +15,11 @@ import { COPIES, JOKER, KINDS, parseTiles, SET_SIZE, tileName, type TileId } fro
  */
 
 /** An exposure on the player's rack: a pung, kong, quint or sextet of one tile. */
-export interface Exposure {
-  tile: TileId;
-  size: number;
-  jokers: number;
-}
 
 export interface AnalysisInput {
   /** Concealed tiles as counts per kind (jokers included, at index JOKER). */
   concealed: number[];
-  exposures: Exposure[];
+  exposures: Group[];
   /** Tiles visible elsewhere on the table (discards, and other players' exposures when given apart). */
   seen: number[];
   /** Of the seen tiles, how many stand in other players' exposures (still part of their 13: not gone from the wall). */
@@ -59,7 +54,7 @@ export interface LineResult {
 const EMPTY = (): number[] => new Array<number>(KINDS).fill(0);
 
 /** Parses `"2B 2B J; F F F"`: groups separated by `;`, each a pung or larger of one tile (jokers allowed). */
-export function parseExposures(text: string): Exposure[] {
+export function parseExposures(text: string): Group[] {
   if (text.trim() === '') return [];
   return text.split(';').map((part) => {
     const tiles = parseTiles(part);
@@ -280,7 +275,7 @@ function formOuts(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers
  * what it holds is subtracted. Returns the number of kinds, or -1 when the exposures do not fit.
  */
 const formKind = new Int32Array(16), formNeed = new Int32Array(16), formSingle = new Int32Array(16);
-function loadForm(cc: CompiledCard, f: number, exposures: readonly Exposure[]): number {
+function loadForm(cc: CompiledCard, f: number, exposures: readonly Group[]): number {
   let n = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++, n++) {
     formKind[n] = cc.entryKind[e];

@@ -1,6 +1,6 @@
 import { awayFromPlaced, mendPlaced, tilesAwayAll } from './analyzer.js';
 import type { CompiledCard } from './compile.js';
-import { JOKER, KINDS, type TileId } from './tiles.js';
+import { JOKER, KINDS, type Group } from './tiles.js';
 
 /**
  * The questions the rules engine asks of a hand against the card, answered from the
@@ -9,11 +9,6 @@ import { JOKER, KINDS, type TileId } from './tiles.js';
  */
 
 /** An exposure as the card sees it: a group of one tile, with jokers standing in. */
-export interface GroupShape {
-  tile: TileId;
-  size: number;
-  jokers: number;
-}
 
 interface Tables {
   /** Kinds each form holds, as a 36-bit mask split into two words (kinds 0-31, 32-35). */
@@ -90,7 +85,7 @@ export function singlesAndPairs(cc: CompiledCard, line: number): boolean {
 const SINGLES_AND_PAIRS = /^\s*singles\s*(?:and|&|-|\+|\/)?\s*pairs\s*$/i;
 
 /** Exposures matched one to one with groups of form f (same tile, same size); false when they do not fit. */
-export function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupShape[]): boolean {
+export function fitsForm(cc: CompiledCard, f: number, exposures: readonly Group[]): boolean {
   if (exposures.length === 0) return true;
   if (cc.lineJokers[cc.formLine[f]] === 0 && exposures.some((x) => x.jokers > 0)) return false;
   const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
@@ -108,7 +103,7 @@ export function fitsForm(cc: CompiledCard, f: number, exposures: readonly GroupS
  * Calls (teaching guide part 4.3; the issue's rule): an exposure must fit at least one
  * exposed line of the card together with the player's earlier exposures on that rack.
  */
-export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShape[]): boolean {
+export function exposuresFitCard(cc: CompiledCard, exposures: readonly Group[]): boolean {
   if (exposures.length === 0) return true;
   const last = exposures[exposures.length - 1];
   const candidates = tables(cc).exposedFormsWith.get(last.tile * 8 + last.size);
@@ -123,7 +118,7 @@ export function exposuresFitCard(cc: CompiledCard, exposures: readonly GroupShap
  * hold more than the form (a Siamese rack pool); with exposures, concealed lines are out
  * (teaching guide part 5.2: a concealed hand exposes nothing before Mah Jongg).
  */
-export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], open?: Uint8Array): number {
+export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[], open?: Uint8Array): number {
   return completeForms(cc, concealed, exposures, true, open)[0] ?? -1;
 }
 
@@ -132,7 +127,7 @@ export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exp
  * exposures. `open`, for a pool: the lines a PoolProof left open (1) for these very tiles,
  * every other line proved incomplete.
  */
-export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[], bestOnly = false, open?: Uint8Array): number[] {
+export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[], bestOnly = false, open?: Uint8Array): number[] {
   const tb = tables(cc);
   const { maskLo, maskHi, withLo, withHi } = tb;
   let total = 0, lo = 0, hi = 0;
@@ -187,7 +182,7 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
 interface FormsFound { best: number; all: number[] | null }
 
 /** completeForms' test of one candidate form (`all` null: only the most valuable is wanted). */
-function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[], found: FormsFound): void {
+function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly Group[], found: FormsFound): void {
   const line = cc.formLine[f];
   if (exposures.length > 0 && cc.card.lines[line].concealed) return;
   const best = found.best;
@@ -353,7 +348,7 @@ export class PoolProof {
 }
 
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */
-export function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+export function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly Group[]): number {
   const jokers = cc.lineJokers[cc.formLine[f]] === 1 ? concealed[JOKER] : 0;
   let lack = 0, lackSingles = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
@@ -372,7 +367,7 @@ export function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<numbe
  * The concealed tiles a complete form uses (natural tiles first, then jokers for what the
  * groups lack), as counts; for moving a Mah Jongg out of a Siamese pool.
  */
-export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number[] {
+export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly Group[]): number[] {
   const used = new Array<number>(KINDS).fill(0);
   let jokers = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
@@ -393,7 +388,7 @@ export function tilesUsed(cc: CompiledCard, f: number, concealed: ArrayLike<numb
  * Singles and pairs need natural tiles; groups may take any jokers not yet seen. `copies`
  * is the set in play (the ruleset's: Royale Siamese plays two sets without jokers).
  */
-export function exposuresCanComplete(cc: CompiledCard, exposures: readonly GroupShape[], visible: ArrayLike<number>, hint: { form: number } | undefined, copies: readonly number[]): boolean {
+export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group[], visible: ArrayLike<number>, hint: { form: number } | undefined, copies: readonly number[]): boolean {
   // The exposures' own tiles are among the visible ones, and the form's need is counted
   // without them. A form found live last time usually still is: try it first.
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, visible, copies)) return true;
@@ -412,7 +407,7 @@ export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group
 }
 
 /** Whether form f can still be made: the copies left unseen (all copies less the visible ones) hold what it lacks. */
-function formStillPossible(cc: CompiledCard, f: number, exposures: readonly GroupShape[], visible: ArrayLike<number>, copies: readonly number[]): boolean {
+function formStillPossible(cc: CompiledCard, f: number, exposures: readonly Group[], visible: ArrayLike<number>, copies: readonly number[]): boolean {
   if (exposures.length > 0 && cc.card.lines[cc.formLine[f]].concealed) return false;
   if (!fitsForm(cc, f, exposures)) return false;
   let jokersNeeded = 0;
@@ -431,7 +426,7 @@ function formStillPossible(cc: CompiledCard, f: number, exposures: readonly Grou
  * The least tiles away over every form the exposures fit (concealed lines out once there
  * are exposures), and that form; for players deciding with exposures on the rack.
  */
-export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): { away: number; form: number } {
+export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[]): { away: number; form: number } {
   let away = 99, form = -1;
   const consider = (f: number) => {
     if (exposures.length > 0 && (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, exposures))) return;
@@ -445,7 +440,7 @@ export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposur
 }
 
 /** The least tiles away over the lines the exposures allow (every line without exposures). */
-export function closestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly GroupShape[]): number {
+export function closestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[]): number {
   if (exposures.length > 0) return bestAway(cc, concealed, exposures).away;
   const tb = tables(cc);
   tilesAwayAll(cc, concealed, tb.away, tb.best);

@@ -1,7 +1,6 @@
 import type { AnalysisInput } from './analyzer.js';
 import type { SeatView } from './game.js';
-import type { GroupShape } from './hand-check.js';
-import { JOKER, KINDS, type TileId } from './tiles.js';
+import { JOKER, KINDS, type TileId, type Group } from './tiles.js';
 
 /**
  * What a seat knows, answered once for the engine, the bots, the advice and the server:
@@ -14,14 +13,14 @@ import { JOKER, KINDS, type TileId } from './tiles.js';
  * `jokers` jokers from the rack (teaching guide 4.3: expose the pung, kong or quint with the
  * claimed tile).
  */
-export function exposeCall(concealed: number[], tile: TileId, call: { size: number; jokers: number }): GroupShape {
+export function exposeCall(concealed: number[], tile: TileId, call: { size: number; jokers: number }): Group {
   concealed[tile] -= call.size - 1 - call.jokers;
   concealed[JOKER] -= call.jokers;
   return { tile, size: call.size, jokers: call.jokers };
 }
 
 /** The hand after calling `tile`: new concealed counts and exposures (the arguments are not changed). */
-export function handAfterCall(concealed: readonly number[], exposures: readonly GroupShape[], tile: TileId, call: { size: number; jokers: number }): { concealed: number[]; exposures: GroupShape[] } {
+export function handAfterCall(concealed: readonly number[], exposures: readonly Group[], tile: TileId, call: { size: number; jokers: number }): { concealed: number[]; exposures: Group[] } {
   const hand = concealed.slice();
   const exposure = exposeCall(hand, tile, call);
   return { concealed: hand, exposures: [...exposures, exposure] };

@@ -97,3 +97,13 @@ export function setCopies(sets: number, jokers: boolean): number[] {
 export function fullSet(): TileId[] {
   return tilesFromCounts(COPIES);
 }
+
+/**
+ * A group of one tile: a pung (3), kong (4), quint (5) or sextet (6), its natural tiles and
+ * `jokers` jokers standing in (an exposure on a rack is one; engine/game.ts Exposure).
+ */
+export interface Group {
+  tile: TileId;
+  size: number;
+  jokers: number;
+}

@@ -1,4 +1,4 @@
-import type { AnalysisInput, Exposure as Group, LineResult } from '../../engine/analyzer.js';
+import type { AnalysisInput, LineResult } from '../../engine/analyzer.js';
 import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { ERRORS, type ErrorCode } from '../../engine/errors.js';
@@ -10,6 +10,7 @@ import type { Hint } from '../../agents/coach/hint.js';
 import type { Review, ReviewedDecision } from '../../agents/coach/review.js';
 import type { GameWire } from './game-wire.js';
 import { GREEN, JOKER, KINDS, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import type { Group } from '../../engine/tiles.js';
 
 /**
  * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `tilemate` command. The TypeScript sources are compiled to dist/ by `npm ci` (the prepare script).
-import { main } from '../dist/api/cli/cli.js';
+import { main } from '../dist/api/tilemate.js';
 
 main(process.argv).then(
   (code) => { process.exitCode = code; },

@@ -8,5 +8,5 @@ import { existsSync } from 'node:fs';
  */
 export default function setup(): void {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (r.status !== 0 && !existsSync('dist/api/cli/cli.js')) throw new Error(`tsc failed (exit ${r.status}) and emitted nothing`);
+  if (r.status !== 0 && !existsSync('dist/api/tilemate.js')) throw new Error(`tsc failed (exit ${r.status}) and emitted nothing`);
 }

@@ -18,7 +18,7 @@ import type { GameSpec } from '../../engine/games.js';
 import { registerTrain } from './train-cli.js';
 import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
-import { DEFAULT_DATA_DIR } from '../http/limits.js';
+import { DEFAULT_DATA_DIR, type Limits } from '../shared/limits.js';
 import { positiveInt, wholeNumber } from './options.js';
 import { resultJson } from '../shared/wire.js';
 
@@ -154,7 +154,10 @@ export function version(): string {
 }
 
 /** The command line; `exit` receives the exit code of the command that ran. */
-export function program(exit: (code: number) => void = () => {}): Command {
+/** Starts the practice server (api/http/server.ts serve), given by the one that composes the program (api/tilemate.ts). */
+export type Serve = (opts: { port?: number; host: string; dataDir: string; card?: string; limits: Partial<Limits> }) => Promise<{ url: string }>;
+
+export function program(exit: (code: number) => void = () => {}, serve?: Serve): Command {
   const cmd = new Command('tilemate')
     .description('A practice partner for American Mah Jongg')
     .version(version(), '-V, --version', 'print the version of tilemate')
@@ -196,8 +199,7 @@ export function program(exit: (code: number) => void = () => {}): Command {
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
     .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
     .action(async (f: { port?: number; host: string; data: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
-      // loaded here, not at start: fastify and the routes take most of the CLI's start-up
-      const { serve } = await import('../http/server.js');
+      if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
       const { url } = await serve({
         port: f.port, host: f.host, dataDir: f.data, card: f.card,
         limits: {
@@ -214,10 +216,10 @@ export function program(exit: (code: number) => void = () => {}): Command {
 }
 
 /** Runs the command line and returns its exit code: 0 done, 1 usage or batch errors, 2 bad input. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], serve?: Serve): Promise<number> {
   let code = 0;
   try {
-    await program((c) => { code = c; }).parseAsync(argv);
+    await program((c) => { code = c; }, serve).parseAsync(argv);
     return code;
   } catch (err) {
     if (err instanceof TilemateError) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { compileCard } from '../../engine/compile.js';
 import { parseCard } from '../../engine/card.js';
-import { DEFAULT_LIMITS } from '../http/limits.js';
+import { DEFAULT_LIMITS } from '../shared/limits.js';
 import { reviewRecord } from '../../agents/coach/review.js';
 import { reviewJson, type ReviewJson, type ReviewedDecisionJson } from '../shared/wire.js';
 import { printable, readRecordFile } from '../../io/files.js';

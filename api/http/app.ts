@@ -18,7 +18,7 @@ import type { GameSpec } from '../../engine/games.js';
 import type { GameWire } from '../shared/game-wire.js';
 import { MEXICAN_TRAIN_WIRE } from '../shared/domino-wire.js';
 import { HeavyPool } from './heavy.js';
-import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../shared/limits.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';

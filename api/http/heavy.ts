@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina, type TaskQueue } from 'piscina';
 import { TilemateError } from '../../engine/errors.js';
+import { DEFAULT_LIMITS } from '../shared/limits.js';
 import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
 
 /**
@@ -27,7 +27,7 @@ export interface PoolLimits {
   perAddress: number;
 }
 
-export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: Math.max(1, availableParallelism() - 1), maxQueue: 32, deadlineMs: 30_000, perAddress: 2 };
+export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: DEFAULT_LIMITS.threads, maxQueue: DEFAULT_LIMITS.maxQueue, deadlineMs: DEFAULT_LIMITS.deadlineMs, perAddress: DEFAULT_LIMITS.heavyAtOnce };
 
 /**
  * The pool's queue: the bots' turns first (a game in progress waits on them), then the

@@ -1,4 +1,5 @@
 import { TilemateError } from '../../engine/errors.js';
+import { DEFAULT_LIMITS } from '../shared/limits.js';
 
 /**
  * Who may open a new live game, the same for both games' tables: a table holds at most
@@ -14,7 +15,7 @@ export interface TableLimits {
   idleMs: number;
 }
 
-export const DEFAULT_TABLE_LIMITS: TableLimits = { maxGames: 200, perAddress: 10, idleMs: 30 * 60 * 1000 };
+export const DEFAULT_TABLE_LIMITS: TableLimits = { maxGames: DEFAULT_LIMITS.maxGames, perAddress: DEFAULT_LIMITS.gamesPerAddress, idleMs: DEFAULT_LIMITS.idleMs };
 
 /** What the admission needs to know of a live game. */
 export interface Seated {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
-import { DEFAULT_DATA_DIR } from './limits.js';
+import { DEFAULT_DATA_DIR } from '../shared/limits.js';
 
 /**
  * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so

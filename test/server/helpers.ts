@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
 import { build } from '../../api/http/app.js';
-import type { Limits } from '../../api/http/limits.js';
+import type { Limits } from '../../api/shared/limits.js';
 
 /** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../api/http/limits.js';
+import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { reviewRecord } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { parseCard } from '../../engine/card.js';

@@ -1,9 +1,9 @@
-import { DEFAULT_TABLE_LIMITS } from './quotas.js';
-import { DEFAULT_POOL_LIMITS } from './heavy.js';
+import { availableParallelism } from 'node:os';
 
 /**
  * The practice server's limits and their defaults, apart from the server itself: the command
- * line reads them (the review's default worlds, the data folder) without loading fastify.
+ * line reads them (the review's default worlds, the data folder) without loading fastify, and
+ * the server's parts (api/http/quotas.ts, heavy.ts) take their defaults from here.
  */
 
 /** Where finished games' records are kept unless told otherwise (`<dir>/records/`). */
@@ -42,9 +42,9 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  maxGames: DEFAULT_TABLE_LIMITS.maxGames,
-  gamesPerAddress: DEFAULT_TABLE_LIMITS.perAddress,
-  idleMs: DEFAULT_TABLE_LIMITS.idleMs,
+  maxGames: 200,
+  gamesPerAddress: 10,
+  idleMs: 30 * 60 * 1000,
   ratePerMinute: 600,
   heavyPerMinute: 60,
   bodyLimit: 256 * 1024,
@@ -54,9 +54,9 @@ export const DEFAULT_LIMITS: Limits = {
   // gives the figures the hint gave for it
   reviewWorlds: 24,
   maxReviewWorlds: 64,
-  threads: DEFAULT_POOL_LIMITS.threads,
-  maxQueue: DEFAULT_POOL_LIMITS.maxQueue,
-  deadlineMs: DEFAULT_POOL_LIMITS.deadlineMs,
-  heavyAtOnce: DEFAULT_POOL_LIMITS.perAddress,
+  threads: Math.max(1, availableParallelism() - 1),
+  maxQueue: 32,
+  deadlineMs: 30_000,
+  heavyAtOnce: 2,
 };
 

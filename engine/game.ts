@@ -1,12 +1,12 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError, type ErrorCode } from './errors.js';
-import { completeForm, completeForms, exposuresFitCard, singlesAndPairs, tilesUsed, type GroupShape } from './hand-check.js';
+import { completeForm, completeForms, exposuresFitCard, singlesAndPairs, tilesUsed } from './hand-check.js';
 import { rackExposures, rackLive } from './racks.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
 import { TableProofs } from './table-proofs.js';
-import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId } from './tiles.js';
+import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId, type Group } from './tiles.js';
 
 /**
  * The game as a pure, deterministic state machine: `newGame(rules, card, seed)`, then
@@ -18,7 +18,7 @@ import { JOKER, KINDS, setCopies, tileName, tilesFromCounts, type TileId } from 
  * passes to the right. `view(state, seat)` is what that seat may see.
  */
 
-export interface Exposure extends GroupShape {
+export interface Exposure extends Group {
   /** The rack it stands on (Siamese players have two). */
   rack: number;
   /** Its jokers may be exchanged (not in an exposed Mah Jongg, not in the exposure that made a hand dead). */
@@ -121,8 +121,9 @@ export interface GameState {
   visible: number[];
   /**
    * Changes to the tiles on the table so far (discards, exposures, Mah Jonggs, dead hands):
-   * `apply` counts each, as it counts actions and discards. What is kept beside a state about
-   * its table (the dead-hand proofs, a view's copies of the lists) is made again when it moves.
+   * `apply` counts each, as it counts actions and discards. The dead-hand proofs kept beside a
+   * state (TableProofs) are checked again when it moves, so code that changes the table by
+   * hand (a test setting up a position) moves it too.
    */
   tableVersion: number;
   result: GameResult | null;
@@ -258,19 +259,26 @@ function rackOf(state: GameState, seat: number, rack: number | undefined): numbe
 }
 
 /**
- * The proofs kept beside each state (TableProofs), made on first use: a copied or sampled
- * state, a new object, starts with none. The last state asked about is remembered, as a game
- * loop asks about one state at every step.
+ * The proofs kept beside the few states asked about most recently (TableProofs), by identity,
+ * the least recently asked about given up first: a game loop asks about one state at every
+ * step, a searching bot about its sampled worlds one after another. A state not among them
+ * (new, copied, sampled, or not asked about for a while) starts afresh: its proofs are made
+ * again from its tiles, with the same answers. A WeakMap keyed by state would keep the proofs
+ * of every state alive, but it costs each garbage collection its bookkeeping: about 4% of a
+ * random game, whose states die young. The states kept here stay alive until replaced.
  */
-const proofsByState = new WeakMap<GameState, TableProofs>();
-let lastState: GameState | null = null;
-let lastProofs: TableProofs | null = null;
+const KEPT_PROOFS = 4;
+const keptStates: (GameState | null)[] = new Array<GameState | null>(KEPT_PROOFS).fill(null);
+const keptProofs: (TableProofs | null)[] = new Array<TableProofs | null>(KEPT_PROOFS).fill(null);
 function proofsOf(state: GameState): TableProofs {
-  if (state === lastState) return lastProofs!;
-  let proofs = proofsByState.get(state);
-  if (proofs === undefined) { proofs = new TableProofs(copiesOf(state.rules)); proofsByState.set(state, proofs); }
-  lastState = state;
-  lastProofs = proofs;
+  if (keptStates[0] === state) return keptProofs[0]!;
+  let i = 1;
+  while (i < KEPT_PROOFS && keptStates[i] !== state) i++;
+  const proofs = i < KEPT_PROOFS ? keptProofs[i]! : new TableProofs(copiesOf(state.rules));
+  // to the front, the others one place back (the last one out when the state is new)
+  for (let j = Math.min(i, KEPT_PROOFS - 1); j > 0; j--) { keptStates[j] = keptStates[j - 1]; keptProofs[j] = keptProofs[j - 1]; }
+  keptStates[0] = state;
+  keptProofs[0] = proofs;
   return proofs;
 }
 
@@ -436,7 +444,7 @@ function pushCalls(state: GameState, seat: number, rack: number, tile: TileId, o
   const earlier = rackExposures(p, rack);
   shapes.length = 0;
   for (let i = 0; i < earlier.length; i++) shapes.push(earlier[i]);
-  const call: GroupShape = { tile, size: 0, jokers: 0 };
+  const call: Group = { tile, size: 0, jokers: 0 };
   shapes.push(call);
   for (let size = 3; size <= 6; size++) {
     for (let j = 0; j <= Math.min(jokers, size - 1); j++) {
@@ -448,7 +456,7 @@ function pushCalls(state: GameState, seat: number, rack: number, tile: TileId, o
   }
   shapes.length = 0;
 }
-const callShapes: GroupShape[] = [];
+const callShapes: Group[] = [];
 
 function isMahJonggNow(state: GameState, seat: number): boolean {
   return mahJonggRacks(state, seat, null).length > 0;

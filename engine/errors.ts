@@ -33,6 +33,7 @@ export const ERRORS = {
   TM_BUSY: { status: 503, description: 'a request that plays deals out while the server already has as many queued as it allows' },
   TM_TOO_SLOW: { status: 503, description: 'a request that plays deals out and could not be answered within the server\'s deadline' },
   TM_TOO_MANY_CARDS: { status: 409, description: 'a new saved card when the server already keeps as many as it allows' },
+  TM_STORAGE: { status: 503, description: 'a change the database could not keep just now (a full disk, a database that refuses writes or cannot be reached): nothing was changed' },
   TM_INTERNAL: { status: 500, description: 'a bug in the server (logged); never an answer to bad input' },
 } as const satisfies Record<`TM_${string}`, { readonly status: number; readonly description: string }>;
 

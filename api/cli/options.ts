@@ -29,3 +29,9 @@ export function fraction(text: string): number {
   if (!Number.isFinite(x) || x < 0 || x > 1) throw new InvalidArgumentError('expected a number from 0 to 1');
   return x;
 }
+
+/** The PostgreSQL server to keep games on: the option, else DATABASE_URL; undefined for the embedded database. */
+export function databaseUrl(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = option ?? env.DATABASE_URL;
+  return url === undefined || url === '' ? undefined : url;
+}

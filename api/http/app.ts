@@ -13,6 +13,10 @@ import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { LiveGames } from './live-games.js';
+import { openDb, type Db } from '../store/db.js';
+import { GameStore } from '../store/games.js';
+import { importDataFolder } from '../store/import.js';
+import { migrate } from '../store/migrations.js';
 import { CardCache, readCardText } from '../../io/cards.js';
 import type { GameSpec } from '../../engine/games.js';
 import type { GameWire } from '../shared/game-wire.js';
@@ -35,8 +39,12 @@ import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
  */
 
 export interface AppOptions {
-  /** Where finished games' records go (`<dataDir>/records/`). */
+  /** The data folder: the embedded database (`<dataDir>/db`) and players' saved cards. */
   dataDir: string;
+  /** A PostgreSQL server's URL (`DATABASE_URL`); the embedded database in the data folder when absent. */
+  databaseUrl?: string;
+  /** A database already open, used instead of the two above (a test that also reaches into it); closed with the server. */
+  db?: Db;
   /** A card file (default: the practice card). */
   card?: string;
   limits?: Partial<Limits>;
@@ -117,9 +125,8 @@ function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   socket.destroy(err);
 }
 
-/** Refuses to start on a data folder the server could not save records in. */
-function checkWritable(dataDir: string): void {
-  const dir = join(dataDir, 'records');
+/** Refuses to start on a data folder the server could not write in. */
+function checkWritable(dir: string): void {
   const probe = join(dir, `.write-check.${process.pid}.tmp`);
   try {
     mkdirSync(dir, { recursive: true });
@@ -154,19 +161,39 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cardText = cc.card.text;
   const card: LoadedCard = { cc, analyzer: cards.analyzer(cc) };
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
+  const db = opts.db ?? await openDb({ dataDir: resolve(opts.dataDir), url: opts.databaseUrl });
+  let store: GameStore;
+  try {
+    await migrate(db);
+    store = new GameStore(db);
+    const imported = await importDataFolder(store, resolve(opts.dataDir));
+    if (imported !== null && imported.records + imported.live + imported.skipped.length > 0) {
+      app.log.warn(`the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`);
+    }
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
-  app.addHook('onClose', () => pool.close());
+  app.addHook('onClose', async () => {
+    await pool.close();
+    await db.close();
+  });
   const live = new LiveGames({
-    dataDir: resolve(opts.dataDir), wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile,
+    store, wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile,
     limits: tableLimits, onError: (err) => app.log.error(err), pool,
   });
-  const restored = live.restore();
-  if (restored > 0) app.log.info(`took up ${restored} games in progress from their journals`);
+  const restored = await live.restore();
+  if (restored > 0) app.log.info(`took up ${restored} games in progress from the database`);
 
   // every answer's status is its code's, from the one table (httpStatus)
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
     const answer = (code: ErrorCode, message: string) => reply.code(httpStatus(code)).send({ code, message });
-    if (err instanceof TilemateError) return answer(err.code, err.message);
+    if (err instanceof TilemateError) {
+      // the player reads one plain sentence; the database's own words go to the log
+      if (err.code === 'TM_STORAGE') request.log.error({ err: (err as Error & { cause?: unknown }).cause ?? err }, 'database failure');
+      return answer(err.code, err.message);
+    }
     const e = err as FastifyError & { code?: string };
     if (e.validation) return answer('TM_BAD_INPUT', `${e.validationContext ?? 'request'}${e.message.startsWith('/') ? '' : ' '}${e.message.replace(/^(body|querystring|params)\s*/, '')}`);
     // an error object that carries one of our codes (the rate limiter's answer)

@@ -1,26 +1,23 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Agent } from '../../agents/agent.js';
 import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { CardSource, Game, GameSpec, GameType } from '../../engine/games.js';
 import { readHeader, RecordWriter } from '../../engine/record.js';
-import { gameTypeOfRecord } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
-import { writeFileAtomic } from '../../io/files.js';
+import { STORAGE_SENTENCE } from '../store/db.js';
+import { recordSummary, type ActionBatch, type GameStore, type NewRecord, type RecordRow, type StoredLiveGame } from '../store/games.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
-import { Journal } from './journal.js';
 import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 
 /**
  * Live games against bots, for every game, each opened by a token, and the records of finished
- * ones. A game is played in memory and journaled as it goes (`<data>/live/`,
- * api/http/journal.ts), so a restarted server takes it up again; once it ends its record is
- * written atomically into `<data>/records/<id>.jsonl`. Tokens are kept only as hashes and
- * compared in constant time. Everything here goes through the game interface
+ * ones. A game is played in memory and each request's actions are committed to the database
+ * before it is answered (api/store/games.ts), so a restarted server takes it up again at its
+ * last acknowledged action; its record is kept in the same transaction as its last actions.
+ * Tokens are kept only as hashes and compared in constant time. Everything here goes through the game interface
  * (engine/games.ts) and each game's JSON (api/shared/game-wire.ts).
  */
 
@@ -54,11 +51,12 @@ export interface LiveGame<G extends GameSpec = GameSpec> extends Seated {
   told: number;
   touched: number;
   recordId: string | null;
-  recordError: TilemateError | null;
   /** The game's requests, one after another (see exclusive). */
   busy: Promise<void>;
-  /** Actions written to the game's journal (api/http/journal.ts). */
-  journaled: number;
+  /** Actions committed to the database. */
+  committed: number;
+  /** Put aside after a failed commit: the next request reads the game back from the database. */
+  evicted: boolean;
 }
 
 export interface GameAnswer {
@@ -72,23 +70,10 @@ export interface GameAnswer {
   /** Actions applied so far: post it back as `after` with the next action to make a retry safe. */
   at: number;
   recordId: string | null;
-  /** Set when the finished game's record could not be written (it is tried again at the next answer). */
-  recordError?: { code: string; message: string };
 }
 
-export interface RecordListing {
-  id: string;
-  game: string;
-  ruleset: string;
-  card?: string;
-  seed: number;
-  seats: string[];
-  winners: number[];
-  scores: number[];
-  wallGame?: boolean;
-  actions: number;
-  finishedAt: string;
-}
+/** A finished game as a list shows it (who created it is not shown). */
+export type RecordListing = Omit<RecordRow, 'owner'>;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_EVENTS = 400;
@@ -100,7 +85,8 @@ const hash = (token: string): Buffer => createHash('sha256').update(token).diges
 export const freshSeed = (): number => randomInt(0, 2 ** 48 - 1);
 
 export interface LiveGamesOptions {
-  dataDir: string;
+  /** Where live games and records are kept (api/store/games.ts). */
+  store: GameStore;
   /** Each game's JSON, by game type name. */
   wires: readonly GameWire<GameSpec>[];
   /** Compiles a Mah Jongg card's text (the server's cache). */
@@ -112,23 +98,18 @@ export interface LiveGamesOptions {
   pool?: HeavyPool | null;
 }
 
-/** The journal folders: one for every game; Mexican Train's games of before it were kept apart. */
-const JOURNALS = ['live', 'live-domino'];
-
 export class LiveGames {
   private readonly games = new Map<string, LiveGame>();
-  private readonly recordsDir: string;
-  private readonly journal: Journal;
-  private readonly journals: Journal[];
+  /** Games being read back from the database, so two requests for one wait on one read. */
+  private readonly loading = new Map<string, Promise<LiveGame | undefined>>();
+  private readonly store: GameStore;
   private readonly now: () => number;
   private readonly onError: (err: unknown) => void;
   private readonly limits: TableLimits;
   private readonly pool: HeavyPool | null;
 
   constructor(private readonly opts: LiveGamesOptions) {
-    this.recordsDir = join(opts.dataDir, 'records');
-    this.journals = JOURNALS.map((dir) => new Journal(join(opts.dataDir, dir)));
-    this.journal = this.journals[0];
+    this.store = opts.store;
     this.now = opts.now ?? Date.now;
     this.onError = opts.onError ?? (() => {});
     this.limits = opts.limits ?? DEFAULT_TABLE_LIMITS;
@@ -146,41 +127,46 @@ export class LiveGames {
   }
 
   /**
-   * Takes up the games in progress when the server stopped, from their journals: each
-   * replayed to its last acknowledged action, with the bots' random stream as it was. A
-   * journal that does not replay is skipped and reported.
+   * Takes up the games in progress when the server stopped, from the database: each replayed
+   * to its last committed action, with the bots' random stream as it was. A game that does not
+   * replay is skipped and reported (its rows stay, to look at).
    */
-  restore(): number {
+  async restore(): Promise<number> {
     let restored = 0;
-    for (const journal of this.journals) {
-      for (const j of journal.load((file, why) => this.onError(new Error(`live game journal ${file} skipped: ${why}`)))) {
-        try {
-          const { header, game } = readHeader(j.header, this.opts.cards);
-          const bots = header.seats.filter((_, s) => s !== j.meta.seat);
-          const g = this.live(j.meta.id, j.meta.owner, game, j.meta.seat, bots, header.seed, j.meta.autoPlay ?? true, Buffer.from(j.meta.tokenHash, 'hex'));
-          // Bots that keep something between turns (an easy bot's target) decide again as the
-          // game replays, from the bots' stream as it was, so they are where they were. The
-          // bots that think long keep nothing (each turn is a task of its own); at their tables
-          // the stream is taken from the journal instead.
-          const again = !g.names.some((name, s) => s !== g.seat && thinksLong(game.type, name));
-          for (const raw of j.actions) {
-            const action = game.decodeAction(raw);
-            const seat = action.seat;
-            if (again && seat !== g.seat) g.agents[seat]!.act({ seat, phase: game.phase(g.state), view: () => game.view(g.state, seat), legal: () => game.legalActions(g.state, seat), rng: g.rng });
-            game.apply(g.state, action);
-            this.logged(g, action);
-          }
-          g.rng.splice(0, 4, ...j.rng);
-          g.journaled = g.told = g.log.length;
-          this.games.set(g.id, g);
-          this.save(g); // a game that ended just before the stop gets its record now
-          restored++;
-        } catch (err) {
-          this.onError(new Error(`live game ${j.meta.id} not restored: ${err instanceof Error ? err.message : String(err)}`));
-        }
+    for (const stored of await this.store.live()) {
+      try {
+        const g = this.rebuild(stored);
+        this.games.set(g.id, g);
+        if (g.game.isOver(g.state)) await this.commit(g); // a game imported as it ended: its record now
+        restored++;
+      } catch (err) {
+        this.onError(new Error(`live game ${stored.meta.id} not restored: ${err instanceof Error ? err.message : String(err)}`));
       }
     }
     return restored;
+  }
+
+  /** A stored game replayed to its last committed action. */
+  private rebuild(stored: StoredLiveGame): LiveGame {
+    const { meta } = stored;
+    const { header, game } = readHeader(stored.header, this.opts.cards);
+    const bots = header.seats.filter((_, s) => s !== meta.seat);
+    const g = this.live(meta.id, meta.owner, game, meta.seat, bots, header.seed, meta.autoPlay, meta.tokenHash);
+    // Bots that keep something between turns (an easy bot's target) decide again as the
+    // game replays, from the bots' stream as it was, so they are where they were. The
+    // bots that think long keep nothing (each turn is a task of its own); at their tables
+    // the stream is taken from the database instead.
+    const again = !g.names.some((name, s) => s !== g.seat && thinksLong(game.type, name));
+    for (const raw of stored.actions) {
+      const action = game.decodeAction(raw);
+      const seat = action.seat;
+      if (again && seat !== g.seat) g.agents[seat]!.act({ seat, phase: game.phase(g.state), view: () => game.view(g.state, seat), legal: () => game.legalActions(g.state, seat), rng: g.rng });
+      game.apply(g.state, action);
+      this.logged(g, action);
+    }
+    g.rng.splice(0, 4, ...stored.rng);
+    g.committed = g.told = g.log.length;
+    return g as unknown as LiveGame;
   }
 
   private live<G extends GameSpec>(id: string, owner: string, game: Game<G>, seat: number, bots: readonly string[], seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame<G> {
@@ -202,28 +188,52 @@ export class LiveGames {
       told: 0,
       touched: this.now(),
       recordId: null,
-      recordError: null,
       busy: Promise.resolve(),
-      journaled: 0,
+      committed: 0,
+      evicted: false,
     };
   }
 
-  /** Writes the actions applied since the last call to the game's journal, before the request is answered. */
-  private journalUp<G extends GameSpec>(g: LiveGame<G>): void {
-    if (g.recordId !== null) return; // finished and saved: its journal is gone
-    try {
-      this.journal.append(g.id, g.journaled + 1, g.log.slice(g.journaled).map((l) => g.game.encodeAction(l.action)), g.rng);
-      g.journaled = g.log.length;
-    } catch (err) {
-      this.onError(err);
-    }
+  /** The actions applied since the last commit, as the database keeps them. */
+  private batch<G extends GameSpec>(g: LiveGame<G>): ActionBatch {
+    return { from: g.committed + 1, actions: g.log.slice(g.committed).map((l) => g.game.encodeAction(l.action)), rng: [...g.rng] as RngState };
+  }
+
+  /** A finished game's record, with what a list shows of it. */
+  private recordOf<G extends GameSpec>(g: LiveGame<G>): NewRecord | undefined {
+    if (!g.game.isOver(g.state) || g.recordId !== null) return undefined;
+    const text = g.writer.text(g.state);
+    const summary = recordSummary(text);
+    if (summary === null) throw new Error(`rule violation: the record of game ${g.id} does not read back`);
+    return { id: g.id, ...summary, owner: g.owner, text };
+  }
+
+  /**
+   * Commits the actions applied since the last commit (and the record, once the game has
+   * ended) before the request is answered: an action is acknowledged only once committed.
+   */
+  private async commit<G extends GameSpec>(g: LiveGame<G>): Promise<void> {
+    const batch = this.batch(g);
+    const record = this.recordOf(g);
+    if (batch.actions.length === 0 && record === undefined) return;
+    await this.store.append(g.id, batch, record);
+    g.committed = g.log.length;
+    if (record !== undefined) g.recordId = g.id;
+  }
+
+  /**
+   * A game whose request failed part-way (its actions not committed) is put aside: the next
+   * request reads it back from the database at its last committed action, so nothing that was
+   * not acknowledged stays applied.
+   */
+  private evict(g: LiveGame): void {
+    g.evicted = true;
+    if (this.games.get(g.id) === g) this.games.delete(g.id);
   }
 
   private drop(id: string): void {
     this.games.delete(id);
-    for (const journal of this.journals) {
-      try { journal.remove(id); } catch (err) { this.onError(err); }
-    }
+    this.store.drop(id).catch((err: unknown) => this.onError(err));
   }
 
   /** A new game; the bots move until the person must decide. The token is in the answer only. */
@@ -234,40 +244,60 @@ export class LiveGames {
     const seed = opts.seed ?? freshSeed();
     const token = randomBytes(24).toString('base64url');
     let id: string;
-    do id = randomBytes(12).toString('base64url'); while (this.games.has(id) || this.recordExists(id));
+    do id = randomBytes(12).toString('base64url'); while (this.games.has(id));
     const g = this.live(id, owner, game, seat, opts.bots, seed, opts.autoPlay ?? true, hash(token));
     // a full table refuses the new game; it never evicts another player's game in progress
     admit(this.games, owner, this.limits, this.now(), (x) => x.recordId !== null || x.game.isOver(x.state), (x) => this.drop(x));
     this.games.set(id, g as unknown as LiveGame);
     await this.exclusive(g, async () => {
-      await this.advance(g);
       try {
-        this.journal.start({ id, tokenHash: g.tokenHash.toString('hex'), seat, autoPlay: g.autoPlay, owner }, g.writer.header, g.log.map((l) => game.encodeAction(l.action)), g.rng);
-        g.journaled = g.log.length;
+        await this.advance(g);
+        const record = this.recordOf(g);
+        await this.store.start({ id, owner, tokenHash: g.tokenHash, seat, autoPlay: g.autoPlay }, JSON.parse(g.writer.header) as Record<string, unknown>, this.batch(g), record);
+        g.committed = g.log.length;
+        if (record !== undefined) g.recordId = id;
       } catch (err) {
-        this.onError(err);
+        this.evict(g as unknown as LiveGame); // never acknowledged: the game is not there
+        throw err;
       }
-      this.save(g);
     });
     return { ...this.answer(g), token };
   }
 
   /**
    * The game the token opens, of this game type. No token: TM_UNAUTHORIZED; an unknown id, a
-   * game of another type or another game's token: the same TM_NOT_FOUND.
+   * game of another type or another game's token: the same TM_NOT_FOUND. A game not in memory
+   * (put aside after a failed commit) is read back from the database.
    */
-  open<G extends GameSpec>(id: string, token: string | undefined, type: GameType<G>): LiveGame<G> {
+  async open<G extends GameSpec>(id: string, token: string | undefined, type: GameType<G>): Promise<LiveGame<G>> {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
-    const g = ID.test(id) ? this.games.get(id) : undefined;
+    const g = ID.test(id) ? this.games.get(id) ?? await this.load(id) : undefined;
     if (!g || g.game.type !== (type as unknown as GameType) || !timingSafeEqual(g.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no ${type.title} game "${id}" opens with this token`);
     g.touched = this.now();
     return g as unknown as LiveGame<G>;
   }
 
+  private load(id: string): Promise<LiveGame | undefined> {
+    let loading = this.loading.get(id);
+    if (loading === undefined) {
+      loading = (async () => {
+        const [stored] = await this.store.live(id);
+        if (stored === undefined) return undefined;
+        const g = this.games.get(id) ?? this.rebuild(stored);
+        this.games.set(id, g);
+        return g;
+      })().finally(() => this.loading.delete(id));
+      this.loading.set(id, loading);
+    }
+    return loading;
+  }
+
   /**
    * The seat's action, posted as JSON, then the bots' until the seat must decide again or the
-   * game ends. The engine checks the action in full before changing anything, so a refused
-   * one (TM_NOT_YOUR_TURN, TM_ILLEGAL_ACTION, TM_GAME_OVER) leaves the game as it was.
+   * game ends, all committed to the database before the answer. The engine checks the action
+   * in full before changing anything, so a refused one (TM_NOT_YOUR_TURN, TM_ILLEGAL_ACTION,
+   * TM_GAME_OVER) leaves the game as it was; a failed commit (TM_STORAGE) leaves it at its last
+   * committed action.
    */
   act<G extends GameSpec>(g: LiveGame<G>, body: Record<string, unknown>, after?: number): Promise<GameAnswer> {
     return this.exclusive(g, async () => {
@@ -281,26 +311,34 @@ export class LiveGames {
       const action = g.game.decodeAction({ ...body, seat: g.seat });
       g.game.apply(g.state, action);
       this.logged(g, action);
-      await this.advance(g);
-      this.journalUp(g);
-      this.save(g);
+      try {
+        await this.advance(g);
+        await this.commit(g);
+      } catch (err) {
+        this.evict(g as unknown as LiveGame);
+        throw err;
+      }
       return this.answer(g);
     });
   }
 
   /**
    * Runs `fn` once the game's earlier requests are done: an action and the bots' answers to
-   * it are applied as one step, and a request never sees a game half-way through the bots' turns.
+   * it are applied as one step, and a request never sees a game half-way through the bots'
+   * turns. A game put aside meanwhile (an earlier request's commit failed) is not used: the
+   * request is refused, and the next one reads the game back.
    */
-  exclusive<T>(g: { busy: Promise<void> }, fn: () => Promise<T> | T): Promise<T> {
-    const run = g.busy.then(fn);
+  exclusive<T>(g: { busy: Promise<void>; evicted?: boolean }, fn: () => Promise<T> | T): Promise<T> {
+    const run = g.busy.then(() => {
+      if (g.evicted === true) throw new TilemateError('TM_STORAGE', STORAGE_SENTENCE);
+      return fn();
+    });
     g.busy = run.then(() => undefined, () => undefined);
     return run;
   }
 
   /** The seat's answer now; `since` (an action number) lists the events after it instead of the untold ones. */
   answer<G extends GameSpec>(g: LiveGame<G>, since?: number): GameAnswer {
-    this.save(g);
     const { game, wire, state } = g;
     const v = game.view(state, g.seat);
     const legal = game.legalActions(state, g.seat);
@@ -319,7 +357,6 @@ export class LiveGames {
       events,
       at: g.log.length,
       recordId: g.recordId,
-      ...(g.recordError ? { recordError: { code: g.recordError.code, message: `the finished game could not be saved as a record: ${g.recordError.message}` } } : {}),
     };
   }
 
@@ -362,89 +399,18 @@ export class LiveGames {
     }
   }
 
-  /** Writes a finished game's record once; a failed write is tried again at the next answer. */
-  private save<G extends GameSpec>(g: LiveGame<G>): void {
-    if (!g.game.isOver(g.state) || g.recordId !== null) return;
-    try {
-      writeFileAtomic(join(this.recordsDir, `${g.id}.jsonl`), g.writer.text(g.state));
-      g.recordId = g.id;
-      g.recordError = null;
-      for (const journal of this.journals) journal.remove(g.id);
-    } catch (err) {
-      g.recordError = err instanceof TilemateError ? err : new TilemateError('TM_FILE', String(err));
-      this.onError(err);
-    }
-  }
-
   // ------------------------------------------------------------------ records
 
-  private recordPath(id: string): string {
-    if (!ID.test(id)) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
-    return join(this.recordsDir, `${id}.jsonl`);
-  }
-
-  private recordExists(id: string): boolean {
-    try { return statSync(join(this.recordsDir, `${id}.jsonl`)).isFile(); } catch { return false; }
-  }
-
-  /** A finished game's record text; a file that is not a finished record (damaged on disk) is not one, as in the listing. */
-  readRecord(id: string): string {
-    let text: string;
-    try {
-      text = readFileSync(this.recordPath(id), 'utf8');
-    } catch (err) {
-      if (err instanceof TilemateError) throw err;
-      throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
-    }
-    if (listingOf(id, text, new Date(0)) === null) throw new TilemateError('TM_NOT_FOUND', `record "${id}" is damaged on the server and cannot be read`);
+  /** A finished game's record text. */
+  async readRecord(id: string): Promise<string> {
+    const text = ID.test(id) ? await this.store.recordText(id) : null;
+    if (text === null) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
     return text;
   }
 
-  /**
-   * Finished records on disk, newest first, a page at a time. Each file is read once and its
-   * summary kept (records never change once written); the folder is listed again only when
-   * its modification time says a file came or went.
-   */
-  listRecords(page: { offset?: number; limit?: number } = {}): { records: RecordListing[]; total: number } {
-    let folder: number;
-    try { folder = statSync(this.recordsDir).mtimeMs; } catch { return { records: [], total: 0 }; }
-    if (folder !== this.index.folder) {
-      const names = new Set(readdirSync(this.recordsDir));
-      for (const name of this.index.byName.keys()) if (!names.has(name)) this.index.byName.delete(name);
-      for (const name of names) {
-        const id = name.endsWith('.jsonl') ? name.slice(0, -6) : '';
-        if (!ID.test(id) || this.index.byName.has(name)) continue; // temporary files start with a dot
-        let s: RecordListing | null = null;
-        try {
-          const path = join(this.recordsDir, name);
-          s = listingOf(id, readFileSync(path, 'utf8'), statSync(path).mtime);
-        } catch { /* unreadable: not listed */ }
-        this.index.byName.set(name, s);
-      }
-      this.index.folder = folder;
-      this.index.sorted = null;
-    }
-    this.index.sorted ??= [...this.index.byName.values()].filter((r): r is RecordListing => r !== null)
-      .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || a.id.localeCompare(b.id));
-    const offset = page.offset ?? 0;
-    return { records: this.index.sorted.slice(offset, offset + (page.limit ?? DEFAULT_PAGE)), total: this.index.sorted.length };
-  }
-
-  private readonly index: { folder: number; byName: Map<string, RecordListing | null>; sorted: RecordListing[] | null } = { folder: -1, byName: new Map(), sorted: null };
-}
-
-/** A record's header and end line (no replay: listing stays cheap), or null when it is not a finished record. */
-export function listingOf(id: string, text: string, finished: Date): RecordListing | null {
-  try {
-    const lines = text.trimEnd().split('\n');
-    if (lines.length < 2) return null;
-    const header = JSON.parse(lines[0]) as Record<string, unknown>;
-    const end = (JSON.parse(lines[lines.length - 1]) as { end?: Record<string, unknown> }).end;
-    const type = gameTypeOfRecord(header.format);
-    if (type === undefined || typeof end !== 'object' || end === null || !Number.isSafeInteger(header.seed) || !Array.isArray(header.seats)) return null;
-    const s = type.recordSummary(header, end);
-    return s === null ? null : { id, game: type.name, ...s, seed: header.seed as number, seats: header.seats as string[], actions: lines.length - 2, finishedAt: finished.toISOString() };
-  } catch {
-    return null;
+  /** Finished records, newest first, a page at a time. */
+  async listRecords(page: { offset?: number; limit?: number } = {}): Promise<{ records: RecordListing[]; total: number }> {
+    const { records, total } = await this.store.records({ offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE });
+    return { records: records.map(({ owner: _, ...r }) => r), total };
   }
 }

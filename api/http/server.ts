@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
+import { storageWhere } from '../store/db.js';
 import { DEFAULT_DATA_DIR } from '../shared/limits.js';
 
 /**
  * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so
- * tests can use it without a port. Records go to `<data>/records/` (default ./tilemate-data).
+ * tests can use it without a port. Games are kept in the embedded database under the data
+ * folder (default ./tilemate-data), or on the PostgreSQL server DATABASE_URL names.
  */
 
 export interface ServeOptions extends Partial<AppOptions> {
@@ -23,7 +25,7 @@ export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = pr
   return env.PORT !== undefined && Number.isInteger(n) && n >= 0 && n < 65536 ? n : DEFAULT_PORT;
 }
 
-export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
+export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string; where: string }> {
   // warnings and errors only (a 500 is a bug and is logged with its stack)
   const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
   const host = opts.host ?? '127.0.0.1';
@@ -42,7 +44,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInst
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
-  // close cleanly on Ctrl-C or a stop signal: finished records are already on disk
+  // close cleanly on Ctrl-C or a stop signal: every acknowledged action is already committed
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void app.close().then(() => process.exit(0)); });
-  return { app, url: `http://${shown}:${port}/` };
+  return { app, url: `http://${shown}:${port}/`, where: storageWhere(resolve(opts.dataDir ?? DEFAULT_DATA_DIR), opts.databaseUrl) };
 }

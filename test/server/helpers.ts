@@ -5,13 +5,17 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
 import { build } from '../../api/http/app.js';
 import type { Limits } from '../../api/shared/limits.js';
+import { dropDatabases, freshDatabase } from '../databases.js';
 
 /** Servers built on fresh data folders (removed after the file's tests), and small request helpers. */
 
 const dirs: string[] = [];
 const apps: FastifyInstance[] = [];
+/** Each data folder's database on the test server (TILEMATE_TEST_DATABASE_URL), made when a server first opens it. */
+const databases = new Map<string, Promise<string | undefined>>();
 afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close())); // each holds a worker pool
+  await Promise.all(apps.map((a) => a.close())); // each holds a worker pool and its database
+  await dropDatabases();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -21,8 +25,15 @@ export function dataDir(): string {
   return d;
 }
 
+/** The data folder's database: undefined for the embedded one in the folder, else its own on the test server. */
+export function databaseOf(dir: string): Promise<string | undefined> {
+  let url = databases.get(dir);
+  if (url === undefined) databases.set(dir, url = freshDatabase());
+  return url;
+}
+
 export async function server(limits: Partial<Limits> = {}, dir = dataDir()): Promise<FastifyInstance> {
-  const app = await build({ dataDir: dir, limits: { ratePerMinute: 0, threads: 1, ...limits }, webDir: null });
+  const app = await build({ dataDir: dir, databaseUrl: await databaseOf(dir), limits: { ratePerMinute: 0, threads: 1, ...limits }, webDir: null });
   apps.push(app);
   return app;
 }

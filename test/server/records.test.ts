@@ -1,13 +1,11 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RecordWriter } from '../../engine/record.js';
+import { loadGame } from '../../engine/registry.js';
+import { readCardText } from '../../io/cards.js';
 import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
-
-// Watch the writes the server makes (the real ones still happen).
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>();
-  return { ...real, openSync: vi.fn(real.openSync), fsyncSync: vi.fn(real.fsyncSync), writeFileSync: vi.fn(real.writeFileSync), renameSync: vi.fn(real.renameSync) };
-});
 
 async function finishedGame(dir: string, seed: number) {
   const app = await server({}, dir);
@@ -16,33 +14,29 @@ async function finishedGame(dir: string, seed: number) {
   return { app, g, end };
 }
 
-describe('server records', () => {
-  it('a finished game\'s record is written to a temporary file in the records folder, then renamed into place', async () => {
-    const dir = dataDir();
-    vi.mocked(fs.openSync).mockClear();
-    vi.mocked(fs.fsyncSync).mockClear();
-    vi.mocked(fs.renameSync).mockClear();
-    const { g, end } = await finishedGame(dir, 12);
-    const final = join(dir, 'records', `${g.id}.jsonl`);
-    expect(end.recordId).toBe(g.id);
-    const renames = vi.mocked(fs.renameSync).mock.calls.filter(([, to]) => to === final);
-    expect(renames).toHaveLength(1);
-    const tmp = String(renames[0][0]);
-    expect(dirname(tmp)).toBe(dirname(final)); // same folder: the rename is atomic
-    expect(basename(tmp)).toMatch(/^\..*\.tmp$/);
-    const opens = vi.mocked(fs.openSync).mock.calls.filter(([path]) => path === tmp || path === final || path === dirname(final));
-    expect(opens.map(([path, flags]) => [path, flags])).toEqual([[tmp, 'w'], [dirname(final), 'r']]); // never written in place; the folder opened to flush the rename
-    expect(vi.mocked(fs.fsyncSync).mock.calls.length).toBeGreaterThanOrEqual(2); // the file before the rename, the folder after
-    expect(fs.existsSync(tmp)).toBe(false);
-  });
+/** A game played by first legal actions for `moves` actions (all of it when undefined), with its record writer. */
+function played(seed: number, moves = Infinity) {
+  const game = loadGame('mah-jongg', { ruleset: 'nmjl-4p', card: { text: readCardText() } });
+  const state = game.newGame(seed);
+  const writer = new RecordWriter(game, seed, ['human', 'random', 'random', 'random']);
+  const actions: unknown[] = [];
+  while (!game.isOver(state) && actions.length < moves) {
+    const a = game.legalActions(state, game.nextToAct(state))[0];
+    game.apply(state, a);
+    writer.action(a);
+    actions.push(game.encodeAction(a));
+  }
+  return { game, state, writer, actions };
+}
 
-  it('a finished record survives a new server on the same data folder; a half-written temporary file is not listed', async () => {
+describe('server records', () => {
+  it('a finished game\'s record is kept with its last action: listed and readable at once, and the live game is gone after a restart', async () => {
     const dir = dataDir();
     const { app, g, end } = await finishedGame(dir, 13);
+    expect(end.recordId).toBe(g.id);
     const text = (await call(app, { method: 'GET', url: `/api/records/${g.id}` })).body.text;
+    expect(text.trimEnd().split('\n')).toHaveLength(end.at + 2); // header, every action, end line
     await app.close();
-    // a server killed while writing leaves at most a temporary file behind
-    fs.writeFileSync(join(dir, 'records', `.${g.id}x.jsonl.999.tmp`), text.slice(0, 100));
     const again = await server({}, dir);
     const list = (await call(again, { method: 'GET', url: '/api/records' })).body.records;
     expect(list.map((r: any) => r.id)).toEqual([g.id]);
@@ -50,8 +44,44 @@ describe('server records', () => {
     expect((await call(again, { method: 'GET', url: `/api/records/${g.id}` })).body.text).toBe(text);
     const review = await call(again, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 1 } });
     expect(review.status).toBe(200);
-    // the live game itself is gone with the old server
     expect((await call(again, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).status).toBe(404);
+  });
+
+  it('a data folder from before the database is read in on the first start: its records, and its live games at their last whole journal line', async () => {
+    const dir = dataDir();
+    fs.mkdirSync(join(dir, 'records'));
+    fs.mkdirSync(join(dir, 'live'));
+    const done = played(21);
+    const recordText = done.writer.text(done.state);
+    fs.writeFileSync(join(dir, 'records', 'oldgame.jsonl'), recordText);
+    fs.writeFileSync(join(dir, 'records', '.oldgamex.jsonl.999.tmp'), recordText.slice(0, 100)); // a write cut off by a crash
+    fs.writeFileSync(join(dir, 'records', 'broken.jsonl'), 'garbage\n{');
+    // a live game's journal: 30 actions acknowledged in two requests, then a line cut off by a crash
+    const live = played(22, 30);
+    const token = 'an-old-token';
+    const journal = [
+      JSON.stringify({ live: { id: 'oldlive', tokenHash: createHash('sha256').update(token).digest('hex'), seat: 0, owner: '127.0.0.1', autoPlay: false }, header: JSON.parse(live.writer.header) }),
+      JSON.stringify({ from: 1, actions: live.actions.slice(0, 20), rng: [1, 2, 3, 4] }),
+      JSON.stringify({ from: 21, actions: live.actions.slice(20), rng: [5, 6, 7, 8] }),
+      '{"from": 31, "actions": [{"ty',
+    ].join('\n');
+    fs.writeFileSync(join(dir, 'live', 'oldlive.jsonl'), journal);
+
+    const app = await server({}, dir);
+    const list = (await call(app, { method: 'GET', url: '/api/records' })).body;
+    expect(list.records.map((r: any) => r.id)).toEqual(['oldgame']);
+    expect((await call(app, { method: 'GET', url: '/api/records/oldgame?format=jsonl' })).body).toBe(recordText);
+    expect((await call(app, { method: 'GET', url: '/api/records/broken' })).status).toBe(404);
+    const g = await call(app, { method: 'GET', url: '/api/games/oldlive?since=0', headers: auth(token) });
+    expect(g.status).toBe(200);
+    expect(g.body.at).toBe(30);
+    expect(g.body.events).toHaveLength(30);
+    await app.close();
+    // read once: a second start finds the same, not twice as much
+    fs.writeFileSync(join(dir, 'records', 'later.jsonl'), played(23).writer.text(played(23).state));
+    const again = await server({}, dir);
+    expect((await call(again, { method: 'GET', url: '/api/records' })).body.records.map((r: any) => r.id)).toEqual(['oldgame']);
+    expect((await call(again, { method: 'GET', url: '/api/games/oldlive', headers: auth(token) })).body.at).toBe(30);
   });
 
   it('a live game is not saved: a server stopped mid-game leaves no record of it', async () => {

@@ -30,7 +30,6 @@ const Answer = Type.Object({
   events: Type.Array(Type.Object({ n: Type.Integer(), action: ActionOut })),
   at: Type.Integer({ description: 'actions applied so far: send it as "after" with the next action to make a retry safe' }),
   recordId: Type.Union([Type.String(), Type.Null()], { description: 'the finished game\'s record (GET /api/records/:id)' }),
-  recordError: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });
 const ActionBody = Type.Object({
   type: Type.Union([Type.Literal('play'), Type.Literal('draw'), Type.Literal('pass')]),
@@ -88,7 +87,7 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       response: { 200: AdviceAnswer, ...ERRORS },
     },
   }, async (req) => {
-    const g = live.open(req.params.id, bearer(req), MEXICAN_TRAIN);
+    const g = await live.open(req.params.id, bearer(req), MEXICAN_TRAIN);
     const { worlds, seed } = req.body;
     checkWorlds(worlds);
     // the seat's view only, as /advise is given a described table: the advice cannot see another hand

@@ -56,7 +56,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {
-    const g = live.open(req.params.id, bearer(req), MAH_JONGG);
+    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
     const game = g.game as MahJonggGame;
     const b = req.body;
     const task = await live.exclusive(g, () => {
@@ -77,7 +77,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       response: { 200: Type.Object({ card: Type.String(), results: Type.Array(LineResult) }), ...ERRORS },
     },
   }, async (req) => {
-    const g = live.open(req.params.id, bearer(req), MAH_JONGG);
+    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
     const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
     const { cc } = g.game as MahJonggGame;
     const input = seatAnalysisInput(v);

@@ -43,7 +43,7 @@ export interface LiveGameRoutes<G extends GameSpec, Body> {
 
 export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppContext, r: LiveGameRoutes<G, Body>): void {
   const { live } = ctx;
-  const open = (req: FastifyRequest): LiveGame<G> => live.open((req.params as { id: string }).id, bearer(req), r.type);
+  const open = (req: FastifyRequest): Promise<LiveGame<G>> => live.open((req.params as { id: string }).id, bearer(req), r.type);
 
   app.post(r.prefix, {
     preValidation: emptyBody,
@@ -63,7 +63,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
       response: { 200: r.answer, ...ERRORS },
     },
   }, async (req) => {
-    const g = open(req);
+    const g = await open(req);
     return live.exclusive(g, () => live.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
   });
 
@@ -77,6 +77,6 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
     },
   }, async (req) => {
     const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
-    return live.act(open(req), action, after);
+    return live.act(await open(req), action, after);
   });
 }

@@ -47,7 +47,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       },
     },
   }, async (req, reply) => {
-    const text = live.readRecord(req.params.id);
+    const text = await live.readRecord(req.params.id);
     if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
     const lines = text.trimEnd().split('\n');
     return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
@@ -78,7 +78,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
-    const text = b.record ?? live.readRecord(b.recordId!);
+    const text = b.record ?? await live.readRecord(b.recordId!);
     const review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;

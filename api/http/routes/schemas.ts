@@ -5,7 +5,7 @@ import { Type, type TObjectOptions, type TProperties } from 'typebox';
 export const ErrorBody = Type.Object({ code: Type.String(), message: Type.String() }, { description: 'Every error: a stable code (engine/errors.ts) and a message naming what was wrong' });
 
 /** The 4xx answers every route may give. */
-export const ERRORS = { '4xx': ErrorBody };
+export const ERRORS = { '4xx': ErrorBody, '5xx': ErrorBody };
 
 /** A request body: a field the schema does not name is refused (a typo such as "rigth" is never dropped quietly). */
 export const Strict = <T extends TProperties>(properties: T, options: TObjectOptions = {}) => Type.Object(properties, { ...options, additionalProperties: false });
@@ -114,7 +114,6 @@ export const GameAnswer = Type.Object({
   })),
   at: Type.Integer({ description: 'actions applied so far: send it as "after" with the next action to make a retry safe' }),
   recordId: Type.Union([Type.String(), Type.Null()]),
-  recordError: Type.Optional(ErrorBody),
 });
 
 export const Bearer = [{ token: [] as string[] }];

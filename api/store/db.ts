@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TilemateError } from '../../engine/errors.js';
+
+/**
+ * The database behind the server: PostgreSQL's SQL, on an embedded PostgreSQL (PGlite, under
+ * `<data>/db`) by default, or on a real server given `DATABASE_URL` (the `pg` driver). Both
+ * speak the same SQL with the same `$1` parameters, so every query in api/store/ is written once
+ * and runs on either; nothing outside api/store/ writes SQL.
+ *
+ * A failure of the database itself (a full disk, a server that refuses writes, a lost
+ * connection) is a TM_STORAGE error whose message a player can read: no server paths, no
+ * driver words. The cause is kept for the log.
+ */
+
+export type Row = Record<string, unknown>;
+
+/** Runs SQL: outside a transaction each call commits on its own. */
+export interface Sql {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Sql {
+  /** `embedded` (PGlite in the data folder) or `server` (DATABASE_URL). */
+  readonly kind: 'embedded' | 'server';
+  /** Where the data is, as a person would say it (the folder, or the server's host and database: never a password). */
+  readonly where: string;
+  /**
+   * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. What
+   * `fn` wrote is acknowledged only once this resolves.
+   */
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The sentence a player reads when the database cannot keep what she did. */
+export const STORAGE_SENTENCE = 'The server could not save this just now, so nothing was changed; please try again in a moment.';
+
+/** A database failure as the player's error, with its cause kept for the log. */
+export function storageError(cause: unknown): TilemateError {
+  if (cause instanceof TilemateError) return cause;
+  const err = new TilemateError('TM_STORAGE', STORAGE_SENTENCE);
+  (err as Error & { cause?: unknown }).cause = cause;
+  return err;
+}
+
+/** Runs a database call, turning any failure of the database into TM_STORAGE. */
+export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw storageError(err);
+  }
+}
+
+export interface DbOptions {
+  /** The data folder (the embedded database lives in `<dataDir>/db`). */
+  dataDir: string;
+  /** A PostgreSQL server's URL (`postgres://user@host:port/database`); the embedded database when absent. */
+  url?: string;
+}
+
+/** The database the options name, opened (no migrations run: see api/store/migrations.ts). */
+export async function openDb(opts: DbOptions): Promise<Db> {
+  return opts.url ? openServer(opts.url) : openEmbedded(join(opts.dataDir, 'db'));
+}
+
+/** A URL without its password, for messages and the log. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'the database server';
+  }
+}
+
+/** Where games are kept, in a sentence's words: the embedded database's folder, or the server (never a password). */
+export function storageWhere(dataDir: string, url?: string): string {
+  return url ? `the PostgreSQL database ${safeUrl(url)}` : `the embedded database in ${join(dataDir, 'db')}`;
+}
+
+async function openEmbedded(dir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  mkdirSync(dir, { recursive: true });
+  let pg: InstanceType<typeof PGlite>;
+  try {
+    pg = await PGlite.create(dir);
+  } catch (err) {
+    throw new TilemateError('TM_STORAGE', `the embedded database in ${dir} could not be opened (${err instanceof Error ? err.message : String(err)}); is another Tilemate server using this data folder?`);
+  }
+  // PGlite runs one statement at a time: a transaction holds it until it ends
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn);
+    queue = run.then(() => undefined, () => undefined);
+    return run;
+  };
+  const query = async <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> => (await pg.query<T>(text, [...params])).rows;
+  return {
+    kind: 'embedded',
+    where: dir,
+    query: (text, params) => serial(() => query(text, params)),
+    transaction: (fn) => serial(() => pg.transaction((tx) => fn({ query: async (text, params = []) => (await tx.query(text, [...params])).rows as never }))),
+    close: () => serial(() => pg.close()),
+  };
+}
+
+async function openServer(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // bigint columns (ids, seeds) come back as numbers: every one of ours is below 2^53
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // an idle connection the server drops is an error event: logged by the next query's failure, never a crash
+  pool.on('error', () => {});
+  try {
+    (await pool.connect()).release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new TilemateError('TM_STORAGE', `the database server at ${safeUrl(url)} could not be reached (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return {
+    kind: 'server',
+    where: safeUrl(url),
+    query: async (text, params = []) => (await pool.query(text, [...params])).rows,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({ query: async (text, params = []) => (await client.query(text, [...params])).rows });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,214 @@
+import { gameTypeOfRecord } from '../../engine/registry.js';
+import type { RngState } from '../../engine/rng.js';
+import { guarded, type Db, type Row } from './db.js';
+
+/**
+ * Live games and finished records in the database. A live game is its opening row (what
+ * reopens it: token hash, seat, the record's header) and one row per action in the record's
+ * own form, with the bots' random stream after the last one; each request's actions are
+ * written in one transaction before the request is answered, so every acknowledged action is
+ * committed, and a request whose transaction failed was never acknowledged. A finished game's
+ * record is written in the same transaction as its last actions, and its live rows go with it.
+ */
+
+export interface LiveMeta {
+  id: string;
+  /** Who created it (the address that holds the game). */
+  owner: string;
+  tokenHash: Buffer;
+  seat: number;
+  /** Mah Jongg: the seat's forced draws and declines are made for it. */
+  autoPlay: boolean;
+}
+
+export interface StoredLiveGame {
+  meta: LiveMeta;
+  /** The record header (the caller checks it). */
+  header: Record<string, unknown>;
+  /** The actions as the game's codec wrote them (the caller reads them). */
+  actions: unknown[];
+  rng: RngState;
+}
+
+/** A finished game as a list shows it, from its record's header and end line. */
+export interface RecordRow {
+  id: string;
+  owner: string | null;
+  game: string;
+  ruleset: string;
+  card?: string;
+  seed: number;
+  seats: string[];
+  winners: number[];
+  scores: number[];
+  wallGame?: boolean;
+  actions: number;
+  finishedAt: string;
+}
+
+/** A finished game's record to keep: its text and its summary. */
+export interface NewRecord extends Omit<RecordRow, 'finishedAt'> {
+  text: string;
+  /** When it ended (default: now); a record imported from a file keeps the file's time. */
+  finishedAt?: Date;
+}
+
+/** What a list shows of a record, from its header and end line (no replay: cheap), or null when it is not a finished record. */
+export function recordSummary(text: string): Omit<NewRecord, 'id' | 'owner' | 'text' | 'finishedAt'> | null {
+  try {
+    const lines = text.trimEnd().split('\n');
+    if (lines.length < 2) return null;
+    const header = JSON.parse(lines[0]) as Record<string, unknown>;
+    const end = (JSON.parse(lines[lines.length - 1]) as { end?: Record<string, unknown> }).end;
+    const type = gameTypeOfRecord(header.format);
+    if (type === undefined || typeof end !== 'object' || end === null || !Number.isSafeInteger(header.seed) || !Array.isArray(header.seats)) return null;
+    const s = type.recordSummary(header, end);
+    return s === null ? null : { game: type.name, ...s, seed: header.seed as number, seats: header.seats as string[], actions: lines.length - 2 };
+  } catch {
+    return null;
+  }
+}
+
+/** Actions applied since the last commit, numbered from `from`. */
+export interface ActionBatch {
+  from: number;
+  actions: readonly unknown[];
+  rng: RngState;
+}
+
+const listing = (r: Row): RecordRow => ({
+  id: r.id as string,
+  owner: (r.owner as string | null) ?? null,
+  game: r.game as string,
+  ruleset: r.ruleset as string,
+  ...(r.card !== null ? { card: r.card as string } : {}),
+  seed: Number(r.seed),
+  seats: r.seats as string[],
+  winners: r.winners as number[],
+  scores: r.scores as number[],
+  ...(r.wall_game !== null ? { wallGame: r.wall_game as boolean } : {}),
+  actions: r.actions as number,
+  finishedAt: new Date(r.finished_at as string).toISOString(),
+});
+
+const json = (v: unknown): string => JSON.stringify(v);
+
+export class GameStore {
+  constructor(readonly db: Db) {}
+
+  /** A new live game with the actions played before its first answer (the bots' opening moves), in one transaction. */
+  start(meta: LiveMeta, header: Record<string, unknown>, batch: ActionBatch, record?: NewRecord): Promise<void> {
+    return guarded(() => this.db.transaction(async (sql) => {
+      await sql.query(
+        'INSERT INTO live_games (id, owner, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 0)',
+        [meta.id, meta.owner, meta.tokenHash, meta.seat, meta.autoPlay, json(header), json([...batch.rng])],
+      );
+      await this.write(sql, meta.id, batch, record);
+    }));
+  }
+
+  /**
+   * One request's actions, committed before it returns; with `record`, the game has ended and
+   * its record is kept in the same transaction, its live rows gone. Refused (and nothing
+   * written) when the game's committed actions are not `from - 1`: another request got there first.
+   */
+  append(id: string, batch: ActionBatch, record?: NewRecord): Promise<void> {
+    return guarded(() => this.db.transaction((sql) => this.write(sql, id, batch, record)));
+  }
+
+  private async write(sql: { query: Db['query'] }, id: string, batch: ActionBatch, record?: NewRecord): Promise<void> {
+    const at = batch.from - 1 + batch.actions.length;
+    const moved = await sql.query('UPDATE live_games SET actions = $2, rng = $3::text::jsonb WHERE id = $1 AND actions = $4 RETURNING id', [id, at, json([...batch.rng]), batch.from - 1]);
+    if (moved.length !== 1) throw new Error(`live game ${id} is not at action ${batch.from - 1} in the database`);
+    if (batch.actions.length > 0) {
+      // one statement for the batch: action n is the n-th element of the array
+      await sql.query(
+        'INSERT INTO live_actions (game_id, n, action) SELECT $1, $2 + o - 1, a FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)',
+        [id, batch.from, json(batch.actions)],
+      );
+    }
+    if (record !== undefined) {
+      await this.insertRecord(sql, record);
+      await sql.query('DELETE FROM live_games WHERE id = $1', [id]);
+    }
+  }
+
+  private async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
+    await sql.query(
+      `INSERT INTO records (id, owner, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, coalesce($13::text::timestamptz, now())) ON CONFLICT (id) DO NOTHING`,
+      [r.id, r.owner, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null],
+    );
+  }
+
+  /** A finished record kept on its own (a game whose record could not be written with its last actions, an imported file). */
+  saveRecord(record: NewRecord, liveId?: string): Promise<void> {
+    return guarded(() => this.db.transaction(async (sql) => {
+      await this.insertRecord(sql, record);
+      if (liveId !== undefined) await sql.query('DELETE FROM live_games WHERE id = $1', [liveId]);
+    }));
+  }
+
+  /** A live game given up (left idle, pushed out): its rows go. */
+  drop(id: string): Promise<void> {
+    return guarded(async () => { await this.db.query('DELETE FROM live_games WHERE id = $1', [id]); });
+  }
+
+  /** Every live game, or the one named, with its committed actions. */
+  async live(id?: string): Promise<StoredLiveGame[]> {
+    return guarded(async () => {
+      const games = await this.db.query(
+        `SELECT g.id, g.owner, g.token_hash, g.seat, g.auto_play, g.header, g.rng, g.actions,
+                coalesce((SELECT jsonb_agg(a.action ORDER BY a.n) FROM live_actions a WHERE a.game_id = g.id), '[]'::jsonb) AS list
+         FROM live_games g ${id === undefined ? '' : 'WHERE g.id = $1'} ORDER BY g.created_at, g.id`,
+        id === undefined ? [] : [id],
+      );
+      return games.map((g) => {
+        const actions = g.list as unknown[];
+        if (actions.length !== g.actions) throw new Error(`live game ${g.id as string}: ${actions.length} action rows for ${g.actions as number} actions`);
+        return {
+          meta: { id: g.id as string, owner: g.owner as string, tokenHash: Buffer.from(g.token_hash as Uint8Array), seat: g.seat as number, autoPlay: g.auto_play as boolean },
+          header: g.header as Record<string, unknown>,
+          actions,
+          rng: g.rng as RngState,
+        };
+      });
+    });
+  }
+
+  /** Whether an id is taken by a live game or a record. */
+  async idTaken(id: string): Promise<boolean> {
+    return guarded(async () => (await this.db.query('SELECT 1 FROM live_games WHERE id = $1 UNION ALL SELECT 1 FROM records WHERE id = $1', [id])).length > 0);
+  }
+
+  /** A record's text, or null. */
+  async recordText(id: string): Promise<string | null> {
+    return guarded(async () => ((await this.db.query<{ text: string }>('SELECT text FROM records WHERE id = $1', [id]))[0]?.text ?? null));
+  }
+
+  /** Finished records, newest first, a page at a time. */
+  async records(page: { offset: number; limit: number }): Promise<{ records: RecordRow[]; total: number }> {
+    return guarded(async () => {
+      const rows = await this.db.query('SELECT id, owner, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records ORDER BY finished_at DESC, id LIMIT $1 OFFSET $2', [page.limit, page.offset]);
+      const [{ n }] = await this.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM records');
+      return { records: rows.map(listing), total: n };
+    });
+  }
+
+  /** Every record's text, oldest first, a page at a time (`tilemate export`). */
+  async recordTexts(after: string | null, limit: number): Promise<{ id: string; text: string; finishedAt: string }[]> {
+    return guarded(async () => {
+      const rows = await this.db.query('SELECT id, text, finished_at FROM records WHERE $1::text IS NULL OR id > $1 ORDER BY id LIMIT $2', [after, limit]);
+      return rows.map((r) => ({ id: r.id as string, text: r.text as string, finishedAt: new Date(r.finished_at as string).toISOString() }));
+    });
+  }
+
+  /** A fact about this database (null when never set). */
+  async fact(name: string): Promise<unknown> {
+    return guarded(async () => (await this.db.query('SELECT value FROM store_facts WHERE name = $1', [name]))[0]?.value ?? null);
+  }
+
+  async setFact(name: string, value: unknown): Promise<void> {
+    await guarded(() => this.db.query('INSERT INTO store_facts (name, value) VALUES ($1, $2::text::jsonb) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, json(value)]));
+  }
+}

@@ -1,0 +1,77 @@
+import type { Db } from './db.js';
+
+/**
+ * The schema, as numbered migrations run in order at start, each in its own transaction with
+ * its number recorded in `schema_migrations`: a database is at version N once migrations 1..N
+ * have run, and never runs one twice. A migration, once shipped, is never edited: a change is
+ * a new migration at the end. Two servers starting on one database wait on each other
+ * (an advisory lock), so a migration runs once.
+ */
+
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  {
+    name: 'live games and finished records',
+    sql: `
+      -- a game in play: what reopens it (token hash, seat, the record's header) and the bots'
+      -- random stream after its last committed action; its actions are live_actions' rows
+      CREATE TABLE live_games (
+        id text PRIMARY KEY,
+        owner text NOT NULL,
+        token_hash bytea NOT NULL,
+        seat integer NOT NULL,
+        auto_play boolean NOT NULL,
+        header jsonb NOT NULL,
+        rng jsonb NOT NULL,
+        actions integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- action n of a live game, in the record's own form
+      CREATE TABLE live_actions (
+        game_id text NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,
+        n integer NOT NULL,
+        action jsonb NOT NULL,
+        PRIMARY KEY (game_id, n)
+      );
+      -- a finished game: the record's text (docs/records.md) with what a list shows of it
+      CREATE TABLE records (
+        id text PRIMARY KEY,
+        owner text,
+        game text NOT NULL,
+        ruleset text NOT NULL,
+        card text,
+        seed bigint NOT NULL,
+        seats jsonb NOT NULL,
+        winners jsonb NOT NULL,
+        scores jsonb NOT NULL,
+        wall_game boolean,
+        actions integer NOT NULL,
+        text text NOT NULL,
+        finished_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX records_newest ON records (finished_at DESC, id);
+      -- one-off facts about this database (the data folder's files imported, ...)
+      CREATE TABLE store_facts (
+        name text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+    `,
+  },
+];
+
+/** Brings the database up to the newest migration; answers the version it is at. */
+export async function migrate(db: Db): Promise<number> {
+  return db.transaction(async (sql) => {
+    // one server migrates at a time; the lock ends with the transaction
+    await sql.query('SELECT pg_advisory_xact_lock(7316000)');
+    await sql.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const [{ v }] = await sql.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    const at = v ?? 0;
+    if (at > MIGRATIONS.length) throw new Error(`the database is at schema version ${at}, newer than this Tilemate (${MIGRATIONS.length}): update Tilemate`);
+    for (let i = at; i < MIGRATIONS.length; i++) {
+      // one statement a call (the embedded database's queries take one)
+      for (const statement of MIGRATIONS[i].sql.split(/;\s*$/m)) if (statement.replace(/--.*$/gm, '').trim() !== '') await sql.query(statement);
+      await sql.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [i + 1, MIGRATIONS[i].name]);
+    }
+    return MIGRATIONS.length;
+  });
+}

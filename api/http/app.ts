@@ -191,7 +191,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     const answer = (code: ErrorCode, message: string) => reply.code(httpStatus(code)).send({ code, message });
     if (err instanceof TilemateError) {
       // the player reads one plain sentence; the database's own words go to the log
-      if (err.code === 'TM_STORAGE') request.log.error({ err: (err as Error & { cause?: unknown }).cause ?? err }, 'database failure');
+      if (err.code === 'TM_STORAGE') {
+        const cause = (err as Error & { cause?: { message?: string; code?: string } }).cause;
+        request.log.error(`database failure: ${cause?.message ?? err.message}${cause?.code ? ` (${cause.code})` : ''}`);
+      }
       return answer(err.code, err.message);
     }
     const e = err as FastifyError & { code?: string };

@@ -125,16 +125,22 @@ async function openServer(url: string): Promise<Db> {
     query: async (text, params = []) => (await pool.query(text, [...params])).rows,
     async transaction(fn) {
       const client = await pool.connect();
+      // a connection that dies while the transaction holds it is an error event: the query
+      // under way fails with it, and the process must not (an unheard error event ends it)
+      let broken: Error | undefined;
+      const onError = (err: Error) => { broken = err; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const out = await fn({ query: async (text, params = []) => (await client.query(text, [...params])).rows });
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        broken ??= await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken); // a broken connection is closed, never handed out again
       }
     },
     close: () => pool.end(),

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +79,24 @@ export async function playThrough(app: FastifyInstance, created: Answer, choose:
     answers.push(a);
   }
   return answers;
+}
+
+/** `tilemate serve` in a process of its own on the data folder (and its database), on a free port. */
+export async function spawnServer(dir: string, more: readonly string[] = []): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
+  const database = await databaseOf(dir);
+  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--rate-limit', '0', '--threads', '1', '--games-per-address', '1000', ...(database ? ['--database', database] : []), ...more], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => { out += d; const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out); if (m) resolve(m[1].replace('localhost', '127.0.0.1')); });
+    child.stderr!.on('data', (d: Buffer) => { out += d; });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  return { child, url, exited };
+}
+
+/** A JSON POST over the network. */
+export async function postJson(url: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? auth(token) : {}) }, body: JSON.stringify(body) });
+  return { status: r.status, body: await r.json() };
 }

@@ -76,8 +76,8 @@ export function freePort(): Promise<number> {
 }
 
 /** The practice server in a process of its own (as a user starts it), once it says it is ready. */
-export async function startServer(port: number, data: string, more: readonly string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', ...more], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startServer(port: number, data: string, more: readonly string[], cwd = process.cwd()): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', ...more], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('Tilemate is ready')) resolve(); });

@@ -27,7 +27,11 @@ import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
-import { cardRoutes, savedCardText } from './routes/cards.js';
+import { cardRoutes } from './routes/cards.js';
+import { accountRoutes } from './routes/accounts.js';
+import cookie from '@fastify/cookie';
+import { accounts, type Accounts } from './accounts.js';
+import { PlayerStore, type Player } from '../store/players.js';
 import { dominoRoutes } from './routes/domino.js';
 import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
 
@@ -70,8 +74,12 @@ export interface AppContext {
   heavy: (req: FastifyRequest) => Promise<void>;
   /** Where the work that plays deals out runs (api/http/heavy.ts). */
   pool: HeavyPool;
-  /** A saved card's text by its name (TM_NOT_FOUND when there is none; api/http/routes/cards.ts). */
-  savedCard: (name: string) => string;
+  /** A saved card's text by its name, of those the player may choose (TM_NOT_FOUND when there is none). */
+  savedCard: (player: Player | null, name: string) => Promise<string>;
+  /** Who is asking (api/http/accounts.ts). */
+  accounts: Accounts;
+  /** Players, their sessions and cards in the database. */
+  players: PlayerStore;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -163,12 +171,14 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
   const db = opts.db ?? await openDb({ dataDir: resolve(opts.dataDir), url: opts.databaseUrl });
   let store: GameStore;
+  let players: PlayerStore;
   try {
     await migrate(db);
     store = new GameStore(db);
-    const imported = await importDataFolder(store, resolve(opts.dataDir));
-    if (imported !== null && imported.records + imported.live + imported.skipped.length > 0) {
-      app.log.warn(`the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`);
+    players = new PlayerStore(db);
+    const imported = await importDataFolder(store, players, resolve(opts.dataDir));
+    if (imported !== null && imported.records + imported.live + imported.cards + imported.skipped.length > 0) {
+      app.log.warn(`the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress, ${imported.cards} cards${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`);
     }
   } catch (err) {
     await db.close();
@@ -225,7 +235,13 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
     }
   };
-  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard: (name) => savedCardText(resolve(opts.dataDir), name) };
+  await app.register(cookie);
+  const savedCard = async (player: Player | null, name: string): Promise<string> => {
+    const text = await players.card(player?.id ?? null, name);
+    if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
+    return text;
+  };
+  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -239,7 +255,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), { dataDir: resolve(opts.dataDir) });
+    cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
   }, { prefix: '/api' });
 

@@ -23,6 +23,8 @@ import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './qu
 
 export interface NewGame<G extends GameSpec> {
   game: Game<G>;
+  /** The player whose game it is (her records list it). */
+  player: string | null;
   /** The person's seat. */
   seat: number;
   /** A bot for every other seat, in seat order. */
@@ -37,6 +39,8 @@ export interface LiveGame<G extends GameSpec = GameSpec> extends Seated {
   readonly game: Game<G>;
   readonly wire: GameWire<G>;
   readonly seat: number;
+  /** The player whose game it is (null: a game from before accounts). */
+  readonly player: string | null;
   readonly names: string[];
   readonly state: G['state'];
   /** The bots by seat (null at the person's); a bot that thinks long plays its turns in the worker pool. */
@@ -72,8 +76,8 @@ export interface GameAnswer {
   recordId: string | null;
 }
 
-/** A finished game as a list shows it (who created it is not shown). */
-export type RecordListing = Omit<RecordRow, 'owner'>;
+/** A finished game as a list shows it (who created it is not shown; her seat is). */
+export type RecordListing = Omit<RecordRow, 'owner' | 'player'>;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_EVENTS = 400;
@@ -151,7 +155,7 @@ export class LiveGames {
     const { meta } = stored;
     const { header, game } = readHeader(stored.header, this.opts.cards);
     const bots = header.seats.filter((_, s) => s !== meta.seat);
-    const g = this.live(meta.id, meta.owner, game, meta.seat, bots, header.seed, meta.autoPlay, meta.tokenHash);
+    const g = this.live(meta.id, meta.owner, meta.player, game, meta.seat, bots, header.seed, meta.autoPlay, meta.tokenHash);
     // Bots that keep something between turns (an easy bot's target) decide again as the
     // game replays, from the bots' stream as it was, so they are where they were. The
     // bots that think long keep nothing (each turn is a task of its own); at their tables
@@ -169,7 +173,7 @@ export class LiveGames {
     return g as unknown as LiveGame;
   }
 
-  private live<G extends GameSpec>(id: string, owner: string, game: Game<G>, seat: number, bots: readonly string[], seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame<G> {
+  private live<G extends GameSpec>(id: string, owner: string, player: string | null, game: Game<G>, seat: number, bots: readonly string[], seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame<G> {
     if (bots.length !== game.players - 1) {
       throw new TilemateError('TM_BAD_INPUT', `"bots" names ${bots.length} bot${bots.length === 1 ? '' : 's'} for the ${game.players - 1} other seats: name one per other seat, or give "level" for all`);
     }
@@ -177,7 +181,7 @@ export class LiveGames {
     names.splice(seat, 0, 'human');
     const agents = names.map((name, s) => (s === seat ? null : makeBot(game, name))); // refuses unknown bots
     return {
-      id, owner, game, wire: this.wireOf(game.type), seat, names,
+      id, owner, player, game, wire: this.wireOf(game.type), seat, names,
       state: game.newGame(seed),
       agents,
       rng: botRng(seed),
@@ -205,7 +209,7 @@ export class LiveGames {
     const text = g.writer.text(g.state);
     const summary = recordSummary(text);
     if (summary === null) throw new Error(`rule violation: the record of game ${g.id} does not read back`);
-    return { id: g.id, ...summary, owner: g.owner, text };
+    return { id: g.id, ...summary, owner: g.owner, player: g.player, seat: g.seat, text };
   }
 
   /**
@@ -245,7 +249,7 @@ export class LiveGames {
     const token = randomBytes(24).toString('base64url');
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id));
-    const g = this.live(id, owner, game, seat, opts.bots, seed, opts.autoPlay ?? true, hash(token));
+    const g = this.live(id, owner, opts.player, game, seat, opts.bots, seed, opts.autoPlay ?? true, hash(token));
     // a full table refuses the new game; it never evicts another player's game in progress
     admit(this.games, owner, this.limits, this.now(), (x) => x.recordId !== null || x.game.isOver(x.state), (x) => this.drop(x));
     this.games.set(id, g as unknown as LiveGame);
@@ -253,7 +257,7 @@ export class LiveGames {
       try {
         await this.advance(g);
         const record = this.recordOf(g);
-        await this.store.start({ id, owner, tokenHash: g.tokenHash, seat, autoPlay: g.autoPlay }, JSON.parse(g.writer.header) as Record<string, unknown>, this.batch(g), record);
+        await this.store.start({ id, owner, player: g.player, tokenHash: g.tokenHash, seat, autoPlay: g.autoPlay }, JSON.parse(g.writer.header) as Record<string, unknown>, this.batch(g), record);
         g.committed = g.log.length;
         if (record !== undefined) g.recordId = id;
       } catch (err) {
@@ -401,16 +405,16 @@ export class LiveGames {
 
   // ------------------------------------------------------------------ records
 
-  /** A finished game's record text. */
-  async readRecord(id: string): Promise<string> {
-    const text = ID.test(id) ? await this.store.recordText(id) : null;
+  /** A finished game's record text, when the player may read it (hers, or from before accounts). */
+  async readRecord(id: string, player: string | null): Promise<string> {
+    const text = ID.test(id) ? await this.store.recordText(id, player) : null;
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
     return text;
   }
 
-  /** Finished records, newest first, a page at a time. */
-  async listRecords(page: { offset?: number; limit?: number } = {}): Promise<{ records: RecordListing[]; total: number }> {
-    const { records, total } = await this.store.records({ offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE });
-    return { records: records.map(({ owner: _, ...r }) => r), total };
+  /** The finished records the player may read, newest first, a page at a time. */
+  async listRecords(player: string | null, page: { offset?: number; limit?: number } = {}): Promise<{ records: RecordListing[]; total: number }> {
+    const { records, total } = await this.store.records(player, { offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE });
+    return { records: records.map(({ owner: _, player: __, ...r }) => r), total };
   }
 }

@@ -15,6 +15,8 @@ export interface LiveMeta {
   id: string;
   /** Who created it (the address that holds the game). */
   owner: string;
+  /** The player whose game it is (null: a game from before accounts). */
+  player: string | null;
   tokenHash: Buffer;
   seat: number;
   /** Mah Jongg: the seat's forced draws and declines are made for it. */
@@ -34,6 +36,9 @@ export interface StoredLiveGame {
 export interface RecordRow {
   id: string;
   owner: string | null;
+  /** The player whose game it was, and her seat (null: a game from before accounts). */
+  player: string | null;
+  seat: number | null;
   game: string;
   ruleset: string;
   card?: string;
@@ -54,7 +59,7 @@ export interface NewRecord extends Omit<RecordRow, 'finishedAt'> {
 }
 
 /** What a list shows of a record, from its header and end line (no replay: cheap), or null when it is not a finished record. */
-export function recordSummary(text: string): Omit<NewRecord, 'id' | 'owner' | 'text' | 'finishedAt'> | null {
+export function recordSummary(text: string): Omit<NewRecord, 'id' | 'owner' | 'player' | 'seat' | 'text' | 'finishedAt'> | null {
   try {
     const lines = text.trimEnd().split('\n');
     if (lines.length < 2) return null;
@@ -79,6 +84,8 @@ export interface ActionBatch {
 const listing = (r: Row): RecordRow => ({
   id: r.id as string,
   owner: (r.owner as string | null) ?? null,
+  player: (r.player_id as string | null) ?? null,
+  seat: (r.seat as number | null) ?? null,
   game: r.game as string,
   ruleset: r.ruleset as string,
   ...(r.card !== null ? { card: r.card as string } : {}),
@@ -100,8 +107,8 @@ export class GameStore {
   start(meta: LiveMeta, header: Record<string, unknown>, batch: ActionBatch, record?: NewRecord): Promise<void> {
     return guarded(() => this.db.transaction(async (sql) => {
       await sql.query(
-        'INSERT INTO live_games (id, owner, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 0)',
-        [meta.id, meta.owner, meta.tokenHash, meta.seat, meta.autoPlay, json(header), json([...batch.rng])],
+        'INSERT INTO live_games (id, owner, player_id, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, 0)',
+        [meta.id, meta.owner, meta.player, meta.tokenHash, meta.seat, meta.autoPlay, json(header), json([...batch.rng])],
       );
       await this.write(sql, meta.id, batch, record);
     }));
@@ -135,9 +142,9 @@ export class GameStore {
 
   private async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
     await sql.query(
-      `INSERT INTO records (id, owner, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, coalesce($13::text::timestamptz, now())) ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.owner, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null],
+      `INSERT INTO records (id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12, $13, $14, coalesce($15::text::timestamptz, now())) ON CONFLICT (id) DO NOTHING`,
+      [r.id, r.owner, r.player, r.seat, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null],
     );
   }
 
@@ -158,7 +165,7 @@ export class GameStore {
   async live(id?: string): Promise<StoredLiveGame[]> {
     return guarded(async () => {
       const games = await this.db.query(
-        `SELECT g.id, g.owner, g.token_hash, g.seat, g.auto_play, g.header, g.rng, g.actions,
+        `SELECT g.id, g.owner, g.player_id, g.token_hash, g.seat, g.auto_play, g.header, g.rng, g.actions,
                 coalesce((SELECT jsonb_agg(a.action ORDER BY a.n) FROM live_actions a WHERE a.game_id = g.id), '[]'::jsonb) AS list
          FROM live_games g ${id === undefined ? '' : 'WHERE g.id = $1'} ORDER BY g.created_at, g.id`,
         id === undefined ? [] : [id],
@@ -167,7 +174,7 @@ export class GameStore {
         const actions = g.list as unknown[];
         if (actions.length !== g.actions) throw new Error(`live game ${g.id as string}: ${actions.length} action rows for ${g.actions as number} actions`);
         return {
-          meta: { id: g.id as string, owner: g.owner as string, tokenHash: Buffer.from(g.token_hash as Uint8Array), seat: g.seat as number, autoPlay: g.auto_play as boolean },
+          meta: { id: g.id as string, owner: g.owner as string, player: (g.player_id as string | null) ?? null, tokenHash: Buffer.from(g.token_hash as Uint8Array), seat: g.seat as number, autoPlay: g.auto_play as boolean },
           header: g.header as Record<string, unknown>,
           actions,
           rng: g.rng as RngState,
@@ -181,16 +188,22 @@ export class GameStore {
     return guarded(async () => (await this.db.query('SELECT 1 FROM live_games WHERE id = $1 UNION ALL SELECT 1 FROM records WHERE id = $1', [id])).length > 0);
   }
 
-  /** A record's text, or null. */
-  async recordText(id: string): Promise<string | null> {
-    return guarded(async () => ((await this.db.query<{ text: string }>('SELECT text FROM records WHERE id = $1', [id]))[0]?.text ?? null));
+  /**
+   * Which records a player may read: her own, and the games kept before accounts (owned by
+   * nobody, read by everyone as they were). Nobody else's.
+   */
+  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL)';
+
+  /** A record's text, when the player may read it; else null (as if there were none). */
+  async recordText(id: string, player: string | null): Promise<string | null> {
+    return guarded(async () => ((await this.db.query<{ text: string }>(`SELECT text FROM records WHERE id = $2 AND ${GameStore.VISIBLE}`, [player, id]))[0]?.text ?? null));
   }
 
-  /** Finished records, newest first, a page at a time. */
-  async records(page: { offset: number; limit: number }): Promise<{ records: RecordRow[]; total: number }> {
+  /** The records a player may read, newest first, a page at a time. */
+  async records(player: string | null, page: { offset: number; limit: number }): Promise<{ records: RecordRow[]; total: number }> {
     return guarded(async () => {
-      const rows = await this.db.query('SELECT id, owner, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records ORDER BY finished_at DESC, id LIMIT $1 OFFSET $2', [page.limit, page.offset]);
-      const [{ n }] = await this.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM records');
+      const rows = await this.db.query(`SELECT id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records WHERE ${GameStore.VISIBLE} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3`, [player, page.limit, page.offset]);
+      const [{ n }] = await this.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM records WHERE ${GameStore.VISIBLE}`, [player]);
       return { records: rows.map(listing), total: n };
     });
   }

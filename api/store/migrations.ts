@@ -56,6 +56,44 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    name: 'players, sessions, owned games and cards',
+    sql: `
+      -- a person: a guest (no name, no password) until she signs up, keeping her id and so her games
+      CREATE TABLE players (
+        id text PRIMARY KEY,
+        name text,
+        name_key text UNIQUE,
+        password_hash text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- a signed-in browser: the cookie's token, kept only as its hash
+      CREATE TABLE sessions (
+        token_hash bytea PRIMARY KEY,
+        player_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_player ON sessions (player_id);
+      ALTER TABLE live_games ADD COLUMN player_id text REFERENCES players (id) ON DELETE SET NULL;
+      ALTER TABLE records ADD COLUMN player_id text REFERENCES players (id) ON DELETE SET NULL;
+      ALTER TABLE records ADD COLUMN seat integer;
+      CREATE INDEX records_player_newest ON records (player_id, finished_at DESC, id);
+      -- a player's own cards, by a name she chooses
+      CREATE TABLE cards (
+        player_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        text text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (player_id, name)
+      );
+      -- cards saved on this server before accounts: everyone may choose them, nobody changes them
+      CREATE TABLE shared_cards (
+        name text PRIMARY KEY,
+        text text NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

@@ -11,8 +11,16 @@ let app: FastifyInstance;
 beforeAll(async () => { app = await build({ dataDir: mkdtempSync(join(tmpdir(), 'tilemate-domino-http-')), limits: { ratePerMinute: 0 }, webDir: null }); });
 afterAll(async () => { await app.close(); });
 
-const post = (url: string, body: unknown, token?: string) => app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** One browser: the session cookie the first new game sets is sent with every request after it. */
+let cookie = '';
+const remember = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
+  const set = res.cookies.find((c) => c.name === 'tm_session');
+  if (set) cookie = `tm_session=${set.value}`;
+  return res;
+};
+const headersOf = (token?: string) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie } : {}) });
+const post = async (url: string, body: unknown, token?: string) => remember(await app.inject({ method: 'POST', url, payload: body as object, headers: headersOf(token) }));
+const get = async (url: string, token?: string) => remember(await app.inject({ method: 'GET', url, headers: headersOf(token) }));
 
 describe('/api/domino', () => {
   it('creates a game against bots; the answer is the seat\'s view, its legal actions and the bots\' moves', async () => {

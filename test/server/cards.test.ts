@@ -1,14 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCard, readCardText } from '../../io/cards.js';
 import { lineForms } from '../../engine/compile.js';
-import { call, dataDir, server } from './helpers.js';
+import { call, dataDir, newJar, server } from './helpers.js';
 
-/** The player's own cards: checked as typed, saved in the data folder, bounded. */
+/** The player's own cards: checked as typed, saved as hers, bounded. */
 
-const dir = dataDir();
-const app = await server({}, dir);
+const app = await server();
 const GOOD = 'card: My Card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
 
 describe('POST /api/cards/check', () => {
@@ -53,13 +50,18 @@ describe('POST /api/cards/check', () => {
 });
 
 describe('saved cards', () => {
-  it('save, list, read back, replace and delete; the file lies in the data folder', async () => {
+  it('save, list, read back, replace and delete; another person neither sees nor changes it', async () => {
     const put = await call(app, { method: 'PUT', url: '/api/cards/my-card', payload: { text: GOOD } });
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ name: 'my-card', title: 'My Card', lines: 2 });
-    expect(readFileSync(join(dir, 'cards', 'my-card.card'), 'utf8')).toBe(GOOD);
     const list = await call(app, { method: 'GET', url: '/api/cards' });
-    expect(list.body.cards).toEqual([{ name: 'my-card', title: 'My Card', lines: 2, chars: GOOD.length }]);
+    expect(list.body.cards).toEqual([{ name: 'my-card', title: 'My Card', lines: 2, chars: GOOD.length, shared: false }]);
+    const other = newJar();
+    expect((await call(app, { method: 'GET', url: '/api/cards' }, other)).body.cards).toEqual([]);
+    expect((await call(app, { method: 'GET', url: '/api/cards/my-card' }, other)).status).toBe(404);
+    expect((await call(app, { method: 'DELETE', url: '/api/cards/my-card' }, other)).status).toBe(404);
+    expect((await call(app, { method: 'PUT', url: '/api/cards/my-card', payload: { text: GOOD.replace('My Card', 'Hers') } }, other)).status).toBe(200);
+    expect((await call(app, { method: 'GET', url: '/api/cards/my-card' })).body.text).toBe(GOOD);
     const got = await call(app, { method: 'GET', url: '/api/cards/my-card' });
     expect(got.body.text).toBe(GOOD);
     // the saved text works as a posted card for the analyzer
@@ -68,8 +70,8 @@ describe('saved cards', () => {
     expect(a.body.results[0]).toMatchObject({ id: 'Evens #1', tilesAway: 0 });
     const del = await call(app, { method: 'DELETE', url: '/api/cards/my-card' });
     expect(del.status).toBe(200);
-    expect(existsSync(join(dir, 'cards', 'my-card.card'))).toBe(false);
     expect((await call(app, { method: 'GET', url: '/api/cards/my-card' })).body.code).toBe('TM_NOT_FOUND');
+    expect((await call(app, { method: 'GET', url: '/api/cards/my-card' }, other)).body.text).toMatch(/^card: Hers/);
   });
 
   it('a card with a bad line, a bad name or a body too long is refused and nothing is written', async () => {
@@ -86,10 +88,10 @@ describe('saved cards', () => {
     }
     const long = await call(app, { method: 'PUT', url: '/api/cards/long', payload: { text: `${GOOD}//${'x'.repeat(20_000)}` } });
     expect(long.body.code).toBe('TM_BAD_INPUT');
-    expect(existsSync(join(dir, 'cards')) ? readdirSync(join(dir, 'cards')) : []).toEqual([]);
+    expect((await call(app, { method: 'GET', url: '/api/cards' })).body.cards).toEqual([]);
   });
 
-  it('at most maxCards are kept: one more is refused with TM_TOO_MANY_CARDS, replacing one still works', async () => {
+  it('at most maxCards are kept for one player: one more is refused with TM_TOO_MANY_CARDS, replacing one still works, another player has her own', async () => {
     const small = await server({}, dataDir());
     // the default limit, 20 cards
     for (let i = 0; i < 20; i++) expect((await call(small, { method: 'PUT', url: `/api/cards/c${i}`, payload: { text: GOOD } })).status).toBe(200);
@@ -98,6 +100,7 @@ describe('saved cards', () => {
     expect(over.body.code).toBe('TM_TOO_MANY_CARDS');
     expect((await call(small, { method: 'PUT', url: '/api/cards/c3', payload: { text: GOOD } })).status).toBe(200);
     expect((await call(small, { method: 'GET', url: '/api/cards' })).body.cards).toHaveLength(20);
+    expect((await call(small, { method: 'PUT', url: '/api/cards/one-more', payload: { text: GOOD } }, newJar())).status).toBe(200);
   });
 });
 
@@ -120,6 +123,8 @@ describe('a game on a saved card', () => {
     const plain = await call(first, { method: 'POST', url: '/api/games', payload: { seed: 5 } });
     const plainCard = await call(first, { method: 'GET', url: `/api/games/${plain.body.id}/card`, headers: { authorization: `Bearer ${plain.body.token}` } });
     expect(plainCard.body.card).toBe('Tilemate Practice Card 2026');
+    // another person cannot start a game on her card
+    expect((await call(first, { method: 'POST', url: '/api/games', payload: { card: 'my-card' } }, newJar())).status).toBe(404);
     await first.close();
     // taken up again after a restart, on the card it was played on
     const again = await server({}, d);

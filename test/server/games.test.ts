@@ -72,7 +72,7 @@ describe('server: games against bots', () => {
     const replay = replayRecord(rec.body.text, { type: MAH_JONGG });
     expect(replay.actions).toBe(told.length);
     expect(replay.state.result!.scores).toEqual(end.view.result.scores);
-    const raw = await app.inject({ method: 'GET', url: `/api/records/${g.id}?format=jsonl` });
+    const raw = await call(app, { method: 'GET', url: `/api/records/${g.id}?format=jsonl` });
     expect(raw.headers['content-type']).toMatch(/ndjson/);
     expect(raw.body).toBe(rec.body.text);
   });

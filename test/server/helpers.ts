@@ -53,8 +53,21 @@ export interface Answer {
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function call(app: FastifyInstance, opts: InjectOptions) {
-  const res = await app.inject(opts);
+/** One browser's cookies: `call` keeps one per server unless given another (a second person). */
+export type Jar = Map<string, string>;
+const jars = new WeakMap<FastifyInstance, Jar>();
+export const newJar = (): Jar => new Map();
+
+/** A request as a browser sends it: with the jar's cookies, keeping the ones the answer sets. */
+export async function call(app: FastifyInstance, opts: InjectOptions, jar?: Jar) {
+  let cookies = jar ?? jars.get(app);
+  if (cookies === undefined) jars.set(app, cookies = newJar());
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
+  for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    if (c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now())) cookies.delete(c.name);
+    else cookies.set(c.name, c.value);
+  }
   let body: any = null;
   try { body = JSON.parse(res.body); } catch { body = res.body; }
   return { status: res.statusCode, body, headers: res.headers };

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { RecordWriter } from '../../engine/record.js';
 import { loadGame } from '../../engine/registry.js';
 import { readCardText } from '../../io/cards.js';
-import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
+import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Answer } from './helpers.js';
 
 async function finishedGame(dir: string, seed: number) {
   const app = await server({}, dir);
-  const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed } })).body;
+  const me = newJar();
+  const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed } }, me)).body;
   const end = (await playThrough(app, g, firstChoice)).pop()!;
-  return { app, g, end };
+  return { app, g, end, me };
 }
 
 /** A game played by first legal actions for `moves` actions (all of it when undefined), with its record writer. */
@@ -32,17 +33,18 @@ function played(seed: number, moves = Infinity) {
 describe('server records', () => {
   it('a finished game\'s record is kept with its last action: listed and readable at once, and the live game is gone after a restart', async () => {
     const dir = dataDir();
-    const { app, g, end } = await finishedGame(dir, 13);
+    const { app, g, end, me } = await finishedGame(dir, 13);
     expect(end.recordId).toBe(g.id);
-    const text = (await call(app, { method: 'GET', url: `/api/records/${g.id}` })).body.text;
+    const text = (await call(app, { method: 'GET', url: `/api/records/${g.id}` }, me)).body.text;
     expect(text.trimEnd().split('\n')).toHaveLength(end.at + 2); // header, every action, end line
     await app.close();
     const again = await server({}, dir);
-    const list = (await call(again, { method: 'GET', url: '/api/records' })).body.records;
+    const list = (await call(again, { method: 'GET', url: '/api/records' }, me)).body.records;
     expect(list.map((r: any) => r.id)).toEqual([g.id]);
     expect(list[0].scores).toEqual(end.view.result.scores);
-    expect((await call(again, { method: 'GET', url: `/api/records/${g.id}` })).body.text).toBe(text);
-    const review = await call(again, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 1 } });
+    expect(list[0].seat).toBe(0);
+    expect((await call(again, { method: 'GET', url: `/api/records/${g.id}` }, me)).body.text).toBe(text);
+    const review = await call(again, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 1 } }, me);
     expect(review.status).toBe(200);
     expect((await call(again, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).status).toBe(404);
   });

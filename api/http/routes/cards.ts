@@ -1,30 +1,28 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { CardError, parseCard, type Card } from '../../../engine/card.js';
 import { checkFormCounts, lineForms } from '../../../engine/compile.js';
 import { TilemateError, type ErrorCode } from '../../../engine/errors.js';
 import { formatTiles, tilesFromCounts } from '../../../engine/tiles.js';
-import { writeFileAtomic } from '../../../io/files.js';
+import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**
  * The player's own cards: checked as they are typed (every malformed line with its token and
- * what was expected, each line's form count and an example winning hand) and saved in the
- * server's data folder (`<data>/cards/<name>.card`), bounded in count and size, to be chosen
- * by the analyzer and advice as a posted card text.
+ * what was expected, each line's form count and an example winning hand) and saved as hers
+ * in the database (api/store/players.ts), bounded in count and size, to be chosen by the
+ * analyzer, the advice and a new game. Nobody else sees or changes them.
  */
 
 export interface CardLimits {
-  /** Saved cards kept at once. */
+  /** Saved cards one player keeps at once. */
   maxCards: number;
   /** Characters of one card (the posted card's limit, routes/schemas.ts). */
   maxChars: number;
 }
 export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
 
-/** A saved card's name: lower-case letters, digits and hyphens, as a file name on every system. */
+/** A saved card's name: lower-case letters, digits and hyphens. */
 const NAME = '^[a-z0-9][a-z0-9-]{0,39}$';
 /** Errors listed for one text at most (each costs a parse of the text). */
 const MAX_ERRORS = 20;
@@ -74,17 +72,6 @@ export function checkCard(text: string): CardCheck {
   return { ok: errors.length === 0, name: card.name, errors, lines };
 }
 
-/** A saved card's text by its name, as the games route takes it (TM_NOT_FOUND when there is none). */
-export function savedCardText(dataDir: string, name: string, limits: CardLimits = CARD_LIMITS): string {
-  const file = join(dataDir, 'cards', `${name}.card`);
-  try {
-    if (!new RegExp(NAME).test(name) || statSync(file).size > limits.maxChars * 4) throw new Error('no such card');
-    return readFileSync(file, 'utf8');
-  } catch {
-    throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
-  }
-}
-
 const Problem = Type.Object({ code: Type.String(), line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
 const CheckAnswer = Type.Object({
   ok: Type.Boolean(),
@@ -97,16 +84,10 @@ const CheckAnswer = Type.Object({
 });
 const Name = Type.Object({ name: Type.String({ pattern: NAME, description: 'lower-case letters, digits and hyphens, up to 40' }) });
 
-export function cardRoutes(app: Api, opts: { dataDir: string; limits?: Partial<CardLimits> }): void {
+export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<CardLimits> } = {}): void {
   const limits = { ...CARD_LIMITS, ...opts.limits };
-  const dir = join(opts.dataDir, 'cards');
+  const { accounts: acc, players } = ctx;
   const Text = Type.String({ maxLength: limits.maxChars, description: `a whole card in the notation (docs/card-notation.md), up to ${limits.maxChars.toLocaleString('en-US')} characters` });
-  const file = (name: string) => join(dir, `${name}.card`);
-  const saved = (): string[] => {
-    try {
-      return readdirSync(dir).filter((f) => f.endsWith('.card') && new RegExp(NAME).test(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
-    } catch { return []; }
-  };
 
   app.post('/cards/check', {
     schema: {
@@ -118,51 +99,50 @@ export function cardRoutes(app: Api, opts: { dataDir: string; limits?: Partial<C
 
   app.get('/cards', {
     schema: {
-      summary: 'The saved cards: name, the card\'s own title, lines',
-      response: { 200: Type.Object({ cards: Type.Array(Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer(), chars: Type.Integer() })), max: Type.Integer() }), ...ERRORS },
+      summary: 'Your saved cards (and the cards saved on this server before accounts, marked shared): name, the card\'s own title, lines',
+      response: { 200: Type.Object({ cards: Type.Array(Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer(), chars: Type.Integer(), shared: Type.Boolean() })), max: Type.Integer() }), ...ERRORS },
     },
-  }, async () => ({
-    max: limits.maxCards,
-    cards: saved().flatMap((name) => {
-      try {
-        const text = readFileSync(file(name), 'utf8');
-        const card = parseCard(text);
-        return [{ name, title: card.name, lines: card.lines.length, chars: text.length }];
-      } catch { return []; } // a file damaged on the server is not offered
-    }),
-  }));
+  }, async (req) => {
+    const me = await acc.current(req);
+    return {
+      max: limits.maxCards,
+      cards: (await players.cards(me?.id ?? null)).flatMap((c) => {
+        try {
+          const card = parseCard(c.text);
+          return [{ name: c.name, title: card.name, lines: card.lines.length, chars: c.text.length, shared: c.shared }];
+        } catch { return []; } // a card that no longer reads is not offered
+      }),
+    };
+  });
 
   app.get('/cards/:name', {
-    schema: { summary: 'A saved card\'s text', params: Name, response: { 200: Type.Object({ name: Type.String(), text: Type.String() }), ...ERRORS } },
-  }, async (req) => ({ name: req.params.name, text: savedCardText(opts.dataDir, req.params.name, limits) }));
+    schema: { summary: 'A saved card\'s text (yours, or a shared one)', params: Name, response: { 200: Type.Object({ name: Type.String(), text: Type.String() }), ...ERRORS } },
+  }, async (req) => ({ name: req.params.name, text: await ctx.savedCard(await acc.current(req), req.params.name) }));
 
   app.put('/cards/:name', {
     schema: {
-      summary: 'Saves a card under a name (replacing one of that name); refused unless every line is well formed',
+      summary: 'Saves a card of yours under a name (replacing yours of that name); refused unless every line is well formed',
       params: Name,
       body: Strict({ text: Text }, { examples: [{ text: 'card: My card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n' }] }),
       response: { 200: Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer() }), ...ERRORS },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { name } = req.params;
     const check = checkCard(req.body.text);
     if (!check.ok) {
       const e = check.errors[0];
       throw new TilemateError(e.code, `${e.message}${check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''}`);
     }
-    const names = saved();
-    if (!names.includes(name) && names.length >= limits.maxCards) {
-      throw new TilemateError('TM_TOO_MANY_CARDS', `the server keeps at most ${limits.maxCards} cards; delete one first`);
-    }
-    writeFileAtomic(file(name), req.body.text); // written whole or not at all
+    const me = await acc.player(req, reply);
+    await players.saveCard(me.id, name, req.body.text, limits.maxCards); // committed whole, or not at all
     return { name, title: check.name ?? name, lines: check.lines.length };
   });
 
   app.delete('/cards/:name', {
-    schema: { summary: 'Deletes a saved card', params: Name, response: { 200: Type.Object({ deleted: Type.String() }), ...ERRORS } },
+    schema: { summary: 'Deletes a saved card of yours', params: Name, response: { 200: Type.Object({ deleted: Type.String() }), ...ERRORS } },
   }, async (req) => {
-    if (!saved().includes(req.params.name)) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${req.params.name}`);
-    rmSync(file(req.params.name), { force: true });
+    const me = await acc.current(req);
+    if (me === null || !await players.deleteCard(me.id, req.params.name)) throw new TilemateError('TM_NOT_FOUND', `you have no saved card named ${req.params.name}`);
     return { deleted: req.params.name };
   });
 }

@@ -32,9 +32,9 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
       card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
     }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
-    newGame: (b) => {
+    newGame: async (b, player) => {
       const rules = loadRuleset(b.ruleset ?? 'nmjl-4p');
-      const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : ctx.cards.compile(ctx.savedCard(b.card)));
+      const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : ctx.cards.compile(await ctx.savedCard(player, b.card)));
       const bots = b.bots !== undefined && b.bots.length > 0 ? b.bots : new Array<string>(rules.players - 1).fill(b.level ?? 'medium');
       return { game, seat: b.seat ?? 0, bots, seed: b.seed, autoPlay: b.autoPlay };
     },

@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import type { GameSpec, GameType } from '../../../engine/games.js';
 import type { AppContext } from '../app.js';
 import type { LiveGame, NewGame } from '../live-games.js';
+import type { Player } from '../../store/players.js';
 import type { Api } from './analysis.js';
 import { ERRORS } from './schemas.js';
 
@@ -33,7 +34,8 @@ export interface LiveGameRoutes<G extends GameSpec, Body> {
   prefix: string;
   /** The body of a new game, and the game it asks for (its bots, seat, seed). */
   createBody: TSchema;
-  newGame(body: Body, req: FastifyRequest): NewGame<G>;
+  /** The game the body asks for, checked before anything is made; `player` is the session's (null: none yet). */
+  newGame(body: Body, player: Player | null): Omit<NewGame<G>, 'player'> | Promise<Omit<NewGame<G>, 'player'>>;
   /** The action body (checked again in full by the game's codec and the engine). */
   actionBody: TSchema;
   /** The game answer, as the docs describe it. */
@@ -52,7 +54,12 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
       body: r.createBody,
       response: { 201: r.answer, ...ERRORS },
     },
-  }, async (req, reply) => reply.code(201).send(await live.create(r.newGame(req.body as Body, req), req.ip)));
+  }, async (req, reply) => {
+    const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req));
+    // a person without a session yet becomes a guest, whose game it is
+    const player = await ctx.accounts.player(req, reply);
+    return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));
+  });
 
   app.get(`${r.prefix}/:id`, {
     schema: {

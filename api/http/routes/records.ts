@@ -13,6 +13,7 @@ const RecordSummary = Type.Object({
   card: Type.Optional(Type.String({ description: 'the card\'s name (Mah Jongg)' })), seed: Type.Integer(), seats: Type.Array(Type.String()),
   winners: Type.Array(Type.Integer()), scores: Type.Array(Type.Number({ description: 'points (Mah Jongg), pips left (Mexican Train)' })),
   wallGame: Type.Optional(Type.Boolean()), actions: Type.Integer(), finishedAt: Type.String(),
+  seat: Type.Union([Type.Integer(), Type.Null()], { description: 'your seat in it (null: a game kept before accounts)' }),
 });
 
 export function recordRoutes(app: Api, ctx: AppContext): void {
@@ -20,7 +21,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
 
   app.get('/records', {
     schema: {
-      summary: 'Finished games saved on this server, newest first, a page at a time (?offset=N&limit=M)',
+      summary: 'Your finished games (and those kept before accounts), newest first, a page at a time (?offset=N&limit=M)',
       querystring: Type.Object({
         offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
         limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
@@ -30,7 +31,8 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
     if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
-    return live.listRecords({ offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
+    const me = await ctx.accounts.current(req);
+    return live.listRecords(me?.id ?? null, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
   });
 
   app.get('/records/:id', {
@@ -47,7 +49,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       },
     },
   }, async (req, reply) => {
-    const text = await live.readRecord(req.params.id);
+    const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
     if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
     const lines = text.trimEnd().split('\n');
     return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
@@ -78,7 +80,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
   }, async (req) => {
     const b = req.body;
     if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
-    const text = b.record ?? await live.readRecord(b.recordId!);
+    const text = b.record ?? await live.readRecord(b.recordId!, (await ctx.accounts.current(req))?.id ?? null);
     const review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds: b.worlds ?? ctx.limits.reviewWorlds, seed: b.seed }, req.ip);
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;

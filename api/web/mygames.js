@@ -1,0 +1,115 @@
+// "My games": who this browser is (sign in, make an account, sign out, change the password)
+// and her finished games, newest first (GET /api/records), each with its date, game, rules,
+// card, her seat, the bots she played and how it ended, and its record to keep.
+
+import { call } from './client.js';
+
+const $ = (id) => document.getElementById(id);
+const PAGE = 20;
+const GAMES = { 'mah-jongg': 'Mah Jongg', 'mexican-train': 'Mexican Train' };
+const SEATS = ['East', 'South', 'West', 'North'];
+
+function busy(on) {
+  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
+  document.body.dataset.busy = String(busy.n);
+}
+
+/** A message under the account form: an error (the server's own words), or good news. */
+function say(text, good = false) {
+  $('account-message').textContent = text;
+  $('account-message').dataset.kind = good ? 'ok' : 'error';
+}
+
+async function work(fn) {
+  busy(true);
+  try { return await fn(); } catch (err) { say(err.message); return undefined; } finally { busy(false); }
+}
+
+function showMe(me) {
+  $('me-line').textContent = me.signedIn ? `You are signed in as ${me.name}.`
+    : me.guest ? 'You are playing as a guest: make an account to keep your games on any device.'
+    : 'Sign in to see your games, or make an account: a name and a password, no email.';
+  $('sign-form').classList.toggle('hidden', me.signedIn);
+  $('signed-in').classList.toggle('hidden', !me.signedIn);
+}
+
+/** The seat's name at the table: East, South... for Mah Jongg; "seat 2" at a Mexican Train table. */
+const seatName = (r) => (r.seat === null ? 'a seat' : r.game === 'mah-jongg' && r.seats.length <= 4 ? SEATS[r.seat] : `seat ${r.seat + 1}`);
+
+/** How the game ended for her, in one sentence. */
+function ending(r) {
+  const s = r.seat ?? 0;
+  if (r.game === 'mah-jongg') {
+    if (r.wallGame) return 'Nobody made Mah Jongg (a wall game).';
+    const won = r.winners.includes(s);
+    return `${won ? 'You made Mah Jongg' : `${r.winners.map((w) => (r.seat === null ? `Seat ${w + 1}` : SEATS[w] ?? `seat ${w + 1}`)).join(' and ')} made Mah Jongg`}; your score ${r.scores[s] > 0 ? '+' : ''}${r.scores[s]}.`;
+  }
+  const won = r.winners.includes(s);
+  return `${won ? 'You won' : 'You did not win'} with ${r.scores[s]} pips left.`;
+}
+
+function gameItem(r) {
+  const li = document.createElement('li');
+  li.className = 'game-item';
+  li.dataset.id = r.id;
+  const when = new Date(r.finishedAt);
+  const bots = r.seats.filter((_, i) => i !== r.seat).join(', ');
+  const head = document.createElement('p');
+  head.className = 'game-head';
+  head.textContent = `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: ${GAMES[r.game] ?? r.game}, ${r.ruleset}${r.card ? `, ${r.card}` : ''}`;
+  const who = document.createElement('p');
+  who.textContent = `You sat ${seatName(r)} against ${bots} bots. ${ending(r)}`;
+  const links = document.createElement('p');
+  const rec = document.createElement('a');
+  rec.href = `/api/records/${encodeURIComponent(r.id)}?format=jsonl`;
+  rec.download = `${r.id}.jsonl`;
+  rec.textContent = 'Keep the record';
+  const deal = document.createElement('span');
+  deal.className = 'deal';
+  deal.textContent = ` Deal number ${r.seed}.`;
+  links.append(rec, deal);
+  li.append(head, who, links);
+  return li;
+}
+
+let shown = 0;
+async function loadGames(more = false) {
+  if (!more) { shown = 0; $('games').replaceChildren(); }
+  const r = await work(() => call('GET', `/api/records?offset=${shown}&limit=${PAGE}`));
+  if (!r) return;
+  for (const rec of r.records) $('games').append(gameItem(rec));
+  shown += r.records.length;
+  $('games-note').textContent = r.total === 0 ? 'No finished games yet: play one at the practice table.' : `${r.total} finished game${r.total === 1 ? '' : 's'}.`;
+  $('more').classList.toggle('hidden', shown >= r.total);
+}
+
+async function refresh() {
+  const me = await work(() => call('GET', '/api/me'));
+  if (me) showMe(me);
+  await loadGames();
+}
+
+$('sign-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  say('');
+  const me = await work(() => call('POST', '/api/session', { name: $('name').value.trim(), password: $('password').value }));
+  if (me) { $('password').value = ''; await refresh(); }
+});
+$('sign-up').addEventListener('click', async () => {
+  say('');
+  if (!$('sign-form').reportValidity()) return;
+  const me = await work(() => call('POST', '/api/account', { name: $('name').value.trim(), password: $('password').value }));
+  if (me) { $('password').value = ''; say('Your account is made: the games you played on this device are in it.', true); await refresh(); }
+});
+$('sign-out').addEventListener('click', async () => {
+  say('');
+  if (await work(() => call('DELETE', '/api/session'))) await refresh();
+});
+$('password-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const ok = await work(() => call('PUT', '/api/account/password', { old: $('old-password').value, password: $('new-password').value }));
+  if (ok) { $('old-password').value = ''; $('new-password').value = ''; say('Your password is changed; your other devices are signed out.', true); }
+});
+$('more').addEventListener('click', () => loadGames(true));
+
+refresh();

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openBrowser, overflowX, SCREENS, SHOTS, type BrowserTable, type ScreenName } from './browser.js';
+import { everyControlInside, keyboardReaches, smallestText } from './page-checks.js';
+
+/**
+ * "My games" (api/web/mygames.html) in Chromium at the three screens: a guest's finished game
+ * is listed in plain words; she makes an account there and keeps it; signed out the list is
+ * empty, signed in again it is back.
+ */
+
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+
+/** A finished game played from the page's own session (the API, with the browser's cookie). */
+async function finishGame(page: Page, seed: number): Promise<string> {
+  return page.evaluate(async (s) => {
+    const post = async (url: string, body: unknown, token?: string) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+    const g = await post('/api/games', { level: 'random', seed: s });
+    let a = g;
+    for (let i = 0; i < 2000 && a.view.phase !== 'ended'; i++) {
+      const l = a.legal[0];
+      const move = l.type === 'pass' ? { type: 'pass', tiles: a.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 } : l.type === 'courtesy' ? { type: 'courtesy', tiles: [] } : l;
+      a = await post(`/api/games/${g.id}/actions`, { ...move, after: a.at }, g.token);
+    }
+    return g.id as string;
+  }, seed);
+}
+
+for (const screen of Object.keys(SCREENS) as ScreenName[]) {
+  describe(`my games on the ${screen} (${SCREENS[screen].width}x${SCREENS[screen].height})`, () => {
+    let b: BrowserTable;
+    let page: Page;
+    const shot = (name: string) => page.screenshot({ path: join(SHOTS, `mygames-${screen}-${name}.png`), fullPage: true });
+
+    beforeAll(async () => {
+      b = await openBrowser(`mygames-${screen}`, { screen });
+      page = b.page;
+      await page.goto(`${b.base}/`);
+    }, 60_000);
+    afterAll(async () => { await b?.close(); });
+
+    it('a guest\'s finished game is listed in plain words; making an account keeps it; signed out it is gone, signed in it is back', async () => {
+      const id = await finishGame(page, 50);
+      await page.goto(`${b.base}/mygames.html`);
+      await settled(page);
+      await expect(page.textContent('#me-line')).resolves.toMatch(/playing as a guest/);
+      const item = page.locator(`.game-item[data-id="${id}"]`);
+      await expect(item.count()).resolves.toBe(1);
+      await expect(item.textContent()).resolves.toMatch(/Mah Jongg, nmjl-4p.*You sat East against random, random, random bots\..*(Mah Jongg|wall game).*Deal number 50/);
+      await shot('guest');
+      await page.fill('#name', `Rose ${screen}`);
+      await page.fill('#password', 'a long password');
+      await page.click('#sign-up');
+      await page.waitForSelector('#signed-in:not(.hidden)');
+      await settled(page);
+      await expect(page.textContent('#me-line')).resolves.toBe(`You are signed in as Rose ${screen}.`);
+      await expect(page.locator('.game-item').count()).resolves.toBe(1);
+      await shot('signed-in');
+      await page.click('#sign-out');
+      await page.waitForSelector('#sign-form:not(.hidden)');
+      await settled(page);
+      await expect(page.locator('.game-item').count()).resolves.toBe(0);
+      await expect(page.textContent('#games-note')).resolves.toMatch(/No finished games yet/);
+      await page.fill('#name', `rose ${screen}`);
+      await page.fill('#password', 'a wrong password');
+      await page.click('#sign-in');
+      await page.waitForFunction(() => (document.getElementById('account-message')?.textContent ?? '') !== '');
+      await expect(page.textContent('#account-message')).resolves.toBe('that name and password do not match an account here');
+      await page.fill('#password', 'a long password');
+      await page.click('#sign-in');
+      await page.waitForSelector('.game-item');
+      await settled(page);
+      await expect(page.locator('.game-item').count()).resolves.toBe(1);
+    }, 120_000);
+
+    it('fits the screen, no word under 16 px, axe-core clean, every control reached by the keyboard', async () => {
+      expect(await overflowX(page)).toBe(0);
+      expect(await everyControlInside(page)).toEqual([]);
+      expect(await smallestText(page, 'p, li, label, button')).toBeGreaterThanOrEqual(16);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await keyboardReaches(page)).toEqual([]);
+    });
+  });
+}

@@ -412,6 +412,15 @@ export class LiveGames {
     return text;
   }
 
+  /** A review kept for a record the player may read (checked by readRecord first), or null. */
+  keptReview(recordId: string, seat: number, worlds: number): Promise<unknown> {
+    return this.store.review(recordId, seat, worlds);
+  }
+
+  keepReview(recordId: string, seat: number, worlds: number, review: unknown): Promise<void> {
+    return this.store.saveReview(recordId, seat, worlds, review);
+  }
+
   /** The finished records the player may read, newest first, a page at a time. */
   async listRecords(player: string | null, page: { offset?: number; limit?: number } = {}): Promise<{ records: RecordListing[]; total: number }> {
     const { records, total } = await this.store.records(player, { offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE });

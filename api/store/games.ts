@@ -208,6 +208,16 @@ export class GameStore {
     });
   }
 
+  /** A review kept for the record, seat and deals, or null. */
+  async review(recordId: string, seat: number, worlds: number): Promise<unknown> {
+    return guarded(async () => (await this.db.query('SELECT review FROM reviews WHERE record_id = $1 AND seat = $2 AND worlds = $3', [recordId, seat, worlds]))[0]?.review ?? null);
+  }
+
+  /** Keeps a record's review (the first one computed stands). */
+  async saveReview(recordId: string, seat: number, worlds: number, review: unknown): Promise<void> {
+    await guarded(() => this.db.query('INSERT INTO reviews (record_id, seat, worlds, review) VALUES ($1, $2, $3, $4::text::jsonb) ON CONFLICT DO NOTHING', [recordId, seat, worlds, json(review)]));
+  }
+
   /** Every record's text, oldest first, a page at a time (`tilemate export`). */
   async recordTexts(after: string | null, limit: number): Promise<{ id: string; text: string; finishedAt: string }[]> {
     return guarded(async () => {

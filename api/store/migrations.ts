@@ -94,6 +94,21 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    name: 'reviews once computed',
+    sql: `
+      -- a record's review for one seat, as the server's defaults computed it (a review of the
+      -- same record, seat and deals gives the same answer: kept, it opens at once)
+      CREATE TABLE reviews (
+        record_id text NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+        seat integer NOT NULL,
+        worlds integer NOT NULL,
+        review jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (record_id, seat, worlds)
+      );
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

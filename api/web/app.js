@@ -137,6 +137,17 @@ if (CHOSEN_CARD) {
   document.querySelector('#start h2')?.after(note);
 }
 
+// "Play this deal again" from My games (./?deal=N&ruleset=R&level=L): the start form filled in
+{
+  const q = new URLSearchParams(location.search);
+  const deal = q.get('deal');
+  if (deal !== null && /^\d{1,15}$/.test(deal)) $('#seed').value = deal;
+  for (const name of ['ruleset', 'level']) {
+    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === q.get(name));
+    if (input) input.checked = true;
+  }
+}
+
 function showGame() {
   $('#start').classList.add('hidden');
   $('#game').classList.remove('hidden');

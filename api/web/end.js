@@ -100,7 +100,7 @@ function decisionWords(d) {
   return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
 }
 
-function showReview(box, data, ctx) {
+export function showReview(box, data, ctx) {
   box.replaceChildren(el('h2', 'Review of your decisions'));
   const decisions = data.decisions ?? [];
   const s = data.summary;

@@ -2,7 +2,8 @@
 // and her finished games, newest first (GET /api/records), each with its date, game, rules,
 // card, her seat, the bots she played and how it ended, and its record to keep.
 
-import { call } from './client.js';
+import { api, call } from './client.js';
+import { showReview } from './end.js';
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -69,6 +70,36 @@ function gameItem(r) {
   deal.textContent = ` Deal number ${r.seed}.`;
   links.append(rec, deal);
   li.append(head, who, links);
+  if (r.game === 'mah-jongg' && r.seat !== null) {
+    // play the same tiles again against the same bots (the table's start form, filled in)
+    const again = document.createElement('a');
+    again.className = 'btn';
+    again.href = `./?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&level=${encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? 'medium')}`;
+    again.textContent = 'Play this deal again';
+    const review = document.createElement('button');
+    review.type = 'button';
+    review.className = 'btn';
+    review.textContent = 'Review my play';
+    const box = document.createElement('section');
+    box.className = 'review-box hidden';
+    review.addEventListener('click', async () => {
+      box.classList.remove('hidden');
+      box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Looking over your game\u2026 (this takes a few seconds the first time)' }));
+      busy(true);
+      try {
+        const data = await api.review({ recordId: r.id, seat: r.seat });
+        showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`) });
+      } catch (err) {
+        box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
+      } finally {
+        busy(false);
+      }
+    });
+    const actions = document.createElement('p');
+    actions.className = 'save-row';
+    actions.append(again, review);
+    li.append(actions, box);
+  }
   return li;
 }
 

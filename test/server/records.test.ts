@@ -86,6 +86,23 @@ describe('server records', () => {
     expect((await call(again, { method: 'GET', url: '/api/games/oldlive', headers: auth(token) })).body.at).toBe(30);
   });
 
+  it('a kept record\'s review is computed once and kept: asked again (after a restart too) it is the same, and only its player gets it', async () => {
+    const dir = dataDir();
+    const { app, g, me } = await finishedGame(dir, 15);
+    const ask = { method: 'POST' as const, url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 2 } };
+    const first = await call(app, ask, me);
+    expect(first.status).toBe(200);
+    const t0 = performance.now();
+    const second = await call(app, ask, me);
+    const keptMs = performance.now() - t0;
+    expect(second.body).toEqual(first.body);
+    await app.close();
+    const again = await server({ threads: 1 }, dir);
+    expect((await call(again, ask, me)).body).toEqual(first.body);
+    expect((await call(again, ask, newJar())).status).toBe(404);
+    console.log(`a kept review answered in ${keptMs.toFixed(1)} ms`);
+  });
+
   it('a live game is not saved: a server stopped mid-game leaves no record of it', async () => {
     const dir = dataDir();
     const app = await server({}, dir);

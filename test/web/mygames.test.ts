@@ -72,6 +72,21 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.waitForSelector('.game-item');
       await settled(page);
       await expect(page.locator('.game-item').count()).resolves.toBe(1);
+      // her review, in plain words under the game (once: a review plays many deals out)
+      if (screen === 'phone') {
+        await page.click(`.game-item[data-id="${id}"] button:has-text("Review my play")`);
+        await page.waitForSelector('.review-box .review-item', { timeout: 100_000 });
+        await settled(page);
+        await expect(page.textContent('.review-box')).resolves.toMatch(/decisions; the coach agreed with \d+/);
+        await shot('review');
+      }
+      // the same deal again: the table's start form filled in with its number and table
+      await page.click(`.game-item[data-id="${id}"] a:has-text("Play this deal again")`);
+      await page.waitForSelector('#start');
+      await expect(page.inputValue('#seed')).resolves.toBe('50');
+      await expect(page.isChecked('#start input[name="ruleset"][value="nmjl-4p"]')).resolves.toBe(true);
+      await page.goto(`${b.base}/mygames.html`);
+      await settled(page);
     }, 120_000);
 
     it('fits the screen, no word under 16 px, axe-core clean, every control reached by the keyboard', async () => {

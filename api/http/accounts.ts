@@ -90,3 +90,15 @@ export async function signedIn(acc: Accounts, req: FastifyRequest): Promise<Play
   if (p === null || p.name === null) throw new TilemateError('TM_UNAUTHORIZED', 'please sign in first');
   return p as Player & { name: string };
 }
+
+/**
+ * Whose games a request asks for: the session's player (null: none yet), or with `student`,
+ * a student of the signed-in coach (TM_NOT_FOUND unless she shares her games with this coach).
+ */
+export async function whoseGames(acc: Accounts, players: PlayerStore, req: FastifyRequest, student: string | undefined): Promise<string | null> {
+  if (student === undefined) return (await acc.current(req))?.id ?? null;
+  const coach = await signedIn(acc, req);
+  const id = await players.studentNamed(coach.id, student);
+  if (id === null) throw new TilemateError('TM_NOT_FOUND', `${student} has not shared her games with you`);
+  return id;
+}

@@ -29,6 +29,7 @@ import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
 import { accountRoutes } from './routes/accounts.js';
+import { progressRoutes } from './routes/progress.js';
 import cookie from '@fastify/cookie';
 import { accounts, type Accounts } from './accounts.js';
 import { PlayerStore, type Player } from '../store/players.js';
@@ -257,6 +258,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
   }, { prefix: '/api' });
 

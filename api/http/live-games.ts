@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Agent } from '../../agents/agent.js';
+import type { GamePlayed, ReviewSeen } from '../../agents/coach/progress.js';
 import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -421,9 +422,13 @@ export class LiveGames {
     return this.store.saveReview(recordId, seat, worlds, review);
   }
 
-  /** The finished records the player may read, newest first, a page at a time. */
-  async listRecords(player: string | null, page: { offset?: number; limit?: number } = {}): Promise<{ records: RecordListing[]; total: number }> {
-    const { records, total } = await this.store.records(player, { offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE });
+  /** A player's own finished games, and the kept reviews of her seat in them (her progress). */
+  played(player: string, limit: number): Promise<GamePlayed[]> { return this.store.played(player, limit); }
+  reviewsOf(player: string, limit: number): Promise<ReviewSeen[]> { return this.store.reviewsOf(player, limit); }
+
+  /** The finished records the player may read, newest first, a page at a time; `only`: hers alone (a coach's student's). */
+  async listRecords(player: string | null, page: { offset?: number; limit?: number } = {}, only = false): Promise<{ records: RecordListing[]; total: number }> {
+    const { records, total } = await this.store.records(player, { offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE }, only);
     return { records: records.map(({ owner: _, player: __, ...r }) => r), total };
   }
 }

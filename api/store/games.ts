@@ -1,5 +1,6 @@
 import { gameTypeOfRecord } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
+import type { GamePlayed, ReviewSeen } from '../../agents/coach/progress.js';
 import { guarded, type Db, type Row } from './db.js';
 
 /**
@@ -189,23 +190,46 @@ export class GameStore {
   }
 
   /**
-   * Which records a player may read: her own, and the games kept before accounts (owned by
-   * nobody, read by everyone as they were). Nobody else's.
+   * Which records a player may read: her own, her students' (she is their coach), and the
+   * games kept before accounts (owned by nobody, read by everyone as they were). Nobody else's.
    */
-  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL)';
+  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL OR player_id IN (SELECT student_id FROM coach_links WHERE coach_id = $1))';
 
   /** A record's text, when the player may read it; else null (as if there were none). */
   async recordText(id: string, player: string | null): Promise<string | null> {
     return guarded(async () => ((await this.db.query<{ text: string }>(`SELECT text FROM records WHERE id = $2 AND ${GameStore.VISIBLE}`, [player, id]))[0]?.text ?? null));
   }
 
-  /** The records a player may read, newest first, a page at a time. */
-  async records(player: string | null, page: { offset: number; limit: number }): Promise<{ records: RecordRow[]; total: number }> {
+  /**
+   * Records newest first, a page at a time: those the player may read (her own and those from
+   * before accounts), or with `only`, that player's own alone (a coach's student: the caller checks the link).
+   */
+  async records(player: string | null, page: { offset: number; limit: number }, only = false): Promise<{ records: RecordRow[]; total: number }> {
+    const where = only ? 'player_id = $1' : '(player_id = $1 OR player_id IS NULL)';
     return guarded(async () => {
-      const rows = await this.db.query(`SELECT id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records WHERE ${GameStore.VISIBLE} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3`, [player, page.limit, page.offset]);
-      const [{ n }] = await this.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM records WHERE ${GameStore.VISIBLE}`, [player]);
+      const rows = await this.db.query(`SELECT id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records WHERE ${where} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3`, [player, page.limit, page.offset]);
+      const [{ n }] = await this.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM records WHERE ${where}`, [player]);
       return { records: rows.map(listing), total: n };
     });
+  }
+
+  /** A player's own finished games (newest `limit`), as her progress reads them. */
+  async played(player: string, limit: number): Promise<GamePlayed[]> {
+    return guarded(async () => (await this.db.query(
+      'SELECT id, game, seat, seats, winners, scores, finished_at FROM records WHERE player_id = $1 AND seat IS NOT NULL ORDER BY finished_at DESC LIMIT $2', [player, limit]))
+      .map((r) => ({ id: r.id as string, game: r.game as string, seat: r.seat as number, seats: r.seats as string[], winners: r.winners as number[], scores: r.scores as number[], finishedAt: new Date(r.finished_at as string).toISOString() })));
+  }
+
+  /** The kept reviews of a player's own seat in her games (newest `limit`), each decision's kind, cost and words only. */
+  async reviewsOf(player: string, limit: number): Promise<ReviewSeen[]> {
+    return guarded(async () => (await this.db.query(
+      `SELECT DISTINCT ON (c.finished_at, r.record_id) r.record_id,
+              (SELECT coalesce(jsonb_agg(jsonb_build_object('index', d->'index', 'phase', d->'phase', 'agreed', d->'agreed', 'loss', d->'loss', 'chosen', d->'chosen', 'suggested', d->'suggested', 'why', d->'why')), '[]'::jsonb)
+                 FROM jsonb_array_elements(r.review->'decisions') d) AS decisions,
+              r.review->'dead' AS dead
+       FROM reviews r JOIN records c ON c.id = r.record_id AND c.seat = r.seat
+       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.worlds DESC LIMIT $2`, [player, limit]))
+      .map((r) => ({ recordId: r.record_id as string, decisions: r.decisions as ReviewSeen['decisions'], dead: (r.dead as { index: number } | null) ?? null })));
   }
 
   /** A review kept for the record, seat and deals, or null. */

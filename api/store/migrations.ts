@@ -109,6 +109,25 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    name: 'coaches and their students',
+    sql: `
+      -- a code a student gives her coach, kept only as its hash, good for a few days
+      CREATE TABLE coach_invites (
+        code_hash bytea PRIMARY KEY,
+        student_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL
+      );
+      -- a coach who may see a student's games, reviews and progress, until the student withdraws it
+      CREATE TABLE coach_links (
+        student_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        coach_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (student_id, coach_id)
+      );
+      CREATE INDEX coach_links_coach ON coach_links (coach_id);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

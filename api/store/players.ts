@@ -102,6 +102,45 @@ export class PlayerStore {
     await guarded(() => this.db.query('UPDATE players SET password_hash = $2 WHERE id = $1', [playerId, passwordHash]));
   }
 
+  // ------------------------------------------------------------------ coaches
+
+  /** A new invitation code of the student's for a coach (its hash kept), good until `expires`. */
+  async invite(studentId: string, codeHash: Buffer, expires: Date): Promise<void> {
+    await guarded(() => this.db.query('INSERT INTO coach_invites (code_hash, student_id, expires_at) VALUES ($1, $2, $3::text::timestamptz)', [codeHash, studentId, expires.toISOString()]));
+  }
+
+  /** The coach takes an invitation (used once): the student's name, or null for an unknown or expired code. */
+  async acceptInvite(coachId: string, codeHash: Buffer): Promise<string | null> {
+    return guarded(() => this.db.transaction(async (sql) => {
+      const [inv] = await sql.query<{ student_id: string; name: string | null }>(
+        'DELETE FROM coach_invites i USING players p WHERE i.code_hash = $1 AND i.expires_at > now() AND p.id = i.student_id RETURNING i.student_id, p.name', [codeHash]);
+      if (inv === undefined) return null;
+      if (inv.student_id === coachId) throw new TilemateError('TM_BAD_INPUT', 'that is your own code: give it to your coach');
+      await sql.query('INSERT INTO coach_links (student_id, coach_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [inv.student_id, coachId]);
+      return inv.name ?? 'a guest';
+    }));
+  }
+
+  /** The coach's students, by name. */
+  async students(coachId: string): Promise<{ id: string; name: string }[]> {
+    return guarded(() => this.db.query<{ id: string; name: string }>("SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 ORDER BY p.name_key, p.id", [coachId]));
+  }
+
+  /** The student's coaches, by name. */
+  async coaches(studentId: string): Promise<{ id: string; name: string }[]> {
+    return guarded(() => this.db.query<{ id: string; name: string }>("SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.coach_id WHERE l.student_id = $1 ORDER BY p.name_key, p.id", [studentId]));
+  }
+
+  /** The student withdraws a coach's access; false when that coach had none. */
+  async withdraw(studentId: string, coachName: string): Promise<boolean> {
+    return guarded(async () => (await this.db.query('DELETE FROM coach_links l USING players p WHERE l.student_id = $1 AND l.coach_id = p.id AND p.name_key = $2 RETURNING l.coach_id', [studentId, nameKey(coachName)])).length > 0);
+  }
+
+  /** The student of this name the coach follows, or null. */
+  async studentNamed(coachId: string, name: string): Promise<string | null> {
+    return guarded(async () => (await this.db.query<{ id: string }>('SELECT p.id FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 AND p.name_key = $2', [coachId, nameKey(name)]))[0]?.id ?? null);
+  }
+
   // ------------------------------------------------------------------ cards
 
   /**

@@ -3,6 +3,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
 import type { ReviewJson } from '../../shared/wire.js';
+import { whoseGames } from '../accounts.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -25,14 +26,15 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       querystring: Type.Object({
         offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
         limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
+        student: Type.Optional(Type.String({ maxLength: 40, description: 'a student\'s name: her games (for her coach)' })),
       }),
       response: { 200: Type.Object({ records: Type.Array(RecordSummary), total: Type.Integer() }), ...ERRORS },
     },
   }, async (req) => {
     const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
     if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
-    const me = await ctx.accounts.current(req);
-    return live.listRecords(me?.id ?? null, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit });
+    const whose = await whoseGames(ctx.accounts, ctx.players, req, req.query.student);
+    return live.listRecords(whose, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit }, req.query.student !== undefined);
   });
 
   app.get('/records/:id', {

@@ -59,7 +59,11 @@ const against = (g: GamePlayed): string => {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export function progress(games: readonly GamePlayed[], reviews: readonly ReviewSeen[], now = new Date()): Progress {
+/**
+ * `name`: whose progress it is, for the words (a coach reads "Rose played ..."); her own
+ * progress says "you".
+ */
+export function progress(games: readonly GamePlayed[], reviews: readonly ReviewSeen[], now = new Date(), name?: string): Progress {
   const thisWeek = weekOf(now.toISOString());
   const lastWeek = weekOf(new Date(Date.parse(`${thisWeek}T00:00:00Z`) - 86_400_000).toISOString());
   // results by week, game and opponents
@@ -115,7 +119,7 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
   }).sort((a, b) => a.week.localeCompare(b.week) || a.kind.localeCompare(b.kind));
 
   return {
-    said: sentences(weeks, mistakes, thisWeek, lastWeek),
+    said: sentences(weeks, mistakes, thisWeek, lastWeek, name),
     weeks,
     mistakes,
     habits: [...habits.values()].map(({ worst: _, ...h }) => ({ ...h, cost: round1(h.cost) })).sort((a, b) => b.cost - a.cost || b.mistakes - a.mistakes),
@@ -124,15 +128,18 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
   };
 }
 
-function sentences(weeks: WeekRow[], mistakes: MistakeRow[], thisWeek: string, lastWeek: string): string[] {
+function sentences(weeks: WeekRow[], mistakes: MistakeRow[], thisWeek: string, lastWeek: string, name?: string): string[] {
   const said: string[] = [];
+  const who = name ?? 'you';
+  const Who = name ?? 'You';
+  const whose = name === undefined ? 'Your' : `${name}'s`;
   const total = (week: string, game: string) => weeks.filter((w) => w.week === week && w.game === game)
     .reduce((t, w) => ({ games: t.games + w.games, wins: t.wins + (w.winShare * w.games) / 100, score: t.score + w.meanScore * w.games }), { games: 0, wins: 0, score: 0 });
   const mj = total(thisWeek, 'mah-jongg'), mjLast = total(lastWeek, 'mah-jongg');
   if (mj.games > 0) {
-    said.push(`This week you played ${mj.games} Mah Jongg game${mj.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mj.wins)} of them${mjLast.games > 0 ? `; last week ${Math.round(mjLast.wins)} of ${mjLast.games}` : ''}.`);
+    said.push(`This week ${who} played ${mj.games} Mah Jongg game${mj.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mj.wins)} of them${mjLast.games > 0 ? `; last week ${Math.round(mjLast.wins)} of ${mjLast.games}` : ''}.`);
   } else if (mjLast.games > 0) {
-    said.push(`Last week you played ${mjLast.games} Mah Jongg game${mjLast.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mjLast.wins)} of them; none yet this week.`);
+    said.push(`Last week ${who} played ${mjLast.games} Mah Jongg game${mjLast.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mjLast.wins)} of them; none yet this week.`);
   }
   // the kind of mistake that cost the most lately, this week against last
   const cost = (week: string, kind: MistakeKind) => mistakes.find((m) => m.week === week && m.kind === kind)?.costPerGame ?? 0;
@@ -140,10 +147,13 @@ function sentences(weeks: WeekRow[], mistakes: MistakeRow[], thisWeek: string, l
     .filter((x) => x.now > 0 || x.before > 0).sort((a, b) => Math.max(b.now, b.before) - Math.max(a.now, a.before));
   if (kinds.length > 0) {
     const { k, now, before } = kinds[0];
-    said.push(`You gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week, ${Math.round(now)} this week.`);
+    const reviewedIn = (week: string) => mistakes.some((m) => m.week === week);
+    said.push(reviewedIn(lastWeek) && reviewedIn(thisWeek) ? `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week, ${Math.round(now)} this week.`
+      : reviewedIn(thisWeek) ? `${Who} gave away about ${Math.round(now)} points a game in ${KIND_WORDS[k]} this week.`
+      : `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week.`);
   }
   const mt = total(thisWeek, 'mexican-train'), mtLast = total(lastWeek, 'mexican-train');
-  if (mt.games > 0) said.push(`Your Mexican Train games this week ended with ${Math.round(mt.score / mt.games)} pips left on average${mtLast.games > 0 ? ` (${Math.round(mtLast.score / mtLast.games)} last week)` : ''}.`);
-  if (said.length === 0) said.push('Play a few games and ask for their reviews: your progress will show here week by week.');
+  if (mt.games > 0) said.push(`${whose} Mexican Train games this week ended with ${Math.round(mt.score / mt.games)} pips left on average${mtLast.games > 0 ? ` (${Math.round(mtLast.score / mtLast.games)} last week)` : ''}.`);
+  if (said.length === 0) said.push(name === undefined ? 'Play a few games and ask for their reviews: your progress will show here week by week.' : `${name} has no finished games yet.`);
   return said;
 }

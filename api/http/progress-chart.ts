@@ -10,20 +10,23 @@ export async function progressChart(p: Progress): Promise<string> {
   const week = { field: 'week', type: 'ordinal', title: 'week of', axis: { labelAngle: -40 } } as const;
   const wins = p.weeks.filter((w) => w.game === 'mah-jongg');
   const costs = p.mistakes.filter((m) => m.kind !== 'dead hand');
-  const panel = (title: string, values: object[], inner: object) => ({ width: 360, height: 170, title, data: { values }, ...inner });
-  const spec: TopLevelSpec = {
+  const panel = (title: string, values: object[], inner: object) => ({ width: 380, height: 180, title, data: { values }, ...inner });
+  const panels = [
+    panel('Mah Jongg games you won (%), by the bots\' level', wins, {
+      mark: { type: 'line', point: { size: 90 }, strokeWidth: 3 },
+      encoding: { x: week, y: { field: 'winShare', type: 'quantitative', title: 'won (%)', scale: { domain: [0, 100] } }, color: { field: 'against', type: 'nominal', title: 'bots' } },
+    }),
+    // what mistakes cost, once some game has been reviewed
+    ...(costs.length > 0 ? [panel('Points your mistakes cost a reviewed game', costs, {
+      mark: { type: 'bar' },
+      encoding: { x: week, y: { field: 'costPerGame', type: 'quantitative', title: 'points a game', stack: 'zero' }, color: { field: 'kind', type: 'nominal', title: 'mistakes in' } },
+    })] : []),
+  ];
+  const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: { font: 'sans-serif', title: { fontSize: 15 }, axis: { labelFontSize: 12, titleFontSize: 13 }, legend: { labelFontSize: 12, titleFontSize: 13 } },
-    vconcat: [
-      panel('Mah Jongg games you won (%), by the bots\' level', wins, {
-        mark: { type: 'line', point: { size: 70 }, strokeWidth: 3 },
-        encoding: { x: week, y: { field: 'winShare', type: 'quantitative', title: 'won (%)', scale: { domain: [0, 100] } }, color: { field: 'against', type: 'nominal', title: 'bots' } },
-      }),
-      panel('Points your mistakes cost a reviewed game', costs, {
-        mark: { type: 'bar' },
-        encoding: { x: week, y: { field: 'costPerGame', type: 'quantitative', title: 'points a game', stack: 'zero' }, color: { field: 'kind', type: 'nominal', title: 'in' } },
-      }),
-    ],
+    config: { font: 'sans-serif', title: { fontSize: 18 }, axis: { labelFontSize: 15, titleFontSize: 16 }, legend: { labelFontSize: 15, titleFontSize: 16, orient: 'bottom' } },
+    resolve: { scale: { color: 'independent' }, legend: { color: 'independent' } },
+    vconcat: panels,
   } as TopLevelSpec;
   const [vega, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });

@@ -34,6 +34,10 @@ function showMe(me) {
   $('signed-in').classList.toggle('hidden', !me.signedIn);
 }
 
+/** The player the games are of, in words: "You", or her student's name. */
+const who = () => student ?? 'You';
+const whose = () => (student === null ? 'your' : 'her');
+
 /** The seat's name at the table: East, South... for Mah Jongg; "seat 2" at a Mexican Train table. */
 const seatName = (r) => (r.seat === null ? 'a seat' : r.game === 'mah-jongg' && r.seats.length <= 4 ? SEATS[r.seat] : `seat ${r.seat + 1}`);
 
@@ -43,10 +47,10 @@ function ending(r) {
   if (r.game === 'mah-jongg') {
     if (r.wallGame) return 'Nobody made Mah Jongg (a wall game).';
     const won = r.winners.includes(s);
-    return `${won ? 'You made Mah Jongg' : `${r.winners.map((w) => (r.seat === null ? `Seat ${w + 1}` : SEATS[w] ?? `seat ${w + 1}`)).join(' and ')} made Mah Jongg`}; your score ${r.scores[s] > 0 ? '+' : ''}${r.scores[s]}.`;
+    return `${won ? `${who()} made Mah Jongg` : `${r.winners.map((w) => (r.seat === null ? `Seat ${w + 1}` : SEATS[w] ?? `seat ${w + 1}`)).join(' and ')} made Mah Jongg`}; ${whose()} score ${r.scores[s] > 0 ? '+' : ''}${r.scores[s]}.`;
   }
   const won = r.winners.includes(s);
-  return `${won ? 'You won' : 'You did not win'} with ${r.scores[s]} pips left.`;
+  return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
 }
 
 function gameItem(r) {
@@ -58,8 +62,8 @@ function gameItem(r) {
   const head = document.createElement('p');
   head.className = 'game-head';
   head.textContent = `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: ${GAMES[r.game] ?? r.game}, ${r.ruleset}${r.card ? `, ${r.card}` : ''}`;
-  const who = document.createElement('p');
-  who.textContent = `You sat ${seatName(r)} against ${bots} bots. ${ending(r)}`;
+  const line = document.createElement('p');
+  line.textContent = `${who()} sat ${seatName(r)} against ${bots} bots. ${ending(r)}`;
   const links = document.createElement('p');
   const rec = document.createElement('a');
   rec.href = `/api/records/${encodeURIComponent(r.id)}?format=jsonl`;
@@ -69,7 +73,7 @@ function gameItem(r) {
   deal.className = 'deal';
   deal.textContent = ` Deal number ${r.seed}.`;
   links.append(rec, deal);
-  li.append(head, who, links);
+  li.append(head, line, links);
   if (r.game === 'mah-jongg' && r.seat !== null) {
     // play the same tiles again against the same bots (the table's start form, filled in)
     const again = document.createElement('a');
@@ -103,10 +107,16 @@ function gameItem(r) {
   return li;
 }
 
+/** The student whose games a coach is looking at (null: her own). */
+let student = null;
+const forStudent = (sep) => (student === null ? '' : `${sep}student=${encodeURIComponent(student)}`);
+
 let shown = 0;
 async function loadGames(more = false) {
   if (!more) { shown = 0; $('games').replaceChildren(); }
-  const r = await work(() => call('GET', `/api/records?offset=${shown}&limit=${PAGE}`));
+  $('whose').classList.toggle('hidden', student === null);
+  $('whose').textContent = student === null ? '' : `${student}'s games, as she shares them with you.`;
+  const r = await work(() => call('GET', `/api/records?offset=${shown}&limit=${PAGE}${forStudent('&')}`));
   if (!r) return;
   for (const rec of r.records) $('games').append(gameItem(rec));
   shown += r.records.length;
@@ -114,11 +124,74 @@ async function loadGames(more = false) {
   $('more').classList.toggle('hidden', shown >= r.total);
 }
 
+/** Her progress (or her student's): the sentences, the chart, and the numbers behind a Details toggle. */
+async function loadProgress() {
+  const p = await work(() => call('GET', `/api/progress${forStudent('?')}`));
+  if (!p) return;
+  $('progress-title').textContent = student === null ? 'My progress' : `${student}'s progress`;
+  $('said').replaceChildren(...p.said.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+  for (const h of p.habits.slice(0, 3)) {
+    if (!h.example.chosen) continue;
+    const li = document.createElement('li');
+    li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, "${h.example.chosen}" where "${h.example.suggested}" was better. ${h.example.why}`;
+    $('said').append(li);
+  }
+  const chart = $('chart');
+  chart.classList.toggle('hidden', p.games === 0);
+  if (p.games > 0) {
+    chart.alt = `Chart of ${p.said.join(' ')}`;
+    chart.src = `/api/progress/chart.svg?v=${p.games}-${p.reviewed}${forStudent('&')}`;
+  }
+  // the numbers, built as elements (names from a record are text, never markup)
+  const box = $('progress-numbers');
+  if (p.weeks.length === 0) { box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'No games yet.' })); return; }
+  const table = document.createElement('table');
+  table.className = 'numbers';
+  const row = (cells, tag) => { const tr = document.createElement('tr'); for (const c of cells) tr.append(Object.assign(document.createElement(tag), { textContent: String(c) })); return tr; };
+  table.append(Object.assign(document.createElement('caption'), { textContent: 'Week by week' }));
+  const head = document.createElement('thead');
+  head.append(row(['week of', 'game', 'bots', 'games', 'won', 'mean score'], 'th'));
+  const body = document.createElement('tbody');
+  for (const w of p.weeks) body.append(row([w.week, GAMES[w.game] ?? w.game, w.against, w.games, `${w.winShare}%`, w.meanScore], 'td'));
+  table.append(head, body);
+  box.replaceChildren(table);
+}
+
+async function loadCoaches(me) {
+  $('coach-panel').classList.toggle('hidden', !me.signedIn);
+  if (!me.signedIn) return;
+  const [coaches, students] = await Promise.all([work(() => call('GET', '/api/coach/coaches')), work(() => call('GET', '/api/coach/students'))]);
+  $('my-coaches').replaceChildren(...(coaches?.coaches ?? []).map((c) => {
+    const li = document.createElement('li');
+    const stop = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: `Stop sharing with ${c.name}` });
+    stop.addEventListener('click', async () => { if (await work(() => call('DELETE', `/api/coach/coaches/${encodeURIComponent(c.name)}`))) await loadCoaches(me); });
+    li.append(`${c.name} sees your games. `, stop);
+    return li;
+  }));
+  $('my-students').replaceChildren(...(students?.students ?? []).map((st) => {
+    const li = document.createElement('li');
+    const open = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: student === st.name ? `Back to my own games` : `See ${st.name}'s games` });
+    open.addEventListener('click', async () => { student = student === st.name ? null : st.name; await loadCoaches(me); await loadProgress(); await loadGames(); });
+    li.append(open);
+    return li;
+  }));
+}
+
 async function refresh() {
   const me = await work(() => call('GET', '/api/me'));
-  if (me) showMe(me);
+  if (me) { showMe(me); if (!me.signedIn) student = null; await loadCoaches(me); }
+  await loadProgress();
   await loadGames();
 }
+
+$('invite').addEventListener('click', async () => {
+  const r = await work(() => call('POST', '/api/coach/invite'));
+  if (r) $('invite-code').textContent = `Your code: ${r.code}. Give it to your coach; it works once, for a week.`;
+});
+$('take-code').addEventListener('click', async () => {
+  const r = await work(() => call('POST', '/api/coach/students', { code: $('student-code').value }));
+  if (r) { $('student-code').value = ''; say(`${r.student} shares her games with you now.`, true); await refresh(); }
+});
 
 $('sign-form').addEventListener('submit', async (e) => {
   e.preventDefault();

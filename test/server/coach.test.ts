@@ -72,6 +72,7 @@ describe('a coach and her student', () => {
     expect((await call(app, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 2 } }, ann)).status).toBe(200);
     const hers = (await call(app, { method: 'GET', url: '/api/progress?student=Rose' }, ann)).body;
     expect(hers.games).toBe(1);
+    expect(hers.said[0]).toMatch(/^This week Rose played 1 Mah Jongg game/); // in words about her, for her coach
     expect((await call(app, { method: 'GET', url: '/api/records' }, ann)).body.records).toEqual([]); // her own list is her own
     for (const url of ['/api/records?student=Rose', '/api/progress?student=Rose', `/api/records/${g.id}`]) expect((await call(app, { method: 'GET', url }, thorn)).status, url).toBe(404);
 

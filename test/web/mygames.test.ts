@@ -80,6 +80,41 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
         await expect(page.textContent('.review-box')).resolves.toMatch(/decisions; the coach agreed with \d+/);
         await shot('review');
       }
+      // her progress in words, with its chart
+      await expect(page.textContent('#said')).resolves.toMatch(/This week you played 1 Mah Jongg game and made Mah Jongg in [01] of them\./);
+      await page.waitForFunction(() => { const img = document.getElementById('chart') as HTMLImageElement | null; return img !== null && img.complete && img.naturalWidth > 0; });
+      await shot('progress');
+      // a code for her coach; then her coach, on this device, takes it and sees her games
+      await page.click('#invite');
+      await page.waitForFunction(() => /Your code: /.test(document.getElementById('invite-code')?.textContent ?? ''));
+      const code = (await page.textContent('#invite-code'))!.match(/Your code: (\S+)\./)![1];
+      await page.click('#sign-out');
+      await page.waitForSelector('#sign-form:not(.hidden)');
+      await settled(page);
+      await page.fill('#name', `Coach ${screen}`);
+      await page.fill('#password', 'a coach password');
+      await page.click('#sign-up');
+      await page.waitForSelector('#coach-panel:not(.hidden)');
+      await settled(page);
+      await page.fill('#student-code', code);
+      await page.click('#take-code');
+      await page.waitForSelector('#my-students button');
+      await settled(page);
+      await page.click('#my-students button');
+      await page.waitForSelector(`.game-item[data-id="${id}"]`);
+      await settled(page);
+      await expect(page.textContent('#whose')).resolves.toBe(`Rose ${screen}'s games, as she shares them with you.`);
+      await expect(page.textContent(`.game-item[data-id="${id}"]`)).resolves.toMatch(new RegExp(`Rose ${screen} sat East against random, random, random bots`));
+      await expect(page.textContent('#progress-title')).resolves.toBe(`Rose ${screen}'s progress`);
+      await expect(page.textContent('#said')).resolves.toMatch(new RegExp(`This week Rose ${screen} played 1 Mah Jongg game`));
+      await shot('coach');
+      await page.click('#sign-out');
+      await page.waitForSelector('#sign-form:not(.hidden)');
+      await page.fill('#name', `Rose ${screen}`);
+      await page.fill('#password', 'a long password');
+      await page.click('#sign-in');
+      await page.waitForSelector('#signed-in:not(.hidden)');
+      await settled(page);
       // the same deal again: the table's start form filled in with its number and table
       await page.click(`.game-item[data-id="${id}"] a:has-text("Play this deal again")`);
       await page.waitForSelector('#start');

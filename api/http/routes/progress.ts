@@ -35,7 +35,7 @@ export function progressRoutes(app: Api, ctx: AppContext): void {
   async function progressOf(req: FastifyRequest, student: string | undefined): Promise<Progress> {
     const id = await whoseGames(acc, players, req, student);
     if (id === null) return progress([], []);
-    return progress(await live.played(id, MAX_GAMES), await live.reviewsOf(id, MAX_REVIEWS));
+    return progress(await live.played(id, MAX_GAMES), await live.reviewsOf(id, MAX_REVIEWS), new Date(), student);
   }
 
   const ProgressAnswer = Type.Object({

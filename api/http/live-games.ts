@@ -33,6 +33,8 @@ export interface NewGame<G extends GameSpec> {
   seed?: number;
   /** Make the person's forced draws, declines and passes for her (default true). */
   autoPlay?: boolean;
+  /** Actions (as the codec writes them) the game starts from: play on from a moment of a recorded game. */
+  from?: readonly unknown[];
 }
 
 export interface LiveGame<G extends GameSpec = GameSpec> extends Seated {
@@ -157,21 +159,29 @@ export class LiveGames {
     const { header, game } = readHeader(stored.header, this.opts.cards);
     const bots = header.seats.filter((_, s) => s !== meta.seat);
     const g = this.live(meta.id, meta.owner, meta.player, game, meta.seat, bots, header.seed, meta.autoPlay, meta.tokenHash);
-    // Bots that keep something between turns (an easy bot's target) decide again as the
-    // game replays, from the bots' stream as it was, so they are where they were. The
-    // bots that think long keep nothing (each turn is a task of its own); at their tables
-    // the stream is taken from the database instead.
+    this.replay(g, stored.actions);
+    // the bots that think long keep nothing of the stream as they replay: it is taken from the database
+    g.rng.splice(0, 4, ...stored.rng);
+    g.committed = g.told = g.log.length;
+    return g as unknown as LiveGame;
+  }
+
+  /**
+   * Applies actions written by the game's codec to a new game. Bots that keep something between
+   * turns (an easy bot's target) decide again as the game replays, from the bots' stream as it
+   * was, so they are where they were; the bots that think long keep nothing (each turn is a
+   * task of its own), and at their tables the stream is not replayed.
+   */
+  private replay<G extends GameSpec>(g: LiveGame<G>, actions: readonly unknown[]): void {
+    const { game } = g;
     const again = !g.names.some((name, s) => s !== g.seat && thinksLong(game.type, name));
-    for (const raw of stored.actions) {
+    for (const raw of actions) {
       const action = game.decodeAction(raw);
       const seat = action.seat;
       if (again && seat !== g.seat) g.agents[seat]!.act({ seat, phase: game.phase(g.state), view: () => game.view(g.state, seat), legal: () => game.legalActions(g.state, seat), rng: g.rng });
       game.apply(g.state, action);
       this.logged(g, action);
     }
-    g.rng.splice(0, 4, ...stored.rng);
-    g.committed = g.told = g.log.length;
-    return g as unknown as LiveGame;
   }
 
   private live<G extends GameSpec>(id: string, owner: string, player: string | null, game: Game<G>, seat: number, bots: readonly string[], seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame<G> {
@@ -251,6 +261,14 @@ export class LiveGames {
     let id: string;
     do id = randomBytes(12).toString('base64url'); while (this.games.has(id));
     const g = this.live(id, owner, opts.player, game, seat, opts.bots, seed, opts.autoPlay ?? true, hash(token));
+    if (opts.from !== undefined) {
+      try {
+        this.replay(g, opts.from);
+      } catch (err) {
+        throw new TilemateError('TM_BAD_RECORD', `the game cannot be set up from its record: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (game.isOver(g.state)) throw new TilemateError('TM_GAME_OVER', 'the game had ended by then: choose an earlier moment');
+    }
     // a full table refuses the new game; it never evicts another player's game in progress
     admit(this.games, owner, this.limits, this.now(), (x) => x.recordId !== null || x.game.isOver(x.state), (x) => this.drop(x));
     this.games.set(id, g as unknown as LiveGame);

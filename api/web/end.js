@@ -197,5 +197,12 @@ function showMoment(box, d, ctx) {
       box.append(row);
     });
   }
+  if (ctx.playFrom) {
+    // the same deal and bots, played on from just before this decision, to try the other choice
+    const again = el('button', 'Play on from here', 'btn');
+    again.type = 'button';
+    again.addEventListener('click', () => ctx.playFrom(d));
+    box.append(el('p', undefined), again);
+  }
   box.scrollIntoView({ block: 'nearest' });
 }

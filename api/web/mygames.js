@@ -53,6 +53,14 @@ function ending(r) {
   return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
 }
 
+/** A new game from just before a decision of this game, opened at the practice table (which resumes the tab's game). */
+async function playFrom(r, d) {
+  const a = await work(() => call('POST', '/api/games/from', { recordId: r.id, before: d.index }));
+  if (!a) return;
+  try { sessionStorage.setItem('tilemate-game', JSON.stringify({ id: a.id, token: a.token, seat: a.seat })); } catch { /* private mode: the table starts afresh */ }
+  location.href = './';
+}
+
 function gameItem(r) {
   const li = document.createElement('li');
   li.className = 'game-item';
@@ -92,7 +100,7 @@ function gameItem(r) {
       busy(true);
       try {
         const data = await api.review({ recordId: r.id, seat: r.seat });
-        showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`) });
+        showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d) });
       } catch (err) {
         box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
       } finally {

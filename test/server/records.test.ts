@@ -128,3 +128,37 @@ describe('server records', () => {
     expect(both.body.code).toBe('TM_BAD_INPUT');
   });
 });
+
+describe('play on from a moment of a finished game', () => {
+  it('a new game from just before move N has the same deal, bots and first N-1 moves; making the same choices again reaches the same end', async () => {
+    const app = await server();
+    const me = newJar();
+    const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'easy', seed: 70 } }, me)).body;
+    const end = (await playThrough(app, g, firstChoice)).pop()!;
+    const text: string = (await call(app, { method: 'GET', url: `/api/records/${g.id}` }, me)).body.text;
+    const original = text.trimEnd().split('\n').slice(1, -1).map((l) => JSON.parse(l).action);
+    // a moment of hers in the middle of the game
+    const before = original.findIndex((a, i) => i > 60 && a.seat === 0 && a.type === 'discard') + 1;
+    expect(before).toBeGreaterThan(60);
+    const from = await call(app, { method: 'POST', url: '/api/games/from', payload: { recordId: g.id, before } }, me);
+    expect(from.status).toBe(201);
+    expect(from.body.at).toBe(before - 1);
+    expect(from.body.id).not.toBe(g.id);
+    let a: Answer = from.body;
+    const replayed = (await call(app, { method: 'GET', url: `/api/games/${a.id}?since=0`, headers: auth(from.body.token) }, me)).body.events.map((e: any) => e.action);
+    expect(replayed.map((x: any) => [x.type, x.seat])).toEqual(original.slice(0, before - 1).map((x) => [x.type, x.seat]));
+    // her own choices of the first game, again: the bots answer as they did
+    while (a.view.phase !== 'ended') {
+      const mine = original[a.at];
+      expect(mine.seat).toBe(0);
+      const r = await call(app, { method: 'POST', url: `/api/games/${a.id}/actions`, headers: auth(from.body.token), payload: { ...mine, after: a.at } }, me);
+      expect(r.status).toBe(200);
+      a = r.body;
+    }
+    expect(a.view.result.scores).toEqual(end.view.result.scores);
+    expect(a.at).toBe(original.length);
+    // refused: a move past the end, another player's record
+    expect((await call(app, { method: 'POST', url: '/api/games/from', payload: { recordId: g.id, before: original.length + 1 } }, me)).body.code).toBe('TM_BAD_INPUT');
+    expect((await call(app, { method: 'POST', url: '/api/games/from', payload: { recordId: g.id, before } }, newJar())).status).toBe(404);
+  });
+});

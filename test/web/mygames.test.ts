@@ -79,6 +79,13 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
         await settled(page);
         await expect(page.textContent('.review-box')).resolves.toMatch(/decisions; the coach agreed with \d+/);
         await shot('review');
+        // play on from her first decision: a new game at the table, from just before it
+        await page.click('.review-box .review-item >> nth=0');
+        await page.click('.review-box button:has-text("Play on from here")');
+        await page.waitForSelector('#game:not(.hidden)');
+        expect(new URL(page.url()).pathname).toBe('/');
+        await page.goto(`${b.base}/mygames.html`);
+        await settled(page);
       }
       // her progress in words, with its chart
       await expect(page.textContent('#said')).resolves.toMatch(/This week you played 1 Mah Jongg game and made Mah Jongg in [01] of them\./);

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import type { GameSpec, GameType } from '../../../engine/games.js';
+import { TilemateError } from '../../../engine/errors.js';
+import type { Game, GameSpec, GameType } from '../../../engine/games.js';
+import { readHeader } from '../../../engine/record.js';
 import type { AppContext } from '../app.js';
 import type { LiveGame, NewGame } from '../live-games.js';
 import type { Player } from '../../store/players.js';
 import type { Api } from './analysis.js';
-import { ERRORS } from './schemas.js';
+import { ERRORS, Strict } from './schemas.js';
 
 /**
  * A game's live tables over HTTP, for every game: create a game against bots, look at the
@@ -59,6 +61,30 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
     // a person without a session yet becomes a guest, whose game it is
     const player = await ctx.accounts.player(req, reply);
     return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));
+  });
+
+  app.post(`${r.prefix}/from`, {
+    schema: {
+      summary: `A new ${r.type.title} game from a moment of a finished game you may read: the same deal and bots, played on from just before move N (a review's decision index)`,
+      body: Strict({
+        recordId: Type.String({ maxLength: 64 }),
+        before: Type.Integer({ minimum: 1, description: 'play on from just before this move' }),
+      }, { examples: [{ recordId: 'the id from GET /api/records', before: 40 }] }),
+      response: { 201: r.answer, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const { recordId, before } = req.body as { recordId: string; before: number };
+    const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
+    const lines = text.trimEnd().split('\n');
+    const { header, game } = readHeader(JSON.parse(lines[0]) as Record<string, unknown>, ctx.cards.compile);
+    if (game.type !== (r.type as unknown as GameType)) throw new TilemateError('TM_NOT_FOUND', `no ${r.type.title} record "${recordId}"`);
+    const seat = header.seats.indexOf('human');
+    if (seat < 0) throw new TilemateError('TM_BAD_INPUT', 'bots alone played that game: there is no seat of yours to play on from');
+    const actions = lines.slice(1, -1).map((l) => (JSON.parse(l) as { action: unknown }).action);
+    if (before > actions.length) throw new TilemateError('TM_BAD_INPUT', `that game has ${actions.length} moves: choose one from 1 to ${actions.length}`);
+    const player = await ctx.accounts.player(req, reply);
+    const asked = { game: game as unknown as Game<G>, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions.slice(0, before - 1) };
+    return reply.code(201).send(await live.create(asked, req.ip));
   });
 
   app.get(`${r.prefix}/:id`, {

@@ -3,8 +3,8 @@
  * where her game is kept. `tilemate serve` runs in a child process for each store in turn,
  * alternating over several rounds (these machines are noisy): the embedded database (PGlite in
  * the data folder), the PostgreSQL server of DATABASE_URL (or TILEMATE_BENCH_DATABASE_URL;
- * skipped when neither is set), and with `--baseline DIR` the server of another checkout
- * (built), such as the last one that kept a file journal. Each round plays Mah Jongg games
+ * skipped when neither is set), and with `--baseline DIR` (repeatable) the server of another
+ * checkout (built), such as the last one that kept a file journal. Each round plays Mah Jongg games
  * against random bots (the bots' time is small beside the commit), one action at a time,
  * and times each POST; beside it, the plain baseline of the same run: GET /api/health.
  */
@@ -17,8 +17,8 @@ import { freePort, startServer } from './common.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 400);
-const baselineAt = process.argv.indexOf('--baseline');
-const baseline = baselineAt > 0 ? resolve(process.argv[baselineAt + 1]) : undefined;
+/** `--baseline DIR` (more than one allowed): other checkouts' servers, timed alike. */
+const baselines = process.argv.flatMap((a, i) => (a === '--baseline' && process.argv[i + 1] ? [resolve(process.argv[i + 1])] : []));
 const serverUrl = process.env.TILEMATE_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 interface Store { name: string; cwd: string; more: () => Promise<string[]>; done?: () => Promise<void> }
@@ -43,7 +43,7 @@ if (serverUrl) {
     done: async () => { await db?.drop(); },
   });
 }
-if (baseline) stores.push({ name: `baseline: ${baseline}`, cwd: baseline, more: async () => [] });
+for (const dir of baselines) stores.push({ name: `baseline: ${dir}`, cwd: dir, more: async () => [] });
 
 interface Answer { id: string; token: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
 

@@ -775,9 +775,12 @@ function wire() {
   });
 }
 
-/** A reloaded page picks its game up again (the token stays in this tab's session only). */
+/**
+ * A reloaded page picks its game up again (the token stays in this tab's session only); a page
+ * opened to play a deal again (./?deal=N) shows the start form filled in instead.
+ */
 async function resume() {
-  const res = await live.resume();
+  const res = new URLSearchParams(location.search).has('deal') ? null : await live.resume();
   if (res) {
     setView(res);
     addLog(narrate(res.events ?? []));

@@ -4,6 +4,7 @@
 
 import { api, call } from './client.js';
 import { showReview } from './end.js';
+import { sortTiles, tileElement, tileLabel } from './tiles.js';
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -51,6 +52,56 @@ function ending(r) {
   }
   const won = r.winners.includes(s);
   return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
+}
+
+const VERBS = { draw: 'draws', discard: 'discards', pass: 'passes', courtesy: 'passes across', vote: 'votes', call: 'calls', callMahJongg: 'calls for Mah Jongg', decline: 'lets it go', expose: 'exposes', exchange: 'exchanges a joker for', declare: 'declares Mah Jongg', callDead: 'calls a hand dead' };
+
+/** A move of a finished game in words: "South discards 5 Bam." */
+function moveWords(a, r) {
+  if (a.type === undefined) return 'The deal.';
+  const who = a.seat === r.seat ? 'You' : SEATS[a.seat] ?? `Seat ${a.seat + 1}`;
+  const tiles = a.tile ? ` ${tileLabel(a.tile)}` : Array.isArray(a.tiles) && a.tiles.length > 0 ? ` ${a.tiles.map(tileLabel).join(', ')}` : '';
+  return `${who} ${VERBS[a.type] ?? a.type}${tiles}.`;
+}
+
+/** The game move by move, her rack only: a slider, the move in words, her rack, every seat's discards. */
+async function stepThrough(r, box) {
+  const data = await work(() => call('GET', `/api/records/${encodeURIComponent(r.id)}/steps?seat=${r.seat}`));
+  if (!data) return;
+  box.classList.remove('hidden');
+  const label = Object.assign(document.createElement('label'), { textContent: 'Move' });
+  const slider = Object.assign(document.createElement('input'), { type: 'range', min: '0', max: String(data.steps.length - 1), value: '0', className: 'step-slider' });
+  slider.id = `steps-${r.id}`;
+  label.htmlFor = slider.id;
+  const prev = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Back' });
+  const next = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Next' });
+  const words = Object.assign(document.createElement('p'), { className: 'step-words' });
+  words.setAttribute('aria-live', 'polite');
+  const shown = document.createElement('div');
+  const draw = () => {
+    const s = data.steps[Number(slider.value)];
+    words.textContent = `Move ${s.n} of ${data.steps.length - 1}: ${moveWords(s.action, r)}`;
+    const rack = document.createElement('div');
+    rack.className = 'tile-row';
+    for (const t of sortTiles(s.rack)) rack.append(tileElement(t, { size: 'small' }));
+    const parts = [Object.assign(document.createElement('p'), { textContent: 'Your rack:' }), rack];
+    s.discards.forEach((ds, seat) => {
+      if (ds.length === 0) return;
+      const row = document.createElement('div');
+      row.className = 'tile-row';
+      for (const t of ds) row.append(tileElement(t, { size: 'small' }));
+      parts.push(Object.assign(document.createElement('p'), { textContent: `${seat === r.seat ? 'Your' : `${SEATS[seat] ?? `Seat ${seat + 1}`}'s`} discards:` }), row);
+    });
+    shown.replaceChildren(...parts);
+  };
+  slider.addEventListener('input', draw);
+  prev.addEventListener('click', () => { slider.value = String(Math.max(0, Number(slider.value) - 1)); draw(); });
+  next.addEventListener('click', () => { slider.value = String(Math.min(data.steps.length - 1, Number(slider.value) + 1)); draw(); });
+  const controls = document.createElement('p');
+  controls.className = 'save-row';
+  controls.append(prev, next);
+  box.replaceChildren(label, slider, controls, words, shown);
+  draw();
 }
 
 /** A new game from just before a decision of this game, opened at the practice table (which resumes the tab's game). */
@@ -107,10 +158,17 @@ function gameItem(r) {
         busy(false);
       }
     });
+    const step = document.createElement('button');
+    step.type = 'button';
+    step.className = 'btn';
+    step.textContent = 'Step through it';
+    const steps = document.createElement('section');
+    steps.className = 'steps-box hidden';
+    step.addEventListener('click', () => stepThrough(r, steps));
     const actions = document.createElement('p');
     actions.className = 'save-row';
-    actions.append(again, review);
-    li.append(actions, box);
+    actions.append(again, review, step);
+    li.append(actions, steps, box);
   }
   return li;
 }

@@ -129,6 +129,26 @@ describe('server records', () => {
   });
 });
 
+describe('stepping through a finished game', () => {
+  it('every move in order, with her rack after it (13 or 14 tiles) and nobody else\'s; other seats\' Charleston tiles stay face down; her game only', async () => {
+    const app = await server();
+    const me = newJar();
+    const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 71 } }, me)).body;
+    const end = (await playThrough(app, g, firstChoice)).pop()!;
+    const r = await call(app, { method: 'GET', url: `/api/records/${g.id}/steps` }, me);
+    expect(r.status).toBe(200);
+    expect(r.body.seat).toBe(0);
+    expect(r.body.steps).toHaveLength(end.at + 1);
+    expect(r.body.steps.map((s: any) => s.n)).toEqual(Array.from({ length: end.at + 1 }, (_, i) => i));
+    for (const s of r.body.steps) {
+      expect(Object.keys(s).sort()).toEqual(['action', 'discards', 'exposures', 'n', 'rack']);
+      if (s.action.type === 'pass' && s.action.seat !== 0) expect(s.action.tiles).toBeUndefined();
+    }
+    expect(r.body.steps.find((s: any) => s.action.type === 'pass' && s.action.seat === 0).action.tiles).toHaveLength(3);
+    expect((await call(app, { method: 'GET', url: `/api/records/${g.id}/steps` }, newJar())).status).toBe(404);
+  });
+});
+
 describe('play on from a moment of a finished game', () => {
   it('a new game from just before move N has the same deal, bots and first N-1 moves; making the same choices again reaches the same end', async () => {
     const app = await server();

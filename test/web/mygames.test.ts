@@ -49,6 +49,17 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await expect(item.count()).resolves.toBe(1);
       await expect(item.textContent()).resolves.toMatch(/Mah Jongg, nmjl-4p.*You sat East against random, random, random bots\..*(Mah Jongg|wall game).*Deal number 50/);
       await shot('guest');
+      // step through it: a slider over the moves, her rack after each
+      await page.click(`.game-item[data-id="${id}"] button:has-text("Step through it")`);
+      await page.waitForSelector('.steps-box:not(.hidden) .step-slider');
+      await settled(page);
+      await expect(page.textContent('.step-words')).resolves.toMatch(/^Move 0 of \d+: The deal\.$/);
+      await page.fill('.step-slider', '40');
+      await page.click('.steps-box button:has-text("Next")');
+      await expect(page.textContent('.step-words')).resolves.toMatch(/^Move 41 of \d+: (You|East|South|West|North) /);
+      const rack = await page.locator('.steps-box .tile-row').first().locator('.tile').count();
+      expect(rack === 13 || rack === 14).toBe(true);
+      await shot('steps');
       await page.fill('#name', `Rose ${screen}`);
       await page.fill('#password', 'a long password');
       await page.click('#sign-up');

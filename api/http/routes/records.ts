@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
+import { recordSteps } from '../../shared/steps.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
 import type { ReviewJson } from '../../shared/wire.js';
 import { whoseGames } from '../accounts.js';
@@ -55,6 +56,18 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
     const lines = text.trimEnd().split('\n');
     return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
+  });
+
+  app.get('/records/:id/steps', {
+    schema: {
+      summary: 'A finished Mah Jongg game move by move, as one seat saw it: each move, and after it her rack, every seat\'s exposures and discards (to step through)',
+      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      querystring: Type.Object({ seat: Type.Optional(Type.String({ pattern: '^[0-7]$' })) }),
+      response: { 200: Type.Object({ seat: Type.Integer(), seats: Type.Array(Type.String()), steps: Type.Array(Type.Object({}, { additionalProperties: true })) }), ...ERRORS },
+    },
+  }, async (req) => {
+    const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+    return recordSteps(text, req.query.seat === undefined ? undefined : Number(req.query.seat), ctx.cards.compile);
   });
 
   app.post('/review', {

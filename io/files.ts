@@ -60,7 +60,9 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     mkdirSync(dir, { recursive: true });
     const fd = openSync(tmp, 'w');
     try {
-      writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+      // a write may take fewer bytes than asked (a disk filling up): the rest is written after it, or the error is thrown
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -238,7 +238,7 @@ function readStartForm(form) {
   const seedText = String(data.get('seed') ?? '').trim();
   if (seedText !== '') {
     const seed = Number(seedText);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) throw new Error('the deal number is a whole number from 0 to 4294967295');
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new Error('the deal number is a whole number of 0 or more, as My games shows it');
     body.seed = seed;
   }
   return body;
@@ -553,8 +553,20 @@ function wire() {
 }
 
 /** A reloaded page picks its game up again (the token stays in this tab's session only). */
+// "Play this deal again" from My games (domino.html?deal=N&ruleset=R&players=P&bots=B): the start form filled in
+const AGAIN = new URLSearchParams(location.search);
+{
+  const deal = AGAIN.get('deal');
+  if (deal !== null && /^\d{1,16}$/.test(deal)) $('#seed').value = deal;
+  for (const name of ['ruleset', 'players', 'bots']) {
+    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === AGAIN.get(name));
+    if (input) input.checked = true;
+  }
+}
+
+/** A reloaded page takes its game up again; a page opened to play a deal again shows its start form. */
 async function resume() {
-  const res = await live.resume();
+  const res = AGAIN.has('deal') ? null : await live.resume();
   if (res) {
     // the whole game's actions come back: the history, and no round-end panel for rounds already past
     setView(res, 'resume');

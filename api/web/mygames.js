@@ -133,6 +133,17 @@ function gameItem(r) {
   deal.textContent = ` Deal number ${r.seed}.`;
   links.append(rec, deal);
   li.append(head, line, links);
+  if (r.game === 'mexican-train' && r.seat !== null) {
+    // the same dominoes again against the same bots (the Mexican Train table's start form, filled in)
+    const again = document.createElement('a');
+    again.className = 'btn';
+    again.href = `domino.html?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&players=${r.seats.length}&bots=${encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? 'greedy')}`;
+    again.textContent = 'Play this deal again';
+    const actions = document.createElement('p');
+    actions.className = 'save-row';
+    actions.append(again);
+    li.append(actions);
+  }
   if (r.game === 'mah-jongg' && r.seat !== null) {
     // play the same tiles again against the same bots (the table's start form, filled in)
     const again = document.createElement('a');

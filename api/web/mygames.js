@@ -112,6 +112,36 @@ async function playFrom(r, d) {
   location.href = './';
 }
 
+const button = (text, onClick) => {
+  const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: text });
+  b.addEventListener('click', onClick);
+  return b;
+};
+const link = (text, href) => Object.assign(document.createElement('a'), { className: 'btn', href, textContent: text });
+const section = (className) => Object.assign(document.createElement('section'), { className: `${className} hidden` });
+
+/** The start form of the game's table, filled in with this deal, its rules and its bots. */
+function againHref(r) {
+  const bot = encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? '');
+  return r.game === 'mah-jongg' ? `./?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&level=${bot}`
+    : `domino.html?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&players=${r.seats.length}&bots=${bot}`;
+}
+
+/** Her review of a Mah Jongg game, under it (kept by the server once computed); each moment can be played on from. */
+async function reviewInto(r, box) {
+  box.classList.remove('hidden');
+  box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Looking over your game\u2026 (this takes a few seconds the first time)' }));
+  busy(true);
+  try {
+    const data = await api.review({ recordId: r.id, seat: r.seat });
+    showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d) });
+  } catch (err) {
+    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
+  } finally {
+    busy(false);
+  }
+}
+
 function gameItem(r) {
   const li = document.createElement('li');
   li.className = 'game-item';
@@ -133,53 +163,16 @@ function gameItem(r) {
   deal.textContent = ` Deal number ${r.seed}.`;
   links.append(rec, deal);
   li.append(head, line, links);
-  if (r.game === 'mexican-train' && r.seat !== null) {
-    // the same dominoes again against the same bots (the Mexican Train table's start form, filled in)
-    const again = document.createElement('a');
-    again.className = 'btn';
-    again.href = `domino.html?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&players=${r.seats.length}&bots=${encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? 'greedy')}`;
-    again.textContent = 'Play this deal again';
+  if (r.seat !== null) {
     const actions = document.createElement('p');
     actions.className = 'save-row';
-    actions.append(again);
+    actions.append(link('Play this deal again', againHref(r)));
     li.append(actions);
-  }
-  if (r.game === 'mah-jongg' && r.seat !== null) {
-    // play the same tiles again against the same bots (the table's start form, filled in)
-    const again = document.createElement('a');
-    again.className = 'btn';
-    again.href = `./?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&level=${encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? 'medium')}`;
-    again.textContent = 'Play this deal again';
-    const review = document.createElement('button');
-    review.type = 'button';
-    review.className = 'btn';
-    review.textContent = 'Review my play';
-    const box = document.createElement('section');
-    box.className = 'review-box hidden';
-    review.addEventListener('click', async () => {
-      box.classList.remove('hidden');
-      box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Looking over your game\u2026 (this takes a few seconds the first time)' }));
-      busy(true);
-      try {
-        const data = await api.review({ recordId: r.id, seat: r.seat });
-        showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d) });
-      } catch (err) {
-        box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
-      } finally {
-        busy(false);
-      }
-    });
-    const step = document.createElement('button');
-    step.type = 'button';
-    step.className = 'btn';
-    step.textContent = 'Step through it';
-    const steps = document.createElement('section');
-    steps.className = 'steps-box hidden';
-    step.addEventListener('click', () => stepThrough(r, steps));
-    const actions = document.createElement('p');
-    actions.className = 'save-row';
-    actions.append(again, review, step);
-    li.append(actions, steps, box);
+    if (r.game === 'mah-jongg') {
+      const steps = section('steps-box'), box = section('review-box');
+      actions.append(button('Review my play', () => reviewInto(r, box)), button('Step through it', () => stepThrough(r, steps)));
+      li.append(steps, box);
+    }
   }
   return li;
 }

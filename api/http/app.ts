@@ -177,6 +177,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     await migrate(db);
     store = new GameStore(db);
     players = new PlayerStore(db);
+    await players.endExpiredSessions();
     const imported = await importDataFolder(store, players, resolve(opts.dataDir));
     if (imported !== null && imported.records + imported.live + imported.cards + imported.skipped.length > 0) {
       app.log.warn(`the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress, ${imported.cards} cards${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`);

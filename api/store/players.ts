@@ -21,6 +21,9 @@ export const nameKey = (name: string): string => name.normalize('NFKC').trim().r
 /** A new player id: 16 random bytes (never guessed). */
 const newId = (): string => randomBytes(16).toString('base64url');
 
+/** Invitation codes one student holds at once. */
+const MAX_INVITES = 5;
+
 /** Postgres' code for a unique key already taken. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -46,6 +49,11 @@ export class PlayerStore {
         'SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1 AND s.expires_at > now()', [tokenHash]);
       return rows[0] ?? null;
     });
+  }
+
+  /** Sessions past their time go (at start: they open nothing, and would only fill the table). */
+  async endExpiredSessions(): Promise<void> {
+    await guarded(() => this.db.query('DELETE FROM sessions WHERE expires_at <= now()'));
   }
 
   async endSession(tokenHash: Buffer): Promise<void> {
@@ -106,7 +114,13 @@ export class PlayerStore {
 
   /** A new invitation code of the student's for a coach (its hash kept), good until `expires`. */
   async invite(studentId: string, codeHash: Buffer, expires: Date): Promise<void> {
-    await guarded(() => this.db.query('INSERT INTO coach_invites (code_hash, student_id, expires_at) VALUES ($1, $2, $3::text::timestamptz)', [codeHash, studentId, expires.toISOString()]));
+    await guarded(() => this.db.transaction(async (sql) => {
+      await sql.query('INSERT INTO coach_invites (code_hash, student_id, expires_at) VALUES ($1, $2, $3::text::timestamptz)', [codeHash, studentId, expires.toISOString()]);
+      // a student holds a few codes at most: the expired ones and all but the newest MAX_INVITES go
+      await sql.query(
+        `DELETE FROM coach_invites WHERE student_id = $1 AND (expires_at <= now() OR code_hash NOT IN
+           (SELECT code_hash FROM coach_invites WHERE student_id = $1 ORDER BY expires_at DESC LIMIT ${MAX_INVITES}))`, [studentId]);
+    }));
   }
 
   /** The coach takes an invitation (used once): the student's name, or null for an unknown or expired code. */

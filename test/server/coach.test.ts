@@ -81,3 +81,21 @@ describe('a coach and her student', () => {
     expect((await call(app, { method: 'GET', url: '/api/coach/students' }, ann)).body).toEqual({ students: [] });
   });
 });
+
+describe('invitation codes', () => {
+  it('a student holds 5 codes at most: a sixth retires the oldest, which no longer works', async () => {
+    const app = await server();
+    const rose = newJar(), ann = newJar();
+    await signUp(app, rose, 'Rose');
+    await signUp(app, ann, 'Ann');
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push((await call(app, { method: 'POST', url: '/api/coach/invite' }, rose)).body.code);
+      await new Promise((r) => setTimeout(r, 5)); // each newer than the last
+    }
+    expect((await call(app, { method: 'POST', url: '/api/coach/students', payload: { code: codes[0] } }, ann)).status).toBe(404);
+    expect((await call(app, { method: 'POST', url: '/api/coach/students', payload: { code: codes[5] } }, ann)).body).toEqual({ student: 'Rose' });
+    // a code only a signed-in player can make
+    expect((await call(app, { method: 'POST', url: '/api/coach/invite' }, newJar())).status).toBe(401);
+  });
+});

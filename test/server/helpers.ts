@@ -109,7 +109,9 @@ export async function spawnServer(dir: string, more: readonly string[] = []): Pr
 }
 
 /** A JSON POST over the network. */
-export async function postJson(url: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? auth(token) : {}) }, body: JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
+export async function postJson(url: string, body: unknown, token?: string, cookie?: string): Promise<{ status: number; body: any; cookie?: string }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? auth(token) : {}), ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  // the session a new guest is given, as a cookie header to send back
+  const set = r.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('tm_session='));
+  return { status: r.status, body: await r.json(), ...(set ? { cookie: set } : {}) };
 }

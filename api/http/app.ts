@@ -81,6 +81,8 @@ export interface AppContext {
   accounts: Accounts;
   /** Players, their sessions and cards in the database. */
   players: PlayerStore;
+  /** Live games, records and kept reviews in the database (the live tables go through `live`). */
+  games: GameStore;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -243,7 +245,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players };
+  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },

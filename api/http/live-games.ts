@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Agent } from '../../agents/agent.js';
-import type { GamePlayed, ReviewSeen } from '../../agents/coach/progress.js';
 import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -430,19 +429,6 @@ export class LiveGames {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
     return text;
   }
-
-  /** A review kept for a record the player may read (checked by readRecord first), or null. */
-  keptReview(recordId: string, seat: number, worlds: number): Promise<unknown> {
-    return this.store.review(recordId, seat, worlds);
-  }
-
-  keepReview(recordId: string, seat: number, worlds: number, review: unknown): Promise<void> {
-    return this.store.saveReview(recordId, seat, worlds, review);
-  }
-
-  /** A player's own finished games, and the kept reviews of her seat in them (her progress). */
-  played(player: string, limit: number): Promise<GamePlayed[]> { return this.store.played(player, limit); }
-  reviewsOf(player: string, limit: number): Promise<ReviewSeen[]> { return this.store.reviewsOf(player, limit); }
 
   /** The finished records the player may read, newest first, a page at a time; `only`: hers alone (a coach's student's). */
   async listRecords(player: string | null, page: { offset?: number; limit?: number } = {}, only = false): Promise<{ records: RecordListing[]; total: number }> {

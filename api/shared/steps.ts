@@ -1,7 +1,7 @@
 import { TilemateError } from '../../engine/errors.js';
 import type { CardSource } from '../../engine/games.js';
 import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
-import { readHeader } from '../../engine/record.js';
+import { replayRecord } from '../../engine/record.js';
 import { tileName, tilesFromCounts } from '../../engine/tiles.js';
 import { exposureJson, type ExposureJson } from './wire.js';
 
@@ -14,10 +14,8 @@ import { exposureJson, type ExposureJson } from './wire.js';
 export interface Step { n: number; action: Record<string, unknown>; rack: string[]; exposures: ExposureJson[][]; discards: string[][] }
 
 export function recordSteps(text: string, seat: number | undefined, cards: CardSource): { seat: number; seats: string[]; steps: Step[] } {
-  const lines = text.trimEnd().split('\n');
-  const { header, game } = readHeader(JSON.parse(lines[0]) as Record<string, unknown>, cards);
-  if (game.type !== (MAH_JONGG as unknown)) throw new TilemateError('TM_BAD_INPUT', 'only Mah Jongg games can be stepped through here');
-  const mj = game as unknown as MahJonggGame;
+  const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards });
+  const mj = game as MahJonggGame;
   const who = seat ?? Math.max(0, header.seats.indexOf('human'));
   if (who >= mj.players) throw new TilemateError('TM_BAD_INPUT', `seat ${who}: that game had seats 0 to ${mj.players - 1}`);
   const state = mj.newGame(header.seed);
@@ -27,15 +25,12 @@ export function recordSteps(text: string, seat: number | undefined, cards: CardS
     return { rack: tilesFromCounts(v.concealed).map(tileName), exposures: v.exposures.map((xs) => xs.map(exposureJson)), discards: v.discards.map((ds) => ds.map(tileName)) };
   };
   steps.push({ n: 0, action: {}, ...at() });
-  for (const line of lines.slice(1)) {
-    const l = JSON.parse(line) as { n?: number; action?: unknown };
-    if (l.action === undefined) break; // the end line
-    const action = mj.decodeAction(l.action);
+  for (const action of played) {
     mj.apply(state, action);
     const written = mj.encodeAction(action);
     // another seat's Charleston tiles were face down to her
     if ((written.type === 'pass' || written.type === 'courtesy') && action.seat !== who) delete written.tiles;
-    steps.push({ n: l.n ?? steps.length, action: written, ...at() });
+    steps.push({ n: steps.length, action: written, ...at() });
   }
   return { seat: who, seats: header.seats, steps };
 }

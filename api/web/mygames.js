@@ -73,8 +73,9 @@ async function stepThrough(r, box) {
   const slider = Object.assign(document.createElement('input'), { type: 'range', min: '0', max: String(data.steps.length - 1), value: '0', className: 'step-slider' });
   slider.id = `steps-${r.id}`;
   label.htmlFor = slider.id;
-  const prev = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Back' });
-  const next = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Next' });
+  const move = (by) => { slider.value = String(Math.min(data.steps.length - 1, Math.max(0, Number(slider.value) + by))); draw(); };
+  const prev = button('Back', () => move(-1));
+  const next = button('Next', () => move(1));
   const words = Object.assign(document.createElement('p'), { className: 'step-words' });
   words.setAttribute('aria-live', 'polite');
   const shown = document.createElement('div');
@@ -95,8 +96,6 @@ async function stepThrough(r, box) {
     shown.replaceChildren(...parts);
   };
   slider.addEventListener('input', draw);
-  prev.addEventListener('click', () => { slider.value = String(Math.max(0, Number(slider.value) - 1)); draw(); });
-  next.addEventListener('click', () => { slider.value = String(Math.min(data.steps.length - 1, Number(slider.value) + 1)); draw(); });
   const controls = document.createElement('p');
   controls.className = 'save-row';
   controls.append(prev, next);
@@ -233,15 +232,13 @@ async function loadCoaches(me) {
   const [coaches, students] = await Promise.all([work(() => call('GET', '/api/coach/coaches')), work(() => call('GET', '/api/coach/students'))]);
   $('my-coaches').replaceChildren(...(coaches?.coaches ?? []).map((c) => {
     const li = document.createElement('li');
-    const stop = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: `Stop sharing with ${c.name}` });
-    stop.addEventListener('click', async () => { if (await work(() => call('DELETE', `/api/coach/coaches/${encodeURIComponent(c.name)}`))) await loadCoaches(me); });
+    const stop = button(`Stop sharing with ${c.name}`, async () => { if (await work(() => call('DELETE', `/api/coach/coaches/${encodeURIComponent(c.name)}`))) await loadCoaches(me); });
     li.append(`${c.name} sees your games. `, stop);
     return li;
   }));
   $('my-students').replaceChildren(...(students?.students ?? []).map((st) => {
     const li = document.createElement('li');
-    const open = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: student === st.name ? `Back to my own games` : `See ${st.name}'s games` });
-    open.addEventListener('click', async () => { student = student === st.name ? null : st.name; await loadCoaches(me); await loadProgress(); await loadGames(); });
+    const open = button(student === st.name ? 'Back to my own games' : `See ${st.name}'s games`, async () => { student = student === st.name ? null : st.name; await loadCoaches(me); await loadProgress(); await loadGames(); });
     li.append(open);
     return li;
   }));

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
-import type { Game, GameSpec, GameType } from '../../../engine/games.js';
-import { readHeader } from '../../../engine/record.js';
+import type { GameSpec, GameType } from '../../../engine/games.js';
+import { replayRecord } from '../../../engine/record.js';
 import type { AppContext } from '../app.js';
 import type { LiveGame, NewGame } from '../live-games.js';
 import type { Player } from '../../store/players.js';
@@ -75,15 +75,13 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
   }, async (req, reply) => {
     const { recordId, before } = req.body as { recordId: string; before: number };
     const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
-    const lines = text.trimEnd().split('\n');
-    const { header, game } = readHeader(JSON.parse(lines[0]) as Record<string, unknown>, ctx.cards.compile);
-    if (game.type !== (r.type as unknown as GameType)) throw new TilemateError('TM_NOT_FOUND', `no ${r.type.title} record "${recordId}"`);
+    const { header, game, played } = replayRecord(text, { type: r.type, cards: ctx.cards.compile });
     const seat = header.seats.indexOf('human');
     if (seat < 0) throw new TilemateError('TM_BAD_INPUT', 'bots alone played that game: there is no seat of yours to play on from');
-    const actions = lines.slice(1, -1).map((l) => (JSON.parse(l) as { action: unknown }).action);
-    if (before > actions.length) throw new TilemateError('TM_BAD_INPUT', `that game has ${actions.length} moves: choose one from 1 to ${actions.length}`);
+    if (before > played.length) throw new TilemateError('TM_BAD_INPUT', `that game has ${played.length} moves: choose one from 1 to ${played.length}`);
+    const actions = played.slice(0, before - 1).map((a) => game.encodeAction(a));
     const player = await ctx.accounts.player(req, reply);
-    const asked = { game: game as unknown as Game<G>, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions.slice(0, before - 1) };
+    const asked = { game, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions };
     return reply.code(201).send(await live.create(asked, req.ip));
   });
 

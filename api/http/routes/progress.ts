@@ -30,12 +30,12 @@ const Student = Type.Object({ student: Type.Optional(Type.String({ maxLength: 40
 const Names = Type.Array(Type.Object({ name: Type.String() }));
 
 export function progressRoutes(app: Api, ctx: AppContext): void {
-  const { accounts: acc, players, live } = ctx;
+  const { accounts: acc, players } = ctx;
 
   async function progressOf(req: FastifyRequest, student: string | undefined): Promise<Progress> {
     const id = await whoseGames(acc, players, req, student);
     if (id === null) return progress([], []);
-    return progress(await live.played(id, MAX_GAMES), await live.reviewsOf(id, MAX_REVIEWS), new Date(), student);
+    return progress(await ctx.games.played(id, MAX_GAMES), await ctx.games.reviewsOf(id, MAX_REVIEWS), new Date(), student);
   }
 
   const ProgressAnswer = Type.Object({

@@ -99,11 +99,11 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     const worlds = b.worlds ?? ctx.limits.reviewWorlds;
     // a kept record's review on the default seeds is the same each time: computed once, then kept
     const keep = b.recordId !== undefined && b.seed === undefined;
-    let review = keep ? await live.keptReview(b.recordId!, b.seat, worlds) as ReviewJson | null : null;
+    let review = keep ? await ctx.games.review(b.recordId!, b.seat, worlds) as ReviewJson | null : null;
     if (review === null) {
       review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, req.ip);
       // keeping it is a saving for next time: a failure to keep it never costs this answer
-      if (keep) await live.keepReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
+      if (keep) await ctx.games.saveReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
     }
     if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
     return review;

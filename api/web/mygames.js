@@ -4,7 +4,7 @@
 
 import { api, call } from './client.js';
 import { showReview } from './end.js';
-import { sortTiles, tileElement, tileLabel } from './tiles.js';
+import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -202,7 +202,7 @@ async function loadProgress() {
   for (const h of p.habits.slice(0, 3)) {
     if (!h.example.chosen) continue;
     const li = document.createElement('li');
-    li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, "${h.example.chosen}" where "${h.example.suggested}" was better. ${h.example.why}`;
+    li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, ${student === null ? "you" : student} chose to ${tilesInWords(h.example.chosen)} where it was better to ${tilesInWords(h.example.suggested)}. ${tilesInWords(h.example.why)}`;
     $('said').append(li);
   }
   const chart = $('chart');
@@ -245,6 +245,7 @@ async function loadCoaches(me) {
 }
 
 async function refresh() {
+  $('invite-code').textContent = ''; // a code is for the one who made it, not whoever signs in next
   const me = await work(() => call('GET', '/api/me'));
   if (me) { showMe(me); if (!me.signedIn) student = null; await loadCoaches(me); }
   await loadProgress();

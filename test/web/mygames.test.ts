@@ -114,6 +114,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.click('#sign-up');
       await page.waitForSelector('#coach-panel:not(.hidden)');
       await settled(page);
+      await expect(page.textContent('#invite-code')).resolves.toBe(''); // her code is not shown to whoever signs in next
       await page.fill('#student-code', code);
       await page.click('#take-code');
       await page.waitForSelector('#my-students button');

@@ -34,7 +34,13 @@ export const ERRORS = {
   TM_TIMEOUT: { status: 408, description: 'a request that took too long to arrive' },
   TM_BUSY: { status: 503, description: 'a request that plays deals out while the server already has as many queued as it allows' },
   TM_TOO_SLOW: { status: 503, description: 'a request that plays deals out and could not be answered within the server\'s deadline' },
+  TM_TOO_COSTLY: { status: 422, description: 'a request that asks for more work (sampled deals, worlds, forms of its card) than the server does for one request, refused before any is done' },
+  TM_BAD_HOST: { status: 421, description: 'a request addressed to a host name the server was not told to serve (a DNS rebinding guard)' },
+  TM_BAD_ORIGIN: { status: 403, description: 'a change, or a live connection, asked for by a page of another site' },
   TM_TOO_MANY_CARDS: { status: 409, description: 'a new saved card when the server already keeps as many as it allows' },
+  TM_PAUSED: { status: 409, description: 'an action while the table\'s game is paused' },
+  TM_SEAT_TAKEN: { status: 409, description: 'a seat another person or bot already has, or a table whose seats are all taken' },
+  TM_NOT_ALLOWED: { status: 403, description: 'something only the table\'s host or coach may do' },
   TM_STORAGE: { status: 503, description: 'a change the database could not keep just now (a full disk, a database that refuses writes or cannot be reached): nothing was changed' },
   TM_INTERNAL: { status: 500, description: 'a bug in the server (logged); never an answer to bad input' },
 } as const satisfies Record<`TM_${string}`, { readonly status: number; readonly description: string }>;

@@ -34,6 +34,10 @@ import cookie from '@fastify/cookie';
 import { accounts, type Accounts } from './accounts.js';
 import { PlayerStore, type Player } from '../store/players.js';
 import { dominoRoutes } from './routes/domino.js';
+import { tableRoutes } from './routes/tables.js';
+import websocket from '@fastify/websocket';
+import { Tables } from './tables.js';
+import { TableStore } from '../store/tables.js';
 import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
 
 /**
@@ -54,6 +58,8 @@ export interface AppOptions {
   card?: string;
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
+  /** Tables together: how often to look for clocks run out (ms) and how long their second lasts (tests make both short). */
+  tableTimes?: { sweepMs?: number; secondMs?: number };
   /** The page's folder (default: api/web of the installation; null serves no page). */
   webDir?: string | null;
 }
@@ -83,6 +89,8 @@ export interface AppContext {
   players: PlayerStore;
   /** Live games, records and kept reviews in the database (the live tables go through `live`). */
   games: GameStore;
+  /** Tables people share (api/http/tables.ts). */
+  tables: Tables;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -188,7 +196,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     await db.close();
     throw err;
   }
-  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce });
+  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce, taskMs: limits.taskMs });
   app.addHook('onClose', async () => {
     await pool.close();
     await db.close();
@@ -197,6 +205,12 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     store, wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile,
     limits: tableLimits, onError: (err) => app.log.error(err), pool,
   });
+  const tables = new Tables({
+    store: new TableStore(db, store), wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile, pool,
+    maxTables: limits.maxGames, onError: (err) => app.log.error(err), ...opts.tableTimes,
+  });
+  await tables.start();
+  app.addHook('preClose', async () => { await tables.stop(); });
   const restored = await live.restore();
   if (restored > 0) app.log.info(`took up ${restored} games in progress from the database`);
 
@@ -245,7 +259,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store };
+  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -254,7 +268,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  // a message is a small JSON object: 16 KB is far more than any
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(async (api) => {
+    tableRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

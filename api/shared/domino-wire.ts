@@ -40,6 +40,7 @@ export function adviceJson(game: MexicanTrainGame, v: DominoView, advice: Domino
 
 export const MEXICAN_TRAIN_WIRE: GameWire<MexicanTrainSpec> = {
   type: MEXICAN_TRAIN,
+  secret: ['hand', 'drawn'],
   viewJson: (_game, v) => viewJson(v),
   legalJson: (game, legal) => legal.map((a) => game.encodeAction(a)),
   // a draw is heard of without its domino (the view shows the seat its own)

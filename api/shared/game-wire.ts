@@ -8,6 +8,8 @@ import type { Game, GameSpec, GameType } from '../../engine/games.js';
  */
 export interface GameWire<G extends GameSpec> {
   type: GameType<G>;
+  /** The fields of a seat's view JSON that only that seat may see (its rack or hand): blanked for someone watching. */
+  secret: readonly string[];
   /** The seat's view: only what a player in that seat may see. */
   viewJson(game: Game<G>, v: G['view'], legal: readonly G['action'][]): unknown;
   /** The seat's legal actions, as the page offers them (each postable as it is). */

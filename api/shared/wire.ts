@@ -397,6 +397,7 @@ function inErrorJson(v: SeatView, legal: readonly Action[]): LegalJson[] {
 
 export const MAH_JONGG_WIRE: GameWire<MahJonggSpec> = {
   type: MAH_JONGG,
+  secret: ['rack'],
   viewJson: (game, v, legal) => viewJson(v, legal, (game as MahJonggGame).rules.charleston?.first.length ?? 3),
   legalJson: (_game, legal, v) => [...legalJson(legal, v), ...inErrorJson(v, legal)],
   eventJson: (_game, n, action, viewer, drawn) => eventJson(n, action, viewer, drawn),

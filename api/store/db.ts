@@ -30,6 +30,13 @@ export interface Db extends Sql {
    * `fn` wrote is acknowledged only once this resolves.
    */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Hears PostgreSQL's NOTIFY on a channel: every payload sent by any process on this database,
+   * once the transaction that sent it commits (a rolled-back one sends nothing). After a lost
+   * connection to a server is made again, `fn('*')` says that some may have been missed.
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,12 +51,12 @@ export function storageError(cause: unknown): TilemateError {
   return err;
 }
 
-/** Runs a database call, turning any failure of the database into TM_STORAGE. */
-export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs a database call, turning any failure of the database into TM_STORAGE (but those `keep` says are the caller's own). */
+export async function guarded<T>(fn: () => Promise<T>, keep?: (err: unknown) => boolean): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw storageError(err);
+    throw keep?.(err) === true ? err : storageError(err);
   }
 }
 
@@ -102,6 +109,10 @@ async function openEmbedded(dir: string): Promise<Db> {
     where: dir,
     query: (text, params) => serial(() => query(text, params)),
     transaction: (fn) => serial(() => pg.transaction((tx) => fn({ query: async (text, params = []) => (await tx.query(text, [...params])).rows as never }))),
+    listen: async (channel, fn) => {
+      const stop = await pg.listen(channel, fn);
+      return () => stop();
+    },
     close: () => serial(() => pg.close()),
   };
 }
@@ -142,6 +153,40 @@ async function openServer(url: string): Promise<Db> {
         client.off('error', onError);
         client.release(broken); // a broken connection is closed, never handed out again
       }
+    },
+    async listen(channel, fn) {
+      // one connection of its own, kept open; made again (and fn('*')) when it is lost
+      let client: InstanceType<typeof pg.Client> | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (again: boolean): Promise<void> => {
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+        c.on('error', () => { if (client === c) lost(); });
+        c.on('end', () => { if (client === c) lost(); });
+        c.on('notification', (m) => { if (m.channel === channel) fn(m.payload ?? ''); });
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        client = c;
+        if (again) fn('*');
+      };
+      const lost = () => {
+        const c = client;
+        client = null;
+        c?.end().catch(() => {});
+        if (stopped) return;
+        retry = setTimeout(function again() {
+          if (stopped) return;
+          connect(true).catch(() => { retry = setTimeout(again, 1_000); });
+        }, 250);
+      };
+      await connect(false);
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

@@ -141,7 +141,8 @@ export class GameStore {
     }
   }
 
-  private async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
+  /** Keeps a finished record, inside the caller's transaction (a record already kept stays as it is). */
+  async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
     await sql.query(
       `INSERT INTO records (id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12, $13, $14, coalesce($15::text::timestamptz, now())) ON CONFLICT (id) DO NOTHING`,
@@ -190,10 +191,11 @@ export class GameStore {
   }
 
   /**
-   * Which records a player may read: her own, her students' (she is their coach), and the
+   * Which records a player may read: her own, her students' (she is their coach), those she
+   * was made a reader of (a teaching table's coach), and the
    * games kept before accounts (owned by nobody, read by everyone as they were). Nobody else's.
    */
-  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL OR player_id IN (SELECT student_id FROM coach_links WHERE coach_id = $1))';
+  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL OR player_id IN (SELECT student_id FROM coach_links WHERE coach_id = $1) OR id IN (SELECT record_id FROM record_readers WHERE player_id = $1))';
 
   /** A record's text, when the player may read it; else null (as if there were none). */
   async recordText(id: string, player: string | null): Promise<string | null> {

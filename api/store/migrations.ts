@@ -128,6 +128,71 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       CREATE INDEX coach_links_coach ON coach_links (coach_id);
     `,
   },
+  {
+    name: 'tables together',
+    sql: `
+      -- a table people share (docs/tables.md): its game, its seats (empty, a bot, a person) and,
+      -- once started, its deal and the bots' random stream after its last committed action;
+      -- version counts every change, and a change is written only over the version it was made from
+      CREATE TABLE tables (
+        id text PRIMARY KEY,
+        code text NOT NULL UNIQUE,
+        game text NOT NULL,
+        params jsonb NOT NULL,
+        host_id text REFERENCES players (id) ON DELETE SET NULL,
+        teaching boolean NOT NULL,
+        clock text NOT NULL,
+        away_after integer NOT NULL,
+        level text NOT NULL,
+        status text NOT NULL,
+        seats jsonb NOT NULL,
+        seed bigint,
+        rng jsonb,
+        actions integer NOT NULL DEFAULT 0,
+        version integer NOT NULL DEFAULT 0,
+        turn_since timestamptz,
+        wake_at timestamptz,
+        lease_owner text,
+        lease_until timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        touched_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX tables_wake ON tables (wake_at) WHERE status = 'playing';
+      -- who holds a token for the table: the host, each seated person, spectators, the coach
+      CREATE TABLE table_members (
+        token_hash bytea PRIMARY KEY,
+        table_id text NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        role text NOT NULL,
+        seat integer,
+        name text NOT NULL,
+        player_id text REFERENCES players (id) ON DELETE SET NULL,
+        host boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX table_members_table ON table_members (table_id);
+      -- action n of a table's game, in the record's own form; by_bot: a bot played it for an absent or timed-out person
+      CREATE TABLE table_actions (
+        table_id text NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        n integer NOT NULL,
+        action jsonb NOT NULL,
+        by_bot boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (table_id, n)
+      );
+      -- the last time each seat's person was connected (any server) or acted
+      CREATE TABLE table_presence (
+        table_id text NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat integer NOT NULL,
+        seen_at timestamptz NOT NULL,
+        PRIMARY KEY (table_id, seat)
+      );
+      -- who else may read a record: a teaching table's coach reads her students' records
+      CREATE TABLE record_readers (
+        record_id text NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+        player_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        PRIMARY KEY (record_id, player_id)
+      );
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

@@ -1,0 +1,242 @@
+import QRCode from 'qrcode';
+import { Type } from 'typebox';
+import type { DominoAdvice } from '../../../agents/domino/advise.js';
+import type { MexicanTrainGame } from '../../../engine/domino/mexican-train.js';
+import type { DominoView } from '../../../engine/domino/game.js';
+import { TilemateError } from '../../../engine/errors.js';
+import type { Game } from '../../../engine/games.js';
+import type { MahJonggGame } from '../../../engine/mah-jongg.js';
+import { adviceJson } from '../../shared/domino-wire.js';
+import type { HintJson } from '../../shared/wire.js';
+import type { AppContext } from '../app.js';
+import { CODE } from '../tables.js';
+import type { Clock } from '../../store/tables.js';
+import type { Api } from './analysis.js';
+import { Bearer, bearer, emptyBody } from './live-games.js';
+import { ERRORS, Strict } from './schemas.js';
+
+/**
+ * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
+ * start, act, pause, a coach's hint, and the pushes. Every route but opening, joining and
+ * looking needs the member's token; every game message is the member's own seat's only.
+ */
+
+const Code = Type.Object({ code: Type.String({ maxLength: 12 }) });
+const Name = Type.String({ minLength: 1, maxLength: 40, description: 'the name the others see' });
+const Level = Type.String({ maxLength: 40, description: 'a bot: easy, medium, hard, expert (Mah Jongg); random, greedy, montecarlo (Mexican Train)' });
+const Any = Type.Object({}, { additionalProperties: true });
+
+/** Messages a connection may send in a second before it is closed. */
+const MESSAGES_PER_SECOND = 20;
+
+export function tableRoutes(app: Api, ctx: AppContext): void {
+  const { tables } = ctx;
+
+  /** A student's hint, as her own page asks for one: Mah Jongg's coach hint, Mexican Train's advice. */
+  const hintFor = (address: string) => async (game: Game, view: unknown, legal: readonly unknown[], seed: number): Promise<unknown> => {
+    if (game.type.name === 'mah-jongg') {
+      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, seed }, address);
+    }
+    const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, address);
+    return adviceJson(game as MexicanTrainGame, view as DominoView, advice);
+  };
+
+  app.post('/tables', {
+    schema: {
+      summary: 'Open a table for friends (and bots in the empty seats); the answer holds the host\'s token, the code and the link',
+      body: Strict({
+        game: Type.Union([Type.Literal('mah-jongg'), Type.Literal('mexican-train')]),
+        ruleset: Type.Optional(Type.String({ maxLength: 40 })),
+        players: Type.Optional(Type.Integer({ minimum: 2, maximum: 8, description: 'Mexican Train: 2 to 8' })),
+        card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'Mah Jongg: one of your saved cards (default: the server\'s card)' })),
+        name: Name,
+        teaching: Type.Optional(Type.Boolean({ description: 'a teaching table: you are its coach, without a seat, and see every rack' })),
+        clock: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('relaxed'), Type.Literal('tournament')])),
+        awayAfter: Type.Optional(Type.Integer({ minimum: 15, maximum: 600, description: 'seconds a person may be gone before her seat\'s bot plays for her' })),
+        level: Type.Optional(Level),
+      }, { examples: [{ game: 'mah-jongg', ruleset: 'nmjl-4p', name: 'Ruth', clock: 'relaxed' }] }),
+      response: { 201: Any, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const player = await ctx.accounts.player(req, reply);
+    let params: Record<string, unknown>;
+    if (b.game === 'mah-jongg') {
+      const cardText = b.card === undefined ? ctx.cardText : await ctx.savedCard(player, b.card);
+      const cc = ctx.cards.compile(cardText);
+      params = { ruleset: b.ruleset ?? 'nmjl-4p', card: { name: cc.card.name, text: cc.card.text } };
+      if (b.players !== undefined) params.players = b.players;
+    } else {
+      if (b.card !== undefined) throw new TilemateError('TM_BAD_INPUT', 'Mexican Train is played without a card');
+      params = { ruleset: b.ruleset ?? 'sun-lakes', players: b.players ?? 4 };
+    }
+    const joined = await tables.create({
+      game: b.game, params, name: b.name, teaching: b.teaching ?? false, clock: (b.clock ?? 'off') as Clock,
+      awayAfter: b.awayAfter ?? 60, level: b.level ?? (b.game === 'mah-jongg' ? 'medium' : 'greedy'), playerId: player.id,
+    });
+    return reply.code(201).send(joined);
+  });
+
+  app.get('/tables/:code', {
+    schema: { summary: 'A table as anyone sees it: its game, seats and status', params: Code, response: { 200: Any, ...ERRORS } },
+  }, async (req) => tables.info(req.params.code.toUpperCase()));
+
+  app.get('/tables/:code/qr.svg', {
+    schema: { summary: 'The table\'s link as a QR code, for people in the same room', params: Code },
+  }, async (req, reply) => {
+    const code = req.params.code.toUpperCase();
+    if (!CODE.test(code)) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code}`);
+    await tables.info(code); // an unknown code is TM_NOT_FOUND
+    const svg = await QRCode.toString(`${req.protocol}://${req.host}/together.html?code=${code}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
+
+  app.post('/tables/:code/join', {
+    schema: {
+      summary: 'Join a table: a free seat (or the one asked for), or to watch',
+      params: Code,
+      body: Strict({
+        name: Name,
+        seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+        agree: Type.Optional(Type.Boolean({ description: 'at a teaching table: you agree that its coach sees your tiles' })),
+        watch: Type.Optional(Type.Boolean({ description: 'watch without a seat' })),
+      }, { examples: [{ name: 'Edna' }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const player = await ctx.accounts.player(req, reply);
+    return tables.join(req.params.code.toUpperCase(), req.body, player.id);
+  });
+
+  app.post('/tables/:code/seats', {
+    schema: {
+      summary: 'The host puts a bot in an empty seat, or takes it out (bot: null)',
+      security: Bearer,
+      params: Code,
+      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }), bot: Type.Union([Level, Type.Null()]) }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.setSeat(req.params.code.toUpperCase(), bearer(req), req.body.seat, req.body.bot));
+
+  app.post('/tables/:code/start', {
+    preValidation: emptyBody,
+    schema: {
+      summary: 'The host starts the game (fill: a bot level for every empty seat)',
+      security: Bearer,
+      params: Code,
+      body: Strict({ fill: Type.Optional(Level) }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.begin(req.params.code.toUpperCase(), bearer(req), req.body.fill));
+
+  app.get('/tables/:code/state', {
+    schema: {
+      summary: 'Your seat\'s game now (for a page that polls instead of listening)',
+      security: Bearer,
+      params: Code,
+      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => {
+    const msg = await tables.state(req.params.code.toUpperCase(), bearer(req), req.query.since === undefined ? undefined : Number(req.query.since));
+    if (msg === null) throw new TilemateError('TM_BAD_INPUT', 'the game at this table has not started yet');
+    return msg;
+  });
+
+  app.post('/tables/:code/actions', {
+    schema: {
+      summary: 'Your action at the table, with "after" (the "at" it was chosen from)',
+      security: Bearer,
+      params: Code,
+      body: Type.Object({ type: Type.String({ maxLength: 20 }), after: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: true, maxProperties: 8 }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => {
+    const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
+    return tables.act(req.params.code.toUpperCase(), bearer(req), action, after);
+  });
+
+  app.post('/tables/:code/pause', {
+    schema: {
+      summary: 'The coach (or an ordinary table\'s host) pauses or resumes the game',
+      security: Bearer,
+      params: Code,
+      body: Strict({ paused: Type.Boolean() }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.pause(req.params.code.toUpperCase(), bearer(req), req.body.paused));
+
+  app.post('/tables/:code/hint', {
+    preHandler: ctx.heavy,
+    schema: {
+      summary: 'A teaching table\'s coach shows one student a hint: pushed to her alone, and answered here',
+      security: Bearer,
+      params: Code,
+      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }) }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(req.ip)));
+
+  app.get('/tables/:code/ws', { websocket: true, schema: { hide: true, params: Code } }, (socket, req) => {
+    const code = (req.params as { code: string }).code.toUpperCase();
+    const send = (m: unknown) => { if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m)); };
+    const fail = (err: unknown) => {
+      if (err instanceof TilemateError) send({ type: 'error', code: err.code, message: err.message });
+      else {
+        req.log.error(err);
+        send({ type: 'error', code: 'TM_INTERNAL', message: 'the server failed on this (a bug, logged)' });
+      }
+    };
+    let token: string | undefined;
+    let close: (() => void) | null = null;
+    let second = 0;
+    let count = 0;
+    // a connection that says nothing within 10 s, or that stops answering pings, is closed
+    const hello = setTimeout(() => { if (close === null) socket.close(4001, 'no hello'); }, 10_000);
+    let alive = true;
+    socket.on('pong', () => { alive = true; });
+    const ping = setInterval(() => {
+      if (!alive) { socket.terminate(); return; }
+      alive = false;
+      socket.ping();
+    }, 20_000);
+    socket.on('close', () => {
+      clearTimeout(hello);
+      clearInterval(ping);
+      close?.();
+      close = null;
+    });
+    socket.on('message', (data, isBinary) => {
+      const now = Math.floor(Date.now() / 1000);
+      if (now !== second) { second = now; count = 0; }
+      if (++count > MESSAGES_PER_SECOND) { socket.close(4008, 'too many messages'); return; }
+      let msg: { type?: unknown; token?: unknown; action?: unknown; after?: unknown };
+      try {
+        msg = JSON.parse(isBinary ? '' : data.toString()) as typeof msg;
+        if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
+      } catch {
+        fail(new TilemateError('TM_BAD_JSON', 'each message is one JSON object, such as {"type":"hello","token":"..."}'));
+        return;
+      }
+      if (msg.type === 'hello') {
+        if (close !== null) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello'));
+        if (typeof msg.token !== 'string' || msg.token.length > 100) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token'));
+        token = msg.token;
+        tables.connect(code, token, send).then((c) => {
+          if (socket.readyState !== socket.OPEN) c.close();
+          else close = c.close;
+        }, (err: unknown) => { fail(err); socket.close(4004, 'not at this table'); });
+        return;
+      }
+      if (msg.type === 'act') {
+        if (close === null) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token first'));
+        const action = msg.action;
+        if (typeof action !== 'object' || action === null || Array.isArray(action)) return fail(new TilemateError('TM_BAD_INPUT', '"action" must be an object such as {"type":"discard","tile":"5B"}'));
+        if (msg.after !== undefined && !Number.isInteger(msg.after)) return fail(new TilemateError('TM_BAD_INPUT', '"after" must be a whole number'));
+        tables.act(code, token, action as Record<string, unknown>, msg.after as number | undefined).catch(fail);
+        return;
+      }
+      fail(new TilemateError('TM_BAD_INPUT', 'a message is {"type":"hello",...} or {"type":"act",...}'));
+    });
+  });
+}

@@ -1,0 +1,782 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Agent } from '../../agents/agent.js';
+import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
+import { forcedAction } from '../../agents/table.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { CardSource, Game, GameSpec } from '../../engine/games.js';
+import { RecordWriter } from '../../engine/record.js';
+import { loadGame } from '../../engine/registry.js';
+import type { RngState } from '../../engine/rng.js';
+import { recordSummary, type NewRecord } from '../store/games.js';
+import { TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
+import type { GameWire } from '../shared/game-wire.js';
+import type { HeavyPool } from './heavy.js';
+import { freshSeed } from './live-games.js';
+
+/**
+ * Tables people share (docs/tables.md), on one server or many. The database holds each table
+ * and its game (api/store/tables.ts); a server keeps a copy of the tables its people are at,
+ * read again whenever the database's version is newer. Every change is made on the copy and
+ * written over the version it was made from: when another server got there first, the copy is
+ * read again and the change tried once more (the person's action is checked again against the
+ * game as it now is). So an action, a bot's move included, is applied once, whichever server
+ * made it, and acknowledged only once committed.
+ *
+ * Pushes: every commit sends NOTIFY with the table's id; every server hears it, reads what
+ * changed and pushes each of its connected people her own message (her seat's view only).
+ * Clocks and absent people: a table says when it must be looked at again (`wake_at`); each
+ * server asks the database every second for the tables due, leased to it alone
+ * (`FOR UPDATE SKIP LOCKED`), so a clock runs out once whichever servers are up.
+ */
+
+/** Seconds a person has for a decision under each clock. */
+export const CLOCKS: Record<Clock, number | null> = { off: null, relaxed: 60, tournament: 20 };
+const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+const MAX_EVENTS = 400;
+/** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
+const ATTEMPTS = 4;
+
+export interface SeatInfo { seat: number; kind: SeatRow['kind']; name: string | null; level?: string; away?: boolean }
+export interface TableInfo {
+  code: string;
+  game: string;
+  ruleset: string;
+  players: number;
+  teaching: boolean;
+  clock: Clock;
+  awayAfter: number;
+  level: string;
+  status: TableRow['status'];
+  host: string;
+  seats: SeatInfo[];
+  /** At the end: each person's record, by seat. */
+  recordIds?: Record<number, string>;
+}
+
+export interface Joined { id: string; code: string; link: string; token: string; seat: number | null; role: Role }
+
+export interface GameMessage {
+  type: 'game';
+  at: number;
+  seat: number | null;
+  seats: string[];
+  view: unknown;
+  legal: unknown[];
+  events: unknown[];
+  recordId: string | null;
+  paused: boolean;
+  clock?: { seats: number[]; endsAt: number };
+  racks?: Record<number, unknown>;
+}
+
+/** One connected person (a WebSocket), on this server. */
+export interface Connection {
+  send(message: unknown): void;
+  member: Member;
+  /** Events she has been told up to. */
+  told: number;
+  lastTable: string;
+  lastGame: string;
+}
+
+interface Cached {
+  row: TableRow;
+  game: Game | null;
+  wire: GameWire<GameSpec> | null;
+  state: GameSpec['state'] | null;
+  /** Every action applied; `drawn` is the tile of its seat's own draw (told to that seat only). */
+  log: { action: GameSpec['action']; drawn: string | null; byBot: boolean }[];
+  rng: RngState;
+  /** A bot for every seat: a bot seat's, or the table's level standing in for a person. */
+  agents: Agent<GameSpec>[];
+  hostName: string;
+  /** Changed in memory by a change not yet committed: read again before use. */
+  dirty: boolean;
+}
+
+export interface NewTable {
+  game: string;
+  params: Record<string, unknown>;
+  name: string;
+  teaching: boolean;
+  clock: Clock;
+  awayAfter: number;
+  level: string;
+  playerId: string | null;
+}
+
+export interface TablesOptions {
+  store: TableStore;
+  wires: readonly GameWire<GameSpec>[];
+  cards: CardSource;
+  pool: HeavyPool | null;
+  /** This server's name in leases. */
+  serverId?: string;
+  /** Tables open or playing at once, on all servers. */
+  maxTables?: number;
+  /** A table untouched this long is given up (ms). */
+  idleMs?: number;
+  /** How often to look for tables due (ms). */
+  sweepMs?: number;
+  /** How long a second of the clocks and of absence lasts (ms; tests make it short). */
+  secondMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+const cleanName = (name: string): string => {
+  const n = name.normalize('NFKC').replace(/[\p{C}]/gu, '').trim().replace(/\s+/g, ' ');
+  if (n.length === 0 || n.length > 24) throw new TilemateError('TM_BAD_INPUT', 'please give a name of 1 to 24 letters');
+  return n;
+};
+
+export class Tables {
+  private readonly cache = new Map<string, Cached>();
+  private readonly connections = new Map<string, Set<Connection>>();
+  private readonly store: TableStore;
+  readonly serverId: string;
+  private timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => Promise<void>) | null = null;
+  private sweeping = false;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(private readonly opts: TablesOptions) {
+    this.store = opts.store;
+    this.serverId = opts.serverId ?? randomBytes(6).toString('hex');
+    this.onError = opts.onError ?? (() => {});
+  }
+
+  /** Listens for other servers' changes and starts looking for tables due. */
+  async start(): Promise<void> {
+    this.unlisten = await this.store.db.listen(TABLE_CHANNEL, (payload) => this.heard(payload));
+    const sweep = setInterval(() => { void this.sweep(); }, this.opts.sweepMs ?? 1_000);
+    const beat = setInterval(() => { void this.heartbeat(); }, 5_000);
+    const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000)).catch(this.onError); }, 60_000);
+    for (const t of [sweep, beat, idle]) t.unref();
+    this.timers = [sweep, beat, idle];
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.unlisten?.();
+    this.unlisten = null;
+    for (const conns of this.connections.values()) for (const c of conns) c.send({ type: 'error', code: 'TM_STORAGE', message: 'The server is restarting; you will be reconnected in a moment.' });
+  }
+
+  private get second(): number {
+    return this.opts.secondMs ?? 1_000;
+  }
+
+  private clockMs(t: Cached): number | null {
+    const s = CLOCKS[t.row.clock];
+    return s === null ? null : s * this.second;
+  }
+
+  private wireOf(game: Game): GameWire<GameSpec> {
+    const wire = this.opts.wires.find((w) => w.type === game.type);
+    if (wire === undefined) throw new Error(`rule violation: no JSON for the game ${game.type.name}`);
+    return wire;
+  }
+
+  // ------------------------------------------------------------------ opening and joining
+
+  /** A new table; the host takes seat 0, or no seat as a teaching table's coach. */
+  async create(t: NewTable): Promise<Joined> {
+    const game = loadGame(t.game, t.params, this.opts.cards); // refuses an unknown ruleset, players or card
+    makeBot(game, t.level); // refuses an unknown level
+    const name = cleanName(t.name);
+    if (this.opts.maxTables !== undefined && await this.store.countLive() >= this.opts.maxTables) {
+      throw new TilemateError('TM_TOO_MANY_GAMES', 'the server has as many tables as it can hold just now; please try again later');
+    }
+    const seats: SeatRow[] = Array.from({ length: game.players }, () => ({ kind: 'empty', name: null, level: null }));
+    if (!t.teaching) seats[0] = { kind: 'person', name, level: null };
+    const token = randomBytes(24).toString('base64url');
+    const id = randomBytes(12).toString('base64url');
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+      const member: Member = { tokenHash: hash(token), tableId: id, role: t.teaching ? 'coach' : 'player', seat: t.teaching ? null : 0, name, playerId: t.playerId, host: true };
+      const made = await this.store.create({
+        id, code, game: game.type.name, params: { ...game.params }, hostId: t.playerId, teaching: t.teaching, clock: t.clock,
+        awayAfter: t.awayAfter, level: t.level, status: 'open', seats,
+      }, member);
+      if (made) return { id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role };
+    }
+  }
+
+  /** A person joins: a free seat (the first, or the one she asks for) or, with `watch`, to watch. */
+  async join(code: string, b: { name: string; seat?: number; agree?: boolean; watch?: boolean }, playerId: string | null): Promise<Joined> {
+    const name = cleanName(b.name);
+    const token = randomBytes(24).toString('base64url');
+    const row = await this.row(code);
+    const out = await this.change(row.id, async (t) => {
+      const member: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'spectator', seat: null, name, playerId, host: false };
+      if (b.watch === true) return { change: { member }, out: member };
+      if (t.row.status !== 'open') throw new TilemateError('TM_SEAT_TAKEN', 'this table has started: you can watch it, but its seats are taken');
+      if (t.row.teaching && b.agree !== true) {
+        throw new TilemateError('TM_BAD_INPUT', `this is a teaching table: ${t.hostName}, the coach, will see your tiles; join with "agree": true if that is all right`);
+      }
+      const seat = b.seat ?? t.row.seats.findIndex((s) => s.kind === 'empty');
+      if (seat < 0) throw new TilemateError('TM_SEAT_TAKEN', 'every seat at this table is taken: you can watch instead');
+      if (!Number.isInteger(seat) || seat >= t.row.seats.length) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: this table has seats 0 to ${t.row.seats.length - 1}`);
+      if (t.row.seats[seat].kind !== 'empty') throw new TilemateError('TM_SEAT_TAKEN', `seat ${seat} is taken: choose an empty one`);
+      const seats = t.row.seats.map((s, i) => (i === seat ? { kind: 'person' as const, name, level: null } : s));
+      member.role = 'player';
+      member.seat = seat;
+      return { change: { seats, member, seen: seat }, out: member };
+    });
+    return { id: row.id, code: row.code, link: `/together.html?code=${row.code}`, token, seat: out.seat, role: out.role };
+  }
+
+  /** The host puts a bot in an empty seat (or takes one out) before the start. */
+  async setSeat(code: string, token: string | undefined, seat: number, bot: string | null): Promise<TableInfo> {
+    const { member, row } = await this.open(code, token);
+    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the host can choose the bots');
+    await this.change(row.id, async (t) => {
+      if (t.row.status !== 'open') throw new TilemateError('TM_BAD_INPUT', 'the game has started: the seats are set');
+      if (!Number.isInteger(seat) || seat < 0 || seat >= t.row.seats.length) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: this table has seats 0 to ${t.row.seats.length - 1}`);
+      if (t.row.seats[seat].kind === 'person') throw new TilemateError('TM_SEAT_TAKEN', `${t.row.seats[seat].name} sits there`);
+      if (bot !== null) makeBot(this.gameOf(t.row), bot);
+      const seats = t.row.seats.map((s, i) => (i === seat ? (bot === null ? { kind: 'empty' as const, name: null, level: null } : { kind: 'bot' as const, name: null, level: bot }) : s));
+      return { change: { seats }, out: undefined };
+    });
+    return this.info(code);
+  }
+
+  /** The host starts the game: the empty seats get `fill` bots, the deal is made, the bots move. */
+  async begin(code: string, token: string | undefined, fill?: string): Promise<TableInfo> {
+    const { member, row } = await this.open(code, token);
+    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the host can start the game');
+    await this.change(row.id, async (t) => {
+      if (t.row.status !== 'open') throw new TilemateError('TM_BAD_INPUT', 'the game has already started');
+      const game = this.gameOf(t.row);
+      if (fill !== undefined) makeBot(game, fill);
+      const seats = t.row.seats.map((s) => (s.kind === 'empty' && fill !== undefined ? { kind: 'bot' as const, name: null, level: fill } : s));
+      const empty = seats.findIndex((s) => s.kind === 'empty');
+      if (empty >= 0) throw new TilemateError('TM_BAD_INPUT', `seat ${empty} is empty: wait for someone to take it, or fill it with a bot`);
+      if (!seats.some((s) => s.kind === 'person')) throw new TilemateError('TM_BAD_INPUT', 'nobody sits at this table yet: bots alone do not need a table');
+      const seed = freshSeed();
+      t.row = { ...t.row, seats, seed, status: 'playing', rng: botRng(seed) };
+      this.startGame(t);
+      t.dirty = true;
+      await this.advance(t, await this.store.presence(t.row.id), new Set());
+      return { change: { seats, seed, status: this.statusOf(t), ...this.gameChange(t, 0) }, out: undefined };
+    });
+    return this.info(code);
+  }
+
+  // ------------------------------------------------------------------ playing
+
+  /**
+   * The member's action (her own seat only), then the bots (and the stand-ins of absent
+   * people) until a person must decide; committed before the answer. `after`: the `at` her
+   * choice was made from; refused when her seat has acted since (a retry, or her clock ran out),
+   * never applied twice. Another person's move meanwhile (a pass at the same time) is no reason to refuse.
+   */
+  async act(code: string, token: string | undefined, body: Record<string, unknown>, after?: number): Promise<GameMessage> {
+    const { member, row } = await this.open(code, token);
+    if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'you are watching this table: only its players act');
+    const seat = member.seat;
+    if (body.seat !== undefined && body.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `you play seat ${seat}, not seat ${String(body.seat)}`);
+    const from = await this.change(row.id, async (t) => {
+      const { game, state } = this.playing(t);
+      if (after !== undefined) {
+        if (!Number.isInteger(after) || after < 0 || after > t.log.length) throw new TilemateError('TM_BAD_INPUT', `"after": ${String(after)} is not a moment of this game (it is at action ${t.log.length})`);
+        if (t.log.slice(after).some((l) => l.action.seat === seat)) {
+          throw new TilemateError('TM_STALE_ACTION', `your seat has moved since action ${after} (this may be a retry, or your clock ran out), so this was not applied again`);
+        }
+      }
+      if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
+      const action = game.decodeAction({ ...body, seat });
+      const at = t.log.length;
+      game.apply(state, action); // checks it in full first: a refused action changes nothing
+      t.dirty = true;
+      this.logged(t, action, false);
+      await this.advance(t, await this.store.presence(t.row.id), new Set());
+      return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
+    });
+    return this.exclusive(row.id, async () => this.messageFor(await this.sync(row.id), member, from));
+  }
+
+  /** The member's game message now (polling; a reconnect). */
+  async state(code: string, token: string | undefined, since?: number): Promise<GameMessage | null> {
+    const { member, row } = await this.open(code, token);
+    // a person who looks is here: her seat's bot does not take over
+    if (member.role === 'player' && member.seat !== null) await this.store.seen([{ tableId: row.id, seat: member.seat }]);
+    return this.exclusive(row.id, async () => {
+      const t = await this.sync(row.id);
+      return t.game === null ? null : this.messageFor(t, member, since ?? 0);
+    });
+  }
+
+  /** The coach (or an ordinary table's host) pauses or resumes the game. */
+  async pause(code: string, token: string | undefined, paused: boolean): Promise<TableInfo> {
+    const { member, row } = await this.open(code, token);
+    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the coach or the host can pause the game');
+    await this.change(row.id, async (t) => {
+      if (t.row.status !== 'playing' && t.row.status !== 'paused') throw new TilemateError('TM_BAD_INPUT', 'only a game in progress can be paused');
+      const status = paused ? 'paused' as const : 'playing' as const;
+      t.row = { ...t.row, status };
+      return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, new Map(), Date.now()) }, out: undefined };
+    });
+    return this.info(code);
+  }
+
+  /**
+   * A teaching table's coach asks for a student's hint: `compute` gives it from that seat's
+   * view; it is pushed to the student alone (on whichever server she is) and answered to the coach.
+   */
+  async coachHint(code: string, token: string | undefined, seat: number, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
+    const { member, row } = await this.open(code, token);
+    if (member.role !== 'coach') throw new TilemateError('TM_NOT_ALLOWED', 'only the coach of a teaching table can show a player a hint');
+    const task = await this.exclusive(row.id, async () => {
+      const t = await this.sync(row.id);
+      const { game, state } = this.playing(t);
+      if (!Number.isInteger(seat) || seat < 0 || seat >= game.players || t.row.seats[seat].kind !== 'person') throw new TilemateError('TM_BAD_INPUT', `seat ${seat} has no student`);
+      const legal = game.legalActions(state, seat);
+      if (legal.length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', `${t.row.seats[seat].name} has nothing to decide now`);
+      return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
+    });
+    const hint = await compute(task.game, task.view, task.legal, task.seed);
+    const payload = JSON.stringify({ id: row.id, seat, hint });
+    if (Buffer.byteLength(payload) < 7_900) await this.store.notify(payload);
+    else this.deliverHint(row.id, seat, hint); // too long for NOTIFY: this server's connections only
+    return hint;
+  }
+
+  // ------------------------------------------------------------------ what a member sees
+
+  /** The table as anyone sees it. */
+  async info(code: string): Promise<TableInfo> {
+    const row = await this.row(code);
+    const t = await this.exclusive(row.id, () => this.sync(row.id));
+    return this.infoOf(t, t.row.status === 'playing' ? await this.store.presence(row.id) : new Map());
+  }
+
+  private infoOf(t: Cached, presence: Map<number, number>): TableInfo {
+    const r = t.row;
+    const awayMs = r.awayAfter * this.second;
+    const info: TableInfo = {
+      code: r.code, game: r.game, ruleset: String(r.params.ruleset ?? ''), players: r.seats.length, teaching: r.teaching,
+      clock: r.clock, awayAfter: r.awayAfter, level: r.level, status: r.status, host: t.hostName,
+      seats: r.seats.map((s, seat) => ({
+        seat, kind: s.kind, name: s.name,
+        ...(s.level !== null ? { level: s.level } : {}),
+        ...(s.kind === 'person' && r.status === 'playing' ? { away: (presence.get(seat) ?? Infinity) > awayMs } : {}),
+      })),
+    };
+    if (r.status === 'over') {
+      info.recordIds = Object.fromEntries(r.seats.flatMap((s, seat) => (s.kind === 'person' ? [[seat, `${r.id}-${seat}`]] : [])));
+    }
+    return info;
+  }
+
+  private messageFor(t: Cached, m: Member, since: number | undefined, conn?: Connection): GameMessage {
+    const { game, state, wire } = this.playing(t);
+    const paused = t.row.status === 'paused';
+    const seat = m.role === 'player' ? m.seat : null;
+    const legal = seat === null || paused ? [] : game.legalActions(state, seat);
+    const view = seat === null ? this.publicView(t) : wire.viewJson(game, game.view(state, seat), legal);
+    let from = since ?? conn?.told ?? 0;
+    const to = Math.max(from, wire.heard?.(game, state, t.log.map((l) => l.action)) ?? t.log.length);
+    from = Math.max(from, to - MAX_EVENTS);
+    const events: unknown[] = [];
+    for (let i = from; i < to; i++) {
+      const l = t.log[i];
+      events.push(wire.eventJson(game, i + 1, l.action, seat ?? -1, seat !== null && l.action.seat === seat ? l.drawn : null));
+    }
+    if (conn !== undefined) conn.told = to;
+    const msg: GameMessage = {
+      type: 'game', at: t.log.length, seat, seats: this.seatNames(t.row), view,
+      legal: seat === null ? [] : wire.legalJson(game, legal, game.view(state, seat)), events,
+      recordId: game.isOver(state) && seat !== null && t.row.seats[seat].kind === 'person' ? `${t.row.id}-${seat}` : null,
+      paused,
+    };
+    const clockMs = this.clockMs(t);
+    if (clockMs !== null && t.row.turnSince !== null && t.row.status === 'playing') {
+      const waiting = this.peopleWaitedOn(t);
+      if (waiting.length > 0) msg.clock = { seats: waiting, endsAt: t.row.turnSince + clockMs };
+    }
+    if (m.role === 'coach') {
+      msg.racks = Object.fromEntries(t.row.seats.map((_, s) => [s, wire.viewJson(game, game.view(state, s), game.legalActions(state, s))]));
+    }
+    return msg;
+  }
+
+  /** What someone standing behind no one sees: the table, no rack or hand. */
+  private publicView(t: Cached): unknown {
+    const { game, state, wire } = this.playing(t);
+    const v = wire.viewJson(game, game.view(state, 0), []) as Record<string, unknown>;
+    for (const field of wire.secret) if (field in v) v[field] = Array.isArray(v[field]) ? [] : null;
+    return { ...v, seat: null };
+  }
+
+  private seatNames(r: TableRow): string[] {
+    return r.seats.map((s) => (s.kind === 'person' ? s.name! : s.kind === 'bot' ? `Bot (${s.level})` : 'Empty seat'));
+  }
+
+  // ------------------------------------------------------------------ connections
+
+  /** A WebSocket whose hello named this member's token: told the table and the game now, then every change. */
+  async connect(code: string, token: string | undefined, send: (m: unknown) => void): Promise<{ conn: Connection; close: () => void }> {
+    const { member, row } = await this.open(code, token);
+    const conn: Connection = { send, member, told: 0, lastTable: '', lastGame: '' };
+    let set = this.connections.get(row.id);
+    if (set === undefined) this.connections.set(row.id, set = new Set());
+    set.add(conn);
+    if (member.seat !== null && member.role === 'player') await this.store.seen([{ tableId: row.id, seat: member.seat }]);
+    await this.push(row.id, [conn]);
+    const close = () => {
+      set!.delete(conn);
+      if (set!.size === 0) this.connections.delete(row.id);
+      if (member.seat !== null && member.role === 'player' && !this.hasSeat(row.id, member.seat)) {
+        // look again once she has been gone long enough for her seat's bot to take over
+        this.store.wakeBy(row.id, Date.now() + row.awayAfter * this.second + this.second).catch(this.onError);
+      }
+    };
+    return { conn, close };
+  }
+
+  private hasSeat(tableId: string, seat: number): boolean {
+    for (const c of this.connections.get(tableId) ?? []) if (c.member.seat === seat && c.member.role === 'player') return true;
+    return false;
+  }
+
+  /** A NOTIFY: a table changed (its id), a coach's hint (JSON), or '*' (some may have been missed). */
+  private heard(payload: string): void {
+    if (payload.startsWith('{')) {
+      try {
+        const { id, seat, hint } = JSON.parse(payload) as { id: string; seat: number; hint: unknown };
+        this.deliverHint(id, seat, hint);
+      } catch (err) { this.onError(err); }
+      return;
+    }
+    const ids = payload === '*' ? [...this.connections.keys()] : [payload];
+    for (const id of ids) if (this.connections.has(id)) this.push(id).catch(this.onError);
+  }
+
+  private deliverHint(id: string, seat: number, hint: unknown): void {
+    for (const c of this.connections.get(id) ?? []) if (c.member.role === 'player' && c.member.seat === seat) c.send({ type: 'hint', hint });
+  }
+
+  /** Tells each connection (or those given) what changed for her. */
+  private async push(id: string, only?: Connection[]): Promise<void> {
+    const conns = only ?? [...this.connections.get(id) ?? []];
+    if (conns.length === 0) return;
+    await this.exclusive(id, async () => {
+      let t: Cached;
+      try {
+        t = await this.sync(id);
+      } catch (err) {
+        if (err instanceof TilemateError && err.code === 'TM_NOT_FOUND') for (const c of conns) c.send({ type: 'error', code: err.code, message: 'This table has closed.' });
+        throw err;
+      }
+      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.store.presence(id) : new Map()));
+      for (const c of conns) {
+        const you = { seat: c.member.seat, role: c.member.role, name: c.member.name };
+        const tableText = `${info}|${JSON.stringify(you)}`;
+        if (tableText !== c.lastTable) {
+          c.lastTable = tableText;
+          c.send({ type: 'table', table: JSON.parse(info) as TableInfo, you });
+        }
+        if (t.game === null) continue;
+        const key = `${t.log.length}|${t.row.status}|${t.row.version}`;
+        if (key === c.lastGame) continue;
+        c.lastGame = key;
+        c.send(this.messageFor(t, c.member, undefined, c));
+      }
+    });
+  }
+
+  /** Every seat connected to this server is here (so her seat's bot does not take over). */
+  private async heartbeat(): Promise<void> {
+    const pairs: { tableId: string; seat: number }[] = [];
+    for (const [tableId, conns] of this.connections) for (const c of conns) if (c.member.role === 'player' && c.member.seat !== null) pairs.push({ tableId, seat: c.member.seat });
+    await this.store.seen(pairs).catch(this.onError);
+  }
+
+  // ------------------------------------------------------------------ clocks and absent people
+
+  /** Looks at the tables due (a lease each), once at a time on this server. */
+  async sweep(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    let acted = 0;
+    try {
+      for (const id of await this.store.claimDue(this.serverId, 16, 15_000)) {
+        try {
+          acted += await this.wake(id);
+        } catch (err) {
+          if (!(err instanceof TilemateError && err.code === 'TM_NOT_FOUND')) this.onError(err);
+        }
+      }
+    } catch (err) {
+      this.onError(err);
+    } finally {
+      this.sweeping = false;
+    }
+    return acted;
+  }
+
+  /** The table's clock ran out or a person is gone: her seat's bot plays her decision, then the game goes on. */
+  private async wake(id: string): Promise<number> {
+    let moved = 0;
+    await this.exclusive(id, async () => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const t = await this.sync(id);
+        if (t.row.status !== 'playing' || t.game === null) return this.store.snooze(id, this.serverId, null);
+        const now = Date.now();
+        const presence = await this.store.presence(id);
+        const clockMs = this.clockMs(t);
+        const timedOut = new Set(clockMs !== null && t.row.turnSince !== null && now >= t.row.turnSince + clockMs ? this.peopleWaitedOn(t) : []);
+        const from = t.log.length;
+        t.dirty = true;
+        await this.advance(t, presence, timedOut);
+        if (t.log.length === from) {
+          t.dirty = false;
+          return this.store.snooze(id, this.serverId, this.wakeAt(t, presence, now));
+        }
+        try {
+          await this.commitChange(t, { status: this.statusOf(t), ...this.gameChange(t, from) });
+          moved = t.log.length - from;
+          return;
+        } catch (err) {
+          this.cache.delete(id);
+          if (!(err instanceof TableConflict)) throw err;
+        }
+      }
+    });
+    return moved;
+  }
+
+  /** The people the game waits on who have a real choice to make. */
+  private peopleWaitedOn(t: Cached): number[] {
+    const { game, state } = this.playing(t);
+    return game.waitingOn(state).filter((s) => t.row.seats[s].kind === 'person' && forcedAction(game.legalActions(state, s)) === null && game.legalActions(state, s).length > 0);
+  }
+
+  /** When to look at the table again: the clock's end, or when a person waited on could have been gone long enough. */
+  private wakeAt(t: Cached, _presence: Map<number, number>, now: number): number | null {
+    if (t.row.status !== 'playing' || t.game === null || t.game.isOver(t.state!)) return null;
+    if (this.peopleWaitedOn(t).length === 0) return null;
+    const clockMs = this.clockMs(t);
+    const away = now + t.row.awayAfter * this.second;
+    return clockMs === null ? away : Math.min(away, now + clockMs);
+  }
+
+  // ------------------------------------------------------------------ the game
+
+  /**
+   * The bots move, the people's forced moves are made, and the seats of people gone longer than
+   * the table allows (or, once, those whose clock ran out) are played by the table's bot, until
+   * the people here must decide or the game ends. In steps where several seats act at once
+   * (Charleston passes, claims), every bot answers.
+   */
+  private async advance(t: Cached, presence: Map<number, number>, timedOut: Set<number>): Promise<void> {
+    const { game, state } = this.playing(t);
+    const awayMs = t.row.awayAfter * this.second;
+    const standIn = (seat: number) => timedOut.has(seat) || (presence.get(seat) ?? Infinity) > awayMs;
+    for (;;) {
+      if (game.isOver(state)) return;
+      let moved = false;
+      for (const seat of game.waitingOn(state)) {
+        const legal = game.legalActions(state, seat);
+        if (legal.length === 0) continue;
+        let action: GameSpec['action'] | null;
+        let byBot = false;
+        if (t.row.seats[seat].kind === 'person') {
+          action = forcedAction(legal);
+          if (action === null && standIn(seat)) {
+            action = await this.botMove(t, seat, t.row.level);
+            byBot = true;
+            timedOut.delete(seat);
+          }
+        } else {
+          action = await this.botMove(t, seat, t.row.seats[seat].level!);
+        }
+        if (action === null) continue;
+        game.apply(state, action);
+        this.logged(t, action, byBot);
+        moved = true;
+        break;
+      }
+      if (!moved) return;
+    }
+  }
+
+  private async botMove(t: Cached, seat: number, level: string): Promise<GameSpec['action']> {
+    const { game, state } = this.playing(t);
+    if (this.opts.pool !== null && thinksLong(game.type, level)) {
+      const move = await this.opts.pool.bot({
+        kind: 'bot', game: game.type.name, params: { ...game.params }, bot: level, seat,
+        phase: game.phase(state), view: game.view(state, seat), legal: game.legalActions(state, seat), rng: [...t.rng],
+      });
+      t.rng.splice(0, 4, ...move.rng);
+      return move.action as GameSpec['action'];
+    }
+    return t.agents[seat].act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => game.legalActions(state, seat), rng: t.rng });
+  }
+
+  private logged(t: Cached, action: GameSpec['action'], byBot: boolean): void {
+    const { game, state } = this.playing(t);
+    t.log.push({ action, drawn: game.drawnTile(state, action), byBot });
+  }
+
+  private statusOf(t: Cached): TableRow['status'] {
+    return t.game !== null && t.game.isOver(t.state!) ? 'over' : t.row.status;
+  }
+
+  /** The change a game's new actions (after action `committed`) make: the actions, the stream, the clock, the records at the end. */
+  private gameChange(t: Cached, committed: number): TableChange {
+    const { game, state } = this.playing(t);
+    const change: TableChange = {
+      actions: { from: committed + 1, list: t.log.slice(committed).map((l) => ({ action: game.encodeAction(l.action), byBot: l.byBot })) },
+      rng: [...t.rng] as RngState,
+      turnStarted: true,
+      wakeAt: this.wakeAt(t, new Map(), Date.now()),
+    };
+    if (game.isOver(state)) change.records = this.records(t);
+    return change;
+  }
+
+  /** Each person's record of the finished game (her seat), readable by the teaching table's coach too. */
+  private records(t: Cached): { record: NewRecord; readers: string[] }[] {
+    const { game, state } = this.playing(t);
+    const names = t.row.seats.map((s) => (s.kind === 'person' ? 'human' : s.level!));
+    const writer = new RecordWriter(game, t.row.seed!, names);
+    for (const l of t.log) writer.action(l.action);
+    const text = writer.text(state);
+    const summary = recordSummary(text);
+    if (summary === null) throw new Error(`rule violation: the record of table ${t.row.id} does not read back`);
+    const members = this.membersOf.get(t.row.id) ?? [];
+    const coach = members.find((m) => m.role === 'coach')?.playerId ?? null;
+    return t.row.seats.flatMap((s, seat) => {
+      if (s.kind !== 'person') return [];
+      const player = members.find((m) => m.role === 'player' && m.seat === seat)?.playerId ?? null;
+      return [{ record: { id: `${t.row.id}-${seat}`, ...summary, owner: `table ${t.row.code}`, player, seat, text }, readers: coach !== null && coach !== player ? [coach] : [] }];
+    });
+  }
+
+  private readonly membersOf = new Map<string, Member[]>();
+
+  private startGame(t: Cached): void {
+    const game = this.gameOf(t.row);
+    t.game = game;
+    t.wire = this.wireOf(game);
+    t.state = game.newGame(t.row.seed!);
+    t.log = [];
+    t.rng = [...(t.row.rng ?? botRng(t.row.seed!))] as RngState;
+    t.agents = t.row.seats.map((s) => makeBot<GameSpec>(game, s.kind === 'bot' ? s.level! : t.row.level));
+  }
+
+  private gameOf(row: TableRow): Game {
+    return loadGame(row.game, row.params, this.opts.cards);
+  }
+
+  private playing(t: Cached): { game: Game; state: GameSpec['state']; wire: GameWire<GameSpec> } {
+    if (t.game === null || t.state === null || t.wire === null) throw new TilemateError('TM_BAD_INPUT', 'the game at this table has not started yet');
+    return { game: t.game, state: t.state, wire: t.wire };
+  }
+
+  // ------------------------------------------------------------------ the copy and the database
+
+  private async row(code: string): Promise<TableRow> {
+    const row = CODE.test(code) ? await this.store.byCode(code) : null;
+    if (row === null) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code.slice(0, 12)}: check the code and try again`);
+    return row;
+  }
+
+  /** The member a token opens at this table; the same TM_NOT_FOUND for an unknown table or a token of another. */
+  private async open(code: string, token: string | undefined): Promise<{ member: Member; row: TableRow }> {
+    if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this needs your table token: join the table first');
+    const row = await this.row(code);
+    const member = await this.store.member(hash(token));
+    if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
+    return { member, row };
+  }
+
+  /** The table's copy, brought up to the database's version (read in full when it is behind in a way actions cannot mend). */
+  private async sync(id: string): Promise<Cached> {
+    const row = await this.store.byId(id);
+    if (row === null) {
+      this.cache.delete(id);
+      throw new TilemateError('TM_NOT_FOUND', 'this table has closed');
+    }
+    let t = this.cache.get(id);
+    if (t !== undefined && t.row.version === row.version && !t.dirty) return t;
+    const members = await this.store.members(id);
+    this.membersOf.set(id, members);
+    const hostName = members.find((m) => m.host)?.name ?? '';
+    if (t === undefined || t.dirty || t.row.seed !== row.seed || t.log.length > row.actions) {
+      t = { row, game: null, wire: null, state: null, log: [], rng: [0, 0, 0, 0] as unknown as RngState, agents: [], hostName, dirty: false };
+      if (row.seed !== null) this.startGame(t);
+    }
+    t.row = row;
+    t.hostName = hostName;
+    if (t.game !== null && t.log.length < row.actions) {
+      for (const { action, byBot } of await this.store.actionsAfter(id, t.log.length)) {
+        const a = t.game.decodeAction(action);
+        t.game.apply(t.state!, a);
+        this.logged(t, a, byBot);
+      }
+      if (t.log.length !== row.actions) throw new Error(`table ${id}: ${t.log.length} actions read for ${row.actions}`);
+    }
+    if (row.rng !== null) t.rng = [...row.rng] as RngState;
+    this.cache.set(id, t);
+    return t;
+  }
+
+  /** Runs `fn` after the table's earlier work on this server. */
+  private exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const lock = this.locks.get(id) ?? { busy: Promise.resolve(), waiting: 0 };
+    this.locks.set(id, lock);
+    lock.waiting++;
+    const run = lock.busy.then(fn);
+    lock.busy = run.then(() => undefined, () => undefined).finally(() => {
+      if (--lock.waiting === 0 && this.locks.get(id) === lock) this.locks.delete(id);
+    });
+    return run;
+  }
+
+  private readonly locks = new Map<string, { busy: Promise<void>; waiting: number }>();
+
+  /** A change made on the copy, written over the version it was made from, tried again from the database's table when another server got there first. */
+  private change<T>(id: string, fn: (t: Cached) => Promise<{ change: TableChange; out: T }>): Promise<T> {
+    return this.exclusive(id, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const t = await this.sync(id);
+        let made: { change: TableChange; out: T };
+        try {
+          made = await fn(t);
+        } catch (err) {
+          if (t.dirty) this.cache.delete(id);
+          throw err;
+        }
+        try {
+          await this.commitChange(t, made.change);
+          return made.out;
+        } catch (err) {
+          this.cache.delete(id);
+          if (!(err instanceof TableConflict) || attempt + 1 >= ATTEMPTS) {
+            throw err instanceof TableConflict ? new TilemateError('TM_BUSY', 'the table is very busy just now; please try again') : err;
+          }
+        }
+      }
+    });
+  }
+
+  private async commitChange(t: Cached, c: TableChange): Promise<void> {
+    const version = await this.store.commit(t.row.id, t.row.version, c);
+    t.row = {
+      ...t.row, version, actions: t.log.length,
+      ...(c.seats !== undefined ? { seats: c.seats } : {}), ...(c.status !== undefined ? { status: c.status } : {}),
+      ...(c.seed !== undefined ? { seed: c.seed } : {}), ...(c.rng !== undefined ? { rng: c.rng } : {}),
+      ...(c.turnStarted === true ? { turnSince: Date.now() } : {}),
+    };
+    t.dirty = false;
+    if (c.member !== undefined) this.membersOf.set(t.row.id, [...this.membersOf.get(t.row.id) ?? [], c.member]);
+  }
+}

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { build } from '../../api/http/app.js';
+import { auth, call, dataDir, databaseOf, newJar, type Jar } from './helpers.js';
+
+/**
+ * Tables together (docs/tables.md): people join by code, each sees her own seat only, bots
+ * fill the empty seats, every action goes through the rules with `after`, pushes arrive over
+ * the WebSocket, a teaching table's coach (and only she) sees every rack, absent people's
+ * seats are played by a bot, and each person keeps her record.
+ */
+
+const apps: FastifyInstance[] = [];
+afterAll(async () => { await Promise.all(apps.map((a) => a.close())); });
+
+async function tableServer(): Promise<FastifyInstance> {
+  const dir = dataDir();
+  const app = await build({ dataDir: dir, databaseUrl: await databaseOf(dir), limits: { ratePerMinute: 0, threads: 1 }, webDir: null, tableTimes: { sweepMs: 40, secondMs: 10 } });
+  apps.push(app);
+  return app;
+}
+
+interface Person { jar: Jar; token: string; seat: number | null; role: string }
+
+async function open(app: FastifyInstance, body: Record<string, unknown>): Promise<{ code: string; host: Person }> {
+  const jar = newJar();
+  const r = await call(app, { method: 'POST', url: '/api/tables', payload: body }, jar);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.body.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+  return { code: r.body.code, host: { jar, token: r.body.token, seat: r.body.seat, role: r.body.role } };
+}
+
+async function join(app: FastifyInstance, code: string, body: Record<string, unknown>): Promise<Person> {
+  const jar = newJar();
+  const r = await call(app, { method: 'POST', url: `/api/tables/${code}/join`, payload: body }, jar);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { jar, token: r.body.token, seat: r.body.seat, role: r.body.role };
+}
+
+const state = async (app: FastifyInstance, code: string, p: Person) => (await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(p.token) }, p.jar)).body;
+
+/** A simple choice from a seat's message: the first legal action; passes from the front of the rack. */
+function choose(m: any): any {
+  const l = m.legal[0];
+  if (l.type === 'pass') return { type: 'pass', tiles: m.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 };
+  if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
+  return l;
+}
+
+/** Plays until the game ends: whoever has something to decide decides, each from her own message, with `after`. */
+async function playToEnd(app: FastifyInstance, code: string, people: Person[], max = 3000): Promise<any[]> {
+  for (let i = 0; i < max; i++) {
+    let acted = false;
+    for (const p of people) {
+      const m = await state(app, code, p);
+      if (m.view.phase === 'ended' || m.view.phase === 'over') return Promise.all(people.map((q) => state(app, code, q)));
+      if (m.legal.length === 0) continue;
+      const r = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(p.token), payload: { ...choose(m), after: m.at } }, p.jar);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      acted = true;
+    }
+    if (!acted) await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the game did not end');
+}
+
+describe('tables together', () => {
+  it('four people at one Mah Jongg table each see their own rack only, play a whole game and each keep the record', async () => {
+    const app = await tableServer();
+    const { code, host } = await open(app, { game: 'mah-jongg', name: 'Ruth' });
+    expect(host).toMatchObject({ seat: 0, role: 'player' });
+    const others = [await join(app, code, { name: 'Edna' }), await join(app, code, { name: 'Pearl', seat: 3 }), await join(app, code, { name: 'Dot' })];
+    expect(others.map((p) => p.seat)).toEqual([1, 3, 2]);
+    const full = await call(app, { method: 'POST', url: `/api/tables/${code}/join`, payload: { name: 'Late' } }, newJar());
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('TM_SEAT_TAKEN');
+    const notHost = await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(others[0].token), payload: {} }, others[0].jar);
+    expect(notHost.body.code).toBe('TM_NOT_ALLOWED');
+    const started = await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: {} }, host.jar);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.status).toBe('playing');
+    const people = [host, ...others];
+    const first = await Promise.all(people.map((p) => state(app, code, p)));
+    for (const [i, m] of first.entries()) {
+      expect(m.seat).toBe(people[i].seat);
+      expect(m.view.rack.length).toBeGreaterThanOrEqual(13);
+      expect(m.racks).toBeUndefined();
+    }
+    // no seat's message holds another seat's rack: the racks are all different deals of tiles
+    expect(new Set(first.map((m) => m.view.rack.join(' '))).size).toBe(4);
+    const ends = await playToEnd(app, code, people);
+    const info = (await call(app, { method: 'GET', url: `/api/tables/${code}` })).body;
+    expect(info.status).toBe('over');
+    for (const [i, p] of people.entries()) {
+      expect(ends[i].recordId).toBe(info.recordIds[p.seat!]);
+      const mine = await call(app, { method: 'GET', url: `/api/records/${ends[i].recordId}` }, p.jar);
+      expect(mine.status).toBe(200);
+      // another person's record is hers alone
+      const theirs = await call(app, { method: 'GET', url: `/api/records/${ends[(i + 1) % 4].recordId}` }, p.jar);
+      expect(theirs.status).toBe(404);
+    }
+  }, 120_000);
+
+  it('refuses a retry of an action already applied, but not a pass made at the same time as another seat\'s', async () => {
+    const app = await tableServer();
+    const { code, host } = await open(app, { game: 'mah-jongg', name: 'Ruth' });
+    const edna = await join(app, code, { name: 'Edna' });
+    await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: 'easy' } }, host.jar);
+    const [a, b] = [await state(app, code, host), await state(app, code, edna)];
+    expect(a.view.phase).toBe('charleston');
+    const passA = { ...choose(a), after: a.at };
+    const first = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: passA }, host.jar);
+    expect(first.status).toBe(200);
+    const again = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: passA }, host.jar);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('TM_STALE_ACTION');
+    // Edna chose from the moment before Ruth's pass: hers is applied
+    const passB = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(edna.token), payload: { ...choose(b), after: b.at } }, edna.jar);
+    expect(passB.status, JSON.stringify(passB.body)).toBe(200);
+    // acting for another seat is refused
+    const other = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(edna.token), payload: { type: 'draw', seat: 0 } }, edna.jar);
+    expect(other.body.code).toBe('TM_NOT_YOUR_TURN');
+    // a watcher cannot act
+    const watcher = await join(app, code, { name: 'Sam', watch: true });
+    const w = await state(app, code, watcher);
+    expect(w.seat).toBeNull();
+    expect(w.view.rack).toEqual([]);
+    expect(w.legal).toEqual([]);
+    const act = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(watcher.token), payload: { type: 'draw' } }, watcher.jar);
+    expect(act.body.code).toBe('TM_NOT_YOUR_TURN');
+  }, 60_000);
+
+  it('a teaching table: joining needs agreement, the coach alone sees every rack, pauses, and sends one student a hint', async () => {
+    const app = await tableServer();
+    const { code, host: coach } = await open(app, { game: 'mah-jongg', name: 'Mrs Kaye', teaching: true });
+    expect(coach).toMatchObject({ seat: null, role: 'coach' });
+    const refused = await call(app, { method: 'POST', url: `/api/tables/${code}/join`, payload: { name: 'Edna' } }, newJar());
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('Mrs Kaye');
+    const edna = await join(app, code, { name: 'Edna', agree: true });
+    const pearl = await join(app, code, { name: 'Pearl', agree: true });
+    const watcher = await join(app, code, { name: 'Sam', watch: true });
+    await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(coach.token), payload: { fill: 'easy' } }, coach.jar);
+    const c = await state(app, code, coach);
+    expect(Object.keys(c.racks)).toHaveLength(4);
+    const e = await state(app, code, edna);
+    expect(c.racks[edna.seat!].rack).toEqual(e.view.rack);
+    for (const p of [edna, pearl, watcher]) expect((await state(app, code, p)).racks).toBeUndefined();
+    // a student cannot pause or ask for another's hint
+    for (const url of ['pause', 'hint']) {
+      const r = await call(app, { method: 'POST', url: `/api/tables/${code}/${url}`, headers: auth(edna.token), payload: url === 'pause' ? { paused: true } : { seat: pearl.seat } }, edna.jar);
+      expect(r.status).toBe(403);
+    }
+    // the hint reaches Edna's connection, not Pearl's
+    const ednaWs = await connect(app, code, edna.token);
+    const pearlWs = await connect(app, code, pearl.token);
+    const hint = await call(app, { method: 'POST', url: `/api/tables/${code}/hint`, headers: auth(coach.token), payload: { seat: edna.seat } }, coach.jar);
+    expect(hint.status, JSON.stringify(hint.body)).toBe(200);
+    expect(typeof hint.body.text).toBe('string');
+    const got = await ednaWs.next((m) => m.type === 'hint');
+    expect(got.hint.text).toBe(hint.body.text);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pearlWs.seen.some((m) => m.type === 'hint')).toBe(false);
+    // paused: nobody acts
+    await call(app, { method: 'POST', url: `/api/tables/${code}/pause`, headers: auth(coach.token), payload: { paused: true } }, coach.jar);
+    const m = await state(app, code, edna);
+    expect(m.paused).toBe(true);
+    expect(m.legal).toEqual([]);
+    ednaWs.close();
+    pearlWs.close();
+  }, 60_000);
+
+  it('pushes each change to every connected seat over the WebSocket, and a seat whose person is gone is played by a bot', async () => {
+    const app = await tableServer();
+    const { code, host } = await open(app, { game: 'mexican-train', players: 3, name: 'Ruth', awayAfter: 15 });
+    const edna = await join(app, code, { name: 'Edna' });
+    const ws = await connect(app, code, edna.token);
+    const table = await ws.next((m) => m.type === 'table');
+    expect(table.you).toEqual({ seat: 1, role: 'player', name: 'Edna' });
+    await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: 'random' } }, host.jar);
+    const g = await ws.next((m) => m.type === 'game');
+    expect(g.seat).toBe(1);
+    expect(Array.isArray(g.view.hand)).toBe(true);
+    // Ruth is never connected: after 15 (short) seconds her seat's bot plays for her, and Edna keeps playing over the socket
+    let last = g;
+    for (let i = 0; i < 400 && last.view.phase !== 'over' && last.view.phase !== 'ended' && !last.recordId; i++) {
+      if (last.legal.length > 0) ws.send({ type: 'act', action: last.legal[0], after: last.at });
+      last = await ws.next((m) => m.type === 'game' && m.at > last.at, 10_000);
+    }
+    const info = (await call(app, { method: 'GET', url: `/api/tables/${code}` })).body;
+    expect(info.seats[0].away).toBe(info.status === 'playing' ? true : undefined);
+    expect(last.at).toBeGreaterThan(g.at);
+    ws.close();
+  }, 120_000);
+
+  it('refuses bad input in plain words and changes nothing', async () => {
+    const app = await tableServer();
+    for (const body of [{ game: 'chess', name: 'A' }, { game: 'mah-jongg', name: '' }, { game: 'mah-jongg', name: 'A', ruleset: 'toString' }, { game: 'mah-jongg', name: 'A', level: '__proto__' }, { game: 'mexican-train', name: 'A', players: 9 }]) {
+      const r = await call(app, { method: 'POST', url: '/api/tables', payload: body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.message.length).toBeGreaterThan(0);
+    }
+    expect((await call(app, { method: 'GET', url: '/api/tables/ZZZZZZ' })).status).toBe(404);
+    expect((await call(app, { method: 'GET', url: '/api/tables/nope' })).status).toBe(404);
+    const { code } = await open(app, { game: 'mah-jongg', name: 'Ruth' });
+    const wrong = await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth('x'.repeat(32)) });
+    expect(wrong.status).toBe(404);
+    const qr = await app.inject({ method: 'GET', url: `/api/tables/${code}/qr.svg` });
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toContain('<svg');
+  });
+});
+
+/** A WebSocket to the table, said hello to, keeping every message. */
+async function connect(app: FastifyInstance, code: string, token: string) {
+  if (app.server.address() === null) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/${code}/ws`);
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  const seen: any[] = [];
+  const waiters: { test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  let read = 0;
+  ws.on('message', (d) => {
+    const m = JSON.parse(d.toString());
+    seen.push(m);
+    for (const w of [...waiters]) if (w.test(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
+  });
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  return {
+    seen,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    close: () => ws.close(),
+    /** The first message not yet read that passes the test. */
+    next(test: (m: any) => boolean, ms = 10_000): Promise<any> {
+      for (let i = read; i < seen.length; i++) if (test(seen[i])) { read = i + 1; return Promise.resolve(seen[i]); }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no such message in ${ms} ms; last: ${JSON.stringify(seen.at(-1))?.slice(0, 300)}`)), ms);
+        waiters.push({ test, resolve: (m) => { clearTimeout(timer); read = seen.length; resolve(m); } });
+      });
+    },
+  };
+}

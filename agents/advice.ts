@@ -54,6 +54,12 @@ export interface SearchOptions {
   seed?: number;
   /** Discard advice: the discards weighed, the heuristic's cheapest few (default 4). */
   candidates?: number;
+  /**
+   * Asked once the choices to weigh are known, before any is played out: the worlds to play
+   * (at most `worlds`), or a refusal (it throws) when `choices` x `worlds` playouts are more
+   * work than the caller allows (the server's budget).
+   */
+  afford?: (choices: number, worlds: number) => number;
 }
 
 export const DEFAULT_WORLDS = 48;
@@ -348,9 +354,10 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * are noisy, and noise should not overrule a sound default). The rest follow by mean score.
  */
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
-  const worlds = opts.worlds ?? DEFAULT_WORLDS;
+  const asked = opts.worlds ?? DEFAULT_WORLDS;
   const seed = opts.seed ?? 1;
-  if (!Number.isInteger(worlds) || worlds < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: expected a whole number of 1 or more`);
+  if (!Number.isInteger(asked) || asked < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${asked}: expected a whole number of 1 or more`);
+  const worlds = Math.max(1, Math.min(asked, opts.afford?.(candidates.length, asked) ?? asked));
   const { scores, won } = playoutScores(sit, cc, phase, candidates, worlds, seedRng(seed));
   const means = candidates.map((_, i) => scores.reduce((a, row) => a + row[i], 0) / worlds);
   /** Mean and standard error of candidate i's score less candidate j's, deal by deal. */

@@ -56,6 +56,20 @@ export class CardCache {
     return hit;
   }
 
+  /** Keeps a card compiled elsewhere (a worker thread of the server), as if compiled here. */
+  adopt(cc: CompiledCard): CompiledCard {
+    const hit = this.kept.get(cc.card.text);
+    if (hit !== undefined) return hit.cc;
+    this.kept.set(cc.card.text, { cc, analyzer: new Analyzer(cc) });
+    if (this.kept.size > this.keep) this.kept.delete(this.kept.keys().next().value!);
+    return cc;
+  }
+
+  /** Whether a card's text is compiled here already. */
+  has(text: string): boolean {
+    return this.kept.has(text);
+  }
+
   /** The compiled card of a text (a CardSource for the game registry and the replay). */
   readonly compile = (text: string): CompiledCard => this.entry(text).cc;
 

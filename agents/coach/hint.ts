@@ -1,4 +1,4 @@
-import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SituationInput } from '../advice.js';
+import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../levels.js';
 import type { CompiledCard } from '../../engine/compile.js';
@@ -36,6 +36,8 @@ export interface Hint {
 export interface HintOptions {
   worlds: number;
   seed: number;
+  /** The playouts' budget (agents/advice.ts SearchOptions.afford). */
+  afford?: SearchOptions['afford'];
 }
 
 const exposuresText = (xs: readonly Exposure[]): string =>
@@ -156,8 +158,8 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
   }
   const input = situationOf(v);
   const advice = kind === 'discard'
-    ? discardAdvice(cc, input, { worlds: opts.worlds, seed: opts.seed })
-    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, seed: opts.seed });
+    ? discardAdvice(cc, input, { worlds: opts.worlds, seed: opts.seed, afford: opts.afford })
+    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, seed: opts.seed, afford: opts.afford });
   const alternatives = advice.alternatives.map((alt) => ({ ...alt, legal: findLegal(moveAction(alt.move, v), legal) }));
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);

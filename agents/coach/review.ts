@@ -59,6 +59,43 @@ export interface ReviewOptions {
   seat: number;
   worlds: number;
   seed?: number;
+  /** The sampled deals per decision the caller allows on this card (the server's budget), at most `worlds`. */
+  fit?: (cc: CompiledCard, worlds: number) => number;
+  /** A review in parts: the decisions from this action number on are reviewed, the earlier ones only replayed. */
+  from?: number;
+  /** Asked after each decision reviewed: true ends this part, and `next` says where the next one starts. */
+  stop?: () => boolean;
+}
+
+/** A review's part (ReviewOptions.from, stop): `next` is the action number the next part starts from, null at the end. */
+export type ReviewPart = Review & { next: number | null };
+
+/** A review's parts, in order, as one review (its decisions sorted, its summary over them all). */
+export function joinReview(parts: readonly Review[]): Review {
+  const first = parts[0];
+  const dead = parts.find((p) => p.dead !== undefined)?.dead;
+  return summarized({ seat: first.seat, ruleset: first.ruleset, card: first.card, worlds: first.worlds, decisions: parts.flatMap((p) => p.decisions), ...(dead !== undefined && { dead }) });
+}
+
+function summarized(r: Omit<Review, 'summary'>): Review {
+  const decisions = [...r.decisions];
+  // every disagreement first, the costliest first; then the choices the engine shares, in order of play
+  decisions.sort((a, b) => Number(a.agreed) - Number(b.agreed) || b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
+  return {
+    seat: r.seat,
+    ruleset: r.ruleset,
+    card: r.card,
+    worlds: r.worlds,
+    summary: {
+      decisions: decisions.length,
+      agreed: decisions.filter((d) => d.agreed).length,
+      disagreed: decisions.filter((d) => !d.agreed).length,
+      totalLoss: round2(decisions.reduce((a, d) => a + d.loss, 0)),
+      totalTilesLost: decisions.reduce((a, d) => a + d.tilesLost, 0),
+    },
+    decisions,
+    ...(r.dead !== undefined && { dead: r.dead }),
+  };
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -127,11 +164,20 @@ function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]
 }
 
 export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {
+  const { next: _, ...review } = reviewPart(text, loadCard, { ...opts, from: undefined, stop: undefined });
+  return review;
+}
+
+/** The review of the decisions from `opts.from` on, until `opts.stop` says so (reviewRecord: all of them). */
+export function reviewPart(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): ReviewPart {
   const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards: loadCard }); // checks the whole record first (TM_BAD_RECORD)
   const { rules, cc } = game as MahJonggGame;
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
-  opts = { ...opts, worlds: worldsWithin(text, seat, opts.worlds) };
+  const within = worldsWithin(text, seat, opts.worlds);
+  opts = { ...opts, worlds: Math.max(1, Math.min(within, opts.fit?.(cc, within) ?? within)) };
+  const from = opts.from ?? 1;
+  let next: number | null = null;
   const analyzer = new Analyzer(cc);
   const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
   const state = game.newGame(header.seed);
@@ -139,7 +185,8 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
   let dead: Review['dead'];
   for (const [i, action] of played.entries()) {
     const obj = { n: i + 1 };
-    if (action.seat === seat && state.phase.kind !== 'draw' && forcedAction(legalActions(state, seat)) === null) {
+    if (next === null && opts.stop?.() === true && decisions.length > 0 && obj.n >= from) next = obj.n;
+    if (next === null && obj.n >= from && action.seat === seat && state.phase.kind !== 'draw' && forcedAction(legalActions(state, seat)) === null) {
       const v = view(state, seat);
       const legal = legalActions(state, seat);
       const moment = { view: structuredClone(v), legal };
@@ -193,26 +240,10 @@ export function reviewRecord(text: string, loadCard: (text: string) => CompiledC
       });
     }
     // teaching guide 6.6: a hand the table proves impossible may be called dead; the review says when
-    if (action.type === 'callDead' && action.target === seat && dead === undefined) {
+    if (action.type === 'callDead' && action.target === seat && dead === undefined && obj.n >= from && next === null) {
       dead = { index: obj.n, by: action.seat, why: `seat ${action.seat} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed` };
     }
     apply(state, action);
   }
-  // every disagreement first, the costliest first; then the choices the engine shares, in order of play
-  decisions.sort((a, b) => Number(a.agreed) - Number(b.agreed) || b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
-  return {
-    seat,
-    ruleset: rules.name,
-    card: cc.card.name,
-    worlds: opts.worlds,
-    summary: {
-      decisions: decisions.length,
-      agreed: decisions.filter((d) => d.agreed).length,
-      disagreed: decisions.filter((d) => !d.agreed).length,
-      totalLoss: round2(decisions.reduce((a, d) => a + d.loss, 0)),
-      totalTilesLost: decisions.reduce((a, d) => a + d.tilesLost, 0),
-    },
-    decisions,
-    ...(dead !== undefined && { dead }),
-  };
+  return { ...summarized({ seat, ruleset: rules.name, card: cc.card.name, worlds: opts.worlds, decisions, ...(dead !== undefined && { dead }) }), next };
 }

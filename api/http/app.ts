@@ -213,6 +213,9 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => { await tables.stop(); });
   const restored = await live.restore();
   if (restored > 0) app.log.info(`took up ${restored} games in progress from the database`);
+  // idle games end on the clock, not only when someone else opens a game
+  const sweeper = setInterval(() => live.sweep(), Math.min(60_000, limits.idleMs)).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   // every answer's status is its code's, from the one table (httpStatus)
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {

@@ -1,4 +1,4 @@
-import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, defaultWall, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
 import { adviseDomino, type DominoAdvice } from '../../agents/domino/advise.js';
 import { makeBot } from '../../agents/bots.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
@@ -12,26 +12,38 @@ import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
 import { COPIES } from '../../engine/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
-import { reviewRecord } from '../../agents/coach/review.js';
+import { DEFAULT_DEALS } from '../../agents/advice.js';
+import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { type HintJson, type ReviewJson, hintJson, lineResultJson, reviewJson } from '../shared/wire.js';
+import { type HintJson, hintJson, lineResultJson } from '../shared/wire.js';
+import { checkCard, type CardCheck } from '../shared/card-check.js';
+import { affordWorlds, checkDeals } from './task-cost.js';
 
 /**
  * The work that plays deals out, as tasks a worker thread runs (api/heavy.worker.ts) or,
  * without workers, the server itself: plain data in, plain data out (structured clone), so
  * a task gives the same answer wherever it runs. A card travels as its text and is compiled
  * once per thread (a small cache).
+ *
+ * A request's task carries the pool's budget (`budgetMs`, api/http/task-cost.ts): the work it
+ * asks for is estimated once its card is compiled and its choices known, and refused with
+ * TM_TOO_COSTLY before any of it is done when over; a hint asked for without a number of
+ * worlds (`fit`) plays as many as fit. A review is worked out in parts of about `sliceMs`
+ * each (the pool runs them one after another, so a bot's turn can go between them).
  */
 
-export type HeavyTask =
+export type HeavyTask = (
   | { kind: 'analyze'; cardText: string; body: AnalyzeBody }
   | { kind: 'charleston'; cardText: string; hand: string; direction: CharlestonInput['direction']; blind: boolean }
   | { kind: 'vote' | 'courtesy'; cardText: string; hand: string }
   | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
-  | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number }
-  | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number }
+  | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number; fit?: boolean }
+  | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
-  | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number };
+  | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number }
+  | { kind: 'check-card'; text: string }
+  | { kind: 'compile-card'; text: string }
+) & { budgetMs?: number };
 
 export interface AnalyzeBody {
   hand: string; exposed?: string; seen?: string; others?: { right?: string; across?: string; left?: string }; top?: number; all?: boolean;
@@ -58,13 +70,21 @@ const card = (text: string): { cc: CompiledCard; analyzer: Analyzer } => {
   return { cc, analyzer: cards.analyzer(cc) };
 };
 
+/** A review's worlds per decision on a card: half the budget for one decision (about six choices), the other half for the part's others. */
+const REVIEW_CHOICES = 6;
+
 function run(task: HeavyTask): unknown {
+  const budget = task.budgetMs ?? 0;
   switch (task.kind) {
     case 'analyze': {
       const { cc, analyzer } = card(task.cardText);
       const b = task.body;
       const input = analysisInput(COPIES, b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {}); // a typed hand, no game: the standard set
       const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
+      if (b.simulate !== undefined && b.simulate !== false) {
+        const forms = results.reduce((n, r) => n + cc.lineStart[r.line + 1] - cc.lineStart[r.line], 0);
+        checkDeals(budget, forms, b.simulate === true ? DEFAULT_DEALS : b.simulate, Math.floor((b.wall ?? defaultWall(input)) / 4));
+      }
       const sim = simulateForAnalyze(cc, input, results, { simulate: b.simulate, seed: b.seed, wall: b.wall });
       const answer: AnalyzeJson = {
         hand: b.hand,
@@ -82,14 +102,31 @@ function run(task: HeavyTask): unknown {
       return courtesyAdvice(card(task.cardText).cc, COPIES, { hand: task.hand });
     case 'advice': {
       const cc = card(task.cardText).cc;
-      if (task.question === 'discard') return discardAdvice(cc, task.input, task.search);
+      const search = { ...task.search, afford: (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, false) };
+      if (task.question === 'discard') return discardAdvice(cc, task.input, search);
       if (task.input.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
-      return callAdvice(cc, { ...task.input, tile: task.input.tile }, task.search);
+      return callAdvice(cc, { ...task.input, tile: task.input.tile }, search);
     }
-    case 'hint':
-      return hintJson(hintFor(card(task.cardText).cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed }), task.view) satisfies HintJson;
-    case 'review':
-      return reviewJson(reviewRecord(task.record, cards.compile, { seat: task.seat, worlds: task.worlds, seed: task.seed })) satisfies ReviewJson;
+    case 'hint': {
+      const cc = card(task.cardText).cc;
+      const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, task.fit === true);
+      return hintJson(hintFor(cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed, afford }), task.view) satisfies HintJson;
+    }
+    case 'review': {
+      // a long review is done in parts: this one stops after about sliceMs, at a decision's end
+      const start = Date.now();
+      const slice = task.sliceMs ?? 0;
+      return reviewPart(task.record, cards.compile, {
+        seat: task.seat, worlds: task.worlds, seed: task.seed, from: task.from,
+        fit: (cc, worlds) => affordWorlds(budget / 2, cc.formCount, REVIEW_CHOICES, worlds, true),
+        stop: slice > 0 ? () => Date.now() - start >= slice : undefined,
+      }) satisfies ReviewPart;
+    }
+    case 'check-card':
+      return checkCard(task.text) satisfies CardCheck;
+    case 'compile-card':
+      // compiled here, handed back whole (typed arrays and plain data) for the server to keep
+      return card(task.text).cc satisfies CompiledCard;
     case 'bot': {
       // a fresh bot each turn: the searching bots keep nothing from one decision to the next
       // but pure memos, so this is the decision the table's own bot would make (on a busy

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Piscina, type TaskQueue } from 'piscina';
 import { TilemateError } from '../../engine/errors.js';
 import { DEFAULT_LIMITS } from '../shared/limits.js';
+import { joinReview, type ReviewPart } from '../../agents/coach/review.js';
+import { reviewJson, type ReviewJson } from '../shared/wire.js';
 import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
 
 /**
@@ -14,6 +16,12 @@ import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-
  * a deadline from the moment it is queued (503 TM_TOO_SLOW; the worker running it is
  * stopped). A bot's turn is neither refused nor cut short: each game has at most one in
  * flight, and its cost is fixed by the bot's level, so a game can always go on.
+ *
+ * No request's task holds a worker much more than `taskMs`: the work it asks for is estimated
+ * before it is done and refused above that (TM_TOO_COSTLY, api/http/task-cost.ts), and a
+ * review, whose work grows with the game, is run in parts of half that, queued one after
+ * another. The bots' turns go first in the queue, so a bot's turn waits behind at most the one
+ * task each worker is running.
  */
 
 export interface PoolLimits {
@@ -25,9 +33,11 @@ export interface PoolLimits {
   deadlineMs: number;
   /** Requests' tasks one address may have queued or running at once. */
   perAddress: number;
+  /** The estimated work one request's task may ask for (ms of a worker; 0: no limit). */
+  taskMs: number;
 }
 
-export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: DEFAULT_LIMITS.threads, maxQueue: DEFAULT_LIMITS.maxQueue, deadlineMs: DEFAULT_LIMITS.deadlineMs, perAddress: DEFAULT_LIMITS.heavyAtOnce };
+export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: DEFAULT_LIMITS.threads, maxQueue: DEFAULT_LIMITS.maxQueue, deadlineMs: DEFAULT_LIMITS.deadlineMs, perAddress: DEFAULT_LIMITS.heavyAtOnce, taskMs: DEFAULT_LIMITS.taskMs };
 
 /**
  * The pool's queue: the bots' turns first (a game in progress waits on them), then the
@@ -87,12 +97,27 @@ export class HeavyPool {
     this.pending++;
     this.byAddress.set(address, mine + 1);
     try {
-      return await this.run<T>(task, AbortSignal.timeout(this.limits.deadlineMs));
+      const signal = AbortSignal.timeout(this.limits.deadlineMs);
+      const budgeted = { ...task, budgetMs: this.limits.taskMs };
+      if (budgeted.kind === 'review') return await this.review(budgeted, signal) as T;
+      return await this.run<T>(budgeted, signal);
     } finally {
       this.pending--;
       const left = this.byAddress.get(address)! - 1;
       if (left === 0) this.byAddress.delete(address); else this.byAddress.set(address, left);
     }
+  }
+
+  /** A review in parts of about half the budget each, one after another in the queue, joined. */
+  private async review(task: Extract<HeavyTask, { kind: 'review' }>, signal: AbortSignal): Promise<ReviewJson> {
+    const parts: ReviewPart[] = [];
+    let from: number | null = 1;
+    while (from !== null) {
+      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, signal);
+      parts.push(part);
+      from = part.next;
+    }
+    return reviewJson(joinReview(parts));
   }
 
   /** A searching bot's turn. */

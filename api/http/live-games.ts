@@ -10,7 +10,7 @@ import { STORAGE_SENTENCE } from '../store/db.js';
 import { recordSummary, type ActionBatch, type GameStore, type NewRecord, type RecordRow, type StoredLiveGame } from '../store/games.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
-import { admit, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
+import { admit, checkRoom, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
 
 /**
  * Live games against bots, for every game, each opened by a token, and the records of finished
@@ -250,6 +250,19 @@ export class LiveGames {
     this.store.drop(id).catch((err: unknown) => this.onError(err));
   }
 
+  /** Refuses (TM_TOO_MANY_GAMES) when `owner` could not open a new game now; asked before the work a new game needs (a card compiled). */
+  checkRoom(owner: string): void {
+    checkRoom(this.games, owner, this.limits, this.now(), (x) => x.recordId !== null || x.game.isOver(x.state));
+  }
+
+  /** Drops the games nobody has acted in for the idle time (the server sweeps every minute); the number dropped. */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [id, g] of this.games) if (now - g.touched > this.limits.idleMs) { this.drop(id); dropped++; }
+    return dropped;
+  }
+
   /** A new game; the bots move until the person must decide. The token is in the answer only. */
   async create<G extends GameSpec>(opts: NewGame<G>, owner = 'local'): Promise<GameAnswer> {
     const { game } = opts;
@@ -295,7 +308,7 @@ export class LiveGames {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
     const g = ID.test(id) ? this.games.get(id) ?? await this.load(id) : undefined;
     if (!g || g.game.type !== (type as unknown as GameType) || !timingSafeEqual(g.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no ${type.title} game "${id}" opens with this token`);
-    g.touched = this.now();
+    // looking at a game does not keep it: only the person's actions do (act), so polling cannot hold a place for ever
     return g as unknown as LiveGame<G>;
   }
 
@@ -333,6 +346,7 @@ export class LiveGames {
       const action = g.game.decodeAction({ ...body, seat: g.seat });
       g.game.apply(g.state, action);
       this.logged(g, action);
+      g.touched = this.now();
       try {
         await this.advance(g);
         await this.commit(g);

@@ -26,6 +26,23 @@ export interface Seated {
 }
 
 /**
+ * Refuses with TM_TOO_MANY_GAMES, changing nothing, when `owner` could not open one more game
+ * now (she has her share, or the table is full of games in progress): asked before any work
+ * is done for a new game (a saved card compiled).
+ */
+export function checkRoom<G extends Seated>(games: ReadonlyMap<string, G>, owner: string, limits: TableLimits, now: number, finished: (g: G) => boolean): void {
+  let mine = 0, done = 0;
+  for (const g of games.values()) {
+    if (finished(g) || now - g.touched > limits.idleMs) done++; // a finished or idle game makes room
+    else if (g.owner === owner) mine++;
+  }
+  if (mine >= limits.perAddress) {
+    throw new TilemateError('TM_TOO_MANY_GAMES', `this address already has ${mine} games in progress, the most one address may play at once; finish one first`);
+  }
+  if (games.size >= limits.maxGames && done === 0) throw new TilemateError('TM_TOO_MANY_GAMES', `the server holds ${limits.maxGames} live games, its limit; try again in a few minutes`);
+}
+
+/**
  * Makes room for one more game of `owner` in `games`, or refuses with TM_TOO_MANY_GAMES.
  * `finished` says which games are over; `drop` removes one (the table's own clean-up).
  */

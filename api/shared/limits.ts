@@ -39,6 +39,11 @@ export interface Limits {
   deadlineMs: number;
   /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
   heavyAtOnce: number;
+  /**
+   * The work one such request may ask of a worker, estimated before it is done (ms; 0: no
+   * limit): more is refused with TM_TOO_COSTLY naming the most it may ask for (api/http/task-cost.ts).
+   */
+  taskMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -58,5 +63,6 @@ export const DEFAULT_LIMITS: Limits = {
   maxQueue: 32,
   deadlineMs: 30_000,
   heavyAtOnce: 2,
+  taskMs: 1000,
 };
 

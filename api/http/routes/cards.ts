@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { CardError, parseCard, type Card } from '../../../engine/card.js';
-import { checkFormCounts, lineForms } from '../../../engine/compile.js';
-import { TilemateError, type ErrorCode } from '../../../engine/errors.js';
-import { formatTiles, tilesFromCounts } from '../../../engine/tiles.js';
+import { parseCard } from '../../../engine/card.js';
+import { TilemateError } from '../../../engine/errors.js';
+import type { CardCheck } from '../../shared/card-check.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
@@ -24,53 +23,8 @@ export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
 
 /** A saved card's name: lower-case letters, digits and hyphens. */
 const NAME = '^[a-z0-9][a-z0-9-]{0,39}$';
-/** Errors listed for one text at most (each costs a parse of the text). */
-const MAX_ERRORS = 20;
 
-export interface CardProblem { code: ErrorCode; line: number | null; token: string | null; message: string }
-export interface CheckedLine { id: string; fileLine: number; pattern: string; value: number; concealed: boolean; forms: number; example: string; form: string }
-export interface CardCheck { ok: boolean; name: string | null; errors: CardProblem[]; lines: CheckedLine[] }
-
-/**
- * Every malformed line of a card text: the parser stops at the first, so each line found
- * wrong is blanked and the text parsed again (at most MAX_ERRORS times). Then the form counts
- * (bounded before anything is enumerated) and, for each line, its forms and a winning hand.
- */
-export function checkCard(text: string): CardCheck {
-  const errors: CardProblem[] = [];
-  const rows = text.split(/\r?\n/);
-  let card: Card | null = null;
-  while (card === null && errors.length < MAX_ERRORS) {
-    try {
-      card = parseCard(rows.join('\n'));
-    } catch (err) {
-      if (err instanceof CardError && err.line >= 1 && err.line <= rows.length && rows[err.line - 1] !== '') {
-        errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
-        rows[err.line - 1] = '';
-        continue;
-      }
-      if (err instanceof TilemateError) { errors.push({ code: err.code, line: null, token: null, message: err.message }); break; }
-      throw err;
-    }
-  }
-  if (card === null) return { ok: false, name: null, errors, lines: [] };
-  try {
-    checkFormCounts(card);
-  } catch (err) {
-    if (!(err instanceof CardError)) throw err;
-    errors.push({ code: err.code, line: err.line, token: err.token, message: err.message });
-    return { ok: false, name: card.name, errors, lines: [] };
-  }
-  const lines = card.lines.map((line) => {
-    const forms = lineForms(line);
-    const f = forms[0];
-    return {
-      id: line.id, fileLine: line.fileLine, pattern: line.pattern, value: line.value, concealed: line.concealed,
-      forms: forms.length, form: f?.text ?? '', example: f ? formatTiles(tilesFromCounts(f.singles.map((n, t) => n + f.groups[t]))) : '',
-    };
-  });
-  return { ok: errors.length === 0, name: card.name, errors, lines };
-}
+export { checkCard, type CardCheck } from '../../shared/card-check.js';
 
 const Problem = Type.Object({ code: Type.String(), line: Type.Union([Type.Integer(), Type.Null()]), token: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
 const CheckAnswer = Type.Object({
@@ -89,13 +43,17 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
   const { accounts: acc, players } = ctx;
   const Text = Type.String({ maxLength: limits.maxChars, description: `a whole card in the notation (docs/card-notation.md), up to ${limits.maxChars.toLocaleString('en-US')} characters` });
 
+  // a card is checked in the worker pool, on the heavy budget: enumerating a large card's forms takes a fraction of a second
+  const check = (req: { ip: string }, text: string): Promise<CardCheck> => ctx.pool.request<CardCheck>({ kind: 'check-card', text }, req.ip);
+
   app.post('/cards/check', {
+    preHandler: ctx.heavy,
     schema: {
       summary: 'A card text checked as it is typed: every malformed line (line, token, what was expected), each line\'s forms and an example winning hand',
       body: Strict({ text: Text }, { examples: [{ text: 'card: My card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n' }] }),
       response: { 200: CheckAnswer, ...ERRORS },
     },
-  }, async (req) => checkCard(req.body.text));
+  }, async (req) => check(req, req.body.text));
 
   app.get('/cards', {
     schema: {
@@ -120,6 +78,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
   }, async (req) => ({ name: req.params.name, text: await ctx.savedCard(await acc.current(req), req.params.name) }));
 
   app.put('/cards/:name', {
+    preHandler: ctx.heavy,
     schema: {
       summary: 'Saves a card of yours under a name (replacing yours of that name); refused unless every line is well formed',
       params: Name,
@@ -128,14 +87,14 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
     },
   }, async (req, reply) => {
     const { name } = req.params;
-    const check = checkCard(req.body.text);
-    if (!check.ok) {
-      const e = check.errors[0];
-      throw new TilemateError(e.code, `${e.message}${check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''}`);
+    const checked = await check(req, req.body.text);
+    if (!checked.ok) {
+      const e = checked.errors[0];
+      throw new TilemateError(e.code, `${e.message}${checked.errors.length > 1 ? ` (and ${checked.errors.length - 1} more)` : ''}`);
     }
     const me = await acc.player(req, reply);
     await players.saveCard(me.id, name, req.body.text, limits.maxCards); // committed whole, or not at all
-    return { name, title: check.name ?? name, lines: check.lines.length };
+    return { name, title: checked.name ?? name, lines: checked.lines.length };
   });
 
   app.delete('/cards/:name', {

@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { CompiledCard } from '../../../engine/compile.js';
+import type { Player } from '../../store/players.js';
 import { AGENT_NAMES } from '../../../agents/levels.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg.js';
@@ -20,6 +23,19 @@ interface CreateBody { ruleset?: string; level?: string; bots?: string[]; seat?:
 export function gameRoutes(app: Api, ctx: AppContext): void {
   const { live } = ctx;
 
+  /**
+   * A saved card for a new game: the address's games counted first, then the card compiled in
+   * the worker pool on the heavy budget (a large card takes a fraction of a second), unless
+   * the server has it compiled already.
+   */
+  const savedCard = async (req: FastifyRequest, player: Player | null, name: string): Promise<CompiledCard> => {
+    live.checkRoom(req.ip);
+    const text = await ctx.savedCard(player, name);
+    if (ctx.cards.has(text)) return ctx.cards.compile(text);
+    await ctx.heavy(req);
+    return ctx.cards.adopt(await ctx.pool.request<CompiledCard>({ kind: 'compile-card', text }, req.ip));
+  };
+
   liveGameRoutes<MahJonggSpec, CreateBody>(app, ctx, {
     type: MAH_JONGG,
     prefix: '/games',
@@ -32,9 +48,9 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
       card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
     }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
-    newGame: async (b, player) => {
+    newGame: async (b, player, req) => {
       const rules = loadRuleset(b.ruleset ?? 'nmjl-4p');
-      const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : ctx.cards.compile(await ctx.savedCard(player, b.card)));
+      const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : await savedCard(req, player, b.card));
       const bots = b.bots !== undefined && b.bots.length > 0 ? b.bots : new Array<string>(rules.players - 1).fill(b.level ?? 'medium');
       return { game, seat: b.seat ?? 0, bots, seed: b.seed, autoPlay: b.autoPlay };
     },
@@ -63,7 +79,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       const v = g.game.view(g.state, g.seat);
       const legal = g.game.legalActions(g.state, g.seat);
       if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, seed: b.seed ?? g.state.actionCount + 1 };
+      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined, seed: b.seed ?? g.state.actionCount + 1 };
     });
     return ctx.pool.request<HintJson>(task, req.ip);
   });

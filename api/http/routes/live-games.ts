@@ -37,7 +37,7 @@ export interface LiveGameRoutes<G extends GameSpec, Body> {
   /** The body of a new game, and the game it asks for (its bots, seat, seed). */
   createBody: TSchema;
   /** The game the body asks for, checked before anything is made; `player` is the session's (null: none yet). */
-  newGame(body: Body, player: Player | null): Omit<NewGame<G>, 'player'> | Promise<Omit<NewGame<G>, 'player'>>;
+  newGame(body: Body, player: Player | null, req: FastifyRequest): Omit<NewGame<G>, 'player'> | Promise<Omit<NewGame<G>, 'player'>>;
   /** The action body (checked again in full by the game's codec and the engine). */
   actionBody: TSchema;
   /** The game answer, as the docs describe it. */
@@ -57,7 +57,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
       response: { 201: r.answer, ...ERRORS },
     },
   }, async (req, reply) => {
-    const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req));
+    const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req), req);
     // a person without a session yet becomes a guest, whose game it is
     const player = await ctx.accounts.player(req, reply);
     return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));

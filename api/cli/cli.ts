@@ -156,7 +156,7 @@ export function version(): string {
 
 /** The command line; `exit` receives the exit code of the command that ran. */
 /** Starts the practice server (api/http/server.ts serve), given by the one that composes the program (api/tilemate.ts). */
-export type Serve = (opts: { port?: number; host: string; dataDir: string; databaseUrl?: string; card?: string; limits: Partial<Limits> }) => Promise<{ url: string; where: string }>;
+export type Serve = (opts: { port?: number; host: string; allowHosts?: string[]; dataDir: string; databaseUrl?: string; card?: string; limits: Partial<Limits> }) => Promise<{ url: string; where: string }>;
 
 export function program(exit: (code: number) => void = () => {}, serve?: Serve): Command {
   const cmd = new Command('tilemate')
@@ -194,6 +194,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .description('the practice server: the table page at /, the HTTP API at /api (docs/api.md), its docs at /docs')
     .option('--port <n>', 'the port (default: PORT, else 3000)', wholeNumber)
     .option('--host <host>', 'the address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--allow-host <names>', 'more names the server answers to, comma-separated (a name your network or proxy gives it; also TILEMATE_ALLOW_HOSTS); others are refused', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')])
     .option('--data <dir>', 'the data folder: the embedded database (DIR/db) and saved cards', DEFAULT_DATA_DIR)
     .option('--database <url>', 'keep games on this PostgreSQL server instead of the embedded database (default: DATABASE_URL)')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
@@ -201,10 +202,10 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .option('--games-per-address <n>', 'games in progress one address may hold at once (default 10)', positiveInt)
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
     .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
-    .action(async (f: { port?: number; host: string; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
+    .action(async (f: { port?: number; host: string; allowHost?: string[]; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
       if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
       const { url, where } = await serve({
-        port: f.port, host: f.host, dataDir: f.data, databaseUrl: databaseUrl(f.database), card: f.card,
+        port: f.port, host: f.host, allowHosts: f.allowHost, dataDir: f.data, databaseUrl: databaseUrl(f.database), card: f.card,
         limits: {
           ...(f.maxGames !== undefined && { maxGames: f.maxGames }),
           ...(f.gamesPerAddress !== undefined && { gamesPerAddress: f.gamesPerAddress }),

@@ -13,6 +13,7 @@ import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { LiveGames } from './live-games.js';
+import { guard, type HostOptions } from './guard.js';
 import { openDb, type Db } from '../store/db.js';
 import { GameStore } from '../store/games.js';
 import { importDataFolder } from '../store/import.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   tableTimes?: { sweepMs?: number; secondMs?: number };
   /** The page's folder (default: api/web of the installation; null serves no page). */
   webDir?: string | null;
+  /** The names the server answers to (api/http/guard.ts): the address it listens on, and more allowed. */
+  hosts?: HostOptions;
 }
 
 /** A card with its analyzer (scratch space reused across requests). */
@@ -166,6 +169,12 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     // is refused where the schema says so (additionalProperties: false), never dropped quietly
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
     clientErrorHandler: clientError,
+    // a request must arrive whole within this (slow bodies hold no connection for ever: 408 TM_TIMEOUT); an idle kept-alive connection closes
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    // node looks for requests past their time every 30 s unless told otherwise, and only while
+    // its headers' time (60 s) is within the request's
+    http: { connectionsCheckingInterval: Math.max(100, Math.min(5_000, limits.requestTimeoutMs / 4)), headersTimeout: Math.min(60_000, limits.requestTimeoutMs) },
     // errors met while routing (a malformed address, an over-long path parameter), mapped like the rest
     frameworkErrors: (err, _req, res) => {
       const code = fastifyCode(err.code) ?? 'TM_BAD_INPUT';
@@ -238,6 +247,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     request.log.error(err);
     return answer('TM_INTERNAL', 'the server failed on this request (a bug, logged)');
   });
+  await guard(app, opts.hosts); // the Host and Origin checks and the security headers, before every route
   app.setNotFoundHandler((request, reply) => reply.code(httpStatus('TM_NOT_FOUND')).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
 
   // The general limit counts every request of an address (heavy ones too); the heavy budget

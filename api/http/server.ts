@@ -1,9 +1,13 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
+import { hostsFromEnv } from './guard.js';
 import { storageWhere } from '../store/db.js';
-import { DEFAULT_DATA_DIR } from '../shared/limits.js';
+import { DEFAULT_DATA_DIR, DEFAULT_LIMITS } from '../shared/limits.js';
+import { httpStatus } from '../shared/wire.js';
 
 /**
  * Listens: `tilemate serve` and `npm start`. The app itself is built in api/http/app.ts, so
@@ -14,6 +18,32 @@ import { DEFAULT_DATA_DIR } from '../shared/limits.js';
 export interface ServeOptions extends Partial<AppOptions> {
   port?: number;
   host?: string;
+  /** More names the server answers to besides the address it listens on and localhost (`--allow-host`, TILEMATE_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
+}
+
+/**
+ * Holds each address to `max` connections open at once: one more is answered 429
+ * TM_RATE_LIMITED in one sentence and closed, before node reads a byte of it (one address
+ * held 19,980 slow connections, up to the process's file limit).
+ */
+export function capConnections(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = open.get(address) ?? 0;
+    if (n >= max) {
+      const body = JSON.stringify({ code: 'TM_RATE_LIMITED', message: `this address already holds ${max} connections to the server, the most one address may: close some first` });
+      socket.end(`HTTP/1.1 ${httpStatus('TM_RATE_LIMITED')} Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.destroySoon();
+      return;
+    }
+    open.set(address, n + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address); else open.set(address, left);
+    });
+  });
 }
 
 export const DEFAULT_PORT = 3000;
@@ -27,8 +57,9 @@ export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = pr
 
 export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string; where: string }> {
   // warnings and errors only (a 500 is a bug and is logged with its stack)
-  const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) });
   const host = opts.host ?? '127.0.0.1';
+  const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR), hosts: { listen: host, allow: [...(opts.allowHosts ?? []), ...hostsFromEnv()] } });
+  capConnections(app.server, opts.limits?.connectionsPerAddress ?? DEFAULT_LIMITS.connectionsPerAddress);
   try {
     await app.listen({ port: portFrom(opts.port), host });
   } catch (err) {

@@ -44,6 +44,12 @@ export interface Limits {
    * limit): more is refused with TM_TOO_COSTLY naming the most it may ask for (api/http/task-cost.ts).
    */
   taskMs: number;
+  /** A request must arrive whole within this (ms): 408 TM_TIMEOUT. */
+  requestTimeoutMs: number;
+  /** A kept-alive connection with no request is closed after this (ms). */
+  keepAliveMs: number;
+  /** Connections one address may hold open at once; one more is answered 429 and closed (the listening server). */
+  connectionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -64,5 +70,8 @@ export const DEFAULT_LIMITS: Limits = {
   deadlineMs: 30_000,
   heavyAtOnce: 2,
   taskMs: 1000,
+  requestTimeoutMs: 30_000,
+  keepAliveMs: 10_000,
+  connectionsPerAddress: 256,
 };
 

@@ -53,9 +53,22 @@ function seatWind(seat) {
 
 function seatWords(seat) {
   const v = ui.view;
+  // at a table together: her name (every seat's, for one watching)
+  const named = hooks.seatWords?.(seat);
+  if (v.watching) return named ?? `${seatWind(seat)}`;
   const place = placeOf(seat, v.seat, v.players);
   if (place === 'you') return 'You';
-  return place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across';
+  return named ?? (place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across');
+}
+
+/** Whether a seat is the person's own (never, for one watching the table). */
+function isMine(seat) {
+  return !ui.view.watching && seat === ui.view.seat;
+}
+
+/** "your" or "Ann’s": whose exposure, hand or discard. */
+function whose(seat) {
+  return isMine(seat) ? 'your' : `${seatWords(seat)}\u2019s`;
 }
 
 function passDirection(v) {
@@ -73,6 +86,9 @@ function normalise(answer) {
   const raw = answer.view;
   const seats = raw.seats ?? [];
   const v = { ...raw };
+  // a spectator or a coach has no seat: she sees the table from East's side, with no rack
+  v.watching = raw.seat === null || raw.seat === undefined || answer.seat === null;
+  if (v.watching) v.seat = 0;
   v.rack = sortTiles(raw.rack ?? []);
   v.legal = answer.legal ?? [];
   v.names = answer.seats ?? [];
@@ -115,7 +131,8 @@ function setView(answer) {
 /** Identifies one decision: a new one clears the selection and the hint. */
 function decisionKey(v) {
   const blindUpTo = v.legal.find((a) => a.type === 'pass')?.blindUpTo ?? '';
-  return `${v.phase}|${v.pass ?? ''}|${blindUpTo}|${(v.waitingOn ?? []).join('.')}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
+  // whether she is waited on, not who else is: at a table together others pass while she chooses
+  return `${v.phase}|${v.pass ?? ''}|${blindUpTo}|${(v.waitingOn ?? []).includes(v.seat)}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
 }
 
 function addLog(lines) {
@@ -125,34 +142,32 @@ function addLog(lines) {
 
 // ---------------------------------------------------------------- talking to the server
 
-/** The game at the server: its session in this tab, the actions sent with `after`, the busy flag. */
-const live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
+/**
+ * The game at the server: the practice page's LiveGame (its session in this tab, the actions
+ * sent with `after`, the busy flag), or at a table together (together.js) a client with the
+ * same interface fed by the table's WebSocket.
+ */
+let live = null;
+
+/**
+ * What the page around the drawing says about the seats. The practice page's seats are bots;
+ * together.js names the people at the table (`seatWords`: her name, `seatFacts`: a line under
+ * it), has no Card panel, and asks no review for one watching.
+ */
+let hooks = {
+  seatWords: () => null,
+  seatFacts: (s) => (ui.view.names[s] ? `${ui.view.names[s]} bot` : 'bot'),
+  card: true,
+};
 
 // a saved card chosen on the My card page (./?card=name): new games are played on it
-const CHOSEN_CARD = /^[a-z0-9][a-z0-9-]{0,39}$/.test(new URLSearchParams(location.search).get('card') ?? '') ? new URLSearchParams(location.search).get('card') : null;
-if (CHOSEN_CARD) {
-  const note = document.createElement('p');
-  note.className = 'note chosen-card';
-  note.textContent = `You will play on your own card "${CHOSEN_CARD}" (saved on the My card page).`;
-  document.querySelector('#start h2')?.after(note);
-}
-
-// "Play this deal again" from My games (./?deal=N&ruleset=R&level=L): the start form filled in
-{
-  const q = new URLSearchParams(location.search);
-  const deal = q.get('deal');
-  if (deal !== null && /^\d{1,15}$/.test(deal)) $('#seed').value = deal;
-  for (const name of ['ruleset', 'level']) {
-    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === q.get(name));
-    if (input) input.checked = true;
-  }
-}
+let CHOSEN_CARD = null;
 
 function showGame() {
-  $('#start').classList.add('hidden');
+  $('#start')?.classList.add('hidden');
   $('#game').classList.remove('hidden');
-  $('#hint-button').disabled = false;
-  $('#card-button').disabled = false;
+  $('#hint-button').disabled = !!ui.view?.watching;
+  $('#card-button').disabled = !hooks.card;
 }
 
 async function startGame(ev) {
@@ -217,7 +232,7 @@ async function send(action) {
 }
 
 async function askHint() {
-  if (!live.session || live.busy || !ui.view || ui.view.phase === 'ended') return;
+  if (!live.session || live.busy || !ui.view || ui.view.watching || ui.view.phase === 'ended') return;
   const asked = live.hint();
   $('#hint-button').disabled = true;
   const box = $('#hint');
@@ -243,7 +258,7 @@ async function askHint() {
 function narrate(events) {
   return events.map((e) => {
     const a = e.action;
-    const me = a.seat === ui.view.seat;
+    const me = isMine(a.seat);
     const who = seatWords(a.seat);
     const s = me ? '' : 's';
     switch (a.type) {
@@ -251,14 +266,14 @@ function narrate(events) {
       case 'draw': return me && e.drew ? `You draw ${tileLabel(e.drew)}.` : null;
       case 'call': {
         const d = ui.lastDiscard;
-        const what = d ? `${d.seat === ui.view.seat ? 'your' : `${seatWords(d.seat)}\u2019s`} ${tileLabel(d.tile)}` : 'the discard';
+        const what = d ? `${whose(d.seat)} ${tileLabel(d.tile)}` : 'the discard';
         return `${who} call${s} ${what} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` (with ${a.jokers} joker${a.jokers > 1 ? 's' : ''})` : ''}.`;
       }
       case 'callMahJongg': return `${who} call${s} the discard for Mah Jongg!`;
       case 'declare': return `${who} declare${s} Mah Jongg!`;
-      case 'exchange': return `${who} exchange${s} a tile for a joker from ${a.owner === ui.view.seat ? 'your' : `${seatWords(a.owner)}\u2019s`} exposure.`;
+      case 'exchange': return `${who} exchange${s} a tile for a joker from ${whose(a.owner)} exposure.`;
       case 'callDead': {
-        if (a.target === ui.view.seat) {
+        if (isMine(a.target)) {
           // teaching guide 6.6: a hand is dead when the tiles on the table prove it cannot be finished
           ui.dead = `${who} called your hand dead: the tiles on the table show that no hand on the card can be finished with what you exposed, so you cannot win this game.`;
           return `${who} call${s} your hand dead.`;
@@ -281,7 +296,7 @@ async function render() {
   const v = ui.view;
   if (!v) { live.drawn(); return; }
   // a page reloaded after the call still says so
-  if (!ui.dead && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
+  if (!ui.dead && !v.watching && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
   const banner = $('#dead-banner');
   banner.textContent = ui.dead;
   banner.classList.toggle('hidden', !ui.dead);
@@ -294,7 +309,8 @@ async function render() {
   if (v.phase === 'ended') {
     const first = $('#end').classList.contains('hidden');
     // the score is drawn at once; the review follows when the server has made it
-    const drawing = renderEnd(ui, { api, gameId: live.session.id, seatWords, seat: () => ui.view.seat });
+    // one watching the table has no decisions of her own to review
+    const drawing = renderEnd(ui, { api, gameId: live.session.id, seatWords, seat: () => ui.view.seat, review: !v.watching });
     if (first) showResult();
     await drawing;
   }
@@ -315,13 +331,13 @@ function renderSeats() {
     h.textContent = `${seatWords(s)} (${seatWind(s)})`;
     const who = document.createElement('div');
     who.className = 'facts';
-    who.textContent = v.names[s] ? `${v.names[s]} bot` : 'bot';
+    who.textContent = hooks.seatFacts(s);
     const facts = document.createElement('div');
     facts.className = 'facts';
     const count = v.concealedCounts[s] ?? 0;
     const discards = v.discards[s]?.length ?? 0;
     facts.textContent = `${count} tiles in hand · ${discards} discard${discards === 1 ? '' : 's'}`;
-    el.append(h, who, facts);
+    el.append(h, ...(who.textContent ? [who] : []), facts);
     if (v.dead?.[s]?.some((d) => d)) {
       const dead = document.createElement('div');
       dead.className = 'dead';
@@ -400,8 +416,31 @@ function selectedTiles() {
   return ui.selected.map((i) => ui.view.rack[i]);
 }
 
+/** East's seat for one watching: her name, her tiles and discards counted. */
+function eastWords(v) {
+  const count = v.concealedCounts[0] ?? 0;
+  const discards = v.discards[0]?.length ?? 0;
+  return `${seatWords(0)} sits East: ${count} tiles in hand, ${discards} discard${discards === 1 ? '' : 's'}.`;
+}
+
+/** What is happening at the table, for one watching it. */
+function watchingWords(v) {
+  // at a table together the page says whom it waits on above the table (hooks.waitingShown)
+  const waiting = hooks.waitingShown ? '' : (v.waitingOn ?? []).map(seatWords).join(', ');
+  switch (v.phase) {
+    case 'charleston': return `The players are passing tiles to each other (the Charleston)${waiting ? `: waiting for ${waiting}` : ''}.`;
+    case 'vote': return `The players are voting on a second Charleston${waiting ? `: waiting for ${waiting}` : ''}.`;
+    case 'courtesy': return `The players across from each other may swap up to 3 tiles${waiting ? `: waiting for ${waiting}` : ''}.`;
+    case 'draw': case 'discard': return `It is ${seatWords(v.turn)}\u2019s turn.`;
+    case 'claims': return v.claim ? `${seatWords(v.claim.discarder)} discarded ${tileLabel(v.claim.tile)}, and the others may call it.` : 'The others may call the discard.';
+    case 'ended': return 'The game is over.';
+    default: return '';
+  }
+}
+
 /** What the game asks of the person now, in words, and the buttons for it. */
 function promptFor(v) {
+  if (v.watching) return { text: watchingWords(v) };
   const mine = v.legal.length > 0;
   const waitingOthers = () => `Waiting for ${(v.waitingOn ?? []).filter((s) => s !== v.seat).map(seatWords).join(', ') || 'the table'}…`;
   switch (v.phase) {
@@ -448,7 +487,10 @@ function promptFor(v) {
 function renderMe() {
   const v = ui.view;
   const p = promptFor(v);
-  $('#me-seat').textContent = `You sit ${seatWind(v.seat)}`;
+  // one watching sees East's side of the table here: no rack, only what anyone sees
+  $('#me-seat').textContent = v.watching ? eastWords(v) : `You sit ${seatWind(v.seat)}`;
+  $('#me').setAttribute('aria-label', v.watching ? 'East' : 'Your rack');
+  $('#rack').classList.toggle('hidden', v.watching);
   $('#prompt').textContent = p.text;
   $('#prompt-detail').textContent = [ui.received, ui.note, p.detail].filter(Boolean).join(' ');
   $('#message').textContent = ui.message;
@@ -742,7 +784,8 @@ async function renderCardPanel() {
   // after the game there is no rack to read the card for: the review takes the room
   const open = ui.cardOpen && ui.view !== null && ui.view.phase !== 'ended';
   $('#game').classList.toggle('with-card', open);
-  $('#card-button').disabled = !live.session || ui.view?.phase === 'ended';
+  $('#card-button').disabled = !hooks.card || !live.session || ui.view?.phase === 'ended';
+  $('#card-button').classList.toggle('hidden', !hooks.card);
   if (!open) { panel.classList.add('hidden'); return; }
   panel.classList.remove('hidden');
   await renderCard(panel, ui, live);
@@ -750,29 +793,22 @@ async function renderCardPanel() {
 
 // ---------------------------------------------------------------- wiring
 
-function wire() {
-  $('#start').addEventListener('submit', startGame);
+/** The buttons and keys of the drawing itself, on either page: Hint, Card, H and C. */
+function wireTable() {
   $('#hint-button').addEventListener('click', askHint);
   $('#card-button').addEventListener('click', async () => {
     ui.cardOpen = !ui.cardOpen;
     await renderCardPanel();
   });
-  $('#new-button').addEventListener('click', () => {
-    if (!live.leave(ui.view?.phase !== 'ended')) return;
-    ui.view = null;
-    $('#game').classList.add('hidden');
-    $('#start').classList.remove('hidden');
-    $('#hint-button').disabled = true;
-    $('#card-button').disabled = true;
-    $('#start-button').focus();
-  });
   // keyboard: H for a hint, C for the card, Enter presses the main button
   document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!live.session) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!live?.session || !ui.view) return;
     if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
-    if (e.key === 'c' || e.key === 'C') { e.preventDefault(); $('#card-button').click(); }
+    if ((e.key === 'c' || e.key === 'C') && hooks.card) { e.preventDefault(); $('#card-button').click(); }
   });
+  // a new face or print size: the tiles are drawn again
+  document.addEventListener('tilemate-display', () => { render(); });
 }
 
 /**
@@ -789,8 +825,67 @@ async function resume() {
   await render();
 }
 
-setupDisplay();
-// a new face or print size: the tiles are drawn again
-document.addEventListener('tilemate-display', () => { render(); });
-wire();
-resume();
+/** The practice page (index.html): a game against bots, started from its form. */
+function practicePage() {
+  live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
+  const q = new URLSearchParams(location.search);
+  // a saved card chosen on the My card page (./?card=name): new games are played on it
+  CHOSEN_CARD = /^[a-z0-9][a-z0-9-]{0,39}$/.test(q.get('card') ?? '') ? q.get('card') : null;
+  if (CHOSEN_CARD) {
+    const note = document.createElement('p');
+    note.className = 'note chosen-card';
+    note.textContent = `You will play on your own card "${CHOSEN_CARD}" (saved on the My card page).`;
+    document.querySelector('#start h2')?.after(note);
+  }
+  // "Play this deal again" from My games (./?deal=N&ruleset=R&level=L): the start form filled in
+  const deal = q.get('deal');
+  if (deal !== null && /^\d{1,15}$/.test(deal)) $('#seed').value = deal;
+  for (const name of ['ruleset', 'level']) {
+    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === q.get(name));
+    if (input) input.checked = true;
+  }
+  $('#start').addEventListener('submit', startGame);
+  $('#new-button').addEventListener('click', () => {
+    if (!live.leave(ui.view?.phase !== 'ended')) return;
+    ui.view = null;
+    $('#game').classList.add('hidden');
+    $('#start').classList.remove('hidden');
+    $('#hint-button').disabled = true;
+    $('#card-button').disabled = true;
+    $('#start-button').focus();
+  });
+  setupDisplay();
+  wireTable();
+  resume();
+}
+
+/**
+ * One seat of a Mah Jongg table together (together.js): drawn as the practice page draws its
+ * game, from `game` answers pushed by the table rather than answers to the page's own requests.
+ * `client` has LiveGame's interface (session, at, busy, send, hint, drawn); `seatHooks` names
+ * the seats. Returns `update(answer)` for each new answer and `showHint(hint)` for a hint the
+ * coach sent.
+ */
+export function mahJonggTable(client, seatHooks = {}) {
+  live = client;
+  hooks = { ...hooks, card: false, ...seatHooks };
+  wireTable();
+  let first = true;
+  return {
+    async update(answer) {
+      setView(answer);
+      addLog(narrate(answer.events ?? []));
+      if (first) { showGame(); first = false; }
+      await render();
+    },
+    async showHint(hint) {
+      if (!ui.view) return;
+      ui.hint = hint;
+      ui.hintKey = decisionKey(ui.view);
+      await render();
+    },
+  };
+}
+
+// index.html is the practice page; together.html draws its seats with mahJonggTable() and starts nothing here
+if (document.body.dataset.table !== 'together') practicePage();

@@ -15,8 +15,23 @@ const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: '
 
 // ---------------------------------------------------------------- the server
 
-/** The game at the server: its session in this tab, the actions sent with `after`, the busy flag. */
-const live = new LiveGame({ routes: '/api/domino/games', sessionKey: 'tilemate-domino-game' });
+/**
+ * The game at the server: the practice page's LiveGame (its session in this tab, the actions
+ * sent with `after`, the busy flag), or at a table together (together.js) a client with the
+ * same interface fed by the table's WebSocket.
+ */
+let live = null;
+
+/**
+ * What the page around the drawing says about the seats: the practice page's are "Seat 2"
+ * and its bots; together.js names the people at the table (`seatName`: her name, `seatLabel`:
+ * her name and what she is) and has no New game button at the end.
+ */
+let hooks = {
+  seatName: (seat) => `Seat ${seat}`,
+  seatLabel: (seat) => `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
+  newGame: true,
+};
 
 /** Everything the page knows; only render() writes the screen. */
 const ui = {
@@ -122,19 +137,19 @@ function orient(tiles, engine) {
 
 function seatName(seat) {
   if (seat === ui.view?.seat) return 'You';
-  return `Seat ${seat}`;
+  return hooks.seatName(seat);
 }
 
 function playerLabel(seat) {
   if (seat === ui.view.seat) return 'You';
-  return `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`;
+  return hooks.seatLabel(seat);
 }
 
 /** A train in words: "your train", "Seat 2's train", "the Mexican train". */
 function trainWords(train) {
   if (train === 'mexican') return 'the Mexican train';
   if (train === ui.view.seat) return 'your train';
-  return `Seat ${train}'s train`;
+  return `${seatName(train)}\u2019s train`;
 }
 
 const trainKey = (train) => String(train);
@@ -154,7 +169,7 @@ function actionWords(a) {
 }
 
 function roundOverWords(r, roundNo) {
-  const who = r.outBy < 0 ? 'nobody could play any more (a blocked round)' : r.outBy === ui.view.seat ? 'you went out!' : `Seat ${r.outBy} went out.`;
+  const who = r.outBy < 0 ? 'nobody could play any more (a blocked round)' : r.outBy === ui.view.seat ? 'you went out!' : `${seatName(r.outBy)} went out.`;
   return `Round ${roundNo} (engine ${r.engine}-${r.engine}) is over: ${who}`;
 }
 
@@ -186,7 +201,8 @@ function newRoundStart(events, v) {
  * answer to an action), 'resume' (a reloaded page: the whole game's actions, told briefly).
  */
 function setView(answer, how = 'move') {
-  const v = answer.view;
+  // one watching a table together has no seat and no hand
+  const v = { ...answer.view, seat: answer.view.seat ?? null, hand: answer.view.hand ?? [] };
   ui.view = v;
   ui.legal = answer.legal ?? [];
   ui.names = answer.seats ?? ui.names;
@@ -194,7 +210,7 @@ function setView(answer, how = 'move') {
   const lines = []; // { text, mine }
   const ended = how !== 'resume' && v.rounds.length > ui.roundsSeen;
   const split = ended && v.phase === 'play' ? newRoundStart(events, v) : events.length;
-  const roundBegins = { text: `Round ${v.roundNo} begins with the ${v.engine} as the engine; ${v.starter === v.seat ? 'you start' : `Seat ${v.starter} starts`}.`, mine: false };
+  const roundBegins = { text: `Round ${v.roundNo} begins with the ${v.engine} as the engine; ${v.starter === v.seat ? 'you start' : `${seatName(v.starter)} starts`}.`, mine: false };
   if (how === 'start') lines.push(roundBegins);
   events.forEach((e, i) => {
     if (ended && i === split) lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false }, roundBegins);
@@ -283,7 +299,7 @@ async function send(action) {
 }
 
 async function askHint() {
-  if (!live.session || live.busy || !ui.view || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
+  if (!live.session || live.busy || !ui.view || ui.view.seat === null || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
   const asked = live.hint();
   const key = decisionKey();
   const box = $('#hint');
@@ -347,13 +363,13 @@ function render() {
   renderHistory();
   renderRoundEnd(pausing);
   renderEnd();
-  $('#hint-button').disabled = live.busy || v.phase === 'ended' || pausing || !live.session;
+  $('#hint-button').disabled = live.busy || v.phase === 'ended' || pausing || !live.session || v.seat === null;
   live.drawn();
 }
 
 function renderBoard() {
   const v = ui.view;
-  const turn = v.phase === 'ended' ? 'The game is over.' : v.turn === v.seat ? 'Your turn.' : `Seat ${v.turn} is playing\u2026`;
+  const turn = v.phase === 'ended' ? 'The game is over.' : v.turn === v.seat ? 'Your turn.' : `${seatName(v.turn)} is playing\u2026`;
   $('#status').replaceChildren(
     el('span', { class: 'fact' }, `Round ${v.roundNo} of ${v.roundsInGame}`),
     el('span', { class: 'fact' }, `Boneyard: ${v.boneyard} domino${v.boneyard === 1 ? '' : 'es'}`),
@@ -378,7 +394,7 @@ function renderBoard() {
     const key = trainKey(t.train);
     const open = v.openDoubles.some((d) => trainKey(d) === key);
     const mine = t.train === v.seat;
-    const name = t.train === 'mexican' ? 'Mexican train' : mine ? 'Your train' : `Seat ${t.train}'s train`;
+    const name = t.train === 'mexican' ? 'Mexican train' : mine ? 'Your train' : `${seatName(t.train)}\u2019s train`;
     const badges = [];
     if (t.train === 'mexican') badges.push(el('span', { class: 'badge public' }, 'Open to everyone'));
     else if (t.marked) badges.push(el('span', { class: 'badge marker' }, mine ? 'Your marker is up: anyone may play here' : 'Marker up: anyone may play here'));
@@ -399,12 +415,15 @@ function renderBoard() {
 
 function renderRecent() {
   const box = $('#recent');
-  const lines = ui.recent.length ? ui.recent : ['No one else has moved since.'];
-  box.replaceChildren(el('h2', {}, 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
+  const watching = ui.view.seat === null;
+  const lines = ui.recent.length ? ui.recent : [watching ? 'No one has moved yet.' : 'No one else has moved since.'];
+  box.setAttribute('aria-label', watching ? 'Lately' : 'Since your last move');
+  box.replaceChildren(el('h2', {}, watching ? 'What happened lately' : 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
 }
 
 function promptFor(v) {
   if (v.phase === 'ended') return ['The game is over.', ''];
+  if (v.seat === null) return [`It is ${seatName(v.turn)}\u2019s turn.`, ''];
   if (v.turn !== v.seat) return ['The others are playing\u2026', ''];
   const plays = ui.legal.filter((a) => a.type === 'play');
   const draw = legalOf('draw');
@@ -428,6 +447,8 @@ function renderMe(pausing) {
   const [prompt, detail] = pausing ? ['The round is over: see the scores above.', ''] : promptFor(v);
   $('#prompt').textContent = prompt;
   $('#prompt-detail').textContent = detail;
+  // one watching a table together has no hand
+  $('#hand').classList.toggle('hidden', v.seat === null);
   const actions = [];
   if (!pausing && v.phase === 'play') {
     if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
@@ -509,7 +530,7 @@ function renderEnd() {
   if (v.phase !== 'ended' || !v.result) { box.classList.add('hidden'); box.replaceChildren(); return; }
   box.classList.remove('hidden');
   const low = Math.min(...v.result.totals);
-  const winners = v.result.winners.map((s) => (s === v.seat ? 'you' : `Seat ${s}`));
+  const winners = v.result.winners.map((s) => (s === v.seat ? 'you' : seatName(s)));
   const headline = v.result.winners.includes(v.seat)
     ? (winners.length > 1 ? `A tie for the win: ${winners.join(' and ')}, with ${low} points.` : `You won, with ${low} points!`)
     : `${winners.join(' and ')} won, with ${low} points.`;
@@ -528,8 +549,8 @@ function renderEnd() {
     el('p', {}, `${roundOverWords(last, v.rounds.length)} Each player scores the pips left in their hand; the lowest total wins.`),
     el('table', { class: 'scores' }, el('thead', {}, head), el('tbody', {}, ...rows)),
     hands,
-    el('p', { class: 'note' }, `Deal number ${v.reveal?.seed ?? ''}: enter it on the start form to play the same deal again.`),
-    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'new-game' }, on: newGame }, 'New game'),
+    hooks.newGame ? el('p', { class: 'note' }, `Deal number ${v.reveal?.seed ?? ''}: enter it on the start form to play the same deal again.`) : null,
+    hooks.newGame ? el('button', { type: 'button', class: 'btn btn-main', data: { action: 'new-game' }, on: newGame }, 'New game') : null,
   );
 }
 
@@ -540,33 +561,38 @@ function focusFirst() {
 
 // ---------------------------------------------------------------- wiring
 
-function wire() {
-  $('#start').addEventListener('submit', startGame);
+/** The buttons and keys of the drawing itself, on either page: Hint, H and Escape. */
+function wireTable() {
   $('#hint-button').addEventListener('click', askHint);
-  $('#new-button').addEventListener('click', newGame);
   document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!live.session) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!live?.session || !ui.view) return;
     if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
     if (e.key === 'Escape' && ui.selected) { ui.selected = null; render(); }
   });
 }
 
-/** A reloaded page picks its game up again (the token stays in this tab's session only). */
-// "Play this deal again" from My games (domino.html?deal=N&ruleset=R&players=P&bots=B): the start form filled in
-const AGAIN = new URLSearchParams(location.search);
-{
-  const deal = AGAIN.get('deal');
+/** The practice page (domino.html): a game against bots, started from its form. */
+function practicePage() {
+  live = new LiveGame({ routes: '/api/domino/games', sessionKey: 'tilemate-domino-game' });
+  $('#start').addEventListener('submit', startGame);
+  $('#new-button').addEventListener('click', newGame);
+  wireTable();
+  // "Play this deal again" from My games (domino.html?deal=N&ruleset=R&players=P&bots=B): the start form filled in
+  const again = new URLSearchParams(location.search);
+  const deal = again.get('deal');
   if (deal !== null && /^\d{1,16}$/.test(deal)) $('#seed').value = deal;
   for (const name of ['ruleset', 'players', 'bots']) {
-    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === AGAIN.get(name));
+    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === again.get(name));
     if (input) input.checked = true;
   }
+  setupDisplay({ faces: false });
+  resume(again.has('deal'));
 }
 
 /** A reloaded page takes its game up again; a page opened to play a deal again shows its start form. */
-async function resume() {
-  const res = AGAIN.has('deal') ? null : await live.resume();
+async function resume(again) {
+  const res = again ? null : await live.resume();
   if (res) {
     // the whole game's actions come back: the history, and no round-end panel for rounds already past
     setView(res, 'resume');
@@ -575,6 +601,31 @@ async function resume() {
   render();
 }
 
-setupDisplay({ faces: false });
-wire();
-resume();
+/**
+ * One seat of a Mexican Train table together (together.js): drawn as the practice page draws
+ * its game, from `game` answers pushed by the table. `client` has LiveGame's interface;
+ * `seatHooks` names the seats. Returns `update(answer)` for each new answer and
+ * `showHint(hint)` for a hint the coach sent.
+ */
+export function dominoTable(client, seatHooks = {}) {
+  live = client;
+  hooks = { ...hooks, newGame: false, ...seatHooks };
+  wireTable();
+  let first = true;
+  return {
+    update(answer) {
+      setView(answer, first ? 'resume' : 'move');
+      if (first) { $('#game').classList.remove('hidden'); first = false; }
+      render();
+    },
+    showHint(hint) {
+      if (!ui.view) return;
+      ui.hint = hint;
+      ui.hintKey = decisionKey();
+      render();
+    },
+  };
+}
+
+// domino.html is the practice page; together.html draws its seats with dominoTable() and starts nothing here
+if (document.body.dataset.table !== 'together') practicePage();

@@ -71,6 +71,7 @@ export async function renderEnd(ui, ctx) {
     hands.append(row);
   }
   box.append(hands);
+  if (ctx.review === false) return;
 
   const review = el('section');
   review.id = 'review';

@@ -96,11 +96,57 @@ const axeSource = (() => {
 
 /** axe-core run on the page as it stands: the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource() });
+  // evaluated by the browser's debugger, not added as an inline script: the pages' CSP allows no inline script
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource());
   const found = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> }> } }).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export interface BrowserPeople {
+  app: Awaited<ReturnType<typeof build>>;
+  /** The server's address, e.g. http://127.0.0.1:40123 */
+  base: string;
+  /** A new person at a screen size: her own browser context (her own storage and cookies), and the errors its scripts throw. */
+  person(screen: ScreenName): Promise<{ page: Page; pageErrors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** The real server and one browser in which each person has her own context: several people at one table. */
+export async function openPeople(name: string): Promise<BrowserPeople> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get install chromium; .ci/run installs it)`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `tilemate-${name}-data-`));
+  mkdirSync(SHOTS, { recursive: true });
+  const app = await build({ dataDir, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    app,
+    base: `http://127.0.0.1:${address.port}`,
+    person: async (screen) => {
+      const s = SCREENS[screen];
+      const context = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: s.isMobile, hasTouch: s.hasTouch });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      page.setDefaultTimeout(60_000);
+      return { page, pageErrors };
+    },
+    close: async () => {
+      await browser.close();
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

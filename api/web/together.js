@@ -1,0 +1,703 @@
+// Tables together (docs/tables.md): open a table or join one by its code, the seats filling
+// live, then the game for this person's seat, drawn by the one-person pages' own drawing
+// (app.js for Mah Jongg, domino.js for Mexican Train) fed by the table's WebSocket. A coach
+// also sees every seat's rack, pauses, and shows one student a hint. Plain ES modules, no
+// build step; nothing here decides a rule.
+
+import { api, ApiError, call } from './client.js';
+import { setupDisplay } from './display.js';
+import { showReview } from './end.js';
+import { TableGame, tables } from './table-game.js';
+import { sortTiles, tileElement, tilesLabel } from './tiles.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+const GAME_WORDS = { 'mah-jongg': 'American Mah Jongg', 'mexican-train': 'Mexican Train' };
+const RULESET_WORDS = {
+  'nmjl-4p': '4 players', 'nmjl-3p': '3 players', 'siamese-2p': 'Siamese, 2 players',
+  'sun-lakes': 'Sun Lakes rules', district: 'district rules',
+};
+const CLOCK_WORDS = { off: 'no clock', relaxed: 'a relaxed clock (1 minute a turn)', tournament: 'a tournament clock (20 seconds a turn)' };
+const LEVELS = {
+  'mah-jongg': [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard'], ['expert', 'Expert']],
+  'mexican-train': [['random', 'Easy'], ['greedy', 'Medium'], ['montecarlo', 'Hard']],
+};
+const WINDS = ['East', 'South', 'West', 'North'];
+/** A table's code: six letters and digits, no 0, O, 1 or I. */
+const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+const NAME_KEY = 'tilemate-table-name';
+const seatKey = (code) => `tilemate-table-${code}`;
+
+/** Everything the page knows about the table it sits at. */
+const state = {
+  code: null,
+  /** `{ token, seat, role, name, host }` kept in localStorage per code: a reload sits her down again. */
+  place: null,
+  table: null, // the latest TableInfo
+  you: null, // `{ seat, role, name }` from the server
+  game: null, // the latest `game` message
+  client: null, // the TableGame the drawing talks through
+  drawing: null, // `{ update, showHint }` of app.js or domino.js
+  ws: null,
+  retries: 0,
+  retryTimer: null,
+  clockTimer: null,
+  /** Messages are handled one after another (the drawing loads once, on the first game message). */
+  queue: Promise.resolve(),
+};
+
+// ---------------------------------------------------------------- words
+
+function levelWords(game, level) {
+  return (LEVELS[game] ?? []).find(([v]) => v === level)?.[1] ?? level ?? '';
+}
+
+/** What a seat is called at the table: her name, or the bot's place. */
+function seatName(s) {
+  const t = state.table;
+  const seat = t?.seats?.[s];
+  if (seat?.kind === 'person' && seat.name) return seat.name;
+  if (t?.game === 'mah-jongg') return `${WINDS[s] ?? `Seat ${s + 1}`} bot`;
+  return `Bot ${s + 1}`;
+}
+
+/** Where a seat sits, in words: East, South... for Mah Jongg, Seat 1, 2... for Mexican Train. */
+function placeWords(s, t = state.table) {
+  return t?.game === 'mah-jongg' ? (WINDS[s] ?? `Seat ${s + 1}`) : `Seat ${s + 1}`;
+}
+
+/** One short line about a seat: a bot's level, or that its person is away. */
+function seatFacts(s) {
+  const seat = state.table?.seats?.[s];
+  if (!seat) return '';
+  if (seat.kind === 'bot') return `${levelWords(state.table.game, seat.level)} bot`;
+  if (seat.kind === 'person') return seat.away ? 'Away for now: a bot plays for her until she is back' : '';
+  return 'Empty seat';
+}
+
+const isHost = () => !!state.place?.host;
+const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host]?.name) || 'the coach';
+
+function say(text) {
+  const box = $('#together-message');
+  box.textContent = text;
+  box.classList.toggle('hidden', !text);
+}
+
+// ---------------------------------------------------------------- the seat kept per table
+
+function loadPlace(code) {
+  try { return JSON.parse(localStorage.getItem(seatKey(code)) ?? 'null'); } catch { return null; }
+}
+
+function keepPlace(code, place) {
+  try { localStorage.setItem(seatKey(code), JSON.stringify(place)); } catch { /* private mode: a reload asks again */ }
+}
+
+function forgetPlace(code) {
+  try { localStorage.removeItem(seatKey(code)); } catch { /* nothing kept */ }
+}
+
+function normaliseCode(text) {
+  const code = String(text ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return CODE.test(code) ? code : null;
+}
+
+// ---------------------------------------------------------------- open or join
+
+function gameChosen() {
+  return $('#open-form input[name="game"]:checked').value;
+}
+
+function showGameFields() {
+  const game = gameChosen();
+  for (const el of document.querySelectorAll('#open-form .for-mah-jongg')) el.classList.toggle('hidden', game !== 'mah-jongg' || (el.id === 'card-choice' && $('#card').options.length < 2));
+  for (const el of document.querySelectorAll('#open-form .for-mexican-train')) el.classList.toggle('hidden', game !== 'mexican-train');
+}
+
+/** The player's saved cards (signed in or as a guest), offered for a Mah Jongg table. */
+async function loadCards() {
+  try {
+    const { cards } = await call('GET', '/api/cards');
+    for (const c of cards ?? []) $('#card').append(new Option(c.title ? `${c.title} (${c.name})` : c.name, c.name));
+  } catch { /* no cards: the practice card */ }
+  showGameFields();
+}
+
+async function openTable(ev) {
+  ev.preventDefault();
+  const data = new FormData(ev.currentTarget);
+  const game = String(data.get('game'));
+  const name = String(data.get('name') ?? '').trim();
+  if (!name) { say('Please type your name, so your friends know who you are.'); return; }
+  const body = {
+    game,
+    ruleset: String(data.get(game === 'mah-jongg' ? 'mj-ruleset' : 'mt-ruleset')),
+    name,
+    teaching: data.get('teaching') === 'yes',
+    clock: String(data.get('clock')),
+    awayAfter: Number(data.get('awayAfter')),
+    level: String(data.get(game === 'mah-jongg' ? 'mj-level' : 'mt-level')),
+  };
+  if (game === 'mexican-train') body.players = Number(data.get('players'));
+  const card = String(data.get('card') ?? '');
+  if (game === 'mah-jongg' && card) body.card = card;
+  $('#open-button').disabled = true;
+  say('');
+  try {
+    const a = await tables.open(body);
+    rememberName(name);
+    enter(a.code, { token: a.token, seat: a.seat, role: a.role, name, host: true });
+  } catch (err) {
+    say(`The table could not be opened: ${err.message}`);
+  } finally {
+    $('#open-button').disabled = false;
+  }
+}
+
+function rememberName(name) {
+  try { localStorage.setItem(NAME_KEY, name); } catch { /* not kept */ }
+}
+
+/** Finds the table of the code typed (or from the link) and offers its free seats. */
+async function lookUp() {
+  const code = normaliseCode($('#join-code').value);
+  $('#join-table').classList.add('hidden');
+  if (!code) { say('A table\u2019s code is six letters and numbers, like K7QM2P.'); return; }
+  say('');
+  let t;
+  try {
+    t = await tables.info(code);
+  } catch (err) {
+    say(err instanceof ApiError && err.status === 404 ? `There is no open table with the code ${code}: please check it with your friend.` : `The table could not be found just now: ${err.message}`);
+    return;
+  }
+  state.joining = t;
+  $('#join-code').value = code;
+  const status = t.status === 'open' ? 'The game has not started yet.' : t.status === 'over' ? 'The game is over.' : 'The game is being played, so you can watch.';
+  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset}), opened by ${coachName(t)}. ${status}`;
+  const box = $('#join-seats');
+  box.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Where do you sit?' }));
+  const free = t.status === 'open' ? t.seats.filter((s) => s.kind === 'empty') : [];
+  for (const s of free) box.append(seatChoice(String(s.seat), `${placeWords(s.seat, t)}: a free seat`));
+  box.append(seatChoice('watch', 'Just watch (you will not see anyone\u2019s tiles)'));
+  const first = box.querySelector('input');
+  if (first) first.checked = true;
+  $('#agree-words').textContent = `Your coach, ${coachName(t)}, will see your tiles while you play.`;
+  $('#join-table').classList.remove('hidden');
+  showAgree();
+  if (!$('#join-name').value) $('#join-name').focus();
+}
+
+function seatChoice(value, words) {
+  const label = document.createElement('label');
+  label.className = 'choice';
+  const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'seat', value });
+  label.append(input, ` ${words}`);
+  return label;
+}
+
+/** At a teaching table, taking a seat needs her agreement that the coach sees her tiles. */
+function showAgree() {
+  const t = state.joining;
+  const seat = $('#join-seats input:checked')?.value;
+  const needed = !!t?.teaching && seat !== undefined && seat !== 'watch';
+  $('#agree-row').classList.toggle('hidden', !needed);
+  $('#join-button').disabled = needed && !$('#agree').checked;
+}
+
+async function joinTable(ev) {
+  ev.preventDefault();
+  const t = state.joining;
+  if (!t) { await lookUp(); return; }
+  const name = $('#join-name').value.trim();
+  if (!name) { say('Please type your name, so the others know who you are.'); $('#join-name').focus(); return; }
+  const choice = $('#join-seats input:checked')?.value ?? 'watch';
+  const body = { name };
+  if (choice === 'watch') body.watch = true;
+  else body.seat = Number(choice);
+  if (t.teaching && choice !== 'watch') body.agree = $('#agree').checked;
+  $('#join-button').disabled = true;
+  say('');
+  try {
+    const a = await tables.join(t.code, body);
+    rememberName(name);
+    enter(a.code ?? t.code, { token: a.token, seat: a.seat, role: a.role, name, host: false });
+  } catch (err) {
+    say(`You could not join: ${err.message}`);
+    await lookUp();
+  } finally {
+    showAgree();
+  }
+}
+
+function showChoose(code) {
+  $('#choose').classList.remove('hidden');
+  $('#lobby').classList.add('hidden');
+  try { $('#open-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; $('#join-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; } catch { /* no name kept */ }
+  if (code) {
+    $('#join-code').value = code;
+    lookUp();
+  }
+}
+
+// ---------------------------------------------------------------- at the table
+
+/** Sits down at a table: her place kept for a reload, the link in the address bar, the WebSocket opened. */
+function enter(code, place) {
+  state.code = code;
+  state.place = place;
+  keepPlace(code, place);
+  history.replaceState(null, '', `together.html?code=${code}`);
+  $('#choose').classList.add('hidden');
+  $('#lobby').classList.remove('hidden');
+  $('#leave-button').classList.remove('hidden');
+  document.body.classList.add('at-table');
+  drawShare();
+  connect();
+}
+
+function tableLink() {
+  return `${location.origin}/together.html?code=${state.code}`;
+}
+
+function drawShare() {
+  const code = state.code;
+  $('#code').textContent = code;
+  $('#code').setAttribute('aria-label', `The code is ${code.split('').join(' ')}`);
+  const link = $('#table-link');
+  link.href = tableLink();
+  link.textContent = tableLink();
+  $('#qr').src = `/api/tables/${code}/qr.svg`;
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(tableLink());
+    $('#copied').textContent = 'The link is copied: paste it into a message to your friends.';
+  } catch {
+    // no clipboard (an older browser, or a page not served over https): select it to copy by hand
+    getSelection()?.selectAllChildren($('#table-link'));
+    $('#copied').textContent = 'The link is selected: copy it and send it to your friends.';
+  }
+}
+
+// ---------------------------------------------------------------- the WebSocket
+
+function connect() {
+  clearTimeout(state.retryTimer);
+  state.retryTimer = null;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  let ws;
+  try {
+    ws = new WebSocket(`${scheme}://${location.host}/api/tables/${state.code}/ws`);
+  } catch {
+    dropped();
+    return;
+  }
+  state.ws = ws;
+  ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'hello', token: state.place.token })));
+  ws.addEventListener('message', (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch { return; }
+    if (state.retries || !$('#connection').classList.contains('hidden')) {
+      state.retries = 0;
+      $('#connection').classList.add('hidden');
+    }
+    state.queue = state.queue.then(() => handle(msg)).catch((err) => say(`Something went wrong on this page: ${err.message}`));
+  });
+  ws.addEventListener('close', () => {
+    if (state.ws !== ws) return;
+    state.ws = null;
+    dropped();
+  });
+}
+
+/** The connection dropped (a phone asleep, a network change): try again, waiting longer each time. */
+function dropped() {
+  if (!state.code || state.retryTimer) return;
+  const wait = Math.min(15_000, 1000 * 2 ** state.retries) + Math.floor(Math.random() * 400);
+  state.retries++;
+  const line = $('#connection');
+  line.textContent = 'You are not connected to the table just now, so the page is trying again by itself.';
+  line.classList.remove('hidden');
+  state.retryTimer = setTimeout(connect, wait);
+}
+
+/** Back in view or back online: try at once rather than wait out the backoff. */
+function reconnectNow() {
+  if (!state.code || state.ws || document.visibilityState === 'hidden') return;
+  connect();
+}
+
+async function handle(msg) {
+  switch (msg.type) {
+    case 'table':
+      state.table = msg.table;
+      state.you = msg.you;
+      drawTable();
+      break;
+    case 'game':
+      state.game = msg;
+      await drawGame(msg);
+      break;
+    case 'hint':
+      if (state.drawing) {
+        await state.drawing.showHint(msg.hint);
+        const line = $('#hint-from-coach');
+        line.textContent = 'Your coach sent you a hint: you can read it under your tiles.';
+        line.classList.remove('hidden');
+      }
+      break;
+    case 'error':
+      if (msg.code === 'TM_NOT_FOUND' || msg.code === 'TM_UNAUTHORIZED') {
+        // the table is gone, or the token no longer opens it: she joins again
+        const code = state.code;
+        forgetPlace(code);
+        leaveTable();
+        say('Your place at this table could not be found any more: you can join it again below.');
+        showChoose(code);
+      } else say(msg.message ?? 'The table refused that.');
+      break;
+    default: break;
+  }
+}
+
+function leaveTable() {
+  const ws = state.ws;
+  state.ws = null;
+  ws?.close();
+  clearTimeout(state.retryTimer);
+  state.retryTimer = null;
+  state.code = null;
+  state.place = null;
+  $('#connection').classList.add('hidden');
+}
+
+// ---------------------------------------------------------------- the table before and around the game
+
+function drawTable() {
+  const t = state.table;
+  const open = t.status === 'open';
+  $('#lobby').classList.toggle('hidden', !open);
+  $('#table-status').classList.toggle('hidden', open);
+  const teaching = t.teaching ? ` A teaching table: ${coachName(t)} is the coach and sees every player\u2019s tiles.` : '';
+  $('#lobby-about').textContent = `${GAME_WORDS[t.game] ?? t.game}, ${RULESET_WORDS[t.ruleset] ?? t.ruleset}, with ${CLOCK_WORDS[t.clock] ?? 'no clock'}.${teaching}`;
+  const list = $('#seat-list');
+  list.replaceChildren(...t.seats.map((s) => seatItem(s, open)));
+  const empty = t.seats.filter((s) => s.kind === 'empty').length;
+  const host = isHost();
+  $('#start-row').classList.toggle('hidden', !host || !open);
+  if (host) {
+    const level = $('#fill-level');
+    if (!level.options.length) {
+      for (const [v, words] of LEVELS[t.game] ?? []) level.append(new Option(words, v, v === t.level, v === t.level));
+    }
+    $('#start-button').textContent = empty ? `Start, with bots in the ${empty} empty seat${empty === 1 ? '' : 's'}` : 'Start the game';
+  }
+  const watching = state.you?.role === 'spectator';
+  $('#lobby-next').textContent = !open ? ''
+    : host ? (empty ? 'Wait for your friends to join, or put bots in the empty seats, then start.' : 'Everyone is seated, so you can start the game.')
+    : watching ? `You are watching: the game begins when ${coachName(t)} starts it.`
+    : `You sit ${placeWords(state.you?.seat ?? 0)}: the game begins when ${coachName(t)} starts it.`;
+  if (!open) drawStatus();
+  if (state.you?.role === 'coach') drawCoach();
+}
+
+function seatItem(s, open) {
+  const li = document.createElement('li');
+  li.className = `seat-item seat-${s.kind}${s.away ? ' away' : ''}`;
+  li.dataset.seat = String(s.seat);
+  const mine = state.you?.seat === s.seat && state.you?.role === 'player';
+  const who = s.kind === 'person' ? `${s.name}${mine ? ' (you)' : ''}${s.away ? ', away for now' : ''}`
+    : s.kind === 'bot' ? `${levelWords(state.table.game, s.level)} bot` : 'Empty';
+  const words = document.createElement('span');
+  words.className = 'seat-words';
+  const place = document.createElement('strong');
+  place.textContent = `${placeWords(s.seat)}: `;
+  words.append(place, who);
+  li.append(words);
+  if (open && isHost()) {
+    if (s.kind === 'empty') li.append(smallButton(`Put a bot here (${placeWords(s.seat)})`, 'Put a bot here', () => setBot(s.seat, $('#fill-level').value), 'add-bot'));
+    if (s.kind === 'bot') li.append(smallButton(`Take the bot out (${placeWords(s.seat)})`, 'Take the bot out', () => setBot(s.seat, null), 'remove-bot'));
+  }
+  return li;
+}
+
+function smallButton(label, text, onClick, kind) {
+  const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-quiet', textContent: text });
+  b.setAttribute('aria-label', label);
+  b.dataset.action = kind;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+async function setBot(seat, bot) {
+  try {
+    await tables.seat(state.code, state.place.token, seat, bot);
+  } catch (err) {
+    say(`That seat could not be changed: ${err.message}`);
+  }
+}
+
+async function startGame() {
+  const empty = state.table.seats.some((s) => s.kind === 'empty');
+  $('#start-button').disabled = true;
+  try {
+    await tables.start(state.code, state.place.token, empty ? $('#fill-level').value : undefined);
+  } catch (err) {
+    say(`The game could not start: ${err.message}`);
+  } finally {
+    $('#start-button').disabled = false;
+  }
+}
+
+/** Whose turn it is, the clock and a pause, in one plain sentence each. */
+function drawStatus() {
+  const t = state.table;
+  const g = state.game;
+  const v = g?.view;
+  const you = state.you;
+  let turn = '';
+  if (t.status === 'over' || v?.phase === 'ended') turn = 'The game is over.';
+  else if (v) {
+    const waiting = t.game === 'mah-jongg' ? (v.waitingOn ?? []) : (v.turn !== undefined ? [v.turn] : []);
+    const mine = you?.role === 'player' && waiting.includes(you.seat);
+    const others = waiting.filter((s) => !(you?.role === 'player' && s === you.seat)).map(seatName);
+    turn = mine && others.length === 0 ? 'It is your turn.'
+      : mine ? `It is your turn, and ${listWords(others)} ${others.length === 1 ? 'is' : 'are'} choosing too.`
+      : others.length === 1 ? `It is ${others[0]}\u2019s turn.`
+      : others.length ? `Waiting for ${listWords(others)}.` : '';
+  } else turn = 'The game is starting.';
+  $('#turn-line').textContent = turn;
+  const role = $('#role-line');
+  role.textContent = you?.role === 'spectator' ? 'You are watching this table, so nobody\u2019s tiles are shown to you.' : '';
+  role.classList.toggle('hidden', you?.role !== 'spectator');
+  const paused = t.status === 'paused' || !!g?.paused;
+  const pausedLine = $('#paused-line');
+  pausedLine.textContent = you?.role === 'coach' ? 'You have paused the game: press Resume to go on.' : t.teaching ? 'Your coach has paused the game for a moment.' : 'The game is paused for a moment.';
+  pausedLine.classList.toggle('hidden', !paused);
+  $('#game')?.classList.toggle('paused', paused);
+  drawClock();
+}
+
+function listWords(names) {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function drawClock() {
+  clearTimeout(state.clockTimer);
+  const line = $('#clock-line');
+  const c = state.game?.clock;
+  const paused = state.table?.status === 'paused' || !!state.game?.paused;
+  if (!c || paused || state.game?.view?.phase === 'ended') { line.textContent = ''; line.classList.add('hidden'); return; }
+  const ends = typeof c.endsAt === 'number' ? c.endsAt : Date.parse(c.endsAt);
+  const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+  const seats = c.seats ?? (c.seat !== undefined ? [c.seat] : []);
+  const you = state.you;
+  const mine = you?.role === 'player' && seats.includes(you.seat);
+  const who = mine ? 'You have' : `${listWords(seats.map(seatName))} ${seats.length > 1 ? 'have' : 'has'}`;
+  line.textContent = `${who} ${left} second${left === 1 ? '' : 's'} left to choose, then a bot chooses.`;
+  line.classList.remove('hidden');
+  line.classList.toggle('urgent', left <= 10);
+  if (left > 0) state.clockTimer = setTimeout(drawClock, 1000);
+}
+
+// ---------------------------------------------------------------- the game for her seat
+
+async function mountDrawing(game) {
+  const template = $(game === 'mexican-train' ? '#domino-game' : '#mah-jongg-game');
+  $('#seat-view').replaceChildren(template.content.cloneNode(true));
+  state.client = new TableGame({ code: state.code, token: state.place.token, seat: state.you?.role === 'player' ? state.you.seat : null });
+  const seatHooks = game === 'mexican-train'
+    ? { seatName, seatLabel: (s) => (seatFacts(s) ? `${seatName(s)} (${seatFacts(s).toLowerCase()})` : seatName(s)) }
+    : { seatWords: seatName, seatFacts, waitingShown: true };
+  if (game === 'mexican-train') {
+    document.body.classList.add('domino-page');
+    const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'domino.css' });
+    document.head.append(css);
+    const { dominoTable } = await import('./domino.js');
+    state.drawing = dominoTable(state.client, seatHooks);
+  } else {
+    const { mahJonggTable } = await import('./app.js');
+    state.drawing = mahJonggTable(state.client, seatHooks);
+  }
+  // a player's hints come from her coach (pushed); the practice pages' Hint and Card buttons stay put away
+  $('#hint-button').classList.add('hidden');
+}
+
+async function drawGame(msg) {
+  if (!state.table) return;
+  if (!state.drawing) await mountDrawing(state.table.game);
+  $('#table-status').classList.remove('hidden');
+  $('#lobby').classList.add('hidden');
+  const answer = state.client.accept({ ...msg, seats: [] });
+  if (answer) await state.drawing.update(answer);
+  drawStatus();
+  if (state.you?.role === 'coach') drawCoach();
+}
+
+// ---------------------------------------------------------------- the coach
+
+function drawCoach() {
+  const t = state.table;
+  const g = state.game;
+  const box = $('#coach');
+  box.classList.toggle('hidden', t.status === 'open');
+  const paused = t.status === 'paused' || !!g?.paused;
+  const pause = $('#pause-button');
+  pause.textContent = paused ? 'Resume the game' : 'Pause the game';
+  pause.setAttribute('aria-pressed', paused ? 'true' : 'false');
+  const over = t.status === 'over' || g?.view?.phase === 'ended';
+  pause.disabled = over;
+  const students = t.seats.filter((s) => s.kind === 'person');
+  const select = $('#hint-seat');
+  const chosen = select.value;
+  select.replaceChildren(...students.map((s) => new Option(s.name, String(s.seat), false, String(s.seat) === chosen)));
+  select.disabled = over || !students.length;
+  $('#coach-hint-button').disabled = over || !students.length;
+  const racks = $('#racks');
+  racks.replaceChildren(...t.seats.map((s) => rackOf(s.seat, g?.racks?.[s.seat])));
+  drawReviews();
+}
+
+/** One seat's rack as its player sees it (coach only). */
+function rackOf(s, rack) {
+  const box = document.createElement('div');
+  box.className = 'coach-rack';
+  box.dataset.seat = String(s);
+  const h = document.createElement('h3');
+  h.textContent = `${seatName(s)} (${placeWords(s)})`;
+  box.append(h);
+  const view = rack?.view ?? rack;
+  const row = document.createElement('div');
+  row.className = 'tile-row';
+  if (state.table.game === 'mah-jongg') {
+    const tiles = sortTiles(view?.rack ?? []);
+    for (const t of tiles) row.append(tileElement(t, { size: 'small' }));
+    row.setAttribute('aria-label', tiles.length ? `${seatName(s)}\u2019s tiles: ${tilesLabel(tiles)}` : `${seatName(s)} has no tiles to show`);
+  } else {
+    for (const d of view?.hand ?? []) {
+      const chip = document.createElement('span');
+      chip.className = 'domino-chip';
+      chip.textContent = d.replace('-', '\u2013');
+      row.append(chip);
+    }
+    row.setAttribute('aria-label', `${seatName(s)}\u2019s dominoes`);
+  }
+  row.setAttribute('role', 'group');
+  box.append(row);
+  return box;
+}
+
+async function coachHint() {
+  const seat = Number($('#hint-seat').value);
+  const name = seatName(seat);
+  $('#coach-hint-button').disabled = true;
+  $('#coach-said').textContent = `Working out a hint for ${name}\u2026`;
+  try {
+    await tables.hint(state.code, state.place.token, seat);
+    $('#coach-said').textContent = `${name} can now see a hint under her tiles.`;
+  } catch (err) {
+    $('#coach-said').textContent = `No hint for ${name} just now: ${err.message}`;
+  } finally {
+    $('#coach-hint-button').disabled = false;
+  }
+}
+
+async function togglePause() {
+  const paused = state.table.status === 'paused' || !!state.game?.paused;
+  try {
+    await tables.pause(state.code, state.place.token, !paused);
+  } catch (err) {
+    $('#coach-said').textContent = `The game could not be ${paused ? 'resumed' : 'paused'}: ${err.message}`;
+  }
+}
+
+/** At the end: each student's review of her play (Mah Jongg), or her record to keep. */
+function drawReviews() {
+  const t = state.table;
+  const ids = t.recordIds;
+  const box = $('#reviews');
+  if (!ids || box.dataset.done === '1') { box.classList.toggle('hidden', !ids); return; }
+  box.dataset.done = '1';
+  box.classList.remove('hidden');
+  const h = document.createElement('h2');
+  h.textContent = 'Your students\u2019 games';
+  box.replaceChildren(h);
+  for (const s of t.seats) {
+    const id = ids[s.seat];
+    if (s.kind !== 'person' || !id) continue;
+    const item = document.createElement('div');
+    item.className = 'review-item-box';
+    const p = document.createElement('p');
+    const rec = Object.assign(document.createElement('a'), { href: `/api/records/${encodeURIComponent(id)}?format=jsonl`, textContent: `Keep ${s.name}\u2019s game record`, download: `${id}.jsonl` });
+    p.append(rec);
+    item.append(p);
+    if (t.game === 'mah-jongg') {
+      const out = document.createElement('section');
+      out.className = 'student-review hidden';
+      const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: `Review ${s.name}\u2019s play` });
+      b.dataset.action = 'review';
+      b.addEventListener('click', () => reviewOf(s, id, out));
+      p.append(' ', b);
+      item.append(out);
+    }
+    box.append(item);
+  }
+}
+
+async function reviewOf(s, recordId, out) {
+  out.classList.remove('hidden');
+  out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `Looking over ${s.name}\u2019s game\u2026 (this takes a few seconds)` }));
+  try {
+    const data = await api.review({ recordId, seat: s.seat });
+    showReview(out, data, { seat: () => s.seat, seatWords: (x) => (x === s.seat ? s.name : seatName(x)) });
+    const h = out.querySelector('h2');
+    if (h) h.textContent = `${s.name}\u2019s decisions`;
+  } catch (err) {
+    out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  $('#open-form').addEventListener('submit', openTable);
+  $('#open-form').addEventListener('change', (e) => { if (e.target.name === 'game') showGameFields(); });
+  $('#join-form').addEventListener('submit', joinTable);
+  $('#look-button').addEventListener('click', lookUp);
+  $('#join-code').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); lookUp(); } });
+  $('#join-seats').addEventListener('change', showAgree);
+  $('#agree').addEventListener('change', showAgree);
+  $('#copy-button').addEventListener('click', copyLink);
+  $('#start-button').addEventListener('click', startGame);
+  $('#pause-button').addEventListener('click', togglePause);
+  $('#coach-hint-button').addEventListener('click', coachHint);
+  $('#leave-button').addEventListener('click', () => {
+    const playing = state.table && state.table.status !== 'open' && state.table.status !== 'over';
+    if (playing && !window.confirm('Leave this table? A bot will play your seat.')) return;
+    const code = state.code;
+    if (code) forgetPlace(code);
+    leaveTable();
+    location.href = 'together.html';
+  });
+  document.addEventListener('visibilitychange', reconnectNow);
+  window.addEventListener('online', reconnectNow);
+}
+
+function leaveButton() {
+  const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn hidden', id: 'leave-button', textContent: 'Leave the table' });
+  $('header.top .tools').append(b);
+}
+
+leaveButton();
+setupDisplay();
+wire();
+loadCards();
+{
+  const code = normaliseCode(new URLSearchParams(location.search).get('code'));
+  const place = code ? loadPlace(code) : null;
+  if (code && place?.token) enter(code, place);
+  else showChoose(code);
+}

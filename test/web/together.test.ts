@@ -1,0 +1,353 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openPeople, overflowX, SHOTS, type BrowserPeople, type ScreenName } from './browser.js';
+import { everyControlInside } from './page-checks.js';
+
+/**
+ * Tables together in real browsers (docs/tables.md): playwright-core driving Debian's Chromium
+ * against the real server, each person in her own browser context (her own storage), at a
+ * phone's, a tablet's or a laptop's size. Every step is taken through the page's own controls:
+ * the lobby's forms, the seats, then the game drawn by the one-person pages' drawing, fed by the
+ * table's WebSocket. Screenshots go to os.tmpdir()/tilemate-screens to be looked at by eye.
+ */
+
+interface Person { page: Page; pageErrors: string[]; name: string; screen: ScreenName }
+
+let people: BrowserPeople;
+let base = '';
+/** Requests the pages made that the server refused: a refusal is a failure of the page (a stale action excepted, which the page answers). */
+const refused: string[] = [];
+
+beforeAll(async () => {
+  people = await openPeople('together');
+  base = people.base;
+}, 60_000);
+
+afterAll(async () => { await people?.close(); });
+
+async function person(name: string, screen: ScreenName): Promise<Person> {
+  const { page, pageErrors } = await people.person(screen);
+  page.on('response', (res) => {
+    // 409: a stale action, which the page answers; a review refused as busy: every page here shares one address, and each asks for her review at the end
+    if (res.url().includes('/api/') && res.status() >= 400 && res.status() !== 409 && !(res.status() === 503 && res.url().endsWith('/api/review'))) refused.push(`${name}: ${res.status()} ${res.url()}`);
+  });
+  return { page, pageErrors, name, screen };
+}
+
+const shot = (p: Person, name: string) => p.page.screenshot({ path: join(SHOTS, `together-${name}-${p.screen}.png`), fullPage: true });
+
+/** Opens a table from the page's form; resolves to its code. */
+async function openTable(host: Person, choices: Record<string, string>): Promise<string> {
+  await host.page.goto(`${base}/together.html`);
+  await host.page.waitForSelector('#open-form');
+  for (const [name, value] of Object.entries(choices)) await host.page.check(`#open-form input[name="${name}"][value="${value}"]`);
+  await host.page.fill('#open-name', host.name);
+  await host.page.click('#open-button');
+  await host.page.waitForSelector('#lobby:not(.hidden) #seat-list li');
+  const code = (await host.page.locator('#code').textContent())!.trim();
+  expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+  // the link holds the code, and the page's address does too (a reload sits her down again)
+  await expect(host.page.locator('#table-link').textContent()).resolves.toContain(`together.html?code=${code}`);
+  expect(host.page.url()).toContain(`?code=${code}`);
+  return code;
+}
+
+/** Joins by the link: the code is filled in, she types her name and takes a seat (or watches). */
+async function joinTable(p: Person, code: string, seat: number | 'watch', agree = false): Promise<void> {
+  await p.page.goto(`${base}/together.html?code=${code}`);
+  await p.page.waitForSelector('#join-table:not(.hidden)');
+  await expect(p.page.inputValue('#join-code')).resolves.toBe(code);
+  await p.page.fill('#join-name', p.name);
+  await p.page.check(`#join-seats input[value="${seat}"]`);
+  if (agree) {
+    // a teaching table: the sentence to agree to is plain, and joining waits for it
+    await expect(p.page.locator('#agree-words').textContent()).resolves.toMatch(/^Your coach, .+, will see your tiles while you play\.$/);
+    expect(await p.page.isDisabled('#join-button')).toBe(true);
+    await p.page.check('#agree');
+  }
+  await p.page.click('#join-button');
+  if (seat === 'watch') await p.page.waitForSelector('#lobby:not(.hidden), #table-status:not(.hidden)');
+  else await p.page.waitForSelector(`#seat-list li[data-seat="${seat}"].seat-person`);
+}
+
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+const actionKinds = (page: Page) => page.$$eval('#actions button', (bs) => bs.map((b) => (b as HTMLButtonElement).dataset.action ?? ''));
+const clickableTiles = (page: Page) =>
+  page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile!, drawn: b.classList.contains('drawn') })));
+
+/** A click that gives up quickly: a push may have drawn the choice away meanwhile (the loop looks again). */
+async function tap(page: Page, selector: string): Promise<boolean> {
+  try {
+    await page.click(selector, { timeout: 2_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Plays one Mah Jongg seat through its page until the game ends: whenever the page offers
+ * something, the first of Mah Jongg, a pass (the first three tiles it may pass), no to a second
+ * Charleston, an empty courtesy offer, a discard (the tile just drawn), or letting a discard go.
+ * `midway` runs once after `midwayAfter` of her actions (the reload).
+ */
+async function playMahJongg(p: Person, opts: { midwayAfter?: number; midway?: () => Promise<void>; shots?: Set<string> } = {}): Promise<number> {
+  const { page } = p;
+  let acted = 0;
+  const deadline = Date.now() + 200_000;
+  for (let steps = 0; Date.now() < deadline; steps++) {
+    if (await page.isVisible('#end')) return acted;
+    await settled(page);
+    const kinds = await actionKinds(page);
+    const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'decline'].find((k) => kinds.includes(k));
+    if (first === undefined) { await page.waitForTimeout(100); continue; }
+    if (opts.shots && !opts.shots.has(first)) {
+      opts.shots.add(first);
+      await shot(p, `mj-${first}`);
+    }
+    let done = false;
+    if (first === 'pass') {
+      for (const t of (await clickableTiles(page)).filter((x) => x.tile !== 'J').slice(0, 3)) await tap(page, `#rack [data-index="${t.index}"]`);
+      done = await tap(page, '[data-action="pass"]:not(:disabled)');
+    } else if (first === 'discard') {
+      const tiles = await clickableTiles(page);
+      const pick = tiles.find((t) => t.drawn && t.tile !== 'J') ?? tiles.find((t) => t.tile !== 'J') ?? tiles[0];
+      if (pick && await tap(page, `#rack [data-index="${pick.index}"]`)) done = await tap(page, '[data-action="discard"]:not(:disabled)');
+    } else done = await tap(page, `[data-action="${first}"]`);
+    if (done) acted++;
+    if (done && opts.midway && acted === opts.midwayAfter) await opts.midway();
+  }
+  const said = await page.$$eval('#prompt, #prompt-detail, #message, #turn-line, #paused-line', (ps) => ps.map((e) => e.textContent).join(' | '));
+  await shot(p, 'stuck');
+  throw new Error(`${p.name}'s page never reached the end of the game: ${said}; buttons ${(await actionKinds(page)).join(', ')}`);
+}
+
+/** What her page says about her seat: "You sit South". */
+const mySeatWords = (page: Page) => page.locator('#me-seat').textContent();
+
+describe('tables together: four people at one Mah Jongg table', () => {
+  let code = '';
+  let ruth: Person, edna: Person, pearl: Person, ida: Person;
+
+  it('the host opens a table from the lobby: a large code, the link with a copy button, the QR code', async () => {
+    ruth = await person('Ruth', 'desktop');
+    code = await openTable(ruth, { game: 'mah-jongg', 'mj-ruleset': 'nmjl-4p', clock: 'off' });
+    expect(await ruth.page.locator('#seat-list li').count()).toBe(4);
+    await expect(ruth.page.locator('#seat-list li[data-seat="0"]').textContent()).resolves.toContain('Ruth (you)');
+    // the QR code is an image the server draws of the link
+    await ruth.page.waitForFunction(() => { const img = document.querySelector('#qr') as HTMLImageElement; return img.complete && img.naturalWidth > 0; });
+    const size = await ruth.page.locator('#code').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(size).toBeGreaterThanOrEqual(40);
+    expect(await ruth.page.isVisible('#copy-button')).toBe(true);
+    await shot(ruth, 'lobby-host');
+    expect(await axeViolations(ruth.page)).toEqual([]);
+  });
+
+  it('three friends join by the link, at a phone, a phone and a tablet; the seats fill live on every page', async () => {
+    edna = await person('Edna', 'phone');
+    pearl = await person('Pearl', 'phone');
+    ida = await person('Ida', 'tablet');
+    await joinTable(edna, code, 1);
+    await shot(edna, 'lobby-joined');
+    await joinTable(pearl, code, 2);
+    await joinTable(ida, code, 3);
+    for (const p of [ruth, edna, pearl, ida]) {
+      await p.page.waitForFunction(() => document.querySelectorAll('#seat-list li.seat-person').length === 4);
+      expect(await overflowX(p.page)).toBe(0);
+    }
+    await expect(ruth.page.locator('#lobby-next').textContent()).resolves.toBe('Everyone is seated, so you can start the game.');
+    await expect(edna.page.locator('#lobby-next').textContent()).resolves.toBe('You sit South: the game begins when Ruth starts it.');
+    expect(await edna.page.isVisible('#start-button')).toBe(false);
+    expect(await axeViolations(edna.page)).toEqual([]);
+    expect(await everyControlInside(edna.page)).toEqual([]);
+  });
+
+  it('the host starts, and each page shows its own seat, the others by name around the table', async () => {
+    await ruth.page.click('#start-button');
+    for (const [p, wind] of [[ruth, 'East'], [edna, 'South'], [pearl, 'West'], [ida, 'North']] as const) {
+      await p.page.waitForSelector('#game:not(.hidden) #rack .tile');
+      await expect(mySeatWords(p.page)).resolves.toBe(`You sit ${wind}`);
+      const names = await p.page.$$eval('#table .seat:not(.hidden) h3', (hs) => hs.map((h) => h.textContent ?? ''));
+      expect(names).toHaveLength(3);
+      for (const other of ['Ruth', 'Edna', 'Pearl', 'Ida'].filter((n) => n !== p.name)) expect(names.join(' ')).toContain(other);
+      await shot(p, 'game-start');
+      expect(await overflowX(p.page)).toBe(0);
+    }
+    // East holds 14 tiles, the others 13
+    expect(await ruth.page.locator('#rack .tile').count()).toBe(14);
+    expect(await edna.page.locator('#rack .tile').count()).toBe(13);
+    await expect(edna.page.locator('#turn-line').textContent()).resolves.toMatch(/^(It is your turn|It is your turn, and .+ choosing too)\.$/);
+    expect(await axeViolations(edna.page)).toEqual([]);
+    expect(await axeViolations(ruth.page)).toEqual([]);
+  });
+
+  it('someone watching sees the table and the names, and no one\'s tiles', async () => {
+    const sadie = await person('Sadie', 'desktop');
+    await joinTable(sadie, code, 'watch');
+    await sadie.page.waitForSelector('#game:not(.hidden) #table .seat h3');
+    expect(await sadie.page.locator('#rack .tile').count()).toBe(0);
+    expect(await sadie.page.isVisible('#rack')).toBe(false);
+    await expect(sadie.page.locator('#me-seat').textContent()).resolves.toMatch(/^Ruth sits East: \d+ tiles in hand, \d+ discards?\.$/);
+    const names = (await sadie.page.$$eval('#table .seat:not(.hidden) h3', (hs) => hs.map((h) => h.textContent ?? ''))).join(' ');
+    for (const n of ['Edna', 'Pearl', 'Ida']) expect(names).toContain(n);
+    await shot(sadie, 'spectator');
+    expect(await axeViolations(sadie.page)).toEqual([]);
+    await sadie.page.close();
+  });
+
+  it('the four pages play the whole game through their own buttons; a phone reloaded midway sits down in the same seat', async () => {
+    const shots = new Set<string>();
+    let reloaded = false;
+    const results = await Promise.all([
+      playMahJongg(ruth, { shots }),
+      playMahJongg(edna, {
+        midwayAfter: 6,
+        midway: async () => {
+          await edna.page.reload();
+          await edna.page.waitForSelector('#game:not(.hidden) #me-seat');
+          await expect(mySeatWords(edna.page)).resolves.toBe('You sit South');
+          reloaded = true;
+        },
+      }),
+      playMahJongg(pearl),
+      playMahJongg(ida),
+    ]);
+    expect(reloaded).toBe(true);
+    for (const n of results) expect(n).toBeGreaterThan(3);
+    for (const p of [ruth, edna, pearl, ida]) {
+      await p.page.waitForSelector('#end:not(.hidden) table');
+      expect(await p.page.locator('#end tr.score-row').count()).toBe(4);
+      await expect(p.page.locator('#turn-line').textContent()).resolves.toBe('The game is over.');
+      await shot(p, 'end');
+      expect(p.pageErrors).toEqual([]);
+    }
+    expect(refused).toEqual([]);
+  }, 240_000);
+});
+
+describe('tables together: a teaching table', () => {
+  let code = '';
+  let coach: Person, rose: Person, hazel: Person;
+  const frames = new Map<string, string[]>();
+
+  it('the coach opens a teaching table; two students agree and join; bots fill the rest', async () => {
+    coach = await person('Miriam', 'desktop');
+    rose = await person('Rose', 'phone');
+    hazel = await person('Hazel', 'tablet');
+    for (const p of [rose, hazel]) {
+      const got: string[] = [];
+      frames.set(p.name, got);
+      p.page.on('websocket', (ws) => ws.on('framereceived', (f) => got.push(String(f.payload))));
+    }
+    code = await openTable(coach, { game: 'mah-jongg', teaching: 'yes', clock: 'relaxed' });
+    await expect(coach.page.locator('#lobby-about').textContent()).resolves.toContain('A teaching table: Miriam is the coach');
+    await joinTable(rose, code, 0, true);
+    await joinTable(hazel, code, 2, true);
+    await coach.page.click('#seat-list li[data-seat="1"] [data-action="add-bot"]');
+    await coach.page.waitForSelector('#seat-list li[data-seat="1"].seat-bot');
+    await expect(coach.page.locator('#start-button').textContent()).resolves.toBe('Start, with bots in the 1 empty seat');
+    await shot(coach, 'teaching-lobby');
+    await coach.page.click('#start-button');
+    await rose.page.waitForSelector('#game:not(.hidden) #rack .tile');
+    await hazel.page.waitForSelector('#game:not(.hidden) #rack .tile');
+  });
+
+  it('the coach sees every rack; each student sees her own tiles only', async () => {
+    try {
+      await coach.page.waitForFunction(() => document.querySelectorAll('#racks .coach-rack').length === 4 && [...document.querySelectorAll('#racks .coach-rack')].every((r) => r.querySelectorAll('.tile').length >= 10), undefined, { timeout: 15_000 });
+    } catch (err) {
+      await shot(coach, 'coach-stuck');
+      throw new Error(`${String(err)}: ${await coach.page.locator('#together').innerText()}`);
+    }
+    const coachRack = async (seat: number) => (await coach.page.$$eval(`#racks .coach-rack[data-seat="${seat}"] .tile`, (ts) => ts.map((t) => (t as HTMLElement).dataset.tile!))).sort();
+    const ownRack = async (p: Person) => (await p.page.$$eval('#rack .tile', (ts) => ts.map((t) => (t as HTMLElement).dataset.tile!))).sort();
+    expect(await coachRack(0)).toEqual(await ownRack(rose));
+    expect(await coachRack(2)).toEqual(await ownRack(hazel));
+    for (const p of [rose, hazel]) {
+      expect(await p.page.isVisible('#coach')).toBe(false);
+      expect(await p.page.locator('.coach-rack').count()).toBe(0);
+      // nothing another seat holds ever reaches a student's page
+      expect(frames.get(p.name)!.some((f) => f.includes('"racks"'))).toBe(false);
+    }
+    await expect(rose.page.locator('#clock-line').textContent()).resolves.toMatch(/^You have \d+ seconds? left to choose, then a bot chooses\.$/);
+    await shot(coach, 'coach');
+    await shot(rose, 'student');
+    expect(await axeViolations(coach.page)).toEqual([]);
+    expect(await overflowX(coach.page)).toBe(0);
+  });
+
+  it('the coach pauses and resumes, and shows one student a hint', async () => {
+    await coach.page.click('#pause-button');
+    await rose.page.waitForSelector('#paused-line:not(.hidden)');
+    await expect(rose.page.locator('#paused-line').textContent()).resolves.toBe('Your coach has paused the game for a moment.');
+    await expect(coach.page.locator('#pause-button').textContent()).resolves.toBe('Resume the game');
+    await coach.page.click('#pause-button');
+    await rose.page.waitForSelector('#paused-line.hidden', { state: 'attached' });
+    await coach.page.waitForSelector('#pause-button:text("Pause the game")');
+    await coach.page.selectOption('#hint-seat', '0');
+    await coach.page.click('#coach-hint-button');
+    await rose.page.waitForSelector('#hint:not(.hidden) .hint-do');
+    await expect(rose.page.locator('#hint-from-coach').textContent()).resolves.toBe('Your coach sent you a hint: you can read it under your tiles.');
+    await expect(coach.page.locator('#coach-said').textContent()).resolves.toBe('Rose can now see a hint under her tiles.');
+    expect(await hazel.page.isVisible('#hint')).toBe(false);
+    await shot(rose, 'student-hint');
+  });
+
+  it('the students play to the end, and the coach opens each student\'s review', async () => {
+    await Promise.all([playMahJongg(rose), playMahJongg(hazel)]);
+    // each student's page asks for her own review at the end (one address here for every page: one after another)
+    for (const p of [rose, hazel]) await p.page.waitForSelector('#review ol li button, #review p:text("could not")', { timeout: 120_000 });
+    await shot(rose, 'student-end');
+    await coach.page.waitForSelector('#reviews:not(.hidden) [data-action="review"]');
+    expect(await coach.page.locator('#reviews [data-action="review"]').count()).toBe(2);
+    await coach.page.locator('#reviews [data-action="review"]').first().click();
+    await coach.page.waitForSelector('#reviews .student-review h2', { timeout: 120_000 });
+    await expect(coach.page.locator('#reviews .student-review h2').first().textContent()).resolves.toBe('Rose\u2019s decisions');
+    expect(await coach.page.locator('#reviews .student-review li button').count()).toBeGreaterThan(0);
+    await shot(coach, 'coach-end');
+    expect(await axeViolations(coach.page)).toEqual([]);
+    for (const p of [coach, rose, hazel]) expect(p.pageErrors).toEqual([]);
+  }, 240_000);
+});
+
+describe('tables together: Mexican Train with two people and bots', () => {
+  it('two people play their turns with bots in the other seats', async () => {
+    const host = await person('Ruth', 'tablet');
+    const friend = await person('Edna', 'phone');
+    const code = await openTable(host, { game: 'mexican-train', players: '4' });
+    await joinTable(friend, code, 2);
+    await host.page.waitForSelector('#seat-list li[data-seat="2"].seat-person');
+    await expect(host.page.locator('#start-button').textContent()).resolves.toBe('Start, with bots in the 2 empty seats');
+    await host.page.click('#start-button');
+    const turns = async (p: Person, want: number) => {
+      let played = 0;
+      for (let steps = 0; steps < 600 && played < want; steps++) {
+        await settled(p.page);
+        if (await p.page.isVisible('#end')) return played;
+        if (await p.page.isVisible('[data-action="next-round"]')) { await tap(p.page, '[data-action="next-round"]'); continue; }
+        const domino = await p.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
+        let done = false;
+        if (domino.length && await tap(p.page, `#hand button.domino[data-tile="${domino[0]}"]`)) done = await tap(p.page, '.play-here');
+        else if (await p.page.isVisible('[data-action="draw"]')) done = await tap(p.page, '[data-action="draw"]');
+        else if (await p.page.isVisible('[data-action="pass"]')) done = await tap(p.page, '[data-action="pass"]');
+        else await p.page.waitForTimeout(100);
+        if (done) played++;
+      }
+      return played;
+    };
+    for (const p of [host, friend]) await p.page.waitForSelector('#game:not(.hidden) #players tbody tr');
+    const names = await host.page.$$eval('#players tbody th', (ths) => ths.map((t) => t.textContent ?? ''));
+    expect(names).toEqual(['You', 'Bot 2 (medium bot)', 'Edna', 'Bot 4 (medium bot)']);
+    await shot(friend, 'domino-start');
+    const [a, b] = await Promise.all([turns(host, 4), turns(friend, 4)]);
+    expect(a).toBeGreaterThanOrEqual(4);
+    expect(b).toBeGreaterThanOrEqual(4);
+    await shot(host, 'domino-play');
+    await shot(friend, 'domino-play');
+    expect(await axeViolations(friend.page)).toEqual([]);
+    expect(await overflowX(friend.page)).toBe(0);
+    for (const p of [host, friend]) expect(p.pageErrors).toEqual([]);
+    expect(refused).toEqual([]);
+  }, 180_000);
+});

@@ -22,7 +22,18 @@ import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-
  * review, whose work grows with the game, is run in parts of half that, queued one after
  * another. The bots' turns go first in the queue, so a bot's turn waits behind at most the one
  * task each worker is running.
+ *
+ * A person's action is answered after all the bots' turns it sets off (a dozen for one discard:
+ * each bot's claim, draw and discard), each a task of its own. So that they follow one another
+ * and do not each wait behind a request that slipped in between, requests do not queue in the
+ * workers' own queue: each waits here until a worker is free and no bot's turn has finished in
+ * the last GRACE_MS (the game's next turn comes within that); a bot's turn goes straight to the
+ * workers. A game against searching bots then waits behind at most one request's task per
+ * action, not one per bot's turn.
  */
+
+/** How long a free worker is kept for a game's next bot turn after one finished (ms). */
+export const GRACE_MS = 25;
 
 export interface PoolLimits {
   /** Worker threads (0: run tasks on the event loop, as a command line does). */
@@ -71,6 +82,13 @@ export class HeavyPool {
   private readonly pool: Piscina | null;
   private pending = 0;
   private readonly byAddress = new Map<string, number>();
+  /** Tasks given to the workers and not done (bots' turns and requests', running or in the workers' queue). */
+  private inWorkers = 0;
+  /** Requests waiting for a free worker, in the order they came. */
+  private readonly waiting: { go: () => void }[] = [];
+  /** No request starts before this (ms): a game's next bot turn may be on its way. */
+  private graceUntil = 0;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
@@ -120,28 +138,84 @@ export class HeavyPool {
     return reviewJson(joinReview(parts));
   }
 
-  /** A searching bot's turn. */
-  bot(task: Extract<HeavyTask, { kind: 'bot' }>): Promise<BotMove> {
-    return this.run<BotMove>({ ...task, [Piscina.queueOptionsSymbol]: { bot: true } });
+  /** A searching bot's turn: straight to the workers, ahead of every request. */
+  async bot(task: Extract<HeavyTask, { kind: 'bot' }>): Promise<BotMove> {
+    this.inWorkers++;
+    try {
+      return await this.run<BotMove>({ ...task, [Piscina.queueOptionsSymbol]: { bot: true } });
+    } finally {
+      this.inWorkers--;
+      this.graceUntil = Date.now() + GRACE_MS;
+      this.dispatch();
+    }
   }
 
+  private readonly tooSlow = () => new TilemateError('TM_TOO_SLOW', `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`);
+
+  /** A request's task (or a review's part), once a worker is free for it. */
   private async run<T>(task: HeavyTask, signal?: AbortSignal): Promise<T> {
     let result: TaskResult;
     if (this.pool === null) {
       result = runTask(task);
+    } else if (signal === undefined) {
+      result = (await this.pool.run(task)) as TaskResult;
     } else {
+      await this.slot(signal);
       try {
-        result = (await this.pool.run(task, signal ? { signal } : {})) as TaskResult;
+        result = (await this.pool.run(task, { signal })) as TaskResult;
       } catch (err) {
-        if (signal?.aborted) throw new TilemateError('TM_TOO_SLOW', `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`);
+        if (signal.aborted) throw this.tooSlow();
         throw err;
+      } finally {
+        this.inWorkers--;
+        this.dispatch();
       }
     }
     if (!result.ok) throw new TilemateError(result.code, result.message);
     return result.value as T;
   }
 
+  private free(): boolean {
+    return this.inWorkers < this.limits.threads && Date.now() >= this.graceUntil;
+  }
+
+  /** Waits until a worker is free for a request (TM_TOO_SLOW past the deadline); the worker is then counted as taken. */
+  private slot(signal: AbortSignal): Promise<void> {
+    if (this.waiting.length === 0 && this.free()) {
+      this.inWorkers++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry = {
+        go: () => {
+          signal.removeEventListener('abort', gone);
+          this.inWorkers++;
+          resolve();
+        },
+      };
+      const gone = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(this.tooSlow());
+      };
+      if (signal.aborted) return gone();
+      signal.addEventListener('abort', gone, { once: true });
+      this.waiting.push(entry);
+      this.dispatch();
+    });
+  }
+
+  /** Starts the requests a free worker can take now, or looks again once the grace has passed. */
+  private dispatch(): void {
+    while (this.waiting.length > 0 && this.free()) this.waiting.shift()!.go();
+    if (this.waiting.length > 0 && this.inWorkers < this.limits.threads && this.timer === null) {
+      this.timer = setTimeout(() => { this.timer = null; this.dispatch(); }, Math.max(1, this.graceUntil - Date.now()));
+      this.timer.unref();
+    }
+  }
+
   async close(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
     await this.pool?.destroy();
   }
 }

@@ -127,4 +127,22 @@ describe('a review in parts', () => {
     expect(order).toEqual(['action 200', 'review 200']);
     expect(reviewed.body.summary.decisions).toBeGreaterThan(0);
   }, 180_000);
+
+  it('the bots\' turns of one action follow one another: requests queued before it wait until it is answered', async () => {
+    const app = await server({ threads: 1 });
+    const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 12 } })).body;
+    const order: string[] = [];
+    // four requests from four addresses, each well within the budget but a few hundred ms of the one worker
+    const advice = [1, 2, 3, 4].map((i) => call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 80 }, remoteAddress: `10.3.0.${i}` })
+      .then((r) => { order.push(`advice ${r.status}`); }));
+    await new Promise((r) => setTimeout(r, 100)); // the first is running, the others wait
+    // her pass sets off the three hard bots' passes, each a task in the pool
+    const act = call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } })
+      .then((r) => { order.push(`action ${r.status}`); return r; });
+    await Promise.all([...advice, act]);
+    expect((await act).body.at).toBeGreaterThanOrEqual(game.at + 4);
+    // behind the one request running when it came, never behind one per bot's turn
+    expect(order.indexOf('action 200'), order.join(', ')).toBeLessThanOrEqual(1);
+    expect(order.filter((o) => o === 'advice 200')).toHaveLength(4);
+  }, 120_000);
 });

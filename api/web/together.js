@@ -75,6 +75,12 @@ function seatFacts(s) {
   return 'Empty seat';
 }
 
+/** A seat's facts in a few words beside its name: "medium" for a bot, "away" for a person gone. */
+function botOrAway(s) {
+  const seat = state.table?.seats?.[s];
+  return seat?.kind === 'bot' ? levelWords(state.table.game, seat.level).toLowerCase() : 'away for now';
+}
+
 const isHost = () => !!state.place?.host;
 const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host]?.name) || 'the coach';
 
@@ -510,7 +516,7 @@ async function mountDrawing(game) {
   $('#seat-view').replaceChildren(template.content.cloneNode(true));
   state.client = new TableGame({ code: state.code, token: state.place.token, seat: state.you?.role === 'player' ? state.you.seat : null });
   const seatHooks = game === 'mexican-train'
-    ? { seatName, seatLabel: (s) => (seatFacts(s) ? `${seatName(s)} (${seatFacts(s).toLowerCase()})` : seatName(s)) }
+    ? { seatName, seatLabel: (s) => (seatFacts(s) ? `${seatName(s)} (${botOrAway(s)})` : seatName(s)) }
     : { seatWords: seatName, seatFacts, waitingShown: true };
   if (game === 'mexican-train') {
     document.body.classList.add('domino-page');
@@ -533,6 +539,8 @@ async function drawGame(msg) {
   $('#lobby').classList.add('hidden');
   const answer = state.client.accept({ ...msg, seats: [] });
   if (answer) await state.drawing.update(answer);
+  // the coach's hint is for one decision: the line about it goes with it
+  if ($('#hint')?.classList.contains('hidden')) $('#hint-from-coach').classList.add('hidden');
   drawStatus();
   if (state.you?.role === 'coach') drawCoach();
 }
@@ -550,6 +558,8 @@ function drawCoach() {
   pause.setAttribute('aria-pressed', paused ? 'true' : 'false');
   const over = t.status === 'over' || g?.view?.phase === 'ended';
   pause.disabled = over;
+  // at the end every hand is shown with the score: the racks and controls give way to the reviews
+  box.classList.toggle('over', over);
   const students = t.seats.filter((s) => s.kind === 'person');
   const select = $('#hint-seat');
   const chosen = select.value;

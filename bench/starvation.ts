@@ -3,7 +3,8 @@
  * bounded in time). `tilemate serve` runs in a child process with its default limits (one
  * worker thread on a 2-core machine) but no general limit of requests a minute, which the
  * player, acting without a pause, would pass (the flood keeps to the heavy routes' own limits);
- * from this process, for BENCH_SECONDS (default 60):
+ * from this process, first for BENCH_ALONE seconds (default 30) the player and the probe alone
+ * (for reference), then for BENCH_SECONDS (default 60):
  *   - a player at 127.0.0.1 plays Mah Jongg against three hard bots, one action after another
  *     (each answer waits for the bots' turns, played in the worker pool), timing each action;
  *   - a probe at 127.0.0.3 asks GET /api/health every 200 ms;
@@ -24,6 +25,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const ALONE = Number(process.env.BENCH_ALONE ?? 30);
 const ROOT = resolve(process.env.BENCH_ROOT ?? process.cwd());
 
 const pungs = Array.from({ length: 9 }, (_, r) => `${r + 1}`.repeat(3) + 'a').join('|');
@@ -115,8 +117,9 @@ async function probe(port: number, until: number): Promise<number[]> {
  * The flood from 127.0.0.2, two at a time and at most 58 starts a minute (the heavy budget is
  * 60): each kind of request in turn, asking for the most the server allows once it has said so.
  */
-async function flood(port: number, until: number): Promise<Record<string, number>> {
+async function flood(port: number, until: number): Promise<{ counts: Record<string, number>; times: number[] }> {
   const counts: Record<string, number> = {};
+  const times: number[] = [];
   let deals = 2000, worlds = 200, turn = 0;
   const starts: number[] = [];
   const kinds = [
@@ -131,7 +134,9 @@ async function flood(port: number, until: number): Promise<Record<string, number
       if (Date.now() >= until) break;
       starts.push(Date.now());
       const { path, body } = kinds[turn++ % kinds.length]();
+      const t0 = performance.now();
       const r = await send(port, 'POST', path, body, {}, '127.0.0.2');
+      times.push(performance.now() - t0);
       const key = `${path} ${r.status}${r.status === 200 ? '' : ` ${r.body?.code}`}`;
       counts[key] = (counts[key] ?? 0) + 1;
       const most = /at most ([\d,]+) (deals|worlds)/.exec(String(r.body?.message ?? ''));
@@ -141,7 +146,7 @@ async function flood(port: number, until: number): Promise<Record<string, number
       }
     }
   }));
-  return counts;
+  return { counts, times };
 }
 
 async function startServer(port: number, data: string): Promise<ChildProcess> {
@@ -161,11 +166,21 @@ try {
   console.log(`starvation: ${SECONDS} s, the server of ${ROOT} on port ${port} with its default limits (no general limit a minute)`);
   // the player's first game and the bots' first turns warm up (not timed)
   await player(port, Date.now() + 3000);
+  const report = (p: Awaited<ReturnType<typeof player>>, h: number[]) => {
+    console.log(`  hard-bot player (127.0.0.1): ${p.games} games, ${p.times.length} actions, ${figures(p.times)}${Object.keys(p.refused).length > 0 ? `, refused ${JSON.stringify(p.refused)}` : ''}`);
+    console.log(`  GET /api/health (127.0.0.3, every 200 ms): ${h.length} answers, ${figures(h)}`);
+  };
+  if (ALONE > 0) {
+    console.log(`alone, ${ALONE} s:`);
+    const until = Date.now() + ALONE * 1000;
+    const [p, h] = await Promise.all([player(port, until), probe(port, until)]);
+    report(p, h);
+  }
+  console.log(`with the flood, ${SECONDS} s:`);
   const until = Date.now() + SECONDS * 1000;
   const [p, h, f] = await Promise.all([player(port, until), probe(port, until), flood(port, until)]);
-  console.log(`hard-bot player (127.0.0.1): ${p.games} games, ${p.times.length} actions, ${figures(p.times)}${Object.keys(p.refused).length > 0 ? `, refused ${JSON.stringify(p.refused)}` : ''}`);
-  console.log(`GET /api/health (127.0.0.3, every 200 ms): ${h.length} answers, ${figures(h)}`);
-  console.log(`heavy flood (127.0.0.2, 2 at a time, at most 58 a minute): ${JSON.stringify(f)}`);
+  report(p, h);
+  console.log(`  heavy flood (127.0.0.2, 2 at a time, at most 58 a minute): ${f.times.length} requests answered in ${figures(f.times)}: ${JSON.stringify(f.counts)}`);
 } finally {
   server.kill();
   rmSync(data, { recursive: true, force: true });

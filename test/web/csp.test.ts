@@ -51,4 +51,19 @@ describe('the pages under the Content-Security-Policy', () => {
     const seen = await b.page.evaluate(() => (globalThis as unknown as { cspRefused?: string[] }).cspRefused ?? []);
     expect([...seen, ...refused.splice(0)]).toEqual([]);
   }, 60_000);
+
+  it('an inline script put into a page is refused and reported (the policy is in force, and the checks above would see a refusal)', async () => {
+    await b.page.goto(`${b.base}/howto.html`, { waitUntil: 'networkidle' });
+    const ran = await b.page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'globalThis.injected = true';
+      document.body.append(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return (globalThis as unknown as { injected?: boolean }).injected === true;
+    });
+    expect(ran).toBe(false);
+    const seen = await b.page.evaluate(() => (globalThis as unknown as { cspRefused?: string[] }).cspRefused ?? []);
+    expect(seen).toEqual(['script-src-elem inline']);
+    refused.splice(0);
+  }, 60_000);
 });

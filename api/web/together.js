@@ -242,6 +242,9 @@ function showChoose(code) {
   $('#lobby').classList.add('hidden');
   try { $('#open-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; $('#join-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; } catch { /* no name kept */ }
   if (code) {
+    // a friend's link: joining is what she came for, opening a table of her own waits behind a button
+    $('#open-form').classList.add('hidden');
+    $('#open-instead-row').classList.remove('hidden');
     $('#join-code').value = code;
     lookUp();
   }
@@ -399,7 +402,7 @@ function drawTable() {
     if (!level.options.length) {
       for (const [v, words] of LEVELS[t.game] ?? []) level.append(new Option(words, v, v === t.level, v === t.level));
     }
-    $('#start-button').textContent = empty ? `Start, with bots in the ${empty} empty seat${empty === 1 ? '' : 's'}` : 'Start the game';
+    $('#start-button').textContent = empty === 0 ? 'Start the game' : empty === 1 ? 'Start, with a bot in the empty seat' : `Start, with bots in the ${empty} empty seats`;
   }
   const watching = state.you?.role === 'spectator';
   $('#lobby-next').textContent = !open ? ''
@@ -681,6 +684,11 @@ function wire() {
   $('#join-seats').addEventListener('change', showAgree);
   $('#agree').addEventListener('change', showAgree);
   $('#copy-button').addEventListener('click', copyLink);
+  $('#open-instead').addEventListener('click', () => {
+    $('#open-form').classList.remove('hidden');
+    $('#open-instead-row').classList.add('hidden');
+    $('#open-form input[name="game"]:checked').focus();
+  });
   $('#start-button').addEventListener('click', startGame);
   $('#pause-button').addEventListener('click', togglePause);
   $('#coach-hint-button').addEventListener('click', coachHint);

@@ -41,6 +41,7 @@ const shot = (p: Person, name: string) => p.page.screenshot({ path: join(SHOTS, 
 async function openTable(host: Person, choices: Record<string, string>): Promise<string> {
   await host.page.goto(`${base}/together.html`);
   await host.page.waitForSelector('#open-form');
+  await settled(host.page);
   for (const [name, value] of Object.entries(choices)) await host.page.check(`#open-form input[name="${name}"][value="${value}"]`);
   await host.page.fill('#open-name', host.name);
   await host.page.click('#open-button');
@@ -61,6 +62,9 @@ async function joinTable(p: Person, code: string, seat: number | 'watch', agree 
   await p.page.fill('#join-name', p.name);
   await p.page.check(`#join-seats input[value="${seat}"]`);
   if (agree) {
+    await shot(p, 'join-form');
+    expect(await axeViolations(p.page)).toEqual([]);
+    expect(await overflowX(p.page)).toBe(0);
     // a teaching table: the sentence to agree to is plain, and joining waits for it
     await expect(p.page.locator('#agree-words').textContent()).resolves.toMatch(/^Your coach, .+, will see your tiles while you play\.$/);
     expect(await p.page.isDisabled('#join-button')).toBe(true);
@@ -129,6 +133,21 @@ const mySeatWords = (page: Page) => page.locator('#me-seat').textContent();
 describe('tables together: four people at one Mah Jongg table', () => {
   let code = '';
   let ruth: Person, edna: Person, pearl: Person, ida: Person;
+
+  it('the lobby offers to open a table or to join one, at every size', async () => {
+    for (const screen of ['phone', 'tablet', 'desktop'] as const) {
+      const p = await person('Ruth', screen);
+      await p.page.goto(`${base}/together.html`);
+      await p.page.waitForSelector('#open-form');
+      await p.page.check('#open-form input[name="game"][value="mexican-train"]');
+      await p.page.waitForSelector('#open-form input[name="players"][value="8"]');
+      await shot(p, 'open-form');
+      expect(await overflowX(p.page)).toBe(0);
+      expect(await everyControlInside(p.page)).toEqual([]);
+      expect(await axeViolations(p.page)).toEqual([]);
+      await p.page.close();
+    }
+  });
 
   it('the host opens a table from the lobby: a large code, the link with a copy button, the QR code', async () => {
     ruth = await person('Ruth', 'desktop');
@@ -249,7 +268,7 @@ describe('tables together: a teaching table', () => {
     await joinTable(hazel, code, 2, true);
     await coach.page.click('#seat-list li[data-seat="1"] [data-action="add-bot"]');
     await coach.page.waitForSelector('#seat-list li[data-seat="1"].seat-bot');
-    await expect(coach.page.locator('#start-button').textContent()).resolves.toBe('Start, with bots in the 1 empty seat');
+    await expect(coach.page.locator('#start-button').textContent()).resolves.toBe('Start, with a bot in the empty seat');
     await shot(coach, 'teaching-lobby');
     await coach.page.click('#start-button');
     await rose.page.waitForSelector('#game:not(.hidden) #rack .tile');
@@ -323,22 +342,26 @@ describe('tables together: Mexican Train with two people and bots', () => {
     await host.page.waitForSelector('#seat-list li[data-seat="2"].seat-person');
     await expect(host.page.locator('#start-button').textContent()).resolves.toBe('Start, with bots in the 2 empty seats');
     await host.page.click('#start-button');
+    // plays (and passes) made by each page; every page goes on until each has made `want`, as the others wait on her turn
+    const made = new Map<Person, number>();
     const turns = async (p: Person, want: number) => {
-      let played = 0;
+      made.set(p, 0);
       const deadline = Date.now() + 60_000;
-      for (; Date.now() < deadline && played < want;) {
+      const more = () => [host, friend].some((q) => (made.get(q) ?? 0) < want);
+      for (; Date.now() < deadline && more();) {
         await settled(p.page);
         if (await p.page.isVisible('#end')) return played;
         if (await p.page.isVisible('[data-action="next-round"]')) { await tap(p.page, '[data-action="next-round"]'); continue; }
         const domino = await p.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
         let done = false;
         if (domino.length && await tap(p.page, `#hand button.domino[data-tile="${domino[0]}"]`)) done = await tap(p.page, '.play-here');
-        else if (await p.page.isVisible('[data-action="draw"]')) done = await tap(p.page, '[data-action="draw"]');
+        else if (await p.page.isVisible('[data-action="draw"]')) await tap(p.page, '[data-action="draw"]');
         else if (await p.page.isVisible('[data-action="pass"]')) done = await tap(p.page, '[data-action="pass"]');
         else await p.page.waitForTimeout(100);
-        if (done) played++;
+        if (done) made.set(p, made.get(p)! + 1);
       }
-      if (played < want) {
+      const played = made.get(p)!;
+      if (more()) {
         await shot(p, 'domino-stuck');
         throw new Error(`${p.name} played ${played} turns: ${await p.page.$$eval('#prompt, #prompt-detail, #message, #turn-line', (ps) => ps.map((e) => e.textContent).join(' | '))}`);
       }
@@ -348,9 +371,18 @@ describe('tables together: Mexican Train with two people and bots', () => {
     const names = await host.page.$$eval('#players tbody th', (ths) => ths.map((t) => t.textContent ?? ''));
     expect(names).toEqual(['You', 'Bot 2 (medium)', 'Edna', 'Bot 4 (medium)']);
     await shot(friend, 'domino-start');
-    const [a, b] = await Promise.all([turns(host, 4), turns(friend, 4)]);
-    expect(a).toBeGreaterThanOrEqual(4);
-    expect(b).toBeGreaterThanOrEqual(4);
+    const [a, b] = await Promise.all([turns(host, 3), turns(friend, 3)]);
+    expect(a).toBeGreaterThanOrEqual(3);
+    expect(b).toBeGreaterThanOrEqual(3);
+    // every connection drops (a phone asleep, the wifi gone): each page says so in one sentence and connects again by itself
+    for (const ws of (people.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } }).websocketServer.clients) ws.terminate();
+    await friend.page.waitForSelector('#connection:not(.hidden)');
+    await expect(friend.page.locator('#connection').textContent()).resolves.toBe('You are not connected to the table just now, so the page is trying again by itself.');
+    await shot(friend, 'domino-dropped');
+    for (const p of [host, friend]) await p.page.waitForSelector('#connection.hidden', { state: 'attached', timeout: 20_000 });
+    const [c, d] = await Promise.all([turns(host, 2), turns(friend, 2)]);
+    expect(c).toBeGreaterThanOrEqual(2);
+    expect(d).toBeGreaterThanOrEqual(2);
     await shot(host, 'domino-play');
     await shot(friend, 'domino-play');
     expect(await axeViolations(friend.page)).toEqual([]);

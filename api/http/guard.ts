@@ -9,7 +9,9 @@ import { TilemateError } from '../../engine/errors.js';
  * - the Host header names the server by an address it was told to serve (`serve --host`,
  *   localhost, 127.0.0.1, [::1], every address of the machine when it listens on all of them,
  *   and the names of `--allow-host` or TILEMATE_ALLOW_HOSTS), so a page of another site whose
- *   name was pointed at this machine (DNS rebinding) cannot read it: 421 TM_BAD_HOST;
+ *   name was pointed at this machine (DNS rebinding) cannot read it: 421 TM_BAD_HOST. The port
+ *   is not checked: the rebound page's name is what gives it away, and a proxy in front may
+ *   pass on the port its own visitors used;
  * - a change (POST, PUT, PATCH, DELETE) or a WebSocket opened by a page of another site (its
  *   Origin is not this server's) is refused: 403 TM_BAD_ORIGIN; a request without Origin (the
  *   command line, curl, a test) is not a browser's page and goes on;
@@ -59,21 +61,11 @@ export async function guard(app: FastifyInstance, opts: HostOptions = {}): Promi
   const names = allowedHosts(opts);
   const listen = opts.listen ?? '127.0.0.1';
   const shown = EVERY.has(listen) || LOOPBACK.includes(listen) ? 'localhost or this machine\'s address' : `localhost or ${listen}`;
-  /** The port the server listens on (null in tests that inject without listening). */
-  const listening = (): string | null => {
-    const a = app.server.address();
-    return typeof a === 'object' && a !== null ? String(a.port) : null;
-  };
-
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const host = req.headers.host;
     const parsed = typeof host === 'string' ? splitHost(host) : null;
     if (parsed === null || !names.has(parsed.name)) {
       throw new TilemateError('TM_BAD_HOST', `this server does not answer to the name ${typeof host === 'string' && host.length <= 100 ? JSON.stringify(host) : 'given'}: open it at ${shown}, or start it with --allow-host naming it`);
-    }
-    const port = listening();
-    if (parsed.port !== null && port !== null && parsed.port !== port && !(opts.allow ?? []).some((a) => bare(a.toLowerCase()) === parsed.name)) {
-      throw new TilemateError('TM_BAD_HOST', `this server listens on port ${port}, not ${parsed.port}: open it at port ${port}`);
     }
     const origin = req.headers.origin;
     const upgrade = req.method === 'GET' && /\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''));

@@ -152,12 +152,14 @@ let live = null;
 /**
  * What the page around the drawing says about the seats. The practice page's seats are bots;
  * together.js names the people at the table (`seatWords`: her name, `seatFacts`: a line under
- * it), has no Card panel, and asks no review for one watching.
+ * it), has no Card panel, asks no review for one watching, and its answers come pushed
+ * (`pushed`: the tiles a pass brought are told once everyone has passed).
  */
 let hooks = {
   seatWords: () => null,
   seatFacts: (s) => (ui.view.names[s] ? `${ui.view.names[s]} bot` : 'bot'),
   card: true,
+  pushed: false,
 };
 
 // a saved card chosen on the My card page (./?card=name): new games are played on it
@@ -213,6 +215,7 @@ function showResult() {
 async function send(action) {
   if (live.busy) return;
   const rackBefore = ui.view.rack;
+  const from = { phase: ui.view.phase, pass: ui.view.pass };
   const sent = live.send(action);
   ui.message = '';
   renderActions();
@@ -221,14 +224,27 @@ async function send(action) {
     // stale: the action had been applied already (a retry), and the answer is the game as it stands
     const { answer: res, stale } = await sent;
     setView(res);
-    ui.received = !stale && (action.type === 'pass' || action.type === 'courtesy') ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
+    const passing = !stale && (action.type === 'pass' || action.type === 'courtesy');
+    ui.received = passing && !hooks.pushed ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
     addLog(narrate(res.events ?? []));
     if (ui.received) addLog([ui.received]);
+    // at a table together the tiles come once everyone has passed, in a later answer
+    ui.passing = passing && hooks.pushed ? { ...from, before: rackBefore, passed: action.tiles ?? [] } : null;
+    noteReceived();
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
   }
   await render();
   focusFirstAction();
+}
+
+/** At a table together: once the pass she made is over, the tiles she received, in words. */
+function noteReceived() {
+  const p = ui.passing;
+  if (!p || (ui.view.phase === p.phase && ui.view.pass === p.pass)) return;
+  ui.passing = null;
+  ui.received = receivedWords(p.before, p.passed, ui.view.rack);
+  addLog([ui.received]);
 }
 
 async function askHint() {
@@ -868,13 +884,14 @@ function practicePage() {
  */
 export function mahJonggTable(client, seatHooks = {}) {
   live = client;
-  hooks = { ...hooks, card: false, ...seatHooks };
+  hooks = { ...hooks, card: false, pushed: true, ...seatHooks };
   wireTable();
   let first = true;
   return {
     async update(answer) {
       setView(answer);
       addLog(narrate(answer.events ?? []));
+      noteReceived();
       if (first) { showGame(); first = false; }
       await render();
     },

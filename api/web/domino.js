@@ -25,12 +25,14 @@ let live = null;
 /**
  * What the page around the drawing says about the seats: the practice page's are "Seat 2"
  * and its bots; together.js names the people at the table (`seatName`: her name, `seatLabel`:
- * her name and what she is) and has no New game button at the end.
+ * her name and what she is), has no New game button at the end, and its answers come pushed a
+ * few moves at a time (`pushed`: "Since your last move" gathers them).
  */
 let hooks = {
   seatName: (seat) => `Seat ${seat}`,
   seatLabel: (seat) => `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
   newGame: true,
+  pushed: false,
 };
 
 /** Everything the page knows; only render() writes the screen. */
@@ -225,7 +227,14 @@ function setView(answer, how = 'move') {
   }
   if (ended) ui.roundEnd = v.rounds.length - 1;
   ui.roundsSeen = v.rounds.length;
-  ui.recent = how === 'resume' ? [] : lines.filter((l) => !l.mine).map((l) => l.text);
+  if (how === 'resume') ui.recent = [];
+  else if (!hooks.pushed) ui.recent = lines.filter((l) => !l.mine).map((l) => l.text);
+  else if (lines.length) {
+    // at a table together the moves come a few at a time: what happened since her own last move, gathered
+    const mine = lines.map((l) => l.mine).lastIndexOf(true);
+    const others = lines.slice(mine + 1).filter((l) => !l.mine).map((l) => l.text);
+    ui.recent = (mine >= 0 ? others : [...ui.recent, ...others]).slice(-12);
+  }
   ui.history.push(...lines.map((l) => l.text));
   if (ui.history.length > 600) ui.history.splice(0, ui.history.length - 600);
   const key = decisionKey();
@@ -609,7 +618,7 @@ async function resume(again) {
  */
 export function dominoTable(client, seatHooks = {}) {
   live = client;
-  hooks = { ...hooks, newGame: false, ...seatHooks };
+  hooks = { ...hooks, newGame: false, pushed: true, ...seatHooks };
   wireTable();
   let first = true;
   return {

@@ -181,7 +181,8 @@ async function lookUp() {
   state.joining = t;
   $('#join-code').value = code;
   const status = t.status === 'open' ? 'The game has not started yet.' : t.status === 'over' ? 'The game is over.' : 'The game is being played, so you can watch.';
-  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset}), opened by ${coachName(t)}. ${status}`;
+  const whose = t.teaching ? `a teaching table with ${coachName(t)} as the coach` : `opened by ${coachName(t)}`;
+  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset}), ${whose}. ${status}`;
   const box = $('#join-seats');
   box.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Where do you sit?' }));
   const free = t.status === 'open' ? t.seats.filter((s) => s.kind === 'empty') : [];
@@ -484,8 +485,14 @@ function drawStatus() {
   role.classList.toggle('hidden', you?.role !== 'spectator');
   const paused = t.status === 'paused' || !!g?.paused;
   const pausedLine = $('#paused-line');
-  pausedLine.textContent = you?.role === 'coach' ? 'You have paused the game: press Resume to go on.' : t.teaching ? 'Your coach has paused the game for a moment.' : 'The game is paused for a moment.';
+  pausedLine.textContent = isHost() ? 'You have paused the game: press Resume to go on.' : t.teaching ? 'Your coach has paused the game for a moment.' : `${coachName(t)} has paused the game for a moment.`;
   pausedLine.classList.toggle('hidden', !paused);
+  // the host of an ordinary table may pause as the coach does (the coach's button is in her own panel)
+  const hostPause = $('#host-pause');
+  const over = t.status === 'over' || v?.phase === 'ended';
+  hostPause.classList.toggle('hidden', !isHost() || you?.role !== 'player' || over);
+  hostPause.textContent = paused ? 'Resume the game' : 'Pause the game';
+  hostPause.setAttribute('aria-pressed', paused ? 'true' : 'false');
   $('#game')?.classList.toggle('paused', paused);
   drawClock();
 }
@@ -623,7 +630,9 @@ async function togglePause() {
   try {
     await tables.pause(state.code, state.place.token, !paused);
   } catch (err) {
-    $('#coach-said').textContent = `The game could not be ${paused ? 'resumed' : 'paused'}: ${err.message}`;
+    const words = `The game could not be ${paused ? 'resumed' : 'paused'}: ${err.message}`;
+    if (state.you?.role === 'coach') $('#coach-said').textContent = words;
+    else say(words);
   }
 }
 
@@ -691,6 +700,7 @@ function wire() {
   });
   $('#start-button').addEventListener('click', startGame);
   $('#pause-button').addEventListener('click', togglePause);
+  $('#host-pause').addEventListener('click', togglePause);
   $('#coach-hint-button').addEventListener('click', coachHint);
   $('#leave-button').addEventListener('click', () => {
     const playing = state.table && state.table.status !== 'open' && state.table.status !== 'over';

@@ -42,7 +42,10 @@ async function openTable(host: Person, choices: Record<string, string>): Promise
   await host.page.goto(`${base}/together.html`);
   await host.page.waitForSelector('#open-form');
   await settled(host.page);
-  for (const [name, value] of Object.entries(choices)) await host.page.check(`#open-form input[name="${name}"][value="${value}"]`);
+  for (const [name, value] of Object.entries(choices)) {
+    if (name === 'awayAfter') await host.page.selectOption('#away', value);
+    else await host.page.check(`#open-form input[name="${name}"][value="${value}"]`);
+  }
   await host.page.fill('#open-name', host.name);
   await host.page.click('#open-button');
   await host.page.waitForSelector('#lobby:not(.hidden) #seat-list li');
@@ -233,6 +236,8 @@ describe('tables together: four people at one Mah Jongg table', () => {
       playMahJongg(ida),
     ]);
     expect(reloaded).toBe(true);
+    // each Charleston pass's tiles are told once everyone has passed (not as "no tiles" when she passes first)
+    expect(await ruth.page.locator('#log').textContent()).toMatch(/You received (?!no tiles)/);
     for (const n of results) expect(n).toBeGreaterThan(3);
     for (const p of [ruth, edna, pearl, ida]) {
       await p.page.waitForSelector('#end:not(.hidden) table');
@@ -337,7 +342,7 @@ describe('tables together: Mexican Train with two people and bots', () => {
   it('two people play their turns with bots in the other seats', async () => {
     const host = await person('Ruth', 'tablet');
     const friend = await person('Edna', 'phone');
-    const code = await openTable(host, { game: 'mexican-train', players: '4' });
+    const code = await openTable(host, { game: 'mexican-train', players: '4', awayAfter: '15' });
     await joinTable(friend, code, 2);
     await host.page.waitForSelector('#seat-list li[data-seat="2"].seat-person');
     await expect(host.page.locator('#start-button').textContent()).resolves.toBe('Start, with bots in the 2 empty seats');
@@ -388,6 +393,20 @@ describe('tables together: Mexican Train with two people and bots', () => {
     expect(await axeViolations(friend.page)).toEqual([]);
     expect(await overflowX(friend.page)).toBe(0);
     for (const p of [host, friend]) expect(p.pageErrors).toEqual([]);
+    // Edna's phone goes away for good: after 15 seconds a bot plays her seat, and the table says so
+    await friend.page.close();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !(await host.page.locator('#players tbody th:text("Edna (away for now)")').count())) {
+      await settled(host.page);
+      const domino = await host.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
+      if (domino.length && await tap(host.page, `#hand button.domino[data-tile="${domino[0]}"]`)) await tap(host.page, '.play-here');
+      else if (await host.page.isVisible('[data-action="draw"]')) await tap(host.page, '[data-action="draw"]');
+      else if (await host.page.isVisible('[data-action="pass"]')) await tap(host.page, '[data-action="pass"]');
+      else await host.page.waitForTimeout(250);
+    }
+    await expect(host.page.locator('#players tbody th:text("Edna (away for now)")').count()).resolves.toBe(1);
+    await shot(host, 'domino-away');
+    expect(host.pageErrors).toEqual([]);
     expect(refused).toEqual([]);
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,23 @@ describe('tables together: four people at one Mah Jongg table', () => {
       expect(await axeViolations(p.page)).toEqual([]);
       await p.page.close();
     }
+  });
+
+  it('a player with saved cards chooses one of them for a Mah Jongg table', async () => {
+    const p = await person('Ruth', 'desktop');
+    await p.page.goto(`${base}/together.html`);
+    await p.page.waitForSelector('#open-form');
+    expect(await p.page.isVisible('#card-choice')).toBe(false);
+    const text = readFileSync(join(import.meta.dirname, '../../cards/garden-2026.card'), 'utf8');
+    const saved = await p.page.evaluate(async (t) => (await fetch('/api/cards/garden', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: t }) })).status, text);
+    expect(saved).toBe(200);
+    await p.page.reload();
+    await p.page.waitForSelector('#card-choice:not(.hidden) option[value="garden"]', { state: 'attached' });
+    await p.page.selectOption('#card', 'garden');
+    await p.page.fill('#open-name', 'Ruth');
+    await p.page.click('#open-button');
+    await p.page.waitForSelector('#lobby:not(.hidden) #seat-list li');
+    await p.page.close();
   });
 
   it('the host opens a table from the lobby: a large code, the link with a copy button, the QR code', async () => {

@@ -486,7 +486,11 @@ export class Tables {
         const key = `${t.log.length}|${t.row.status}|${t.row.version}`;
         if (key === c.lastGame) continue;
         c.lastGame = key;
-        c.send(this.messageFor(t, c.member, undefined, c));
+        try {
+          c.send(this.messageFor(t, c.member, undefined, c));
+        } catch (err) {
+          this.onError(err); // one person's message failing never keeps the others' from them
+        }
       }
     });
   }
@@ -717,7 +721,7 @@ export class Tables {
     t.row = row;
     t.hostName = hostName;
     if (t.game !== null && t.log.length < row.actions) {
-      for (const { action, byBot } of await this.store.actionsAfter(id, t.log.length)) {
+      for (const { action, byBot } of await this.store.actionsAfter(id, t.log.length, row.actions)) {
         const a = t.game.decodeAction(action);
         t.game.apply(t.state!, a);
         this.logged(t, a, byBot);

@@ -164,9 +164,9 @@ export class TableStore {
     return guarded(async () => (await this.db.query('SELECT * FROM table_members WHERE table_id = $1 ORDER BY created_at', [tableId])).map(memberRow));
   }
 
-  /** The game's actions after action `after`, in order, as written. */
-  async actionsAfter(tableId: string, after: number): Promise<{ action: unknown; byBot: boolean }[]> {
-    return guarded(async () => (await this.db.query('SELECT action, by_bot FROM table_actions WHERE table_id = $1 AND n > $2 ORDER BY n', [tableId, after]))
+  /** The game's actions after action `after` up to action `upTo` (the table row's count, read before: later ones may be committed meanwhile), in order, as written. */
+  async actionsAfter(tableId: string, after: number, upTo: number): Promise<{ action: unknown; byBot: boolean }[]> {
+    return guarded(async () => (await this.db.query('SELECT action, by_bot FROM table_actions WHERE table_id = $1 AND n > $2 AND n <= $3 ORDER BY n', [tableId, after, upTo]))
       .map((r) => ({ action: r.action, byBot: r.by_bot as boolean })));
   }
 

@@ -102,6 +102,7 @@ export async function spawnServer(dir: string, more: readonly string[] = []): Pr
     let out = '';
     child.stdout!.on('data', (d: Buffer) => { out += d; const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out); if (m) resolve(m[1].replace('localhost', '127.0.0.1')); });
     child.stderr!.on('data', (d: Buffer) => { out += d; });
+    if (process.env.DEBUG_TABLES) { child.stdout!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`)); child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`)); }
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
   const exited = new Promise((r) => child.once('exit', r));

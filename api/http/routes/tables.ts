@@ -27,7 +27,7 @@ const Level = Type.String({ maxLength: 40, description: 'a bot: easy, medium, ha
 const Any = Type.Object({}, { additionalProperties: true });
 
 /** Messages a connection may send in a second before it is closed. */
-const MESSAGES_PER_SECOND = 20;
+const MESSAGES_PER_SECOND = 60;
 
 export function tableRoutes(app: Api, ctx: AppContext): void {
   const { tables } = ctx;

@@ -373,7 +373,7 @@ describe('tables together: Mexican Train with two people and bots', () => {
       const more = () => [host, friend].some((q) => (made.get(q) ?? 0) < want);
       for (; Date.now() < deadline && more();) {
         await settled(p.page);
-        if (await p.page.isVisible('#end')) return played;
+        if (await p.page.isVisible('#end')) return made.get(p)!;
         if (await p.page.isVisible('[data-action="next-round"]')) { await tap(p.page, '[data-action="next-round"]'); continue; }
         const domino = await p.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
         let done = false;

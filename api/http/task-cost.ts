@@ -13,13 +13,15 @@ import { TilemateError } from '../../engine/errors.js';
  * - a simulated deal (/api/analyze `simulate`) tries each form of each listed line after each
  *   draw: 26 to 45 ns a form and a draw;
  * - a playout (advice, hints, reviews) plays a sampled deal to its end with every seat
- *   choosing among the card's forms: 0.35 ms + 1.3 to 1.5 µs a form, about the same for three
- *   players as for four.
+ *   choosing among the card's forms: 0.35 ms + 1.3 to 1.5 µs a form on a quiet machine, about
+ *   the same for three players as for four, and up to 2.2 µs with the other core busy (the
+ *   largest advice the budget allowed on the 17,496-form card took 1,439 ms then at 1.5 µs:
+ *   hence 2 µs).
  */
 
 export const SIM_NS_PER_FORM_DRAW = 45;
-export const PLAYOUT_MS_BASE = 0.4;
-export const PLAYOUT_MS_PER_FORM = 1.5e-3;
+export const PLAYOUT_MS_BASE = 0.5;
+export const PLAYOUT_MS_PER_FORM = 2e-3;
 
 /** Estimated milliseconds of one playout on a card of `forms` forms. */
 export const playoutMs = (forms: number): number => PLAYOUT_MS_BASE + forms * PLAYOUT_MS_PER_FORM;

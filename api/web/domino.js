@@ -456,8 +456,9 @@ function renderMe(pausing) {
   const [prompt, detail] = pausing ? ['The round is over: see the scores above.', ''] : promptFor(v);
   $('#prompt').textContent = prompt;
   $('#prompt-detail').textContent = detail;
-  // one watching a table together has no hand
+  // one watching a table together has no hand, nor anything to be asked (whose turn it is is said above the table)
   $('#hand').classList.toggle('hidden', v.seat === null);
+  $('#me').classList.toggle('hidden', v.seat === null);
   const actions = [];
   if (!pausing && v.phase === 'play') {
     if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));

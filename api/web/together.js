@@ -343,6 +343,8 @@ function reconnectNow() {
 async function handle(msg) {
   switch (msg.type) {
     case 'table':
+      // the table answers again: a refusal said over the connection before is past
+      if (state.saidOverSocket) { say(''); state.saidOverSocket = false; }
       state.table = msg.table;
       state.you = msg.you;
       drawTable();
@@ -367,7 +369,10 @@ async function handle(msg) {
         leaveTable();
         say('Your place at this table could not be found any more: you can join it again below.');
         showChoose(code);
-      } else say(msg.message ?? 'The table refused that.');
+      } else {
+        say(msg.message ?? 'The table refused that.');
+        state.saidOverSocket = true;
+      }
       break;
     default: break;
   }

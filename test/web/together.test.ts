@@ -394,6 +394,17 @@ describe('tables together: Mexican Train with two people and bots', () => {
     const names = await host.page.$$eval('#players tbody th', (ths) => ths.map((t) => t.textContent ?? ''));
     expect(names).toEqual(['You', 'Bot 2 (medium)', 'Edna', 'Bot 4 (medium)']);
     await shot(friend, 'domino-start');
+    // someone watching sees the trains and the names, and no hand
+    const watcher = await person('Sadie', 'phone');
+    await joinTable(watcher, code, 'watch');
+    await watcher.page.waitForSelector('#game:not(.hidden) #players tbody tr');
+    expect(await watcher.page.$$eval('#players tbody th', (ths) => ths.map((t) => t.textContent ?? ''))).toEqual(['Ruth', 'Bot 2 (medium)', 'Edna', 'Bot 4 (medium)']);
+    expect(await watcher.page.isVisible('#hand')).toBe(false);
+    await expect(watcher.page.locator('#role-line').textContent()).resolves.toBe('You are watching this table, so nobody\u2019s tiles are shown to you.');
+    await shot(watcher, 'domino-spectator');
+    expect(await axeViolations(watcher.page)).toEqual([]);
+    expect(watcher.pageErrors).toEqual([]);
+    await watcher.page.close();
     const [a, b] = await Promise.all([turns(host, 3), turns(friend, 3)]);
     expect(a).toBeGreaterThanOrEqual(3);
     expect(b).toBeGreaterThanOrEqual(3);

@@ -75,6 +75,8 @@ export class CardCache {
 
   /** The analyzer of a card compiled here (or of one compiled elsewhere, kept by its text). */
   analyzer(cc: CompiledCard): Analyzer {
+    // a card already compiled is kept as it is, never compiled again for its analyzer
+    if (!this.kept.has(cc.card.text)) this.adopt(cc);
     return this.entry(cc.card.text).analyzer;
   }
 }

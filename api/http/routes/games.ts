@@ -8,6 +8,7 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '.
 import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../../engine/seat.js';
 import type { AppContext } from '../app.js';
+import { compiledCard } from '../card-compile.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
@@ -30,10 +31,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
    */
   const savedCard = async (req: FastifyRequest, player: Player | null, name: string): Promise<CompiledCard> => {
     live.checkRoom(req.ip);
-    const text = await ctx.savedCard(player, name);
-    if (ctx.cards.has(text)) return ctx.cards.compile(text);
-    await ctx.heavy(req);
-    return ctx.cards.adopt(await ctx.pool.request<CompiledCard>({ kind: 'compile-card', text }, req.ip));
+    return compiledCard(ctx, req, await ctx.savedCard(player, name));
   };
 
   liveGameRoutes<MahJonggSpec, CreateBody>(app, ctx, {

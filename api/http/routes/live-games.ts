@@ -4,6 +4,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { GameSpec, GameType } from '../../../engine/games.js';
 import { replayRecord } from '../../../engine/record.js';
 import type { AppContext } from '../app.js';
+import { compileRecordCard } from '../card-compile.js';
 import type { LiveGame, NewGame } from '../live-games.js';
 import type { Player } from '../../store/players.js';
 import type { Api } from './analysis.js';
@@ -75,6 +76,8 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
   }, async (req, reply) => {
     const { recordId, before } = req.body as { recordId: string; before: number };
     const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
+    live.checkRoom(req.ip);
+    await compileRecordCard(ctx, req, text);
     const { header, game, played } = replayRecord(text, { type: r.type, cards: ctx.cards.compile });
     const seat = header.seats.indexOf('human');
     if (seat < 0) throw new TilemateError('TM_BAD_INPUT', 'bots alone played that game: there is no seat of yours to play on from');

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
+import { compileRecordCard } from '../card-compile.js';
 import { recordSteps } from '../../shared/steps.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
 import type { ReviewJson } from '../../shared/wire.js';
@@ -67,6 +68,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+    await compileRecordCard(ctx, req, text);
     return recordSteps(text, req.query.seat === undefined ? undefined : Number(req.query.seat), ctx.cards.compile);
   });
 

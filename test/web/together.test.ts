@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPeople, overflowX, SHOTS, type BrowserPeople, type ScreenName } from './browser.js';
-import { everyControlInside } from './page-checks.js';
+import { everyControlInside, keyboardReaches } from './page-checks.js';
 
 /**
  * Tables together in real browsers (docs/tables.md): playwright-core driving Debian's Chromium
@@ -149,6 +149,7 @@ describe('tables together: four people at one Mah Jongg table', () => {
       expect(await overflowX(p.page)).toBe(0);
       expect(await everyControlInside(p.page)).toEqual([]);
       expect(await axeViolations(p.page)).toEqual([]);
+      if (screen === 'desktop') expect(await keyboardReaches(p.page)).toEqual([]);
       await p.page.close();
     }
   });
@@ -179,7 +180,8 @@ describe('tables together: four people at one Mah Jongg table', () => {
     await ruth.page.waitForFunction(() => { const img = document.querySelector('#qr') as HTMLImageElement; return img.complete && img.naturalWidth > 0; });
     const size = await ruth.page.locator('#code').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(40);
-    expect(await ruth.page.isVisible('#copy-button')).toBe(true);
+    await ruth.page.click('#copy-button');
+    await expect(ruth.page.locator('#copied').textContent()).resolves.toMatch(/^The link is (copied|selected)/);
     await shot(ruth, 'lobby-host');
     expect(await axeViolations(ruth.page)).toEqual([]);
   });
@@ -320,6 +322,14 @@ describe('tables together: a teaching table', () => {
     await shot(rose, 'student');
     expect(await axeViolations(coach.page)).toEqual([]);
     expect(await overflowX(coach.page)).toBe(0);
+    // a coach on her phone or tablet: the racks one under another, nothing off the screen
+    for (const size of [{ width: 390, height: 844, name: 'phone' }, { width: 820, height: 1180, name: 'tablet' }]) {
+      await coach.page.setViewportSize(size);
+      await coach.page.screenshot({ path: join(SHOTS, `together-coach-${size.name}-sized.png`), fullPage: true });
+      expect(await overflowX(coach.page)).toBe(0);
+      expect(await everyControlInside(coach.page)).toEqual([]);
+    }
+    await coach.page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('the coach pauses and resumes, and shows one student a hint', async () => {

@@ -262,7 +262,7 @@ export class Tables {
       t.row = { ...t.row, seats, seed, status: 'playing', rng: botRng(seed) };
       this.startGame(t);
       t.dirty = true;
-      await this.advance(t, await this.store.presence(t.row.id), new Set());
+      await this.advance(t, await this.presence(t.row.id), new Set());
       return { change: { seats, seed, status: this.statusOf(t), ...this.gameChange(t, 0) }, out: undefined };
     });
     return this.info(code);
@@ -295,7 +295,7 @@ export class Tables {
       game.apply(state, action); // checks it in full first: a refused action changes nothing
       t.dirty = true;
       this.logged(t, action, false);
-      await this.advance(t, await this.store.presence(t.row.id), new Set());
+      await this.advance(t, await this.presence(t.row.id), new Set());
       return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
     });
     return this.exclusive(row.id, async () => this.messageFor(await this.sync(row.id), member, from));
@@ -353,7 +353,7 @@ export class Tables {
   async info(code: string): Promise<TableInfo> {
     const row = await this.row(code);
     const t = await this.exclusive(row.id, () => this.sync(row.id));
-    return this.infoOf(t, t.row.status === 'playing' ? await this.store.presence(row.id) : new Map());
+    return this.infoOf(t, t.row.status === 'playing' ? await this.presence(row.id) : new Map());
   }
 
   private infoOf(t: Cached, presence: Map<number, number>): TableInfo {
@@ -474,7 +474,7 @@ export class Tables {
         if (err instanceof TilemateError && err.code === 'TM_NOT_FOUND') for (const c of conns) c.send({ type: 'error', code: err.code, message: 'This table has closed.' });
         throw err;
       }
-      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.store.presence(id) : new Map()));
+      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.presence(id) : new Map()));
       for (const c of conns) {
         const you = { seat: c.member.seat, role: c.member.role, name: c.member.name };
         const tableText = `${info}|${JSON.stringify(you)}`;
@@ -533,22 +533,24 @@ export class Tables {
         const t = await this.sync(id);
         if (t.row.status !== 'playing' || t.game === null) return this.store.snooze(id, this.serverId, null);
         const now = Date.now();
-        const presence = await this.store.presence(id);
+        const presence = await this.presence(id);
         const clockMs = this.clockMs(t);
         const timedOut = new Set(clockMs !== null && t.row.turnSince !== null && now >= t.row.turnSince + clockMs ? this.peopleWaitedOn(t) : []);
         const from = t.log.length;
-        t.dirty = true;
-        await this.advance(t, presence, timedOut);
-        if (t.log.length === from) {
-          t.dirty = false;
-          return this.store.snooze(id, this.serverId, this.wakeAt(t, presence, now));
+        const before = this.snapshot(t);
+        try {
+          await this.advance(t, presence, timedOut);
+        } catch (err) {
+          Object.assign(t, before);
+          throw err;
         }
+        if (t.log.length === from) return this.store.snooze(id, this.serverId, this.wakeAt(t, presence, now));
         try {
           await this.commitChange(t, { status: this.statusOf(t), ...this.gameChange(t, from) });
           moved = t.log.length - from;
           return;
         } catch (err) {
-          this.cache.delete(id);
+          Object.assign(t, before);
           if (!(err instanceof TableConflict)) throw err;
         }
       }
@@ -697,9 +699,30 @@ export class Tables {
   private async open(code: string, token: string | undefined): Promise<{ member: Member; row: TableRow }> {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this needs your table token: join the table first');
     const row = await this.row(code);
-    const member = await this.store.member(hash(token));
+    const key = hash(token);
+    const member = this.memberCache.get(key.toString('hex')) ?? await this.store.member(key);
+    if (member !== null) this.remember(member);
     if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
     return { member, row };
+  }
+
+  /** Members by token hash: a member never changes once made (a table given up takes its members with it, and its row is looked up first). */
+  private readonly memberCache = new Map<string, Member>();
+  private remember(m: Member): void {
+    if (this.memberCache.size >= 20_000) this.memberCache.clear();
+    this.memberCache.set(m.tokenHash.toString('hex'), m);
+  }
+
+  /** Presence read at most every 2 s a table: who is away changes on a scale of seconds. */
+  private readonly presenceCache = new Map<string, { at: number; seen: Map<number, number> }>();
+  private async presence(id: string): Promise<Map<number, number>> {
+    const now = Date.now();
+    const c = this.presenceCache.get(id);
+    if (c !== undefined && now - c.at < Math.min(2_000, this.second * 2)) return new Map([...c.seen].map(([seat, ago]) => [seat, ago + now - c.at]));
+    const seen = await this.store.presence(id);
+    if (this.presenceCache.size >= 5_000) this.presenceCache.clear();
+    this.presenceCache.set(id, { at: now, seen });
+    return seen;
   }
 
   /** The table's copy, brought up to the database's version (read in full when it is behind in a way actions cannot mend). */
@@ -711,8 +734,11 @@ export class Tables {
     }
     let t = this.cache.get(id);
     if (t !== undefined && t.row.version === row.version && !t.dirty) return t;
-    const members = await this.store.members(id);
-    this.membersOf.set(id, members);
+    let members = this.membersOf.get(id);
+    if (members === undefined || t === undefined || JSON.stringify(t.row.seats) !== JSON.stringify(row.seats)) {
+      members = await this.store.members(id);
+      this.membersOf.set(id, members);
+    }
     const hostName = members.find((m) => m.host)?.name ?? '';
     if (t === undefined || t.dirty || t.row.seed !== row.seed || t.log.length > row.actions) {
       t = { row, game: null, wire: null, state: null, log: [], rng: [0, 0, 0, 0] as unknown as RngState, agents: [], hostName, dirty: false };
@@ -752,24 +778,29 @@ export class Tables {
     return this.exclusive(id, async () => {
       for (let attempt = 0; ; attempt++) {
         const t = await this.sync(id);
+        const before = this.snapshot(t);
         let made: { change: TableChange; out: T };
         try {
           made = await fn(t);
         } catch (err) {
-          if (t.dirty) this.cache.delete(id);
+          Object.assign(t, before); // refused: the copy is as it was
           throw err;
         }
         try {
           await this.commitChange(t, made.change);
           return made.out;
         } catch (err) {
-          this.cache.delete(id);
-          if (!(err instanceof TableConflict) || attempt + 1 >= ATTEMPTS) {
-            throw err instanceof TableConflict ? new TilemateError('TM_BUSY', 'the table is very busy just now; please try again') : err;
-          }
+          Object.assign(t, before); // not written: the copy is as it was, and is brought up to the database's next
+          if (!(err instanceof TableConflict)) throw err;
+          if (attempt + 1 >= ATTEMPTS) throw new TilemateError('TM_BUSY', 'the table is very busy just now; please try again');
         }
       }
     });
+  }
+
+  /** What a change may alter of the copy, to put back when it is refused or not written (cheaper than reading the game again). */
+  private snapshot(t: Cached): Partial<Cached> {
+    return { row: t.row, game: t.game, wire: t.wire, agents: t.agents, state: t.game !== null && t.state !== null ? t.game.clone(t.state) : t.state, log: [...t.log], rng: [...t.rng] as RngState, dirty: false };
   }
 
   private async commitChange(t: Cached, c: TableChange): Promise<void> {

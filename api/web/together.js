@@ -309,6 +309,7 @@ function connect() {
   ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'hello', token: state.place.token })));
   ws.addEventListener('message', (e) => {
     let msg;
+    state.heardAt = Date.now();
     try { msg = JSON.parse(e.data); } catch { return; }
     if (state.retries || !$('#connection').classList.contains('hidden')) {
       state.retries = 0;
@@ -334,9 +335,19 @@ function dropped() {
   state.retryTimer = setTimeout(connect, wait);
 }
 
-/** Back in view or back online: try at once rather than wait out the backoff. */
+/**
+ * Back in view or back online: try at once rather than wait out the backoff. A phone that slept
+ * may hold a connection that died without closing; one quiet for a while is opened afresh (the
+ * server answers a new hello with the table and the game as they are).
+ */
 function reconnectNow() {
-  if (!state.code || state.ws || document.visibilityState === 'hidden') return;
+  if (!state.code || document.visibilityState === 'hidden') return;
+  if (state.ws) {
+    if (Date.now() - (state.heardAt ?? 0) < 25_000) return;
+    const old = state.ws;
+    state.ws = null;
+    old.close();
+  }
   connect();
 }
 

@@ -194,6 +194,64 @@ describe('tables together', () => {
     ws.close();
   }, 120_000);
 
+  it('a turn clock: a person who is here but does not decide in time has her decision made by her seat\'s bot, once, and a retry of hers is refused', async () => {
+    const app = await tableServer();
+    const { code, host } = await open(app, { game: 'mexican-train', players: 2, name: 'Ruth', clock: 'tournament' });
+    const ws = await connect(app, code, host.token);
+    await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: 'random' } }, host.jar);
+    const first = await ws.next((m) => m.type === 'game' && m.legal.length > 0);
+    // the clock's end is told with the message: 20 (short) seconds from her turn's start
+    expect(first.clock.seats).toEqual([0]);
+    expect(first.clock.endsAt).toBeGreaterThan(Date.now() - 1_000);
+    // she stays connected and waits: her bot decides for her, and the game goes on
+    const after = await ws.next((m) => m.type === 'game' && m.at > first.at, 10_000);
+    expect(after.events.some((e: any) => e.action.seat === 0)).toBe(true);
+    // her own choice, sent late from the old moment, is not applied on top
+    const late = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...first.legal[0], after: first.at } }, host.jar);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('TM_STALE_ACTION');
+    ws.close();
+  }, 60_000);
+
+  it('no token opens another table, and no player, host or watcher is ever sent another seat\'s rack, the wall or the seed', async () => {
+    const app = await tableServer();
+    const x = await open(app, { game: 'mah-jongg', name: 'Ruth' });
+    const y = await open(app, { game: 'mah-jongg', name: 'Mrs Kaye', teaching: true });
+    const edna = await join(app, y.code, { name: 'Edna', agree: true });
+    const watcher = await join(app, y.code, { name: 'Sam', watch: true });
+    await call(app, { method: 'POST', url: `/api/tables/${x.code}/start`, headers: auth(x.host.token), payload: { fill: 'easy' } }, x.host.jar);
+    await call(app, { method: 'POST', url: `/api/tables/${y.code}/start`, headers: auth(y.host.token), payload: { fill: 'easy' } }, y.host.jar);
+    // a token of one table opens nothing at another: not the coach's, not a player's, over HTTP or the WebSocket
+    for (const [code, token] of [[x.code, y.host.token], [x.code, edna.token], [y.code, x.host.token]]) {
+      const r = await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(token) });
+      expect(r.status).toBe(404);
+      const ws = await connect(app, code, token);
+      const err = await ws.next((m) => m.type === 'error');
+      expect(err.code).toBe('TM_NOT_FOUND');
+      expect(ws.seen.some((m) => m.type === 'game' || m.type === 'table')).toBe(false);
+      ws.close();
+    }
+    // the host of an ordinary table, a student and a watcher: their own seat (or none), no racks, no seed, others' passes face down
+    const keys = (v: unknown, out = new Set<string>()): Set<string> => {
+      if (v !== null && typeof v === 'object') for (const [k, w] of Object.entries(v)) { out.add(k); keys(w, out); }
+      return out;
+    };
+    for (const [code, p] of [[x.code, x.host], [y.code, edna], [y.code, watcher]] as const) {
+      const m = await state(app, code, p);
+      const k = keys(m);
+      expect(k.has('racks')).toBe(false);
+      expect(k.has('seed')).toBe(false);
+      expect(k.has('wall')).toBe(false);
+      expect(k.has('hands')).toBe(false);
+      for (const e of m.events) if (e.action.type === 'pass' && e.action.seat !== p.seat) expect(e.action.tiles).toBeUndefined();
+      const info = (await call(app, { method: 'GET', url: `/api/tables/${code}` })).body;
+      expect(keys(info).has('seed')).toBe(false);
+    }
+    // the coach of Y sees Y's racks, and her token is nobody's at X
+    const coach = await state(app, y.code, y.host);
+    expect(Object.keys(coach.racks)).toHaveLength(4);
+  });
+
   it('refuses bad input in plain words and changes nothing', async () => {
     const app = await tableServer();
     for (const body of [{ game: 'chess', name: 'A' }, { game: 'mah-jongg', name: '' }, { game: 'mah-jongg', name: 'A', ruleset: 'toString' }, { game: 'mah-jongg', name: 'A', level: '__proto__' }, { game: 'mexican-train', name: 'A', players: 9 }]) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 
 /**
@@ -61,17 +61,22 @@ export async function guard(app: FastifyInstance, opts: HostOptions = {}): Promi
   const names = allowedHosts(opts);
   const listen = opts.listen ?? '127.0.0.1';
   const shown = EVERY.has(listen) || LOOPBACK.includes(listen) ? 'localhost or this machine\'s address' : `localhost or ${listen}`;
-  app.addHook('onRequest', async (req: FastifyRequest) => {
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const upgrade = req.method === 'GET' && /\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''));
+    /** A refusal; a refused upgrade's socket is node's no longer, so it is closed once the answer is out (else it holds the server open). */
+    const refuse = (err: TilemateError): TilemateError => {
+      if (upgrade) { const socket = req.raw.socket; reply.raw.once('finish', () => socket.destroy()); }
+      return err;
+    };
     const host = req.headers.host;
     const parsed = typeof host === 'string' ? splitHost(host) : null;
     if (parsed === null || !names.has(parsed.name)) {
-      throw new TilemateError('TM_BAD_HOST', `this server does not answer to the name ${typeof host === 'string' && host.length <= 100 ? JSON.stringify(host) : 'given'}: open it at ${shown}, or start it with --allow-host naming it`);
+      throw refuse(new TilemateError('TM_BAD_HOST', `this server does not answer to the name ${typeof host === 'string' && host.length <= 100 ? JSON.stringify(host) : 'given'}: open it at ${shown}, or start it with --allow-host naming it`));
     }
     const origin = req.headers.origin;
-    const upgrade = req.method === 'GET' && /\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''));
     if (origin === undefined || (!CHANGES.has(req.method) && !upgrade)) return;
     if (!sameOrigin(origin, host!)) {
-      throw new TilemateError('TM_BAD_ORIGIN', `a page of ${origin.length <= 100 ? origin : 'another site'} may not ${upgrade ? 'connect to' : 'change anything on'} this server: open Tilemate at its own address`);
+      throw refuse(new TilemateError('TM_BAD_ORIGIN', `a page of ${origin.length <= 100 ? origin : 'another site'} may not ${upgrade ? 'connect to' : 'change anything on'} this server: open Tilemate at its own address`));
     }
   });
 

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { build } from '../../api/http/app.js';
 import { sameOrigin, splitHost } from '../../api/http/guard.js';
 import { capConnections } from '../../api/http/server.js';
@@ -90,6 +91,26 @@ describe('the Origin of a change', () => {
     const r = await call(app, { method: 'GET', url: '/api/health', headers: { origin: 'http://evil.example', upgrade: 'websocket', connection: 'Upgrade' } });
     expect(r.status).toBe(403);
     expect(r.body.message).toMatch(/may not connect to this server/);
+  });
+});
+
+describe('a real WebSocket upgrade', () => {
+  it('from a page of another site is answered 403 and never upgraded; without Origin it reaches the route', async () => {
+    const { app, port } = await listening();
+    try {
+      const attempt = (headers: Record<string, string>) => new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/ABCDEF/ws`, { headers });
+        ws.on('unexpected-response', (_req, res) => { resolve(`refused ${res.statusCode}`); ws.terminate(); });
+        ws.on('open', () => { resolve('open'); ws.terminate(); });
+        ws.on('error', () => resolve('error'));
+      });
+      expect(await attempt({ origin: 'http://evil.example' })).toBe('refused 403');
+      expect(await attempt({ host: 'attacker.example' })).toBe('refused 421');
+      expect(await attempt({})).toBe('open');
+      // the refused sockets are closed: the server closes at once (app.close below)
+    } finally {
+      await app.close();
+    }
   });
 });
 

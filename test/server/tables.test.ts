@@ -169,6 +169,20 @@ describe('tables together', () => {
     expect(m.legal).toEqual([]);
     ednaWs.close();
     pearlWs.close();
+    // resumed and played to the end: the coach opens each student's record and review; nobody else can
+    await call(app, { method: 'POST', url: `/api/tables/${code}/pause`, headers: auth(coach.token), payload: { paused: false } }, coach.jar);
+    await playToEnd(app, code, [edna, pearl]);
+    const info = (await call(app, { method: 'GET', url: `/api/tables/${code}` })).body;
+    expect(Object.keys(info.recordIds).map(Number).sort()).toEqual([edna.seat, pearl.seat].sort());
+    for (const p of [edna, pearl]) {
+      const id = info.recordIds[p.seat!];
+      expect((await call(app, { method: 'GET', url: `/api/records/${id}` }, coach.jar)).status).toBe(200);
+      expect((await call(app, { method: 'GET', url: `/api/records/${id}` }, newJar())).status).toBe(404);
+      expect((await call(app, { method: 'GET', url: `/api/records/${id}` }, watcher.jar)).status).toBe(404);
+    }
+    const review = await call(app, { method: 'POST', url: '/api/review', payload: { recordId: info.recordIds[edna.seat!], seat: edna.seat, worlds: 1, top: 1 } }, coach.jar);
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    expect(review.body.seat).toBe(edna.seat);
   }, 60_000);
 
   it('pushes each change to every connected seat over the WebSocket, and a seat whose person is gone is played by a bot', async () => {

@@ -79,12 +79,22 @@ export async function renderEnd(ui, ctx) {
   box.append(review);
 
   let data;
-  try {
-    if (!v.recordId) throw new Error('the server kept no record of this game');
-    data = await ctx.api.review({ recordId: v.recordId, seat: v.seat });
-  } catch (err) {
-    review.replaceChildren(el('h2', 'Review of your decisions'), el('p', `The review could not be made: ${err.message}`));
-    return;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!v.recordId) throw new Error('the server kept no record of this game');
+      data = await ctx.api.review({ recordId: v.recordId, seat: v.seat });
+      break;
+    } catch (err) {
+      // friends at one table on one home network ask for their reviews at once: the server makes a
+      // few at a time for one address and asks the others to wait (TM_BUSY), so theirs follow
+      if (err.code === 'TM_BUSY' && attempt < 10) {
+        review.replaceChildren(el('h2', 'Review of your decisions'), el('p', 'Other reviews are being made just now: yours follows in a moment\u2026'));
+        await new Promise((done) => setTimeout(done, 2000 + 1000 * attempt));
+        continue;
+      }
+      review.replaceChildren(el('h2', 'Review of your decisions'), el('p', `The review could not be made: ${err.message}`));
+      return;
+    }
   }
   ui.review = data;
   showReview(review, data, ctx);

@@ -31,7 +31,7 @@ async function admin(sql: string): Promise<void> {
 }
 
 function serve(dir: string, url: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [...(process.env.TILEMATE_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--database', url, '--rate-limit', '0', '--max-games', String(TABLES * 2), '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.TILEMATE_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--database', url, '--rate-limit', '0', '--max-games', String(TABLES * 2), '--games-per-address', String(TABLES * 2), '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => { out += d; const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out); if (m) resolve({ child, base: m[1].replace('localhost', '127.0.0.1') }); });

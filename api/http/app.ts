@@ -216,7 +216,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   });
   const tables = new Tables({
     store: new TableStore(db, store), wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile, pool,
-    maxTables: limits.maxGames, onError: (err) => app.log.error(err), ...opts.tableTimes,
+    maxTables: limits.maxGames, tablesPerAddress: limits.gamesPerAddress, onError: (err) => app.log.error(err), ...opts.tableTimes,
   });
   await tables.start();
   app.addHook('preClose', async () => { await tables.stop(); });

@@ -36,6 +36,8 @@ export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 const MAX_EVENTS = 400;
+/** People at one table, players and watchers together. */
+const MAX_MEMBERS = 40;
 /** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
 const ATTEMPTS = 4;
 
@@ -117,6 +119,8 @@ export interface TablesOptions {
   serverId?: string;
   /** Tables open or playing at once, on all servers. */
   maxTables?: number;
+  /** Tables open or playing at once that one address opened. */
+  tablesPerAddress?: number;
   /** A table untouched this long is given up (ms). */
   idleMs?: number;
   /** How often to look for tables due (ms). */
@@ -153,7 +157,7 @@ export class Tables {
     this.unlisten = await this.store.db.listen(TABLE_CHANNEL, (payload) => this.heard(payload));
     const sweep = setInterval(() => { void this.sweep(); }, this.opts.sweepMs ?? 1_000);
     const beat = setInterval(() => { void this.heartbeat(); }, 5_000);
-    const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000)).catch(this.onError); }, 60_000);
+    const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError); }, 60_000);
     for (const t of [sweep, beat, idle]) t.unref();
     this.timers = [sweep, beat, idle];
   }
@@ -184,12 +188,16 @@ export class Tables {
   // ------------------------------------------------------------------ opening and joining
 
   /** A new table; the host takes seat 0, or no seat as a teaching table's coach. */
-  async create(t: NewTable): Promise<Joined> {
+  async create(t: NewTable, address: string): Promise<Joined> {
     const game = loadGame(t.game, t.params, this.opts.cards); // refuses an unknown ruleset, players or card
     makeBot(game, t.level); // refuses an unknown level
     const name = cleanName(t.name);
-    if (this.opts.maxTables !== undefined && await this.store.countLive() >= this.opts.maxTables) {
+    const live = await this.store.countLive(address);
+    if (this.opts.maxTables !== undefined && live.all >= this.opts.maxTables) {
       throw new TilemateError('TM_TOO_MANY_GAMES', 'the server has as many tables as it can hold just now; please try again later');
+    }
+    if (this.opts.tablesPerAddress !== undefined && live.owner >= this.opts.tablesPerAddress) {
+      throw new TilemateError('TM_TOO_MANY_GAMES', `you already have ${live.owner} tables open: finish one, or wait for an unused one to close`);
     }
     const seats: SeatRow[] = Array.from({ length: game.players }, () => ({ kind: 'empty', name: null, level: null }));
     if (!t.teaching) seats[0] = { kind: 'person', name, level: null };
@@ -202,7 +210,7 @@ export class Tables {
       const made = await this.store.create({
         id, code, game: game.type.name, params: { ...game.params }, hostId: t.playerId, teaching: t.teaching, clock: t.clock,
         awayAfter: t.awayAfter, level: t.level, status: 'open', seats,
-      }, member);
+      }, address, member);
       if (made) return { id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role };
     }
   }
@@ -214,6 +222,7 @@ export class Tables {
     const row = await this.row(code);
     const out = await this.change(row.id, async (t) => {
       const member: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'spectator', seat: null, name, playerId, host: false };
+      if ((this.membersOf.get(t.row.id)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
       if (b.watch === true) return { change: { member }, out: member };
       if (t.row.status !== 'open') throw new TilemateError('TM_SEAT_TAKEN', 'this table has started: you can watch it, but its seats are taken');
       if (t.row.teaching && b.agree !== true) {

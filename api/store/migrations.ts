@@ -140,6 +140,8 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
         game text NOT NULL,
         params jsonb NOT NULL,
         host_id text REFERENCES players (id) ON DELETE SET NULL,
+        -- the address that opened it (tables open at once are counted by address)
+        owner text NOT NULL,
         teaching boolean NOT NULL,
         clock text NOT NULL,
         away_after integer NOT NULL,

@@ -119,12 +119,12 @@ export class TableStore {
   constructor(readonly db: Db, private readonly games: GameStore) {}
 
   /** A new table with its host, or false when the code is taken (the caller draws another). */
-  async create(t: Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'>, host: Member): Promise<boolean> {
+  async create(t: Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'>, owner: string, host: Member): Promise<boolean> {
     return guarded(() => this.db.transaction(async (sql) => {
       const made = await sql.query(
-        `INSERT INTO tables (id, code, game, params, host_id, teaching, clock, away_after, level, status, seats)
-         VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8, $9, $10, $11::text::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-        [t.id, t.code, t.game, json(t.params), t.hostId, t.teaching, t.clock, t.awayAfter, t.level, t.status, json(t.seats)],
+        `INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats)
+         VALUES ($1, $2, $3, $4::text::jsonb, $5, $12, $6, $7, $8, $9, $10, $11::text::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
+        [t.id, t.code, t.game, json(t.params), t.hostId, t.teaching, t.clock, t.awayAfter, t.level, t.status, json(t.seats), owner],
       );
       if (made.length === 0) return false;
       await this.addMember(sql, host);
@@ -254,13 +254,20 @@ export class TableStore {
       [id, owner, wakeAt === null ? null : new Date(wakeAt).toISOString()]));
   }
 
-  /** Tables untouched since `before` (ms) that never finished, given up: their rows go. */
-  async dropIdle(before: number): Promise<number> {
-    return guarded(async () => (await this.db.query("DELETE FROM tables WHERE touched_at < $1::timestamptz AND status <> 'over' RETURNING id", [new Date(before).toISOString()])).length);
+  /**
+   * Tables untouched since `before` (ms) that never finished, given up, and finished ones
+   * untouched since `overBefore` (their records are kept apart): their rows go.
+   */
+  async dropIdle(before: number, overBefore: number): Promise<number> {
+    return guarded(async () => (await this.db.query("DELETE FROM tables WHERE (touched_at < $1::timestamptz AND status <> 'over') OR touched_at < $2::timestamptz RETURNING id",
+      [new Date(before).toISOString(), new Date(overBefore).toISOString()])).length);
   }
 
-  /** Open and playing tables (for the limits). */
-  async countLive(): Promise<number> {
-    return guarded(async () => Number((await this.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM tables WHERE status <> 'over'"))[0].n));
+  /** Tables not finished (for the limits): on the server, and opened by this address. */
+  async countLive(owner: string): Promise<{ all: number; owner: number }> {
+    return guarded(async () => {
+      const [r] = await this.db.query<{ all: number; mine: number }>("SELECT count(*)::integer AS all, (count(*) FILTER (WHERE owner = $1))::integer AS mine FROM tables WHERE status <> 'over'", [owner]);
+      return { all: Number(r.all), owner: Number(r.mine) };
+    });
   }
 }

@@ -266,6 +266,20 @@ describe('tables together', () => {
     expect(Object.keys(coach.racks)).toHaveLength(4);
   });
 
+  it('one address opens at most its share of tables, and a table takes at most 40 people watching and playing', async () => {
+    const app = await tableServer();
+    for (let i = 0; i < 10; i++) await open(app, { game: 'mexican-train', players: 2, name: `Host ${i}` });
+    const more = await call(app, { method: 'POST', url: '/api/tables', payload: { game: 'mah-jongg', name: 'One more' } }, newJar());
+    expect(more.status).toBe(429);
+    expect(more.body.message).toContain('10 tables open');
+    const app2 = await tableServer();
+    const { code } = await open(app2, { game: 'mah-jongg', name: 'Ruth' });
+    for (let i = 1; i < 40; i++) await join(app2, code, { name: `Watcher ${i}`, watch: true });
+    const full = await call(app2, { method: 'POST', url: `/api/tables/${code}/join`, payload: { name: 'Late', watch: true } }, newJar());
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('TM_SEAT_TAKEN');
+  }, 60_000);
+
   it('refuses bad input in plain words and changes nothing', async () => {
     const app = await tableServer();
     for (const body of [{ game: 'chess', name: 'A' }, { game: 'mah-jongg', name: '' }, { game: 'mah-jongg', name: 'A', ruleset: 'toString' }, { game: 'mah-jongg', name: 'A', level: '__proto__' }, { game: 'mexican-train', name: 'A', players: 9 }]) {

@@ -73,7 +73,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
     const joined = await tables.create({
       game: b.game, params, name: b.name, teaching: b.teaching ?? false, clock: (b.clock ?? 'off') as Clock,
       awayAfter: b.awayAfter ?? 60, level: b.level ?? (b.game === 'mah-jongg' ? 'medium' : 'greedy'), playerId: player.id,
-    });
+    }, req.ip);
     return reply.code(201).send(joined);
   });
 

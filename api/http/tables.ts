@@ -329,7 +329,7 @@ export class Tables {
       if (t.row.status !== 'playing' && t.row.status !== 'paused') throw new TilemateError('TM_BAD_INPUT', 'only a game in progress can be paused');
       const status = paused ? 'paused' as const : 'playing' as const;
       t.row = { ...t.row, status };
-      return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, new Map(), Date.now()) }, out: undefined };
+      return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, Date.now()) }, out: undefined };
     });
     return this.info(code);
   }
@@ -553,7 +553,7 @@ export class Tables {
           Object.assign(t, before);
           throw err;
         }
-        if (t.log.length === from) return this.store.snooze(id, this.serverId, this.wakeAt(t, presence, now));
+        if (t.log.length === from) return this.store.snooze(id, this.serverId, this.wakeAt(t, now));
         try {
           await this.commitChange(t, { status: this.statusOf(t), ...this.gameChange(t, from) });
           moved = t.log.length - from;
@@ -574,7 +574,7 @@ export class Tables {
   }
 
   /** When to look at the table again: the clock's end, or when a person waited on could have been gone long enough. */
-  private wakeAt(t: Cached, _presence: Map<number, number>, now: number): number | null {
+  private wakeAt(t: Cached, now: number): number | null {
     if (t.row.status !== 'playing' || t.game === null || t.game.isOver(t.state!)) return null;
     if (this.peopleWaitedOn(t).length === 0) return null;
     const clockMs = this.clockMs(t);
@@ -651,7 +651,7 @@ export class Tables {
       actions: { from: committed + 1, list: t.log.slice(committed).map((l) => ({ action: game.encodeAction(l.action), byBot: l.byBot })) },
       rng: [...t.rng] as RngState,
       turnStarted: true,
-      wakeAt: this.wakeAt(t, new Map(), Date.now()),
+      wakeAt: this.wakeAt(t, Date.now()),
     };
     if (game.isOver(state)) change.records = this.records(t);
     return change;

@@ -38,7 +38,10 @@ const state = {
   game: null, // the latest `game` message
   client: null, // the TableGame the drawing talks through
   drawing: null, // `{ update, showHint }` of app.js or domino.js
+  joining: null, // the TableInfo of the table she is about to join
   ws: null,
+  heardAt: 0, // when the connection last said anything
+  saidOverSocket: false, // a refusal the connection said is on show
   retries: 0,
   retryTimer: null,
   clockTimer: null,

@@ -57,7 +57,7 @@ function choose(m: any): any {
   return l;
 }
 
-interface Stats { actions: number; latencies: number[]; errors: number; games: number; codes: Record<string, number> }
+interface Stats { actions: number; latencies: number[]; errors: number; games: number; codes: Record<string, number>; messages: number; bytes: number }
 
 async function run(servers: number): Promise<Stats & { seconds: number }> {
   const name = `tm_bench_${Date.now().toString(36)}`;
@@ -67,7 +67,7 @@ async function run(servers: number): Promise<Stats & { seconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'tilemate-bench-'));
   const procs = [];
   for (let i = 0; i < servers; i++) procs.push(await serve(dir, url.toString()));
-  const stats: Stats = { actions: 0, latencies: [], errors: 0, games: 0, codes: {} };
+  const stats: Stats = { actions: 0, latencies: [], errors: 0, games: 0, codes: {}, messages: 0, bytes: 0 };
   const sockets: WebSocket[] = [];
   let measuring = false;
   try {
@@ -92,7 +92,9 @@ async function run(servers: number): Promise<Stats & { seconds: number }> {
         let sentAt = -1;
         ws.on('error', () => { stats.errors++; });
         ws.on('message', (d) => {
-          const m = JSON.parse(d.toString());
+          const text = d.toString();
+          if (measuring) { stats.messages++; stats.bytes += text.length; }
+          const m = JSON.parse(text);
           if (m.type === 'error') { stats.errors++; stats.codes[m.code] = (stats.codes[m.code] ?? 0) + 1; sentAt = -1; return; }
           if (m.type !== 'game') return;
           const now = performance.now();
@@ -150,6 +152,6 @@ for (const servers of (process.env.TILEMATE_BENCH_SERVERS ?? '1,2').split(',').m
   const perSecond = r.actions / r.seconds;
   results.push({ servers, perSecond });
   console.log(`${servers} server${servers === 1 ? '' : 's'}: ${r.actions} actions committed in ${r.seconds.toFixed(1)} s = ${perSecond.toFixed(0)} actions/s; ${r.games} games finished; `
-    + `action to every other seat's update: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms (${r.latencies.length} updates); ${r.errors} errors${r.errors > 0 ? ` (${Object.entries(r.codes).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`);
+    + `action to every other seat's update: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms (${r.latencies.length} updates); ${r.messages} messages of ${(r.bytes / Math.max(1, r.messages) / 1024).toFixed(1)} KB on average; ${r.errors} errors${r.errors > 0 ? ` (${Object.entries(r.codes).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`);
 }
 if (results.length === 2) console.log(`two servers / one: x${(results[1].perSecond / results[0].perSecond).toFixed(2)} actions/s (this machine has 2 cores, shared by the servers, PostgreSQL and the simulated people)`);

@@ -267,6 +267,8 @@ function enter(code, place) {
   $('#leave-button').classList.remove('hidden');
   document.body.classList.add('at-table');
   drawShare();
+  // the form she used is gone: her place in the page moves to the table's code
+  $('#lobby .share h2').focus({ preventScroll: true });
   connect();
 }
 
@@ -362,6 +364,8 @@ async function handle(msg) {
       state.table = msg.table;
       state.you = msg.you;
       drawTable();
+      // a game told before its table is drawn now
+      if (state.game && !state.drawing) await drawGame(state.game);
       break;
     case 'game':
       state.game = msg;

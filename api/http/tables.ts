@@ -307,7 +307,8 @@ export class Tables {
       await this.advance(t, await this.presence(t.row.id), new Set());
       return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
     });
-    return this.exclusive(row.id, async () => this.messageFor(await this.sync(row.id), member, from));
+    // the copy as this change left it (or later): committed, so no need to read it again
+    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? await this.sync(row.id), member, from));
   }
 
   /** The member's game message now (polling; a reconnect). */
@@ -463,8 +464,13 @@ export class Tables {
       } catch (err) { this.onError(err); }
       return;
     }
-    const ids = payload === '*' ? [...this.connections.keys()] : [payload];
-    for (const id of ids) if (this.connections.has(id)) this.push(id).catch(this.onError);
+    if (payload === '*') {
+      for (const id of this.connections.keys()) this.push(id).catch(this.onError);
+      return;
+    }
+    // "id:version": a copy already at that version need not be read again
+    const [id, version] = payload.split(':');
+    if (this.connections.has(id)) this.push(id, undefined, Number(version)).catch(this.onError);
   }
 
   private deliverHint(id: string, seat: number, hint: unknown): void {
@@ -472,13 +478,14 @@ export class Tables {
   }
 
   /** Tells each connection (or those given) what changed for her. */
-  private async push(id: string, only?: Connection[]): Promise<void> {
+  private async push(id: string, only?: Connection[], version?: number): Promise<void> {
     const conns = only ?? [...this.connections.get(id) ?? []];
     if (conns.length === 0) return;
     await this.exclusive(id, async () => {
       let t: Cached;
       try {
-        t = await this.sync(id);
+        const cached = this.cache.get(id);
+        t = cached !== undefined && version !== undefined && !cached.dirty && cached.row.version >= version ? cached : await this.sync(id);
       } catch (err) {
         if (err instanceof TilemateError && err.code === 'TM_NOT_FOUND') for (const c of conns) c.send({ type: 'error', code: err.code, message: 'This table has closed.' });
         throw err;
@@ -698,11 +705,21 @@ export class Tables {
 
   // ------------------------------------------------------------------ the copy and the database
 
+  /**
+   * A table by its code: what never changes of it (its id, code, game, away time) is kept
+   * once read; whether it still exists is known when it is brought up to date (sync).
+   */
   private async row(code: string): Promise<TableRow> {
+    const known = this.codes.get(code);
+    if (known !== undefined) return known;
     const row = CODE.test(code) ? await this.store.byCode(code) : null;
     if (row === null) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code.slice(0, 12)}: check the code and try again`);
+    if (this.codes.size >= 20_000) this.codes.clear();
+    this.codes.set(code, row);
     return row;
   }
+
+  private readonly codes = new Map<string, TableRow>();
 
   /** The member a token opens at this table; the same TM_NOT_FOUND for an unknown table or a token of another. */
   private async open(code: string, token: string | undefined): Promise<{ member: Member; row: TableRow }> {
@@ -739,6 +756,7 @@ export class Tables {
     const row = await this.store.byId(id);
     if (row === null) {
       this.cache.delete(id);
+      for (const [code, r] of this.codes) if (r.id === id) this.codes.delete(code);
       throw new TilemateError('TM_NOT_FOUND', 'this table has closed');
     }
     let t = this.cache.get(id);

@@ -175,6 +175,7 @@ export class TableStore {
    * written) when the table is no longer at that version.
    */
   async commit(id: string, version: number, c: TableChange): Promise<number> {
+    if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c);
     return guarded(() => this.db.transaction(async (sql) => {
       const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
       const params: unknown[] = [id, version];
@@ -202,9 +203,40 @@ export class TableStore {
         await this.games.insertRecord(sql, record);
         for (const reader of readers) await sql.query('INSERT INTO record_readers (record_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [record.id, reader]);
       }
-      await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, id]);
+      await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
       return moved[0].version;
     }), (err) => err instanceof TableConflict);
+  }
+
+  /**
+   * The common change (a game's actions, a seat's presence, the row's fields) as one
+   * statement, so one round trip: a statement is a transaction of its own, and each part of
+   * it runs only when the row was at `version` (they read `moved`, empty otherwise).
+   */
+  private async commitActions(id: string, version: number, c: TableChange): Promise<number> {
+    const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
+    const params: unknown[] = [id, version, TABLE_CHANNEL];
+    const p = (value: unknown) => { params.push(value); return `$${params.length}`; };
+    if (c.seats !== undefined) sets.push(`seats = ${p(json(c.seats))}::text::jsonb`);
+    if (c.status !== undefined) sets.push(`status = ${p(c.status)}`);
+    if (c.seed !== undefined) sets.push(`seed = ${p(c.seed)}`);
+    if (c.rng !== undefined) sets.push(`rng = ${p(json([...c.rng]))}::text::jsonb`);
+    if (c.actions !== undefined) sets.push(`actions = ${p(c.actions.from - 1 + c.actions.list.length)}`);
+    if (c.wakeAt !== undefined) sets.push(`wake_at = ${p(c.wakeAt === null ? null : new Date(c.wakeAt).toISOString())}::timestamptz`);
+    if (c.turnStarted === true) sets.push('turn_since = now()');
+    const parts = [`moved AS (UPDATE tables SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING version)`];
+    if (c.actions !== undefined && c.actions.list.length > 0) {
+      parts.push(`added AS (INSERT INTO table_actions (table_id, n, action, by_bot)
+        SELECT $1, ${p(c.actions.from)}::integer + o - 1, a->'action', (a->>'byBot')::boolean FROM moved, jsonb_array_elements(${p(json(c.actions.list))}::text::jsonb) WITH ORDINALITY AS t(a, o))`);
+    }
+    if (c.seen !== undefined) {
+      parts.push(`here AS (INSERT INTO table_presence (table_id, seat, seen_at) SELECT $1, ${p(c.seen)}::integer, now() FROM moved
+        ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now())`);
+    }
+    const rows = await guarded(() => this.db.query<{ version: number }>(
+      `WITH ${parts.join(', ')} SELECT version, pg_notify($3, $1 || ':' || version) FROM moved`, params));
+    if (rows.length !== 1) throw new TableConflict(id);
+    return rows[0].version;
   }
 
   private async seenIn(sql: Sql, id: string, seat: number): Promise<void> {

@@ -29,6 +29,8 @@ afterAll(async () => { await people?.close(); });
 
 async function person(name: string, screen: ScreenName): Promise<Person> {
   const { page, pageErrors } = await people.person(screen);
+  // the server's Content Security Policy allows no inline script or style: the page must never need one
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
   page.on('response', (res) => {
     if (!res.url().includes('/api/') || res.status() < 400) return;
     // a review refused as busy: every page here shares one address, and each asks for her review at the end

@@ -726,8 +726,14 @@ function wire() {
   $('#host-pause').addEventListener('click', togglePause);
   $('#coach-hint-button').addEventListener('click', coachHint);
   $('#leave-button').addEventListener('click', () => {
-    const playing = state.table && state.table.status !== 'open' && state.table.status !== 'over';
-    if (playing && !window.confirm('Leave this table? A bot will play your seat.')) return;
+    const status = state.table?.status;
+    const player = state.you?.role === 'player';
+    // this page holds her place: once left, the table goes on without her (a host's open table, without anyone to start it)
+    const question = status === 'open' && isHost() ? 'Leave this table? Nobody else can start its game.'
+      : (status === 'playing' || status === 'paused') && player ? 'Leave this table? A bot will play your seat.'
+      : (status === 'playing' || status === 'paused') && state.you?.role === 'coach' ? 'Leave this table? Nobody else can pause it or send hints.'
+      : null;
+    if (question && !window.confirm(question)) return;
     const code = state.code;
     if (code) forgetPlace(code);
     leaveTable();

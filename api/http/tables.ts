@@ -339,9 +339,11 @@ export class Tables {
    * A teaching table's coach asks for a student's hint: `compute` gives it from that seat's
    * view; it is pushed to the student alone (on whichever server she is) and answered to the coach.
    */
-  async coachHint(code: string, token: string | undefined, seat: number, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
+  async coachHint(code: string, token: string | undefined, seat: number | undefined, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
     const { member, row } = await this.open(code, token);
-    if (member.role !== 'coach') throw new TilemateError('TM_NOT_ALLOWED', 'only the coach of a teaching table can show a player a hint');
+    if (member.role === 'player' && (seat === undefined || seat === member.seat)) return this.ownHint(row.id, member.seat!, compute);
+    if (member.role !== 'coach') throw new TilemateError('TM_NOT_ALLOWED', 'only the coach of a teaching table can show another player a hint');
+    if (seat === undefined) throw new TilemateError('TM_BAD_INPUT', 'say which student the hint is for ("seat")');
     const task = await this.exclusive(row.id, async () => {
       const t = await this.sync(row.id);
       const { game, state } = this.playing(t);
@@ -355,6 +357,29 @@ export class Tables {
     if (Buffer.byteLength(payload) < 7_900) await this.store.notify(payload);
     else this.deliverHint(row.id, seat, hint); // too long for NOTIFY: this server's connections only
     return hint;
+  }
+
+  /** A player's own hint for the decision she faces, from her own seat's view (as at a game against bots). */
+  private async ownHint(id: string, seat: number, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
+    const task = await this.exclusive(id, async () => {
+      const t = await this.sync(id);
+      const { game, state } = this.playing(t);
+      const legal = game.legalActions(state, seat);
+      if (legal.length === 0 || t.row.status !== 'playing') throw new TilemateError('TM_NOT_YOUR_TURN', 'you have nothing to decide just now');
+      return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
+    });
+    return compute(task.game, task.view, task.legal, task.seed);
+  }
+
+  /** A player's own seat's view (the card panel reads her rack from it). */
+  async seatView(code: string, token: string | undefined): Promise<{ game: Game; view: unknown }> {
+    const { member, row } = await this.open(code, token);
+    if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'only a player at the table has a rack to look at');
+    return this.exclusive(row.id, async () => {
+      const t = await this.sync(row.id);
+      const { game, state } = this.playing(t);
+      return { game, view: game.view(state, member.seat!) };
+    });
   }
 
   // ------------------------------------------------------------------ what a member sees
@@ -492,7 +517,7 @@ export class Tables {
       }
       const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.presence(id) : new Map()));
       for (const c of conns) {
-        const you = { seat: c.member.seat, role: c.member.role, name: c.member.name };
+        const you = { seat: c.member.seat, role: c.member.role, name: c.member.name, host: c.member.host };
         const tableText = `${info}|${JSON.stringify(you)}`;
         if (tableText !== c.lastTable) {
           c.lastTable = tableText;

@@ -49,11 +49,6 @@ export class TableGame extends LiveGame {
     });
   }
 
-  /** At a table a player's hint comes from her coach (a teaching table's `hint` message), never from her own request. */
-  hint() {
-    return Promise.reject(new ApiError(409, 'TM_NOT_ALLOWED', 'at a table, hints come from the coach of a teaching table'));
-  }
-
   /** A table is left from its own page (together.js), never by the drawing. */
   leave() {
     return false;

@@ -84,7 +84,7 @@ function botOrAway(s) {
   return seat?.kind === 'bot' ? levelWords(state.table.game, seat.level).toLowerCase() : 'away for now';
 }
 
-const isHost = () => !!state.place?.host;
+const isHost = () => !!state.place?.host || !!state.you?.host;
 const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host]?.name) || 'the coach';
 
 function say(text) {
@@ -550,7 +550,7 @@ async function mountDrawing(game) {
   state.client = new TableGame({ code: state.code, token: state.place.token, seat: state.you?.role === 'player' ? state.you.seat : null });
   const seatHooks = game === 'mexican-train'
     ? { seatName, seatLabel: (s) => (seatFacts(s) ? `${seatName(s)} (${botOrAway(s)})` : seatName(s)) }
-    : { seatWords: seatName, seatFacts, waitingShown: true };
+    : { seatWords: seatName, seatFacts, waitingShown: true, card: state.you?.role === 'player' };
   if (game === 'mexican-train') {
     document.body.classList.add('domino-page');
     const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'domino.css' });
@@ -561,8 +561,8 @@ async function mountDrawing(game) {
     const { mahJonggTable } = await import('./app.js');
     state.drawing = mahJonggTable(state.client, seatHooks);
   }
-  // a player's hints come from her coach (pushed); the practice pages' Hint and Card buttons stay put away
-  $('#hint-button').classList.add('hidden');
+  // a player asks for her own hint (and, at a teaching table, her coach may send her one); someone watching has nothing to decide
+  $('#hint-button').classList.toggle('hidden', state.you?.role !== 'player');
 }
 
 async function drawGame(msg) {

@@ -109,6 +109,15 @@ describe('tables together', () => {
     await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: 'easy' } }, host.jar);
     const [a, b] = [await state(app, code, host), await state(app, code, edna)];
     expect(a.view.phase).toBe('charleston');
+    // each player may ask for her own hint and look at the card for her own rack; someone else's hint is the coach's alone
+    const own = await call(app, { method: 'POST', url: `/api/tables/${code}/hint`, headers: auth(edna.token), payload: {} }, edna.jar);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.action.type).toBe('pass');
+    const others = await call(app, { method: 'POST', url: `/api/tables/${code}/hint`, headers: auth(edna.token), payload: { seat: 0 } }, edna.jar);
+    expect(others.status).toBe(403);
+    const card = await call(app, { method: 'GET', url: `/api/tables/${code}/card?top=3`, headers: auth(edna.token) }, edna.jar);
+    expect(card.status).toBe(200);
+    expect(card.body.results).toHaveLength(3);
     const passA = { ...choose(a), after: a.at };
     const first = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: passA }, host.jar);
     expect(first.status).toBe(200);
@@ -191,7 +200,7 @@ describe('tables together', () => {
     const edna = await join(app, code, { name: 'Edna' });
     const ws = await connect(app, code, edna.token);
     const table = await ws.next((m) => m.type === 'table');
-    expect(table.you).toEqual({ seat: 1, role: 'player', name: 'Edna' });
+    expect(table.you).toEqual({ seat: 1, role: 'player', name: 'Edna', host: false });
     await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: 'random' } }, host.jar);
     const g = await ws.next((m) => m.type === 'game');
     expect(g.seat).toBe(1);

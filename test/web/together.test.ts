@@ -233,6 +233,17 @@ describe('tables together: four people at one Mah Jongg table', () => {
     expect(await axeViolations(ruth.page)).toEqual([]);
   });
 
+  it('a player asks for her own hint and opens the card for her own rack, as at a game against bots', async () => {
+    await ruth.page.click('#hint-button');
+    await ruth.page.waitForSelector('#hint:not(.hidden) .hint-do');
+    expect((await ruth.page.locator('#hint .hint-do').textContent())?.length).toBeGreaterThan(0);
+    await ruth.page.click('#card-button');
+    await ruth.page.waitForSelector('#card-panel:not(.hidden) .card-line');
+    await shot(ruth, 'own-hint-and-card');
+    expect(await axeViolations(ruth.page)).toEqual([]);
+    await ruth.page.click('#card-button');
+  });
+
   it('someone watching sees the table and the names, and no one\'s tiles', async () => {
     const sadie = await person('Sadie', 'desktop');
     await joinTable(sadie, code, 'watch');

@@ -13,7 +13,10 @@ import { CODE } from '../tables.js';
 import type { Clock } from '../../store/tables.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody } from './live-games.js';
-import { ERRORS, Strict } from './schemas.js';
+import { ERRORS, LineResult, Strict } from './schemas.js';
+import { seatAnalysisInput } from '../../../engine/seat.js';
+import type { SeatView } from '../../../engine/game.js';
+import { lineResultJson } from '../../shared/wire.js';
 
 /**
  * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
@@ -169,13 +172,31 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
   app.post('/tables/:code/hint', {
     preHandler: ctx.heavy,
     schema: {
-      summary: 'A teaching table\'s coach shows one student a hint: pushed to her alone, and answered here',
+      summary: 'A player\'s hint for her own decision; or a teaching table\'s coach shows one student (seat) a hint: pushed to her alone, and answered here',
       security: Bearer,
       params: Code,
-      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }) }),
+      body: Strict({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })) }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(req.ip)));
+
+  app.get('/tables/:code/card', {
+    schema: {
+      summary: 'Mah Jongg: the card analysed for your rack and exposures now, with the tiles seen on the table',
+      security: Bearer,
+      params: Code,
+      querystring: Type.Object({ top: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) }),
+      response: { 200: Type.Object({ card: Type.String(), results: Type.Array(LineResult) }), ...ERRORS },
+    },
+  }, async (req) => {
+    const { game, view } = await tables.seatView(req.params.code.toUpperCase(), bearer(req));
+    if (game.type.name !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', 'Mexican Train is played without a card');
+    const { cc } = game as MahJonggGame;
+    const input = seatAnalysisInput(view as SeatView);
+    const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
+    const results = ctx.cards.analyzer(cc).analyze(input, { top });
+    return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input)) };
+  });
 
   app.get('/tables/:code/ws', { websocket: true, schema: { hide: true, params: Code } }, (socket, req) => {
     const code = (req.params as { code: string }).code.toUpperCase();

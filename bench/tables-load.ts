@@ -89,14 +89,17 @@ async function run(servers: number): Promise<Stats & { seconds: number }> {
       for (const [seat, p] of table.people.entries()) {
         const ws = new WebSocket(`${p.base.replace('http', 'ws')}/api/tables/${table.code}/ws`, { localAddress: source(t) });
         sockets.push(ws);
+        // like a page: one action in flight at a time, until its own move is told back (or refused)
         let sentAt = -1;
+        let pending = false;
         ws.on('error', () => { stats.errors++; });
         ws.on('message', (d) => {
           const text = d.toString();
           if (measuring) { stats.messages++; stats.bytes += text.length; }
           const m = JSON.parse(text);
-          if (m.type === 'error') { stats.errors++; stats.codes[m.code] = (stats.codes[m.code] ?? 0) + 1; sentAt = -1; return; }
+          if (m.type === 'error') { stats.errors++; stats.codes[m.code] = (stats.codes[m.code] ?? 0) + 1; sentAt = -1; pending = false; return; }
           if (m.type !== 'game') return;
+          if (pending && m.events.some((e: any) => e.action.seat === seat && e.n > sentAt)) pending = false;
           const now = performance.now();
           for (const [after, s] of sent) {
             if (m.at > after && s.waiting.delete(seat)) {
@@ -105,8 +108,9 @@ async function run(servers: number): Promise<Stats & { seconds: number }> {
             }
           }
           if (m.recordId !== null) { if (seat === 0 && measuring) stats.games++; return; }
-          if (m.legal.length > 0 && m.at !== sentAt) {
+          if (m.legal.length > 0 && m.at !== sentAt && !pending) {
             sentAt = m.at;
+            pending = true;
             if (!sent.has(m.at)) sent.set(m.at, { at: now, waiting: new Set([0, 1, 2, 3].filter((s) => s !== seat)) });
             ws.send(JSON.stringify({ type: 'act', action: choose(m), after: m.at }));
           }

@@ -28,8 +28,11 @@ import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-
  * and do not each wait behind a request that slipped in between, requests do not queue in the
  * workers' own queue: each waits here until a worker is free and no bot's turn has finished in
  * the last GRACE_MS (the game's next turn comes within that); a bot's turn goes straight to the
+ * workers. The game says when its run of turns is over (botsDone: the person must decide),
+ * and the requests waiting go on at once, so between one action and the next they have the
  * workers. A game against searching bots then waits behind at most one request's task per
- * action, not one per bot's turn.
+ * action, not one per bot's turn, and requests are not kept waiting by a game played without
+ * a pause.
  */
 
 /** How long a free worker is kept for a game's next bot turn after one finished (ms). */
@@ -148,6 +151,12 @@ export class HeavyPool {
       this.graceUntil = Date.now() + GRACE_MS;
       this.dispatch();
     }
+  }
+
+  /** A game's run of bot turns is over (the person must decide, or the game ended): requests waiting may go on now. */
+  botsDone(): void {
+    this.graceUntil = 0;
+    this.dispatch();
   }
 
   private readonly tooSlow = () => new TilemateError('TM_TOO_SLOW', `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`);

@@ -145,4 +145,31 @@ describe('a review in parts', () => {
     expect(order.indexOf('action 200'), order.join(', ')).toBeLessThanOrEqual(1);
     expect(order.filter((o) => o === 'advice 200')).toHaveLength(4);
   }, 120_000);
+
+  it('a game played without a pause does not keep a request waiting: it goes between one action and the next', async () => {
+    const app = await server({ threads: 1 });
+    let a: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 13 } })).body;
+    const token = a.token!;
+    let playing = true, actions = 0, answeredAfter = -1;
+    const player = (async () => {
+      while (playing && a.view.phase !== 'ended') {
+        const r = await call(app, { method: 'POST', url: `/api/games/${a.id}/actions`, headers: auth(token), payload: { ...firstChoice(a), after: a.at } });
+        expect(r.status).toBe(200);
+        a = r.body;
+        actions++;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300)); // the game is under way
+    const advice = await call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 8 }, remoteAddress: '10.4.0.1' });
+    answeredAfter = actions;
+    const atAnswer = actions;
+    // the game goes on a few more actions after the advice's answer, then stops
+    while (actions < atAnswer + 3 && a.view.phase !== 'ended') await new Promise((r) => setTimeout(r, 20));
+    playing = false;
+    await player;
+    expect(advice.status).toBe(200);
+    expect(answeredAfter).toBeGreaterThan(0);
+    // answered while the game was still being played, not once it stopped
+    expect(actions).toBeGreaterThan(answeredAfter);
+  }, 120_000);
 });

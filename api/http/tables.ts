@@ -627,7 +627,10 @@ export class Tables {
     const awayMs = t.row.awayAfter * this.second;
     const standIn = (seat: number) => timedOut.has(seat) || (presence.get(seat) ?? Infinity) > awayMs;
     for (;;) {
-      if (game.isOver(state)) return;
+      if (game.isOver(state)) {
+        this.opts.pool?.botsDone();
+        return;
+      }
       let moved = false;
       for (const seat of game.waitingOn(state)) {
         const legal = game.legalActions(state, seat);
@@ -650,7 +653,10 @@ export class Tables {
         moved = true;
         break;
       }
-      if (!moved) return;
+      if (!moved) {
+        this.opts.pool?.botsDone(); // the pool's requests waiting may go on until a person's next action
+        return;
+      }
     }
   }
 

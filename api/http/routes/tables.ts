@@ -103,7 +103,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
         seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
         agree: Type.Optional(Type.Boolean({ description: 'at a teaching table: you agree that its coach sees your tiles' })),
         watch: Type.Optional(Type.Boolean({ description: 'watch without a seat' })),
-      }, { examples: [{ name: 'Edna' }] }),
+      }, { examples: [{ name: 'Edna' }, { name: 'Pearl', seat: 2, agree: true }, { name: 'Sam', watch: true }] }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req, reply) => {
@@ -116,7 +116,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'The host puts a bot in an empty seat, or takes it out (bot: null)',
       security: Bearer,
       params: Code,
-      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }), bot: Type.Union([Level, Type.Null()]) }),
+      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }), bot: Type.Union([Level, Type.Null()]) }, { examples: [{ seat: 3, bot: 'medium' }, { seat: 3, bot: null }] }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => tables.setSeat(req.params.code.toUpperCase(), bearer(req), req.body.seat, req.body.bot));
@@ -127,7 +127,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'The host starts the game (fill: a bot level for every empty seat)',
       security: Bearer,
       params: Code,
-      body: Strict({ fill: Type.Optional(Level) }),
+      body: Strict({ fill: Type.Optional(Level) }, { examples: [{}, { fill: 'easy' }] }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => tables.begin(req.params.code.toUpperCase(), bearer(req), req.body.fill));
@@ -151,7 +151,11 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'Your action at the table, with "after" (the "at" it was chosen from)',
       security: Bearer,
       params: Code,
-      body: Type.Object({ type: Type.String({ maxLength: 20 }), after: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: true, maxProperties: 8 }),
+      body: Type.Object({ type: Type.String({ maxLength: 20 }), after: Type.Optional(Type.Integer({ minimum: 0 })) }, {
+        additionalProperties: true, maxProperties: 8,
+        description: 'the action as for a game against bots (docs/api.md): Mah Jongg or Mexican Train',
+        examples: [{ type: 'discard', tile: '5B', after: 57 }, { type: 'play', tile: '12-5', train: 0, after: 12 }],
+      }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => {
@@ -164,7 +168,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'The coach (or an ordinary table\'s host) pauses or resumes the game',
       security: Bearer,
       params: Code,
-      body: Strict({ paused: Type.Boolean() }),
+      body: Strict({ paused: Type.Boolean() }, { examples: [{ paused: true }] }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => tables.pause(req.params.code.toUpperCase(), bearer(req), req.body.paused));
@@ -175,7 +179,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'A player\'s hint for her own decision; or a teaching table\'s coach shows one student (seat) a hint: pushed to her alone, and answered here',
       security: Bearer,
       params: Code,
-      body: Strict({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })) }),
+      body: Strict({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })) }, { examples: [{}, { seat: 2 }] }),
       response: { 200: Any, ...ERRORS },
     },
   }, async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(req.ip)));

@@ -7,6 +7,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg.js';
 import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../../engine/seat.js';
+import type { SeatView } from '../../../engine/game.js';
 import type { AppContext } from '../app.js';
 import { compiledCard } from '../card-compile.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
@@ -87,16 +88,23 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       summary: 'The card analysed for the seat\'s rack and exposures now, with the tiles seen on the table',
       security: Bearer,
       params: GameId,
-      querystring: Type.Object({ top: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) }),
-      response: { 200: Type.Object({ card: Type.String(), results: Type.Array(LineResult) }), ...ERRORS },
+      querystring: TopQuery,
+      response: { 200: CardAnswer, ...ERRORS },
     },
   }, async (req) => {
     const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
     const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
-    const { cc } = g.game as MahJonggGame;
-    const input = seatAnalysisInput(v);
-    const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
-    const results = ctx.cards.analyzer(cc).analyze(input, { top });
-    return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input)) };
+    return seatCard(ctx, g.game as MahJonggGame, v, req.query.top);
   });
+}
+
+export const TopQuery = Type.Object({ top: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) });
+export const CardAnswer = Type.Object({ card: Type.String(), results: Type.Array(LineResult) });
+
+/** The card panel's answer: every line (or the closest `top`) for a seat's rack and exposures, with the tiles seen on the table. */
+export function seatCard(ctx: AppContext, game: MahJonggGame, v: SeatView, top: string | undefined) {
+  const { cc } = game;
+  const input = seatAnalysisInput(v);
+  const results = ctx.cards.analyzer(cc).analyze(input, { top: top === undefined ? cc.lineCount : Math.max(1, Number(top)) });
+  return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input)) };
 }

@@ -13,10 +13,9 @@ import { CODE } from '../tables.js';
 import type { Clock } from '../../store/tables.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody } from './live-games.js';
-import { ERRORS, LineResult, Strict } from './schemas.js';
-import { seatAnalysisInput } from '../../../engine/seat.js';
+import { ERRORS, Strict } from './schemas.js';
 import type { SeatView } from '../../../engine/game.js';
-import { lineResultJson } from '../../shared/wire.js';
+import { CardAnswer, seatCard, TopQuery } from './games.js';
 
 /**
  * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
@@ -38,7 +37,8 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
   /** A student's hint, as her own page asks for one: Mah Jongg's coach hint, Mexican Train's advice. */
   const hintFor = (address: string) => async (game: Game, view: unknown, legal: readonly unknown[], seed: number): Promise<unknown> => {
     if (game.type.name === 'mah-jongg') {
-      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, seed }, address);
+      // as many deals as the server's budget fits, up to a hint's number (a big card plays fewer)
+      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true, seed }, address);
     }
     const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, address);
     return adviceJson(game as MexicanTrainGame, view as DominoView, advice);
@@ -189,17 +189,13 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       summary: 'Mah Jongg: the card analysed for your rack and exposures now, with the tiles seen on the table',
       security: Bearer,
       params: Code,
-      querystring: Type.Object({ top: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) }),
-      response: { 200: Type.Object({ card: Type.String(), results: Type.Array(LineResult) }), ...ERRORS },
+      querystring: TopQuery,
+      response: { 200: CardAnswer, ...ERRORS },
     },
   }, async (req) => {
     const { game, view } = await tables.seatView(req.params.code.toUpperCase(), bearer(req));
     if (game.type.name !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', 'Mexican Train is played without a card');
-    const { cc } = game as MahJonggGame;
-    const input = seatAnalysisInput(view as SeatView);
-    const top = req.query.top === undefined ? cc.lineCount : Math.max(1, Number(req.query.top));
-    const results = ctx.cards.analyzer(cc).analyze(input, { top });
-    return { card: cc.card.name, results: results.map((r) => lineResultJson(cc, r, input)) };
+    return seatCard(ctx, game as MahJonggGame, view as SeatView, req.query.top);
   });
 
   app.get('/tables/:code/ws', { websocket: true, schema: { hide: true, params: Code } }, (socket, req) => {

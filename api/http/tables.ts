@@ -495,7 +495,7 @@ export class Tables {
     }
     // "id:version": a copy already at that version need not be read again
     const [id, version] = payload.split(':');
-    if (this.connections.has(id)) this.push(id, undefined, Number(version)).catch(this.onError);
+    if (this.connections.has(id)) this.push(id, undefined, Number(version)).catch((err: unknown) => this.pushAgain(id, err));
   }
 
   private deliverHint(id: string, seat: number, hint: unknown): void {
@@ -541,6 +541,15 @@ export class Tables {
     const pairs: { tableId: string; seat: number }[] = [];
     for (const [tableId, conns] of this.connections) for (const c of conns) if (c.member.role === 'player' && c.member.seat !== null) pairs.push({ tableId, seat: c.member.seat });
     await this.store.seen(pairs).catch(this.onError);
+    // a push that could not be made (the database busy a moment) is made now: each table's
+    // people are told whatever changed that they have not heard, at worst a few seconds late
+    for (const id of this.connections.keys()) this.push(id).catch(this.onError);
+  }
+
+  /** A push that failed (the table could not be read just now) is tried again shortly; the heartbeat catches any still missed. */
+  private pushAgain(id: string, err: unknown): void {
+    this.onError(err);
+    setTimeout(() => { if (this.connections.has(id)) this.push(id).catch(this.onError); }, 500).unref();
   }
 
   // ------------------------------------------------------------------ clocks and absent people

@@ -31,11 +31,14 @@ class Person {
   ended = false;
   private ws: WebSocket | null = null;
   private sentAt = -1;
+  /** Like a page: one action in flight at a time, until her own move is told back (or refused). */
+  private pending = false;
   constructor(readonly name: string, readonly code: string, readonly token: string, public base: string) {}
 
   connect(base = this.base): Promise<void> {
     this.base = base;
     this.sentAt = -1;
+    this.pending = false;
     const ws = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${this.code}/ws`);
     this.ws = ws;
     ws.on('message', (d) => this.heard(JSON.parse(d.toString())));
@@ -52,6 +55,7 @@ class Person {
       if (process.env.DEBUG_TABLES) console.log(this.name, 'error', m.code, m.message);
       // a stale or early action: look again
       this.sentAt = -1;
+      this.pending = false;
       setTimeout(() => {
         fetch(`${this.base}/api/tables/${this.code}/state`, { headers: { authorization: `Bearer ${this.token}` } }).then((r) => r.json()).then((s) => this.heard(s), () => {});
       }, 200);
@@ -60,10 +64,12 @@ class Person {
     if (m.type !== 'game') return;
     if (process.env.DEBUG_TABLES) console.log(this.name, 'game at', m.at, 'legal', m.legal.length, m.view.phase);
     for (const e of m.events) this.events.set(e.n, { type: e.action.type, seat: e.action.seat });
+    if (this.pending && m.events.some((e: any) => e.action.seat === m.seat && e.n > this.sentAt)) this.pending = false;
     if (this.last === null || m.at >= this.last.at) this.last = m;
     if (m.recordId !== null) { this.ended = true; return; }
-    if (m.legal.length > 0 && m.at !== this.sentAt && this.ws?.readyState === WebSocket.OPEN) {
+    if (m.legal.length > 0 && m.at !== this.sentAt && !this.pending && this.ws?.readyState === WebSocket.OPEN) {
       this.sentAt = m.at;
+      this.pending = true;
       if (process.env.DEBUG_TABLES) console.log(this.name, 'sends at', m.at);
       this.ws.send(JSON.stringify({ type: 'act', action: choose(m), after: m.at }));
     }
@@ -72,11 +78,11 @@ class Person {
   close(): void { this.ws?.terminate(); }
 }
 
-async function until(test: () => boolean, ms: number, what: string): Promise<void> {
+async function until(test: () => boolean, ms: number, what: string, where: () => string = () => ''): Promise<void> {
   const end = Date.now() + ms;
   while (!test()) {
     if (process.env.DEBUG_TABLES && Date.now() % 2000 < 50) console.log('waiting', what);
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${where()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -119,7 +125,7 @@ describe.skipIf(SERVER_URL === undefined)('two servers on one PostgreSQL databas
       await a.exited;
       const toldBefore = Math.max(...people.map((p) => p.last.at));
       for (const p of people.slice(0, 2)) { p.close(); await p.connect(b.url); }
-      await until(() => people.every((p) => p.ended), 240_000, 'the game to end');
+      await until(() => people.every((p) => p.ended), 240_000, 'the game to end', () => people.map((p) => `${p.name}: at ${p.last?.at} ${p.last?.view?.phase} legal ${p.last?.legal?.length} record ${p.last?.recordId}`).join('; '));
       const recordId = people[0].last.recordId as string;
       const record = await recordActions(b.url, recordId, seats[0].cookie);
       expect(record.length).toBe(people[0].last.at);

@@ -28,7 +28,7 @@ const Name = Type.String({ minLength: 1, maxLength: 40, description: 'the name t
 const Level = Type.String({ maxLength: 40, description: 'a bot: easy, medium, hard, expert (Mah Jongg); random, greedy, montecarlo (Mexican Train)' });
 const Any = Type.Object({}, { additionalProperties: true });
 
-/** Messages a connection may send in a second before it is closed. */
+/** Messages a connection may send in a second before more are refused (ten times as many close it). */
 const MESSAGES_PER_SECOND = 60;
 
 export function tableRoutes(app: Api, ctx: AppContext): void {
@@ -230,7 +230,9 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
     socket.on('message', (data, isBinary) => {
       const now = Math.floor(Date.now() / 1000);
       if (now !== second) { second = now; count = 0; }
-      if (++count > MESSAGES_PER_SECOND) { socket.close(4008, 'too many messages'); return; }
+      // too many in a second: each one more is refused in words (a page sends a few); far too many close the connection
+      if (++count > 10 * MESSAGES_PER_SECOND) { socket.close(4008, 'too many messages'); return; }
+      if (count > MESSAGES_PER_SECOND) { fail(new TilemateError('TM_RATE_LIMITED', `more than ${MESSAGES_PER_SECOND} messages a second on this connection: this one was not read`)); return; }
       let msg: { type?: unknown; token?: unknown; action?: unknown; after?: unknown };
       try {
         msg = JSON.parse(isBinary ? '' : data.toString()) as typeof msg;

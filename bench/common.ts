@@ -85,3 +85,14 @@ export async function startServer(port: number, data: string, more: readonly str
   });
   return child;
 }
+
+/** A game's answer as the load benchmarks read it (POST /api/games and its actions). */
+export interface Answer { id: string; token?: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
+
+/** The load benchmarks' player: the first legal choice (a Charleston pass: the first three tiles that are not jokers; no courtesy). */
+export function firstChoice(a: Answer): object {
+  const l = a.legal[0];
+  if (l.type === 'pass') return { type: 'pass', tiles: a.view.rack.filter((t) => t !== 'J').slice(0, 3), blind: 0 };
+  if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
+  return l;
+}

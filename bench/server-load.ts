@@ -16,7 +16,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startServer } from './common.js';
+import { firstChoice, freePort, startServer, type Answer } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GAMES = 8;
@@ -36,15 +36,6 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
     req.on('error', reject);
     req.end(data);
   });
-}
-
-interface Answer { id: string; token?: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
-
-function firstChoice(a: Answer): object {
-  const l = a.legal[0];
-  if (l.type === 'pass') return { type: 'pass', tiles: a.view.rack.filter((t) => t !== 'J').slice(0, 3), blind: 0 };
-  if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
-  return l;
 }
 
 /** Plays games against hard bots until `until`; returns the actions played and their slowest answer. */

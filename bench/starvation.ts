@@ -22,7 +22,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './common.js';
+import { firstChoice, freePort, type Answer } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ALONE = Number(process.env.BENCH_ALONE ?? 30);
@@ -62,15 +62,6 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 }
 const figures = (xs: number[]) => `p50 ${Math.round(quantile(xs, 0.5))} ms, p99 ${Math.round(quantile(xs, 0.99))} ms, max ${Math.round(Math.max(...xs))} ms`;
-
-interface Answer { id: string; token?: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
-
-function firstChoice(a: Answer): object {
-  const l = a.legal[0];
-  if (l.type === 'pass') return { type: 'pass', tiles: a.view.rack.filter((t) => t !== 'J').slice(0, 3), blind: 0 };
-  if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
-  return l;
-}
 
 /** Games against hard bots until `until`: each action's time to its answer. */
 async function player(port: number, until: number): Promise<{ times: number[]; games: number; refused: Record<string, number> }> {

@@ -26,6 +26,7 @@ import { HeavyPool } from './heavy.js';
 import { DEFAULT_LIMITS, type Limits } from '../shared/limits.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
+import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
@@ -280,6 +281,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  guideRoutes(app); // /docs/card-notation: a page of its own beside the API docs
 
   // a message is a small JSON object: 16 KB is far more than any
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { fileErrorWords, TilemateError } from '../engine/errors.js';
 import { CHANCE_INPUTS, type ChanceCalibration } from './chance.js';
 import { modelFromJson, type ValueModel } from './model.js';
@@ -36,7 +37,10 @@ export function readModelFile(path: string): ValueModel {
   return modelFromJson(text, `model file ${path}`);
 }
 
-/** The shipped model, or null with the reason (told once on standard error). */
+/**
+ * The shipped model, or null with the reason (told once on standard error, by the main thread
+ * only: worker threads that load it too stay quiet, so a run says it once).
+ */
 export function defaultModel(): ValueModel | null {
   if (cached === undefined) {
     const root = projectRoot();
@@ -47,7 +51,7 @@ export function defaultModel(): ValueModel | null {
       cached = { model: null, note: `${(err as Error).message}; the learned bot, the hints and the advice play the strong habits instead, and the expert bot is not available` };
     }
   }
-  if (cached.model === null && !told) {
+  if (cached.model === null && !told && isMainThread) {
     told = true;
     process.stderr.write(`Tilemate: ${cached.note}\n`);
   }

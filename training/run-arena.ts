@@ -17,17 +17,19 @@ export interface ArenaRun {
   onGames?: (games: ArenaGame[]) => void;
 }
 
+/** The most deals one task plays: a log and the progress move every few deals on long runs. */
+const MAX_TASK_DEALS = 8;
+
 /**
  * The deals, cut into tasks (guided self-scheduling): each task takes an eighth of a thread's
- * share of the deals still to hand out, at most 32 deals (progress stays smooth on long runs)
- * and at least one. Early tasks are large, so a task's fixed cost (a message each way, the
- * results cloned) is small beside its games; the last ones are a deal or two, so the threads
- * finish within a deal of each other.
+ * share of the deals still to hand out, at most MAX_TASK_DEALS and at least one. Early tasks
+ * are large, so a task's fixed cost (a message each way, the results cloned) is small beside
+ * its games; the last ones are a deal or two, so the threads finish within a deal of each other.
  */
 function batches(dealIds: readonly number[], threads: number): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < dealIds.length;) {
-    const size = Math.max(1, Math.min(32, Math.ceil((dealIds.length - i) / (threads * 8))));
+    const size = Math.max(1, Math.min(MAX_TASK_DEALS, Math.ceil((dealIds.length - i) / (threads * 8))));
     out.push(dealIds.slice(i, i + size));
     i += size;
   }

@@ -54,6 +54,8 @@ export interface TableInfo {
   status: TableRow['status'];
   host: string;
   seats: SeatInfo[];
+  /** Mah Jongg: the card the table plays on, by its own name (everyone seated and watching is told it). */
+  card?: string;
   /** At the end: each person's record, by seat. */
   recordIds?: Record<number, string>;
 }
@@ -403,6 +405,8 @@ export class Tables {
         ...(s.kind === 'person' && r.status === 'playing' ? { away: (presence.get(seat) ?? Infinity) > awayMs } : {}),
       })),
     };
+    const card = r.params.card as { name?: unknown } | undefined;
+    if (typeof card?.name === 'string') info.card = card.name;
     if (r.status === 'over') {
       info.recordIds = Object.fromEntries(r.seats.flatMap((s, seat) => (s.kind === 'person' ? [[seat, `${r.id}-${seat}`]] : [])));
     }

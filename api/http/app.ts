@@ -41,6 +41,7 @@ import websocket from '@fastify/websocket';
 import { Tables } from './tables.js';
 import { TableStore } from '../store/tables.js';
 import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
+import { offlineHeaders, offlineRoutes } from './offline-bundle.js';
 
 /**
  * The practice server as a fastify instance, built but not listening (api/http/server.ts
@@ -299,7 +300,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
   if (webDir !== null && existsSync(webDir)) {
-    await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/' });
+    await app.register(fastifyStatic, { root: resolve(webDir), prefix: '/', setHeaders: offlineHeaders });
+    offlineRoutes(app, webDir, cardText); // Which hand? with no connection: the engine bundled for the browser, and what the service worker keeps
     // browsers ask for /favicon.ico on their own; the icon is an SVG
     app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
   }

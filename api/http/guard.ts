@@ -94,6 +94,9 @@ export async function guard(app: FastifyInstance, opts: HostOptions = {}): Promi
         fontSrc: ["'self'", 'data:'],
         // the server itself, over HTTP and over a WebSocket (the shared tables' pushed views)
         connectSrc: ["'self'", (req: IncomingMessage) => `ws://${safeHost(req)}`, (req: IncomingMessage) => `wss://${safeHost(req)}`],
+        // the service worker (api/web/sw.js) and the home-screen manifest, both from the server itself
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

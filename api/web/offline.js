@@ -1,0 +1,53 @@
+// Which hand? with no connection: the page's requests go to the server as before, and when it
+// cannot be reached, the routes the page needs (/api/analyze, /api/charleston, /api/vote,
+// /api/courtesy, /api/advice) are answered on this tablet by the server's own engine, bundled
+// for the browser (/offline-engine.js, api/http/offline-bundle.ts; kept by sw.js). Anything
+// else is told, in one sentence, to need the connection.
+
+import { ApiError, call as serverCall } from './client.js';
+
+const ON_TABLET = new Set(['/api/analyze', '/api/charleston', '/api/vote', '/api/courtesy', '/api/advice']);
+let engine = null;
+
+/** The note at the top of the page while the answers are the tablet's own. */
+function note(offline) {
+  let p = document.getElementById('offline-note');
+  if (!offline) { p?.remove(); return; }
+  if (p) return;
+  p = document.createElement('p');
+  p.id = 'offline-note';
+  p.className = 'note';
+  p.setAttribute('role', 'status');
+  p.textContent = 'There is no connection to Tilemate, so this tablet is working out the answers itself, the same way the server does.';
+  document.querySelector('main')?.prepend(p);
+}
+
+/** Works out a route's answer on the tablet, as the server would give it. */
+async function onTablet(path, body) {
+  try {
+    engine ??= await import('/offline-engine.js');
+  } catch {
+    throw new ApiError(0, 'TM_NETWORK', 'There is no connection to Tilemate, and this tablet has not yet kept what it needs to answer on its own: open this page once while connected.');
+  }
+  note(true);
+  // a moment for the page to show it is working before the tablet is busy
+  await new Promise((r) => setTimeout(r, 0));
+  const r = engine.run(path, body ?? {});
+  if (!r.ok) throw new ApiError(400, r.code, r.message);
+  return r.value;
+}
+
+/** client.js's call, answered on the tablet when the server cannot be reached. */
+export async function call(method, path, body, token) {
+  const here = method === 'POST' && ON_TABLET.has(path);
+  if (here && navigator.onLine === false) return onTablet(path, body);
+  try {
+    const answer = await serverCall(method, path, body, token);
+    note(false);
+    return answer;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'TM_NETWORK') throw err;
+    if (here) return onTablet(path, body);
+    throw new ApiError(0, 'TM_NETWORK', 'This needs the connection to Tilemate, which is down just now.');
+  }
+}

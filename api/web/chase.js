@@ -3,7 +3,7 @@
 // /api/courtesy, /api/advice). Everything the page shows is kept in its address, so a rack
 // can be shared and reloaded.
 
-import { call } from './client.js';
+import { call } from './offline.js'; // the server, or this tablet with no connection
 import { lineElement, LEGEND, pageTile } from './lines.js';
 import { sortTiles, TILE_ORDER, tileLabel, tilesLabel } from './tiles.js';
 

@@ -50,7 +50,11 @@ export function tableText(v: DominoView): string {
 export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: readonly string[]): TerminalWords<MexicanTrainSpec> {
   let roundsSeen = 0;
   return {
-    intro: () => [`${game.rules.name}: ${game.rules.description}. Seed ${seed}, ${game.players} players.`, seating(names, names.indexOf('human'))],
+    intro: () => [
+      `${game.rules.name}: ${game.rules.description}. Seed ${seed}, ${game.players} players.`,
+      seating(names, names.indexOf('human')),
+      'At any question, "help" lists what you can type and "quit" leaves the game.',
+    ],
     narrate: (a, after, drawn) => {
       const me = after.seat;
       const said: string[] = [];
@@ -67,10 +71,22 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
     prompt: (v, legal) => legal.map((a, i) => `  ${i + 1}. ${describeAction(a, game.players, v.seat)}`).join('\n'),
     read: (answer, v, legal) => {
       if (/^\d+$/.test(answer) && Number(answer) >= 1 && Number(answer) <= legal.length) return legal[Number(answer) - 1];
-      const [tile, train] = answer.split(/\s+/);
+      const [word, train] = answer.replace(/^play\s+/i, '').split(/\s+/);
+      const tile = word?.toLowerCase();
       if (tile === 'draw' || tile === 'pass') return { type: tile, seat: v.seat };
       if (tile === undefined || tile === '') throw new TilemateError('TM_BAD_INPUT', `choose a number from 1 to ${legal.length}, or type a domino and a train (12-5 mexican)`);
       return game.decodeAction({ type: 'play', seat: v.seat, tile, train: train ?? String(v.seat) });
+    },
+    help: (v, legal) => {
+      const plays = legal.filter((a) => a.type === 'play');
+      const example = plays.length > 0 ? dominoName(plays[0].tile) : '12-5';
+      const other = (v.seat + 1) % game.players;
+      return [
+        `a number from 1 to ${legal.length}: that choice from the list`,
+        ...(plays.length > 0 ? [`a domino and a train: "${example} mexican", "${example} ${other}" (seat ${other}'s train), or "${example}" for your own train`] : []),
+        ...(legal.some((a) => a.type === 'draw') ? ['draw: take a domino from the boneyard'] : []),
+        ...(legal.some((a) => a.type === 'pass') ? ['pass: nothing plays and the boneyard is empty (your train is marked)'] : []),
+      ];
     },
     result: (end) => {
       const r = end.result!;

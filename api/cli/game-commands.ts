@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { botNames, botRng, seatBots } from '../../agents/bots.js';
+import { botNames, botRng, makeBot, seatBots } from '../../agents/bots.js';
 import { playRecorded } from '../../agents/table.js';
 import type { Game, GameSpec, GameType } from '../../engine/games.js';
 import { gameTypeOfRecord } from '../../engine/registry.js';
@@ -11,7 +11,7 @@ import { summarize } from '../../training/arena.js';
 import { arenaLogHeader, openArenaLog } from '../../training/arena-log.js';
 import { runArena } from '../../training/run-arena.js';
 import { positiveInt, wholeNumber } from './options.js';
-import { playInTerminal, type PlayIo, type TerminalWords } from './play.js';
+import { playInTerminal, type PlayEnd, type PlayIo, type TerminalWords } from './play.js';
 
 /**
  * The commands every game has, written once: `play` in the terminal, `selfplay` (bots play
@@ -53,20 +53,36 @@ const write = (p: Printed, json: boolean | undefined): number => {
 export interface PlayFlags { seed?: number; bots?: string; seat: number; record?: string; [option: string]: unknown }
 
 /** One game in the terminal, as `play` plays it: the game and bots the flags name, a person at --seat. */
-export async function playGame<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags & { seed: number }, io: PlayIo): Promise<{ state: G['state']; record: string }> {
+export async function playGame<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags & { seed: number }, io: PlayIo): Promise<{ state: G['state']; record: string; end: PlayEnd }> {
   const game = cli.game(f);
-  const bots = seatBots(game, f.bots ?? cli.defaultBots.play, game.players - 1);
+  const { names: botsNames } = seatBots(game, f.bots ?? cli.defaultBots.play, game.players - 1); // refuses unknown names
+  // a person waits on these bots: with the clock's safety valve, as the server's games against bots
+  const bots = { names: botsNames, agents: botsNames.map((name) => makeBot(game, name, { valve: true })) };
   const names = [...bots.names];
   names.splice(f.seat, 0, 'human');
   return playInTerminal(game, f.seed, f.seat, bots, cli.words(game, f.seed, names), io);
 }
 
+/** The line said when the person leaves before the end: the game so far is kept when --record names a file. */
+export function leftWords(end: 'quit' | 'interrupted', record: string | undefined, seed: number): string {
+  const how = end === 'quit' ? 'You left the game' : 'Stopped (Ctrl-C)';
+  return record === undefined
+    ? `${how}; to play this deal again, use --seed ${seed}.`
+    : `${how}; the game so far is saved in ${record}.`;
+}
+
 async function playCommand<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags): Promise<number> {
   // no seed given: a fresh one (printed at the start, so the game can be played again)
   const seed = f.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const { record } = await playGame(cli, { ...f, seed }, { input: process.stdin, output: process.stdout });
+  const { record, end } = await playGame(cli, { ...f, seed }, { input: process.stdin, output: process.stdout, signals: true });
   if (f.record !== undefined) writeFileAtomic(f.record, record);
-  return 0;
+  if (end === 'over') {
+    if (f.record !== undefined) process.stdout.write(`${printable(`The game is saved in ${f.record}.`)}\n`);
+    return 0;
+  }
+  process.stdout.write(`${printable(leftWords(end, f.record, seed))}\n`);
+  // 130: the exit code of a program stopped by Ctrl-C, as shells report it
+  return end === 'interrupted' ? 130 : 0;
 }
 
 interface SelfplayFlags { games: number; seed: number; bots?: string; out?: string; json?: boolean; [option: string]: unknown }
@@ -144,7 +160,7 @@ export function registerGameCommands<G extends GameSpec>(cmd: Command, cli: Game
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
     .option('--bots <names>', `a bot for every other seat (${bots}), one per other seat, or a list repeated round the table`, cli.defaultBots.play)
     .option('--seat <n>', 'your seat (0 is the first to play)', wholeNumber, 0)
-    .option('--record <file>', 'write the game as a record when it ends')
+    .option('--record <file>', 'write the game as a record when it ends (or the game so far, when you leave it)')
     .action(async (flags: PlayFlags) => exit(await playCommand(cli, flags)));
   cli.options(cmd.command('selfplay').description('bots play games; prints a summary and can write each game as a record'), 'selfplay')
     .option('--games <n>', 'how many games', positiveInt, 1)

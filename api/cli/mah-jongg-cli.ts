@@ -5,10 +5,11 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '.
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
-import { formatTiles, parseTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { formatTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import type { GameCli } from './game-commands.js';
 import { columns, seating, type TerminalWords } from './play.js';
+import { readTiles } from './tile-words.js';
 
 /** Mah Jongg at the command line: its words at the terminal, and what its summaries print. */
 
@@ -87,12 +88,19 @@ function table(v: SeatView): string {
   ].join('\n');
 }
 
+/**
+ * A blind pass in one sentence, where it is offered (teaching guide 2.3, senior games 3: on
+ * the first left and the last right, a player may pass on tiles she is being passed without
+ * looking at them).
+ */
+const BLIND_WORDS = 'On this pass you may pass blind: pass on 1 to 3 of the tiles coming to you without looking at them, and type only the rest from your rack, e.g. "3B 5C blind 1".';
+
 function prompt(v: SeatView, legal: readonly Action[]): string {
   if (v.phase === 'charleston') {
     const dir = v.passOffset === 1 ? 'to the right' : v.passOffset === v.players - 1 ? 'to the left' : 'across';
-    const blind = v.blindAllowed ? '; add "blind 1" (to 3) to pass on that many received tiles unseen' : '';
     const mj = legal.some((a) => a.type === 'declare') ? '; or "mahjongg" to declare' : '';
-    return `Charleston pass ${v.pass! + 1}, ${dir}: type 3 tiles to pass, e.g. 3B 5C N (never a joker)${blind}${mj}.`;
+    const line = `Charleston pass ${v.pass! + 1}, ${dir}: type 3 tiles to pass, e.g. 3B 5C N or 3 bam, 5 crak, north (never a joker)${mj}.`;
+    return v.blindAllowed ? `${line}\n${BLIND_WORDS}` : line;
   }
   if (v.phase === 'courtesy') return 'Courtesy pass across: type 0 to 3 tiles to offer (Enter for none).';
   const items = legal.map((a, i) => `${String(i + 1).padStart(2)}) ${describe(a, v)}`);
@@ -100,26 +108,50 @@ function prompt(v: SeatView, legal: readonly Action[]): string {
   return `Choose${shortcut}:\n${columns(items)}`;
 }
 
+/** What can be typed at this question (the loop adds quit and help). */
+function help(v: SeatView, legal: readonly Action[]): string[] {
+  const asks = ['hint: advice for this moment', 'card: the card lines closest to your rack'];
+  if (v.phase === 'charleston') {
+    return [
+      '3 tiles to pass, e.g. 3B 5C N, or in words: 3 bam, 5 crak, north (never a joker)',
+      ...(v.blindAllowed ? ['fewer tiles and "blind 1" to "blind 3": pass on that many of the tiles coming to you, unseen'] : []),
+      ...(legal.some((a) => a.type === 'declare') ? ['mahjongg: declare Mah Jongg with this rack'] : []),
+      ...asks,
+    ];
+  }
+  if (v.phase === 'courtesy') return ['0 to 3 tiles to offer across, e.g. 2D or 2 dot (Enter or "none" offers nothing)', ...asks];
+  return [
+    `a number from 1 to ${legal.length}: that choice from the list`,
+    ...(v.phase === 'discard' ? ['a tile to discard it, e.g. 7D or 7 dot, N or north, WD or soap'] : []),
+    ...asks,
+  ];
+}
+
+/** "discard 3 crak", "pass 3B 5C N": the verb is the question's own, so it may be left in. */
+const VERB = /^(discard|throw|pass|offer)\s+/i;
+
 function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
   const seat = v.seat;
+  answer = answer.replace(VERB, '');
   if (v.phase === 'charleston') {
     if (/^(mj|mahjongg|mah jongg|declare)$/i.test(answer)) {
       const declare = legal.find((a) => a.type === 'declare');
       if (declare) return declare;
     }
     const m = /\bblind\s+(\d+)\b/i.exec(answer);
-    const tiles = parseTiles(m ? answer.replace(m[0], ' ') : answer);
+    const tiles = readTiles(m ? answer.replace(m[0], ' ') : answer);
     return { type: 'pass', seat, tiles, blind: m ? Number(m[1]) : 0 };
   }
-  if (v.phase === 'courtesy') return { type: 'courtesy', seat, tiles: parseTiles(answer) };
+  if (v.phase === 'courtesy') return { type: 'courtesy', seat, tiles: /^(none|nothing|no)$/i.test(answer) ? [] : readTiles(answer) };
   if (/^\d+$/.test(answer)) {
     const n = Number(answer);
     if (n >= 1 && n <= legal.length) return legal[n - 1];
   } else if (v.phase === 'discard' && answer !== '') {
-    const [tile] = parseTiles(answer);
-    return { type: 'discard', seat, tile };
+    const tiles = readTiles(answer);
+    if (tiles.length !== 1) throw new TilemateError('TM_BAD_INPUT', `type one tile to discard (that names ${tiles.length}), or a number from 1 to ${legal.length}`);
+    return { type: 'discard', seat, tile: tiles[0] };
   }
-  throw new TilemateError('TM_BAD_INPUT', `choose a number from 1 to ${legal.length}`);
+  throw new TilemateError('TM_BAD_INPUT', `choose a number from 1 to ${legal.length} (type "help" to see what can be typed here)`);
 }
 
 /** The card for the seat's rack now (the web page's Card panel in words): closest lines first, with what each still needs. */
@@ -138,12 +170,13 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
     intro: () => [
       `${game.rules.name}: ${game.rules.description}. Seed ${seed}, card ${game.cc.card.name}.`,
       seating(names, names.indexOf('human'), (s) => (s === 0 ? ' (East)' : '')),
-      'At any question, type "hint" for advice or "card" for the lines closest to your rack.',
+      'At any question, type "hint" for advice or "card" for the lines closest to your rack; "help" lists what you can type, "quit" leaves the game.',
     ],
     narrate: (a, after, drawn) => (a.seat === after.seat ? (drawn === null ? null : `You draw ${drawn}.`) : narrate(a)),
     table: (v) => table(v),
     prompt,
     read,
+    help,
     ask: (answer, v, legal) => {
       if (/^hint$/i.test(answer)) return `hint: ${hintFor(game.cc, v, [...legal], { worlds: HINT_WORLDS, seed }).text}`;
       if (/^card$/i.test(answer)) return cardLines(analyzer, v);

@@ -4,10 +4,11 @@ import { playGame } from '../../api/cli/game-commands.js';
 import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { Analyzer } from '../../engine/analyzer.js';
-import { legalActions, newGame, view } from '../../engine/game.js';
+import { apply, legalActions, newGame, nextToAct, view } from '../../engine/game.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
+import { JOKER, tileName, tilesFromCounts } from '../../engine/tiles.js';
 
 /** The terminal game's hint and card commands: the page's hint and Card panel, in words; asking changes nothing. */
 
@@ -36,5 +37,83 @@ describe('tilemate play: hint and card', () => {
     expect(shown).toContain('refused: a joker can never be passed\nCharleston pass 1, to the right:');
     expect(shown.match(/Charleston pass 1, to the right:/g)).toHaveLength(4);
     expect(shown).toContain('type "hint" for advice or "card"');
+  });
+});
+
+/** A tile as a player says it: 3C "3 crak", N "north", GD "green dragon", F "flower". */
+function spoken(t: number): string {
+  const name = tileName(t);
+  const suit: Record<string, string> = { B: 'bam', C: 'crak', D: 'dot' };
+  if (/^\d[BCD]$/.test(name)) return `${name[0]} ${suit[name[1]]}`;
+  return ({ N: 'north', E: 'east', W: 'west', S: 'south', GD: 'green dragon', RD: 'red dragon', WD: 'soap', F: 'flower', J: 'joker' } as Record<string, string>)[name];
+}
+
+/** Plays with the lines given, then the input ends; what was shown, and how the game ended (or the error). */
+async function piped(flags: Parameters<typeof playGame>[1], lines: string[]) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let shown = '';
+  output.on('data', (chunk) => { shown += String(chunk); });
+  input.end(lines.map((l) => `${l}\n`).join(''));
+  const result = await playGame(MAH_JONGG_CLI, flags, { input, output });
+  return { ...result, shown };
+}
+
+describe('tilemate play: quit, help and tiles in words', () => {
+  it('"help" lists what can be typed at this question; tiles in words are passed; "quit" leaves, keeping the game so far', async () => {
+    const cc = loadCard();
+    const v = view(newGame(loadRuleset('nmjl-4p'), cc, 3), 0);
+    const three = tilesFromCounts(v.concealed).filter((t) => t !== JOKER).slice(0, 3);
+    const { end, record, shown, state } = await piped({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, ['help', three.map(spoken).join(', '), '?', 'quit', 'never read']);
+    expect(end).toBe('quit');
+    expect(state.phase.kind).not.toBe('ended');
+    expect(shown).toContain('You can type:\n  3 tiles to pass, e.g. 3B 5C N, or in words: 3 bam, 5 crak, north (never a joker)\n  hint: advice for this moment\n  card: the card lines closest to your rack\n  quit: leave the game\n  help: this list\nCharleston pass 1, to the right:');
+    // the pass in words was taken: the second pass is asked, and its help says the same
+    expect(shown).toContain('Charleston pass 2, across:');
+    expect(shown).not.toContain('refused');
+    expect(shown.match(/You can type:/g)).toHaveLength(2);
+    const lines = record.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[1].action).toEqual({ type: 'pass', seat: 0, tiles: three.map(tileName), blind: 0 });
+    expect(lines.at(-1).end).toBeUndefined(); // the game so far: no end line
+  });
+
+  it('a discard typed in words ("discard 7 dot", "north") discards that tile; a word that is no tile is refused, naming it', async () => {
+    const cc = loadCard();
+    const v = view(newGame(loadRuleset('nmjl-3p'), cc, 8), 0);
+    const tile = tilesFromCounts(v.concealed).find((t) => t !== JOKER)!;
+    const { end, shown, state } = await piped({ ruleset: 'nmjl-3p', seed: 8, bots: 'random', seat: 0 }, ['3 north', 'dragon', 'three craks please', `discard ${spoken(tile)}`, 'q']);
+    expect(end).toBe('quit');
+    expect(shown).toContain('refused: "3" needs its suit: 3 bam, 3 crak or 3 dot (3B, 3C or 3D)');
+    expect(shown).toContain('refused: "dragon" needs its colour');
+    expect(shown).toContain('refused: unknown tile "please"');
+    expect(view(state, 0).discards[0][0]).toBe(tile);
+  });
+
+  it('the blind pass is explained in one sentence where it is offered, and "help" says how to type it', () => {
+    const cc = loadCard();
+    const rules = loadRuleset('nmjl-4p');
+    const state = newGame(rules, cc, 3);
+    const game = MAH_JONGG_CLI.game({ ruleset: 'nmjl-4p' });
+    const words = MAH_JONGG_CLI.words(game, 3, ['human', 'random', 'random', 'random']);
+    const seen: string[] = [];
+    // every seat passes its first choice until seat 0 is asked for the first left (teaching guide 2.3: a blind pass there)
+    for (let guard = 0; guard < 40; guard++) {
+      const v = view(state, 0);
+      const legal = legalActions(state, 0);
+      if (v.phase === 'charleston' && nextToAct(state) === 0) seen.push(words.prompt(v, legal));
+      if (v.blindAllowed) {
+        const prompt = words.prompt(v, legal);
+        expect(prompt).toBe('Charleston pass 3, to the left: type 3 tiles to pass, e.g. 3B 5C N or 3 bam, 5 crak, north (never a joker).\n'
+          + 'On this pass you may pass blind: pass on 1 to 3 of the tiles coming to you without looking at them, and type only the rest from your rack, e.g. "3B 5C blind 1".');
+        expect(words.help(v, legal)).toContain('fewer tiles and "blind 1" to "blind 3": pass on that many of the tiles coming to you, unseen');
+        // the passes before it say nothing of blind passing
+        expect(seen.slice(0, -1).join('\n')).not.toContain('blind');
+        expect(seen).toHaveLength(3);
+        return;
+      }
+      const seat = nextToAct(state);
+      apply(state, legalActions(state, seat)[0]);
+    }
+    expect.unreachable('the first left pass was never asked');
   });
 });

@@ -3,7 +3,8 @@
 // page shows them and sends what the person chooses. Nothing here decides a rule: the
 // buttons are the legal actions the server lists, no more.
 
-import { api } from './client.js';
+import { api, call } from './client.js';
+import { cardWords, checkChosen, startingCard } from './chosen-card.js';
 import { LiveGame } from './live-game.js';
 import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
@@ -162,8 +163,11 @@ let hooks = {
   pushed: false,
 };
 
-// a saved card chosen on the My card page (./?card=name): new games are played on it
+// the card she chose (chosen-card.js: on My card, or ./?card=name): new games are played on it
 let CHOSEN_CARD = null;
+/** The chosen card's title, named at the table once a game starts on it. */
+let chosenTitle = '';
+const CARD_IN_PLAY_KEY = 'tilemate-game-card';
 
 function showGame() {
   $('#start')?.classList.add('hidden');
@@ -196,6 +200,7 @@ async function startGame(ev) {
     ui.lastDiscard = null;
     setView(res);
     addLog(narrate(res.events ?? []));
+    keepCardInPlay(chosenTitle);
     showGame();
   } catch (err) {
     $('#start-message').textContent = `Could not start the game: ${err.message}`;
@@ -836,23 +841,60 @@ async function resume() {
   if (res) {
     setView(res);
     addLog(narrate(res.events ?? []));
+    showCardInPlay();
     showGame();
   }
   await render();
+}
+
+/**
+ * The start form names the card new games are played on: the one she chose (checked against
+ * her saved cards), or the practice card. Its title is kept to be named at the table.
+ */
+async function showChosenCard() {
+  let cards = [];
+  try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* the practice card */ }
+  const kept = checkChosen(CHOSEN_CARD ?? '', cards);
+  CHOSEN_CARD = kept.name || null;
+  const saved = cards.find((c) => c.name === kept.name);
+  if (saved) chosenTitle = saved.title || saved.name;
+  else { try { chosenTitle = (await call('GET', '/api/health')).card; } catch { chosenTitle = ''; } }
+  let note = $('#start .chosen-card');
+  if (!note) {
+    note = document.createElement('p');
+    note.className = 'note chosen-card';
+    $('#start h2')?.after(note);
+  }
+  note.textContent = saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
+    : kept.note || 'You will play on the Tilemate practice card; to play on your own card, save it on the My card page.';
+}
+
+/** "Card: ..." at the practice table, kept with the game for a reload (this tab only). */
+function keepCardInPlay(title) {
+  try { sessionStorage.setItem(CARD_IN_PLAY_KEY, JSON.stringify({ id: live.session?.id, title })); } catch { /* not kept */ }
+  showCardInPlay();
+}
+
+function showCardInPlay() {
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(CARD_IN_PLAY_KEY) ?? 'null'); } catch { kept = null; }
+  const title = kept && kept.id === live.session?.id ? kept.title : '';
+  let line = $('#card-in-play');
+  if (!line) {
+    line = Object.assign(document.createElement('p'), { id: 'card-in-play', className: 'card-in-play' });
+    $('#me-seat')?.after(line);
+  }
+  line.textContent = title ? `Card: ${title}` : '';
+  line.classList.toggle('hidden', !title);
 }
 
 /** The practice page (index.html): a game against bots, started from its form. */
 function practicePage() {
   live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
   const q = new URLSearchParams(location.search);
-  // a saved card chosen on the My card page (./?card=name): new games are played on it
-  CHOSEN_CARD = /^[a-z0-9][a-z0-9-]{0,39}$/.test(q.get('card') ?? '') ? q.get('card') : null;
-  if (CHOSEN_CARD) {
-    const note = document.createElement('p');
-    note.className = 'note chosen-card';
-    note.textContent = `You will play on your own card "${CHOSEN_CARD}" (saved on the My card page).`;
-    document.querySelector('#start h2')?.after(note);
-  }
+  // the card she chose for every page, or the one the address names (chosen-card.js)
+  CHOSEN_CARD = startingCard(location.search) || null;
+  showChosenCard();
   // "Play this deal again" from My games (./?deal=N&ruleset=R&level=L): the start form filled in
   const deal = q.get('deal');
   if (deal !== null && /^\d{1,15}$/.test(deal)) $('#seed').value = deal;

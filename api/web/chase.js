@@ -3,6 +3,7 @@
 // /api/courtesy, /api/advice). Everything the page shows is kept in its address, so a rack
 // can be shared and reloaded.
 
+import { checkChosen, chooseCard as keepCard, startingCard } from './chosen-card.js';
 import { call } from './offline.js'; // the server, or this tablet with no connection
 import { lineElement, LEGEND, pageTile } from './lines.js';
 import { sortTiles, TILE_ORDER, tileLabel, tilesLabel } from './tiles.js';
@@ -70,7 +71,8 @@ function fromUrl() {
   state.blind = q.get('blind') === '1';
   state.tile = tilesOf(q.get('tile'))[0] ?? null;
   state.from = pick(q.get('from'), ['right', 'across', 'left'], 'left');
-  state.card = /^[a-z0-9][a-z0-9-]{0,39}$/.test(q.get('card') ?? '') ? q.get('card') : '';
+  // the card named by the address, else the one she chose for every page (chosen-card.js)
+  state.card = startingCard(location.search);
 }
 
 /** The saved cards in the Card list; the chosen one's text fetched. */
@@ -84,6 +86,9 @@ async function loadCards() {
       o.textContent = `${c.title} (${c.name})`;
       select.append(o);
     }
+    const kept = checkChosen(state.card, r.cards);
+    if (kept.note) say(kept.note);
+    state.card = kept.name;
   } catch { /* the practice card still works */ }
   await chooseCard(state.card);
 }
@@ -417,6 +422,6 @@ $('direction').addEventListener('change', () => { state.dir = $('direction').val
 $('blind').addEventListener('change', () => { state.blind = $('blind').checked; changed(); });
 $('from').addEventListener('change', () => { state.from = $('from').value; changed(); });
 $('advise').addEventListener('click', advise);
-$('card').addEventListener('change', async () => { await chooseCard($('card').value); changed(); });
+$('card').addEventListener('change', async () => { keepCard($('card').value); await chooseCard($('card').value); changed(); });
 $('chances').addEventListener('click', workOutChances);
 changed();

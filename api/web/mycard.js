@@ -1,8 +1,11 @@
 // "My card": a card typed or pasted in the notation, checked as it is typed
 // (POST /api/cards/check: every bad line with its token), each line's ways to make it and an
-// example winning hand; saved on the server (PUT /api/cards/:name) to be chosen by the
-// analyzer page.
+// example winning hand; saved on the server (PUT /api/cards/:name) and chosen for every page
+// (chosen-card.js). What she types is kept in this browser as a draft until it is saved, and
+// nothing she typed is replaced (by the example, or a saved card opened) without asking first,
+// with an Undo after.
 
+import { cardWords, chooseCard, chosenCard } from './chosen-card.js';
 import { call } from './client.js';
 import { pageTile } from './lines.js';
 
@@ -21,6 +24,8 @@ NNNN EEE WWW SSSS             ; c 40
 `;
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** The card being typed and its name, kept in this browser until it is saved. */
+const DRAFT_KEY = 'tilemate-card-draft';
 
 function busy(on) {
   busy.n = (busy.n ?? 0) + (on ? 1 : -1);
@@ -115,8 +120,12 @@ async function listSaved() {
   const ul = $('saved');
   try {
     const r = await call('GET', '/api/cards');
+    savedCards = r.cards;
+    // a kept choice of a card that is gone goes back to the practice card
+    if (chosenCard() && !r.cards.some((c) => c.name === chosenCard())) chooseCard('');
+    showChosen();
     if (!r.cards.length) { ul.replaceChildren(item('None yet. Write a card, give it a name and press Save.', 'empty')); return; }
-    ul.replaceChildren(...r.cards.map((c) => {
+    ul.replaceChildren(practiceItem(), ...r.cards.map((c) => {
       const li = document.createElement('li');
       li.dataset.name = c.name;
       const words = document.createElement('span');
@@ -131,9 +140,7 @@ async function listSaved() {
       named(game, 'Play a game on it', c.title);
       const edit = button('Edit', c.title, async () => {
         const t = await call('GET', `/api/cards/${encodeURIComponent(c.name)}`);
-        $('card-text').value = t.text;
-        $('card-name').value = c.name;
-        check();
+        replaceText(t.text, c.name, `Replace what you have typed with your saved card ${c.title}?`, `Your saved card ${c.title} is in the box`);
       });
       const del = button('Delete', c.title, async () => {
         if (!confirm(`Delete the card ${c.title}?`)) return;
@@ -142,13 +149,48 @@ async function listSaved() {
       });
       const tools = document.createElement('span');
       tools.className = 'saved-tools';
-      tools.append(use, game, edit, del);
+      tools.append(chooseControl(c.name, c.title), use, game, edit, del);
       li.append(words, tools);
       return li;
     }));
   } catch (err) {
     ul.replaceChildren(item(`The saved cards could not be listed: ${err.message}`, 'problem'));
   }
+}
+
+let savedCards = [];
+
+/** "Your card": the one every page starts on (chosen-card.js). */
+function showChosen() {
+  const name = chosenCard();
+  const card = savedCards.find((c) => c.name === name);
+  $('chosen-words').textContent = card
+    ? `Your card is ${cardWords(card)}: every page (Which hand, the practice table, tables with friends) starts on it.`
+    : 'Your card is the Tilemate practice card: choose one of your saved cards to play on it everywhere.';
+}
+
+/** The chosen card says so; another has a button to choose it. */
+function chooseControl(name, title) {
+  if (chosenCard() === name) {
+    const mark = document.createElement('strong');
+    mark.className = 'chosen-mark';
+    mark.textContent = 'Your card';
+    return mark;
+  }
+  return button('Choose it', title, () => { chooseCard(name); listSaved(); });
+}
+
+/** The practice card, to go back to it. */
+function practiceItem() {
+  const li = document.createElement('li');
+  li.dataset.name = '';
+  const words = document.createElement('span');
+  words.textContent = 'Tilemate practice card (comes with Tilemate)';
+  const tools = document.createElement('span');
+  tools.className = 'saved-tools';
+  tools.append(chooseControl('', 'Tilemate practice card'));
+  li.append(words, tools);
+  return li;
 }
 
 /** A control's words, then the card it acts on for screen readers (the visible words start its name). */
@@ -175,7 +217,10 @@ async function save() {
   busy(true);
   try {
     const r = await call('PUT', `/api/cards/${encodeURIComponent(name)}`, { text: $('card-text').value });
-    msg.textContent = `Saved as ${r.name}: ${r.title}, ${r.lines} lines.`;
+    // a card just saved is the one she means to play: every page starts on it
+    chooseCard(r.name);
+    forgetDraft();
+    msg.textContent = `Saved as ${r.name}: ${r.title}, ${r.lines} lines, and chosen as your card.`;
     await listSaved();
   } catch (err) {
     msg.textContent = `Not saved: ${err.message}`;
@@ -184,8 +229,91 @@ async function save() {
   }
 }
 
-$('card-text').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(check, 300); });
-$('example').addEventListener('click', () => { $('card-text').value = EXAMPLE; check(); });
+// ---------------------------------------------------------------- the draft, and nothing replaced unasked
+
+function keepDraft() {
+  const text = $('card-text').value;
+  try {
+    if (text.trim() === '') localStorage.removeItem(DRAFT_KEY);
+    else localStorage.setItem(DRAFT_KEY, JSON.stringify({ text, name: $('card-name').value }));
+  } catch { /* private mode or full: the draft lives in this page only */ }
+}
+
+function forgetDraft() {
+  try { localStorage.removeItem(DRAFT_KEY); } catch { /* nothing kept */ }
+  $('draft-note').classList.add('hidden');
+}
+
+/** A draft left in this browser is put back, with a note saying so and a way to discard it. */
+function restoreDraft() {
+  let draft = null;
+  try { draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null'); } catch { draft = null; }
+  if (typeof draft?.text !== 'string' || draft.text.trim() === '') return;
+  $('card-text').value = draft.text.slice(0, 20_000);
+  if (typeof draft.name === 'string') $('card-name').value = draft.name.slice(0, 40);
+  $('draft-words').textContent = 'Draft restored: the card you were typing before is back in the box.';
+  $('draft-note').classList.remove('hidden');
+}
+
+/** What was in the box before the last replacement, for Undo. */
+let before = null;
+
+/** The box takes new text: at once when it is empty, else only once she says yes; Undo puts hers back. */
+function replaceText(text, name, question, done) {
+  const typed = $('card-text').value;
+  const go = () => {
+    before = { text: typed, name: $('card-name').value };
+    $('card-text').value = text;
+    if (name !== null) $('card-name').value = name;
+    $('ask').classList.add('hidden');
+    $('draft-note').classList.add('hidden');
+    if (typed.trim() !== '') {
+      $('undo-words').textContent = `${done}; Undo puts back what you had typed.`;
+      $('undo-row').classList.remove('hidden');
+    }
+    keepDraft();
+    check();
+  };
+  if (typed.trim() === '' || typed === text) { go(); return; }
+  $('ask-words').textContent = question;
+  $('ask').classList.remove('hidden');
+  $('undo-row').classList.add('hidden');
+  $('ask-yes').onclick = go;
+  $('ask-no').focus();
+}
+
+function undo() {
+  if (!before) return;
+  $('card-text').value = before.text;
+  $('card-name').value = before.name;
+  before = null;
+  $('undo-row').classList.add('hidden');
+  keepDraft();
+  check();
+  $('card-text').focus();
+}
+
+$('card-text').addEventListener('input', () => {
+  keepDraft();
+  $('undo-row').classList.add('hidden');
+  clearTimeout(timer);
+  timer = setTimeout(check, 300);
+});
+$('card-name').addEventListener('input', keepDraft);
+$('example').addEventListener('click', () => replaceText(EXAMPLE, null, 'Replace what you have typed with the example?', 'The example is in the box'));
+$('ask-no').addEventListener('click', () => { $('ask').classList.add('hidden'); $('card-text').focus(); });
+$('undo').addEventListener('click', undo);
+$('discard-draft').addEventListener('click', () => {
+  const typed = $('card-text').value;
+  before = { text: typed, name: $('card-name').value };
+  $('card-text').value = '';
+  $('card-name').value = '';
+  forgetDraft();
+  $('undo-words').textContent = 'The draft is discarded; Undo brings it back.';
+  $('undo-row').classList.remove('hidden');
+  check();
+});
 $('save').addEventListener('click', save);
+restoreDraft();
 listSaved();
 check();

@@ -5,6 +5,7 @@
 // build step; nothing here decides a rule.
 
 import { api, ApiError, call } from './client.js';
+import { checkChosen, chooseCard, chosenCard } from './chosen-card.js';
 import { setupDisplay } from './display.js';
 import { showReview } from './end.js';
 import { TableGame, tables } from './table-game.js';
@@ -129,6 +130,8 @@ async function loadCards() {
   try {
     const { cards } = await call('GET', '/api/cards');
     for (const c of cards ?? []) $('#card').append(new Option(c.title ? `${c.title} (${c.name})` : c.name, c.name));
+    // the card she chose for every page (chosen-card.js) is the table's unless she picks another
+    $('#card').value = checkChosen(chosenCard(), cards ?? []).name;
   } catch { /* no cards: the practice card */ }
   showGameFields();
 }
@@ -185,7 +188,8 @@ async function lookUp() {
   $('#join-code').value = code;
   const status = t.status === 'open' ? 'The game has not started yet.' : t.status === 'over' ? 'The game is over.' : 'The game is being played, so you can watch.';
   const whose = t.teaching ? `a teaching table with ${coachName(t)} as the coach` : `opened by ${coachName(t)}`;
-  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset}), ${whose}. ${status}`;
+  const onCard = t.card ? ` on the card ${t.card}` : '';
+  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset})${onCard}, ${whose}. ${status}`;
   const box = $('#join-seats');
   box.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Where do you sit?' }));
   const free = t.status === 'open' ? t.seats.filter((s) => s.kind === 'empty') : [];
@@ -416,6 +420,7 @@ function drawTable() {
   $('#table-status').classList.toggle('hidden', open);
   const teaching = t.teaching ? ` A teaching table: ${coachName(t)} is the coach and sees every player\u2019s tiles.` : '';
   $('#lobby-about').textContent = `${GAME_WORDS[t.game] ?? t.game}, ${RULESET_WORDS[t.ruleset] ?? t.ruleset}, with ${CLOCK_WORDS[t.clock] ?? 'no clock'}.${teaching}`;
+  drawCardLine(t);
   const list = $('#seat-list');
   list.replaceChildren(...t.seats.map((s) => seatItem(s, open)));
   const empty = t.seats.filter((s) => s.kind === 'empty').length;
@@ -435,6 +440,16 @@ function drawTable() {
     : `You sit ${placeWords(state.you?.seat ?? 0)}: the game begins when ${coachName(t)} starts it.`;
   if (!open) drawStatus();
   if (state.you?.role === 'coach') drawCoach();
+}
+
+/** "Card: ..." for a Mah Jongg table, before the game and during it, to everyone seated and watching. */
+function drawCardLine(t) {
+  for (const id of ['#lobby-card', '#card-line']) {
+    const line = $(id);
+    if (!line) continue;
+    line.textContent = t.card ? `Card: ${t.card}` : '';
+    line.classList.toggle('hidden', !t.card);
+  }
 }
 
 function seatItem(s, open) {
@@ -710,6 +725,8 @@ async function reviewOf(s, recordId, out) {
 function wire() {
   $('#open-form').addEventListener('submit', openTable);
   $('#open-form').addEventListener('change', (e) => { if (e.target.name === 'game') showGameFields(); });
+  // a card picked here is her card on the other pages too
+  $('#card').addEventListener('change', () => chooseCard($('#card').value));
   $('#join-form').addEventListener('submit', joinTable);
   $('#look-button').addEventListener('click', lookUp);
   $('#join-code').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); lookUp(); } });

@@ -14,6 +14,7 @@ import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
 import { interval } from './arena.js';
 import { writeFileAtomic } from '../io/files.js';
+import { queueRunner, type QueueSettings } from './queue.js';
 
 /**
  * `tilemate train`: generations of self-play, each fitting the value model to how the games
@@ -52,12 +53,19 @@ export interface TrainOptions {
    * be trained on further, on another card among others.
    */
   from?: string;
+  /** Where `from` was read (its file), to name it when it is refused. */
+  fromName?: string;
   /** How self-play plays and labels its games. */
   play: PlaySettings;
   /** Games whose discards are put to the Monte Carlo search each generation, for the log's agreement (default AGREEMENT_GAMES). */
   agreementGames?: number;
   /** The command line, kept in the checkpoint and the model's info. */
   command: string;
+  /**
+   * Hand the tasks to actor processes through this Redis (training/queue.ts) instead of this
+   * machine's worker threads; the run's results are the same either way.
+   */
+  queue?: QueueSettings;
 }
 
 export const TRAIN_DEFAULTS = {
@@ -85,6 +93,8 @@ export interface LogRow {
   meanScore: number;
   promoted: boolean;
   seconds: number;
+  /** The generation's new self-play examples per second of its self-play phase (absent in older logs). */
+  selfPlayPerSecond?: number;
 }
 
 interface Checkpoint {
@@ -113,6 +123,8 @@ export interface TrainEvents {
   phase?(what: 'selfplay' | 'train' | 'eval', generation: number, total: number): void;
   tick?(done: number): void;
   generation?(row: LogRow): void;
+  /** With a queue: every 10 s, the jobs waiting and the actors connected. */
+  queue?(status: { waiting: number; active: number; actors: number }): void;
 }
 
 const CHECKPOINT = 'checkpoint.json';
@@ -168,7 +180,6 @@ const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 export async function train(opts: TrainOptions, events: TrainEvents = {}): Promise<{ log: LogRow[]; best: ValueModel | null; backend: string }> {
   const { tf, backend, why } = await loadTf();
   events.backend?.(why);
-  mkdirSync(opts.out, { recursive: true });
   const ckPath = join(opts.out, CHECKPOINT);
   const cardHash = hashText(opts.cardText);
   let ck: Checkpoint;
@@ -182,7 +193,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
     if (opts.from !== undefined) {
       // refused here, not a generation later
-      const start = modelFromJson(opts.from, 'the model to start from');
+      const start = modelFromJson(opts.from, opts.fromName ?? 'the model to start from');
       const widths = [FEATURES, ...HIDDEN, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
         throw new TilemateError('TM_BAD_MODEL', `the model to start from has layers of ${start.layers.map((l) => l.outputs).join('-')}; this network's are ${widths.slice(1).join('-')}`);
@@ -191,11 +202,16 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       ck.latest = opts.from;
     }
   }
+  mkdirSync(opts.out, { recursive: true }); // once all that is refused has been: a refused run leaves no folder behind
   const workers = Math.max(1, opts.workers);
   const inline = import.meta.url.endsWith('.ts');
-  const pool = inline ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
+  const runner = opts.queue ? await queueRunner(opts.queue) : null;
+  const pool = inline || runner ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // from TypeScript sources (tests) the worker file is not compiled: its tasks run in this thread
-  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> => (pool ? await pool.run(task) : runWorkerTask(task)) as R;
+  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> =>
+    (runner ? await runner.runTask<R>(task) : pool ? await pool.run(task) : runWorkerTask(task)) as R;
+  const watch = runner && events.queue ? setInterval(() => { runner.status().then(events.queue, () => undefined); }, 10_000) : null;
+  watch?.unref();
   try {
     for (let g = ck.generation + 1; g <= opts.generations; g++) {
       const started = Date.now();
@@ -212,6 +228,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
         return r;
       }));
       const rows = parts.reduce((n, p) => n + p.rows, 0);
+      const selfPlayPerSecond = Math.round(rows / Math.max(1e-3, (Date.now() - started) / 1000));
       const x = new Float32Array(rows * FEATURES), y = new Float32Array(rows * 2);
       let at = 0;
       for (const p of parts) { x.set(p.x, at * FEATURES); y.set(p.y, at * 2); at += p.rows; }
@@ -286,7 +303,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
         vsBest: r4(vsBest.mean), vsBestLow: r4(vsBest.low), vsBestHigh: r4(vsBest.high),
         vsHabits: r4(vsHabits.mean), vsHabitsLow: r4(vsHabits.low), vsHabitsHigh: r4(vsHabits.high),
         meanScore: r4(results.reduce((s, d) => s + d.scores[0] / d.seats, 0) / results.length),
-        promoted, seconds: Math.round((Date.now() - started) / 1000),
+        promoted, seconds: Math.round((Date.now() - started) / 1000), selfPlayPerSecond,
       };
 
       // 4. the checkpoint, the best model, the log and its plot
@@ -303,7 +320,9 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       events.generation?.(row);
     }
   } finally {
+    if (watch) clearInterval(watch);
     await pool?.destroy();
+    await runner?.close();
   }
   return { log: ck.log, best: ck.best === null ? null : modelFromJson(ck.best), backend: `${backend}: ${why}` };
 }
@@ -357,7 +376,7 @@ function concat(parts: Float32Array[]): Float32Array {
   return out;
 }
 
-const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds'];
+const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds', 'selfPlayPerSecond'];
 
 export function logCsv(log: readonly LogRow[]): string {
   return [COLUMNS.join(','), ...log.map((r) => COLUMNS.map((c) => String(r[c] ?? '')).join(','))].join('\n') + '\n';

@@ -15,13 +15,14 @@ import { MEXICAN_TRAIN_CLI, registerDomino } from './domino-cli.js';
 import { registerGameCommands, type GameCli } from './game-commands.js';
 import { MAH_JONGG_CLI } from './mah-jongg-cli.js';
 import type { GameSpec } from '../../engine/games.js';
-import { registerTrain } from './train-cli.js';
+import { registerActor, registerTrain } from './train-cli.js';
 import { registerReview } from './review-cli.js';
 import { registerTournament } from './tournament-cli.js';
 import { DEFAULT_DATA_DIR, type Limits } from '../shared/limits.js';
 import { databaseUrl, positiveInt, wholeNumber } from './options.js';
 import { registerExport } from './export-cli.js';
 import { resultJson } from '../shared/wire.js';
+import { startLines, type Started } from './serve-lines.js';
 
 
 
@@ -156,7 +157,7 @@ export function version(): string {
 
 /** The command line; `exit` receives the exit code of the command that ran. */
 /** Starts the practice server (api/http/server.ts serve), given by the one that composes the program (api/tilemate.ts). */
-export type Serve = (opts: { port?: number; host: string; allowHosts?: string[]; dataDir: string; databaseUrl?: string; card?: string; limits: Partial<Limits> }) => Promise<{ url: string; where: string }>;
+export type Serve = (opts: { port?: number; host: string; allowHosts?: string[]; dataDir: string; databaseUrl?: string; card?: string; limits: Partial<Limits> }) => Promise<Started>;
 
 export function program(exit: (code: number) => void = () => {}, serve?: Serve): Command {
   const cmd = new Command('tilemate')
@@ -186,6 +187,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
   registerGameCommands(cmd, MAH_JONGG_CLI, GAME_CLIS, exit);
   registerDomino(cmd, GAME_CLIS, exit);
   registerTrain(cmd, exit);
+  registerActor(cmd, exit);
   registerReview(cmd, exit);
   registerTournament(cmd, exit);
   registerExport(cmd, exit);
@@ -204,7 +206,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
     .action(async (f: { port?: number; host: string; allowHost?: string[]; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
       if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
-      const { url, where } = await serve({
+      const started = await serve({
         port: f.port, host: f.host, allowHosts: f.allowHost, dataDir: f.data, databaseUrl: databaseUrl(f.database), card: f.card,
         limits: {
           ...(f.maxGames !== undefined && { maxGames: f.maxGames }),
@@ -213,7 +215,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
           ...(f.threads !== undefined && { threads: f.threads }),
         },
       });
-      process.stdout.write(`Tilemate is ready: ${url}\nGames are kept in ${where}.\n`);
+      process.stdout.write(`${startLines(started).join('\n')}\n`);
       // the server keeps the process alive; the exit code is set when it closes
     });
   return cmd;

@@ -5,10 +5,13 @@ import { readCardText } from '../../io/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { count, fraction } from './options.js';
+import { startActor } from '../../training/queue.js';
+import { TilemateError } from '../../engine/errors.js';
 
 interface TrainFlags {
   out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string; lr: number; from?: string;
   ruleset: string; evalDeals: number; agreementGames: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
+  redis?: string; queuePrefix: string;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -41,13 +44,16 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
     .option('--lr <rate>', 'Adam\'s step size', fraction, TRAIN_DEFAULTS.learningRate)
     .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
+    .option('--redis <url>', 'hand self-play and the arena checks to actor processes (`tilemate actor`) through this Redis, e.g. redis://127.0.0.1:6379', process.env.TILEMATE_REDIS_URL)
+    .option('--queue-prefix <name>', 'the Redis key prefix the learner and its actors share', 'tilemate')
     .option('--json', 'print one JSON summary at the end')
     .action(async (f: TrainFlags) => {
       loadRuleset(f.ruleset); // an unknown name is refused before anything starts
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
         cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
-        ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file') }),
+        ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file'), fromName: `model file ${f.from}` }),
+        ...(f.redis === undefined ? {} : { queue: { url: f.redis, prefix: f.queuePrefix } }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
         command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),
       };
@@ -61,6 +67,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
           if (bars) { bars.remove(bar!); bar = bars.create(total, 0, { what: `generation ${g} ${what === 'selfplay' ? 'self-play games' : what === 'train' ? 'training steps' : 'arena deals'}` }); }
         },
         tick: (done) => bar?.update(done),
+        queue: (q) => { if (q.actors === 0) say(`${q.waiting} jobs wait for an actor: start one on any machine with: tilemate actor --redis ${f.redis} --queue-prefix ${f.queuePrefix}`); },
         generation: (row) => { bar?.stop(); bars?.log(`${line(row)}\n`); if (!bars) say(line(row)); },
       });
       bars?.stop();
@@ -68,5 +75,31 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
       if (f.json) process.stdout.write(`${JSON.stringify({ out: f.out, backend, generations: log.length, bestGeneration: best?.generation ?? null, log })}\n`);
       else say(best ? `best model: generation ${best.generation}, ${f.out}/model.json` : 'no generation beat the strong habits yet: no model written');
       exit(0);
+    });
+}
+
+interface ActorFlags { redis: string; queuePrefix: string; threads?: number; lockSeconds: number }
+
+/** `tilemate actor`: plays a learner's self-play and arena jobs from Redis until stopped. */
+export function registerActor(cmd: Command, exit: (code: number) => void): void {
+  cmd
+    .command('actor')
+    .description('play the self-play and arena jobs of a `tilemate train --redis` run, in worker threads, until stopped (Ctrl-C); any number may join and leave')
+    .option('--redis <url>', 'the learner\'s Redis, e.g. redis://127.0.0.1:6379', process.env.TILEMATE_REDIS_URL)
+    .option('--queue-prefix <name>', 'the Redis key prefix the learner and its actors share', 'tilemate')
+    .option('--threads <k>', 'worker threads (default: one per core)', count(1, 64))
+    .option('--lock-seconds <s>', 'how long a job stays this actor\'s without word from it: a killed actor\'s jobs go to another after about this', count(2, 600), 30)
+    .action(async (f: ActorFlags) => {
+      if (f.redis === undefined) throw new TilemateError('TM_BAD_INPUT', 'an actor needs the learner\'s Redis: --redis redis://host:6379 (or TILEMATE_REDIS_URL)');
+      const threads = f.threads ?? defaultWorkers();
+      let jobs = 0, games = 0;
+      const actor = await startActor({
+        url: f.redis, prefix: f.queuePrefix, threads, lockMs: f.lockSeconds * 1000,
+        onJob: (kind, seconds, n) => { jobs++; games += n; process.stderr.write(`job ${jobs}: ${n} ${kind === 'eval' ? 'arena deals' : 'games'} in ${seconds.toFixed(1)} s (${games} in all)\n`); },
+      });
+      process.stderr.write(`actor ready: ${threads} worker thread${threads === 1 ? '' : 's'}, taking jobs from ${f.redis} (prefix ${f.queuePrefix})\n`);
+      const stop = () => { actor.close().then(() => exit(0), () => exit(1)); };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
     });
 }

@@ -195,7 +195,7 @@ describe('tilemate train', () => {
     expect(first.log[0].examples).toBeGreaterThan(100);
     expect(first.log[0].searchAgreement).toBeGreaterThan(0);
     expect(first.log[0].searchAgreement).toBeLessThanOrEqual(1);
-    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,searchAgreement,habitsAgreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds');
+    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,searchAgreement,habitsAgreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds,selfPlayPerSecond');
     expect(readFileSync(join(out, 'log.svg'), 'utf8')).toMatch(/^<svg/);
     expect(modelFromJson(readFileSync(join(out, 'candidate.json'), 'utf8')).layers).toHaveLength(3);
     // a second run on the same folder needs --resume, and then goes on from generation 2
@@ -224,6 +224,10 @@ describe('tilemate train', () => {
     await expect(train({ ...base(out), generations: 2, resume: true, from: model })).rejects.toThrow(/a model to start from begins a new run/);
     const other = mkdtempSync(join(tmpdir(), 'tm-from-bad-'));
     await expect(train({ ...base(other), from: model.slice(0, 100) })).rejects.toThrow(/the model to start from/);
+    // a cut-off file is named, and the refused run leaves no folder behind
+    const never = join(other, 'never');
+    await expect(train({ ...base(never), from: model.slice(0, 100), fromName: 'model file /tmp/cut.json' })).rejects.toThrow(/model file \/tmp\/cut.json is not JSON/);
+    expect(existsSync(never)).toBe(false);
     await expect(train({ ...base(other), from: modelToJson(randomModel(5)) })).rejects.toThrow(/the model to start from has layers of 16-8-2; this network's are 64-32-2/);
   });
 

@@ -49,8 +49,9 @@ export interface SituationInput {
 
 /** How much searching a decision gets, and from which seed. */
 export interface SearchOptions {
-  /** Sampled deals; every alternative is played out in each (default 48). */
+  /** Sampled deals; every alternative is played out in each (default ADVICE_BUDGET.worlds). */
   worlds?: number;
+  /** Default: decisionSeed, drawn from the decision itself, so every way of asking gets one answer. */
   seed?: number;
   /** Discard advice: the discards weighed, the heuristic's cheapest few (default 4). */
   candidates?: number;
@@ -62,7 +63,15 @@ export interface SearchOptions {
   afford?: (choices: number, worlds: number) => number;
 }
 
-export const DEFAULT_WORLDS = 48;
+/**
+ * One budget for every decision's advice: the hint in a game, Which hand?, `tilemate advise`
+ * and the review all play this many deals from the seed decisionSeed draws from the
+ * decision, so they give one answer, word for word, for one moment. Tests that replay many
+ * decisions lower `worlds` here, in this one place.
+ */
+export const ADVICE_BUDGET: { worlds: number } = { worlds: 24 };
+/** @deprecated the advice's worlds are ADVICE_BUDGET.worlds (read when asked, so a test may lower it). */
+export const DEFAULT_WORLDS = 24;
 export const DEFAULT_CANDIDATES = 4;
 export const DEFAULT_DEALS = 200;
 
@@ -207,6 +216,22 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
   return v;
 }
 
+/**
+ * The seed of a decision's playouts, drawn from the decision itself (FNV-1a over what the
+ * person knows: the ruleset, her tiles and exposures, the others' exposures, the tiles seen,
+ * the discard in question, the wall): the same moment gets the same deals whether it is
+ * asked in a game, typed on Which hand? or at the command line, or reviewed afterwards.
+ */
+export function decisionSeed(sit: Situation, phase: 'discard' | 'claims'): number {
+  const key = JSON.stringify([
+    sit.rules.name, phase, sit.concealed, sit.exposures.map((list) => list.map((x) => [x.tile, x.size, x.jokers])),
+    sit.seen, sit.claim ? [sit.claim.tile, sit.claim.discarder] : null, sit.wallLeft, sit.unlisted,
+  ]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  return h >>> 0;
+}
+
 /** Unseen tiles of the situation (in other racks, the wall, or unlisted discards), one entry per tile. */
 function unseenPool(sit: Situation, phase: 'discard' | 'claims'): TileId[] {
   return tilesFromCounts(unseenCounts(situationView(sit, phase)));
@@ -281,7 +306,7 @@ function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
         move: { type: a.type, tile: tileName(x.tile), owner, exposure: a.exposure },
       };
     }
-    case 'decline': return { text: `decline ${tileName(sit.claim!.tile)}`, move: { type: a.type } };
+    case 'decline': return { text: `let ${tileName(sit.claim!.tile)} go`, move: { type: a.type } };
     case 'call': {
       const tile = tileName(sit.claim!.tile);
       const jokers = a.jokers === 0 ? '' : ` with ${a.jokers} joker${a.jokers === 1 ? '' : 's'}`;
@@ -318,13 +343,19 @@ export interface Alternative {
   /** The action in a player's words, e.g. "discard 5B", "call 5B for a pung". */
   action: string;
   move: MoveJson;
-  /** Mean score over the sampled deals, under the ruleset's scoring. */
+  /** Mean score over the sampled deals, under the ruleset's scoring: the figure the choice is made by. */
   value: number;
-  /** Share of the sampled deals the person won. */
+  /**
+   * Share of the sampled deals the person won, in the playouts' optimistic table (other racks
+   * dealt at random): for comparing choices only, never shown to a player as a chance (the
+   * chance of each line is lineChances's, the one figure shown for it).
+   */
   mahJongg: number;
   /** Its mean score less the suggestion's, deal by deal, and the standard error of that difference. */
   behind: number;
   behindSe: number;
+  /** Within the noise of the suggestion: less than OVERRULE standard errors behind it (the suggestion itself: false). */
+  aboutEqual: boolean;
   /** Tiles away of the hand after the action, toward its closest line. */
   tilesAway: number;
   toward: string;
@@ -334,11 +365,14 @@ export interface DecisionAdvice {
   question: 'discard' | 'call';
   hand: string;
   suggestion: string;
-  /** Every alternative weighed, best first; the first is the suggestion. */
+  /** Every alternative weighed, best first (by mean score: the suggestion is the top of what is shown); the first is the suggestion. */
   alternatives: Alternative[];
-  /** One sentence a beginner understands, in the game's own terms; the figures are in `why`. */
+  /** One sentence a beginner understands, in the game's own terms: the advice. */
   plain: string;
+  /** The reason in one plain sentence (no figures). */
   why: string;
+  /** The figures behind it, for a "details" toggle. */
+  details: string;
   worlds: number;
   seed: number;
   wall: number;
@@ -348,14 +382,17 @@ export interface DecisionAdvice {
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /**
- * Plays the candidates out and chooses as the Monte Carlo player does: Mah Jongg whenever
- * it can be had; otherwise the heuristic's own choice (candidates[0]) unless another beats
- * it deal by deal by more than OVERRULE standard errors (with a few dozen deals the means
- * are noisy, and noise should not overrule a sound default). The rest follow by mean score.
+ * Plays the candidates out and chooses the one with the best mean score over the sampled
+ * deals (Mah Jongg whenever it can be had; a tie goes to the advisor's own choice, first in
+ * `candidates`), so the figures shown are the ones the choice is made by and the suggestion is
+ * always the top of them. Where the next best is within OVERRULE standard errors of it, the
+ * deals cannot rank them and the advice says the two are about equally good (and the review
+ * charges nothing for taking either). training/overrule-study.ts measured this rule against
+ * keeping the advisor's choice unless overruled by OVERRULE standard errors.
  */
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
-  const asked = opts.worlds ?? DEFAULT_WORLDS;
-  const seed = opts.seed ?? 1;
+  const asked = opts.worlds ?? ADVICE_BUDGET.worlds;
+  const seed = opts.seed ?? decisionSeed(sit, phase);
   if (!Number.isInteger(asked) || asked < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${asked}: expected a whole number of 1 or more`);
   const worlds = Math.max(1, Math.min(asked, opts.afford?.(candidates.length, asked) ?? asked));
   const { scores, won } = playoutScores(sit, cc, phase, candidates, worlds, seedRng(seed));
@@ -366,43 +403,39 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
     return { diff: mean, se };
   };
   const sure = candidates.findIndex((a) => a.type === 'declare' || a.type === 'callMahJongg');
-  let best = 0;
-  if (sure >= 0) best = sure;
-  else {
-    let bestEdge = 0;
-    for (let i = 1; i < candidates.length; i++) {
-      const { diff, se } = versus(i, 0);
-      if (diff - OVERRULE * se > bestEdge) { bestEdge = diff - OVERRULE * se; best = i; }
-    }
-  }
-  const rest = candidates.map((_, i) => i).filter((i) => i !== best).sort((a, b) => means[b] - means[a] || a - b);
+  // the best mean first (rounded as shown, so what is shown ranks as chosen); ties keep the advisor's order
+  const order = candidates.map((_, i) => i).sort((a, b) => Number(b === sure) - Number(a === sure) || round2(means[b]) - round2(means[a]) || a - b);
+  const best = order[0];
   const analyzer = new Analyzer(cc);
   // what the person sees besides her rack, the discard in question left out
   const seen = seenCounts(situationView(sit, 'discard'));
-  const alternatives = [best, ...rest].map((i): Alternative => {
+  const alternatives = order.map((i): Alternative => {
     const { diff, se } = versus(i, best);
     const hand = after(sit, candidates[i]);
     const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen, copies: sit.copies }, { top: 1 })[0];
     const { text, move } = describe(candidates[i], sit);
+    const behind = round2(diff), behindSe = round2(se);
     return {
       action: text,
       move,
       value: round2(means[i]),
       mahJongg: round2(won.reduce((a, row) => a + Number(row[i]), 0) / worlds),
-      behind: round2(diff),
-      behindSe: round2(se),
+      behind,
+      behindSe,
+      aboutEqual: i !== best && sure < 0 && -behind <= OVERRULE * behindSe,
       tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
       toward: closest.id,
     };
   });
-  const own = describe(candidates[0], sit).text;
+  const { plain, why } = decisionWords(cc, alternatives, sure >= 0);
   return {
     question: phase === 'discard' ? 'discard' : 'call',
     hand: formatTiles(tilesFromCounts(sit.concealed)),
     suggestion: alternatives[0].action,
     alternatives,
-    plain: decisionPlain(cc, alternatives, sure >= 0, best !== 0),
-    why: decisionWhy(alternatives, worlds, sure >= 0, best === 0 ? null : { action: own, ...versus(best, 0) }, defaultModel() === null ? 'the heuristic' : 'the trained model'),
+    plain,
+    why,
+    details: decisionDetails(cc, alternatives, worlds),
     worlds,
     seed,
     wall: sit.wallLeft,
@@ -412,43 +445,58 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
 
 const upperFirst = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+
 /**
- * The advice in one plain sentence, the reason in the game's terms (lines, tiles away,
- * concealed hands): options whose difference lies within the noise of the playouts are said
- * to be about equally good rather than ranked, so a suggestion never stands against its own
- * figures without the reason said (the advisor keeps its first choice when the deals cannot
- * tell the options apart).
+ * A card line as a player names it: "the second Stairs line" (the line's place under its
+ * section's heading), or "the Stairs line" when the section has one line.
  */
-export function decisionPlain(cc: CompiledCard, alts: Alternative[], mahJongg: boolean, overruled: boolean): string {
-  const [best, next] = alts;
-  const Best = upperFirst(best.action);
-  if (mahJongg) return `${Best}: your hand is complete.`;
-  const away = (a: Alternative): string => (a.tilesAway === 0 ? `it completes ${a.toward}` : `it keeps you ${a.tilesAway} tile${a.tilesAway === 1 ? '' : 's'} away from ${a.toward}`);
-  if (next === undefined) return `${Best}: it is the only choice you have, and ${away(best)}.`;
-  const concealed = cc.card.lines.find((l) => l.id === best.toward)?.concealed === true;
-  const margin = -next.behind;
-  const clear = overruled || margin > OVERRULE * next.behindSe;
-  // NMJL: a concealed hand may take no call except for Mah Jongg
-  if (best.move.type === 'decline' && next.move.type === 'call' && concealed && margin >= 0) {
-    return `${Best}: ${best.toward} is concealed, and calling would rule it out.`;
-  }
-  if (next.behind === 0 && next.behindSe === 0) return `${Best}: ${away(best)}, and ${next.action} would come to the same.`;
-  if (clear) return `${Best}: ${away(best)}, and it did clearly better than ${next.action} in the practice deals.`;
-  return `${Best} and ${next.action} are about equally good (the practice deals could not tell them apart); ${best.action} ${away(best).replace(/^it /, '')}.`;
+export function lineName(cc: CompiledCard, id: string): string {
+  const line = cc.card.lines.find((l) => l.id === id);
+  if (line === undefined) return 'a hand on the card';
+  const inSection = cc.card.lines.filter((l) => l.section === line.section);
+  if (inSection.length === 1) return `the ${line.section} line`;
+  const place = inSection.indexOf(line);
+  return place < ORDINALS.length ? `the ${ORDINALS[place]} ${line.section} line` : `line ${place + 1} under ${line.section}`;
 }
 
-function decisionWhy(alts: Alternative[], worlds: number, mahJongg: boolean, overruled: { action: string; diff: number; se: number } | null, whose: string): string {
+/** How far a hand is from Mah Jongg with a line, in a player's words. */
+export function fromMahJongg(cc: CompiledCard, tilesAway: number, id: string): string {
+  if (tilesAway === 0) return `it completes ${lineName(cc, id)}`;
+  return `${tilesAway} tile${tilesAway === 1 ? '' : 's'} from Mah Jongg with ${lineName(cc, id)}`;
+}
+
+/**
+ * The advice in one plain sentence and its reason in another, in the game's terms (lines,
+ * tiles from Mah Jongg, concealed hands), no figures: the suggestion is the one that did best
+ * in games played on from here; when the next best is within the noise the two are said to be
+ * about equally good, never ranked.
+ */
+export function decisionWords(cc: CompiledCard, alts: Alternative[], mahJongg: boolean): { plain: string; why: string } {
   const [best, next] = alts;
-  if (mahJongg) return `${best.action}: the hand is complete (mean score ${best.value} over ${worlds} sampled deals)`;
-  const own = `${best.action} scores ${best.value} on average over ${worlds} sampled deals played out by heuristic players (you with the hard bot's habits, the others as medium bots; Mah Jongg in ${Math.round(100 * best.mahJongg)}%), leaving you ${best.tilesAway} away from ${best.toward}`;
-  if (next === undefined) return `${own}; it is the only choice`;
-  if (overruled) return `${own}; it beats ${whose}'s first choice, ${overruled.action}, by ${round2(overruled.diff)} (± ${round2(overruled.se)}) deal by deal`;
-  if (next.behind === 0 && next.behindSe === 0) return `${own}, ${whose}'s choice; ${next.action} ends every sampled deal the same way`;
-  const margin = round2(-next.behind);
-  if (margin > OVERRULE * next.behindSe) return `${own}; ${margin} ahead of ${next.action} (± ${next.behindSe})`;
-  if (margin > 0) return `${own}, ${whose}'s choice; ${margin} ahead of ${next.action} (± ${next.behindSe}), a lead within the noise of ${worlds} deals`;
-  const compared = margin === 0 ? `level with ${next.action}` : `${next.action} averages ${-margin} more`;
-  return `${own}, ${whose}'s choice; ${compared}, within ${OVERRULE} standard errors (± ${next.behindSe}) over ${worlds} deals: not enough to overrule it (more worlds would tell them apart)`;
+  const Best = upperFirst(best.action);
+  if (mahJongg) return { plain: `${Best}: your hand is complete.`, why: 'Your hand is complete, and Mah Jongg ends the game with you the winner.' };
+  const leaves = (a: Alternative): string => (a.tilesAway === 0 ? fromMahJongg(cc, 0, a.toward) : `it leaves you ${fromMahJongg(cc, a.tilesAway, a.toward)}`);
+  const why = `${upperFirst(leaves(best))}.`;
+  if (next === undefined) return { plain: `${Best}: it is your only choice, and ${leaves(best)}.`, why };
+  const concealed = cc.card.lines.find((l) => l.id === best.toward)?.concealed === true;
+  // NMJL: a concealed hand may take no call except for Mah Jongg
+  if (best.move.type === 'decline' && next.move.type === 'call' && concealed) {
+    return { plain: `${Best}: ${lineName(cc, best.toward)} is concealed, and calling would rule it out.`, why };
+  }
+  if (next.behind === 0 && next.behindSe === 0) return { plain: `${Best}: ${leaves(best)}, and ${next.action} would come to the same.`, why };
+  if (next.aboutEqual) return { plain: `${Best} (${next.action} is about as good): ${leaves(best)}.`, why };
+  return { plain: `${Best}: ${leaves(best)}, and it did clearly better than ${next.action} in games played on from here.`, why };
+}
+
+/** The figures behind the advice, for the "details" toggle: mean scores and their margins, and how they were found. */
+function decisionDetails(cc: CompiledCard, alts: Alternative[], worlds: number): string {
+  const each = alts.map((a, i) => {
+    const line = a.tilesAway === 0 && i === 0 && (a.move.type === 'declare' || a.move.type === 'callMahJongg') ? 'Mah Jongg' : `${a.tilesAway} from ${a.toward}`;
+    const margin = i === 0 ? 'the best' : `${round2(-a.behind)} less (± ${a.behindSe})${a.aboutEqual ? ', within twice its ± of the best: about as good' : ''}`;
+    return `${a.action}: ${a.value} (${margin}; ${line})`;
+  });
+  return `Mean score of each choice over ${worlds} games played on from here by bots (you with the hard bot's habits, the others as medium bots; their hidden tiles dealt at random, so the scores are optimistic and serve to compare): ${each.join('; ')}.`;
 }
 
 /**
@@ -466,7 +514,8 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
   const options = legalActions(world, 0);
   const heuristic = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
   const policy = advisor(cc);
-  const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
+  const seed = opts.seed ?? decisionSeed(sit, 'discard');
+  const turn: Turn = { seat: 0, phase: 'discard', view: () => situationView(sit, 'discard'), legal: () => options, rng: seedRng(seed) };
   const k = opts.candidates ?? DEFAULT_CANDIDATES;
   // the advisor's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
   const candidates = unique([
@@ -475,7 +524,7 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
     ...heuristic.rank(turn).slice(0, k).map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
     ...options.filter((a) => a.type === 'exchange'),
   ]);
-  return decide(sit, cc, 'discard', candidates, opts);
+  return decide(sit, cc, 'discard', candidates, { ...opts, seed });
 }
 
 /** Another player's discard: declining and every legal call (and Mah Jongg when the tile completes the hand), each played out. */
@@ -483,9 +532,10 @@ export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: str
   const sit = parseSituation(input, 'call', { tile: input.tile, from: input.from });
   const world = someWorld(sit, cc, 'claims');
   const options = legalActions(world, 0);
-  const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(opts.seed ?? 1) };
+  const seed = opts.seed ?? decisionSeed(sit, 'claims');
+  const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(seed) };
   const candidates = unique([advisor(cc).act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
-  return decide(sit, cc, 'claims', candidates, opts);
+  return decide(sit, cc, 'claims', candidates, { ...opts, seed });
 }
 
 function unique(actions: Action[]): Action[] {
@@ -605,14 +655,28 @@ export interface VoteAdvice {
 export function voteAdvice(cc: CompiledCard, copies: readonly number[], input: { hand: string }): VoteAdvice {
   const parsed = analysisInput(copies, input.hand);
   const v = searchVote(cc, charlestonView(parsed, 'vote'), seedRng(1));
-  const after = `after three more passes your closest line would be ${v.after.toFixed(1)} tiles away on average, against ${v.now} now`;
   return {
     hand: formatTiles(tilesFromCounts(parsed.concealed)),
     secondCharleston: v.yes,
     tilesAwayNow: v.now,
     expectedAway: Math.round(v.after * 100) / 100,
-    why: v.yes ? `Go on: ${after}.` : `Stop: ${after}; the tiles you would have to give up serve your lines.`,
+    why: voteWhy(v.yes, v.now, v.after),
   };
+}
+
+const tilesWord = (n: number): string => `${n} tile${n === 1 ? '' : 's'}`;
+
+/** The vote's reason in one plain sentence: where the hand is now and where three more passes would likely leave it. */
+function voteWhy(yes: boolean, now: number, after: number): string {
+  const later = Math.round(after);
+  if (yes) {
+    return later < now
+      ? `Vote yes: your hand is ${tilesWord(now)} from Mah Jongg, and three more passes would likely bring it to about ${later}.`
+      : `Vote yes: your hand is ${tilesWord(now)} from Mah Jongg, and three more passes would likely bring it a little closer.`;
+  }
+  return later < now
+    ? `Vote no: your hand is ${tilesWord(now)} from Mah Jongg, and three more passes would gain it little for the tiles you would have to give up.`
+    : `Vote no: your hand is ${tilesWord(now)} from Mah Jongg, and three more passes would likely leave it no closer while taking tiles it needs.`;
 }
 
 export interface CourtesyAdvice {
@@ -634,14 +698,23 @@ export function courtesyAdvice(cc: CompiledCard, copies: readonly number[], inpu
   const c = searchCourtesy(cc, view, ranked, seedRng(1));
   const now = closestAway(cc, parsed.concealed, []);
   const offer = c.tiles.map(tileName);
-  const after = `your closest line would be ${c.expectedAway.toFixed(1)} tiles away on average, against ${now} now`;
   return {
     hand: formatTiles(tilesFromCounts(parsed.concealed)),
     offer,
     tilesAwayNow: now,
     expectedAway: Math.round(c.expectedAway * 100) / 100,
-    why: offer.length === 0 ? `Offer nothing: every tile serves your closest lines (${after} either way).` : `Offer ${list(offer)}: ${after}.`,
+    why: courtesyWhy(offer, now, c.expectedAway),
   };
+}
+
+/** The courtesy offer's reason in one plain sentence; it says only what the figures support (a hand far from every line is not "close"). */
+function courtesyWhy(offer: string[], now: number, expected: number): string {
+  const later = Math.round(expected);
+  if (offer.length === 0) return `Offer nothing: your hand is ${tilesWord(now)} from Mah Jongg, and giving tiles across would likely not bring it closer.`;
+  const they = offer.length === 1 ? 'it helps' : 'they help';
+  return later < now
+    ? `Offer ${list(offer)}: ${they} your hand least, and the trade would likely bring it from ${tilesWord(now)} to about ${later} from Mah Jongg.`
+    : `Offer ${list(offer)}: ${they} your hand least, and the player across may send a tile you need.`;
 }
 
 function list(items: string[]): string {

@@ -41,10 +41,10 @@ export function paired(diffs: readonly number[]): { mean: number; se: number } {
   return { mean, se: sd / Math.sqrt(n) };
 }
 
-/** Mean of paired differences less OVERRULE standard errors. */
-function edge(diffs: readonly number[]): number {
+/** Mean of paired differences less `overrule` standard errors. */
+function edge(diffs: readonly number[], overrule = OVERRULE): number {
   const { mean, se } = paired(diffs);
-  return mean - OVERRULE * se;
+  return mean - overrule * se;
 }
 
 /** How much searching a decision gets. */
@@ -67,6 +67,12 @@ export interface Budget {
    * training never set it (a game's record still replays, from its actions).
    */
   ms?: number;
+  /**
+   * Standard errors by which a challenger must beat the default (default OVERRULE); 0 takes
+   * the best mean score, as the advice does (agents/advice.ts decide). For studies
+   * (training/overrule-study.ts): the bots keep OVERRULE.
+   */
+  overrule?: number;
 }
 
 /**
@@ -159,7 +165,8 @@ export class MonteCarloAgent implements Agent {
       played.scores.forEach((x, i) => diffs[i].push(x - played.scores[0]));
     }
     let challenger = 0, bestEdge = -Infinity;
-    for (let i = 1; i < candidates.length; i++) { const e = edge(diffs[i]); if (e > bestEdge) { bestEdge = e; challenger = i; } }
+    const overrule = this.budget.overrule ?? OVERRULE;
+    for (let i = 1; i < candidates.length; i++) { const e = edge(diffs[i], overrule); if (e > bestEdge) { bestEdge = e; challenger = i; } }
     if (challenger === 0) return candidates[0];
     const pair = [candidates[0], candidates[challenger]];
     for (; spent + 2 <= total && !spentAll(w); w++, spent += 2) {
@@ -170,7 +177,7 @@ export class MonteCarloAgent implements Agent {
     // The default stands unless the challenger's paired advantage is more than
     // OVERRULE standard errors above zero: noise should not overrule a sound default (nor
     // one world, which has no spread, when the search was cut short).
-    return diffs[challenger].length >= 2 && edge(diffs[challenger]) > 0 ? candidates[challenger] : candidates[0];
+    return diffs[challenger].length >= 2 && edge(diffs[challenger], overrule) > 0 ? candidates[challenger] : candidates[0];
   }
 
 }

@@ -1,4 +1,4 @@
-import { callAdvice, charlestonAdvice, discardAdvice, type Alternative, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../levels.js';
 import type { CompiledCard } from '../../engine/compile.js';
@@ -30,12 +30,18 @@ export interface Hint {
   blind?: number;
   /** Discard and claims: every choice weighed, best first, each with its legal action. */
   alternatives?: (Alternative & { legal: Action | null })[];
-  advice?: CharlestonAdvice | DecisionAdvice;
+  advice?: CharlestonAdvice | DecisionAdvice | VoteAdvice | CourtesyAdvice;
 }
 
 export interface HintOptions {
-  worlds: number;
-  seed: number;
+  /** Sampled deals for discard and call advice (default agents/advice.ts ADVICE_BUDGET.worlds, as the review and Which hand? use). */
+  worlds?: number;
+  /**
+   * Only for the bot that answers where the advice does not reach (Siamese racks): discard
+   * and call advice draw their seed from the decision itself (agents/advice.ts decisionSeed),
+   * so the hint, the review, Which hand? and `tilemate advise` give one answer for one moment.
+   */
+  seed?: number;
   /** The playouts' budget (agents/advice.ts SearchOptions.afford). */
   afford?: SearchOptions['afford'];
 }
@@ -106,63 +112,83 @@ function findLegal(a: Action | null, legal: readonly Action[]): Action | null {
 
 const upper = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
 
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 function bot(cc: CompiledCard, v: SeatView): Agent {
   return makeAgent('medium', cc, loadRuleset(v.ruleset));
 }
 
-function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[], seed: number): Action {
+function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[], seed = 1): Action {
   return bot(cc, v).act({ seat: v.seat, phase: v.phase as Exclude<SeatView['phase'], 'ended'>, view: () => v, legal: () => [...legal], rng: seedRng(seed) });
 }
 
 /**
  * Advice for the seat's current decision. Refused (TM_NOT_YOUR_TURN) when the seat has
  * nothing to decide. Discard and call advice come from playouts (agents/advice.ts); the
- * Charleston from the lookahead heuristic; the vote and courtesy from the medium bot's rule;
- * games the advice functions do not cover (Siamese racks) fall back to the medium bot.
+ * Charleston, the vote and the courtesy offer from the lookahead (agents/advice.ts, as Which
+ * hand? and `tilemate advise` answer them); games the advice functions do not cover (Siamese
+ * racks) fall back to the medium bot. Every text is one plain sentence; figures go in `details`.
  */
 export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): Hint {
   if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
   const kind = v.phase;
   const singleRack = v.dead[v.seat].length === 1;
+  const hand = formatTiles(tilesFromCounts(v.concealed));
   if (kind === 'charleston') {
     const declare = legal.find((a) => a.type === 'declare');
     const dir = v.passOffset === 2 ? 'across' : v.passOffset === v.players - 1 ? 'left' : 'right';
-    const advice = charlestonAdvice(cc, v.copies, { hand: formatTiles(tilesFromCounts(v.concealed)), direction: dir, blind: v.blindAllowed === true });
-    if (declare) return { kind, text: upper(advice.why), action: declare, tiles: [], advice };
+    const advice = charlestonAdvice(cc, v.copies, { hand, direction: dir, blind: v.blindAllowed === true });
+    // standardized rules 4.4: East's dealt Mah Jongg is declared instead of passing
+    if (declare) return { kind, text: 'Declare Mah Jongg: your hand is already complete.', details: upper(advice.why), action: declare, tiles: [], advice };
     const tiles = advice.pass.map(parseTile);
     const action: Action = { type: 'pass', seat: v.seat, tiles, blind: advice.blind };
-    const blind = advice.blind > 0 ? ` and ${advice.blind} received tile${advice.blind === 1 ? '' : 's'} blind` : '';
-    return { kind, text: `Pass ${advice.pass.join(', ') || 'none of your own tiles'}${blind} ${dir === 'across' ? 'across' : `to the ${dir}`}: ${advice.why}`, action, tiles, blind: advice.blind, advice };
+    const to = dir === 'across' ? 'across' : `to the ${dir}`;
+    const kept = advice.keeps[0];
+    const keeps = kept === undefined ? '' : `, and the tiles you keep leave you ${fromMahJongg(cc, kept.tilesAway, kept.id)}`;
+    const text = advice.blind > 0
+      ? `Pass ${advice.pass.length > 0 ? `${list(advice.pass)} and ` : ''}${advice.blind} of the tiles you receive ${to} without looking at them (a blind pass): ${advice.pass.length > 0 ? 'every other tile' : 'every tile'} on your rack helps your hand${keeps}.`
+      : `Pass ${list(advice.pass)} ${to}: ${advice.pass.length === 1 ? 'it helps' : 'they help'} your hand least${keeps}.`;
+    return { kind, text, details: upper(advice.why), action, tiles, blind: advice.blind, advice };
   }
-  if (kind === 'vote') {
-    const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'vote' }>;
-    const text = a.yes
-      ? 'Vote yes: your hand is still more than three tiles from its closest line, and three more passes can bring it closer'
-      : 'Vote no: your hand is within three tiles of a line, and a second Charleston could take tiles it needs';
-    return { kind, text, action: a, tiles: [] };
+  if (kind === 'vote' && singleRack) {
+    const advice = voteAdvice(cc, v.copies, { hand });
+    const a = legal.find((x) => x.type === 'vote' && x.yes === advice.secondCharleston) ?? botChoice(cc, v, legal, opts.seed);
+    return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after three more passes, over sampled passes.`, action: a, tiles: [], advice };
   }
-  if (kind === 'courtesy') {
-    const a = botChoice(cc, v, legal, opts.seed) as Extract<Action, { type: 'courtesy' }>;
-    const text = a.tiles.length > 0
-      ? `Offer ${a.tiles.map(tileName).join(', ')}: ${a.tiles.length === 1 ? 'it serves' : 'they serve'} none of the lines your hand is closest to`
-      : 'Offer nothing: every tile on your rack serves a line you are close to';
-    return { kind, text, action: a, tiles: [...a.tiles] };
+  if (kind === 'courtesy' && singleRack) {
+    const advice = courtesyAdvice(cc, v.copies, { hand });
+    const offer = advice.offer.map(parseTile).sort((x, y) => x - y);
+    const a = legal.find((x) => x.type === 'courtesy' && x.tiles.length === offer.length && [...x.tiles].sort((p, q) => p - q).every((t, i) => t === offer[i]))
+      ?? botChoice(cc, v, legal, opts.seed);
+    const tiles = a.type === 'courtesy' ? [...a.tiles] : [];
+    return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after the exchange, over sampled exchanges.`, action: a, tiles, advice };
+  }
+  if (kind === 'vote' || kind === 'courtesy') {
+    const a = botChoice(cc, v, legal, opts.seed);
+    const text = a.type === 'vote'
+      ? (a.yes ? 'Vote yes: three more passes can bring your hand closer to Mah Jongg.' : 'Vote no: your hand could lose tiles it needs in three more passes.')
+      : a.type === 'courtesy' && a.tiles.length > 0 ? `Offer ${list(a.tiles.map(tileName))}: ${a.tiles.length === 1 ? 'it helps' : 'they help'} your hand least.` : 'Offer nothing: giving tiles across would likely not help your hand.';
+    return { kind, text, action: a, tiles: a.type === 'courtesy' ? [...a.tiles] : [] };
   }
   if (kind === 'draw') {
     const draw = legal.find((a) => a.type === 'draw') ?? legal[0];
-    return { kind, text: 'Draw from the wall', action: draw, tiles: [] };
+    return { kind, text: 'Draw a tile from the wall.', action: draw, tiles: [] };
   }
   if (!singleRack) {
     const a = botChoice(cc, v, legal, opts.seed);
-    return { kind, text: `The medium bot would ${a.type === 'discard' ? `discard ${tileName(a.tile)}` : a.type} here (playout advice covers single-rack games)`, action: a, tiles: a.type === 'discard' ? [a.tile] : [] };
+    const what = a.type === 'discard' ? `Discard ${tileName(a.tile)}` : a.type === 'decline' ? 'Let it go' : a.type === 'call' ? 'Call it' : a.type === 'declare' || a.type === 'callMahJongg' ? 'Take Mah Jongg' : upper(a.type);
+    return { kind, text: `${what}: it is what a steady player would do here.`, details: 'Siamese racks: the medium bot\'s choice (the playout advice covers single-rack games).', action: a, tiles: a.type === 'discard' ? [a.tile] : [] };
   }
   const input = situationOf(v);
   const advice = kind === 'discard'
-    ? discardAdvice(cc, input, { worlds: opts.worlds, seed: opts.seed, afford: opts.afford })
-    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, seed: opts.seed, afford: opts.afford });
+    ? discardAdvice(cc, input, { worlds: opts.worlds, afford: opts.afford })
+    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, afford: opts.afford });
   const alternatives = advice.alternatives.map((alt) => ({ ...alt, legal: findLegal(moveAction(alt.move, v), legal) }));
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
   const tiles = chosen.move.type === 'discard' || chosen.move.type === 'exchange' ? [parseTile(chosen.move.tile!)] : [];
-  return { kind, text: advice.plain, details: upper(advice.why), action: chosen.legal!, tiles, alternatives, advice };
+  return { kind, text: advice.plain, details: advice.details, action: chosen.legal!, tiles, alternatives, advice };
 }

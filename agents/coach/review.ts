@@ -1,4 +1,5 @@
-import { advisor, parseSituation, playoutScores } from '../advice.js';
+import { ADVICE_BUDGET, parseSituation, playoutScores } from '../advice.js';
+import { OVERRULE, paired } from '../montecarlo.js';
 import { Analyzer } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
@@ -12,9 +13,11 @@ import { hintFor, situationOf } from './hint.js';
 
 /**
  * The coach's review of a finished game for one seat: the record is replayed, and at each of
- * the seat's decisions the engine's choice (the hint, agents/coach/hint.ts, with a modest budget) is
- * set against the seat's. For discards and calls the cost is the difference of mean scores
- * over the same sampled deals (paired playouts, in points of the ruleset's scoring); for
+ * the seat's decisions the hint the seat would have been given then (agents/coach/hint.ts: the
+ * same budget and the seed drawn from the decision, so the same answer, word for word) is
+ * set against the seat's choice. For discards and calls the cost is the difference of mean scores
+ * over the same sampled deals (paired playouts, in points of the ruleset's scoring), and
+ * nothing when the advice itself calls the two choices about equally good; for
  * Charleston and courtesy passes, made before there is play to sample, it is the tiles
  * away the kept hand lost against the engine's pass. Biggest mistakes first. It answers with
  * engine actions and views; api/shared/wire.ts writes it as JSON for the page.
@@ -29,6 +32,8 @@ export interface ReviewedDecision {
   suggested: string;
   suggestedAction: Action;
   agreed: boolean;
+  /** Another choice than the coach's, but one the coach's own figures call about as good (within the noise): no cost, not a mistake. */
+  asGood: boolean;
   /** Estimated points the choice cost against the engine's (0 when they agree or the choice did as well). */
   loss: number;
   /** Passes: tiles away the kept hand lost against the engine's pass (its closest line). */
@@ -49,7 +54,14 @@ export interface Review {
   card: string;
   worlds: number;
   /** `disagreed` decisions lead the list, by cost. */
-  summary: { decisions: number; agreed: number; disagreed: number; totalLoss: number; totalTilesLost: number };
+  summary: {
+    decisions: number; agreed: number; disagreed: number;
+    /** Decisions where another choice was clearly better (disagreed, less those about as good). */
+    mistakes: number;
+    totalLoss: number; totalTilesLost: number;
+    /** The review in one plain, true sentence for the player. */
+    text: string;
+  };
   decisions: ReviewedDecision[];
   /** When another seat called this seat's hand dead: the action number, who, and why in words. */
   dead?: { index: number; by: number; why: string };
@@ -57,8 +69,10 @@ export interface Review {
 
 export interface ReviewOptions {
   seat: number;
-  worlds: number;
+  /** Not used for discards and calls: their seed is drawn from each decision (agents/advice.ts decisionSeed), as the hint's is. */
   seed?: number;
+  /** Sampled deals per decision (default ADVICE_BUDGET.worlds: the hint's, so the review gives the hint's answer). */
+  worlds?: number;
   /** The sampled deals per decision the caller allows on this card (the server's budget), at most `worlds`. */
   fit?: (cc: CompiledCard, worlds: number) => number;
   /** A review in parts: the decisions from this action number on are reviewed, the earlier ones only replayed. */
@@ -77,10 +91,14 @@ export function joinReview(parts: readonly Review[]): Review {
   return summarized({ seat: first.seat, ruleset: first.ruleset, card: first.card, worlds: first.worlds, decisions: parts.flatMap((p) => p.decisions), ...(dead !== undefined && { dead }) });
 }
 
+const mistake = (d: ReviewedDecision): boolean => !d.agreed && !d.asGood;
+
 function summarized(r: Omit<Review, 'summary'>): Review {
   const decisions = [...r.decisions];
-  // every disagreement first, the costliest first; then the choices the engine shares, in order of play
-  decisions.sort((a, b) => Number(a.agreed) - Number(b.agreed) || b.loss - a.loss || b.tilesLost - a.tilesLost || a.index - b.index);
+  // the mistakes first, the costliest first; then every other choice, in order of play
+  decisions.sort((a, b) => Number(mistake(b)) - Number(mistake(a)) || (mistake(a) ? b.loss - a.loss || b.tilesLost - a.tilesLost : 0) || a.index - b.index);
+  const agreed = decisions.filter((d) => d.agreed).length;
+  const mistakes = decisions.filter(mistake).length;
   return {
     seat: r.seat,
     ruleset: r.ruleset,
@@ -88,35 +106,37 @@ function summarized(r: Omit<Review, 'summary'>): Review {
     worlds: r.worlds,
     summary: {
       decisions: decisions.length,
-      agreed: decisions.filter((d) => d.agreed).length,
-      disagreed: decisions.filter((d) => !d.agreed).length,
+      agreed,
+      disagreed: decisions.length - agreed,
+      mistakes,
       totalLoss: round2(decisions.reduce((a, d) => a + d.loss, 0)),
       totalTilesLost: decisions.reduce((a, d) => a + d.tilesLost, 0),
+      text: summaryText(decisions.length, agreed, mistakes),
     },
     decisions,
     ...(r.dead !== undefined && { dead: r.dead }),
   };
 }
 
-const round2 = (x: number): number => Math.round(x * 100) / 100;
-
-/**
- * A review plays out at most this many sampled deals per decision in all, counted over the
- * seat's own turns (discards, exchanges, calls): a long game is reviewed on fewer deals per
- * decision rather than for longer. The answer's `worlds` is the number used.
- */
-export const REVIEW_DEAL_BUDGET = 1_600;
-const PLAYED_OUT = new Set(['discard', 'exchange', 'declare', 'call', 'callMahJongg']);
-
-/** Sampled deals per decision: the asked-for number, within the budget for the seat's turns in this record. */
-export function worldsWithin(text: string, seat: number, asked: number): number {
-  let turns = 0;
-  for (const line of text.split('\n').slice(1)) {
-    if (line.trim() === '') continue;
-    const a = (JSON.parse(line) as { action?: { type?: string; seat?: number } }).action; // replayed already: well-formed
-    if (a?.seat === seat && PLAYED_OUT.has(a.type ?? '')) turns++;
+/** The review in one plain sentence: what the player did well, or how many choices had a clearly better one. */
+export function summaryText(decisions: number, agreed: number, mistakes: number): string {
+  const made = `You made ${decisions} decision${decisions === 1 ? '' : 's'}`;
+  if (decisions === 0) return 'There were no decisions of yours to review in this game.';
+  if (mistakes === 0) {
+    return agreed === decisions
+      ? `${made}, and ${decisions === 1 ? 'it was' : 'every one was'} the choice the coach would make: well played!`
+      : `${made}, and ${decisions === 1 ? 'it was' : 'every one was'} the coach's choice or about as good: well played!`;
   }
-  return Math.max(1, Math.min(asked, Math.floor(REVIEW_DEAL_BUDGET / Math.max(1, turns))));
+  return `${made}; at ${mistakes === 1 ? 'one' : mistakes} of them another choice was clearly better, and ${mistakes === 1 ? 'it comes' : 'they come'} first, the costliest first.`;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const upperFirst = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
+
+/** Where `other` sits from `seat`, in a player's words. */
+function seatWords(seat: number, other: number, players: number): string {
+  const d = (other - seat + players) % players;
+  return d === 1 ? 'the player to your right' : d === players - 1 ? 'the player to your left' : 'the player across';
 }
 
 /** An action as a person says it. */
@@ -134,7 +154,7 @@ export function describeAction(a: Action, v: SeatView): string {
     case 'decline': return `let ${claimed} go`;
     case 'call': return `call ${claimed} for a ${sizes[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
     case 'callMahJongg': return `call ${claimed} for Mah Jongg`;
-    case 'callDead': return `call seat ${a.target}'s hand dead`;
+    case 'callDead': return `call the hand of ${seatWords(a.seat, a.target, v.players)} dead`;
     case 'timeUp': return 'time is called: the game ends unfinished';
   }
 }
@@ -174,12 +194,11 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
   const { rules, cc } = game as MahJonggGame;
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
-  const within = worldsWithin(text, seat, opts.worlds);
-  opts = { ...opts, worlds: Math.max(1, Math.min(within, opts.fit?.(cc, within) ?? within)) };
+  const asked = opts.worlds ?? ADVICE_BUDGET.worlds;
+  const worlds = Math.max(1, Math.min(asked, opts.fit?.(cc, asked) ?? asked));
   const from = opts.from ?? 1;
   let next: number | null = null;
   const analyzer = new Analyzer(cc);
-  const heuristic = advisor(cc); // the advice's default (agents/advice.ts)
   const state = game.newGame(header.seed);
   const decisions: ReviewedDecision[] = [];
   let dead: Review['dead'];
@@ -191,37 +210,27 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
       const legal = legalActions(state, seat);
       const moment = { view: structuredClone(v), legal };
       const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[seat].length === 1;
-      // The advice keeps the heuristic's choice unless playouts overrule it by two standard
-      // errors, which a few deals rarely do: a choice the heuristic shares is taken as agreed
-      // without playing it out (most decisions are declines of discards one cannot use).
-      if (playedOut && sameAction(heuristic.act({ seat, phase: v.phase, view: () => v, legal: () => legal, rng: seedRng(obj.n) }), action)) {
-        decisions.push({
-          index: obj.n, phase: v.phase as ReviewedDecision['phase'],
-          chosen: describeAction(action, v), chosenAction: action,
-          suggested: describeAction(action, v), suggestedAction: action,
-          agreed: true, loss: 0, lossSe: 0, tilesLost: 0, why: 'The engine makes the same choice.', moment,
-        });
-        apply(state, action);
-        continue;
-      }
-      const hint = hintFor(cc, v, legal, { worlds: opts.worlds, seed: opts.seed ?? obj.n });
+      // the hint the seat would have had at this moment: the same budget, the seed drawn from the decision
+      const hint = hintFor(cc, v, legal, { worlds });
       const suggested = hint.action;
       const agreed = sameAction(suggested, action);
-      let loss = 0, lossSe = 0, tilesLost = 0;
+      let loss = 0, lossSe = 0, tilesLost = 0, asGood = false;
       if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
         tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
-      } else if (!agreed && playedOut) {
+        asGood = tilesLost === 0;
+      } else if (!agreed && playedOut && hint.advice !== undefined && 'alternatives' in hint.advice) {
         const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
-        const best = hint.alternatives?.[0];
-        if (listed && best) { loss = -listed.behind; lossSe = listed.behindSe; }
+        if (listed) { loss = -listed.behind; lossSe = listed.behindSe; asGood = listed.aboutEqual; }
         else {
-          // not among the advice's candidates: both played out on the same sampled deals
+          // not among the advice's choices: both played out on the hint's own deals (its worlds and seed)
           const sit = parseSituation(situationOf(v), v.phase === 'discard' ? 'discard' : 'call', v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined);
-          const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], opts.worlds, seedRng(opts.seed ?? obj.n));
-          const diffs = scores.map((row) => row[0] - row[1]);
-          loss = diffs.reduce((a, d) => a + d, 0) / diffs.length;
-          lossSe = Math.sqrt(diffs.reduce((a, d) => a + (d - loss) ** 2, 0) / Math.max(1, diffs.length - 1) / diffs.length);
+          const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], hint.advice.worlds, seedRng(hint.advice.seed));
+          const { mean, se } = paired(scores.map((row) => row[0] - row[1]));
+          loss = round2(mean); lossSe = round2(se);
+          asGood = loss <= OVERRULE * lossSe;
         }
+        // the advice calls them about equally good: no cost is charged for taking either
+        if (asGood) loss = 0;
       }
       decisions.push({
         index: obj.n,
@@ -231,6 +240,7 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
         suggested: describeAction(suggested, v),
         suggestedAction: suggested,
         agreed,
+        asGood,
         loss: round2(Math.max(0, loss)),
         lossSe: round2(lossSe),
         tilesLost,
@@ -241,9 +251,9 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
     }
     // teaching guide 6.6: a hand the table proves impossible may be called dead; the review says when
     if (action.type === 'callDead' && action.target === seat && dead === undefined && obj.n >= from && next === null) {
-      dead = { index: obj.n, by: action.seat, why: `seat ${action.seat} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed` };
+      dead = { index: obj.n, by: action.seat, why: `${upperFirst(seatWords(seat, action.seat, rules.players))} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed.` };
     }
     apply(state, action);
   }
-  return { ...summarized({ seat, ruleset: rules.name, card: cc.card.name, worlds: opts.worlds, decisions, ...(dead !== undefined && { dead }) }), next };
+  return { ...summarized({ seat, ruleset: rules.name, card: cc.card.name, worlds, decisions, ...(dead !== undefined && { dead }) }), next };
 }

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import {
-  callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DEFAULT_WORLDS, DIRECTIONS, discardAdvice, voteAdvice,
+  ADVICE_BUDGET, callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DIRECTIONS, discardAdvice, fromMahJongg, voteAdvice,
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
 } from '../../agents/advice.js';
 import { TilemateError } from '../../engine/errors.js';
 import { COPIES } from '../../engine/tiles.js';
 import { loadCard } from '../../io/cards.js';
+import type { CompiledCard } from '../../engine/compile.js';
 
 /**
  * `tilemate advise charleston|discard|call`: the advice functions of agents/advice.ts on
@@ -51,8 +52,8 @@ interface SituationFlags {
   across?: string;
   left?: string;
   wall?: number;
-  seed: number;
-  worlds: number;
+  seed?: number;
+  worlds?: number;
   ruleset: string;
   card?: string;
   json?: boolean;
@@ -79,12 +80,15 @@ function columns(rows: string[][], right: ReadonlySet<number>): string[] {
   return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
 }
 
+/**
+ * A decision's advice as text: the advice and its reason in plain words first, then the
+ * figures under "Details" (the same `plain` the hint in a game and Which hand? show).
+ */
 function decisionText(a: DecisionAdvice, f: SituationFlags): string {
   const rows = [
-    ['#', 'action', 'value', 'Mah Jongg', 'away', 'toward', 'vs suggestion'],
+    ['#', 'action', 'mean score', 'vs the best', 'tiles from', 'line'],
     ...a.alternatives.map((x, i) => [
-      String(i + 1), x.action, x.value.toFixed(2), `${Math.round(100 * x.mahJongg)}%`, String(x.tilesAway), x.toward,
-      i === 0 ? '' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}`,
+      String(i + 1), x.action, x.value.toFixed(2), i === 0 ? '' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}${x.aboutEqual ? ' (about as good)' : ''}`, String(x.tilesAway), x.toward,
     ]),
   ];
   return [
@@ -92,27 +96,29 @@ function decisionText(a: DecisionAdvice, f: SituationFlags): string {
     ...(f.exposed ? [`Exposed  ${f.exposed}`] : []),
     ...(f.seen ? [`Seen     ${f.seen}`] : []),
     ...DIRECTIONS.filter((d) => f[d]).map((d) => `${(d[0].toUpperCase() + d.slice(1)).padEnd(8)} ${f[d]}`),
-    `Wall     ${a.wall} tile${a.wall === 1 ? '' : 's'} left; ${a.worlds} sampled deals (seed ${a.seed}), ${a.ruleset} scoring`,
+    `Wall     ${a.wall} tile${a.wall === 1 ? '' : 's'} left`,
     '',
-    `Suggest  ${a.suggestion}`,
-    `In short ${a.plain}`,
-    '',
-    ...columns(rows, new Set([0, 2, 3, 4])),
-    '',
+    `Advice   ${a.plain}`,
     `Why      ${a.why}`,
+    '',
+    `Details  ${a.worlds} sampled deals (seed ${a.seed}), ${a.ruleset} scoring`,
+    ...columns(rows, new Set([0, 2, 4])).map((line) => `         ${line}`),
+    `         ${a.details}`,
   ].join('\n');
 }
 
-function charlestonText(a: CharlestonAdvice): string {
-  const blind = a.blind > 0 ? `, and ${a.blind} received tile${a.blind === 1 ? '' : 's'} blind` : '';
-  const rows = a.keeps.map((k) => [k.id, `${k.tilesAway} away`, `(${k.before} now)`, k.form]);
+function charlestonText(cc: CompiledCard, a: CharlestonAdvice): string {
+  const to = a.direction === 'across' ? 'across' : `to the ${a.direction}`;
+  const pass = a.blind > 0
+    ? `${a.pass.length > 0 ? `${a.pass.join(' ')} ${to}, and ` : ''}${a.blind} of the tiles you receive ${a.pass.length > 0 ? '' : `${to} `}without looking at them (a blind pass)`
+    : `${a.pass.join(' ')} ${to}`;
   return [
     `Hand     ${a.hand}`,
     '',
-    `Pass     ${a.pass.join(' ') || '(none of your own)'} ${a.direction === 'across' ? 'across' : `to the ${a.direction}`}${blind}`,
-    ...columns(rows.length ? rows : [['-']], new Set()).map((line, i) => `${i === 0 ? 'Keeps' : ''}`.padEnd(9) + line),
+    `Pass     ${pass}`,
+    ...a.keeps.map((k, i) => `${i === 0 ? 'Keeps' : ''}`.padEnd(9) + `${fromMahJongg(cc, k.tilesAway, k.id).replace(/^./, (c) => c.toUpperCase())}`),
     '',
-    `Why      ${a.why}`,
+    `Details  ${a.why}`,
   ].join('\n');
 }
 
@@ -130,8 +136,8 @@ function situationOptions(c: Command): Command {
     .option('--across <groups>', 'exposures on the rack of the player across')
     .option('--left <groups>', 'exposures on the rack of the player to your left')
     .option('--wall <n>', 'tiles left in the wall (default: the most there can be, 99 less the seen tiles at four)', wholeOption('--wall', 0))
-    .option('--seed <n>', 'seed of the sampled deals (the same seed gives the same advice)', wholeOption('--seed', 0), 1)
-    .option('--worlds <n>', 'sampled deals; every alternative is played out in each', wholeOption('--worlds', 1, CLI_MAX_WORLDS), DEFAULT_WORLDS)
+    .option('--seed <n>', 'seed of the sampled deals (default: drawn from the situation, as the hint in a game and the review draw it)', wholeOption('--seed', 0))
+    .option('--worlds <n>', `sampled deals; every alternative is played out in each (default ${ADVICE_BUDGET.worlds}, as the hint and the review)`, wholeOption('--worlds', 1, CLI_MAX_WORLDS))
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament or nmjl-3p: the table and the scoring of the playouts', 'nmjl-4p')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--json', 'print one JSON object');
@@ -157,8 +163,9 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .option('--json', 'print one JSON object')
     .action((f: { hand?: string; direction: Direction; blind?: boolean; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise charleston needs --hand "<tiles>"');
-      const advice = charlestonAdvice(loadCard(f.card), COPIES, { hand: f.hand, direction: f.direction, blind: f.blind === true });
-      write(f.json ? JSON.stringify(advice) : charlestonText(advice));
+      const cc = loadCard(f.card);
+      const advice = charlestonAdvice(cc, COPIES, { hand: f.hand, direction: f.direction, blind: f.blind === true });
+      write(f.json ? JSON.stringify(advice) : charlestonText(cc, advice));
       exit(0);
     });
   advise
@@ -170,7 +177,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise vote needs --hand "<tiles>"');
       const a = voteAdvice(loadCard(f.card), COPIES, { hand: f.hand });
-      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`, '', `Why      ${a.why}`].join('\n'));
+      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`, `Why      ${a.why}`, '', `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after three more passes`].join('\n'));
       exit(0);
     });
   advise
@@ -182,7 +189,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise courtesy needs --hand "<tiles>"');
       const a = courtesyAdvice(loadCard(f.card), COPIES, { hand: f.hand });
-      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Offer    ${a.offer.join(' ') || 'nothing'}`, '', `Why      ${a.why}`].join('\n'));
+      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Offer    ${a.offer.join(' ') || 'nothing'}`, `Why      ${a.why}`, '', `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after the exchange`].join('\n'));
       exit(0);
     });
   situationOptions(

@@ -59,10 +59,12 @@ export const DEFAULT_LIMITS: Limits = {
   ratePerMinute: 600,
   heavyPerMinute: 60,
   bodyLimit: 256 * 1024,
+  // agents/advice.ts ADVICE_BUDGET.worlds: every decision's advice plays this many deals, with
+  // the seed drawn from the decision, so the hint, the review, Which hand? and `tilemate
+  // advise` give one answer (test/agents/one-answer.test.ts checks the two are equal)
   hintWorlds: 24,
   maxWorlds: 200,
-  // the hint's number (and the hint's seed, the action's number): the review of a decision
-  // gives the figures the hint gave for it
+  // the hint's number: the review of a decision gives the answer and the figures the hint gave for it
   reviewWorlds: 24,
   maxReviewWorlds: 64,
   threads: Math.max(1, availableParallelism() - 1),

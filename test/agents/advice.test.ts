@@ -96,11 +96,11 @@ describe('the vote on a second Charleston and the courtesy pass', () => {
     const far = voteAdvice(cc, COPIES, { hand: FAR });
     expect(far).toMatchObject({ secondCharleston: true, tilesAwayNow: 6 });
     expect(far.expectedAway).toBeLessThan(6);
-    expect(far.why).toMatch(/^Go on/);
+    expect(far.why).toMatch(/^Vote yes: your hand is 6 tiles from Mah Jongg/);
     const near = voteAdvice(cc, COPIES, { hand: WAITING_ON_F });
     expect(near).toMatchObject({ secondCharleston: false, tilesAwayNow: 1 });
     expect(near.expectedAway).toBeGreaterThan(1);
-    expect(near.why).toMatch(/^Stop/);
+    expect(near.why).toMatch(/^Vote no: your hand is 1 tile from Mah Jongg/);
   });
 
   it('courtesy - a hand whose every tile serves its line offers nothing; spare tiles go, never a joker', () => {
@@ -125,9 +125,9 @@ describe('discard and call advice', () => {
     expect(advice.suggestion).toBe('discard N');
     expect(advice.alternatives[0]).toMatchObject({ action: 'discard N', move: { type: 'discard', tile: 'N' }, tilesAway: 1, toward: '2468 #1', behind: 0 });
     expect(advice.alternatives.length).toBeGreaterThanOrEqual(3);
-    // the rest follow best first
-    const rest = advice.alternatives.slice(1).map((a) => a.value);
-    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    // every choice follows best first: the suggestion is the top of the figures shown
+    const values = advice.alternatives.map((a) => a.value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
   });
 
   it('discard - the same question with the same seed gets the same answer', () => {
@@ -156,9 +156,9 @@ describe('discard and call advice', () => {
 
   it('call - a tile the hand cannot use leaves declining as the only choice', () => {
     const advice = callAdvice(cc, { hand: WAITING_ON_F, tile: 'N' }, { worlds: 2 });
-    expect(advice.suggestion).toBe('decline N');
+    expect(advice.suggestion).toBe('let N go');
     expect(advice.alternatives).toHaveLength(1);
-    expect(advice.why).toMatch(/only choice/);
+    expect(advice.plain).toMatch(/only choice/);
   });
 
   it('call - every legal exposure is weighed against declining', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { worldsWithin } from '../../agents/coach/review.js';
 import { auth, call, firstChoice, server, type Answer } from './helpers.js';
 
 /** The work that plays deals out runs in the worker pool, bounded in queue and time. */
@@ -71,11 +70,5 @@ describe('the worker pool', () => {
     expect(small.status).toBe(200);
   });
 
-  it('a review is capped in sampled deals in all: a long game gets fewer per decision', () => {
-    const header = '{"format":"tilemate-record"}';
-    const turns = (n: number) => [header, ...Array.from({ length: n }, (_, i) => `{"n":${i + 1},"action":{"seat":0,"type":"discard","tile":"1B"}}`)].join('\n');
-    expect(worldsWithin(turns(20), 0, 64)).toBe(64);
-    expect(worldsWithin(turns(100), 0, 64)).toBe(16);
-    expect(worldsWithin(turns(100), 1, 64)).toBe(64);
-  });
+  // a review's decisions get the hint's own budget, however long the game (agents/advice.ts ADVICE_BUDGET; test/agents/one-answer.test.ts)
 });

@@ -87,7 +87,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       response: {
         200: Type.Object({
           seat: Type.Integer(), ruleset: Type.String(), card: Type.String(), worlds: Type.Integer(),
-          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), disagreed: Type.Integer(), totalLoss: Type.Number(), totalTilesLost: Type.Integer() }),
+          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), disagreed: Type.Integer(), mistakes: Type.Optional(Type.Integer()), totalLoss: Type.Number(), totalTilesLost: Type.Integer(), text: Type.Optional(Type.String()) }),
           decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
           dead: Type.Optional(Type.Object({ index: Type.Integer(), by: Type.Integer(), why: Type.String() })),
         }),

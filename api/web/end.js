@@ -105,6 +105,8 @@ const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vo
 function decisionWords(d) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
   if (d.agreed) return `${when}: you chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
+  // the coach's own figures call the two about equally good: no cost, not a mistake
+  if (d.asGood) return `${when}: you chose to ${tilesInWords(d.chosen)}, about as good as the coach's choice to ${tilesInWords(d.suggested)}.`;
   const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : d.tilesLost > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
   // the idea behind the better choice, in one sentence (the review's plain reason)
   const idea = d.why ? ` ${tilesInWords(d.why)}` : '';
@@ -116,8 +118,10 @@ export function showReview(box, data, ctx) {
   const decisions = data.decisions ?? [];
   const s = data.summary;
   if (s) {
-    const differ = s.disagreed ?? s.decisions - s.agreed;
-    box.append(el('p', `${s.decisions} decisions; the coach agreed with ${s.agreed} and would have chosen differently ${differ === 1 ? 'once' : `${differ} times`}. Those come first, the costliest first: click one to see that moment.`));
+    // the review's own sentence (agents/coach/review.ts summaryText); a review kept from before it had one says it the old way
+    const differ = s.mistakes ?? s.disagreed ?? s.decisions - s.agreed;
+    const text = s.text ?? `You made ${s.decisions} decisions; the coach would have chosen differently ${differ === 1 ? 'once' : `${differ} times`}.`;
+    box.append(el('p', `${text}${decisions.length ? ' Click one to see that moment.' : ''}`));
   }
   if (data.dead) {
     // the moment the hand was called dead, flagged above the list
@@ -130,7 +134,7 @@ export function showReview(box, data, ctx) {
   moment.id = 'moment';
   moment.className = 'hidden';
   // every disagreement is shown; of the agreed choices, the first few
-  const FIRST = Math.max(10, s?.disagreed ?? 0);
+  const FIRST = Math.max(10, s?.mistakes ?? s?.disagreed ?? 0);
   decisions.forEach((d, i) => {
     const li = el('li');
     if (i >= FIRST) li.classList.add('hidden', 'more');

@@ -6,7 +6,7 @@
 import { checkChosen, chooseCard as keepCard, startingCard } from './chosen-card.js';
 import { call } from './offline.js'; // the server, or this tablet with no connection
 import { lineElement, LEGEND, pageTile } from './lines.js';
-import { sortTiles, TILE_ORDER, tileLabel, tilesLabel } from './tiles.js';
+import { sortTiles, TILE_ORDER, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 
 /** Copies of each tile in the set (engine/tiles.ts): four of each, eight flowers and eight jokers. */
 const copies = (t) => (t === 'F' || t === 'J' ? 8 : 4);
@@ -14,9 +14,8 @@ const copies = (t) => (t === 'F' || t === 'J' ? 8 : 4);
 const RACK_MAX = 14;
 /** Lines listed: as many as a player scans. */
 const TOP = 8;
-/** Sampled deals for the chances and the advice: the in-game hint's own figures. */
+/** Simulated deals for the chances (the advice plays the server's one budget, with the seed drawn from the moment, as the in-game hint does). */
 const DEALS = 200;
-const WORLDS = 24;
 
 const $ = (id) => document.getElementById(id);
 
@@ -252,19 +251,21 @@ async function advise() {
       tiles = a.pass;
     } else if (state.moment === 'vote') {
       const a = await call('POST', '/api/vote', withCard({ hand: state.hand.join(' ') }));
-      words = a.secondCharleston ? 'Vote yes: three more passes are likely to bring your hand closer to a line.' : 'Vote no and stop the Charleston: your hand would likely give up tiles it needs.';
-      details = a.why;
+      // the advice's own sentence, as the hint in a game says it
+      words = tilesInWords(a.why);
+      details = `Closest line ${a.tilesAwayNow} tiles away now; ${a.expectedAway} on average after three more passes.`;
     } else if (state.moment === 'courtesy') {
       const a = await call('POST', '/api/courtesy', withCard({ hand: state.hand.join(' ') }));
-      words = a.offer.length ? `Offer ${tilesLabel(a.offer)} to the player across.` : 'Offer nothing: every tile on your rack helps the lines you are closest to.';
-      details = a.why;
+      words = tilesInWords(a.why);
+      details = `Closest line ${a.tilesAwayNow} tiles away now; ${a.expectedAway} on average after the exchange.`;
       tiles = a.offer;
     } else {
-      const q = { question: state.moment, ...body(), worlds: WORLDS, seed: 1 };
+      // no worlds and no seed: the server's one budget and the seed drawn from the moment, so the answer is the in-game hint's
+      const q = { question: state.moment, ...body() };
       if (state.moment === 'call') Object.assign(q, { tile: state.tile, from: state.from });
       const a = await call('POST', '/api/advice', withCard(q));
       ({ words, note, tiles } = decisionWords(a));
-      details = `${a.why} Alternatives: ${a.alternatives.map((x) => `${x.action} ${x.value}`).join(', ')}.`;
+      details = tilesInWords(a.details);
     }
     box.replaceChildren(adviceElement(words, note, tiles, details));
   } catch (err) {
@@ -274,28 +275,15 @@ async function advise() {
   }
 }
 
-/** A decision's advice in one plain sentence; options the sampled deals cannot tell apart are said to be about equal. */
+/**
+ * A decision's advice: the advice's own plain sentence and reason (the in-game hint's words),
+ * the suggestion always the best of the figures under Details; options the deals cannot tell
+ * apart are said to be about as good in that sentence.
+ */
 function decisionWords(a) {
-  const [best, ...rest] = a.alternatives;
-  const what = (alt) => {
-    const m = alt.move;
-    if (m.type === 'discard') return `discard ${tileLabel(m.tile)}`;
-    if (m.type === 'call') return `call the ${tileLabel(state.tile)} for ${['three', 'four', 'five', 'six'][m.size - 3]} of a kind${m.jokers ? ` with ${m.jokers === 1 ? 'a joker' : `${m.jokers} jokers`}` : ''}`;
-    if (m.type === 'callMahJongg') return `call the ${tileLabel(state.tile)} for Mah Jongg`;
-    if (m.type === 'declare') return 'declare Mah Jongg';
-    if (m.type === 'decline') return 'let it go';
-    if (m.type === 'exchange') return `swap your ${tileLabel(m.tile)} for the joker in an exposure`;
-    return alt.action;
-  };
-  const upper = (s) => s.replace(/^./, (c) => c.toUpperCase());
-  // within two standard errors the sampled deals cannot rank them (docs/api.md: review, lossSe)
-  const close = rest.filter((x) => Math.abs(x.behind) <= 2 * x.behindSe && x.behindSe > 0);
-  const toward = best.toward ? ` It keeps ${best.toward} ${best.tilesAway === 0 ? 'complete' : `${best.tilesAway} tile${best.tilesAway === 1 ? '' : 's'} away`}.` : '';
-  const words = `${upper(what(best))}.${toward}`;
-  const others = [...new Set(close.map(what))].slice(0, 2);
-  const note = others.length ? `${upper(others.join(' or '))} ${others.length === 1 ? 'is' : 'are'} about as good: the practice deals cannot tell them apart, so this pick follows the trained player.` : '';
+  const best = a.alternatives[0];
   const tiles = best.move.type === 'discard' ? [best.move.tile] : [];
-  return { words, note, tiles };
+  return { words: tilesInWords(a.plain), note: tilesInWords(a.why), tiles };
 }
 
 function adviceElement(words, note, tiles, details) {

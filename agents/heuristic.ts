@@ -8,6 +8,7 @@ import { closestAway, exposuresFitCard, fitsForm, formLack } from '../engine/han
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
+import { tileSafety } from './defence.js';
 import { searchCourtesy, searchPass, searchVote } from './charleston.js';
 import type { Group } from '../engine/tiles.js';
 
@@ -45,6 +46,12 @@ export interface Habits {
   commit?: number;
   /** Never steal in the Charleston's last pass of each round: always pass three of her own. */
   noBlindPass?: boolean;
+  /**
+   * Defence rule (issue 29): when the cheapest discard is one agents/defence.ts rates
+   * dangerous, discard instead the cheapest tile it does not, if that one is worth at most
+   * this much more to her own hand (unset: no such rule).
+   */
+  guard?: number;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
@@ -55,6 +62,12 @@ export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defe
  * duplicate deals: win share 25.1% (24.5-25.7) against their 19.1%.
  */
 export const STRONG_HABITS: Habits = { ...MEDIUM_HABITS, live: true, pairCost: 0.5 };
+/**
+ * Medium's habits with the defence rule (Habits.guard): a dangerous discard is swapped for a
+ * tile that is not, when that tile is worth at most half a tile more to her hand. Measured
+ * against medium in training/defence-study.ts (see the level table in agents/levels.ts).
+ */
+export const GUARDED_HABITS: Habits = { ...MEDIUM_HABITS, guard: 0.5 };
 /** The same, with Charleston passes, the vote and the courtesy offer chosen by lookahead. */
 export const LOOKAHEAD_HABITS: Habits = { ...STRONG_HABITS, lookahead: true };
 /**
@@ -152,7 +165,9 @@ export class HeuristicAgent implements Agent {
     if (dead) return dead;
     if (turn.phase === 'claims') return call ? this.claim(turn.view(), options) : { type: 'decline', seat };
     if (turn.phase === 'discard') {
-      const tile = this.cheapest(turn.view(), turn.rng);
+      const view = turn.view();
+      let tile = this.cheapest(view, turn.rng);
+      if (tile >= 0 && this.habits.guard !== undefined) tile = this.guarded(view, tile, this.habits.guard);
       if (tile >= 0) return { type: 'discard', seat, tile };
       return discard ?? options[0]; // nothing but jokers left
     }
@@ -206,6 +221,27 @@ export class HeuristicAgent implements Agent {
       if (best < 0 || worth[t] < worth[best] || (worth[t] === worth[best] && unseen[t] < unseen[best])) best = t;
     }
     return best;
+  }
+
+  /**
+   * The defence rule (Habits.guard): the cheapest tile (`best`, its worth in this.worth) unless
+   * agents/defence.ts rates it dangerous and another tile, not dangerous, is worth at most
+   * `margin` more; then the cheapest of those.
+   */
+  private guarded(view: SeatView, best: TileId, margin: number): TileId {
+    // only a player with exposures makes a tile dangerous
+    if (!view.exposures.some((list, s) => s !== view.seat && list.length > 0)) return best;
+    const rated = tileSafety(this.cc, view);
+    const dangerous = new Uint8Array(KINDS);
+    for (const r of rated) if (r.level === 'dangerous') dangerous[r.tile] = 1;
+    if (dangerous[best] === 0) return best;
+    const { worth, unseen } = this;
+    let pick = best;
+    for (let t = 0; t < JOKER; t++) {
+      if (view.concealed[t] === 0 || dangerous[t] === 1 || worth[t] > worth[best] + margin) continue;
+      if (pick === best || worth[t] < worth[pick] || (worth[t] === worth[pick] && unseen[t] < unseen[pick])) pick = t;
+    }
+    return pick;
   }
 
   /** Each held kind's worth into this.worth (see ranked), and the unseen counts into this.unseen. */

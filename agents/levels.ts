@@ -3,7 +3,7 @@ import { TilemateError } from '../engine/errors.js';
 import type { Agent } from './agent.js';
 import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
-import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
+import { EASY_HABITS, GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
@@ -31,6 +31,8 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   easy: (cc) => new HeuristicAgent(cc, EASY_HABITS, 'easy'),
   medium: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'medium'),
   strong: (cc) => new HeuristicAgent(cc, STRONG_HABITS, 'strong'),
+  // medium with the defence rule (agents/defence.ts), for measuring it against medium
+  guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),

@@ -25,6 +25,8 @@ export interface TileSafety {
   why: string;
   /** The seat the danger comes from (dangerous and risky tiles read from an exposure). */
   from?: number;
+  /** A dangerous tile: the question to ask once before it is discarded, in one sentence. */
+  warning?: string;
 }
 
 export interface DeadCall {
@@ -203,7 +205,7 @@ export function tileSafety(cc: CompiledCard, view: SeatView): TileSafety[] {
       const why = worst.level === 'dangerous'
         ? `${who} has exposed ${shown} and is close: ${name} may finish her hand.`
         : `${who} has exposed ${shown}, and ${name} fits some of the hands she may be making.`;
-      out.push({ tile: t, level: worst.level, why, from: worst.threat.seat });
+      out.push({ tile: t, level: worst.level, why, from: worst.threat.seat, ...(worst.level === 'dangerous' && { warning: `${who} may be waiting for ${name}: discard it anyway?` }) });
       continue;
     }
     const others = view.copies[t] - view.concealed[t];

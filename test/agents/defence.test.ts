@@ -37,6 +37,7 @@ describe('defence: how safe each discard is, from the seat\'s view', () => {
     expect(two.level).toBe('dangerous');
     expect(two.from).toBe(2);
     expect(two.why).toBe('Across has exposed a pung of North and a pung of South and is close: 2 Crak may finish her hand.');
+    expect(two.warning).toBe('Across may be waiting for 2 Crak: discard it anyway?');
     // no line with both pungs takes a 9 Bam, a 7 Dot or an East
     for (const name of ['9B', '7D', 'E']) expect(rating(s, name).level, name).not.toBe('dangerous');
     expect(rating(s, '9B').why).toMatch(/^(No exposed hand needs 9 Bam|9 Bam has been thrown before and no exposed hand needs it): safe\.$/);

@@ -10,6 +10,8 @@ import { seatAnalysisInput } from '../../../engine/seat.js';
 import type { SeatView } from '../../../engine/game.js';
 import type { AppContext } from '../app.js';
 import { compiledCard } from '../card-compile.js';
+import { deadCalls, tileSafety } from '../../../agents/defence.js';
+import { tileName } from '../../../engine/tiles.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
@@ -83,6 +85,21 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     return ctx.pool.request<HintJson>(task, req.ip);
   });
 
+  // issue 29, defence: how safe each tile on the rack is to discard, for the page's warning
+  // before a dangerous discard (a few card lines per opponent: no worker needed)
+  app.get('/games/:id/defence', {
+    schema: {
+      summary: 'How safe each tile on the seat\'s rack is to discard now, from what the seat can see, and the hands it may call dead',
+      security: Bearer,
+      params: GameId,
+      response: { 200: DefenceAnswer, ...ERRORS },
+    },
+  }, async (req) => {
+    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
+    const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
+    return seatDefence(g.game as MahJonggGame, v);
+  });
+
   app.get('/games/:id/card', {
     schema: {
       summary: 'The card analysed for the seat\'s rack and exposures now, with the tiles seen on the table',
@@ -96,6 +113,25 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
     return seatCard(ctx, g.game as MahJonggGame, v, req.query.top);
   });
+}
+
+/** The defence's answer (issue 29): each tile on the seat's rack rated, and the hands she may call dead. */
+export const DefenceAnswer = Type.Object({
+  tiles: Type.Array(Type.Object({
+    tile: Type.String(),
+    level: Type.Union([Type.Literal('safe'), Type.Literal('risky'), Type.Literal('dangerous')]),
+    why: Type.String(),
+    warning: Type.Optional(Type.String()),
+  })),
+  deadCalls: Type.Array(Type.Object({ target: Type.Integer(), rack: Type.Integer(), text: Type.String() })),
+});
+
+/** The defence for a seat's view, with tile names (agents/defence.ts; the view only, never a hidden tile). */
+export function seatDefence(game: MahJonggGame, v: SeatView) {
+  return {
+    tiles: tileSafety(game.cc, v).map((x) => ({ tile: tileName(x.tile), level: x.level, why: x.why, ...(x.warning !== undefined && { warning: x.warning }) })),
+    deadCalls: deadCalls(game.cc, v),
+  };
 }
 
 export const TopQuery = Type.Object({ top: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) });

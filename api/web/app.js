@@ -182,6 +182,7 @@ async function startGame(ev) {
   const form = ev.currentTarget;
   const data = new FormData(form);
   const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
+  try { sessionStorage.setItem(LEVEL_KEY, body.level); } catch { /* no warning before a dangerous discard after a reload */ }
   const seedText = String(data.get('seed') ?? '').trim();
   if (seedText !== '') body.seed = Number(seedText);
   if (CHOSEN_CARD) body.card = CHOSEN_CARD;
@@ -666,7 +667,7 @@ function renderActions() {
       const d = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => {
         const [t] = selectedTiles();
         const a = legalOf('discard').find((x) => x.tile === t);
-        if (a) send(a);
+        if (a) discardWithCare(a);
       }, 'btn-main', 'discard');
       d.id = 'discard-button';
       d.disabled = live.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
@@ -692,6 +693,36 @@ function renderActions() {
     default: break;
   }
   for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a), '', 'callDead'));
+}
+
+// ---------------------------------------------------------------- defence (issue 29)
+
+/** The bots' level of the game in this tab, kept for a reload. */
+const LEVEL_KEY = 'tilemate-level';
+/** The levels a learner plays at: before a discard the defence rates dangerous, the page asks once. */
+const LEARNER_LEVELS = new Set(['easy', 'medium']);
+
+/**
+ * A discard at a learner's level: when the defence (GET /defence: the seat's view only) rates
+ * the tile dangerous, the page asks once, in one sentence, with Discard and Keep buttons;
+ * otherwise, and at a table together, the discard goes at once.
+ */
+async function discardWithCare(a) {
+  let level = null;
+  try { level = sessionStorage.getItem(LEVEL_KEY); } catch { level = null; }
+  const asked = `${decisionKey(ui.view)}|${a.tile}`;
+  if (hooks.pushed || !LEARNER_LEVELS.has(level) || ui.warnedFor === asked || !live.session) return send(a);
+  let danger = null;
+  try { danger = (await live.request('GET', '/defence')).tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null; } catch { danger = null; }
+  if (!danger) return send(a);
+  ui.warnedFor = asked;
+  const box = $('#actions');
+  const question = Object.assign(document.createElement('p'), { className: 'note discard-warning', textContent: danger.warning ?? `${danger.why} Discard it anyway?` });
+  question.setAttribute('role', 'alert');
+  const go = button(`Discard ${tileLabel(a.tile)}`, () => send(a), 'btn-main', 'discard-anyway');
+  const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, '', 'keep-tile');
+  box.replaceChildren(question, go, keep);
+  keep.focus();
 }
 
 function focusFirstAction() {

@@ -11,7 +11,7 @@ import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type T
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
-import { searchCourtesy, searchVote } from './charleston.js';
+import { passWhy, searchCourtesy, searchVote } from './charleston.js';
 import { calibrated, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
 import { LearnedAgent } from './learned.js';
@@ -496,7 +496,7 @@ function decisionDetails(cc: CompiledCard, alts: Alternative[], worlds: number):
     const margin = i === 0 ? 'the best' : `${round2(-a.behind)} less (± ${a.behindSe})${a.aboutEqual ? ', within twice its ± of the best: about as good' : ''}`;
     return `${a.action}: ${a.value} (${margin}; ${line})`;
   });
-  return `Mean score of each choice over ${worlds} games played on from here by bots (you with the hard bot's habits, the others as medium bots; their hidden tiles dealt at random, so the scores are optimistic and serve to compare): ${each.join('; ')}.`;
+  return `Mean score of each choice over ${worlds} sampled deals played on from here by bots (you with the hard bot's habits, the others as medium bots; their hidden tiles dealt at random, so the scores are optimistic and serve to compare): ${each.join('; ')}.`;
 }
 
 /**
@@ -568,10 +568,10 @@ export interface CharlestonAdvice {
 const PASS_OFFSET: Record<Direction, number> = { right: 1, across: 2, left: 3 };
 
 /**
- * The heuristic player's pass, explained: it keeps the tiles of its closest targets, passes
- * the cheapest, and forwards received tiles blind (where allowed) rather than break up a
- * target. `keeps` are the analyzer's best lines for the tiles kept. `copies` is the set in
- * play (copiesOf the table's ruleset, or the standard set for a hand typed with no game).
+ * The Charleston pass, explained in one sentence a beginner understands (agents/charleston.ts
+ * passWhy): the tiles to give, any received tiles to forward unseen where a blind pass is
+ * allowed, and why. `keeps` are the analyzer's best lines for the tiles kept. `copies` is the
+ * set in play (copiesOf the table's ruleset, or the standard set for a hand typed with no game).
  */
 export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], input: CharlestonInput): CharlestonAdvice {
   const direction = input.direction ?? 'right';
@@ -586,52 +586,32 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
     passOffset: PASS_OFFSET[direction],
     blindAllowed: input.blind === true,
   };
-  // the lookahead passes: on the same deals they leave hands closer than the heuristic's (npm run study:charleston)
-  const heuristic = new HeuristicAgent(cc, LOOKAHEAD_HABITS, 'advice');
-  const turn: Turn = { seat: 0, phase: 'charleston', view: () => view, legal: () => [], rng: seedRng(1) };
-  const choice = heuristic.act(turn);
-  if (choice.type !== 'pass') throw new Error(`rule violation: the heuristic answered a Charleston pass with ${choice.type}`);
-  const worth = new Map(heuristic.rank(turn).map((r) => [r.tile, r.worth]));
-
+  const choice = advicePass(cc, view);
   const kept = [...parsed.concealed];
   for (const t of choice.tiles) kept[t]--;
-  const analyzer = new Analyzer(cc);
-  const keeps = analyzer.analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 3 });
-  const awayNow = new Uint8Array(cc.lineCount), awayWithout = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+  const keeps = new Analyzer(cc).analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 3 });
+  const awayNow = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
   tilesAwayAll(cc, parsed.concealed, awayNow, best);
-
-  // which of the hand's closest lines each passed tile would have served
-  const targets = analyzer.analyze(parsed, { top: 5 }).filter((r) => r.possible);
-  const serves = (t: TileId): LineResult[] => {
-    const without = [...parsed.concealed];
-    without[t]--;
-    tilesAwayAll(cc, without, awayWithout, best);
-    return targets.filter((r) => awayWithout[r.line] > awayNow[r.line]);
-  };
-  // the heuristic's own threshold for a tile that serves no target (it passes blind rather than give up more)
-  const useless: string[] = [], costly: string[] = [];
-  for (const t of choice.tiles) {
-    if ((worth.get(t) ?? 0) <= 0.05) { useless.push(tileName(t)); continue; }
-    const lines = serves(t);
-    costly.push(lines.length === 0 ? tileName(t) : `${tileName(t)} (it serves ${lines.map((r) => `${r.id}, ${r.tilesAway} away`).join('; ')})`);
-  }
-  const parts: string[] = [];
-  // standardized rules 4.4: East's dealt Mah Jongg is declared instead of passing
-  if (targets[0]?.tilesAway === 0) parts.push(`the hand is already Mah Jongg (${targets[0].id}): as East, declare it instead of passing`);
-  if (useless.length > 0) parts.push(`${list(useless)} ${useless.length === 1 ? 'serves' : 'serve'} none of your closest lines`);
-  if (costly.length > 0) parts.push(`${list(costly)} ${costly.length === 1 ? 'is' : 'are'} the cheapest to give up`);
-  const blind = choice.blind ?? 0;
-  if (blind > 0) parts.push(`${choice.tiles.length === 0 ? 'every tile' : 'every other tile'} serves a target, so forward ${blind} received tile${blind === 1 ? '' : 's'} unseen (a blind pass) rather than break one up`);
-  else if (input.blind) parts.push('no blind pass: three tiles can go without setting back your closest lines');
-  if (keeps.length > 0) parts.push(`the tiles kept keep ${list(keeps.map((r) => `${r.id} (${r.tilesAway} away)`))} alive`);
   return {
     hand: formatTiles(tilesFromCounts(parsed.concealed)),
     direction,
     pass: choice.tiles.map(tileName),
-    blind,
+    blind: choice.blind,
     keeps: keeps.map((r) => ({ id: r.id, form: r.form, tilesAway: r.tilesAway, before: awayNow[r.line] })),
-    why: `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
+    // standardized rules 4.4: East's dealt Mah Jongg is declared instead of passing (said so by passWhy)
+    why: passWhy(cc, parsed.concealed, choice.tiles, choice.blind),
   };
+}
+
+/**
+ * The advice's pass method, the one that won most in the arena (training/charleston-arena.ts):
+ * today's lookahead (agents/charleston.ts searchPass, from the lookahead player's ranking).
+ */
+function advicePass(cc: CompiledCard, view: SeatView): { tiles: TileId[]; blind: number } {
+  const heuristic = new HeuristicAgent(cc, LOOKAHEAD_HABITS, 'advice');
+  const choice = heuristic.act({ seat: 0, phase: 'charleston', view: () => view, legal: () => [], rng: seedRng(1) });
+  if (choice.type !== 'pass') throw new Error(`rule violation: the heuristic answered a Charleston pass with ${choice.type}`);
+  return { tiles: choice.tiles, blind: choice.blind ?? 0 };
 }
 
 /** A 4-player seat's view before play starts: only the hand is known. */

@@ -43,8 +43,8 @@ describe('tilemate advise', () => {
   it('charleston: the pass, the blind tiles, the lines kept and why, readable or as JSON', async () => {
     expect(await run('advise', 'charleston', '--hand', '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E')).toBe(0);
     expect(out).toMatch(/^Pass +9C N E to the right$/m);
-    expect(out).toMatch(/^Keeps +2468 #1 +3 away/m);
-    expect(out).toMatch(/^Why +9C, N and E serve none of your closest lines/m);
+    expect(out).toMatch(/^Keeps +3 tiles from Mah Jongg with the (first 2468|2468) line/m);
+    expect(out).toMatch(/^Details +9C, N and E serve none of your closest lines/m);
     out = '';
     // a pass across reads "across", never "to the across"
     expect(await run('advise', 'charleston', '--hand', '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E', '--direction', 'across')).toBe(0);
@@ -54,13 +54,15 @@ describe('tilemate advise', () => {
     expect(JSON.parse(out)).toMatchObject({ direction: 'left', pass: ['N'], blind: 2 });
   });
 
-  it('discard: the suggestion first, then the alternatives with their values, then why; the same for the same seed', async () => {
+  it('discard: the advice and its reason in plain words first, then the alternatives with their values under Details; the same for the same seed', async () => {
     expect(await run('advise', 'discard', '--hand', ONE_AWAY, '--worlds', '12')).toBe(0);
     const lines = out.split('\n');
-    const suggest = lines.findIndex((l) => l.startsWith('Suggest'));
-    expect(lines[suggest]).toBe('Suggest  discard N');
-    expect(lines.findIndex((l) => /^1 +discard N +-?\d/.test(l))).toBeGreaterThan(suggest);
-    expect(lines.findIndex((l) => l.startsWith('Why'))).toBeGreaterThan(suggest);
+    const advice = lines.findIndex((l) => l.startsWith('Advice'));
+    expect(lines[advice]).toMatch(/^Advice   Discard N[ :(]/);
+    expect(lines[advice + 1]).toMatch(/^Why      It leaves you 1 tile from Mah Jongg with /);
+    const details = lines.findIndex((l) => l.startsWith('Details'));
+    expect(details).toBeGreaterThan(advice);
+    expect(lines.findIndex((l) => /^ +1 +discard N +-?\d/.test(l))).toBeGreaterThan(details);
     out = '';
     await run('advise', 'discard', '--hand', HAND, '--seen', '5C', '--worlds', '4', '--seed', '3', '--json');
     const first = out;
@@ -78,7 +80,7 @@ describe('tilemate advise', () => {
     expect(JSON.parse(out).suggestion).toBe('call F for Mah Jongg');
     out = '';
     expect(await run('advise', 'call', '--hand', WAITING_ON_F, '--tile', 'N', '--worlds', '2')).toBe(0);
-    expect(out).toMatch(/^Suggest +decline N$/m);
+    expect(out).toMatch(/^Advice +Let N go: it is your only choice/m);
   });
 
   it('bad input exits 2 with one line naming the problem', async () => {

@@ -25,7 +25,7 @@ describe('the review and the hint of one decision', () => {
     const review = reviewRecord(text, card, { seat: 0, worlds: DEFAULT_LIMITS.reviewWorlds });
     const d = review.decisions.find((x) => !x.agreed && x.details !== undefined)!;
     expect(d).toBeDefined();
-    // the game as it stood at that decision, and the hint the table would have given (games.ts: seed = the action's number)
+    // the game as it stood at that decision, and the hint the table would have given (its seed drawn from the decision itself)
     const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards: card });
     const { cc } = game as MahJonggGame;
     const state = game.newGame(header.seed);

@@ -29,6 +29,17 @@ function projectRoot(): string {
   throw new Error('rule violation: api/web-src is missing from the installation');
 }
 
+/**
+ * The entry, compiled as the server's worker threads run it (api/http/heavy.ts): from
+ * dist/ (the one `npm run build` compiled, also when the server itself runs from the
+ * TypeScript sources, as in tests), so the page's answers come from the same code as the
+ * server's; from the sources only before anything was compiled.
+ */
+function entryFile(root: string): string {
+  const compiled = join(root, 'dist', 'api', 'web-src', 'offline-engine.js');
+  return existsSync(compiled) ? compiled : join(root, 'api', 'web-src', 'offline-engine.ts');
+}
+
 /** Where the bundle's code thinks it is: its files are kept under this made-up folder. */
 const ROOT = '/tilemate';
 
@@ -86,7 +97,7 @@ async function makeBundle(cardText: string): Promise<OfflineBundle> {
     },
   };
   const out = await build({
-    entryPoints: [join(root, 'api', 'web-src', 'offline-engine.ts')],
+    entryPoints: [entryFile(root)],
     bundle: true,
     write: false,
     format: 'esm',

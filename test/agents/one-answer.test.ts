@@ -68,6 +68,9 @@ describe('one answer per decision', () => {
           expect(advice.plain).toBe(hint.text);
           expect(advice.details).toBe(hint.details);
           expect(advice.worlds).toBe(WORLDS);
+          // the suggestion is the top of the figures shown (Mah Jongg, when there, first of all)
+          const values = advice.alternatives.filter((a) => a.move.type !== 'declare' && a.move.type !== 'callMahJongg').map((a) => a.value);
+          expect(values).toEqual([...values].sort((a, b) => b - a));
           // a choice the advice calls about as good is never charged a cost
           if (d.asGood) expect(d.loss).toBe(0);
           if (!d.agreed && !d.asGood && d.loss > 0) expect(d.loss).toBeGreaterThan(2 * d.lossSe);

@@ -53,6 +53,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
 
     it('the Mexican Train table links its rules page, which says each rule set\'s way where they differ and cites its sheet', async () => {
       await page.goto(`${b.base}/domino.html`);
+      // the table's header has room for the link
+      await page.locator('header.top').screenshot({ path: join(SHOTS, `train-rules-link-${screen}.png`) });
+      expect(await everyControlInside(page)).toEqual([]);
       await page.click('header a[href="mexican-train-rules.html"]');
       await page.waitForURL(/mexican-train-rules\.html$/);
       await expect(page.locator('h1').textContent()).resolves.toBe('Mexican Train rules');

@@ -64,7 +64,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     });
 
     it('saved, the card is listed and chosen on the analyzer page: its lines are those of tilemate analyze --card', async () => {
+      // the box holds the mended card: the example replaces it once she says yes
       await page.click('#example');
+      await page.click('#ask-yes');
       await page.waitForSelector('.all-good');
       await page.fill('#card-name', 'my-card');
       await page.click('#save');
@@ -94,7 +96,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.goto(`${b.base}/mycard.html`);
       await page.click('#saved li[data-name="my-card"] a[href^="./?card="]');
       await page.waitForSelector('.chosen-card');
-      await expect(page.locator('.chosen-card').textContent()).resolves.toMatch(/your own card "my-card"/);
+      await expect.poll(() => page.locator('.chosen-card').textContent()).toMatch(/your own card, My practice card \(my-card\)/);
       await page.fill('#seed', '7');
       // Enter submits the form
       await page.press('#seed', 'Enter');

@@ -149,9 +149,10 @@ export function offlineRoutes(app: FastifyInstance, webDir: string, cardText: st
   });
 }
 
-/** The service worker is re-read on every visit (never kept stale by a cache) and may control the whole site. */
+/**
+ * The service worker may control the whole site. (It is never kept stale: the static files are
+ * served with max-age=0, and browsers look for a new worker past their HTTP cache.)
+ */
 export function offlineHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
-  if (!/[\\/]sw\.js$/.test(path)) return;
-  res.setHeader('service-worker-allowed', '/');
-  res.setHeader('cache-control', 'no-cache');
+  if (/[\\/]sw\.js$/.test(path)) res.setHeader('service-worker-allowed', '/');
 }

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, SHOTS, type BrowserTable } from './browser.js';
+
+/**
+ * Installable and offline (issue #29): in Chromium at the tablet's size, the pages carry a
+ * web app manifest Chromium finds installable (its own check, over the DevTools protocol),
+ * the icons load, the service worker takes control; then the network is cut, the page is
+ * reloaded from what the worker kept, a hand is tapped in, and Which hand? shows the same
+ * lines the server gives, and advice, worked out on the tablet.
+ */
+
+const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+const pageLines = (page: Page) => page.$$eval('.chase-line', (ls) => ls.map((l) => ({ id: (l as HTMLElement).dataset.id!, away: Number((l as HTMLElement).dataset.away) })));
+
+describe('Which hand? installed and offline', () => {
+  let b: BrowserTable;
+  let page: Page;
+  let context: BrowserContext;
+  /** The server's lines for HAND, asked before the network is cut. */
+  let serverLines: { id: string; away: number }[];
+
+  beforeAll(async () => {
+    b = await openBrowser('offline', { screen: 'tablet' });
+    page = b.page;
+    context = page.context();
+    const r = await fetch(`${b.base}/api/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: HAND, top: 8 }) });
+    const body = await r.json() as { results: { id: string; tilesAway: number; possible: boolean }[] };
+    serverLines = body.results.map((x) => ({ id: x.id, away: x.possible ? x.tilesAway : -1 }));
+  }, 60_000);
+  afterAll(async () => { await b?.close(); });
+
+  it('serves the worker for the whole site and the manifest with their types', async () => {
+    const sw = await fetch(`${b.base}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    expect(sw.headers.get('service-worker-allowed')).toBe('/');
+    expect(sw.headers.get('cache-control')).toMatch(/max-age=0|no-cache/);
+    const csp = sw.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    const m = await fetch(`${b.base}/manifest.webmanifest`);
+    expect(m.status).toBe(200);
+    expect(m.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  });
+
+  it('is installable: Chromium reads the manifest, finds no reason not to install, and the icons load', async () => {
+    await page.goto(`${b.base}/chase.html`);
+    await settled(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest') as { url: string; errors: { message: string }[]; data?: string };
+    expect(manifest.url).toBe(`${b.base}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const data = JSON.parse(manifest.data!) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    expect(data).toMatchObject({ short_name: 'Tilemate', start_url: '/', display: 'standalone', theme_color: '#1f5f46' });
+    const installability = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+    expect(installability.installabilityErrors).toEqual([]);
+    // each icon is a picture of the size it claims
+    const icons = await page.evaluate(async (list) => Promise.all(list.filter((i) => i.sizes !== 'any').map(async (i) => {
+      const blob = await (await fetch(i.src)).blob();
+      const bmp = await createImageBitmap(blob);
+      return { sizes: i.sizes, purpose: i.purpose, got: `${bmp.width}x${bmp.height}`, type: blob.type };
+    })), data.icons);
+    expect(icons).toEqual([
+      { sizes: '192x192', purpose: 'any', got: '192x192', type: 'image/png' },
+      { sizes: '512x512', purpose: 'any', got: '512x512', type: 'image/png' },
+      { sizes: '512x512', purpose: 'maskable', got: '512x512', type: 'image/png' },
+    ]);
+    // every page links the manifest and registers the worker
+    for (const p of ['/', '/chase.html', '/howto.html', '/mycard.html', '/mygames.html', '/together.html', '/domino.html']) {
+      const html = await (await fetch(`${b.base}${p}`)).text();
+      expect(html, p).toContain('<link rel="manifest" href="manifest.webmanifest">');
+      expect(html, p).toContain('<script type="module" src="install.js"></script>');
+    }
+  });
+
+  it('the service worker controls the page and has kept the pages and the engine', async () => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('tilemate-pages-v1');
+      return Promise.all(['/chase.html', '/chase.js', '/offline.js', '/offline-engine.js', '/style.css', '/'].map(async (f) => [f, (await cache.match(f))?.status ?? 0]));
+    });
+    expect(Object.fromEntries(kept)).toEqual({ '/chase.html': 200, '/chase.js': 200, '/offline.js': 200, '/offline-engine.js': 200, '/style.css': 200, '/': 200 });
+  });
+
+  it('with the network cut, the page reloads, a tapped hand shows the server\'s lines, and advice comes, worked out on the tablet', async () => {
+    await context.setOffline(true);
+    try {
+      // the server cannot be reached at all
+      await expect(page.evaluate(async () => { try { await fetch('/api/health', { cache: 'no-store' }); return 'reached'; } catch { return 'unreachable'; } })).resolves.toBe('unreachable');
+      await page.reload();
+      await expect(page.title()).resolves.toMatch(/which hand/i);
+      await page.click('input[name="target"][value="hand"]');
+      for (const t of HAND.split(' ')) await page.tap(`#picker [data-tile="${t}"]`);
+      await page.waitForSelector('.chase-line');
+      await settled(page);
+      expect(await pageLines(page)).toEqual(serverLines);
+      await expect(page.locator('#lines-note').textContent()).resolves.toMatch(new RegExp(`Your closest line is ${serverLines[0].id}`));
+      await expect(page.locator('#offline-note').textContent()).resolves.toMatch(/no connection to Tilemate, so this tablet is working out the answers itself/);
+      // the chances, and the advice for a discard, from the same engine
+      await page.click('#chances');
+      await settled(page);
+      expect(await page.locator('#lines').textContent()).not.toMatch(/could not|cannot be read/);
+      await page.selectOption('#moment', 'discard');
+      await page.click('#advise');
+      await page.waitForSelector('#advice .advice-do', { timeout: 60_000 });
+      await settled(page);
+      const advice = (await page.locator('#advice .advice-do').textContent())!;
+      expect(advice).toMatch(/^(Discard|Declare)/);
+      await page.screenshot({ path: join(SHOTS, 'offline-tablet.png'), fullPage: true });
+      console.log(`offline: ${serverLines.length} lines as the server's; closest ${serverLines[0].id} (${serverLines[0].away} away); advice: ${advice}`);
+    } finally {
+      await context.setOffline(false);
+    }
+  }, 120_000);
+
+  it('online again, the answers come from the server and the note goes away', async () => {
+    await page.reload();
+    await page.waitForSelector('.chase-line');
+    await settled(page);
+    expect(await pageLines(page)).toEqual(serverLines);
+    expect(await page.locator('#offline-note').count()).toBe(0);
+    expect(b.pageErrors).toEqual([]);
+  });
+});

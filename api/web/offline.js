@@ -22,8 +22,19 @@ function note(offline) {
   document.querySelector('main')?.prepend(p);
 }
 
+/**
+ * The engine, fetched once the page has settled: a page already open keeps answering when the
+ * connection drops, even where the browser allows no service worker (a plain http:// address
+ * on the club's network), where nothing is kept for a reload.
+ */
+const loading = new Promise((r) => setTimeout(r, 1500)).then(() => import('/offline-engine.js')).then((m) => {
+  engine = m;
+  document.documentElement.dataset.offlineReady = '1';
+}, () => { /* fetched again when needed */ });
+
 /** Works out a route's answer on the tablet, as the server would give it. */
 async function onTablet(path, body) {
+  await loading;
   try {
     engine ??= await import('/offline-engine.js');
   } catch {

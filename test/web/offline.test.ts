@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, SHOTS, type BrowserTable } from './browser.js';
 
@@ -115,6 +115,26 @@ describe('Which hand? installed and offline', () => {
       await context.setOffline(false);
     }
   }, 120_000);
+
+  it('a page already open where no service worker is allowed (a plain http:// address) keeps answering when the connection drops', async () => {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const ctx = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true });
+      const p = await ctx.newPage();
+      await p.goto(`${b.base}/chase.html`);
+      await p.waitForSelector('html[data-offline-ready="1"]');
+      expect(await p.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+      await ctx.setOffline(true);
+      await p.click('input[name="target"][value="hand"]');
+      for (const t of HAND.split(' ')) await p.tap(`#picker [data-tile="${t}"]`);
+      await p.waitForSelector('.chase-line');
+      await settled(p);
+      expect(await pageLines(p)).toEqual(serverLines);
+      await expect(p.locator('#offline-note').count()).resolves.toBe(1);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('online again, the answers come from the server and the note goes away', async () => {
     await page.reload();

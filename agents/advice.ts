@@ -771,7 +771,7 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
     const solo = Math.round(soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws) * 1000) / 1000;
     // calibrated where there is something to estimate: a line out, a complete hand or an empty wall keep their certain 0, 1, 0
     const estimate = calibration !== null && r.possible && r.tilesAway > 0 && draws > 0;
-    const chance = estimate ? Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r.tilesAway)) * 1000) / 1000 : solo;
+    const chance = estimate ? Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r)) * 1000) / 1000 : solo;
     return { chance, expectedScore: round2(chance * value), ...(estimate && { solo }) };
   });
   return { deals, seed, wall, draws, lines, calibrated: calibration !== null };

@@ -152,19 +152,31 @@ export interface ChanceCalibration {
   fittedOn: number;
 }
 
-export const CHANCE_INPUTS = 6;
+/**
+ * The calibration's inputs. The first six are those of the first calibrations (their files hold
+ * six weights and use only these); the last two say how much calls can help a line, which the
+ * solo chance leaves out and which differs from card to card: whether the line is concealed, and
+ * the share of the tiles it still needs that sit in pungs or larger (a joker or a call can
+ * bring them).
+ */
+export const CHANCE_INPUTS = 8;
+export const CHANCE_INPUTS_V1 = 6;
 
 const clamp = (p: number) => Math.min(0.995, Math.max(0.002, p));
 
-export function chanceInputs(solo: number, wall: number, rank: number, away: number): number[] {
+/** What the calibration reads of a line, besides its solo chance (engine/analyzer.ts LineResult). */
+export interface ChanceLine { tilesAway: number; concealed: boolean; jokerSlots: number; need: readonly unknown[] }
+
+export function chanceInputs(solo: number, wall: number, rank: number, line: ChanceLine): number[] {
   const z = Math.log(clamp(solo) / (1 - clamp(solo)));
-  return [z / 4, (z / 4) * (wall / 100), wall / 100, rank / 4, Math.min(away, 14) / 14, solo === 0 ? 1 : 0];
+  const groupShare = line.need.length === 0 ? 0 : Math.min(1, line.jokerSlots / line.need.length);
+  return [z / 4, (z / 4) * (wall / 100), wall / 100, rank / 4, Math.min(line.tilesAway, 14) / 14, solo === 0 ? 1 : 0, line.concealed ? 1 : 0, groupShare];
 }
 
 /** The logistic part alone. */
 export function logistic(c: Pick<ChanceCalibration, 'weights' | 'bias'>, inputs: readonly number[]): number {
   let s = c.bias;
-  for (let i = 0; i < CHANCE_INPUTS; i++) s += c.weights[i] * inputs[i];
+  for (let i = 0; i < c.weights.length; i++) s += c.weights[i] * inputs[i]; // an older file: its first inputs only
   return 1 / (1 + Math.exp(-s));
 }
 

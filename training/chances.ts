@@ -61,7 +61,7 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
       const input = inputOfView(v);
       const results = analyzer.analyze(input, { top: LINES });
       const report = lineChances(cc, input, results, { deals, seed: gameSeed ^ v.wallLeft, wall: v.wallLeft, raw: true });
-      positions.push(results.map((r, i) => ({ line: r.line, chance: report.lines[i].chance, inputs: chanceInputs(report.lines[i].chance, v.wallLeft, i, r.tilesAway) })));
+      positions.push(results.map((r, i) => ({ line: r.line, chance: report.lines[i].chance, inputs: chanceInputs(report.lines[i].chance, v.wallLeft, i, r) })));
     });
     const won = state.players[0].mahJonggs[0]?.line ?? -1;
     for (const p of positions) for (const l of p) out.push({ inputs: l.inputs, solo: l.chance, won: l.line === won ? 1 : 0, game: g });

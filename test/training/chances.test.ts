@@ -22,7 +22,7 @@ describe('the chances players are shown', () => {
     const make = (n: number): ChanceExample[] => Array.from({ length: n }, (_, i) => {
       const solo = rand() ** 2 * 0.6, wall = 20 + Math.floor(rand() * 80), rank = i % 5;
       const p = Math.min(0.95, solo * (1.3 + 0.6 * (1 - wall / 100)));
-      const e = { inputs: chanceInputs(solo, wall, rank, 3), solo, won: rand() < p ? 1 : 0, game: i };
+      const e = { inputs: chanceInputs(solo, wall, rank, { tilesAway: 3, concealed: i % 3 === 0, jokerSlots: i % 4, need: [1, 2, 3] }), solo, won: rand() < p ? 1 : 0, game: i };
       truth.set(e, p);
       return e;
     });
@@ -45,6 +45,14 @@ describe('the chances players are shown', () => {
     expect(readChanceCalibration(text, 'c.json').knots).toEqual(good.knots);
     expect(() => readChanceCalibration(text.slice(0, 30), 'c.json')).toThrow('c.json is not JSON (cut off?)');
     expect(() => readChanceCalibration(JSON.stringify({ ...good, weights: [1, 2] }), 'c.json')).toThrow('c.json is not a Tilemate chance calibration of this version');
+    // a file of today's eight inputs loads, and an older one of six still does, reading the first six only
+    const eight = readChanceCalibration(JSON.stringify({ ...good, weights: [1, 0, 0, 0, 0, 0, 5, 5] }), 'c.json');
+    const six = readChanceCalibration(text, 'c.json');
+    const inputs = chanceInputs(0.3, 50, 0, { tilesAway: 2, concealed: true, jokerSlots: 2, need: [1, 2] });
+    expect(inputs).toHaveLength(8);
+    expect(inputs.slice(6)).toEqual([1, 1]);
+    expect(calibrated({ ...six, knots: [] }, inputs)).toBeCloseTo(1 / (1 + Math.exp(-inputs[0])), 9);
+    expect(calibrated({ ...eight, knots: [] }, inputs)).toBeCloseTo(1 / (1 + Math.exp(-(inputs[0] + 10))), 9);
     // interpolation between the knots
     expect(calibrated({ ...good, weights: [0, 0, 0, 0, 0, 0], bias: 0 }, [0, 0, 0, 0, 0, 0])).toBeCloseTo(0.6, 5);
   });

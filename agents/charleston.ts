@@ -317,7 +317,9 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
  * within reach, as openCosts weighs them, "fits none of the lines your tiles are building"),
  * and the pairs kept. `hand`: the concealed tiles before the pass.
  */
-export function passWhy(cc: CompiledCard, hand: readonly number[], tiles: readonly TileId[], blind: number): string {
+export function passWhy(cc: CompiledCard, hand: readonly number[], given: readonly TileId[], blind: number): string {
+  // named in the order a player racks them
+  const tiles = [...given].sort((a, b) => a - b);
   if (closestOf(cc, hand) === 0) return 'Your hand is already Mah Jongg: as East, declare it instead of passing.';
   const left = [...hand];
   const idle: string[] = [], spare: string[] = [];

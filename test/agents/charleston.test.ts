@@ -118,7 +118,7 @@ describe('the Charleston pass in plain words', () => {
     // 2468 #1 (22 444 6666 888 FF in one suit) is three tiles away; North, East and 9 Crak serve nothing near
     const hand = counts('2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E');
     const why = passWhy(cc, hand, ['N', 'E', '9C'].map(parseTile), 0);
-    expect(why).toBe('Pass North, East and 9 Crak: they fit none of the lines your tiles are building, and you keep all four of your pairs.');
+    expect(why).toBe('Pass 9 Crak, North and East: they fit none of the lines your tiles are building, and you keep all four of your pairs.');
   });
 
   it('charleston - a blind pass and a complete hand are said plainly, with no card ids and no figures', () => {

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsTheme } from './docs-theme.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Analyzer } from '../../engine/analyzer.js';
@@ -281,7 +282,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // readable on a phone too (docs-theme.ts: a viewport and a style sheet for narrow screens)
+  await app.register(swaggerUi, { routePrefix: '/docs', theme: docsTheme });
   guideRoutes(app); // /docs/card-notation: a page of its own beside the API docs
 
   // a message is a small JSON object: 16 KB is far more than any

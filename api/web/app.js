@@ -31,6 +31,7 @@ const ui = {
   drawn: null, // the tile just drawn, to mark on the rack
   review: null,
   received: '', // the Charleston or courtesy tiles just received, in words
+  offers: {}, // the courtesy pass: how many tiles each seat offered (others' offers are face down: a count)
   dead: '', // why the person's hand was called dead: a banner until the game ends
 };
 
@@ -99,6 +100,7 @@ function normalise(answer) {
   v.concealedCounts = seats.map((s) => s.concealedCount ?? 0);
   v.dead = seats.map((s) => s.dead ?? []);
   const p = raw.prompt ?? { kind: 'wait' };
+  if (p.kind === 'courtesy') v.partner = p.partner;
   if (p.kind === 'charleston') {
     v.pass = p.pass;
     v.passDir = p.direction;
@@ -114,6 +116,8 @@ function setView(answer) {
   const key = decisionKey(v);
   if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
   if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
+  // a new Charleston (a new deal at a table): no courtesy offers yet
+  if (v.phase === 'charleston' || v.phase === 'vote') ui.offers = {};
   // the tile just drawn (the server draws for the person): marked on the rack
   ui.drawn = null;
   if (v.phase === 'discard' && v.turn === v.seat && v.turnFrom?.from === 'wall') {
@@ -221,7 +225,7 @@ function showResult() {
 async function send(action) {
   if (live.busy) return;
   const rackBefore = ui.view.rack;
-  const from = { phase: ui.view.phase, pass: ui.view.pass };
+  const from = { phase: ui.view.phase, pass: ui.view.pass, partner: ui.view.partner };
   const sent = live.send(action);
   ui.message = '';
   renderActions();
@@ -231,11 +235,11 @@ async function send(action) {
     const { answer: res, stale } = await sent;
     setView(res);
     const passing = !stale && (action.type === 'pass' || action.type === 'courtesy');
-    ui.received = passing && !hooks.pushed ? receivedWords(rackBefore, action.tiles ?? [], ui.view.rack) : '';
     addLog(narrate(res.events ?? []));
-    if (ui.received) addLog([ui.received]);
-    // at a table together the tiles come once everyone has passed, in a later answer
-    ui.passing = passing && hooks.pushed ? { ...from, before: rackBefore, passed: action.tiles ?? [] } : null;
+    // the tiles that came in are told once the pass is over: at once against bots, at a table
+    // together when everyone has passed (a later answer)
+    ui.received = '';
+    ui.passing = passing ? { ...from, before: rackBefore, action } : null;
     noteReceived();
   } catch (err) {
     ui.message = `Not allowed: ${err.message}`;
@@ -244,13 +248,33 @@ async function send(action) {
   focusFirstAction();
 }
 
-/** At a table together: once the pass she made is over, the tiles she received, in words. */
+/**
+ * Once the pass she made is over, the tiles she received, in words. A pass still waiting (at a
+ * table together, or East passing first when everyone passed blind) has brought nothing yet.
+ */
 function noteReceived() {
   const p = ui.passing;
   if (!p || (ui.view.phase === p.phase && ui.view.pass === p.pass)) return;
   ui.passing = null;
-  ui.received = receivedWords(p.before, p.passed, ui.view.rack);
+  ui.received = receivedWords(p.before, tilesGiven(p), ui.view.rack);
   addLog([ui.received]);
+}
+
+/**
+ * The tiles that left her rack in a pass. A Charleston pass gives all she chose (a blind pass
+ * forwards tiles that never reached her rack). A courtesy pass gives only as many as the
+ * smaller of the two offers (teaching guide 2.4): offering 3 to a partner who offers none
+ * gives nothing, and her tiles stay on her rack.
+ */
+function tilesGiven(p) {
+  const tiles = p.action.tiles ?? [];
+  if (p.action.type !== 'courtesy') return tiles;
+  const theirs = p.partner === undefined || p.partner === null ? 0 : ui.offers[p.partner];
+  // the partner's offer not heard (a reload in between): the rack tells what it can
+  if (theirs === undefined) return tiles;
+  // her own offer as the server heard it, in its order (the engine gives the first ones)
+  const mine = ui.offers.mine ?? tiles;
+  return mine.slice(0, Math.min(mine.length, theirs));
 }
 
 async function askHint() {
@@ -305,6 +329,8 @@ function narrate(events) {
       case 'vote': return `${who} vote${s} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
       case 'courtesy': {
         const n = me ? (a.tiles ?? []).length : (a.count ?? 0);
+        ui.offers[a.seat] = n;
+        if (me) ui.offers.mine = a.tiles ?? [];
         return `${who} offer${s} ${n} tile${n === 1 ? '' : 's'} across.`;
       }
       default: return null;
@@ -851,6 +877,12 @@ function wireTable() {
   $('#card-button').addEventListener('click', async () => {
     ui.cardOpen = !ui.cardOpen;
     await renderCardPanel();
+    // on a phone or a tablet the panel lies below the rack: brought into view, not opened off screen
+    const panel = $('#card-panel');
+    if (ui.cardOpen && !panel.classList.contains('hidden')) {
+      const r = panel.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
+    }
   });
   // keyboard: H for a hint, C for the card, Enter presses the main button
   document.addEventListener('keydown', (e) => {
@@ -883,12 +915,14 @@ async function resume() {
  * her saved cards), or the practice card. Its title is kept to be named at the table.
  */
 async function showChosenCard() {
-  let cards = [];
-  try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* the practice card */ }
-  const kept = checkChosen(CHOSEN_CARD ?? '', cards);
+  let cards = null;
+  try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* not known just now: her choice is kept as it is */ }
+  const kept = cards === null ? { name: CHOSEN_CARD ?? '', note: '' } : checkChosen(CHOSEN_CARD ?? '', cards);
+  cards ??= [];
   CHOSEN_CARD = kept.name || null;
   const saved = cards.find((c) => c.name === kept.name);
   if (saved) chosenTitle = saved.title || saved.name;
+  else if (kept.name) chosenTitle = kept.name;
   else { try { chosenTitle = (await call('GET', '/api/health')).card; } catch { chosenTitle = ''; } }
   let note = $('#start .chosen-card');
   if (!note) {
@@ -897,6 +931,7 @@ async function showChosenCard() {
     $('#start h2')?.after(note);
   }
   note.textContent = saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
+    : kept.name ? `You will play on your own card ${kept.name}, chosen on the My card page.`
     : kept.note || 'You will play on the Tilemate practice card; to play on your own card, save it on the My card page.';
 }
 
@@ -919,6 +954,18 @@ function showCardInPlay() {
   line.classList.toggle('hidden', !title);
 }
 
+/** The header's menu closes once a choice in it is made, on Escape, and on a click elsewhere. */
+function wireMenu() {
+  const menu = $('#menu');
+  if (!menu) return;
+  const close = () => { if (menu.open) menu.open = false; };
+  menu.querySelector('.menu-items').addEventListener('click', (e) => { if (e.target.closest('button')) close(); });
+  menu.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && menu.open) { e.preventDefault(); close(); menu.querySelector('summary').focus(); }
+  });
+  document.addEventListener('click', (e) => { if (!menu.contains(e.target)) close(); });
+}
+
 /** The practice page (index.html): a game against bots, started from its form. */
 function practicePage() {
   live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
@@ -934,6 +981,7 @@ function practicePage() {
     if (input) input.checked = true;
   }
   $('#start').addEventListener('submit', startGame);
+  wireMenu();
   $('#new-button').addEventListener('click', () => {
     if (!live.leave(ui.view?.phase !== 'ended')) return;
     ui.view = null;

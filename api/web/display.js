@@ -13,11 +13,12 @@ function apply(s) {
   document.documentElement.dataset.faces = s.faces === 'classic' ? 'classic' : 'labelled';
 }
 
-/** Puts a "Display" button and its panel into the page's header tools; `faces` offers the tile faces. */
+/** Puts a "Display" button and its panel into the page's header tools (or its menu); `faces` offers the tile faces. */
 export function setupDisplay({ faces = true } = {}) {
   const settings = load();
   apply(settings);
-  const tools = document.querySelector('header.top .tools');
+  // a page with a menu in its header (the practice table) keeps the button there
+  const tools = document.querySelector('header.top .menu-items') ?? document.querySelector('header.top .tools');
   if (!tools) return;
   const button = document.createElement('button');
   button.type = 'button';

@@ -131,7 +131,7 @@ describe('plain words', () => {
   it('the advice\'s sentences for every shape of decision: Mah Jongg, the only choice, a concealed line, a tie, a clear lead, about as good', () => {
     const line = cc.card.lines[0].id, concealed = cc.card.lines.find((l) => l.concealed)!.id;
     const alt = (action: string, type: string, behind: number, se: number, away: number, toward = line): Alternative =>
-      ({ action, move: { type } as Alternative['move'], value: 10 + behind, mahJongg: 0.2, behind, behindSe: se, aboutEqual: behind !== 0 && -behind <= 2 * se, tilesAway: away, toward });
+      ({ action, move: { type } as Alternative['move'], value: 10 + behind, mean: 10 + behind, mahJongg: 0.2, behind, behindSe: se, aboutEqual: behind !== 0 && -behind <= 2 * se, tilesAway: away, toward });
     const cases: [Alternative[], boolean][] = [
       [[alt('declare Mah Jongg', 'declare', 0, 0, 0), alt('discard 5D', 'discard', -30, 2, 1)], true],
       [[alt('discard 5D', 'discard', 0, 0, 1)], false],

@@ -86,9 +86,9 @@ function columns(rows: string[][], right: ReadonlySet<number>): string[] {
  */
 function decisionText(a: DecisionAdvice, f: SituationFlags): string {
   const rows = [
-    ['#', 'action', 'mean score', 'vs the best', 'tiles from', 'line'],
+    ['#', 'action', 'score', 'vs the suggestion', 'tiles from', 'line'],
     ...a.alternatives.map((x, i) => [
-      String(i + 1), x.action, x.value.toFixed(2), i === 0 ? '' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}${x.aboutEqual ? ' (about as good)' : ''}`, String(x.tilesAway), x.toward,
+      String(i + 1), x.action, x.value.toFixed(2), i === 0 ? '' : x.aboutEqual ? 'about as good' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}`, String(x.tilesAway), x.toward,
     ]),
   ];
   return [

@@ -9,7 +9,7 @@ const concealedLine = cc.card.lines.find((l) => l.concealed)!.id;
 const exposedLine = cc.card.lines.find((l) => !l.concealed)!.id;
 
 const alt = (action: string, type: string, value: number, behind: number, behindSe: number, tilesAway: number, toward: string): Alternative =>
-  ({ action, move: { type } as Alternative['move'], value, mahJongg: 0.3, behind, behindSe, aboutEqual: behind !== 0 && -behind <= 2 * behindSe, tilesAway, toward });
+  ({ action, move: { type } as Alternative['move'], value, mean: value, mahJongg: 0.3, behind, behindSe, aboutEqual: behind !== 0 && -behind <= 2 * behindSe, tilesAway, toward });
 const plain = (alts: Alternative[], mahJongg: boolean): string => decisionWords(cc, alts, mahJongg).plain;
 
 describe('the advice in plain words', () => {

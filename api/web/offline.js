@@ -18,7 +18,7 @@ function note(offline) {
   p.id = 'offline-note';
   p.className = 'note';
   p.setAttribute('role', 'status');
-  p.textContent = 'There is no connection to Tilemate, so this tablet is working out the answers itself, the same way the server does.';
+  p.textContent = 'There is no connection to Tilemate, so this device is working out the answers itself, the same way the server does.';
   document.querySelector('main')?.prepend(p);
 }
 
@@ -38,7 +38,7 @@ async function onTablet(path, body) {
   try {
     engine ??= await import('/offline-engine.js');
   } catch {
-    throw new ApiError(0, 'TM_NETWORK', 'There is no connection to Tilemate, and this tablet has not yet kept what it needs to answer on its own: open this page once while connected.');
+    throw new ApiError(0, 'TM_NETWORK', 'There is no connection to Tilemate, and this device has not yet kept what it needs to answer on its own: open this page once while connected.');
   }
   note(true);
   // a moment for the page to show it is working before the tablet is busy

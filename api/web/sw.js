@@ -59,7 +59,7 @@ async function networkFirst(req, event) {
     try { return await fresh; } catch { /* no connection and nothing kept */ }
     if (req.mode === 'navigate') {
       return new Response('<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tilemate</title>'
-        + '<p style="font: 1.2rem system-ui; margin: 2rem">There is no connection to Tilemate, and this page was not kept on this tablet: <a href="/chase.html">Which hand should I chase?</a> works without one.</p>',
+        + '<p style="font: 1.2rem system-ui; margin: 2rem">There is no connection to Tilemate, and this page was not kept on this device: <a href="/chase.html">Which hand should I chase?</a> works without one.</p>',
       { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
     }
     return Response.error();

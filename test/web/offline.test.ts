@@ -98,7 +98,7 @@ describe('Which hand? installed and offline', () => {
       await settled(page);
       expect(await pageLines(page)).toEqual(serverLines);
       await expect(page.locator('#lines-note').textContent()).resolves.toMatch(new RegExp(`Your closest line is ${serverLines[0].id}`));
-      await expect(page.locator('#offline-note').textContent()).resolves.toMatch(/no connection to Tilemate, so this tablet is working out the answers itself/);
+      await expect(page.locator('#offline-note').textContent()).resolves.toMatch(/no connection to Tilemate, so this device is working out the answers itself/);
       // the chances, and the advice for a discard, from the same engine
       await page.click('#chances');
       await settled(page);

@@ -220,6 +220,9 @@ async function save() {
     // a card just saved is the one she means to play: every page starts on it
     chooseCard(r.name);
     forgetDraft();
+    // saved: what was in the box before is no longer offered back
+    before = null;
+    $('undo-row').classList.add('hidden');
     msg.textContent = `Saved as ${r.name}: ${r.title}, ${r.lines} lines, and chosen as your card.`;
     await listSaved();
   } catch (err) {

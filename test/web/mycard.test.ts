@@ -72,7 +72,8 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.click('#save');
       await page.waitForSelector('#saved li[data-name="my-card"]');
       await expect(page.locator('#save-message').textContent()).resolves.toMatch(/Saved as my-card/);
-      // saved, it is her card: marked in the list
+      // saved, it is her card: marked in the list; the Undo of the example is gone
+      await expect(page.isVisible('#undo-row')).resolves.toBe(false);
       await page.waitForSelector('#saved li[data-name="my-card"] .chosen-mark');
       await page.screenshot({ path: join(SHOTS, `mycard-${screen}-saved.png`), fullPage: true });
       const text = await page.inputValue('#card-text');

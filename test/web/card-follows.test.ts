@@ -173,7 +173,12 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
   describe(`the notation guide and the cheat sheet on the ${screen} (${SCREENS[screen].width}x${SCREENS[screen].height})`, () => {
     let page: Page;
     let errors: string[];
-    beforeAll(async () => { ({ page, pageErrors: errors } = await people.person(screen)); }, 60_000);
+    /** What the server's Content-Security-Policy refused, as the browser reports it. */
+    const refused: string[] = [];
+    beforeAll(async () => {
+      ({ page, pageErrors: errors } = await people.person(screen));
+      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
+    }, 60_000);
 
     it('My card links the guide, which opens as a page at /docs/card-notation', async () => {
       await page.goto(`${people.base}/mycard.html`);
@@ -189,6 +194,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       expect(await overflowX(page)).toBe(0);
       expect(await smallestText(page, 'main p, main li, main td')).toBeGreaterThanOrEqual(16);
       expect(await axeViolations(page)).toEqual([]);
+      // its style sheets load under the policy: the panel is drawn with its border
+      expect(await page.$eval('main article', (a) => getComputedStyle(a).borderTopWidth)).toBe('3px');
+      expect(refused).toEqual([]);
     });
 
     it('the notation in short opens on My card: every kind of tile, x and c, jokers and a whole line', async () => {

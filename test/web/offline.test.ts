@@ -85,6 +85,16 @@ describe('Which hand? installed and offline', () => {
     expect(Object.fromEntries(kept)).toEqual({ '/chase.html': 200, '/chase.js': 200, '/offline.js': 200, '/offline-engine.js': 200, '/style.css': 200, '/': 200 });
   });
 
+  it('online, the worker gives the server\'s fresh copy, not the kept one', async () => {
+    const keptDate = await page.evaluate(async () => (await (await caches.open('tilemate-pages-v1')).match('/howto.html'))!.headers.get('date')!);
+    await new Promise((r) => setTimeout(r, 2100));
+    const asked = Date.now();
+    const got = await page.evaluate(async () => (await fetch('/howto.html')).headers.get('date')!);
+    // HTTP dates are to the second
+    expect(Date.parse(got)).toBeGreaterThan(Date.parse(keptDate));
+    expect(Date.parse(got)).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000 - 1000);
+  });
+
   it('with the network cut, the page reloads, a tapped hand shows the server\'s lines, and advice comes, worked out on the tablet', async () => {
     await context.setOffline(true);
     try {

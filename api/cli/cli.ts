@@ -22,7 +22,7 @@ import { DEFAULT_DATA_DIR, type Limits } from '../shared/limits.js';
 import { databaseUrl, positiveInt, wholeNumber } from './options.js';
 import { registerExport } from './export-cli.js';
 import { resultJson } from '../shared/wire.js';
-import { startLines, type Started } from './serve-lines.js';
+import { startingLine, startLines, type Started } from './serve-lines.js';
 
 
 
@@ -206,6 +206,8 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
     .action(async (f: { port?: number; host: string; allowHost?: string[]; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
       if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
+      // opening the embedded database, the worker threads and the card take a few seconds (more on a busy machine)
+      process.stdout.write(`${startingLine(f.data, databaseUrl(f.database))}\n`);
       const started = await serve({
         port: f.port, host: f.host, allowHosts: f.allowHost, dataDir: f.data, databaseUrl: databaseUrl(f.database), card: f.card,
         limits: {

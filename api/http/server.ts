@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
 import { hostsFromEnv } from './guard.js';
-import { storageWhere } from '../store/db.js';
+import { safeUrl, storageWhere } from '../store/db.js';
+import { parseCard } from '../../engine/card.js';
+import { readCardText } from '../../io/cards.js';
 import { DEFAULT_DATA_DIR, DEFAULT_LIMITS } from '../shared/limits.js';
 import { httpStatus } from '../shared/wire.js';
 
@@ -55,7 +57,23 @@ export function portFrom(option: number | undefined, env: NodeJS.ProcessEnv = pr
   return env.PORT !== undefined && Number.isInteger(n) && n >= 0 && n < 65536 ? n : DEFAULT_PORT;
 }
 
-export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInstance; url: string; where: string }> {
+/** What a started server says about itself (api/cli/serve-lines.ts prints it). */
+export interface ServeStarted {
+  app: FastifyInstance;
+  url: string;
+  /** Where games are kept, in words. */
+  where: string;
+  host: string;
+  port: number;
+  /** The data folder, absolute. */
+  dataDir: string;
+  /** The PostgreSQL server's host, port and database (no user, no password); undefined for the embedded database. */
+  database?: string;
+  /** The card in use: its name, and its file unless it is the built-in practice card. */
+  card: { name: string; file?: string };
+}
+
+export async function serve(opts: ServeOptions = {}): Promise<ServeStarted> {
   // warnings and errors only (a 500 is a bug and is logged with its stack)
   const host = opts.host ?? '127.0.0.1';
   const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR), hosts: { listen: host, allow: [...(opts.allowHosts ?? []), ...hostsFromEnv()] } });
@@ -74,8 +92,14 @@ export async function serve(opts: ServeOptions = {}): Promise<{ app: FastifyInst
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
-  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   // close cleanly on Ctrl-C or a stop signal: every acknowledged action is already committed
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void app.close().then(() => process.exit(0)); });
-  return { app, url: `http://${shown}:${port}/`, where: storageWhere(resolve(opts.dataDir ?? DEFAULT_DATA_DIR), opts.databaseUrl) };
+  const dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR);
+  // the card's name only (the app has compiled it already; reading its heading again is cheap)
+  const card = { name: parseCard(readCardText(opts.card)).name, ...(opts.card !== undefined && { file: resolve(opts.card) }) };
+  return {
+    app, url: `http://${shown}:${port}/`, where: storageWhere(dataDir, opts.databaseUrl), host, port, dataDir, card,
+    ...(opts.databaseUrl && { database: safeUrl(opts.databaseUrl) }),
+  };
 }

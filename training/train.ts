@@ -14,7 +14,8 @@ import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
 import { interval } from './arena.js';
 import { writeFileAtomic } from '../io/files.js';
-import { queueRunner, type QueueSettings } from './queue.js';
+// loaded only for a run through Redis: BullMQ and its Redis client take most of every command's start-up
+import type { QueueSettings } from './queue.js';
 
 /**
  * `tilemate train`: generations of self-play, each fitting the value model to how the games
@@ -205,7 +206,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   mkdirSync(opts.out, { recursive: true }); // once all that is refused has been: a refused run leaves no folder behind
   const workers = Math.max(1, opts.workers);
   const inline = import.meta.url.endsWith('.ts');
-  const runner = opts.queue ? await queueRunner(opts.queue) : null;
+  const runner = opts.queue ? await (await import('./queue.js')).queueRunner(opts.queue) : null;
   const pool = inline || runner ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // from TypeScript sources (tests) the worker file is not compiled: its tasks run in this thread
   const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> =>

@@ -9,7 +9,6 @@ import { replayRecord, type Replay } from '../../engine/record.js';
 import { printable, readRecordFile, writeFileAtomic } from '../../io/files.js';
 import { summarize } from '../../training/arena.js';
 import { arenaLogHeader, openArenaLog } from '../../training/arena-log.js';
-import { runArena } from '../../training/run-arena.js';
 import { positiveInt, wholeNumber } from './options.js';
 import { playInTerminal, type PlayEnd, type PlayIo, type TerminalWords } from './play.js';
 
@@ -128,6 +127,8 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
   const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(f.games, played.size);
+  // the worker pool is loaded only for an arena, not at every command's start
+  const { runArena } = await import('../../training/run-arena.js');
   const games = await runArena({
     game, seats, seed: f.seed, dealIds, threads: f.threads,
     onProgress: (done) => bar?.update(played.size + done),

@@ -5,7 +5,6 @@ import { readCardText } from '../../io/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { count, fraction } from './options.js';
-import { startActor } from '../../training/queue.js';
 import { TilemateError } from '../../engine/errors.js';
 
 interface TrainFlags {
@@ -93,6 +92,8 @@ export function registerActor(cmd: Command, exit: (code: number) => void): void 
       if (f.redis === undefined) throw new TilemateError('TM_BAD_INPUT', 'an actor needs the learner\'s Redis: --redis redis://host:6379 (or TILEMATE_REDIS_URL)');
       const threads = f.threads ?? defaultWorkers();
       let jobs = 0, games = 0;
+      // BullMQ and its Redis client are loaded only here (they take most of the command line's start-up)
+      const { startActor } = await import('../../training/queue.js');
       const actor = await startActor({
         url: f.redis, prefix: f.queuePrefix, threads, lockMs: f.lockSeconds * 1000,
         onJob: (kind, seconds, n) => { jobs++; games += n; process.stderr.write(`job ${jobs}: ${n} ${kind === 'eval' ? 'arena deals' : 'games'} in ${seconds.toFixed(1)} s (${games} in all)\n`); },

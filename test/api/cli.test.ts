@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -120,5 +120,45 @@ describe('the installed command', () => {
     const bad = spawnSync('node', ['bin/tilemate.js', 'analyze', '--hand', 'nonsense'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});
+
+/** Runs the installed command with its stdin on a pipe; sends Ctrl-C (SIGINT) once it asks its first question. */
+function interrupted(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['bin/tilemate.js', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '', err = '', sent = false;
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (!sent && out.endsWith('> ')) { sent = true; child.kill('SIGINT'); }
+  });
+  child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+}
+
+describe('leaving a game in the terminal', () => {
+  it('Ctrl-C at a question ends play quietly in one plain line (no error code), in Mah Jongg and in Mexican Train', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
+    const file = join(dir, 'game.jsonl');
+    const mj = await interrupted(['play', '--seed', '4', '--bots', 'random', '--record', file]);
+    expect(mj.err).toBe('');
+    expect(mj.code).toBe(130);
+    expect(mj.out).toMatch(/Charleston pass 1, to the right:[^\n]*\n> \nStopped \(Ctrl-C\); the game so far is saved in .*game\.jsonl\.\n$/);
+    // the record so far: its header and no action yet (nothing was answered)
+    const saved = readFileSync(file, 'utf8').trim().split('\n');
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(saved[0])).toMatchObject({ format: 'tilemate-record', seed: 4 });
+
+    const domino = await interrupted(['domino', 'play', '--seed', '4', '--bots', 'random']);
+    expect(domino.err).toBe('');
+    expect(domino.code).toBe(130);
+    expect(domino.out).toMatch(/\n> \nStopped \(Ctrl-C\); to play this deal again, use --seed 4\.\n$/);
+  }, 60_000);
+
+  it('"quit" on a pipe leaves with exit code 0, saying how to play the deal again', () => {
+    const res = spawnSync('node', ['bin/tilemate.js', 'play', '--seed', '4', '--bots', 'random'], { input: 'help\nquit\n', encoding: 'utf8' });
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+    expect(res.stdout).toMatch(/You can type:\n(  .*\n)+Charleston pass 1/);
+    expect(res.stdout.endsWith('> You left the game; to play this deal again, use --seed 4.\n')).toBe(true);
   }, 60_000);
 });

@@ -132,6 +132,24 @@ describe('tilemate domino play', () => {
   });
 });
 
+describe('tilemate domino play: help and quit', () => {
+  it('"help" lists what can be typed at this question (numbers, a domino and a train, draw); "quit" leaves, keeping the game so far', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (c) => { text += String(c); });
+    input.end('help\nDRAW\nquit\nnever read\n');
+    const { state, record, end } = await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
+    expect(end).toBe('quit');
+    expect(state.phase).not.toBe('ended');
+    expect(text).toContain('"help" lists what you can type and "quit" leaves the game');
+    expect(text).toMatch(/You can type:\n {2}a number from 1 to \d+: that choice from the list\n {2}a domino and a train: "\d+-\d+ mexican", "\d+-\d+ 1" \(seat 1's train\), or "\d+-\d+" for your own train\n(  draw: take a domino from the boneyard\n)? {2}quit: leave the game\n {2}help: this list\n/);
+    // "DRAW" is read as draw whatever its case: refused only by the rules (a tile plays), never as unknown
+    expect(text).not.toMatch(/refused: .*DRAW/);
+    expect(record.trim().split('\n').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('tilemate domino tournament', () => {
   it('plays qualifying tables, sends the lowest of each to the championship, and places the two lowest totals', async () => {
     expect(await run('domino', 'tournament', '--tables', '3', '--players', '3', '--bots', 'greedy', '--seed', '2', '--json')).toBe(0);

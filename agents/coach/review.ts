@@ -95,8 +95,9 @@ const mistake = (d: ReviewedDecision): boolean => !d.agreed && !d.asGood;
 
 function summarized(r: Omit<Review, 'summary'>): Review {
   const decisions = [...r.decisions];
-  // the mistakes first, the costliest first; then every other choice, in order of play
-  decisions.sort((a, b) => Number(mistake(b)) - Number(mistake(a)) || (mistake(a) ? b.loss - a.loss || b.tilesLost - a.tilesLost : 0) || a.index - b.index);
+  // the mistakes first, the costliest first; then the other choices than the coach's that were about as good; then the coach's own, each in order of play
+  const rank = (d: ReviewedDecision): number => (mistake(d) ? 0 : d.agreed ? 2 : 1);
+  decisions.sort((a, b) => rank(a) - rank(b) || (mistake(a) ? b.loss - a.loss || b.tilesLost - a.tilesLost : 0) || a.index - b.index);
   const agreed = decisions.filter((d) => d.agreed).length;
   const mistakes = decisions.filter(mistake).length;
   return {

@@ -67,7 +67,7 @@ export function exposuresWords(xs: readonly Group[]): string {
   return one.length <= 1 ? one.join('') : `${one.slice(0, -1).join(', ')} and ${one.at(-1)!}`;
 }
 
-/** A player's hidden tiles at or below this count her close to Mah Jongg: two pungs or more exposed (13 - 6). */
+/** A player's hidden tiles at or below this count her close to Mah Jongg: two pungs or more exposed (13 - 6; tileSafety's closeHidden). */
 const CLOSE_HIDDEN = 7;
 /** A close player is dangerous with a tile when at least this share of the hands she may be making need it. */
 const DANGEROUS_SHARE = 1 / 3;
@@ -164,7 +164,8 @@ function openAndNeeds(cc: CompiledCard, f: number, exposures: readonly Group[], 
  * How safe each distinct tile on the seat's rack is to discard, in the tiles' order. Built
  * from the view only: the table's tiles, the seat's own rack and the other racks' counts.
  */
-export function tileSafety(cc: CompiledCard, view: SeatView): TileSafety[] {
+export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden?: number } = {}): TileSafety[] {
+  const closeHidden = opts.closeHidden ?? CLOSE_HIDDEN;
   const table = tableCounts(view);
   const threats = threatsOf(cc, view);
   // copies that may still reach another player: not on the table, not on this rack
@@ -193,7 +194,7 @@ export function tileSafety(cc: CompiledCard, view: SeatView): TileSafety[] {
       }
       if (open === 0 || needing === 0) continue;
       const share = needing / open;
-      const close = threat.hidden <= CLOSE_HIDDEN;
+      const close = threat.hidden <= closeHidden;
       const level: SafetyLevel | null = close && share >= DANGEROUS_SHARE ? 'dangerous' : share >= RISKY_SHARE || close ? 'risky' : null;
       if (level === null) continue;
       const rank = (l: SafetyLevel) => (l === 'dangerous' ? 2 : 1);

@@ -52,6 +52,10 @@ export interface Habits {
    * this much more to her own hand (unset: no such rule).
    */
   guard?: number;
+  /** With guard: the rule only with this many tiles left in the wall or fewer (unset: always). */
+  guardWall?: number;
+  /** With guard: an opponent counts as close with this many hidden tiles or fewer (agents/defence.ts tileSafety; unset: its default). */
+  guardHidden?: number;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
@@ -231,7 +235,8 @@ export class HeuristicAgent implements Agent {
   private guarded(view: SeatView, best: TileId, margin: number): TileId {
     // only a player with exposures makes a tile dangerous
     if (!view.exposures.some((list, s) => s !== view.seat && list.length > 0)) return best;
-    const rated = tileSafety(this.cc, view);
+    if (this.habits.guardWall !== undefined && view.wallLeft > this.habits.guardWall) return best;
+    const rated = tileSafety(this.cc, view, { closeHidden: this.habits.guardHidden });
     const dangerous = new Uint8Array(KINDS);
     for (const r of rated) if (r.level === 'dangerous') dangerous[r.tile] = 1;
     if (dangerous[best] === 0) return best;

@@ -19,10 +19,15 @@ import { loadRuleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { dealSeed, interval } from './arena.js';
 
-/** A bot by name; `guarded:M` is medium with the defence rule at margin M (Habits.guard), to try margins. */
+/**
+ * A bot by name; `guarded:M[:wall=W][:hidden=H]` is medium with the defence rule at margin M
+ * (Habits.guard, guardWall, guardHidden), to try settings.
+ */
 function botFor(game: ReturnType<typeof mahJonggGame>, name: string): Agent {
-  const m = /^guarded:([0-9.]+)$/.exec(name);
-  return m ? new HeuristicAgent(game.cc, { ...GUARDED_HABITS, guard: Number(m[1]) }, name) : makeBot(game, name);
+  const m = /^guarded:([0-9.]+)((?::(?:wall|hidden)=[0-9]+)*)$/.exec(name);
+  if (!m) return makeBot(game, name);
+  const opt = (k: string) => { const o = new RegExp(`:${k}=([0-9]+)`).exec(m[2]); return o ? Number(o[1]) : undefined; };
+  return new HeuristicAgent(game.cc, { ...GUARDED_HABITS, guard: Number(m[1]), guardWall: opt('wall'), guardHidden: opt('hidden') }, name);
 }
 
 /** One bot's figures on one deal, averaged over its four seats. */

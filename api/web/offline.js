@@ -1,15 +1,15 @@
 // Which hand? with no connection: the page's requests go to the server as before, and when it
 // cannot be reached, the routes the page needs (/api/analyze, /api/charleston, /api/vote,
-// /api/courtesy, /api/advice) are answered on this tablet by the server's own engine, bundled
-// for the browser (/offline-engine.js, api/http/offline-bundle.ts; kept by sw.js). Anything
-// else is told, in one sentence, to need the connection.
+// /api/courtesy, /api/advice) are answered on this device by the server's own engine, bundled
+// for the browser (/offline-engine.js, api/http/offline-bundle.ts; kept by sw.js) and run on a
+// thread of its own (offline-worker.js) so the page stays alive. Anything else is told, in one
+// sentence, to need the connection.
 
 import { ApiError, call as serverCall } from './client.js';
 
 const ON_TABLET = new Set(['/api/analyze', '/api/charleston', '/api/vote', '/api/courtesy', '/api/advice']);
-let engine = null;
 
-/** The note at the top of the page while the answers are the tablet's own. */
+/** The note at the top of the page while the answers are the device's own. */
 function note(offline) {
   let p = document.getElementById('offline-note');
   if (!offline) { p?.remove(); return; }
@@ -22,28 +22,48 @@ function note(offline) {
   document.querySelector('main')?.prepend(p);
 }
 
+/** The engine's thread (offline-worker.js), its answers awaited by request number. */
+let worker = null;
+const waiting = new Map();
+let asked = 0;
+
+function startWorker() {
+  return new Promise((resolve, reject) => {
+    const w = new Worker('/offline-worker.js', { type: 'module' });
+    w.onmessage = (event) => {
+      if (event.data.ready) { resolve(w); return; }
+      const done = waiting.get(event.data.id);
+      waiting.delete(event.data.id);
+      done?.(event.data.answer);
+    };
+    w.onerror = (event) => { event.preventDefault(); w.terminate(); reject(new Error('the offline engine could not be loaded')); };
+  });
+}
+
 /**
- * The engine, fetched once the page has settled: a page already open keeps answering when the
+ * The engine, started once the page has settled: a page already open keeps answering when the
  * connection drops, even where the browser allows no service worker (a plain http:// address
  * on the club's network), where nothing is kept for a reload.
  */
-const loading = new Promise((r) => setTimeout(r, 1500)).then(() => import('/offline-engine.js')).then((m) => {
-  engine = m;
+const loading = new Promise((r) => setTimeout(r, 1500)).then(startWorker).then((w) => {
+  worker = w;
   document.documentElement.dataset.offlineReady = '1';
-}, () => { /* fetched again when needed */ });
+}, () => { /* started again when needed */ });
 
-/** Works out a route's answer on the tablet, as the server would give it. */
+/** Works out a route's answer on the device, as the server would give it. */
 async function onTablet(path, body) {
   await loading;
   try {
-    engine ??= await import('/offline-engine.js');
+    worker ??= await startWorker();
   } catch {
     throw new ApiError(0, 'TM_NETWORK', 'There is no connection to Tilemate, and this device has not yet kept what it needs to answer on its own: open this page once while connected.');
   }
   note(true);
-  // a moment for the page to show it is working before the tablet is busy
-  await new Promise((r) => setTimeout(r, 0));
-  const r = engine.run(path, body ?? {});
+  const id = ++asked;
+  const r = await new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage({ id, path, body: body ?? {} });
+  });
   if (!r.ok) throw new ApiError(400, r.code, r.message);
   return r.value;
 }

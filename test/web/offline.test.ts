@@ -80,9 +80,9 @@ describe('Which hand? installed and offline', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     const kept = await page.evaluate(async () => {
       const cache = await caches.open('tilemate-pages-v1');
-      return Promise.all(['/chase.html', '/chase.js', '/offline.js', '/offline-engine.js', '/style.css', '/'].map(async (f) => [f, (await cache.match(f))?.status ?? 0]));
+      return Promise.all(['/chase.html', '/chase.js', '/offline.js', '/offline-worker.js', '/offline-engine.js', '/style.css', '/'].map(async (f) => [f, (await cache.match(f))?.status ?? 0]));
     });
-    expect(Object.fromEntries(kept)).toEqual({ '/chase.html': 200, '/chase.js': 200, '/offline.js': 200, '/offline-engine.js': 200, '/style.css': 200, '/': 200 });
+    expect(Object.fromEntries(kept)).toEqual({ '/chase.html': 200, '/chase.js': 200, '/offline.js': 200, '/offline-worker.js': 200, '/offline-engine.js': 200, '/style.css': 200, '/': 200 });
   });
 
   it('online, the worker gives the server\'s fresh copy, not the kept one', async () => {

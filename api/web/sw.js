@@ -44,10 +44,12 @@ self.addEventListener('fetch', (event) => {
 
 async function networkFirst(req, event) {
   const cache = await caches.open(CACHE);
-  // a page's address carries its rack (chase.html?hand=...): the kept page is the same page
-  const kept = () => cache.match(req, { ignoreSearch: req.mode === 'navigate' });
+  // a page's address carries its rack (chase.html?hand=...): one page is kept once, whatever its rack
+  const page = req.mode === 'navigate';
+  const key = page ? new URL(req.url).pathname : req;
+  const kept = () => cache.match(key, { ignoreSearch: page });
   const fresh = fetch(req).then((res) => {
-    if (res.ok && res.type === 'basic') event.waitUntil(cache.put(req, res.clone()));
+    if (res.ok && res.type === 'basic' && !res.redirected) event.waitUntil(cache.put(key, res.clone()));
     return res;
   });
   fresh.catch(() => undefined); // answered below when it matters

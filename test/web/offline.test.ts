@@ -152,6 +152,10 @@ describe('Which hand? installed and offline', () => {
     await settled(page);
     expect(await pageLines(page)).toEqual(serverLines);
     expect(await page.locator('#offline-note').count()).toBe(0);
+    // a page is kept once, whatever rack its address carries
+    expect(page.url()).toContain('hand=');
+    const keys = await page.evaluate(async () => (await (await caches.open('tilemate-pages-v1')).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search));
+    expect(keys.filter((k) => k.startsWith('/chase.html'))).toEqual(['/chase.html']);
     expect(b.pageErrors).toEqual([]);
   });
 });

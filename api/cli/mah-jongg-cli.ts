@@ -138,9 +138,10 @@ function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
       const declare = legal.find((a) => a.type === 'declare');
       if (declare) return declare;
     }
-    const m = /\bblind\s+(\d+)\b/i.exec(answer);
+    const m = /\bblind\s+(\d+|one|two|three)\b/i.exec(answer);
     const tiles = readTiles(m ? answer.replace(m[0], ' ') : answer);
-    return { type: 'pass', seat, tiles, blind: m ? Number(m[1]) : 0 };
+    const blind = m ? ({ one: 1, two: 2, three: 3 } as Record<string, number>)[m[1].toLowerCase()] ?? Number(m[1]) : 0;
+    return { type: 'pass', seat, tiles, blind };
   }
   if (v.phase === 'courtesy') return { type: 'courtesy', seat, tiles: /^(none|nothing|no)$/i.test(answer) ? [] : readTiles(answer) };
   if (/^\d+$/.test(answer)) {

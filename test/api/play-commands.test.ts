@@ -64,13 +64,14 @@ describe('tilemate play: quit, help and tiles in words', () => {
     const cc = loadCard();
     const v = view(newGame(loadRuleset('nmjl-4p'), cc, 3), 0);
     const three = tilesFromCounts(v.concealed).filter((t) => t !== JOKER).slice(0, 3);
-    const { end, record, shown, state } = await piped({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, ['help', three.map(spoken).join(', '), '?', 'quit', 'never read']);
+    const { end, record, shown, state } = await piped({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, ['help', 'J'.repeat(300), three.map(spoken).join(', '), '?', 'quit', 'never read']);
     expect(end).toBe('quit');
     expect(state.phase.kind).not.toBe('ended');
     expect(shown).toContain('You can type:\n  3 tiles to pass, e.g. 3B 5C N, or in words: 3 bam, 5 crak, north (never a joker)\n  hint: advice for this moment\n  card: the card lines closest to your rack\n  quit: leave the game\n  help: this list\nCharleston pass 1, to the right:');
     // the pass in words was taken: the second pass is asked, and its help says the same
     expect(shown).toContain('Charleston pass 2, across:');
-    expect(shown).not.toContain('refused');
+    expect(shown).toContain('refused: that answer is longer than 200 characters; type "help" to see what can be typed here\nCharleston pass 1, to the right:');
+    expect(shown.match(/refused/g)).toHaveLength(1);
     expect(shown.match(/You can type:/g)).toHaveLength(2);
     const lines = record.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[1].action).toEqual({ type: 'pass', seat: 0, tiles: three.map(tileName), blind: 0 });
@@ -106,6 +107,10 @@ describe('tilemate play: quit, help and tiles in words', () => {
         expect(prompt).toBe('Charleston pass 3, to the left: type 3 tiles to pass, e.g. 3B 5C N or 3 bam, 5 crak, north (never a joker).\n'
           + 'On this pass you may pass blind: pass on 1 to 3 of the tiles coming to you without looking at them, and type only the rest from your rack, e.g. "3B 5C blind 1".');
         expect(words.help(v, legal)).toContain('fewer tiles and "blind 1" to "blind 3": pass on that many of the tiles coming to you, unseen');
+        // a blind pass typed in words: one tile of her own and two of those coming to her
+        const own = tilesFromCounts(v.concealed).find((t) => t !== JOKER)!;
+        expect(words.read(`${spoken(own)} blind two`, v, legal)).toEqual({ type: 'pass', seat: 0, tiles: [own], blind: 2 });
+        expect(words.read(`pass ${tileName(own)} blind 2`, v, legal)).toEqual({ type: 'pass', seat: 0, tiles: [own], blind: 2 });
         // the passes before it say nothing of blind passing
         expect(seen.slice(0, -1).join('\n')).not.toContain('blind');
         expect(seen).toHaveLength(3);

@@ -31,7 +31,8 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   easy: (cc) => new HeuristicAgent(cc, EASY_HABITS, 'easy'),
   medium: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'medium'),
   strong: (cc) => new HeuristicAgent(cc, STRONG_HABITS, 'strong'),
-  // medium with the defence rule (agents/defence.ts), for measuring it against medium
+  // medium with the defence rule (agents/defence.ts), for measuring: it gives away fewer points
+  // by discards but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
   guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),

@@ -157,7 +157,7 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
  */
 export function registerGameCommands<G extends GameSpec>(cmd: Command, cli: GameCli<G>, clis: readonly GameCli<GameSpec>[], exit: (code: number) => void): void {
   const bots = botNames(cli.type.name).join(', ');
-  cli.options(cmd.command('play').description('play a game in the terminal against bots'), 'play')
+  cli.options(cmd.command('play').description('play a game in the terminal against bots (at any question, "help" lists what you can type and "quit" leaves)'), 'play')
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
     .option('--bots <names>', `a bot for every other seat (${bots}), one per other seat, or a list repeated round the table`, cli.defaultBots.play)
     .option('--seat <n>', 'your seat (0 is the first to play)', wholeNumber, 0)

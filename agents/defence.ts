@@ -218,7 +218,7 @@ export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden
     } else if (table[t] > 0) {
       out.push({ tile: t, level: 'safe', why: `${name} has been thrown before${anyExposed ? ' and no exposed hand needs it' : ''}: safe.` });
     } else {
-      out.push({ tile: t, level: 'safe', why: anyExposed ? `No exposed hand needs ${name}: safe.` : `Nobody has exposed anything yet and it is early: ${name} is safe.` });
+      out.push({ tile: t, level: 'safe', why: anyExposed ? `No exposed hand needs ${name}: safe.` : `Nobody has exposed anything yet: ${name} is safe for now.` });
     }
   }
   return out;

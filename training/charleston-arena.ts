@@ -1,5 +1,5 @@
 /**
- * `npm run build && node dist/training/charleston-arena.js [deals] [seed] [card] [--methods lookahead,open] [--rotations 1] [--log FILE]`:
+ * `npm run build && node dist/training/charleston-arena.js [deals] [seed] [card] [--methods lookahead,open] [--rotations 1] [--log FILE] [--from D]`:
  * does a Charleston method win more? Judged by what it wins (issue #29), not by how close the
  * hand ends: on the same duplicate deals, one seat passes by each method in turn while the
  * other three seats are medium bots; apart from the passes that seat plays the advice's own
@@ -8,7 +8,7 @@
  * deal % 4; 4: every seat), each method meeting the same deal, the same seat and the same
  * random stream. Win share and mean points per method, and the paired differences deal by
  * deal, with 95% intervals. With --log each finished deal is appended to FILE, and a run
- * started again with the same FILE plays only the deals not there yet.
+ * started again with the same FILE plays only the deals not there yet (--from D: only deals D on).
  */
 import { parseArgs } from 'node:util';
 import type { Agent, Turn } from '../agents/agent.js';
@@ -59,7 +59,7 @@ export const PASS_METHODS: Record<string, (cc: CompiledCard) => Agent> = {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { methods: { type: 'string', default: 'lookahead,open' }, rotations: { type: 'string', default: '1' }, log: { type: 'string' } },
+  options: { methods: { type: 'string', default: 'lookahead,open' }, rotations: { type: 'string', default: '1' }, log: { type: 'string' }, from: { type: 'string', default: '0' } },
 });
 const deals = Number(positionals[0] ?? 2000), seed = Number(positionals[1] ?? 29), card = positionals[2];
 const methods = values.methods!.split(',');
@@ -94,21 +94,25 @@ function play(method: string, d: number): DealRow {
 }
 
 const start = Date.now();
-for (let d = 0; d < deals; d++) {
+const from = Number(values.from);
+for (let d = from; d < deals; d++) {
   const rows: DealRow[] = [];
   for (const m of methods) if (!done.has(key(m, d))) { const r = play(m, d); done.set(key(m, d), r); rows.push(r); }
   logged?.log.append(rows);
-  if ((d + 1) % 50 === 0) process.stderr.write(`${d + 1} of ${deals} deals, ${Math.round((Date.now() - start) / 1000)} s\n`);
+  if ((d + 1) % 50 === 0) process.stderr.write(`${d + 1 - from} of ${deals - from} deals, ${Math.round((Date.now() - start) / 1000)} s\n`);
 }
 
 const f = (x: number, k: number) => x.toFixed(k);
 const pct = (i: { mean: number; low: number; high: number }) => `${f(100 * i.mean, 2)}% (${f(100 * i.low, 2)} to ${f(100 * i.high, 2)})`;
 const pts = (i: { mean: number; low: number; high: number }) => `${f(i.mean, 2)} (${f(i.low, 2)} to ${f(i.high, 2)})`;
-const rowsOf = (m: string) => Array.from({ length: deals }, (_, d) => done.get(key(m, d))!);
-console.log(`${deals} duplicate deals (seed ${seed}, card ${card ?? 'practice'}, nmjl-4p), ${rotations === 1 ? 'the method\'s seat at seat deal % 4' : 'the method at every seat in turn'}, three medium bots; 95% intervals`);
+// the deals every method has played (a run with --from beside another on the same log sees only what was logged when it began)
+const dealIds = Array.from({ length: deals }, (_, d) => d).filter((d) => methods.every((m) => done.has(key(m, d))));
+const n = dealIds.length;
+const rowsOf = (m: string) => dealIds.map((d) => done.get(key(m, d))!);
+console.log(`${n} duplicate deals (seed ${seed}, card ${card ?? 'practice'}, nmjl-4p), ${rotations === 1 ? 'the method\'s seat at seat deal % 4' : 'the method at every seat in turn'}, three medium bots; 95% intervals`);
 for (const m of methods) {
   const rows = rowsOf(m);
-  console.log(`${m.padEnd(10)} win share ${pct(interval(rows.map((r) => r.win)))}, mean points ${pts(interval(rows.map((r) => r.score)))}, wall games ${f(100 * rows.reduce((a, r) => a + r.wall, 0) / deals, 1)}%`);
+  console.log(`${m.padEnd(10)} win share ${pct(interval(rows.map((r) => r.win)))}, mean points ${pts(interval(rows.map((r) => r.score)))}, wall games ${f(100 * rows.reduce((a, r) => a + r.wall, 0) / n, 1)}%`);
 }
 for (let i = 1; i < methods.length; i++) {
   const a = rowsOf(methods[i]), b = rowsOf(methods[0]);

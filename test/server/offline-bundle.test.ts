@@ -149,6 +149,8 @@ describe('the offline engine answers as the server', () => {
     const d = await same('/api/advice', { question: 'discard', hand: NEAR[0].replace('J J', 'J N'), worlds: 6, seed: 1 }) as { alternatives: unknown[] };
     expect(d.alternatives.length).toBeGreaterThan(1);
     await same('/api/advice', { question: 'call', hand: NEAR[1], tile: '4B', from: 'left', worlds: 6, seed: 2 });
+    // as the page asks: no worlds and no seed (the one budget, the seed drawn from the moment)
+    await same('/api/advice', { question: 'discard', hand: NEAR[2].replace('RD', 'RD N'), exposed: '', seen: '' });
   }, 180_000);
 
   it('refuses the same bad input with the same code', async () => {

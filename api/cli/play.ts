@@ -47,7 +47,12 @@ export interface PlayIo {
    * listens on the test runner's signals.
    */
   signals?: boolean;
+  /** The clock that tells a long wait for the bots (milliseconds; default Date.now). */
+  now?: () => number;
 }
+
+/** After this long without a word, the person is told the bots are still at it (so the wait is not a silent one). */
+export const QUIET_MS = 2000;
 
 /** How a game played in the terminal ended: played out, or left with "quit" (or Ctrl-D) or Ctrl-C. */
 export type PlayEnd = 'over' | 'quit' | 'interrupted';
@@ -70,7 +75,11 @@ class Terminal {
   interrupted = false;
   private wake: (() => void) | null = null;
 
-  constructor(private readonly rl: ReturnType<typeof createInterface>, private readonly output: Writable, private readonly tty: boolean) {
+  /** When the person last heard something or answered (the `now` clock). */
+  lastHeard: number;
+
+  constructor(private readonly rl: ReturnType<typeof createInterface>, private readonly output: Writable, private readonly tty: boolean, private readonly now: () => number) {
+    this.lastHeard = now();
     this.lines = rl[Symbol.asyncIterator]();
     // Ctrl-C at a terminal: readline would only pause, leaving the game waiting forever
     rl.on('SIGINT', () => this.interrupt());
@@ -83,6 +92,7 @@ class Terminal {
 
   say(text: string): void {
     this.output.write(printable(text) + '\n');
+    this.lastHeard = this.now();
   }
 
   async ask(prompt: string): Promise<string> {
@@ -104,6 +114,7 @@ class Terminal {
       if (this.tty) throw new Left('quit');
       throw new TilemateError('TM_BAD_INPUT', 'the input ended before the game did');
     }
+    this.lastHeard = this.now();
     const answer = next.value.trim();
     if (answer.length > MAX_ANSWER) return answer.slice(0, MAX_ANSWER + 1);
     return answer;
@@ -133,7 +144,7 @@ export async function playInTerminal<G extends GameSpec>(
   const input = io.input as Readable & { isTTY?: boolean };
   const tty = input.isTTY === true;
   const rl = createInterface({ input, output: tty ? io.output : undefined, terminal: tty, crlfDelay: Infinity });
-  const term = new Terminal(rl, io.output, tty);
+  const term = new Terminal(rl, io.output, tty, io.now ?? Date.now);
   const onSignal = () => term.interrupt();
   if (io.signals) process.on('SIGINT', onSignal);
   const applied = (action: G['action']) => {
@@ -153,6 +164,8 @@ export async function playInTerminal<G extends GameSpec>(
         applied(await personsTurn(game, state, me, legal, words, term));
         continue;
       }
+      // a bot's turn runs to its end without a word: after a quiet while, say the wait goes on
+      if (forced === null && (io.now ?? Date.now)() - term.lastHeard >= QUIET_MS) term.say(`The other players are still taking their turns (seat ${seat} is thinking)...`);
       const action = forced ?? agents[seat]!.act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => legal, rng });
       game.apply(state, action);
       applied(action);

@@ -122,3 +122,26 @@ describe('tilemate play: quit, help and tiles in words', () => {
     expect.unreachable('the first left pass was never asked');
   });
 });
+
+describe('tilemate play: a long wait for the bots is not a silent one', () => {
+  async function shownWith(now: () => number): Promise<string> {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let shown = '';
+    output.on('data', (chunk) => { shown += String(chunk); });
+    const rack = tilesFromCounts(view(newGame(loadRuleset('nmjl-4p'), loadCard(), 3), 0).concealed).filter((t) => t !== JOKER);
+    input.end(`${rack.slice(0, 3).map(tileName).join(' ')}\nquit\n`);
+    await playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output, now });
+    return shown;
+  }
+
+  it('after two quiet seconds the person is told the bots are still taking their turns; never while they answer quickly', async () => {
+    let t = 0;
+    const slow = await shownWith(() => (t += 3000)); // every look at the clock finds three more seconds gone
+    expect(slow).toContain('The other players are still taking their turns (seat 1 is thinking)...');
+    const quick = await shownWith(() => 0);
+    expect(quick).not.toContain('still taking their turns');
+    // the same game either way: only the note differs
+    expect(slow.replace(/The other players are still taking their turns \(seat \d is thinking\)\.\.\.\n/g, '')).toBe(quick);
+  });
+});

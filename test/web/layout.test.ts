@@ -184,7 +184,6 @@ describe.each(screens)('the API pages (/docs) at the %s size', (screen) => {
     const { page, base } = t;
     await page.goto(base + '/docs');
     await page.waitForSelector('.opblock');
-    await page.waitForFunction(() => document.querySelector('meta[name="viewport"]') !== null);
     // a phone lays out a page with no viewport meta 980 px wide and shrinks it
     expect(await page.evaluate(() => window.innerWidth)).toBe(SCREENS[screen].width);
     // an operation opened: its parameters and examples fit too

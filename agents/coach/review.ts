@@ -23,6 +23,13 @@ import { hintFor, situationOf } from './hint.js';
  * engine actions and views; api/shared/wire.ts writes it as JSON for the page.
  */
 
+/**
+ * The review's method, kept with every stored review (api/store): raised whenever the review's
+ * answers change (2: the one-answer advice, the hint's budget and seed), so a review kept by an
+ * earlier method is computed again rather than served.
+ */
+export const REVIEW_METHOD = 2;
+
 export interface ReviewedDecision {
   /** The action number `n` in the record. */
   index: number;

@@ -1,6 +1,7 @@
 import { gameTypeOfRecord } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
 import type { GamePlayed, ReviewSeen } from '../../agents/coach/progress.js';
+import { REVIEW_METHOD } from '../../agents/coach/review.js';
 import { guarded, type Db, type Row } from './db.js';
 
 /**
@@ -230,18 +231,18 @@ export class GameStore {
                  FROM jsonb_array_elements(r.review->'decisions') d) AS decisions,
               r.review->'dead' AS dead
        FROM reviews r JOIN records c ON c.id = r.record_id AND c.seat = r.seat
-       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.worlds DESC LIMIT $2`, [player, limit]))
+       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.method DESC, r.worlds DESC LIMIT $2`, [player, limit]))
       .map((r) => ({ recordId: r.record_id as string, decisions: r.decisions as ReviewSeen['decisions'], dead: (r.dead as { index: number } | null) ?? null })));
   }
 
-  /** A review kept for the record, seat and deals, or null. */
+  /** A review kept for the record, seat and deals by today's method, or null. */
   async review(recordId: string, seat: number, worlds: number): Promise<unknown> {
-    return guarded(async () => (await this.db.query('SELECT review FROM reviews WHERE record_id = $1 AND seat = $2 AND worlds = $3', [recordId, seat, worlds]))[0]?.review ?? null);
+    return guarded(async () => (await this.db.query('SELECT review FROM reviews WHERE record_id = $1 AND seat = $2 AND worlds = $3 AND method = $4', [recordId, seat, worlds, REVIEW_METHOD]))[0]?.review ?? null);
   }
 
   /** Keeps a record's review (the first one computed stands). */
   async saveReview(recordId: string, seat: number, worlds: number, review: unknown): Promise<void> {
-    await guarded(() => this.db.query('INSERT INTO reviews (record_id, seat, worlds, review) VALUES ($1, $2, $3, $4::text::jsonb) ON CONFLICT DO NOTHING', [recordId, seat, worlds, json(review)]));
+    await guarded(() => this.db.query('INSERT INTO reviews (record_id, seat, worlds, method, review) VALUES ($1, $2, $3, $4, $5::text::jsonb) ON CONFLICT DO NOTHING', [recordId, seat, worlds, REVIEW_METHOD, json(review)]));
   }
 
   /** Every record's text, oldest first, a page at a time (`tilemate export`). */

@@ -195,6 +195,17 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    name: 'reviews by the advice that made them',
+    sql: `
+      -- a review is kept with the method that computed it (agents/coach/review.ts REVIEW_METHOD):
+      -- one made before the advice changed is not served as today's answer, and still counts in
+      -- a player's progress until she opens the game's review again
+      ALTER TABLE reviews ADD COLUMN method integer NOT NULL DEFAULT 1;
+      ALTER TABLE reviews DROP CONSTRAINT reviews_pkey;
+      ALTER TABLE reviews ADD PRIMARY KEY (record_id, seat, worlds, method);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

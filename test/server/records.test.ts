@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RecordWriter } from '../../engine/record.js';
 import { loadGame } from '../../engine/registry.js';
 import { readCardText } from '../../io/cards.js';
-import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Answer } from './helpers.js';
+import { openDb } from '../../api/store/db.js';
+import { auth, call, databaseOf, dataDir, firstChoice, newJar, playThrough, server, type Answer } from './helpers.js';
 
 async function finishedGame(dir: string, seed: number) {
   const app = await server({}, dir);
@@ -101,6 +102,15 @@ describe('server records', () => {
     expect((await call(again, ask, me)).body).toEqual(first.body);
     expect((await call(again, ask, newJar())).status).toBe(404);
     console.log(`a kept review answered in ${keptMs.toFixed(1)} ms`);
+    await again.close();
+    // a review kept by an earlier method of the advice is not served as today's answer: it is computed again
+    const db = await openDb({ dataDir: dir, url: await databaseOf(dir) });
+    await db.query(`UPDATE reviews SET method = 1, review = jsonb_set(review, '{summary,text}', '"an answer of the old advice"')`);
+    await db.close();
+    const third = await server({ threads: 1 }, dir);
+    const fresh = await call(third, ask, me);
+    expect(fresh.body).toEqual(first.body);
+    await third.close();
   });
 
   it('a live game is not saved: a server stopped mid-game leaves no record of it', async () => {

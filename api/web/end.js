@@ -31,6 +31,24 @@ function outcomeWords(v, seatWords) {
   return r.wallGame ? 'A wall game: the tiles ran out and nobody made Mah Jongg.' : 'The game ended without a Mah Jongg.';
 }
 
+/**
+ * A score line in a player's words: the engine's reason (engine/scoring.ts) names seats by
+ * number and cites the rule it applies; the table says who by where she sits, and keeps the
+ * rule references for the "Rules behind the score" details.
+ */
+export function plainScoreWhy(why, seatWords) {
+  return why
+    .replace(/\s*\((?:[^()]*(?:teaching guide|tournament|standardized|Siamese|rules?)\b[^()]*)\)/gi, '')
+    .replace(/\bseat (\d+)(['\u2019]s)?/g, (_, n, own) => {
+      const who = seatWords(Number(n));
+      return own ? (who === 'You' ? 'your' : `${who}\u2019s`) : (who === 'You' ? 'you' : who);
+    })
+    .replace(/\b2 x the\b/g, 'twice the')
+    .replace(/\b(\d+) x the\b/g, '$1 times the')
+    .replace(/\s+;/g, ';')
+    .trim();
+}
+
 /** Renders the end once per game; the review is asked for once and kept. */
 export async function renderEnd(ui, ctx) {
   const box = $('#end');
@@ -51,11 +69,20 @@ export async function renderEnd(ui, ctx) {
   const r = v.result ?? { scores: [], lines: [], hands: [] };
   r.scores.forEach((score, s) => {
     const tr = el('tr', undefined, 'score-row');
-    const why = (r.lines ?? []).filter((l) => l.seat === s).map((l) => l.why).join('; ');
+    const why = (r.lines ?? []).filter((l) => l.seat === s).map((l) => plainScoreWhy(l.why, ctx.seatWords)).join('; ');
     tr.append(el('td', `${ctx.seatWords(s)}${v.names[s] && s !== v.seat ? ` (${v.names[s]})` : ''}`), el('td', score > 0 ? `+${score}` : String(score)), el('td', why));
     table.append(tr);
   });
   box.append(el('h3', 'Score'), table);
+  if ((r.lines ?? []).length > 0) {
+    // for a coach or a tournament player: each line as the engine reasons it, with the rule it applies
+    const rules = el('details', undefined, 'score-rules');
+    rules.append(el('summary', 'Rules behind the score'));
+    const list = el('ul');
+    for (const l of r.lines) list.append(el('li', `${ctx.seatWords(l.seat)}: ${l.points > 0 ? '+' : ''}${l.points}, ${l.why}`));
+    rules.append(list);
+    box.append(rules);
+  }
 
   const hands = el('div', undefined, 'hands');
   hands.append(el('h3', 'Everyone\u2019s hands'));

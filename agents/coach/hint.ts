@@ -36,12 +36,6 @@ export interface Hint {
 export interface HintOptions {
   /** Sampled deals for discard and call advice (default agents/advice.ts ADVICE_BUDGET.worlds, as the review and Which hand? use). */
   worlds?: number;
-  /**
-   * Only for the bot that answers where the advice does not reach (Siamese racks): discard
-   * and call advice draw their seed from the decision itself (agents/advice.ts decisionSeed),
-   * so the hint, the review, Which hand? and `tilemate advise` give one answer for one moment.
-   */
-  seed?: number;
   /** The playouts' budget (agents/advice.ts SearchOptions.afford). */
   afford?: SearchOptions['afford'];
 }
@@ -121,8 +115,20 @@ function bot(cc: CompiledCard, v: SeatView): Agent {
   return makeAgent('medium', cc, loadRuleset(v.ruleset));
 }
 
-function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[], seed = 1): Action {
-  return bot(cc, v).act({ seat: v.seat, phase: v.phase as Exclude<SeatView['phase'], 'ended'>, view: () => v, legal: () => [...legal], rng: seedRng(seed) });
+/**
+ * A seed drawn from what the seat sees at this moment, as the advice draws its own from the
+ * decision (agents/advice.ts decisionSeed): the hint and the review of the same moment give
+ * the same answer where the medium bot stands in for the advice.
+ */
+function viewSeed(v: SeatView): number {
+  const key = JSON.stringify([v.ruleset, v.phase, v.seat, v.concealed, v.exposures, v.discards, v.wallLeft, v.claim ?? null]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  return h >>> 0;
+}
+
+function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[]): Action {
+  return bot(cc, v).act({ seat: v.seat, phase: v.phase as Exclude<SeatView['phase'], 'ended'>, view: () => v, legal: () => [...legal], rng: seedRng(viewSeed(v)) });
 }
 
 /**
@@ -155,19 +161,19 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
   }
   if (kind === 'vote' && singleRack) {
     const advice = voteAdvice(cc, v.copies, { hand });
-    const a = legal.find((x) => x.type === 'vote' && x.yes === advice.secondCharleston) ?? botChoice(cc, v, legal, opts.seed);
+    const a = legal.find((x) => x.type === 'vote' && x.yes === advice.secondCharleston) ?? botChoice(cc, v, legal);
     return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after three more passes, over sampled passes.`, action: a, tiles: [], advice };
   }
   if (kind === 'courtesy' && singleRack) {
     const advice = courtesyAdvice(cc, v.copies, { hand });
     const offer = advice.offer.map(parseTile).sort((x, y) => x - y);
     const a = legal.find((x) => x.type === 'courtesy' && x.tiles.length === offer.length && [...x.tiles].sort((p, q) => p - q).every((t, i) => t === offer[i]))
-      ?? botChoice(cc, v, legal, opts.seed);
+      ?? botChoice(cc, v, legal);
     const tiles = a.type === 'courtesy' ? [...a.tiles] : [];
     return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after the exchange, over sampled exchanges.`, action: a, tiles, advice };
   }
   if (kind === 'vote' || kind === 'courtesy') {
-    const a = botChoice(cc, v, legal, opts.seed);
+    const a = botChoice(cc, v, legal);
     const text = a.type === 'vote'
       ? (a.yes ? 'Vote yes: three more passes can bring your hand closer to Mah Jongg.' : 'Vote no: your hand could lose tiles it needs in three more passes.')
       : a.type === 'courtesy' && a.tiles.length > 0 ? `Offer ${list(a.tiles.map(tileName))}: ${a.tiles.length === 1 ? 'it helps' : 'they help'} your hand least.` : 'Offer nothing: giving tiles across would likely not help your hand.';
@@ -178,7 +184,7 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
     return { kind, text: 'Draw a tile from the wall.', action: draw, tiles: [] };
   }
   if (!singleRack) {
-    const a = botChoice(cc, v, legal, opts.seed);
+    const a = botChoice(cc, v, legal);
     const what = a.type === 'discard' ? `Discard ${tileName(a.tile)}` : a.type === 'decline' ? 'Let it go' : a.type === 'call' ? 'Call it' : a.type === 'declare' || a.type === 'callMahJongg' ? 'Take Mah Jongg' : upper(a.type);
     return { kind, text: `${what}: it is what a steady player would do here.`, details: 'Siamese racks: the medium bot\'s choice (the playout advice covers single-rack games).', action: a, tiles: a.type === 'discard' ? [a.tile] : [] };
   }

@@ -15,8 +15,6 @@ import { readTiles } from './tile-words.js';
 
 const GROUP: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
 
-/** Sampled deals for a hint: the practice server's own default (api/http/limits.ts), so both give the same advice. */
-const HINT_WORLDS = 24;
 /** Lines the card command lists: the closest, as the web page's card panel. */
 const CARD_TOP = 6;
 const LAST_DISCARDS = 8;
@@ -179,7 +177,7 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
     read,
     help,
     ask: (answer, v, legal) => {
-      if (/^hint$/i.test(answer)) return `hint: ${hintFor(game.cc, v, [...legal], { worlds: HINT_WORLDS, seed }).text}`;
+      if (/^hint$/i.test(answer)) return `hint: ${hintFor(game.cc, v, [...legal], {}).text}`;
       if (/^card$/i.test(answer)) return cardLines(analyzer, v);
       return null;
     },

@@ -37,7 +37,7 @@ export type HeavyTask = (
   | { kind: 'charleston'; cardText: string; hand: string; direction: CharlestonInput['direction']; blind: boolean }
   | { kind: 'vote' | 'courtesy'; cardText: string; hand: string }
   | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
-  | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; seed: number; fit?: boolean }
+  | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; fit?: boolean }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
   | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number }
@@ -110,7 +110,7 @@ function run(task: HeavyTask): unknown {
     case 'hint': {
       const cc = card(task.cardText).cc;
       const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, task.fit === true);
-      return hintJson(hintFor(cc, task.view, task.legal, { worlds: task.worlds, seed: task.seed, afford }), task.view) satisfies HintJson;
+      return hintJson(hintFor(cc, task.view, task.legal, { worlds: task.worlds, afford }), task.view) satisfies HintJson;
     }
     case 'review': {
       // a long review is done in parts: this one stops after about sliceMs, at a decision's end

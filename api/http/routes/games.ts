@@ -67,9 +67,9 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       security: Bearer,
       params: GameId,
       body: Strict({
+        // no seed: discard and call advice draw theirs from the decision, so the hint and the review agree
         worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
-        seed: Type.Optional(Type.Integer({ minimum: 0 })),
-      }, { examples: [{ worlds: 24, seed: 1 }] }),
+      }, { examples: [{ worlds: 24 }] }),
       response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
     },
   }, async (req) => {
@@ -80,7 +80,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       const v = g.game.view(g.state, g.seat);
       const legal = g.game.legalActions(g.state, g.seat);
       if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined, seed: b.seed ?? g.state.actionCount + 1 };
+      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
     });
     return ctx.pool.request<HintJson>(task, req.ip);
   });

@@ -38,7 +38,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
   const hintFor = (address: string) => async (game: Game, view: unknown, legal: readonly unknown[], seed: number): Promise<unknown> => {
     if (game.type.name === 'mah-jongg') {
       // as many deals as the server's budget fits, up to a hint's number (a big card plays fewer)
-      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true, seed }, address);
+      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true }, address);
     }
     const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, address);
     return adviceJson(game as MexicanTrainGame, view as DominoView, advice);

@@ -1,3 +1,4 @@
+import { ADVICE_BUDGET } from '../../agents/advice.js';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -62,10 +63,10 @@ export const DEFAULT_LIMITS: Limits = {
   // agents/advice.ts ADVICE_BUDGET.worlds: every decision's advice plays this many deals, with
   // the seed drawn from the decision, so the hint, the review, Which hand? and `tilemate
   // advise` give one answer (test/agents/one-answer.test.ts checks the two are equal)
-  hintWorlds: 24,
+  hintWorlds: ADVICE_BUDGET.worlds,
   maxWorlds: 200,
   // the hint's number: the review of a decision gives the answer and the figures the hint gave for it
-  reviewWorlds: 24,
+  reviewWorlds: ADVICE_BUDGET.worlds,
   maxReviewWorlds: 64,
   threads: Math.max(1, availableParallelism() - 1),
   maxQueue: 32,

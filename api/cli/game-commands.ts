@@ -127,11 +127,23 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
   const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(f.games, played.size);
+  // without a terminal (a log file, a CI job): a plain line at every tenth of the deals, or a minute
+  const started = Date.now();
+  let toldAt = started, toldTenth = Math.floor((10 * played.size) / f.games);
+  const tell = (done: number): void => {
+    if (bar) { bar.update(done); return; }
+    const tenth = Math.floor((10 * done) / f.games), now = Date.now();
+    if (done < f.games && tenth === toldTenth && now - toldAt < 60_000) return;
+    toldTenth = tenth; toldAt = now;
+    const fresh = done - played.size, perDeal = fresh > 0 ? (now - started) / fresh : 0;
+    const left = Math.round((perDeal * (f.games - done)) / 60_000);
+    process.stderr.write(`arena: ${done} of ${f.games} deals played${done < f.games && fresh > 0 ? `, about ${left < 1 ? 'under a minute' : `${left} min`} left` : ''}\n`);
+  };
   // the worker pool is loaded only for an arena, not at every command's start
   const { runArena } = await import('../../training/run-arena.js');
   const games = await runArena({
     game, seats, seed: f.seed, dealIds, threads: f.threads,
-    onProgress: (done) => bar?.update(played.size + done),
+    onProgress: (done) => tell(played.size + done),
     onGames: logged ? (g) => logged.log.append(g) : undefined,
   });
   bar?.stop();

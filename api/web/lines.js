@@ -69,7 +69,7 @@ export function lineHeading(line) {
   id.textContent = `${line.id}${line.concealed ? ' (concealed)' : ''}`;
   const away = document.createElement('span');
   away.className = 'away';
-  away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} away`;
+  away.textContent = !line.possible ? 'out of reach' : line.tilesAway === 0 ? 'Mah Jongg!' : `${line.tilesAway} tile${line.tilesAway === 1 ? '' : 's'} away`;
   h.append(id, away);
   return h;
 }

@@ -27,7 +27,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
 
     it('Reading the card explains a line\'s name, X and C, jokers on the card, "tiles away", and links the notation guide', async () => {
       const text = (await page.locator('section[aria-labelledby="h-card"]').textContent())!.replace(/\s+/g, ' ');
-      for (const words of ['Evens #1', 'X means an exposed line', 'C means a concealed line', 'The card never shows jokers', 'Tiles away', '"3 away"', 'out of reach']) {
+      for (const words of ['Evens #1', 'X means an exposed line', 'C means a concealed line', 'The card never shows jokers', 'Tiles away', '"3 tiles away"', 'out of reach']) {
         expect(text).toContain(words);
       }
       expect(await page.locator('section[aria-labelledby="h-card"] a[href="/docs/card-notation"]').count()).toBe(1);

@@ -4,9 +4,11 @@ import { loadCard } from '../../io/cards.js';
 import { analysisInput, Analyzer } from '../../engine/analyzer.js';
 import { determinize } from '../../engine/determinize.js';
 import { TilemateError } from '../../engine/errors.js';
-import { validate } from '../../engine/game.js';
+import { newGame, validate, view } from '../../engine/game.js';
+import { RULESETS } from '../../engine/rulesets.js';
+import { HeuristicAgent, STRONG_HABITS } from '../../agents/heuristic.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
-import { COPIES, fullSet, setCopies, tileName } from '../../engine/tiles.js';
+import { COPIES, formatTiles, fullSet, setCopies, tileName, tilesFromCounts } from '../../engine/tiles.js';
 
 const cc = loadCard();
 const analyzer = new Analyzer(cc);
@@ -82,6 +84,17 @@ describe('Charleston advice', () => {
 
   it('charleston - East\'s dealt Mah Jongg is declared, not passed', () => {
     expect(charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }).why).toBe('Your hand is already Mah Jongg: as East, declare it instead of passing.');
+  });
+
+  it('charleston - the advice passes as the strong bot does at a table (the pass that won most in the arena of pass methods)', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const state = newGame(RULESETS['nmjl-4p'], cc, seed);
+      const v = view(state, 1);
+      const hand = formatTiles(tilesFromCounts(v.concealed));
+      const bot = new HeuristicAgent(cc, STRONG_HABITS).act({ seat: 1, phase: 'charleston', view: () => v, legal: () => [], rng: seedRng(1) });
+      const advice = charlestonAdvice(cc, COPIES, { hand, direction: 'right' });
+      expect(bot.type === 'pass' ? [...bot.tiles].map(tileName).sort() : []).toEqual([...advice.pass].sort());
+    }
   });
 
   it('charleston - a blind pass across is refused', () => {

@@ -332,7 +332,8 @@ export function passWhy(cc: CompiledCard, hand: readonly number[], given: readon
     left[t]--;
     if (cost[t] >= 1e-9) for (let k = 0; k < JOKER; k++) if (left[k] > 0 && !tiles.includes(k) && cost[k] < cost[t] - 1e-9) cheapest = false;
   }
-  const spared = cheapest ? 'more easily than the tiles you keep' : 'best, given the tiles likely to come back';
+  // a pass chosen for the closest lines alone may give a tile that lines a little further need more than a tile kept
+  const spare1 = (what: string) => (cheapest ? `your lines can spare ${what} more easily than the tiles you keep` : `your closest lines need ${what} least`);
   let pairs = 0, broken = 0;
   for (let t = 0; t < JOKER; t++) if (hand[t] >= 2) { pairs++; if (left[t] < 2) broken++; }
   const keptPairs = broken > 0 || pairs === 0 ? '' : `, and you keep ${pairs === 1 ? 'your pair' : pairs === 2 ? 'both your pairs' : `all ${NUMBER_WORDS[pairs] ?? pairs} of your pairs`}`;
@@ -342,8 +343,8 @@ export function passWhy(cc: CompiledCard, hand: readonly number[], given: readon
   const one = tiles.length === 1;
   let reason: string;
   if (spare.length === 0) reason = `${one ? 'it fits' : 'they fit'} none of the lines your tiles are building`;
-  else if (idle.length === 0) reason = `your lines can spare ${one ? 'it' : 'them'} ${spared}`;
-  else reason = `${andList(idle)} ${idle.length === 1 ? 'fits' : 'fit'} none of the lines your tiles are building, and your lines can spare ${andList(spare)} ${spared}`;
+  else if (idle.length === 0) reason = spare1(one ? 'it' : 'them');
+  else reason = `${andList(idle)} ${idle.length === 1 ? 'fits' : 'fit'} none of the lines your tiles are building, and ${spare1(andList(spare))}`;
   if (blind > 0) reason += ', and every other tile in your hand helps your lines';
   return `Pass ${andList(words)}${blind > 0 ? ` and ${unseen}` : ''}: ${reason}${keptPairs}.`;
 }

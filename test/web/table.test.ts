@@ -104,7 +104,7 @@ describe('the practice table page', () => {
     await settled();
     const lines = await page.locator('#card-panel .card-line').count();
     expect(lines).toBeGreaterThan(0);
-    await expect(page.locator('#card-panel .card-line .away').first().textContent()).resolves.toMatch(/\d+ away|Mah Jongg/);
+    await expect(page.locator('#card-panel .card-line .away').first().textContent()).resolves.toMatch(/\d+ (tiles? )?away|Mah Jongg/);
     const marks = await page.$$eval('#card-panel .card-line .tile', (ts) => ts.map((t) => ['have', 'joker-can', 'need'].find((c) => t.classList.contains(c)) ?? 'none'));
     expect(marks).not.toContain('none');
     expect(marks).toContain('have');
@@ -122,13 +122,14 @@ describe('the practice table page', () => {
       expect(await page.locator('#message').textContent()).toBe('');
       if (await page.isVisible('#end')) break;
       const kinds = await actionKinds();
-      const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'call', 'decline'].find((k) => kinds.includes(k));
+      // discard-anyway: at a learner's level the page asks once before a dangerous discard
+      const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard-anyway', 'discard', 'call', 'decline'].find((k) => kinds.includes(k));
       if (first === undefined) throw new Error(`the page offers nothing to do and the game has not ended: "${await page.locator('#prompt').textContent()}"`);
       if (!seen.has(first)) {
         seen.add(first);
         await shot(`3-${first}`);
       }
-      if (first === 'declare' || first === 'callMahJongg' || first === 'vote-no' || first === 'draw') {
+      if (first === 'declare' || first === 'callMahJongg' || first === 'vote-no' || first === 'draw' || first === 'discard-anyway') {
         await page.click(`[data-action="${first}"]`);
       } else if (first === 'pass') {
         // the first pass that allows it is made blind: one received tile passed on unseen, two of the rack's

@@ -134,8 +134,9 @@ function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[]): Act
 /**
  * Advice for the seat's current decision. Refused (TM_NOT_YOUR_TURN) when the seat has
  * nothing to decide. Discard and call advice come from playouts (agents/advice.ts); the
- * Charleston, the vote and the courtesy offer from the lookahead (agents/advice.ts, as Which
- * hand? and `tilemate advise` answer them); games the advice functions do not cover (Siamese
+ * Charleston pass from the strong habits' pass, the vote and the courtesy offer from the
+ * lookahead (agents/advice.ts, as Which hand? and `tilemate advise` answer them); games the
+ * advice functions do not cover (Siamese
  * racks) fall back to the medium bot. Every text is one plain sentence; figures go in `details`.
  */
 export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): Hint {

@@ -1,6 +1,7 @@
 import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../levels.js';
+import { deadCalls, tileSafety, type TileSafety } from '../defence.js';
 import type { CompiledCard } from '../../engine/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { Action, Exposure, SeatView } from '../../engine/game.js';
@@ -31,6 +32,10 @@ export interface Hint {
   /** Discard and claims: every choice weighed, best first, each with its legal action. */
   alternatives?: (Alternative & { legal: Action | null })[];
   advice?: CharlestonAdvice | DecisionAdvice | VoteAdvice | CourtesyAdvice;
+  /** Discard decisions: how safe each tile on the rack is to discard (agents/defence.ts, from the view only). */
+  defence?: TileSafety[];
+  /** A hand she may call dead now, with the reason in one sentence ("Call Across's hand dead: ..."). */
+  callDead?: { action: Action; text: string };
 }
 
 export interface HintOptions {
@@ -140,6 +145,31 @@ function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[]): Act
  * racks) fall back to the medium bot. Every text is one plain sentence; figures go in `details`.
  */
 export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): Hint {
+  return withDefence(cc, v, legal, adviceHint(cc, v, legal, opts));
+}
+
+/**
+ * Defence (issue 29) added to a hint: at a discard, how safe each tile is; on her own turn,
+ * a hand the table proves dead (teaching guide 6.6), offered with the reason. At the draw the
+ * dead call is the hint itself (drawing can wait: it is her turn either way); at the discard
+ * it stands beside the discard advice, which the review also reads.
+ */
+function withDefence(cc: CompiledCard, v: SeatView, legal: readonly Action[], hint: Hint): Hint {
+  if (v.phase !== 'draw' && v.phase !== 'discard') return hint;
+  let out = hint;
+  if (v.phase === 'discard') out = { ...out, defence: tileSafety(cc, v) };
+  const legalDead = legal.filter((a): a is Extract<Action, { type: 'callDead' }> => a.type === 'callDead');
+  if (legalDead.length === 0) return out;
+  const calls = deadCalls(cc, v);
+  const call = calls.find((c) => legalDead.some((a) => a.target === c.target && (a.rack ?? 0) === c.rack));
+  if (call === undefined) return out;
+  const action = legalDead.find((a) => a.target === call.target && (a.rack ?? 0) === call.rack)!;
+  out = { ...out, callDead: { action, text: call.text } };
+  if (v.phase === 'draw') out = { ...out, text: call.text, action, tiles: [] };
+  return out;
+}
+
+function adviceHint(cc: CompiledCard, v: SeatView, legal: readonly Action[], opts: HintOptions): Hint {
   if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
   const kind = v.phase;
   const singleRack = v.dead[v.seat].length === 1;

@@ -422,6 +422,10 @@ export interface HintJson {
   blind?: number;
   alternatives?: (Alternative & { legal: LegalJson | null })[];
   advice?: Hint['advice'];
+  /** Discard decisions: how safe each tile on the rack is to discard (issue 29, defence). */
+  defence?: { tile: string; level: 'safe' | 'risky' | 'dangerous'; why: string; warning?: string }[];
+  /** A hand she may call dead now, with the reason; the action postable as it is. */
+  callDead?: { text: string; action: LegalJson };
 }
 
 /** One advised action as the page posts it: a pass or courtesy offer with its tiles chosen, any other as listed among the legal actions. */
@@ -437,6 +441,8 @@ export function hintJson(h: Hint, v: SeatView): HintJson {
     ...(h.blind !== undefined && { blind: h.blind }),
     ...(h.alternatives && { alternatives: h.alternatives.map((x) => ({ ...x, legal: x.legal === null ? null : advisedJson(x.legal, v) })) }),
     ...(h.advice && { advice: h.advice }),
+    ...(h.defence && { defence: h.defence.map((x) => ({ tile: tileName(x.tile), level: x.level, why: x.why, ...(x.warning !== undefined && { warning: x.warning }) })) }),
+    ...(h.callDead && { callDead: { text: h.callDead.text, action: advisedJson(h.callDead.action, v) } }),
   };
 }
 

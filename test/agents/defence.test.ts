@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hintFor } from '../../agents/coach/hint.js';
 import { deadCalls, exposuresWords, tileSafety, tileWords, type TileSafety } from '../../agents/defence.js';
 import { GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
 import { makeAgent } from '../../agents/levels.js';
@@ -150,4 +151,28 @@ describe('defence: plain words over whole games', () => {
     expect(rated).toBeGreaterThan(1000);
     expect([...levels].sort()).toEqual(['dangerous', 'risky', 'safe']);
   });
+});
+
+describe('defence in the coach\'s hint', () => {
+  const KONGS: ExposureSetup[] = [{ seat: 2, tiles: '2C 2C 2C 2C' }, { seat: 2, tiles: '6C 6C 6C 6C' }];
+  const racks = [SEAT0.replace('2C', '2B'), '1D 2D 3D 4D 5D 6D 7D 8D 9D 1B 2B 3B 4D', '7C 7C 7C 7C F', 'E E E W W W RD RD RD GD GD GD 6D'];
+
+  it('at the draw, a hand the table proves dead is the hint: call it dead, with the reason', () => {
+    const rack13 = racks[0].split(' ').slice(1).join(' ');
+    const s = table({ rules: 'nmjl-4p', racks: [rack13, ...racks.slice(1)], exposures: KONGS, discards: ['', 'F F F', 'F F', 'F F'], phase: { kind: 'draw' } });
+    const legal = legalActions(s, 0);
+    const h = hintFor(cc, view(s, 0), legal, {});
+    expect(h.action).toEqual({ type: 'callDead', seat: 0, target: 2, rack: 0 });
+    expect(h.text).toMatch(/^Call Across's hand dead: every hand with two kongs of Craks needs Flower/);
+    expect(h.callDead?.action).toEqual(h.action);
+  });
+
+  it('at a discard, the hint carries how safe each tile is, and the dead call beside the discard advice', () => {
+    const s = table({ rules: 'nmjl-4p', racks, exposures: KONGS, discards: ['', 'F F F', 'F F', 'F F'] });
+    const v = view(s, 0);
+    const h = hintFor(cc, v, legalActions(s, 0), { worlds: 4 });
+    expect(h.action.type).toBe('discard');
+    expect(h.defence).toEqual(tileSafety(cc, v));
+    expect(h.callDead).toEqual({ action: { type: 'callDead', seat: 0, target: 2, rack: 0 }, text: deadCalls(cc, v)[0].text });
+  }, 60_000);
 });

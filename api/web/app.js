@@ -734,12 +734,15 @@ const LEARNER_LEVELS = new Set(['easy', 'medium']);
  * otherwise, and at a table together, the discard goes at once.
  */
 async function discardWithCare(a) {
+  if (live.busy) return;
   let level = null;
   try { level = sessionStorage.getItem(LEVEL_KEY); } catch { level = null; }
   const asked = `${decisionKey(ui.view)}|${a.tile}`;
   if (hooks.pushed || !LEARNER_LEVELS.has(level) || ui.warnedFor === asked || !live.session) return send(a);
   let danger = null;
-  try { danger = (await live.request('GET', '/defence')).tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null; } catch { danger = null; }
+  // busy while the defence is asked: a second press waits, and the page is not drawn as settled before it answers
+  live.setBusy(true);
+  try { danger = (await live.request('GET', '/defence')).tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null; } catch { danger = null; } finally { live.setBusy(false); }
   if (!danger) return send(a);
   ui.warnedFor = asked;
   const box = $('#actions');
@@ -748,6 +751,7 @@ async function discardWithCare(a) {
   const go = button(`Discard ${tileLabel(a.tile)}`, () => send(a), 'btn-main', 'discard-anyway');
   const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, '', 'keep-tile');
   box.replaceChildren(question, go, keep);
+  live.drawn();
   keep.focus();
 }
 

@@ -437,6 +437,8 @@ function renderPool() {
   } else claim.classList.add('hidden');
   const pool = $('#pool-tiles');
   pool.replaceChildren();
+  // late in a game the discards scroll inside the pool: a scrolling region is reached by the keyboard (both pages)
+  if (!pool.hasAttribute('tabindex')) { pool.tabIndex = 0; pool.setAttribute('role', 'group'); pool.setAttribute('aria-label', 'Discards by player'); }
   for (let s = 0; s < v.players; s++) {
     const d = v.discards?.[s] ?? [];
     if (!d.length) continue;
@@ -846,6 +848,7 @@ function followHint() {
 function renderLog() {
   const box = $('#log');
   box.replaceChildren();
+  if (!box.hasAttribute('tabindex')) { box.tabIndex = 0; box.setAttribute('role', 'region'); }
   box.classList.toggle('hidden', ui.log.length === 0);
   const h = document.createElement('h2');
   h.textContent = 'What happened';

@@ -259,6 +259,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     global: limits.ratePerMinute > 0,
     max: Math.max(1, limits.ratePerMinute),
     timeWindow: 60_000,
+    // the pages' own files (and the API docs, the offline engine) are not counted: a tablet
+    // that installs Tilemate fetches every file once (api/web/sw.js), about forty, and four
+    // tablets at a club behind one address would otherwise spend the table's moves on them
+    allowList: (req) => req.method === 'GET' && !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, c) => ({ code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
   });
   const heavyLimit = limits.heavyPerMinute > 0 ? app.createRateLimit({ max: limits.heavyPerMinute, timeWindow: 60_000 }) : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, server } from './helpers.js';
+import { build } from '../../api/http/app.js';
+import { auth, call, databaseOf, dataDir, server } from './helpers.js';
 
 /** One heavy budget per address, heavy requests counted in the general limit, fair tables. */
 
@@ -34,6 +35,20 @@ describe('one heavy budget per address, across both games', () => {
     expect((await call(app, { method: 'POST', url: '/api/review', payload: { record: 'x', seat: 0 } })).status).toBe(400);
     expect((await call(app, { method: 'POST', url: '/api/domino/advise', payload: DOMINO_TABLE })).status).toBe(200);
     expect((await call(app, { method: 'GET', url: '/api/health' })).body.code).toBe('TM_RATE_LIMITED');
+  });
+
+  it('the pages\' own files are not counted: a tablet fetching every file to install leaves the table its moves', async () => {
+    const dir = dataDir();
+    const app = await build({ dataDir: dir, databaseUrl: await databaseOf(dir), limits: { ratePerMinute: 3, threads: 1 }, logger: false });
+    try {
+      const files = (await app.inject({ method: 'GET', url: '/offline-files.json' })).json().files as string[];
+      expect(files.length).toBeGreaterThan(20);
+      for (const f of files.filter((x) => x !== '/offline-engine.js')) expect((await app.inject({ method: 'GET', url: f })).statusCode, f).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).json().code).toBe('TM_RATE_LIMITED');
+    } finally {
+      await app.close();
+    }
   });
 });
 

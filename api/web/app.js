@@ -744,7 +744,11 @@ async function discardWithCare(a) {
   let danger = null;
   // busy while the defence is asked: a second press waits, and the page is not drawn as settled before it answers
   live.setBusy(true);
-  try { danger = (await live.request('GET', '/defence')).tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null; } catch { danger = null; } finally { live.setBusy(false); }
+  try {
+    const answer = await live.request('GET', '/defence');
+    // the game has moved on since this page heard (its answer was lost): send, and let the server say so
+    if (answer.at === live.at) danger = answer.tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null;
+  } catch { danger = null; } finally { live.setBusy(false); }
   if (!danger) return send(a);
   ui.warnedFor = asked;
   const box = $('#actions');

@@ -9,6 +9,7 @@ describe('server: the defence for the seat\'s rack (issue 29)', () => {
     const g: Answer = r.body;
     const d = await call(app, { method: 'GET', url: `/api/games/${g.id}/defence`, headers: auth(g.token!) });
     expect(d.status).toBe(200);
+    expect(d.body.at).toBe(g.at); // the move it answers for, as the game's own answers count them
     const kinds = [...new Set(g.view.rack as string[])].sort();
     expect(d.body.tiles.map((x: any) => x.tile).sort()).toEqual(kinds);
     for (const x of d.body.tiles) {

@@ -96,8 +96,8 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     },
   }, async (req) => {
     const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-    const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
-    return seatDefence(g.game as MahJonggGame, v);
+    const { v, at } = await live.exclusive(g, () => ({ v: g.game.view(g.state, g.seat), at: g.state.actionCount }));
+    return { at, ...seatDefence(g.game as MahJonggGame, v) };
   });
 
   app.get('/games/:id/card', {
@@ -117,6 +117,8 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
 
 /** The defence's answer (issue 29): each tile on the seat's rack rated, and the hands she may call dead. */
 export const DefenceAnswer = Type.Object({
+  /** The move it answers for: a page whose game has moved on since (an answer it lost) does not warn on an old rack. */
+  at: Type.Integer(),
   tiles: Type.Array(Type.Object({
     tile: Type.String(),
     level: Type.Union([Type.Literal('safe'), Type.Literal('risky'), Type.Literal('dangerous')]),

@@ -126,9 +126,9 @@ function setView(answer) {
     else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
   }
   ui.drawnBefore = ui.drawn;
-  // every seat passed blind: the pass comes back to East, who passes first from her own tiles
+  // every seat passed blind: the pass comes back to East, who passes first from her own tiles (standardized rules 4.5)
   ui.note = before && before.phase === 'charleston' && v.phase === 'charleston' && before.pass === v.pass && v.legal.length > 0
-    ? 'Everyone passed blind, so East must pass first, from her own tiles (standardized rules 4.5): choose 3 tiles of yours, no blind pass this time.'
+    ? 'Everyone passed blind, so East must pass first, from her own tiles: choose 3 tiles of yours, none passed on unseen this time.'
     : '';
   ui.view = v;
 }
@@ -662,7 +662,8 @@ function renderActions() {
       const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
       if (blindUpTo > 0) {
         for (let b = 0; b <= blindUpTo; b++) {
-          const bb = button(b === 0 ? 'No blind pass' : `Blind pass ${b}`, () => {
+          // a blind pass (standardized rules 4.5): the prompt's sentence explains it; the buttons say what each does
+          const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
             ui.blind = b;
             while (ui.selected.length > 3 - b) ui.selected.pop();
             renderMe();

@@ -227,6 +227,11 @@ export function decisionSeed(sit: Situation, phase: 'discard' | 'claims'): numbe
     sit.rules.name, phase, sit.concealed, sit.exposures.map((list) => list.map((x) => [x.tile, x.size, x.jokers])),
     sit.seen, sit.claim ? [sit.claim.tile, sit.claim.discarder] : null, sit.wallLeft, sit.unlisted,
   ]);
+  return seedOfKey(key);
+}
+
+/** A seed from a text (FNV-1a): the same moment, written the same way, gives the same seed. */
+export function seedOfKey(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193); }
   return h >>> 0;

@@ -1,4 +1,4 @@
-import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
+import { callAdvice, charlestonAdvice, seedOfKey, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../levels.js';
 import { deadCalls, tileSafety, type TileSafety } from '../defence.js';
@@ -126,10 +126,7 @@ function bot(cc: CompiledCard, v: SeatView): Agent {
  * the same answer where the medium bot stands in for the advice.
  */
 function viewSeed(v: SeatView): number {
-  const key = JSON.stringify([v.ruleset, v.phase, v.seat, v.concealed, v.exposures, v.discards, v.wallLeft, v.claim ?? null]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193); }
-  return h >>> 0;
+  return seedOfKey(JSON.stringify([v.ruleset, v.phase, v.seat, v.concealed, v.exposures, v.discards, v.wallLeft, v.claim ?? null]));
 }
 
 function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[]): Action {

@@ -89,6 +89,9 @@ export async function queueRunner(s: QueueSettings): Promise<QueueRunner> {
   const connection = connectionOf(s.url);
   const prefix = s.prefix ?? 'tilemate';
   const queue = new Queue(TRAIN_QUEUE, { connection, prefix });
+  // each task awaited (job.waitUntilFinished) listens for the queue's closing: a generation
+  // awaits dozens at once, which is no leak, so Node's warning past ten is turned off
+  queue.setMaxListeners(0);
   const events = new QueueEvents(TRAIN_QUEUE, { connection, prefix });
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   return {

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { LearnedAgent } from '../../agents/learned.js';
+import type { ValueModel } from '../../agents/model.js';
+import { playOut } from '../../agents/table.js';
+import { newGame } from '../../engine/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { seedRng } from '../../engine/rng.js';
+import { RULESETS } from '../../engine/rulesets.js';
+import { selfPlay } from '../../training/selfplay.js';
+import { TRAIN_DEFAULTS } from '../../training/train.js';
+import { cc } from '../engine/game-helpers.js';
+
+/**
+ * The learned player's play pinned by digests: speed work on the learned player (the encoder,
+ * the forward pass, the habits' ranking it reads) must not change a single choice nor a single
+ * example. Each digest is a SHA-256 over every action of the games (and, for self-play, the
+ * examples' bytes and the stats), taken from the code as it played when pinned. A player changed
+ * on purpose is pinned again by printing the new digests (PRINT_PINS=1) and reading why they moved.
+ */
+
+const rules = RULESETS['nmjl-4p'];
+const PRINT = process.env.PRINT_PINS === '1';
+
+/** Small random weights of the shipped network's shape (deterministic), so the pins hold whatever model ships. */
+function randomModel(seed: number): ValueModel {
+  let x = seed;
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.4);
+  const widths = [FEATURES, 64, 32, 2];
+  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+}
+
+/** SHA-256 of the actions of games of four learned players, seeds from .. from + games - 1. */
+function gamesDigest(model: ValueModel | null, from: number, games: number, explore = 0): string {
+  const hash = createHash('sha256');
+  for (let seed = from; seed < from + games; seed++) {
+    const rows: number[] = [];
+    const agent = new LearnedAgent(cc, model, { explore, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + FEATURES), predicted?.win ?? -1, predicted?.score ?? -1); } });
+    const state = newGame(rules, cc, seed);
+    playOut(mahJonggGame(rules, cc), state, [agent, agent, agent, agent], seedRng(seed), (a) => hash.update(JSON.stringify(a)));
+    hash.update(JSON.stringify(state.result));
+    hash.update(new Float64Array(rows));
+  }
+  return hash.digest('hex');
+}
+
+function selfPlayDigest(model: ValueModel | null, seeds: number[]): string {
+  const { examples, stats } = selfPlay({ ...TRAIN_DEFAULTS.play, ruleset: rules, cc, model }, seeds);
+  const hash = createHash('sha256');
+  hash.update(new Uint8Array(examples.x.buffer, examples.x.byteOffset, examples.x.byteLength));
+  hash.update(new Uint8Array(examples.y.buffer, examples.y.byteOffset, examples.y.byteLength));
+  hash.update(JSON.stringify(stats));
+  return hash.digest('hex');
+}
+
+describe('the learned player pinned', () => {
+  const check = (name: string, got: string, pinned: string) => {
+    if (PRINT) console.log(`${name}: '${got}'`);
+    else expect(got, name).toBe(pinned);
+  };
+
+  it('learned play - games of four learned players (random weights, no exploring) give the same actions and examples', () => {
+    check('random weights', gamesDigest(randomModel(5), 100, 6), 'b9d6bc2258078bc720d56e4975cec90eeef411894bcf5c2f10a3ef6c41426f1f');
+  });
+
+  it('learned play - exploring players give the same actions and examples', () => {
+    check('explore', gamesDigest(randomModel(9), 200, 6, 0.1), '1bcf0807734de1e7048247cd651a38617b13f95d7d9ca93edc56f0b8c275fbf9');
+  });
+
+  it('learned play - without a model (the habits\' choices) the same actions and examples', () => {
+    check('no model', gamesDigest(null, 300, 4, 0.1), '778c7c0cf65f04ac96a021726a74a00c17a16b1ae862c5e116174f35c26849e6');
+  });
+
+  it('self-play - the same examples and stats from the same seeds', () => {
+    check('self-play', selfPlayDigest(randomModel(11), Array.from({ length: 16 }, (_, i) => 400 + i)), '0f438aeecacd0249024dddcd3e0b08a179543783780c4672278013c03897849b');
+  });
+}, 120_000);

@@ -23,6 +23,8 @@ import { TilemateError } from '../engine/errors.js';
  */
 
 export const TRAIN_QUEUE = 'tilemate-train';
+/** Events the queue's stream keeps (about: Redis trims it roughly). */
+export const EVENTS_KEPT = 500;
 type Task = SelfPlayTask | EvalTask | AgreementTask;
 
 export interface QueueSettings {
@@ -88,17 +90,36 @@ export interface QueueRunner {
 export async function queueRunner(s: QueueSettings): Promise<QueueRunner> {
   const connection = connectionOf(s.url);
   const prefix = s.prefix ?? 'tilemate';
-  const queue = new Queue(TRAIN_QUEUE, { connection, prefix });
+  // the events stream carries each result (the examples) in its "completed" event; BullMQ
+  // keeps 10,000 events, over a gigabyte of examples, so it keeps EVENTS_KEPT
+  const queue = new Queue(TRAIN_QUEUE, { connection, prefix, streams: { events: { maxLen: EVENTS_KEPT } } });
   // each task awaited (job.waitUntilFinished) listens for the queue's closing: a generation
   // awaits dozens at once, which is no leak, so Node's warning past ten is turned off
   queue.setMaxListeners(0);
   const events = new QueueEvents(TRAIN_QUEUE, { connection, prefix });
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  /**
+   * A job's result. Waiting starts by asking the job's state, so an event trimmed from the
+   * stream before this learner read it costs a minute's wait, never the run: the wait is
+   * given up after a minute without word and begun again.
+   */
+  const finished = async (job: Job<Task>): Promise<unknown> => {
+    for (;;) {
+      try {
+        return await job.waitUntilFinished(events, 60_000);
+      } catch (e) {
+        if (!(e instanceof Error && /timed out before finishing/.test(e.message))) throw e;
+      }
+    }
+  };
   return {
     async runTask<R>(task: Task): Promise<R> {
       // attempts: a task that throws (a bug, not a kill) is tried twice more, then the run stops
       const job = await queue.add(task.kind, task, { jobId: taskId(task), attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
-      const result = await job.waitUntilFinished(events);
+      const result = await finished(job);
+      // the learner is the one reader of a result: once it has it, the examples leave Redis
+      // (kept for the hour, six short runs held 1.8 GB of a Redis that keeps everything in memory)
+      await queue.remove(job.id!).catch(() => 0);
       return decodeResult(result) as R;
     },
     async status() {

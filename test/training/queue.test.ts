@@ -94,6 +94,8 @@ describe.skipIf(REDIS === undefined)('self-play over Redis with two actor proces
     expect(log).toHaveLength(1);
     expect(stalled).toContain(victim); // its job went back to the queue and was played by the other actor
     expect(b.log()).toMatch(/job \d+: /);
+    // the learner took each result once and removed its job: no examples left in Redis's memory
+    expect(await queue.getJobCounts('completed', 'waiting', 'active', 'delayed')).toMatchObject({ completed: 0, waiting: 0, active: 0, delayed: 0 });
 
     const local = mkdtempSync(join(tmpdir(), 'tm-queue-local-'));
     await train(base(local));

@@ -12,7 +12,7 @@ import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
 import { passWhy, searchCourtesy, searchVote } from './charleston.js';
-import { calibrated, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
+import { calibrated, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
 import { LearnedAgent } from './learned.js';
 import type { Group } from '../engine/tiles.js';
@@ -793,13 +793,15 @@ export function lineChances(cc: CompiledCard, input: AnalysisInput, results: rea
   const drawn = sampleDraws(pool, deals, draws, seed);
   const full = sum(input.concealed) + groupTiles(input.exposures) === 14;
   const calibration = opts.raw ? null : defaultChanceCalibration();
+  // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
+  const solos = results.map((r) => Math.round(soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws) * 1000) / 1000);
+  const hand = chanceHand(results, solos, input.concealed[JOKER], input.exposures.length, input.othersExposed ?? 0);
   const lines = results.map((r, rank): LineChance => {
     const value = cc.card.lines[r.line].value;
-    // no shortcut for lines the analyzer calls out: the draws never hold the tiles they lack
-    const solo = Math.round(soloChance(lineForms(cc, r.line, input.exposures), input.concealed, full, drawn, deals, draws) * 1000) / 1000;
+    const solo = solos[rank];
     // calibrated where there is something to estimate: a line out, a complete hand or an empty wall keep their certain 0, 1, 0
     const estimate = calibration !== null && r.possible && r.tilesAway > 0 && draws > 0;
-    const chance = estimate ? Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r)) * 1000) / 1000 : solo;
+    const chance = estimate ? Math.round(calibrated(calibration, chanceInputs(solo, wall, rank, r, hand)) * 1000) / 1000 : solo;
     return { chance, expectedScore: round2(chance * value), ...(estimate && { solo }) };
   });
   return { deals, seed, wall, draws, lines, calibrated: calibration !== null };

@@ -136,9 +136,10 @@ function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
 
 /**
  * The chance a player is shown: the solo chance mapped through a logistic calibration fitted
- * to full-table outcomes (training/chances.ts; the fit and its table in docs/training.md). Its
- * inputs are card-independent: the solo chance's log-odds, the wall, the line's place in the
- * list and its tiles away.
+ * to full-table outcomes (training/chances.ts; the fit and its tables in docs/training.md).
+ * Its inputs are card-independent: the solo chance's log-odds, the wall, the line's place in
+ * the list, its tiles away, and (from the third version) the hand's standing among the lines
+ * listed with it.
  */
 export interface ChanceCalibration {
   weights: number[];
@@ -153,28 +154,83 @@ export interface ChanceCalibration {
 }
 
 /**
- * The calibration's inputs. The first six are those of the first calibrations (their files hold
- * six weights and use only these); the last two say how much calls can help a line, which the
- * solo chance leaves out and which differs from card to card: whether the line is concealed, and
- * the share of the tiles it still needs that sit in pungs or larger (a joker or a call can
- * bring them).
+ * The calibration's inputs, versioned as a model names the features it was trained on; each
+ * version's inputs begin with the last one's, so an older file reads the first inputs only.
+ * - version 1 (6 inputs): the solo chance's log-odds (and the same times the wall), the wall,
+ *   the line's place in the list, its tiles away, whether the solo chance is 0;
+ * - version 2 (8): how much calls can help a line, which the solo chance leaves out: whether
+ *   it is concealed, and the share of the tiles it still needs that sit in pungs or larger;
+ * - version 3 (22): the hand's standing, which the solo chance of one line leaves out and which
+ *   differs from card to card (a card whose lines overlap splits a hand between them): the
+ *   other listed lines' solo chances, how many are within a tile of the closest, the jokers in
+ *   hand and what they can fill, the others' exposures (how far the table has come), whether
+ *   she has exposed, and a few products and powers of the log-odds with them.
+ * A file without a version is of version 1 or 2, by its count of weights.
  */
-export const CHANCE_INPUTS = 8;
 export const CHANCE_INPUTS_V1 = 6;
+export const CHANCE_INPUTS_V2 = 8;
+export const CHANCE_INPUTS_V3 = 22;
+export const CHANCE_INPUTS = CHANCE_INPUTS_V3;
+export const CHANCE_INPUTS_VERSION = 3;
+/** The lines whose standing the third version reads: the first five listed, as the calibration was fitted. */
+export const CHANCE_LISTED = 5;
 
 const clamp = (p: number) => Math.min(0.995, Math.max(0.002, p));
+const logOdds = (p: number) => Math.log(clamp(p) / (1 - clamp(p)));
 
 /** What the calibration reads of a line, besides its solo chance (engine/analyzer.ts LineResult). */
 export interface ChanceLine { tilesAway: number; concealed: boolean; jokerSlots: number; need: readonly unknown[] }
 
-export function chanceInputs(solo: number, wall: number, rank: number, line: ChanceLine): number[] {
-  const z = Math.log(clamp(solo) / (1 - clamp(solo)));
+/** What the third version reads of the hand: the lines listed with the line, and the table. */
+export interface ChanceHand {
+  /** The first lines listed (at most CHANCE_LISTED), in the list's order: their solo chances and tiles away. */
+  listed: readonly { solo: number; tilesAway: number }[];
+  /** Jokers among her concealed tiles. */
+  jokers: number;
+  /** Whether she has exposed a group. */
+  exposed: boolean;
+  /** Tiles the other players have exposed. */
+  othersExposed: number;
+}
+
+/**
+ * The inputs of a line's solo chance `solo`, with `wall` tiles left and the line `rank`th in
+ * the list: the first eight without `hand` (versions 1 and 2), all of them with it.
+ */
+export function chanceInputs(solo: number, wall: number, rank: number, line: ChanceLine, hand?: ChanceHand): number[] {
+  const z = logOdds(solo) / 4;
   const groupShare = line.need.length === 0 ? 0 : Math.min(1, line.jokerSlots / line.need.length);
-  return [z / 4, (z / 4) * (wall / 100), wall / 100, rank / 4, Math.min(line.tilesAway, 14) / 14, solo === 0 ? 1 : 0, line.concealed ? 1 : 0, groupShare];
+  const v2 = [z, z * (wall / 100), wall / 100, rank / 4, Math.min(line.tilesAway, 14) / 14, solo === 0 ? 1 : 0, line.concealed ? 1 : 0, groupShare];
+  if (hand === undefined) return v2;
+  const listed = hand.listed.slice(0, CHANCE_LISTED);
+  if (listed.length === 0) throw new Error('rule violation: a line\'s standing needs the lines listed with it');
+  let others = 0, best = 0;
+  listed.forEach((l, i) => { if (i !== rank) others += l.solo; best = Math.max(best, l.solo); });
+  const closest = Math.min(...listed.map((l) => l.tilesAway));
+  const near = listed.filter((l) => l.tilesAway <= closest + 1).length;
+  const jokers = hand.jokers / 4;
+  const table = Math.min(hand.othersExposed, 24) / 12;
+  return [
+    ...v2,
+    others, near / CHANCE_LISTED, jokers, jokers * groupShare, table, hand.exposed ? 1 : 0,
+    (z * rank) / 4, z * others, Math.min(line.tilesAway - closest, 14) / 4, logOdds(best) / 4, z * table,
+    z * z, z * z * z, z * z * (wall / 100),
+  ];
+}
+
+/** The hand's standing for chanceInputs: the first lines listed with their solo chances, her jokers and exposures, the others' exposed tiles. */
+export function chanceHand(listed: readonly { tilesAway: number }[], solos: readonly number[], jokers: number, exposures: number, othersExposed: number): ChanceHand {
+  return {
+    listed: listed.slice(0, CHANCE_LISTED).map((l, i) => ({ solo: solos[i], tilesAway: l.tilesAway })),
+    jokers,
+    exposed: exposures > 0,
+    othersExposed,
+  };
 }
 
 /** The logistic part alone. */
 export function logistic(c: Pick<ChanceCalibration, 'weights' | 'bias'>, inputs: readonly number[]): number {
+  if (inputs.length < c.weights.length) throw new Error(`rule violation: a calibration of ${c.weights.length} inputs given ${inputs.length}`);
   let s = c.bias;
   for (let i = 0; i < c.weights.length; i++) s += c.weights[i] * inputs[i]; // an older file: its first inputs only
   return 1 / (1 + Math.exp(-s));

@@ -1,6 +1,6 @@
 import type { Agent } from '../agents/agent.js';
 import { lineChances } from '../agents/advice.js';
-import { CHANCE_INPUTS, chanceInputs, logistic, type ChanceCalibration } from '../agents/chance.js';
+import { chanceHand, chanceInputs, logistic, type ChanceCalibration } from '../agents/chance.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
 import { playOut } from '../agents/table.js';
 import { Analyzer, type AnalysisInput } from '../engine/analyzer.js';
@@ -9,7 +9,6 @@ import { newGame, view, type SeatView } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { JOKER, KINDS } from '../engine/tiles.js';
-import type { TF } from './tf.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
@@ -61,7 +60,9 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
       const input = inputOfView(v);
       const results = analyzer.analyze(input, { top: LINES });
       const report = lineChances(cc, input, results, { deals, seed: gameSeed ^ v.wallLeft, wall: v.wallLeft, raw: true });
-      positions.push(results.map((r, i) => ({ line: r.line, chance: report.lines[i].chance, inputs: chanceInputs(report.lines[i].chance, v.wallLeft, i, r) })));
+      const solos = report.lines.map((l) => l.chance);
+      const hand = chanceHand(results, solos, input.concealed[JOKER], input.exposures.length, input.othersExposed ?? 0);
+      positions.push(results.map((r, i) => ({ line: r.line, chance: solos[i], inputs: chanceInputs(solos[i], v.wallLeft, i, r, hand) })));
     });
     const won = state.players[0].mahJonggs[0]?.line ?? -1;
     for (const p of positions) for (const l of p) out.push({ inputs: l.inputs, solo: l.chance, won: l.line === won ? 1 : 0, game: g });
@@ -69,27 +70,73 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
   return out;
 }
 
-/** Fits the calibration (a logistic regression on the solo chance's log-odds, the wall, the line's rank and tiles away) with TF.js. */
-export async function fitCalibration(tf: TF, examples: readonly ChanceExample[], seed = 1): Promise<ChanceCalibration> {
-  // a seeded order, and no shuffling inside TF.js (which draws on Math.random): the same examples give the same fit
-  const order = examples.map((_, i) => i);
-  let r = seed >>> 0 || 1;
-  for (let i = order.length - 1; i > 0; i--) {
-    r = (Math.imul(r ^ (r >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    const j = r % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const x = tf.tensor2d(order.map((i) => examples[i].inputs));
-  const y = tf.tensor2d(order.map((i) => [examples[i].won]));
-  const model = tf.sequential();
-  model.add(tf.layers.dense({ inputShape: [CHANCE_INPUTS], units: 1, activation: 'sigmoid', kernelInitializer: tf.initializers.zeros(), biasInitializer: tf.initializers.zeros() }));
-  model.compile({ optimizer: tf.train.adam(0.05), loss: 'binaryCrossentropy' });
-  await model.fit(x, y, { epochs: 150, batchSize: 1024, shuffle: false, verbose: 0 });
-  const [w, b] = model.layers[0].getWeights();
-  const line = { weights: Array.from(w.dataSync()), bias: b.dataSync()[0] };
-  tf.dispose([x, y]);
-  model.dispose();
+/**
+ * Fits the calibration: a logistic regression of the outcomes on the inputs by Newton's method
+ * (a few dozen inputs and some 100,000 examples: exact, deterministic and quick, where plain
+ * gradient steps left the logistic short of its optimum and the isotonic correction after it
+ * doing the work), then the isotonic correction of what it leaves.
+ */
+export function fitCalibration(examples: readonly ChanceExample[]): ChanceCalibration {
+  if (examples.length === 0) throw new Error('rule violation: a calibration needs examples');
+  const line = logisticFit(examples.map((e) => e.inputs), examples.map((e) => e.won));
   return { ...line, knots: isotonic(examples.map((e) => [logistic(line, e.inputs), e.won])), fittedOn: examples.length };
+}
+
+/** Newton's method on the log-loss, with a ridge too small to bias the fit (it keeps the steps solvable when an input never varies). */
+export function logisticFit(x: readonly (readonly number[])[], y: readonly number[], ridge = 1e-6, rounds = 50): { weights: number[]; bias: number } {
+  const n = x.length, d = x[0].length + 1;
+  const w = new Float64Array(d);
+  const row = new Float64Array(d);
+  for (let round = 0; round < rounds; round++) {
+    const g = new Float64Array(d), hess = new Float64Array(d * d);
+    for (let i = 0; i < n; i++) {
+      row[0] = 1;
+      for (let k = 1; k < d; k++) row[k] = x[i][k - 1];
+      let s = 0;
+      for (let k = 0; k < d; k++) s += w[k] * row[k];
+      const p = 1 / (1 + Math.exp(-s)), q = p * (1 - p);
+      for (let a = 0; a < d; a++) {
+        g[a] += (p - y[i]) * row[a];
+        for (let b = 0; b <= a; b++) hess[a * d + b] += q * row[a] * row[b];
+      }
+    }
+    for (let a = 0; a < d; a++) {
+      for (let b = 0; b < a; b++) hess[b * d + a] = hess[a * d + b];
+      hess[a * d + a] += ridge * n;
+      g[a] += ridge * n * w[a];
+    }
+    const step = solve(hess, g, d);
+    let largest = 0;
+    for (let k = 0; k < d; k++) { w[k] -= step[k]; largest = Math.max(largest, Math.abs(step[k])); }
+    if (largest < 1e-9) break;
+  }
+  return { weights: Array.from(w.subarray(1)), bias: w[0] };
+}
+
+/** Solves a x = b (Gaussian elimination with partial pivoting). */
+function solve(a: Float64Array, b: Float64Array, d: number): Float64Array {
+  const m = Float64Array.from(a), v = Float64Array.from(b);
+  for (let c = 0; c < d; c++) {
+    let p = c;
+    for (let r = c + 1; r < d; r++) if (Math.abs(m[r * d + c]) > Math.abs(m[p * d + c])) p = r;
+    if (p !== c) {
+      for (let k = 0; k < d; k++) { const t = m[c * d + k]; m[c * d + k] = m[p * d + k]; m[p * d + k] = t; }
+      const t = v[c]; v[c] = v[p]; v[p] = t;
+    }
+    for (let r = c + 1; r < d; r++) {
+      const f = m[r * d + c] / m[c * d + c];
+      if (f === 0) continue;
+      for (let k = c; k < d; k++) m[r * d + k] -= f * m[c * d + k];
+      v[r] -= f * v[c];
+    }
+  }
+  const out = new Float64Array(d);
+  for (let r = d - 1; r >= 0; r--) {
+    let s = v[r];
+    for (let k = r + 1; k < d; k++) s -= m[r * d + k] * out[k];
+    out[r] = s / m[r * d + r];
+  }
+  return out;
 }
 
 /**
@@ -119,6 +166,11 @@ export interface DecileRow {
   lines: number;
   shown: number;
   cameTrue: number;
+  /**
+   * Half the width of the 95% interval of `cameTrue`, with the lines of one game counted
+   * together (a game's lines share its outcome: one win at most).
+   */
+  interval: number;
 }
 
 /** Shown chance against how often the line came true, by decile of the shown chance. */
@@ -127,11 +179,17 @@ export function calibrationTable(examples: readonly ChanceExample[], shown: (e: 
   for (let d = 0; d < 10; d++) {
     const inBin = examples.filter((e) => { const p = shown(e); return p >= d / 10 && (p < (d + 1) / 10 || (d === 9 && p <= 1)); });
     if (inBin.length === 0) continue;
+    const cameTrue = inBin.reduce((a, e) => a + e.won, 0) / inBin.length;
+    const byGame = new Map<number, number>();
+    for (const e of inBin) byGame.set(e.game, (byGame.get(e.game) ?? 0) + e.won - cameTrue);
+    let spread = 0;
+    for (const r of byGame.values()) spread += r * r;
     rows.push({
       bin: `${d * 10}-${d * 10 + 10}%`,
       lines: inBin.length,
       shown: inBin.reduce((a, e) => a + shown(e), 0) / inBin.length,
-      cameTrue: inBin.reduce((a, e) => a + e.won, 0) / inBin.length,
+      cameTrue,
+      interval: (1.96 * Math.sqrt(spread)) / inBin.length,
     });
   }
   return rows;

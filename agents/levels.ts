@@ -5,6 +5,9 @@ import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
 import { EASY_HABITS, GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
+import { PolicyAgent } from './policy.js';
+import { readPolicyModel } from './policy-model.js';
+import { readFileSync } from 'node:fs';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
 import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
@@ -35,6 +38,11 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // by discards but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
   guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
+  // for measuring (issue 30): the shipped model over every legal choice, not the habits' shortlist
+  'learned-all': (cc) => new PolicyAgent(cc, defaultModel(), {}, 'learned-all'),
+  // for measuring: the model file named by TILEMATE_POLICY_MODEL (one with a policy head from
+  // training/exit.ts, or any value model) over every legal choice; the shipped model without it
+  'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), {}, 'policy-file'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a
@@ -48,6 +56,14 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
     return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
   },
 };
+
+let policyFile: { path: string; model: ReturnType<typeof readPolicyModel> } | undefined;
+function policyFileModel() {
+  const path = process.env.TILEMATE_POLICY_MODEL;
+  if (path === undefined || path === '') return defaultModel();
+  if (policyFile?.path !== path) policyFile = { path, model: readPolicyModel(readFileSync(path, 'utf8'), path) };
+  return policyFile.model;
+}
 
 export const AGENT_NAMES = Object.keys(MAKERS);
 

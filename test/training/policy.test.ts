@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Agent, Turn } from '../../agents/agent.js';
+import { defaultModel } from '../../agents/default-model.js';
+import { FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
+import { LearnedAgent } from '../../agents/learned.js';
+import { forward, modelFromJson, type ValueModel } from '../../agents/model.js';
+import { PolicyAgent } from '../../agents/policy.js';
+import { hasPolicyHead, policyModelToJson, readPolicyModel, withPolicyHead } from '../../agents/policy-model.js';
+import { playOut } from '../../agents/table.js';
+import { newGame, validate, type Action } from '../../engine/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { seedRng } from '../../engine/rng.js';
+import { loadRuleset } from '../../engine/rulesets.js';
+import { loadCard } from '../../io/cards.js';
+import { buildPolicyNet, joinExamples, netToModel, policyAgreement, trainOnExamples } from '../../training/exit.js';
+import { exitSelfPlay } from '../../training/exit.worker.js';
+import { loadTf } from '../../training/tf.js';
+
+const SHIPPED = 'models/value-model.json';
+const rules = loadRuleset('nmjl-4p');
+
+/** A model with small random weights and the policy head (deterministic). */
+function randomPolicyModel(seed = 1): ValueModel {
+  const rng = seedRng(seed);
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((rng[0] = (rng[0] * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.6);
+  const widths = [FEATURES, 16, 8, 3];
+  return {
+    featureVersion: FEATURE_VERSION,
+    layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < widths.length - 2, kernel: rand(widths[i] * m), bias: rand(m) })),
+    info: {},
+  };
+}
+
+/** The actions of a game of one `make()` player (seat 0) among three medium bots. */
+function game(seed: number, make: () => Agent): string {
+  const state = newGame(rules, loadCard(), seed);
+  const actions: Action[] = [];
+  playOut(mahJonggGame(rules, loadCard()), state, [make(), ...[1, 2, 3].map(() => new HeuristicAgent(loadCard(), MEDIUM_HABITS))], seedRng(seed), (a) => actions.push(a));
+  return JSON.stringify(actions);
+}
+
+const norm = (a: Action) => JSON.stringify({ ...a, ...('tiles' in a ? { tiles: [...a.tiles].sort((p, q) => p - q) } : {}), ...('blind' in a ? { blind: a.blind ?? 0 } : {}) });
+
+describe('the policy head', () => {
+  it('an old two-output model file loads as it always has, and the learned player\'s choices are unchanged', () => {
+    const text = readFileSync(SHIPPED, 'utf8');
+    const old = readPolicyModel(text, SHIPPED);
+    const plain = modelFromJson(text, SHIPPED);
+    expect(hasPolicyHead(old)).toBe(false);
+    expect(old.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)])).toEqual(plain.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)]));
+    for (const seed of [1, 2]) expect(game(seed, () => new LearnedAgent(loadCard(), old))).toBe(game(seed, () => new LearnedAgent(loadCard(), defaultModel())));
+  });
+
+  it('without a head the policy is the value; a head copied from the win log-odds chooses as the value does', () => {
+    const old = readPolicyModel(readFileSync(SHIPPED, 'utf8'));
+    const headed = withPolicyHead(old);
+    expect(hasPolicyHead(headed)).toBe(true);
+    // the file keeps the head, and an older reader refuses it with its own one-line reason
+    const text = policyModelToJson(headed);
+    expect(hasPolicyHead(readPolicyModel(text))).toBe(true);
+    expect(() => modelFromJson(text, 'p.json')).toThrow('p.json gives 3 outputs; expected 2');
+    for (const seed of [3, 4]) expect(game(seed, () => new PolicyAgent(loadCard(), headed))).toBe(game(seed, () => new PolicyAgent(loadCard(), old)));
+  });
+
+  it('the forward pass with the third output gives what TF.js gives, to 1e-5', async () => {
+    const { tf } = await loadTf();
+    const net = buildPolicyNet(tf, 11);
+    const model = netToModel(net, {});
+    const rows = 24;
+    const x = Float32Array.from({ length: rows * FEATURES }, (_, i) => ((i * 7919) % 97) / 96);
+    for (let r = 12; r < rows; r++) for (let i = 0; i < FEATURES; i++) x[r * FEATURES + i] = i % 12 === r % 12 ? 0.5 : x[i];
+    const expected = (net.predict(tf.tensor2d(x, [rows, FEATURES])) as import('@tensorflow/tfjs').Tensor).dataSync();
+    const got = forward(model, x, rows);
+    expect(got.length).toBe(rows * 3);
+    for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - expected[i])).toBeLessThan(1e-5);
+    expect(Array.from(forward(readPolicyModel(policyModelToJson(model)), x, rows))).toEqual(Array.from(got));
+  });
+});
+
+describe('the policy over every legal choice', () => {
+  it('only ever returns a legal action (many positions from self-play, with and without a head)', () => {
+    const cc = loadCard();
+    let checked = 0, beyondShortlist = 0;
+    for (const model of [defaultModel(), randomPolicyModel(5)]) {
+      const player = new PolicyAgent(cc, model);
+      const watched: Agent = {
+        name: 'watched',
+        act(turn: Turn): Action {
+          const a = player.act(turn);
+          const legal = turn.legal().map(norm);
+          expect(legal).toContain(norm(a));
+          checked++;
+          if (legal.length > 6) beyondShortlist++;
+          return a;
+        },
+      };
+      for (const seed of [11, 12, 13, 14, 15, 16]) {
+        const state = newGame(rules, cc, seed);
+        // two seats play the policy, so it meets calls and exposures from both sides
+        playOut(mahJonggGame(rules, cc), state, [watched, new HeuristicAgent(cc, MEDIUM_HABITS), watched, new HeuristicAgent(cc, MEDIUM_HABITS)], seedRng(seed), (_a, s) => validate(s));
+        expect(state.result).not.toBeNull();
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
+    expect(beyondShortlist).toBeGreaterThan(100);
+  });
+});
+
+describe('expert iteration', () => {
+  const model = policyModelToJson(withPolicyHead(readPolicyModel(readFileSync(SHIPPED, 'utf8'))));
+  const task = { ruleset: 'nmjl-4p', cardText: '', model, budget: { worlds: 3, candidates: 3 }, seeds: [5, 6] };
+
+  it('records the same targets from the same seeds, each a row of its own decision', () => {
+    const a = exitSelfPlay(task), b = exitSelfPlay(task);
+    expect(Array.from(a.policyTarget)).toEqual(Array.from(b.policyTarget));
+    expect(Array.from(a.policyStart)).toEqual(Array.from(b.policyStart));
+    expect(Buffer.from(a.policyX.buffer).equals(Buffer.from(b.policyX.buffer))).toBe(true);
+    expect(Array.from(a.valueY)).toEqual(Array.from(b.valueY));
+    const decisions = a.policyTarget.length;
+    expect(decisions).toBeGreaterThan(10);
+    expect(a.policyStart[decisions] * FEATURES).toBe(a.policyX.length);
+    for (let d = 0; d < decisions; d++) {
+      expect(a.policyTarget[d]).toBeGreaterThanOrEqual(0);
+      expect(a.policyTarget[d]).toBeLessThan(a.policyStart[d + 1] - a.policyStart[d]);
+    }
+    // value targets: the seat's outcome on every row of a game
+    for (let i = 0; i < a.valueY.length; i += 2) expect([0, 1]).toContain(a.valueY[i]);
+    expect(a.valueX.length).toBe((a.valueY.length / 2) * FEATURES);
+    // another seed, other games
+    expect(Array.from(exitSelfPlay({ ...task, seeds: [7, 8] }).policyStart)).not.toEqual(Array.from(a.policyStart));
+  });
+
+  it('training moves the policy towards the search\'s choices', async () => {
+    const { tf } = await loadTf();
+    const ex = joinExamples([exitSelfPlay(task)]);
+    const start = readPolicyModel(model);
+    const all = Array.from({ length: ex.policyTarget.length }, (_, i) => i);
+    const before = policyAgreement(start, ex, all, forward);
+    const { model: trained } = await trainOnExamples(tf, start, ex, { epochs: 30, learningRate: 3e-3, policyWeight: 1, seed: 1 });
+    expect(hasPolicyHead(trained)).toBe(true);
+    expect(policyAgreement(trained, ex, all, forward)).toBeGreaterThanOrEqual(before);
+  }, 60_000);
+});

@@ -62,50 +62,71 @@ export interface Afterstate {
 
 /**
  * A form's level: twice its tiles away with the pair cost (the strong habits' half a tile more
- * for each tile it lacks in its singles and pairs), a whole number; NONE for a form that is
- * dead or does not fit the exposures.
+ * for each tile it lacks in its singles and pairs), a whole number; NONE for a line with no
+ * form that is live and fits the exposures.
  */
 const NONE = 255;
 
 /**
  * Each line of the card for one hand: its least tiles away over all forms (`raw`), and over
- * the forms still live that fit the exposures the least level, the first form at it and how
- * many forms are within one tile of it (`form` -1 and `level` NONE when there is none).
+ * the forms weighed (live, fitting the exposures) the least level and the first form at it
+ * (`form` -1 and `level` NONE when there is none).
  */
 interface LineSummary {
   raw: Uint8Array;
   level: Uint8Array;
   form: Int32Array;
-  near: Uint16Array;
 }
 
 /**
- * The summary of every line from what a hand places in each form (one pass over the forms).
- * `levels` is scratch for one line's forms. A concealed line has no level once the hand has exposed.
+ * 1 for each form weighed: live, and fitting the exposures (`fits`, null when there are none);
+ * a concealed line has no form weighed once the hand has exposed.
  */
-function summarize(cc: CompiledCard, placed: Uint16Array, jokers: number, live: Uint8Array, fits: Uint8Array | null, levels: Uint8Array, out: LineSummary): void {
-  const { lineStart, lineJokers, formSingles } = cc;
-  for (let l = 0; l < cc.lineCount; l++) {
-    const j = lineJokers[l] === 1 ? jokers : 0;
-    const open = fits === null || !cc.card.lines[l].concealed;
-    let least = 255, best = NONE, form = -1, n = 0;
-    for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
-      const p = placed[f], singles = formSingles[f];
-      const raw = awayFromPlaced(p, singles, j);
-      if (raw < least) least = raw;
-      if (!open || live[f] === 0 || (fits !== null && fits[f] === 0)) continue;
-      const lv = 2 * raw + singles - (p >> 8);
-      levels[n++] = lv;
-      if (lv < best) { best = lv; form = f; }
-    }
-    let near = 0;
-    for (let k = 0; k < n; k++) if (levels[k] <= best + 2) near++;
-    out.raw[l] = least;
-    out.level[l] = best;
-    out.form[l] = form;
-    out.near[l] = near;
-  }
+function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | null, out: Uint8Array): Uint8Array {
+  for (let f = 0; f < cc.formCount; f++) out[f] = live[f] === 1 && (fits === null || (fits[f] === 1 && !cc.card.lines[cc.formLine[f]].concealed)) ? 1 : 0;
+  return out;
 }
+
+/** The summary of line l from what a hand places in each form. */
+function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, weighed: Uint8Array, out: LineSummary): void {
+  const formSingles = cc.formSingles;
+  const j = cc.lineJokers[l] === 1 ? jokers : 0;
+  let least = 255, best = NONE, form = -1;
+  for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) {
+    const p = placed[f], singles = formSingles[f];
+    const raw = awayFromPlaced(p, singles, j);
+    if (raw < least) least = raw;
+    if (weighed[f] === 0) continue;
+    const lv = 2 * raw + singles - (p >> 8);
+    if (lv < best) { best = lv; form = f; }
+  }
+  out.raw[l] = least;
+  out.level[l] = best;
+  out.form[l] = form;
+}
+
+/** How many forms weighed of line l are within one tile (two levels) of its best. */
+function nearForms(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, weighed: Uint8Array, best: number): number {
+  const j = cc.lineJokers[l] === 1 ? jokers : 0;
+  let near = 0;
+  for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) {
+    if (weighed[f] === 0) continue;
+    const p = placed[f], singles = cc.formSingles[f];
+    if (2 * awayFromPlaced(p, singles, j) + singles - (p >> 8) <= best + 2) near++;
+  }
+  return near;
+}
+
+/** Exposures as one number, 12 bits a shape (tile < 64, size < 8, jokers < 8) and the count; NaN beyond four. */
+function shapesKey(shapes: readonly Group[]): number {
+  if (shapes.length > 4) return NaN;
+  let key = -0; // float arithmetic from the first call (see heuristic.ts shapesKey)
+  for (const x of shapes) key = key * 4096 + ((x.tile << 6) | (x.size << 3) | x.jokers);
+  return key * 8 + shapes.length;
+}
+
+const sameShapes = (x: readonly Group[], y: readonly Group[]): boolean =>
+  x.length === y.length && x.every((g, i) => g.tile === y[i].tile && g.size === y[i].size && g.jokers === y[i].jokers);
 
 /**
  * Encodes afterstates for one decision: `begin(view)` reads the table once (unseen tiles,
@@ -115,12 +136,28 @@ export class Encoder {
   /** The hand at begin() (concealed and own exposures) and what it places in each form (see PLACED). */
   private readonly baseCounts = new Uint8Array(KINDS);
   private readonly basePlaced: Uint16Array;
-  /** Scratch for one afterstate: what it places in each form, its lines' summary, one line's levels. */
+  /** The hand's own exposures at begin(), and its lines' summary (made at the first afterstate that keeps both). */
+  private baseExposures: readonly Group[] = [];
+  private readonly baseLines: LineSummary;
+  private baseReady = false;
+  /** Scratch for one afterstate: what it places in each form, its lines' summary. */
   private readonly placed: Uint16Array;
   private readonly lines: LineSummary;
-  private readonly levels: Uint8Array;
-  /** Forms each exposure list of this decision fits. */
-  private readonly fits = new Map<readonly Group[], Uint8Array>();
+  /** The lines holding each kind (kindLine[kindLineStart[t] ..]), and which lines an afterstate has summarized afresh (stamp). */
+  private readonly kindLineStart: Uint32Array;
+  private readonly kindLine: Uint16Array;
+  private readonly lineStamp: Int32Array;
+  private stamp = 0;
+  /**
+   * Forms weighed for each exposure list met (weighedForms), by shapesKey: kept from decision
+   * to decision while the table's live forms stay the same (a few dozen exposure lists a game).
+   */
+  private readonly weighed = new Map<number, Uint8Array>();
+  /** The same for an exposure list too long to key, and the live forms the kept ones were made for. */
+  private readonly weighedLong: Uint8Array;
+  private weighedLive: Uint8Array | null = null;
+  /** Forms each exposure list fits, by shapesKey (they depend only on the card). */
+  private readonly fits = new Map<number, Uint8Array>();
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
@@ -133,20 +170,32 @@ export class Encoder {
   private readonly order: number[] = [];
   private readonly top = new Int32Array(LINE_SLOTS);
   private readonly lineValue: Float64Array;
+  private readonly counts = new Array<number>(KINDS).fill(0);
 
   /** `mend` false places every afterstate's tiles afresh (the plain way, for tests to hold the mended one to). */
   constructor(private readonly cc: CompiledCard, private readonly mend = true) {
     this.basePlaced = new Uint16Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
-    this.lines = { raw: new Uint8Array(cc.lineCount), level: new Uint8Array(cc.lineCount), form: new Int32Array(cc.lineCount), near: new Uint16Array(cc.lineCount) };
+    const summary = (): LineSummary => ({ raw: new Uint8Array(cc.lineCount), level: new Uint8Array(cc.lineCount), form: new Int32Array(cc.lineCount) });
+    this.lines = summary();
+    this.baseLines = summary();
     this.live = new Uint8Array(cc.formCount);
+    this.weighedLong = new Uint8Array(cc.formCount);
     this.lineEff = new Float32Array(cc.lineCount);
     this.lineForm = new Int32Array(cc.lineCount);
     this.lineNear = new Uint8Array(cc.lineCount);
-    let most = 0;
-    for (let l = 0; l < cc.lineCount; l++) most = Math.max(most, cc.lineStart[l + 1] - cc.lineStart[l]);
-    this.levels = new Uint8Array(most);
     this.lineValue = Float64Array.from(cc.card.lines, (line) => line.value);
+    this.lineStamp = new Int32Array(cc.lineCount);
+    const linesOf: number[][] = Array.from({ length: KINDS }, () => []);
+    for (let t = 0; t < KINDS; t++) {
+      for (let p = cc.postStart[t]; p < cc.postStart[t + 1]; p++) {
+        const l = cc.formLine[cc.postForm[p]];
+        if (!linesOf[t].includes(l)) linesOf[t].push(l);
+      }
+    }
+    this.kindLineStart = new Uint32Array(KINDS + 1);
+    for (let t = 0; t < KINDS; t++) this.kindLineStart[t + 1] = this.kindLineStart[t] + linesOf[t].length;
+    this.kindLine = Uint16Array.from(linesOf.flat());
   }
 
   /** Whether line x comes before line y: fewer tiles away (with the pair cost), then more valuable, then first on the card. */
@@ -162,12 +211,14 @@ export class Encoder {
     this.view = view;
     this.unseen = unseenCounts(view);
     const held = [...view.concealed];
-    for (const x of myExposures(view)) { held[x.tile] += x.size - x.jokers; held[JOKER] += x.jokers; }
+    const mine = myExposures(view);
+    for (const x of mine) { held[x.tile] += x.size - x.jokers; held[JOKER] += x.jokers; }
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     placeAll(this.cc, held, this.basePlaced);
     this.baseCounts.set(held);
-    this.fits.clear();
+    this.baseExposures = mine;
+    this.baseReady = false;
   }
 
   /** What the afterstate `counts` places in each form: the hand's at begin(), mended for the kinds that differ. */
@@ -179,14 +230,32 @@ export class Encoder {
     return placed;
   }
 
-  /** Which forms an afterstate's exposures fit (the candidates of one decision mostly share theirs). */
+  /** Which forms an exposure list fits (kept by its shapes: it depends only on the card). */
   private fitting(exposures: readonly Group[]): Uint8Array {
-    let mask = this.fits.get(exposures);
+    const key = shapesKey(exposures);
+    let mask = Number.isNaN(key) ? undefined : this.fits.get(key);
     if (mask === undefined) {
       const cc = this.cc;
       mask = new Uint8Array(cc.formCount);
       for (let f = 0; f < cc.formCount; f++) mask[f] = fitsForm(cc, f, exposures) ? 1 : 0;
-      this.fits.set(exposures, mask);
+      if (!Number.isNaN(key)) {
+        if (this.fits.size >= 256) this.fits.clear();
+        this.fits.set(key, mask);
+      }
+    }
+    return mask;
+  }
+
+  /** The forms weighed for an afterstate with these exposures (live, and fitting them). */
+  private weighedFor(exposures: readonly Group[]): Uint8Array {
+    if (this.weighedLive !== this.live) { this.weighed.clear(); this.weighedLive = this.live; } // liveForms gives a new array whenever its answer changes
+    const key = shapesKey(exposures);
+    if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.weighedLong);
+    let mask = this.weighed.get(key);
+    if (mask === undefined) {
+      mask = weighedForms(this.cc, this.live, exposures.length > 0 ? this.fitting(exposures) : null, new Uint8Array(this.cc.formCount));
+      if (this.weighed.size >= 64) this.weighed.clear();
+      this.weighed.set(key, mask);
     }
     return mask;
   }
@@ -199,11 +268,35 @@ export class Encoder {
   /** Writes the afterstate's features into out[offset .. offset + FEATURES). */
   encode(a: Afterstate, out: Float32Array, offset: number): void {
     const cc = this.cc, view = this.view;
-    const counts = Array.from(a.concealed);
+    const counts = this.counts;
+    for (let t = 0; t < KINDS; t++) counts[t] = a.concealed[t];
     for (const x of a.exposures) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
     const placed = this.place(counts);
     const lines = this.lines;
-    summarize(cc, placed, counts[JOKER], this.live, a.exposures.length > 0 ? this.fitting(a.exposures) : null, this.levels, lines);
+    const weighed = this.weighedFor(a.exposures);
+    if (this.mend && counts[JOKER] === this.baseCounts[JOKER] && sameShapes(a.exposures, this.baseExposures)) {
+      // the decision's hand with the same exposures and jokers: only the lines holding a kind that differs are summarized afresh
+      const base = this.baseLines;
+      if (!this.baseReady) {
+        for (let l = 0; l < cc.lineCount; l++) summarizeLine(cc, l, this.basePlaced, counts[JOKER], weighed, base);
+        this.baseReady = true;
+      }
+      lines.raw.set(base.raw);
+      lines.level.set(base.level);
+      lines.form.set(base.form);
+      const stamp = ++this.stamp, was = this.baseCounts;
+      for (let t = 0; t < JOKER; t++) {
+        if (was[t] === counts[t]) continue;
+        for (let k = this.kindLineStart[t], end = this.kindLineStart[t + 1]; k < end; k++) {
+          const l = this.kindLine[k];
+          if (this.lineStamp[l] === stamp) continue;
+          this.lineStamp[l] = stamp;
+          summarizeLine(cc, l, placed, counts[JOKER], weighed, lines);
+        }
+      }
+    } else {
+      for (let l = 0; l < cc.lineCount; l++) summarizeLine(cc, l, placed, counts[JOKER], weighed, lines);
+    }
     let minLower = 255;
     for (let l = 0; l < cc.lineCount; l++) if (lines.raw[l] < minLower) minLower = lines.raw[l];
     // each line's best live form the exposures fit, by tiles away with the pair cost
@@ -218,7 +311,6 @@ export class Encoder {
       const bestEff = lines.level[l] / 2;
       this.lineEff[l] = bestEff;
       this.lineForm[l] = bestForm;
-      this.lineNear[l] = lines.near[l];
       order.push(l);
       const raw = awayFromPlaced(placed[bestForm], cc.formSingles[bestForm], cc.lineJokers[l] === 1 ? counts[JOKER] : 0);
       if (bestEff < minEff) minEff = bestEff;
@@ -237,6 +329,8 @@ export class Encoder {
       while (k > 0 && this.before(l, top[k - 1])) { if (k < LINE_SLOTS) top[k] = top[k - 1]; k--; }
       if (k < LINE_SLOTS) top[k] = l;
     }
+    // how many forms of each line shown are near its best (a Uint8Array, as it always was)
+    for (let s = 0; s < slots; s++) this.lineNear[top[s]] = nearForms(cc, top[s], placed, counts[JOKER], weighed, lines.level[top[s]]);
     // the table
     const o = out;
     let i = offset;

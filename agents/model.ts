@@ -35,12 +35,12 @@ export interface ValueModel {
  * loop), and scratch for its outputs inside one pass and for the first row's sums (reused: a decision
  * allocates none).
  */
-interface Wide { kernel: Float64Array; bias: Float64Array; scratch: Float64Array; firstRow: Float64Array }
+interface Wide { kernel: Float64Array; bias: Float64Array; scratch: Float64Array; firstRow: Float64Array; zeros: Float32Array }
 const WIDE = new WeakMap<DenseLayer, Wide>();
 
 function wide(layer: DenseLayer): Wide {
   let w = WIDE.get(layer);
-  if (w === undefined) { w = { kernel: Float64Array.from(layer.kernel), bias: Float64Array.from(layer.bias), scratch: new Float64Array(0), firstRow: new Float64Array(layer.outputs) }; WIDE.set(layer, w); }
+  if (w === undefined) { w = { kernel: Float64Array.from(layer.kernel), bias: Float64Array.from(layer.bias), scratch: new Float64Array(0), firstRow: new Float64Array(layer.outputs), zeros: new Float32Array(layer.inputs) }; WIDE.set(layer, w); }
   return w;
 }
 
@@ -57,51 +57,97 @@ const NO_ROWS = new Float64Array(0);
 export function forward(model: ValueModel, input: Float32Array, rows: number, out?: Float64Array): Float64Array {
   let x: Float32Array | Float64Array = input;
   let y: Float64Array = NO_ROWS;
-  const last = model.layers.length - 1;
-  model.layers.forEach((layer, index) => {
-    const { inputs: n, outputs: m, relu } = layer;
+  const layers = model.layers, last = layers.length - 1;
+  for (let index = 0; index <= last; index++) {
+    const layer = layers[index];
+    const n = layer.inputs, m = layer.outputs;
     const w = wide(layer);
-    const { kernel, bias } = w;
+    if (NZ_AT.length < n) { NZ_AT = new Int32Array(n); NZ_V = new Float64Array(n); }
     if (index === last) y = out !== undefined && out.length >= rows * m ? out : new Float64Array(rows * m);
     else {
       if (w.scratch.length < rows * m) w.scratch = new Float64Array(2 * rows * m);
       y = w.scratch;
     }
-    // the first row's first-layer sums, before the activation
-    const first = index === 0 && rows > 1 ? w.firstRow : null;
-    for (let r = 0; r < rows; r++) {
-      const xo = r * n, yo = r * m;
-      if (first !== null && r > 0) {
-        for (let j = 0; j < m; j++) y[yo + j] = first[j];
-        for (let i = 0; i < n; i++) {
-          const v = x[xo + i] - x[i];
-          if (v !== 0) addRow(y, yo, v, kernel, i * m, m);
-        }
-      } else {
-        for (let j = 0; j < m; j++) y[yo + j] = bias[j];
-        for (let i = 0; i < n; i++) {
-          const v = x[xo + i];
-          if (v !== 0) addRow(y, yo, v, kernel, i * m, m);
-        }
-        if (first !== null) for (let j = 0; j < m; j++) first[j] = y[j];
-      }
-      if (relu) for (let j = 0; j < m; j++) if (y[yo + j] < 0) y[yo + j] = 0;
-    }
+    if (index === 0) firstLayer(input, rows, n, m, w, y, layer.relu);
+    else dense(x as Float64Array, rows, n, m, w.kernel, w.bias, y, layer.relu);
     x = y;
-  });
+  }
   return y;
 }
 
-/** y[yo .. yo + m) += v * kernel[ko .. ko + m), unrolled by four. */
-function addRow(y: Float64Array, yo: number, v: number, kernel: Float64Array, ko: number, m: number): void {
-  let j = 0;
-  for (; j + 3 < m; j += 4) {
-    y[yo + j] += v * kernel[ko + j];
-    y[yo + j + 1] += v * kernel[ko + j + 1];
-    y[yo + j + 2] += v * kernel[ko + j + 2];
-    y[yo + j + 3] += v * kernel[ko + j + 3];
+/**
+ * The first layer: row 0 from the bias, each later row from row 0's sums plus the inputs that
+ * differ from row 0's (the rows of one decision share most of their inputs).
+ */
+function firstLayer(x: Float32Array, rows: number, n: number, m: number, w: Wide, y: Float64Array, relu: boolean): void {
+  const { kernel, bias } = w;
+  const first = w.firstRow;
+  if (w.zeros.length < n) w.zeros = new Float32Array(n);
+  sumsOf(nonZeroDiffs(x, 0, w.zeros, n, m), m, kernel, bias, y, 0); // less 0: each input as it is
+  if (rows > 1) for (let j = 0; j < m; j++) first[j] = y[j];
+  if (relu) for (let j = 0; j < m; j++) if (y[j] < 0) y[j] = 0;
+  for (let r = 1; r < rows; r++) {
+    const yo = r * m;
+    sumsOf(nonZeroDiffs(x, r * n, x, n, m), m, kernel, first, y, yo);
+    if (relu) for (let j = 0; j < m; j++) if (y[yo + j] < 0) y[yo + j] = 0;
   }
-  for (; j < m; j++) y[yo + j] += v * kernel[ko + j];
+}
+
+/** A later layer: each row from the bias, adding the inputs that are not 0. */
+function dense(x: Float64Array, rows: number, n: number, m: number, kernel: Float64Array, bias: Float64Array, y: Float64Array, relu: boolean): void {
+  for (let r = 0; r < rows; r++) {
+    const yo = r * m;
+    sumsOf(nonZeros(x, r * n, n, m), m, kernel, bias, y, yo);
+    if (relu) for (let j = 0; j < m; j++) if (y[yo + j] < 0) y[yo + j] = 0;
+  }
+}
+
+/** The inputs of one row that are not 0 (their index times the layer's width, and their value), for sumsOf. */
+let NZ_AT = new Int32Array(256);
+let NZ_V = new Float64Array(256);
+
+/** Row xo's inputs, each less less[i], into NZ_AT / NZ_V where not 0; how many. */
+function nonZeroDiffs(x: Float32Array, xo: number, less: Float32Array, n: number, m: number): number {
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const v = x[xo + i] - less[i];
+    if (v !== 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+  }
+  return c;
+}
+
+/** Row xo's inputs into NZ_AT / NZ_V where not 0; how many. */
+function nonZeros(x: Float64Array, xo: number, n: number, m: number): number {
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const v = x[xo + i];
+    if (v !== 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+  }
+  return c;
+}
+
+/**
+ * y[yo + j] = start[j] + the sum over the c inputs in NZ_AT / NZ_V, in order, of v * kernel[i][j]
+ * (the inputs that are 0 skipped, as always). Eight outputs at a time are summed in locals
+ * (registers, not memory), each in the same order as one at a time: the same result to the bit.
+ */
+function sumsOf(c: number, m: number, kernel: Float64Array, start: Float64Array, y: Float64Array, yo: number): void {
+  let j = 0;
+  for (; j + 7 < m; j += 8) {
+    let a0 = start[j], a1 = start[j + 1], a2 = start[j + 2], a3 = start[j + 3], a4 = start[j + 4], a5 = start[j + 5], a6 = start[j + 6], a7 = start[j + 7];
+    for (let q = 0; q < c; q++) {
+      const v = NZ_V[q], k = NZ_AT[q] + j;
+      a0 += v * kernel[k]; a1 += v * kernel[k + 1]; a2 += v * kernel[k + 2]; a3 += v * kernel[k + 3];
+      a4 += v * kernel[k + 4]; a5 += v * kernel[k + 5]; a6 += v * kernel[k + 6]; a7 += v * kernel[k + 7];
+    }
+    y[yo + j] = a0; y[yo + j + 1] = a1; y[yo + j + 2] = a2; y[yo + j + 3] = a3;
+    y[yo + j + 4] = a4; y[yo + j + 5] = a5; y[yo + j + 6] = a6; y[yo + j + 7] = a7;
+  }
+  for (; j < m; j++) {
+    let a = start[j];
+    for (let q = 0; q < c; q++) a += NZ_V[q] * kernel[NZ_AT[q] + j];
+    y[yo + j] = a;
+  }
 }
 
 const b64 = (a: Float32Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');

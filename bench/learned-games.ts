@@ -1,0 +1,47 @@
+/**
+ * `node dist/bench/learned-games.js [games] [which]`: a small driver for profiling the learned
+ * player (`node --cpu-prof dist/bench/learned-games.js 400 learned`). Plays `games` complete
+ * 4-player games of four learned players (the shipped model, or random weights of its shape)
+ * and the same number of medium games, timed in the same run by the process's CPU time (steadier than the clock on a shared machine), and prints games a second and
+ * the ratio, as bench/learned.bench.ts's first lines do. `which`: learned, medium or both (default).
+ */
+import { defaultModel } from '../agents/default-model.js';
+import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
+import { LearnedAgent } from '../agents/learned.js';
+import type { ValueModel } from '../agents/model.js';
+import { playOut } from '../agents/table.js';
+import { newGame } from '../engine/game.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
+import { seedRng } from '../engine/rng.js';
+import { RULESETS } from '../engine/rulesets.js';
+import { loadCard } from '../io/cards.js';
+import { HIDDEN } from '../training/net.js';
+
+const games = Number(process.argv[2] ?? 300);
+const which = process.argv[3] ?? 'both';
+const cc = loadCard();
+const rules = RULESETS['nmjl-4p'];
+
+function randomModel(): ValueModel {
+  let x = 1;
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
+  const widths = [FEATURES, ...HIDDEN, 2];
+  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+}
+const model = defaultModel() ?? randomModel();
+const learned = new LearnedAgent(cc, model);
+const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
+
+function rate(agents: LearnedAgent[] | HeuristicAgent[], from: number): number {
+  // warm up (the optimizing compiler), then time
+  for (let s = 0; s < 50; s++) playOut(mahJonggGame(rules, cc), newGame(rules, cc, from + 1_000_000 + s), agents, seedRng(s));
+  const start = process.cpuUsage();
+  for (let s = from; s < from + games; s++) playOut(mahJonggGame(rules, cc), newGame(rules, cc, s), agents, seedRng(s));
+  const used = process.cpuUsage(start);
+  return games / ((used.user + used.system) / 1e6);
+}
+
+const m = which === 'learned' ? NaN : rate(medium, 0);
+const l = which === 'medium' ? NaN : rate([learned, learned, learned, learned], 0);
+console.log(`medium games a second ${m.toFixed(1)}, learned (all four seats) ${l.toFixed(1)}, ratio x${(l / m).toFixed(4)}`);

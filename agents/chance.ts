@@ -213,7 +213,7 @@ export function chanceInputs(solo: number, wall: number, rank: number, line: Cha
   return [
     ...v2,
     others, near / CHANCE_LISTED, jokers, jokers * groupShare, table, hand.exposed ? 1 : 0,
-    (z * rank) / 4, z * others, Math.min(line.tilesAway - closest, 14) / 4, logOdds(best) / 4, z * table,
+    (z * Math.min(rank, CHANCE_LISTED)) / 4, z * others, Math.min(line.tilesAway - closest, 14) / 4, logOdds(best) / 4, z * table,
     z * z, z * z * z, z * z * (wall / 100),
   ];
 }

@@ -168,7 +168,8 @@ export interface DecileRow {
   cameTrue: number;
   /**
    * Half the width of the 95% interval of `cameTrue`, with the lines of one game counted
-   * together (a game's lines share its outcome: one win at most).
+   * together (a game's lines share its outcome: one win at most): 1.96 times the root of the
+   * sum over games of the squared sum of their lines' residuals, over the lines.
    */
   interval: number;
 }
@@ -179,9 +180,12 @@ export function calibrationTable(examples: readonly ChanceExample[], shown: (e: 
   for (let d = 0; d < 10; d++) {
     const inBin = examples.filter((e) => { const p = shown(e); return p >= d / 10 && (p < (d + 1) / 10 || (d === 9 && p <= 1)); });
     if (inBin.length === 0) continue;
-    const cameTrue = inBin.reduce((a, e) => a + e.won, 0) / inBin.length;
+    const won = inBin.reduce((a, e) => a + e.won, 0);
+    const cameTrue = won / inBin.length;
+    // the spread about the share with two wins and two losses added (Agresti-Coull), so a decile that always came true still has an interval
+    const centre = (won + 2) / (inBin.length + 4);
     const byGame = new Map<number, number>();
-    for (const e of inBin) byGame.set(e.game, (byGame.get(e.game) ?? 0) + e.won - cameTrue);
+    for (const e of inBin) byGame.set(e.game, (byGame.get(e.game) ?? 0) + e.won - centre);
     let spread = 0;
     for (const r of byGame.values()) spread += r * r;
     rows.push({

@@ -79,8 +79,13 @@ describe('the chances players are shown', () => {
     const [row] = calibrationTable(ex, (e) => e.solo);
     expect(row).toMatchObject({ bin: '10-20%', lines: 200 });
     expect(row.cameTrue).toBeCloseTo(0.3, 9);
-    // as wide as 100 independent games, not 200 independent lines
-    expect(row.interval).toBeCloseTo(1.96 * Math.sqrt(0.3 * 0.7 / 100), 9);
+    // as wide as 100 independent games, not 200 independent lines (about the share with two wins and two losses added)
+    const c = 62 / 204;
+    expect(row.interval).toBeCloseTo((1.96 * Math.sqrt(30 * (2 * (1 - c)) ** 2 + 70 * (2 * c) ** 2)) / 200, 9);
+    expect(row.interval).toBeCloseTo(1.96 * Math.sqrt(0.3 * 0.7 / 100), 2);
+    // a decile that always came true still has an interval
+    const [all] = calibrationTable(ex.map((e) => ({ ...e, won: 1 })), (e) => e.solo);
+    expect(all.interval).toBeGreaterThan(0);
   });
 
   it('the shipped calibration of six inputs still loads and shows the same chances as before the third version', () => {
@@ -126,5 +131,11 @@ describe('the chances players are shown', () => {
       expect(r.stderr).toContain('usage: npm run study:chances');
       expect(r.stdout).toBe('');
     }
+  });
+
+  it('the shipped calibration is of the third version and loads, so the chances shown are calibrated', () => {
+    const shipped = readChanceCalibration(readFileSync(new URL('../../models/chance-calibration.json', import.meta.url), 'utf8'), 'models/chance-calibration.json');
+    expect(shipped.weights).toHaveLength(CHANCE_INPUTS);
+    expect(shipped.knots.length).toBeGreaterThan(1);
   });
 });

@@ -40,9 +40,12 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   // for measuring (issue 30): the shipped model over every legal choice, not the habits' shortlist
   'learned-all': (cc) => new PolicyAgent(cc, defaultModel(), {}, 'learned-all'),
+  // the same in play, its Charleston among the habits' five cheapest tiles as the learned player's
+  'learned-all-play': (cc) => new PolicyAgent(cc, defaultModel(), { passPool: 5 }, 'learned-all-play'),
   // for measuring: the model file named by TILEMATE_POLICY_MODEL (one with a policy head from
-  // training/exit.ts, or any value model) over every legal choice; the shipped model without it
-  'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), {}, 'policy-file'),
+  // training/exit.ts, or any value model) over every legal choice in play, its Charleston as
+  // learned-all-play's; the shipped model without the variable
+  'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), { passPool: 5 }, 'policy-file'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

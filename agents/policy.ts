@@ -32,6 +32,12 @@ import { tableTurns } from './table.js';
 export interface PolicyOptions {
   /** Weight of the expected score (in hundreds of points) beside the chance of winning, in the value's rating. */
   scoreWeight?: number;
+  /**
+   * Charleston passes and courtesy offers only among the strong habits' cheapest this many
+   * tiles (copies up to two), as the learned player chooses them (agents/learned.ts PASS_POOL);
+   * unset, among every legal one. For measuring where the wider choice costs.
+   */
+  passPool?: number;
 }
 
 export interface Candidate {
@@ -92,7 +98,9 @@ export class PolicyAgent implements Agent {
       ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
     if (sure) return { action: sure };
     if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') {
-      const candidates = options.filter((a) => a.type === 'pass' || a.type === 'vote' || a.type === 'courtesy').map((action) => ({ action, state: passState(view, action) }));
+      let passes: Action[] = options.filter((a) => a.type === 'pass' || a.type === 'vote' || a.type === 'courtesy');
+      if (this.opts.passPool !== undefined) passes = this.withinPool(view, passes, this.opts.passPool, turn.rng);
+      const candidates = passes.map((action) => ({ action, state: passState(view, action) }));
       return candidates.length > 0 ? { view, candidates } : { action: options[0] };
     }
     if (view.phase === 'claims') {
@@ -105,6 +113,19 @@ export class PolicyAgent implements Agent {
       if (tiles.length > 0) return { view, candidates: this.discards(view, view.concealed, myExposures(view), 'discard', tiles, turn.rng, (tile) => ({ type: 'discard', seat, tile })) };
     }
     return { action: options[0] };
+  }
+
+  /** The passes and offers whose tiles all come from the habits' cheapest `size` tiles. */
+  private withinPool(view: SeatView, actions: Action[], size: number, rng: RngState): Action[] {
+    const pool = new Array<number>(JOKER + 1).fill(0);
+    let n = 0;
+    for (const { tile } of this.strong.rankView(view, rng)) for (let c = 0; c < view.concealed[tile] && c < 2 && n < size; c++) { pool[tile]++; n++; }
+    return actions.filter((a) => {
+      if (a.type !== 'pass' && a.type !== 'courtesy') return true;
+      const need = new Map<number, number>();
+      for (const t of a.tiles) need.set(t, (need.get(t) ?? 0) + 1);
+      return [...need].every(([t, k]) => pool[t] >= k);
+    });
   }
 
   /** Encodes and rates a decision's candidates (the rows and ratings live until the next call). */
@@ -230,9 +251,11 @@ export interface SearchRecord {
 export interface PolicySearchBudget {
   worlds: number;
   candidates: number;
+  /** The policy's Charleston among the habits' cheapest this many tiles (PolicyOptions.passPool). */
+  passPool?: number;
 }
 
-export const EXIT_SEARCH: PolicySearchBudget = { worlds: 12, candidates: 3 };
+export const EXIT_SEARCH: PolicySearchBudget = { worlds: 12, candidates: 3, passPool: 5 };
 
 /**
  * The policy with the expert's short search (agents/lookahead.ts's way, over the policy's
@@ -254,7 +277,7 @@ export class PolicySearchAgent implements Agent {
     private readonly hooks: { record?: (r: SearchRecord) => void; chosen?: (seat: number, row: Float32Array) => void } = {},
   ) {
     this.name = name;
-    this.policy = new PolicyAgent(cc, model, {}, `${name}-policy`);
+    this.policy = new PolicyAgent(cc, model, budget.passPool === undefined ? {} : { passPool: budget.passPool }, `${name}-policy`);
     this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
   }
 

@@ -135,8 +135,12 @@ function policyLoss(tf: TF, net: LayersModel, ex: ExitExamples, decisions: reado
       const z = net.apply(tf.tensor2d(x, [rows, FEATURES])) as Tensor;
       const logit = tf.slice(z, [0, 2], [rows, 1]);
       const S = tf.tensor2d(seg, [n, rows]);
-      // logits stay within a few units (they start as the win log-odds), so exp needs no shift
-      const lse = tf.log(tf.matMul(S, tf.exp(logit)));
+      // log-sum-exp over each decision, shifted by its largest logit (the head starts at twenty
+      // times the win log-odds: exp of -120 is 0 in float32)
+      const masked = tf.add(tf.mul(S, tf.transpose(logit)), tf.mul(tf.sub(1, S), -1e9));
+      const top = tf.max(masked, 1, true);
+      const shift = tf.matMul(S, top, true, false);
+      const lse = tf.add(tf.log(tf.matMul(S, tf.exp(tf.sub(logit, shift)))), top);
       const picked = tf.matMul(S, tf.mul(tf.tensor2d(target, [rows, 1]), logit));
       return tf.mean(tf.sub(lse, picked));
     },
@@ -160,7 +164,7 @@ export function policyAgreement(model: ValueModel, ex: ExitExamples, decisions: 
  * Trains the network from `model`'s weights on the examples: `epochs` passes over the policy's
  * decisions in batches of 64, each step with an equal batch of value rows.
  */
-export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExamples, opts: { epochs: number; learningRate: number; policyWeight: number; seed: number; decisions?: readonly number[] }): Promise<{ model: ValueModel; loss: number }> {
+export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExamples, opts: { epochs: number; learningRate: number; policyWeight: number; seed: number; decisions?: readonly number[]; valueWeight?: number; headOnly?: boolean }): Promise<{ model: ValueModel; loss: number }> {
   const net = buildPolicyNet(tf, opts.seed);
   setPolicyWeights(tf, net, withPolicyHead(model));
   const optimizer = tf.train.adam(opts.learningRate);
@@ -168,6 +172,9 @@ export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExample
   const decisions = opts.decisions ?? Array.from({ length: ex.policyTarget.length }, (_, i) => i);
   const valueRows = ex.valueY.length / 2;
   const BATCH = 64;
+  // headOnly: only the last layer learns (with valueWeight 0, only the policy's column moves:
+  // the value's columns get no gradient, and Adam leaves a weight with none where it was)
+  const varList = opts.headOnly ? net.layers[net.layers.length - 1].trainableWeights.map((w) => (w as unknown as { val: import('@tensorflow/tfjs').Variable }).val) : undefined;
   let last = 0;
   for (let e = 0; e < opts.epochs; e++) {
     const order = shuffled(decisions.length, opts.seed * 7919 + e);
@@ -186,9 +193,11 @@ export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExample
       const cost = optimizer.minimize(() => tf.tidy(() => {
         const z = net.apply(tf.tensor2d(vx, [vb, FEATURES])) as Tensor;
         const v = vloss(tf.tensor2d(vy, [vb, 2]), tf.slice(z, [0, 0], [vb, 2]));
-        return tf.add(tf.mul(p.loss(), opts.policyWeight), v) as import('@tensorflow/tfjs').Scalar;
-      }), true);
-      sum += cost!.dataSync()[0];
+        return tf.add(tf.mul(p.loss(), opts.policyWeight), tf.mul(v, opts.valueWeight ?? 1)) as import('@tensorflow/tfjs').Scalar;
+      }), true, varList);
+      const c = cost!.dataSync()[0];
+      if (!Number.isFinite(c)) throw new Error(`exit: the training loss is not finite (epoch ${e + 1}, step ${steps + 1}); no model written`);
+      sum += c;
       cost!.dispose();
       steps++;
     }
@@ -214,7 +223,7 @@ function saveExamples(path: string, ex: ExitExamples): void {
   writeAtomic(path, Buffer.concat([len, head, ...parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]));
 }
 
-function loadExamples(path: string): ExitExamples {
+export function loadExamples(path: string): ExitExamples {
   const buf = readFileSync(path);
   const n = buf.readUInt32LE(0);
   const head = JSON.parse(buf.subarray(4, 4 + n).toString()) as { lengths: number[]; overruled: number; games: number; wins: number };
@@ -258,7 +267,9 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
       const chunks: number[][] = [];
       for (let i = 0; i < seeds.length; i += 10) chunks.push(seeds.slice(i, i + 10));
       let doneGames = 0;
-      const parts = await Promise.all(chunks.map(async (s) => {
+      // a generation cut off after its self-play keeps its games (resume)
+      const exPath = join(cfg.out, `examples-${pad(g)}.bin`);
+      const parts = existsSync(exPath) ? [loadExamples(exPath)] : await Promise.all(chunks.map(async (s) => {
         const task: ExitTask = { ruleset: cfg.ruleset, cardText: cfg.cardText, model: text, budget: cfg.budget, seeds: s };
         const r = (pool ? await pool.run(task) : exitSelfPlay(task)) as ExitExamples;
         doneGames += s.length;
@@ -266,7 +277,7 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
         return r;
       }));
       const fresh = joinExamples(parts);
-      saveExamples(join(cfg.out, `examples-${pad(g)}.bin`), fresh);
+      if (!existsSync(exPath)) saveExamples(exPath, fresh);
       const t1 = Date.now();
       const window = [];
       for (let k = Math.max(1, g - cfg.window + 1); k <= g; k++) window.push(k === g ? fresh : loadExamples(join(cfg.out, `examples-${pad(k)}.bin`)));
@@ -299,14 +310,14 @@ if (isMain) {
     options: {
       out: { type: 'string', default: 'runs/exit/gens' }, from: { type: 'string', default: 'models/value-model.json' },
       generations: { type: 'string', default: '2' }, games: { type: 'string', default: '600' }, workers: { type: 'string', default: '2' },
-      seed: { type: 'string', default: '1' }, worlds: { type: 'string', default: '8' }, candidates: { type: 'string', default: '3' },
+      seed: { type: 'string', default: '1' }, worlds: { type: 'string', default: '8' }, candidates: { type: 'string', default: '3' }, 'pass-pool': { type: 'string', default: '5' },
       window: { type: 'string', default: '2' }, epochs: { type: 'string', default: '3' }, lr: { type: 'string', default: '0.0003' },
       'policy-weight': { type: 'string', default: '1' }, resume: { type: 'boolean', default: false }, card: { type: 'string' },
     },
   });
   const cfg: TrainConfig = {
     out: values.out!, from: values.from!, generations: Number(values.generations), games: Number(values.games), workers: Number(values.workers),
-    seed: Number(values.seed), budget: { worlds: Number(values.worlds), candidates: Number(values.candidates) }, window: Number(values.window),
+    seed: Number(values.seed), budget: { worlds: Number(values.worlds), candidates: Number(values.candidates), ...(values['pass-pool'] === 'all' ? {} : { passPool: Number(values['pass-pool']) }) }, window: Number(values.window),
     epochs: Number(values.epochs), learningRate: Number(values.lr), policyWeight: Number(values['policy-weight']), ruleset: 'nmjl-4p',
     cardText: values.card === undefined ? '' : readFileSync(values.card, 'utf8'),
   };

@@ -5,7 +5,7 @@ import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
 import { EASY_HABITS, GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
-import { PolicyAgent } from './policy.js';
+import { PolicyAgent, PolicySearchAgent } from './policy.js';
 import { readPolicyModel } from './policy-model.js';
 import { readFileSync } from 'node:fs';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
@@ -46,6 +46,9 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // training/exit.ts, or any value model) over every legal choice in play, its Charleston as
   // learned-all-play's; the shipped model without the variable
   'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), { passPool: 5 }, 'policy-file'),
+  // for measuring: expert iteration's expert (training/exit.ts self-play's search, 8 worlds x 3
+  // of every legal choice) with the model of policy-file, to see whether it beats its apprentice
+  'exit-search': (cc, rules) => new PolicySearchAgent(cc, rules, policyFileModel(), { worlds: 8, candidates: 3, passPool: 5 }, 'exit-search'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

@@ -1,7 +1,8 @@
 /**
  * `node dist/bench/policy-decisions.js [games] [seed] [model file]`: the time of each decision
  * of the learned player (the habits' shortlist), the same model over every legal choice, and a
- * model with the policy head (when a file is given), in the same run on the same games (each
+ * model with the policy head (when a file is given; its Charleston as the policy-file bot's, among
+ * the habits' five cheapest tiles), in the same run on the same games (each
  * one seat among three medium bots, the players taking turns game by game so a busy machine
  * slows them alike; the first tenth of the games untimed). Prints milliseconds per decision: mean, p50, p99 and the slowest, overall and by phase.
  */
@@ -27,7 +28,7 @@ const game = mahJonggGame(rules, cc);
 const players: { name: string; make: () => Agent }[] = [
   { name: 'learned', make: () => new LearnedAgent(cc, defaultModel(), {}, 'learned') },
   { name: 'learned-all', make: () => new PolicyAgent(cc, defaultModel(), {}, 'learned-all') },
-  ...(file ? [{ name: 'policy-file', make: () => new PolicyAgent(cc, readPolicyModel(readFileSync(file, 'utf8'), file), {}, 'policy-file') }] : []),
+  ...(file ? [{ name: 'policy-file', make: () => new PolicyAgent(cc, readPolicyModel(readFileSync(file, 'utf8'), file), { passPool: 5 }, 'policy-file') }] : []),
 ];
 // the first tenth of the games warm the compiler up and are not timed
 const warm = Math.floor(games / 10);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Agent, Turn } from '../../agents/agent.js';
 import { defaultModel } from '../../agents/default-model.js';
 import { FEATURES, FEATURE_VERSION } from '../../agents/features.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
+import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../../agents/heuristic.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, type ValueModel } from '../../agents/model.js';
 import { PolicyAgent } from '../../agents/policy.js';
@@ -108,6 +108,32 @@ describe('the policy over every legal choice', () => {
   });
 });
 
+describe('the policy\'s Charleston held to the habits\' pool', () => {
+  it('passes and offers only tiles among the strong habits\' five cheapest (copies up to two)', () => {
+    const cc = loadCard();
+    const player = new PolicyAgent(cc, defaultModel(), { passPool: 5 });
+    const habits = new HeuristicAgent(cc, STRONG_HABITS);
+    let passes = 0;
+    const watched: Agent = {
+      name: 'watched',
+      act(turn: Turn): Action {
+        const a = player.act(turn);
+        if (a.type === 'pass' || a.type === 'courtesy') {
+          const view = turn.view();
+          const pool = new Map<number, number>();
+          let n = 0;
+          for (const { tile } of habits.rankView(view, seedRng(1))) for (let c = 0; c < view.concealed[tile] && c < 2 && n < 5; c++) { pool.set(tile, (pool.get(tile) ?? 0) + 1); n++; }
+          for (const t of a.tiles) { expect(pool.get(t) ?? 0).toBeGreaterThan(0); pool.set(t, pool.get(t)! - 1); }
+          passes++;
+        }
+        return a;
+      },
+    };
+    for (const seed of [21, 22, 23]) playOut(mahJonggGame(rules, cc), newGame(rules, cc, seed), [watched, ...[1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS))], seedRng(seed));
+    expect(passes).toBeGreaterThan(10);
+  });
+});
+
 describe('expert iteration', () => {
   const model = policyModelToJson(withPolicyHead(readPolicyModel(readFileSync(SHIPPED, 'utf8'))));
   const task = { ruleset: 'nmjl-4p', cardText: '', model, budget: { worlds: 3, candidates: 3 }, seeds: [5, 6] };
@@ -132,7 +158,7 @@ describe('expert iteration', () => {
     expect(Array.from(exitSelfPlay({ ...task, seeds: [7, 8] }).policyStart)).not.toEqual(Array.from(a.policyStart));
   });
 
-  it('training moves the policy towards the search\'s choices', async () => {
+  it('training fits the search\'s choices it is given: agreement on its own examples does not fall', async () => {
     const { tf } = await loadTf();
     const ex = joinExamples([exitSelfPlay(task)]);
     const start = readPolicyModel(model);

@@ -79,40 +79,51 @@ interface LineSummary {
 }
 
 /**
- * 1 for each form weighed: live, and fitting the exposures (`fits`, null when there are none);
- * a concealed line has no form weighed once the hand has exposed.
+ * Each form's singles (its single and pair tiles, formSingles), with NOT_WEIGHED added for a
+ * form not weighed: one not live, or not fitting the exposures (`fits`, null when there are
+ * none); a concealed line has no form weighed once the hand has exposed. One byte a form, read
+ * in the inner loop of summarizeLine.
  */
-function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | null, out: Uint8Array): Uint8Array {
-  for (let f = 0; f < cc.formCount; f++) out[f] = live[f] === 1 && (fits === null || (fits[f] === 1 && !cc.card.lines[cc.formLine[f]].concealed)) ? 1 : 0;
+const NOT_WEIGHED = 128;
+function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | null, concealed: Uint8Array, out: Uint8Array): Uint8Array {
+  for (let f = 0; f < cc.formCount; f++) {
+    const weighed = live[f] === 1 && (fits === null || (fits[f] === 1 && concealed[f] === 0));
+    out[f] = cc.formSingles[f] | (weighed ? 0 : NOT_WEIGHED);
+  }
   return out;
 }
 
-/** The summary of line l from what a hand places in each form. */
-function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, weighed: Uint8Array, out: LineSummary): void {
-  const formSingles = cc.formSingles;
+/**
+ * The summary of line l from what a hand places in each form (`singles` from weighedForms).
+ * The least level and the first form at it are kept as one number, level << 16 | form, a form
+ * not weighed pushed past every weighed one, so that the loop has no branch to mispredict.
+ */
+function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, singles: Uint8Array, out: LineSummary): void {
   const j = cc.lineJokers[l] === 1 ? jokers : 0;
-  let least = 255, best = NONE, form = -1;
+  let least = 255, key = 0x7fffffff;
   for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) {
-    const p = placed[f], singles = formSingles[f];
-    const raw = awayFromPlaced(p, singles, j);
-    if (raw < least) least = raw;
-    if (weighed[f] === 0) continue;
-    const lv = 2 * raw + singles - (p >> 8);
-    if (lv < best) { best = lv; form = f; }
+    const p = placed[f], s = singles[f];
+    // awayFromPlaced, and the level: twice the tiles away plus the single and pair tiles missing
+    const lack = 14 - (p & 255), missing = (s & 127) - (p >> 8), inGroups = lack - missing;
+    const raw = lack - (inGroups < j ? inGroups : j);
+    least = raw < least ? raw : least;
+    const k = ((2 * raw + missing + ((s & NOT_WEIGHED) << 3)) << 16) | f;
+    key = k < key ? k : key;
   }
   out.raw[l] = least;
-  out.level[l] = best;
-  out.form[l] = form;
+  const level = key >>> 16;
+  if (level >= NOT_WEIGHED << 3) { out.level[l] = NONE; out.form[l] = -1; } else { out.level[l] = level; out.form[l] = key & 0xffff; }
 }
 
 /** How many forms weighed of line l are within one tile (two levels) of its best. */
-function nearForms(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, weighed: Uint8Array, best: number): number {
+function nearForms(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, singles: Uint8Array, best: number): number {
   const j = cc.lineJokers[l] === 1 ? jokers : 0;
   let near = 0;
   for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) {
-    if (weighed[f] === 0) continue;
-    const p = placed[f], singles = cc.formSingles[f];
-    if (2 * awayFromPlaced(p, singles, j) + singles - (p >> 8) <= best + 2) near++;
+    const s = singles[f];
+    if ((s & NOT_WEIGHED) !== 0) continue;
+    const p = placed[f];
+    if (2 * awayFromPlaced(p, s, j) + s - (p >> 8) <= best + 2) near++;
   }
   return near;
 }
@@ -149,13 +160,14 @@ export class Encoder {
   private readonly lineStamp: Int32Array;
   private stamp = 0;
   /**
-   * Forms weighed for each exposure list met (weighedForms), by shapesKey: kept from decision
-   * to decision while the table's live forms stay the same (a few dozen exposure lists a game).
+   * Forms weighed (weighedForms) for each answer of liveForms met and each exposure list, by
+   * shapesKey: kept from decision to decision while that answer is the table's (a few dozen a game).
    */
-  private readonly weighed = new Map<number, Uint8Array>();
-  /** The same for an exposure list too long to key, and the live forms the kept ones were made for. */
+  private readonly weighed = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+  /** The same for an exposure list too long to key. */
   private readonly weighedLong: Uint8Array;
-  private weighedLive: Uint8Array | null = null;
+  /** 1 for each form of a concealed line. */
+  private readonly formConcealed: Uint8Array;
   /** Forms each exposure list fits, by shapesKey (they depend only on the card). */
   private readonly fits = new Map<number, Uint8Array>();
   private unseen: number[] = [];
@@ -181,6 +193,8 @@ export class Encoder {
     this.baseLines = summary();
     this.live = new Uint8Array(cc.formCount);
     this.weighedLong = new Uint8Array(cc.formCount);
+    this.formConcealed = Uint8Array.from(cc.formLine, (l) => (cc.card.lines[l].concealed ? 1 : 0));
+    if (cc.formCount > 0xffff) throw new Error(`rule violation: a card of ${cc.formCount} forms is more than the encoder keys (65535)`);
     this.lineEff = new Float32Array(cc.lineCount);
     this.lineForm = new Int32Array(cc.lineCount);
     this.lineNear = new Uint8Array(cc.lineCount);
@@ -248,14 +262,16 @@ export class Encoder {
 
   /** The forms weighed for an afterstate with these exposures (live, and fitting them). */
   private weighedFor(exposures: readonly Group[]): Uint8Array {
-    if (this.weighedLive !== this.live) { this.weighed.clear(); this.weighedLive = this.live; } // liveForms gives a new array whenever its answer changes
     const key = shapesKey(exposures);
-    if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.weighedLong);
-    let mask = this.weighed.get(key);
+    if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.formConcealed, this.weighedLong);
+    // liveForms's answers are never changed once given, so they key what is made from them
+    let byShapes = this.weighed.get(this.live);
+    if (byShapes === undefined) { byShapes = new Map(); this.weighed.set(this.live, byShapes); }
+    let mask = byShapes.get(key);
     if (mask === undefined) {
-      mask = weighedForms(this.cc, this.live, exposures.length > 0 ? this.fitting(exposures) : null, new Uint8Array(this.cc.formCount));
-      if (this.weighed.size >= 64) this.weighed.clear();
-      this.weighed.set(key, mask);
+      mask = weighedForms(this.cc, this.live, exposures.length > 0 ? this.fitting(exposures) : null, this.formConcealed, new Uint8Array(this.cc.formCount));
+      if (byShapes.size >= 64) byShapes.clear();
+      byShapes.set(key, mask);
     }
     return mask;
   }

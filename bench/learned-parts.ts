@@ -19,6 +19,7 @@ import type { SeatView } from '../engine/game.js';
 import { loadCard } from '../io/cards.js';
 import { HIDDEN } from '../training/net.js';
 
+const only = process.argv[2]; // 'encoder': time only the encoder, many rounds (for a profile)
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
 function randomModel(): ValueModel {
@@ -34,8 +35,9 @@ const decisions: { view: SeatView; states: Afterstate[] }[] = [];
 const positions: { state: GameState; seat: number }[] = [];
 const proto = Encoder.prototype as unknown as { begin(v: SeatView): void; encode(a: Afterstate, o: Float32Array, i: number): void };
 const begin = proto.begin, encode = proto.encode;
-proto.begin = function (this: Encoder, v: SeatView) { decisions.push({ view: v, states: [] }); begin.call(this, v); };
-proto.encode = function (this: Encoder, a: Afterstate, o: Float32Array, i: number) { decisions[decisions.length - 1].states.push(a); encode.call(this, a, o, i); };
+// copies: a view may be the engine's shared one, changed as the game goes on
+proto.begin = function (this: Encoder, v: SeatView) { decisions.push({ view: structuredClone(v), states: [] }); begin.call(this, v); };
+proto.encode = function (this: Encoder, a: Afterstate, o: Float32Array, i: number) { decisions[decisions.length - 1].states.push(structuredClone(a)); encode.call(this, a, o, i); };
 const player = new LearnedAgent(cc, model);
 for (let s = 0; s < 10; s++) {
   const game = newGame(rules, cc, s);
@@ -65,13 +67,14 @@ for (const d of decisions) {
   d.states.forEach((a, i) => enc.encode(a, x, i * FEATURES));
   encoded.push({ rows: x, n: d.states.length });
 }
-time('encoder: begin + rows (per row)', rowsAll, 20, () => {
+time('encoder: begin + rows (per row)', rowsAll, only === 'encoder' ? 200 : 20, () => {
   for (const d of decisions) {
     enc.begin(d.view);
     if (rows.length < d.states.length * FEATURES) rows = new Float32Array(2 * d.states.length * FEATURES);
     for (let i = 0; i < d.states.length; i++) enc.encode(d.states[i], rows, i * FEATURES);
   }
 });
+if (only === 'encoder') process.exit(0);
 time('encoder: begin alone (per decision)', decisions.length, 20, () => { for (const d of decisions) enc.begin(d.view); });
 const out = new Float64Array(256);
 time('forward pass (per row)', rowsAll, 20, () => { for (const e of encoded) forward(model, e.rows, e.n, e.n * 2 <= out.length ? out : undefined); });

@@ -164,6 +164,8 @@ export class Encoder {
    * shapesKey: kept from decision to decision while that answer is the table's (a few dozen a game).
    */
   private readonly weighed = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+  /** The last kept one asked for (weighedFor), with the exposures' shapesKey and the live forms it was for. */
+  private lastWeighed: { key: number; live: Uint8Array | null; mask: Uint8Array } = { key: NaN, live: null, mask: new Uint8Array(0) };
   /** The same for an exposure list too long to key. */
   private readonly weighedLong: Uint8Array;
   /** 1 for each form of a concealed line. */
@@ -174,8 +176,11 @@ export class Encoder {
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
   /** The danger of each kind per seat, with the exposures it was read from (one player may serve several seats). */
-  private readonly dangerOf = new Map<number, { key: string; risk: Float32Array }>();
+  private readonly dangerOf = new Map<number, { key: number[]; risk: Float32Array }>();
+  private readonly dangerKey: number[] = [];
   private view!: SeatView;
+  /** The opponents as the decision's view shows them (opponents()). */
+  private opp = { exposed: 0, most: 0, dead: 0 };
   private readonly lineEff: Float32Array;
   private readonly lineForm: Int32Array;
   private readonly lineNear: Uint8Array;
@@ -229,6 +234,7 @@ export class Encoder {
     for (const x of mine) { held[x.tile] += x.size - x.jokers; held[JOKER] += x.jokers; }
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
+    this.opp = this.opponents();
     placeAll(this.cc, held, this.basePlaced);
     this.baseCounts.set(held);
     this.baseExposures = mine;
@@ -263,6 +269,9 @@ export class Encoder {
   /** The forms weighed for an afterstate with these exposures (live, and fitting them). */
   private weighedFor(exposures: readonly Group[]): Uint8Array {
     const key = shapesKey(exposures);
+    // the candidates of one decision mostly share their exposures
+    const last = this.lastWeighed;
+    if (key === last.key && this.live === last.live) return last.mask;
     if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.formConcealed, this.weighedLong);
     // liveForms's answers are never changed once given, so they key what is made from them
     let byShapes = this.weighed.get(this.live);
@@ -273,6 +282,7 @@ export class Encoder {
       if (byShapes.size >= 64) byShapes.clear();
       byShapes.set(key, mask);
     }
+    this.lastWeighed = { key, live: this.live, mask };
     return mask;
   }
 
@@ -350,7 +360,7 @@ export class Encoder {
     // the table
     const o = out;
     let i = offset;
-    const opp = this.opponents();
+    const opp = this.opp;
     o[i++] = Math.min(minEff, 20) / 14;
     o[i++] = Math.min(minAway, 20) / 14;
     o[i++] = Math.min(within1, 10) / 10;
@@ -427,17 +437,21 @@ export class Encoder {
    * kind, times her exposures. Recomputed only when exposures change.
    */
   private updateDanger(view: SeatView): void {
-    let key = '';
+    // what it is read from: each opponent dead or not, and her exposures' tiles, sizes and whether exchangeable
+    const key = this.dangerKey;
+    key.length = 0;
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat) continue;
-      key += `${view.dead[s].every((x) => x) ? 'd' : ''}${view.exposures[s].map((x) => `${x.tile}.${x.size}.${x.exchangeable ? 1 : 0}`).join(',')}|`;
+      const list = view.exposures[s];
+      key.push(view.dead[s].every((x) => x) ? 1 : 0, list.length);
+      for (const x of list) key.push(x.tile, x.size, x.exchangeable ? 1 : 0);
     }
     const kept = this.dangerOf.get(view.seat);
-    if (kept !== undefined && kept.key === key) { this.danger = kept.risk; return; }
+    if (kept !== undefined && kept.key.length === key.length && kept.key.every((v, i) => v === key[i])) { this.danger = kept.risk; return; }
     const cc = this.cc;
     const risk = new Float32Array(KINDS);
     this.danger = risk;
-    this.dangerOf.set(view.seat, { key, risk });
+    this.dangerOf.set(view.seat, { key: key.slice(), risk });
     const need = new Float32Array(KINDS);
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat || view.dead[s].every((x) => x)) continue;

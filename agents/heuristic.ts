@@ -545,22 +545,35 @@ export function myExposures(view: SeatView): Group[] {
  * 1 for each form that can still be made: its singles and pairs need no more natural
  * tiles than the seat holds or has not seen, and its groups no more jokers than remain.
  * It depends only on those counts (held + unseen), which change only when tiles show on
- * the table, a kind or two at a time; so the last answer is kept per card, and a new one
- * is that answer mended for the forms holding a kind whose count changed (all forms when
- * the jokers' did). An answer is never changed once returned (callers keep it).
+ * the table, a kind or two at a time; so the last few answers are kept per card (the seats
+ * of a table see different tiles), and a new one is the closest kept answer with the same
+ * jokers mended for the forms holding a kind whose count differs (all forms when none has
+ * the same jokers). An answer is never changed once returned (callers keep it).
  */
 export function liveForms(cc: CompiledCard, held: readonly number[], unseen: readonly number[]): Uint8Array {
-  let last = LIVE.get(cc);
-  if (last === undefined) {
-    last = { avail: new Int8Array(KINDS).fill(-1), out: new Uint8Array(cc.formCount) };
-    LIVE.set(cc, last);
+  let kept = LIVE.get(cc);
+  if (kept === undefined) {
+    kept = Array.from({ length: LIVE_KEPT }, () => ({ avail: new Int8Array(KINDS).fill(-1), out: new Uint8Array(cc.formCount) }));
+    LIVE.set(cc, kept);
   }
-  const avail = last.avail;
-  let changed = 0;
-  for (let t = 0; t < KINDS; t++) if (avail[t] !== held[t] + unseen[t]) changed++;
-  if (changed === 0) return last.out;
-  const out = last.out.slice();
-  if (avail[JOKER] !== held[JOKER] + unseen[JOKER] || changed > 8) {
+  // the seats of a table see different tiles (their own exposures, their jokers): an answer kept
+  // for each, and the new one mended from the kept one with the same jokers that differs in the fewest kinds
+  const jokers = held[JOKER] + unseen[JOKER];
+  let at = -1, changed = KINDS + 1;
+  for (let k = 0; k < kept.length && changed > 0; k++) {
+    const avail = kept[k].avail;
+    if (avail[JOKER] !== jokers) continue;
+    let c = 0;
+    for (let t = 0; t < JOKER && c < changed; t++) if (avail[t] !== held[t] + unseen[t]) c++;
+    if (c < changed) { changed = c; at = k; }
+  }
+  if (changed === 0) return kept[at].out;
+  const full = at < 0 || changed > 8;
+  const entry = full
+    ? { avail: new Int8Array(KINDS), out: new Uint8Array(cc.formCount) }
+    : { avail: Int8Array.from(kept[at].avail), out: kept[at].out.slice() };
+  const avail = entry.avail, out = entry.out;
+  if (full) {
     for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];
     for (let f = 0; f < cc.formCount; f++) out[f] = formLive(cc, f, avail);
   } else {
@@ -573,9 +586,14 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
       for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) out[postForm[p]] = formLive(cc, postForm[p], avail);
     }
   }
-  last.out = out;
+  // the new answer comes first, in place of the one it was mended from (most likely the same seat's, now past), or of the least recent
+  kept.splice(full ? kept.length - 1 : at, 1);
+  kept.unshift(entry);
   return out;
 }
+
+/** Answers kept by liveForms, most recent first. */
+const LIVE_KEPT = 4;
 
 /** Whether form f can still be made from `avail` natural tiles of each kind and avail[JOKER] jokers. */
 function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number {
@@ -592,4 +610,4 @@ function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number
 }
 
 
-const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }>();
+const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }[]>();

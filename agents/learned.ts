@@ -146,10 +146,11 @@ export class LearnedAgent implements Agent {
       }
     } else {
       const values = this.evaluate(view, candidates);
-      const order = candidates.map((_, i) => i).sort((a, b) => values[b] - values[a] || a - b);
-      pick = order[0];
+      // the three best, highest rated first (then the first listed): all that is ever picked from
+      const best = bestThree(values);
+      pick = best[0];
       if (this.opts.explore && candidates.length > 1 && nextInt(turn.rng, 1_000_000) < this.opts.explore * 1_000_000) {
-        pick = order[nextInt(turn.rng, Math.min(3, order.length))];
+        pick = best[nextInt(turn.rng, Math.min(3, candidates.length))];
       }
     }
     if (this.opts.record) {
@@ -170,11 +171,13 @@ export class LearnedAgent implements Agent {
     const n = candidates.length;
     if (this.rows.length < n * FEATURES) this.rows = new Float32Array(n * FEATURES * 2);
     this.enc.begin(view);
-    candidates.forEach((c, i) => this.enc.encode(c.state, this.rows, i * FEATURES));
+    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * FEATURES);
     if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
     const out = forward(this.model!, this.rows, n, this.out);
     const w = this.opts.scoreWeight ?? 0;
-    return candidates.map((_, i) => 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1]);
+    const values = new Array<number>(n);
+    for (let i = 0; i < n; i++) values[i] = 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1];
+    return values;
   }
 
   /** Each held kind discarded, in the strong habits' order (cheapest first). */
@@ -248,6 +251,25 @@ function passState(view: SeatView, action: Action): Afterstate {
   if (action.type === 'courtesy') return { concealed: hand, exposures: [], unknown: tiles.length, charlestonLeft: 0, kind: 'pass' };
   const blind = action.type === 'pass' ? action.blind ?? 0 : 0;
   return { concealed: hand, exposures: [], unknown: 3 - blind, charlestonLeft: passesLeft(view.pass ?? 0), kind: 'pass' };
+}
+
+/**
+ * The indices of the three highest values (fewer when there are fewer), highest first, the
+ * lower index first among equal values: the first three of the indices sorted by
+ * (b, a) => values[b] - values[a] || a - b, without sorting them all.
+ */
+function bestThree(values: readonly number[]): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    // after every index already placed with a value at least v (they are lower indices)
+    let k = top.length;
+    while (k > 0 && values[top[k - 1]] < v) k--;
+    if (k >= 3) continue;
+    top.splice(k, 0, i);
+    if (top.length > 3) top.pop();
+  }
+  return top;
 }
 
 /** The k-element combinations of a list (in order; equal tiles give repeats, removed by the caller). */

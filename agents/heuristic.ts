@@ -571,7 +571,7 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
   const full = at < 0 || changed > 8;
   const entry = full
     ? { avail: new Int8Array(KINDS), out: new Uint8Array(cc.formCount) }
-    : { avail: Int8Array.from(kept[at].avail), out: kept[at].out.slice() };
+    : { avail: kept[at].avail.slice(), out: kept[at].out.slice() };
   const avail = entry.avail, out = entry.out;
   if (full) {
     for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];

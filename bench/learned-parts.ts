@@ -4,6 +4,10 @@
  * and the afterstates weighed), then timed part by part: the encoder (begin and one row per
  * afterstate), the forward pass over those rows, and whole decisions (LearnedAgent.act on the
  * same positions). Microseconds per decision, by the process's CPU time.
+ *
+ * The encoder's figures are read from copies of the views (structuredClone), whose objects V8
+ * lays out otherwise than the engine's, so they run slower than in play: compare two builds with
+ * it, part against part, and judge a change by whole games (bench/learned-games.ts).
  */
 import { defaultModel } from '../agents/default-model.js';
 import type { Turn } from '../agents/agent.js';

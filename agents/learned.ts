@@ -80,9 +80,7 @@ export class LearnedAgent implements Agent {
     if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') return { candidates: this.charlestonCandidates(view, turn.rng) };
     if (view.phase === 'draw') return { action: { type: 'draw', seat } };
     const options = turn.legal();
-    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
-    const sure = both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
-      ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
+    const sure = sureAction(options);
     if (sure) return { action: sure };
     if (view.phase === 'claims') {
       if (!options.some((a) => a.type === 'call')) return { action: { type: 'decline', seat } };
@@ -242,8 +240,18 @@ export class LearnedAgent implements Agent {
   }
 }
 
+/**
+ * The action every bot takes when it is there, with no weighing: Mah Jongg (the one that is both
+ * a self-pick and a call first), a joker exchange, calling a hand dead.
+ */
+export function sureAction(options: readonly Action[]): Action | undefined {
+  const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
+  return both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
+    ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
+}
+
 /** The afterstate of a Charleston pass, vote or courtesy offer: the hand less what goes, and what is still to come unseen. */
-function passState(view: SeatView, action: Action): Afterstate {
+export function passState(view: SeatView, action: Action): Afterstate {
   const hand = [...view.concealed];
   if (action.type === 'vote') return { concealed: hand, exposures: [], unknown: 0, charlestonLeft: action.yes ? 3 : 0, kind: 'pass' };
   const tiles = action.type === 'pass' || action.type === 'courtesy' ? action.tiles : [];

@@ -83,18 +83,26 @@ export class LookaheadAgent implements Agent {
     return candidates[pick];
   }
 
-  /** Plays on until the seat's own next turn with a full rack (rated by the model) or the end of the game. */
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
-    let steps = 0;
-    const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
-    while (state.phase.kind !== 'ended') {
-      const s = nextToAct(state);
-      const turn = turns[s];
-      turn.phase = state.phase.kind;
-      if (s === seat && state.phase.kind === 'discard' && steps > 0) return this.policy.positionValue(turn);
-      apply(state, (s === seat ? this.policy : this.opponents[s]).act(turn));
-      steps++;
-    }
-    return state.result!.winners.includes(seat) ? 1 : 0;
+    return untilOwnTurn(state, seat, rng, this.policy, this.opponents);
   }
+}
+
+/**
+ * Plays a sampled world on until the seat's own next turn with a full rack, rated there by its
+ * player's model (`own.positionValue`), or to the end of the game (1 if it won, else 0): the
+ * seat plays `own`, the others `opponents`. The short playout of the searching players.
+ */
+export function untilOwnTurn(state: GameState, seat: number, rng: RngState, own: Agent & { positionValue(turn: Turn): number }, opponents: readonly Agent[]): number {
+  let steps = 0;
+  const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
+  while (state.phase.kind !== 'ended') {
+    const s = nextToAct(state);
+    const turn = turns[s];
+    turn.phase = state.phase.kind;
+    if (s === seat && state.phase.kind === 'discard' && steps > 0) return own.positionValue(turn);
+    apply(state, (s === seat ? own : opponents[s]).act(turn));
+    steps++;
+  }
+  return state.result!.winners.includes(seat) ? 1 : 0;
 }

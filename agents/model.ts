@@ -152,6 +152,9 @@ function sumsOf(c: number, m: number, kernel: Float64Array, start: Float64Array,
 
 const b64 = (a: Float32Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
+/** A model's layers as a file holds them (weights in base64). */
+export const layersJson = (model: ValueModel) => model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, relu: l.relu, kernel: b64(l.kernel), bias: b64(l.bias) }));
+
 function f32(text: unknown, length: number, what: string): Float32Array {
   if (typeof text !== 'string') throw new TilemateError('TM_BAD_MODEL', `${what} is missing`);
   const bytes = Buffer.from(text, 'base64');
@@ -167,7 +170,7 @@ export function modelToJson(model: ValueModel): string {
     format: MODEL_FORMAT,
     featureVersion: model.featureVersion,
     outputs: MODEL_OUTPUTS,
-    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, relu: l.relu, kernel: b64(l.kernel), bias: b64(l.bias) })),
+    layers: layersJson(model),
     info: model.info,
   });
 }
@@ -182,19 +185,28 @@ export function modelFromJson(text: string, source = 'the model file'): ValueMod
   }
   const o = raw as { format?: unknown; featureVersion?: unknown; layers?: unknown; info?: unknown };
   if (o === null || typeof o !== 'object' || o.format !== MODEL_FORMAT) throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate value model`);
+  return modelBody(o, source, MODEL_OUTPUTS.length);
+}
+
+/**
+ * What a model file holds past its format: the feature version, the layers (each taking the
+ * last one's outputs, the first the features) and `outputs` outputs at the end, and its info;
+ * refused with a one-line reason naming `source`. Shared with files of other heads (policy-model.ts).
+ */
+export function modelBody(o: { featureVersion?: unknown; layers?: unknown; info?: unknown }, source: string, outputs: number): ValueModel {
   if (o.featureVersion !== FEATURE_VERSION) {
     throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(o.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}: train a new model`);
   }
   if (!Array.isArray(o.layers) || o.layers.length === 0 || o.layers.length > 8) throw new TilemateError('TM_BAD_MODEL', `${source} has no layers`);
   let width = FEATURES;
   const layers = (o.layers as Record<string, unknown>[]).map((l, k): DenseLayer => {
-    const inputs = l.inputs, outputs = l.outputs;
-    if (inputs !== width || typeof outputs !== 'number' || !Number.isInteger(outputs) || outputs < 1 || outputs > 4096) {
+    const inputs = l.inputs, out = l.outputs;
+    if (inputs !== width || typeof out !== 'number' || !Number.isInteger(out) || out < 1 || out > 4096) {
       throw new TilemateError('TM_BAD_MODEL', `${source}: layer ${k + 1} takes ${String(inputs)} inputs; expected ${width}`);
     }
-    width = outputs;
-    return { inputs, outputs, relu: l.relu === true, kernel: f32(l.kernel, inputs * outputs, `layer ${k + 1}'s kernel`), bias: f32(l.bias, outputs, `layer ${k + 1}'s bias`) };
+    width = out;
+    return { inputs, outputs: out, relu: l.relu === true, kernel: f32(l.kernel, inputs * out, `layer ${k + 1}'s kernel`), bias: f32(l.bias, out, `layer ${k + 1}'s bias`) };
   });
-  if (width !== MODEL_OUTPUTS.length) throw new TilemateError('TM_BAD_MODEL', `${source} gives ${width} outputs; expected ${MODEL_OUTPUTS.length}`);
+  if (width !== outputs) throw new TilemateError('TM_BAD_MODEL', `${source} gives ${width} outputs; expected ${outputs}`);
   return { featureVersion: FEATURE_VERSION, layers, info: typeof o.info === 'object' && o.info !== null ? (o.info as Record<string, unknown>) : {} };
 }

@@ -1,6 +1,5 @@
 import { TilemateError } from '../engine/errors.js';
-import { FEATURE_VERSION, FEATURES } from './features.js';
-import { MODEL_FORMAT, modelFromJson, type DenseLayer, type ValueModel } from './model.js';
+import { layersJson, MODEL_FORMAT, modelBody, modelFromJson, type ValueModel } from './model.js';
 
 /**
  * A value model with a policy head (expert iteration, training/exit.ts): the same network as
@@ -18,18 +17,6 @@ export const POLICY_OUTPUTS = ['win log-odds', 'score / 100', 'policy logit'] as
 /** Whether a model has the policy head (a third output). */
 export const hasPolicyHead = (model: ValueModel): boolean => model.layers[model.layers.length - 1].outputs === POLICY_OUTPUTS.length;
 
-const b64 = (a: Float32Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-
-function f32(text: unknown, length: number, what: string): Float32Array {
-  if (typeof text !== 'string') throw new TilemateError('TM_BAD_MODEL', `${what} is missing`);
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length !== length * 4) throw new TilemateError('TM_BAD_MODEL', `${what} holds ${Math.floor(bytes.length / 4)} numbers; expected ${length} (the file is cut off or damaged)`);
-  const out = new Float32Array(length);
-  new Uint8Array(out.buffer).set(bytes);
-  for (const v of out) if (!Number.isFinite(v)) throw new TilemateError('TM_BAD_MODEL', `${what} holds a number that is not finite`);
-  return out;
-}
-
 /** A model with the policy head as a file's text (a version-2 value model). */
 export function policyModelToJson(model: ValueModel): string {
   if (!hasPolicyHead(model)) throw new Error('policyModelToJson: the model has no policy head (write it with modelToJson)');
@@ -39,7 +26,7 @@ export function policyModelToJson(model: ValueModel): string {
     heads: ['value', 'policy'],
     featureVersion: model.featureVersion,
     outputs: POLICY_OUTPUTS,
-    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, relu: l.relu, kernel: b64(l.kernel), bias: b64(l.bias) })),
+    layers: layersJson(model),
     info: model.info,
   });
 }
@@ -55,21 +42,7 @@ export function readPolicyModel(text: string, source = 'the model file'): ValueM
   // a file without the head is read by the value model's own reader, unchanged
   if (o === null || typeof o !== 'object' || o.formatVersion === undefined) return modelFromJson(text, source);
   if (o.format !== MODEL_FORMAT || o.formatVersion !== POLICY_FORMAT_VERSION) throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate value model of format version ${POLICY_FORMAT_VERSION}`);
-  if (o.featureVersion !== FEATURE_VERSION) {
-    throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(o.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}: train a new model`);
-  }
-  if (!Array.isArray(o.layers) || o.layers.length === 0 || o.layers.length > 8) throw new TilemateError('TM_BAD_MODEL', `${source} has no layers`);
-  let width = FEATURES;
-  const layers = (o.layers as Record<string, unknown>[]).map((l, k): DenseLayer => {
-    const inputs = l.inputs, outputs = l.outputs;
-    if (inputs !== width || typeof outputs !== 'number' || !Number.isInteger(outputs) || outputs < 1 || outputs > 4096) {
-      throw new TilemateError('TM_BAD_MODEL', `${source}: layer ${k + 1} takes ${String(inputs)} inputs; expected ${width}`);
-    }
-    width = outputs;
-    return { inputs, outputs, relu: l.relu === true, kernel: f32(l.kernel, inputs * outputs, `layer ${k + 1}'s kernel`), bias: f32(l.bias, outputs, `layer ${k + 1}'s bias`) };
-  });
-  if (width !== POLICY_OUTPUTS.length) throw new TilemateError('TM_BAD_MODEL', `${source} gives ${width} outputs; expected ${POLICY_OUTPUTS.length}`);
-  return { featureVersion: FEATURE_VERSION, layers, info: typeof o.info === 'object' && o.info !== null ? (o.info as Record<string, unknown>) : {} };
+  return modelBody(o, source, POLICY_OUTPUTS.length);
 }
 
 /**

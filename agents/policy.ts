@@ -1,7 +1,6 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, nextToAct, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { apply, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { handAfterCall } from '../engine/seat.js';
@@ -12,7 +11,8 @@ import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from './heu
 import { forward, type ValueModel } from './model.js';
 import { OVERRULE, paired } from './montecarlo.js';
 import { hasPolicyHead } from './policy-model.js';
-import { tableTurns } from './table.js';
+import { passState, sureAction } from './learned.js';
+import { untilOwnTurn } from './lookahead.js';
 
 /**
  * A player over every legal choice (issue 30): where the learned player (agents/learned.ts)
@@ -58,8 +58,6 @@ export interface Weighed {
   fromHead: boolean;
 }
 
-const passesLeft = (pass: number): number => Math.max(0, 5 - pass);
-
 export class PolicyAgent implements Agent {
   readonly name: string;
   private readonly strong: HeuristicAgent;
@@ -93,9 +91,7 @@ export class PolicyAgent implements Agent {
     const seat = view.seat;
     if (view.phase === 'draw') return { action: { type: 'draw', seat } };
     const options = turn.legal();
-    const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
-    const sure = both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
-      ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
+    const sure = sureAction(options);
     if (sure) return { action: sure };
     if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') {
       let passes: Action[] = options.filter((a) => a.type === 'pass' || a.type === 'vote' || a.type === 'courtesy');
@@ -223,17 +219,6 @@ export function distinctActions(candidates: readonly Candidate[], scores: ArrayL
   return [...best.values()].sort((a, b) => b.score - a.score || a.row - b.row);
 }
 
-/** The afterstate of a Charleston pass, vote or courtesy offer: the hand less what goes, and what is still to come unseen. */
-function passState(view: SeatView, action: Action): Afterstate {
-  const hand = [...view.concealed];
-  if (action.type === 'vote') return { concealed: hand, exposures: [], unknown: 0, charlestonLeft: action.yes ? 3 : 0, kind: 'pass' };
-  const tiles = action.type === 'pass' || action.type === 'courtesy' ? action.tiles : [];
-  for (const t of tiles) hand[t]--;
-  if (action.type === 'courtesy') return { concealed: hand, exposures: [], unknown: tiles.length, charlestonLeft: 0, kind: 'pass' };
-  const blind = action.type === 'pass' ? action.blind ?? 0 : 0;
-  return { concealed: hand, exposures: [], unknown: 3 - blind, charlestonLeft: passesLeft(view.pass ?? 0), kind: 'pass' };
-}
-
 /** What a search decided, for expert iteration to learn from (training/exit.ts). */
 export interface SearchRecord {
   seat: number;
@@ -327,18 +312,7 @@ export class PolicySearchAgent implements Agent {
     return { diffs, mean: sums.map((s) => s / this.budget.worlds) };
   }
 
-  /** Plays on until the seat's own next turn with a full rack (rated by the value) or the end of the game. */
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
-    let steps = 0;
-    const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
-    while (state.phase.kind !== 'ended') {
-      const s = nextToAct(state);
-      const turn = turns[s];
-      turn.phase = state.phase.kind;
-      if (s === seat && state.phase.kind === 'discard' && steps > 0) return this.policy.positionValue(turn);
-      apply(state, (s === seat ? this.policy : this.opponents[s]).act(turn));
-      steps++;
-    }
-    return state.result!.winners.includes(seat) ? 1 : 0;
+    return untilOwnTurn(state, seat, rng, this.policy, this.opponents);
   }
 }

@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type Benchmark from 'benchmark';
 import type { Agent, Turn } from '../agents/agent.js';
+import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import type { ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
@@ -10,6 +12,7 @@ import { mahJonggGame } from '../engine/mah-jongg.js';
 import { seedRng, shuffle } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { fullSet, KINDS, tileName } from '../engine/tiles.js';
+import { HIDDEN } from '../training/net.js';
 
 /** What the benches share: hands, positions to decide, running a suite, a server to load. */
 
@@ -95,4 +98,15 @@ export function firstChoice(a: Answer): object {
   if (l.type === 'pass') return { type: 'pass', tiles: a.view.rack.filter((t) => t !== 'J').slice(0, 3), blind: 0 };
   if (l.type === 'courtesy') return { type: 'courtesy', tiles: [] };
   return l;
+}
+
+/**
+ * Random weights of the shipped model's shape, for the learned players' benches when no model is
+ * installed (the same speed: the work does not depend on the weights); the same every run.
+ */
+export function randomModel(): ValueModel {
+  let x = 1;
+  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
+  const widths = [FEATURES, ...HIDDEN, 2];
+  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
 }

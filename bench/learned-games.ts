@@ -6,29 +6,21 @@
  * the ratio, as bench/learned.bench.ts's first lines do. `which`: learned, medium or both (default).
  */
 import { defaultModel } from '../agents/default-model.js';
-import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
-import type { ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { HIDDEN } from '../training/net.js';
+import { randomModel } from './common.js';
 
 const games = Number(process.argv[2] ?? 300);
 const which = process.argv[3] ?? 'both';
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
 
-function randomModel(): ValueModel {
-  let x = 1;
-  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
-  const widths = [FEATURES, ...HIDDEN, 2];
-  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
-}
 const model = defaultModel() ?? randomModel();
 const learned = new LearnedAgent(cc, model);
 const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));

@@ -11,9 +11,9 @@
  */
 import { defaultModel } from '../agents/default-model.js';
 import type { Turn } from '../agents/agent.js';
-import { Encoder, FEATURE_VERSION, FEATURES, type Afterstate } from '../agents/features.js';
+import { Encoder, FEATURES, type Afterstate } from '../agents/features.js';
 import { LearnedAgent } from '../agents/learned.js';
-import { forward, type ValueModel } from '../agents/model.js';
+import { forward } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import { cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
@@ -21,17 +21,11 @@ import { seedRng } from '../engine/rng.js';
 import { RULESETS } from '../engine/rulesets.js';
 import type { SeatView } from '../engine/game.js';
 import { loadCard } from '../io/cards.js';
-import { HIDDEN } from '../training/net.js';
+import { randomModel } from './common.js';
 
 const only = process.argv[2]; // 'encoder': time only the encoder, many rounds (for a profile)
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
-function randomModel(): ValueModel {
-  let x = 1;
-  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
-  const widths = [FEATURES, ...HIDDEN, 2];
-  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
-}
 const model = defaultModel() ?? randomModel();
 
 // the decisions of a few games: each encoder call's view and afterstates, and the positions

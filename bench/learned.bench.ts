@@ -10,11 +10,10 @@ import { availableParallelism } from 'node:os';
 import Benchmark from 'benchmark';
 import { Piscina } from 'piscina';
 import { defaultModel } from '../agents/default-model.js';
-import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
-import { modelToJson, type ValueModel } from '../agents/model.js';
+import { modelToJson } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
@@ -22,19 +21,12 @@ import { RULESETS } from '../engine/rulesets.js';
 import { loadCard, readCardText } from '../io/cards.js';
 import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
-import { HIDDEN } from '../training/net.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
-import { decisions, runSuite } from './common.js';
+import { decisions, randomModel, runSuite } from './common.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
 
-function randomModel(): ValueModel {
-  let x = 1;
-  const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
-  const widths = [FEATURES, ...HIDDEN, 2];
-  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
-}
 const shipped = defaultModel();
 const model = shipped ?? randomModel();
 console.log(`model: ${shipped ? 'models/value-model.json' : 'random weights (no shipped model)'}`);

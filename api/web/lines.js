@@ -63,6 +63,13 @@ function countedLabel(tiles) {
 }
 
 /** A line's heading: its name (concealed or not) and how far away it is. */
+/** A line's chance in one sentence: "about 62 times in 100", "about once in 100", "almost never". */
+export function chanceWords(chance) {
+  const n = percent(chance);
+  if (n === 0) return 'In practice deals this line was almost never finished from here.';
+  return `In practice deals this line was finished about ${n === 1 ? 'once' : `${n} times`} in 100.`;
+}
+
 export function lineHeading(line) {
   const h = document.createElement('h3');
   const id = document.createElement('span');
@@ -114,8 +121,7 @@ export function lineElement(line, simulated, simulateError) {
   if (simulated && typeof simulated.chance === 'number') {
     const c = document.createElement('p');
     c.className = 'chance';
-    const n = percent(simulated.chance);
-    c.textContent = n === 0 ? 'In practice deals this line was almost never finished from here.' : `In practice deals this line was finished about ${n} times in 100.`;
+    c.textContent = chanceWords(simulated.chance);
     el.append(c);
   } else if (simulateError) {
     const c = document.createElement('p');

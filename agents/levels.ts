@@ -49,6 +49,9 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // for measuring: expert iteration's expert (training/exit.ts self-play's search, 8 worlds x 3
   // of every legal choice) with the model of policy-file, to see whether it beats its apprentice
   'exit-search': (cc, rules) => new PolicySearchAgent(cc, rules, policyFileModel(), { worlds: 8, candidates: 3, passPool: 5 }, 'exit-search'),
+  // for measuring (issue 30): the expert's search with every candidate played to the end of the
+  // game (16 worlds x 3, rated by wins), the policy in its own seat, as a stronger teacher
+  'expert-deep': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 16, candidates: 3, ms: 60_000, toEnd: true }, 'expert-deep'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

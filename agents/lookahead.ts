@@ -9,7 +9,7 @@ import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import type { ValueModel } from './model.js';
 import { OVERRULE, paired } from './montecarlo.js';
-import { tableTurns } from './table.js';
+import { playOut, tableTurns } from './table.js';
 
 /**
  * The expert: the learned policy with a short search. At a discard or an answer to a
@@ -34,6 +34,12 @@ export interface LookaheadBudget {
    * same choice on any machine; the valve only opens on a machine far slower than planned.
    */
   ms: number;
+  /**
+   * Play each candidate to the end of the game instead of to the seat's next turn, rated 1 if
+   * the seat won, else 0, with the policy itself in the seat (issue 30: a teacher that does not
+   * lean on the model's ratings). For measuring only: a full playout costs several short ones.
+   */
+  toEnd?: boolean;
 }
 
 export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 12, candidates: 3, ms: 2000 };
@@ -70,7 +76,8 @@ export class LookaheadAgent implements Agent {
       const values = candidates.map((a) => {
         const s = cloneState(world);
         apply(s, a);
-        return this.untilMyTurn(s, seat, seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0));
+        const rng = seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0);
+        return this.budget.toEnd === true ? this.toEnd(s, seat, rng) : this.untilMyTurn(s, seat, rng);
       });
       values.forEach((v, i) => diffs[i].push(v - values[0]));
     }
@@ -85,6 +92,13 @@ export class LookaheadAgent implements Agent {
 
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
     return untilOwnTurn(state, seat, rng, this.policy, this.opponents);
+  }
+
+  /** The world played to its end, the seat by its policy and the others as medium bots: 1 if the seat won, else 0. */
+  private toEnd(state: GameState, seat: number, rng: RngState): number {
+    const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
+    playOut(mahJonggGame(state.rules, state.cc), state, players, rng);
+    return state.result!.winners.includes(seat) ? 1 : 0;
   }
 }
 

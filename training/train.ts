@@ -10,6 +10,8 @@ import runWorkerTask, { type AgreementResult, type AgreementTask, type DealResul
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
 import { plotLog } from './plot.js';
 import { fileErrorWords } from '../engine/errors.js';
+import { parseCard } from '../engine/card.js';
+import { compileCard } from '../engine/compile.js';
 import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
 import { interval } from './arena.js';
@@ -30,6 +32,11 @@ import type { QueueSettings } from './queue.js';
  * interval lies above zero: the best is what ships, the latest what plays on. Then the checkpoint (written to a temporary file and renamed), the
  * CSV log and its plot. `--resume` starts after the last generation the checkpoint holds; a
  * generation cut off by a kill is played again from its seeds, with the same games.
+ *
+ * On several cards (issue 30: a model must play cards it never trained on), self-play game i of
+ * a generation is played on card i mod K, so the same command gives the same games; the arena
+ * plays its duplicate deals, and the agreement measures their games, on every card, and the gate
+ * reads every card's paired differences together (their mean, each card with as many deals).
  */
 export interface TrainOptions {
   out: string;
@@ -39,9 +46,10 @@ export interface TrainOptions {
   workers: number;
   seed: number;
   resume: boolean;
-  cardText: string;
+  /** The cards to train on, at least one, each once: self-play game i is played on card i mod their number. */
+  cards: TrainCard[];
   ruleset: string;
-  /** Duplicate deals per evaluation (each played once per seat by each agent compared). */
+  /** Duplicate deals per evaluation on each card (each played once per seat by each agent compared). */
   evalDeals: number;
   /** Generations of examples the network trains on. */
   window: number;
@@ -67,6 +75,12 @@ export interface TrainOptions {
    * machine's worker threads; the run's results are the same either way.
    */
   queue?: QueueSettings;
+}
+
+/** A card to train on: its text, and what to call it in messages and the log (its file as given). */
+export interface TrainCard {
+  name: string;
+  text: string;
 }
 
 export const TRAIN_DEFAULTS = {
@@ -96,14 +110,39 @@ export interface LogRow {
   seconds: number;
   /** The generation's new self-play examples per second of its self-play phase (absent in older logs). */
   selfPlayPerSecond?: number;
+  /** A run on several cards: each card's share of the generation (the figures above are over all of them). */
+  cards?: CardLogRow[];
+}
+
+/** One card's part of a generation on several cards: its self-play, and the candidate measured on it alone. */
+export interface CardLogRow {
+  card: string;
+  /** This generation's self-play games and examples on the card. */
+  games: number;
+  selfPlayExamples: number;
+  searchAgreement?: number;
+  habitsAgreement: number;
+  winShare: number;
+  vsBest: number;
+  vsBestLow: number;
+  vsBestHigh: number;
+  vsHabits: number;
+  vsHabitsLow: number;
+  vsHabitsHigh: number;
+  meanScore: number;
 }
 
 interface Checkpoint {
   format: 'tilemate-training';
   version: 1;
   featureVersion: number;
-  /** What must not change on resume: the card, the ruleset, the seed. */
+  /**
+   * What must not change on resume: the cards, the ruleset, the seed. `cardHash` is the card's
+   * hash on one card; on several, the hash of their hashes (an older Tilemate refuses to resume it).
+   */
   cardHash: string;
+  /** The cards in order, as named when the run began (absent in checkpoints from before runs on several cards). */
+  cards?: { name: string; hash: string }[];
   ruleset: string;
   seed: number;
   generation: number;
@@ -143,7 +182,8 @@ export function readCheckpoint(path: string): Checkpoint {
   const c = raw as Partial<Checkpoint>;
   if (c === null || typeof c !== 'object' || c.format !== 'tilemate-training' || c.version !== 1) throw new TilemateError('TM_BAD_MODEL', `${path} is not a Tilemate training checkpoint`);
   if (c.featureVersion !== FEATURE_VERSION) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}`);
-  if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
+  const cardsOk = c.cards === undefined || (Array.isArray(c.cards) && c.cards.every((k) => typeof k?.name === 'string' && typeof k?.hash === 'string'));
+  if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);
   // rows logged before the search's agreement was measured: their one agreement was the habits'
   for (const row of c.log as (LogRow & { agreement?: number })[]) if (row.agreement !== undefined) { row.habitsAgreement ??= row.agreement; delete row.agreement; }
@@ -175,6 +215,51 @@ function readExamples(path: string): { x: Float32Array; y: Float32Array; rows: n
 }
 
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+// ------------------------------------------------------------------ the cards
+
+/**
+ * The cards checked before anything starts: each parses and compiles (an error names its
+ * file), and no card is given twice (the same text under any name: refused, not merged, so
+ * that the list a run records is the list it was given).
+ */
+function checkedCards(cards: readonly TrainCard[], games: number): { name: string; hash: string }[] {
+  if (cards.length === 0) throw new TilemateError('TM_BAD_INPUT', 'training needs a card to train on');
+  if (games < cards.length) throw new TilemateError('TM_BAD_INPUT', `${games} self-play games a generation cannot be spread over ${cards.length} cards: give at least one game a card`);
+  const seen = new Map<string, string>();
+  return cards.map((c) => {
+    try {
+      compileCard(parseCard(c.text));
+    } catch (err) {
+      if (err instanceof TilemateError) throw new TilemateError(err.code, `${c.name}: ${err.message}`);
+      throw err;
+    }
+    const hash = hashText(c.text);
+    const twin = seen.get(hash);
+    if (twin !== undefined) throw new TilemateError('TM_BAD_INPUT', twin === c.name ? `${c.name} is given twice: give each card once` : `${twin} and ${c.name} are the same card: give each card once`);
+    seen.set(hash, c.name);
+    return { name: c.name, hash };
+  });
+}
+
+/** The checkpoint's hash of a list of cards: one card's own hash (as before runs on several cards), else the hash of their hashes. */
+const cardsHash = (cards: readonly { hash: string }[]): string => (cards.length === 1 ? cards[0].hash : hashText(cards.map((c) => c.hash).join('\n')));
+
+/** Why a run on `had` cannot be resumed with `now`, in one line (null: the same cards in the same order). */
+function cardsDiffer(out: string, had: readonly { name?: string; hash: string }[], now: readonly { name: string; hash: string }[]): string | null {
+  if (had.length === now.length && had.every((c, i) => c.hash === now[i].hash)) return null;
+  const named = (c: { name?: string; hash: string }) => (c.name === undefined ? `a card of hash ${c.hash}` : `${c.name} (${c.hash})`);
+  const list = (cs: readonly { name?: string; hash: string }[]) => cs.map(named).join(', ');
+  const missing = had.filter((c) => !now.some((n) => n.hash === c.hash));
+  const added = now.filter((c) => !had.some((h) => h.hash === c.hash));
+  const what = [
+    ...(missing.length > 0 ? [`not given: ${list(missing)}`] : []),
+    ...(added.length > 0 ? [`not in the run: ${list(added)}`] : []),
+    ...(missing.length === 0 && added.length === 0 ? ['the same cards in another order (game i is played on card i mod their number)'] : []),
+  ].join('; ');
+  return `the run in ${out} was trained on ${list(had)}; this command gives ${list(now)}: ${what}. Give the same --card files in the same order to resume it`;
+}
 
 // ------------------------------------------------------------------ the loop
 
@@ -182,16 +267,19 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   const { tf, backend, why } = await loadTf();
   events.backend?.(why);
   const ckPath = join(opts.out, CHECKPOINT);
-  const cardHash = hashText(opts.cardText);
+  const cards = checkedCards(opts.cards, opts.games);
+  const K = cards.length;
+  const cardHash = cardsHash(cards);
   let ck: Checkpoint;
   if (existsSync(ckPath)) {
     if (!opts.resume) throw new TilemateError('TM_BAD_INPUT', `${opts.out} already holds a training run: add --resume to go on with it, or choose another --out`);
     if (opts.from !== undefined) throw new TilemateError('TM_BAD_INPUT', `a model to start from begins a new run; ${opts.out} already holds one (leave out the model to resume it)`);
     ck = readCheckpoint(ckPath);
-    if (ck.cardHash !== cardHash) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} was trained on another card; give the same --card to resume it`);
+    const differ = cardsDiffer(opts.out, ck.cards ?? [{ hash: ck.cardHash }], cards);
+    if (differ !== null) throw new TilemateError('TM_BAD_INPUT', differ);
     if (ck.ruleset !== opts.ruleset || ck.seed !== opts.seed) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} used ruleset ${ck.ruleset} and seed ${ck.seed}; resume it with the same`);
   } else {
-    ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
+    ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, cards, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
     if (opts.from !== undefined) {
       // refused here, not a generation later
       const start = modelFromJson(opts.from, opts.fromName ?? 'the model to start from');
@@ -219,12 +307,16 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       // 1. self-play with the latest model (the strong habits before there is one)
       events.phase?.('selfplay', g, opts.games);
       const seeds = Array.from({ length: opts.games }, (_, i) => (opts.seed * 1_000_003 + g * 100_003 + i) >>> 0);
-      const batches: number[][] = [];
-      for (let i = 0; i < seeds.length; i += 25) batches.push(seeds.slice(i, i + 25));
+      // game i on card i mod K; each card's games in batches of 25, card after card
+      const batches: { card: number; seeds: number[] }[] = [];
+      for (let c = 0; c < K; c++) {
+        const mine = seeds.filter((_, i) => i % K === c);
+        for (let i = 0; i < mine.length; i += 25) batches.push({ card: c, seeds: mine.slice(i, i + 25) });
+      }
       let played = 0;
       const parts = await Promise.all(batches.map(async (b) => {
-        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model: ck.latest ?? ck.best, settings: opts.play, seeds: b });
-        played += b.length;
+        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cards[b.card].text, model: ck.latest ?? ck.best, settings: opts.play, seeds: b.seeds });
+        played += b.seeds.length;
         events.tick?.(played);
         return r;
       }));
@@ -265,24 +357,27 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       tf.dispose([xs, ys, vx, vy]);
       const trainLoss = Number(hist.history.loss.at(-1));
       const valLoss = Number(hist.history.val_loss.at(-1));
-      const candidate = toValueModel(net, { generation: g, examples: total, command: opts.command, trainedOn: { ruleset: opts.ruleset, cardHash } });
+      // one card's model says as before which card it was trained on; several cards' list them
+      const trainedOn = K === 1 ? { ruleset: opts.ruleset, cardHash } : { ruleset: opts.ruleset, cardHashes: cards.map((c) => c.hash) };
+      const candidate = toValueModel(net, { generation: g, examples: total, command: opts.command, trainedOn });
       net.dispose();
       const candidateJson = modelToJson(candidate);
 
       // 3. evaluate on duplicate deals against three medium bots: the same deals every generation,
-      // so the strong habits' and the best model's results are played once and kept
+      // so the strong habits' and the best model's results are played once and kept (the same
+      // deals on every card, each card's kept after the one before)
       const evalSeed = (opts.seed * 7_777_777 + 1_000_003) >>> 0;
-      if (ck.habitsWins?.length !== opts.evalDeals) { ck.habitsWins = undefined; ck.bestWins = undefined; }
+      if (ck.habitsWins?.length !== opts.evalDeals * K) { ck.habitsWins = undefined; ck.bestWins = undefined; }
       const subjects: Subject[] = [{ name: 'candidate', model: candidateJson }];
       if (ck.habitsWins === undefined) subjects.push({ name: 'strong', level: 'strong' });
       if (ck.best !== null && ck.bestWins === undefined) subjects.push({ name: 'best', model: ck.best });
-      events.phase?.('eval', g, opts.evalDeals);
+      events.phase?.('eval', g, opts.evalDeals * K);
       const dealIds = Array.from({ length: opts.evalDeals }, (_, i) => i);
-      const dealBatches: number[][] = [];
-      for (let i = 0; i < dealIds.length; i += 5) dealBatches.push(dealIds.slice(i, i + 5));
+      const dealBatches: { card: number; deals: number[] }[] = [];
+      for (let c = 0; c < K; c++) for (let i = 0; i < dealIds.length; i += 5) dealBatches.push({ card: c, deals: dealIds.slice(i, i + 5) });
       let dealsDone = 0;
-      const results = (await Promise.all(dealBatches.map(async (deals) => {
-        const r = await runTask<DealResult[]>({ kind: 'eval', ruleset: opts.ruleset, cardText: opts.cardText, subjects, opponents: 'medium', seed: evalSeed, deals });
+      const results = (await Promise.all(dealBatches.map(async ({ card, deals }) => {
+        const r = await runTask<DealResult[]>({ kind: 'eval', ruleset: opts.ruleset, cardText: opts.cards[card].text, subjects, opponents: 'medium', seed: evalSeed, deals });
         dealsDone += deals.length;
         events.tick?.(dealsDone);
         return r;
@@ -292,20 +387,40 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const wins = winsOf('candidate');
       ck.habitsWins ??= winsOf('strong');
       if (ck.best !== null) ck.bestWins ??= winsOf('best');
-      const versus = (other: readonly number[]) => interval(wins.map((w, d) => (w - other[d]) / seats));
+      // every card's deals together: the mean over the cards (each has as many deals), its interval over all the deals
+      const versus = (other: readonly number[], from = 0, to = wins.length) => interval(wins.slice(from, to).map((w, d) => (w - other[from + d]) / seats));
       const vsHabits = versus(ck.habitsWins);
       const vsBest = ck.best !== null ? versus(ck.bestWins!) : vsHabits;
       const promoted = vsBest.low > 0;
-      const habitsAgreement = await discardAgreement(runTask, opts, candidateJson);
-      const searchAgreement = (opts.agreementGames ?? AGREEMENT_GAMES) > 0 ? r4(await searchAgreementOf(runTask, opts, candidateJson, workers)) : undefined;
+      const habitsAgreements = await discardAgreement(runTask, opts, candidateJson);
+      const searchAgreements = (opts.agreementGames ?? AGREEMENT_GAMES) > 0 ? await searchAgreementOf(runTask, opts, candidateJson, workers) : undefined;
+      const searchAgreement = searchAgreements === undefined ? undefined : r4(mean(searchAgreements));
+      const winShareOf = (ws: readonly number[]) => r4(ws.reduce((a, b) => a + b, 0) / (ws.length * seats));
+      const meanScoreOf = (rs: readonly DealResult[]) => r4(rs.reduce((s, d) => s + d.scores[0] / d.seats, 0) / rs.length);
       const row: LogRow = {
-        generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), ...(searchAgreement === undefined ? {} : { searchAgreement }), habitsAgreement: r4(habitsAgreement),
-        winShare: r4(wins.reduce((a, b) => a + b, 0) / (wins.length * seats)),
+        generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), ...(searchAgreement === undefined ? {} : { searchAgreement }), habitsAgreement: r4(mean(habitsAgreements)),
+        winShare: winShareOf(wins),
         vsBest: r4(vsBest.mean), vsBestLow: r4(vsBest.low), vsBestHigh: r4(vsBest.high),
         vsHabits: r4(vsHabits.mean), vsHabitsLow: r4(vsHabits.low), vsHabitsHigh: r4(vsHabits.high),
-        meanScore: r4(results.reduce((s, d) => s + d.scores[0] / d.seats, 0) / results.length),
+        meanScore: meanScoreOf(results),
         promoted, seconds: Math.round((Date.now() - started) / 1000), selfPlayPerSecond,
       };
+      if (K > 1) {
+        row.cards = cards.map((card, c): CardLogRow => {
+          const from = c * opts.evalDeals, to = from + opts.evalDeals;
+          const mine = parts.filter((_, i) => batches[i].card === c);
+          const h = versus(ck.habitsWins!, from, to);
+          const b = ck.best !== null ? versus(ck.bestWins!, from, to) : h;
+          return {
+            card: card.name, games: mine.reduce((n, p) => n + p.stats.games, 0), selfPlayExamples: mine.reduce((n, p) => n + p.rows, 0),
+            ...(searchAgreements === undefined ? {} : { searchAgreement: r4(searchAgreements[c]) }), habitsAgreement: r4(habitsAgreements[c]),
+            winShare: winShareOf(wins.slice(from, to)),
+            vsBest: r4(b.mean), vsBestLow: r4(b.low), vsBestHigh: r4(b.high),
+            vsHabits: r4(h.mean), vsHabitsLow: r4(h.low), vsHabitsHigh: r4(h.high),
+            meanScore: meanScoreOf(results.slice(from, to)),
+          };
+        });
+      }
 
       // 4. the checkpoint, the best model, the log and its plot
       if (promoted) { ck.best = candidateJson; ck.bestGeneration = g; ck.bestWins = wins; }
@@ -330,33 +445,37 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
 
 /**
  * How often the candidate's discard is the strong habits' first choice, over the decisions of
- * a few self-play games (no exploration).
+ * a few self-play games (no exploration): on each card, the same seeds.
  */
-async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number> {
+async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number[]> {
   const seeds = Array.from({ length: 20 }, (_, i) => (opts.seed * 999_983 + i) >>> 0);
-  const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cardText, model, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
   // the encoder's "discard rank" is 0 when the discard is the habits' first choice
   const [isDiscard, rank, call] = ['discard', 'discard rank', 'call'].map((n) => FEATURE_NAMES.indexOf(n));
-  let discards = 0, same = 0;
-  for (let i = 0; i < r.rows; i++) {
-    if (r.x[i * FEATURES + isDiscard] !== 1 || r.x[i * FEATURES + call] === 1) continue; // discards in play, not after a call
-    discards++;
-    if (r.x[i * FEATURES + rank] === 0) same++;
-  }
-  return discards === 0 ? 0 : same / discards;
+  return Promise.all(opts.cards.map(async (card) => {
+    const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: card.text, model, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
+    let discards = 0, same = 0;
+    for (let i = 0; i < r.rows; i++) {
+      if (r.x[i * FEATURES + isDiscard] !== 1 || r.x[i * FEATURES + call] === 1) continue; // discards in play, not after a call
+      discards++;
+      if (r.x[i * FEATURES + rank] === 0) same++;
+    }
+    return discards === 0 ? 0 : same / discards;
+  }));
 }
 
 /** Games whose discards are put to the Monte Carlo search (every AGREEMENT_EVERY-th), split among the workers. */
 export const AGREEMENT_GAMES = 8;
 const AGREEMENT_EVERY = 4;
 
-/** How often the candidate discards what the Monte Carlo search discards in the same positions (the same games every generation). */
-async function searchAgreementOf(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string, workers: number): Promise<number> {
+/** How often the candidate discards what the Monte Carlo search discards in the same positions (the same games every generation), on each card. */
+async function searchAgreementOf(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string, workers: number): Promise<number[]> {
   const seeds = Array.from({ length: opts.agreementGames ?? AGREEMENT_GAMES }, (_, i) => (opts.seed * 999_979 + i) >>> 0);
   const parts = Array.from({ length: Math.min(workers, seeds.length) }, (_, w) => seeds.filter((_, i) => i % workers === w));
-  const results = await Promise.all(parts.map((p) => runTask<AgreementResult>({ kind: 'agreement', ruleset: opts.ruleset, cardText: opts.cardText, model, seeds: p, every: AGREEMENT_EVERY })));
-  const positions = results.reduce((n, r) => n + r.positions, 0);
-  return positions === 0 ? 0 : results.reduce((n, r) => n + r.withSearch, 0) / positions;
+  return Promise.all(opts.cards.map(async (card) => {
+    const results = await Promise.all(parts.map((p) => runTask<AgreementResult>({ kind: 'agreement', ruleset: opts.ruleset, cardText: card.text, model, seeds: p, every: AGREEMENT_EVERY })));
+    const positions = results.reduce((n, r) => n + r.positions, 0);
+    return positions === 0 ? 0 : results.reduce((n, r) => n + r.withSearch, 0) / positions;
+  }));
 }
 
 function shuffled(n: number, seed: number): Uint32Array {
@@ -379,8 +498,14 @@ function concat(parts: Float32Array[]): Float32Array {
 
 const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds', 'selfPlayPerSecond'];
 
+const CARD_COLUMNS: Exclude<keyof CardLogRow, 'card'>[] = ['games', 'selfPlayExamples', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore'];
+
+/** The log as CSV; a run on several cards adds each card's columns (card1Games, …, in the order of its --card files). */
 export function logCsv(log: readonly LogRow[]): string {
-  return [COLUMNS.join(','), ...log.map((r) => COLUMNS.map((c) => String(r[c] ?? '')).join(','))].join('\n') + '\n';
+  const cards = log.reduce((n, r) => Math.max(n, r.cards?.length ?? 0), 0);
+  const perCard = Array.from({ length: cards }, (_, k) => CARD_COLUMNS.map((c) => ({ k, c, name: `card${k + 1}${c[0].toUpperCase()}${c.slice(1)}` }))).flat();
+  const header = [...COLUMNS, ...perCard.map((p) => p.name)].join(',');
+  return [header, ...log.map((r) => [...COLUMNS.map((c) => String(r[c] ?? '')), ...perCard.map(({ k, c }) => String(r.cards?.[k]?.[c] ?? ''))].join(','))].join('\n') + '\n';
 }
 
 export const defaultWorkers = (): number => availableParallelism();

@@ -16,9 +16,9 @@ import { mahJonggGame } from '../engine/mah-jongg.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
- * typed arrays in shared memory (not copied through the message), and evaluation deals. The
- * card and the models are compiled once per worker and kept while the next task names the same
- * text.
+ * typed arrays in shared memory (not copied through the message), and evaluation deals. Each
+ * task carries its card's text; the cards (a run may train on several) and the models are
+ * compiled once per worker and kept.
  */
 export interface SelfPlayTask {
   kind: 'selfplay';
@@ -81,12 +81,18 @@ export interface SelfPlayResult {
   stats: SelfPlayStats;
 }
 
-let card: { text: string; cc: CompiledCard } | null = null;
+const cards = new Map<string, CompiledCard>();
 const models = new Map<string, ValueModel>();
 
+/** A run on several cards hands a worker their tasks in turn: each card is compiled once and kept. */
 function cardOf(text: string): CompiledCard {
-  if (card === null || card.text !== text) card = { text, cc: compileCard(parseCard(text)) };
-  return card.cc;
+  let cc = cards.get(text);
+  if (!cc) {
+    if (cards.size >= 8) cards.delete(cards.keys().next().value!);
+    cc = compileCard(parseCard(text));
+    cards.set(text, cc);
+  }
+  return cc;
 }
 
 function modelOf(text: string): ValueModel {

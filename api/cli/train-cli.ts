@@ -8,7 +8,7 @@ import { count, fraction } from './options.js';
 import { TilemateError } from '../../engine/errors.js';
 
 interface TrainFlags {
-  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string; lr: number; from?: string;
+  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card: string[]; lr: number; from?: string;
   ruleset: string; evalDeals: number; agreementGames: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
   redis?: string; queuePrefix: string;
 }
@@ -17,10 +17,15 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
 
 function line(r: LogRow): string {
-  return `generation ${r.generation}: ${r.examples.toLocaleString('en-US')} examples, loss ${r.valLoss}, the search's discard chosen ${r.searchAgreement === undefined ? 'n/a' : pct(r.searchAgreement)}, the habits' ${pct(r.habitsAgreement)}; `
+  const mean = r.cards === undefined ? '' : `the mean of ${r.cards.length} cards: `;
+  return `generation ${r.generation}: ${r.examples.toLocaleString('en-US')} examples, loss ${r.valLoss}; ${mean}the search's discard chosen ${r.searchAgreement === undefined ? 'n/a' : pct(r.searchAgreement)}, the habits' ${pct(r.habitsAgreement)}; `
     + `win share ${pct(r.winShare)} against three medium bots, ${pts(r.vsHabits)} points vs the strong habits [${pts(r.vsHabitsLow)}, ${pts(r.vsHabitsHigh)}], `
-    + `${pts(r.vsBest)} vs the best [${pts(r.vsBestLow)}, ${pts(r.vsBestHigh)}]${r.promoted ? ': the new best' : ''} (${r.seconds} s)`;
+    + `${pts(r.vsBest)} vs the best [${pts(r.vsBestLow)}, ${pts(r.vsBestHigh)}]${r.promoted ? ': the new best' : ''} (${r.seconds} s)`
+    + (r.cards ?? []).map((c) => `\n  on ${c.card}: ${c.games} self-play games, ${c.selfPlayExamples.toLocaleString('en-US')} examples; the search's discard chosen ${c.searchAgreement === undefined ? 'n/a' : pct(c.searchAgreement)}, the habits' ${pct(c.habitsAgreement)}; `
+      + `win share ${pct(c.winShare)}, ${pts(c.vsHabits)} points vs the strong habits [${pts(c.vsHabitsLow)}, ${pts(c.vsHabitsHigh)}], ${pts(c.vsBest)} vs the best [${pts(c.vsBestLow)}, ${pts(c.vsBestHigh)}]`).join('');
 }
+
+const collect = (value: string, list: string[]): string[] => [...list, value];
 
 /** `tilemate train`: self-play generations that fit the value model behind the learned and expert bots. */
 export function registerTrain(cmd: Command, exit: (code: number) => void): void {
@@ -32,10 +37,10 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--games <n>', 'self-play games a generation', count(10, 1_000_000), TRAIN_DEFAULTS.games)
     .option('--workers <k>', 'worker threads (default: one per core)', count(1, 64))
     .option('--seed <n>', 'seed of the games and the network', count(0, 2 ** 31), TRAIN_DEFAULTS.seed)
-    .option('--resume', 'go on with the run in --out after its last finished generation')
-    .option('--card <file>', 'the card to train on (default: the built-in practice card)')
+    .option('--resume', 'go on with the run in --out after its last finished generation (the same --card files in the same order, --ruleset and --seed)')
+    .option('--card <file>', 'a card to train on; repeat it to train on several (--card A --card B): self-play game i is played on the i mod N-th card, and the arena check and the agreement measures run on every card, the log giving their mean and each card\'s figures; the same card twice is refused (default: the built-in practice card)', collect, [])
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', TRAIN_DEFAULTS.ruleset)
-    .option('--eval-deals <n>', 'duplicate deals in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
+    .option('--eval-deals <n>', 'duplicate deals on each card in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
     .option('--agreement-games <n>', 'games a generation whose discards the Monte Carlo search also decides, for the log\'s agreement (0: none)', count(0, 1000), AGREEMENT_GAMES)
     .option('--window <n>', 'generations of examples to train on', count(1, 50), TRAIN_DEFAULTS.window)
     .option('--epochs <n>', 'passes over the examples a generation', count(1, 50), TRAIN_DEFAULTS.epochs)
@@ -50,7 +55,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
       loadRuleset(f.ruleset); // an unknown name is refused before anything starts
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
-        cardText: readCardText(f.card), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
+        cards: f.card.length === 0 ? [{ name: 'the built-in practice card', text: readCardText() }] : f.card.map((file) => ({ name: file, text: readCardText(file) })), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
         ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file'), fromName: `model file ${f.from}` }),
         ...(f.redis === undefined ? {} : { queue: { url: f.redis, prefix: f.queuePrefix } }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },

@@ -183,7 +183,7 @@ describe('tilemate train', () => {
   });
 
   const base = (out: string): TrainOptions => ({
-    out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
+    out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cards: [{ name: 'the practice card', text: readCardText() }], ruleset: 'nmjl-4p',
     evalDeals: 4, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 1, command: 'test',
   });
 

@@ -57,7 +57,7 @@ describe.skipIf(REDIS === undefined)('self-play over Redis with two actor proces
   }
 
   const base = (out: string): TrainOptions => ({
-    out, generations: 1, games: 200, workers: 1, seed: 11, resume: false, cardText: readCardText(), ruleset: 'nmjl-4p',
+    out, generations: 1, games: 200, workers: 1, seed: 11, resume: false, cards: [{ name: 'the practice card', text: readCardText() }], ruleset: 'nmjl-4p',
     evalDeals: 10, window: 1, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 0, command: 'test',
   });
 

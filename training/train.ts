@@ -264,8 +264,6 @@ function cardsDiffer(out: string, had: readonly { name?: string; hash: string }[
 // ------------------------------------------------------------------ the loop
 
 export async function train(opts: TrainOptions, events: TrainEvents = {}): Promise<{ log: LogRow[]; best: ValueModel | null; backend: string }> {
-  const { tf, backend, why } = await loadTf();
-  events.backend?.(why);
   const ckPath = join(opts.out, CHECKPOINT);
   const cards = checkedCards(opts.cards, opts.games);
   const K = cards.length;
@@ -291,6 +289,9 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       ck.latest = opts.from;
     }
   }
+  // TF.js loaded once all that is refused has been
+  const { tf, backend, why } = await loadTf();
+  events.backend?.(why);
   mkdirSync(opts.out, { recursive: true }); // once all that is refused has been: a refused run leaves no folder behind
   const workers = Math.max(1, opts.workers);
   const inline = import.meta.url.endsWith('.ts');

@@ -8,7 +8,7 @@ import { count, fraction } from './options.js';
 import { TilemateError } from '../../engine/errors.js';
 
 interface TrainFlags {
-  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card: string[]; lr: number; from?: string;
+  out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string[]; lr: number; from?: string;
   ruleset: string; evalDeals: number; agreementGames: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
   redis?: string; queuePrefix: string;
 }
@@ -25,7 +25,7 @@ function line(r: LogRow): string {
       + `win share ${pct(c.winShare)}, ${pts(c.vsHabits)} points vs the strong habits [${pts(c.vsHabitsLow)}, ${pts(c.vsHabitsHigh)}], ${pts(c.vsBest)} vs the best [${pts(c.vsBestLow)}, ${pts(c.vsBestHigh)}]`).join('');
 }
 
-const collect = (value: string, list: string[]): string[] => [...list, value];
+const collect = (value: string, list: string[] = []): string[] => [...list, value];
 
 /** `tilemate train`: self-play generations that fit the value model behind the learned and expert bots. */
 export function registerTrain(cmd: Command, exit: (code: number) => void): void {
@@ -38,7 +38,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--workers <k>', 'worker threads (default: one per core)', count(1, 64))
     .option('--seed <n>', 'seed of the games and the network', count(0, 2 ** 31), TRAIN_DEFAULTS.seed)
     .option('--resume', 'go on with the run in --out after its last finished generation (the same --card files in the same order, --ruleset and --seed)')
-    .option('--card <file>', 'a card to train on; repeat it to train on several (--card A --card B): self-play game i is played on the i mod N-th card, and the arena check and the agreement measures run on every card, the log giving their mean and each card\'s figures; the same card twice is refused (default: the built-in practice card)', collect, [])
+    .option('--card <file>', 'a card to train on; repeat it to train on several (--card A --card B): the self-play games go to the cards in turn, and each generation\'s arena check and agreement measures run on every card, the log giving their mean and each card\'s figures; the same card twice is refused (default: the built-in practice card)', collect)
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament, nmjl-3p or siamese-2p', TRAIN_DEFAULTS.ruleset)
     .option('--eval-deals <n>', 'duplicate deals on each card in each generation\'s arena check', count(10, 100_000), TRAIN_DEFAULTS.evalDeals)
     .option('--agreement-games <n>', 'games a generation whose discards the Monte Carlo search also decides, for the log\'s agreement (0: none)', count(0, 1000), AGREEMENT_GAMES)
@@ -55,7 +55,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
       loadRuleset(f.ruleset); // an unknown name is refused before anything starts
       const opts: TrainOptions = {
         out: f.out, generations: f.generations, games: f.games, workers: f.workers ?? defaultWorkers(), seed: f.seed, resume: f.resume === true,
-        cards: f.card.length === 0 ? [{ name: 'the built-in practice card', text: readCardText() }] : f.card.map((file) => ({ name: file, text: readCardText(file) })), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
+        cards: f.card === undefined ? [{ name: 'the built-in practice card', text: readCardText() }] : f.card.map((file) => ({ name: file, text: readCardText(file) })), ruleset: f.ruleset, evalDeals: f.evalDeals, agreementGames: f.agreementGames, window: f.window, epochs: f.epochs, learningRate: f.lr,
         ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file'), fromName: `model file ${f.from}` }),
         ...(f.redis === undefined ? {} : { queue: { url: f.redis, prefix: f.queuePrefix } }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },

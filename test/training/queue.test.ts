@@ -104,4 +104,23 @@ describe.skipIf(REDIS === undefined)('self-play over Redis with two actor proces
     await events.close();
     await queue.close();
   }, 240_000);
+
+  it('plays a run on two cards, each job carrying its card, with the same examples as one machine', async () => {
+    const c = actor();
+    const end = Date.now() + 60_000;
+    while (!/actor ready/.test(c.log())) { if (Date.now() > end) throw new Error(`the actor never got ready:\n${c.log()}`); await new Promise((r) => setTimeout(r, 50)); }
+    const cards = ['practice', 'garden'].map((n) => ({ name: `cards/${n}-2026.card`, text: readCardText(`cards/${n}-2026.card`) }));
+    const two = (out: string): TrainOptions => ({ ...base(out), cards, games: 20, evalDeals: 2, agreementGames: 1 });
+    const out = mkdtempSync(join(tmpdir(), 'tm-queue-cards-'));
+    const { log } = await train({ ...two(out), queue: { url: REDIS!, prefix } });
+    expect(log[0].cards?.map((k) => [k.card, k.games])).toEqual([['cards/practice-2026.card', 10], ['cards/garden-2026.card', 10]]);
+    expect(c.log()).toMatch(/job \d+: /);
+    const local = mkdtempSync(join(tmpdir(), 'tm-queue-cards-local-'));
+    const alone = await train(two(local));
+    expect(readFileSync(join(out, 'examples-001.bin')).equals(readFileSync(join(local, 'examples-001.bin')))).toBe(true);
+    expect(alone.log[0].cards?.map((k) => k.selfPlayExamples)).toEqual(log[0].cards?.map((k) => k.selfPlayExamples));
+    const queue = new Queue(TRAIN_QUEUE, { connection: connectionOf(REDIS!), prefix });
+    expect(await queue.getJobCounts('completed', 'waiting', 'active', 'delayed')).toMatchObject({ completed: 0, waiting: 0, active: 0, delayed: 0 });
+    await queue.close();
+  }, 240_000);
 });

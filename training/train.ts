@@ -347,17 +347,27 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const steps = Math.ceil(trainRows / batch) * opts.epochs;
       events.phase?.('train', g, steps);
       let step = 0;
-      const xs = tf.tensor2d(X.subarray(0, trainRows * FEATURES), [trainRows, FEATURES]);
-      const ys = tf.tensor2d(Y.subarray(0, trainRows * 2), [trainRows, 2]);
       const vx = tf.tensor2d(X.subarray(trainRows * FEATURES), [valRows, FEATURES]);
       const vy = tf.tensor2d(Y.subarray(trainRows * 2), [valRows, 2]);
-      const hist = await net.fit(xs, ys, {
-        batchSize: batch, epochs: opts.epochs, shuffle: true, validationData: [vx, vy], verbose: 0,
-        callbacks: { onBatchEnd: async () => { events.tick?.(++step); } },
-      });
-      tf.dispose([xs, ys, vx, vy]);
-      const trainLoss = Number(hist.history.loss.at(-1));
-      const valLoss = Number(hist.history.val_loss.at(-1));
+      // Each epoch in an order of its own from the run's seed, never TF.js's own shuffle (it
+      // draws from Math.random): the same command trains the same model.
+      let trainLoss = NaN, valLoss = NaN;
+      const EX = new Float32Array(trainRows * FEATURES), EY = new Float32Array(trainRows * 2);
+      for (let e = 0; e < opts.epochs; e++) {
+        const epochOrder = e === 0 ? null : shuffled(trainRows, (opts.seed * 131 + g * 17 + e) >>> 0);
+        if (epochOrder === null) { EX.set(X.subarray(0, trainRows * FEATURES)); EY.set(Y.subarray(0, trainRows * 2)); }
+        else epochOrder.forEach((src, dst) => { EX.set(X.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); EY[dst * 2] = Y[src * 2]; EY[dst * 2 + 1] = Y[src * 2 + 1]; });
+        const xs = tf.tensor2d(EX, [trainRows, FEATURES]);
+        const ys = tf.tensor2d(EY, [trainRows, 2]);
+        const hist = await net.fit(xs, ys, {
+          batchSize: batch, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0,
+          callbacks: { onBatchEnd: async () => { events.tick?.(++step); } },
+        });
+        tf.dispose([xs, ys]);
+        trainLoss = Number(hist.history.loss.at(-1));
+        valLoss = Number(hist.history.val_loss.at(-1));
+      }
+      tf.dispose([vx, vy]);
       // one card's model says as before which card it was trained on; several cards' list them
       const trainedOn = K === 1 ? { ruleset: opts.ruleset, cardHash } : { ruleset: opts.ruleset, cardHashes: cards.map((c) => c.hash) };
       const candidate = toValueModel(net, { generation: g, examples: total, command: opts.command, trainedOn });

@@ -55,6 +55,17 @@ describe('training on several cards', () => {
     expect(readFileSync(join(alone, 'examples-001.bin')).equals(readFileSync(join(one, 'examples-001.bin')))).toBe(false);
   }, 120_000);
 
+  it('trains the same model from the same command, generation after generation (no Math.random in the fit)', async () => {
+    const runs = [mkdtempSync(join(tmpdir(), 'tm-repeat-')), mkdtempSync(join(tmpdir(), 'tm-repeat-'))];
+    for (const out of runs) await train({ ...base(out, [practice]), generations: 2, epochs: 2, agreementGames: 0 });
+    const read = (f: string) => runs.map((out) => readFileSync(join(out, f)));
+    const [m1, m2] = read('candidate.json').map((b) => JSON.parse(b.toString()));
+    expect(m1.layers).toEqual(m2.layers);
+    // the second generation's games are played by the first's model
+    const [e1, e2] = read('examples-002.bin');
+    expect(e1.equals(e2)).toBe(true);
+  }, 180_000);
+
   it('resumes only with the same cards in the same order, and says what differs', async () => {
     const out = mkdtempSync(join(tmpdir(), 'tm-cards-resume-'));
     await train({ ...base(out), agreementGames: 0 });

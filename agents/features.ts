@@ -4,7 +4,7 @@ import { unseenCounts } from '../engine/seat.js';
 import type { SeatView } from '../engine/game.js';
 import { fitsForm } from '../engine/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
-import { liveForms, myExposures } from './heuristic.js';
+import { formsNeeding, liveForms, myExposures } from './heuristic.js';
 import type { Group } from '../engine/tiles.js';
 
 /**
@@ -146,7 +146,10 @@ const sameShapes = (x: readonly Group[], y: readonly Group[]): boolean =>
 export class Encoder {
   /** The hand at begin() (concealed and own exposures) and what it places in each form (see PLACED). */
   private readonly baseCounts = new Uint8Array(KINDS);
-  private readonly basePlaced: Uint16Array;
+  private basePlaced: Uint16Array;
+  /** Each seat's hand at its last decision and what it placed, mended at the next (one player may serve several seats). */
+  private readonly seatPlaced: Uint16Array[] = [];
+  private readonly seatCounts: Int16Array[] = [];
   /** The hand's own exposures at begin(), and its lines' summary (made at the first afterstate that keeps both). */
   private baseExposures: readonly Group[] = [];
   private readonly baseLines: LineSummary;
@@ -235,10 +238,28 @@ export class Encoder {
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     this.opp = this.opponents();
-    placeAll(this.cc, held, this.basePlaced);
+    this.placeBase(view.seat, held);
     this.baseCounts.set(held);
     this.baseExposures = mine;
     this.baseReady = false;
+  }
+
+  /** basePlaced for the hand `held` of `seat`: the seat's kept from its last decision, mended for the kinds that differ (a few). */
+  private placeBase(seat: number, held: readonly number[]): void {
+    const cc = this.cc;
+    let placed = this.seatPlaced[seat], was = this.seatCounts[seat];
+    if (placed === undefined) {
+      placed = new Uint16Array(cc.formCount);
+      was = new Int16Array(KINDS).fill(-1);
+      this.seatPlaced[seat] = placed;
+      this.seatCounts[seat] = was;
+    }
+    let differ = 0;
+    for (let t = 0; t < JOKER; t++) if (was[t] !== held[t]) differ++;
+    if (differ > 8) placeAll(cc, held, placed);
+    else for (let t = 0; t < JOKER; t++) if (was[t] !== held[t]) mendPlaced(cc, placed, t, was[t], held[t]);
+    for (let t = 0; t < KINDS; t++) was[t] = held[t];
+    this.basePlaced = placed;
   }
 
   /** What the afterstate `counts` places in each form: the hand's at begin(), mended for the kinds that differ. */
@@ -452,18 +473,12 @@ export class Encoder {
     const risk = new Float32Array(KINDS);
     this.danger = risk;
     this.dangerOf.set(view.seat, { key: key.slice(), risk });
-    const need = new Float32Array(KINDS);
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat || view.dead[s].every((x) => x)) continue;
       const shapes = view.exposures[s].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
       if (shapes.length === 0) continue;
-      need.fill(0);
-      let fitting = 0;
-      for (let f = 0; f < cc.formCount; f++) {
-        if (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, shapes)) continue;
-        fitting++;
-        for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) need[cc.entryKind[e]]++;
-      }
+      // the exposed forms her exposures fit, and their entries of each kind (kept per card, as for the strong habits' danger)
+      const { fitting, need } = formsNeeding(cc, shapes);
       if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (shapes.length * need[t]) / fitting;
     }
   }

@@ -515,7 +515,7 @@ function shapesKey(shapes: readonly Group[]): number {
  * hand, so the answers are kept per card (the danger late in the hand asks on every
  * decision; a result must not be changed).
  */
-function formsNeeding(cc: CompiledCard, shapes: readonly Group[]): { fitting: number; need: number[] } {
+export function formsNeeding(cc: CompiledCard, shapes: readonly Group[]): { fitting: number; need: number[] } {
   let memo = NEEDING.get(cc);
   if (memo === undefined) { memo = new Map(); NEEDING.set(cc, memo); }
   const key = shapesKey(shapes);

@@ -52,7 +52,12 @@ const passesLeft = (pass: number): number => Math.max(0, 5 - pass);
 
 export class LearnedAgent implements Agent {
   readonly name: string;
-  private readonly strong: HeuristicAgent;
+  /**
+   * The strong habits, one player per seat served (it keeps each hand's figures from one decision
+   * to the next: a player serving four seats would otherwise take each hand afresh). They keep
+   * nothing else that changes a choice (no noise, stickiness nor commitment).
+   */
+  private readonly strongs: HeuristicAgent[] = [];
   private readonly enc: Encoder;
   private rows = new Float32Array(64 * FEATURES);
   /** The model's outputs for the rows of the last evaluate(). */
@@ -60,8 +65,12 @@ export class LearnedAgent implements Agent {
 
   constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
     this.name = name;
-    this.strong = new HeuristicAgent(cc, STRONG_HABITS, `${name}-habits`);
     this.enc = new Encoder(cc);
+  }
+
+  /** The strong habits of a seat. */
+  private strong(seat: number): HeuristicAgent {
+    return this.strongs[seat] ??= new HeuristicAgent(this.cc, STRONG_HABITS, `${this.name}-habits`);
   }
 
   act(turn: Turn): Action {
@@ -134,7 +143,7 @@ export class LearnedAgent implements Agent {
     if (this.model === null) {
       // the habits' own choice: candidates[0] for discards and claims, or the action they take
       if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy' || view.phase === 'claims') {
-        const habit = this.strong.act(turn);
+        const habit = this.strong(view.seat).act(turn);
         const i = candidates.findIndex((c) => sameAction(c.action, habit));
         pick = i >= 0 ? i : 0;
         if (i < 0) candidates = [{ action: habit, state: passState(view, habit) }, ...candidates];
@@ -180,7 +189,7 @@ export class LearnedAgent implements Agent {
 
   /** Each held kind discarded, in the strong habits' order (cheapest first). */
   private discardCandidates(view: SeatView, concealed: readonly number[], exposures: readonly Group[], kind: 'discard' | 'call', rng: RngState, action: (tile: TileId) => Action): Candidate[] {
-    const ranked = this.strong.rankView(view, rng).slice(0, DISCARDS);
+    const ranked = this.strong(view.seat).rankView(view, rng).slice(0, DISCARDS);
     return ranked.map(({ tile, worth }, rank) => {
       const hand = [...concealed];
       hand[tile]--;
@@ -216,7 +225,7 @@ export class LearnedAgent implements Agent {
   /** Charleston passes (with each blind pass allowed), the vote, or the courtesy offer. */
   private charlestonCandidates(view: SeatView, rng: RngState): Candidate[] {
     const seat = view.seat;
-    const ranked = this.strong.rankView(view, rng);
+    const ranked = this.strong(view.seat).rankView(view, rng);
     const hand = view.concealed;
     const candidate = (action: Action): Candidate => ({ action, state: passState(view, action) });
     if (view.phase === 'vote') return [true, false].map((yes) => candidate({ type: 'vote', seat, yes }));

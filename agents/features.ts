@@ -115,6 +115,33 @@ function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers:
   if (level >= NOT_WEIGHED << 3) { out.level[l] = NONE; out.form[l] = -1; } else { out.level[l] = level; out.form[l] = key & 0xffff; }
 }
 
+/** What the encoder reads of a card: each form's concealed line (1), each line's value, the lines holding each kind (kindLine[kindLineStart[t] ..]). */
+interface CardTables { formConcealed: Uint8Array; lineValue: Float64Array; kindLineStart: Uint32Array; kindLine: Uint16Array; fits: Map<number, Uint8Array> }
+const TABLES = new WeakMap<CompiledCard, CardTables>();
+
+function cardTables(cc: CompiledCard): CardTables {
+  let tables = TABLES.get(cc);
+  if (tables !== undefined) return tables;
+  const linesOf: number[][] = Array.from({ length: KINDS }, () => []);
+  for (let t = 0; t < KINDS; t++) {
+    for (let p = cc.postStart[t]; p < cc.postStart[t + 1]; p++) {
+      const l = cc.formLine[cc.postForm[p]];
+      if (!linesOf[t].includes(l)) linesOf[t].push(l);
+    }
+  }
+  const kindLineStart = new Uint32Array(KINDS + 1);
+  for (let t = 0; t < KINDS; t++) kindLineStart[t + 1] = kindLineStart[t] + linesOf[t].length;
+  tables = {
+    formConcealed: Uint8Array.from(cc.formLine, (l) => (cc.card.lines[l].concealed ? 1 : 0)),
+    lineValue: Float64Array.from(cc.card.lines, (line) => line.value),
+    kindLineStart,
+    kindLine: Uint16Array.from(linesOf.flat()),
+    fits: new Map(),
+  };
+  TABLES.set(cc, tables);
+  return tables;
+}
+
 /** How many forms weighed of line l are within one tile (two levels) of its best. */
 function nearForms(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, singles: Uint8Array, best: number): number {
   const j = cc.lineJokers[l] === 1 ? jokers : 0;
@@ -140,6 +167,13 @@ const sameShapes = (x: readonly Group[], y: readonly Group[]): boolean =>
   x.length === y.length && x.every((g, i) => g.tile === y[i].tile && g.size === y[i].size && g.jokers === y[i].jokers);
 
 /**
+ * Forms weighed (weighedForms) for each answer of liveForms met and each exposure list, by
+ * shapesKey: kept from decision to decision while that answer is the table's (a few dozen a
+ * game), for every encoder (liveForms keeps its answers per card; none is changed once given).
+ */
+const WEIGHED = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+
+/**
  * Encodes afterstates for one decision: `begin(view)` reads the table once (unseen tiles,
  * live forms, danger), then `encode` writes one row per candidate.
  */
@@ -162,19 +196,14 @@ export class Encoder {
   private readonly kindLine: Uint16Array;
   private readonly lineStamp: Int32Array;
   private stamp = 0;
-  /**
-   * Forms weighed (weighedForms) for each answer of liveForms met and each exposure list, by
-   * shapesKey: kept from decision to decision while that answer is the table's (a few dozen a game).
-   */
-  private readonly weighed = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
   /** The last kept one asked for (weighedFor), with the exposures' shapesKey and the live forms it was for. */
   private lastWeighed: { key: number; live: Uint8Array | null; mask: Uint8Array } = { key: NaN, live: null, mask: new Uint8Array(0) };
   /** The same for an exposure list too long to key. */
   private readonly weighedLong: Uint8Array;
   /** 1 for each form of a concealed line. */
   private readonly formConcealed: Uint8Array;
-  /** Forms each exposure list fits, by shapesKey (they depend only on the card). */
-  private readonly fits = new Map<number, Uint8Array>();
+  /** Forms each exposure list fits, by shapesKey (they depend only on the card: kept per card). */
+  private readonly fits: Map<number, Uint8Array>;
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
@@ -201,23 +230,20 @@ export class Encoder {
     this.baseLines = summary();
     this.live = new Uint8Array(cc.formCount);
     this.weighedLong = new Uint8Array(cc.formCount);
-    this.formConcealed = Uint8Array.from(cc.formLine, (l) => (cc.card.lines[l].concealed ? 1 : 0));
+
     if (cc.formCount > 0xffff) throw new Error(`rule violation: a card of ${cc.formCount} forms is more than the encoder keys (65535)`);
     this.lineEff = new Float32Array(cc.lineCount);
     this.lineForm = new Int32Array(cc.lineCount);
     this.lineNear = new Uint8Array(cc.lineCount);
-    this.lineValue = Float64Array.from(cc.card.lines, (line) => line.value);
+
     this.lineStamp = new Int32Array(cc.lineCount);
-    const linesOf: number[][] = Array.from({ length: KINDS }, () => []);
-    for (let t = 0; t < KINDS; t++) {
-      for (let p = cc.postStart[t]; p < cc.postStart[t + 1]; p++) {
-        const l = cc.formLine[cc.postForm[p]];
-        if (!linesOf[t].includes(l)) linesOf[t].push(l);
-      }
-    }
-    this.kindLineStart = new Uint32Array(KINDS + 1);
-    for (let t = 0; t < KINDS; t++) this.kindLineStart[t + 1] = this.kindLineStart[t] + linesOf[t].length;
-    this.kindLine = Uint16Array.from(linesOf.flat());
+    // what the encoder reads of the card, made once a card (self-play makes a player a game)
+    const tables = cardTables(cc);
+    this.formConcealed = tables.formConcealed;
+    this.lineValue = tables.lineValue;
+    this.kindLineStart = tables.kindLineStart;
+    this.kindLine = tables.kindLine;
+    this.fits = tables.fits;
   }
 
   /** Whether line x comes before line y: fewer tiles away (with the pair cost), then more valuable, then first on the card. */
@@ -295,8 +321,8 @@ export class Encoder {
     if (key === last.key && this.live === last.live) return last.mask;
     if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.formConcealed, this.weighedLong);
     // liveForms's answers are never changed once given, so they key what is made from them
-    let byShapes = this.weighed.get(this.live);
-    if (byShapes === undefined) { byShapes = new Map(); this.weighed.set(this.live, byShapes); }
+    let byShapes = WEIGHED.get(this.live);
+    if (byShapes === undefined) { byShapes = new Map(); WEIGHED.set(this.live, byShapes); }
     let mask = byShapes.get(key);
     if (mask === undefined) {
       mask = weighedForms(this.cc, this.live, exposures.length > 0 ? this.fitting(exposures) : null, this.formConcealed, new Uint8Array(this.cc.formCount));

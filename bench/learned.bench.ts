@@ -2,7 +2,8 @@
  * `npm run bench:learned`: the learned bots' speed. On one core: complete 4-player games of
  * learned players beside heuristic players in the same run, and single decisions (the learned
  * policy, the expert's search) beside the strong habits deciding the same positions. Then
- * self-play examples a second through the training's worker pool with 1 and 2 workers.
+ * self-play examples and games a second (and games a second per worker) through the
+ * training's worker pool with 1 and 2 workers.
  * Uses the shipped model (models/value-model.json), or random weights of the same shape when
  * there is none (same speed: the work does not depend on the weights).
  */
@@ -56,13 +57,15 @@ names.forEach((name) => {
   console.log(`${name.padEnd(62)} ${hz.toFixed(1).padStart(8)}    x${(hz / base).toFixed(4).padEnd(12)} ${(1000 / hz).toFixed(3).padStart(8)}`);
 });
 
-// Self-play through the training's worker pool: examples a second with 1 and 2 workers.
+// Self-play through the training's worker pool: examples and games a second with 1 and 2 workers
+// (the games `tilemate train` plays: TRAIN_DEFAULTS.play.allLearned of them all learned, the rest
+// one learned player among medium ones).
 // Steady state, as in training (a pool lives for a whole run): each worker first plays WARM
 // games, since a fresh worker's first few hundred games also pay for V8's optimizing
 // compiler, on background threads that use the idle core when there is one worker.
 const games = 800, WARM = 100;
 const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), settings: TRAIN_DEFAULTS.play, seeds });
-async function examplesPerSecond(workers: number): Promise<number> {
+async function selfPlayRate(workers: number): Promise<{ examples: number; games: number }> {
   const pool = new Piscina({ filename: new URL('../training/train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // warm up every worker (module load, card compile, the optimizing compiler)
   await Promise.all(Array.from({ length: workers }, (_, w) => pool.run(task(Array.from({ length: WARM }, (_, k) => 900_000 + w * WARM + k)))));
@@ -71,10 +74,14 @@ async function examplesPerSecond(workers: number): Promise<number> {
   const parts = (await Promise.all(batches.map((s) => pool.run(task(s))))) as SelfPlayResult[];
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await pool.destroy();
-  return parts.reduce((n, p) => n + p.rows, 0) / seconds;
+  return { examples: parts.reduce((n, p) => n + p.rows, 0) / seconds, games: games / seconds };
 }
-const one = await examplesPerSecond(1);
-const two = await examplesPerSecond(Math.min(2, availableParallelism()));
-console.log(`\nself-play examples a second (${games} games after ${WARM} a worker to warm up, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
-console.log(`1 worker   ${one.toFixed(0).padStart(8)}    x1`);
-console.log(`2 workers  ${two.toFixed(0).padStart(8)}    x${(two / one).toFixed(2)}`);
+const one = await selfPlayRate(1);
+const workers = Math.min(2, availableParallelism());
+const two = await selfPlayRate(workers);
+console.log(`\nself-play (${games} games after ${WARM} a worker to warm up, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
+console.log('             examples/s            games/s   games/s a worker');
+const line = (name: string, r: { examples: number; games: number }, n: number) =>
+  console.log(`${name.padEnd(10)} ${r.examples.toFixed(0).padStart(8)}    x${(r.examples / one.examples).toFixed(2).padEnd(6)} ${r.games.toFixed(1).padStart(8)}    ${(r.games / n).toFixed(1).padStart(8)}`);
+line('1 worker', one, 1);
+line(`${workers} workers`, two, workers);

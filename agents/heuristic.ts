@@ -593,7 +593,7 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
 }
 
 /** Answers kept by liveForms, most recent first. */
-const LIVE_KEPT = 4;
+const LIVE_KEPT = 8;
 
 /** Whether form f can still be made from `avail` natural tiles of each kind and avail[JOKER] jokers. */
 function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number {

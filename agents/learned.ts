@@ -58,6 +58,8 @@ export class LearnedAgent implements Agent {
    * nothing else that changes a choice (no noise, stickiness nor commitment).
    */
   private readonly strongs: HeuristicAgent[] = [];
+  /** Each seat's hand at its last call window weighed, and its closestAway (closestNow). */
+  private readonly kept: { concealed: Int16Array; exposures: Group[]; away: number }[] = [];
   private readonly enc: Encoder;
   private rows = new Float32Array(64 * FEATURES);
   /** The model's outputs for the rows of the last evaluate(). */
@@ -203,7 +205,7 @@ export class LearnedAgent implements Agent {
     const mine = myExposures(view);
     const out: Candidate[] = [{ action: { type: 'decline', seat }, state: { concealed: view.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' } }];
     const tile = view.claim!.tile;
-    const now = closestAway(this.cc, view.concealed, mine);
+    const now = this.closestNow(seat, view.concealed, mine);
     for (const a of options) {
       if (a.type !== 'call') continue;
       const { concealed: hand, exposures } = handAfterCall(view.concealed, mine, tile, a);
@@ -220,6 +222,24 @@ export class LearnedAgent implements Agent {
       out.push(...(this.model === null ? discards.slice(0, 1) : discards));
     }
     return out;
+  }
+
+  /**
+   * closestAway of the seat's hand, kept from one call window to the next: the hand changes only
+   * on the seat's own turns, and a window with a call to weigh comes several times between them.
+   */
+  private closestNow(seat: number, concealed: readonly number[], mine: readonly Group[]): number {
+    let kept = this.kept[seat];
+    if (kept === undefined) { kept = { concealed: new Int16Array(concealed.length).fill(-1), exposures: [], away: 0 }; this.kept[seat] = kept; }
+    let same = kept.exposures.length === mine.length && kept.concealed.length === concealed.length;
+    for (let i = 0; same && i < mine.length; i++) same = kept.exposures[i].tile === mine[i].tile && kept.exposures[i].size === mine[i].size && kept.exposures[i].jokers === mine[i].jokers;
+    for (let t = 0; same && t < concealed.length; t++) same = kept.concealed[t] === concealed[t];
+    if (!same) {
+      kept.concealed.set(concealed);
+      kept.exposures = mine.map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+      kept.away = closestAway(this.cc, concealed, mine);
+    }
+    return kept.away;
   }
 
   /** Charleston passes (with each blind pass allowed), the vote, or the courtesy offer. */

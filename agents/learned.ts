@@ -76,8 +76,17 @@ export class LearnedAgent implements Agent {
   }
 
   act(turn: Turn): Action {
+    // the view is built only for the decisions that read it (not draws, nor claim windows with nothing to weigh)
+    if (turn.phase === 'draw') return { type: 'draw', seat: turn.seat };
+    let options: Action[] | undefined;
+    if (turn.phase === 'claims') {
+      options = turn.legal();
+      const sure = sureAction(options);
+      if (sure) return sure;
+      if (!options.some((a) => a.type === 'call')) return { type: 'decline', seat: turn.seat };
+    }
     const view = turn.view();
-    const d = this.decision(view, turn);
+    const d = this.decision(view, turn, options);
     return 'action' in d ? d.action : this.choose(view, turn, d.candidates);
   }
 
@@ -86,11 +95,11 @@ export class LearnedAgent implements Agent {
    * a joker exchange, calling a hand dead, declining when no call is allowed), or the
    * candidates to weigh.
    */
-  private decision(view: SeatView, turn: Turn): { action: Action } | { candidates: Candidate[] } {
+  private decision(view: SeatView, turn: Turn, legal?: Action[]): { action: Action } | { candidates: Candidate[] } {
     const seat = view.seat;
     if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') return { candidates: this.charlestonCandidates(view, turn.rng) };
     if (view.phase === 'draw') return { action: { type: 'draw', seat } };
-    const options = turn.legal();
+    const options = legal ?? turn.legal();
     const sure = sureAction(options);
     if (sure) return { action: sure };
     if (view.phase === 'claims') {

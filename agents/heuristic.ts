@@ -577,13 +577,18 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
     for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];
     for (let f = 0; f < cc.formCount; f++) out[f] = formLive(cc, f, avail);
   } else {
-    const { postStart, postForm } = cc;
+    const { postStart, postForm, postCode } = cc;
     for (let t = 0; t < JOKER; t++) {
       const a = held[t] + unseen[t];
       if (avail[t] === a) continue;
+      // a form needing no more of kind t than the fewer of the two counts reads the same either way
+      const fewer = Math.min(avail[t], a);
       avail[t] = a;
-      // every form with an entry of kind t; the others' answers stand
-      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) out[postForm[p]] = formLive(cc, postForm[p], avail);
+      // every other form with an entry of kind t; the others' answers stand
+      for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) {
+        if ((postCode[p] & 15) <= fewer) continue;
+        out[postForm[p]] = formLive(cc, postForm[p], avail);
+      }
     }
   }
   // the new answer comes first, in place of the one it was mended from (most likely the same seat's, now past), or of the least recent

@@ -68,8 +68,10 @@ export function forward(model: ValueModel, input: Float32Array, rows: number, ou
       if (w.scratch.length < rows * m) w.scratch = new Float64Array(2 * rows * m);
       y = w.scratch;
     }
-    if (index === 0) firstLayer(input, rows, n, m, w, y, layer.relu);
-    else dense(x as Float64Array, rows, n, m, w.kernel, w.bias, y, layer.relu);
+    // a hidden layer's relu is left to the next layer, which reads only its inputs above 0 (the same inputs the relu leaves not 0)
+    const relu = layer.relu && index === last;
+    if (index === 0) firstLayer(input, rows, n, m, w, y, relu);
+    else dense(x as Float64Array, rows, n, m, w.kernel, w.bias, y, relu, layers[index - 1].relu);
     x = y;
   }
   return y;
@@ -93,11 +95,11 @@ function firstLayer(x: Float32Array, rows: number, n: number, m: number, w: Wide
   }
 }
 
-/** A later layer: each row from the bias, adding the inputs that are not 0. */
-function dense(x: Float64Array, rows: number, n: number, m: number, kernel: Float64Array, bias: Float64Array, y: Float64Array, relu: boolean): void {
+/** A later layer: each row from the bias, adding the inputs that are not 0 (above 0 after a relu not yet applied: `positive`). */
+function dense(x: Float64Array, rows: number, n: number, m: number, kernel: Float64Array, bias: Float64Array, y: Float64Array, relu: boolean, positive: boolean): void {
   for (let r = 0; r < rows; r++) {
     const yo = r * m;
-    sumsOf(nonZeros(x, r * n, n, m), m, kernel, bias, y, yo);
+    sumsOf(positive ? positives(x, r * n, n, m) : nonZeros(x, r * n, n, m), m, kernel, bias, y, yo);
     if (relu) for (let j = 0; j < m; j++) if (y[yo + j] < 0) y[yo + j] = 0;
   }
 }
@@ -122,6 +124,16 @@ function nonZeros(x: Float64Array, xo: number, n: number, m: number): number {
   for (let i = 0; i < n; i++) {
     const v = x[xo + i];
     if (v !== 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+  }
+  return c;
+}
+
+/** Row xo's inputs above 0 into NZ_AT / NZ_V; how many (the inputs a relu leaves not 0, as they are). */
+function positives(x: Float64Array, xo: number, n: number, m: number): number {
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const v = x[xo + i];
+    if (v > 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
   }
   return c;
 }

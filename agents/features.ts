@@ -86,9 +86,24 @@ interface LineSummary {
  */
 const NOT_WEIGHED = 128;
 function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | null, concealed: Uint8Array, out: Uint8Array): Uint8Array {
-  for (let f = 0; f < cc.formCount; f++) {
+  const n = cc.formCount, singles = cc.formSingles;
+  let f = 0;
+  // four forms a word where the arrays allow (each byte 0 or 1, singles below NOT_WEIGHED: no byte spills into the next)
+  if (((live.byteOffset | out.byteOffset | singles.byteOffset | concealed.byteOffset | (fits === null ? 0 : fits.byteOffset)) & 3) === 0) {
+    const words = n >> 2;
+    const l32 = new Uint32Array(live.buffer, live.byteOffset, words), o32 = new Uint32Array(out.buffer, out.byteOffset, words);
+    const s32 = new Uint32Array(singles.buffer, singles.byteOffset, words);
+    if (fits === null) {
+      for (let w = 0; w < words; w++) o32[w] = s32[w] | ((l32[w] ^ 0x01010101) << 7);
+    } else {
+      const f32 = new Uint32Array(fits.buffer, fits.byteOffset, words), c32 = new Uint32Array(concealed.buffer, concealed.byteOffset, words);
+      for (let w = 0; w < words; w++) o32[w] = s32[w] | (((l32[w] & f32[w] & (c32[w] ^ 0x01010101)) ^ 0x01010101) << 7);
+    }
+    f = words << 2;
+  }
+  for (; f < n; f++) {
     const weighed = live[f] === 1 && (fits === null || (fits[f] === 1 && concealed[f] === 0));
-    out[f] = cc.formSingles[f] | (weighed ? 0 : NOT_WEIGHED);
+    out[f] = singles[f] | (weighed ? 0 : NOT_WEIGHED);
   }
   return out;
 }

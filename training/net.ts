@@ -9,12 +9,13 @@ type Tensor = import('@tensorflow/tfjs').Tensor;
 export const HIDDEN = [64, 32] as const;
 
 /**
- * The value network in TensorFlow.js: FEATURES inputs, ReLU hidden layers, two outputs (the
- * win log-odds and the score / 100), the same network agents/model.ts runs without TF.js.
+ * The value network in TensorFlow.js: FEATURES inputs, ReLU hidden layers (`hidden` wide, by
+ * default HIDDEN), two outputs (the win log-odds and the score / 100), the same network
+ * agents/model.ts runs without TF.js, whatever its widths.
  */
-export function buildNet(tf: TF, seed: number): LayersModel {
+export function buildNet(tf: TF, seed: number, hidden: readonly number[] = HIDDEN): LayersModel {
   const model = tf.sequential();
-  HIDDEN.forEach((units, i) => model.add(tf.layers.dense({
+  hidden.forEach((units, i) => model.add(tf.layers.dense({
     ...(i === 0 ? { inputShape: [FEATURES] } : {}),
     units,
     activation: 'relu',
@@ -54,7 +55,7 @@ export function toValueModel(net: LayersModel, info: Record<string, unknown>): V
 export function setWeights(tf: TF, net: LayersModel, model: ValueModel): void {
   const shapes = net.layers.map((l) => l.getWeights()[0].shape);
   const fits = model.layers.length === shapes.length && model.layers.every((l, i) => l.inputs === shapes[i][0] && l.outputs === shapes[i][1]);
-  if (!fits) throw new Error(`the model's layers (${model.layers.map((l) => l.outputs).join('-')}) do not match the network (${HIDDEN.join('-')}-2)`);
+  if (!fits) throw new Error(`the model's layers (${model.layers.map((l) => l.outputs).join('-')}) do not match the network (${shapes.map((s) => s[1]).join('-')})`);
   net.layers.forEach((layer, i) => {
     const l = model.layers[i];
     layer.setWeights([tf.tensor2d(l.kernel, [l.inputs, l.outputs]), tf.tensor1d(l.bias)]);

@@ -64,6 +64,11 @@ export interface TrainOptions {
   from?: string;
   /** Where `from` was read (its file), to name it when it is refused. */
   fromName?: string;
+  /**
+   * Widths of the network's hidden layers (default: those of the `from` model, else HIDDEN).
+   * Kept in the checkpoint: a resumed run keeps its widths.
+   */
+  hidden?: number[];
   /** How self-play plays and labels its games. */
   play: PlaySettings;
   /** Games whose discards are put to the Monte Carlo search each generation, for the log's agreement (default AGREEMENT_GAMES). */
@@ -145,6 +150,8 @@ interface Checkpoint {
   cards?: { name: string; hash: string }[];
   ruleset: string;
   seed: number;
+  /** Widths of the network's hidden layers (absent in checkpoints from before they could be chosen: HIDDEN). */
+  hidden?: number[];
   generation: number;
   best: string | null;
   bestGeneration: number;
@@ -276,19 +283,24 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     const differ = cardsDiffer(opts.out, ck.cards ?? [{ hash: ck.cardHash }], cards);
     if (differ !== null) throw new TilemateError('TM_BAD_INPUT', differ);
     if (ck.ruleset !== opts.ruleset || ck.seed !== opts.seed) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} used ruleset ${ck.ruleset} and seed ${ck.seed}; resume it with the same`);
+    const had = ck.hidden ?? [...HIDDEN];
+    if (opts.hidden !== undefined && opts.hidden.join('-') !== had.join('-')) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} has hidden layers ${had.join('-')}; resume it without --hidden or with the same`);
   } else {
     ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, cards, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
     if (opts.from !== undefined) {
       // refused here, not a generation later
       const start = modelFromJson(opts.from, opts.fromName ?? 'the model to start from');
-      const widths = [FEATURES, ...HIDDEN, 2];
+      // a run from a model keeps its widths unless told others (which are then refused)
+      ck.hidden = opts.hidden ?? start.layers.slice(0, -1).map((l) => l.outputs);
+      const widths = [FEATURES, ...ck.hidden, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
         throw new TilemateError('TM_BAD_MODEL', `the model to start from has layers of ${start.layers.map((l) => l.outputs).join('-')}; this network's are ${widths.slice(1).join('-')}`);
       }
       ck.best = opts.from;
       ck.latest = opts.from;
-    }
+    } else ck.hidden = opts.hidden ?? [...HIDDEN];
   }
+  const hidden = ck.hidden ?? [...HIDDEN];
   // TF.js loaded once all that is refused has been
   const { tf, backend, why } = await loadTf();
   events.backend?.(why);
@@ -339,7 +351,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       order.forEach((src, dst) => { X.set(flatX.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); Y[dst * 2] = flatY[src * 2]; Y[dst * 2 + 1] = flatY[src * 2 + 1]; });
       const valRows = Math.max(1, Math.floor(total * 0.05));
       const trainRows = total - valRows;
-      const net = buildNet(tf, opts.seed + g);
+      const net = buildNet(tf, opts.seed + g, hidden);
       const from = ck.latest ?? ck.best;
       if (from !== null) setWeights(tf, net, modelFromJson(from));
       net.compile({ optimizer: tf.train.adam(opts.learningRate), loss: valueLoss(tf) });

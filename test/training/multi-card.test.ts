@@ -66,6 +66,18 @@ describe('training on several cards', () => {
     expect(e1.equals(e2)).toBe(true);
   }, 180_000);
 
+  it('trains a network of the hidden widths asked for, keeps them on resume and refuses others', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'tm-hidden-'));
+    await train({ ...base(out, [practice]), hidden: [16, 8], agreementGames: 0 });
+    const model = JSON.parse(readFileSync(join(out, 'candidate.json'), 'utf8'));
+    expect(model.layers.map((l: { outputs: number }) => l.outputs)).toEqual([16, 8, 2]);
+    expect(readCheckpoint(join(out, 'checkpoint.json')).hidden).toEqual([16, 8]);
+    await expect(train({ ...base(out, [practice]), generations: 2, resume: true, hidden: [32, 8], agreementGames: 0 })).rejects.toThrow(/hidden layers 16-8/);
+    const log = await train({ ...base(out, [practice]), generations: 2, resume: true, agreementGames: 0 });
+    expect(log.log.map((r) => r.generation)).toEqual([1, 2]);
+    expect(JSON.parse(readFileSync(join(out, 'candidate.json'), 'utf8')).layers.map((l: { outputs: number }) => l.outputs)).toEqual([16, 8, 2]);
+  }, 120_000);
+
   it('resumes only with the same cards in the same order, and says what differs', async () => {
     const out = mkdtempSync(join(tmpdir(), 'tm-cards-resume-'));
     await train({ ...base(out), agreementGames: 0 });

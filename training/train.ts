@@ -93,16 +93,12 @@ export const TRAIN_DEFAULTS = {
   play: { explore: 0.1, scoreWeight: 0, allLearned: 0.25, lambda: 0.9 },
 } as const;
 
-export interface LogRow {
-  generation: number;
-  examples: number;
-  trainLoss: number;
-  valLoss: number;
+/** How a generation's candidate measured: its agreements, and against three medium bots its win share and the paired differences with their 95% intervals. */
+export interface CandidateMeasures {
   /** Share of the candidate's discards that match the Monte Carlo search's (the hard bot's) at the same positions (absent: not measured). */
   searchAgreement?: number;
   /** Share of the candidate's discards that match the strong habits' first choice. */
   habitsAgreement: number;
-  /** Candidate's win share against three medium bots, and the paired differences with their 95% intervals. */
   winShare: number;
   vsBest: number;
   vsBestLow: number;
@@ -111,6 +107,13 @@ export interface LogRow {
   vsHabitsLow: number;
   vsHabitsHigh: number;
   meanScore: number;
+}
+
+export interface LogRow extends CandidateMeasures {
+  generation: number;
+  examples: number;
+  trainLoss: number;
+  valLoss: number;
   promoted: boolean;
   seconds: number;
   /** The generation's new self-play examples per second of its self-play phase (absent in older logs). */
@@ -120,21 +123,11 @@ export interface LogRow {
 }
 
 /** One card's part of a generation on several cards: its self-play, and the candidate measured on it alone. */
-export interface CardLogRow {
+export interface CardLogRow extends CandidateMeasures {
   card: string;
   /** This generation's self-play games and examples on the card. */
   games: number;
   selfPlayExamples: number;
-  searchAgreement?: number;
-  habitsAgreement: number;
-  winShare: number;
-  vsBest: number;
-  vsBestLow: number;
-  vsBestHigh: number;
-  vsHabits: number;
-  vsHabitsLow: number;
-  vsHabitsHigh: number;
-  meanScore: number;
 }
 
 interface Checkpoint {

@@ -52,6 +52,10 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // for measuring (issue 30): the expert's search with every candidate played to the end of the
   // game (16 worlds x 3, rated by wins), the policy in its own seat, as a stronger teacher
   'expert-deep': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 16, candidates: 3, ms: 60_000, toEnd: true }, 'expert-deep'),
+  // for measuring: the learned player and the expert with the model file named by
+  // TILEMATE_POLICY_MODEL (a value model from tilemate train), to set a new model beside the shipped one
+  'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
+  'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

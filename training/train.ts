@@ -287,7 +287,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       ck.hidden = opts.hidden ?? start.layers.slice(0, -1).map((l) => l.outputs);
       const widths = [FEATURES, ...ck.hidden, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
-        throw new TilemateError('TM_BAD_MODEL', `the model to start from has layers of ${start.layers.map((l) => l.outputs).join('-')}; this network's are ${widths.slice(1).join('-')}`);
+        throw new TilemateError('TM_BAD_MODEL', `${opts.fromName ?? "the model to start from"} has layers of ${start.layers.map((l) => l.outputs).join("-")}; the network asked for (--hidden) has ${widths.slice(1).join("-")}`);
       }
       ck.best = opts.from;
       ck.latest = opts.from;

@@ -228,7 +228,11 @@ describe('tilemate train', () => {
     const never = join(other, 'never');
     await expect(train({ ...base(never), from: model.slice(0, 100), fromName: 'model file /tmp/cut.json' })).rejects.toThrow(/model file \/tmp\/cut.json is not JSON/);
     expect(existsSync(never)).toBe(false);
-    await expect(train({ ...base(other), from: modelToJson(randomModel(5)) })).rejects.toThrow(/the model to start from has layers of 16-8-2; this network's are 64-32-2/);
+    await expect(train({ ...base(other), from: modelToJson(randomModel(5)), hidden: [64, 32] })).rejects.toThrow(/the model to start from has layers of 16-8-2; the network asked for \(--hidden\) has 64-32-2/);
+    // without --hidden a run keeps the widths of the model it starts from
+    const keeps = mkdtempSync(join(tmpdir(), 'tm-from-widths-'));
+    await train({ ...base(keeps), from: modelToJson(randomModel(5)) });
+    expect(JSON.parse(readFileSync(join(keeps, 'candidate.json'), 'utf8')).layers.map((l: { outputs: number }) => l.outputs)).toEqual([16, 8, 2]);
   });
 
   it('a run killed with kill -9 mid-generation resumes and finishes', async () => {

@@ -137,7 +137,7 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
     toldTenth = tenth; toldAt = now;
     const fresh = done - played.size, perDeal = fresh > 0 ? (now - started) / fresh : 0;
     const left = Math.round((perDeal * (f.games - done)) / 60_000);
-    process.stderr.write(`arena: ${done} of ${f.games} deals played${done < f.games && fresh > 0 ? `, about ${left < 1 ? 'under a minute' : `${left} min`} left` : ''}\n`);
+    process.stderr.write(`arena: ${done} of ${f.games} deals played${done < f.games && fresh > 0 ? `, ${left < 1 ? 'under a minute' : `about ${left} min`} left` : ''}\n`);
   };
   // the worker pool is loaded only for an arena, not at every command's start
   const { runArena } = await import('../../training/run-arena.js');

@@ -8,8 +8,8 @@ import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import type { ValueModel } from './model.js';
-import { OVERRULE, paired } from './montecarlo.js';
-import { playOut, tableTurns } from './table.js';
+import { OVERRULE, paired, playCandidates } from './montecarlo.js';
+import { tableTurns } from './table.js';
 
 /**
  * The expert: the learned policy with a short search. At a discard or an answer to a
@@ -70,15 +70,19 @@ export class LookaheadAgent implements Agent {
     const base = nextU32(turn.rng);
     const start = Date.now();
     const diffs: number[][] = candidates.map(() => []);
+    // to the end of the game (toEnd): the seat by its policy, the others as medium bots
+    const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
     for (let w = 0; w < this.budget.worlds; w++) {
       if (w >= 2 && Date.now() - start > this.budget.ms) break;
       const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
-      const values = candidates.map((a) => {
-        const s = cloneState(world);
-        apply(s, a);
-        const rng = seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0);
-        return this.budget.toEnd === true ? this.toEnd(s, seat, rng) : this.untilMyTurn(s, seat, rng);
-      });
+      const seed = (base ^ (w + 1) * 0x85ebca6b) >>> 0;
+      const values = this.budget.toEnd === true
+        ? playCandidates(world, candidates, players, seed, seat).won.map((won) => (won ? 1 : 0))
+        : candidates.map((a) => {
+          const s = cloneState(world);
+          apply(s, a);
+          return this.untilMyTurn(s, seat, seedRng(seed));
+        });
       values.forEach((v, i) => diffs[i].push(v - values[0]));
     }
     let pick = 0, bestEdge = 0;
@@ -92,13 +96,6 @@ export class LookaheadAgent implements Agent {
 
   private untilMyTurn(state: GameState, seat: number, rng: RngState): number {
     return untilOwnTurn(state, seat, rng, this.policy, this.opponents);
-  }
-
-  /** The world played to its end, the seat by its policy and the others as medium bots: 1 if the seat won, else 0. */
-  private toEnd(state: GameState, seat: number, rng: RngState): number {
-    const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
-    playOut(mahJonggGame(state.rules, state.cc), state, players, rng);
-    return state.result!.winners.includes(seat) ? 1 : 0;
   }
 }
 

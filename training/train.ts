@@ -357,13 +357,12 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       // Each epoch in an order of its own from the run's seed, never TF.js's own shuffle (it
       // draws from Math.random): the same command trains the same model.
       let trainLoss = NaN, valLoss = NaN;
-      const EX = new Float32Array(trainRows * FEATURES), EY = new Float32Array(trainRows * 2);
+      // the first epoch in the order drawn above; each later one reorders it into EX, EY
+      const EX = opts.epochs > 1 ? new Float32Array(trainRows * FEATURES) : null, EY = opts.epochs > 1 ? new Float32Array(trainRows * 2) : null;
       for (let e = 0; e < opts.epochs; e++) {
-        const epochOrder = e === 0 ? null : shuffled(trainRows, (opts.seed * 131 + g * 17 + e) >>> 0);
-        if (epochOrder === null) { EX.set(X.subarray(0, trainRows * FEATURES)); EY.set(Y.subarray(0, trainRows * 2)); }
-        else epochOrder.forEach((src, dst) => { EX.set(X.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); EY[dst * 2] = Y[src * 2]; EY[dst * 2 + 1] = Y[src * 2 + 1]; });
-        const xs = tf.tensor2d(EX, [trainRows, FEATURES]);
-        const ys = tf.tensor2d(EY, [trainRows, 2]);
+        if (e > 0) shuffled(trainRows, (opts.seed * 131 + g * 17 + e) >>> 0).forEach((src, dst) => { EX!.set(X.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); EY![dst * 2] = Y[src * 2]; EY![dst * 2 + 1] = Y[src * 2 + 1]; });
+        const xs = tf.tensor2d(e === 0 ? X.subarray(0, trainRows * FEATURES) : EX!, [trainRows, FEATURES]);
+        const ys = tf.tensor2d(e === 0 ? Y.subarray(0, trainRows * 2) : EY!, [trainRows, 2]);
         const hist = await net.fit(xs, ys, {
           batchSize: batch, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0,
           callbacks: { onBatchEnd: async () => { events.tick?.(++step); } },

@@ -19,19 +19,42 @@ import type { Group } from '../engine/tiles.js';
  * TD-Gammon's way: every candidate action is encoded as the afterstate it leads to, and the
  * policy takes the one the model rates highest.
  *
- * FEATURE_VERSION changes whenever the meaning or order of a feature changes; a model file
- * records the version it was trained on and is refused by an encoder of another version.
+ * A feature version changes whenever the meaning or order of a feature changes; a model file
+ * records the version it was trained on, and the encoder writes that version's features, so an
+ * older model keeps playing as it was trained (libriichi's way of keeping its versions):
+ * - version 1: 60 numbers, the table (24) and the four closest lines (9 each);
+ * - version 2: version 1's 60, then 27 more: the opponents one by one in turn order (their
+ *   exposures, tiles exposed, dead, and how much the discard risks feeding each), the jokers
+ *   on the table that could be taken for a tile held, and for each of the four lines how
+ *   scarce its missing singles and pairs are, the unseen tiles that fill them, and how many of
+ *   its missing kinds an opponent's exposures also call for.
  */
-export const FEATURE_VERSION = 1;
+export const FEATURE_VERSIONS = [1, 2] as const;
+/** The version new models are trained on. */
+export const FEATURE_VERSION = 2;
 
 /** Lines described one by one, closest first. */
 export const LINE_SLOTS = 4;
 const PER_LINE = 9;
 const GLOBAL = 24;
-export const FEATURES = GLOBAL + LINE_SLOTS * PER_LINE;
+const V1_WIDTH = GLOBAL + LINE_SLOTS * PER_LINE;
+/** Version 2's additions: three about jokers and lines, four for each of three opponents, three for each line. */
+const OPPONENT_SLOTS = 3;
+const PER_OPPONENT = 4;
+const PER_LINE_V2 = 3;
+const V2_WIDTH = V1_WIDTH + 3 + OPPONENT_SLOTS * PER_OPPONENT + LINE_SLOTS * PER_LINE_V2;
 
-/** Names of the features, in order (for the docs and for reading a model). */
-export const FEATURE_NAMES: readonly string[] = [
+/** Whether a feature version is one this encoder writes. */
+export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 1 | 2);
+
+/** How many numbers a feature version's row holds. */
+export function featureWidth(version: number): number {
+  if (version === 1) return V1_WIDTH;
+  if (version === 2) return V2_WIDTH;
+  throw new Error(`feature version ${version} is not one this Tilemate encodes (${FEATURE_VERSIONS.join(', ')})`);
+}
+
+const V1_NAMES: readonly string[] = [
   'closest effective away', 'closest tiles away', 'lines within 1', 'lines within 2', 'lines within 3',
   'jokers held', 'jokers unseen', 'own exposures', 'tiles to come', 'wall left',
   'charleston', 'charleston passes left', 'players', 'opponents exposed', 'most exposures of an opponent',
@@ -41,6 +64,17 @@ export const FEATURE_NAMES: readonly string[] = [
     'present', 'tiles away', 'missing in singles and pairs', 'jokers used', 'outs', 'value', 'concealed', 'near forms', 'alternatives',
   ].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
+const V2_NAMES: readonly string[] = [
+  ...V1_NAMES,
+  'lines at the closest', 'jokers to take for tiles held', 'jokers to take on the table',
+  ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['exposures', 'tiles exposed', 'dead', 'discard danger'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
+  ...Array.from({ length: LINE_SLOTS }, (_, i) => ['scarce singles and pairs', 'outs for singles and pairs', 'kinds opponents call for'].map((n) => `line ${i + 1} ${n}`)).flat(),
+];
+
+/** Names of a version's features, in order (for the docs and for reading a model). */
+export function featureNames(version: number): readonly string[] {
+  return featureWidth(version) === V1_WIDTH ? V1_NAMES : V2_NAMES;
+}
 
 /** How a seat stands once it has acted. */
 export interface Afterstate {
@@ -222,8 +256,12 @@ export class Encoder {
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
+  /** Each opponent's part of it, by seat (version 2 reads them one by one; null where she adds nothing). */
+  private dangerBy: (Float32Array | null)[] = [];
   /** The danger of each kind per seat, with the exposures it was read from (one player may serve several seats). */
-  private readonly dangerOf = new Map<number, { key: number[]; risk: Float32Array }>();
+  private readonly dangerOf = new Map<number, { key: number[]; risk: Float32Array; by: (Float32Array | null)[] }>();
+  /** Version 2's three numbers for each line shown (scratch). */
+  private readonly slotExtra = new Float32Array(LINE_SLOTS * PER_LINE_V2);
   private readonly dangerKey: number[] = [];
   private view!: SeatView;
   /** The opponents as the decision's view shows them (opponents()). */
@@ -236,8 +274,19 @@ export class Encoder {
   private readonly lineValue: Float64Array;
   private readonly counts = new Array<number>(KINDS).fill(0);
 
-  /** `mend` false places every afterstate's tiles afresh (the plain way, for tests to hold the mended one to). */
-  constructor(private readonly cc: CompiledCard, private readonly mend = true) {
+  /** The feature version written, and how many numbers a row holds. */
+  readonly version: number;
+  readonly width: number;
+  private readonly mend: boolean;
+
+  /**
+   * `version` the feature version to write (a model's own, agents/model.ts); `mend` false places
+   * every afterstate's tiles afresh (the plain way, for tests to hold the mended one to).
+   */
+  constructor(private readonly cc: CompiledCard, opts: { version: number; mend?: boolean }) {
+    this.version = opts.version;
+    this.width = featureWidth(opts.version);
+    this.mend = opts.mend ?? true;
     this.basePlaced = new Uint16Array(cc.formCount);
     this.placed = new Uint16Array(cc.formCount);
     const summary = (): LineSummary => ({ raw: new Uint8Array(cc.lineCount), level: new Uint8Array(cc.lineCount), form: new Int32Array(cc.lineCount) });
@@ -353,7 +402,7 @@ export class Encoder {
     return this.unseen[t];
   }
 
-  /** Writes the afterstate's features into out[offset .. offset + FEATURES). */
+  /** Writes the afterstate's features into out[offset .. offset + width). */
   encode(a: Afterstate, out: Float32Array, offset: number): void {
     const cc = this.cc, view = this.view;
     const counts = this.counts;
@@ -449,6 +498,7 @@ export class Encoder {
     o[i++] = a.kind === 'call' ? 1 : 0;
     o[i++] = a.kind === 'decline' ? 1 : 0;
     // the closest lines
+    const v2 = this.version === 2;
     for (let s = 0; s < LINE_SLOTS; s++) {
       if (s >= slots) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
       const l = top[s], f = this.lineForm[l];
@@ -462,12 +512,26 @@ export class Encoder {
       // outs: unseen tiles that bring the form a tile closer (a group slot helps only when jokers do not already fill it)
       const groupsShort = away - missingSingles > 0;
       let outs = groupsShort && cc.lineJokers[l] === 1 ? this.unseen[JOKER] : 0;
+      // version 2: how scarce the missing single and pair tiles are (each one's copies missing over
+      // its copies unseen), the unseen tiles that fill them, the missing kinds an opponent calls for
+      let scarce = 0, singleOuts = 0, contested = 0;
       for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
         const t = cc.entryKind[e];
         if (t === JOKER) continue;
         const h = counts[t];
-        if (h < cc.entrySingle[e] || (groupsShort && h < cc.entryNeed[e])) outs += this.unseen[t];
+        if (h < cc.entrySingle[e] || (groupsShort && h < cc.entryNeed[e])) {
+          outs += this.unseen[t];
+          if (v2 && this.danger[t] > 0) contested++;
+        }
+        if (v2 && h < cc.entrySingle[e]) {
+          singleOuts += this.unseen[t];
+          scarce += Math.min((cc.entrySingle[e] - h) / Math.max(this.unseen[t], 0.5), 2);
+        }
       }
+      const x = this.slotExtra;
+      x[s * PER_LINE_V2] = Math.min(scarce, 8) / 4;
+      x[s * PER_LINE_V2 + 1] = Math.min(singleOuts, 40) / 20;
+      x[s * PER_LINE_V2 + 2] = Math.min(contested, 8) / 4;
       o[i++] = 1;
       o[i++] = Math.min(away, 20) / 14;
       o[i++] = missingSingles / 8;
@@ -478,6 +542,36 @@ export class Encoder {
       o[i++] = Math.min(this.lineNear[l], 20) / 20;
       o[i++] = Math.min(cc.lineStart[l + 1] - cc.lineStart[l], 100) / 100;
     }
+    if (!v2) return;
+    // version 2: the lines at the closest, the jokers to take
+    let atClosest = 0;
+    for (const l of order) if (this.lineEff[l] === minEff) atClosest++;
+    let forHeld = 0, onTable = 0;
+    for (let s = 0; s < view.players; s++) {
+      for (const x of view.exposures[s]) {
+        if (!x.exchangeable || x.jokers === 0) continue;
+        onTable += x.jokers;
+        forHeld += Math.min(x.jokers, a.concealed[x.tile]);
+      }
+    }
+    o[i++] = Math.min(atClosest, 10) / 10;
+    o[i++] = Math.min(forHeld, 4) / 4;
+    o[i++] = Math.min(onTable, 8) / 8;
+    // the opponents in turn order after the seat
+    for (let k = 1; k <= OPPONENT_SLOTS; k++) {
+      if (k >= view.players) { for (let q = 0; q < PER_OPPONENT; q++) o[i++] = 0; continue; }
+      const s = (view.seat + k) % view.players;
+      const list = view.exposures[s];
+      let tiles = 0;
+      for (const x of list) tiles += x.size;
+      const risk = this.dangerBy[s];
+      o[i++] = Math.min(list.length, 4) / 4;
+      o[i++] = Math.min(tiles, 14) / 14;
+      o[i++] = view.dead[s].every((x) => x) ? 1 : 0;
+      o[i++] = d === undefined || risk == null ? 0 : Math.min(risk[d], 4) / 4;
+    }
+    // the lines shown: version 2's three numbers each (0 for a slot with no line)
+    for (let s = 0; s < LINE_SLOTS; s++) for (let q = 0; q < PER_LINE_V2; q++) o[i++] = s < slots ? this.slotExtra[s * PER_LINE_V2 + q] : 0;
   }
 
   private opponents(): { exposed: number; most: number; dead: number } {
@@ -509,18 +603,23 @@ export class Encoder {
       for (const x of list) key.push(x.tile, x.size, x.exchangeable ? 1 : 0);
     }
     const kept = this.dangerOf.get(view.seat);
-    if (kept !== undefined && kept.key.length === key.length && kept.key.every((v, i) => v === key[i])) { this.danger = kept.risk; return; }
+    if (kept !== undefined && kept.key.length === key.length && kept.key.every((v, i) => v === key[i])) { this.danger = kept.risk; this.dangerBy = kept.by; return; }
     const cc = this.cc;
     const risk = new Float32Array(KINDS);
+    const by: (Float32Array | null)[] = new Array(view.players).fill(null);
     this.danger = risk;
-    this.dangerOf.set(view.seat, { key: key.slice(), risk });
+    this.dangerBy = by;
+    this.dangerOf.set(view.seat, { key: key.slice(), risk, by });
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat || view.dead[s].every((x) => x)) continue;
       const shapes = view.exposures[s].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
       if (shapes.length === 0) continue;
       // the exposed forms her exposures fit, and their entries of each kind (kept per card, as for the strong habits' danger)
       const { fitting, need } = formsNeeding(cc, shapes);
-      if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (shapes.length * need[t]) / fitting;
+      if (fitting === 0) continue;
+      const hers = new Float32Array(KINDS);
+      for (let t = 0; t < KINDS; t++) { const v = (shapes.length * need[t]) / fitting; risk[t] += v; hers[t] = v; }
+      by[s] = hers;
     }
   }
 }

@@ -5,7 +5,7 @@ import { closestAway, exposuresFitCard } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import type { TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { Encoder, FEATURES, type Afterstate } from './features.js';
+import { Encoder, FEATURE_VERSION, type Afterstate } from './features.js';
 import { HeuristicAgent, myExposures, STRONG_HABITS } from './heuristic.js';
 import { forward, type ValueModel } from './model.js';
 import type { Group } from '../engine/tiles.js';
@@ -27,7 +27,12 @@ export interface LearnedOptions {
   /** Weight of the expected score (in hundreds of points) beside the chance of winning. */
   scoreWeight?: number;
   /**
-   * Called with each chosen afterstate's features (self-play): FEATURES numbers of `rows` from
+   * The feature version recorded when there is no model (a first generation of self-play); a
+   * model's own version otherwise. Unset: the latest.
+   */
+  featureVersion?: number;
+  /**
+   * Called with each chosen afterstate's features (self-play): `width` numbers of `rows` from
    * `offset`, the agent's own buffer, to be copied before its next decision.
    */
   record?: (seat: number, rows: Float32Array, offset: number, predicted: { win: number; score: number } | null) => void;
@@ -61,13 +66,17 @@ export class LearnedAgent implements Agent {
   /** Each seat's hand at its last call window weighed, and its closestAway (closestNow). */
   private readonly kept: { concealed: Int16Array; exposures: Group[]; away: number }[] = [];
   private readonly enc: Encoder;
-  private rows = new Float32Array(64 * FEATURES);
+  /** Numbers in a feature row (the encoder's version's). */
+  readonly width: number;
+  private rows: Float32Array;
   /** The model's outputs for the rows of the last evaluate(). */
   private out: Float64Array = new Float64Array(0);
 
   constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
     this.name = name;
-    this.enc = new Encoder(cc);
+    this.enc = new Encoder(cc, { version: model?.featureVersion ?? opts.featureVersion ?? FEATURE_VERSION });
+    this.width = this.enc.width;
+    this.rows = new Float32Array(64 * this.width);
   }
 
   /** The strong habits of a seat. */
@@ -178,7 +187,7 @@ export class LearnedAgent implements Agent {
         this.opts.record(view.seat, this.rows, 0, null);
       } else {
         // the rows and ratings evaluate() has just made
-        this.opts.record(view.seat, this.rows, pick * FEATURES, { win: 1 / (1 + Math.exp(-this.out[2 * pick])), score: this.out[2 * pick + 1] });
+        this.opts.record(view.seat, this.rows, pick * this.width, { win: 1 / (1 + Math.exp(-this.out[2 * pick])), score: this.out[2 * pick + 1] });
       }
     }
     return candidates[pick].action;
@@ -187,9 +196,10 @@ export class LearnedAgent implements Agent {
   /** The model's rating of each candidate: the chance of winning, plus the expected score at its weight. */
   evaluate(view: SeatView, candidates: readonly Candidate[]): number[] {
     const n = candidates.length;
-    if (this.rows.length < n * FEATURES) this.rows = new Float32Array(n * FEATURES * 2);
+    const width = this.width;
+    if (this.rows.length < n * width) this.rows = new Float32Array(n * width * 2);
     this.enc.begin(view);
-    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * FEATURES);
+    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * width);
     if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
     const out = forward(this.model!, this.rows, n, this.out);
     const w = this.opts.scoreWeight ?? 0;

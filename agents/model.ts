@@ -1,5 +1,5 @@
 import { TilemateError } from '../engine/errors.js';
-import { FEATURE_VERSION, FEATURES } from './features.js';
+import { FEATURE_VERSIONS, featureWidth, knownFeatureVersion } from './features.js';
 
 /**
  * A trained value model as the bots use it: a small multilayer perceptron over the features
@@ -47,7 +47,7 @@ function wide(layer: DenseLayer): Wide {
 const NO_ROWS = new Float64Array(0);
 
 /**
- * Rows of inputs (rows x FEATURES) to rows of [win log-odds, score / 100]. Inputs that are 0
+ * Rows of inputs (rows x the model's feature width) to rows of [win log-odds, score / 100]. Inputs that are 0
  * are skipped (many are: absent lines, no discard). The rows of one decision share most of
  * their inputs (the table, the lines a candidate leaves alone), so the first layer of each row
  * after the first starts from the first row's sums and adds only the inputs that differ.
@@ -206,11 +206,12 @@ export function modelFromJson(text: string, source = 'the model file'): ValueMod
  * refused with a one-line reason naming `source`. Shared with files of other heads (policy-model.ts).
  */
 export function modelBody(o: { featureVersion?: unknown; layers?: unknown; info?: unknown }, source: string, outputs: number): ValueModel {
-  if (o.featureVersion !== FEATURE_VERSION) {
-    throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(o.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}: train a new model`);
+  const version = o.featureVersion;
+  if (!knownFeatureVersion(version)) {
+    throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(version)}; this Tilemate encodes versions ${FEATURE_VERSIONS.join(' and ')}: train a new model`);
   }
   if (!Array.isArray(o.layers) || o.layers.length === 0 || o.layers.length > 8) throw new TilemateError('TM_BAD_MODEL', `${source} has no layers`);
-  let width = FEATURES;
+  let width = featureWidth(version);
   const layers = (o.layers as Record<string, unknown>[]).map((l, k): DenseLayer => {
     const inputs = l.inputs, out = l.outputs;
     if (inputs !== width || typeof out !== 'number' || !Number.isInteger(out) || out < 1 || out > 4096) {
@@ -220,5 +221,5 @@ export function modelBody(o: { featureVersion?: unknown; layers?: unknown; info?
     return { inputs, outputs: out, relu: l.relu === true, kernel: f32(l.kernel, inputs * out, `layer ${k + 1}'s kernel`), bias: f32(l.bias, out, `layer ${k + 1}'s bias`) };
   });
   if (width !== outputs) throw new TilemateError('TM_BAD_MODEL', `${source} gives ${width} outputs; expected ${outputs}`);
-  return { featureVersion: FEATURE_VERSION, layers, info: typeof o.info === 'object' && o.info !== null ? (o.info as Record<string, unknown>) : {} };
+  return { featureVersion: version, layers, info: typeof o.info === 'object' && o.info !== null ? (o.info as Record<string, unknown>) : {} };
 }

@@ -6,7 +6,7 @@ import type { Ruleset } from '../engine/rulesets.js';
 import { handAfterCall } from '../engine/seat.js';
 import { JOKER, type Group, type TileId } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
-import { Encoder, FEATURES, type Afterstate } from './features.js';
+import { Encoder, FEATURE_VERSION, type Afterstate } from './features.js';
 import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from './heuristic.js';
 import { forward, type ValueModel } from './model.js';
 import { OVERRULE, paired } from './montecarlo.js';
@@ -45,7 +45,7 @@ export interface Candidate {
   state: Afterstate;
 }
 
-/** A weighed decision: its candidates, their feature rows (candidates x FEATURES, the agent's own buffer) and ratings. */
+/** A weighed decision: its candidates, their feature rows (candidates x width, the agent's own buffer) and ratings. */
 export interface Weighed {
   view: SeatView;
   candidates: Candidate[];
@@ -62,14 +62,18 @@ export class PolicyAgent implements Agent {
   readonly name: string;
   private readonly strong: HeuristicAgent;
   private readonly enc: Encoder;
-  private rows = new Float32Array(64 * FEATURES);
+  /** Numbers in a feature row (the model's feature version's). */
+  readonly width: number;
+  private rows: Float32Array;
   private out = new Float64Array(0);
   private readonly head: boolean;
 
   constructor(cc: CompiledCard, readonly model: ValueModel | null, private readonly opts: PolicyOptions = {}, name = 'learned-all') {
     this.name = name;
     this.strong = new HeuristicAgent(cc, STRONG_HABITS, `${name}-habits`);
-    this.enc = new Encoder(cc);
+    this.enc = new Encoder(cc, { version: model?.featureVersion ?? FEATURE_VERSION });
+    this.width = this.enc.width;
+    this.rows = new Float32Array(64 * this.width);
     this.head = model !== null && hasPolicyHead(model);
   }
 
@@ -127,9 +131,10 @@ export class PolicyAgent implements Agent {
   /** Encodes and rates a decision's candidates (the rows and ratings live until the next call). */
   weigh(view: SeatView, candidates: readonly Candidate[]): Weighed {
     const n = candidates.length;
-    if (this.rows.length < n * FEATURES) this.rows = new Float32Array(n * FEATURES * 2);
+    const width = this.width;
+    if (this.rows.length < n * width) this.rows = new Float32Array(n * width * 2);
     this.enc.begin(view);
-    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * FEATURES);
+    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * width);
     const m = this.model!.layers[this.model!.layers.length - 1].outputs;
     if (this.out.length < m * n) this.out = new Float64Array(2 * m * n);
     const out = forward(this.model!, this.rows, n, this.out);
@@ -222,7 +227,7 @@ export function distinctActions(candidates: readonly Candidate[], scores: ArrayL
 /** What a search decided, for expert iteration to learn from (training/exit.ts). */
 export interface SearchRecord {
   seat: number;
-  /** Every candidate's features (candidates x FEATURES, a copy). */
+  /** Every candidate's features (candidates x the policy's width, a copy). */
   rows: Float32Array;
   candidates: number;
   /** The row of the search's choice (for a call, its best discard by the policy). */
@@ -271,15 +276,16 @@ export class PolicySearchAgent implements Agent {
     const d = this.policy.decision(turn);
     if ('action' in d) return d.action;
     const w = this.policy.weigh(d.view, d.candidates);
+    const W = this.policy.width;
     const own = argmax(w.policy, w.candidates.length);
     const searchable = (turn.phase === 'discard' || turn.phase === 'claims') && this.rules.racks === 1 && d.view.mahJonggs.length === 0;
     const ranked = distinctActions(w.candidates, w.policy);
     if (!searchable || ranked.length < 2) {
-      this.hooks.chosen?.(turn.seat, w.rows.slice(own * FEATURES, (own + 1) * FEATURES));
+      this.hooks.chosen?.(turn.seat, w.rows.slice(own * W, (own + 1) * W));
       return w.candidates[own].action;
     }
     // the weighed rows are the policy's buffer, which the playouts reuse: keep a copy
-    const rows = w.rows.slice(0, w.candidates.length * FEATURES);
+    const rows = w.rows.slice(0, w.candidates.length * W);
     const n = w.candidates.length;
     const top = ranked.slice(0, this.budget.candidates);
     const means = this.search(turn, d.view, top.map((c) => c.action));
@@ -291,7 +297,7 @@ export class PolicySearchAgent implements Agent {
     }
     const target = top[pick].row;
     this.hooks.record?.({ seat: turn.seat, rows, candidates: n, target, policyChoice: own, searched: top.map((c, i) => ({ row: c.row, mean: means.mean[i] })) });
-    this.hooks.chosen?.(turn.seat, rows.slice(target * FEATURES, (target + 1) * FEATURES));
+    this.hooks.chosen?.(turn.seat, rows.slice(target * W, (target + 1) * W));
     return top[pick].action;
   }
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type Benchmark from 'benchmark';
 import type { Agent, Turn } from '../agents/agent.js';
-import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import { featureWidth } from '../agents/features.js';
 import type { ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import type { CompiledCard } from '../engine/compile.js';
@@ -101,12 +101,12 @@ export function firstChoice(a: Answer): object {
 }
 
 /**
- * Random weights of the shipped model's shape, for the learned players' benches when no model is
+ * Random weights of the shipped model's shape (its feature version 1, or `version`), for the learned players' benches when no model is
  * installed (the same speed: the work does not depend on the weights); the same every run.
  */
-export function randomModel(): ValueModel {
+export function randomModel(version = 1): ValueModel {
   let x = 1;
   const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.2);
-  const widths = [FEATURES, ...HIDDEN, 2];
-  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+  const widths = [featureWidth(version), ...HIDDEN, 2];
+  return { featureVersion: version, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
 }

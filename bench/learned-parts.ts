@@ -11,7 +11,7 @@
  */
 import { defaultModel } from '../agents/default-model.js';
 import type { Turn } from '../agents/agent.js';
-import { Encoder, FEATURES, type Afterstate } from '../agents/features.js';
+import { Encoder, type Afterstate } from '../agents/features.js';
 import { LearnedAgent } from '../agents/learned.js';
 import { forward } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
@@ -56,7 +56,8 @@ function time(name: string, per: number, rounds: number, f: () => void): void {
   console.log(`${name.padEnd(34)} ${(1000 * ms / per).toFixed(2).padStart(9)} us each  (${per} each round)`);
 }
 
-const enc = new Encoder(cc);
+const enc = new Encoder(cc, { version: model.featureVersion });
+const FEATURES = enc.width;
 let rows = new Float32Array(64 * FEATURES);
 const encoded: { rows: Float32Array; n: number }[] = [];
 for (const d of decisions) {

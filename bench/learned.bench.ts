@@ -64,7 +64,7 @@ names.forEach((name) => {
 // games, since a fresh worker's first few hundred games also pay for V8's optimizing
 // compiler, on background threads that use the idle core when there is one worker.
 const games = 800, WARM = 100;
-const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), settings: TRAIN_DEFAULTS.play, seeds });
+const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), featureVersion: model.featureVersion, settings: TRAIN_DEFAULTS.play, seeds });
 async function selfPlayRate(workers: number): Promise<{ examples: number; games: number }> {
   const pool = new Piscina({ filename: new URL('../training/train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // warm up every worker (module load, card compile, the optimizing compiler)

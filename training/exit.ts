@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
-import { FEATURES } from '../agents/features.js';
+import { featureWidth } from '../agents/features.js';
 import type { ValueModel } from '../agents/model.js';
 import { policyModelToJson, readPolicyModel, withPolicyHead } from '../agents/policy-model.js';
 import type { PolicySearchBudget } from '../agents/policy.js';
@@ -52,11 +52,11 @@ export interface TrainConfig {
   cardText: string;
 }
 
-/** The value network of training/net.ts with the policy head: FEATURES inputs, the same hidden layers, three outputs. */
-export function buildPolicyNet(tf: TF, seed: number): LayersModel {
+/** The value network of training/net.ts with the policy head: `width` inputs (a feature version's), the same hidden layers, three outputs. */
+export function buildPolicyNet(tf: TF, seed: number, width: number): LayersModel {
   const model = tf.sequential();
   HIDDEN.forEach((units, i) => model.add(tf.layers.dense({
-    ...(i === 0 ? { inputShape: [FEATURES] } : {}), units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
+    ...(i === 0 ? { inputShape: [width] } : {}), units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
   })));
   model.add(tf.layers.dense({ units: 3, kernelInitializer: tf.initializers.glorotNormal({ seed: seed + 99 }) }));
   return model;
@@ -72,10 +72,10 @@ export function setPolicyWeights(tf: TF, net: LayersModel, model: ValueModel): v
   });
 }
 
-export function netToModel(net: LayersModel, info: Record<string, unknown>): ValueModel {
+export function netToModel(net: LayersModel, info: Record<string, unknown>, featureVersion: number): ValueModel {
   const dense = net.layers;
   return {
-    featureVersion: 1,
+    featureVersion,
     layers: dense.map((layer, i) => {
       const [kernel, bias] = layer.getWeights();
       const [inputs, outputs] = kernel.shape as [number, number];
@@ -95,6 +95,7 @@ export function joinExamples(parts: readonly ExitExamples[]): ExitExamples {
     for (let d = 0; d < p.policyTarget.length; d++) { starts.push(base + p.policyStart[d + 1]); targets.push(p.policyTarget[d]); }
   }
   return {
+    width: parts[0]?.width ?? featureWidth(1),
     valueX: cat(parts.map((p) => p.valueX)), valueY: cat(parts.map((p) => p.valueY)),
     policyX: cat(parts.map((p) => p.policyX)), policyStart: Int32Array.from(starts), policyTarget: Int32Array.from(targets),
     overruled: parts.reduce((a, p) => a + p.overruled, 0), games: parts.reduce((a, p) => a + p.games, 0), wins: parts.reduce((a, p) => a + p.wins, 0),
@@ -117,13 +118,14 @@ function shuffled(n: number, seed: number): number[] {
 function policyLoss(tf: TF, net: LayersModel, ex: ExitExamples, decisions: readonly number[]): { loss: () => Tensor; rows: number } {
   let rows = 0;
   for (const d of decisions) rows += ex.policyStart[d + 1] - ex.policyStart[d];
-  const x = new Float32Array(rows * FEATURES);
+  const W = ex.width;
+  const x = new Float32Array(rows * W);
   const seg = new Float32Array(decisions.length * rows);
   const target = new Float32Array(rows);
   let r = 0;
   decisions.forEach((d, k) => {
     const a = ex.policyStart[d], b = ex.policyStart[d + 1];
-    x.set(ex.policyX.subarray(a * FEATURES, b * FEATURES), r * FEATURES);
+    x.set(ex.policyX.subarray(a * W, b * W), r * W);
     for (let i = 0; i < b - a; i++) seg[k * rows + r + i] = 1;
     target[r + ex.policyTarget[d]] = 1;
     r += b - a;
@@ -132,7 +134,7 @@ function policyLoss(tf: TF, net: LayersModel, ex: ExitExamples, decisions: reado
   return {
     rows,
     loss: () => {
-      const z = net.apply(tf.tensor2d(x, [rows, FEATURES])) as Tensor;
+      const z = net.apply(tf.tensor2d(x, [rows, W])) as Tensor;
       const logit = tf.slice(z, [0, 2], [rows, 1]);
       const S = tf.tensor2d(seg, [n, rows]);
       // log-sum-exp over each decision, shifted by its largest logit (the head starts at twenty
@@ -152,7 +154,7 @@ export function policyAgreement(model: ValueModel, ex: ExitExamples, decisions: 
   let hit = 0;
   for (const d of decisions) {
     const a = ex.policyStart[d], b = ex.policyStart[d + 1];
-    const out = forward(model, ex.policyX.subarray(a * FEATURES, b * FEATURES), b - a);
+    const out = forward(model, ex.policyX.subarray(a * ex.width, b * ex.width), b - a);
     let best = 0;
     for (let i = 1; i < b - a; i++) if (out[3 * i + 2] > out[3 * best + 2]) best = i;
     if (best === ex.policyTarget[d]) hit++;
@@ -165,7 +167,8 @@ export function policyAgreement(model: ValueModel, ex: ExitExamples, decisions: 
  * decisions in batches of 64, each step with an equal batch of value rows.
  */
 export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExamples, opts: { epochs: number; learningRate: number; policyWeight: number; seed: number; decisions?: readonly number[]; valueWeight?: number; headOnly?: boolean }): Promise<{ model: ValueModel; loss: number }> {
-  const net = buildPolicyNet(tf, opts.seed);
+  const net = buildPolicyNet(tf, opts.seed, ex.width);
+  const W = ex.width;
   setPolicyWeights(tf, net, withPolicyHead(model));
   const optimizer = tf.train.adam(opts.learningRate);
   const vloss = valueLoss(tf);
@@ -184,14 +187,14 @@ export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExample
       const batch = order.slice(b, b + BATCH).map((i) => decisions[i]);
       const p = policyLoss(tf, net, ex, batch);
       const vb = Math.min(4 * BATCH, valueRows);
-      const vx = new Float32Array(vb * FEATURES), vy = new Float32Array(vb * 2);
+      const vx = new Float32Array(vb * W), vy = new Float32Array(vb * 2);
       for (let k = 0; k < vb; k++) {
         const i = vorder[(steps * vb + k) % valueRows];
-        vx.set(ex.valueX.subarray(i * FEATURES, (i + 1) * FEATURES), k * FEATURES);
+        vx.set(ex.valueX.subarray(i * W, (i + 1) * W), k * W);
         vy[2 * k] = ex.valueY[2 * i]; vy[2 * k + 1] = ex.valueY[2 * i + 1];
       }
       const cost = optimizer.minimize(() => tf.tidy(() => {
-        const z = net.apply(tf.tensor2d(vx, [vb, FEATURES])) as Tensor;
+        const z = net.apply(tf.tensor2d(vx, [vb, W])) as Tensor;
         const v = vloss(tf.tensor2d(vy, [vb, 2]), tf.slice(z, [0, 0], [vb, 2]));
         return tf.add(tf.mul(p.loss(), opts.policyWeight), tf.mul(v, opts.valueWeight ?? 1)) as import('@tensorflow/tfjs').Scalar;
       }), true, varList);
@@ -203,7 +206,7 @@ export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExample
     }
     last = steps === 0 ? 0 : sum / steps;
   }
-  const out = netToModel(net, { ...model.info });
+  const out = netToModel(net, { ...model.info }, model.featureVersion);
   net.dispose();
   optimizer.dispose();
   return { model: out, loss: last };
@@ -218,7 +221,7 @@ function writeAtomic(path: string, data: string | Uint8Array): void {
 
 function saveExamples(path: string, ex: ExitExamples): void {
   const parts = [ex.valueX, ex.valueY, ex.policyX, ex.policyStart, ex.policyTarget];
-  const head = Buffer.from(JSON.stringify({ lengths: parts.map((p) => p.length), overruled: ex.overruled, games: ex.games, wins: ex.wins }));
+  const head = Buffer.from(JSON.stringify({ width: ex.width, lengths: parts.map((p) => p.length), overruled: ex.overruled, games: ex.games, wins: ex.wins }));
   const len = Buffer.alloc(4); len.writeUInt32LE(head.length);
   writeAtomic(path, Buffer.concat([len, head, ...parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]));
 }
@@ -226,10 +229,11 @@ function saveExamples(path: string, ex: ExitExamples): void {
 export function loadExamples(path: string): ExitExamples {
   const buf = readFileSync(path);
   const n = buf.readUInt32LE(0);
-  const head = JSON.parse(buf.subarray(4, 4 + n).toString()) as { lengths: number[]; overruled: number; games: number; wins: number };
+  const head = JSON.parse(buf.subarray(4, 4 + n).toString()) as { width?: number; lengths: number[]; overruled: number; games: number; wins: number };
   let o = 4 + n;
   const take = <T>(k: number, make: (b: ArrayBuffer) => T) => { const bytes = head.lengths[k] * 4; const b = buf.buffer.slice(buf.byteOffset + o, buf.byteOffset + o + bytes); o += bytes; return make(b); };
   return {
+    width: head.width ?? featureWidth(1), // files from before feature version 2 hold version 1's rows
     valueX: take(0, (b) => new Float32Array(b)), valueY: take(1, (b) => new Float32Array(b)), policyX: take(2, (b) => new Float32Array(b)),
     policyStart: take(3, (b) => new Int32Array(b)), policyTarget: take(4, (b) => new Int32Array(b)), overruled: head.overruled, games: head.games, wins: head.wins,
   };
@@ -293,7 +297,7 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
       const after = policyAgreement(model, ex, heldOut, forward);
       const t2 = Date.now();
       writeAtomic(join(cfg.out, `model-${pad(g)}.json`), policyModelToJson(model));
-      const line = [g, fresh.games, fresh.wins, fresh.policyTarget.length, fresh.policyX.length / FEATURES, fresh.overruled, fresh.valueY.length / 2, trained.loss.toFixed(4), before.toFixed(4), after.toFixed(4), ((t1 - t0) / 1000).toFixed(0), ((t2 - t1) / 1000).toFixed(0)].join(',');
+      const line = [g, fresh.games, fresh.wins, fresh.policyTarget.length, fresh.policyX.length / fresh.width, fresh.overruled, fresh.valueY.length / 2, trained.loss.toFixed(4), before.toFixed(4), after.toFixed(4), ((t1 - t0) / 1000).toFixed(0), ((t2 - t1) / 1000).toFixed(0)].join(',');
       writeFileSync(join(cfg.out, 'log.csv'), `${readFileSync(join(cfg.out, 'log.csv'), 'utf8')}${line}\n`);
       writeAtomic(cpPath, JSON.stringify({ generation: g, model: `model-${pad(g)}.json` }));
       process.stderr.write(`exit: generation ${g} done: ${line}\n`);

@@ -1,5 +1,5 @@
 import type { Agent } from '../agents/agent.js';
-import { FEATURES } from '../agents/features.js';
+import { featureWidth } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import type { ValueModel } from '../agents/model.js';
 import { PolicySearchAgent, type PolicySearchBudget, type SearchRecord } from '../agents/policy.js';
@@ -33,7 +33,9 @@ export interface ExitTask {
 }
 
 export interface ExitExamples {
-  /** Value rows (rows x FEATURES) and their targets (rows x 2: won 0/1, score / 100). */
+  /** Numbers in a feature row (the model's feature version's). */
+  width: number;
+  /** Value rows (rows x width) and their targets (rows x 2: won 0/1, score / 100). */
   valueX: Float32Array;
   valueY: Float32Array;
   /** Policy decisions: their candidates' rows one decision after another, where each starts (decisions + 1), and the target row within each. */
@@ -94,8 +96,9 @@ export function exitSelfPlay(task: ExitTask): ExitExamples {
     for (let i = 0; i < rows; i++) vy.push(won, r.scores[seat] / 100);
   }
   const valueX = vx.done();
-  if (valueX.length !== (vy.length / 2) * FEATURES) throw new Error('exit self-play: value rows and targets out of step');
-  return { valueX, valueY: Float32Array.from(vy), policyX: px.done(), policyStart: Int32Array.from(starts), policyTarget: Int32Array.from(targets), overruled, games: task.seeds.length, wins };
+  const width = featureWidth(model.featureVersion);
+  if (valueX.length !== (vy.length / 2) * width) throw new Error('exit self-play: value rows and targets out of step');
+  return { width, valueX, valueY: Float32Array.from(vy), policyX: px.done(), policyStart: Int32Array.from(starts), policyTarget: Int32Array.from(targets), overruled, games: task.seeds.length, wins };
 }
 
 export default function run(task: ExitTask): ExitExamples {

@@ -1,4 +1,5 @@
-import { FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import { featureWidth } from '../agents/features.js';
+import { TilemateError } from '../engine/errors.js';
 import type { DenseLayer, ValueModel } from '../agents/model.js';
 import type { TF } from './tf.js';
 
@@ -9,14 +10,14 @@ type Tensor = import('@tensorflow/tfjs').Tensor;
 export const HIDDEN = [64, 32] as const;
 
 /**
- * The value network in TensorFlow.js: FEATURES inputs, ReLU hidden layers (`hidden` wide, by
+ * The value network in TensorFlow.js: `inputs` inputs (a feature version's width), ReLU hidden layers (`hidden` wide, by
  * default HIDDEN), two outputs (the win log-odds and the score / 100), the same network
  * agents/model.ts runs without TF.js, whatever its widths.
  */
-export function buildNet(tf: TF, seed: number, hidden: readonly number[] = HIDDEN): LayersModel {
+export function buildNet(tf: TF, seed: number, hidden: readonly number[], inputs: number): LayersModel {
   const model = tf.sequential();
   hidden.forEach((units, i) => model.add(tf.layers.dense({
-    ...(i === 0 ? { inputShape: [FEATURES] } : {}),
+    ...(i === 0 ? { inputShape: [inputs] } : {}),
     units,
     activation: 'relu',
     kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
@@ -40,7 +41,7 @@ export function valueLoss(tf: TF) {
 }
 
 /** The network's weights as the bots' model. */
-export function toValueModel(net: LayersModel, info: Record<string, unknown>): ValueModel {
+export function toValueModel(net: LayersModel, featureVersion: number, info: Record<string, unknown>): ValueModel {
   const layers: DenseLayer[] = [];
   const dense = net.layers;
   dense.forEach((layer, i) => {
@@ -48,7 +49,7 @@ export function toValueModel(net: LayersModel, info: Record<string, unknown>): V
     const [inputs, outputs] = kernel.shape as [number, number];
     layers.push({ inputs, outputs, relu: i < dense.length - 1, kernel: Float32Array.from(kernel.dataSync()), bias: Float32Array.from(bias.dataSync()) });
   });
-  return { featureVersion: FEATURE_VERSION, layers, info };
+  return { featureVersion, layers, info };
 }
 
 /** Loads a model's weights into a network of the same shape. */
@@ -60,4 +61,21 @@ export function setWeights(tf: TF, net: LayersModel, model: ValueModel): void {
     const l = model.layers[i];
     layer.setWeights([tf.tensor2d(l.kernel, [l.inputs, l.outputs]), tf.tensor1d(l.bias)]);
   });
+}
+
+/**
+ * A model read at a later feature version: version 2's row begins with version 1's numbers, so
+ * a version-1 model's first layer is kept for them and given weights of 0 for the rest; it rates
+ * every afterstate as before until training moves them. Any other change is refused, naming `source`.
+ */
+export function withFeatureVersion(model: ValueModel, version: number, source: string): ValueModel {
+  if (model.featureVersion === version) return model;
+  if (!(model.featureVersion === 1 && version === 2)) {
+    throw new TilemateError('TM_BAD_MODEL', `${source} reads feature version ${model.featureVersion}; it cannot be carried to version ${version} (only 1 to 2): train a new model`);
+  }
+  const [first, ...rest] = model.layers;
+  const inputs = featureWidth(version);
+  const kernel = new Float32Array(inputs * first.outputs);
+  kernel.set(first.kernel); // [inputs][outputs], row-major: the old inputs' rows first
+  return { ...model, featureVersion: version, layers: [{ ...first, inputs, kernel }, ...rest], info: { ...model.info, featureVersionFrom: model.featureVersion } };
 }

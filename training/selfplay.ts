@@ -1,5 +1,5 @@
 import type { Agent } from '../agents/agent.js';
-import { FEATURES } from '../agents/features.js';
+import { featureWidth } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
 import type { ValueModel } from '../agents/model.js';
@@ -20,6 +20,8 @@ export interface SelfPlaySpec extends PlaySettings {
   ruleset: Ruleset;
   cc: CompiledCard;
   model: ValueModel | null;
+  /** The feature version recorded: the model's own (the two must agree), or a first generation's without one. */
+  featureVersion: number;
 }
 
 /** How self-play games are played and labelled (plain data: it goes to the workers). */
@@ -37,7 +39,7 @@ export interface PlaySettings {
 }
 
 export interface Examples {
-  /** rows x FEATURES */
+  /** rows x the feature version's width */
   x: Float32Array;
   /** rows x 2: won (0/1), score / 100 */
   y: Float32Array;
@@ -55,6 +57,8 @@ export interface SelfPlayStats {
 /** Plays the games of seeds `seeds` and returns their examples. */
 export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { examples: Examples; stats: SelfPlayStats } {
   // the chosen afterstates' features, row after row (one buffer, grown by doubling, not an array a row)
+  if (spec.model !== null && spec.model.featureVersion !== spec.featureVersion) throw new Error(`self-play: a model of feature version ${spec.model.featureVersion} asked to record version ${spec.featureVersion}`);
+  const FEATURES = featureWidth(spec.featureVersion);
   let x = new Float32Array(1024 * FEATURES);
   let rows = 0;
   const labels: number[] = [];
@@ -73,7 +77,7 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
       rows++;
       trace.push({ seat, predicted });
     };
-    const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, record });
+    const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, featureVersion: spec.featureVersion, record });
     const agents: Agent[] = Array.from({ length: players }, (_, s) => (all || s === lone ? learned : medium));
     const state = newGame(spec.ruleset, spec.cc, seed);
     playOut(mahJonggGame(spec.ruleset, spec.cc), state, agents, rng);

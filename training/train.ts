@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { FEATURE_NAMES, FEATURE_VERSION, FEATURES } from '../agents/features.js';
+import { FEATURE_VERSION, FEATURE_VERSIONS, featureNames, featureWidth, knownFeatureVersion } from '../agents/features.js';
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
 import { TilemateError } from '../engine/errors.js';
 import runWorkerTask, { type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
-import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss } from './net.js';
+import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss, withFeatureVersion } from './net.js';
 import { plotLog } from './plot.js';
 import { fileErrorWords } from '../engine/errors.js';
 import { parseCard } from '../engine/card.js';
@@ -69,6 +69,13 @@ export interface TrainOptions {
    * Kept in the checkpoint: a resumed run keeps its widths.
    */
   hidden?: number[];
+  /**
+   * The feature version the network reads (agents/features.ts): default that of the `from`
+   * model, else the latest. A version-1 `from` model can start a version-2 run: version 2's rows
+   * begin with version 1's, so its weights carry over with those of the new inputs at 0 (it
+   * plays as it did until training moves them). Kept in the checkpoint.
+   */
+  featureVersion?: number;
   /** How self-play plays and labels its games. */
   play: PlaySettings;
   /** Games whose discards are put to the Monte Carlo search each generation, for the log's agreement (default AGREEMENT_GAMES). */
@@ -181,7 +188,7 @@ export function readCheckpoint(path: string): Checkpoint {
   }
   const c = raw as Partial<Checkpoint>;
   if (c === null || typeof c !== 'object' || c.format !== 'tilemate-training' || c.version !== 1) throw new TilemateError('TM_BAD_MODEL', `${path} is not a Tilemate training checkpoint`);
-  if (c.featureVersion !== FEATURE_VERSION) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes version ${FEATURE_VERSION}`);
+  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes versions ${FEATURE_VERSIONS.join(' and ')}`);
   const cardsOk = c.cards === undefined || (Array.isArray(c.cards) && c.cards.every((k) => typeof k?.name === 'string' && typeof k?.hash === 'string'));
   if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);
@@ -194,8 +201,8 @@ export function readCheckpoint(path: string): Checkpoint {
 
 const MAGIC = 0x58454d54; // "TMEX"
 
-function writeExamples(path: string, x: Float32Array, y: Float32Array, rows: number): void {
-  const head = new Uint32Array([MAGIC, FEATURE_VERSION, rows, FEATURES]);
+function writeExamples(path: string, version: number, x: Float32Array, y: Float32Array, rows: number): void {
+  const head = new Uint32Array([MAGIC, version, rows, featureWidth(version)]);
   const buf = new Uint8Array(16 + x.byteLength + y.byteLength);
   buf.set(new Uint8Array(head.buffer), 0);
   buf.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), 16);
@@ -203,11 +210,11 @@ function writeExamples(path: string, x: Float32Array, y: Float32Array, rows: num
   writeFileAtomic(path, buf);
 }
 
-function readExamples(path: string): { x: Float32Array; y: Float32Array; rows: number } {
+function readExamples(path: string, version: number): { x: Float32Array; y: Float32Array; rows: number } {
   const buf = readFileSync(path);
   const head = new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + 16));
-  const rows = head[2];
-  if (head[0] !== MAGIC || head[1] !== FEATURE_VERSION || head[3] !== FEATURES || buf.length !== 16 + rows * (FEATURES + 2) * 4) {
+  const rows = head[2], FEATURES = featureWidth(version);
+  if (head[0] !== MAGIC || head[1] !== version || head[3] !== FEATURES || buf.length !== 16 + rows * (FEATURES + 2) * 4) {
     throw new TilemateError('TM_BAD_MODEL', `examples file ${path} is damaged or of another feature version`);
   }
   const body = buf.buffer.slice(buf.byteOffset + 16, buf.byteOffset + buf.length);
@@ -278,22 +285,27 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     if (ck.ruleset !== opts.ruleset || ck.seed !== opts.seed) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} used ruleset ${ck.ruleset} and seed ${ck.seed}; resume it with the same`);
     const had = ck.hidden ?? [...HIDDEN];
     if (opts.hidden !== undefined && opts.hidden.join('-') !== had.join('-')) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} has hidden layers ${had.join('-')}; resume it without --hidden or with the same`);
+    if (opts.featureVersion !== undefined && opts.featureVersion !== ck.featureVersion) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} reads feature version ${ck.featureVersion}; resume it without --features or with the same`);
   } else {
-    ck = { format: 'tilemate-training', version: 1, featureVersion: FEATURE_VERSION, cardHash, cards, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
+    ck = { format: 'tilemate-training', version: 1, featureVersion: opts.featureVersion ?? FEATURE_VERSION, cardHash, cards, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
     if (opts.from !== undefined) {
       // refused here, not a generation later
-      const start = modelFromJson(opts.from, opts.fromName ?? 'the model to start from');
-      // a run from a model keeps its widths unless told others (which are then refused)
+      const fromName = opts.fromName ?? 'the model to start from';
+      let start = modelFromJson(opts.from, fromName);
+      // a run from a model keeps its feature version and widths unless told others
+      ck.featureVersion = opts.featureVersion ?? start.featureVersion;
+      if (ck.featureVersion !== start.featureVersion) start = withFeatureVersion(start, ck.featureVersion, fromName);
       ck.hidden = opts.hidden ?? start.layers.slice(0, -1).map((l) => l.outputs);
-      const widths = [FEATURES, ...ck.hidden, 2];
+      const widths = [featureWidth(ck.featureVersion), ...ck.hidden, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
         throw new TilemateError('TM_BAD_MODEL', `${opts.fromName ?? "the model to start from"} has layers of ${start.layers.map((l) => l.outputs).join("-")}; the network asked for (--hidden) has ${widths.slice(1).join("-")}`);
       }
-      ck.best = opts.from;
-      ck.latest = opts.from;
+      ck.best = start.featureVersion === modelFromJson(opts.from).featureVersion ? opts.from : modelToJson(start);
+      ck.latest = ck.best;
     } else ck.hidden = opts.hidden ?? [...HIDDEN];
   }
   const hidden = ck.hidden ?? [...HIDDEN];
+  const version = ck.featureVersion, FEATURES = featureWidth(version);
   // TF.js loaded once all that is refused has been
   const { tf, backend, why } = await loadTf();
   events.backend?.(why);
@@ -321,7 +333,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       }
       let played = 0;
       const parts = await Promise.all(batches.map(async (b) => {
-        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cards[b.card].text, model: ck.latest ?? ck.best, settings: opts.play, seeds: b.seeds });
+        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cards[b.card].text, model: ck.latest ?? ck.best, featureVersion: version, settings: opts.play, seeds: b.seeds });
         played += b.seeds.length;
         events.tick?.(played);
         return r;
@@ -332,11 +344,11 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       let at = 0;
       for (const p of parts) { x.set(p.x, at * FEATURES); y.set(p.y, at * 2); at += p.rows; }
       const file = `examples-${String(g).padStart(3, '0')}.bin`;
-      writeExamples(join(opts.out, file), x, y, rows);
+      writeExamples(join(opts.out, file), version, x, y, rows);
       const files = [...ck.exampleFiles, file].slice(-opts.window);
 
       // 2. train on the window, from the latest weights
-      const data = files.map((f) => (f === file ? { x, y, rows } : readExamples(join(opts.out, f))));
+      const data = files.map((f) => (f === file ? { x, y, rows } : readExamples(join(opts.out, f), version)));
       const total = data.reduce((n, d) => n + d.rows, 0);
       const order = shuffled(total, (opts.seed * 31 + g) >>> 0);
       const X = new Float32Array(total * FEATURES), Y = new Float32Array(total * 2);
@@ -344,7 +356,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       order.forEach((src, dst) => { X.set(flatX.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); Y[dst * 2] = flatY[src * 2]; Y[dst * 2 + 1] = flatY[src * 2 + 1]; });
       const valRows = Math.max(1, Math.floor(total * 0.05));
       const trainRows = total - valRows;
-      const net = buildNet(tf, opts.seed + g, hidden);
+      const net = buildNet(tf, opts.seed + g, hidden, FEATURES);
       const from = ck.latest ?? ck.best;
       if (from !== null) setWeights(tf, net, modelFromJson(from));
       net.compile({ optimizer: tf.train.adam(opts.learningRate), loss: valueLoss(tf) });
@@ -374,7 +386,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       tf.dispose([vx, vy]);
       // one card's model says as before which card it was trained on; several cards' list them
       const trainedOn = K === 1 ? { ruleset: opts.ruleset, cardHash } : { ruleset: opts.ruleset, cardHashes: cards.map((c) => c.hash) };
-      const candidate = toValueModel(net, { generation: g, examples: total, command: opts.command, trainedOn });
+      const candidate = toValueModel(net, version, { generation: g, examples: total, command: opts.command, trainedOn });
       net.dispose();
       const candidateJson = modelToJson(candidate);
 
@@ -407,7 +419,7 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const vsHabits = versus(ck.habitsWins);
       const vsBest = ck.best !== null ? versus(ck.bestWins!) : vsHabits;
       const promoted = vsBest.low > 0;
-      const habitsAgreements = await discardAgreement(runTask, opts, candidateJson);
+      const habitsAgreements = await discardAgreement(runTask, opts, candidateJson, version);
       const searchAgreements = (opts.agreementGames ?? AGREEMENT_GAMES) > 0 ? await searchAgreementOf(runTask, opts, candidateJson, workers) : undefined;
       const searchAgreement = searchAgreements === undefined ? undefined : r4(mean(searchAgreements));
       const winShareOf = (ws: readonly number[]) => r4(ws.reduce((a, b) => a + b, 0) / (ws.length * seats));
@@ -462,12 +474,13 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
  * How often the candidate's discard is the strong habits' first choice, over the decisions of
  * a few self-play games (no exploration): on each card, the same seeds.
  */
-async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string): Promise<number[]> {
+async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string, version: number): Promise<number[]> {
+  const FEATURES = featureWidth(version);
   const seeds = Array.from({ length: 20 }, (_, i) => (opts.seed * 999_983 + i) >>> 0);
   // the encoder's "discard rank" is 0 when the discard is the habits' first choice
-  const [isDiscard, rank, call] = ['discard', 'discard rank', 'call'].map((n) => FEATURE_NAMES.indexOf(n));
+  const [isDiscard, rank, call] = ['discard', 'discard rank', 'call'].map((n) => featureNames(version).indexOf(n));
   return Promise.all(opts.cards.map(async (card) => {
-    const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: card.text, model, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
+    const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: card.text, model, featureVersion: version, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
     let discards = 0, same = 0;
     for (let i = 0; i < r.rows; i++) {
       if (r.x[i * FEATURES + isDiscard] !== 1 || r.x[i * FEATURES + call] === 1) continue; // discards in play, not after a call

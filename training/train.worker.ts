@@ -25,6 +25,8 @@ export interface SelfPlayTask {
   ruleset: string;
   cardText: string;
   model: string | null;
+  /** The feature version recorded (the run's; a model's own when there is one). */
+  featureVersion: number;
   settings: PlaySettings;
   seeds: number[];
 }
@@ -163,7 +165,7 @@ export default function run(task: SelfPlayTask | EvalTask | AgreementTask): Self
   const cc = cardOf(task.cardText);
   if (task.kind === 'agreement') return searchAgreement(task, cc);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
-  const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model) }, task.seeds);
+  const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model), featureVersion: task.featureVersion }, task.seeds);
   return { x: shared(examples.x), y: shared(examples.y), rows: examples.rows, stats };
 }
 

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { HIDDEN } from '../../training/net.js';
+import { FEATURE_VERSION, FEATURE_VERSIONS } from '../../agents/features.js';
 import { readCardText } from '../../io/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
 import { loadRuleset } from '../../engine/rulesets.js';
@@ -11,7 +12,7 @@ import { TilemateError } from '../../engine/errors.js';
 interface TrainFlags {
   out: string; generations: number; games: number; workers?: number; seed: number; resume?: boolean; card?: string[]; lr: number; from?: string;
   ruleset: string; evalDeals: number; agreementGames: number; window: number; epochs: number; explore: number; lambda: number; json?: boolean;
-  redis?: string; queuePrefix: string; hidden?: number[];
+  redis?: string; queuePrefix: string; hidden?: number[]; features?: number;
 }
 
 /** `--hidden 128,64`: one to four hidden layers, each 4 to 512 wide. */
@@ -21,6 +22,13 @@ function widths(text: string): number[] {
     throw new InvalidArgumentError('give one to four widths between 4 and 512, separated by commas, e.g. 128,64');
   }
   return w;
+}
+
+/** `--features 2`: a feature version this Tilemate encodes. */
+function featureVersion(text: string): number {
+  const v = Number(text);
+  if (!FEATURE_VERSIONS.includes(v as 1 | 2)) throw new InvalidArgumentError(`give a feature version this Tilemate encodes: ${FEATURE_VERSIONS.join(' or ')}`);
+  return v;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -58,6 +66,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
     .option('--lr <rate>', 'Adam\'s step size', fraction, TRAIN_DEFAULTS.learningRate)
     .option('--hidden <widths>', `the network's hidden layers, e.g. 128,64 (default: the --from model's, else ${HIDDEN.join(',')}); a resumed run keeps its own`, widths)
+    .option('--features <version>', `the feature version the network reads (default: the --from model's, else ${FEATURE_VERSION}); a version-1 --from model can start a version-2 run, the new inputs' weights at 0; a resumed run keeps its own`, featureVersion)
     .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
     .option('--redis <url>', 'hand self-play and the arena checks to actor processes (`tilemate actor`) through this Redis, e.g. redis://127.0.0.1:6379', process.env.TILEMATE_REDIS_URL)
     .option('--queue-prefix <name>', 'the Redis key prefix the learner and its actors share', 'tilemate')
@@ -70,6 +79,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
         ...(f.from === undefined ? {} : { from: readTextFile(f.from, MAX_FILE_BYTES.model, 'model file'), fromName: `model file ${f.from}` }),
         ...(f.redis === undefined ? {} : { queue: { url: f.redis, prefix: f.queuePrefix } }),
         ...(f.hidden === undefined ? {} : { hidden: f.hidden }),
+        ...(f.features === undefined ? {} : { featureVersion: f.features }),
         play: { ...TRAIN_DEFAULTS.play, explore: f.explore, lambda: f.lambda },
         command: `tilemate train ${process.argv.slice(3).join(' ')}`.trim(),
       };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { featureWidth } from '../../agents/features.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import type { ValueModel } from '../../agents/model.js';
 import { playOut } from '../../agents/table.js';
@@ -22,13 +22,16 @@ import { cc } from '../engine/game-helpers.js';
 
 const rules = RULESETS['nmjl-4p'];
 const PRINT = process.env.PRINT_PINS === '1';
+/** The digests were pinned on feature version 1 (the shipped model's). */
+const VERSION = 1;
+const FEATURES = featureWidth(VERSION);
 
 /** Small random weights of the shipped network's shape (deterministic), so the pins hold whatever model ships. */
 function randomModel(seed: number): ValueModel {
   let x = seed;
   const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.4);
   const widths = [FEATURES, 64, 32, 2];
-  return { featureVersion: FEATURE_VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+  return { featureVersion: VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
 }
 
 /** SHA-256 of the actions of games of four learned players, seeds from .. from + games - 1. */
@@ -36,7 +39,7 @@ function gamesDigest(model: ValueModel | null, from: number, games: number, expl
   const hash = createHash('sha256');
   for (let seed = from; seed < from + games; seed++) {
     const rows: number[] = [];
-    const agent = new LearnedAgent(cc, model, { explore, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + FEATURES), predicted?.win ?? -1, predicted?.score ?? -1); } });
+    const agent = new LearnedAgent(cc, model, { explore, featureVersion: VERSION, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + FEATURES), predicted?.win ?? -1, predicted?.score ?? -1); } });
     const state = newGame(rules, cc, seed);
     playOut(mahJonggGame(rules, cc), state, [agent, agent, agent, agent], seedRng(seed), (a) => hash.update(JSON.stringify(a)));
     hash.update(JSON.stringify(state.result));
@@ -46,7 +49,7 @@ function gamesDigest(model: ValueModel | null, from: number, games: number, expl
 }
 
 function selfPlayDigest(model: ValueModel | null, seeds: number[]): string {
-  const { examples, stats } = selfPlay({ ...TRAIN_DEFAULTS.play, ruleset: rules, cc, model }, seeds);
+  const { examples, stats } = selfPlay({ ...TRAIN_DEFAULTS.play, ruleset: rules, cc, model, featureVersion: VERSION }, seeds);
   const hash = createHash('sha256');
   hash.update(new Uint8Array(examples.x.buffer, examples.x.byteOffset, examples.x.byteLength));
   hash.update(new Uint8Array(examples.y.buffer, examples.y.byteOffset, examples.y.byteLength));

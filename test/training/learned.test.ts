@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCard, readCardText } from '../../io/cards.js';
-import { Encoder, FEATURE_NAMES, FEATURES, FEATURE_VERSION, type Afterstate } from '../../agents/features.js';
+import { Encoder, featureNames, featureWidth, FEATURE_VERSION, FEATURE_VERSIONS, type Afterstate } from '../../agents/features.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
 import { playOut } from '../../agents/table.js';
@@ -15,19 +15,21 @@ import { newGame, validate, view, waitingOn, type Action } from '../../engine/ga
 import { seedRng } from '../../engine/rng.js';
 import { JOKER, KINDS } from '../../engine/tiles.js';
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
-import { buildNet, toValueModel } from '../../training/net.js';
+import { buildNet, HIDDEN, toValueModel, withFeatureVersion } from '../../training/net.js';
 import { loadTf } from '../../training/tf.js';
 import { readCheckpoint, train, type TrainOptions } from '../../training/train.js';
 import { searchAgreement } from '../../training/train.worker.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
 
+const FEATURES = featureWidth(FEATURE_VERSION);
+
 /** A model with small random weights (deterministic). */
-function randomModel(seed = 1): ValueModel {
+function randomModel(seed = 1, version = FEATURE_VERSION): ValueModel {
   const rng = seedRng(seed);
   const rand = (n: number) => Float32Array.from({ length: n }, () => ((rng[0] = (rng[0] * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.4);
-  const widths = [FEATURES, 16, 8, 2];
+  const widths = [featureWidth(version), 16, 8, 2];
   return {
-    featureVersion: FEATURE_VERSION,
+    featureVersion: version,
     layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < widths.length - 2, kernel: rand(widths[i] * m), bias: rand(m) })),
     info: {},
   };
@@ -36,8 +38,8 @@ function randomModel(seed = 1): ValueModel {
 describe('the value model', () => {
   it('the typed-array forward pass gives what TF.js gives, to 1e-5', async () => {
     const { tf } = await loadTf();
-    const net = buildNet(tf, 7);
-    const model = toValueModel(net, {});
+    const net = buildNet(tf, 7, HIDDEN, FEATURES);
+    const model = toValueModel(net, FEATURE_VERSION, {});
     const rows = 32;
     const x = Float32Array.from({ length: rows * FEATURES }, (_, i) => ((i * 7919) % 101) / 100);
     // rows like a decision's candidates: the first row's inputs with a few changed
@@ -65,37 +67,46 @@ describe('the value model', () => {
     expect(refuse(text.slice(0, text.length / 2))).toMatchObject({ code: 'TM_BAD_MODEL', message: 'm.json is not JSON (cut off or not a model file)' });
     expect(refuse('{"hello": 1}').message).toBe('m.json is not a Tilemate value model');
     const doc = JSON.parse(text);
-    expect(refuse(JSON.stringify({ ...doc, featureVersion: FEATURE_VERSION + 1 })).message).toMatch(/trained on feature version \d+; this Tilemate encodes version \d+: train a new model/);
+    expect(refuse(JSON.stringify({ ...doc, featureVersion: 3 })).message).toBe('m.json was trained on feature version 3; this Tilemate encodes versions 1 and 2: train a new model');
     doc.layers[1].kernel = doc.layers[1].kernel.slice(0, 40);
     expect(refuse(JSON.stringify(doc)).message).toMatch(/layer 2's kernel holds \d+ numbers; expected 128/);
   });
 });
 
 describe('features', () => {
-  it('describe a hand through the card, so the same encoder reads any card', () => {
+  it('describe a hand through the card, so the same encoder reads any card, in every feature version', () => {
     const own = compileCard(parseCard('[Test]\n222a 444a 6666a 8888a ; x 25\nNNNN EEE 2222a 333a ; c 30\n'));
-    for (const cc of [loadCard(), own]) {
-      const state = newGame(loadRuleset('nmjl-4p'), cc, 3);
-      const enc = new Encoder(cc);
-      const v = view(state, 1);
-      enc.begin(v);
-      const out = new Float32Array(FEATURES + 2).fill(-9);
-      enc.encode({ concealed: v.concealed, exposures: [], unknown: 3, charlestonLeft: 5, kind: 'pass' }, out, 1);
-      expect(out[0]).toBe(-9);
-      expect(out[FEATURES + 1]).toBe(-9);
-      for (let i = 1; i <= FEATURES; i++) { expect(out[i]).toBeGreaterThanOrEqual(0); expect(out[i]).toBeLessThanOrEqual(1.5); }
-      expect(out[1 + FEATURE_NAMES.indexOf('tiles to come')]).toBe(1);
-      expect(out[1 + FEATURE_NAMES.indexOf('line 1 present')]).toBe(1);
+    for (const version of FEATURE_VERSIONS) {
+      const width = featureWidth(version), names = featureNames(version);
+      for (const cc of [loadCard(), own]) {
+        const state = newGame(loadRuleset('nmjl-4p'), cc, 3);
+        const enc = new Encoder(cc, { version });
+        expect(enc.width).toBe(width);
+        const v = view(state, 1);
+        enc.begin(v);
+        const out = new Float32Array(width + 2).fill(-9);
+        enc.encode({ concealed: v.concealed, exposures: [], unknown: 3, charlestonLeft: 5, kind: 'pass' }, out, 1);
+        expect(out[0]).toBe(-9);
+        expect(out[width + 1]).toBe(-9);
+        for (let i = 1; i <= width; i++) { expect(out[i]).toBeGreaterThanOrEqual(0); expect(out[i]).toBeLessThanOrEqual(1.5); }
+        expect(out[1 + names.indexOf('tiles to come')]).toBe(1);
+        expect(out[1 + names.indexOf('line 1 present')]).toBe(1);
+      }
+      expect(names).toHaveLength(width);
+      expect(new Set(names).size).toBe(width);
     }
-    expect(FEATURE_NAMES).toHaveLength(FEATURES);
+    // version 2 begins with version 1's names, in order
+    expect(featureNames(2).slice(0, featureWidth(1))).toEqual(featureNames(1));
   });
 
-  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh', () => {
+  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh; version 2 begins with version 1\'s row and says what the table shows', () => {
     const cc = loadCard();
     const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
-    const mended = new Encoder(cc), plain = new Encoder(cc, false);
-    const a = new Float32Array(FEATURES), b = new Float32Array(FEATURES);
-    let checked = 0, exposed = 0;
+    const W1 = featureWidth(1), W2 = featureWidth(2), names = featureNames(2);
+    const at = (name: string) => names.indexOf(name);
+    const v1 = new Encoder(cc, { version: 1 }), mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });
+    const a = new Float32Array(W2), b = new Float32Array(W2), c = new Float32Array(W1);
+    let checked = 0, exposed = 0, opponentsExposed = 0, jokersOnTable = 0, dangerous = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
@@ -103,8 +114,7 @@ describe('features', () => {
         if (seat === undefined) return;
         const v = view(s, seat);
         const mine = myExposures(v);
-        mended.begin(v);
-        plain.begin(v);
+        for (const e of [v1, mended, plain]) e.begin(v);
         const afterstates: Afterstate[] = [{ concealed: v.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' }];
         for (let t = 0; t < KINDS; t++) {
           if (v.concealed[t] === 0) continue;
@@ -118,10 +128,24 @@ describe('features', () => {
             afterstates.push({ concealed: call, exposures: [...mine, { tile: t, size: 3, jokers: 0 }], unknown: 0, charlestonLeft: 0, kind: 'call' });
           }
         }
+        // what the table shows, for version 2's table numbers
+        let onTable = 0;
+        for (const list of v.exposures) for (const x of list) if (x.exchangeable) onTable += x.jokers;
         for (const x of afterstates) {
           mended.encode(x, a, 0);
           plain.encode(x, b, 0);
+          v1.encode(x, c, 0);
           expect(Array.from(a)).toEqual(Array.from(b));
+          expect(Array.from(a.subarray(0, W1))).toEqual(Array.from(c));
+          for (let k = 1; k < 4; k++) {
+            const list = v.exposures[(seat + k) % 4];
+            expect(a[at(`opponent ${k} exposures`)]).toBeCloseTo(Math.min(list.length, 4) / 4, 6);
+            expect(a[at(`opponent ${k} tiles exposed`)]).toBeCloseTo(Math.min(list.reduce((n, g) => n + g.size, 0), 14) / 14, 6);
+            if (list.length > 0) opponentsExposed++;
+            if (a[at(`opponent ${k} discard danger`)] > 0) { dangerous++; expect(x.discard).toBeDefined(); expect(a[at('discard danger')]).toBeGreaterThan(0); }
+          }
+          expect(a[at('jokers to take on the table')]).toBeCloseTo(Math.min(onTable, 8) / 8, 6);
+          if (onTable > 0) jokersOnTable++;
           checked++;
         }
         if (mine.length > 0) exposed++;
@@ -129,6 +153,9 @@ describe('features', () => {
     }
     expect(checked).toBeGreaterThan(1000);
     expect(exposed).toBeGreaterThan(10);
+    expect(opponentsExposed).toBeGreaterThan(100);
+    expect(dangerous).toBeGreaterThan(10);
+    expect(jokersOnTable).toBeGreaterThan(0);
   });
 });
 
@@ -209,12 +236,12 @@ describe('tilemate train', () => {
     writeFileSync(join(out, 'checkpoint.json'), ck.slice(0, ck.length - 20));
     await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/checkpoint .* is not JSON \(cut off\?\)/);
     writeFileSync(join(out, 'checkpoint.json'), JSON.stringify({ ...JSON.parse(ck), featureVersion: 0 }));
-    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes version/);
+    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes versions 1 and 2/);
   });
 
   it('starts a new run from a model, which is the best to beat, and refuses a bad one', async () => {
     const { tf } = await loadTf();
-    const model = modelToJson(toValueModel(buildNet(tf, 9), {}));
+    const model = modelToJson(toValueModel(buildNet(tf, 9, HIDDEN, FEATURES), FEATURE_VERSION, {}));
     const out = mkdtempSync(join(tmpdir(), 'tm-from-'));
     const run = await train({ ...base(out), from: model });
     expect(run.log).toHaveLength(1);
@@ -233,6 +260,36 @@ describe('tilemate train', () => {
     const keeps = mkdtempSync(join(tmpdir(), 'tm-from-widths-'));
     await train({ ...base(keeps), from: modelToJson(randomModel(5)) });
     expect(JSON.parse(readFileSync(join(keeps, 'candidate.json'), 'utf8')).layers.map((l: { outputs: number }) => l.outputs)).toEqual([16, 8, 2]);
+  });
+
+  it('carries a version-1 model into a version-2 run: the same choices at the start, the version kept and refused on resume', async () => {
+    const m1 = randomModel(6, 1);
+    const m2 = withFeatureVersion(m1, 2, 'm1.json');
+    expect(m2.featureVersion).toBe(2);
+    expect(m2.layers[0].inputs).toBe(featureWidth(2));
+    expect(() => withFeatureVersion(m2, 1, 'm2.json')).toThrow('m2.json reads feature version 2; it cannot be carried to version 1 (only 1 to 2): train a new model');
+    // the new inputs weigh nothing: the carried model plays every game exactly as the old one
+    const rules = loadRuleset('nmjl-4p'), cc = loadCard();
+    const actions = (m: ValueModel, seed: number) => {
+      const agent = new LearnedAgent(cc, m);
+      const out: string[] = [];
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, seed), [agent, agent, agent, agent], seedRng(seed), (x) => out.push(JSON.stringify(x)));
+      return out;
+    };
+    for (const seed of [11, 12]) expect(actions(m2, seed)).toEqual(actions(m1, seed));
+    // a run from it reads version 2, and keeps it
+    const out = mkdtempSync(join(tmpdir(), 'tm-from-v1-'));
+    await train({ ...base(out), from: modelToJson(m1), featureVersion: 2 });
+    expect(readCheckpoint(join(out, 'checkpoint.json')).featureVersion).toBe(2);
+    const candidate = modelFromJson(readFileSync(join(out, 'candidate.json'), 'utf8'));
+    expect(candidate.featureVersion).toBe(2);
+    expect(candidate.layers[0].inputs).toBe(featureWidth(2));
+    await expect(train({ ...base(out), generations: 2, resume: true, featureVersion: 1 })).rejects.toThrow(`the run in ${out} reads feature version 2; resume it without --features or with the same`);
+    // without --features a run keeps the version of the model it starts from
+    const keeps = mkdtempSync(join(tmpdir(), 'tm-from-v1-keeps-'));
+    await train({ ...base(keeps), from: modelToJson(m1) });
+    expect(readCheckpoint(join(keeps, 'checkpoint.json')).featureVersion).toBe(1);
+    expect(modelFromJson(readFileSync(join(keeps, 'candidate.json'), 'utf8')).layers[0].inputs).toBe(featureWidth(1));
   });
 
   it('a run killed with kill -9 mid-generation resumes and finishes', async () => {

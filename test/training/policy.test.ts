@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Agent, Turn } from '../../agents/agent.js';
 import { defaultModel } from '../../agents/default-model.js';
-import { FEATURES, FEATURE_VERSION } from '../../agents/features.js';
+import { featureWidth, FEATURE_VERSION } from '../../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../../agents/heuristic.js';
 import { LearnedAgent } from '../../agents/learned.js';
 import { forward, modelFromJson, type ValueModel } from '../../agents/model.js';
@@ -20,6 +20,7 @@ import { loadTf } from '../../training/tf.js';
 
 const SHIPPED = 'models/value-model.json';
 const rules = loadRuleset('nmjl-4p');
+const FEATURES = featureWidth(FEATURE_VERSION);
 
 /** A model with small random weights and the policy head (deterministic). */
 function randomPolicyModel(seed = 1): ValueModel {
@@ -66,8 +67,8 @@ describe('the policy head', () => {
 
   it('the forward pass with the third output gives what TF.js gives, to 1e-5', async () => {
     const { tf } = await loadTf();
-    const net = buildPolicyNet(tf, 11);
-    const model = netToModel(net, {});
+    const net = buildPolicyNet(tf, 11, FEATURES);
+    const model = netToModel(net, {}, FEATURE_VERSION);
     const rows = 24;
     const x = Float32Array.from({ length: rows * FEATURES }, (_, i) => ((i * 7919) % 97) / 96);
     for (let r = 12; r < rows; r++) for (let i = 0; i < FEATURES; i++) x[r * FEATURES + i] = i % 12 === r % 12 ? 0.5 : x[i];
@@ -146,14 +147,15 @@ describe('expert iteration', () => {
     expect(Array.from(a.valueY)).toEqual(Array.from(b.valueY));
     const decisions = a.policyTarget.length;
     expect(decisions).toBeGreaterThan(10);
-    expect(a.policyStart[decisions] * FEATURES).toBe(a.policyX.length);
+    expect(a.width).toBe(featureWidth(1)); // the shipped model's rows
+    expect(a.policyStart[decisions] * a.width).toBe(a.policyX.length);
     for (let d = 0; d < decisions; d++) {
       expect(a.policyTarget[d]).toBeGreaterThanOrEqual(0);
       expect(a.policyTarget[d]).toBeLessThan(a.policyStart[d + 1] - a.policyStart[d]);
     }
     // value targets: the seat's outcome on every row of a game
     for (let i = 0; i < a.valueY.length; i += 2) expect([0, 1]).toContain(a.valueY[i]);
-    expect(a.valueX.length).toBe((a.valueY.length / 2) * FEATURES);
+    expect(a.valueX.length).toBe((a.valueY.length / 2) * a.width);
     // another seed, other games
     expect(Array.from(exitSelfPlay({ ...task, seeds: [7, 8] }).policyStart)).not.toEqual(Array.from(a.policyStart));
   });

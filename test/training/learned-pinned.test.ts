@@ -22,24 +22,24 @@ import { cc } from '../engine/game-helpers.js';
 
 const rules = RULESETS['nmjl-4p'];
 const PRINT = process.env.PRINT_PINS === '1';
-/** The digests were pinned on feature version 1 (the shipped model's). */
-const VERSION = 1;
-const FEATURES = featureWidth(VERSION);
+/** The shipped model's feature version, in which the first digests were pinned; version 2 is pinned too. */
+const SHIPPED = 1;
 
 /** Small random weights of the shipped network's shape (deterministic), so the pins hold whatever model ships. */
-function randomModel(seed: number): ValueModel {
+function randomModel(seed: number, version = SHIPPED): ValueModel {
   let x = seed;
   const rand = (n: number) => Float32Array.from({ length: n }, () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.4);
-  const widths = [FEATURES, 64, 32, 2];
-  return { featureVersion: VERSION, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
+  const widths = [featureWidth(version), 64, 32, 2];
+  return { featureVersion: version, layers: widths.slice(1).map((m, i) => ({ inputs: widths[i], outputs: m, relu: i < 2, kernel: rand(widths[i] * m), bias: rand(m) })), info: {} };
 }
 
 /** SHA-256 of the actions of games of four learned players, seeds from .. from + games - 1. */
-function gamesDigest(model: ValueModel | null, from: number, games: number, explore = 0): string {
+function gamesDigest(model: ValueModel | null, from: number, games: number, explore = 0, version = SHIPPED): string {
+  const width = featureWidth(version);
   const hash = createHash('sha256');
   for (let seed = from; seed < from + games; seed++) {
     const rows: number[] = [];
-    const agent = new LearnedAgent(cc, model, { explore, featureVersion: VERSION, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + FEATURES), predicted?.win ?? -1, predicted?.score ?? -1); } });
+    const agent = new LearnedAgent(cc, model, { explore, featureVersion: version, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + width), predicted?.win ?? -1, predicted?.score ?? -1); } });
     const state = newGame(rules, cc, seed);
     playOut(mahJonggGame(rules, cc), state, [agent, agent, agent, agent], seedRng(seed), (a) => hash.update(JSON.stringify(a)));
     hash.update(JSON.stringify(state.result));
@@ -48,8 +48,8 @@ function gamesDigest(model: ValueModel | null, from: number, games: number, expl
   return hash.digest('hex');
 }
 
-function selfPlayDigest(model: ValueModel | null, seeds: number[]): string {
-  const { examples, stats } = selfPlay({ ...TRAIN_DEFAULTS.play, ruleset: rules, cc, model, featureVersion: VERSION }, seeds);
+function selfPlayDigest(model: ValueModel | null, seeds: number[], version = SHIPPED): string {
+  const { examples, stats } = selfPlay({ ...TRAIN_DEFAULTS.play, ruleset: rules, cc, model, featureVersion: version }, seeds);
   const hash = createHash('sha256');
   hash.update(new Uint8Array(examples.x.buffer, examples.x.byteOffset, examples.x.byteLength));
   hash.update(new Uint8Array(examples.y.buffer, examples.y.byteOffset, examples.y.byteLength));
@@ -77,5 +77,11 @@ describe('the learned player pinned', () => {
 
   it('self-play - the same examples and stats from the same seeds', () => {
     check('self-play', selfPlayDigest(randomModel(11), Array.from({ length: 16 }, (_, i) => 400 + i)), '0f438aeecacd0249024dddcd3e0b08a179543783780c4672278013c03897849b');
+  });
+
+  it('feature version 2 - games, exploring and self-play give the same actions and examples', () => {
+    check('version 2', gamesDigest(randomModel(5, 2), 100, 6, 0, 2), '3d5e679cc7da341221f00793e990180bdda42f9e71aec7c5cc27cb7e0886b427');
+    check('version 2 explore', gamesDigest(randomModel(9, 2), 200, 6, 0.1, 2), 'abc6c47f7e8b8ca7737b782eb8b77d53fa602c494b716f8b9045ea04893db649');
+    check('version 2 self-play', selfPlayDigest(randomModel(11, 2), Array.from({ length: 16 }, (_, i) => 400 + i), 2), '760a59b4dce5fbd6c7802ff61ece4f06b43545e4b0c6dd9026880592a4a14b5a');
   });
 }, 120_000);

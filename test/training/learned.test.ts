@@ -262,6 +262,19 @@ describe('tilemate train', () => {
     expect(JSON.parse(readFileSync(join(keeps, 'candidate.json'), 'utf8')).layers.map((l: { outputs: number }) => l.outputs)).toEqual([16, 8, 2]);
   });
 
+  it('plays the model shipped before feature version 2 (a version-1 file) as it was trained: 60 numbers a row', () => {
+    const old = modelFromJson(readFileSync(join(import.meta.dirname, 'value-model-features-v1.json'), 'utf8'), 'the version-1 model');
+    expect(old.featureVersion).toBe(1);
+    const rules = loadRuleset('nmjl-4p'), cc = loadCard();
+    const rows: number[] = [];
+    const agent = new LearnedAgent(cc, old, { record: (_seat, x, offset) => rows.push(x.length - offset) });
+    expect(agent.width).toBe(featureWidth(1));
+    const state = newGame(rules, cc, 21);
+    playOut(mahJonggGame(rules, cc), state, [agent, ...[1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS))], seedRng(21));
+    expect(state.result).toBeDefined();
+    expect(rows.length).toBeGreaterThan(10);
+  });
+
   it('carries a version-1 model into a version-2 run: the same choices at the start, the version kept and refused on resume', async () => {
     const m1 = randomModel(6, 1);
     const m2 = withFeatureVersion(m1, 2, 'm1.json');

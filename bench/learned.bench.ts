@@ -14,7 +14,8 @@ import { defaultModel } from '../agents/default-model.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
-import { modelToJson } from '../agents/model.js';
+import { modelFromJson, modelToJson } from '../agents/model.js';
+import { readFileSync } from 'node:fs';
 import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { seedRng } from '../engine/rng.js';
@@ -28,9 +29,11 @@ import { decisions, randomModel, runSuite } from './common.js';
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p'];
 
-const shipped = defaultModel();
+// TILEMATE_BENCH_MODEL names another model file (one of another feature version, say) to time beside the shipped one
+const other = process.env.TILEMATE_BENCH_MODEL;
+const shipped = other ? modelFromJson(readFileSync(other, 'utf8'), other) : defaultModel();
 const model = shipped ?? randomModel();
-console.log(`model: ${shipped ? 'models/value-model.json' : 'random weights (no shipped model)'}`);
+console.log(`model: ${other ?? (shipped ? 'models/value-model.json' : 'random weights (no shipped model)')}, feature version ${model.featureVersion}`);
 
 const strong = new HeuristicAgent(cc, STRONG_HABITS);
 const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));

@@ -291,16 +291,16 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     if (opts.from !== undefined) {
       // refused here, not a generation later
       const fromName = opts.fromName ?? 'the model to start from';
-      let start = modelFromJson(opts.from, fromName);
+      const read = modelFromJson(opts.from, fromName);
       // a run from a model keeps its feature version and widths unless told others
-      ck.featureVersion = opts.featureVersion ?? start.featureVersion;
-      if (ck.featureVersion !== start.featureVersion) start = withFeatureVersion(start, ck.featureVersion, fromName);
+      ck.featureVersion = opts.featureVersion ?? read.featureVersion;
+      const start = withFeatureVersion(read, ck.featureVersion, fromName); // the model itself when the versions agree
       ck.hidden = opts.hidden ?? start.layers.slice(0, -1).map((l) => l.outputs);
       const widths = [featureWidth(ck.featureVersion), ...ck.hidden, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
-        throw new TilemateError('TM_BAD_MODEL', `${opts.fromName ?? "the model to start from"} has layers of ${start.layers.map((l) => l.outputs).join("-")}; the network asked for (--hidden) has ${widths.slice(1).join("-")}`);
+        throw new TilemateError('TM_BAD_MODEL', `${fromName} has layers of ${start.layers.map((l) => l.outputs).join("-")}; the network asked for (--hidden) has ${widths.slice(1).join("-")}`);
       }
-      ck.best = start.featureVersion === modelFromJson(opts.from).featureVersion ? opts.from : modelToJson(start);
+      ck.best = start === read ? opts.from : modelToJson(start);
       ck.latest = ck.best;
     } else ck.hidden = opts.hidden ?? [...HIDDEN];
   }

@@ -27,9 +27,12 @@ import type { Group } from '../engine/tiles.js';
  *   exposures, tiles exposed, dead, and how much the discard risks feeding each), the jokers
  *   on the table that could be taken for a tile held, and for each of the four lines how
  *   scarce its missing singles and pairs are, the unseen tiles that fill them, and how many of
- *   its missing kinds an opponent's exposures also call for.
+ *   its missing kinds an opponent's exposures also call for;
+ * - version 3: version 2's 87, then 9 more, read from the opponents' discards, one by one in
+ *   turn order: the copies of the discarded kind she has thrown herself, the share of her discards
+ *   in its suit (or among the honors), and how many she has made.
  */
-export const FEATURE_VERSIONS = [1, 2] as const;
+export const FEATURE_VERSIONS = [1, 2, 3] as const;
 /** The version new models are trained on. */
 export const FEATURE_VERSION = 2;
 
@@ -43,14 +46,21 @@ const OPPONENT_SLOTS = 3;
 const PER_OPPONENT = 4;
 const PER_LINE_V2 = 3;
 const V2_WIDTH = V1_WIDTH + 3 + OPPONENT_SLOTS * PER_OPPONENT + LINE_SLOTS * PER_LINE_V2;
+/** Version 3's additions: three for each of three opponents, from her discards. */
+const PER_OPPONENT_V3 = 3;
+const V3_WIDTH = V2_WIDTH + OPPONENT_SLOTS * PER_OPPONENT_V3;
 
 /** Whether a feature version is one this encoder writes. */
-export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 1 | 2);
+export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 1 | 2 | 3);
+
+/** The versions this encoder writes, in words ("1, 2 and 3", or with `last` "or"). */
+export const featureVersionWords = (last = 'and'): string => `${FEATURE_VERSIONS.slice(0, -1).join(', ')} ${last} ${FEATURE_VERSIONS[FEATURE_VERSIONS.length - 1]}`;
 
 /** How many numbers a feature version's row holds. */
 export function featureWidth(version: number): number {
   if (version === 1) return V1_WIDTH;
   if (version === 2) return V2_WIDTH;
+  if (version === 3) return V3_WIDTH;
   throw new Error(`feature version ${version} is not one this Tilemate encodes (${FEATURE_VERSIONS.join(', ')})`);
 }
 
@@ -71,10 +81,19 @@ const V2_NAMES: readonly string[] = [
   ...Array.from({ length: LINE_SLOTS }, (_, i) => ['scarce singles and pairs', 'outs for singles and pairs', 'kinds opponents call for'].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
 
+const V3_NAMES: readonly string[] = [
+  ...V2_NAMES,
+  ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['threw the discard\'s kind', 'her discards in its suit', 'discards'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
+];
+
 /** Names of a version's features, in order (for the docs and for reading a model). */
 export function featureNames(version: number): readonly string[] {
-  return featureWidth(version) === V1_WIDTH ? V1_NAMES : V2_NAMES;
+  const width = featureWidth(version);
+  return width === V1_WIDTH ? V1_NAMES : width === V2_WIDTH ? V2_NAMES : V3_NAMES;
 }
+
+/** The group of a kind version 3 reads: its suit (0-2) for a suited tile, 3 for the other kinds. */
+const suitGroup = (t: TileId): number => (t < 27 ? (t / 9) | 0 : 3);
 
 /** How a seat stands once it has acted. */
 export interface Afterstate {
@@ -263,6 +282,10 @@ export class Encoder {
   /** Version 2's three numbers for each line shown (scratch). */
   private readonly slotExtra = new Float32Array(LINE_SLOTS * PER_LINE_V2);
   private readonly dangerKey: number[] = [];
+  /** Version 3: each opponent slot's discards (begin()): copies of each kind, by suit group, and in all. */
+  private readonly oppThrown = new Uint8Array(OPPONENT_SLOTS * KINDS);
+  private readonly oppGroup = new Uint8Array(OPPONENT_SLOTS * 4);
+  private readonly oppDiscards = new Uint8Array(OPPONENT_SLOTS);
   private view!: SeatView;
   /** The opponents as the decision's view shows them (opponents()). */
   private opp = { exposed: 0, most: 0, dead: 0 };
@@ -328,6 +351,7 @@ export class Encoder {
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     this.opp = this.opponents();
+    if (this.version >= 3) this.readDiscards(view);
     this.placeBase(view.seat, held);
     this.baseCounts.set(held);
     this.baseExposures = mine;
@@ -498,7 +522,7 @@ export class Encoder {
     o[i++] = a.kind === 'call' ? 1 : 0;
     o[i++] = a.kind === 'decline' ? 1 : 0;
     // the closest lines
-    const v2 = this.version === 2;
+    const v2 = this.version >= 2;
     for (let s = 0; s < LINE_SLOTS; s++) {
       if (s >= slots) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
       const l = top[s], f = this.lineForm[l];
@@ -572,6 +596,30 @@ export class Encoder {
     }
     // the lines shown: version 2's three numbers each (0 for a slot with no line)
     for (let s = 0; s < LINE_SLOTS; s++) for (let q = 0; q < PER_LINE_V2; q++) o[i++] = s < slots ? this.slotExtra[s * PER_LINE_V2 + q] : 0;
+    if (this.version < 3) return;
+    // version 3: each opponent's discards beside the tile discarded (she has let it go herself:
+    // she is less likely to want it; her discards in its suit: she is less likely to be collecting it)
+    for (let k = 0; k < OPPONENT_SLOTS; k++) {
+      const n = this.oppDiscards[k];
+      o[i++] = d === undefined ? 0 : Math.min(this.oppThrown[k * KINDS + d], 4) / 4;
+      o[i++] = d === undefined || n === 0 ? 0 : this.oppGroup[k * 4 + suitGroup(d)] / n;
+      o[i++] = Math.min(n, 30) / 30;
+    }
+  }
+
+  /** Version 3: the opponents' discards, slot by slot in turn order after the seat (zeros past the table's players). */
+  private readDiscards(view: SeatView): void {
+    this.oppThrown.fill(0);
+    this.oppGroup.fill(0);
+    this.oppDiscards.fill(0);
+    for (let k = 0; k < OPPONENT_SLOTS && k + 1 < view.players; k++) {
+      const list = view.discards[(view.seat + k + 1) % view.players];
+      for (const t of list) {
+        if (this.oppThrown[k * KINDS + t] < 255) this.oppThrown[k * KINDS + t]++;
+        if (this.oppGroup[k * 4 + suitGroup(t)] < 255) this.oppGroup[k * 4 + suitGroup(t)]++;
+      }
+      this.oppDiscards[k] = Math.min(list.length, 255);
+    }
   }
 
   private opponents(): { exposed: number; most: number; dead: number } {

@@ -64,14 +64,15 @@ export function setWeights(tf: TF, net: LayersModel, model: ValueModel): void {
 }
 
 /**
- * A model read at a later feature version: version 2's row begins with version 1's numbers, so
- * a version-1 model's first layer is kept for them and given weights of 0 for the rest; it rates
- * every afterstate as before until training moves them. Any other change is refused, naming `source`.
+ * A model read at a later feature version: each version's row begins with the version before's
+ * numbers, so an older model's first layer is kept for them and given weights of 0 for the rest;
+ * it rates every afterstate as before until training moves them. Carrying a model back to an
+ * earlier version is refused, naming `source`.
  */
 export function withFeatureVersion(model: ValueModel, version: number, source: string): ValueModel {
   if (model.featureVersion === version) return model;
-  if (!(model.featureVersion === 1 && version === 2)) {
-    throw new TilemateError('TM_BAD_MODEL', `${source} reads feature version ${model.featureVersion}; it cannot be carried to version ${version} (only 1 to 2): train a new model`);
+  if (model.featureVersion > version) {
+    throw new TilemateError('TM_BAD_MODEL', `${source} reads feature version ${model.featureVersion}; it cannot be carried back to version ${version}: train a new model`);
   }
   const [first, ...rest] = model.layers;
   const inputs = featureWidth(version);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { FEATURE_VERSION, FEATURE_VERSIONS, featureNames, featureWidth, knownFeatureVersion } from '../agents/features.js';
+import { FEATURE_VERSION, featureNames, featureVersionWords, featureWidth, knownFeatureVersion } from '../agents/features.js';
 import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
 import { TilemateError } from '../engine/errors.js';
 import runWorkerTask, { type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
@@ -188,7 +188,7 @@ export function readCheckpoint(path: string): Checkpoint {
   }
   const c = raw as Partial<Checkpoint>;
   if (c === null || typeof c !== 'object' || c.format !== 'tilemate-training' || c.version !== 1) throw new TilemateError('TM_BAD_MODEL', `${path} is not a Tilemate training checkpoint`);
-  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes versions ${FEATURE_VERSIONS.join(' and ')}`);
+  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes versions ${featureVersionWords()}`);
   const cardsOk = c.cards === undefined || (Array.isArray(c.cards) && c.cards.every((k) => typeof k?.name === 'string' && typeof k?.hash === 'string'));
   if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { HIDDEN } from '../../training/net.js';
-import { FEATURE_VERSION, FEATURE_VERSIONS } from '../../agents/features.js';
+import { FEATURE_VERSION, featureVersionWords, knownFeatureVersion } from '../../agents/features.js';
 import { readCardText } from '../../io/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
 import { loadRuleset } from '../../engine/rulesets.js';
@@ -27,7 +27,7 @@ function widths(text: string): number[] {
 /** `--features 2`: a feature version this Tilemate encodes. */
 function featureVersion(text: string): number {
   const v = Number(text);
-  if (!FEATURE_VERSIONS.includes(v as 1 | 2)) throw new InvalidArgumentError(`give a feature version this Tilemate encodes: ${FEATURE_VERSIONS.join(' or ')}`);
+  if (!knownFeatureVersion(v)) throw new InvalidArgumentError(`give a feature version this Tilemate encodes: ${featureVersionWords('or')}`);
   return v;
 }
 
@@ -66,7 +66,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
     .option('--lr <rate>', 'Adam\'s step size', fraction, TRAIN_DEFAULTS.learningRate)
     .option('--hidden <widths>', `the network's hidden layers, e.g. 128,64 (default: the --from model's, else ${HIDDEN.join(',')}); a resumed run keeps its own`, widths)
-    .option('--features <version>', `the feature version the network reads (default: the --from model's, else ${FEATURE_VERSION}); a version-1 --from model can start a version-2 run, the new inputs' weights at 0; a resumed run keeps its own`, featureVersion)
+    .option('--features <version>', `the feature version the network reads (default: the --from model's, else ${FEATURE_VERSION}); an older --from model can start a run of a later version, the new inputs' weights at 0; a resumed run keeps its own`, featureVersion)
     .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
     .option('--redis <url>', 'hand self-play and the arena checks to actor processes (`tilemate actor`) through this Redis, e.g. redis://127.0.0.1:6379', process.env.TILEMATE_REDIS_URL)
     .option('--queue-prefix <name>', 'the Redis key prefix the learner and its actors share', 'tilemate')

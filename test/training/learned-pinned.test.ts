@@ -22,7 +22,7 @@ import { cc } from '../engine/game-helpers.js';
 
 const rules = RULESETS['nmjl-4p'];
 const PRINT = process.env.PRINT_PINS === '1';
-/** The shipped model's feature version, in which the first digests were pinned; version 2 is pinned too. */
+/** The shipped model's feature version, in which the first digests were pinned; versions 2 and 3 are pinned too. */
 const SHIPPED = 1;
 
 /** Small random weights of the shipped network's shape (deterministic), so the pins hold whatever model ships. */
@@ -83,5 +83,11 @@ describe('the learned player pinned', () => {
     check('version 2', gamesDigest(randomModel(5, 2), 100, 6, 0, 2), '3d5e679cc7da341221f00793e990180bdda42f9e71aec7c5cc27cb7e0886b427');
     check('version 2 explore', gamesDigest(randomModel(9, 2), 200, 6, 0.1, 2), 'abc6c47f7e8b8ca7737b782eb8b77d53fa602c494b716f8b9045ea04893db649');
     check('version 2 self-play', selfPlayDigest(randomModel(11, 2), Array.from({ length: 16 }, (_, i) => 400 + i), 2), '760a59b4dce5fbd6c7802ff61ece4f06b43545e4b0c6dd9026880592a4a14b5a');
+  });
+
+  it('feature version 3 - games, exploring and self-play give the same actions and examples', () => {
+    check('version 3', gamesDigest(randomModel(5, 3), 100, 6, 0, 3), 'e1b739d5151bebdef76b4396ce6804aad12d645c20f5622481571d53e18b9957');
+    check('version 3 explore', gamesDigest(randomModel(9, 3), 200, 6, 0.1, 3), 'ba5ac9c7f39d08809f1a799b5e99e867fde8ae8c789271b3679d970fa0c7f20a');
+    check('version 3 self-play', selfPlayDigest(randomModel(11, 3), Array.from({ length: 16 }, (_, i) => 400 + i), 3), '137e662972320e9a9791360fd2444661a5fd17dab6c8f2184d0528d6e3c0c903');
   });
 }, 120_000);

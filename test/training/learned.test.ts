@@ -67,7 +67,7 @@ describe('the value model', () => {
     expect(refuse(text.slice(0, text.length / 2))).toMatchObject({ code: 'TM_BAD_MODEL', message: 'm.json is not JSON (cut off or not a model file)' });
     expect(refuse('{"hello": 1}').message).toBe('m.json is not a Tilemate value model');
     const doc = JSON.parse(text);
-    expect(refuse(JSON.stringify({ ...doc, featureVersion: 3 })).message).toBe('m.json was trained on feature version 3; this Tilemate encodes versions 1 and 2: train a new model');
+    expect(refuse(JSON.stringify({ ...doc, featureVersion: 4 })).message).toBe('m.json was trained on feature version 4; this Tilemate encodes versions 1, 2 and 3: train a new model');
     doc.layers[1].kernel = doc.layers[1].kernel.slice(0, 40);
     expect(refuse(JSON.stringify(doc)).message).toMatch(/layer 2's kernel holds \d+ numbers; expected 128/);
   });
@@ -95,18 +95,19 @@ describe('features', () => {
       expect(names).toHaveLength(width);
       expect(new Set(names).size).toBe(width);
     }
-    // version 2 begins with version 1's names, in order
+    // each version begins with the one before's names, in order
     expect(featureNames(2).slice(0, featureWidth(1))).toEqual(featureNames(1));
+    expect(featureNames(3).slice(0, featureWidth(2))).toEqual(featureNames(2));
   });
 
-  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh; version 2 begins with version 1\'s row and says what the table shows', () => {
+  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh; each version begins with the row before it and says what the table shows', () => {
     const cc = loadCard();
     const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
-    const W1 = featureWidth(1), W2 = featureWidth(2), names = featureNames(2);
+    const W1 = featureWidth(1), W2 = featureWidth(2), W3 = featureWidth(3), names = featureNames(3);
     const at = (name: string) => names.indexOf(name);
-    const v1 = new Encoder(cc, { version: 1 }), mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });
-    const a = new Float32Array(W2), b = new Float32Array(W2), c = new Float32Array(W1);
-    let checked = 0, exposed = 0, opponentsExposed = 0, jokersOnTable = 0, dangerous = 0;
+    const v1 = new Encoder(cc, { version: 1 }), mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false }), v3 = new Encoder(cc, { version: 3 });
+    const a = new Float32Array(W2), b = new Float32Array(W2), c = new Float32Array(W1), e3 = new Float32Array(W3);
+    let checked = 0, exposed = 0, opponentsExposed = 0, jokersOnTable = 0, dangerous = 0, thrown = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
@@ -114,7 +115,7 @@ describe('features', () => {
         if (seat === undefined) return;
         const v = view(s, seat);
         const mine = myExposures(v);
-        for (const e of [v1, mended, plain]) e.begin(v);
+        for (const e of [v1, mended, plain, v3]) e.begin(v);
         const afterstates: Afterstate[] = [{ concealed: v.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' }];
         for (let t = 0; t < KINDS; t++) {
           if (v.concealed[t] === 0) continue;
@@ -135,14 +136,23 @@ describe('features', () => {
           mended.encode(x, a, 0);
           plain.encode(x, b, 0);
           v1.encode(x, c, 0);
+          v3.encode(x, e3, 0);
           expect(Array.from(a)).toEqual(Array.from(b));
           expect(Array.from(a.subarray(0, W1))).toEqual(Array.from(c));
+          expect(Array.from(e3.subarray(0, W2))).toEqual(Array.from(a));
           for (let k = 1; k < 4; k++) {
             const list = v.exposures[(seat + k) % 4];
             expect(a[at(`opponent ${k} exposures`)]).toBeCloseTo(Math.min(list.length, 4) / 4, 6);
             expect(a[at(`opponent ${k} tiles exposed`)]).toBeCloseTo(Math.min(list.reduce((n, g) => n + g.size, 0), 14) / 14, 6);
             if (list.length > 0) opponentsExposed++;
             if (a[at(`opponent ${k} discard danger`)] > 0) { dangerous++; expect(x.discard).toBeDefined(); expect(a[at('discard danger')]).toBeGreaterThan(0); }
+            // version 3: her discards beside the tile discarded
+            const hers = v.discards[(seat + k) % 4], d = x.discard;
+            const group = (t: number) => (t < 27 ? Math.floor(t / 9) : 3);
+            expect(e3[at(`opponent ${k} discards`)]).toBeCloseTo(Math.min(hers.length, 30) / 30, 6);
+            expect(e3[at(`opponent ${k} threw the discard's kind`)]).toBeCloseTo(d === undefined ? 0 : Math.min(hers.filter((t) => t === d).length, 4) / 4, 6);
+            expect(e3[at(`opponent ${k} her discards in its suit`)]).toBeCloseTo(d === undefined || hers.length === 0 ? 0 : hers.filter((t) => group(t) === group(d)).length / hers.length, 6);
+            if (e3[at(`opponent ${k} threw the discard's kind`)] > 0) thrown++;
           }
           expect(a[at('jokers to take on the table')]).toBeCloseTo(Math.min(onTable, 8) / 8, 6);
           if (onTable > 0) jokersOnTable++;
@@ -156,6 +166,7 @@ describe('features', () => {
     expect(opponentsExposed).toBeGreaterThan(100);
     expect(dangerous).toBeGreaterThan(10);
     expect(jokersOnTable).toBeGreaterThan(0);
+    expect(thrown).toBeGreaterThan(100);
   });
 });
 
@@ -236,7 +247,7 @@ describe('tilemate train', () => {
     writeFileSync(join(out, 'checkpoint.json'), ck.slice(0, ck.length - 20));
     await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/checkpoint .* is not JSON \(cut off\?\)/);
     writeFileSync(join(out, 'checkpoint.json'), JSON.stringify({ ...JSON.parse(ck), featureVersion: 0 }));
-    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes versions 1 and 2/);
+    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes versions 1, 2 and 3/);
   });
 
   it('starts a new run from a model, which is the best to beat, and refuses a bad one', async () => {
@@ -280,7 +291,10 @@ describe('tilemate train', () => {
     const m2 = withFeatureVersion(m1, 2, 'm1.json');
     expect(m2.featureVersion).toBe(2);
     expect(m2.layers[0].inputs).toBe(featureWidth(2));
-    expect(() => withFeatureVersion(m2, 1, 'm2.json')).toThrow('m2.json reads feature version 2; it cannot be carried to version 1 (only 1 to 2): train a new model');
+    expect(() => withFeatureVersion(m2, 1, 'm2.json')).toThrow('m2.json reads feature version 2; it cannot be carried back to version 1: train a new model');
+    // and on to version 3, whose row begins with version 2's: the same choices again
+    const m3 = withFeatureVersion(m2, 3, 'm2.json');
+    expect(m3.layers[0].inputs).toBe(featureWidth(3));
     // the new inputs weigh nothing: the carried model plays every game exactly as the old one
     const rules = loadRuleset('nmjl-4p'), cc = loadCard();
     const actions = (m: ValueModel, seed: number) => {
@@ -289,7 +303,11 @@ describe('tilemate train', () => {
       playOut(mahJonggGame(rules, cc), newGame(rules, cc, seed), [agent, agent, agent, agent], seedRng(seed), (x) => out.push(JSON.stringify(x)));
       return out;
     };
-    for (const seed of [11, 12]) expect(actions(m2, seed)).toEqual(actions(m1, seed));
+    for (const seed of [11, 12]) {
+      const old = actions(m1, seed);
+      expect(actions(m2, seed)).toEqual(old);
+      expect(actions(m3, seed)).toEqual(old);
+    }
     // a run from it reads version 2, and keeps it
     const out = mkdtempSync(join(tmpdir(), 'tm-from-v1-'));
     await train({ ...base(out), from: modelToJson(m1), featureVersion: 2 });

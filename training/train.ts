@@ -71,9 +71,9 @@ export interface TrainOptions {
   hidden?: number[];
   /**
    * The feature version the network reads (agents/features.ts): default that of the `from`
-   * model, else the latest. A version-1 `from` model can start a version-2 run: version 2's rows
-   * begin with version 1's, so its weights carry over with those of the new inputs at 0 (it
-   * plays as it did until training moves them). Kept in the checkpoint.
+   * model, else the latest. An older `from` model can start a run of a later version: each
+   * version's rows begin with the one before's, so its weights carry over with those of the new
+   * inputs at 0 (it plays as it did until training moves them). Kept in the checkpoint.
    */
   featureVersion?: number;
   /** How self-play plays and labels its games. */

@@ -168,6 +168,53 @@ describe('features', () => {
     expect(jokersOnTable).toBeGreaterThan(0);
     expect(thrown).toBeGreaterThan(100);
   });
+
+  it('read a hand that gives up two or three tiles (a Charleston pass), or takes one, the same whether mended or placed afresh', () => {
+    // the mended encoder leaves alone the lines such a hand cannot bring within reach: the rows must not show it
+    const cc = loadCard();
+    const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
+    const mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });
+    const a = new Float32Array(mended.width), b = new Float32Array(plain.width);
+    let passes = 0, taken = 0;
+    for (const seed of [11, 12, 13]) {
+      playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
+        const seat = waitingOn(s)[0];
+        if (seat === undefined || (s.phase.kind !== 'charleston' && s.phase.kind !== 'discard')) return;
+        const v = view(s, seat);
+        mended.begin(v);
+        plain.begin(v);
+        const held: number[] = [];
+        for (let t = 0; t < JOKER; t++) for (let c = 0; c < v.concealed[t] && c < 2; c++) held.push(t);
+        const afterstates: Afterstate[] = [];
+        // every pass of three (and of two, a blind pass) from the first eight tiles held, copies included
+        for (let i = 0; i < Math.min(held.length, 8); i++) {
+          for (let j = i + 1; j < Math.min(held.length, 8); j++) {
+            for (const k of [-1, ...Array.from({ length: Math.min(held.length, 8) - j - 1 }, (_, q) => j + 1 + q)]) {
+              const hand = [...v.concealed];
+              for (const x of k < 0 ? [i, j] : [i, j, k]) hand[held[x]]--;
+              afterstates.push({ concealed: hand, exposures: [], unknown: 3, charlestonLeft: 2, kind: 'pass' });
+            }
+          }
+        }
+        // a hand that takes a tile (none of the bots' afterstates does, but the encoder must not assume it)
+        for (let t = 0; t < JOKER; t += 5) {
+          const hand = [...v.concealed];
+          hand[t]++;
+          hand[held[0]]--;
+          afterstates.push({ concealed: hand, exposures: myExposures(v), unknown: 0, charlestonLeft: 0, kind: 'decline' });
+          taken++;
+        }
+        for (const x of afterstates) {
+          mended.encode(x, a, 0);
+          plain.encode(x, b, 0);
+          expect(Array.from(a)).toEqual(Array.from(b));
+          if (x.kind === 'pass') passes++;
+        }
+      });
+    }
+    expect(passes).toBeGreaterThan(1000);
+    expect(taken).toBeGreaterThan(100);
+  });
 });
 
 describe('the learned player', () => {

@@ -256,8 +256,6 @@ export class Encoder {
   private baseExposures: readonly Group[] = [];
   private readonly baseLines: LineSummary;
   private baseReady = false;
-  /** The least tiles away of any line of the decision's hand (its summary's). */
-  private baseLeast = 0;
   /** Scratch for one afterstate: what it places in each form, its lines' summary. */
   private readonly placed: Uint16Array;
   private readonly lines: LineSummary;
@@ -441,32 +439,19 @@ export class Encoder {
       // the decision's hand with the same exposures and jokers: only the lines holding a kind that differs are summarized afresh
       const base = this.baseLines;
       if (!this.baseReady) {
-        let least = 255;
-        for (let l = 0; l < cc.lineCount; l++) {
-          summarizeLine(cc, l, this.basePlaced, counts[JOKER], weighed, base);
-          if (base.raw[l] < least) least = base.raw[l];
-        }
-        this.baseLeast = least;
+        for (let l = 0; l < cc.lineCount; l++) summarizeLine(cc, l, this.basePlaced, counts[JOKER], weighed, base);
         this.baseReady = true;
       }
       lines.raw.set(base.raw);
       lines.level.set(base.level);
       lines.form.set(base.form);
       const stamp = ++this.stamp, was = this.baseCounts;
-      // A hand that only gives up tiles (k of them: a discard, a pass) has no line closer than it
-      // was, nor one more than k tiles further; so its closest line is at most k further than the
-      // decision's (baseLeast), and a line further than that by more than the 4 read below
-      // (minLower + 4) stays out of reach: it is left as it was, out of reach as it is.
-      let gone = 0;
-      for (let t = 0; t < JOKER; t++) gone += counts[t] > was[t] ? 255 : was[t] - counts[t];
-      const reach = gone < 255 ? this.baseLeast + 4 + gone : 255;
       for (let t = 0; t < JOKER; t++) {
         if (was[t] === counts[t]) continue;
         for (let k = this.kindLineStart[t], end = this.kindLineStart[t + 1]; k < end; k++) {
           const l = this.kindLine[k];
           if (this.lineStamp[l] === stamp) continue;
           this.lineStamp[l] = stamp;
-          if (base.raw[l] > reach) continue;
           summarizeLine(cc, l, placed, counts[JOKER], weighed, lines);
         }
       }

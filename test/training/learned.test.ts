@@ -170,7 +170,7 @@ describe('features', () => {
   });
 
   it('read a hand that gives up two or three tiles (a Charleston pass), or takes one, the same whether mended or placed afresh', () => {
-    // the mended encoder leaves alone the lines such a hand cannot bring within reach: the rows must not show it
+    // the mended encoder summarizes afresh only the lines holding a kind that differs: the rows must not show it
     const cc = loadCard();
     const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
     const mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });

@@ -28,10 +28,11 @@ function sameKind(models: readonly ValueModel[], names: readonly string[], shape
 /** Each weight the mean of the models' (same shape and feature version). */
 export function averageModels(models: readonly ValueModel[], names: readonly string[] = models.map((_, i) => `model ${i + 1}`)): ValueModel {
   sameKind(models, names, true);
+  // summed in double precision, then divided
   const mean = (pick: (m: ValueModel) => Float32Array) => {
-    const out = new Float32Array(pick(models[0]).length);
-    for (const m of models) pick(m).forEach((v, i) => { out[i] += v / models.length; });
-    return out;
+    const sum = new Float64Array(pick(models[0]).length);
+    for (const m of models) pick(m).forEach((v, i) => { sum[i] += v; });
+    return Float32Array.from(sum, (v) => v / models.length);
   };
   const layers = models[0].layers.map((l, k): DenseLayer => ({ ...l, kernel: mean((m) => m.layers[k].kernel), bias: mean((m) => m.layers[k].bias) }));
   return { featureVersion: models[0].featureVersion, layers, info: { averaged: names } };

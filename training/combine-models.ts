@@ -1,6 +1,6 @@
 /**
  * `node dist/training/combine-models.js average|ensemble OUT MODEL...`: one value model from
- * several, for measuring (docs/training.md, "Averages and ensembles"):
+ * several, for measuring (docs/training.md, "Averages, ensembles and TD(λ)"):
  * - `average`: each weight the mean of the models' (stochastic weight averaging: for
  *   generations of one run, which share their hidden units' roles);
  * - `ensemble`: the models side by side in one wider network whose outputs are the mean of
@@ -9,10 +9,11 @@
  * The result is an ordinary model file: `learned-file` and `expert-file` play it
  * (TILEMATE_POLICY_MODEL).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { TilemateError } from '../engine/errors.js';
-import { modelFromJson, modelToJson, type DenseLayer, type ValueModel } from '../agents/model.js';
+import { readModelFile } from '../agents/default-model.js';
+import { modelToJson, type DenseLayer, type ValueModel } from '../agents/model.js';
 
 function sameKind(models: readonly ValueModel[], names: readonly string[], shapes: boolean): void {
   if (models.length < 2) throw new TilemateError('TM_BAD_MODEL', 'give two models or more to combine');
@@ -76,7 +77,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   try {
-    const models = files.map((f) => modelFromJson(readFileSync(f, 'utf8'), f));
+    const models = files.map(readModelFile);
     const model = how === 'average' ? averageModels(models, files) : ensembleModels(models, files);
     writeFileSync(out, modelToJson(model));
     console.log(`${out}: ${how === 'average' ? 'the average' : 'an ensemble'} of ${files.length} models, layers ${model.layers.map((l) => `${l.inputs}x${l.outputs}`).join(', ')}`);

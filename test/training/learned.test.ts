@@ -186,12 +186,15 @@ describe('features', () => {
         const held: number[] = [];
         for (let t = 0; t < JOKER; t++) for (let c = 0; c < v.concealed[t] && c < 2; c++) held.push(t);
         const afterstates: Afterstate[] = [];
-        // every pass of three (and of two, a blind pass) from the first eight tiles held, copies included
-        for (let i = 0; i < Math.min(held.length, 8); i++) {
-          for (let j = i + 1; j < Math.min(held.length, 8); j++) {
-            for (const k of [-1, ...Array.from({ length: Math.min(held.length, 8) - j - 1 }, (_, q) => j + 1 + q)]) {
+        // every pass of three (and of two, a blind pass: k === j) from the first eight tiles held, copies included
+        const n = Math.min(held.length, 8);
+        for (let i = 0; i < n; i++) {
+          for (let j = i + 1; j < n; j++) {
+            for (let k = j; k < n; k++) {
               const hand = [...v.concealed];
-              for (const x of k < 0 ? [i, j] : [i, j, k]) hand[held[x]]--;
+              hand[held[i]]--;
+              hand[held[j]]--;
+              if (k > j) hand[held[k]]--;
               afterstates.push({ concealed: hand, exposures: [], unknown: 3, charlestonLeft: 2, kind: 'pass' });
             }
           }

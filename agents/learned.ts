@@ -36,6 +36,8 @@ export interface LearnedOptions {
    * `offset`, the agent's own buffer, to be copied before its next decision.
    */
   record?: (seat: number, rows: Float32Array, offset: number, predicted: { win: number; score: number } | null) => void;
+  /** Called with every decision's rows as the model is about to rate them (`n` rows of `width` from 0, the agent's own buffer): distillation reads them. */
+  rated?: (rows: Float32Array, n: number) => void;
 }
 
 interface Candidate {
@@ -200,6 +202,7 @@ export class LearnedAgent implements Agent {
     if (this.rows.length < n * width) this.rows = new Float32Array(n * width * 2);
     this.enc.begin(view);
     for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * width);
+    this.opts.rated?.(this.rows, n);
     if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
     const out = forward(this.model!, this.rows, n, this.out);
     const w = this.opts.scoreWeight ?? 0;

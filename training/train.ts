@@ -506,7 +506,8 @@ async function searchAgreementOf(runTask: <R>(t: SelfPlayTask | EvalTask | Agree
   }));
 }
 
-function shuffled(n: number, seed: number): Uint32Array {
+/** 0..n-1 in an order drawn from `seed` (never Math.random: the same command trains the same model). */
+export function shuffled(n: number, seed: number): Uint32Array {
   const out = Uint32Array.from({ length: n }, (_, i) => i);
   let s = seed || 1;
   for (let i = n - 1; i > 0; i--) {

@@ -33,6 +33,7 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { buildNet, setWeights, toValueModel, valueLoss } from './net.js';
 import { loadTf } from './tf.js';
+import { selfPlaySeats } from './selfplay.js';
 import { shuffled } from './train.js';
 
 /** Rows of whole decisions: x (rows x width), and where each decision's rows begin (one more entry: the end). */
@@ -63,10 +64,8 @@ export function teacherDecisions(ruleset: Ruleset, cc: CompiledCard, teacher: Va
   const medium = new HeuristicAgent(cc, MEDIUM_HABITS, 'medium');
   const players = ruleset.players;
   for (const s of seeds) {
-    const rng = seedRng(s ^ 0x5bd1e995);
-    const all = nextU32(rng) / 0x100000000 < 0.25;
-    const lone = nextU32(rng) % players;
-    const agents: Agent[] = Array.from({ length: players }, (_, p) => (all || p === lone ? learned : medium));
+    const { rng, learnedSeats } = selfPlaySeats(s, players, 0.25);
+    const agents: Agent[] = learnedSeats.map((l) => (l ? learned : medium));
     const state = newGame(ruleset, cc, s);
     playOut(mahJonggGame(ruleset, cc), state, agents, rng);
   }

@@ -6,7 +6,7 @@ import type { ValueModel } from '../agents/model.js';
 import { playOut } from '../agents/table.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { newGame } from '../engine/game.js';
-import { nextU32, seedRng } from '../engine/rng.js';
+import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 
@@ -54,6 +54,17 @@ export interface SelfPlayStats {
   wallGames: number;
 }
 
+/**
+ * Which seats of a self-play game of seed `seed` play the learned policy (all of them in a share
+ * `allLearned` of games, else one), and the game's random draws that follow.
+ */
+export function selfPlaySeats(seed: number, players: number, allLearned: number): { rng: RngState; learnedSeats: boolean[] } {
+  const rng = seedRng(seed ^ 0x5bd1e995);
+  const all = nextU32(rng) / 0x100000000 < allLearned;
+  const lone = nextU32(rng) % players;
+  return { rng, learnedSeats: Array.from({ length: players }, (_, s) => all || s === lone) };
+}
+
 /** Plays the games of seeds `seeds` and returns their examples. */
 export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { examples: Examples; stats: SelfPlayStats } {
   // the chosen afterstates' features, row after row (one buffer, grown by doubling, not an array a row)
@@ -66,9 +77,7 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
   const medium = new HeuristicAgent(spec.cc, MEDIUM_HABITS, 'medium');
   const players = spec.ruleset.players;
   for (const seed of seeds) {
-    const rng = seedRng(seed ^ 0x5bd1e995);
-    const all = nextU32(rng) / 0x100000000 < spec.allLearned;
-    const lone = nextU32(rng) % players;
+    const { rng, learnedSeats } = selfPlaySeats(seed, players, spec.allLearned);
     // this game's decisions, in step with their rows in x
     const trace: { seat: number; predicted: { win: number; score: number } | null }[] = [];
     const record = (seat: number, from: Float32Array, offset: number, predicted: { win: number; score: number } | null) => {
@@ -78,7 +87,7 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
       trace.push({ seat, predicted });
     };
     const learned = new LearnedAgent(spec.cc, spec.model, { explore: spec.explore, scoreWeight: spec.scoreWeight, featureVersion: spec.featureVersion, record });
-    const agents: Agent[] = Array.from({ length: players }, (_, s) => (all || s === lone ? learned : medium));
+    const agents: Agent[] = learnedSeats.map((l) => (l ? learned : medium));
     const state = newGame(spec.ruleset, spec.cc, seed);
     playOut(mahJonggGame(spec.ruleset, spec.cc), state, agents, rng);
     const r = state.result!;

@@ -157,6 +157,16 @@ export class LearnedAgent implements Agent {
   }
 
   /**
+   * The model's rating of the seat's best choice at a Charleston pass, vote or courtesy offer:
+   * the Charleston lookahead (agents/lookahead.ts) rates the step it reaches by it.
+   */
+  charlestonValue(turn: Turn): number {
+    const view = turn.view();
+    if (this.model === null) return 0;
+    return Math.max(...this.evaluate(view, this.charlestonCandidates(view, turn.rng)));
+  }
+
+  /**
    * The candidates in the strong habits' order, their choice first; the best by the model
    * (or, without one, the habits' own choice), with exploration when asked.
    */

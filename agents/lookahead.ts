@@ -40,6 +40,14 @@ export interface LookaheadBudget {
    * lean on the model's ratings). For measuring only: a full playout costs several short ones.
    */
   toEnd?: boolean;
+  /**
+   * Sampled worlds for a Charleston pass, vote or courtesy offer (unset or 0: the policy's own
+   * choice). Each of the model's best `candidates` is played on in each world, the others
+   * choosing as medium bots, to the seat's next step (the next pass, the vote, the courtesy
+   * offer, or its first turn in play), rated there by the model's best choice: the tiles that
+   * come back are sampled, not averaged over by the rating.
+   */
+  charlestonWorlds?: number;
 }
 
 export const EXPERT_LOOKAHEAD: LookaheadBudget = { worlds: 12, candidates: 3, ms: 2000 };
@@ -57,14 +65,16 @@ export class LookaheadAgent implements Agent {
   }
 
   act(turn: Turn): Action {
-    if (this.model === null || (turn.phase !== 'discard' && turn.phase !== 'claims') || this.rules.racks > 1 || turn.view().mahJonggs.length > 0) return this.policy.act(turn);
+    const before = turn.phase === 'charleston' || turn.phase === 'vote' || turn.phase === 'courtesy';
+    const worlds = before ? this.budget.charlestonWorlds ?? 0 : this.budget.worlds;
+    if (this.model === null || worlds === 0 || (turn.phase !== 'discard' && turn.phase !== 'claims' && !before) || this.rules.racks > 1 || turn.view().mahJonggs.length > 0) return this.policy.act(turn);
     const choices = this.policy.choices(turn).slice(0, this.budget.candidates);
     if (choices.length === 0) return this.policy.act(turn);
     if (choices.length === 1) return choices[0].action;
-    return this.search(turn, choices.map((c) => c.action));
+    return this.search(turn, choices.map((c) => c.action), worlds);
   }
 
-  private search(turn: Turn, candidates: Action[]): Action {
+  private search(turn: Turn, candidates: Action[], worlds: number): Action {
     const view = turn.view();
     const seat = turn.seat;
     const base = nextU32(turn.rng);
@@ -72,7 +82,7 @@ export class LookaheadAgent implements Agent {
     const diffs: number[][] = candidates.map(() => []);
     // to the end of the game (toEnd): the seat by its policy, the others as medium bots
     const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
-    for (let w = 0; w < this.budget.worlds; w++) {
+    for (let w = 0; w < worlds; w++) {
       if (w >= 2 && Date.now() - start > this.budget.ms) break;
       const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
       const seed = (base ^ (w + 1) * 0x85ebca6b) >>> 0;
@@ -102,16 +112,22 @@ export class LookaheadAgent implements Agent {
 /**
  * Plays a sampled world on until the seat's own next turn with a full rack, rated there by its
  * player's model (`own.positionValue`), or to the end of the game (1 if it won, else 0): the
- * seat plays `own`, the others `opponents`. The short playout of the searching players.
+ * seat plays `own`, the others `opponents`. The short playout of the searching players. Before
+ * play, the seat's next Charleston step (a pass, the vote, the courtesy offer) ends it too,
+ * rated by `own.charlestonValue`.
  */
-export function untilOwnTurn(state: GameState, seat: number, rng: RngState, own: Agent & { positionValue(turn: Turn): number }, opponents: readonly Agent[]): number {
+export function untilOwnTurn(state: GameState, seat: number, rng: RngState, own: Agent & { positionValue(turn: Turn): number; charlestonValue?(turn: Turn): number }, opponents: readonly Agent[]): number {
   let steps = 0;
   const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
   while (state.phase.kind !== 'ended') {
     const s = nextToAct(state);
     const turn = turns[s];
-    turn.phase = state.phase.kind;
-    if (s === seat && state.phase.kind === 'discard' && steps > 0) return own.positionValue(turn);
+    const kind = state.phase.kind;
+    turn.phase = kind;
+    if (s === seat && steps > 0) {
+      if (kind === 'discard') return own.positionValue(turn);
+      if ((kind === 'charleston' || kind === 'vote' || kind === 'courtesy') && own.charlestonValue) return own.charlestonValue(turn);
+    }
     apply(state, (s === seat ? own : opponents[s]).act(turn));
     steps++;
   }

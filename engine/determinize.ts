@@ -13,13 +13,16 @@ import { COPIES, KINDS, type TileId } from './tiles.js';
  * uses anything the seat could not see.
  *
  * Only the steps a searching bot decides by playing out are rebuilt: its own turn with a
- * full hand (discard, exchange, declare) and its answer to a discard. Games with two racks
- * (Siamese) keep declared Mah Jonggs on the table whose scoring events the view does not
- * carry, so they are not rebuilt.
+ * full hand (discard, exchange, declare), its answer to a discard, and its Charleston pass,
+ * vote or courtesy offer (every other seat's choice in that step made again in the world).
+ * Games with two racks (Siamese) keep declared Mah Jonggs on the table whose scoring events
+ * the view does not carry, so they are not rebuilt.
  */
 export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState): GameState {
   if (rules.racks > 1 || view.mahJonggs.length > 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only single-rack games in play can be sampled');
-  if (view.phase !== 'discard' && view.phase !== 'claims') throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
+  const before = view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy';
+  if (view.phase !== 'discard' && view.phase !== 'claims' && !before) throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
+  if (before && view.waitingOn.indexOf(view.seat) < 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only a seat still to choose its Charleston step can be sampled');
   const n = view.players;
   const unseen = unseenCounts(view);
   const pool: TileId[] = [];
@@ -28,10 +31,21 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
     for (let i = 0; i < unseen[t]; i++) pool.push(t);
   }
   shuffle(rng, pool);
+  // Before play, a seat that has already chosen her pass has set its tiles aside, face down
+  // (teaching guide 2.1): they are dealt back to her rack, to her full hand (East one more,
+  // teaching guide 1.8), and she chooses again in the world; so does every seat's vote and
+  // courtesy offer. Nothing chosen by another seat is known to this one.
+  const rackSize = view.concealedCounts.slice();
+  if (view.phase === 'charleston') {
+    for (let s = 0; s < n; s++) if (s !== view.seat && view.waitingOn.indexOf(s) < 0) {
+      const extra = rules.eastDealtExtra ? 1 : 0;
+      rackSize[s] = view.concealedCounts[view.seat] + (s === 0 ? extra : 0) - (view.seat === 0 ? extra : 0);
+    }
+  }
   const players = Array.from({ length: n }, (_, s) => {
     const concealed = new Array<number>(KINDS).fill(0);
     if (s === view.seat) for (let t = 0; t < KINDS; t++) concealed[t] = view.concealed[t];
-    else for (let i = 0; i < view.concealedCounts[s]; i++) concealed[pool.pop()!]++;
+    else for (let i = 0; i < rackSize[s]; i++) concealed[pool.pop()!]++;
     return {
       concealed,
       exposures: view.exposures[s].map((x) => ({ ...x })),
@@ -42,6 +56,10 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   });
   if (pool.length !== view.wallLeft) throw new Error(`rule violation: ${pool.length} unseen tiles left for a wall of ${view.wallLeft}`);
   let phase: Phase = { kind: 'discard' };
+  if (view.phase === 'charleston') phase = { kind: 'charleston', pass: view.pass!, choices: new Array(n).fill(null), eastFirst: false };
+  if (view.phase === 'vote') phase = { kind: 'vote', votes: new Array(n).fill(null) };
+  // a seat with nobody across the table's four chairs offers nothing (game.ts startCourtesy)
+  if (view.phase === 'courtesy') phase = { kind: 'courtesy', offers: players.map((_, s) => ((s + rules.charleston!.courtesyOffset) % 4 >= n ? [] : null)) };
   if (view.phase === 'claims') {
     const c = view.claim!;
     const responses: (ClaimResponse | null)[] = players.map((p, s) =>

@@ -9,6 +9,7 @@ import { cloneState, legalActions, newGame, validate, view, waitingOn, type Game
 import { seedRng } from '../../engine/rng.js';
 import { RULESETS } from '../../engine/rulesets.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { JOKER } from '../../engine/tiles.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];
@@ -63,6 +64,73 @@ describe('determinize', () => {
     expect(JSON.stringify(view(altered, seat))).toBe(JSON.stringify(view(real, seat)));
     const a = determinize(view(real, seat), rules, cc, seedRng(9));
     const b = determinize(view(altered, seat), rules, cc, seedRng(9));
+    expect(b.players.map((p) => p.concealed)).toEqual(a.players.map((p) => p.concealed));
+    expect(b.wall).toEqual(a.wall);
+  });
+});
+
+/** A game stopped at each Charleston step as the medium bots play it (East choosing first, then the others): the state before each seat's choice. */
+function charlestonSteps(seed: number): GameState[] {
+  const state = newGame(rules, cc, seed);
+  const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
+  const steps: GameState[] = [];
+  try {
+    playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed), (_a, s) => {
+      const k = s.phase.kind;
+      if (k === 'charleston' || k === 'vote' || k === 'courtesy') steps.push(cloneState(s));
+      else if (k === 'discard' || k === 'draw') throw new Error('stop');
+    });
+  } catch (err) {
+    if ((err as Error).message !== 'stop') throw err;
+  }
+  return steps;
+}
+
+describe('determinize before play', () => {
+  it('samples a world at every Charleston pass, vote and courtesy offer, even when others have chosen: the seat\'s rack kept, the others\' racks full, every tile accounted for, and the world plays on legally', () => {
+    const steps = charlestonSteps(21);
+    const kinds = new Set(steps.map((s) => s.phase.kind));
+    expect([...kinds].sort()).toEqual(['charleston', 'courtesy', 'vote']);
+    let sampled = 0, afterOthers = 0;
+    for (const real of steps) {
+      for (const seat of waitingOn(real)) {
+        const v = view(real, seat);
+        if (real.phase.kind === 'charleston' && v.concealedCounts.some((c, s) => s !== seat && c < (s === 0 ? 14 : 13))) afterOthers++;
+        const world = determinize(v, rules, cc, seedRng(sampled));
+        validate(world);
+        expect(world.phase.kind).toBe(real.phase.kind);
+        if (world.phase.kind === 'charleston' && real.phase.kind === 'charleston') expect(world.phase.pass).toBe(real.phase.pass);
+        expect(world.players[seat].concealed).toEqual(real.players[seat].concealed);
+        world.players.forEach((p, s) => expect(p.concealed.reduce((a, b) => a + b, 0)).toBe(s === 0 ? 14 : 13));
+        expect(world.wall.length - world.wallPos).toBe(real.wall.length - real.wallPos);
+        // every seat chooses afresh in the world: nobody's choice is known
+        expect(waitingOn(world).sort()).toEqual([0, 1, 2, 3]);
+        const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
+        playOut(mahJonggGame(world.rules, world.cc), world, agents, seedRng(sampled), (_a, s) => validate(s));
+        expect(world.phase.kind).toBe('ended');
+        sampled++;
+      }
+    }
+    expect(afterOthers).toBeGreaterThan(0);
+  });
+
+  it('hidden information stays hidden: a pass another seat has set aside does not reach the world', () => {
+    const real = charlestonSteps(23).find((s) => s.phase.kind === 'charleston' && waitingOn(s).length === 3)!;
+    const chosen = [0, 1, 2, 3].find((s) => !waitingOn(real).includes(s))!;
+    const seat = waitingOn(real)[0];
+    // the same table with a different pass set aside by the seat that chose: the seat's view is the same, and so are its worlds
+    const altered = cloneState(real);
+    const ph = altered.phase as Extract<GameState['phase'], { kind: 'charleston' }>;
+    const hand = altered.players[chosen].concealed;
+    const was = ph.choices[chosen]!.tiles;
+    for (const t of was) hand[t]++;
+    const other = hand.map((n, t) => (n > 0 && t !== JOKER && !was.includes(t) ? t : -1)).filter((t) => t >= 0).slice(0, 3);
+    expect(other).toHaveLength(3);
+    for (const t of other) hand[t]--;
+    ph.choices[chosen] = { tiles: other, blind: 0 };
+    expect(JSON.stringify(view(altered, seat))).toBe(JSON.stringify(view(real, seat)));
+    const a = determinize(view(real, seat), rules, cc, seedRng(4));
+    const b = determinize(view(altered, seat), rules, cc, seedRng(4));
     expect(b.players.map((p) => p.concealed)).toEqual(a.players.map((p) => p.concealed));
     expect(b.wall).toEqual(a.wall);
   });

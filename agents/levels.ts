@@ -56,10 +56,9 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // TILEMATE_POLICY_MODEL (a value model from tilemate train), to set a new model beside the shipped one
   'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
   'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
-  // for measuring (issue 30): the learned player with the expert's search at its Charleston
-  // steps only (agents/lookahead.ts charlestonWorlds), and the expert with it
+  // for measuring (issue 30): the learned player with a search at its Charleston steps only
+  // (agents/lookahead.ts charlestonWorlds: 16 worlds x the model's best 3), its play the policy's
   'learned-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 0, candidates: 3, ms: 60_000, charlestonWorlds: 16 }, 'learned-cs'),
-  'expert-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, charlestonWorlds: 16 }, 'expert-cs'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

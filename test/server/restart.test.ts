@@ -141,10 +141,20 @@ describe('kill -9 at random moments', () => {
           }
         }
       });
-      await new Promise((r) => setTimeout(r, 20 + random() * 300));
+      // the kill comes at a random moment once this trial has had a few actions acknowledged, so
+      // that a slow machine tests as much as a fast one (a fixed delay saw half as many there)
+      const playing = Promise.all(players);
+      // settled either way (an error is thrown by the await below, once)
+      const finished = playing.then(() => true, () => true);
+      const pause = (ms: number) => new Promise<boolean>((r) => setTimeout(() => r(false), ms));
+      const target = acked + 6 + Math.floor(random() * 6);
+      for (const begun = Date.now(); acked < target && Date.now() - begun < 30_000;) {
+        if (await Promise.race([finished, pause(5)])) break;
+      }
+      await pause(random() * 300);
       stop = true;
       child.kill('SIGKILL');
-      await Promise.all(players);
+      await playing;
       await exited;
       // finished games are records now, not live games
       for (const k of known.values()) if (over(k)) known.delete(k.id);

@@ -161,8 +161,8 @@ export class LearnedAgent implements Agent {
    * the Charleston lookahead (agents/lookahead.ts) rates the step it reaches by it.
    */
   charlestonValue(turn: Turn): number {
-    const view = turn.view();
     if (this.model === null) return 0;
+    const view = turn.view();
     return Math.max(...this.evaluate(view, this.charlestonCandidates(view, turn.rng)));
   }
 

@@ -37,9 +37,9 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   // courtesy offer. Nothing chosen by another seat is known to this one.
   const rackSize = view.concealedCounts.slice();
   if (view.phase === 'charleston') {
-    for (let s = 0; s < n; s++) if (s !== view.seat && view.waitingOn.indexOf(s) < 0) {
-      const extra = rules.eastDealtExtra ? 1 : 0;
-      rackSize[s] = view.concealedCounts[view.seat] + (s === 0 ? extra : 0) - (view.seat === 0 ? extra : 0);
+    const extra = rules.eastDealtExtra ? 1 : 0;
+    for (let s = 0; s < n; s++) {
+      if (s !== view.seat && view.waitingOn.indexOf(s) < 0) rackSize[s] = view.concealedCounts[view.seat] + (s === 0 ? extra : 0) - (view.seat === 0 ? extra : 0);
     }
   }
   const players = Array.from({ length: n }, (_, s) => {

@@ -1,7 +1,7 @@
 import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/seat.js';
-import type { SeatView } from '../engine/game.js';
+import { beforePlay, type SeatView } from '../engine/game.js';
 import { fitsForm } from '../engine/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
 import { formsNeeding, liveForms, myExposures } from './heuristic.js';
@@ -506,7 +506,7 @@ export class Encoder {
     o[i++] = a.exposures.length / 4;
     o[i++] = a.unknown / 3;
     o[i++] = view.wallLeft / 100;
-    o[i++] = view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy' ? 1 : 0;
+    o[i++] = beforePlay(view.phase) ? 1 : 0;
     o[i++] = a.charlestonLeft / 7;
     o[i++] = view.players / 4;
     o[i++] = opp.exposed / 3;

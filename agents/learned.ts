@@ -1,5 +1,5 @@
 import type { CompiledCard } from '../engine/compile.js';
-import type { Action, Exposure, SeatView } from '../engine/game.js';
+import { beforePlay, type Action, type Exposure, type SeatView } from '../engine/game.js';
 import { handAfterCall } from '../engine/seat.js';
 import { closestAway, exposuresFitCard } from '../engine/hand-check.js';
 import { nextInt, type RngState } from '../engine/rng.js';
@@ -108,7 +108,7 @@ export class LearnedAgent implements Agent {
    */
   private decision(view: SeatView, turn: Turn, legal?: Action[]): { action: Action } | { candidates: Candidate[] } {
     const seat = view.seat;
-    if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') return { candidates: this.charlestonCandidates(view, turn.rng) };
+    if (beforePlay(view.phase)) return { candidates: this.charlestonCandidates(view, turn.rng) };
     if (view.phase === 'draw') return { action: { type: 'draw', seat } };
     const options = legal ?? turn.legal();
     const sure = sureAction(options);
@@ -174,7 +174,7 @@ export class LearnedAgent implements Agent {
     let pick = 0;
     if (this.model === null) {
       // the habits' own choice: candidates[0] for discards and claims, or the action they take
-      if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy' || view.phase === 'claims') {
+      if (beforePlay(view.phase) || view.phase === 'claims') {
         const habit = this.strong(view.seat).act(turn);
         const i = candidates.findIndex((c) => sameAction(c.action, habit));
         pick = i >= 0 ? i : 0;

@@ -1,6 +1,6 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, nextToAct, type Action, type GameState } from '../engine/game.js';
+import { apply, beforePlay, cloneState, nextToAct, type Action, type GameState } from '../engine/game.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
@@ -65,7 +65,7 @@ export class LookaheadAgent implements Agent {
   }
 
   act(turn: Turn): Action {
-    const before = turn.phase === 'charleston' || turn.phase === 'vote' || turn.phase === 'courtesy';
+    const before = beforePlay(turn.phase);
     const worlds = before ? this.budget.charlestonWorlds ?? 0 : this.budget.worlds;
     if (this.model === null || worlds === 0 || (turn.phase !== 'discard' && turn.phase !== 'claims' && !before) || this.rules.racks > 1 || turn.view().mahJonggs.length > 0) return this.policy.act(turn);
     const choices = this.policy.choices(turn).slice(0, this.budget.candidates);
@@ -126,7 +126,7 @@ export function untilOwnTurn(state: GameState, seat: number, rng: RngState, own:
     turn.phase = kind;
     if (s === seat && steps > 0) {
       if (kind === 'discard') return own.positionValue(turn);
-      if ((kind === 'charleston' || kind === 'vote' || kind === 'courtesy') && own.charlestonValue) return own.charlestonValue(turn);
+      if (beforePlay(kind) && own.charlestonValue) return own.charlestonValue(turn);
     }
     apply(state, (s === seat ? own : opponents[s]).act(turn));
     steps++;

@@ -1,6 +1,6 @@
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
+import { apply, beforePlay, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import type { Ruleset } from '../engine/rulesets.js';
 import { handAfterCall } from '../engine/seat.js';
@@ -97,7 +97,7 @@ export class PolicyAgent implements Agent {
     const options = turn.legal();
     const sure = sureAction(options);
     if (sure) return { action: sure };
-    if (view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy') {
+    if (beforePlay(view.phase)) {
       let passes: Action[] = options.filter((a) => a.type === 'pass' || a.type === 'vote' || a.type === 'courtesy');
       if (this.opts.passPool !== undefined) passes = this.withinPool(view, passes, this.opts.passPool, turn.rng);
       const candidates = passes.map((action) => ({ action, state: passState(view, action) }));

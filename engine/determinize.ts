@@ -1,6 +1,6 @@
 import type { CompiledCard } from './compile.js';
 import { TilemateError } from './errors.js';
-import type { ClaimResponse, GameState, Phase, SeatView } from './game.js';
+import { beforePlay, type ClaimResponse, type GameState, type Phase, type SeatView } from './game.js';
 import { seedRng, shuffle, type RngState, nextU32 } from './rng.js';
 import type { Ruleset } from './rulesets.js';
 import { unseenCounts } from './seat.js';
@@ -20,7 +20,7 @@ import { COPIES, KINDS, type TileId } from './tiles.js';
  */
 export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState): GameState {
   if (rules.racks > 1 || view.mahJonggs.length > 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only single-rack games in play can be sampled');
-  const before = view.phase === 'charleston' || view.phase === 'vote' || view.phase === 'courtesy';
+  const before = beforePlay(view.phase);
   if (view.phase !== 'discard' && view.phase !== 'claims' && !before) throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
   if (before && view.waitingOn.indexOf(view.seat) < 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only a seat still to choose its Charleston step can be sampled');
   const n = view.players;

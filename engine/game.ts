@@ -70,6 +70,9 @@ export type Phase =
   | { kind: 'claims'; tile: TileId; discarder: number; responses: (ClaimResponse | null)[] }
   | { kind: 'ended' };
 
+/** Whether a phase is a step of the Charleston before play: a pass, the vote on a second Charleston, the courtesy offer. */
+export const beforePlay = (kind: Phase['kind']): boolean => kind === 'charleston' || kind === 'vote' || kind === 'courtesy';
+
 export type Action =
   | { type: 'pass'; seat: number; tiles: TileId[]; blind?: number }
   | { type: 'vote'; seat: number; yes: boolean }

@@ -34,7 +34,7 @@ import { loadCard } from '../io/cards.js';
 import { buildNet, setWeights, toValueModel, valueLoss } from './net.js';
 import { loadTf } from './tf.js';
 import { selfPlaySeats } from './selfplay.js';
-import { shuffled } from './train.js';
+import { shuffled, TRAIN_DEFAULTS } from './train.js';
 
 /** Rows of whole decisions: x (rows x width), and where each decision's rows begin (one more entry: the end). */
 export interface Decisions {
@@ -64,7 +64,7 @@ export function teacherDecisions(ruleset: Ruleset, cc: CompiledCard, teacher: Va
   const medium = new HeuristicAgent(cc, MEDIUM_HABITS, 'medium');
   const players = ruleset.players;
   for (const s of seeds) {
-    const { rng, learnedSeats } = selfPlaySeats(s, players, 0.25);
+    const { rng, learnedSeats } = selfPlaySeats(s, players, TRAIN_DEFAULTS.play.allLearned);
     const agents: Agent[] = learnedSeats.map((l) => (l ? learned : medium));
     const state = newGame(ruleset, cc, s);
     playOut(mahJonggGame(ruleset, cc), state, agents, rng);

@@ -144,6 +144,21 @@ export class LearnedAgent implements Agent {
   }
 
   /**
+   * Every row the model would rate at this decision, in order, each with the action it stands
+   * for and, for a call, the discard after it that the row is the afterstate of
+   * (training/rollouts.ts plays each on). Null when nothing needs weighing.
+   */
+  candidateRows(turn: Turn): { candidates: { action: Action; then?: TileId }[]; rows: Float32Array } | null {
+    const view = turn.view();
+    const d = this.decision(view, turn);
+    if ('action' in d) return null;
+    const rows = new Float32Array(d.candidates.length * this.width);
+    this.enc.begin(view);
+    d.candidates.forEach((c, i) => this.enc.encode(c.state, rows, i * this.width));
+    return { candidates: d.candidates.map((c) => (c.state.kind === 'call' ? { action: c.action, then: c.state.discard } : { action: c.action })), rows };
+  }
+
+  /**
    * The model's rating of the seat's position at its own turn (a full rack, before it
    * discards): 1 when it can declare Mah Jongg, else the rating of its best discard.
    */

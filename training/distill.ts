@@ -86,6 +86,37 @@ export function agreement(a: Float64Array, b: Float64Array, starts: readonly num
   return to > from ? same / (to - from) : NaN;
 }
 
+/**
+ * A model of `from`'s shape, from its weights, fitted to rows `x` (rows x its width) and their
+ * labels `y` (won or a chance of winning, score / 100) with the value loss; the rows from
+ * `heldRow` on are held out. Rows come in an order of the run's own each epoch (TF.js's shuffle
+ * draws from Math.random); `onEpoch` sees the model after each.
+ */
+export async function fitRows(o: {
+  from: ValueModel; x: Float32Array; y: Float32Array; heldRow: number; epochs: number; learningRate: number; seed: number;
+  onEpoch?: (epoch: number, model: ValueModel, loss: number, valLoss: number) => void;
+}): Promise<ValueModel> {
+  const width = featureWidth(o.from.featureVersion), rows = o.y.length / 2, heldRow = o.heldRow;
+  const { tf } = await loadTf();
+  const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), width);
+  setWeights(tf, net, o.from);
+  net.compile({ optimizer: tf.train.adam(o.learningRate), loss: valueLoss(tf) });
+  const vx = tf.tensor2d(o.x.subarray(heldRow * width), [rows - heldRow, width]);
+  const vy = tf.tensor2d(o.y.subarray(heldRow * 2), [rows - heldRow, 2]);
+  const EX = new Float32Array(heldRow * width), EY = new Float32Array(heldRow * 2);
+  for (let e = 0; e < o.epochs; e++) {
+    shuffled(heldRow, o.seed * 131 + e).forEach((src, dst) => { EX.set(o.x.subarray(src * width, (src + 1) * width), dst * width); EY[2 * dst] = o.y[2 * src]; EY[2 * dst + 1] = o.y[2 * src + 1]; });
+    const xs = tf.tensor2d(EX, [heldRow, width]), ys = tf.tensor2d(EY, [heldRow, 2]);
+    const hist = await net.fit(xs, ys, { batchSize: 1024, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0 });
+    tf.dispose([xs, ys]);
+    o.onEpoch?.(e, toValueModel(net, o.from.featureVersion, {}), Number(hist.history.loss.at(-1)), Number(hist.history.val_loss.at(-1)));
+  }
+  tf.dispose([vx, vy]);
+  const model = toValueModel(net, o.from.featureVersion, {});
+  net.dispose();
+  return model;
+}
+
 export interface DistillOptions {
   teacher: ValueModel;
   from: ValueModel;
@@ -139,28 +170,16 @@ export async function distill(o: DistillOptions): Promise<{ model: ValueModel; f
   const before = agreement(ratings(o.from, data), teacherOut, starts, firstHeld);
   log(`${all.length} decisions, ${rows} rows; held out ${held}; the student agrees with the teacher on ${(100 * before).toFixed(1)}% of them before`);
 
-  const { tf } = await loadTf();
-  const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), width);
-  setWeights(tf, net, o.from);
-  net.compile({ optimizer: tf.train.adam(o.learningRate), loss: valueLoss(tf) });
-  const vx = tf.tensor2d(x.subarray(heldRow * width), [rows - heldRow, width]);
-  const vy = tf.tensor2d(y.subarray(heldRow * 2), [rows - heldRow, 2]);
   const figures: Record<string, number> = { decisions: all.length, rows, heldOut: held, agreementBefore: before };
-  const EX = new Float32Array(heldRow * width), EY = new Float32Array(heldRow * 2);
-  for (let e = 0; e < o.epochs; e++) {
-    // rows in an order of the run's own each epoch (TF.js's shuffle draws from Math.random)
-    shuffled(heldRow, o.seed * 131 + e).forEach((src, dst) => { EX.set(x.subarray(src * width, (src + 1) * width), dst * width); EY[2 * dst] = y[2 * src]; EY[2 * dst + 1] = y[2 * src + 1]; });
-    const xs = tf.tensor2d(EX, [heldRow, width]), ys = tf.tensor2d(EY, [heldRow, 2]);
-    const hist = await net.fit(xs, ys, { batchSize: 1024, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0 });
-    tf.dispose([xs, ys]);
-    const student = toValueModel(net, o.from.featureVersion, {});
-    figures.agreementAfter = agreement(ratings(student, data), teacherOut, starts, firstHeld);
-    figures.valLoss = Number(hist.history.val_loss.at(-1));
-    log(`epoch ${e + 1}: train loss ${Number(hist.history.loss.at(-1)).toFixed(5)}, held-out loss ${figures.valLoss.toFixed(5)}, agrees on ${(100 * figures.agreementAfter).toFixed(1)}%`);
-  }
-  tf.dispose([vx, vy]);
-  const model = toValueModel(net, o.from.featureVersion, { distilled: { teacher: o.teacher.info, from: o.from.info, ...figures }, command: o.command });
-  net.dispose();
+  const student = await fitRows({
+    from: o.from, x, y, heldRow, epochs: o.epochs, learningRate: o.learningRate, seed: o.seed,
+    onEpoch: (e, model, loss, valLoss) => {
+      figures.agreementAfter = agreement(ratings(model, data), teacherOut, starts, firstHeld);
+      figures.valLoss = valLoss;
+      log(`epoch ${e + 1}: train loss ${loss.toFixed(5)}, held-out loss ${valLoss.toFixed(5)}, agrees on ${(100 * figures.agreementAfter).toFixed(1)}%`);
+    },
+  });
+  const model: ValueModel = { ...student, info: { distilled: { teacher: o.teacher.info, from: o.from.info, ...figures }, command: o.command } };
   return { model, figures };
 }
 

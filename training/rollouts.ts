@@ -1,0 +1,301 @@
+/**
+ * Value targets from the true world (issue 30, eighth round): a teacher that sees the hidden
+ * tiles during training only.
+ *
+ * `node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]`
+ * plays self-play games as `tilemate train` does (a quarter with every seat learned, the rest
+ * one learned seat among three medium bots). At a share of the learned seats' decisions, every
+ * row the model rates is played on in the game's own true state (the other racks, the wall's
+ * order: what no player sees), the seat by the model without exploring and the others as they
+ * sit, to the end of the game. Each row is labelled with how that went for the seat: won (0/1)
+ * and score / 100. The same world and the same players for every row of a decision, so their
+ * differences are the choice's alone, not the deal's luck.
+ *
+ * The labels are outcomes of a player that does not peek (the model's own play), so over the
+ * worlds a seat cannot tell apart they average to the worth of each choice as the seat sees it:
+ * knowing the world makes them less noisy, not biased. Every choice at a decision gets one,
+ * where self-play labels only the one taken.
+ *
+ * `node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]`
+ * fits a model (from the shipped one by default) to those labels with the value loss, as
+ * training/distill.ts fits a student. `--centered` teaches only each decision's differences:
+ * each row's target is the model's own mean over the decision's rows plus how far the row's
+ * outcome was from the decision's mean outcome, taking out what every row of the decision shares.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import type { Agent, Turn } from '../agents/agent.js';
+import { DEFAULT_MODEL_FILE, readModelFile } from '../agents/default-model.js';
+import { featureWidth } from '../agents/features.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
+import { LearnedAgent } from '../agents/learned.js';
+import { forward, modelToJson, type ValueModel } from '../agents/model.js';
+import { playOut, tableTurns } from '../agents/table.js';
+import type { CompiledCard } from '../engine/compile.js';
+import { TilemateError } from '../engine/errors.js';
+import { apply, beforePlay, cloneState, newGame, nextToAct, type Action, type GameState } from '../engine/game.js';
+import { mahJonggGame } from '../engine/mah-jongg.js';
+import { nextU32, seedRng } from '../engine/rng.js';
+import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
+import type { TileId } from '../engine/tiles.js';
+import { loadCard } from '../io/cards.js';
+import { agreement, fitRows } from './distill.js';
+import { selfPlaySeats } from './selfplay.js';
+import { shuffled, TRAIN_DEFAULTS } from './train.js';
+
+/** Whole decisions' rows (x, rows x width), their labels (y, rows x 2: won, score / 100), where each decision begins (one more: the end). */
+export interface Labelled {
+  width: number;
+  x: Float32Array;
+  y: Float32Array;
+  rows: number;
+  starts: number[];
+}
+
+/** The seat's player in a rollout: the model, with the discard a call row stands for made at the seat's first discard after it. */
+class Then implements Agent {
+  readonly name = 'rollout';
+  private pending: TileId | undefined;
+  constructor(private readonly player: Agent) {}
+  set(tile: TileId | undefined): void { this.pending = tile; }
+  act(turn: Turn): Action {
+    if (this.pending !== undefined && turn.phase === 'discard') {
+      const tile = this.pending;
+      this.pending = undefined;
+      if (turn.view().concealed[tile] > 0) return { type: 'discard', seat: turn.seat, tile };
+    }
+    return this.player.act(turn);
+  }
+}
+
+export interface RolloutOptions {
+  ruleset: Ruleset;
+  cc: CompiledCard;
+  model: ValueModel;
+  seeds: readonly number[];
+  /** Share of the learned seats' discards and answers to discards labelled. */
+  keep: number;
+  /** The same at Charleston passes, the vote and the courtesy offer (their rows are many and their rollouts whole games). */
+  keepCharleston: number;
+  seed: number;
+  /** The game's learned player's exploring (default self-play's). */
+  explore?: number;
+}
+
+/** The labelled decisions of the games of `seeds` (see the file's head). */
+export function rolloutDecisions(o: RolloutOptions): Labelled {
+  const width = featureWidth(o.model.featureVersion);
+  const game = mahJonggGame(o.ruleset, o.cc);
+  const players = o.ruleset.players;
+  // the game's players (the learned one explores, as in self-play), and the rollouts' (it does not)
+  const learned = new LearnedAgent(o.cc, o.model, { explore: o.explore ?? TRAIN_DEFAULTS.play.explore });
+  const medium = new HeuristicAgent(o.cc, MEDIUM_HABITS, 'medium');
+  const labeller = new LearnedAgent(o.cc, o.model, {}, 'rollout');
+  const own = new Then(labeller);
+  const rolloutMedium = new HeuristicAgent(o.cc, MEDIUM_HABITS, 'medium');
+  const pick = seedRng(o.seed ^ 0x61c88647);
+  let x = new Float32Array(1 << 16);
+  const y: number[] = [];
+  const starts: number[] = [];
+  let rows = 0;
+  for (const s of o.seeds) {
+    const { rng, learnedSeats } = selfPlaySeats(s, players, TRAIN_DEFAULTS.play.allLearned);
+    const agents: Agent[] = learnedSeats.map((l) => (l ? learned : medium));
+    const state = newGame(o.ruleset, o.cc, s);
+    const turns = tableTurns(game, state, rng);
+    for (;;) {
+      const seat = nextToAct(state);
+      if (seat < 0) break;
+      const turn = turns[seat];
+      const phase = game.phase(state);
+      turn.phase = phase;
+      const share = beforePlay(phase) ? o.keepCharleston : phase === 'discard' || phase === 'claims' ? o.keep : 0;
+      if (learnedSeats[seat] && share > 0 && nextU32(pick) / 0x100000000 < share) {
+        // the rows, as the seat's player would rate them (its own random draws left alone)
+        const c = labeller.candidateRows({ ...turn, rng: seedRng(nextU32(pick)) });
+        if (c !== null && c.candidates.length >= 2) {
+          const n = c.candidates.length;
+          const rollers: Agent[] = learnedSeats.map((l, k) => (k === seat ? own : l ? labeller : rolloutMedium));
+          const common = nextU32(pick);
+          if ((rows + n) * width > x.length) { const grown = new Float32Array(2 * Math.max(x.length, (rows + n) * width)); grown.set(x); x = grown; }
+          x.set(c.rows, rows * width);
+          starts.push(rows);
+          rows += n;
+          for (const { action, then } of c.candidates) {
+            const w = playOn(state, action, then, own, rollers, common);
+            y.push(w.result!.winners.includes(seat) ? 1 : 0, w.result!.scores[seat] / 100);
+          }
+        }
+      }
+      apply(state, agents[seat].act(turn));
+    }
+  }
+  starts.push(rows);
+  return { width, x: x.slice(0, rows * width), y: Float32Array.from(y), rows, starts };
+}
+
+/** The true state played on from `action` (and the discard `then` after a call) to the end. */
+function playOn(state: GameState, action: Action, then: TileId | undefined, own: Then, players: readonly Agent[], seed: number): GameState {
+  const w = cloneState(state);
+  apply(w, action);
+  own.set(then);
+  playOut(mahJonggGame(w.rules, w.cc), w, players, seedRng(seed));
+  own.set(undefined);
+  return w;
+}
+
+// ------------------------------------------------------------------ on disk
+
+const MAGIC = 0x4c52_4d54; // "TMRL"
+
+export function writeLabelled(path: string, d: Labelled): void {
+  const head = new Uint32Array([MAGIC, d.width, d.rows, d.starts.length]);
+  const starts = Uint32Array.from(d.starts);
+  writeFileSync(path, Buffer.concat([head, d.x, d.y, starts].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength))));
+}
+
+export function readLabelled(path: string): Labelled {
+  const buf = readFileSync(path);
+  const u = (at: number, n: number) => new Uint32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + 4 * n));
+  const [magic, width, rows, nStarts] = buf.length >= 16 ? u(0, 4) : [0, 0, 0, 0];
+  if (magic !== MAGIC || buf.length !== 16 + 4 * (rows * width + rows * 2 + nStarts)) throw new TilemateError('TM_BAD_INPUT', `${path} is not a whole rollouts file (cut off or another kind)`);
+  const f = (at: number, n: number) => new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + 4 * n));
+  return { width, rows, x: f(16, rows * width), y: f(16 + 4 * rows * width, rows * 2), starts: [...u(16 + 4 * rows * (width + 2), nStarts)] };
+}
+
+/** Several files' decisions as one (of one width). */
+export function joined(parts: readonly Labelled[]): Labelled {
+  const width = parts[0].width;
+  for (const p of parts) if (p.width !== width) throw new TilemateError('TM_BAD_INPUT', `rollouts files of ${width} and ${p.width} numbers a row: give files of one feature version`);
+  const rows = parts.reduce((n, p) => n + p.rows, 0);
+  const x = new Float32Array(rows * width), y = new Float32Array(rows * 2), starts: number[] = [];
+  let at = 0;
+  for (const p of parts) {
+    x.set(p.x, at * width);
+    y.set(p.y, at * 2);
+    for (let i = 0; i + 1 < p.starts.length; i++) starts.push(at + p.starts[i]);
+    at += p.rows;
+  }
+  starts.push(at);
+  return { width, x, y, rows, starts };
+}
+
+// ------------------------------------------------------------------ the fit
+
+/**
+ * The decisions in an order of `seed`'s (whole), and their targets: the labels, or with
+ * `centered` each row's the model's mean over its decision plus the row's label less the
+ * decision's mean label (the chance of winning kept within 0 and 1).
+ */
+export function targets(d: Labelled, model: ValueModel, centered: boolean, seed: number): Labelled {
+  const order = shuffled(d.starts.length - 1, seed);
+  const x = new Float32Array(d.rows * d.width), y = new Float32Array(d.rows * 2), starts: number[] = [];
+  const out = centered ? forward(model, d.x, d.rows, new Float64Array(2 * d.rows)) : null;
+  let at = 0;
+  for (const k of order) {
+    const a = d.starts[k], b = d.starts[k + 1], n = b - a;
+    starts.push(at);
+    x.set(d.x.subarray(a * d.width, b * d.width), at * d.width);
+    let mw = 0, ms = 0, pw = 0, ps = 0;
+    for (let i = a; i < b; i++) {
+      mw += d.y[2 * i] / n; ms += d.y[2 * i + 1] / n;
+      if (out) { pw += 1 / (1 + Math.exp(-out[2 * i])) / n; ps += out[2 * i + 1] / n; }
+    }
+    for (let i = a; i < b; i++, at++) {
+      y[2 * at] = out ? Math.min(1, Math.max(0, pw + d.y[2 * i] - mw)) : d.y[2 * i];
+      y[2 * at + 1] = out ? ps + d.y[2 * i + 1] - ms : d.y[2 * i + 1];
+    }
+  }
+  starts.push(at);
+  return { width: d.width, x, y, rows: d.rows, starts };
+}
+
+/**
+ * How much a model's choices give up on decisions, by their rollouts: the mean over decisions of
+ * the best row's outcome less the outcome of the row it rates highest (wins, and score / 100).
+ */
+export function regret(model: ValueModel, d: Labelled, from = 0, to = d.starts.length - 1): { win: number; score: number } {
+  const out = forward(model, d.x, d.rows, new Float64Array(2 * d.rows));
+  let win = 0, score = 0;
+  for (let k = from; k < to; k++) {
+    const a = d.starts[k], b = d.starts[k + 1];
+    let pickRow = a, bestWin = -1, bestScore = -Infinity;
+    for (let i = a; i < b; i++) {
+      if (out[2 * i] > out[2 * pickRow]) pickRow = i;
+      bestWin = Math.max(bestWin, d.y[2 * i]);
+      bestScore = Math.max(bestScore, d.y[2 * i + 1]);
+    }
+    win += bestWin - d.y[2 * pickRow];
+    score += bestScore - d.y[2 * pickRow + 1];
+  }
+  return { win: win / Math.max(1, to - from), score: score / Math.max(1, to - from) };
+}
+
+export async function fitRollouts(o: { data: Labelled; from: ValueModel; centered: boolean; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
+  const log = o.log ?? (() => {});
+  if (featureWidth(o.from.featureVersion) !== o.data.width) throw new TilemateError('TM_BAD_MODEL', `the model reads ${featureWidth(o.from.featureVersion)} numbers a row and the rollouts hold ${o.data.width}`);
+  const d = targets(o.data, o.from, o.centered, o.seed * 17 + 3);
+  const decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.05)), firstHeld = decisions - held;
+  // the held-out decisions' own labels, for the regret (targets() keeps rows whole and in step)
+  const plain = targets(o.data, o.from, false, o.seed * 17 + 3);
+  const r0 = regret(o.from, plain, firstHeld);
+  log(`${decisions} decisions, ${d.rows} rows; held out ${held}; regret before: ${(100 * r0.win).toFixed(2)} wins in 100, ${(100 * r0.score).toFixed(2)} points`);
+  const figures: Record<string, number> = { decisions, rows: d.rows, heldOut: held, regretBefore: r0.win, centered: o.centered ? 1 : 0 };
+  const model = await fitRows({
+    from: o.from, x: d.x, y: d.y, heldRow: d.starts[firstHeld], epochs: o.epochs, learningRate: o.learningRate, seed: o.seed,
+    onEpoch: (e, student, loss, valLoss) => {
+      const r = regret(student, plain, firstHeld);
+      figures.regretAfter = r.win;
+      figures.agreesWithBefore = agreement(forward(student, plain.x, plain.rows), forward(o.from, plain.x, plain.rows), plain.starts, firstHeld);
+      log(`epoch ${e + 1}: train loss ${loss.toFixed(5)}, held-out loss ${valLoss.toFixed(5)}, regret ${(100 * r.win).toFixed(2)} wins in 100, ${(100 * r.score).toFixed(2)} points; same choice as before on ${(100 * figures.agreesWithBefore).toFixed(1)}%`);
+    },
+  });
+  model.info = { rollouts: { from: o.from.info, ...figures }, command: o.command };
+  return model;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      model: { type: 'string', default: DEFAULT_MODEL_FILE }, from: { type: 'string', default: DEFAULT_MODEL_FILE }, card: { type: 'string' },
+      games: { type: 'string', default: '1000' }, first: { type: 'string', default: '1' }, keep: { type: 'string', default: '0.25' },
+      'keep-charleston': { type: 'string', default: '0.05' }, epochs: { type: 'string', default: '3' }, lr: { type: 'string', default: '0.0003' },
+      seed: { type: 'string', default: '1' }, centered: { type: 'boolean', default: false },
+    },
+  });
+  const [mode, out, ...files] = positionals;
+  const num = (name: string, v: string, lo: number, hi: number) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < lo || n > hi) { console.error(`--${name} must be a number from ${lo} to ${hi}; it was ${v}`); process.exit(2); }
+    return n;
+  };
+  try {
+    if (mode === 'play' && out !== undefined) {
+      const games = num('games', values.games, 1, 10_000_000), first = num('first', values.first, 0, 2 ** 31);
+      const t0 = Date.now();
+      const d = rolloutDecisions({
+        ruleset: loadRuleset('nmjl-4p'), cc: loadCard(values.card), model: readModelFile(values.model),
+        seeds: Array.from({ length: games }, (_, i) => first + i), keep: num('keep', values.keep, 0, 1),
+        keepCharleston: num('keep-charleston', values['keep-charleston'], 0, 1), seed: first,
+      });
+      writeLabelled(out, d);
+      console.log(`${out}: ${games} games, ${d.starts.length - 1} decisions, ${d.rows} rows (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    } else if (mode === 'fit' && out !== undefined && files.length > 0) {
+      const model = await fitRollouts({
+        data: joined(files.map(readLabelled)), from: readModelFile(values.from), centered: values.centered,
+        epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
+        command: `node dist/training/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+      });
+      writeFileSync(out, modelToJson(model));
+      console.log(`${out}: written`);
+    } else {
+      console.error('usage: node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]');
+      process.exit(2);
+    }
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}

@@ -6,5 +6,7 @@ export default defineConfig({
     pool: 'threads',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 120_000,
+    // closing a file's servers (worker pools) and dropping its databases takes longer than 10 s on a busy machine
+    hookTimeout: 120_000,
   },
 });

@@ -23,6 +23,7 @@
  * outcome was from the decision's mean outcome, taking out what every row of the decision shares.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+type Tensor = import('@tensorflow/tfjs').Tensor;
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { Agent, Turn } from '../agents/agent.js';
@@ -41,6 +42,8 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import type { TileId } from '../engine/tiles.js';
 import { loadCard } from '../io/cards.js';
 import { agreement, fitRows } from './distill.js';
+import { buildNet, setWeights, toValueModel } from './net.js';
+import { loadTf } from './tf.js';
 import { selfPlaySeats } from './selfplay.js';
 import { shuffled, TRAIN_DEFAULTS } from './train.js';
 
@@ -255,6 +258,96 @@ export async function fitRollouts(o: { data: Labelled; from: ValueModel; centere
   return model;
 }
 
+/**
+ * Fitted to the choices, not the ratings: from `from`'s weights, each decision's rows weighed by
+ * a softmax of the win log-odds at temperature `tau`, and the expected gain of that choice over
+ * the decision's mean outcome (the labels' wins) made as large as it can be, while both outputs
+ * are kept near `from`'s own (`keepNear`, the mean squared distance's weight): the rows' labels
+ * teach which choice of a decision did better in its world, and nothing about the decision's level.
+ */
+export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: number; keepNear: number; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
+  const log = o.log ?? (() => {});
+  const d = targets(o.data, o.from, false, o.seed * 17 + 3);
+  const W = d.width, decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.1)), firstHeld = decisions - held;
+  const before = forward(o.from, d.x, d.rows, new Float64Array(2 * d.rows));
+  const won = (m: ValueModel) => chosenWins(m, d, firstHeld);
+  const w0 = won(o.from);
+  log(`${decisions} decisions, ${d.rows} rows; held out ${held}; the rows chosen won ${(100 * w0.mean).toFixed(2)}% before`);
+  const { tf } = await loadTf();
+  const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), W);
+  setWeights(tf, net, o.from);
+  const optimizer = tf.train.adam(o.learningRate);
+  const BATCH = 128;
+  const figures: Record<string, number> = { decisions, rows: d.rows, heldOut: held, tau: o.tau, keepNear: o.keepNear, chosenWonBefore: w0.mean };
+  for (let e = 0; e < o.epochs; e++) {
+    const order = shuffled(firstHeld, o.seed * 7919 + e);
+    let sum = 0, steps = 0;
+    for (let b = 0; b < order.length; b += BATCH) {
+      const batch = Array.from(order.subarray(b, Math.min(order.length, b + BATCH)));
+      let rows = 0;
+      for (const k of batch) rows += d.starts[k + 1] - d.starts[k];
+      const x = new Float32Array(rows * W), seg = new Float32Array(batch.length * rows), adv = new Float32Array(rows), near = new Float32Array(rows * 2);
+      let r = 0;
+      batch.forEach((k, j) => {
+        const a = d.starts[k], n = d.starts[k + 1] - a;
+        x.set(d.x.subarray(a * W, (a + n) * W), r * W);
+        let mean = 0;
+        for (let i = 0; i < n; i++) mean += d.y[2 * (a + i)] / n;
+        for (let i = 0; i < n; i++) { seg[j * rows + r + i] = 1; adv[r + i] = d.y[2 * (a + i)] - mean; near[2 * (r + i)] = before[2 * (a + i)]; near[2 * (r + i) + 1] = before[2 * (a + i) + 1]; }
+        r += n;
+      });
+      const cost = optimizer.minimize(() => tf.tidy(() => {
+        const z = net.apply(tf.tensor2d(x, [rows, W])) as Tensor;
+        const u = tf.div(tf.slice(z, [0, 0], [rows, 1]), o.tau);
+        const S = tf.tensor2d(seg, [batch.length, rows]);
+        // each decision's softmax, shifted by its largest value
+        const top = tf.max(tf.add(tf.mul(S, tf.transpose(u)), tf.mul(tf.sub(1, S), -1e9)), 1, true);
+        const ex = tf.exp(tf.sub(u, tf.matMul(S, top, true, false)));
+        const p = tf.div(ex, tf.matMul(S, tf.matMul(S, ex), true, false));
+        const gain = tf.div(tf.sum(tf.mul(p, tf.tensor2d(adv, [rows, 1]))), batch.length);
+        const stay = tf.mean(tf.square(tf.sub(z, tf.tensor2d(near, [rows, 2]))));
+        return tf.add(tf.neg(gain), tf.mul(stay, o.keepNear)) as import('@tensorflow/tfjs').Scalar;
+      }), true);
+      sum += cost!.dataSync()[0];
+      cost!.dispose();
+      steps++;
+    }
+    const student = toValueModel(net, o.from.featureVersion, {});
+    const w = won(student);
+    figures.chosenWonAfter = w.mean;
+    figures.gainHeldOut = w.mean - w0.mean;
+    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * pairedSe(w.per, w0.per)).toFixed(2)} against before; in-sample ${(100 * (chosenWins(student, d, 0, firstHeld).mean - chosenWins(o.from, d, 0, firstHeld).mean)).toFixed(2)}`);
+  }
+  optimizer.dispose();
+  const model = toValueModel(net, o.from.featureVersion, { rollouts: { from: o.from.info, ...figures }, command: o.command });
+  net.dispose();
+  return model;
+}
+
+/** Whether the row a model rates highest won, decision by decision (from .. to), and its mean. */
+function chosenWins(m: ValueModel, d: Labelled, from: number, to = d.starts.length - 1): { mean: number; per: Float64Array } {
+  const a0 = d.starts[from], b0 = d.starts[to];
+  const out = forward(m, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0)));
+  const per = new Float64Array(to - from);
+  for (let k = from; k < to; k++) {
+    const a = d.starts[k] - a0, b = d.starts[k + 1] - a0;
+    let p = a;
+    for (let i = a + 1; i < b; i++) if (out[2 * i] > out[2 * p]) p = i;
+    per[k - from] = d.y[2 * (p + a0)];
+  }
+  return { mean: per.reduce((s, v) => s + v, 0) / Math.max(1, per.length), per };
+}
+
+/** The standard error of the mean of paired differences. */
+function pairedSe(a: Float64Array, b: Float64Array): number {
+  const n = a.length;
+  let m = 0;
+  for (let i = 0; i < n; i++) m += (a[i] - b[i]) / n;
+  let v = 0;
+  for (let i = 0; i < n; i++) v += (a[i] - b[i] - m) ** 2;
+  return Math.sqrt(v / Math.max(1, n - 1) / n);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -263,6 +356,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       games: { type: 'string', default: '1000' }, first: { type: 'string', default: '1' }, keep: { type: 'string', default: '0.25' },
       'keep-charleston': { type: 'string', default: '0.05' }, epochs: { type: 'string', default: '3' }, lr: { type: 'string', default: '0.0003' },
       seed: { type: 'string', default: '1' }, centered: { type: 'boolean', default: false },
+      tau: { type: 'string', default: '0.05' }, 'keep-near': { type: 'string', default: '1' },
     },
   });
   const [mode, out, ...files] = positionals;
@@ -282,6 +376,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       });
       writeLabelled(out, d);
       console.log(`${out}: ${games} games, ${d.starts.length - 1} decisions, ${d.rows} rows (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    } else if (mode === 'choices' && out !== undefined && files.length > 0) {
+      const model = await fitChoices({
+        data: joined(files.map(readLabelled)), from: readModelFile(values.from), tau: num('tau', values.tau, 1e-4, 100), keepNear: num('keep-near', values['keep-near'], 0, 1e6),
+        epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
+        command: `node dist/training/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+      });
+      writeFileSync(out, modelToJson(model));
+      console.log(`${out}: written`);
     } else if (mode === 'fit' && out !== undefined && files.length > 0) {
       const model = await fitRollouts({
         data: joined(files.map(readLabelled)), from: readModelFile(values.from), centered: values.centered,

@@ -13,7 +13,7 @@ import { newGame } from '../../engine/game.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { loadCard } from '../../io/cards.js';
-import { fitRollouts, joined, readLabelled, regret, rolloutDecisions, targets, writeLabelled, type Labelled } from '../../training/rollouts.js';
+import { fitChoices, fitRollouts, joined, readLabelled, regret, rolloutDecisions, targets, writeLabelled, type Labelled } from '../../training/rollouts.js';
 import { selfPlaySeats } from '../../training/selfplay.js';
 import { TRAIN_DEFAULTS } from '../../training/train.js';
 
@@ -125,5 +125,30 @@ describe('value targets from the true world', () => {
     expect(lines[0]).toMatch(/decisions, \d+ rows; held out \d+; regret before/);
     expect(lines.filter((l) => l.startsWith('epoch '))).toHaveLength(8);
     expect((after.info.rollouts as Record<string, number>).decisions).toBe(d.starts.length - 1);
+  }, 120_000);
+
+  it('fits the choices: a row that always wins comes to be chosen', async () => {
+    // synthetic decisions of three rows; the row with the largest first input wins its game
+    const w = featureWidth(model.featureVersion), decisions = 1500;
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const x = new Float32Array(decisions * 3 * w), y = new Float32Array(decisions * 3 * 2), starts: number[] = [];
+    for (let k = 0; k < decisions; k++) {
+      starts.push(3 * k);
+      let best = 0;
+      for (let i = 0; i < 3; i++) {
+        // the rows of a decision differ only in the first input
+        x[(3 * k + i) * w] = rand();
+        for (let j = 1; j < w; j++) x[(3 * k + i) * w + j] = i === 0 ? rand() : x[3 * k * w + j];
+        if (x[(3 * k + i) * w] > x[(3 * k + best) * w]) best = i;
+      }
+      y[2 * (3 * k + best)] = 1;
+    }
+    starts.push(3 * decisions);
+    const data: Labelled = { width: w, x, y, rows: 3 * decisions, starts };
+    const after = await fitChoices({ data, from: model, tau: 0.05, keepNear: 0.01, epochs: 8, learningRate: 3e-3, seed: 1, command: 'test' });
+    const f = after.info.rollouts as Record<string, number>;
+    expect(after.layers.map((l) => [l.inputs, l.outputs])).toEqual(model.layers.map((l) => [l.inputs, l.outputs]));
+    expect(f.chosenWonAfter).toBeGreaterThan(f.chosenWonBefore + 0.2);
   }, 120_000);
 });

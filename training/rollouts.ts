@@ -21,6 +21,10 @@
  * training/distill.ts fits a student. `--centered` teaches only each decision's differences:
  * each row's target is the model's own mean over the decision's rows plus how far the row's
  * outcome was from the decision's mean outcome, taking out what every row of the decision shares.
+ *
+ * `node dist/training/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]`
+ * fits the choices instead of the ratings (fitChoices). docs/training.md, "Value targets from
+ * the true world", has what each measured.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 type Tensor = import('@tensorflow/tfjs').Tensor;
@@ -214,23 +218,33 @@ export function targets(d: Labelled, model: ValueModel, centered: boolean, seed:
   return { width: d.width, x, y, rows: d.rows, starts };
 }
 
+/** The row a model rates highest (by the win log-odds, the first among equals) in each decision from .. to, as an index into d's rows. */
+function picks(model: ValueModel, d: Labelled, from: number, to: number): Int32Array {
+  const a0 = d.starts[from], b0 = d.starts[to];
+  const out = forward(model, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0)));
+  const pick = new Int32Array(to - from);
+  for (let k = from; k < to; k++) {
+    const a = d.starts[k] - a0, b = d.starts[k + 1] - a0;
+    let p = a;
+    for (let i = a + 1; i < b; i++) if (out[2 * i] > out[2 * p]) p = i;
+    pick[k - from] = p + a0;
+  }
+  return pick;
+}
+
 /**
  * How much a model's choices give up on decisions, by their rollouts: the mean over decisions of
  * the best row's outcome less the outcome of the row it rates highest (wins, and score / 100).
  */
 export function regret(model: ValueModel, d: Labelled, from = 0, to = d.starts.length - 1): { win: number; score: number } {
-  const out = forward(model, d.x, d.rows, new Float64Array(2 * d.rows));
+  const pick = picks(model, d, from, to);
   let win = 0, score = 0;
   for (let k = from; k < to; k++) {
-    const a = d.starts[k], b = d.starts[k + 1];
-    let pickRow = a, bestWin = -1, bestScore = -Infinity;
-    for (let i = a; i < b; i++) {
-      if (out[2 * i] > out[2 * pickRow]) pickRow = i;
-      bestWin = Math.max(bestWin, d.y[2 * i]);
-      bestScore = Math.max(bestScore, d.y[2 * i + 1]);
-    }
-    win += bestWin - d.y[2 * pickRow];
-    score += bestScore - d.y[2 * pickRow + 1];
+    let bestWin = -1, bestScore = -Infinity;
+    for (let i = d.starts[k]; i < d.starts[k + 1]; i++) { bestWin = Math.max(bestWin, d.y[2 * i]); bestScore = Math.max(bestScore, d.y[2 * i + 1]); }
+    const p = pick[k - from];
+    win += bestWin - d.y[2 * p];
+    score += bestScore - d.y[2 * p + 1];
   }
   return { win: win / Math.max(1, to - from), score: score / Math.max(1, to - from) };
 }
@@ -326,15 +340,7 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
 
 /** Whether the row a model rates highest won, decision by decision (from .. to), and its mean. */
 function chosenWins(m: ValueModel, d: Labelled, from: number, to = d.starts.length - 1): { mean: number; per: Float64Array } {
-  const a0 = d.starts[from], b0 = d.starts[to];
-  const out = forward(m, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0)));
-  const per = new Float64Array(to - from);
-  for (let k = from; k < to; k++) {
-    const a = d.starts[k] - a0, b = d.starts[k + 1] - a0;
-    let p = a;
-    for (let i = a + 1; i < b; i++) if (out[2 * i] > out[2 * p]) p = i;
-    per[k - from] = d.y[2 * (p + a0)];
-  }
+  const per = Float64Array.from(picks(m, d, from, to), (p) => d.y[2 * p]);
   return { mean: per.reduce((s, v) => s + v, 0) / Math.max(1, per.length), per };
 }
 
@@ -393,7 +399,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       writeFileSync(out, modelToJson(model));
       console.log(`${out}: written`);
     } else {
-      console.error('usage: node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]');
+      console.error('usage: node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]\n       node dist/training/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]');
       process.exit(2);
     }
   } catch (err) {

@@ -60,18 +60,20 @@ export interface Labelled {
   starts: number[];
 }
 
-/** The seat's player in a rollout: the model, with the discard a call row stands for made at the seat's first discard after it. */
+/**
+ * The seat's player in a rollout: the model, with the discard a call row stands for made as the
+ * seat's next action when that is its discard after the call (teaching guide 4.3: expose, then
+ * discard). A call another seat's claim overrules leaves the seat's next action to the model.
+ */
 class Then implements Agent {
   readonly name = 'rollout';
   private pending: TileId | undefined;
   constructor(private readonly player: Agent) {}
   set(tile: TileId | undefined): void { this.pending = tile; }
   act(turn: Turn): Action {
-    if (this.pending !== undefined && turn.phase === 'discard') {
-      const tile = this.pending;
-      this.pending = undefined;
-      if (turn.view().concealed[tile] > 0) return { type: 'discard', seat: turn.seat, tile };
-    }
+    const tile = this.pending;
+    this.pending = undefined;
+    if (tile !== undefined && turn.phase === 'discard' && turn.view().concealed[tile] > 0) return { type: 'discard', seat: turn.seat, tile };
     return this.player.act(turn);
   }
 }

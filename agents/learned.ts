@@ -152,9 +152,7 @@ export class LearnedAgent implements Agent {
     const view = turn.view();
     const d = this.decision(view, turn);
     if ('action' in d) return null;
-    const rows = new Float32Array(d.candidates.length * this.width);
-    this.enc.begin(view);
-    d.candidates.forEach((c, i) => this.enc.encode(c.state, rows, i * this.width));
+    const rows = this.encodeRows(view, d.candidates, new Float32Array(d.candidates.length * this.width));
     return { candidates: d.candidates.map((c) => (c.state.kind === 'call' ? { action: c.action, then: c.state.discard } : { action: c.action })), rows };
   }
 
@@ -225,8 +223,7 @@ export class LearnedAgent implements Agent {
     const n = candidates.length;
     const width = this.width;
     if (this.rows.length < n * width) this.rows = new Float32Array(n * width * 2);
-    this.enc.begin(view);
-    for (let i = 0; i < n; i++) this.enc.encode(candidates[i].state, this.rows, i * width);
+    this.encodeRows(view, candidates, this.rows);
     this.opts.rated?.(this.rows, n);
     if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
     const out = forward(this.model!, this.rows, n, this.out);
@@ -234,6 +231,13 @@ export class LearnedAgent implements Agent {
     const values = new Array<number>(n);
     for (let i = 0; i < n; i++) values[i] = 1 / (1 + Math.exp(-out[2 * i])) + w * out[2 * i + 1];
     return values;
+  }
+
+  /** Each candidate's afterstate encoded into `rows`, one row after another from 0; `rows` returned. */
+  private encodeRows(view: SeatView, candidates: readonly Candidate[], rows: Float32Array): Float32Array {
+    this.enc.begin(view);
+    for (let i = 0; i < candidates.length; i++) this.enc.encode(candidates[i].state, rows, i * this.width);
+    return rows;
   }
 
   /** Each held kind discarded, in the strong habits' order (cheapest first). */

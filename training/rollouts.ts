@@ -45,7 +45,7 @@ import { nextU32, seedRng } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import type { TileId } from '../engine/tiles.js';
 import { loadCard } from '../io/cards.js';
-import { agreement, fitRows } from './distill.js';
+import { fitRows } from './distill.js';
 import { buildNet, setWeights, toValueModel } from './net.js';
 import { loadTf } from './tf.js';
 import { selfPlaySeats } from './selfplay.js';
@@ -192,32 +192,48 @@ export function joined(parts: readonly Labelled[]): Labelled {
 
 // ------------------------------------------------------------------ the fit
 
-/**
- * The decisions in an order of `seed`'s (whole), and their targets: the labels, or with
- * `centered` each row's the model's mean over its decision plus the row's label less the
- * decision's mean label (the chance of winning kept within 0 and 1).
- */
-export function targets(d: Labelled, model: ValueModel, centered: boolean, seed: number): Labelled {
+/** The decisions in an order of `seed`'s, each kept whole, with their labels. */
+function shuffledDecisions(d: Labelled, seed: number): Labelled {
   const order = shuffled(d.starts.length - 1, seed);
   const x = new Float32Array(d.rows * d.width), y = new Float32Array(d.rows * 2), starts: number[] = [];
-  const out = centered ? forward(model, d.x, d.rows, new Float64Array(2 * d.rows)) : null;
   let at = 0;
   for (const k of order) {
-    const a = d.starts[k], b = d.starts[k + 1], n = b - a;
+    const a = d.starts[k], b = d.starts[k + 1];
     starts.push(at);
     x.set(d.x.subarray(a * d.width, b * d.width), at * d.width);
-    let mw = 0, ms = 0, pw = 0, ps = 0;
-    for (let i = a; i < b; i++) {
-      mw += d.y[2 * i] / n; ms += d.y[2 * i + 1] / n;
-      if (out) { pw += 1 / (1 + Math.exp(-out[2 * i])) / n; ps += out[2 * i + 1] / n; }
-    }
-    for (let i = a; i < b; i++, at++) {
-      y[2 * at] = out ? Math.min(1, Math.max(0, pw + d.y[2 * i] - mw)) : d.y[2 * i];
-      y[2 * at + 1] = out ? ps + d.y[2 * i + 1] - ms : d.y[2 * i + 1];
-    }
+    y.set(d.y.subarray(2 * a, 2 * b), 2 * at);
+    at += b - a;
   }
   starts.push(at);
   return { width: d.width, x, y, rows: d.rows, starts };
+}
+
+/**
+ * Centred labels: each row's the model's mean over its decision plus the row's label less the
+ * decision's mean label (the chance of winning kept within 0 and 1).
+ */
+function centredLabels(d: Labelled, model: ValueModel): Float32Array {
+  const out = forward(model, d.x, d.rows, new Float64Array(2 * d.rows));
+  const y = new Float32Array(d.rows * 2);
+  for (let k = 0; k + 1 < d.starts.length; k++) {
+    const a = d.starts[k], b = d.starts[k + 1], n = b - a;
+    let mw = 0, ms = 0, pw = 0, ps = 0;
+    for (let i = a; i < b; i++) {
+      mw += d.y[2 * i] / n; ms += d.y[2 * i + 1] / n;
+      pw += 1 / (1 + Math.exp(-out[2 * i])) / n; ps += out[2 * i + 1] / n;
+    }
+    for (let i = a; i < b; i++) {
+      y[2 * i] = Math.min(1, Math.max(0, pw + d.y[2 * i] - mw));
+      y[2 * i + 1] = ps + d.y[2 * i + 1] - ms;
+    }
+  }
+  return y;
+}
+
+/** The decisions in an order of `seed`'s (whole), and their targets: the labels, or with `centered` the centred ones (centredLabels). */
+export function targets(d: Labelled, model: ValueModel, centered: boolean, seed: number): Labelled {
+  const s = shuffledDecisions(d, seed);
+  return centered ? { ...s, y: centredLabels(s, model) } : s;
 }
 
 /** The row a model rates highest (by the win log-odds, the first among equals) in each decision from .. to, as an index into d's rows. */
@@ -239,7 +255,11 @@ function picks(model: ValueModel, d: Labelled, from: number, to: number): Int32A
  * the best row's outcome less the outcome of the row it rates highest (wins, and score / 100).
  */
 export function regret(model: ValueModel, d: Labelled, from = 0, to = d.starts.length - 1): { win: number; score: number } {
-  const pick = picks(model, d, from, to);
+  return regretOf(picks(model, d, from, to), d, from, to);
+}
+
+/** The regret of the rows picked (picks(), for decisions from .. to). */
+function regretOf(pick: Int32Array, d: Labelled, from: number, to: number): { win: number; score: number } {
   let win = 0, score = 0;
   for (let k = from; k < to; k++) {
     let bestWin = -1, bestScore = -Infinity;
@@ -254,19 +274,21 @@ export function regret(model: ValueModel, d: Labelled, from = 0, to = d.starts.l
 export async function fitRollouts(o: { data: Labelled; from: ValueModel; centered: boolean; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
   const log = o.log ?? (() => {});
   if (featureWidth(o.from.featureVersion) !== o.data.width) throw new TilemateError('TM_BAD_MODEL', `the model reads ${featureWidth(o.from.featureVersion)} numbers a row and the rollouts hold ${o.data.width}`);
-  const d = targets(o.data, o.from, o.centered, o.seed * 17 + 3);
+  // the decisions shuffled once; the fit's targets, and their own labels for the regret
+  const plain = shuffledDecisions(o.data, o.seed * 17 + 3);
+  const d = o.centered ? { ...plain, y: centredLabels(plain, o.from) } : plain;
   const decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.05)), firstHeld = decisions - held;
-  // the held-out decisions' own labels, for the regret (targets() keeps rows whole and in step)
-  const plain = targets(o.data, o.from, false, o.seed * 17 + 3);
-  const r0 = regret(o.from, plain, firstHeld);
+  const picked = picks(o.from, plain, firstHeld, decisions);
+  const r0 = regretOf(picked, plain, firstHeld, decisions);
   log(`${decisions} decisions, ${d.rows} rows; held out ${held}; regret before: ${(100 * r0.win).toFixed(2)} wins in 100, ${(100 * r0.score).toFixed(2)} points`);
   const figures: Record<string, number> = { decisions, rows: d.rows, heldOut: held, regretBefore: r0.win, centered: o.centered ? 1 : 0 };
   const model = await fitRows({
     from: o.from, x: d.x, y: d.y, heldRow: d.starts[firstHeld], epochs: o.epochs, learningRate: o.learningRate, seed: o.seed,
     onEpoch: (e, student, loss, valLoss) => {
-      const r = regret(student, plain, firstHeld);
+      const now = picks(student, plain, firstHeld, decisions);
+      const r = regretOf(now, plain, firstHeld, decisions);
       figures.regretAfter = r.win;
-      figures.agreesWithBefore = agreement(forward(student, plain.x, plain.rows), forward(o.from, plain.x, plain.rows), plain.starts, firstHeld);
+      figures.agreesWithBefore = now.filter((p, i) => p === picked[i]).length / held;
       log(`epoch ${e + 1}: train loss ${loss.toFixed(5)}, held-out loss ${valLoss.toFixed(5)}, regret ${(100 * r.win).toFixed(2)} wins in 100, ${(100 * r.score).toFixed(2)} points; same choice as before on ${(100 * figures.agreesWithBefore).toFixed(1)}%`);
     },
   });
@@ -283,11 +305,11 @@ export async function fitRollouts(o: { data: Labelled; from: ValueModel; centere
  */
 export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: number; keepNear: number; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
   const log = o.log ?? (() => {});
-  const d = targets(o.data, o.from, false, o.seed * 17 + 3);
+  const d = shuffledDecisions(o.data, o.seed * 17 + 3);
   const W = d.width, decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.1)), firstHeld = decisions - held;
   const before = forward(o.from, d.x, d.rows, new Float64Array(2 * d.rows));
   const won = (m: ValueModel) => chosenWins(m, d, firstHeld);
-  const w0 = won(o.from);
+  const w0 = won(o.from), inSample0 = chosenWins(o.from, d, 0, firstHeld).mean;
   log(`${decisions} decisions, ${d.rows} rows; held out ${held}; the rows chosen won ${(100 * w0.mean).toFixed(2)}% before`);
   const { tf } = await loadTf();
   const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), W);
@@ -332,7 +354,7 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
     const w = won(student);
     figures.chosenWonAfter = w.mean;
     figures.gainHeldOut = w.mean - w0.mean;
-    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * pairedSe(w.per, w0.per)).toFixed(2)} against before; in-sample ${(100 * (chosenWins(student, d, 0, firstHeld).mean - chosenWins(o.from, d, 0, firstHeld).mean)).toFixed(2)}`);
+    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * pairedSe(w.per, w0.per)).toFixed(2)} against before; in-sample ${(100 * (chosenWins(student, d, 0, firstHeld).mean - inSample0)).toFixed(2)}`);
   }
   optimizer.dispose();
   const model = toValueModel(net, o.from.featureVersion, { rollouts: { from: o.from.info, ...figures }, command: o.command });

@@ -59,6 +59,9 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   // for measuring (issue 30): the learned player with a search at its Charleston steps only
   // (agents/lookahead.ts charlestonWorlds: 16 worlds x the model's best 3), its play the policy's
   'learned-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 0, candidates: 3, ms: 60_000, charlestonWorlds: 16 }, 'learned-cs'),
+  // for measuring (issue 30, ninth round): the expert's search with eight times its worlds (96),
+  // about 1.5 s of CPU a game for its seat, to see whether the search's noise holds the expert back
+  'expert-wide': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, worlds: 96, ms: 60_000 }, 'expert-wide'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a

@@ -126,7 +126,15 @@ describe('features', () => {
           if (t !== JOKER && v.concealed[t] >= 2) {
             const call = [...v.concealed];
             call[t] -= 2;
-            afterstates.push({ concealed: call, exposures: [...mine, { tile: t, size: 3, jokers: 0 }], unknown: 0, charlestonLeft: 0, kind: 'call' });
+            const exposures = [...mine, { tile: t, size: 3, jokers: 0 }];
+            afterstates.push({ concealed: call, exposures, unknown: 0, charlestonLeft: 0, kind: 'call' });
+            // each discard after that call, as a call's rows come (the same exposures, the encoder's second reference; a joker discarded changes the jokers)
+            for (let u = 0; u < KINDS; u++) {
+              if (call[u] === 0) continue;
+              const after = [...call];
+              after[u]--;
+              afterstates.push({ concealed: after, exposures, unknown: 0, charlestonLeft: 0, kind: 'call', discard: u, worth: 1, rank: 0 });
+            }
           }
         }
         // what the table shows, for version 2's table numbers

@@ -128,7 +128,7 @@ describe('features', () => {
             call[t] -= 2;
             const exposures = [...mine, { tile: t, size: 3, jokers: 0 }];
             afterstates.push({ concealed: call, exposures, unknown: 0, charlestonLeft: 0, kind: 'call' });
-            // each discard after that call, as a call's rows come (the same exposures, the encoder's second reference; a joker discarded changes the jokers)
+            // each discard after that call, as a call's rows come (the same exposures row after row; a joker discarded changes the jokers)
             for (let u = 0; u < KINDS; u++) {
               if (call[u] === 0) continue;
               const after = [...call];

@@ -27,7 +27,6 @@
  * the true world", has what each measured.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-type Tensor = import('@tensorflow/tfjs').Tensor;
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { Agent, Turn } from '../agents/agent.js';
@@ -50,6 +49,10 @@ import { buildNet, setWeights, toValueModel } from './net.js';
 import { loadTf } from './tf.js';
 import { selfPlaySeats } from './selfplay.js';
 import { shuffled, TRAIN_DEFAULTS } from './train.js';
+import { paired } from '../agents/montecarlo.js';
+
+type Tensor = import('@tensorflow/tfjs').Tensor;
+type Scalar = import('@tensorflow/tfjs').Scalar;
 
 /** Whole decisions' rows (x, rows x width), their labels (y, rows x 2: won, score / 100), where each decision begins (one more: the end). */
 export interface Labelled {
@@ -239,7 +242,12 @@ export function targets(d: Labelled, model: ValueModel, centered: boolean, seed:
 /** The row a model rates highest (by the win log-odds, the first among equals) in each decision from .. to, as an index into d's rows. */
 function picks(model: ValueModel, d: Labelled, from: number, to: number): Int32Array {
   const a0 = d.starts[from], b0 = d.starts[to];
-  const out = forward(model, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0)));
+  return picksOf(forward(model, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0))), d, from, to);
+}
+
+/** picks() from a model's outputs already made for the rows of decisions from .. to (out[0] is decision from's first row). */
+function picksOf(out: Float64Array, d: Labelled, from: number, to: number): Int32Array {
+  const a0 = d.starts[from];
   const pick = new Int32Array(to - from);
   for (let k = from; k < to; k++) {
     const a = d.starts[k] - a0, b = d.starts[k + 1] - a0;
@@ -271,9 +279,14 @@ function regretOf(pick: Int32Array, d: Labelled, from: number, to: number): { wi
   return { win: win / Math.max(1, to - from), score: score / Math.max(1, to - from) };
 }
 
+/** Refuses a model that reads rows of another width than the rollouts'. */
+function checkWidth(model: ValueModel, d: Labelled): void {
+  if (featureWidth(model.featureVersion) !== d.width) throw new TilemateError('TM_BAD_MODEL', `the model reads ${featureWidth(model.featureVersion)} numbers a row and the rollouts hold ${d.width}`);
+}
+
 export async function fitRollouts(o: { data: Labelled; from: ValueModel; centered: boolean; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
   const log = o.log ?? (() => {});
-  if (featureWidth(o.from.featureVersion) !== o.data.width) throw new TilemateError('TM_BAD_MODEL', `the model reads ${featureWidth(o.from.featureVersion)} numbers a row and the rollouts hold ${o.data.width}`);
+  checkWidth(o.from, o.data);
   // the decisions shuffled once; the fit's targets, and their own labels for the regret
   const plain = shuffledDecisions(o.data, o.seed * 17 + 3);
   const d = o.centered ? { ...plain, y: centredLabels(plain, o.from) } : plain;
@@ -305,11 +318,14 @@ export async function fitRollouts(o: { data: Labelled; from: ValueModel; centere
  */
 export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: number; keepNear: number; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
   const log = o.log ?? (() => {});
+  checkWidth(o.from, o.data);
   const d = shuffledDecisions(o.data, o.seed * 17 + 3);
   const W = d.width, decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.1)), firstHeld = decisions - held;
+  // the model's outputs before, once: the targets to stay near, and its own picks held out and in sample
   const before = forward(o.from, d.x, d.rows, new Float64Array(2 * d.rows));
-  const won = (m: ValueModel) => chosenWins(m, d, firstHeld);
-  const w0 = won(o.from), inSample0 = chosenWins(o.from, d, 0, firstHeld).mean;
+  const won = (m: ValueModel) => chosenWins(picks(m, d, firstHeld, decisions), d);
+  const w0 = chosenWins(picksOf(before.subarray(2 * d.starts[firstHeld]), d, firstHeld, decisions), d);
+  const inSample0 = chosenWins(picksOf(before, d, 0, firstHeld), d).mean;
   log(`${decisions} decisions, ${d.rows} rows; held out ${held}; the rows chosen won ${(100 * w0.mean).toFixed(2)}% before`);
   const { tf } = await loadTf();
   const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), W);
@@ -344,7 +360,7 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
         const p = tf.div(ex, tf.matMul(S, tf.matMul(S, ex), true, false));
         const gain = tf.div(tf.sum(tf.mul(p, tf.tensor2d(adv, [rows, 1]))), batch.length);
         const stay = tf.mean(tf.square(tf.sub(z, tf.tensor2d(near, [rows, 2]))));
-        return tf.add(tf.neg(gain), tf.mul(stay, o.keepNear)) as import('@tensorflow/tfjs').Scalar;
+        return tf.add(tf.neg(gain), tf.mul(stay, o.keepNear)) as Scalar;
       }), true);
       sum += cost!.dataSync()[0];
       cost!.dispose();
@@ -354,7 +370,7 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
     const w = won(student);
     figures.chosenWonAfter = w.mean;
     figures.gainHeldOut = w.mean - w0.mean;
-    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * pairedSe(w.per, w0.per)).toFixed(2)} against before; in-sample ${(100 * (chosenWins(student, d, 0, firstHeld).mean - inSample0)).toFixed(2)}`);
+    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * paired(Array.from(w.per, (v, i) => v - w0.per[i])).se).toFixed(2)} against before; in-sample ${(100 * (chosenWins(picks(student, d, 0, firstHeld), d).mean - inSample0)).toFixed(2)}`);
   }
   optimizer.dispose();
   const model = toValueModel(net, o.from.featureVersion, { rollouts: { from: o.from.info, ...figures }, command: o.command });
@@ -362,20 +378,10 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
   return model;
 }
 
-/** Whether the row a model rates highest won, decision by decision (from .. to), and its mean. */
-function chosenWins(m: ValueModel, d: Labelled, from: number, to = d.starts.length - 1): { mean: number; per: Float64Array } {
-  const per = Float64Array.from(picks(m, d, from, to), (p) => d.y[2 * p]);
+/** Whether each row picked (picks()) won, and the mean. */
+function chosenWins(pick: Int32Array, d: Labelled): { mean: number; per: Float64Array } {
+  const per = Float64Array.from(pick, (p) => d.y[2 * p]);
   return { mean: per.reduce((s, v) => s + v, 0) / Math.max(1, per.length), per };
-}
-
-/** The standard error of the mean of paired differences. */
-function pairedSe(a: Float64Array, b: Float64Array): number {
-  const n = a.length;
-  let m = 0;
-  for (let i = 0; i < n; i++) m += (a[i] - b[i]) / n;
-  let v = 0;
-  for (let i = 0; i < n; i++) v += (a[i] - b[i] - m) ** 2;
-  return Math.sqrt(v / Math.max(1, n - 1) / n);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -21,6 +21,7 @@ import { registerTournament } from './tournament-cli.js';
 import { DEFAULT_DATA_DIR, type Limits } from '../shared/limits.js';
 import { databaseUrl, positiveInt, wholeNumber } from './options.js';
 import { registerExport } from './export-cli.js';
+import { registerCard } from './card-cli.js';
 import { resultJson } from '../shared/wire.js';
 import { startingLine, startLines, type Started } from './serve-lines.js';
 
@@ -191,6 +192,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
   registerReview(cmd, exit);
   registerTournament(cmd, exit);
   registerExport(cmd, exit);
+  registerCard(cmd, exit);
   cmd
     .command('serve')
     .description('the practice server: the table page at /, the HTTP API at /api (docs/api.md), its docs at /docs')

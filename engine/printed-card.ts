@@ -143,7 +143,8 @@ const isOr = (g: PrintedGroup): boolean => g.text.toUpperCase() === 'OR';
 
 /** A group's alternatives, each its symbols and an optional suit letter of its own (the notation's, kept on a round trip). */
 function alternativesOf(text: string): { body: string; letter: string | null }[] {
-  return text.split('|').map((alt) => {
+  // `|` in the model; `/` as a card draws it (asPrinted)
+  return text.split(/[|/]/).map((alt) => {
     const last = alt.at(-1) ?? '';
     return alt.length > 1 && 'abc'.includes(last) ? { body: alt.slice(0, -1), letter: last } : { body: alt, letter: null };
   });
@@ -155,6 +156,8 @@ export function isSuitedGroup(g: PrintedGroup): boolean {
 }
 
 const isDragonGroup = (g: PrintedGroup): boolean => /^D+$/.test(g.text);
+/** The tiles of a group joined by `|` as the notation writes them (a card draws `/`). */
+const modelText = (text: string): string => text.replace(/(?<=.)\/(?=.)/g, '|');
 const isWindGroup = (g: PrintedGroup): boolean => /^(N+|E+|W+|S+)$/.test(g.text);
 
 function listWords(items: string[]): string {
@@ -298,7 +301,7 @@ function numbersIn(groups: PrintedGroup[]): number[] {
 
 /** Reads one printed line: its notation when nothing is open, else its questions and problems. */
 export function readLine(line: PrintedLine, section: PrintedSection, id: string, budget: number = FORM_LIMITS.perCard): LineReading {
-  const out: LineReading = { section: section.title, id, notation: null, questions: [], problems: [], understood: [], groups: line.groups.map((g) => ({ ...g })), forms: 0 };
+  const out: LineReading = { section: section.title, id, notation: null, questions: [], problems: [], understood: [], groups: line.groups.map((g) => ({ ...g, text: modelText(g.text) })), forms: 0 };
   const groups = out.groups;
   if (groups.length === 0) { out.problems.push('The line has no groups yet: type them as the card prints them, such as FF 2026 2222 2222.'); return out; }
   if (groups.length > PRINTED_LIMITS.groups) { out.problems.push(`The line has ${groups.length} groups; a card line has at most ${PRINTED_LIMITS.groups}.`); return out; }
@@ -520,13 +523,17 @@ export function readPrintedCard(card: PrintedCard): CardReading {
   const lines: LineReading[] = [];
   let ready = 0;
   let budget = FORM_LIMITS.perCard;
+  const ids = new Set<string>();
   for (const section of card.sections) {
     out.push('', `[${section.title.trim()}]`);
     let expected = 1; // the number positional numbering gives the next written line
     let n = 0;
     for (const line of section.lines) {
       n = line.number ?? n + 1;
-      const r = readLine(line, section, `${section.title.trim()} #${n}`, budget);
+      const id = `${section.title.trim()} #${n}`;
+      const r = readLine(line, section, id, budget);
+      if (ids.has(id)) { r.problems.push(`Two lines of ${section.title.trim()} are numbered ${n}: give this one its own number.`); r.notation = null; }
+      ids.add(id);
       lines.push(r);
       if (r.notation !== null) {
         budget -= r.forms;

@@ -16,7 +16,8 @@ import { DEFAULT_DEALS } from '../../agents/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { type HintJson, hintJson, lineResultJson } from '../shared/wire.js';
-import { checkCard, type CardCheck } from '../shared/card-check.js';
+import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
+import type { PrintedCard } from '../../engine/printed-card.js';
 import { affordWorlds, checkDeals } from './task-cost.js';
 
 /**
@@ -42,6 +43,7 @@ export type HeavyTask = (
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
   | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number }
   | { kind: 'check-card'; text: string }
+  | { kind: 'read-printed'; card: PrintedCard }
   | { kind: 'compile-card'; text: string }
 ) & { budgetMs?: number };
 
@@ -124,6 +126,8 @@ function run(task: HeavyTask): unknown {
     }
     case 'check-card':
       return checkCard(task.text) satisfies CardCheck;
+    case 'read-printed':
+      return readForEditor(task.card) satisfies EditorReading;
     case 'compile-card':
       // compiled here, handed back whole (typed arrays and plain data) for the server to keep
       return card(task.text).cc satisfies CompiledCard;

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { parseCard } from '../../../engine/card.js';
+import { printedFromText, PRINTED_LIMITS, type PrintedCard } from '../../../engine/printed-card.js';
+import type { EditorReading } from '../../shared/card-check.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
 import type { AppContext } from '../app.js';
@@ -31,11 +33,56 @@ const CheckAnswer = Type.Object({
   ok: Type.Boolean(),
   name: Type.Union([Type.String(), Type.Null()]),
   errors: Type.Array(Problem),
+  questions: Type.Array(Problem, { description: 'lines that read only by a rule the player may not mean (words of several numbers without a suit letter): asked, never guessed; the card is not ok until they are answered' }),
   lines: Type.Array(Type.Object({
     id: Type.String(), fileLine: Type.Integer(), pattern: Type.String(), value: Type.Integer(), concealed: Type.Boolean(),
-    forms: Type.Integer(), form: Type.String(), example: Type.String(),
+    forms: Type.Integer(), form: Type.String(), example: Type.String(), examples: Type.Array(Type.String()),
   })),
 });
+const L = PRINTED_LIMITS;
+const Colour = Type.Union([Type.Literal('green'), Type.Literal('red'), Type.Literal('blue'), Type.Null()], { description: 'the colour the card prints the group in (green, red, blue: one colour, one suit); null for winds, flowers and Soap, or not chosen yet' });
+const Numbers = Type.Union([Type.Literal('fixed'), Type.Literal('consec')]);
+const Suit = Type.Union([Type.Literal('B'), Type.Literal('C'), Type.Literal('D')]);
+const Answers = Type.Object({
+  numbers: Type.Optional(Type.Union([Numbers, Type.Array(Type.Integer({ minimum: 0, maximum: 8 }), { maxItems: 9 })])),
+  pins: Type.Optional(Type.Object({ green: Type.Optional(Suit), red: Type.Optional(Suit), blue: Type.Optional(Suit) }, { additionalProperties: false })),
+  nojoker: Type.Optional(Type.Boolean()),
+  remark: Type.Optional(Type.String({ maxLength: L.noteChars })),
+}, { additionalProperties: false });
+const PrintedLineSchema = Type.Object({
+  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+  groups: Type.Array(Type.Object({ text: Type.String({ maxLength: L.groupChars }), colour: Colour }, { additionalProperties: false }), { maxItems: L.groups }),
+  note: Type.String({ maxLength: L.noteChars }),
+  concealed: Type.Union([Type.Boolean(), Type.Null()]),
+  value: Type.Union([Type.Integer(), Type.Null()]),
+  answers: Type.Optional(Answers),
+  unsure: Type.Optional(Type.String({ maxLength: 300 })),
+}, { additionalProperties: false });
+/** A card as printed (engine/printed-card.ts): sections as headed, each line its groups in colour, its note, X/C and value. */
+export const PrintedCardSchema = Type.Object({
+  name: Type.String({ maxLength: L.nameChars }),
+  sections: Type.Array(Type.Object({
+    title: Type.String({ minLength: 1, maxLength: L.nameChars }),
+    numbers: Type.Optional(Numbers),
+    lines: Type.Array(PrintedLineSchema, { maxItems: L.lines }),
+  }, { additionalProperties: false }), { maxItems: L.sections }),
+}, { additionalProperties: false });
+const Question = Type.Object({
+  about: Type.String(), text: Type.String(),
+  options: Type.Array(Type.Object({ label: Type.String(), patch: Type.Object({}, { additionalProperties: true }) })),
+});
+const ReadAnswer = Type.Object({
+  name: Type.String(),
+  text: Type.String({ description: 'the card in the notation: every settled line, each unsettled one kept as a "// draft:" comment' }),
+  ready: Type.Integer({ description: 'lines settled and usable' }),
+  lines: Type.Array(Type.Object({
+    section: Type.String(), id: Type.String(), notation: Type.Union([Type.String(), Type.Null()]),
+    questions: Type.Array(Question), problems: Type.Array(Type.String()), understood: Type.Array(Type.String()),
+    groups: Type.Array(Type.Object({ text: Type.String(), colour: Colour })), forms: Type.Integer(), examples: Type.Array(Type.String()),
+  })),
+});
+
+// a card shared with her is read by shared:CODE too, never changed (routes/card-sharing.ts)
 const Name = Type.Object({ name: Type.String({ pattern: NAME, description: 'lower-case letters, digits and hyphens, up to 40' }) });
 
 export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<CardLimits> } = {}): void {
@@ -54,6 +101,25 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
       response: { 200: CheckAnswer, ...ERRORS },
     },
   }, async (req) => check(req, req.body.text));
+
+  app.post('/cards/read', {
+    preHandler: ctx.heavy,
+    schema: {
+      summary: 'A card as printed (groups, their colours, the note, X or C, the value) read into the notation: each line on its own, with the questions it leaves open, its problems, what was understood of its note, and example hands',
+      body: Strict({ card: PrintedCardSchema }, {
+        examples: [{ card: { name: 'My card', sections: [{ title: 'Evens', lines: [{ groups: [{ text: 'FF', colour: null }, { text: '2222', colour: 'green' }, { text: '4444', colour: 'red' }, { text: '6666', colour: 'blue' }], note: 'Any 3 Suits, These Nos. Only', concealed: false, value: 25 }] }] } }],
+      }),
+      response: { 200: ReadAnswer, ...ERRORS },
+    },
+  }, async (req) => ctx.pool.request<EditorReading>({ kind: 'read-printed', card: req.body.card as PrintedCard }, req.ip));
+
+  app.post('/cards/printed', {
+    schema: {
+      summary: 'A card in the notation read back into the card as printed, for the editor (refused as a malformed card is)',
+      body: Strict({ text: Text }, { examples: [{ text: 'card: My card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n' }] }),
+      response: { 200: Type.Object({ card: PrintedCardSchema }), ...ERRORS },
+    },
+  }, async (req) => ({ card: printedFromText(req.body.text) }));
 
   app.get('/cards', {
     schema: {
@@ -89,8 +155,9 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
     const { name } = req.params;
     const checked = await check(req, req.body.text);
     if (!checked.ok) {
-      const e = checked.errors[0];
-      throw new TilemateError(e.code, `${e.message}${checked.errors.length > 1 ? ` (and ${checked.errors.length - 1} more)` : ''}`);
+      const all = [...checked.errors, ...checked.questions];
+      const e = all[0];
+      throw new TilemateError(e.code, `${e.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}`);
     }
     const me = await acc.player(req, reply);
     await players.saveCard(me.id, name, req.body.text, limits.maxCards); // committed whole, or not at all

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCard, type Card } from '../../engine/card.js';
+import { lineForms } from '../../engine/compile.js';
+import {
+  asPrinted, groupsFromText, printedFromText, readLine, readNote, readPrintedCard,
+  type Colour, type LinePatch, type PrintedCard, type PrintedLine, type PrintedSection,
+} from '../../engine/printed-card.js';
+
+/** The card as printed (engine/printed-card.ts): read into the notation, never guessed, and round-tripped. */
+
+const CARDS = ['practice-2026', 'garden-2026', 'orchard-2026'].map((f) => readFileSync(new URL(`../../cards/${f}.card`, import.meta.url), 'utf8'));
+const forms = (card: Card) => card.lines.map((l) => lineForms(l).map((f) => f.text).sort());
+const section = (title = 'Evens', extra: Partial<PrintedSection> = {}): PrintedSection => ({ title, lines: [], ...extra });
+
+/** A line typed as printed: groups, then each group's colour by its first letter (g, r, b, or - for none). */
+function printed(groups: string, colours: string, note: string, xc: 'X' | 'C' | null, value: number | null): PrintedLine {
+  const gs = groupsFromText(groups);
+  const map: Record<string, Colour | null> = { g: 'green', r: 'red', b: 'blue', '-': null };
+  [...colours].forEach((c, i) => { gs[i].colour = map[c]; });
+  return { groups: gs, note, concealed: xc === null ? null : xc === 'C', value };
+}
+
+function apply(line: PrintedLine, patch: LinePatch, sec: PrintedSection): PrintedLine {
+  const out: PrintedLine = { ...line, groups: line.groups.map((g) => ({ ...g })), answers: { ...line.answers, ...patch.answers } };
+  for (const c of patch.colours ?? []) out.groups[c.group].colour = c.colour;
+  for (const t of patch.texts ?? []) out.groups[t.group].text = t.text;
+  if (patch.section) sec.numbers = patch.section.numbers;
+  return out;
+}
+
+describe('a printed line never read one way unseen', () => {
+  it('groups of numbers printed without colours are asked about: "are these in different suits?" (the silently one-suit FF 2026 2222 2222)', () => {
+    const sec = section('Year');
+    const r = readLine(printed('FF 2026 2222 2222', '', 'These Nos. Only', 'X', 25), sec, 'Year #1');
+    expect(r.notation).toBeNull();
+    const q = r.questions.find((x) => x.about === 'suits')!;
+    expect(q.text).toBe('Are 2026, 2222 and 2222 in different suits, as the card\'s colours show? Tap each group\'s colour, or answer here.');
+    expect(q.options.map((o) => o.label)).toEqual(['Yes, each in a suit of its own', 'No, all in one suit']);
+    const three = readLine(apply(printed('FF 2026 2222 2222', '', 'These Nos. Only', 'X', 25), q.options[0].patch, sec), sec, 'Year #1');
+    expect(three.notation).toBe('FF 2026a 2222b 2222c ; x 25');
+    const one = readLine(apply(printed('FF 2026 2222 2222', '', 'These Nos. Only', 'X', 25), q.options[1].patch, sec), sec, 'Year #1');
+    expect(one.notation).toBe('FF 2026a 2222a 2222a ; x 25');
+    const same = readLine(printed('2222 4444 1111 333', '', 'These Nos. Only', 'X', 25), sec, 'x').questions[0];
+    expect(same.text).toMatch(/^Are 2222, 4444, 1111 and 333 in different suits/);
+    expect(readLine(printed('FF 2222 2222 2222 NN', '', 'These Nos. Only', 'X', 25), sec, 'x').questions[0].text)
+      .toMatch(/^Are these three groups of 2s in different suits, as the card's colours show\?/);
+  });
+
+  it('the colours or the note settle the suits; a note that contradicts the colours is a problem', () => {
+    const sec = section();
+    expect(readLine(printed('FF 2026 2222 2222', '-grb', 'These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 2026a 2222b 2222c ; x 25');
+    const byNote = readLine(printed('FF 2026 2222 2222', '', 'Any 3 Suits, These Nos. Only', 'X', 25), sec, 'x');
+    expect(byNote.notation).toBe('FF 2026a 2222b 2222c ; x 25');
+    expect(byNote.understood).toContain('2026, 2222 and 2222 are each in a suit of their own, as the note\'s 3 suits say.');
+    expect(readLine(printed('FF 222 4444 666 88', '', 'Any 1 Suit, These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 222a 4444a 666a 88a ; x 25');
+    const clash = readLine(printed('FF 2026 2222 2222', '-ggr', 'Any 3 Suits, These Nos. Only', 'X', 25), sec, 'x');
+    expect(clash.problems).toEqual(['The note says Any 3 Suits, but the line is printed in 2 colours: check the colours.']);
+    // four uncoloured groups and three suits: which two share a suit is not stated, so it is asked
+    expect(readLine(printed('22 444 666 8888 F', '', 'Any 3 Suits, These Nos. Only', 'X', 25), sec, 'x').questions.map((q) => q.about)).toEqual(['suits']);
+  });
+
+  it('numbers that could move, with nothing said, are asked about: only as printed, or moving together; a section may answer for its lines', () => {
+    const sec = section('Runs');
+    const line = printed('11 222 3333 44 555', 'ggggg', '', 'X', 25);
+    const r = readLine(line, sec, 'Runs #1');
+    expect(r.notation).toBeNull();
+    expect(r.questions.map((q) => q.about)).toEqual(['numbers']);
+    expect(r.questions[0].text).toBe('May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?');
+    expect(readLine(apply(line, r.questions[0].options[1].patch, sec), sec, 'x').notation).toBe('11a 222a 3333a 44a 555a ; x 25 consec');
+    expect(readLine(apply(line, r.questions[0].options[0].patch, sec), sec, 'x').notation).toBe('11a 222a 3333a 44a 555a ; x 25');
+    // the section's answer
+    apply(line, r.questions[0].options[3].patch, sec);
+    expect(sec.numbers).toBe('consec');
+    expect(readLine(line, sec, 'x').notation).toBe('11a 222a 3333a 44a 555a ; x 25 consec');
+    // stated by the note, as the card prints it
+    expect(readLine({ ...line, note: 'Any 5 Consec. Nos.' }, section(), 'x').notation).toBe('11a 222a 3333a 44a 555a ; x 25 consec');
+    expect(readLine({ ...line, note: 'consecutive' }, section(), 'x').notation).toBe('11a 222a 3333a 44a 555a ; x 25 consec');
+    expect(readLine({ ...line, note: 'Any 3 Consec. Nos.' }, section(), 'x').problems).toEqual(['The note says 3 consecutive numbers, but the line holds 5 different numbers.']);
+    // numbers that cannot move (1 and 9 both printed) are not asked about
+    expect(readLine(printed('FF 11 333 5555 77 9', 'gggggg', '', 'X', 25), section(), 'x').notation).toBe('FF 11a 333a 5555a 77a 9a ; x 25');
+  });
+
+  it('a dragon printed without a colour is asked about: any dragon, or the dragon of one of the suits', () => {
+    const line = printed('NEWS DDD 222 DDDD', '-gg-', 'These Nos. Only', 'C', 30);
+    const r = readLine(line, section(), 'x');
+    expect(r.questions.map((q) => q.about)).toEqual(['dragon']);
+    expect(r.questions[0].text).toBe('Which dragon is DDDD: any dragon, or the dragon of one of this line\'s suits (tap its colour)?');
+    expect(readLine(apply(line, r.questions[0].options[0].patch, section()), section(), 'x').notation).toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
+    expect(readLine(apply(line, r.questions[0].options[2].patch, section()), section(), 'x').notation).toBe('NEWS DDDa 222a DDDDb ; c 30');
+    expect(readLine({ ...line, note: 'Any Dragon, These Nos. Only' }, section(), 'x').notation).toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
+  });
+
+  it('note words Tilemate does not know are asked about, and kept once she says they change nothing', () => {
+    const line = printed('FF 222 4444 666 88', 'ggggg', 'These Nos. Only, Pretty Line', 'X', 25);
+    const r = readLine(line, section(), 'x');
+    expect(r.questions[0].text).toBe('Tilemate does not know the words "pretty line" in the note: do they only describe the line, changing nothing?');
+    const ok = readLine(apply(line, r.questions[0].options[0].patch, section()), section(), 'x');
+    expect(ok.notation).toBe('FF 222a 4444a 666a 88a ; x 25');
+  });
+
+  it('every problem of a line is named at once, in a player\'s words', () => {
+    const r = readLine(printed('FF 2Q26 2222', '-gr', '', null, null), section(), 'x');
+    expect(r.problems).toEqual([
+      '"Q" in "2Q26" is not a tile on a card (the tiles are 1 to 9, 0 for Soap, N, E, W, S, F, D, and R or G for a red or green dragon).',
+      'This line holds 10 tiles; every line of a card holds 14. Check its groups against the card.',
+      'Choose X (exposed) or C (concealed), as the card prints at the end of the line.',
+      'Type the value printed at the end of the line.',
+    ]);
+  });
+});
+
+describe('the card\'s own phrases', () => {
+  it('each phrase a card prints is understood, and says what it understood', () => {
+    const cases: [string, object][] = [
+      ['Any 3 Suits', { suits: 3 }], ['any 2 suits', { suits: 2 }], ['Any 1 Suit', { suits: 1 }], ['Any 1 or 3 Suits', { oneOr: 3 }],
+      ['Any Like Nos.', { numbers: 'consec' }], ['Any 5 Consec. Nos.', { numbers: 'consec', distinct: 5 }], ['These Nos. Only', { numbers: 'fixed' }],
+      ['Any Wind', { anyWind: true }], ['Any Dragon', { anyDragon: true }], ['Bams Only', { only: 'B' }], ['No Jokers', { nojoker: true }],
+      ['Nos. also +2, +4', { shifts: [0, 2, 4] }], ['Green Craks', { pin: ['green', 'C'] }],
+    ];
+    for (const [note, meaning] of cases) {
+      const r = readNote(note);
+      expect(r.meaning, note).toEqual(meaning);
+      expect(r.unknown, note).toBe('');
+      expect(r.understood, note).toHaveLength(1);
+    }
+    expect(readNote('Any 3 Suits, Like Kongs 2s').unknown).toBe('like kongs 2s');
+  });
+
+  it('"Any 1 or 3 Suits" makes the line as coloured or all in one suit', () => {
+    const r = readLine(printed('11 333 5555 777 99', 'grbrg', 'Any 1 or 3 Suits', 'X', 25), section(), 'x');
+    expect(r.notation).toBe('11a 333b 5555c 777b 99a or 11a 333a 5555a 777a 99a ; x 25');
+  });
+});
+
+describe('the notation round-trips through the printed card', () => {
+  it('each of the three cards, read into the printed model and written again, makes the same lines with the same forms', () => {
+    for (const text of CARDS) {
+      const before = parseCard(text);
+      const reading = readPrintedCard(printedFromText(text));
+      expect(reading.lines.filter((l) => l.notation === null)).toEqual([]);
+      const after = parseCard(reading.text);
+      expect(after.name).toBe(before.name);
+      expect(after.lines.map((l) => [l.id, l.value, l.concealed, l.nojoker])).toEqual(before.lines.map((l) => [l.id, l.value, l.concealed, l.nojoker]));
+      expect(forms(after)).toEqual(forms(before));
+    }
+  });
+
+  it('each line drawn as a card prints it (its note saying what the notation states) reads back to the same forms', () => {
+    for (const text of CARDS) {
+      const card = printedFromText(text);
+      const drawn: PrintedCard = { ...card, sections: card.sections.map((s) => ({ ...s, lines: s.lines.map(asPrinted) })) };
+      const reading = readPrintedCard(drawn);
+      const open = reading.lines.filter((l) => l.notation === null).map((l) => `${l.id}: ${[...l.problems, ...l.questions.map((q) => q.text)].join(' ')}`);
+      expect(open).toEqual([]);
+      expect(forms(parseCard(reading.text))).toEqual(forms(parseCard(text)));
+    }
+  });
+
+  it('an unsettled line is kept as a draft, the others make a usable card, and the ids do not move when the draft is settled', () => {
+    const sec = section('Evens', { lines: [
+      printed('22 444 6666 888 FF', 'gggg-', 'These Nos. Only', 'X', 25),
+      printed('FF 2222 44 66 8888', '', 'These Nos. Only', 'X', 30),
+      printed('2468 2468 22 44 FF', 'grbb-', 'These Nos. Only', 'C', 50),
+    ] });
+    const card: PrintedCard = { name: 'My card', sections: [sec] };
+    const r = readPrintedCard(card);
+    expect(r.ready).toBe(2);
+    expect(r.lines.map((l) => l.id)).toEqual(['Evens #1', 'Evens #2', 'Evens #3']);
+    const parsed = parseCard(r.text);
+    expect(parsed.lines.map((l) => l.id)).toEqual(['Evens #1', 'Evens #3']);
+    // the draft comes back from the text as it was entered
+    const back = printedFromText(r.text);
+    expect(back.sections[0].lines[1].groups.map((g) => g.text)).toEqual(['FF', '2222', '44', '66', '8888']);
+    expect(back.sections[0].lines[1].note).toBe('These Nos. Only');
+    expect(back.sections[0].lines[2].note).toBe('These Nos. Only');
+  });
+
+  it('a card too large is refused before it is read', () => {
+    const line = printed('22 444 6666 888 FF', 'gggg-', '', 'X', 25);
+    expect(() => readPrintedCard({ name: 'Big', sections: [section('S', { lines: Array.from({ length: 201 }, () => line) })] })).toThrow(/201 lines; a card may have 200/);
+    expect(() => readPrintedCard({ name: 'x', sections: [section('S'), section('S')] })).toThrow(/two sections have the same heading/);
+  });
+});

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { parseCard } from '../../../engine/card.js';
-import { printedFromText, PRINTED_LIMITS, type PrintedCard } from '../../../engine/printed-card.js';
+import { NOTE_PHRASES, printedFromText, PRINTED_LIMITS, type PrintedCard } from '../../../engine/printed-card.js';
 import type { EditorReading } from '../../shared/card-check.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
@@ -112,6 +112,13 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
       response: { 200: ReadAnswer, ...ERRORS },
     },
   }, async (req) => ctx.pool.request<EditorReading>({ kind: 'read-printed', card: req.body.card as PrintedCard }, req.ip));
+
+  app.get('/cards/phrases', {
+    schema: {
+      summary: 'The notes a printed card uses that the editor understands ("Any 3 Suits", "These Nos. Only"), to offer as choices',
+      response: { 200: Type.Object({ phrases: Type.Array(Type.String()) }), ...ERRORS },
+    },
+  }, async () => ({ phrases: [...NOTE_PHRASES] }));
 
   app.post('/cards/printed', {
     schema: {

@@ -31,6 +31,7 @@ import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
+import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
 import { accountRoutes } from './routes/accounts.js';
 import { progressRoutes } from './routes/progress.js';
 import cookie from '@fastify/cookie';
@@ -87,7 +88,7 @@ export interface AppContext {
   heavy: (req: FastifyRequest) => Promise<void>;
   /** Where the work that plays deals out runs (api/http/heavy.ts). */
   pool: HeavyPool;
-  /** A saved card's text by its name, of those the player may choose (TM_NOT_FOUND when there is none). */
+  /** A saved card's text by its name, of those the player may choose, or a shared one by `shared:CODE` (TM_NOT_FOUND when there is none). */
   savedCard: (player: Player | null, name: string) => Promise<string>;
   /** Who is asking (api/http/accounts.ts). */
   accounts: Accounts;
@@ -274,8 +275,10 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     }
   };
   await app.register(cookie);
+  const sharedCard = sharedCardReader(db);
   const savedCard = async (player: Player | null, name: string): Promise<string> => {
-    const text = await players.card(player?.id ?? null, name);
+    // shared:CODE is a card shared with her (routes/card-sharing.ts), as its owner has it now
+    const text = await sharedCard(name) ?? await players.card(player?.id ?? null, name);
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
@@ -299,6 +302,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

@@ -206,6 +206,30 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       ALTER TABLE reviews ADD PRIMARY KEY (record_id, seat, worlds, method);
     `,
   },
+  {
+    name: 'saved cards shared by a code',
+    sql: `
+      -- a saved card its owner shares read-only by a short code (api/store/card-shares.ts): the
+      -- code names her card, never a copy, so whoever opens it sees her latest text; the code
+      -- goes when she stops sharing or deletes the card, and is never given again
+      CREATE TABLE card_shares (
+        code text PRIMARY KEY,
+        player_id text NOT NULL,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (player_id, name),
+        FOREIGN KEY (player_id, name) REFERENCES cards (player_id, name) ON DELETE CASCADE
+      );
+      -- a shared card another player opened and keeps on her list of cards, by its code
+      CREATE TABLE card_bookmarks (
+        player_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        code text NOT NULL REFERENCES card_shares (code) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (player_id, code)
+      );
+      CREATE INDEX card_bookmarks_code ON card_bookmarks (code);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

@@ -90,6 +90,8 @@ export class PlayerStore {
       await sql.query('UPDATE live_games SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
       await sql.query('UPDATE records SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
       await sql.query('INSERT INTO cards (player_id, name, text) SELECT $2, name, text FROM cards WHERE player_id = $1 ON CONFLICT (player_id, name) DO NOTHING', [guestId, playerId]);
+      // the shared cards she kept as a guest stay on her list (api/store/card-shares.ts), her own never
+      await sql.query('INSERT INTO card_bookmarks (player_id, code) SELECT $2, b.code FROM card_bookmarks b JOIN card_shares s ON s.code = b.code WHERE b.player_id = $1 AND s.player_id <> $2 ON CONFLICT DO NOTHING', [guestId, playerId]);
       await sql.query('DELETE FROM players WHERE id = $1', [guestId]);
     }));
   }

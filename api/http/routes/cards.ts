@@ -6,13 +6,15 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
-import { ERRORS, Strict } from './schemas.js';
+import { CARD_CHOICE, ERRORS, Strict } from './schemas.js';
+import { offeredCards, refuseSharedChange } from './card-sharing.js';
 
 /**
  * The player's own cards: checked as they are typed (every malformed line with its token and
  * what was expected, each line's form count and an example winning hand) and saved as hers
  * in the database (api/store/players.ts), bounded in count and size, to be chosen by the
- * analyzer, the advice and a new game. Nobody else sees or changes them.
+ * analyzer, the advice and a new game. Nobody else sees them unless she shares one, and then only
+ * to read and play on (routes/card-sharing.ts); nobody else changes them.
  */
 
 export interface CardLimits {
@@ -23,8 +25,6 @@ export interface CardLimits {
 }
 export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
 
-/** A saved card's name: lower-case letters, digits and hyphens. */
-const NAME = '^[a-z0-9][a-z0-9-]{0,39}$';
 
 export { checkCard, type CardCheck } from '../../shared/card-check.js';
 
@@ -83,7 +83,7 @@ const ReadAnswer = Type.Object({
 });
 
 // a card shared with her is read by shared:CODE too, never changed (routes/card-sharing.ts)
-const Name = Type.Object({ name: Type.String({ pattern: NAME, description: 'lower-case letters, digits and hyphens, up to 40' }) });
+const Name = Type.Object({ name: Type.String({ pattern: CARD_CHOICE, description: 'lower-case letters, digits and hyphens, up to 40; or shared:CODE, a card shared with you (read only)' }) });
 
 export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<CardLimits> } = {}): void {
   const limits = { ...CARD_LIMITS, ...opts.limits };
@@ -130,8 +130,12 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
 
   app.get('/cards', {
     schema: {
-      summary: 'Your saved cards (and the cards saved on this server before accounts, marked shared): name, the card\'s own title, lines',
-      response: { 200: Type.Object({ cards: Type.Array(Type.Object({ name: Type.String(), title: Type.String(), lines: Type.Integer(), chars: Type.Integer(), shared: Type.Boolean() })), max: Type.Integer() }), ...ERRORS },
+      summary: 'Your saved cards, then the cards shared with you (your coach\'s and those you keep: name shared:CODE, with owner) and the cards saved on this server before accounts (marked shared): name, the card\'s own title, lines',
+      response: { 200: Type.Object({ cards: Type.Array(Type.Object({
+        name: Type.String(), title: Type.String(), lines: Type.Integer(), chars: Type.Integer(), shared: Type.Boolean(),
+        owner: Type.Optional(Type.String({ description: 'a card shared with you (name shared:CODE): the name of the player who shares it, who alone changes it' })),
+        coach: Type.Optional(Type.Boolean({ description: 'a card shared with you: its owner is your coach' })),
+      })), max: Type.Integer() }), ...ERRORS },
     },
   }, async (req) => {
     const me = await acc.current(req);
@@ -142,7 +146,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
           const card = parseCard(c.text);
           return [{ name: c.name, title: card.name, lines: card.lines.length, chars: c.text.length, shared: c.shared }];
         } catch { return []; } // a card that no longer reads is not offered
-      }),
+      }).concat(await offeredCards(ctx, me)),
     };
   });
 
@@ -160,6 +164,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
     },
   }, async (req, reply) => {
     const { name } = req.params;
+    await refuseSharedChange(ctx, name);
     const checked = await check(req, req.body.text);
     if (!checked.ok) {
       const all = [...checked.errors, ...checked.questions];
@@ -174,6 +179,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
   app.delete('/cards/:name', {
     schema: { summary: 'Deletes a saved card of yours', params: Name, response: { 200: Type.Object({ deleted: Type.String() }), ...ERRORS } },
   }, async (req) => {
+    await refuseSharedChange(ctx, req.params.name);
     const me = await acc.current(req);
     if (me === null || !await players.deleteCard(me.id, req.params.name)) throw new TilemateError('TM_NOT_FOUND', `you have no saved card named ${req.params.name}`);
     return { deleted: req.params.name };

@@ -15,7 +15,7 @@ import { tileName } from '../../../engine/tiles.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
-import { ActionBody, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
+import { ActionBody, CARD_CHOICE, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
 
 /**
  * Mah Jongg games against bots: create, look and act (every game's routes, routes/live-games.ts),
@@ -47,7 +47,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
       seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
       autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
-      card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of a saved card to play on (PUT /api/cards/:name); default: the server\'s card' })),
+      card: Type.Optional(Type.String({ pattern: CARD_CHOICE, description: 'the name of a saved card to play on (PUT /api/cards/:name), or shared:CODE for a card shared with you; default: the server\'s card' })),
     }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
     newGame: async (b, player, req) => {
       const rules = loadRuleset(b.ruleset ?? 'nmjl-4p');

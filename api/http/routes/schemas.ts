@@ -12,6 +12,13 @@ export const Strict = <T extends TProperties>(properties: T, options: TObjectOpt
 
 export const Tiles = (description: string) => Type.String({ maxLength: 2000, description });
 
+/**
+ * A saved card as a game, a table or GET /api/cards/:name names it: one of the player's own by
+ * its name (lower-case letters, digits and hyphens), or a card shared with her by its code,
+ * `shared:CODE` (routes/card-sharing.ts; a code that opens nothing is answered in words).
+ */
+export const CARD_CHOICE = '^(?:[a-z0-9][a-z0-9-]{0,39}|shared:[A-Za-z0-9]{1,20})$';
+
 export const CardText = Type.Optional(Type.String({ maxLength: 20_000, description: 'a whole card text, up to 20,000 characters (default: the server\'s card)' }));
 
 const FormTile = Type.Object({

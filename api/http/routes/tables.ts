@@ -13,7 +13,7 @@ import { CODE } from '../tables.js';
 import type { Clock } from '../../store/tables.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody } from './live-games.js';
-import { ERRORS, Strict } from './schemas.js';
+import { CARD_CHOICE, ERRORS, Strict } from './schemas.js';
 import type { SeatView } from '../../../engine/game.js';
 import { CardAnswer, seatCard, TopQuery } from './games.js';
 
@@ -51,7 +51,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
         game: Type.Union([Type.Literal('mah-jongg'), Type.Literal('mexican-train')]),
         ruleset: Type.Optional(Type.String({ maxLength: 40 })),
         players: Type.Optional(Type.Integer({ minimum: 2, maximum: 8, description: 'Mexican Train: 2 to 8' })),
-        card: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'Mah Jongg: one of your saved cards (default: the server\'s card)' })),
+        card: Type.Optional(Type.String({ pattern: CARD_CHOICE, description: 'Mah Jongg: one of your saved cards, or shared:CODE for a card shared with you (default: the server\'s card)' })),
         name: Name,
         teaching: Type.Optional(Type.Boolean({ description: 'a teaching table: you are its coach, without a seat, and see every rack' })),
         clock: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('relaxed'), Type.Literal('tournament')])),

@@ -615,6 +615,17 @@ function printedLineOf(l: CardLine, raw: string, note: string, remark: string | 
     if (DECORATION.has(t)) { groups.push({ text: t, colour: null }); continue; }
     groups.push(groupOfToken(l.shapes[shape][k++]));
   }
+  // words of several numbers with no suit letter at all: the notation reads one suit, but a card typed as
+  // printed without its colours means nothing yet, so they come back uncoloured and the editor asks (card-check.ts asks too)
+  let start = 0;
+  for (const shape of l.shapes) {
+    const idx = groups.map((_, i) => i).filter((i) => i >= start && isSuitedGroup(groups[i]));
+    const end = groups.findIndex((g, i) => i >= start && isOr(g));
+    const mine = idx.filter((i) => end < 0 || i < end);
+    const lettered = shape.some((tok) => tok.alternatives.some((a) => a.suited && /[abc]$/.test(a.text)));
+    if (mine.length >= 2 && !lettered) for (const i of mine) groups[i].colour = null;
+    start = end < 0 ? groups.length : end + 1;
+  }
   const nums = l.shapes.flatMap((s) => s.flatMap((t) => t.alternatives.flatMap((a) => a.symbols.filter((x) => x.kind === 'number'))));
   const answers: LineAnswers = {};
   const options = (raw.split('//')[0].split(';')[1] ?? '').toLowerCase().split(/\s+/);

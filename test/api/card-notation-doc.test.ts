@@ -13,6 +13,7 @@ describe('docs/card-notation.md', () => {
     for (const text of blocks) {
       const r = checkCard(text);
       expect(r.errors, text).toEqual([]);
+      expect(r.questions, text).toEqual([]);
       for (const l of r.lines) expect(l.forms, l.id).toBeGreaterThan(0);
     }
   });

@@ -21,7 +21,12 @@ export interface DrawnCard {
   fileName: string;
   contentType: string;
   bytes: Uint8Array;
+  /** Lines drawn. */
+  lines: number;
+  /** Pages (a PDF's letter pages; 1 for a PNG or an SVG), and one page's size in px (a PDF's as laid out, 1700 wide). */
   pages: number;
+  width: number;
+  height: number;
 }
 
 /**
@@ -31,17 +36,18 @@ export interface DrawnCard {
  */
 export function drawCard(text: string, format: PictureFormat, opts: Pick<PictureOptions, 'columns' | 'width'> = {}): DrawnCard {
   const card = printedFromNotation(parseCard(text));
-  const fileName = pictureFileName(card.name, format);
+  const about = { name: card.name, fileName: pictureFileName(card.name, format), lines: card.sections.reduce((n, sec) => n + sec.lines.length, 0) };
   if (format === 'pdf') {
     const width = PICTURE_DEFAULTS.width;
     const layout = layoutCard(card, { columns: opts.columns, width, pageHeight: Math.round(width * LETTER.h / LETTER.w) });
     const pages = Array.from({ length: layout.pages }, (_, p) => pageShapes(layout, p));
-    return { name: card.name, fileName, contentType: CONTENT_TYPES.pdf, bytes: pdfFromPages(pages, { width, title: card.name }), pages: layout.pages };
+    return { ...about, contentType: CONTENT_TYPES.pdf, bytes: pdfFromPages(pages, { width, title: card.name }), pages: layout.pages, width, height: layout.height };
   }
   const layout = layoutCard(card, { columns: opts.columns, width: opts.width });
-  if (format === 'svg') return { name: card.name, fileName, contentType: CONTENT_TYPES.svg, bytes: new TextEncoder().encode(cardSvg(layout)), pages: 1 };
+  const size = { pages: 1, width: layout.width, height: layout.height };
+  if (format === 'svg') return { ...about, ...size, contentType: CONTENT_TYPES.svg, bytes: new TextEncoder().encode(cardSvg(layout)) };
   if (layout.width * layout.height > MAX_PNG_PIXELS) {
     throw new TilemateError('TM_TOO_COSTLY', `the card is too long to draw as one picture (${layout.lines.length} lines); draw it as a PDF, which spreads it over pages`);
   }
-  return { name: card.name, fileName, contentType: CONTENT_TYPES.png, bytes: pngFromSvg(cardSvg(layout), layout.width, layout.height), pages: 1 };
+  return { ...about, ...size, contentType: CONTENT_TYPES.png, bytes: pngFromSvg(cardSvg(layout), layout.width, layout.height) };
 }

@@ -120,6 +120,14 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
     },
   }, async () => ({ phrases: [...NOTE_PHRASES] }));
 
+  // beside GET /api/card (its lines): the server's card whole, for My card's "Start from the practice card"
+  app.get('/card/text', {
+    schema: {
+      summary: 'The server\'s own card (the practice card) in the notation, to start a card of your own from',
+      response: { 200: Type.Object({ name: Type.String(), text: Type.String() }), ...ERRORS },
+    },
+  }, async () => ({ name: ctx.card.cc.card.name, text: ctx.cardText }));
+
   app.post('/cards/printed', {
     schema: {
       summary: 'A card in the notation read back into the card as printed, for the editor (refused as a malformed card is)',

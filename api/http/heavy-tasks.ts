@@ -17,6 +17,7 @@ import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { type HintJson, hintJson, lineResultJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
+import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
 import type { PrintedCard } from '../../engine/printed-card.js';
 import { affordWorlds, checkDeals } from './task-cost.js';
 
@@ -45,6 +46,7 @@ export type HeavyTask = (
   | { kind: 'check-card'; text: string }
   | { kind: 'read-printed'; card: PrintedCard }
   | { kind: 'compile-card'; text: string }
+  | { kind: 'card-picture'; text: string; format: PictureFormat; columns?: 1 | 2 }
 ) & { budgetMs?: number };
 
 export interface AnalyzeBody {
@@ -128,6 +130,9 @@ function run(task: HeavyTask): unknown {
       return checkCard(task.text) satisfies CardCheck;
     case 'read-printed':
       return readForEditor(task.card) satisfies EditorReading;
+    case 'card-picture':
+      // drawn here, handed back as bytes (a Uint8Array crosses threads as it is)
+      return drawCard(task.text, task.format, { columns: task.columns }) satisfies DrawnCard;
     case 'compile-card':
       // compiled here, handed back whole (typed arrays and plain data) for the server to keep
       return card(task.text).cc satisfies CompiledCard;

@@ -31,6 +31,7 @@ import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
+import { cardPictureRoutes } from './routes/card-picture.js';
 import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
 import { accountRoutes } from './routes/accounts.js';
 import { progressRoutes } from './routes/progress.js';
@@ -302,6 +303,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

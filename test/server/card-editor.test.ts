@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../engine/card.js';
 import { lineForms } from '../../engine/compile.js';
-import { groupsFromText, printedFromText, type PrintedCard } from '../../engine/printed-card.js';
+import { groupsFromText, printedFromText, type Colour, type PrintedCard } from '../../engine/printed-card.js';
 import { call, server } from './helpers.js';
 
 /** The card editor's routes: a card as printed read line by line, the notation read back, the notes offered. */
@@ -10,7 +10,7 @@ import { call, server } from './helpers.js';
 const app = await server();
 const PRACTICE = readFileSync(new URL('../../cards/practice-2026.card', import.meta.url), 'utf8');
 
-const line = (groups: string, colours: (string | null)[], note: string, concealed: boolean | null, value: number | null) => ({
+const line = (groups: string, colours: (Colour | null)[], note: string, concealed: boolean | null, value: number | null) => ({
   groups: groupsFromText(groups).map((g, i) => ({ ...g, colour: colours[i] ?? null })), note, concealed, value,
 });
 

@@ -942,7 +942,8 @@ async function showChosenCard() {
     note.className = 'note chosen-card';
     $('#start h2')?.after(note);
   }
-  note.textContent = saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
+  note.textContent = saved?.owner ? `You will play on ${cardWords(saved)}, a card shared with you.`
+    : saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
     : kept.name ? `You will play on your own card ${kept.name}, chosen on the My card page.`
     : kept.note || 'You will play on the Tilemate practice card; to play on your own card, save it on the My card page.';
 }

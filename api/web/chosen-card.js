@@ -2,11 +2,15 @@
 // (api/http/routes/cards.ts), kept by name in this browser's localStorage so that every page
 // (Which hand?, the practice table, a table with friends) starts on it, after a reload too, and
 // for a player without an account. '' is Tilemate's own practice card. An address that names
-// one of her saved cards (?card=name, as My card's links do) chooses it.
+// one of her saved cards (?card=name, as My card's links do) chooses it. A card shared with her
+// (api/http/routes/card-sharing.ts) is chosen the same way by its reference, shared:CODE, once
+// it is on her list of cards (kept from the shared card's page, or offered by her coach).
 
 const KEY = 'tilemate-card';
-/** A saved card's name (api/http/routes/cards.ts). */
-export const CARD_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** A card shared with her by its code (api/store/card-shares.ts: 8 of these letters and digits). */
+export const SHARED_CARD = /^shared:([2-9A-HJKMNP-Z]{8})$/;
+/** A saved card's name (api/http/routes/cards.ts), or a shared card's reference. */
+export const CARD_NAME = /^(?:[a-z0-9][a-z0-9-]{0,39}|shared:[2-9A-HJKMNP-Z]{8})$/;
 
 /** The chosen card's name, or '' for the practice card. */
 export function chosenCard() {
@@ -39,11 +43,13 @@ export function checkChosen(name, cards) {
   if (!name) return { name: '', note: '' };
   if (cards.some((c) => c.name === name)) { chooseCard(name); return { name, note: '' }; }
   if (chosenCard() === name) chooseCard('');
+  if (SHARED_CARD.test(name)) return { name: '', note: 'The shared card you chose is no longer on your list of cards, so the practice card is used.' };
   return { name: '', note: `The card "${name}" is not among your saved cards, so the practice card is used.` };
 }
 
-/** How a card is called on a page: its own title, and its saved name when they differ. */
+/** How a card is called on a page: its own title, and its saved name when they differ; a shared card's, by whom. */
 export function cardWords(card) {
   if (!card) return 'the Tilemate practice card';
+  if (card.owner) return `${card.title || 'a card'} (shared by ${card.owner})`;
   return card.title && card.title !== card.name ? `${card.title} (${card.name})` : card.name;
 }

@@ -57,7 +57,7 @@ describe('share a card', () => {
     const typed = `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`;
     const opened = await call(app, { method: 'GET', url: `/api/shared-cards/${encodeURIComponent(typed)}` }, edna);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body).toMatchObject({ code, reference: `shared:${code}`, title: 'Ruth\'s club card', owner: 'Ruth', text: CLUB, yours: false, kept: false });
+    expect(opened.body).toMatchObject({ code, reference: `shared:${code}`, title: 'Ruth\'s club card', owner: 'Ruth', text: CLUB, yours: false, kept: false, coach: false });
     expect(opened.body.lines.map((l: any) => l.id)).toEqual(['Evens #1', 'Winds #1']);
     expect(opened.body.lines[0]).toMatchObject({ pattern: '22a 444a 6666a 888a FF', value: 25, concealed: false });
     expect(opened.body.lines[0].example.split(' ')).toHaveLength(14);
@@ -120,7 +120,7 @@ describe('share a card', () => {
     expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, edna)).body.kept).toBe(true);
     // the owner's list holds her card once, by its name; she shares nothing of Edna's
     expect((await cardsOf(app, ruth)).filter((c) => !c.shared || c.owner).map((c) => c.name)).toEqual(['club']);
-    expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, ruth)).body).toMatchObject({ yours: true, kept: false });
+    expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, ruth)).body).toMatchObject({ yours: true, name: 'club', kept: false, coach: false });
     expect((await call(app, { method: 'GET', url: '/api/card-shares' }, edna)).body.shares).toEqual([]);
 
     // Edna signs up on another device, keeps nothing there... then signs in here: the card she kept as a guest is still on her list
@@ -189,6 +189,7 @@ describe('share a card', () => {
     expect(offered).toEqual([{ name: `shared:${code}`, title: 'Ruth\'s club card', lines: 2, chars: CLUB.length, shared: true, owner: 'Rose', coach: true }]);
     expect((await cardsOf(app, thorn)).some((c) => c.owner)).toBe(false);
     expect((await cardsOf(app, rose)).some((c) => c.owner)).toBe(false);
+    expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, ann)).body).toMatchObject({ owner: 'Rose', yours: false, kept: false, coach: true });
     // Ann plays on it as she would on her own
     const g = await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 9, card: `shared:${code}` } }, ann);
     expect(g.status, JSON.stringify(g.body)).toBe(201);

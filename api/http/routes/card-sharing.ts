@@ -55,7 +55,9 @@ const Opened = Type.Object({
   text: Type.String(),
   lines: Type.Array(Line),
   yours: Type.Boolean({ description: 'you are its owner' }),
-  kept: Type.Boolean({ description: 'it is on your list of cards (GET /api/cards), kept or offered by your coach' }),
+  name: Type.Optional(Type.String({ description: 'when it is yours: your saved card\'s name' })),
+  kept: Type.Boolean({ description: 'you keep it on your list of cards (GET /api/cards)' }),
+  coach: Type.Boolean({ description: 'its owner is your coach: it is on your list of cards without keeping it' }),
 });
 
 /** A card's own title, or its saved name when its text no longer reads. */
@@ -180,13 +182,14 @@ export function cardSharingRoutes(app: Api, ctx: AppContext, opts: { limits?: Pa
     const card = await opened(req.params.code);
     const me = await acc.current(req);
     const yours = me !== null && me.id === card.ownerId;
-    const kept = me !== null && !yours && ((await shares.isKept(me.id, card.code)) || (await shares.offered(me.id, limits.maxOffered)).some((c) => c.code === card.code));
+    const kept = me !== null && !yours && await shares.isKept(me.id, card.code);
+    const coach = me !== null && !yours && (await ctx.players.coaches(me.id)).some((c) => c.id === card.ownerId);
     const checked = await ctx.pool.request<CardCheck>({ kind: 'check-card', text: card.text }, req.ip);
     return {
       code: card.code, reference: sharedReference(card.code), link: shareLink(card.code),
       title: checked.name ?? titleOf(card.text, card.name), owner: card.owner, text: card.text,
       lines: checked.lines.map((l) => ({ id: l.id, fileLine: l.fileLine, pattern: l.pattern, value: l.value, concealed: l.concealed, forms: l.forms, example: l.example })),
-      yours, kept,
+      yours, ...(yours && { name: card.name }), kept, coach,
     };
   });
 

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openPeople, overflowX, SHOTS, type BrowserPeople } from './browser.js';
+
+/**
+ * Share a card (issue 44) in Chromium: Ruth shares her saved card; Edna, in a browser of her
+ * own, opens it by its code on the shared card page (api/web/shared-card.html), sees its
+ * lines and nothing to change it with, presses "Play a game on it", and the practice table
+ * starts a game on Ruth's card.
+ */
+
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+/** A small original card (never a published League card). */
+const CLUB = 'card: Ruth\'s club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
+const TITLE = 'Ruth\'s club card';
+
+let people: BrowserPeople;
+beforeAll(async () => { people = await openPeople('shared-card'); }, 60_000);
+afterAll(async () => { await people?.close(); });
+
+describe('a shared card opened by its code', () => {
+  it('a second player opens it by its code, sees its lines and no way to change it, and plays a game on it', async () => {
+    // Ruth, signed in, saves her card and shares it (through the API, from her own browser)
+    const { page: ruth } = await people.person('desktop');
+    await ruth.goto(`${people.base}/shared-card.html`);
+    const code = await ruth.evaluate(async (text) => {
+      const send = async (method: string, url: string, body?: unknown) => {
+        const r = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (!r.ok) throw new Error(`${method} ${url}: ${await r.text()}`);
+        return r.json();
+      };
+      await send('POST', '/api/account', { name: 'Ruth', password: 'a long password' });
+      await send('PUT', '/api/cards/club', { text });
+      return (await send('POST', '/api/cards/club/share')).code as string;
+    }, CLUB);
+
+    // Edna, in a browser of her own, types the code as she heard it
+    const { page, pageErrors } = await people.person('desktop');
+    await page.goto(`${people.base}/shared-card.html`);
+    await settled(page);
+    await page.fill('#share-code', code.toLowerCase());
+    await page.click('#open');
+    await page.waitForSelector('#lines-panel:not(.hidden) .my-line');
+    await settled(page);
+    await expect(page.textContent('#card-title')).resolves.toBe(TITLE);
+    await expect(page.textContent('#card-owner')).resolves.toBe('Shared by Ruth. Only Ruth can change it, and you always see her latest version.');
+    const lines = await page.$$eval('.my-line', (ls) => ls.map((l) => ({ id: (l as HTMLElement).dataset.id, tiles: l.querySelectorAll('.example .tile').length })));
+    expect(lines).toEqual([{ id: 'Evens #1', tiles: 14 }, { id: 'Winds #1', tiles: 14 }]);
+    // read-only: nothing on the page writes or deletes a card
+    await expect(page.locator('textarea, button:has-text("Save"), button:has-text("Edit"), button:has-text("Delete")').count()).resolves.toBe(0);
+    expect(new URL(page.url()).searchParams.get('code')).toBe(code);
+    expect(await overflowX(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'shared-card-desktop.png'), fullPage: true });
+
+    // "Play a game on it": the practice table offers Ruth's card, and the game is played on it
+    await page.click('#play');
+    await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('card') === `shared:${code}`);
+    await expect.poll(() => page.locator('.chosen-card').textContent()).toBe(`You will play on ${TITLE} (shared by Ruth), a card shared with you.`);
+    await page.fill('#seed', '7');
+    await page.click('#start-button');
+    await page.waitForSelector('#rack .tile');
+    await expect(page.locator('#card-in-play').textContent()).resolves.toBe(`Card: ${TITLE}`);
+    await page.click('#card-button');
+    await page.waitForSelector('#card-panel .card-line');
+    const ids = await page.$$eval('#card-panel .card-line h3 span:first-child', (hs) => hs.map((h) => h.textContent!.replace(/ \(concealed\)$/, '')));
+    expect(ids.sort()).toEqual(['Evens #1', 'Winds #1']);
+    expect(pageErrors).toEqual([]);
+  });
+});

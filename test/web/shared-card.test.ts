@@ -7,7 +7,8 @@ import { axeViolations, openPeople, overflowX, SHOTS, type BrowserPeople } from 
  * Share a card (issue 44) in Chromium: Ruth shares her saved card; Edna, in a browser of her
  * own, opens it by its code on the shared card page (api/web/shared-card.html), sees its
  * lines and nothing to change it with, presses "Play a game on it", and the practice table
- * starts a game on Ruth's card.
+ * starts a game on Ruth's card. Ruth shares and stops sharing with the editor's controls
+ * (api/web/card-share.js); stopped, the code opens nothing.
  */
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
@@ -21,10 +22,11 @@ afterAll(async () => { await people?.close(); });
 
 describe('a shared card opened by its code', () => {
   it('a second player opens it by its code, sees its lines and no way to change it, and plays a game on it', async () => {
-    // Ruth, signed in, saves her card and shares it (through the API, from her own browser)
+    // Ruth, signed in, saves her card (through the API, from her own browser), then shares it
+    // with the controls the card editor shows beside it (card-share.js)
     const { page: ruth } = await people.person('desktop');
     await ruth.goto(`${people.base}/shared-card.html`);
-    const code = await ruth.evaluate(async (text) => {
+    await ruth.evaluate(async (text) => {
       const send = async (method: string, url: string, body?: unknown) => {
         const r = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
         if (!r.ok) throw new Error(`${method} ${url}: ${await r.text()}`);
@@ -32,8 +34,14 @@ describe('a shared card opened by its code', () => {
       };
       await send('POST', '/api/account', { name: 'Ruth', password: 'a long password' });
       await send('PUT', '/api/cards/club', { text });
-      return (await send('POST', '/api/cards/club/share')).code as string;
     }, CLUB);
+    // as the editor page will: the module imported, its controls placed beside the card (a string, so the test's bundler leaves import() alone)
+    await ruth.evaluate(`import('/card-share.js').then((m) => { document.querySelector('main').append(m.shareControls('club', ${JSON.stringify(TITLE)})); })`);
+    await ruth.click('.share-controls button:has-text("Share it")');
+    await ruth.waitForSelector('.share-controls .share-code strong');
+    const code = (await ruth.textContent('.share-controls .share-code strong'))!;
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    await expect(ruth.getAttribute('.share-controls .share-link a', 'href')).resolves.toBe(`${people.base}/shared-card.html?code=${code}`);
 
     // Edna, in a browser of her own, types the code as she heard it
     const { page, pageErrors } = await people.person('desktop');
@@ -66,6 +74,15 @@ describe('a shared card opened by its code', () => {
     await page.waitForSelector('#card-panel .card-line');
     const ids = await page.$$eval('#card-panel .card-line h3 span:first-child', (hs) => hs.map((h) => h.textContent!.replace(/ \(concealed\)$/, '')));
     expect(ids.sort()).toEqual(['Evens #1', 'Winds #1']);
+
+    // Ruth stops sharing: the code opens nothing, in plain words
+    ruth.once('dialog', (d) => { void d.accept(); });
+    await ruth.click('.share-controls button:has-text("Stop sharing")');
+    await ruth.waitForSelector('.share-controls .share-said:has-text("No longer shared")');
+    await page.goto(`${people.base}/shared-card.html?code=${code}`);
+    await page.waitForFunction(() => (document.getElementById('open-message')?.textContent ?? '') !== '');
+    await expect(page.textContent('#open-message')).resolves.toBe(`No shared card has the code ${code}; check the code with the person who gave it.`);
+    await expect(page.isVisible('#lines-panel')).resolves.toBe(false);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,0 +1,240 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { parseCard } from '../engine/card.js';
+import { printedFromNotation } from '../engine/printed-card.js';
+import { nextU32, seedRng, type RngState } from '../engine/rng.js';
+import { cardSvg, layoutCard, type CardLayout } from '../api/shared/card-picture.js';
+import { pngFromSvg } from '../io/card-image.js';
+import { closeCardPhotoReader, readCardPhotos } from '../io/card-photo.js';
+import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
+
+/**
+ * The photo import measured (issue 44): each of the project's three original cards drawn in
+ * the printed style (api/shared/card-picture.ts, two columns), each column cut out as a photo
+ * of one panel, made to look like a phone's photo (blurred, turned, sheared, badly lit, of low
+ * resolution, saved as a poor JPEG; several seeded photos of each), read back with
+ * io/card-photo.ts and held line by line to the card it was drawn from (io/card-photo-check.ts).
+ *
+ * Printed per card and per distortion: the share of lines recovered exactly with its 95%
+ * Wilson interval, the lines marked unsure, the false-sure share (lines read wrong, or lost,
+ * and not marked: the reading that matters most to avoid), and seconds per photo.
+ *
+ *   npm run bench:card-photo                 every card, every distortion, 3 photos of each
+ *   npm run bench:card-photo -- --seeds 1 --cards practice --distortions clean,blur
+ *   ... -- --json out.json                   the per-line results too
+ *   ... -- --save DIR                        the photos made, to look at
+ */
+
+const CARDS = { practice: 'cards/practice-2026.card', garden: 'cards/garden-2026.card', orchard: 'cards/orchard-2026.card' } as const;
+type CardName = keyof typeof CARDS;
+
+/** Drawn at twice the default width: a panel about 1,650 pixels wide, as a phone's photo of one panel is at least. */
+const DRAW_WIDTH = 3400;
+/** A table's colour around the card's paper, where the photo shows more than the card. */
+const TABLE = { r: 92, g: 78, b: 64 };
+
+const rand = (rng: RngState): number => nextU32(rng) / 2 ** 32;
+const between = (rng: RngState, lo: number, hi: number): number => lo + (hi - lo) * rand(rng);
+const sign = (rng: RngState): number => (rand(rng) < 0.5 ? -1 : 1);
+
+interface Photo { bytes: Buffer; note: string }
+type Distort = (panel: Buffer, rng: RngState) => Promise<Photo>;
+
+async function size(img: Buffer): Promise<{ width: number; height: number }> {
+  const m = await sharp(img).metadata();
+  return { width: m.width ?? 0, height: m.height ?? 0 };
+}
+
+/** The panel on a table, a margin of it showing on every side. */
+async function onTable(panel: Buffer, share = 0.05): Promise<Buffer> {
+  const { width, height } = await size(panel);
+  const m = Math.round(Math.max(width, height) * share);
+  return sharp(panel).extend({ top: m, bottom: m, left: m, right: m, background: TABLE }).png().toBuffer();
+}
+
+/** Light falling off across the photo (a lamp to one side), the whole a little darker, contrast lower. */
+async function badLight(img: Buffer, rng: RngState, strength: number): Promise<{ bytes: Buffer; note: string }> {
+  const { width, height } = await size(img);
+  const angle = between(rng, 0, 360);
+  const dark = 1 - between(rng, 0.35, 0.5) * strength;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" gradientTransform="rotate(${angle.toFixed(0)} 0.5 0.5)"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="rgb(${Math.round(255 * dark)},${Math.round(250 * dark)},${Math.round(240 * dark)})"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  const level = 1 - between(rng, 0.2, 0.35) * strength;
+  const contrast = 1 - between(rng, 0.25, 0.4) * strength;
+  const bytes = await sharp(img)
+    .composite([{ input: Buffer.from(svg), blend: 'multiply' }])
+    // lower contrast around the middle grey, then darker as a whole
+    .linear(contrast * level, (1 - contrast) * 128 * level)
+    .png().toBuffer();
+  return { bytes, note: `light falling to ${dark.toFixed(2)} at ${angle.toFixed(0)}°, level ${level.toFixed(2)}, contrast ${contrast.toFixed(2)}` };
+}
+
+export const DISTORTIONS: Record<string, Distort> = {
+  clean: async (panel) => ({ bytes: panel, note: 'as drawn' }),
+  blur: async (panel, rng) => {
+    const sigma = between(rng, 1.5, 2);
+    return { bytes: await sharp(panel).blur(sigma).png().toBuffer(), note: `gaussian blur ${sigma.toFixed(2)} px` };
+  },
+  rotate: async (panel, rng) => {
+    const deg = sign(rng) * between(rng, 2, 4);
+    return { bytes: await sharp(await onTable(panel)).rotate(deg, { background: TABLE }).png().toBuffer(), note: `turned ${deg.toFixed(2)}°` };
+  },
+  skew: async (panel, rng) => {
+    const kx = sign(rng) * between(rng, 0.03, 0.06), ky = sign(rng) * between(rng, 0.02, 0.04);
+    return { bytes: await sharp(await onTable(panel)).affine([[1, kx], [ky, 1]], { background: TABLE, interpolator: 'bicubic' }).png().toBuffer(), note: `sheared ${kx.toFixed(3)} across, ${ky.toFixed(3)} down` };
+  },
+  lighting: async (panel, rng) => badLight(panel, rng, 1),
+  lowres: async (panel, rng) => {
+    const { width, height } = await size(panel);
+    const w = Math.round(between(rng, 1000, 1200));
+    const small = await sharp(panel).resize({ width: w }).png().toBuffer();
+    return { bytes: await sharp(small).resize({ width, height, fit: 'fill' }).png().toBuffer(), note: `down to ${w} px wide and back` };
+  },
+  jpeg: async (panel, rng) => {
+    const q = Math.round(between(rng, 55, 65));
+    return { bytes: await sharp(panel).jpeg({ quality: q, chromaSubsampling: '4:2:0' }).toBuffer(), note: `JPEG quality ${q}` };
+  },
+  /** All of them at once, each milder: what a phone in a club room gives. */
+  phone: async (panel, rng) => {
+    const deg = sign(rng) * between(rng, 1, 2.5);
+    const kx = sign(rng) * between(rng, 0.01, 0.03);
+    const sigma = between(rng, 0.8, 1.3);
+    let img = await sharp(await onTable(panel)).rotate(deg, { background: TABLE }).png().toBuffer();
+    img = await sharp(img).affine([[1, kx], [0, 1]], { background: TABLE }).png().toBuffer();
+    const lit = await badLight(img, rng, 0.6);
+    const { width } = await size(lit.bytes);
+    const w = Math.round(between(rng, 1100, 1400));
+    const small = await sharp(lit.bytes).blur(sigma).resize({ width: Math.min(width, w) }).png().toBuffer();
+    const q = Math.round(between(rng, 60, 75));
+    return { bytes: await sharp(small).jpeg({ quality: q }).toBuffer(), note: `turned ${deg.toFixed(2)}°, sheared ${kx.toFixed(3)}, blur ${sigma.toFixed(2)}, ${lit.note}, ${w} px wide, JPEG ${q}` };
+  },
+};
+
+/** The card drawn in two columns, and each column cut out as a panel with a margin of paper (the title above is another panel's). */
+export async function panelsOf(layout: CardLayout, png: Uint8Array): Promise<Buffer[]> {
+  const xs = [...new Set(layout.headings.map((h) => Math.round(h.band.x)))].sort((a, b) => a - b);
+  const out: Buffer[] = [];
+  const margin = Math.round(layout.width * 0.025);
+  for (const x of xs) {
+    const heads = layout.headings.filter((h) => Math.round(h.band.x) === x);
+    const lines = layout.lines.filter((l) => Math.round(l.box.x) === x);
+    const w = heads[0].band.w;
+    const top = Math.min(...heads.map((h) => h.band.y)) - margin;
+    const bottom = Math.max(...lines.map((l) => l.box.y + l.box.h)) + margin;
+    const left = Math.max(0, Math.round(x - margin)), right = Math.min(layout.width, Math.round(x + w + margin));
+    out.push(await sharp(Buffer.from(png)).extract({ left, top: Math.max(0, Math.round(top)), width: right - left, height: Math.round(Math.min(layout.height, bottom) - Math.max(0, top)) }).png().toBuffer());
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ counting
+
+/** The Wilson score interval of a share (95%). */
+export function wilson(k: number, n: number, z = 1.96): { share: number; low: number; high: number } {
+  if (n === 0) return { share: 0, low: 0, high: 0 };
+  const p = k / n, z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+interface Tally { lines: number; exact: number; flagged: number; wrong: number; missing: number; marked: number; needless: number; extraSure: number; headings: number; headingsOf: number; seconds: number[] }
+const tally = (): Tally => ({ lines: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, marked: 0, needless: 0, extraSure: 0, headings: 0, headingsOf: 0, seconds: [] });
+
+function add(t: Tally, outcomes: LineOutcome[], marked: number, needless: number, extraSure: number, headings: { exact: number; of: number }, seconds: number[]): void {
+  t.lines += outcomes.length;
+  for (const o of outcomes) t[o]++;
+  t.marked += marked; t.needless += needless; t.extraSure += extraSure;
+  t.headings += headings.exact; t.headingsOf += headings.of;
+  t.seconds.push(...seconds);
+}
+
+function merge(ts: Tally[]): Tally {
+  const out = tally();
+  for (const t of ts) {
+    for (const k of ['lines', 'exact', 'flagged', 'wrong', 'missing', 'marked', 'needless', 'extraSure', 'headings', 'headingsOf'] as const) out[k] += t[k];
+    out.seconds.push(...t.seconds);
+  }
+  return out;
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+
+function row(label: string, t: Tally): string[] {
+  const e = wilson(t.exact, t.lines);
+  const fs = wilson(t.wrong + t.missing, t.lines);
+  return [
+    label, String(t.lines),
+    `${pct(e.share)} [${pct(e.low)}, ${pct(e.high)}]`,
+    String(t.marked),
+    `${pct(fs.share)} [${pct(fs.low)}, ${pct(fs.high)}]`,
+    `${t.wrong}/${t.missing}/${t.extraSure}`,
+    `${t.headings}/${t.headingsOf}`,
+    median(t.seconds).toFixed(1),
+  ];
+}
+
+function table(rows: string[][]): string {
+  const head = ['card / distortion', 'lines', 'exact [95% CI]', 'marked unsure', 'false-sure [95% CI]', 'wrong/lost/extra unmarked', 'headings', 's/photo'];
+  const all = [head, ...rows];
+  const w = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const fmt = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
+  return [fmt(head), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(fmt)].join('\n');
+}
+
+// ------------------------------------------------------------------ the run
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const seeds = Number(arg('seeds') ?? 3);
+  const cards = (arg('cards')?.split(',') ?? Object.keys(CARDS)) as CardName[];
+  const distortions = arg('distortions')?.split(',') ?? Object.keys(DISTORTIONS);
+  const save = arg('save');
+  const json = arg('json');
+  const results: { card: string; distortion: string; seed: number; note: string; seconds: number; lines: { id: string; outcome: LineOutcome; read: string | null }[] }[] = [];
+  const byCell = new Map<string, Tally>();
+  const started = performance.now();
+  for (const name of cards) {
+    const text = readFileSync(CARDS[name], 'utf8');
+    const layout = layoutCard(printedFromNotation(parseCard(text)), { columns: 2, width: DRAW_WIDTH });
+    const panels = await panelsOf(layout, pngFromSvg(cardSvg(layout), layout.width, layout.height));
+    for (const d of distortions) {
+      const distort = DISTORTIONS[d];
+      if (!distort) throw new Error(`no distortion named ${d}; there are ${Object.keys(DISTORTIONS).join(', ')}`);
+      const cell = tally();
+      byCell.set(`${name}/${d}`, cell);
+      for (let seed = 1; seed <= (d === 'clean' ? 1 : seeds); seed++) {
+        const rng = seedRng(1000 * seed + name.length * 7 + d.length);
+        const photos = await Promise.all(panels.map((p) => distort(p, rng)));
+        if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
+        const t0 = performance.now();
+        const draft = await readCardPhotos(photos.map((p) => p.bytes));
+        const seconds = (performance.now() - t0) / 1000;
+        const check = checkDraft(text, draft);
+        const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
+        add(cell, check.lines.map((l) => l.outcome), marked, check.needlessFlags, check.extra.sure, check.headings, photos.map(() => seconds / photos.length));
+        results.push({ card: name, distortion: d, seed, note: photos.map((p) => p.note).join('; '), seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
+        const bad = check.lines.filter((l) => l.outcome !== 'exact');
+        process.stderr.write(`${name} ${d} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${seconds.toFixed(1)} s${bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''}\n`);
+      }
+    }
+  }
+  await closeCardPhotoReader();
+  const rows: string[][] = [];
+  for (const name of cards) for (const d of distortions) rows.push(row(`${name} / ${d}`, byCell.get(`${name}/${d}`)!));
+  for (const d of distortions) rows.push(row(`all cards / ${d}`, merge(cards.map((c) => byCell.get(`${c}/${d}`)!))));
+  for (const name of cards) rows.push(row(`${name} / all`, merge(distortions.map((d) => byCell.get(`${name}/${d}`)!))));
+  const total = merge([...byCell.values()]);
+  rows.push(row('all', total));
+  console.log(table(rows));
+  console.log(`\n${total.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
+  console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');
+  if (json) writeFileSync(json, JSON.stringify(results, null, 1));
+}
+
+await main();

@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import Tesseract from 'tesseract.js';
+import { TilemateError } from '../engine/errors.js';
+
+/**
+ * The OCR: tesseract.js (Tesseract compiled to WebAssembly, in a worker thread of its own),
+ * with the English model from the registry's @tesseract.js-data/eng, read from node_modules.
+ * Nothing is fetched: the model's folder is given as a path (tesseract.js only downloads when
+ * it is given no path, or a URL), the WebAssembly core is the tesseract.js-core package's,
+ * and nothing is cached to disk. One worker for the process, started when the first photo
+ * comes, reused, one photo at a time, ended by closeOcr().
+ */
+
+export interface OcrBox { x0: number; y0: number; x1: number; y1: number }
+
+export interface OcrWord {
+  text: string;
+  /** Tesseract's confidence in the word, 0 to 100. */
+  confidence: number;
+  box: OcrBox;
+  /** Each character's box, where the OCR gives them. */
+  chars: { text: string; confidence: number; box: OcrBox }[];
+}
+
+/** The folder of the English model (the smaller, integer model, for the LSTM engine). */
+function langPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+let worker: Promise<Tesseract.Worker> | null = null;
+/** Photos wait for the one worker in turn. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function start(): Promise<Tesseract.Worker> {
+  const w = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    langPath: langPath(),
+    gzip: true,
+    // the model is read from node_modules each start; nothing is written beside the program
+    cacheMethod: 'none',
+    // tesseract.js throws a worker's failure from its message handler unless it is given one; the job's promise carries it
+    errorHandler: () => {},
+  });
+  await w.setParameters({
+    // sparse text: every word wherever it is; the page's layout (columns, rows, headings) is read from the words' boxes (card-photo-read.ts), as
+    // tesseract's own layout analysis drops the narrow column of values between two panels
+    tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT,
+    user_defined_dpi: '300',
+    preserve_interword_spaces: '1',
+  });
+  return w;
+}
+
+function theWorker(): Promise<Tesseract.Worker> {
+  if (worker === null) {
+    worker = start();
+    worker.catch(() => { worker = null; });
+  }
+  return worker;
+}
+
+/** Ends the OCR's worker (the next photo starts another). */
+export async function closeOcr(): Promise<void> {
+  const w = worker;
+  worker = null;
+  if (w !== null) await (await w.catch(() => null))?.terminate();
+}
+
+/**
+ * The words of a picture (a PNG, ink dark on white), with their boxes and confidences. One
+ * photo at a time; a photo the OCR has not read within `timeoutMs` is given up (TM_TOO_SLOW)
+ * and its worker ended, so that one picture can never hold the reader for ever.
+ */
+export function ocrWords(png: Buffer, timeoutMs = 120_000): Promise<OcrWord[]> {
+  const job = queue.then(() => readWords(png, timeoutMs));
+  queue = job.catch(() => {});
+  return job;
+}
+
+async function readWords(png: Buffer, timeoutMs: number): Promise<OcrWord[]> {
+  const w = await theWorker().catch((err: unknown) => {
+    throw new TilemateError('TM_INTERNAL', `the OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TilemateError('TM_TOO_SLOW', `the photo could not be read within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([w.recognize(png, {}, { blocks: true, text: false }), late]);
+    const words: OcrWord[] = [];
+    for (const block of result.data.blocks ?? []) {
+      for (const para of block.paragraphs) {
+        for (const line of para.lines) {
+          for (const word of line.words) {
+            const text = word.text.trim();
+            if (text === '') continue;
+            words.push({
+              text,
+              confidence: word.confidence,
+              box: { ...word.bbox },
+              chars: (word.symbols ?? []).map((s) => ({ text: s.text, confidence: s.confidence, box: { ...s.bbox } })),
+            });
+          }
+        }
+      }
+    }
+    return words;
+  } catch (err) {
+    // a worker that failed or ran late is ended: the next photo starts a fresh one
+    await closeOcr();
+    if (err instanceof TilemateError) throw err;
+    throw new TilemateError('TM_BAD_INPUT', `the picture could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

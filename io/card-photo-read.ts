@@ -1,0 +1,433 @@
+import { groupsFromText, readNote, type Colour, type PrintedCard, type PrintedGroup, type PrintedLine, type PrintedSection } from '../engine/printed-card.js';
+import type { OcrBox, OcrWord } from './card-photo-ocr.js';
+import type { PreparedPhoto } from './card-photo-image.js';
+
+/**
+ * The words the OCR found on a photo of a printed card, read into a draft card: the columns
+ * (each line ends in X or C and its value, so their right edges mark the columns), the rows,
+ * each row a heading or a line, each line's groups (the print's own alphabet: 1 to 9, 0, N E W
+ * S, F, D, R, G), each group's colour from the photo's pixels where its letters are, the
+ * note, X or C and the value. What the reading is unsure of is said on the line, for the
+ * player to check; nothing is silently guessed.
+ */
+
+/** The colour of a group as the photo shows it, and whether that is clear. */
+export interface InkColour { colour: Colour | null; clear: boolean }
+
+/** Sentences a player reads beside a line (PrintedLine.unsure), most important first. */
+export const UNSURE = {
+  noGroups: 'The photo shows something here that did not read as a card line: check this line against your card.',
+  noValue: 'The X or C and the value at the end of this line could not be read: type them as your card prints them.',
+  tiles: (n: number) => `The groups read here hold ${n} tiles, not 14: check them against your card.`,
+  blurred: 'The photo was hard to read here: check the groups against your card.',
+  colour: (g: string) => `The colour of ${g} was unclear in the photo: check which colour your card prints it in.`,
+  note: 'The note of this line was hard to read: check it against your card.',
+  value: 'The value read here is unusual for a card: check it against your card.',
+  problem: 'This line as read does not make a card line: check its groups, colours and note against your card.',
+} as const;
+
+/** Confidence (tesseract's, 0 to 100) under which a word is taken as hard to read. */
+const SURE_WORD = 80;
+
+const HUE_OF: { colour: Colour; from: number; to: number }[] = [
+  { colour: 'red', from: -35, to: 28 },
+  { colour: 'green', from: 75, to: 175 },
+  { colour: 'blue', from: 185, to: 265 },
+];
+
+/** The colour of the ink inside a box: its dark pixels' hues, white-balanced (black, or red, green or blue). */
+export function inkColour(photo: PreparedPhoto, box: OcrBox): InkColour {
+  const { width, height, gray, rgb } = photo;
+  const x0 = Math.max(0, Math.floor(box.x0)), x1 = Math.min(width, Math.ceil(box.x1));
+  const y0 = Math.max(0, Math.floor(box.y0)), y1 = Math.min(height, Math.ceil(box.y1));
+  let ink = 0, saturated = 0;
+  const votes = { red: 0, green: 0, blue: 0, other: 0 };
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const p = y * width + x;
+      if (gray[p] > 110) continue;
+      ink++;
+      const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+      const mx = Math.max(r, g, b), mn = Math.min(r, g, b), c = mx - mn;
+      if (c < 45 || c < mx * 0.35) continue;
+      saturated++;
+      let hue: number;
+      if (mx === r) hue = ((g - b) / c) * 60;
+      else if (mx === g) hue = ((b - r) / c) * 60 + 120;
+      else hue = ((r - g) / c) * 60 + 240;
+      if (hue > 300) hue -= 360;
+      const k = HUE_OF.find((h) => hue >= h.from && hue <= h.to);
+      if (k) votes[k.colour]++; else votes.other++;
+    }
+  }
+  if (ink < 8) return { colour: null, clear: false };
+  const share = saturated / ink;
+  if (share < 0.12) return { colour: null, clear: true };
+  const [best, n] = (Object.entries(votes) as [keyof typeof votes, number][]).sort((a, b) => b[1] - a[1])[0];
+  const colour = best === 'other' ? null : best;
+  if (share < 0.3) return { colour, clear: false };
+  return { colour, clear: colour !== null && n >= saturated * 0.75 };
+}
+
+// ------------------------------------------------------------------ rows and columns
+
+interface Word extends OcrWord { xc: number; yc: number; h: number }
+
+const word = (w: OcrWord): Word => ({ ...w, xc: (w.box.x0 + w.box.x1) / 2, yc: (w.box.y0 + w.box.y1) / 2, h: w.box.y1 - w.box.y0 });
+
+/** "X 25", "C50", "x 30" as the OCR may read them: X or C (and what the OCR mistakes them for), then digits. */
+const VALUE_ONE = /^([XxCc×K%(€])[.,:]?([0-9OoSlI|]{2,3})[.,]?$/;
+const MARK = /^[XxCc×K%(€][.,:]?$/;
+const DIGITS = /^[0-9OoSlI|]{1,3}[.,]?$/;
+
+const digitsOf = (s: string): number => Number(s.replace(/[.,]/g, '').replace(/[Oo]/g, '0').replace(/S/g, '5').replace(/[lI|]/g, '1'));
+const concealedOf = (mark: string): boolean => /^[Cc(€]/.test(mark);
+
+/** The value at the end of a row: the words it takes (one or two, from the right), X or C, the value. */
+function valueAtEnd(row: Word[], letter: number): { take: number; concealed: boolean; value: number; sure: boolean } | null {
+  const last = row.at(-1);
+  if (!last) return null;
+  const one = VALUE_ONE.exec(last.text);
+  if (one) return { take: 1, concealed: concealedOf(one[1]), value: digitsOf(one[2]), sure: last.confidence >= SURE_WORD - 20 && /^[XxCc]$/.test(one[1]) && /^\d+$/.test(one[2]) };
+  const before = row.at(-2);
+  if (before && MARK.test(before.text) && DIGITS.test(last.text) && last.box.x0 - before.box.x1 < letter * 2.5) {
+    return { take: 2, concealed: concealedOf(before.text), value: digitsOf(last.text), sure: Math.min(before.confidence, last.confidence) >= SURE_WORD - 20 && /^[XxCc]/.test(before.text) && /^\d+$/.test(last.text) };
+  }
+  return null;
+}
+
+/** The right edges of the columns: where the lines' values end, grouped. */
+function columnEdges(words: Word[], letter: number): number[] {
+  const ends: number[] = [];
+  const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
+  for (const w of sorted) {
+    if (VALUE_ONE.test(w.text)) ends.push(w.box.x1);
+    else if (MARK.test(w.text)) {
+      const next = sorted.find((v) => v !== w && v.box.x0 > w.box.x1 - 2 && v.box.x0 - w.box.x1 < letter * 2.5 && Math.abs(v.yc - w.yc) < letter * 0.6 && DIGITS.test(v.text));
+      if (next) ends.push(next.box.x1);
+    }
+  }
+  ends.sort((a, b) => a - b);
+  const clusters: number[][] = [];
+  for (const e of ends) {
+    const c = clusters.at(-1);
+    if (c && e - c.at(-1)! < letter * 6) c.push(e); else clusters.push([e]);
+  }
+  // a column has several lines; a stray reading is not a column
+  const real = clusters.filter((c) => c.length >= Math.max(2, Math.min(3, ends.length / 10)));
+  return real.map((c) => c[Math.floor(c.length * 0.9)]);
+}
+
+/** Words into rows, left to right, each row following its own slope (a photo taken at a slant). */
+function rowsOf(words: Word[]): Word[][] {
+  const rows: Word[][] = [];
+  for (const w of [...words].sort((a, b) => a.box.x0 - b.box.x0)) {
+    let best: Word[] | null = null, bestD = Infinity;
+    for (const r of rows) {
+      // the row's last word of full height (a "-" or one bar of "=" is no guide to where the row runs)
+      const tallest = Math.max(...r.map((v) => v.h));
+      const last = r.findLast((v) => v.h >= tallest * 0.5)!;
+      const d = Math.abs(last.yc - w.yc);
+      if (d < Math.max(last.h, w.h) * 0.55 && d < bestD) { best = r; bestD = d; }
+    }
+    if (best) best.push(w); else rows.push([w]);
+  }
+  return rows.sort((a, b) => median(a.map((w) => w.yc)) - median(b.map((w) => w.yc)));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)];
+}
+
+// ------------------------------------------------------------------ groups
+
+/** Words a note is made of (a card's abbreviations included): a row's note starts at the first of them. */
+const NOTE_WORDS = new Set(['any', 'suit', 'suits', 'like', 'nos', 'no', 'numbers', 'number', 'these', 'only', 'consec', 'consecutive', 'also', 'wind', 'winds',
+  'dragon', 'dragons', 'matching', 'match', 'bams', 'bam', 'craks', 'crak', 'dots', 'dot', 'green', 'red', 'blue', 'jokers', 'joker', 'and', 'run', 'with', 'same', 'kongs', 'pungs', 'pairs']);
+
+const bare = (t: string): string => t.replace(/^[.,:;'"`‘’“”(]+|[.,:;'"`‘’“”)]+$/g, '');
+
+/** Whether a word reads as a group of the print's alphabet (before its colour sets what its lookalike letters are). */
+function looksLikeGroup(t: string): boolean {
+  const b = bare(t);
+  if (b === '+' || b === '=' || b === '-' || b === 'or' || b === 'OR') return true;
+  // tile letters in lower case too ("sss"): the OCR is unsure of the case of bold capitals
+  return b !== '' && /^[0-9NEWSFDRGOQBZIl|/]+$/i.test(b) && !/[abchijkmpqtuvxyz]/.test(b);
+}
+
+/** A coloured group holds numbers and D: letters the OCR mistakes for digits are read as digits. */
+const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', S: '5', G: '6', B: '8', I: '1', L: '1', l: '1', '|': '1', Z: '2', A: '4', T: '7' };
+/** An uncoloured group holds winds, flowers, Soap (0) and R, G: digits the OCR mistakes for letters are read as letters. */
+const AS_LETTER: Record<string, string> = { O: '0', Q: '0', '5': 'S', '6': 'G', B: 'E', I: '1', l: '1', '|': '1' };
+
+/** A group's text in the print's alphabet, given its colour; and whether anything had to be changed. */
+export function groupText(raw: string, colour: Colour | null): { text: string; changed: boolean } {
+  const b = bare(raw);
+  if (b === '+' || b === '=' || b === '-' || b.toUpperCase() === 'OR') return { text: b.toUpperCase(), changed: false };
+  const map = colour === null ? AS_LETTER : AS_DIGIT;
+  let text = '';
+  let changed = false;
+  for (const ch of b) {
+    if (ch === '/') { text += '/'; continue; }
+    const m = map[ch] ?? ch.toUpperCase();
+    if (m !== ch && !(ch === 'O' && m === '0')) changed = true;
+    text += m;
+  }
+  return { text, changed };
+}
+
+/** Splits a word the OCR ran together ("1111SS") where its letters' colour changes or a gap opens. */
+function splitWord(photo: PreparedPhoto, w: Word, letter: number): Word[] {
+  if (w.chars.length < 2 || w.chars.map((c) => c.text).join('') !== w.text) return [w];
+  const colours = w.chars.map((c) => inkColour(photo, c.box));
+  const parts: Word[] = [];
+  let start = 0;
+  for (let i = 1; i <= w.chars.length; i++) {
+    const gap = i < w.chars.length ? w.chars[i].box.x0 - w.chars[i - 1].box.x1 : 0;
+    const change = i < w.chars.length && colours[i].clear && colours[i - 1].clear && colours[i].colour !== colours[i - 1].colour;
+    if (i === w.chars.length || change || gap > letter * 0.45) {
+      const cs = w.chars.slice(start, i);
+      const box = { x0: Math.min(...cs.map((c) => c.box.x0)), y0: Math.min(...cs.map((c) => c.box.y0)), x1: Math.max(...cs.map((c) => c.box.x1)), y1: Math.max(...cs.map((c) => c.box.y1)) };
+      parts.push(word({ text: cs.map((c) => c.text).join(''), confidence: Math.min(w.confidence, ...cs.map((c) => c.confidence)), box, chars: cs }));
+      start = i;
+    }
+  }
+  return parts;
+}
+
+// ------------------------------------------------------------------ rows into a card
+
+/** One row of print as read: its value at the right, its groups from the left, the words after them. */
+interface RowParts {
+  words: Word[];
+  text: string;
+  value: ReturnType<typeof valueAtEnd>;
+  groupWords: Word[];
+  noteWords: Word[];
+  /** Printed on a shaded band: a section's heading. */
+  band: boolean;
+  /** Its words' usual height. */
+  height: number;
+}
+
+const tilesIn = (groups: PrintedGroup[]): number => groups
+  .filter((g) => !['+', '=', 'x', 'X', 'OR', '-'].includes(g.text))
+  .reduce((n, g) => n + g.text.split('|')[0].length, 0);
+
+/** The paper's brightness (the photo's own, before evening out) at the pixels that are not ink in a strip. */
+function paperLevel(photo: PreparedPhoto, x0: number, x1: number, y0: number, y1: number): number | null {
+  const { width, height, gray, rgb } = photo;
+  const xa = Math.max(0, Math.floor(x0)), xb = Math.min(width, Math.ceil(x1));
+  const ya = Math.max(0, Math.floor(y0)), yb = Math.min(height, Math.ceil(y1));
+  if (xb - xa < 4 || yb - ya < 2) return null;
+  const step = Math.max(1, Math.floor((xb - xa) / 300));
+  const vals: number[] = [];
+  for (let y = ya; y < yb; y += 2) for (let x = xa; x < xb; x += step) {
+    const p = y * width + x;
+    if (gray[p] < 200) continue;
+    vals.push(rgb[p * 3] + rgb[p * 3 + 1] + rgb[p * 3 + 2]);
+  }
+  return vals.length < 20 ? null : median(vals);
+}
+
+/** Whether a row is printed on a shaded band (a heading): its paper darker than the paper above and below it. */
+function onBand(photo: PreparedPhoto, row: Word[], x0: number, x1: number): boolean {
+  const top = Math.min(...row.map((w) => w.box.y0)), bottom = Math.max(...row.map((w) => w.box.y1));
+  const h = bottom - top;
+  const here = paperLevel(photo, x0, x1, top, bottom);
+  const above = paperLevel(photo, x0, x1, top - 2.4 * h, top - 1.5 * h);
+  const below = paperLevel(photo, x0, x1, bottom + 1.5 * h, bottom + 2.4 * h);
+  const paper = Math.max(above ?? 0, below ?? 0);
+  return here !== null && paper > 0 && here < paper * 0.95;
+}
+
+const BAR = /^[-—–_=~]+$/;
+
+/** The card's "=" read as two bars (two words, one above the other) made one "=" again; a lone bar is the card's "-". */
+function joinBars(row: Word[]): Word[] {
+  const tall = median(row.map((w) => w.h));
+  const thin = (w: Word) => BAR.test(w.text) && w.h < tall * 0.4;
+  const out: Word[] = [];
+  const used = new Set<Word>();
+  for (const w of row) {
+    if (used.has(w)) continue;
+    if (!thin(w)) { out.push(w); continue; }
+    const other = row.find((v) => v !== w && !used.has(v) && thin(v) && Math.min(v.box.x1, w.box.x1) - Math.max(v.box.x0, w.box.x0) > 0.5 * Math.min(v.box.x1 - v.box.x0, w.box.x1 - w.box.x0));
+    used.add(w);
+    if (other) used.add(other);
+    const box = other ? { x0: Math.min(w.box.x0, other.box.x0), y0: Math.min(w.box.y0, other.box.y0), x1: Math.max(w.box.x1, other.box.x1), y1: Math.max(w.box.y1, other.box.y1) } : w.box;
+    out.push(word({ text: other || w.text.includes('=') ? '=' : '-', confidence: Math.max(w.confidence, other?.confidence ?? 0), box, chars: [] }));
+  }
+  return out;
+}
+
+function rowParts(photo: PreparedPhoto, rowIn: Word[], letter: number, column: { x0: number; x1: number }): RowParts {
+  const row = joinBars(rowIn);
+  const value = valueAtEnd(row, letter);
+  const body = value ? row.slice(0, row.length - value.take) : row;
+  // the groups: from the left, while the words read as groups and the note has not begun
+  const tall = median(body.filter((w) => looksLikeGroup(w.text)).map((w) => w.h));
+  let k = 0;
+  for (; k < body.length; k++) {
+    const w = body[k];
+    const b = bare(w.text);
+    if (b === 'or' && k > 0 && k + 1 < body.length && looksLikeGroup(body[k + 1].text)) continue;
+    const noteWord = NOTE_WORDS.has(b.toLowerCase()) && (/[a-z]/.test(b) || (tall > 0 && w.h < tall * 0.85));
+    if (!looksLikeGroup(w.text) || noteWord) break;
+  }
+  return {
+    words: row, text: row.map((w) => w.text).join(' '), value,
+    groupWords: body.slice(0, k).flatMap((w) => splitWord(photo, w, letter)), noteWords: body.slice(k),
+    band: !value && onBand(photo, row, column.x0, column.x1), height: median(row.map((w) => w.h)),
+  };
+}
+
+/** A line being read: its rows of groups, its note's words, its value. */
+interface LineParts { groupWords: Word[]; noteWords: Word[]; value: RowParts['value']; noteRows: number }
+
+interface Item { heading?: { text: string; band: boolean }; line?: LineParts }
+
+/** The groups of a line as read: their text in the print's alphabet and their colours, with what to check. */
+function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; reasons: string[] } {
+  const reasons: string[] = [];
+  const groups: PrintedGroup[] = [];
+  let hard = false;
+  for (const w of parts.groupWords) {
+    const ink = inkColour(photo, w.box);
+    const { text, changed } = groupText(w.text, ink.colour);
+    const [g] = groupsFromText(text);
+    if (!g) continue;
+    const suited = /[1-9D]/.test(g.text);
+    if (/^(\+|=|-|OR)$/.test(g.text)) { groups.push({ text: g.text, colour: null }); continue; }
+    // a coloured group without a number or dragon, or a number without a colour: the colour (or the letters) misread
+    if (!ink.clear || (ink.colour !== null && !suited && !/^(\+|=|-|OR)$/.test(g.text)) || (ink.colour === null && /[1-9]/.test(g.text))) {
+      reasons.push(UNSURE.colour(g.text));
+    }
+    if (w.confidence < SURE_WORD || changed) hard = true;
+    groups.push({ text: g.text, colour: suited ? ink.colour : null });
+  }
+  const { value, noteWords } = parts;
+  const note = noteWords.map((w) => w.text).join(' ').replace(/\s+([,.])/g, '$1').trim();
+  const line: PrintedLine = { groups, note, concealed: value ? value.concealed : null, value: value ? value.value : null };
+  const n = tilesIn(groups);
+  if (groups.length === 0) reasons.unshift(UNSURE.noGroups);
+  else if (n !== 14 && !groups.some((g) => g.text === 'OR')) reasons.unshift(UNSURE.tiles(n));
+  if (!value || !value.sure) reasons.push(UNSURE.noValue);
+  else if (value.value % 5 !== 0 || value.value < 10 || value.value > 200) reasons.push(UNSURE.value);
+  if (hard) reasons.push(UNSURE.blurred);
+  if (noteWords.some((w) => w.confidence < SURE_WORD) || (note !== '' && readNote(note).unknown !== '')) reasons.push(UNSURE.note);
+  return { line, reasons };
+}
+
+/** Whether the groups after a line's last OR make fewer than 14 tiles (the line goes on in the next row). */
+function unfinished(photo: PreparedPhoto, parts: LineParts): boolean {
+  const texts = parts.groupWords.map((w) => groupText(w.text, inkColour(photo, w.box).colour).text);
+  const after = texts.slice(texts.lastIndexOf('OR') + 1);
+  return tilesIn(after.map((t) => ({ text: t, colour: null }))) < 14;
+}
+
+/**
+ * A column's rows into headings and lines. A row that ends in a value starts a line; a row of
+ * groups without a value goes on with the line above while that line is unfinished or the row
+ * starts with OR (the card wraps a long line there); smaller type after a line is its note; a
+ * row on a shaded band, or any other row, is a heading.
+ */
+function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number): Item[] {
+  const all = rows.flat();
+  const column = { x0: Math.min(...all.map((w) => w.box.x0)), x1: Math.max(...all.map((w) => w.box.x1)) };
+  const parts = rows.map((r) => rowParts(photo, r, letter, column));
+  const groupHeight = median(parts.flatMap((p) => p.groupWords.map((w) => w.h))) || letter;
+  const items: Item[] = [];
+  let last: LineParts | null = null;
+  for (const p of parts) {
+    const groupish = p.noteWords.length === 0 && p.groupWords.length > 0;
+    const small = p.height < groupHeight * 0.85;
+    const lettered = p.words.some((w) => /[a-z]/.test(w.text));
+    if (p.value) {
+      last = { groupWords: p.groupWords, noteWords: p.noteWords, value: p.value, noteRows: p.noteWords.length > 0 ? 1 : 0 };
+      items.push({ line: last });
+    } else if (p.band) {
+      items.push({ heading: { text: p.text, band: true } });
+      last = null;
+    } else if (last !== null && groupish && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || unfinished(photo, last))) {
+      last.groupWords.push(...p.groupWords);
+    } else if (last !== null && !groupish && (small || (lettered && last.noteRows > 0))) {
+      last.noteWords.push(...p.words);
+      last.noteRows++;
+    } else if (groupish && tilesIn(p.groupWords.map((w) => ({ text: groupText(w.text, null).text, colour: null }))) >= 7) {
+      last = { groupWords: p.groupWords, noteWords: [], value: null, noteRows: 0 };
+      items.push({ line: last });
+    } else if (/[A-Za-z0-9]/.test(p.text)) {
+      items.push({ heading: { text: p.text, band: false } });
+      last = null;
+    }
+  }
+  return items;
+}
+
+/** The rows of one photo, in reading order: each column top to bottom, the columns left to right. */
+function photoItems(photo: PreparedPhoto, words: OcrWord[]): Item[] {
+  const ws = words.map(word).filter((w) => w.h > 0 && w.box.x1 > w.box.x0);
+  if (ws.length === 0) return [];
+  const letter = Math.max(8, median(ws.map((w) => w.h)));
+  const edges = columnEdges(ws, letter);
+  const columns: Word[][] = edges.length <= 1 ? [ws] : edges.map(() => []);
+  if (edges.length > 1) {
+    for (const w of ws) {
+      let c = edges.findIndex((e) => w.xc <= e + letter);
+      if (c < 0) c = edges.length - 1;
+      columns[c].push(w);
+    }
+  }
+  return columns.filter((c) => c.length > 0).flatMap((col) => columnItems(photo, rowsOf(col), letter));
+}
+
+export interface PhotoReading { name: string | null; sections: PrintedSection[] }
+
+/** A photo's words read into sections of draft lines (lines before any heading are kept under an empty title, for joinReadings). */
+export function readRows(photo: PreparedPhoto, words: OcrWord[]): PhotoReading {
+  const items = photoItems(photo, words);
+  let name: string | null = null;
+  const sections: PrintedSection[] = [];
+  const bands = items.some((it) => it.heading?.band);
+  items.forEach((it, i) => {
+    if (it.heading) {
+      const before = items.slice(0, i);
+      // the card's name: a heading above everything, not on a band (or, where no band was seen, followed by another heading before any line)
+      const first = name === null && before.every((b) => b.heading === undefined && b.line === undefined);
+      const nextLine = items.findIndex((x, j) => j > i && x.line !== undefined);
+      if (first && (bands ? !it.heading.band : items.slice(i + 1, nextLine < 0 ? undefined : nextLine).some((x) => x.heading))) { name = it.heading.text; return; }
+      sections.push({ title: it.heading.text, lines: [] });
+      return;
+    }
+    const { line, reasons } = lineOf(photo, it.line!);
+    if (reasons.length > 0) line.unsure = reasons[0];
+    if (sections.length === 0) sections.push({ title: '', lines: [] });
+    sections.at(-1)!.lines.push(line);
+  });
+  return { name, sections };
+}
+/** One card from the photos' readings, in order: a photo's lines before its first heading continue the section before. */
+export function joinReadings(readings: PhotoReading[], fallbackName: string): PrintedCard {
+  const sections: PrintedSection[] = [];
+  let name: string | null = null;
+  for (const r of readings) {
+    name ??= r.name;
+    for (const s of r.sections) {
+      if (s.title === '' && sections.length > 0) sections.at(-1)!.lines.push(...s.lines);
+      else sections.push({ ...s, lines: [...s.lines] });
+    }
+  }
+  // headings the card's reader accepts: words, unique, never empty (an unread heading is named for the player to type)
+  const seen = new Map<string, number>();
+  for (const s of sections) {
+    let t = s.title.replace(/[[\]\n]|\/\//g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+    if (t === '') t = 'Heading not read';
+    const n = (seen.get(t.toLowerCase()) ?? 0) + 1;
+    seen.set(t.toLowerCase(), n);
+    s.title = n > 1 ? `${t} (${n})` : t;
+  }
+  const cleanName = (name ?? '').replace(/\n|\/\//g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return { name: cleanName || fallbackName, sections: sections.filter((s) => s.lines.length > 0) };
+}

@@ -1,0 +1,115 @@
+import { PRINTED_LIMITS, readPrintedCard, type CardReading, type PrintedCard } from '../engine/printed-card.js';
+import { TilemateError } from '../engine/errors.js';
+import { PHOTO_LIMITS, preparePhoto, type PhotoLimits } from './card-photo-image.js';
+import { closeOcr, ocrWords } from './card-photo-ocr.js';
+import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-read.js';
+
+/**
+ * A photo of a printed card (or one photo per panel of it) read into a draft card for the
+ * editor (issue 44): the text by OCR (tesseract.js, its English model from the registry's
+ * package, nothing fetched), the colour of each group from the photo's pixels, the notes
+ * and values recognised, under the card's headings. Every line the reading is unsure of
+ * carries a plain sentence saying why (PrintedLine.unsure): the OCR was not confident, the
+ * tiles do not add up to 14, a colour was unclear, the value could not be read, or the
+ * line as read does not make a card line. The draft is read by engine/printed-card.ts as
+ * anything the player types is: the lines that settle make a card at once, the rest wait.
+ *
+ *   io/card-photo-image.ts  opening the photo within bounds, evening the light, straightening, scaling
+ *   io/card-photo-ocr.ts    the OCR's one worker for the process
+ *   io/card-photo-read.ts   words into columns, rows, headings and lines; colours; what to check
+ */
+
+export { PHOTO_LIMITS, type PhotoLimits } from './card-photo-image.js';
+
+/** A line the player should check, and why. */
+export interface UnsureLine {
+  section: string;
+  /** The line's place in its section, from 1. */
+  line: number;
+  /** The line's id as the analyzer will name it (`2468 #3`). */
+  id: string;
+  /** The groups as read, as printed (`FF 2026 2222 2222`). */
+  groups: string;
+  /** Why, in one plain sentence. */
+  reason: string;
+}
+
+export interface PhotoDraft {
+  /** The draft card: every line as read, its `unsure` set where it should be checked. */
+  card: PrintedCard;
+  /** The lines to check, in the card's order. */
+  unsure: UnsureLine[];
+  /** The draft read into the notation (the settled lines make a card; the rest are kept as drafts). */
+  reading: CardReading;
+  /** Each photo: how much it was turned to straighten it (degrees) and how many words were read. */
+  photos: { angle: number; words: number }[];
+}
+
+export interface PhotoOptions {
+  limits?: PhotoLimits;
+  /** The most one photo's OCR may take (ms); then TM_TOO_SLOW. */
+  timeoutMs?: number;
+  /** The card's name when the photos do not show one. */
+  name?: string;
+}
+
+/** At most this many photos make one card (a card has two sides of two columns at most). */
+export const MAX_PHOTOS = 6;
+
+/** Reads one photo (PNG or JPEG bytes) into its sections of draft lines. */
+async function readOne(bytes: Buffer, opts: PhotoOptions): Promise<{ reading: PhotoReading; angle: number; words: number }> {
+  const photo = await preparePhoto(bytes, opts.limits ?? PHOTO_LIMITS);
+  const words = await ocrWords(photo.ocrPng, opts.timeoutMs);
+  return { reading: readRows(photo, words), angle: photo.angle, words: words.length };
+}
+
+/** Cuts a draft to what a printed card may hold (a photo of something else can read as anything). */
+function bounded(card: PrintedCard): PrintedCard {
+  let lines = 0;
+  const sections = card.sections.slice(0, PRINTED_LIMITS.sections).map((s) => {
+    const keep = s.lines.slice(0, Math.max(0, PRINTED_LIMITS.lines - lines));
+    lines += keep.length;
+    return {
+      ...s,
+      lines: keep.map((l) => ({ ...l, groups: l.groups.slice(0, PRINTED_LIMITS.groups).map((g) => ({ ...g, text: g.text.slice(0, PRINTED_LIMITS.groupChars) })), note: l.note.replace(/\/\//g, '/').slice(0, PRINTED_LIMITS.noteChars) })),
+    };
+  });
+  return { name: card.name, sections: sections.filter((s) => s.lines.length > 0) };
+}
+
+/**
+ * Photos of a printed card (one, or one per panel, in reading order) read into a draft card.
+ * A file that is not a PNG or JPEG picture, too large, or damaged is refused with a clear
+ * error; a picture with no card on it gives a draft with no lines, or lines all marked for
+ * checking.
+ */
+export async function readCardPhotos(photos: Buffer[], opts: PhotoOptions = {}): Promise<PhotoDraft> {
+  if (photos.length === 0) throw new TilemateError('TM_BAD_INPUT', 'no photo was given');
+  if (photos.length > MAX_PHOTOS) throw new TilemateError('TM_BAD_INPUT', `${photos.length} photos were given; one card is read from at most ${MAX_PHOTOS}`);
+  const read: Awaited<ReturnType<typeof readOne>>[] = [];
+  for (const p of photos) read.push(await readOne(p, opts));
+  const card = bounded(joinReadings(read.map((r) => r.reading), opts.name ?? 'Card from a photo'));
+  const reading = readPrintedCard(card);
+  // a line the card's own reader finds a problem with was misread, whatever the OCR thought of it
+  let i = 0;
+  const unsure: UnsureLine[] = [];
+  for (const s of card.sections) {
+    s.lines.forEach((l, k) => {
+      const r = reading.lines[i++];
+      if (l.unsure === undefined && (r.problems.length > 0 || r.questions.some((q) => q.about === 'note'))) l.unsure = UNSURE.problem;
+      if (l.unsure !== undefined) {
+        unsure.push({ section: s.title, line: k + 1, id: r.id, groups: l.groups.map((g) => g.text.replace(/\|/g, '/')).join(' '), reason: l.unsure });
+      }
+    });
+  }
+  // the notation's drafts carry each line's reason to check it
+  return { card, unsure, reading: readPrintedCard(card), photos: read.map((r) => ({ angle: r.angle, words: r.words })) };
+}
+
+/** One photo of a printed card read into a draft card (readCardPhotos with one photo). */
+export function readCardPhoto(photo: Buffer, opts: PhotoOptions = {}): Promise<PhotoDraft> {
+  return readCardPhotos([photo], opts);
+}
+
+/** Ends the OCR's worker thread (a command line's or a server's last step; the next photo starts it again). */
+export const closeCardPhotoReader = closeOcr;

@@ -131,8 +131,8 @@ function run(task: HeavyTask): unknown {
     case 'read-printed':
       return readForEditor(task.card) satisfies EditorReading;
     case 'card-picture':
-      // drawn here, handed back as bytes (a Uint8Array crosses threads as it is)
-      return drawCard(task.text, task.format, { columns: task.columns }) satisfies DrawnCard;
+      // drawn here within the budget (estimated from its layout first), handed back as bytes (a Uint8Array crosses threads as it is)
+      return drawCard(task.text, task.format, { columns: task.columns }, budget) satisfies DrawnCard;
     case 'compile-card':
       // compiled here, handed back whole (typed arrays and plain data) for the server to keep
       return card(task.text).cc satisfies CompiledCard;

@@ -250,10 +250,10 @@ const moveBlock = (b: PictureBlock, dx: number, dy: number): PictureBlock => ({ 
 
 /**
  * A card laid out as printed: every group, note, value and heading with its box, on one page
- * as tall as the card needs or on pages of `pageHeight`. In two columns on one page the
- * sections are shared out whole so the columns end as nearly level as they can; on pages a
- * section goes whole into the next column when it does not fit, and one taller than a column
- * is carried on with its heading repeated, never leaving a heading without its first line.
+ * as tall as the card needs or on pages of `pageHeight`. A section goes whole into the next
+ * column when it does not fit where it would start, and one taller than a column is carried on
+ * with its heading repeated, never leaving a heading without its first line; on one page in
+ * two columns, the columns are as short as that allows.
  */
 export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLayout {
   const columns = opts.columns ?? PICTURE_DEFAULTS.columns;
@@ -284,62 +284,72 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
   const headH = s.band + s.afterBand;
   const sectionH = pieces.map((ps) => headH + ps.reduce((n, p) => n + p.h, 0) + s.sectionGap);
 
-  // where each column breaks: on pages as it comes; on one page, before the section that levels two columns best
-  let breakBefore = -1;
-  if (!paged && columns === 2) {
-    let best = Infinity, before = 0;
-    const total = sectionH.reduce((a, b) => a + b, 0);
-    for (let i = 0; i <= sectionH.length; i++) {
-      const tallest = Math.max(before, total - before);
-      if (tallest < best) { best = tallest; breakBefore = i; }
-      before += sectionH[i] ?? 0;
-    }
-  }
-
-  const headings: PictureHeading[] = [];
-  const lines: PictureLine[] = [];
-  let page = 0, col = 0, y = top0, used = false, bottomMost = top0;
-  const bottom = pageHeight - s.margin;
-  const nextColumn = () => {
-    if (col + 1 < columns) col++; else { col = 0; page++; }
-    y = page === 0 ? top0 : s.margin;
-    used = false;
-  };
-  const heading = (i: number, continued: boolean) => {
-    const text = continued ? `${headText[i]} (continued)` : headText[i];
-    const band: Box = { x: colX(col), y, w: colW, h: s.band };
-    // a heading wider than its band is drawn smaller, never cut
-    const room = colW - 32 * k;
-    const size = Math.min(s.heading, s.heading * room / textWidth(text, s.heading, true));
-    const t = textAt(text, colX(col) + 16 * k, y + s.band / 2 + 0.37 * size, size, true, INK);
-    headings.push({ ...t, section: card.sections[i].title, sectionIndex: i, page, band, continued });
-    y += headH;
-    used = true;
-  };
-  const freshColumn = pageHeight - 2 * s.margin;
-  card.sections.forEach((sec, i) => {
-    const first = pieces[i][0]?.h ?? 0;
-    if (i === breakBefore && i > 0) nextColumn();
-    else if (paged && used && y + sectionH[i] - s.sectionGap > bottom && (sectionH[i] - s.sectionGap <= freshColumn || y + headH + first > bottom)) nextColumn();
-    heading(i, false);
-    let n = 0;
-    sec.lines.forEach((line, j) => {
-      const p = pieces[i][j];
-      if (paged && j > 0 && y + p.h > bottom) { nextColumn(); heading(i, true); }
-      n = line.number ?? n + 1;
-      const x = colX(col);
-      lines.push({
-        section: sec.title, sectionIndex: i, index: j, id: `${sec.title.trim()} #${n}`, page,
-        box: { x, y, w: colW, h: p.h }, printed: printed[i][j],
-        groups: p.groups.map((g) => moveText(g, x, y)), note: p.note === null ? null : moveBlock(p.note, x, y), value: moveText(p.value, x, y),
+  /**
+   * The sections poured into columns whose text ends at `bottom`, column after column, page
+   * after page: a section that does not fit where it would start goes whole to the next
+   * column when it fits in one, and one taller than a column is carried on with its heading
+   * repeated, a heading never left without its first line.
+   */
+  const flow = (bottom: number) => {
+    const headings: PictureHeading[] = [];
+    const lines: PictureLine[] = [];
+    let page = 0, col = 0, y = top0, used = false, bottomMost = top0;
+    const freshColumn = bottom - (paged ? s.margin : top0);
+    const nextColumn = () => {
+      if (col + 1 < columns) col++; else { col = 0; page++; }
+      y = page === 0 ? top0 : s.margin;
+      used = false;
+    };
+    const heading = (i: number, continued: boolean) => {
+      const text = continued ? `${headText[i]} (continued)` : headText[i];
+      const band: Box = { x: colX(col), y, w: colW, h: s.band };
+      // a heading wider than its band is drawn smaller, never cut
+      const room = colW - 32 * k;
+      const size = Math.min(s.heading, s.heading * room / textWidth(text, s.heading, true));
+      const t = textAt(text, colX(col) + 16 * k, y + s.band / 2 + 0.37 * size, size, true, INK);
+      headings.push({ ...t, section: card.sections[i].title, sectionIndex: i, page, band, continued });
+      y += headH;
+      used = true;
+    };
+    card.sections.forEach((sec, i) => {
+      const whole = sectionH[i] - s.sectionGap;
+      const first = headH + (pieces[i][0]?.h ?? 0);
+      if (used && y + whole > bottom && (whole <= freshColumn || y + first > bottom)) nextColumn();
+      heading(i, false);
+      let n = 0;
+      sec.lines.forEach((line, j) => {
+        const p = pieces[i][j];
+        if (j > 0 && y + p.h > bottom) { nextColumn(); heading(i, true); }
+        n = line.number ?? n + 1;
+        const x = colX(col);
+        lines.push({
+          section: sec.title, sectionIndex: i, index: j, id: `${sec.title.trim()} #${n}`, page,
+          box: { x, y, w: colW, h: p.h }, printed: printed[i][j],
+          groups: p.groups.map((g) => moveText(g, x, y)), note: p.note === null ? null : moveBlock(p.note, x, y), value: moveText(p.value, x, y),
+        });
+        y += p.h;
+        bottomMost = Math.max(bottomMost, y);
       });
-      y += p.h;
+      bottomMost = Math.max(bottomMost, y);
+      y += s.sectionGap;
     });
-    bottomMost = Math.max(bottomMost, y);
-    y += s.sectionGap;
-  });
-  const height = paged ? pageHeight : Math.ceil(bottomMost + s.margin);
-  return { name: card.name, width, height, pages: page + 1, columns, title, headings, lines };
+    return { headings, lines, pages: page + 1, bottomMost };
+  };
+
+  let placed: ReturnType<typeof flow>;
+  if (paged) placed = flow(pageHeight - s.margin);
+  else if (columns === 1) placed = flow(Infinity);
+  else {
+    // one page in two columns: the shortest columns that hold the whole card, found by halving
+    let lo = top0, hi = top0 + sectionH.reduce((a, b) => a + b, 0);
+    for (let step = 0; step < 40 && hi - lo > 1; step++) {
+      const mid = (lo + hi) / 2;
+      if (flow(mid).pages === 1) hi = mid; else lo = mid;
+    }
+    placed = flow(hi);
+  }
+  const height = paged ? pageHeight : Math.ceil(placed.bottomMost + s.margin);
+  return { name: card.name, width, height, pages: placed.pages, columns, title, headings: placed.headings, lines: placed.lines };
 }
 
 // ------------------------------------------------------------------ SVG

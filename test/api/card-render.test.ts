@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawCard } from '../../api/shared/card-drawing.js';
+import { drawCard, drawingMs } from '../../api/shared/card-drawing.js';
+import { MAX_PNG_PIXELS } from '../../io/card-image.js';
 import { drawable, INK, layoutCard, pictureFileName, PRINT_COLOURS, textWidth, type Box, type CardLayout, type PictureLine } from '../../api/shared/card-picture.js';
 import { asPrinted, printedFromText, type Colour } from '../../engine/printed-card.js';
 import { captureOutput, run } from './capture.js';
@@ -69,7 +70,9 @@ describe('card picture - the layout', () => {
       all.push(...parts);
     }
     for (const b of all) expect(inside(b, { x: 0, y: 0, w: layout.width, h: layout.height })).toBe(true);
-    for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) expect(overlaps(all[i], all[j]), `${i} ${j}`).toBe(false);
+    const overlapping: string[] = [];
+    for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) if (overlaps(all[i], all[j])) overlapping.push(`${i} ${j}`);
+    expect(overlapping).toEqual([]);
   });
 
   it('group text is bold and large enough to read in a phone photo: 30 px at 1700 px, in proportion at other widths', () => {
@@ -104,6 +107,15 @@ describe('card picture - the layout', () => {
     }
     expect(paged.headings.some((h) => h.continued && h.text === 'Evens (continued)')).toBe(true);
     for (const l of paged.lines) expect(l.box.y + l.box.h).toBeLessThanOrEqual(2200);
+  });
+
+  it('one page in two columns: a section longer than half the card is carried on into the second column', () => {
+    const one = layoutCard(printedFromText(`card: One\n[Evens]\n${'22a 444a 6666a 888a FF ; x 25\n'.repeat(40)}`));
+    expect(one.pages).toBe(1);
+    expect(one.headings.map((h) => [h.text, h.continued])).toEqual([['Evens', false], ['Evens (continued)', true]]);
+    const [left, right] = [one.lines.filter((l) => l.box.x === one.lines[0].box.x).length, one.lines.filter((l) => l.box.x !== one.lines[0].box.x).length];
+    expect(left + right).toBe(40);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
   });
 
   it('bad options are refused in plain words', () => {
@@ -235,6 +247,17 @@ describe('card picture - PNG', () => {
         expect(g.x + g.w - right, `${id} ${g.text}`).toBeLessThan(5);
       }
     }
+  });
+
+  it('with a budget (the server\'s), a drawing estimated over it is refused before anything is drawn', () => {
+    const text = `card: Long\n[Evens]\n${'22a 444a 6666a 888a FF ; x 25\n'.repeat(150)}`;
+    const l = layoutCard(printedFromText(text));
+    expect(l.width * l.height).toBeLessThan(MAX_PNG_PIXELS);
+    expect(drawingMs(l, 'png')).toBeGreaterThan(1000);
+    expect(() => drawCard(text, 'png', {}, 1000)).toThrow(/too long to draw as one picture \(150 lines\); draw it as a PDF/);
+    expect(drawingMs(layout, 'png')).toBeLessThan(1000); // the practice card is drawn
+    expect(drawCard(text, 'pdf', {}, 1000).pages).toBeGreaterThan(2);
+    expect(() => drawCard(text, 'pdf', {}, 50)).toThrow(/too long for the server to draw in one request \(150 lines\); draw it with tilemate card render/);
   });
 
   it('a card too long for one picture is refused, and drawn as a PDF over pages', () => {

@@ -672,7 +672,10 @@ export function printedNote(line: PrintedLine): string {
     for (const c of pinned) out.push(`${c[0].toUpperCase()}${c.slice(1)} ${SUIT_WORDS[pins[c]!]}`);
   }
   const nums = numbersIn(groups);
-  if (a.numbers === 'consec') out.push(new Set(nums).size === 1 ? 'Any Like Nos.' : `Any ${new Set(nums).size} Consec. Nos.`);
+  const distinct = [...new Set(nums)].sort((x, y) => x - y);
+  // "Any 3 Consec. Nos." only of numbers in a row (1, 2, 3); numbers apart (1 and 3) that move together are "Any Consec. Nos."
+  const inRow = distinct.every((n, i) => i === 0 || n === distinct[i - 1] + 1);
+  if (a.numbers === 'consec') out.push(distinct.length === 1 ? 'Any Like Nos.' : inRow ? `Any ${distinct.length} Consec. Nos.` : 'Any Consec. Nos.');
   else if (Array.isArray(a.numbers)) out.push(`Nos. also ${a.numbers.filter((n) => n !== 0).map((n) => `+${n}`).join(', ')}`);
   else if (a.numbers === 'fixed' && nums.length > 0 && (Math.min(...nums) > 1 || Math.max(...nums) < 9)) out.push('These Nos. Only');
   if (!groups.some(isWindGroup) && groups.some((g) => g.text === ['N', 'E', 'W', 'S'].map((w) => w.repeat(g.text.split('|')[0].length)).join('|'))) out.push('Any Wind');

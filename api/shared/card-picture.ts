@@ -290,7 +290,7 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
    * column when it fits in one, and one taller than a column is carried on with its heading
    * repeated, a heading never left without its first line.
    */
-  const flow = (bottom: number) => {
+  const flow = (bottom: number, build = true) => {
     const headings: PictureHeading[] = [];
     const lines: PictureLine[] = [];
     let page = 0, col = 0, y = top0, used = false, bottomMost = top0;
@@ -301,13 +301,15 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
       used = false;
     };
     const heading = (i: number, continued: boolean) => {
-      const text = continued ? `${headText[i]} (continued)` : headText[i];
-      const band: Box = { x: colX(col), y, w: colW, h: s.band };
-      // a heading wider than its band is drawn smaller, never cut
-      const room = colW - 32 * k;
-      const size = Math.min(s.heading, s.heading * room / textWidth(text, s.heading, true));
-      const t = textAt(text, colX(col) + 16 * k, y + s.band / 2 + 0.37 * size, size, true, INK);
-      headings.push({ ...t, section: card.sections[i].title, sectionIndex: i, page, band, continued });
+      if (build) {
+        const text = continued ? `${headText[i]} (continued)` : headText[i];
+        const band: Box = { x: colX(col), y, w: colW, h: s.band };
+        // a heading wider than its band is drawn smaller, never cut
+        const room = colW - 32 * k;
+        const size = Math.min(s.heading, s.heading * room / textWidth(text, s.heading, true));
+        const t = textAt(text, colX(col) + 16 * k, y + s.band / 2 + 0.37 * size, size, true, INK);
+        headings.push({ ...t, section: card.sections[i].title, sectionIndex: i, page, band, continued });
+      }
       y += headH;
       used = true;
     };
@@ -322,7 +324,7 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
         if (j > 0 && y + p.h > bottom) { nextColumn(); heading(i, true); }
         n = line.number ?? n + 1;
         const x = colX(col);
-        lines.push({
+        if (build) lines.push({
           section: sec.title, sectionIndex: i, index: j, id: `${sec.title.trim()} #${n}`, page,
           box: { x, y, w: colW, h: p.h }, printed: printed[i][j],
           groups: p.groups.map((g) => moveText(g, x, y)), note: p.note === null ? null : moveBlock(p.note, x, y), value: moveText(p.value, x, y),
@@ -344,7 +346,7 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
     let lo = top0, hi = top0 + sectionH.reduce((a, b) => a + b, 0);
     for (let step = 0; step < 40 && hi - lo > 1; step++) {
       const mid = (lo + hi) / 2;
-      if (flow(mid).pages === 1) hi = mid; else lo = mid;
+      if (flow(mid, false).pages === 1) hi = mid; else lo = mid;
     }
     placed = flow(hi);
   }

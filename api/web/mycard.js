@@ -1,17 +1,21 @@
-// "My card": a card typed or pasted in the notation, checked as it is typed
-// (POST /api/cards/check: every bad line with its token), each line's ways to make it and an
-// example winning hand; saved on the server (PUT /api/cards/:name) and chosen for every page
-// (chosen-card.js). What she types is kept in this browser as a draft until it is saved, and
-// nothing she typed is replaced (by the example, or a saved card opened) without asking first,
-// with an Undo after.
+// "My card" (issue 44): the card she plays, entered as it is printed (card-editor.js: groups,
+// a tap for each colour, the note, X or C, the value, under the card's headings), checked line
+// by line as she goes, each line with the hands that make it; or written in Tilemate's notation
+// for those who like it (POST /api/cards/check), the two round-tripping through POST
+// /api/cards/printed and the reading's text. Saved on the server (PUT /api/cards/:name) and
+// chosen for every page (chosen-card.js); opened from and downloaded as a .card file; started
+// from the practice card. What she enters is kept in this browser as a draft until it is saved,
+// and nothing she typed is replaced (by the practice card, a file, a photo, a saved card) without
+// asking first, with an Undo after.
 
+import { CardEditor } from './card-editor.js';
 import { cardWords, chooseCard, chosenCard } from './chosen-card.js';
 import { call } from './client.js';
 import { pageTile } from './lines.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** A small original card to start from (not a published card: see cards/). */
+/** A small original card to start the notation from (not a published card: see cards/). */
 const EXAMPLE = `card: My practice card
 // a comment runs to the end of the line
 [Evens]
@@ -23,20 +27,119 @@ FF 2222a 44b 66b 8888a        ; x 30
 NNNN EEE WWW SSSS             ; c 40
 `;
 
+/** A name she saves her own card under (PUT /api/cards/:name). */
 const NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-/** The card being typed and its name, kept in this browser until it is saved. */
+/** The card being entered, its name and the way it is entered, kept in this browser until it is saved. */
 const DRAFT_KEY = 'tilemate-card-draft';
+/** The way she last chose to enter a card: as printed, or in the notation. */
+const MODE_KEY = 'tilemate-card-mode';
+/** A card's text at most (the server's limit, routes/cards.ts). */
+const MAX_CHARS = 20_000;
 
+// ---------------------------------------------------------------- busy: what the page waits for
+
+const waiting = { work: 0, reading: false, checking: false };
+function showBusy() {
+  document.body.dataset.busy = String(waiting.work + (waiting.reading ? 1 : 0) + (waiting.checking ? 1 : 0));
+}
 function busy(on) {
-  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
-  document.body.dataset.busy = String(busy.n);
+  waiting.work += on ? 1 : -1;
+  showBusy();
 }
 
-let timer = null;
+// ---------------------------------------------------------------- the editor and the mode
+
+let mode = 'printed';
+
+const editor = new CardEditor(
+  { title: $('card-title'), sections: $('sections'), addSection: $('add-section'), status: $('card-status'), message: $('read-message'), cardProblems: $('card-problems') },
+  {
+    changed: () => { keepDraft(); afterEdit(); },
+    busy: (on) => { waiting.reading = on; showBusy(); },
+    undoable: (words) => offerUndo(words),
+  },
+);
+
+function setMode(m) {
+  mode = m;
+  $('printed-mode').classList.toggle('hidden', m !== 'printed');
+  $('notation-mode').classList.toggle('hidden', m !== 'notation');
+  $('card-status').classList.toggle('hidden', m !== 'printed');
+  $('card-problems').classList.toggle('hidden', m !== 'printed');
+  $('read-message').textContent = '';
+  try { localStorage.setItem(MODE_KEY, m); } catch { /* private mode: this page only */ }
+}
+
+const typedText = () => $('card-text').value;
+
+/** Something she typed is there: a new card replaces it only once she says so. */
+function hasContent() {
+  return mode === 'printed' ? !editor.isEmpty() : typedText().trim() !== '';
+}
+
+/** The card in the notation as it stands: the reading's text (every line the editor has read, unsettled ones kept as drafts), or what is typed in the notation. */
+async function currentText() {
+  if (mode === 'notation') return typedText();
+  if (editor.isEmpty()) return '';
+  return (await editor.reading()).text;
+}
+
+/** Writes the card in the notation: the editor's reading becomes the text, to be changed there. */
+async function toNotation() {
+  busy(true);
+  try {
+    const text = await currentText();
+    $('card-text').value = text;
+    setMode('notation');
+    keepDraft();
+    check();
+    $('card-text').focus();
+  } catch (err) {
+    $('tool-message').textContent = `The card cannot be written in the notation now: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+/** Back to the card as printed: the notation read into it (POST /api/cards/printed); a text with mistakes stays until they are mended. */
+async function toPrinted() {
+  const text = typedText();
+  if (text.trim() === '') {
+    editor.load({ name: '', sections: [] });
+    setMode('printed');
+    keepDraft();
+    return;
+  }
+  busy(true);
+  try {
+    const r = await call('POST', '/api/cards/printed', { text });
+    editor.load(r.card);
+    setMode('printed');
+    keepDraft();
+    $('card-title').focus();
+  } catch (err) {
+    $('tool-message').textContent = err.code === 'TM_NETWORK'
+      ? 'Tilemate cannot be reached, so the card cannot be shown as printed now.'
+      : 'The notation has a mistake, so the card cannot be shown as printed yet: mend the lines listed below first.';
+  } finally {
+    busy(false);
+  }
+}
+
+/** An error in one sentence a player reads. */
+function sentence(err) {
+  if (err.code === 'TM_NETWORK') return 'Tilemate cannot be reached; check that it is still running, then try again.';
+  const m = String(err.message ?? err);
+  return `${m[0]?.toUpperCase() ?? ''}${m.slice(1)}${/[.!?]$/.test(m) ? '' : '.'}`;
+}
+
+// ---------------------------------------------------------------- the notation, for those who like it
+
+let checkTimer = null;
 let asked = 0;
 
 async function check() {
-  const text = $('card-text').value;
+  const text = typedText();
   const mine = ++asked;
   if (text.trim() === '') {
     $('problems').replaceChildren();
@@ -49,7 +152,10 @@ async function check() {
     const r = await call('POST', '/api/cards/check', { text });
     if (mine === asked) draw(r);
   } catch (err) {
-    if (mine === asked) $('problems').replaceChildren(item(`The card could not be checked: ${err.message}`, 'problem'));
+    if (mine === asked) {
+      const words = err.code === 'TM_NETWORK' ? 'Tilemate cannot be reached, so the card is not checked yet; what you typed is kept in this browser.' : `The card could not be checked: ${sentence(err)}`;
+      $('problems').replaceChildren(item(words, 'problem'));
+    }
   } finally {
     busy(false);
   }
@@ -71,6 +177,7 @@ function problemWords(e) {
 
 function draw(r) {
   const box = $('problems');
+  const parts = [];
   if (r.errors.length) {
     const h = document.createElement('p');
     h.className = 'problem-head';
@@ -83,14 +190,29 @@ function draw(r) {
       if (e.token) li.dataset.token = e.token;
       return li;
     }));
-    box.replaceChildren(h, ul);
-  } else {
+    parts.push(h, ul);
+  }
+  if (r.questions?.length) {
+    const h = document.createElement('p');
+    h.className = 'problem-head';
+    h.textContent = r.questions.length === 1 ? 'One line leaves a question open:' : `${r.questions.length} lines leave a question open:`;
+    const ul = document.createElement('ul');
+    ul.className = 'problems';
+    ul.append(...r.questions.map((q) => {
+      const li = item(`Line ${q.line}: ${q.message}`, 'question-line');
+      li.dataset.line = String(q.line);
+      return li;
+    }));
+    parts.push(h, ul);
+  }
+  if (parts.length === 0) {
     const p = document.createElement('p');
     p.className = 'all-good';
     p.textContent = `Every line is well written: ${r.name}, ${r.lines.length} line${r.lines.length === 1 ? '' : 's'}.`;
-    box.replaceChildren(p);
+    parts.push(p);
   }
-  $('lines-note').textContent = r.lines.length ? 'Each line with the number of ways to make it and one winning hand.' : 'No line can be read yet.';
+  box.replaceChildren(...parts);
+  $('lines-note').textContent = r.lines.length ? 'Each line with a winning hand; its number of ways to make it is under Details.' : 'No line can be read yet.';
   $('card-lines').replaceChildren(...r.lines.map(lineElement));
 }
 
@@ -99,22 +221,30 @@ function lineElement(l) {
   el.className = 'card-line my-line';
   el.dataset.id = l.id;
   el.dataset.forms = String(l.forms);
-  const h = document.createElement('h3');
+  const h = document.createElement('h4');
   const id = document.createElement('span');
   id.textContent = `${l.id}${l.concealed ? ' (concealed)' : ''}`;
   const worth = document.createElement('span');
   worth.textContent = `${l.value} points`;
   h.append(id, worth);
   const p = document.createElement('p');
-  p.textContent = `Line ${l.fileLine}: ${l.pattern}. ${l.forms === 1 ? 'One way' : `${l.forms} ways`} to make it; for example:`;
+  p.textContent = `Line ${l.fileLine}: ${l.pattern}. For example:`;
   const row = document.createElement('div');
   row.className = 'tile-row example';
   row.append(...l.example.split(' ').filter(Boolean).map((t) => pageTile(t)));
-  el.append(h, p, row);
+  const more = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Details';
+  const ways = document.createElement('p');
+  ways.textContent = l.forms === 1 ? 'There is one way to make this line.' : `There are ${l.forms.toLocaleString('en-US')} ways to make this line.`;
+  more.append(summary, ways);
+  el.append(h, p, row, more);
   return el;
 }
 
 // ---------------------------------------------------------------- saved cards
+
+let savedCards = [];
 
 async function listSaved() {
   const ul = $('saved');
@@ -124,41 +254,55 @@ async function listSaved() {
     // a kept choice of a card that is gone goes back to the practice card
     if (chosenCard() && !r.cards.some((c) => c.name === chosenCard())) chooseCard('');
     showChosen();
-    if (!r.cards.length) { ul.replaceChildren(item('None yet. Write a card, give it a name and press Save.', 'empty')); return; }
-    ul.replaceChildren(practiceItem(), ...r.cards.map((c) => {
-      const li = document.createElement('li');
-      li.dataset.name = c.name;
-      const words = document.createElement('span');
-      words.textContent = `${c.title} (${c.name}, ${c.lines} lines)`;
-      const use = document.createElement('a');
-      use.className = 'btn';
-      use.href = `chase.html?card=${encodeURIComponent(c.name)}`;
-      named(use, 'Use it to choose a hand', c.title);
-      const game = document.createElement('a');
-      game.className = 'btn';
-      game.href = `./?card=${encodeURIComponent(c.name)}`;
-      named(game, 'Play a game on it', c.title);
-      const edit = button('Edit', c.title, async () => {
-        const t = await call('GET', `/api/cards/${encodeURIComponent(c.name)}`);
-        replaceText(t.text, c.name, `Replace what you have typed with your saved card ${c.title}?`, `Your saved card ${c.title} is in the box`);
-      });
-      const del = button('Delete', c.title, async () => {
-        if (!confirm(`Delete the card ${c.title}?`)) return;
-        await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
-        listSaved();
-      });
-      const tools = document.createElement('span');
-      tools.className = 'saved-tools';
-      tools.append(chooseControl(c.name, c.title), use, game, edit, del);
-      li.append(words, tools);
-      return li;
-    }));
+    if (!r.cards.length) { ul.replaceChildren(practiceItem(), item('None of your own yet. Enter your card below, give it a name and press Save.', 'empty')); return; }
+    ul.replaceChildren(practiceItem(), ...r.cards.map(savedItem));
   } catch (err) {
-    ul.replaceChildren(item(`The saved cards could not be listed: ${err.message}`, 'problem'));
+    ul.replaceChildren(item(`The saved cards could not be listed: ${sentence(err)}`, 'problem'));
   }
 }
 
-let savedCards = [];
+function savedItem(c) {
+  const li = document.createElement('li');
+  li.dataset.name = c.name;
+  const words = document.createElement('span');
+  words.textContent = c.owner ? `${cardWords(c)}, ${c.lines} lines` : `${c.title} (${c.name}, ${c.lines} lines)`;
+  const use = document.createElement('a');
+  use.className = 'btn';
+  use.href = `chase.html?card=${encodeURIComponent(c.name)}`;
+  named(use, 'Use it to choose a hand', c.title);
+  const game = document.createElement('a');
+  game.className = 'btn';
+  game.href = `./?card=${encodeURIComponent(c.name)}`;
+  named(game, 'Play a game on it', c.title);
+  const tools = document.createElement('span');
+  tools.className = 'saved-tools';
+  // a card shared with her is its owner's: she may play on it and copy it, never change or delete it
+  const edit = button(c.owner ? 'Edit a copy' : 'Edit', c.title, async () => {
+    busy(true);
+    try {
+      const t = await call('GET', `/api/cards/${encodeURIComponent(c.name)}`);
+      await replaceCard({ text: t.text, name: c.owner ? '' : c.name, question: `Replace what you have typed with the card ${c.title}?`, done: `The card ${c.title} is in the editor` });
+    } catch (err) {
+      $('tool-message').textContent = `The card could not be opened: ${sentence(err)}`;
+    } finally {
+      busy(false);
+    }
+  });
+  tools.append(chooseControl(c.name, c.title), use, game, edit);
+  if (!c.owner) {
+    tools.append(button('Delete', c.title, async () => {
+      if (!confirm(`Delete the card ${c.title}?`)) return;
+      try {
+        await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
+      } catch (err) {
+        $('tool-message').textContent = `The card could not be deleted: ${sentence(err)}`;
+      }
+      listSaved();
+    }));
+  }
+  li.append(words, tools);
+  return li;
+}
 
 /** "Your card": the one every page starts on (chosen-card.js). */
 function showChosen() {
@@ -210,35 +354,223 @@ function button(text, title, onClick) {
   return b;
 }
 
+// ---------------------------------------------------------------- saving, downloading, printing
+
+/** A saved name made from the card's own name: "Our Club Card 2026" is our-club-card-2026. */
+function nameFrom(title) {
+  return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+}
+
+const countWords = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
 async function save() {
-  const name = $('card-name').value.trim();
   const msg = $('save-message');
+  if ($('card-name').value.trim() === '' && mode === 'printed' && nameFrom($('card-title').value)) $('card-name').value = nameFrom($('card-title').value);
+  const name = $('card-name').value.trim();
   if (!NAME.test(name)) { msg.textContent = 'Give the card a name of small letters, digits and hyphens, such as my-card-2026.'; return; }
+  if (mode === 'printed' && editor.cardProblems().length > 0) { msg.textContent = `Not saved: ${editor.cardProblems()[0]}`; return; }
   busy(true);
   try {
-    const r = await call('PUT', `/api/cards/${encodeURIComponent(name)}`, { text: $('card-text').value });
+    let text = typedText();
+    let ready = 0, open = 0;
+    if (mode === 'printed') {
+      if (editor.isEmpty()) { msg.textContent = 'There is nothing to save yet: enter the first line of your card.'; return; }
+      const reading = await editor.reading();
+      text = reading.text;
+      ready = reading.ready;
+      open = editor.counts().open;
+      if (ready === 0) { msg.textContent = 'Not saved yet: no line is ready, so finish one line first.'; return; }
+    }
+    const r = await call('PUT', `/api/cards/${encodeURIComponent(name)}`, { text });
     // a card just saved is the one she means to play: every page starts on it
     chooseCard(r.name);
     forgetDraft();
-    // saved: what was in the box before is no longer offered back
-    before = null;
-    $('undo-row').classList.add('hidden');
-    msg.textContent = `Saved as ${r.name}: ${r.title}, ${r.lines} lines, and chosen as your card.`;
+    // saved: what was there before is no longer offered back
+    forgetUndo();
+    msg.textContent = mode === 'printed'
+      ? `Saved as ${r.name} and chosen as your card: ${countWords(ready, 'line is', 'lines are')} ready to play${open ? `, and ${countWords(open, 'line waits', 'lines wait')} for you to finish ${open === 1 ? 'it' : 'them'}` : ''}.`
+      : `Saved as ${r.name}: ${r.title}, ${r.lines} lines, and chosen as your card.`;
     await listSaved();
   } catch (err) {
-    msg.textContent = `Not saved: ${err.message}`;
+    msg.textContent = `Not saved: ${sentence(err)}`;
   } finally {
     busy(false);
   }
 }
 
-// ---------------------------------------------------------------- the draft, and nothing replaced unasked
+/** The name a downloaded file takes. */
+function fileName(ext) {
+  return `${$('card-name').value.trim() || nameFrom(mode === 'printed' ? $('card-title').value : (/^card:\s*(.*)$/m.exec(typedText())?.[1] ?? '')) || 'my-card'}.${ext}`;
+}
+
+function offerFile(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function download() {
+  const msg = $('tool-message');
+  busy(true);
+  try {
+    const text = await currentText();
+    if (text.trim() === '') { msg.textContent = 'There is nothing to download yet: enter the first line of your card.'; return; }
+    const name = fileName('card');
+    offerFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
+    msg.textContent = `The card is downloaded as ${name}; open it here again with Open a card file.`;
+  } catch (err) {
+    msg.textContent = `The card could not be downloaded: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+/** The card drawn as printed (POST /api/cards/picture): a PDF to print, or a picture. */
+async function picture(format) {
+  const msg = $('tool-message');
+  busy(true);
+  try {
+    const text = await currentText();
+    if (text.trim() === '') { msg.textContent = 'There is nothing to print yet: enter the first line of your card.'; return; }
+    msg.textContent = 'Tilemate is drawing the card.';
+    let res;
+    try {
+      res = await fetch('/api/cards/picture', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, format }) });
+    } catch {
+      msg.textContent = 'Tilemate cannot be reached, so the card cannot be drawn now.';
+      return;
+    }
+    if (!res.ok) {
+      const e = await res.json().catch(() => ({}));
+      msg.textContent = res.status === 404 && /no route/.test(e.message ?? '') ? 'This Tilemate server cannot draw cards yet.' : `The card could not be drawn: ${sentence({ message: e.message ?? `the server answered ${res.status}` })}`;
+      return;
+    }
+    const name = fileName(format);
+    offerFile(await res.blob(), name);
+    msg.textContent = format === 'pdf' ? `The card is downloaded as ${name}: open it and print it.` : `A picture of the card is downloaded as ${name}.`;
+  } catch (err) {
+    msg.textContent = `The card could not be drawn: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+// ---------------------------------------------------------------- opening: the practice card, a file, a photo
+
+/**
+ * A card replaces what is there: at once when nothing is typed, else only once she says yes;
+ * Undo puts hers back. `text` (the notation) or `printed` (a PrintedCard); `name` the saved
+ * name to put in the name field (null leaves it).
+ */
+async function replaceCard({ text = null, printed = null, name = null, question, done, after = '' }) {
+  // the notation opens in the notation when she writes it there; else it is read into the card as printed
+  let target = printed !== null ? 'printed' : mode;
+  let card = printed;
+  if (target === 'printed' && card === null) {
+    try {
+      card = (await call('POST', '/api/cards/printed', { text })).card;
+    } catch (err) {
+      if (err.code === 'TM_NETWORK') { $('tool-message').textContent = sentence(err); return; }
+      // a card with mistakes opens in the notation, where each one is shown, so nothing of it is lost
+      target = 'notation';
+      after = 'The card has a mistake, so it opens in the notation, where each mistake is listed.';
+    }
+  }
+  const go = () => {
+    takeUndo();
+    if (target === 'printed') editor.load(card);
+    else { $('card-text').value = text; }
+    if (mode !== target) setMode(target);
+    if (name !== null) $('card-name').value = name;
+    $('ask').classList.add('hidden');
+    $('draft-note').classList.add('hidden');
+    if (undoState.before && undoState.hadContent) showUndo(`${done}; Undo puts back what you had typed.`);
+    else forgetUndo();
+    $('tool-message').textContent = after;
+    keepDraft();
+    if (target === 'notation') check();
+  };
+  const same = target === 'notation' && mode === 'notation' && typedText() === text;
+  if (!hasContent() || same) { go(); return; }
+  $('ask-words').textContent = question;
+  $('ask').classList.remove('hidden');
+  $('undo-row').classList.add('hidden');
+  $('ask-yes').onclick = go;
+  $('ask-no').focus();
+}
+
+async function startFromPractice() {
+  busy(true);
+  try {
+    const r = await call('GET', '/api/card/text');
+    await replaceCard({ text: r.text, question: 'Replace what you have typed with the practice card?', done: 'The practice card is in the editor' });
+  } catch (err) {
+    $('tool-message').textContent = `The practice card could not be fetched: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+async function openFile(file) {
+  const msg = $('tool-message');
+  if (file.size > 4 * MAX_CHARS) { msg.textContent = `The file ${file.name} is too large to be a card file.`; return; }
+  busy(true);
+  try {
+    const text = await file.text();
+    if (text.length > MAX_CHARS) { msg.textContent = `The file ${file.name} is longer than a card may be (${MAX_CHARS.toLocaleString('en-US')} characters).`; return; }
+    if (text.trim() === '') { msg.textContent = `The file ${file.name} is empty.`; return; }
+    await replaceCard({ text, question: `Replace what you have typed with the card file ${file.name}?`, done: `The card file ${file.name} is open` });
+  } catch (err) {
+    msg.textContent = `The file could not be opened: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+/** A photo of her printed card read into a draft (POST /api/cards/photo): the lines Tilemate is unsure of are marked for her to check. */
+async function readPhoto(file) {
+  const msg = $('tool-message');
+  if (!['image/png', 'image/jpeg'].includes(file.type)) { msg.textContent = 'Choose a photo saved as a PNG or JPEG picture.'; return; }
+  busy(true);
+  msg.textContent = 'Tilemate is reading the photo; this can take a minute.';
+  try {
+    let res;
+    try {
+      res = await fetch('/api/cards/photo', { method: 'POST', headers: { 'content-type': file.type }, body: file });
+    } catch {
+      msg.textContent = 'Tilemate cannot be reached, so the photo cannot be read now.';
+      return;
+    }
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      msg.textContent = res.status === 404 && /no route/.test(data.message ?? '') ? 'This Tilemate server cannot read photos yet.' : `The photo could not be read: ${sentence({ message: data.message ?? `the server answered ${res.status}` })}`;
+      return;
+    }
+    const lines = data.card.sections.reduce((n, s) => n + s.lines.length, 0);
+    const unsure = data.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure).length, 0);
+    const after = lines === 0 ? 'Tilemate found no card lines in the photo: try a sharper photo taken straight on, in good light.'
+      : `Tilemate read ${countWords(lines, 'line', 'lines')} from the photo${unsure ? `; check the ${countWords(unsure, 'marked line', 'marked lines')} against your card` : ''}.`;
+    msg.textContent = '';
+    await replaceCard({ printed: data.card, question: 'Replace what you have typed with the card read from the photo?', done: 'The card read from the photo is in the editor', after });
+  } catch (err) {
+    msg.textContent = `The photo could not be read: ${sentence(err)}`;
+  } finally {
+    busy(false);
+  }
+}
+
+// ---------------------------------------------------------------- the draft, and Undo
 
 function keepDraft() {
-  const text = $('card-text').value;
   try {
-    if (text.trim() === '') localStorage.removeItem(DRAFT_KEY);
-    else localStorage.setItem(DRAFT_KEY, JSON.stringify({ text, name: $('card-name').value }));
+    const name = $('card-name').value;
+    if (mode === 'notation' ? typedText().trim() === '' : editor.isEmpty()) localStorage.removeItem(DRAFT_KEY);
+    else localStorage.setItem(DRAFT_KEY, JSON.stringify(mode === 'notation' ? { v: 2, mode, text: typedText(), name } : { v: 2, mode, card: editor.snapshot(), name }));
   } catch { /* private mode or full: the draft lives in this page only */ }
 }
 
@@ -251,72 +583,120 @@ function forgetDraft() {
 function restoreDraft() {
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null'); } catch { draft = null; }
-  if (typeof draft?.text !== 'string' || draft.text.trim() === '') return;
-  $('card-text').value = draft.text.slice(0, 20_000);
+  if (draft === null || typeof draft !== 'object') return false;
+  if (draft.v === 2 && draft.mode === 'printed' && draft.card && Array.isArray(draft.card.sections)) {
+    setMode('printed');
+    editor.restore(draft.card);
+  } else if (typeof draft.text === 'string' && draft.text.trim() !== '') {
+    // a draft in the notation (and one kept by the page before the editor) comes back as it was typed
+    setMode('notation');
+    $('card-text').value = draft.text.slice(0, MAX_CHARS);
+  } else return false;
   if (typeof draft.name === 'string') $('card-name').value = draft.name.slice(0, 40);
-  $('draft-words').textContent = 'Draft restored: the card you were typing before is back in the box.';
+  $('draft-words').textContent = 'Draft restored: the card you were entering before is back.';
   $('draft-note').classList.remove('hidden');
+  return true;
 }
 
-/** What was in the box before the last replacement, for Undo. */
-let before = null;
+/** What was there before the last change Undo can take back. */
+const undoState = { before: null, hadContent: false, fresh: false };
 
-/** The box takes new text: at once when it is empty, else only once she says yes; Undo puts hers back. */
-function replaceText(text, name, question, done) {
-  const typed = $('card-text').value;
-  const go = () => {
-    before = { text: typed, name: $('card-name').value };
-    $('card-text').value = text;
-    if (name !== null) $('card-name').value = name;
-    $('ask').classList.add('hidden');
-    $('draft-note').classList.add('hidden');
-    if (typed.trim() !== '') {
-      $('undo-words').textContent = `${done}; Undo puts back what you had typed.`;
-      $('undo-row').classList.remove('hidden');
-    }
-    keepDraft();
-    check();
-  };
-  if (typed.trim() === '' || typed === text) { go(); return; }
-  $('ask-words').textContent = question;
-  $('ask').classList.remove('hidden');
+function takeUndo() {
+  undoState.before = { mode, card: editor.snapshot(), text: typedText(), name: $('card-name').value };
+  undoState.hadContent = hasContent();
+}
+
+function showUndo(words) {
+  $('undo-words').textContent = words;
+  $('undo-row').classList.remove('hidden');
+}
+
+function forgetUndo() {
+  undoState.before = null;
   $('undo-row').classList.add('hidden');
-  $('ask-yes').onclick = go;
-  $('ask-no').focus();
+}
+
+/** The editor is about to make a change Undo can take back (an answer, a line removed). */
+function offerUndo(words) {
+  takeUndo();
+  undoState.fresh = true;
+  showUndo(words);
+}
+
+/** She changed something herself: Undo no longer offers what was there before. */
+function afterEdit() {
+  if (undoState.fresh) { undoState.fresh = false; return; }
+  if (undoState.before) forgetUndo();
 }
 
 function undo() {
-  if (!before) return;
-  $('card-text').value = before.text;
-  $('card-name').value = before.name;
-  before = null;
-  $('undo-row').classList.add('hidden');
+  const b = undoState.before;
+  if (!b) return;
+  forgetUndo();
+  setMode(b.mode);
+  $('card-text').value = b.text;
+  $('card-name').value = b.name;
+  editor.restore(b.card);
   keepDraft();
-  check();
-  $('card-text').focus();
+  if (b.mode === 'notation') { check(); $('card-text').focus(); } else $('card-title').focus();
 }
+
+// ---------------------------------------------------------------- the page's controls
 
 $('card-text').addEventListener('input', () => {
   keepDraft();
-  $('undo-row').classList.add('hidden');
-  clearTimeout(timer);
-  timer = setTimeout(check, 300);
+  if (undoState.before) forgetUndo();
+  clearTimeout(checkTimer);
+  waiting.checking = true;
+  showBusy();
+  checkTimer = setTimeout(() => { waiting.checking = false; showBusy(); check(); }, 300);
 });
 $('card-name').addEventListener('input', keepDraft);
-$('example').addEventListener('click', () => replaceText(EXAMPLE, null, 'Replace what you have typed with the example?', 'The example is in the box'));
-$('ask-no').addEventListener('click', () => { $('ask').classList.add('hidden'); $('card-text').focus(); });
+$('add-section').addEventListener('click', () => editor.addSection());
+$('to-notation').addEventListener('click', toNotation);
+$('to-printed').addEventListener('click', toPrinted);
+$('example').addEventListener('click', () => replaceCard({ text: EXAMPLE, question: 'Replace what you have typed with the example?', done: 'The example is in the box' }));
+$('practice').addEventListener('click', startFromPractice);
+$('open-button').addEventListener('click', () => $('open-file').click());
+$('open-file').addEventListener('change', () => {
+  const f = $('open-file').files?.[0];
+  $('open-file').value = '';
+  if (f) openFile(f);
+});
+$('photo-button').addEventListener('click', () => $('photo-file').click());
+$('photo-file').addEventListener('change', () => {
+  const f = $('photo-file').files?.[0];
+  $('photo-file').value = '';
+  if (f) readPhoto(f);
+});
+$('download').addEventListener('click', download);
+$('print-pdf').addEventListener('click', () => picture('pdf'));
+$('print-png').addEventListener('click', () => picture('png'));
+$('ask-no').addEventListener('click', () => { $('ask').classList.add('hidden'); $('tool-message').textContent = ''; });
 $('undo').addEventListener('click', undo);
 $('discard-draft').addEventListener('click', () => {
-  const typed = $('card-text').value;
-  before = { text: typed, name: $('card-name').value };
+  takeUndo();
   $('card-text').value = '';
   $('card-name').value = '';
+  editor.load({ name: '', sections: [] });
   forgetDraft();
-  $('undo-words').textContent = 'The draft is discarded; Undo brings it back.';
-  $('undo-row').classList.remove('hidden');
-  check();
+  showUndo('The draft is discarded; Undo brings it back.');
+  if (mode === 'notation') check();
 });
 $('save').addEventListener('click', save);
+
+/** The note phrases a card prints that Tilemate understands, offered as she types a note. */
+async function offerPhrases() {
+  try {
+    const r = await call('GET', '/api/cards/phrases');
+    $('phrases').replaceChildren(...r.phrases.map((p) => Object.assign(document.createElement('option'), { value: p })));
+  } catch { /* the note is typed in full: it is read the same */ }
+}
+
+let startMode = 'printed';
+try { startMode = localStorage.getItem(MODE_KEY) === 'notation' ? 'notation' : 'printed'; } catch { /* private mode */ }
+setMode(startMode);
 restoreDraft();
+offerPhrases();
 listSaved();
 check();

@@ -1,0 +1,804 @@
+// The card editor of My card (issue 44): a card entered as it is printed. Each line is its
+// groups as printed (FF 2026 2222 2222), each group's colour chosen by a tap (green, red, blue:
+// one colour, one suit; winds, flowers and Soap have none), the note as printed, X or C and the
+// value, under the card's section headings (engine/printed-card.ts, STYLE.md "A card as the
+// player holds it"). After each change the whole card is read by the server (POST
+// /api/cards/read): each line's notation, what was understood of its note, its questions (the
+// answers apply the option's patch), its problems and its example hands, shown under the line.
+// Nothing is guessed, one bad line never hides another, and what she typed is never changed
+// behind her back. Importing this module starts nothing: the page makes a CardEditor.
+
+import { call } from './client.js';
+import { pageTile } from './lines.js';
+
+const COLOURS = ['green', 'red', 'blue'];
+/** The small mark beside each colour's word, so the colour is never the only signal. */
+const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
+const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
+
+/** The bounds the server holds a printed card to (engine/printed-card.ts PRINTED_LIMITS). */
+export const LIMITS = { sections: 40, lines: 200, groups: 24, groupChars: 40, noteChars: 200, nameChars: 80 };
+
+/** Quiet time after a change before the card is read, and the least time between two readings (the server's heavy budget is 60 a minute). */
+const QUIET_MS = 350;
+const GAP_MS = 1100;
+
+// ---------------------------------------------------------------- groups, as the engine reads them
+
+/** A line typed as printed split into its groups, uncoloured (engine/printed-card.ts groupsFromText). */
+export function groupsFromText(text) {
+  return text.split(/[\s,]+/).filter((t) => t !== '').map((t) => {
+    const up = DECORATION.has(t) ? t : t.toUpperCase().replace(/(?<=.)\/(?=.)/g, '|');
+    return { text: up === 'X' ? 'x' : up, colour: null };
+  });
+}
+
+const isDecoration = (text) => DECORATION.has(text);
+const isOr = (text) => text.toUpperCase() === 'OR';
+function alternativesOf(text) {
+  return text.split(/[|/]/).map((alt) => {
+    const last = alt.at(-1) ?? '';
+    return alt.length > 1 && 'abc'.includes(last) ? { body: alt.slice(0, -1), letter: last } : { body: alt, letter: null };
+  });
+}
+/** A group whose tiles take a suit: it holds a number or a D. */
+export const isSuited = (text) => !isDecoration(text) && !isOr(text) && alternativesOf(text).some((a) => /[1-9D]/.test(a.body));
+/** A group as the card draws it: choices with "/" (the notation's "|"). */
+const shown = (text) => text.replace(/\|/g, '/');
+export const groupsText = (groups) => groups.map((g) => shown(g.text)).join(' ');
+
+/** The new groups of a line whose text changed, keeping the colours she tapped on the groups that stay. */
+function mergeGroups(old, fresh) {
+  const used = new Set();
+  return fresh.map((g, i) => {
+    if (!isSuited(g.text)) return g;
+    if (old[i] && old[i].text === g.text) { used.add(i); return { ...g, colour: old[i].colour }; }
+    // a group edited in place (same count of groups): its colour stays
+    if (old.length === fresh.length && old[i] && isSuited(old[i].text)) { used.add(i); return { ...g, colour: old[i].colour }; }
+    // groups added or taken away: a group keeps the colour of the same group before
+    const j = old.findIndex((o, k) => !used.has(k) && o.text === g.text);
+    if (j >= 0) { used.add(j); return { ...g, colour: old[j].colour }; }
+    return g;
+  });
+}
+
+const anyOf = (text, tiles) => {
+  const n = text.split('|')[0].length;
+  return text === tiles.map((t) => t.repeat(n)).join('|');
+};
+
+// ---------------------------------------------------------------- small DOM helpers
+
+function el(tag, props = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'role' || k === 'for' || k === 'list') e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  e.append(...children);
+  return e;
+}
+const srOnly = (text) => el('span', { class: 'sr-only', text });
+
+function button(text, onClick, cls = 'btn btn-quiet', extra = '') {
+  const b = el('button', { type: 'button', class: cls }, [text]);
+  if (extra) b.append(srOnly(extra));
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+let nextKey = 1;
+const newKey = (what) => `${what}${nextKey++}`;
+
+/** The words of a line's answers, for "Your answers: ...". */
+function answerWords(a) {
+  const out = [];
+  if (a.numbers === 'fixed') out.push('only the numbers printed');
+  else if (a.numbers === 'consec') out.push('the numbers may move up or down together');
+  else if (Array.isArray(a.numbers)) {
+    const ups = a.numbers.filter((n) => n !== 0);
+    out.push(ups.length ? `the numbers as printed, or all of them ${ups.join(' or ')} higher` : 'only the numbers printed');
+  }
+  for (const [c, s] of Object.entries(a.pins ?? {})) out.push(`the ${c} groups are ${{ B: 'Bams', C: 'Craks', D: 'Dots' }[s]}`);
+  if (a.nojoker) out.push('no jokers');
+  if (a.remark) out.push(`the words "${a.remark}" change nothing`);
+  return out;
+}
+
+// ---------------------------------------------------------------- the editor
+
+/**
+ * The editor on the page. `els`: title (the card's name input), sections (the box the
+ * sections are drawn in), status (a line saying how many lines are ready), message (a failure
+ * to read, in one sentence). `hooks.changed()` is called after every change she makes (for the
+ * draft), `hooks.busy(on)` while a reading is due or on its way, `hooks.undoable(words)` before a
+ * change that Undo can take back (an answer, a line or section removed).
+ */
+export class CardEditor {
+  constructor(els, hooks = {}) {
+    this.els = els;
+    this.hooks = hooks;
+    this.card = this.blank();
+    /** Every change counts one; a reading is fresh for a line changed no later than the reading's count. */
+    this.changes = 0;
+    this.applied = -1;
+    this.timer = null;
+    this.inFlight = null;
+    this.lastStart = 0;
+    this.failures = 0;
+    this.waiters = [];
+    this.lastReading = null;
+    /** Per line key: { line: the server's reading, seq }. */
+    this.readings = new Map();
+    els.title.addEventListener('input', () => { this.card.name = els.title.value; this.changed(null); });
+    this.render();
+  }
+
+  blank() {
+    return { name: '', sections: [this.newSection('')] };
+  }
+
+  newSection(title) {
+    return { key: newKey('s'), title, lines: [this.newLine()] };
+  }
+
+  newLine(from = null) {
+    const groups = from?.groups?.map((g) => ({ text: g.text, colour: COLOURS.includes(g.colour) ? g.colour : null })) ?? [];
+    return {
+      key: newKey('l'),
+      ...(typeof from?.number === 'number' ? { number: from.number } : {}),
+      groups,
+      groupsText: groupsText(groups),
+      note: from?.note ?? '',
+      concealed: typeof from?.concealed === 'boolean' ? from.concealed : null,
+      valueText: typeof from?.value === 'number' ? String(from.value) : '',
+      ...(from?.answers && Object.keys(from.answers).length ? { answers: structuredClone(from.answers) } : {}),
+      ...(typeof from?.unsure === 'string' && from.unsure ? { unsure: from.unsure } : {}),
+      version: 0,
+      touched: from !== null,
+    };
+  }
+
+  /** Replaces the card with a printed card (PrintedCard), as it is. */
+  load(printed) {
+    this.card = {
+      name: printed.name ?? '',
+      sections: (printed.sections ?? []).map((s) => ({
+        key: newKey('s'), title: s.title ?? '', ...(s.numbers ? { numbers: s.numbers } : {}),
+        lines: (s.lines ?? []).map((l) => this.newLine(l)),
+      })),
+    };
+    if (this.card.sections.length === 0) this.card.sections.push(this.newSection(''));
+    this.readings.clear();
+    this.render();
+    this.changed(null, { quiet: true });
+  }
+
+  /** Nothing typed yet: the editor may take another card without asking. */
+  isEmpty() {
+    return this.card.name.trim() === '' && this.card.sections.every((s) => s.title.trim() === '' && s.lines.every((l) => this.lineIsEmpty(l)));
+  }
+
+  lineIsEmpty(l) {
+    return l.groups.length === 0 && l.note.trim() === '' && l.valueText.trim() === '' && l.concealed === null;
+  }
+
+  /** The editor's card to keep (the draft) and to put back (Undo). */
+  snapshot() {
+    return structuredClone(this.card);
+  }
+
+  /** Puts back a card from snapshot() (Undo, or a draft kept in this browser), checked field by field and given fresh keys. */
+  restore(card) {
+    const c = card && Array.isArray(card.sections) ? card : this.blank();
+    this.card = {
+      name: typeof c.name === 'string' ? c.name : '',
+      sections: c.sections.slice(0, LIMITS.sections).map((s) => ({
+        key: newKey('s'),
+        title: typeof s?.title === 'string' ? s.title : '',
+        ...(s?.numbers === 'fixed' || s?.numbers === 'consec' ? { numbers: s.numbers } : {}),
+        lines: (Array.isArray(s?.lines) ? s.lines : []).map((l) => this.lineFromSnapshot(l)),
+      })),
+    };
+    if (this.card.sections.length === 0) this.card.sections.push(this.newSection(''));
+    this.readings.clear();
+    this.render();
+    this.changed(null, { quiet: true });
+  }
+
+  lineFromSnapshot(l) {
+    const line = this.newLine({
+      ...(typeof l?.number === 'number' ? { number: l.number } : {}),
+      groups: Array.isArray(l?.groups) ? l.groups.filter((g) => typeof g?.text === 'string') : [],
+      note: typeof l?.note === 'string' ? l.note : '',
+      concealed: l?.concealed,
+      answers: l?.answers && typeof l.answers === 'object' ? l.answers : undefined,
+      unsure: l?.unsure,
+    });
+    if (typeof l?.groupsText === 'string') line.groupsText = l.groupsText;
+    if (typeof l?.valueText === 'string') line.valueText = l.valueText;
+    line.touched = l?.touched !== false;
+    return line;
+  }
+
+  /** How many lines there are, and how many are ready, by the latest readings. */
+  counts() {
+    let total = 0, ready = 0, open = 0;
+    for (const s of this.card.sections) {
+      for (const l of s.lines) {
+        if (this.lineIsEmpty(l)) continue;
+        total++;
+        const r = this.readings.get(l.key);
+        if (r && r.line.notation !== null) ready++;
+        else open++;
+      }
+    }
+    return { total, ready, open };
+  }
+
+  // ------------------------------------------------------------ what is sent
+
+  /** The card as the server takes it (PrintedCard), with what she typed that it cannot take said on the page instead. */
+  printed() {
+    const titles = new Set();
+    const keys = [];
+    const sections = this.card.sections.map((s, i) => {
+      let title = s.title.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim().slice(0, LIMITS.nameChars) || `Section ${i + 1}`;
+      while (titles.has(title)) title = `${title.slice(0, LIMITS.nameChars - 4)} (${i + 1})`;
+      titles.add(title);
+      return {
+        title,
+        ...(s.numbers ? { numbers: s.numbers } : {}),
+        lines: s.lines.map((l) => { keys.push(l.key); return this.sendable(l); }),
+      };
+    });
+    const name = this.card.name.replace(/\/\//g, '/').replace(/\s+/g, ' ').trim().slice(0, LIMITS.nameChars);
+    return { card: { name, sections }, keys };
+  }
+
+  sendable(l) {
+    const value = /^\s*\d{1,6}\s*$/.test(l.valueText) ? Number(l.valueText) : null;
+    return {
+      ...(l.number !== undefined ? { number: l.number } : {}),
+      groups: l.groups.slice(0, LIMITS.groups).map((g) => ({ text: g.text.slice(0, LIMITS.groupChars), colour: g.colour })),
+      note: l.note.replace(/\/\//g, '/').replace(/\s+/g, ' ').slice(0, LIMITS.noteChars),
+      concealed: l.concealed,
+      value,
+      ...(l.answers ? { answers: l.answers } : {}),
+      ...(l.unsure ? { unsure: l.unsure.slice(0, 300) } : {}),
+    };
+  }
+
+  /** What the page itself finds wrong with a line before the server reads it, each one sentence. */
+  localProblems(l) {
+    const out = [];
+    if (l.groups.length > LIMITS.groups) out.push(`The line has ${l.groups.length} groups; a card line has at most ${LIMITS.groups}.`);
+    const long = l.groups.find((g) => g.text.length > LIMITS.groupChars);
+    if (long) out.push(`The group "${long.text.slice(0, 12)}…" is too long for a group on a card.`);
+    if (l.valueText.trim() !== '' && !/^\s*\d{1,6}\s*$/.test(l.valueText)) out.push('The value must be a whole number, such as 25.');
+    if (l.note.includes('//')) out.push('A note may not hold two slashes together.');
+    return out;
+  }
+
+  /** Problems of the card as a whole (two sections with one heading), which keep it from being saved. */
+  cardProblems() {
+    const out = [];
+    const seen = new Map();
+    for (const s of this.card.sections) {
+      const t = s.title.trim().toLowerCase();
+      if (t !== '' && seen.has(t)) out.push(`Two sections have the heading "${s.title.trim()}": give each its own heading.`);
+      seen.set(t, true);
+    }
+    if (this.card.name.includes('//')) out.push('The card\'s name may not hold two slashes together.');
+    return out;
+  }
+
+  // ------------------------------------------------------------ reading
+
+  /** A change: the lines it touched wait for a fresh reading; the card is read once she pauses. */
+  changed(lines, { quiet = false } = {}) {
+    this.changes++;
+    for (const l of lines ?? this.allLines()) { l.version = this.changes; this.markStale(l); }
+    if (!quiet) this.hooks.changed?.();
+    this.schedule(QUIET_MS);
+    this.showStatus();
+  }
+
+  allLines() {
+    return this.card.sections.flatMap((s) => s.lines);
+  }
+
+  schedule(ms) {
+    clearTimeout(this.timer);
+    this.hooks.busy?.(true);
+    this.timer = setTimeout(() => { this.timer = null; this.pump(); }, ms);
+  }
+
+  /** Sends the card when nothing is on its way and the last reading started long enough ago; one at a time, always the latest. */
+  async pump() {
+    if (this.inFlight) return;
+    const wait = this.lastStart + GAP_MS - Date.now();
+    if (wait > 0) { this.schedule(wait); return; }
+    const seq = this.changes;
+    const { card, keys } = this.printed();
+    this.lastStart = Date.now();
+    this.inFlight = call('POST', '/api/cards/read', { card });
+    let retryIn = 0;
+    try {
+      const r = await this.inFlight;
+      this.failures = 0;
+      this.els.message.textContent = '';
+      if (seq > this.applied) this.apply(r, seq, keys);
+    } catch (err) {
+      retryIn = this.failed(err);
+    } finally {
+      this.inFlight = null;
+    }
+    if (retryIn > 0) this.schedule(retryIn);
+    else if (this.changes > seq) this.schedule(0);
+    else {
+      this.hooks.busy?.(false);
+      for (const w of this.waiters.splice(0)) w.resolve(this.lastReading);
+    }
+  }
+
+  /** A reading that failed, said in one sentence; returns when to try again (ms), or 0 to wait for her next change. */
+  failed(err) {
+    const msg = this.els.message;
+    if (err.code === 'TM_RATE_LIMITED') {
+      const s = Number(/try again in (\d+)/.exec(err.message)?.[1] ?? 10);
+      msg.textContent = `Tilemate has checked many changes this minute, so it checks your card again in ${s} seconds.`;
+      return Math.min(60, Math.max(1, s)) * 1000;
+    }
+    if (err.code === 'TM_BUSY' || err.code === 'TM_TOO_SLOW') {
+      msg.textContent = 'Tilemate is busy, so it checks your card again in a moment.';
+      return 2000;
+    }
+    if (err.code === 'TM_NETWORK') {
+      this.failures++;
+      msg.textContent = 'Tilemate cannot be reached, so your lines are not checked yet; they are kept in this browser.';
+      for (const w of this.waiters.splice(0)) w.reject(err);
+      return Math.min(30_000, 2000 * 2 ** Math.min(4, this.failures));
+    }
+    msg.textContent = `Tilemate could not check the card: ${err.message}`;
+    for (const w of this.waiters.splice(0)) w.reject(err);
+    return 0;
+  }
+
+  /** A reading of the card as it is now (waits for one on its way, or asks for one). */
+  reading() {
+    if (!this.timer && !this.inFlight && this.applied === this.changes && this.lastReading) return Promise.resolve(this.lastReading);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      if (!this.timer && !this.inFlight) this.schedule(0);
+    });
+  }
+
+  apply(r, seq, keys) {
+    this.applied = seq;
+    this.lastReading = r;
+    const byKey = new Map(keys.map((k, i) => [k, r.lines[i]]));
+    for (const s of this.card.sections) {
+      for (const l of s.lines) {
+        const rl = byKey.get(l.key);
+        if (!rl || l.version > seq) continue; // changed since: its reading is on its way
+        this.readings.set(l.key, { line: rl, seq });
+        this.drawReading(l, s);
+      }
+    }
+    this.showStatus();
+  }
+
+  showStatus() {
+    const { total, ready, open } = this.counts();
+    const status = this.els.status;
+    const problems = this.cardProblems();
+    this.els.cardProblems.replaceChildren(...problems.map((p) => el('li', { class: 'problem', text: p })));
+    if (total === 0) status.textContent = 'Type the first line of your card to begin.';
+    else if (open === 0) status.textContent = total === 1 ? 'The line is ready.' : `All ${total} lines are ready.`;
+    else status.textContent = `${ready} of ${total} lines are ready; ${open} ${open === 1 ? 'waits' : 'wait'} for an answer or a mend.`;
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  render() {
+    this.els.title.value = this.card.name;
+    const box = this.els.sections;
+    box.replaceChildren(...this.card.sections.map((s, i) => this.sectionElement(s, i)));
+    this.refreshButtons();
+    this.showStatus();
+  }
+
+  refreshButtons() {
+    const lines = this.allLines().length;
+    for (const b of this.els.sections.querySelectorAll('.add-line')) b.disabled = lines >= LIMITS.lines;
+    this.els.addSection.disabled = this.card.sections.length >= LIMITS.sections;
+  }
+
+  sectionTitle(s, i) {
+    return s.title.trim() || `Section ${i + 1}`;
+  }
+
+  sectionElement(s, i) {
+    const head = el('h3', { id: `${s.key}-h`, class: 'ed-section-name' });
+    const input = el('input', { type: 'text', id: `${s.key}-title`, class: 'ed-heading', maxLength: LIMITS.nameChars, autocomplete: 'off', spellcheck: false, value: s.title, placeholder: 'such as 2468' });
+    const numbers = el('p', { class: 'section-numbers' });
+    const lines = el('div', { class: 'ed-lines' });
+    const add = button('Add a line', () => this.addLine(s), 'btn add-line');
+    const remove = button('Remove this section', () => this.removeSection(s), 'btn btn-quiet');
+    const box = el('section', { class: 'ed-section', 'data-key': s.key, 'aria-labelledby': `${s.key}-h` }, [
+      el('div', { class: 'ed-section-head' }, [
+        head,
+        el('p', { class: 'ed-field' }, [el('label', { for: `${s.key}-title`, text: 'Heading, as printed' }), input]),
+        remove,
+      ]),
+      numbers, lines, el('p', {}, [add]),
+    ]);
+    const name = () => {
+      const t = this.sectionTitle(s, this.card.sections.indexOf(s));
+      head.textContent = s.title.trim() ? t : `${t} (no heading yet)`;
+      add.replaceChildren('Add a line', srOnly(` to ${t}`));
+      remove.replaceChildren('Remove this section', srOnly(`: ${t}`));
+    };
+    input.addEventListener('input', () => {
+      s.title = input.value;
+      name();
+      this.drawSectionNumbers(s, numbers);
+      for (const l of s.lines) this.drawLineName(l, s);
+      this.changed(s.lines);
+    });
+    name();
+    this.drawSectionNumbers(s, numbers);
+    lines.append(...s.lines.map((l) => this.lineElement(l, s)));
+    return box;
+  }
+
+  /** A section's answer for its lines whose note says nothing of their numbers, with a way to take it back. */
+  drawSectionNumbers(s, box) {
+    if (!s.numbers) { box.replaceChildren(); box.hidden = true; return; }
+    box.hidden = false;
+    const t = this.sectionTitle(s, this.card.sections.indexOf(s));
+    box.replaceChildren(
+      `Your answer for the lines of ${t} whose note says nothing: ${s.numbers === 'fixed' ? 'only the numbers printed' : 'the numbers may move up or down together'}.`, ' ',
+      button('Forget this answer', () => {
+        this.hooks.undoable?.('Your answer for the section is forgotten; Undo brings it back.');
+        delete s.numbers;
+        this.drawSectionNumbers(s, box);
+        this.changed(s.lines);
+      }, 'btn btn-quiet', ` for ${t}`),
+    );
+  }
+
+  sectionOf(line) {
+    return this.card.sections.find((s) => s.lines.includes(line));
+  }
+
+  lineName(l, s) {
+    let n = 0;
+    for (const x of s.lines) {
+      n = x.number ?? n + 1;
+      if (x === l) break;
+    }
+    return `${this.sectionTitle(s, this.card.sections.indexOf(s))} #${n}`;
+  }
+
+  drawLineName(l, s) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    const name = this.lineName(l, s);
+    box.querySelector('.ed-line-name').textContent = name;
+    for (const b of box.querySelectorAll('[data-names-line] .sr-only')) b.textContent = `: ${name}`;
+  }
+
+  lineBox(l) {
+    return this.els.sections.querySelector(`.ed-line[data-key="${l.key}"]`);
+  }
+
+  lineElement(l, s) {
+    const k = l.key;
+    const name = el('h4', { class: 'ed-line-name', id: `${k}-name` });
+    const state = el('span', { class: 'ed-state', id: `${k}-state` });
+    const remove = button('Remove', () => this.removeLine(l), 'btn btn-quiet ed-remove', ': line');
+    remove.dataset.namesLine = '';
+
+    const groups = el('input', { type: 'text', id: `${k}-groups`, class: 'ed-groups', autocomplete: 'off', spellcheck: false, autocapitalize: 'characters', placeholder: 'such as FF 2026 2222 2222', value: l.groupsText, 'aria-describedby': `${k}-name` });
+    const note = el('input', { type: 'text', id: `${k}-note`, class: 'ed-note', list: 'phrases', maxLength: LIMITS.noteChars, autocomplete: 'off', placeholder: 'such as Any 3 Suits', value: l.note, 'aria-describedby': `${k}-name` });
+    const x = el('button', { type: 'button', class: 'btn xc', 'data-xc': 'x' }, [el('strong', { text: 'X' }), ' exposed']);
+    const c = el('button', { type: 'button', class: 'btn xc', 'data-xc': 'c' }, [el('strong', { text: 'C' }), ' concealed']);
+    const value = el('input', { type: 'text', id: `${k}-value`, class: 'ed-value', inputMode: 'numeric', maxLength: 6, autocomplete: 'off', value: l.valueText, 'aria-describedby': `${k}-name` });
+    const chips = el('div', { class: 'chips', role: 'group', 'aria-label': 'The groups in their colours: tap a group to change its colour' });
+    const unsure = el('div', { class: 'ed-unsure', hidden: true });
+    const feedback = el('div', { class: 'ed-feedback', 'aria-live': 'off' });
+
+    const box = el('article', { class: 'ed-line', 'data-key': k, 'aria-labelledby': `${k}-name` }, [
+      el('div', { class: 'ed-line-head' }, [name, state, remove]),
+      unsure,
+      el('div', { class: 'ed-fields' }, [
+        el('p', { class: 'ed-field ed-field-groups' }, [el('label', { for: `${k}-groups`, text: 'Groups, as printed' }), groups]),
+        chips,
+        el('p', { class: 'ed-field ed-field-note' }, [el('label', { for: `${k}-note`, text: 'Note, as printed' }), note]),
+        el('div', { class: 'ed-field ed-field-xc', role: 'group', 'aria-labelledby': `${k}-xc` }, [el('span', { class: 'ed-label', id: `${k}-xc`, text: 'Exposed or concealed' }), el('span', { class: 'xc-pair' }, [x, c])]),
+        el('p', { class: 'ed-field ed-field-value' }, [el('label', { for: `${k}-value`, text: 'Value' }), value]),
+      ]),
+      feedback,
+    ]);
+
+    const edited = () => { l.touched = true; this.clearUnsure(l); this.changed([l]); };
+    groups.addEventListener('input', () => {
+      l.groupsText = groups.value;
+      l.groups = mergeGroups(l.groups, groupsFromText(groups.value));
+      this.drawChips(l);
+      edited();
+    });
+    note.addEventListener('input', () => { l.note = note.value; edited(); });
+    value.addEventListener('input', () => { l.valueText = value.value; edited(); });
+    const xc = (concealed) => {
+      l.concealed = concealed;
+      this.drawXC(l);
+      edited();
+    };
+    x.addEventListener('click', () => xc(false));
+    c.addEventListener('click', () => xc(true));
+
+    queueMicrotask(() => {
+      this.drawLineName(l, s);
+      this.drawXC(l);
+      this.drawChips(l);
+      this.drawUnsure(l);
+      const r = this.readings.get(l.key);
+      if (r) this.drawReading(l, s);
+      else this.drawWaiting(l);
+    });
+    return box;
+  }
+
+  drawXC(l) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    for (const b of box.querySelectorAll('.xc')) b.setAttribute('aria-pressed', String(l.concealed === (b.dataset.xc === 'c')));
+  }
+
+  /** The groups drawn as chips in their colours: a tap cycles none, green, red, blue. */
+  drawChips(l) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    const chips = box.querySelector('.chips');
+    const r = this.readings.get(l.key);
+    const settled = r && r.seq >= l.version ? r.line.groups : null;
+    const items = l.groups.map((g, i) => {
+      const text = shown(g.text);
+      if (isOr(g.text)) return el('span', { class: 'chip-or', text: 'or' });
+      if (isDecoration(g.text)) return el('span', { class: 'chip-deco', text: g.text });
+      const s = settled?.[i];
+      if (!isSuited(g.text) || (s && !isSuited(s.text))) {
+        const what = s && anyOf(s.text, ['R', 'G', '0']) && s.text !== g.text ? 'any dragon, by the note'
+          : s && anyOf(s.text, ['N', 'E', 'W', 'S']) && s.text !== g.text ? 'any wind, by the note' : 'no colour';
+        return el('span', { class: 'chip chip-none' }, [el('span', { class: 'chip-text', text }), el('span', { class: 'chip-colour', text: what })]);
+      }
+      let colour = g.colour;
+      let words = colour ?? 'no colour yet';
+      let byNote = false;
+      if (!colour && s?.colour) { colour = s.colour; words = `${colour}, by the note`; byNote = true; }
+      const b = el('button', { type: 'button', class: `chip ${colour ? `chip-${colour}` : 'chip-unset'}${byNote ? ' chip-by-note' : ''}`, 'data-group': String(i), 'data-colour': g.colour ?? '' }, [
+        el('span', { class: 'chip-text', text }),
+        el('span', { class: 'chip-colour' }, [el('span', { class: 'chip-mark', 'aria-hidden': 'true', text: colour ? MARKS[colour] : '\u25CB' }), ` ${words}`]),
+      ]);
+      b.addEventListener('click', () => this.tapColour(l, i));
+      return b;
+    });
+    // the chip she tapped keeps the focus: a redraw puts it back on the same group
+    const focused = chips.contains(document.activeElement) ? document.activeElement.dataset.group : undefined;
+    chips.replaceChildren(...items);
+    chips.hidden = items.length === 0;
+    if (focused !== undefined) chips.querySelector(`[data-group="${focused}"]`)?.focus();
+  }
+
+  tapColour(l, i) {
+    const g = l.groups[i];
+    g.colour = g.colour === null ? 'green' : g.colour === 'blue' ? null : COLOURS[COLOURS.indexOf(g.colour) + 1];
+    l.touched = true;
+    this.clearUnsure(l);
+    this.drawChips(l);
+    this.changed([l]);
+  }
+
+  drawUnsure(l) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    const u = box.querySelector('.ed-unsure');
+    box.classList.toggle('unsure', Boolean(l.unsure));
+    if (!l.unsure) { u.hidden = true; u.replaceChildren(); return; }
+    u.hidden = false;
+    u.replaceChildren(
+      el('p', {}, [el('strong', { text: 'Check this line against your card: ' }), l.unsure]),
+      button('It is right as it is', () => { this.clearUnsure(l); this.changed([l]); }, 'btn', ''),
+    );
+  }
+
+  clearUnsure(l) {
+    if (!l.unsure) return;
+    delete l.unsure;
+    this.drawUnsure(l);
+  }
+
+  /** A line whose reading is on its way: its answers wait (an answer to an old question could be wrong). */
+  markStale(l) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    box.classList.add('stale');
+    for (const b of box.querySelectorAll('.question button')) b.disabled = true;
+    if (!this.lineIsEmpty(l)) this.setState(box, 'checking', 'Being checked');
+  }
+
+  setState(box, state, words) {
+    box.dataset.state = state;
+    box.querySelector('.ed-state').textContent = words;
+  }
+
+  drawWaiting(l) {
+    const box = this.lineBox(l);
+    if (!box) return;
+    const fb = box.querySelector('.ed-feedback');
+    if (this.lineIsEmpty(l)) {
+      this.setState(box, 'empty', 'Not started');
+      fb.replaceChildren(el('p', { class: 'ed-hint', text: 'Type the groups as the card prints them, such as FF 2026 2222 2222.' }));
+    } else this.setState(box, 'checking', 'Being checked');
+  }
+
+  /** A line's reading under it: what was understood, its questions with their answers, its problems, example hands, the notation. */
+  drawReading(l, s) {
+    const box = this.lineBox(l);
+    const r = this.readings.get(l.key);
+    if (!box || !r) return;
+    const rl = r.line;
+    const fresh = r.seq >= l.version;
+    box.classList.toggle('stale', !fresh);
+    this.drawChips(l);
+    if (this.lineIsEmpty(l) && !l.touched) { this.drawWaiting(l); return; }
+    const local = this.localProblems(l);
+    // a value typed that is not a number is said once, in the page's words
+    const problems = [...local, ...rl.problems.filter((p) => !(l.valueText.trim() !== '' && p.startsWith('Type the value printed')))];
+    const key = JSON.stringify([rl, local, l.answers ?? null]);
+    if (fresh) {
+      if (rl.notation !== null && problems.length === 0) this.setState(box, 'ready', 'Ready');
+      else if (problems.length > 0) this.setState(box, 'mend', problems.length === 1 ? 'One thing to mend' : `${problems.length} things to mend`);
+      else this.setState(box, 'asks', rl.questions.length === 1 ? 'A question for you' : `${rl.questions.length} questions for you`);
+    }
+    if (box.dataset.drawn === key) {
+      for (const b of box.querySelectorAll('.question button')) b.disabled = !fresh;
+      return;
+    }
+    box.dataset.drawn = key;
+    const parts = [];
+    const said = [...rl.understood];
+    const answers = answerWords(l.answers ?? {});
+    if (said.length > 0 || answers.length > 0) {
+      const ul = el('ul', { class: 'understood' }, said.map((t) => el('li', { text: t })));
+      if (answers.length > 0) {
+        ul.append(el('li', {}, [`Your answers: ${answers.join('; ')}. `, button('Forget my answers', () => {
+          this.hooks.undoable?.('Your answers for the line are forgotten; Undo brings them back.');
+          delete l.answers;
+          this.changed([l]);
+        }, 'btn btn-quiet btn-small', ` for ${this.lineName(l, s)}`)]));
+      }
+      parts.push(el('p', { class: 'ed-sub', text: 'What Tilemate understood:' }), ul);
+    }
+    for (const q of rl.questions) {
+      const answersBox = el('div', { class: 'answers' }, q.options.map((o) => {
+        const b = button(o.label, () => this.answer(l, o), 'btn');
+        b.disabled = !fresh;
+        return b;
+      }));
+      parts.push(el('div', { class: 'question', 'data-about': q.about, role: 'group', 'aria-label': 'A question about this line' }, [el('p', { text: q.text }), answersBox]));
+    }
+    if (problems.length > 0) parts.push(el('ul', { class: 'problems' }, problems.map((p) => el('li', { class: 'problem', text: p }))));
+    if (rl.examples.length > 0) {
+      parts.push(el('p', { class: 'ed-sub', text: rl.examples.length === 1 ? 'A hand that makes it:' : 'Hands that make it, for example:' }));
+      parts.push(...rl.examples.map((hand, i) => el('div', { class: 'tile-row example', role: 'group', 'aria-label': `Example ${i + 1}` },
+        hand.split(' ').filter(Boolean).map((t) => { const tile = pageTile(t); tile.classList.add('ed-tile'); return tile; }))));
+      // a phone shows one hand; the others are a tap away (card-editor.css)
+      if (rl.examples.length > 1) {
+        const more = button(box.classList.contains('all-hands') ? 'Show one hand' : `Show ${rl.examples.length - 1} more ${rl.examples.length === 2 ? 'hand' : 'hands'}`, () => {
+          const all = box.classList.toggle('all-hands');
+          more.replaceChildren(all ? 'Show one hand' : `Show ${rl.examples.length - 1} more ${rl.examples.length === 2 ? 'hand' : 'hands'}`);
+          more.setAttribute('aria-expanded', String(all));
+        }, 'btn btn-quiet btn-small more-hands');
+        more.setAttribute('aria-expanded', String(box.classList.contains('all-hands')));
+        parts.push(more);
+      }
+    }
+    if (rl.notation !== null) {
+      parts.push(el('details', { class: 'ed-notation' }, [
+        el('summary', { text: 'Tilemate\'s notation' }),
+        el('p', {}, [el('code', { text: rl.notation })]),
+        el('p', { text: rl.forms === 1 ? 'There is one way to make this line.' : `There are ${rl.forms.toLocaleString('en-US')} ways to make this line.` }),
+      ]));
+    }
+    const fb = box.querySelector('.ed-feedback');
+    // only the line she is working on speaks up (a card read whole would announce every line)
+    fb.setAttribute('aria-live', box.contains(document.activeElement) ? 'polite' : 'off');
+    fb.replaceChildren(...parts);
+  }
+
+  /** An answer to a question: its patch applied (colours, group texts, the line's answers, or the section's). */
+  answer(l, option) {
+    const s = this.sectionOf(l);
+    if (!s) return;
+    this.hooks.undoable?.(`You answered "${option.label}"; Undo takes it back.`);
+    const p = option.patch ?? {};
+    for (const c of p.colours ?? []) if (l.groups[c.group]) l.groups[c.group].colour = c.colour;
+    for (const t of p.texts ?? []) if (l.groups[t.group]) l.groups[t.group].text = t.text;
+    if (p.texts?.length) {
+      l.groupsText = groupsText(l.groups);
+      const input = this.lineBox(l)?.querySelector('.ed-groups');
+      if (input) input.value = l.groupsText;
+    }
+    if (p.answers) l.answers = { ...l.answers, ...p.answers };
+    l.touched = true;
+    this.clearUnsure(l);
+    this.drawChips(l);
+    if (p.section) {
+      s.numbers = p.section.numbers;
+      const box = this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .section-numbers`);
+      if (box) this.drawSectionNumbers(s, box);
+      this.changed(s.lines);
+    } else this.changed([l]);
+    // the focus stays on the line: its next field, or its first question left
+    this.lineBox(l)?.querySelector('.ed-groups')?.focus({ preventScroll: true });
+  }
+
+  // ------------------------------------------------------------ adding and removing
+
+  addLine(s) {
+    if (this.allLines().length >= LIMITS.lines) return;
+    const l = this.newLine();
+    l.touched = false;
+    s.lines.push(l);
+    const lines = this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .ed-lines`);
+    lines.append(this.lineElement(l, s));
+    this.refreshButtons();
+    this.changed([l]);
+    queueMicrotask(() => this.lineBox(l)?.querySelector('.ed-groups')?.focus());
+    return l;
+  }
+
+  addSection() {
+    if (this.card.sections.length >= LIMITS.sections) return;
+    const s = this.newSection('');
+    s.lines[0].touched = false;
+    this.card.sections.push(s);
+    this.els.sections.append(this.sectionElement(s, this.card.sections.length - 1));
+    this.refreshButtons();
+    this.changed(s.lines);
+    queueMicrotask(() => document.getElementById(`${s.key}-title`)?.focus());
+    return s;
+  }
+
+  removeLine(l) {
+    const s = this.sectionOf(l);
+    if (!s) return;
+    if (!this.lineIsEmpty(l)) this.hooks.undoable?.(`${this.lineName(l, s)} is removed; Undo puts it back.`);
+    const i = s.lines.indexOf(l);
+    s.lines.splice(i, 1);
+    this.lineBox(l)?.remove();
+    this.readings.delete(l.key);
+    for (const x of s.lines) this.drawLineName(x, s);
+    const next = s.lines[i] ?? s.lines[i - 1];
+    if (next) this.lineBox(next)?.querySelector('.ed-groups')?.focus();
+    else this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .add-line`)?.focus();
+    this.refreshButtons();
+    this.changed(s.lines);
+  }
+
+  removeSection(s) {
+    const empty = s.title.trim() === '' && s.lines.every((l) => this.lineIsEmpty(l));
+    if (!empty) this.hooks.undoable?.(`The section ${this.sectionTitle(s, this.card.sections.indexOf(s))} is removed; Undo puts it back.`);
+    this.card.sections.splice(this.card.sections.indexOf(s), 1);
+    if (this.card.sections.length === 0) this.card.sections.push(this.newSection(''));
+    this.render();
+    this.els.addSection.focus();
+    this.changed(null);
+  }
+}

@@ -1,0 +1,310 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCard, type Card } from '../../engine/card.js';
+import { lineForms } from '../../engine/compile.js';
+import { axeViolations, openBrowser, overflowX, SCREENS, SHOTS, type BrowserTable, type ScreenName } from './browser.js';
+import { notationCard, PRINTED_SECTIONS, type PrintedFixtureLine } from './fixtures/printed-lines.js';
+import { everyControlInside, keyboardReaches, smallestText } from './page-checks.js';
+
+/**
+ * My card's editor (api/web/mycard.html, card-editor.js, issue 44): a card entered as it is
+ * printed, as a player enters it (typing the groups, tapping their colours, typing the note,
+ * X or C, the value, answering what the editor asks), makes exactly the lines and forms of the
+ * same card written in the notation by hand; the three silent misreadings are asked instead;
+ * a bad line shows its problems while the rest of the card stays usable and saves; the
+ * notation round-trips through the editor; and the page fits the three screens, axe-core clean.
+ */
+
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+const TAPS: Record<string, number> = { g: 1, r: 2, b: 3, '-': 0 };
+
+/** A card's lines as the analyzer makes them: id, value, X/C, jokers, and every form. */
+const linesOf = (card: Card) => card.lines.map((l) => ({
+  id: l.id, value: l.value, concealed: l.concealed, nojoker: l.nojoker, forms: lineForms(l).map((f) => f.text).sort(),
+}));
+
+/** One line entered as she enters it: groups typed, each colour tapped, the note typed, X or C chosen, the value typed. */
+async function enterLine(line: Locator, x: Omit<PrintedFixtureLine, 'notation' | 'answers'>): Promise<void> {
+  await line.locator('.ed-groups').fill(x.groups);
+  for (const [i, c] of [...x.colours].entries()) {
+    for (let n = 0; n < TAPS[c]; n++) await line.locator(`.chip[data-group="${i}"]`).click();
+  }
+  if (x.note) await line.locator('.ed-note').fill(x.note);
+  await line.locator(`.xc[data-xc="${x.xc === 'C' ? 'c' : 'x'}"]`).click();
+  await line.locator('.ed-value').fill(String(x.value));
+}
+
+/** Taps the answer (its first words) to a question the line asks, once the line is read as it stands. */
+async function answer(line: Locator, words: string): Promise<void> {
+  await line.locator('.question button', { hasText: words }).first().click();
+}
+
+/** Opens "Open, download or print the card" when it is closed. */
+async function openFiles(page: Page): Promise<void> {
+  if (!(await page.$eval('#files', (d) => (d as HTMLDetailsElement).open))) await page.click('#files summary');
+}
+
+/** The card's text as the page downloads it (Download the card file). */
+async function downloaded(page: Page): Promise<string> {
+  await openFiles(page);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  return readFileSync((await file.path())!, 'utf8');
+}
+
+/** A fresh page: no draft kept, nothing entered. */
+async function fresh(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/mycard.html`);
+  await page.evaluate(() => { localStorage.removeItem('tilemate-card-draft'); localStorage.removeItem('tilemate-card-mode'); });
+  await page.reload();
+  await settled(page);
+}
+
+const line = (page: Page, section: number, n: number) => page.locator('.ed-section').nth(section).locator('.ed-line').nth(n);
+
+describe('a card entered as it is printed', () => {
+  let b: BrowserTable;
+  let page: Page;
+  const hand = parseCard(notationCard('Our club card 2026'));
+  beforeAll(async () => {
+    b = await openBrowser('card-editor', { screen: 'desktop' });
+    page = b.page;
+  }, 60_000);
+  afterAll(async () => { await b?.close(); });
+
+  it('ninety printed lines entered as a player enters them make exactly the lines and forms of the same card written in the notation by hand, and so does the card saved', async () => {
+    await fresh(page, b.base);
+    const started = performance.now();
+    await page.fill('#card-title', 'Our club card 2026');
+    for (const [si, section] of PRINTED_SECTIONS.entries()) {
+      if (si > 0) await page.click('#add-section');
+      const sec = page.locator('.ed-section').nth(si);
+      await sec.locator('.ed-heading').fill(section.title);
+      for (const [li, x] of section.lines.entries()) {
+        if (li > 0) await sec.locator('.add-line').click();
+        await enterLine(line(page, si, li), x);
+        for (const words of x.answers ?? []) await answer(line(page, si, li), words);
+      }
+    }
+    await settled(page);
+    await expect.poll(() => page.locator('#card-status').textContent(), { timeout: 60_000 }).toBe('All 90 lines are ready.');
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`entering the 90 printed lines took the script ${seconds.toFixed(1)} s (${(seconds / 90).toFixed(2)} s a line), every line checked by the server as it went`);
+    expect(await page.locator('.ed-line[data-state="ready"]').count()).toBe(90);
+    expect(await page.locator('.ed-line .example').count()).toBeGreaterThanOrEqual(180);
+
+    const text = await downloaded(page);
+    const fromPage = parseCard(text);
+    expect(fromPage.name).toBe('Our club card 2026');
+    expect(fromPage.sections).toEqual(hand.sections);
+    expect(linesOf(fromPage)).toEqual(linesOf(hand));
+
+    await page.fill('#card-name', 'club-2026');
+    await page.click('#save');
+    await expect.poll(() => page.locator('#save-message').textContent()).toBe('Saved as club-2026 and chosen as your card: 90 lines are ready to play.');
+    const saved = await (await page.request.get(`${b.base}/api/cards/club-2026`)).json() as { text: string };
+    expect(linesOf(parseCard(saved.text))).toEqual(linesOf(hand));
+    expect(b.pageErrors).toEqual([]);
+  }, 900_000);
+
+  it('the notation round-trips through the editor: written in the notation and back, the card is the same', async () => {
+    const before = await downloaded(page);
+    await page.click('#to-notation');
+    await page.waitForSelector('#notation-mode:not(.hidden)');
+    await expect(page.inputValue('#card-text')).resolves.toBe(before);
+    await page.waitForSelector('.all-good');
+    await expect(page.locator('.all-good').textContent()).resolves.toBe('Every line is well written: Our club card 2026, 90 lines.');
+    await page.click('#to-printed');
+    await page.waitForSelector('#printed-mode:not(.hidden)');
+    await expect.poll(() => page.locator('#card-status').textContent(), { timeout: 60_000 }).toBe('All 90 lines are ready.');
+    await settled(page);
+    expect(await downloaded(page)).toBe(before);
+  }, 300_000);
+
+  it('a .card file written by hand opens in the editor, every line ready, and downloads as the same card', async () => {
+    await openFiles(page);
+    await page.setInputFiles('#open-file', { name: 'club.card', mimeType: 'text/plain', buffer: Buffer.from(notationCard('Our club card 2026')) });
+    // the editor holds her card: the file replaces it only once she says so
+    await page.waitForSelector('#ask:not(.hidden)');
+    await expect(page.locator('#ask-words').textContent()).resolves.toBe('Replace what you have typed with the card file club.card?');
+    await page.click('#ask-yes');
+    await expect(page.locator('#undo-words').textContent()).resolves.toBe('The card file club.card is open; Undo puts back what you had typed.');
+    await expect.poll(() => page.locator('#card-status').textContent(), { timeout: 60_000 }).toBe('All 90 lines are ready.');
+    await settled(page);
+    expect(linesOf(parseCard(await downloaded(page)))).toEqual(linesOf(hand));
+    expect(b.pageErrors).toEqual([]);
+  }, 300_000);
+});
+
+describe('the editor asks what the printed line does not say, and one bad line hides nothing', () => {
+  let b: BrowserTable;
+  let page: Page;
+  beforeAll(async () => {
+    b = await openBrowser('card-editor-asks', { screen: 'desktop' });
+    page = b.page;
+  }, 60_000);
+  afterAll(async () => { await b?.close(); });
+
+  it('groups of numbers typed without their colours are asked about, never read as one suit', async () => {
+    await fresh(page, b.base);
+    await page.locator('.ed-heading').first().fill('Years');
+    const l = line(page, 0, 0);
+    await enterLine(l, { groups: 'FF 222 2222 222 NN', colours: '-----', note: 'These Nos. Only', xc: 'X', value: 25 });
+    await settled(page);
+    await expect(l.locator('.question[data-about="suits"] p').textContent()).resolves.toBe('Are these three groups of 2s in different suits, as the card\'s colours show? Tap each group\'s colour, or answer here.');
+    await expect(l.getAttribute('data-state')).resolves.toBe('asks');
+    await expect(l.locator('.ed-notation').count()).resolves.toBe(0);
+    await answer(l, 'Yes, each in a suit of its own');
+    await settled(page);
+    await expect(l.getAttribute('data-state')).resolves.toBe('ready');
+    await expect(l.locator('.ed-notation code').textContent()).resolves.toBe('FF 222a 2222b 222c NN ; x 25');
+    // the answer is shown in the chips, in colour and in words
+    await expect(l.locator('.chip[data-group="1"] .chip-colour').textContent()).resolves.toContain('green');
+    await expect(l.locator('.chip[data-group="3"] .chip-colour').textContent()).resolves.toContain('blue');
+    // Undo takes the answer back
+    await page.click('#undo');
+    await settled(page);
+    await expect(line(page, 0, 0).getAttribute('data-state')).resolves.toBe('asks');
+  });
+
+  it('numbers that could move, with nothing said, are asked about', async () => {
+    await page.locator('.add-line').first().click();
+    const l = line(page, 0, 1);
+    await enterLine(l, { groups: '11 222 3333 44 555', colours: 'ggggg', note: '', xc: 'X', value: 25 });
+    await settled(page);
+    await expect(l.locator('.question[data-about="numbers"] p').textContent()).resolves.toBe('May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?');
+    await answer(l, 'They may move together');
+    await settled(page);
+    await expect(l.locator('.ed-notation code').textContent()).resolves.toBe('11a 222a 3333a 44a 555a ; x 25 consec');
+    await expect(l.locator('.understood').textContent()).resolves.toContain('Your answers: the numbers may move up or down together.');
+  });
+
+  it('a dragon printed without a colour is asked about: any dragon, or the dragon of a suit', async () => {
+    await page.locator('.add-line').first().click();
+    const l = line(page, 0, 2);
+    await enterLine(l, { groups: 'NEWS DDD 222 DDDD', colours: '-gg-', note: 'These Nos. Only', xc: 'C', value: 30 });
+    await settled(page);
+    await expect(l.locator('.question[data-about="dragon"] p').textContent()).resolves.toBe('Which dragon is DDDD: any dragon, or the dragon of one of this line\'s suits (tap its colour)?');
+    await answer(l, 'Any dragon');
+    await settled(page);
+    await expect(l.locator('.ed-groups').inputValue()).resolves.toBe('NEWS DDD 222 RRRR/GGGG/0000');
+    await expect(l.locator('.ed-notation code').textContent()).resolves.toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
+  });
+
+  it('in the notation too, words of numbers without suit letters are asked about', async () => {
+    await page.click('#to-notation');
+    await page.fill('#card-text', 'card: Asked\n[Years]\nFF 2026 2222 2222 ; x 25\n');
+    await page.waitForSelector('.question-line');
+    await settled(page);
+    await expect(page.locator('.question-line').textContent()).resolves.toMatch(/^Line 3: are 2026, 2222 and 2222 all in one suit\?/);
+    await expect(page.locator('.all-good').count()).resolves.toBe(0);
+    await page.click('#to-printed');
+    await page.waitForSelector('.question[data-about="suits"]');
+    await page.click('#to-notation');
+    await page.fill('#card-text', '');
+    await page.click('#to-printed');
+    await settled(page);
+  });
+
+  it('a bad line shows each of its problems on its own line while the other lines stay usable, and the card saves with them', async () => {
+    await fresh(page, b.base);
+    await page.fill('#card-title', 'Evens test');
+    await page.locator('.ed-heading').first().fill('Evens');
+    const sec = page.locator('.ed-section').first();
+    await enterLine(line(page, 0, 0), { groups: '222 4444 666 8888', colours: 'ggrr', note: 'Any 2 Suits, These Nos. Only', xc: 'X', value: 25 });
+    await sec.locator('.add-line').click();
+    await enterLine(line(page, 0, 1), { groups: 'FF 2Q26 2222', colours: '-gr', note: 'Any 2 Suits, Pretty', xc: 'X', value: 25 });
+    await line(page, 0, 1).locator('.ed-value').fill('25 points');
+    await sec.locator('.add-line').click();
+    await enterLine(line(page, 0, 2), { groups: 'FF 2468 2468 8888', colours: '-grb', note: 'Any 3 Suits, These Nos. Only', xc: 'X', value: 30 });
+    await settled(page);
+    const bad = line(page, 0, 1);
+    await expect(bad.getAttribute('data-state')).resolves.toBe('mend');
+    await expect(bad.locator('.problem').allTextContents()).resolves.toEqual([
+      'The value must be a whole number, such as 25.',
+      '"Q" in "2Q26" is not a tile on a card (the tiles are 1 to 9, 0 for Soap, N, E, W, S, F, D, and R or G for a red or green dragon).',
+      'This line holds 10 tiles; every line of a card holds 14. Check its groups against the card.',
+    ]);
+    // the note words it does not know are asked about beside the problems
+    await expect(bad.locator('.question[data-about="note"] p').textContent()).resolves.toMatch(/^Tilemate does not know the words "pretty" in the note/);
+    for (const n of [0, 2]) await expect(line(page, 0, n).getAttribute('data-state')).resolves.toBe('ready');
+    // the rest of the card stays usable: a line after the bad one is changed and read again
+    await line(page, 0, 2).locator('.ed-value').fill('35');
+    await settled(page);
+    await expect(line(page, 0, 2).locator('.ed-notation code').textContent()).resolves.toBe('FF 2468a 2468b 8888c ; x 35');
+    await expect(page.locator('#card-status').textContent()).resolves.toBe('2 of 3 lines are ready; 1 waits for an answer or a mend.');
+    await page.fill('#card-name', 'evens-test');
+    await page.click('#save');
+    await expect.poll(() => page.locator('#save-message').textContent()).toBe('Saved as evens-test and chosen as your card: 2 lines are ready to play, and 1 line waits for you to finish it.');
+    const saved = await (await page.request.get(`${b.base}/api/cards/evens-test`)).json() as { text: string };
+    expect(parseCard(saved.text).lines.map((x) => x.id)).toEqual(['Evens #1', 'Evens #3']);
+    expect(saved.text).toContain('// draft:');
+    // opened again from the saved cards, the line waiting comes back as she left it
+    await page.click('#saved li[data-name="evens-test"] button:has-text("Edit")');
+    await page.waitForSelector('#ask:not(.hidden)');
+    await page.click('#ask-yes');
+    await settled(page);
+    await expect(line(page, 0, 1).locator('.ed-groups').inputValue()).resolves.toBe('FF 2Q26 2222');
+    await expect(line(page, 0, 1).getAttribute('data-state')).resolves.toBe('mend');
+    expect(b.pageErrors).toEqual([]);
+  });
+
+  it('a failure to reach Tilemate is said in one plain sentence, and the lines are checked once it is back', async () => {
+    await page.route('**/api/cards/read', (r) => r.abort('internetdisconnected'));
+    await line(page, 0, 0).locator('.ed-value').fill('30');
+    await expect.poll(() => page.locator('#read-message').textContent()).toBe('Tilemate cannot be reached, so your lines are not checked yet; they are kept in this browser.');
+    await page.unroute('**/api/cards/read');
+    await expect.poll(() => page.locator('#read-message').textContent(), { timeout: 60_000 }).toBe('');
+    await settled(page);
+    await expect(line(page, 0, 0).locator('.ed-notation code').textContent()).resolves.toBe('222a 4444a 666b 8888b ; x 30');
+  });
+});
+
+for (const screen of Object.keys(SCREENS) as ScreenName[]) {
+  describe(`the card editor on the ${screen} (${SCREENS[screen].width}x${SCREENS[screen].height})`, () => {
+    let b: BrowserTable;
+    let page: Page;
+    beforeAll(async () => {
+      b = await openBrowser(`card-editor-${screen}`, { screen });
+      page = b.page;
+      await page.goto(`${b.base}/mycard.html`);
+      await settled(page);
+    }, 60_000);
+    afterAll(async () => { await b?.close(); });
+
+    it('a line from a photo to check, a line ready, a line asking and a line to mend: drawn to fit, axe-core clean, every control in reach', async () => {
+      // a draft left in this browser, as the photo import leaves a line it is unsure of
+      await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ v: 2, mode: 'printed', name: '', card: { name: 'Our club card', sections: [{ title: '2026', lines: [
+        { groups: [{ text: 'NEWS', colour: null }, { text: '2026', colour: 'green' }, { text: '2026', colour: 'blue' }, { text: 'FF', colour: null }], note: 'Any 2 Suits, These Nos. Only', concealed: true, valueText: '50', unsure: 'The photo is not sharp here: check the second 2026 and its colour.' },
+      ] }] } })), 'tilemate-card-draft');
+      await page.reload();
+      await settled(page);
+      await expect(page.locator('#draft-words').textContent()).resolves.toMatch(/^Draft restored/);
+      const sec = page.locator('.ed-section').first();
+      await expect(sec.locator('.ed-line.unsure .ed-unsure').textContent()).resolves.toContain('The photo is not sharp here');
+      await sec.locator('.add-line').click();
+      await enterLine(sec.locator('.ed-line').nth(1), { groups: '2026 2026 FF 00 22', colours: 'gr--b', note: 'Any 3 Suits, These Nos. Only', xc: 'C', value: 40 });
+      await sec.locator('.add-line').click();
+      await enterLine(sec.locator('.ed-line').nth(2), { groups: '2026 2222 6666 FF', colours: '----', note: '', xc: 'X', value: 30 });
+      await sec.locator('.add-line').click();
+      await enterLine(sec.locator('.ed-line').nth(3), { groups: 'FF 2Q26 2222', colours: '-gr', note: 'Any 2 Suits', xc: 'X', value: 25 });
+      await settled(page);
+      await page.waitForSelector('.ed-line[data-state="ready"] .example .tile');
+      await page.waitForSelector('.ed-line[data-state="asks"] .question');
+      await page.waitForSelector('.ed-line[data-state="mend"] .problem');
+      await page.screenshot({ path: join(SHOTS, `card-editor-${screen}.png`), fullPage: true });
+      expect(await overflowX(page)).toBe(0);
+      expect(await everyControlInside(page)).toEqual([]);
+      expect(await smallestText(page, '.tile .face, .tile .word, .chip-colour, .chip-text, .problem, label, p, li, .btn')).toBeGreaterThanOrEqual(16);
+      const axe = await axeViolations(page);
+      if (axe.length) console.log(screen, JSON.stringify(axe));
+      expect(axe).toEqual([]);
+      expect(await keyboardReaches(page)).toEqual([]);
+      // she checked the line from the photo: it is no longer marked
+      await sec.locator('.ed-line.unsure button', { hasText: 'It is right as it is' }).click();
+      await expect(page.locator('.ed-line.unsure').count()).resolves.toBe(0);
+      expect(b.pageErrors).toEqual([]);
+    });
+  });
+}

@@ -210,7 +210,9 @@ async function main(): Promise<void> {
       byCell.set(`${name}/${d}`, cell);
       for (let seed = 1; seed <= (d === 'clean' ? 1 : seeds); seed++) {
         const rng = seedRng(1000 * seed + name.length * 7 + d.length);
-        const photos = await Promise.all(panels.map((p) => distort(p, rng)));
+        // one panel after the other: the seeded draws come in the same order every run
+        const photos: Photo[] = [];
+        for (const p of panels) photos.push(await distort(p, rng));
         if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
         const t0 = performance.now();
         const draft = await readCardPhotos(photos.map((p) => p.bytes));

@@ -29,6 +29,18 @@ function langPath(): string {
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
+/** How a whole photo is read. */
+const PAGE = {
+  // sparse text: every word wherever it is; the page's layout (columns, rows, headings) is read from the words' boxes (card-photo-read.ts), as
+  // tesseract's own layout analysis drops the narrow column of values between two panels
+  tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT,
+  tessedit_char_whitelist: '',
+  user_defined_dpi: '300',
+  preserve_interword_spaces: '1',
+  // tesseract's own diagnostics (a histogram's statistics on a blank piece) go nowhere, not to standard output
+  debug_file: '/dev/null',
+};
+
 let worker: Promise<Tesseract.Worker> | null = null;
 /** Photos wait for the one worker in turn. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -42,13 +54,7 @@ async function start(): Promise<Tesseract.Worker> {
     // tesseract.js throws a worker's failure from its message handler unless it is given one; the job's promise carries it
     errorHandler: () => {},
   });
-  await w.setParameters({
-    // sparse text: every word wherever it is; the page's layout (columns, rows, headings) is read from the words' boxes (card-photo-read.ts), as
-    // tesseract's own layout analysis drops the narrow column of values between two panels
-    tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT,
-    user_defined_dpi: '300',
-    preserve_interword_spaces: '1',
-  });
+  await w.setParameters(PAGE);
   return w;
 }
 
@@ -73,12 +79,30 @@ export async function closeOcr(): Promise<void> {
  * and its worker ended, so that one picture can never hold the reader for ever.
  */
 export function ocrWords(png: Buffer, timeoutMs = 120_000): Promise<OcrWord[]> {
-  const job = queue.then(() => readWords(png, timeoutMs));
-  queue = job.catch(() => {});
-  return job;
+  return inTurn(timeoutMs, (w) => readWords(w, png));
 }
 
-async function readWords(png: Buffer, timeoutMs: number): Promise<OcrWord[]> {
+/**
+ * One short row of print (a value, "X 25") read again on its own, only the characters of
+ * `whitelist` allowed: the OCR mistakes less in a small picture of one row whose alphabet it
+ * is told.
+ */
+export function ocrRow(png: Buffer, whitelist: string, timeoutMs = 20_000): Promise<{ text: string; confidence: number }> {
+  return inTurn(timeoutMs, async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_LINE, tessedit_char_whitelist: whitelist });
+    const r = await w.recognize(png, {}, { text: true });
+    return { text: r.data.text.trim(), confidence: r.data.confidence };
+  });
+}
+
+/** A job for the one worker, after those before it, given up after `timeoutMs` (the worker then ended). */
+function inTurn<T>(timeoutMs: number, job: (w: Tesseract.Worker) => Promise<T>): Promise<T> {
+  const run = queue.then(() => withWorker(timeoutMs, job));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function withWorker<T>(timeoutMs: number, job: (w: Tesseract.Worker) => Promise<T>): Promise<T> {
   const w = await theWorker().catch((err: unknown) => {
     throw new TilemateError('TM_INTERNAL', `the OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
   });
@@ -87,25 +111,7 @@ async function readWords(png: Buffer, timeoutMs: number): Promise<OcrWord[]> {
     timer = setTimeout(() => reject(new TilemateError('TM_TOO_SLOW', `the photo could not be read within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
   });
   try {
-    const result = await Promise.race([w.recognize(png, {}, { blocks: true, text: false }), late]);
-    const words: OcrWord[] = [];
-    for (const block of result.data.blocks ?? []) {
-      for (const para of block.paragraphs) {
-        for (const line of para.lines) {
-          for (const word of line.words) {
-            const text = word.text.trim();
-            if (text === '') continue;
-            words.push({
-              text,
-              confidence: word.confidence,
-              box: { ...word.bbox },
-              chars: (word.symbols ?? []).map((s) => ({ text: s.text, confidence: s.confidence, box: { ...s.bbox } })),
-            });
-          }
-        }
-      }
-    }
-    return words;
+    return await Promise.race([job(w), late]);
   } catch (err) {
     // a worker that failed or ran late is ended: the next photo starts a fresh one
     await closeOcr();
@@ -114,4 +120,27 @@ async function readWords(png: Buffer, timeoutMs: number): Promise<OcrWord[]> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function readWords(w: Tesseract.Worker, png: Buffer): Promise<OcrWord[]> {
+  await w.setParameters(PAGE);
+  const result = await w.recognize(png, {}, { blocks: true, text: false });
+  const words: OcrWord[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (text === '') continue;
+          words.push({
+            text,
+            confidence: word.confidence,
+            box: { ...word.bbox },
+            chars: (word.symbols ?? []).map((c) => ({ text: c.text, confidence: c.confidence, box: { ...c.bbox } })),
+          });
+        }
+      }
+    }
+  }
+  return words;
 }

@@ -126,7 +126,7 @@ function rowsOf(words: Word[]): Word[][] {
     for (const r of rows) {
       // the row's last word of full height (a "-" or one bar of "=" is no guide to where the row runs)
       const tallest = Math.max(...r.map((v) => v.h));
-      const last = r.findLast((v) => v.h >= tallest * 0.5)!;
+      const last = [...r].reverse().find((v) => v.h >= tallest * 0.5)!;
       const d = Math.abs(last.yc - w.yc);
       if (d < Math.max(last.h, w.h) * 0.55 && d < bestD) { best = r; bestD = d; }
     }
@@ -202,7 +202,7 @@ function splitWord(photo: PreparedPhoto, w: Word, letter: number): Word[] {
 interface RowParts {
   words: Word[];
   text: string;
-  value: ReturnType<typeof valueAtEnd>;
+  value: { take: number; concealed: boolean; value: number; sure: boolean } | null;
   groupWords: Word[];
   noteWords: Word[];
   /** Printed on a shaded band: a section's heading. */
@@ -242,12 +242,13 @@ function onBand(photo: PreparedPhoto, row: Word[], x0: number, x1: number): bool
   return here !== null && paper > 0 && here < paper * 0.95;
 }
 
-const BAR = /^[-—–_=~]+$/;
+const BAR = /^[-—–_=~+]+$/;
 
 /** The card's "=" read as two bars (two words, one above the other) made one "=" again; a lone bar is the card's "-". */
 function joinBars(row: Word[]): Word[] {
   const tall = median(row.map((w) => w.h));
-  const thin = (w: Word) => BAR.test(w.text) && w.h < tall * 0.4;
+  // a bar, or a mark of bars and crosses (a "+" the OCR read as "--") as tall as a cross: decoration
+  const thin = (w: Word) => BAR.test(w.text) && (w.h < tall * 0.4 || /^[-—–_~+]{2,}$/.test(w.text));
   const out: Word[] = [];
   const used = new Set<Word>();
   for (const w of row) {
@@ -257,7 +258,9 @@ function joinBars(row: Word[]): Word[] {
     used.add(w);
     if (other) used.add(other);
     const box = other ? { x0: Math.min(w.box.x0, other.box.x0), y0: Math.min(w.box.y0, other.box.y0), x1: Math.max(w.box.x1, other.box.x1), y1: Math.max(w.box.y1, other.box.y1) } : w.box;
-    out.push(word({ text: other || w.text.includes('=') ? '=' : '-', confidence: Math.max(w.confidence, other?.confidence ?? 0), box, chars: [] }));
+    // the decoration's meaning is nothing (card-notation.md): which mark it was matters only to show it as printed
+    const tallMark = !other && w.h >= tall * 0.6;
+    out.push(word({ text: tallMark ? '+' : other || w.text.includes('=') ? '=' : '-', confidence: Math.max(w.confidence, other?.confidence ?? 0), box, chars: [] }));
   }
   return out;
 }
@@ -327,16 +330,44 @@ function unfinished(photo: PreparedPhoto, parts: LineParts): boolean {
   return tilesIn(after.map((t) => ({ text: t, colour: null }))) < 14;
 }
 
+/** Reads a box of the photo again as one row of print, only the characters of `whitelist` allowed (io/card-photo-ocr.ts ocrRow). */
+export type Reread = (box: OcrBox, whitelist: string) => Promise<{ text: string; confidence: number } | null>;
+
+const rowTiles = (p: RowParts): number => tilesIn(p.groupWords.map((w) => ({ text: groupText(w.text, null).text, colour: null })));
+
+/**
+ * The value of a row that holds a line's groups, where the first reading did not find it
+ * surely: its place (right of the groups, at the column's right edge) read again as one row
+ * of X, C and digits.
+ */
+async function rereadValue(p: RowParts, letter: number, right: number, reread: Reread): Promise<void> {
+  const lastGroup = p.groupWords.at(-1);
+  if (!lastGroup) return;
+  const top = Math.min(...p.words.map((w) => w.box.y0)), bottom = Math.max(...p.words.map((w) => w.box.y1));
+  const h = bottom - top;
+  const box = { x0: Math.max(lastGroup.box.x1 + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
+  if (box.x1 - box.x0 < letter * 2) return;
+  const r = await reread(box, 'XC0123456789 ');
+  const m = r === null ? null : /^([XC])\s*(\d{2,3})$/.exec(r.text.replace(/\s+/g, ' ').trim());
+  if (r === null || m === null) return;
+  p.value = { take: 0, concealed: m[1] === 'C', value: Number(m[2]), sure: r.confidence >= 70 };
+  // what the first reading made of the value is dropped
+  p.noteWords = p.noteWords.filter((w) => w.xc < box.x0);
+}
+
 /**
  * A column's rows into headings and lines. A row that ends in a value starts a line; a row of
  * groups without a value goes on with the line above while that line is unfinished or the row
- * starts with OR (the card wraps a long line there); smaller type after a line is its note; a
- * row on a shaded band, or any other row, is a heading.
+ * starts with OR (the card wraps a long line there); words after a line are its note; a row on
+ * a shaded band, or any other row, is a heading.
  */
-function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number): Item[] {
+async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number, reread: Reread | null): Promise<Item[]> {
   const all = rows.flat();
   const column = { x0: Math.min(...all.map((w) => w.box.x0)), x1: Math.max(...all.map((w) => w.box.x1)) };
   const parts = rows.map((r) => rowParts(photo, r, letter, column));
+  if (reread !== null) {
+    for (const p of parts) if (rowTiles(p) >= 7 && (p.value === null || !p.value.sure)) await rereadValue(p, letter, column.x1, reread);
+  }
   const groupHeight = median(parts.flatMap((p) => p.groupWords.map((w) => w.h))) || letter;
   const items: Item[] = [];
   let last: LineParts | null = null;
@@ -344,20 +375,24 @@ function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number): Item
     const groupish = p.noteWords.length === 0 && p.groupWords.length > 0;
     const small = p.height < groupHeight * 0.85;
     const lettered = p.words.some((w) => /[a-z]/.test(w.text));
+    const tiles = rowTiles(p);
     if (p.value) {
       last = { groupWords: p.groupWords, noteWords: p.noteWords, value: p.value, noteRows: p.noteWords.length > 0 ? 1 : 0 };
       items.push({ line: last });
     } else if (p.band) {
       items.push({ heading: { text: p.text, band: true } });
       last = null;
-    } else if (last !== null && groupish && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || unfinished(photo, last))) {
+    } else if (last !== null && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || (groupish && unfinished(photo, last)))) {
+      // the card wraps a long line before an OR: the row goes on with the line
       last.groupWords.push(...p.groupWords);
-    } else if (last !== null && !groupish && (small || (lettered && last.noteRows > 0))) {
+      if (p.noteWords.length > 0) { last.noteWords.push(...p.noteWords); last.noteRows++; }
+    } else if (tiles >= 7) {
+      // a line whose value was not found: its groups are there
+      last = { groupWords: p.groupWords, noteWords: p.noteWords, value: null, noteRows: p.noteWords.length > 0 ? 1 : 0 };
+      items.push({ line: last });
+    } else if (last !== null && !groupish && (small || lettered)) {
       last.noteWords.push(...p.words);
       last.noteRows++;
-    } else if (groupish && tilesIn(p.groupWords.map((w) => ({ text: groupText(w.text, null).text, colour: null }))) >= 7) {
-      last = { groupWords: p.groupWords, noteWords: [], value: null, noteRows: 0 };
-      items.push({ line: last });
     } else if (/[A-Za-z0-9]/.test(p.text)) {
       items.push({ heading: { text: p.text, band: false } });
       last = null;
@@ -367,7 +402,7 @@ function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number): Item
 }
 
 /** The rows of one photo, in reading order: each column top to bottom, the columns left to right. */
-function photoItems(photo: PreparedPhoto, words: OcrWord[]): Item[] {
+async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null): Promise<Item[]> {
   const ws = words.map(word).filter((w) => w.h > 0 && w.box.x1 > w.box.x0);
   if (ws.length === 0) return [];
   const letter = Math.max(8, median(ws.map((w) => w.h)));
@@ -380,14 +415,16 @@ function photoItems(photo: PreparedPhoto, words: OcrWord[]): Item[] {
       columns[c].push(w);
     }
   }
-  return columns.filter((c) => c.length > 0).flatMap((col) => columnItems(photo, rowsOf(col), letter));
+  const items: Item[] = [];
+  for (const col of columns) if (col.length > 0) items.push(...await columnItems(photo, rowsOf(col), letter, reread));
+  return items;
 }
 
 export interface PhotoReading { name: string | null; sections: PrintedSection[] }
 
 /** A photo's words read into sections of draft lines (lines before any heading are kept under an empty title, for joinReadings). */
-export function readRows(photo: PreparedPhoto, words: OcrWord[]): PhotoReading {
-  const items = photoItems(photo, words);
+export async function readRows(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null = null): Promise<PhotoReading> {
+  const items = await photoItems(photo, words, reread);
   let name: string | null = null;
   const sections: PrintedSection[] = [];
   const bands = items.some((it) => it.heading?.band);

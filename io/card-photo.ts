@@ -1,7 +1,8 @@
 import { PRINTED_LIMITS, readPrintedCard, type CardReading, type PrintedCard } from '../engine/printed-card.js';
 import { TilemateError } from '../engine/errors.js';
 import { PHOTO_LIMITS, preparePhoto, type PhotoLimits } from './card-photo-image.js';
-import { closeOcr, ocrWords } from './card-photo-ocr.js';
+import sharp from 'sharp';
+import { closeOcr, ocrRow, ocrWords, type OcrBox } from './card-photo-ocr.js';
 import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-read.js';
 
 /**
@@ -60,7 +61,17 @@ export const MAX_PHOTOS = 6;
 async function readOne(bytes: Buffer, opts: PhotoOptions): Promise<{ reading: PhotoReading; angle: number; words: number }> {
   const photo = await preparePhoto(bytes, opts.limits ?? PHOTO_LIMITS);
   const words = await ocrWords(photo.ocrPng, opts.timeoutMs);
-  return { reading: readRows(photo, words), angle: photo.angle, words: words.length };
+  // a piece of the evened-out picture, with a margin of white, read again on its own
+  const reread = async (box: OcrBox, whitelist: string) => {
+    const left = Math.max(0, Math.floor(box.x0)), top = Math.max(0, Math.floor(box.y0));
+    const width = Math.min(photo.width, Math.ceil(box.x1)) - left, height = Math.min(photo.height, Math.ceil(box.y1)) - top;
+    if (width < 8 || height < 8) return null;
+    const pad = Math.round(height * 0.5);
+    const png = await sharp(Buffer.from(photo.gray.buffer, photo.gray.byteOffset, photo.gray.length), { raw: { width: photo.width, height: photo.height, channels: 1 } })
+      .extract({ left, top, width, height }).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } }).png().toBuffer();
+    return ocrRow(png, whitelist, opts.timeoutMs);
+  };
+  return { reading: await readRows(photo, words, reread), angle: photo.angle, words: words.length };
 }
 
 /** Cuts a draft to what a printed card may hold (a photo of something else can read as anything). */

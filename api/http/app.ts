@@ -31,6 +31,7 @@ import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
+import { cardPhotoRoutes } from './routes/card-photo.js';
 import { cardPictureRoutes } from './routes/card-picture.js';
 import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -303,6 +304,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
     accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

@@ -1,0 +1,93 @@
+import { Type } from 'typebox';
+import { TilemateError } from '../../../engine/errors.js';
+import { closeCardPhotoReader, PHOTO_LIMITS, readCardPhoto, type PhotoDraft, type UnsureLine } from '../../../io/card-photo.js';
+import type { PrintedCard } from '../../../engine/printed-card.js';
+import type { AppContext } from '../app.js';
+import type { Api } from './analysis.js';
+import { PrintedCardSchema } from './cards.js';
+import { ERRORS } from './schemas.js';
+
+/**
+ * POST /api/cards/photo: a photo of a printed card (the image itself as the body, PNG or
+ * JPEG) read into a draft card for the editor (io/card-photo.ts), with the lines to check.
+ *
+ * Reading a photo takes seconds of OCR, in the OCR's own worker thread, so other requests go
+ * on meanwhile. The server reads one photo at a time; a few more may wait their turn, and one
+ * more than that is refused at once (TM_BUSY) rather than kept waiting for minutes. A photo
+ * is bounded in bytes (its own body limit, here only) and in pixels (checked from its header
+ * before it is decoded), and on the heavy budget of its address.
+ */
+
+export interface PhotoRouteLimits {
+  /** Bytes of one photo (the body limit of this route alone). */
+  maxBytes: number;
+  /** Photos that may wait while one is read; one more is TM_BUSY. */
+  waiting: number;
+  /** The most one photo's OCR may take (ms): TM_TOO_SLOW. */
+  timeoutMs: number;
+}
+
+export const PHOTO_ROUTE_LIMITS: PhotoRouteLimits = { maxBytes: PHOTO_LIMITS.maxBytes, waiting: 2, timeoutMs: 90_000 };
+
+const TYPES = ['image/png', 'image/jpeg'];
+
+const Unsure = Type.Object({
+  section: Type.String(), line: Type.Integer({ description: 'the line\'s place in its section, from 1' }), id: Type.String(),
+  groups: Type.String({ description: 'the groups as read, as printed' }), reason: Type.String({ description: 'why to check it, one plain sentence' }),
+});
+
+/** One photo at a time, a few waiting: a turn, or TM_BUSY at once. */
+class Turns {
+  private running = false;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly waiting: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running) {
+      if (this.queue.length >= this.waiting) throw new TilemateError('TM_BUSY', 'the server is reading other photos of cards just now; try again in a minute');
+      await new Promise<void>((go) => this.queue.push(go));
+    }
+    this.running = true;
+    try {
+      return await job();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next(); else this.running = false;
+    }
+  }
+}
+
+const mb = (bytes: number): string => `${Math.round(bytes / 1048576)} MB`;
+
+export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<PhotoRouteLimits> } = {}): void {
+  const limits = { ...PHOTO_ROUTE_LIMITS, ...opts.limits };
+  const turns = new Turns(limits.waiting);
+  app.addHook('onClose', async () => { await closeCardPhotoReader(); });
+  // a context of its own: the images' parser and the larger body limit are this route's alone
+  app.register(async (photo) => {
+    // the body as bytes, whatever its type: the route names what it takes in words, not fastify's 415
+    photo.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBytes }, (_req, body, done) => done(null, body));
+    photo.post('/cards/photo', {
+      bodyLimit: limits.maxBytes,
+      preHandler: ctx.heavy,
+      // a photo too large is refused from its declared length, before it is received
+      onRequest: async (req) => {
+        const length = Number(req.headers['content-length'] ?? NaN);
+        if (length > limits.maxBytes) throw new TilemateError('TM_BODY_TOO_LARGE', `the photo is ${(length / 1048576).toFixed(1)} MB; a photo of a card may be at most ${mb(limits.maxBytes)}`);
+      },
+      schema: {
+        summary: 'A photo of a printed card (the image itself as the body, Content-Type image/png or image/jpeg) read into a draft card for the editor, with the lines to check and why',
+        consumes: TYPES,
+        response: { 200: Type.Object({ card: PrintedCardSchema, unsure: Type.Array(Unsure) }), ...ERRORS },
+      },
+    }, async (req): Promise<{ card: PrintedCard; unsure: UnsureLine[] }> => {
+      const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (!TYPES.includes(type) || !Buffer.isBuffer(req.body)) {
+        throw new TilemateError('TM_BAD_INPUT', `send the photo itself as the body, with Content-Type image/png or image/jpeg${type ? `, not ${type.slice(0, 60)}` : ''}`);
+      }
+      const bytes = req.body;
+      const draft: PhotoDraft = await turns.run(() => readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
+      return { card: draft.card, unsure: draft.unsure };
+    });
+  });
+}

@@ -84,11 +84,15 @@ async function currentText() {
   return (await editor.reading()).text;
 }
 
+/** The editor's card as it was written in the notation: brought back unchanged, the editor takes it back as it was (her typing, marks and all). */
+let writtenFrom = null;
+
 /** Writes the card in the notation: the editor's reading becomes the text, to be changed there. */
 async function toNotation() {
   busy(true);
   try {
     const text = await currentText();
+    writtenFrom = { text, card: editor.snapshot() };
     $('card-text').value = text;
     setMode('notation');
     keepDraft();
@@ -108,6 +112,13 @@ async function toPrinted() {
     editor.load({ name: '', sections: [] });
     setMode('printed');
     keepDraft();
+    return;
+  }
+  if (writtenFrom?.text === text) {
+    editor.restore(writtenFrom.card);
+    setMode('printed');
+    keepDraft();
+    $('card-title').focus();
     return;
   }
   busy(true);
@@ -483,6 +494,7 @@ async function replaceCard({ text = null, printed = null, name = null, question,
   }
   const go = () => {
     takeUndo();
+    writtenFrom = null;
     if (target === 'printed') editor.load(card);
     else { $('card-text').value = text; }
     if (mode !== target) setMode(target);
@@ -633,6 +645,7 @@ function undo() {
   const b = undoState.before;
   if (!b) return;
   forgetUndo();
+  writtenFrom = null;
   setMode(b.mode);
   $('card-text').value = b.text;
   $('card-name').value = b.name;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import sharp, { type Metadata } from 'sharp';
 import { TilemateError } from '../engine/errors.js';
 
@@ -94,15 +95,33 @@ function paperColour(rgb: Uint8Array): [number, number, number] {
   return out as [number, number, number];
 }
 
+/**
+ * Gives the event loop a turn every few milliseconds of work, so that a server reading a photo
+ * goes on answering other requests meanwhile (the OCR itself runs in a thread of its own).
+ */
+export class Pause {
+  private since = performance.now();
+  async turn(): Promise<void> {
+    if (performance.now() - this.since < 10) return;
+    await tick();
+    this.since = performance.now();
+  }
+}
+
 /** White balance against the paper: paper becomes white, and a coloured lamp no longer tints the inks. */
-function whiteBalance(rgb: Uint8Array): Uint8Array {
+async function whiteBalance(rgb: Uint8Array, pause = new Pause()): Promise<Uint8Array> {
   const paper = paperColour(rgb);
   const gain = paper.map((p) => 250 / p);
   const out = new Uint8Array(rgb.length);
-  for (let i = 0; i < rgb.length; i += 3) {
-    out[i] = Math.min(255, rgb[i] * gain[0]);
-    out[i + 1] = Math.min(255, rgb[i + 1] * gain[1]);
-    out[i + 2] = Math.min(255, rgb[i + 2] * gain[2]);
+  const chunk = 3 * 65536;
+  for (let start = 0; start < rgb.length; start += chunk) {
+    const end = Math.min(rgb.length, start + chunk);
+    for (let i = start; i < end; i += 3) {
+      out[i] = Math.min(255, rgb[i] * gain[0]);
+      out[i + 1] = Math.min(255, rgb[i + 1] * gain[1]);
+      out[i + 2] = Math.min(255, rgb[i + 2] * gain[2]);
+    }
+    await pause.turn();
   }
   return out;
 }
@@ -112,10 +131,13 @@ function whiteBalance(rgb: Uint8Array): Uint8Array {
  * least one channel, paper in none) divided by the paper's brightness around it (the
  * brightest pixel of each block, smoothed), then stretched so that ink is black.
  */
-export function evenOut(rgb: Uint8Array, width: number, height: number): Uint8Array {
+export async function evenOut(rgb: Uint8Array, width: number, height: number, pause = new Pause()): Promise<Uint8Array> {
   const n = width * height;
   const dark = new Uint8Array(n);
-  for (let p = 0, i = 0; p < n; p++, i += 3) dark[p] = Math.min(rgb[i], rgb[i + 1], rgb[i + 2]);
+  for (let y = 0; y < height; y++) {
+    for (let p = y * width, i = p * 3, end = p + width; p < end; p++, i += 3) dark[p] = Math.min(rgb[i], rgb[i + 1], rgb[i + 2]);
+    await pause.turn();
+  }
   const B = 32;
   const gw = Math.ceil(width / B), gh = Math.ceil(height / B);
   const grid = new Float32Array(gw * gh);
@@ -126,6 +148,7 @@ export function evenOut(rgb: Uint8Array, width: number, height: number): Uint8Ar
       for (let y = gy * B; y < y1; y++) for (let x = gx * B, p = y * width + x; x < x1; x++, p++) if (dark[p] > mx) mx = dark[p];
       grid[gy * gw + gx] = mx;
     }
+    await pause.turn();
   }
   // a block all of ink (a thick rule, a shaded band) takes its neighbours' paper: the median of 3 by 3
   const smooth = new Float32Array(gw * gh);
@@ -141,33 +164,42 @@ export function evenOut(rgb: Uint8Array, width: number, height: number): Uint8Ar
       smooth[gy * gw + gx] = Math.max(24, win[Math.floor(win.length / 2)], grid[gy * gw + gx] * 0.9);
     }
   }
+  // the paper's brightness at each pixel: the blocks' values interpolated, the columns' weights worked out once
+  const cx0 = new Int32Array(width), cx1 = new Int32Array(width), ctx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / B - 0.5));
+    cx0[x] = Math.floor(fx); cx1[x] = Math.min(gw - 1, cx0[x] + 1); ctx[x] = fx - cx0[x];
+  }
   const out = new Uint8Array(n);
   const hist = new Uint32Array(256);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / B - 0.5));
     const y0 = Math.floor(fy), y1 = Math.min(gh - 1, y0 + 1), ty = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / B - 0.5));
-      const x0 = Math.floor(fx), x1 = Math.min(gw - 1, x0 + 1), tx = fx - x0;
-      const bg = (smooth[y0 * gw + x0] * (1 - tx) + smooth[y0 * gw + x1] * tx) * (1 - ty) + (smooth[y1 * gw + x0] * (1 - tx) + smooth[y1 * gw + x1] * tx) * ty;
-      const v = Math.min(255, Math.round((dark[y * width + x] / bg) * 255));
-      out[y * width + x] = v;
+    const r0 = y0 * gw, r1 = y1 * gw;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      const a = cx0[x], b = cx1[x], tx = ctx[x];
+      const bg = (smooth[r0 + a] * (1 - tx) + smooth[r0 + b] * tx) * (1 - ty) + (smooth[r1 + a] * (1 - tx) + smooth[r1 + b] * tx) * ty;
+      const v = Math.min(255, Math.round((dark[p] / bg) * 255));
+      out[p] = v;
       hist[v]++;
     }
+    await pause.turn();
   }
-  // stretch: the ink's level (the darkest 1% of what is not paper) to black, the paper's to white
+  // stretch: the ink's level (the darkest 5% of what is not paper) to black, the paper's to white
   let inkCount = 0;
   for (let v = 0; v < 200; v++) inkCount += hist[v];
   let acc = 0, ink = 0;
   for (; ink < 200; ink++) { acc += hist[ink]; if (acc >= Math.max(1, inkCount * 0.05)) break; }
   const white = 235;
   const span = Math.max(40, white - ink);
-  for (let p = 0; p < n; p++) out[p] = Math.max(0, Math.min(255, Math.round(((out[p] - ink) / span) * 255)));
+  const level = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) level[v] = Math.max(0, Math.min(255, Math.round(((v - ink) / span) * 255)));
+  for (let p = 0; p < n; p++) out[p] = level[out[p]];
   return out;
 }
 
 /** The angle (degrees) that lines the print's rows up best: the one whose rows of ink are the sharpest. */
-export function skewAngle(gray: Uint8Array, width: number, height: number): number {
+export async function skewAngle(gray: Uint8Array, width: number, height: number, pause = new Pause()): Promise<number> {
   // ink pixels of a thinned-out copy, as points
   const step = Math.max(1, Math.round(Math.max(width, height) / 1200));
   const xs: number[] = [], ys: number[] = [];
@@ -186,14 +218,22 @@ export function skewAngle(gray: Uint8Array, width: number, height: number): numb
     return sum;
   };
   let best = 0, bestScore = score(0);
-  for (let d = -8; d <= 8.001; d += 0.25) { const s = score(d); if (s > bestScore) { bestScore = s; best = d; } }
+  for (let d = -8; d <= 8.001; d += 0.25) {
+    const s = score(d);
+    if (s > bestScore) { bestScore = s; best = d; }
+    await pause.turn();
+  }
   const coarse = best;
-  for (let d = coarse - 0.25; d <= coarse + 0.25; d += 0.05) { const s = score(d); if (s > bestScore) { bestScore = s; best = d; } }
+  for (let d = coarse - 0.25; d <= coarse + 0.25; d += 0.05) {
+    const s = score(d);
+    if (s > bestScore) { bestScore = s; best = d; }
+    await pause.turn();
+  }
   return Math.round(best * 100) / 100;
 }
 
 /** The usual height of a mark of ink (a letter, a digit): the median height of the pieces of ink of letter size (0 when there are too few to tell). */
-export function letterHeight(gray: Uint8Array, width: number, height: number): number {
+export async function letterHeight(gray: Uint8Array, width: number, height: number, pause = new Pause()): Promise<number> {
   const step = Math.max(1, Math.round(Math.max(width, height) / 1500));
   const w = Math.floor(width / step), h = Math.floor(height / step);
   const label = new Int32Array(w * h).fill(-1);
@@ -208,15 +248,19 @@ export function letterHeight(gray: Uint8Array, width: number, height: number): n
       else { const a = find(up), b = find(left); l = Math.min(a, b); parent[Math.max(a, b)] = l; }
       label[y * w + x] = l;
     }
+    await pause.turn();
   }
   const top = new Map<number, number>(), bottom = new Map<number, number>(), count = new Map<number, number>();
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const l0 = label[y * w + x];
-    if (l0 < 0) continue;
-    const l = find(l0);
-    if (!top.has(l)) top.set(l, y);
-    bottom.set(l, y);
-    count.set(l, (count.get(l) ?? 0) + 1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l0 = label[y * w + x];
+      if (l0 < 0) continue;
+      const l = find(l0);
+      if (!top.has(l)) top.set(l, y);
+      bottom.set(l, y);
+      count.set(l, (count.get(l) ?? 0) + 1);
+    }
+    await pause.turn();
   }
   const heights: number[] = [];
   for (const [l, t] of top) {
@@ -240,11 +284,10 @@ export async function preparePhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LI
   const look = await raw(first.rgb, first.width, first.height).resize({ width: Math.max(1, Math.round(first.width * small)), height: Math.max(1, Math.round(first.height * small)) })
     .raw().toBuffer({ resolveWithObject: true });
   const lw = look.info.width, lh = look.info.height;
-  const lookGray = evenOut(whiteBalance(new Uint8Array(look.data.buffer, look.data.byteOffset, look.data.length)), lw, lh);
-  await tick();
-  const angle = skewAngle(lookGray, lw, lh);
-  const tall = letterHeight(lookGray, lw, lh) / small;
-  await tick();
+  const pause = new Pause();
+  const lookGray = await evenOut(await whiteBalance(new Uint8Array(look.data.buffer, look.data.byteOffset, look.data.length), pause), lw, lh, pause);
+  const angle = await skewAngle(lookGray, lw, lh, pause);
+  const tall = (await letterHeight(lookGray, lw, lh, pause)) / small;
   let scale = tall > 0 ? LETTER_TARGET / tall : 1;
   scale = Math.min(scale, 3, limits.maxSide / Math.max(first.width, first.height), Math.sqrt(limits.maxWorkPixels / (first.width * first.height)));
   if (Math.abs(scale - 1) < 0.1) scale = 1;
@@ -262,10 +305,8 @@ export async function preparePhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LI
     width = info.width; height = info.height;
     rgbIn = new Uint8Array(data.buffer, data.byteOffset, data.length);
   }
-  const rgb = whiteBalance(rgbIn);
-  await tick();
-  const gray = evenOut(rgb, width, height);
-  await tick();
+  const rgb = await whiteBalance(rgbIn, pause);
+  const gray = await evenOut(rgb, width, height, pause);
   const ocrPng = await sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   return { width, height, ocrPng, gray, rgb, angle, scale, letterHeight: tall * scale };
 }

@@ -1,6 +1,6 @@
 import { groupsFromText, readNote, type Colour, type PrintedCard, type PrintedGroup, type PrintedLine, type PrintedSection } from '../engine/printed-card.js';
 import type { OcrBox, OcrWord } from './card-photo-ocr.js';
-import type { PreparedPhoto } from './card-photo-image.js';
+import { Pause, type PreparedPhoto } from './card-photo-image.js';
 
 /**
  * The words the OCR found on a photo of a printed card, read into a draft card: the columns
@@ -364,7 +364,12 @@ async function rereadValue(p: RowParts, letter: number, right: number, reread: R
 async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number, reread: Reread | null): Promise<Item[]> {
   const all = rows.flat();
   const column = { x0: Math.min(...all.map((w) => w.box.x0)), x1: Math.max(...all.map((w) => w.box.x1)) };
-  const parts = rows.map((r) => rowParts(photo, r, letter, column));
+  const pause = new Pause();
+  const parts: RowParts[] = [];
+  for (const r of rows) {
+    parts.push(rowParts(photo, r, letter, column));
+    await pause.turn();
+  }
   if (reread !== null) {
     for (const p of parts) if (rowTiles(p) >= 7 && (p.value === null || !p.value.sure)) await rereadValue(p, letter, column.x1, reread);
   }

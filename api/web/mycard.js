@@ -9,6 +9,7 @@
 // asking first, with an Undo after.
 
 import { CardEditor } from './card-editor.js';
+import { shareControls, sharedFromWords, takeOffList } from './card-share.js';
 import { cardWords, chooseCard, chosenCard } from './chosen-card.js';
 import { call } from './client.js';
 import { pageTile } from './lines.js';
@@ -300,18 +301,32 @@ function savedItem(c) {
     }
   });
   tools.append(chooseControl(c.name, c.title), use, game, edit);
-  if (!c.owner) {
-    tools.append(button('Delete', c.title, async () => {
-      if (!confirm(`Delete the card ${c.title}?`)) return;
+  if (c.owner) {
+    tools.append(button('Take it off my list', c.title, async () => {
       try {
-        await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
+        await takeOffList(c.name);
       } catch (err) {
-        $('tool-message').textContent = `The card could not be deleted: ${sentence(err)}`;
+        $('tool-message').textContent = `The card could not be taken off your list: ${sentence(err)}`;
       }
       listSaved();
     }));
+    const from = document.createElement('span');
+    from.className = 'shared-from';
+    from.textContent = sharedFromWords(c);
+    li.append(words, from, tools);
+    return li;
   }
-  li.append(words, tools);
+  tools.append(button('Delete', c.title, async () => {
+    if (!confirm(`Delete the card ${c.title}?`)) return;
+    try {
+      await call('DELETE', `/api/cards/${encodeURIComponent(c.name)}`);
+    } catch (err) {
+      $('tool-message').textContent = `The card could not be deleted: ${sentence(err)}`;
+    }
+    listSaved();
+  }));
+  // shared read-only by a code, for her club (card-share.js)
+  li.append(words, tools, shareControls(c.name, c.title));
   return li;
 }
 
@@ -401,6 +416,8 @@ async function save() {
     msg.textContent = mode === 'printed'
       ? `Saved as ${r.name} and chosen as your card: ${countWords(ready, 'line is', 'lines are')} ready to play${open ? `, and ${countWords(open, 'line waits', 'lines wait')} for you to finish ${open === 1 ? 'it' : 'them'}` : ''}.`
       : `Saved as ${r.name}: ${r.title}, ${r.lines} lines, and chosen as your card.`;
+    // shared read-only with her club from here too (card-share.js)
+    $('share-box').replaceChildren(shareControls(r.name, r.title));
     await listSaved();
   } catch (err) {
     msg.textContent = `Not saved: ${sentence(err)}`;

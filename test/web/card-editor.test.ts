@@ -331,3 +331,118 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     });
   });
 }
+
+describe('the practice card, printing, a photo of the card and sharing', () => {
+  let b: BrowserTable;
+  let page: Page;
+  beforeAll(async () => {
+    b = await openBrowser('card-editor-tools', { screen: 'desktop' });
+    page = b.page;
+  }, 60_000);
+  afterAll(async () => { await b?.close(); });
+
+  /** A download started by a click: its file name and bytes. */
+  async function download(selector: string): Promise<{ name: string; bytes: Buffer }> {
+    await openFiles(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  }
+
+  it('Start from the practice card: the server\'s own card in the editor, every line ready, the same lines as its file', async () => {
+    await fresh(page, b.base);
+    await page.click('#practice');
+    // nothing was typed: nothing to ask
+    await expect(page.isVisible('#ask')).resolves.toBe(false);
+    const practice = parseCard(readFileSync('cards/practice-2026.card', 'utf8'));
+    await expect.poll(() => page.locator('#card-status').textContent(), { timeout: 60_000 }).toBe(`All ${practice.lines.length} lines are ready.`);
+    await settled(page);
+    await expect(page.inputValue('#card-title')).resolves.toBe(practice.name);
+    expect(linesOf(parseCard(await downloaded(page)))).toEqual(linesOf(practice));
+  }, 300_000);
+
+  it('Print: the card drawn as printed, a PDF to print and a picture to keep', async () => {
+    const pdf = await download('#print-pdf');
+    expect(pdf.name).toBe('tilemate-practice-card-2026.pdf');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.locator('#tool-message').textContent()).resolves.toBe('The card is downloaded as tilemate-practice-card-2026.pdf: open it and print it.');
+    const png = await download('#print-png');
+    expect(png.name).toBe('tilemate-practice-card-2026.png');
+    expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 300_000);
+
+  it('a photo of her card replaces what she typed only once she says so, and the lines Tilemate is unsure of are marked until she checks them', async () => {
+    // the server's answer for a photo, as POST /api/cards/photo gives it (reading one is the next test's)
+    const draft = {
+      card: { name: 'Photo card', sections: [{ title: 'Evens', lines: [
+        { groups: [{ text: '222', colour: 'green' }, { text: '4444', colour: 'green' }, { text: '666', colour: 'red' }, { text: '8888', colour: 'red' }], note: 'Any 2 Suits, These Nos. Only', concealed: false, value: 25 },
+        { groups: [{ text: 'FF', colour: null }, { text: '2468', colour: 'green' }, { text: '2468', colour: 'red' }, { text: '8888', colour: 'blue' }], note: 'Any 3 Suits, These Nos. Only', concealed: false, value: 30, unsure: 'The value is hard to read: check it against your card.' },
+      ] }] },
+      unsure: [{ section: 'Evens', line: 2, id: 'Evens #2', groups: 'FF 2468 2468 8888', reason: 'The value is hard to read: check it against your card.' }],
+    };
+    await page.route('**/api/cards/photo', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(draft) }));
+    try {
+      const photo = async () => {
+        await page.setInputFiles('#photo-file', { name: 'card.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) });
+        await page.waitForSelector('#ask:not(.hidden)');
+        await expect(page.locator('#ask-words').textContent()).resolves.toBe('Replace what you have typed with the card read from the photo?');
+        await page.click('#ask-yes');
+        await expect(page.locator('#tool-message').textContent()).resolves.toBe('Tilemate read 2 lines from the photo; check the 1 marked line against your card.');
+        await settled(page);
+      };
+      await photo();
+      await expect(page.locator('.ed-line').count()).resolves.toBe(2);
+      // Undo puts the practice card back
+      await page.click('#undo');
+      await settled(page);
+      await expect(page.inputValue('#card-title')).resolves.toBe('Tilemate Practice Card 2026');
+      await photo();
+      const marked = line(page, 0, 1);
+      await expect(marked.evaluate((l) => l.classList.contains('unsure'))).resolves.toBe(true);
+      await expect(marked.locator('.ed-unsure').textContent()).resolves.toContain('The value is hard to read: check it against your card.');
+      // she mends it: the mark goes
+      await marked.locator('.ed-value').fill('35');
+      await expect(marked.evaluate((l) => l.classList.contains('unsure'))).resolves.toBe(false);
+      await settled(page);
+      await expect(marked.getAttribute('data-state')).resolves.toBe('ready');
+    } finally {
+      await page.unroute('**/api/cards/photo');
+    }
+  }, 300_000);
+
+  it('a picture of her card, printed here and read back as a photo, comes into the editor as she entered it, or marked to check', async () => {
+    await fresh(page, b.base);
+    await page.fill('#card-title', 'Photo test');
+    await page.locator('.ed-heading').first().fill('Evens');
+    // one line: a card of several lines is drawn in two columns, which the photo import reads less well (reported)
+    const want = { groups: '22 444 6666 888 FF', colours: 'gggg-', note: 'Any 1 Suit, These Nos. Only', xc: 'X' as const, value: 25 };
+    await enterLine(line(page, 0, 0), want);
+    await settled(page);
+    await expect(page.locator('#card-status').textContent()).resolves.toBe('The line is ready.');
+    const png = await download('#print-png');
+    await page.setInputFiles('#photo-file', { name: 'card.png', mimeType: 'image/png', buffer: png.bytes });
+    await page.waitForSelector('#ask:not(.hidden)', { timeout: 180_000 });
+    await page.click('#ask-yes');
+    await settled(page);
+    await expect(page.locator('.ed-line').count()).resolves.toBe(1);
+    const l = line(page, 0, 0);
+    if (!(await l.evaluate((x) => x.classList.contains('unsure')))) {
+      await expect(l.locator('.ed-groups').inputValue()).resolves.toBe(want.groups);
+      await expect(l.getAttribute('data-state')).resolves.toBe('ready');
+      await expect(l.locator('.ed-notation code').textContent()).resolves.toBe('22a 444a 6666a 888a FF ; x 25');
+    }
+    expect(b.pageErrors).toEqual([]);
+  }, 300_000);
+
+  it('saved, her card has its share controls beside it, and sharing says in plain words that it needs her to sign in', async () => {
+    await fresh(page, b.base);
+    await enterLine(line(page, 0, 0), { groups: 'FF 2468 2468 8888', colours: '-grb', note: 'Any 3 Suits, These Nos. Only', xc: 'X', value: 30 });
+    await settled(page);
+    await page.fill('#card-name', 'photo-test');
+    await page.click('#save');
+    await expect.poll(() => page.locator('#save-message').textContent()).toMatch(/^Saved as photo-test and chosen as your card/);
+    await page.locator('#share-box button', { hasText: 'Share it' }).click();
+    await expect.poll(() => page.locator('#share-box .share-said').textContent()).toBe('Sign in first (on My games): a shared card shows the name of the player who shares it.');
+    await expect(page.locator('#saved li[data-name="photo-test"] .share-controls button', { hasText: 'Share it' }).count()).resolves.toBe(1);
+    expect(b.pageErrors).toEqual([]);
+  });
+});

@@ -20,10 +20,11 @@ import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
  * Wilson interval, the lines marked unsure, the false-sure share (lines read wrong, or lost,
  * and not marked: the reading that matters most to avoid), and seconds per photo.
  *
- *   npm run bench:card-photo                 every card, every distortion, 3 photos of each
+ *   npm run bench:card-photo                 every card, every distortion, 3 photos of each (and of the whole card in one photo)
  *   npm run bench:card-photo -- --seeds 1 --cards practice --distortions clean,blur
  *   ... -- --json out.json                   the per-line results too
  *   ... -- --save DIR                        the photos made, to look at
+ *   ... -- --panels-only                     no photos of the whole card
  */
 
 const CARDS = { practice: 'cards/practice-2026.card', garden: 'cards/garden-2026.card', orchard: 'cards/orchard-2026.card' } as const;
@@ -68,6 +69,9 @@ async function badLight(img: Buffer, rng: RngState, strength: number): Promise<{
     .png().toBuffer();
   return { bytes, note: `light falling to ${dark.toFixed(2)} at ${angle.toFixed(0)}°, level ${level.toFixed(2)}, contrast ${contrast.toFixed(2)}` };
 }
+
+/** The distortions also tried on a photo of the whole card, both columns in one picture. */
+const WHOLE = ['clean', 'phone'];
 
 export const DISTORTIONS: Record<string, Distort> = {
   clean: async (panel) => ({ bytes: panel, note: 'as drawn' }),
@@ -196,45 +200,52 @@ async function main(): Promise<void> {
   const distortions = arg('distortions')?.split(',') ?? Object.keys(DISTORTIONS);
   const save = arg('save');
   const json = arg('json');
+  const wholeToo = !process.argv.includes('--panels-only');
   const results: { card: string; distortion: string; seed: number; note: string; seconds: number; lines: { id: string; outcome: LineOutcome; read: string | null }[] }[] = [];
   const byCell = new Map<string, Tally>();
   const started = performance.now();
   for (const name of cards) {
     const text = readFileSync(CARDS[name], 'utf8');
     const layout = layoutCard(printedFromNotation(parseCard(text)), { columns: 2, width: DRAW_WIDTH });
-    const panels = await panelsOf(layout, pngFromSvg(cardSvg(layout), layout.width, layout.height));
-    for (const d of distortions) {
+    const whole = Buffer.from(pngFromSvg(cardSvg(layout), layout.width, layout.height));
+    const panels = await panelsOf(layout, whole);
+    const runs = [...distortions.map((d) => ({ d, whole: false })), ...(wholeToo ? WHOLE.filter((d) => distortions.includes(d)).map((d) => ({ d, whole: true })) : [])];
+    for (const { d, whole: asWhole } of runs) {
       const distort = DISTORTIONS[d];
       if (!distort) throw new Error(`no distortion named ${d}; there are ${Object.keys(DISTORTIONS).join(', ')}`);
       const cell = tally();
-      byCell.set(`${name}/${d}`, cell);
+      const label = asWhole ? `whole card, ${d}` : d;
+      byCell.set(`${name}/${label}`, cell);
       for (let seed = 1; seed <= (d === 'clean' ? 1 : seeds); seed++) {
         const rng = seedRng(1000 * seed + name.length * 7 + d.length);
         // one panel after the other: the seeded draws come in the same order every run
         const photos: Photo[] = [];
-        for (const p of panels) photos.push(await distort(p, rng));
-        if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
+        for (const p of asWhole ? [whole] : panels) photos.push(await distort(p, rng));
+        if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${asWhole ? 'whole-' : ''}${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
         const t0 = performance.now();
         const draft = await readCardPhotos(photos.map((p) => p.bytes));
         const seconds = (performance.now() - t0) / 1000;
         const check = checkDraft(text, draft);
         const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
         add(cell, check.lines.map((l) => l.outcome), marked, check.needlessFlags, check.extra.sure, check.headings, photos.map(() => seconds / photos.length));
-        results.push({ card: name, distortion: d, seed, note: photos.map((p) => p.note).join('; '), seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
+        results.push({ card: name, distortion: label, seed, note: photos.map((p) => p.note).join('; '), seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
         const bad = check.lines.filter((l) => l.outcome !== 'exact');
-        process.stderr.write(`${name} ${d} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${seconds.toFixed(1)} s${bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''}\n`);
+        process.stderr.write(`${name} ${label} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${seconds.toFixed(1)} s${bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''}\n`);
       }
     }
   }
   await closeCardPhotoReader();
   const rows: string[][] = [];
-  for (const name of cards) for (const d of distortions) rows.push(row(`${name} / ${d}`, byCell.get(`${name}/${d}`)!));
-  for (const d of distortions) rows.push(row(`all cards / ${d}`, merge(cards.map((c) => byCell.get(`${c}/${d}`)!))));
-  for (const name of cards) rows.push(row(`${name} / all`, merge(distortions.map((d) => byCell.get(`${name}/${d}`)!))));
-  const total = merge([...byCell.values()]);
-  rows.push(row('all', total));
+  const labels = [...new Set([...byCell.keys()].map((k) => k.slice(k.indexOf('/') + 1)))];
+  const panelLabels = labels.filter((l) => !l.startsWith('whole'));
+  for (const name of cards) for (const l of labels) rows.push(row(`${name} / ${l}`, byCell.get(`${name}/${l}`)!));
+  for (const l of labels) rows.push(row(`all cards / ${l}`, merge(cards.map((c) => byCell.get(`${c}/${l}`)!))));
+  for (const name of cards) rows.push(row(`${name} / every distortion, panels`, merge(panelLabels.map((l) => byCell.get(`${name}/${l}`)!))));
+  const total = merge(cards.flatMap((c) => panelLabels.map((l) => byCell.get(`${c}/${l}`)!)));
+  rows.push(row('all cards, every distortion, panels', total));
   console.log(table(rows));
-  console.log(`\n${total.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
+  const all = merge([...byCell.values()]);
+  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo, clean and as a phone's), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
   console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');
   if (json) writeFileSync(json, JSON.stringify(results, null, 1));
 }

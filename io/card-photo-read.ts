@@ -248,7 +248,8 @@ const BAR = /^[-—–_=~+]+$/;
 function joinBars(row: Word[]): Word[] {
   const tall = median(row.map((w) => w.h));
   // a bar, or a mark of bars and crosses (a "+" the OCR read as "--") as tall as a cross: decoration
-  const thin = (w: Word) => BAR.test(w.text) && (w.h < tall * 0.4 || /^[-—–_~+]{2,}$/.test(w.text));
+  // (a bar as thin as a bar of "=" is one whatever the OCR made of it: "p—")
+  const thin = (w: Word) => (BAR.test(w.text) && (w.h < tall * 0.4 || /^[-—–_~+]{2,}$/.test(w.text))) || (w.h < tall * 0.3 && (/[-—–_=~]/.test(w.text) || w.confidence < 30));
   const out: Word[] = [];
   const used = new Set<Word>();
   for (const w of row) {
@@ -335,6 +336,16 @@ export type Reread = (box: OcrBox, whitelist: string) => Promise<{ text: string;
 
 const rowTiles = (p: RowParts): number => tilesIn(p.groupWords.map((w) => ({ text: groupText(w.text, null).text, colour: null })));
 
+/** The right edge of the column at a height: the line through the ends of the values read surely (the column's right, where there are too few). */
+function rightEdge(parts: RowParts[], fallback: number): (y: number) => number {
+  const pts = parts.filter((p) => p.value !== null && p.value.sure && p.value.take > 0).map((p) => ({ y: p.words.at(-1)!.yc, x: p.words.at(-1)!.box.x1 }));
+  if (pts.length < 3) return () => fallback;
+  const my = pts.reduce((a, p) => a + p.y, 0) / pts.length, mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+  const syy = pts.reduce((a, p) => a + (p.y - my) ** 2, 0);
+  const slope = syy === 0 ? 0 : pts.reduce((a, p) => a + (p.y - my) * (p.x - mx), 0) / syy;
+  return (y) => mx + slope * (y - my);
+}
+
 /**
  * The value of a row that holds a line's groups, where the first reading did not find it
  * surely: its place (right of the groups, at the column's right edge) read again as one row
@@ -350,7 +361,10 @@ async function rereadValue(p: RowParts, letter: number, right: number, reread: R
   const r = await reread(box, 'XC0123456789 ');
   const m = r === null ? null : /^([XC])\s*(\d{2,3})$/.exec(r.text.replace(/\s+/g, ' ').trim());
   if (r === null || m === null) return;
-  p.value = { take: 0, concealed: m[1] === 'C', value: Number(m[2]), sure: r.confidence >= 70 };
+  const concealed = m[1] === 'C', value = Number(m[2]);
+  // two readings that agree are sure, whatever either thought of itself
+  const agree = p.value !== null && p.value.concealed === concealed && p.value.value === value;
+  p.value = { take: 0, concealed, value, sure: r.confidence >= 70 || agree };
   // what the first reading made of the value is dropped
   p.noteWords = p.noteWords.filter((w) => w.xc < box.x0);
 }
@@ -371,7 +385,14 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
     await pause.turn();
   }
   if (reread !== null) {
-    for (const p of parts) if (rowTiles(p) >= 7 && (p.value === null || !p.value.sure)) await rereadValue(p, letter, column.x1, reread);
+    // where the values end, row by row: a photo taken at a slant leans the column's right edge
+    const edge = rightEdge(parts, column.x1);
+    for (const p of parts) {
+      if (rowTiles(p) < 7 || (p.value !== null && p.value.sure)) continue;
+      const lastWord = p.words.at(-1)!;
+      const right = p.groupWords.includes(lastWord) || lastWord.box.x1 < edge(lastWord.yc) - letter * 4 ? edge(lastWord.yc) : lastWord.box.x1;
+      await rereadValue(p, letter, right, reread);
+    }
   }
   const groupHeight = median(parts.flatMap((p) => p.groupWords.map((w) => w.h))) || letter;
   const items: Item[] = [];

@@ -18,6 +18,7 @@ export interface InkColour { colour: Colour | null; clear: boolean }
 export const UNSURE = {
   noGroups: 'The photo shows something here that did not read as a card line: check this line against your card.',
   noValue: 'The X or C and the value at the end of this line could not be read: type them as your card prints them.',
+  valueUnsure: 'The X or C and the value at the end of this line were hard to read: check them against your card.',
   tiles: (n: number) => `The groups read here hold ${n} tiles, not 14: check them against your card.`,
   blurred: 'The photo was hard to read here: check the groups against your card.',
   colour: (g: string) => `The colour of ${g} was unclear in the photo: check which colour your card prints it in.`,
@@ -317,7 +318,8 @@ function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; re
   const n = tilesIn(groups);
   if (groups.length === 0) reasons.unshift(UNSURE.noGroups);
   else if (n !== 14 && !groups.some((g) => g.text === 'OR')) reasons.unshift(UNSURE.tiles(n));
-  if (!value || !value.sure) reasons.push(UNSURE.noValue);
+  if (!value) reasons.push(UNSURE.noValue);
+  else if (!value.sure) reasons.push(UNSURE.valueUnsure);
   else if (value.value % 5 !== 0 || value.value < 10 || value.value > 200) reasons.push(UNSURE.value);
   if (hard) reasons.push(UNSURE.blurred);
   if (noteWords.some((w) => w.confidence < SURE_WORD) || (note !== '' && readNote(note).unknown !== '')) reasons.push(UNSURE.note);

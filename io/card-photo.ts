@@ -117,6 +117,26 @@ export async function readCardPhotos(photos: Buffer[], opts: PhotoOptions = {}):
   return { card, unsure, reading: readPrintedCard(card), photos: read.map((r) => ({ angle: r.angle, words: r.words })) };
 }
 
+/**
+ * The draft as a card file: readPrintedCard's text (the settled lines in the notation, the
+ * others as `// draft:` lines that carry their reason to check), each settled line that is
+ * to be checked followed by `// check: <reason>`, so the file itself says what to look at.
+ */
+export function draftText(draft: PhotoDraft): string {
+  const rows = draft.reading.text.split('\n');
+  let from = 0;
+  const lines = draft.card.sections.flatMap((s) => s.lines);
+  draft.reading.lines.forEach((r, i) => {
+    if (r.notation === null) return;
+    const at = rows.findIndex((row, k) => k >= from && (row.startsWith(r.notation!) || row.replace(/^#\d+ /, '').startsWith(r.notation!)));
+    if (at < 0) return;
+    from = at + 1;
+    const reason = lines[i]?.unsure;
+    if (reason !== undefined) rows[at] += ` // check: ${reason}`;
+  });
+  return rows.join('\n');
+}
+
 /** One photo of a printed card read into a draft card (readCardPhotos with one photo). */
 export function readCardPhoto(photo: Buffer, opts: PhotoOptions = {}): Promise<PhotoDraft> {
   return readCardPhotos([photo], opts);

@@ -2,14 +2,14 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { fileErrorWords, TilemateError } from '../../engine/errors.js';
-import { closeCardPhotoReader, MAX_PHOTOS, PHOTO_LIMITS, readCardPhotos } from '../../io/card-photo.js';
+import { closeCardPhotoReader, draftText, MAX_PHOTOS, PHOTO_LIMITS, readCardPhotos } from '../../io/card-photo.js';
 import { printable, writeFileAtomic } from '../../io/files.js';
 
 /**
  * `tilemate card import --photo FILE --out FILE.card`: a photo of a printed card (or one per
  * panel, in reading order) read into a draft card file (io/card-photo.ts). The lines that
- * settle are written in the notation; the others are kept as `// draft:` lines for the card
- * editor. Each line the reading is unsure of is named on standard error with the reason, for
+ * settle are written in the notation (with `// check: <reason>` where the reading is unsure);
+ * the others are kept as `// draft:` lines for the card editor. Each line the reading is unsure of is named on standard error with the reason, for
  * the player to check against her card; a summary goes to standard output.
  */
 
@@ -67,7 +67,7 @@ export function registerCardImport(card: Command, exit: (code: number) => void):
       if (draft.reading.lines.length === 0) {
         throw new TilemateError('TM_BAD_INPUT', `no card lines were found in ${photos.length === 1 ? 'the photo' : 'the photos'}: photograph the card straight on, filling the picture, in good light`);
       }
-      writeFileAtomic(out, draft.reading.text);
+      writeFileAtomic(out, draftText(draft));
       for (const u of draft.unsure) {
         process.stderr.write(`${printable(`Check ${u.id} (${u.groups || 'nothing read'}): ${u.reason}`)}\n`);
       }

@@ -31,7 +31,8 @@ describe('the card she chose follows her', () => {
   it('saved on My card, it is her card: the page says so and marks it', async () => {
     await page.goto(`${people.base}/mycard.html`);
     await settled(page);
-    // the box is empty: the example goes straight in, nothing to ask
+    // in the notation (the card as printed is card-editor.test.ts's); the box is empty: the example goes straight in, nothing to ask
+    await page.click('#to-notation');
     await page.click('#example');
     await expect(page.isVisible('#ask')).resolves.toBe(false);
     await page.waitForSelector('.all-good');
@@ -122,6 +123,7 @@ describe('My card keeps what she types, and asks before replacing it', () => {
     await page.goto(`${people.base}/mycard.html`);
     await settled(page);
     await expect(page.isVisible('#draft-note')).resolves.toBe(false);
+    await page.click('#to-notation');
     await page.fill('#card-text', TYPED);
     await page.fill('#card-name', 'ruth');
     await page.reload();
@@ -202,6 +204,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     it('the notation in short opens on My card: every kind of tile, x and c, jokers and a whole line', async () => {
       await page.goto(`${people.base}/mycard.html`);
       await settled(page);
+      await page.click('#to-notation');
       await page.click('#cheat summary');
       const text = (await page.locator('#cheat').textContent())!;
       for (const words of ['N E W S', 'A flower', 'Red dragon', 'Soap', 'exposed line', 'concealed line', 'Jokers', '22a 444a 6666a 888a FF ; x 25']) {

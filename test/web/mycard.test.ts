@@ -8,7 +8,8 @@ import { axeViolations, openBrowser, overflowX, SCREENS, SHOTS, type BrowserTabl
 import { everyControlInside, keyboardReaches, smallestText } from './page-checks.js';
 
 /**
- * "My card" (api/web/mycard.html) in Chromium at the three screens: a card typed in the
+ * "My card" (api/web/mycard.html) in Chromium at the three screens, written in the notation
+ * ("Write it in the notation instead"; the card as printed is card-editor.test.ts's): a card typed in the
  * notation is checked as it is typed (a bad line shows its number and token), each line
  * with its ways and an example hand; saved, it is chosen on the analyzer page, whose lines
  * are then those of `tilemate analyze --card`.
@@ -28,6 +29,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       page = b.page;
       await page.goto(`${b.base}/mycard.html`);
       await settled(page);
+      // the notation, for those who like it (the card as printed is card-editor.test.ts's)
+      await page.click('#to-notation');
+      await page.waitForSelector('#notation-mode:not(.hidden)');
     }, 60_000);
     afterAll(async () => { await b?.close(); });
 

@@ -500,7 +500,7 @@ export class CardEditor {
     const k = l.key;
     const name = el('h4', { class: 'ed-line-name', id: `${k}-name` });
     const state = el('span', { class: 'ed-state', id: `${k}-state` });
-    const remove = button('Remove', () => this.removeLine(l), 'btn btn-quiet ed-remove', ': line');
+    const remove = button('Remove this line', () => this.removeLine(l), 'btn btn-quiet ed-remove', ': line');
     remove.dataset.namesLine = '';
 
     const groups = el('input', { type: 'text', id: `${k}-groups`, class: 'ed-groups', autocomplete: 'off', spellcheck: false, autocapitalize: 'characters', placeholder: 'such as FF 2026 2222 2222', value: l.groupsText, 'aria-describedby': `${k}-name` });
@@ -513,7 +513,7 @@ export class CardEditor {
     const feedback = el('div', { class: 'ed-feedback', 'aria-live': 'off' });
 
     const box = el('article', { class: 'ed-line', 'data-key': k, 'aria-labelledby': `${k}-name` }, [
-      el('div', { class: 'ed-line-head' }, [name, state, remove]),
+      el('div', { class: 'ed-line-head' }, [name, state]),
       unsure,
       el('div', { class: 'ed-fields' }, [
         el('p', { class: 'ed-field ed-field-groups' }, [el('label', { for: `${k}-groups`, text: 'Groups, as printed' }), groups]),
@@ -523,6 +523,7 @@ export class CardEditor {
         el('p', { class: 'ed-field ed-field-value' }, [el('label', { for: `${k}-value`, text: 'Value' }), value]),
       ]),
       feedback,
+      el('div', { class: 'ed-line-foot' }, [remove]),
     ]);
 
     const edited = () => { l.touched = true; this.clearUnsure(l); this.changed([l]); };

@@ -132,7 +132,8 @@ export class CardEditor {
     this.lastReading = null;
     /** Per line key: { line: the server's reading, seq }. */
     this.readings = new Map();
-    els.title.addEventListener('input', () => { this.card.name = els.title.value; this.changed(null); });
+    // the card's name changes no line's reading
+    els.title.addEventListener('input', () => { this.card.name = els.title.value; this.changed([]); });
     this.render();
   }
 
@@ -349,7 +350,7 @@ export class CardEditor {
     const msg = this.els.message;
     if (err.code === 'TM_RATE_LIMITED') {
       const s = Number(/try again in (\d+)/.exec(err.message)?.[1] ?? 10);
-      msg.textContent = `Tilemate has checked many changes this minute, so it checks your card again in ${s} seconds.`;
+      msg.textContent = `Tilemate has checked many changes this minute, so it checks your card again in ${s} ${s === 1 ? 'second' : 'seconds'}.`;
       return Math.min(60, Math.max(1, s)) * 1000;
     }
     if (err.code === 'TM_BUSY' || err.code === 'TM_TOO_SLOW') {
@@ -686,6 +687,7 @@ export class CardEditor {
       }
       parts.push(el('p', { class: 'ed-sub', text: 'What Tilemate understood:' }), ul);
     }
+    if (problems.length > 0) parts.push(el('ul', { class: 'problems' }, problems.map((p) => el('li', { class: 'problem', text: p }))));
     for (const q of rl.questions) {
       const answersBox = el('div', { class: 'answers' }, q.options.map((o) => {
         const b = button(o.label, () => this.answer(l, o), 'btn');
@@ -694,7 +696,6 @@ export class CardEditor {
       }));
       parts.push(el('div', { class: 'question', 'data-about': q.about, role: 'group', 'aria-label': 'A question about this line' }, [el('p', { text: q.text }), answersBox]));
     }
-    if (problems.length > 0) parts.push(el('ul', { class: 'problems' }, problems.map((p) => el('li', { class: 'problem', text: p }))));
     if (rl.examples.length > 0) {
       parts.push(el('p', { class: 'ed-sub', text: rl.examples.length === 1 ? 'A hand that makes it:' : 'Hands that make it, for example:' }));
       parts.push(...rl.examples.map((hand, i) => el('div', { class: 'tile-row example', role: 'group', 'aria-label': `Example ${i + 1}` },

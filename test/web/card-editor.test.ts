@@ -281,6 +281,34 @@ describe('the editor asks what the printed line does not say, and one bad line h
     await expect.poll(() => page.locator('#read-message').textContent(), { timeout: 60_000 }).toBe('');
     await settled(page);
     await expect(line(page, 0, 0).locator('.ed-notation code').textContent()).resolves.toBe('222a 4444a 666b 8888b ; x 30');
+    // past the server's budget of checks a minute, the page says so and checks again when told
+    let refused = 0;
+    await page.route('**/api/cards/read', (r) => (refused++ === 0
+      ? r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'TM_RATE_LIMITED', message: 'more than 60 requests a minute from this address that play deals out; try again in 1 s' }) })
+      : r.fallback()));
+    await line(page, 0, 0).locator('.ed-value').fill('25');
+    await expect.poll(() => page.locator('#read-message').textContent()).toBe('Tilemate has checked many changes this minute, so it checks your card again in 1 second.');
+    await expect.poll(() => page.locator('#read-message').textContent(), { timeout: 60_000 }).toBe('');
+    await settled(page);
+    await expect(line(page, 0, 0).locator('.ed-notation code').textContent()).resolves.toBe('222a 4444a 666b 8888b ; x 25');
+    await page.unroute('**/api/cards/read');
+  });
+
+  it('a line or a section taken away comes back with Undo', async () => {
+    await line(page, 0, 2).locator('.ed-remove').click();
+    await expect(page.locator('.ed-line').count()).resolves.toBe(2);
+    await expect(page.locator('#undo-words').textContent()).resolves.toBe('Evens #3 is removed; Undo puts it back.');
+    await page.click('#undo');
+    await expect(page.locator('.ed-line').count()).resolves.toBe(3);
+    await page.locator('.ed-section').first().locator('button', { hasText: 'Remove this section' }).click();
+    await expect(page.locator('#undo-words').textContent()).resolves.toBe('The section Evens is removed; Undo puts it back.');
+    await expect(page.locator('.ed-line').count()).resolves.toBe(1);
+    await page.click('#undo');
+    await settled(page);
+    await expect(page.locator('.ed-line').count()).resolves.toBe(3);
+    // opened from the saved card, whose second line waits: the third keeps its number, so its name never moves
+    await expect(line(page, 0, 2).locator('.ed-notation code').textContent()).resolves.toBe('#3 FF 2468a 2468b 8888c ; x 35');
+    expect(b.pageErrors).toEqual([]);
   });
 });
 

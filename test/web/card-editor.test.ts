@@ -332,6 +332,8 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.reload();
       await settled(page);
       await expect(page.locator('#draft-words').textContent()).resolves.toMatch(/^Draft restored/);
+      // the note's phrases, as a card prints them, are offered as she types a note
+      await expect.poll(() => page.$$eval('#phrases option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(expect.arrayContaining(['Any 3 Suits', 'These Nos. Only', 'Any Like Nos.', 'Any Dragon']));
       const sec = page.locator('.ed-section').first();
       await expect(sec.locator('.ed-line.unsure .ed-unsure').textContent()).resolves.toContain('The photo is not sharp here');
       await sec.locator('.add-line').click();

@@ -348,9 +348,10 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
       ],
     });
   });
-  if (m.anyWind) {
+  // a group already written as any wind (a line from the notation) says what the note says: nothing more to make
+  if (m.anyWind && !groups.some(isAnyWindGroup)) {
     let made = false;
-    groups.forEach((g) => { if (isWindGroup(g)) { g.text = ['N', 'E', 'W', 'S'].map((w) => w.repeat(g.text.length)).join('|'); made = true; } });
+    groups.forEach((g) => { if (isWindGroup(g)) { g.text = anyWindText(g.text.length); made = true; } });
     if (!made) out.problems.push('The note says Any Wind, but no group of the line is one wind repeated, such as NNN.');
   }
 
@@ -444,7 +445,8 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   }
 
   if (out.questions.length > 0 || out.problems.length > 0) return out;
-  const settled: Settled = { groups, oneSuitToo: m.oneOr !== undefined, numbers, pins, nojoker: answers.nojoker === true || m.nojoker === true };
+  // "Any 1 or 3 Suits" adds the one-suit way, unless the line already spells out its ways with OR (a line from the notation)
+  const settled: Settled = { groups, oneSuitToo: m.oneOr !== undefined && !groups.some(isOr), numbers, pins, nojoker: answers.nojoker === true || m.nojoker === true };
   const notation = notationOf(settled, line);
   // the notation is the authority: read it back as the card parser will, and count its forms
   try {
@@ -465,6 +467,8 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
 }
 
 const anyDragonText = (n: number): string => ['R', 'G', '0'].map((d) => d.repeat(n)).join('|');
+const anyWindText = (n: number): string => ['N', 'E', 'W', 'S'].map((w) => w.repeat(n)).join('|');
+const isAnyWindGroup = (g: PrintedGroup): boolean => g.text === anyWindText(g.text.split('|')[0].length);
 
 /** A parser's message in a player's words: the card line's number and the token dropped (the editor shows the line itself). */
 function plainCardError(err: TilemateError): string {
@@ -678,7 +682,7 @@ export function printedNote(line: PrintedLine): string {
   if (a.numbers === 'consec') out.push(distinct.length === 1 ? 'Any Like Nos.' : inRow ? `Any ${distinct.length} Consec. Nos.` : 'Any Consec. Nos.');
   else if (Array.isArray(a.numbers)) out.push(`Nos. also ${a.numbers.filter((n) => n !== 0).map((n) => `+${n}`).join(', ')}`);
   else if (a.numbers === 'fixed' && nums.length > 0 && (Math.min(...nums) > 1 || Math.max(...nums) < 9)) out.push('These Nos. Only');
-  if (!groups.some(isWindGroup) && groups.some((g) => g.text === ['N', 'E', 'W', 'S'].map((w) => w.repeat(g.text.split('|')[0].length)).join('|'))) out.push('Any Wind');
+  if (!groups.some(isWindGroup) && groups.some(isAnyWindGroup)) out.push('Any Wind');
   if (groups.some((g) => g.text === anyDragonText(g.text.split('|')[0].length))) out.push('Any Dragon');
   if (a.nojoker) out.push('No Jokers');
   return out.join(', ');
@@ -695,7 +699,7 @@ export function asPrinted(line: PrintedLine): PrintedLine {
   const ownWind = line.groups.some(isWindGroup);
   const groups = line.groups.map((g) => {
     const n = g.text.split('|')[0].length;
-    if (g.text === ['N', 'E', 'W', 'S'].map((w) => w.repeat(n)).join('|')) return ownWind ? { ...g, text: g.text.replace(/\|/g, '/') } : { text: 'N'.repeat(n), colour: null };
+    if (isAnyWindGroup(g)) return ownWind ? { ...g, text: g.text.replace(/\|/g, '/') } : { text: 'N'.repeat(n), colour: null };
     if (g.text === anyDragonText(n)) return { text: 'D'.repeat(n), colour: null };
     return { ...g, text: g.text.replace(/\|/g, '/') };
   });

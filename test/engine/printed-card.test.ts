@@ -176,6 +176,23 @@ describe('the notation round-trips through the printed card', () => {
     expect(back.sections[0].lines[2].note).toBe('These Nos. Only');
   });
 
+  it('a line whose note made its choices (Any Wind, Any Dragon, Any 1 or 3 Suits) comes back from its notation with that note, and reads the same', () => {
+    const card: PrintedCard = { name: 'Notes', sections: [section('Mixed', { lines: [
+      printed('NNN 2026 EEE 2026', '-g-r', 'Any Wind, These Nos. Only', 'X', 30),
+      printed('11 333 5555 777 99', 'grbrg', 'Any 1 or 3 Suits', 'X', 25),
+      printed('FF DDDD 2222 DDDD', '--g-', 'Any Dragon, Any Like Nos.', 'X', 30),
+    ] })] };
+    const first = readPrintedCard(card);
+    expect(first.lines.map((l) => l.notation)).toEqual([
+      'NNN|EEE|WWW|SSS 2026a NNN|EEE|WWW|SSS 2026b ; x 30',
+      '11a 333b 5555c 777b 99a or 11a 333a 5555a 777a 99a ; x 25',
+      'FF RRRR|GGGG|0000 2222a RRRR|GGGG|0000 ; x 30 consec',
+    ]);
+    const again = readPrintedCard(printedFromText(first.text));
+    expect(again.lines.map((l) => [l.problems, l.questions.length])).toEqual([[[], 0], [[], 0], [[], 0]]);
+    expect(again.text).toBe(first.text);
+  });
+
   it('a card too large is refused before it is read', () => {
     const line = printed('22 444 6666 888 FF', 'gggg-', '', 'X', 25);
     expect(() => readPrintedCard({ name: 'Big', sections: [section('S', { lines: Array.from({ length: 201 }, () => line) })] })).toThrow(/201 lines; a card may have 200/);

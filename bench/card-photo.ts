@@ -20,7 +20,7 @@ import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
  * Wilson interval, the lines marked unsure, the false-sure share (lines read wrong, or lost,
  * and not marked: the reading that matters most to avoid), and seconds per photo.
  *
- *   npm run bench:card-photo                 every card, every distortion, 3 photos of each (and of the whole card in one photo)
+ *   npm run bench:card-photo                 every card, every distortion, 3 photos of each (and of the whole card in one photo: clean, phone, lowres)
  *   npm run bench:card-photo -- --seeds 1 --cards practice --distortions clean,blur
  *   ... -- --json out.json                   the per-line results too
  *   ... -- --save DIR                        the photos made, to look at
@@ -40,7 +40,8 @@ const between = (rng: RngState, lo: number, hi: number): number => lo + (hi - lo
 const sign = (rng: RngState): number => (rand(rng) < 0.5 ? -1 : 1);
 
 interface Photo { bytes: Buffer; note: string }
-type Distort = (panel: Buffer, rng: RngState) => Promise<Photo>;
+/** `across`: how many panels the picture holds side by side (a phone's photo of the whole card has as many pixels per letter at twice the width). */
+type Distort = (panel: Buffer, rng: RngState, across: number) => Promise<Photo>;
 
 async function size(img: Buffer): Promise<{ width: number; height: number }> {
   const m = await sharp(img).metadata();
@@ -70,8 +71,12 @@ async function badLight(img: Buffer, rng: RngState, strength: number): Promise<{
   return { bytes, note: `light falling to ${dark.toFixed(2)} at ${angle.toFixed(0)}°, level ${level.toFixed(2)}, contrast ${contrast.toFixed(2)}` };
 }
 
-/** The distortions also tried on a photo of the whole card, both columns in one picture. */
-const WHOLE = ['clean', 'phone'];
+/**
+ * The distortions also tried on a photo of the whole card, both columns in one picture: a
+ * phone's photo with as many pixels per letter as a panel's (twice as wide), and the whole card
+ * squeezed into 1,000 to 1,200 pixels (half as many per letter: where reading gives out).
+ */
+const WHOLE = ['clean', 'phone', 'lowres'];
 
 export const DISTORTIONS: Record<string, Distort> = {
   clean: async (panel) => ({ bytes: panel, note: 'as drawn' }),
@@ -99,7 +104,7 @@ export const DISTORTIONS: Record<string, Distort> = {
     return { bytes: await sharp(panel).jpeg({ quality: q, chromaSubsampling: '4:2:0' }).toBuffer(), note: `JPEG quality ${q}` };
   },
   /** All of them at once, each milder: what a phone in a club room gives. */
-  phone: async (panel, rng) => {
+  phone: async (panel, rng, across) => {
     const deg = sign(rng) * between(rng, 1, 2.5);
     const kx = sign(rng) * between(rng, 0.01, 0.03);
     const sigma = between(rng, 0.8, 1.3);
@@ -107,7 +112,7 @@ export const DISTORTIONS: Record<string, Distort> = {
     img = await sharp(img).affine([[1, kx], [0, 1]], { background: TABLE }).png().toBuffer();
     const lit = await badLight(img, rng, 0.6);
     const { width } = await size(lit.bytes);
-    const w = Math.round(between(rng, 1100, 1400));
+    const w = Math.round(between(rng, 1100, 1400) * across);
     const small = await sharp(lit.bytes).blur(sigma).resize({ width: Math.min(width, w) }).png().toBuffer();
     const q = Math.round(between(rng, 60, 75));
     return { bytes: await sharp(small).jpeg({ quality: q }).toBuffer(), note: `turned ${deg.toFixed(2)}°, sheared ${kx.toFixed(3)}, blur ${sigma.toFixed(2)}, ${lit.note}, ${w} px wide, JPEG ${q}` };
@@ -220,7 +225,7 @@ async function main(): Promise<void> {
         const rng = seedRng(1000 * seed + name.length * 7 + d.length);
         // one panel after the other: the seeded draws come in the same order every run
         const photos: Photo[] = [];
-        for (const p of asWhole ? [whole] : panels) photos.push(await distort(p, rng));
+        for (const p of asWhole ? [whole] : panels) photos.push(await distort(p, rng, asWhole && d === 'phone' ? 2 : 1));
         if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${asWhole ? 'whole-' : ''}${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
         const t0 = performance.now();
         const draft = await readCardPhotos(photos.map((p) => p.bytes));
@@ -245,7 +250,7 @@ async function main(): Promise<void> {
   rows.push(row('all cards, every distortion, panels', total));
   console.log(table(rows));
   const all = merge([...byCell.values()]);
-  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo, clean and as a phone's), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
+  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo: clean, as a phone's, and at low resolution), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
   console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');
   if (json) writeFileSync(json, JSON.stringify(results, null, 1));
 }

@@ -17,6 +17,7 @@ export interface InkColour { colour: Colour | null; clear: boolean }
 /** Sentences a player reads beside a line (PrintedLine.unsure), most important first. */
 export const UNSURE = {
   noGroups: 'The photo shows something here that did not read as a card line: check this line against your card.',
+  merged: 'This row of the photo seems to hold more than one line of your card: check the lines here against your card.',
   noValue: 'The X or C and the value at the end of this line could not be read: type them as your card prints them.',
   valueUnsure: 'The X or C and the value at the end of this line were hard to read: check them against your card.',
   tiles: (n: number) => `The groups read here hold ${n} tiles, not 14: check them against your card.`,
@@ -117,6 +118,29 @@ function columnEdges(words: Word[], letter: number): number[] {
   // a column has several lines; a stray reading is not a column
   const real = clusters.filter((c) => c.length >= Math.max(2, Math.min(3, ends.length / 10)));
   return real.map((c) => c[Math.floor(c.length * 0.9)]);
+}
+
+/**
+ * Where the columns start, when their values were too poorly read to mark them: every line,
+ * note and heading of a column starts at (or just right of) its left edge, so the words'
+ * left ends pile up there; a pile far enough from the others starts a column of its own.
+ */
+function columnStarts(words: Word[], letter: number): number[] {
+  const bin = letter / 2;
+  const counts = new Map<number, number>();
+  for (const w of words) {
+    if (VALUE_ONE.test(w.text) || MARK.test(w.text) || DIGITS.test(w.text) || w.h < letter * 0.5) continue;
+    const b = Math.round(w.box.x0 / bin);
+    for (const k of [b - 1, b, b + 1]) counts.set(k, (counts.get(k) ?? 0) + (k === b ? 2 : 1));
+  }
+  const peaks = [...counts].sort((a, b) => b[1] - a[1]);
+  const top = peaks[0]?.[1] ?? 0;
+  const starts: number[] = [];
+  for (const [b, n] of peaks) {
+    if (n < Math.max(10, top * 0.4)) break;
+    if (starts.every((x) => Math.abs(x - b * bin) > letter * 15)) starts.push(b * bin);
+  }
+  return starts.sort((a, b) => a - b);
 }
 
 /** Words into rows, left to right, each row following its own slope (a photo taken at a slant). */
@@ -316,7 +340,10 @@ function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; re
   const note = noteWords.map((w) => w.text).join(' ').replace(/\s+([,.])/g, '$1').trim();
   const line: PrintedLine = { groups, note, concealed: value ? value.concealed : null, value: value ? value.value : null };
   const n = tilesIn(groups);
-  if (groups.length === 0) reasons.unshift(UNSURE.noGroups);
+  // another line's "X 25" among the words after the groups: rows of the photo ran together
+  const merged = noteWords.some((w, i) => VALUE_ONE.test(w.text) || (MARK.test(w.text) && DIGITS.test(noteWords[i + 1]?.text ?? '')));
+  if (merged) reasons.unshift(UNSURE.merged);
+  else if (groups.length === 0) reasons.unshift(UNSURE.noGroups);
   else if (n !== 14 && !groups.some((g) => g.text === 'OR')) reasons.unshift(UNSURE.tiles(n));
   if (!value) reasons.push(UNSURE.noValue);
   else if (!value.sure) reasons.push(UNSURE.valueUnsure);
@@ -435,13 +462,12 @@ async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread
   if (ws.length === 0) return [];
   const letter = Math.max(8, median(ws.map((w) => w.h)));
   const edges = columnEdges(ws, letter);
-  const columns: Word[][] = edges.length <= 1 ? [ws] : edges.map(() => []);
-  if (edges.length > 1) {
-    for (const w of ws) {
-      let c = edges.findIndex((e) => w.xc <= e + letter);
-      if (c < 0) c = edges.length - 1;
-      columns[c].push(w);
-    }
+  const starts = edges.length > 1 ? [] : columnStarts(ws, letter);
+  const columns: Word[][] = edges.length > 1 ? edges.map(() => []) : starts.length > 1 ? starts.map(() => []) : [ws];
+  for (const w of columns.length === 1 ? [] : ws) {
+    let c = edges.length > 1 ? edges.findIndex((e) => w.xc <= e + letter) : starts.reduce((k, x, i) => (w.box.x0 >= x - letter * 0.5 ? i : k), -1);
+    if (c < 0) c = edges.length > 1 ? edges.length - 1 : 0;
+    columns[c].push(w);
   }
   const items: Item[] = [];
   for (const col of columns) if (col.length > 0) items.push(...await columnItems(photo, rowsOf(col), letter, reread));

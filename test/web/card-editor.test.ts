@@ -134,15 +134,10 @@ describe('a card entered as it is printed', () => {
     await settled(page);
     await expect(line(page, 0, 1).locator('.ed-value').inputValue()).resolves.toBe('35');
     const open = await page.$$eval('.ed-line:not([data-state="ready"])', (ls) => ls.map((l) => `${l.querySelector('.ed-line-name')!.textContent}: ${[...l.querySelectorAll('.problem')].map((p) => p.textContent).join(' ')}`));
-    // engine/printed-card.ts reads a line's "// note:" again over a notation that already holds what the note said
-    // (Any Wind's choices, Any 1 or N Suits' second way): those lines come back asking to be mended. Reported, to be
-    // mended in printedFromNotation; every other line comes back exactly.
-    const KNOWN = /^(Winds and Dragons #6|Either Way #1|Either Way #5|Either Way #7): (The note says Any Wind, but no group of the line is one wind repeated|Shape 3 of the line holds 28 tiles)/;
-    expect(open.filter((o) => !KNOWN.test(o))).toEqual([]);
+    expect(open).toEqual([]);
     const back = parseCard(await downloaded(page));
     const changed = linesOf(hand).map((x) => (x.id === '2026 #2' ? { ...x, value: 35 } : x));
-    const mended = new Set(open.map((o) => o.split(':')[0]));
-    expect(linesOf(back)).toEqual(changed.filter((x) => !mended.has(x.id)));
+    expect(linesOf(back)).toEqual(changed);
   }, 300_000);
 
   it('a .card file written by hand opens in the editor, every line ready, and downloads as the same card', async () => {

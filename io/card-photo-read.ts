@@ -98,26 +98,37 @@ function valueAtEnd(row: Word[], letter: number): { take: number; concealed: boo
   return null;
 }
 
-/** The right edges of the columns: where the lines' values end, grouped. */
-function columnEdges(words: Word[], letter: number): number[] {
-  const ends: number[] = [];
+/** A line x = a + b y through points, by least squares (flat through their mean when they do not spread). */
+function fitLine(pts: { x: number; y: number }[]): (y: number) => number {
+  const my = pts.reduce((a, p) => a + p.y, 0) / pts.length, mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+  const syy = pts.reduce((a, p) => a + (p.y - my) ** 2, 0);
+  const slope = syy === 0 ? 0 : pts.reduce((a, p) => a + (p.y - my) * (p.x - mx), 0) / syy;
+  return (y) => mx + slope * (y - my);
+}
+
+/**
+ * The right edges of the columns: where the lines' values end, grouped, each edge a line
+ * through its values' ends (a photo taken at a slant leans the columns).
+ */
+function columnEdges(words: Word[], letter: number): ((y: number) => number)[] {
+  const ends: { x: number; y: number }[] = [];
   const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
   for (const w of sorted) {
-    if (VALUE_ONE.test(w.text)) ends.push(w.box.x1);
+    if (VALUE_ONE.test(w.text)) ends.push({ x: w.box.x1, y: w.yc });
     else if (MARK.test(w.text)) {
       const next = sorted.find((v) => v !== w && v.box.x0 > w.box.x1 - 2 && v.box.x0 - w.box.x1 < letter * 2.5 && Math.abs(v.yc - w.yc) < letter * 0.6 && DIGITS.test(v.text));
-      if (next) ends.push(next.box.x1);
+      if (next) ends.push({ x: next.box.x1, y: next.yc });
     }
   }
-  ends.sort((a, b) => a - b);
-  const clusters: number[][] = [];
+  ends.sort((a, b) => a.x - b.x);
+  const clusters: { x: number; y: number }[][] = [];
   for (const e of ends) {
     const c = clusters.at(-1);
-    if (c && e - c.at(-1)! < letter * 6) c.push(e); else clusters.push([e]);
+    if (c && e.x - c.at(-1)!.x < letter * 6) c.push(e); else clusters.push([e]);
   }
   // a column has several lines; a stray reading is not a column
   const real = clusters.filter((c) => c.length >= Math.max(2, Math.min(3, ends.length / 10)));
-  return real.map((c) => c[Math.floor(c.length * 0.9)]);
+  return real.map(fitLine);
 }
 
 /**
@@ -195,7 +206,7 @@ export function groupText(raw: string, colour: Colour | null): { text: string; c
   let changed = false;
   for (const ch of b) {
     if (ch === '/') { text += '/'; continue; }
-    const m = map[ch] ?? ch.toUpperCase();
+    const m = map[ch] ?? map[ch.toUpperCase()] ?? ch.toUpperCase();
     if (m !== ch && !(ch === 'O' && m === '0')) changed = true;
     text += m;
   }
@@ -368,11 +379,7 @@ const rowTiles = (p: RowParts): number => tilesIn(p.groupWords.map((w) => ({ tex
 /** The right edge of the column at a height: the line through the ends of the values read surely (the column's right, where there are too few). */
 function rightEdge(parts: RowParts[], fallback: number): (y: number) => number {
   const pts = parts.filter((p) => p.value !== null && p.value.sure && p.value.take > 0).map((p) => ({ y: p.words.at(-1)!.yc, x: p.words.at(-1)!.box.x1 }));
-  if (pts.length < 3) return () => fallback;
-  const my = pts.reduce((a, p) => a + p.y, 0) / pts.length, mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
-  const syy = pts.reduce((a, p) => a + (p.y - my) ** 2, 0);
-  const slope = syy === 0 ? 0 : pts.reduce((a, p) => a + (p.y - my) * (p.x - mx), 0) / syy;
-  return (y) => mx + slope * (y - my);
+  return pts.length < 3 ? () => fallback : fitLine(pts);
 }
 
 /**
@@ -465,7 +472,7 @@ async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread
   const starts = edges.length > 1 ? [] : columnStarts(ws, letter);
   const columns: Word[][] = edges.length > 1 ? edges.map(() => []) : starts.length > 1 ? starts.map(() => []) : [ws];
   for (const w of columns.length === 1 ? [] : ws) {
-    let c = edges.length > 1 ? edges.findIndex((e) => w.xc <= e + letter) : starts.reduce((k, x, i) => (w.box.x0 >= x - letter * 0.5 ? i : k), -1);
+    let c = edges.length > 1 ? edges.findIndex((e) => w.xc <= e(w.yc) + letter) : starts.reduce((k, x, i) => (w.box.x0 >= x - letter * 0.5 ? i : k), -1);
     if (c < 0) c = edges.length > 1 ? edges.length - 1 : 0;
     columns[c].push(w);
   }

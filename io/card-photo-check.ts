@@ -83,7 +83,7 @@ export function checkDraft(cardText: string, draft: PhotoDraft): DraftCheck {
   const want = card.lines.map(lineKey);
   const drafted = draft.card.sections.flatMap((s) => s.lines);
   const got = draft.reading.lines.map((r) => notationKey(r.notation));
-  const { pairs, loneA, loneB } = pairInOrder(want, got);
+  const { pairs, loneB } = pairInOrder(want, got);
   const lines: DraftCheck['lines'] = card.lines.map((l) => ({ id: l.id, outcome: 'missing', read: null, unsure: false }));
   let needlessFlags = 0;
   for (const [i, j] of pairs) {
@@ -92,7 +92,6 @@ export function checkDraft(cardText: string, draft: PhotoDraft): DraftCheck {
     if (exact && unsure) needlessFlags++;
     lines[i] = { id: card.lines[i].id, outcome: exact ? 'exact' : unsure ? 'flagged' : 'wrong', read: draft.reading.lines[j].notation ?? drafted[j].groups.map((g) => g.text).join(' '), unsure };
   }
-  void loneA;
   const extra = { flagged: loneB.filter((j) => drafted[j].unsure !== undefined).length, sure: loneB.filter((j) => drafted[j].unsure === undefined).length };
   const titles = pairInOrder(card.sections.map(normalTitle), draft.card.sections.map((s) => normalTitle(s.title)));
   const exactHeadings = titles.pairs.filter(([i, j]) => normalTitle(card.sections[i]) === normalTitle(draft.card.sections[j].title)).length;

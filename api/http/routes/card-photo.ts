@@ -59,10 +59,15 @@ class Turns {
 
 const mb = (bytes: number): string => `${Math.round(bytes / 1048576)} MB`;
 
+/** Servers in this process that read photos. */
+let servers = 0;
+
 export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<PhotoRouteLimits> } = {}): void {
   const limits = { ...PHOTO_ROUTE_LIMITS, ...opts.limits };
   const turns = new Turns(limits.waiting);
-  app.addHook('onClose', async () => { await closeCardPhotoReader(); });
+  // the OCR's worker is the process's: ended with the last server that reads photos
+  servers++;
+  app.addHook('onClose', async () => { if (--servers === 0) await closeCardPhotoReader(); });
   // a context of its own: the images' parser and the larger body limit are this route's alone
   app.register(async (photo) => {
     // the body as bytes, whatever its type: the route names what it takes in words, not fastify's 415

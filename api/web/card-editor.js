@@ -804,3 +804,32 @@ export class CardEditor {
     this.changed(null);
   }
 }
+
+// ---------------------------------------------------------------- a line shown as printed, read-only
+
+/**
+ * One line of a card as the card prints it, to look at (A shared card): its groups in their
+ * colours (each colour also said in words), its note, X or C and its value, and a hand that
+ * makes it. `rl` is the line's reading (POST /api/cards/read), `line` the printed line.
+ */
+export function printedLineView(rl, line) {
+  const chips = rl.groups.map((g) => {
+    if (isOr(g.text)) return el('span', { class: 'chip-or', text: 'or' });
+    if (isDecoration(g.text)) return el('span', { class: 'chip-deco', text: g.text });
+    const text = anyOf(g.text, ['R', 'G', '0']) ? `${'D'.repeat(g.text.split('|')[0].length)}` : anyOf(g.text, ['N', 'E', 'W', 'S']) ? g.text.split('|')[0] : shown(g.text);
+    const words = anyOf(g.text, ['R', 'G', '0']) ? 'any dragon' : anyOf(g.text, ['N', 'E', 'W', 'S']) ? 'any wind' : isSuited(g.text) && g.colour ? g.colour : 'no colour';
+    const colour = isSuited(g.text) ? g.colour : null;
+    return el('span', { class: `chip ${colour ? `chip-${colour}` : 'chip-none'}` }, [
+      el('span', { class: 'chip-text', text }),
+      el('span', { class: 'chip-colour' }, colour ? [el('span', { class: 'chip-mark', 'aria-hidden': 'true', text: MARKS[colour] }), ` ${words}`] : [words]),
+    ]);
+  });
+  const xc = line.concealed ? 'C' : 'X';
+  const hand = rl.examples[0] ?? '';
+  return el('article', { class: 'card-line my-line printed-line', 'data-id': rl.id }, [
+    el('h3', {}, [el('span', { text: rl.id }), el('span', { text: `${xc} ${line.value}`, 'aria-label': `${line.concealed ? 'concealed' : 'exposed'}, ${line.value} points` })]),
+    el('div', { class: 'chips', role: 'group', 'aria-label': 'The groups in their colours' }, chips),
+    ...(line.note ? [el('p', { class: 'ed-sub', text: line.note })] : []),
+    ...(hand ? [el('p', { class: 'ed-sub', text: 'A hand that makes it:' }), el('div', { class: 'tile-row example' }, hand.split(' ').filter(Boolean).map((t) => pageTile(t)))] : []),
+  ]);
+}

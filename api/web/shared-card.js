@@ -7,7 +7,7 @@
 
 import { chooseCard, chosenCard } from './chosen-card.js';
 import { call } from './client.js';
-import { pageTile } from './lines.js';
+import { printedLineView } from './card-editor.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +32,7 @@ async function open(typed) {
     card = await call('GET', `/api/shared-cards/${encodeURIComponent(code)}`);
     history.replaceState(null, '', `${location.pathname}?code=${encodeURIComponent(card.code)}`);
     $('share-code').value = card.code;
-    draw();
+    await draw();
   } catch (err) {
     card = null;
     $('shared-panel').classList.add('hidden');
@@ -43,14 +43,29 @@ async function open(typed) {
   }
 }
 
-function draw() {
+/** The card's lines as its owner entered them, as printed (POST /api/cards/printed, then /api/cards/read for each line's groups and a hand). */
+async function printedLines(text) {
+  const { card: printed } = await call('POST', '/api/cards/printed', { text });
+  const reading = await call('POST', '/api/cards/read', { card: printed });
+  const lines = printed.sections.flatMap((s) => s.lines);
+  return reading.lines.map((rl, i) => ({ rl, line: lines[i] })).filter((x) => x.rl.notation !== null);
+}
+
+async function draw() {
   $('card-title').textContent = card.title;
   $('card-owner').textContent = card.yours
     ? 'This is your own card, shared with this code: whoever has the code sees your changes.'
     : `Shared by ${card.owner}${card.coach ? ', your coach' : ''}. Only ${card.owner} can change it, and you always see her latest version.`;
   drawKept();
-  $('lines-note').textContent = `${card.lines.length === 1 ? 'One line' : `${card.lines.length} lines`}, each with the number of ways to make it and one winning hand.`;
-  $('card-lines').replaceChildren(...card.lines.map(lineElement));
+  $('lines-note').textContent = `${card.lines.length === 1 ? 'One line' : `${card.lines.length} lines`}, each as the card prints it, with a hand that makes it.`;
+  try {
+    const shownCard = card;
+    const lines = await printedLines(card.text);
+    if (card === shownCard) $('card-lines').replaceChildren(...lines.map(({ rl, line }) => printedLineView(rl, line)));
+  } catch (err) {
+    $('card-lines').replaceChildren();
+    $('lines-note').textContent = `The lines could not be shown just now: ${err.message}`;
+  }
   $('shared-panel').classList.remove('hidden');
   $('lines-panel').classList.remove('hidden');
 }
@@ -64,25 +79,6 @@ function drawKept() {
   $('take-off').classList.toggle('hidden', !card.kept);
 }
 
-function lineElement(l) {
-  const el = document.createElement('article');
-  el.className = 'card-line my-line';
-  el.dataset.id = l.id;
-  el.dataset.forms = String(l.forms);
-  const h = document.createElement('h3');
-  const id = document.createElement('span');
-  id.textContent = `${l.id}${l.concealed ? ' (concealed)' : ''}`;
-  const worth = document.createElement('span');
-  worth.textContent = `${l.value} points`;
-  h.append(id, worth);
-  const p = document.createElement('p');
-  p.textContent = `${l.pattern}. ${l.forms === 1 ? 'One way' : `${l.forms} ways`} to make it; for example:`;
-  const row = document.createElement('div');
-  row.className = 'tile-row example';
-  row.append(...l.example.split(' ').filter(Boolean).map((t) => pageTile(t)));
-  el.append(h, p, row);
-  return el;
-}
 
 /** Puts it on her list of cards (once), so that the page she goes to offers it; false when it could not be. */
 async function listed() {

@@ -15,6 +15,7 @@ const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 /** A small original card (never a published League card). */
 const CLUB = 'card: Ruth\'s club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
 const TITLE = 'Ruth\'s club card';
+const EVENS_CHIPS = ['22● green', '444● green', '6666● green', '888● green', 'FFno colour'];
 
 let people: BrowserPeople;
 beforeAll(async () => { people = await openPeople('shared-card'); }, 60_000);
@@ -55,6 +56,9 @@ describe('a shared card opened by its code', () => {
     await expect(page.textContent('#card-owner')).resolves.toBe('Shared by Ruth. Only Ruth can change it, and you always see her latest version.');
     const lines = await page.$$eval('.my-line', (ls) => ls.map((l) => ({ id: (l as HTMLElement).dataset.id, tiles: l.querySelectorAll('.example .tile').length })));
     expect(lines).toEqual([{ id: 'Evens #1', tiles: 14 }, { id: 'Winds #1', tiles: 14 }]);
+    // each line as the card prints it: its groups in their colours, said in words too, never the notation
+    const chips = await page.$$eval('.my-line[data-id="Evens #1"] .chip', (cs) => cs.map((c) => c.textContent!.replace(/\s+/g, ' ').trim()));
+    expect(chips).toEqual(EVENS_CHIPS);
     // read-only: nothing on the page writes or deletes a card
     await expect(page.locator('textarea, button:has-text("Save"), button:has-text("Edit"), button:has-text("Delete")').count()).resolves.toBe(0);
     expect(new URL(page.url()).searchParams.get('code')).toBe(code);

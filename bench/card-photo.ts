@@ -20,7 +20,7 @@ import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
  * Wilson interval, the lines marked unsure, the false-sure share (lines read wrong, or lost,
  * and not marked: the reading that matters most to avoid), and seconds per photo.
  *
- *   npm run bench:card-photo                 every card, every distortion, 3 photos of each (and of the whole card in one photo: clean, phone, lowres)
+ *   npm run bench:card-photo                 every card, every distortion, 3 photos of each (and of the whole card in one photo: clean, phone, small phone, lowres)
  *   npm run bench:card-photo -- --seeds 1 --cards practice --distortions clean,blur
  *   ... -- --json out.json                   the per-line results too
  *   ... -- --save DIR                        the photos made, to look at
@@ -73,10 +73,16 @@ async function badLight(img: Buffer, rng: RngState, strength: number): Promise<{
 
 /**
  * The distortions also tried on a photo of the whole card, both columns in one picture: a
- * phone's photo with as many pixels per letter as a panel's (twice as wide), and the whole card
- * squeezed into 1,000 to 1,200 pixels (half as many per letter: where reading gives out).
+ * phone's photo with as many pixels per letter as a panel's (twice as wide); the same at a
+ * panel's width, half as many pixels per letter (where reading gives out); and the whole card
+ * down to 1,000 to 1,200 pixels and back.
  */
-const WHOLE = ['clean', 'phone', 'lowres'];
+const WHOLE = [
+  { d: 'clean', across: 1, label: 'whole card, clean' },
+  { d: 'phone', across: 2, label: 'whole card, phone' },
+  { d: 'phone', across: 1, label: 'whole card, small phone' },
+  { d: 'lowres', across: 1, label: 'whole card, lowres' },
+];
 
 export const DISTORTIONS: Record<string, Distort> = {
   clean: async (panel) => ({ bytes: panel, note: 'as drawn' }),
@@ -214,19 +220,21 @@ async function main(): Promise<void> {
     const layout = layoutCard(printedFromNotation(parseCard(text)), { columns: 2, width: DRAW_WIDTH });
     const whole = Buffer.from(pngFromSvg(cardSvg(layout), layout.width, layout.height));
     const panels = await panelsOf(layout, whole);
-    const runs = [...distortions.map((d) => ({ d, whole: false })), ...(wholeToo ? WHOLE.filter((d) => distortions.includes(d)).map((d) => ({ d, whole: true })) : [])];
-    for (const { d, whole: asWhole } of runs) {
+    const runs = [
+      ...distortions.map((d) => ({ d, whole: false, across: 1, label: d })),
+      ...(wholeToo ? WHOLE.filter((w) => distortions.includes(w.d)).map((w) => ({ ...w, whole: true })) : []),
+    ];
+    for (const { d, whole: asWhole, across, label } of runs) {
       const distort = DISTORTIONS[d];
       if (!distort) throw new Error(`no distortion named ${d}; there are ${Object.keys(DISTORTIONS).join(', ')}`);
       const cell = tally();
-      const label = asWhole ? `whole card, ${d}` : d;
       byCell.set(`${name}/${label}`, cell);
       for (let seed = 1; seed <= (d === 'clean' ? 1 : seeds); seed++) {
         const rng = seedRng(1000 * seed + name.length * 7 + d.length);
         // one panel after the other: the seeded draws come in the same order every run
         const photos: Photo[] = [];
-        for (const p of asWhole ? [whole] : panels) photos.push(await distort(p, rng, asWhole && d === 'phone' ? 2 : 1));
-        if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${asWhole ? 'whole-' : ''}${d}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
+        for (const p of asWhole ? [whole] : panels) photos.push(await distort(p, rng, across));
+        if (save) photos.forEach((p, i) => writeFileSync(`${save}/${name}-${label.replace(/[^a-z0-9]+/g, '-')}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
         const t0 = performance.now();
         const draft = await readCardPhotos(photos.map((p) => p.bytes));
         const seconds = (performance.now() - t0) / 1000;
@@ -250,7 +258,7 @@ async function main(): Promise<void> {
   rows.push(row('all cards, every distortion, panels', total));
   console.log(table(rows));
   const all = merge([...byCell.values()]);
-  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo: clean, as a phone's, and at low resolution), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
+  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo: clean, as a phone's at two sizes, and at low resolution), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
   console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');
   if (json) writeFileSync(json, JSON.stringify(results, null, 1));
 }

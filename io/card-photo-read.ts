@@ -78,8 +78,8 @@ interface Word extends OcrWord { xc: number; yc: number; h: number }
 const word = (w: OcrWord): Word => ({ ...w, xc: (w.box.x0 + w.box.x1) / 2, yc: (w.box.y0 + w.box.y1) / 2, h: w.box.y1 - w.box.y0 });
 
 /** "X 25", "C50", "x 30" as the OCR may read them: X or C (and what the OCR mistakes them for), then digits. */
-const VALUE_ONE = /^([XxCc×K%(€])[.,:]?([0-9OoSlI|]{2,3})[.,]?$/;
-const MARK = /^[XxCc×K%(€][.,:]?$/;
+const VALUE_ONE = /^([XxCc×K%(€]{1,2})[.,:]?([0-9OoSlI|]{2,3})[.,]?$/;
+const MARK = /^[XxCc×K%(€]{1,2}[.,:]?$/;
 const DIGITS = /^[0-9OoSlI|]{1,3}[.,]?$/;
 
 const digitsOf = (s: string): number => Number(s.replace(/[.,]/g, '').replace(/[Oo]/g, '0').replace(/S/g, '5').replace(/[lI|]/g, '1'));

@@ -1,12 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import { TIERS } from './test/tiers.js';
+
+/**
+ * The tests in four tiers (projects), every test file in exactly one (test/tiers.test.ts checks):
+ *
+ *   unit         engine, agents, io and the pure parts of api/: no server, no browser, no build
+ *                (`npm run test:unit`, under a minute: the one to run while working)
+ *   integration  the server through `inject`, the CLI
+ *   browser      the pages in Chromium (test/web)
+ *   slow         restarts, durability, training fits, the Redis queue, self-play and arenas, lab/
+ *
+ * `npm test` runs all four. Only the tiers that use dist/ (the installed command, worker
+ * threads) compile it first (test/global-setup.ts, once per run however many tiers ask).
+ */
+const BUILD = ['test/global-setup.ts'];
+// closing a file's servers (worker pools) and dropping its databases takes longer than 10 s on a busy machine
+const LONG = { testTimeout: 120_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'threads',
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 120_000,
-    // closing a file's servers (worker pools) and dropping its databases takes longer than 10 s on a busy machine
-    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, testTimeout: 20_000, hookTimeout: 20_000 } },
+      { extends: true, test: { name: 'integration', include: TIERS.integration.include, exclude: TIERS.integration.exclude, globalSetup: BUILD, ...LONG } },
+      { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG } },
+      { extends: true, test: { name: 'slow', include: TIERS.slow.include, exclude: TIERS.slow.exclude, globalSetup: BUILD, ...LONG } },
+    ],
   },
 });

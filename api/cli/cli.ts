@@ -205,7 +205,7 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .option('--max-games <n>', 'live games held at once', positiveInt)
     .option('--games-per-address <n>', 'games in progress one address may hold at once (default 10)', positiveInt)
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
-    .option('--threads <n>', 'worker threads for advice, hints, reviews and the searching bots (default: one less than the cores)', positiveInt)
+    .option('--threads <n>', 'worker threads for advice, hints and reviews (default: one less than the cores; the searching bots have one of their own)', positiveInt)
     .action(async (f: { port?: number; host: string; allowHost?: string[]; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
       if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
       // opening the embedded database, the worker threads and the card take a few seconds (more on a busy machine)

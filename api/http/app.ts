@@ -211,7 +211,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     await db.close();
     throw err;
   }
-  const pool = new HeavyPool({ threads: limits.threads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce, taskMs: limits.taskMs });
+  const pool = new HeavyPool({ threads: limits.threads, botThreads: limits.botThreads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce, taskMs: limits.taskMs });
   app.addHook('onClose', async () => {
     await pool.close();
     await db.close();

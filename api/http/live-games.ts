@@ -408,14 +408,6 @@ export class LiveGames {
    * wherever they are played.
    */
   private async advance<G extends GameSpec>(g: LiveGame<G>): Promise<void> {
-    try {
-      await this.bots(g);
-    } finally {
-      this.pool?.botsDone(); // the pool's requests waiting may go on until the person's next action
-    }
-  }
-
-  private async bots<G extends GameSpec>(g: LiveGame<G>): Promise<void> {
     const { game, state } = g;
     for (;;) {
       const seat = game.nextToAct(state);

@@ -640,10 +640,7 @@ export class Tables {
     const awayMs = t.row.awayAfter * this.second;
     const standIn = (seat: number) => timedOut.has(seat) || (presence.get(seat) ?? Infinity) > awayMs;
     for (;;) {
-      if (game.isOver(state)) {
-        this.opts.pool?.botsDone();
-        return;
-      }
+      if (game.isOver(state)) return;
       let moved = false;
       for (const seat of game.waitingOn(state)) {
         const legal = game.legalActions(state, seat);
@@ -666,10 +663,7 @@ export class Tables {
         moved = true;
         break;
       }
-      if (!moved) {
-        this.opts.pool?.botsDone(); // the pool's requests waiting may go on until a person's next action
-        return;
-      }
+      if (!moved) return;
     }
   }
 

@@ -34,6 +34,11 @@ export interface Limits {
   maxReviewWorlds: number;
   /** Worker threads for the work that plays deals out (0: on the event loop). */
   threads: number;
+  /**
+   * Worker threads of their own for the searching bots' turns, so a game never waits behind
+   * someone's request (used when `threads` > 0).
+   */
+  botThreads: number;
   /** Requests that play deals out, queued or running at once; one more is 503 TM_BUSY. */
   maxQueue: number;
   /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
@@ -69,6 +74,7 @@ export const DEFAULT_LIMITS: Limits = {
   reviewWorlds: ADVICE_BUDGET.worlds,
   maxReviewWorlds: 64,
   threads: Math.max(1, availableParallelism() - 1),
+  botThreads: 1,
   maxQueue: 32,
   deadlineMs: 30_000,
   heavyAtOnce: 2,

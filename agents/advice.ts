@@ -398,7 +398,7 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * can be had; otherwise the advisor's own choice (candidates[0]) unless another beats it deal
  * by deal by more than OVERRULE standard errors (with a few dozen deals the means are noisy,
  * and noise should not overrule a sound default: taking the best mean instead won 7.8 points
- * less of the games, 95% interval 2.6 to 13.1, on 51 duplicate deals, training/overrule-study.ts).
+ * less of the games, 95% interval 2.6 to 13.1, on 51 duplicate deals, lab/overrule-study.ts).
  * What is shown is what the choice is made by: each choice's mean less OVERRULE standard
  * errors of its difference from the advisor's (`value`), best first, so the suggestion is the
  * top of the figures. A choice not clearly behind the suggestion is called about as good (and
@@ -629,7 +629,7 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
 /**
  * The advice's pass: the strong bot's own (it passes what serves none of its closest targets
  * and, where a blind pass is allowed, forwards received tiles unseen rather than break a
- * target up). It won most in the arena of pass methods (training/charleston-arena.ts, 6,000
+ * target up). It won most in the arena of pass methods (lab/charleston-arena.ts, 6,000
  * duplicate deals, seed 29, the advising seat otherwise playing the lookahead habits against
  * three medium bots): win share 28.18% (27.04 to 29.32) against 25.57% (24.46 to 26.67) for
  * the lookahead pass the advice gave before (paired difference +2.62%, 1.19 to 4.04) and

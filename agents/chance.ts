@@ -136,7 +136,7 @@ function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
 
 /**
  * The chance a player is shown: the solo chance mapped through a logistic calibration fitted
- * to full-table outcomes (training/chances.ts; the fit and its tables in docs/training.md).
+ * to full-table outcomes (lab/chances.ts; the fit and its tables in docs/training.md).
  * Its inputs are card-independent: the solo chance's log-odds, the wall, the line's place in
  * the list, its tiles away, and (from the third version) the hand's standing among the lines
  * listed with it.

@@ -20,19 +20,19 @@ import type { Group } from '../engine/tiles.js';
  * policy takes the one the model rates highest.
  *
  * A feature version changes whenever the meaning or order of a feature changes; a model file
- * records the version it was trained on, and the encoder writes that version's features, so an
- * older model keeps playing as it was trained (libriichi's way of keeping its versions):
- * - version 1: 60 numbers, the table (24) and the four closest lines (9 each);
- * - version 2: version 1's 60, then 27 more: the opponents one by one in turn order (their
- *   exposures, tiles exposed, dead, and how much the discard risks feeding each), the jokers
- *   on the table that could be taken for a tile held, and for each of the four lines how
- *   scarce its missing singles and pairs are, the unseen tiles that fill them, and how many of
- *   its missing kinds an opponent's exposures also call for;
- * - version 3: version 2's 87, then 9 more, read from the opponents' discards, one by one in
- *   turn order: the copies of the discarded kind she has thrown herself, the share of her discards
- *   in its suit (or among the honors), and how many she has made.
+ * records the version it was trained on, and a model of a version this encoder does not write
+ * is refused (agents/model.ts). The encoder writes version 2, the shipped model's
+ * (models/value-model.json):
+ * - 60 numbers, the table (24) and the four closest lines (9 each) (version 1's, retired);
+ * - then 27 more: the opponents one by one in turn order (their exposures, tiles exposed, dead,
+ *   and how much the discard risks feeding each), the jokers on the table that could be taken
+ *   for a tile held, and for each of the four lines how scarce its missing singles and pairs
+ *   are, the unseen tiles that fill them, and how many of its missing kinds an opponent's
+ *   exposures also call for.
+ * Version 3 (version 2's 87 and 9 numbers read from the opponents' discards) was measured and
+ * not shipped (docs/training.md, issue 30, fourth round); its encoder is retired with version 1's.
  */
-export const FEATURE_VERSIONS = [1, 2, 3] as const;
+export const FEATURE_VERSIONS = [2] as const;
 /** The version new models are trained on. */
 export const FEATURE_VERSION = 2;
 
@@ -40,31 +40,27 @@ export const FEATURE_VERSION = 2;
 export const LINE_SLOTS = 4;
 const PER_LINE = 9;
 const GLOBAL = 24;
-const V1_WIDTH = GLOBAL + LINE_SLOTS * PER_LINE;
+const BASE_WIDTH = GLOBAL + LINE_SLOTS * PER_LINE;
 /** Version 2's additions: three about jokers and lines, four for each of three opponents, three for each line. */
 const OPPONENT_SLOTS = 3;
 const PER_OPPONENT = 4;
 const PER_LINE_V2 = 3;
-const V2_WIDTH = V1_WIDTH + 3 + OPPONENT_SLOTS * PER_OPPONENT + LINE_SLOTS * PER_LINE_V2;
-/** Version 3's additions: three for each of three opponents, from her discards. */
-const PER_OPPONENT_V3 = 3;
-const V3_WIDTH = V2_WIDTH + OPPONENT_SLOTS * PER_OPPONENT_V3;
+const V2_WIDTH = BASE_WIDTH + 3 + OPPONENT_SLOTS * PER_OPPONENT + LINE_SLOTS * PER_LINE_V2;
 
 /** Whether a feature version is one this encoder writes. */
-export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 1 | 2 | 3);
+export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 2);
 
-/** The versions this encoder writes, in words ("1, 2 and 3", or with `last` "or"). */
-export const featureVersionWords = (last = 'and'): string => `${FEATURE_VERSIONS.slice(0, -1).join(', ')} ${last} ${FEATURE_VERSIONS[FEATURE_VERSIONS.length - 1]}`;
+/** The versions this encoder writes, in words ("version 2"; for several "versions 2 and 3", or with `last` "or"). */
+export const featureVersionWords = (last = 'and'): string =>
+  FEATURE_VERSIONS.length === 1 ? `version ${FEATURE_VERSIONS[0]}` : `versions ${FEATURE_VERSIONS.slice(0, -1).join(', ')} ${last} ${FEATURE_VERSIONS[FEATURE_VERSIONS.length - 1]}`;
 
 /** How many numbers a feature version's row holds. */
 export function featureWidth(version: number): number {
-  if (version === 1) return V1_WIDTH;
   if (version === 2) return V2_WIDTH;
-  if (version === 3) return V3_WIDTH;
   throw new Error(`feature version ${version} is not one this Tilemate encodes (${FEATURE_VERSIONS.join(', ')})`);
 }
 
-const V1_NAMES: readonly string[] = [
+const BASE_NAMES: readonly string[] = [
   'closest effective away', 'closest tiles away', 'lines within 1', 'lines within 2', 'lines within 3',
   'jokers held', 'jokers unseen', 'own exposures', 'tiles to come', 'wall left',
   'charleston', 'charleston passes left', 'players', 'opponents exposed', 'most exposures of an opponent',
@@ -75,25 +71,17 @@ const V1_NAMES: readonly string[] = [
   ].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
 const V2_NAMES: readonly string[] = [
-  ...V1_NAMES,
+  ...BASE_NAMES,
   'lines at the closest', 'jokers to take for tiles held', 'jokers to take on the table',
   ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['exposures', 'tiles exposed', 'dead', 'discard danger'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
   ...Array.from({ length: LINE_SLOTS }, (_, i) => ['scarce singles and pairs', 'outs for singles and pairs', 'kinds opponents call for'].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
 
-const V3_NAMES: readonly string[] = [
-  ...V2_NAMES,
-  ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['threw the discard\'s kind', 'her discards in its suit', 'discards'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
-];
-
 /** Names of a version's features, in order (for the docs and for reading a model). */
 export function featureNames(version: number): readonly string[] {
-  const width = featureWidth(version);
-  return width === V1_WIDTH ? V1_NAMES : width === V2_WIDTH ? V2_NAMES : V3_NAMES;
+  featureWidth(version); // refuses a version this encoder does not write
+  return V2_NAMES;
 }
-
-/** The group of a kind version 3 reads: its suit (0-2) for a suited tile, 3 for the other kinds. */
-const suitGroup = (t: TileId): number => (t < 27 ? (t / 9) | 0 : 3);
 
 /** How a seat stands once it has acted. */
 export interface Afterstate {
@@ -275,17 +263,13 @@ export class Encoder {
   private unseen: number[] = [];
   private live: Uint8Array;
   private danger: Float32Array = new Float32Array(KINDS);
-  /** Each opponent's part of it, by seat (version 2 reads them one by one; null where she adds nothing). */
+  /** Each opponent's part of it, by seat (read one by one; null where she adds nothing). */
   private dangerBy: (Float32Array | null)[] = [];
   /** The danger of each kind per seat, with the exposures it was read from (one player may serve several seats). */
   private readonly dangerOf = new Map<number, { key: number[]; risk: Float32Array; by: (Float32Array | null)[] }>();
   /** Version 2's three numbers for each line shown (scratch). */
   private readonly slotExtra = new Float32Array(LINE_SLOTS * PER_LINE_V2);
   private readonly dangerKey: number[] = [];
-  /** Version 3: each opponent slot's discards (begin()): copies of each kind, by suit group, and in all. */
-  private readonly oppThrown = new Uint8Array(OPPONENT_SLOTS * KINDS);
-  private readonly oppGroup = new Uint8Array(OPPONENT_SLOTS * 4);
-  private readonly oppDiscards = new Uint8Array(OPPONENT_SLOTS);
   private view!: SeatView;
   /** The opponents as the decision's view shows them (opponents()). */
   private opp = { exposed: 0, most: 0, dead: 0 };
@@ -351,7 +335,6 @@ export class Encoder {
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     this.opp = this.opponents();
-    if (this.version >= 3) this.readDiscards(view);
     this.placeBase(view.seat, held);
     this.baseCounts.set(held);
     this.baseExposures = mine;
@@ -522,7 +505,6 @@ export class Encoder {
     o[i++] = a.kind === 'call' ? 1 : 0;
     o[i++] = a.kind === 'decline' ? 1 : 0;
     // the closest lines
-    const v2 = this.version >= 2;
     for (let s = 0; s < LINE_SLOTS; s++) {
       if (s >= slots) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
       const l = top[s], f = this.lineForm[l];
@@ -545,9 +527,9 @@ export class Encoder {
         const h = counts[t];
         if (h < cc.entrySingle[e] || (groupsShort && h < cc.entryNeed[e])) {
           outs += this.unseen[t];
-          if (v2 && this.danger[t] > 0) contested++;
+          if (this.danger[t] > 0) contested++;
         }
-        if (v2 && h < cc.entrySingle[e]) {
+        if (h < cc.entrySingle[e]) {
           singleOuts += this.unseen[t];
           scarce += Math.min((cc.entrySingle[e] - h) / Math.max(this.unseen[t], 0.5), 2);
         }
@@ -566,7 +548,6 @@ export class Encoder {
       o[i++] = Math.min(this.lineNear[l], 20) / 20;
       o[i++] = Math.min(cc.lineStart[l + 1] - cc.lineStart[l], 100) / 100;
     }
-    if (!v2) return;
     // version 2: the lines at the closest, the jokers to take
     let atClosest = 0;
     for (const l of order) if (this.lineEff[l] === minEff) atClosest++;
@@ -596,30 +577,6 @@ export class Encoder {
     }
     // the lines shown: version 2's three numbers each (0 for a slot with no line)
     for (let s = 0; s < LINE_SLOTS; s++) for (let q = 0; q < PER_LINE_V2; q++) o[i++] = s < slots ? this.slotExtra[s * PER_LINE_V2 + q] : 0;
-    if (this.version < 3) return;
-    // version 3: each opponent's discards beside the tile discarded (she has let it go herself:
-    // she is less likely to want it; her discards in its suit: she is less likely to be collecting it)
-    for (let k = 0; k < OPPONENT_SLOTS; k++) {
-      const n = this.oppDiscards[k];
-      o[i++] = d === undefined ? 0 : Math.min(this.oppThrown[k * KINDS + d], 4) / 4;
-      o[i++] = d === undefined || n === 0 ? 0 : this.oppGroup[k * 4 + suitGroup(d)] / n;
-      o[i++] = Math.min(n, 30) / 30;
-    }
-  }
-
-  /** Version 3: the opponents' discards, slot by slot in turn order after the seat (zeros past the table's players). */
-  private readDiscards(view: SeatView): void {
-    this.oppThrown.fill(0);
-    this.oppGroup.fill(0);
-    this.oppDiscards.fill(0);
-    for (let k = 0; k < OPPONENT_SLOTS && k + 1 < view.players; k++) {
-      const list = view.discards[(view.seat + k + 1) % view.players];
-      for (const t of list) {
-        if (this.oppThrown[k * KINDS + t] < 255) this.oppThrown[k * KINDS + t]++;
-        if (this.oppGroup[k * 4 + suitGroup(t)] < 255) this.oppGroup[k * 4 + suitGroup(t)]++;
-      }
-      this.oppDiscards[k] = Math.min(list.length, 255);
-    }
   }
 
   private opponents(): { exposed: number; most: number; dead: number } {

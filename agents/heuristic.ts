@@ -69,7 +69,7 @@ export const STRONG_HABITS: Habits = { ...MEDIUM_HABITS, live: true, pairCost: 0
 /**
  * Medium's habits with the defence rule (Habits.guard): a dangerous discard is swapped for a
  * tile that is not, when that tile is worth at most half a tile more to her hand. Measured
- * against medium (training/defence-study.ts, each against three medium bots, 4,000 duplicate
+ * against medium (lab/defence-study.ts, each against three medium bots, 4,000 duplicate
  * deals, seed 31, paired differences with 95% intervals): points given away by discards
  * -0.56 a game (-0.71 to -0.42; medium gives away 10.04), Mah Jonggs fed -0.81 points of a
  * percent, but win share -0.27 points of a percent (-0.41 to -0.13) and mean score -0.29

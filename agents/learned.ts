@@ -146,7 +146,7 @@ export class LearnedAgent implements Agent {
   /**
    * Every row the model would rate at this decision, in order, each with the action it stands
    * for and, for a call, the discard after it that the row is the afterstate of
-   * (training/rollouts.ts plays each on). Null when nothing needs weighing.
+   * (lab/rollouts.ts plays each on). Null when nothing needs weighing.
    */
   candidateRows(turn: Turn): { candidates: { action: Action; then?: TileId }[]; rows: Float32Array } | null {
     const view = turn.view();

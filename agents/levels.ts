@@ -3,11 +3,8 @@ import { TilemateError } from '../engine/errors.js';
 import type { Agent } from './agent.js';
 import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
-import { EASY_HABITS, GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
+import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
-import { PolicyAgent, PolicySearchAgent } from './policy.js';
-import { readPolicyModel } from './policy-model.js';
-import { readFileSync } from 'node:fs';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
 import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
@@ -19,6 +16,8 @@ import type { Ruleset } from '../engine/rulesets.js';
  * trained value model's policy with a short lookahead search (refused when the model is not
  * installed); `random` and `greedy` are the floors; `strong` is the heuristic with the
  * searching players' habits, and `learned` the trained model's policy alone (agents/learned.ts).
+ * Bots only studies play (measuring variants of these) live in lab/bots/, registered from
+ * there (registerAgents below); nothing here imports lab/.
  */
 /**
  * The clock's safety valve for play against a person (milliseconds a decision; see
@@ -34,34 +33,7 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   easy: (cc) => new HeuristicAgent(cc, EASY_HABITS, 'easy'),
   medium: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'medium'),
   strong: (cc) => new HeuristicAgent(cc, STRONG_HABITS, 'strong'),
-  // medium with the defence rule (agents/defence.ts), for measuring: it gives away fewer points
-  // by discards but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
-  guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
-  // for measuring (issue 30): the shipped model over every legal choice, not the habits' shortlist
-  'learned-all': (cc) => new PolicyAgent(cc, defaultModel(), {}, 'learned-all'),
-  // the same in play, its Charleston among the habits' five cheapest tiles as the learned player's
-  'learned-all-play': (cc) => new PolicyAgent(cc, defaultModel(), { passPool: 5 }, 'learned-all-play'),
-  // for measuring: the model file named by TILEMATE_POLICY_MODEL (one with a policy head from
-  // training/exit.ts, or any value model) over every legal choice in play, its Charleston as
-  // learned-all-play's; the shipped model without the variable
-  'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), { passPool: 5 }, 'policy-file'),
-  // for measuring: expert iteration's expert (training/exit.ts self-play's search, 8 worlds x 3
-  // of every legal choice) with the model of policy-file, to see whether it beats its apprentice
-  'exit-search': (cc, rules) => new PolicySearchAgent(cc, rules, policyFileModel(), { worlds: 8, candidates: 3, passPool: 5 }, 'exit-search'),
-  // for measuring (issue 30): the expert's search with every candidate played to the end of the
-  // game (16 worlds x 3, rated by wins), the policy in its own seat, as a stronger teacher
-  'expert-deep': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 16, candidates: 3, ms: 60_000, toEnd: true }, 'expert-deep'),
-  // for measuring: the learned player and the expert with the model file named by
-  // TILEMATE_POLICY_MODEL (a value model from tilemate train), to set a new model beside the shipped one
-  'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
-  'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
-  // for measuring (issue 30): the learned player with a search at its Charleston steps only
-  // (agents/lookahead.ts charlestonWorlds: 16 worlds x the model's best 3), its play the policy's
-  'learned-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 0, candidates: 3, ms: 60_000, charlestonWorlds: 16 }, 'learned-cs'),
-  // for measuring (issue 30, ninth round): the expert's search with eight times its worlds (96),
-  // about 1.5 s of CPU a game for its seat, to see whether the search's noise holds the expert back
-  'expert-wide': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, worlds: 96, ms: 60_000 }, 'expert-wide'),
   montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
   hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
   // the trained model's policy with a short search. Without the model there is no expert: a
@@ -76,19 +48,39 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   },
 };
 
-let policyFile: { path: string; model: ReturnType<typeof readPolicyModel> } | undefined;
-function policyFileModel() {
-  const path = process.env.TILEMATE_POLICY_MODEL;
-  if (path === undefined || path === '') return defaultModel();
-  if (policyFile?.path !== path) policyFile = { path, model: readPolicyModel(readFileSync(path, 'utf8'), path) };
-  return policyFile.model;
+/** A bot's maker: the card, the ruleset, and whether the clock's safety valve is on (VALVE_MS). */
+export type AgentMaker = (cc: CompiledCard, rules: Ruleset, valve: boolean) => Agent;
+
+/** The bots the product offers (the command line's and the server's choices), in order. */
+export const AGENT_NAMES: readonly string[] = Object.keys(MAKERS);
+
+/**
+ * Bots registered beside the product's by a module that measures (lab/bots/registry.ts):
+ * never listed in a command's help or the server's levels, and known only in a process (or a
+ * worker thread) that imported that module. `modules` is each registering module's URL, so
+ * an arena's worker threads import them too (training/run-arena.ts).
+ */
+const EXTRA: Record<string, AgentMaker> = {};
+const EXTRA_MODULES: string[] = [];
+
+/** Registers more bots by name (from `module`, its import.meta.url); a product bot's name is refused. */
+export function registerAgents(module: string, makers: Readonly<Record<string, AgentMaker>>): void {
+  for (const [name, make] of Object.entries(makers)) {
+    if (Object.hasOwn(MAKERS, name)) throw new Error(`bot "${name}" is one of the product's; give the registered bot another name`);
+    EXTRA[name] = make;
+  }
+  if (!EXTRA_MODULES.includes(module)) EXTRA_MODULES.push(module);
 }
 
-export const AGENT_NAMES = Object.keys(MAKERS);
+/** The modules that registered bots in this thread (an arena's workers import them). */
+export const registeredAgentModules = (): readonly string[] => [...EXTRA_MODULES];
+
+/** Every bot this process knows: the product's, then any registered (registerAgents). */
+export const knownAgentNames = (): readonly string[] => [...AGENT_NAMES, ...Object.keys(EXTRA)];
 
 /** A bot by name; `valve`: with the clock's safety valve, for play against a person (VALVE_MS). */
 export function makeAgent(name: string, cc: CompiledCard, rules: Ruleset, options: { valve?: boolean } = {}): Agent {
-  const make = Object.hasOwn(MAKERS, name) ? MAKERS[name] : undefined;
-  if (!make) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${AGENT_NAMES.join(', ')})`);
+  const make = Object.hasOwn(MAKERS, name) ? MAKERS[name] : Object.hasOwn(EXTRA, name) ? EXTRA[name] : undefined;
+  if (!make) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${name}" (expected one of ${knownAgentNames().join(', ')})`);
   return make(cc, rules, options.valve === true);
 }

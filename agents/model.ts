@@ -208,7 +208,7 @@ export function modelFromJson(text: string, source = 'the model file'): ValueMod
 export function modelBody(o: { featureVersion?: unknown; layers?: unknown; info?: unknown }, source: string, outputs: number): ValueModel {
   const version = o.featureVersion;
   if (!knownFeatureVersion(version)) {
-    throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(version)}; this Tilemate encodes versions ${featureVersionWords()}: train a new model`);
+    throw new TilemateError('TM_BAD_MODEL', `${source} was trained on feature version ${String(version)}; this Tilemate encodes ${featureVersionWords()}: train a new model`);
   }
   if (!Array.isArray(o.layers) || o.layers.length === 0 || o.layers.length > 8) throw new TilemateError('TM_BAD_MODEL', `${source} has no layers`);
   let width = featureWidth(version);

@@ -69,7 +69,7 @@ export interface Budget {
   ms?: number;
   /**
    * Standard errors by which a challenger must beat the default (default OVERRULE); 0 takes
-   * the best mean score. For studies only (training/overrule-study.ts: 0 won 7.8 points less
+   * the best mean score. For studies only (lab/overrule-study.ts: 0 won 7.8 points less
    * of the games, 95% interval 2.6 to 13.1, on 51 duplicate deals at 8 worlds): the bots and
    * the advice keep OVERRULE.
    */

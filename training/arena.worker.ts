@@ -11,9 +11,11 @@ export interface ArenaTask extends ArenaSpec {
   deals: number[];
 }
 
-export interface ArenaWorkerData { game: string; params: Record<string, unknown> }
+/** `botModules`: modules that register bots beside the product's (agents/levels.ts registerAgents), imported first. */
+export interface ArenaWorkerData { game: string; params: Record<string, unknown>; botModules: string[] }
 
-const { game: name, params } = workerData as ArenaWorkerData;
+const { game: name, params, botModules } = workerData as ArenaWorkerData;
+for (const m of botModules) await import(m);
 const game = loadGame(name, params);
 
 export default function run(task: ArenaTask): ArenaGame[] {

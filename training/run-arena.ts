@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Game } from '../engine/games.js';
+import { registeredAgentModules } from '../agents/levels.js';
 import { playDeal, type ArenaGame } from './arena.js';
 import type { ArenaTask, ArenaWorkerData } from './arena.worker.js';
 
@@ -55,7 +56,8 @@ export async function runArena(run: ArenaRun): Promise<ArenaGame[]> {
       run.onProgress?.(++done);
     }
   } else {
-    const workerData: ArenaWorkerData = { game: run.game.type.name, params: { ...run.game.params } };
+    // bots registered beside the product's (lab/bots/registry.ts) are registered in each worker too
+    const workerData: ArenaWorkerData = { game: run.game.type.name, params: { ...run.game.params }, botModules: [...registeredAgentModules()] };
     const pool = new Piscina({ filename: new URL('./arena.worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
     try {
       await Promise.all(batches(dealIds, threads).map(async (deals) => {

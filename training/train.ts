@@ -188,7 +188,7 @@ export function readCheckpoint(path: string): Checkpoint {
   }
   const c = raw as Partial<Checkpoint>;
   if (c === null || typeof c !== 'object' || c.format !== 'tilemate-training' || c.version !== 1) throw new TilemateError('TM_BAD_MODEL', `${path} is not a Tilemate training checkpoint`);
-  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes versions ${featureVersionWords()}`);
+  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes ${featureVersionWords()}`);
   const cardsOk = c.cards === undefined || (Array.isArray(c.cards) && c.cards.every((k) => typeof k?.name === 'string' && typeof k?.hash === 'string'));
   if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);

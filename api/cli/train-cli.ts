@@ -66,7 +66,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
     .option('--lambda <l>', 'TD(λ): how much each example learns from the game\'s outcome rather than the model\'s next rating (1: the outcome only)', fraction, TRAIN_DEFAULTS.play.lambda)
     .option('--lr <rate>', 'Adam\'s step size', fraction, TRAIN_DEFAULTS.learningRate)
     .option('--hidden <widths>', `the network's hidden layers, e.g. 128,64 (default: the --from model's, else ${HIDDEN.join(',')}); a resumed run keeps its own`, widths)
-    .option('--features <version>', `the feature version the network reads (default: the --from model's, else ${FEATURE_VERSION}); an older --from model can start a run of a later version, the new inputs' weights at 0; a resumed run keeps its own`, featureVersion)
+    .option('--features <version>', `the feature version the network reads (default: the --from model's, else ${FEATURE_VERSION}; this Tilemate encodes ${featureVersionWords()}); a resumed run keeps its own`, featureVersion)
     .option('--from <model>', 'start a new run from this model file (e.g. models/value-model.json): it plays the first generation and is the best to beat')
     .option('--redis <url>', 'hand self-play and the arena checks to actor processes (`tilemate actor`) through this Redis, e.g. redis://127.0.0.1:6379', process.env.TILEMATE_REDIS_URL)
     .option('--queue-prefix <name>', 'the Redis key prefix the learner and its actors share', 'tilemate')

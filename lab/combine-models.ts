@@ -1,5 +1,5 @@
 /**
- * `node dist/training/combine-models.js average|ensemble OUT MODEL...`: one value model from
+ * `node dist/lab/combine-models.js average|ensemble OUT MODEL...`: one value model from
  * several, for measuring (docs/training.md, "Averages, ensembles and TD(λ)"):
  * - `average`: each weight the mean of the models' (stochastic weight averaging: for
  *   generations of one run, which share their hidden units' roles);
@@ -73,7 +73,7 @@ export function ensembleModels(models: readonly ValueModel[], names: readonly st
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [how, out, ...files] = process.argv.slice(2);
   if ((how !== 'average' && how !== 'ensemble') || out === undefined || files.length < 2) {
-    console.error('usage: node dist/training/combine-models.js average|ensemble OUT MODEL MODEL...');
+    console.error('usage: node dist/lab/combine-models.js average|ensemble OUT MODEL MODEL...');
     process.exit(2);
   }
   try {

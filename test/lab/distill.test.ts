@@ -3,7 +3,7 @@ import { featureWidth } from '../../agents/features.js';
 import { forward, type ValueModel } from '../../agents/model.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { loadCard } from '../../io/cards.js';
-import { agreement, distill, teacherDecisions } from '../../training/distill.js';
+import { agreement, distill, teacherDecisions } from '../../lab/distill.js';
 
 /** Random weights of a network of these widths (deterministic from the seed). */
 function randomModel(seed: number, hidden = [16, 8], version = 2): ValueModel {
@@ -58,7 +58,7 @@ describe('distilling a model from a teacher', () => {
   }, 60_000);
 
   it('refuses a teacher of another feature version', async () => {
-    await expect(distill({ teacher: randomModel(1, [8, 4], 1), from: randomModel(2), cards: [cc], ruleset, games: 1, keep: 1, epochs: 1, learningRate: 1e-3, seed: 1, command: 'test' }))
+    await expect(distill({ teacher: { ...randomModel(1, [8, 4]), featureVersion: 1 }, from: randomModel(2), cards: [cc], ruleset, games: 1, keep: 1, epochs: 1, learningRate: 1e-3, seed: 1, command: 'test' }))
       .rejects.toThrow(/feature version 1 .* version 2/);
   });
 });

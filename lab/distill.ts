@@ -1,8 +1,8 @@
 /**
- * `node dist/training/distill.js OUT --teacher MODEL [--from MODEL] [--card FILE]... [--games N]
+ * `node dist/lab/distill.js OUT --teacher MODEL [--from MODEL] [--card FILE]... [--games N]
  * [--keep Q] [--epochs E] [--lr L] [--seed S]`: one value model of the usual size taught by
  * another (knowledge distillation), for a wide teacher such as an ensemble of several runs
- * (training/combine-models.ts) that plays better than any one of them but costs their forward
+ * (lab/combine-models.ts) that plays better than any one of them but costs their forward
  * passes together (docs/training.md, "An ensemble distilled").
  *
  * The teacher plays self-play games as `tilemate train` does (a quarter of them with every
@@ -31,10 +31,10 @@ import { mahJonggGame } from '../engine/mah-jongg.js';
 import { nextU32, seedRng } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { buildNet, setWeights, toValueModel, valueLoss } from './net.js';
-import { loadTf } from './tf.js';
-import { selfPlaySeats } from './selfplay.js';
-import { shuffled, TRAIN_DEFAULTS } from './train.js';
+import { buildNet, setWeights, toValueModel, valueLoss } from '../training/net.js';
+import { loadTf } from '../training/tf.js';
+import { selfPlaySeats } from '../training/selfplay.js';
+import { shuffled, TRAIN_DEFAULTS } from '../training/train.js';
 
 /** Rows of whole decisions: x (rows x width), and where each decision's rows begin (one more entry: the end). */
 export interface Decisions {
@@ -199,7 +199,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return n;
   };
   if (out === undefined || values.teacher === undefined) {
-    console.error('usage: node dist/training/distill.js OUT --teacher MODEL [--from MODEL] [--card FILE]... [--games N] [--keep Q] [--epochs E] [--lr L] [--seed S]');
+    console.error('usage: node dist/lab/distill.js OUT --teacher MODEL [--from MODEL] [--card FILE]... [--games N] [--keep Q] [--epochs E] [--lr L] [--seed S]');
     process.exit(2);
   }
   const opts = {
@@ -211,7 +211,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const { model } = await distill({
       ...opts, teacher: readModelFile(values.teacher), from: readModelFile(values.from), ruleset: loadRuleset('nmjl-4p'),
       cards: files.map((file) => loadCard(file)),
-      command: `node dist/training/distill.js ${process.argv.slice(2).join(' ')}`,
+      command: `node dist/lab/distill.js ${process.argv.slice(2).join(' ')}`,
       log: (l) => console.log(l),
     });
     writeFileSync(out, modelToJson(model));

@@ -1,18 +1,18 @@
-import type { CompiledCard } from '../engine/compile.js';
-import { determinize } from '../engine/determinize.js';
-import { apply, beforePlay, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
-import { nextU32, seedRng, type RngState } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import { handAfterCall } from '../engine/seat.js';
-import { JOKER, type Group, type TileId } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
-import { Encoder, FEATURE_VERSION, type Afterstate } from './features.js';
-import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from './heuristic.js';
-import { forward, type ValueModel } from './model.js';
-import { OVERRULE, paired } from './montecarlo.js';
+import type { CompiledCard } from '../../engine/compile.js';
+import { determinize } from '../../engine/determinize.js';
+import { apply, beforePlay, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../../engine/game.js';
+import { nextU32, seedRng, type RngState } from '../../engine/rng.js';
+import type { Ruleset } from '../../engine/rulesets.js';
+import { handAfterCall } from '../../engine/seat.js';
+import { JOKER, type Group, type TileId } from '../../engine/tiles.js';
+import type { Agent, Turn } from '../../agents/agent.js';
+import { Encoder, FEATURE_VERSION, type Afterstate } from '../../agents/features.js';
+import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from '../../agents/heuristic.js';
+import { forward, type ValueModel } from '../../agents/model.js';
+import { OVERRULE, paired } from '../../agents/montecarlo.js';
 import { hasPolicyHead } from './policy-model.js';
-import { passState, sureAction } from './learned.js';
-import { untilOwnTurn } from './lookahead.js';
+import { passState, sureAction } from '../../agents/learned.js';
+import { untilOwnTurn } from '../../agents/lookahead.js';
 
 /**
  * A player over every legal choice (issue 30): where the learned player (agents/learned.ts)
@@ -23,7 +23,7 @@ import { untilOwnTurn } from './lookahead.js';
  * courtesy offer — and takes the best by the model. Mah Jongg, joker exchanges and calling a
  * hand dead are always taken, as every bot does.
  *
- * With a policy head (agents/policy-model.ts) the discards and the answers to discards are
+ * With a policy head (lab/bots/policy-model.ts) the discards and the answers to discards are
  * chosen by the policy logits (the head is trained only where the search gives it targets);
  * the Charleston, the vote, the courtesy and every position's worth are rated by the value
  * head. Without a head the value rates everything (the policy is the value), so a version-1
@@ -224,7 +224,7 @@ export function distinctActions(candidates: readonly Candidate[], scores: ArrayL
   return [...best.values()].sort((a, b) => b.score - a.score || a.row - b.row);
 }
 
-/** What a search decided, for expert iteration to learn from (training/exit.ts). */
+/** What a search decided, for expert iteration to learn from (lab/exit.ts). */
 export interface SearchRecord {
   seat: number;
   /** Every candidate's features (candidates x the policy's width, a copy). */

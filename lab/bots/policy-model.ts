@@ -1,8 +1,8 @@
-import { TilemateError } from '../engine/errors.js';
-import { layersJson, MODEL_FORMAT, modelBody, modelFromJson, type ValueModel } from './model.js';
+import { TilemateError } from '../../engine/errors.js';
+import { layersJson, MODEL_FORMAT, modelBody, modelFromJson, type ValueModel } from '../../agents/model.js';
 
 /**
- * A value model with a policy head (expert iteration, training/exit.ts): the same network as
+ * A value model with a policy head (expert iteration, lab/exit.ts): the same network as
  * agents/model.ts with a third output, a policy logit per afterstate; the softmax of the logits
  * over a decision's candidates is the policy over every legal choice. The file keeps the value
  * model's format name and says the head in `formatVersion` 2 and `heads`, so an older Tilemate

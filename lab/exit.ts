@@ -1,17 +1,17 @@
 /**
  * Expert iteration for the policy over every legal choice (issue 30):
  *
- *   node dist/training/exit.js --out runs/exit/gens --from models/value-model.json \
+ *   node dist/lab/exit.js --out runs/exit/gens --from models/value-model.json \
  *     --generations 2 --games 600 --workers 2 --seed 1 [--worlds 8 --candidates 3] [--window 2]
  *
- * Generation g plays `games` self-play games (training/exit.worker.ts: one seat plays the
+ * Generation g plays `games` self-play games (lab/exit.worker.ts: one seat plays the
  * latest model's policy with its short search among three medium bots), keeps every searched
  * decision (all candidates' rows and the search's choice: the policy's target) and every chosen
  * afterstate (the game's outcome: the value's target), and trains the network from the latest
  * weights on the last `window` generations' examples: cross-entropy of the policy's softmax over
  * each decision's candidates against the search's choice, plus the value's loss of
  * training/net.ts. Generation 0 is the `--from` model given a policy head that copies its win
- * log-odds (agents/policy-model.ts withPolicyHead), so the policy starts as the value's choice.
+ * log-odds (lab/bots/policy-model.ts withPolicyHead), so the policy starts as the value's choice.
  *
  * Each generation writes examples-NNN.bin, model-NNN.json, log.csv and checkpoint.json (each
  * by a temporary file and a rename), with the TrainConfig beside them; --resume goes on after
@@ -25,10 +25,10 @@ import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
 import { featureWidth } from '../agents/features.js';
 import type { ValueModel } from '../agents/model.js';
-import { policyModelToJson, readPolicyModel, withPolicyHead } from '../agents/policy-model.js';
-import type { PolicySearchBudget } from '../agents/policy.js';
-import { HIDDEN, valueLoss } from './net.js';
-import type { TF } from './tf.js';
+import { policyModelToJson, readPolicyModel, withPolicyHead } from './bots/policy-model.js';
+import type { PolicySearchBudget } from './bots/policy.js';
+import { HIDDEN, valueLoss } from '../training/net.js';
+import type { TF } from '../training/tf.js';
 import type { ExitExamples, ExitTask } from './exit.worker.js';
 import { exitSelfPlay } from './exit.worker.js';
 
@@ -257,7 +257,7 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
     writeAtomic(join(cfg.out, 'log.csv'), 'generation,games,wins,decisions,policyRows,overruled,valueRows,trainLoss,heldOutAgreementBefore,heldOutAgreementAfter,selfPlaySeconds,trainSeconds\n');
     writeAtomic(cpPath, JSON.stringify({ generation: 0, model: 'model-000.json' }));
   }
-  const { loadTf } = await import('./tf.js');
+  const { loadTf } = await import('../training/tf.js');
   const { tf, why } = await loadTf();
   const { forward } = await import('../agents/model.js');
   process.stderr.write(`exit: TensorFlow.js ${why}\n`);

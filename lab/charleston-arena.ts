@@ -1,5 +1,5 @@
 /**
- * `npm run build && node dist/training/charleston-arena.js [deals] [seed] [card] [--methods lookahead,open] [--rotations 1] [--log FILE] [--from D]`:
+ * `npm run build && node dist/lab/charleston-arena.js [deals] [seed] [card] [--methods lookahead,open] [--rotations 1] [--log FILE] [--from D]`:
  * does a Charleston method win more? Judged by what it wins (issue #29), not by how close the
  * hand ends: on the same duplicate deals, one seat passes by each method in turn while the
  * other three seats are medium bots; apart from the passes that seat plays the advice's own
@@ -23,8 +23,8 @@ import { mahJonggGame } from '../engine/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { JsonLog } from './arena-log.js';
-import { interval } from './arena.js';
+import { JsonLog } from '../training/arena-log.js';
+import { interval } from '../training/arena.js';
 
 /** The advice's player (LOOKAHEAD_HABITS) with its Charleston passes chosen by `pass`. */
 class PassMethodAgent implements Agent {

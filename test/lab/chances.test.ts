@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { calibrated, CHANCE_INPUTS, chanceInputs, type ChanceCalibration, type ChanceHand } from '../../agents/chance.js';
 import { readChanceCalibration } from '../../agents/default-model.js';
-import { calibrationTable, fitCalibration, isotonic, logisticFit, type ChanceExample } from '../../training/chances.js';
+import { calibrationTable, fitCalibration, isotonic, logisticFit, type ChanceExample } from '../../lab/chances.js';
 
 describe('the chances players are shown', () => {
   it('isotonic knots never go down, and pool the stretches that do', () => {
@@ -118,7 +118,7 @@ describe('the chances players are shown', () => {
   });
 
   it('study:chances refuses what it does not know, before playing a game', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, ['dist/training/chance-study.js', ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) => spawnSync(process.execPath, ['dist/lab/chance-study.js', ...args], { encoding: 'utf8' });
     for (const [args, says] of [
       [['10', '1', 'cards/garden-2026.card'], 'one games count and one seed at most, not "cards/garden-2026.card"'],
       [['10', '--cards', 'cards/garden-2026.card'], "Unknown option '--cards'"],

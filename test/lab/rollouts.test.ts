@@ -13,7 +13,7 @@ import { newGame } from '../../engine/game.js';
 import { mahJonggGame } from '../../engine/mah-jongg.js';
 import { loadRuleset } from '../../engine/rulesets.js';
 import { loadCard } from '../../io/cards.js';
-import { fitChoices, fitRollouts, joined, readLabelled, regret, rolloutDecisions, targets, writeLabelled, type Labelled } from '../../training/rollouts.js';
+import { fitChoices, fitRollouts, joined, readLabelled, regret, rolloutDecisions, targets, writeLabelled, type Labelled } from '../../lab/rollouts.js';
 import { selfPlaySeats } from '../../training/selfplay.js';
 import { TRAIN_DEFAULTS } from '../../training/train.js';
 

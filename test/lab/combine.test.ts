@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureWidth } from '../../agents/features.js';
 import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
-import { averageModels, ensembleModels } from '../../training/combine-models.js';
+import { averageModels, ensembleModels } from '../../lab/combine-models.js';
 
 /** Random weights of a network of these widths (deterministic from the seed). */
 function randomModel(seed: number, hidden = [16, 8], version = 2): ValueModel {
@@ -48,7 +48,7 @@ describe('combining models', () => {
   it('refuses what cannot be combined, naming the model', () => {
     expect(() => averageModels([randomModel(1)])).toThrow('give two models or more');
     expect(() => averageModels([randomModel(1), randomModel(2, [24, 4])], ['a.json', 'b.json'])).toThrow("b.json's layers are not as wide as a.json's");
-    expect(() => ensembleModels([randomModel(1), randomModel(2, [16, 8], 1)], ['a.json', 'b.json'])).toThrow('b.json reads feature version 1, a.json version 2');
+    expect(() => ensembleModels([randomModel(1), { ...randomModel(2), featureVersion: 1 }], ['a.json', 'b.json'])).toThrow('b.json reads feature version 1, a.json version 2');
     expect(() => ensembleModels([randomModel(1), randomModel(2, [16])], ['a.json', 'b.json'])).toThrow('b.json has 2 layers, a.json 3');
   });
 
@@ -56,7 +56,7 @@ describe('combining models', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-combine-'));
     writeFileSync(join(dir, 'a.json'), modelToJson(randomModel(1)));
     writeFileSync(join(dir, 'b.json'), modelToJson(randomModel(2)));
-    const run = (...args: string[]) => spawnSync(process.execPath, ['dist/training/combine-models.js', ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) => spawnSync(process.execPath, ['dist/lab/combine-models.js', ...args], { encoding: 'utf8' });
     const ok = run('ensemble', join(dir, 'e.json'), join(dir, 'a.json'), join(dir, 'b.json'));
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('an ensemble of 2 models');

@@ -7,12 +7,13 @@
  * so a long study can be stopped and resumed.
  */
 import { parseArgs } from 'node:util';
-import { JsonLog } from './arena-log.js';
+import './bots/registry.js'; // the lab's bots (learned-file, expert-deep, ...) beside the product's
+import { JsonLog } from '../training/arena-log.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { runArena } from './run-arena.js';
-import { interval } from './arena.js';
+import { runArena } from '../training/run-arena.js';
+import { interval } from '../training/arena.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -1,5 +1,5 @@
 /**
- * `node dist/training/overrule-study.js [deals] [seed] [worlds] [minutes]`: would the rule
+ * `node dist/lab/overrule-study.js [deals] [seed] [worlds] [minutes]`: would the rule
  * "take the best mean score" (overrule 0) play as well as the Monte Carlo player's and the
  * advice's "keep the default unless a challenger beats it by OVERRULE standard errors"? Two Monte Carlo
  * players differing only in that rule, each against three medium bots on the same duplicate
@@ -12,8 +12,8 @@
  * paired, best mean less keep the default: -7.84 points of win share [-13.07, -2.62], mean
  * score -10.93 [-23.17, 1.31]. So the advice keeps OVERRULE and shows the figure it ranks by.
  */
-import { dealSeed } from './arena.js';
-import { interval } from './arena.js';
+import { dealSeed } from '../training/arena.js';
+import { interval } from '../training/arena.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { seedRng } from '../engine/rng.js';

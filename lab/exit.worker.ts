@@ -2,8 +2,8 @@ import type { Agent } from '../agents/agent.js';
 import { featureWidth } from '../agents/features.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import type { ValueModel } from '../agents/model.js';
-import { PolicySearchAgent, type PolicySearchBudget, type SearchRecord } from '../agents/policy.js';
-import { readPolicyModel } from '../agents/policy-model.js';
+import { PolicySearchAgent, type PolicySearchBudget, type SearchRecord } from './bots/policy.js';
+import { readPolicyModel } from './bots/policy-model.js';
 import { playOut } from '../agents/table.js';
 import { parseCard } from '../engine/card.js';
 import { compileCard, type CompiledCard } from '../engine/compile.js';
@@ -14,8 +14,8 @@ import { loadRuleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 /**
- * Expert iteration's self-play (training/exit.ts), one batch of games in a worker thread (or
- * inline): in each game one seat plays the policy with its search (agents/policy.ts
+ * Expert iteration's self-play (lab/exit.ts), one batch of games in a worker thread (or
+ * inline): in each game one seat plays the policy with its search (lab/bots/policy.ts
  * PolicySearchAgent) among three medium bots, the opponents the bots meet at the practice
  * table. Each searched decision gives the policy a target (every candidate's row and the row
  * the search chose); each of the seat's chosen afterstates gives the value a target (whether

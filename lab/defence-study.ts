@@ -1,5 +1,5 @@
 /**
- * `node dist/training/defence-study.js [deals] [seed] [--a medium] [--b guarded] [--card FILE]`:
+ * `node dist/lab/defence-study.js [deals] [seed] [--a medium] [--b guarded] [--card FILE]`:
  * the defence rule measured (issue 29). Two bots, each against three medium bots on the same
  * duplicate deals (each deal once per seat, the same bots' random streams), and per bot: its
  * win share, its mean score, how often its discard was the tile another player called for
@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { makeBot } from '../agents/bots.js';
+import './bots/registry.js'; // guarded and the lab's other bots beside the product's
 import type { Agent } from '../agents/agent.js';
 import { GUARDED_HABITS, HeuristicAgent } from '../agents/heuristic.js';
 import { playOut } from '../agents/table.js';
@@ -17,7 +18,7 @@ import { mahJonggGame } from '../engine/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { dealSeed, interval } from './arena.js';
+import { dealSeed, interval } from '../training/arena.js';
 
 /**
  * A bot by name; `guarded:M[:wall=W][:hidden=H]` is medium with the defence rule at margin M

@@ -1,6 +1,6 @@
 /**
  * `npm run study:chances -- [games] [seed] [--card FILE]... [--check FILE]... [--write | --out FILE]`:
- * fits the calibration of the chances players are shown (training/chances.ts) on `games`
+ * fits the calibration of the chances players are shown (lab/chances.ts) on `games`
  * full-table games on each `--card` (default: the practice card), and checks it on as many other
  * games on each of those cards and on each `--check` card it was not fitted on: by decile of the
  * chance shown, how often the line came true with its 95% interval, for the solo model alone,

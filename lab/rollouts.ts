@@ -2,7 +2,7 @@
  * Value targets from the true world (issue 30, eighth round): a teacher that sees the hidden
  * tiles during training only.
  *
- * `node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]`
+ * `node dist/lab/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]`
  * plays self-play games as `tilemate train` does (a quarter with every seat learned, the rest
  * one learned seat among three medium bots). At a share of the learned seats' decisions, every
  * row the model rates is played on in the game's own true state (the other racks, the wall's
@@ -16,13 +16,13 @@
  * knowing the world makes them less noisy, not biased. Every choice at a decision gets one,
  * where self-play labels only the one taken.
  *
- * `node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]`
+ * `node dist/lab/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]`
  * fits a model (from the shipped one by default) to those labels with the value loss, as
- * training/distill.ts fits a student. `--centered` teaches only each decision's differences:
+ * lab/distill.ts fits a student. `--centered` teaches only each decision's differences:
  * each row's target is the model's own mean over the decision's rows plus how far the row's
  * outcome was from the decision's mean outcome, taking out what every row of the decision shares.
  *
- * `node dist/training/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]`
+ * `node dist/lab/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]`
  * fits the choices instead of the ratings (fitChoices). docs/training.md, "Value targets from
  * the true world", has what each measured.
  */
@@ -45,10 +45,10 @@ import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import type { TileId } from '../engine/tiles.js';
 import { loadCard } from '../io/cards.js';
 import { fitRows } from './distill.js';
-import { buildNet, setWeights, toValueModel } from './net.js';
-import { loadTf } from './tf.js';
-import { selfPlaySeats } from './selfplay.js';
-import { shuffled, TRAIN_DEFAULTS } from './train.js';
+import { buildNet, setWeights, toValueModel } from '../training/net.js';
+import { loadTf } from '../training/tf.js';
+import { selfPlaySeats } from '../training/selfplay.js';
+import { shuffled, TRAIN_DEFAULTS } from '../training/train.js';
 import { paired } from '../agents/montecarlo.js';
 
 type Tensor = import('@tensorflow/tfjs').Tensor;
@@ -416,7 +416,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       const model = await fitChoices({
         data: joined(files.map(readLabelled)), from: readModelFile(values.from), tau: num('tau', values.tau, 1e-4, 100), keepNear: num('keep-near', values['keep-near'], 0, 1e6),
         epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
-        command: `node dist/training/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
       });
       writeFileSync(out, modelToJson(model));
       console.log(`${out}: written`);
@@ -424,12 +424,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       const model = await fitRollouts({
         data: joined(files.map(readLabelled)), from: readModelFile(values.from), centered: values.centered,
         epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
-        command: `node dist/training/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
       });
       writeFileSync(out, modelToJson(model));
       console.log(`${out}: written`);
     } else {
-      console.error('usage: node dist/training/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/training/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]\n       node dist/training/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]');
+      console.error('usage: node dist/lab/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/lab/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]\n       node dist/lab/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]');
       process.exit(2);
     }
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * `node dist/bench/policy-decisions.js [games] [seed] [model file]`: the time of each decision
+ * `node dist/lab/policy-decisions.js [games] [seed] [model file]`: the time of each decision
  * of the learned player (the habits' shortlist), the same model over every legal choice, and a
  * model with the policy head (when a file is given; its Charleston as the policy-file bot's, among
  * the habits' five cheapest tiles), in the same run on the same games (each
@@ -12,8 +12,8 @@ import type { Agent, Turn } from '../agents/agent.js';
 import { defaultModel } from '../agents/default-model.js';
 import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
 import { LearnedAgent } from '../agents/learned.js';
-import { PolicyAgent } from '../agents/policy.js';
-import { readPolicyModel } from '../agents/policy-model.js';
+import { PolicyAgent } from './bots/policy.js';
+import { readPolicyModel } from './bots/policy-model.js';
 import { playOut } from '../agents/table.js';
 import { newGame } from '../engine/game.js';
 import { mahJonggGame } from '../engine/mah-jongg.js';

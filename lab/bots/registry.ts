@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { defaultModel } from '../../agents/default-model.js';
+import { GUARDED_HABITS, HeuristicAgent } from '../../agents/heuristic.js';
+import { LearnedAgent } from '../../agents/learned.js';
+import { registerAgents, type AgentMaker } from '../../agents/levels.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../../agents/lookahead.js';
+import { PolicyAgent, PolicySearchAgent } from './policy.js';
+import { readPolicyModel } from './policy-model.js';
+
+/**
+ * The bots only studies play, registered beside the product's (agents/levels.ts
+ * registerAgents) when a lab script imports this module: `makeAgent`, `makeBot` and the arena
+ * (its worker threads too, training/run-arena.ts) then know them by name. `tilemate` never
+ * imports lab/, so its commands and the server offer only the product's bots.
+ */
+
+let policyFile: { path: string; model: ReturnType<typeof readPolicyModel> } | undefined;
+/** The model file named by TILEMATE_POLICY_MODEL (read once a path); the shipped model without it. */
+function policyFileModel() {
+  const path = process.env.TILEMATE_POLICY_MODEL;
+  if (path === undefined || path === '') return defaultModel();
+  if (policyFile?.path !== path) policyFile = { path, model: readPolicyModel(readFileSync(path, 'utf8'), path) };
+  return policyFile.model;
+}
+
+export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
+  // medium with the defence rule (agents/defence.ts): it gives away fewer points by discards
+  // but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
+  guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
+  // issue 30: the shipped model over every legal choice, not the habits' shortlist
+  'learned-all': (cc) => new PolicyAgent(cc, defaultModel(), {}, 'learned-all'),
+  // the same in play, its Charleston among the habits' five cheapest tiles as the learned player's
+  'learned-all-play': (cc) => new PolicyAgent(cc, defaultModel(), { passPool: 5 }, 'learned-all-play'),
+  // the model file named by TILEMATE_POLICY_MODEL (one with a policy head from lab/exit.ts, or
+  // any value model) over every legal choice in play, its Charleston as learned-all-play's; the
+  // shipped model without the variable
+  'policy-file': (cc) => new PolicyAgent(cc, policyFileModel(), { passPool: 5 }, 'policy-file'),
+  // expert iteration's expert (lab/exit.ts self-play's search, 8 worlds x 3 of every legal
+  // choice) with the model of policy-file, to see whether it beats its apprentice
+  'exit-search': (cc, rules) => new PolicySearchAgent(cc, rules, policyFileModel(), { worlds: 8, candidates: 3, passPool: 5 }, 'exit-search'),
+  // issue 30: the expert's search with every candidate played to the end of the game (16
+  // worlds x 3, rated by wins), the policy in its own seat, as a stronger teacher
+  'expert-deep': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 16, candidates: 3, ms: 60_000, toEnd: true }, 'expert-deep'),
+  // the learned player and the expert with the model file named by TILEMATE_POLICY_MODEL (a
+  // value model from tilemate train), to set a new model beside the shipped one
+  'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
+  'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
+  // issue 30: the learned player with a search at its Charleston steps only (agents/lookahead.ts
+  // charlestonWorlds: 16 worlds x the model's best 3), its play the policy's
+  'learned-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 0, candidates: 3, ms: 60_000, charlestonWorlds: 16 }, 'learned-cs'),
+  // issue 30, ninth round: the expert's search with eight times its worlds (96), about 1.5 s of
+  // CPU a game for its seat, to see whether the search's noise holds the expert back
+  'expert-wide': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, worlds: 96, ms: 60_000 }, 'expert-wide'),
+};
+
+registerAgents(import.meta.url, LAB_BOTS);
+
+/** The lab's bot names (the product's are agents/levels.ts AGENT_NAMES). */
+export const LAB_BOT_NAMES: readonly string[] = Object.keys(LAB_BOTS);

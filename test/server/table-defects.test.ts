@@ -129,3 +129,39 @@ describe('presence: two tabs on one seat', () => {
     for (const ws of [tab1, tab2, other]) await ws.close();
   }, 30_000);
 });
+
+describe('one registration a socket', () => {
+  it('five hellos sent at once are answered once (the others refused in words), and once closed nothing of the socket is left', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10 });
+    const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
+    const b = await openTable(app, { game: 'mexican-train', players: 2, name: 'Edna' });
+    const ws = await socket(app, a.code);
+    for (let i = 0; i < 5; i++) ws.hello(a.host.token);
+    await ws.wait(() => ws.seen.length >= 5);
+    const tables = ws.seen.filter((m) => m.type === 'table').length;
+    const refused = ws.seen.filter((m) => m.type === 'error');
+    expect(tables, 'the table was sent once: one registration').toBe(1);
+    expect(refused).toHaveLength(4);
+    for (const e of refused) expect(e).toEqual({ type: 'error', code: 'TM_BAD_INPUT', message: expect.stringMatching(/already said hello/) });
+    await ws.close();
+    // nothing left: Ruth's seat is no longer written present, while a seat still connected is
+    const idA = await tableId(db, a.code);
+    const idB = await tableId(db, b.code);
+    const other = await socket(app, b.code);
+    other.hello(b.host.token);
+    await other.wait(() => other.seen.some((m) => m.type === 'table'));
+    // heartbeats for the seat still connected (each writes every registered seat at once): one
+    // to be sure none under way at the close is still to land, then two more
+    let beats = 0;
+    let last = (await seenAt(db, idB, 0))!;
+    const beat = async () => { const t = (await seenAt(db, idB, 0))!; if (t > last) { beats++; last = t; } return beats >= 1; };
+    expect(await until(beat)).toBe(true);
+    const gone = (await seenAt(db, idA, 0))!;
+    beats = 0;
+    expect(await until(async () => { await beat(); return beats >= 2; })).toBe(true);
+    expect(await seenAt(db, idA, 0), 'the closed socket\'s seat is not written present any more').toBe(gone);
+    await other.close();
+  }, 30_000);
+});

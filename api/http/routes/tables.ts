@@ -210,10 +210,12 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
     };
     let token: string | undefined;
     let close: (() => void) | null = null;
+    /** One registration a socket: a second hello, even one sent before the first is answered, is refused. */
+    let helloed = false;
     let second = 0;
     let count = 0;
     // a connection that says nothing within 10 s, or that stops answering pings, is closed
-    const hello = setTimeout(() => { if (close === null) socket.close(4001, 'no hello'); }, 10_000);
+    const hello = setTimeout(() => { if (!helloed) socket.close(4001, 'no hello'); }, 10_000);
     let alive = true;
     socket.on('pong', () => { alive = true; });
     const ping = setInterval(() => {
@@ -242,8 +244,9 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
         return;
       }
       if (msg.type === 'hello') {
-        if (close !== null) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello'));
+        if (helloed) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello: open another connection for another place'));
         if (typeof msg.token !== 'string' || msg.token.length > 100) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token'));
+        helloed = true;
         token = msg.token;
         tables.connect(code, token, send).then((c) => {
           if (socket.readyState !== socket.OPEN) c.close();

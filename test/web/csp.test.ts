@@ -55,10 +55,12 @@ describe('the pages under the Content-Security-Policy', () => {
   it('an inline script put into a page is refused and reported (the policy is in force, and the checks above would see a refusal)', async () => {
     await b.page.goto(`${b.base}/howto.html`, { waitUntil: 'networkidle' });
     const ran = await b.page.evaluate(async () => {
+      // an inline script the policy allowed would run during append; the refusal is reported by an event
+      const refusal = new Promise((resolve) => document.addEventListener('securitypolicyviolation', resolve, { once: true }));
       const s = document.createElement('script');
       s.textContent = 'globalThis.injected = true';
       document.body.append(s);
-      await new Promise((r) => setTimeout(r, 100));
+      await refusal;
       return (globalThis as unknown as { injected?: boolean }).injected === true;
     });
     expect(ran).toBe(false);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBrowser, SHOTS, type BrowserTable } from './browser.js';
 
 /**
@@ -87,7 +87,8 @@ describe('Which hand? installed and offline', () => {
 
   it('online, the worker gives the server\'s fresh copy, not the kept one', async () => {
     const keptDate = await page.evaluate(async () => (await (await caches.open('tilemate-pages-v1')).match('/howto.html'))!.headers.get('date')!);
-    await new Promise((r) => setTimeout(r, 2100));
+    // HTTP dates are to the second: ask once the clock is past the kept copy's second
+    await vi.waitFor(() => { if (Date.now() < Date.parse(keptDate) + 1_100) throw new Error('still the kept copy\'s second'); }, { timeout: 5_000, interval: 50 });
     const asked = Date.now();
     const got = await page.evaluate(async () => (await fetch('/howto.html')).headers.get('date')!);
     // HTTP dates are to the second

@@ -93,6 +93,22 @@ const actionKinds = (page: Page) => page.$$eval('#actions button', (bs) => bs.ma
 const clickableTiles = (page: Page) =>
   page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile!, drawn: b.classList.contains('drawn') })));
 
+/**
+ * Waits until the page shows one of `selectors` (a push drew it: her turn came, the bots
+ * played), instead of sleeping a fixed time. Gives up after `ms` without failing, for the
+ * caller's loop to look again (the loop also ends on what another page did). `text`: or an
+ * element of that selector says exactly this.
+ */
+async function offered(page: Page, selectors: string, ms: number, text?: [string, string]): Promise<void> {
+  await page.waitForFunction(([sel, said]) =>
+    [...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).checkVisibility())
+      || (said !== undefined && [...document.querySelectorAll(said[0])].some((e) => e.textContent === said[1])), [selectors, text] as const, { timeout: Math.max(1, ms) })
+    .catch(() => undefined);
+}
+
+/** What a Mexican Train seat's page may offer her: a tile to play, a draw, a pass, the next round, the end. */
+const DOMINO_CHOICES = '#end, [data-action="next-round"], #hand button.domino:not(:disabled), [data-action="draw"], [data-action="pass"]';
+
 /** A click that gives up quickly: a push may have drawn the choice away meanwhile (the loop looks again). */
 async function tap(page: Page, selector: string): Promise<boolean> {
   try {
@@ -102,6 +118,9 @@ async function tap(page: Page, selector: string): Promise<boolean> {
     return false;
   }
 }
+
+/** What a Mah Jongg seat's page may offer her, in the order she takes them. */
+const MAH_JONGG_CHOICES = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'decline'];
 
 /**
  * Plays one Mah Jongg seat through its page until the game ends: whenever the page offers
@@ -117,8 +136,11 @@ async function playMahJongg(p: Person, opts: { midwayAfter?: number; midway?: ()
     if (await page.isVisible('#end')) return acted;
     await settled(page);
     const kinds = await actionKinds(page);
-    const first = ['declare', 'callMahJongg', 'pass', 'vote-no', 'courtesy', 'draw', 'discard', 'decline'].find((k) => kinds.includes(k));
-    if (first === undefined) { await page.waitForTimeout(100); continue; }
+    const first = MAH_JONGG_CHOICES.find((k) => kinds.includes(k));
+    if (first === undefined) {
+      await offered(page, ['#end', ...MAH_JONGG_CHOICES.map((k) => `#actions button[data-action="${k}"]`)].join(', '), deadline - Date.now());
+      continue;
+    }
     if (opts.shots && !opts.shots.has(first)) {
       opts.shots.add(first);
       await shot(p, `mj-${first}`);
@@ -412,7 +434,7 @@ describe('tables together: Mexican Train with two people and bots', () => {
         if (domino.length && await tap(p.page, `#hand button.domino[data-tile="${domino[0]}"]`)) done = await tap(p.page, '.play-here');
         else if (await p.page.isVisible('[data-action="draw"]')) await tap(p.page, '[data-action="draw"]');
         else if (await p.page.isVisible('[data-action="pass"]')) done = await tap(p.page, '[data-action="pass"]');
-        else await p.page.waitForTimeout(100);
+        else await offered(p.page, DOMINO_CHOICES, 1_000);
         if (done) made.set(p, made.get(p)! + 1);
       }
       const played = made.get(p)!;
@@ -463,7 +485,7 @@ describe('tables together: Mexican Train with two people and bots', () => {
       if (domino.length && await tap(host.page, `#hand button.domino[data-tile="${domino[0]}"]`)) await tap(host.page, '.play-here');
       else if (await host.page.isVisible('[data-action="draw"]')) await tap(host.page, '[data-action="draw"]');
       else if (await host.page.isVisible('[data-action="pass"]')) await tap(host.page, '[data-action="pass"]');
-      else await host.page.waitForTimeout(250);
+      else await offered(host.page, DOMINO_CHOICES, 1_000, ['#players tbody th', 'Edna (away for now)']);
     }
     await expect(host.page.locator('#players tbody th:text("Edna (away for now)")').count()).resolves.toBe(1);
     await shot(host, 'domino-away');

@@ -387,6 +387,11 @@ export class Tables {
 
   // ------------------------------------------------------------------ what a member sees
 
+  /** The game a table plays (its name: mah-jongg, mexican-train), known once read. */
+  async gameName(code: string): Promise<string> {
+    return (await this.row(code)).game;
+  }
+
   /** The table as anyone sees it. */
   async info(code: string): Promise<TableInfo> {
     const row = await this.row(code);

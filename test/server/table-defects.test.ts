@@ -5,7 +5,7 @@ import { build } from '../../api/http/app.js';
 import { openDb, type Db } from '../../api/store/db.js';
 import { GameStore } from '../../api/store/games.js';
 import { TableStore } from '../../api/store/tables.js';
-import { call, dataDir, databaseOf, newJar, type Jar } from './helpers.js';
+import { auth, call, dataDir, databaseOf, newJar, type Answer, type Jar } from './helpers.js';
 
 /**
  * Defects of the live tables and their neighbours, each pinned by a rule: two tabs on one seat
@@ -164,4 +164,65 @@ describe('one registration a socket', () => {
     expect(await seenAt(db, idA, 0), 'the closed socket\'s seat is not written present any more').toBe(gone);
     await other.close();
   }, 30_000);
+});
+
+describe('an action with a field the rules do not know', () => {
+  const hack = (body: { code: string; message: string }) => {
+    expect(body.code).toBe('TM_BAD_INPUT');
+    expect(body.message).toMatch(/"hack"/);
+  };
+
+  it('is refused over HTTP at a Mah Jongg game against bots, and the game stays where it was', async () => {
+    const dir = dataDir();
+    const app = await serverOn(dir, await database(dir));
+    const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'easy', seed: 5 } })).body;
+    const move = g.legal[0].type === 'pass' ? { type: 'pass', tiles: g.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 } : g.legal[0];
+    const r = await call(app, { method: 'POST', url: `/api/games/${g.id}/actions`, headers: auth(g.token!), payload: { ...move, hack: 1 } });
+    expect(r.status, `answered ${JSON.stringify(r.body).slice(0, 80)}…`).toBe(400);
+    hack(r.body);
+    expect((await call(app, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).body.at).toBe(g.at);
+    // the legal entry posted back unchanged (its describing fields) is still taken
+    expect((await call(app, { method: 'POST', url: `/api/games/${g.id}/actions`, headers: auth(g.token!), payload: { ...move, after: g.at } })).status).toBe(200);
+  });
+
+  it('is refused over HTTP at a Mexican Train game against bots, and the game stays where it was', async () => {
+    const dir = dataDir();
+    const app = await serverOn(dir, await database(dir));
+    const g: Answer = (await call(app, { method: 'POST', url: '/api/domino/games', payload: { players: 2, seed: 3 } })).body;
+    const r = await call(app, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token!), payload: { ...g.legal[0], hack: 1 } });
+    expect(r.status, `answered ${JSON.stringify(r.body).slice(0, 80)}…`).toBe(400);
+    hack(r.body);
+    expect((await call(app, { method: 'GET', url: `/api/domino/games/${g.id}`, headers: auth(g.token!) })).body.at).toBe(g.at);
+  });
+
+  it('is refused at a table over HTTP and over the WebSocket, for both games, and the table stays where it was', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const app = await serverOn(dir, db);
+    for (const game of ['mah-jongg', 'mexican-train']) {
+      const { code, host } = await openTable(app, { game, name: 'Ruth', ...(game === 'mexican-train' ? { players: 2 } : {}) });
+      expect((await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: game === 'mah-jongg' ? 'easy' : 'random' } }, host.jar)).status).toBe(200);
+      const m = (await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(host.token) }, host.jar)).body;
+      expect(m.legal.length, `${game}: Ruth has a decision`).toBeGreaterThan(0);
+      const move = m.legal[0].type === 'pass' ? { type: 'pass', tiles: m.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 } : m.legal[0];
+      const r = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...move, hack: 1, after: m.at } }, host.jar);
+      expect(r.status, `${game}: answered ${JSON.stringify(r.body).slice(0, 80)}…`).toBe(400);
+      hack(r.body);
+      // a field of the other game is unknown to this one
+      const other = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...move, ...(game === 'mah-jongg' ? { train: 0 } : { tiles: ['1B'] }), after: m.at } }, host.jar);
+      expect(other.status, `${game}: ${JSON.stringify(other.body)}`).toBe(400);
+      const ws = await socket(app, code);
+      ws.hello(host.token);
+      await ws.wait(() => ws.seen.some((x) => x.type === 'game'));
+      ws.send({ type: 'act', action: { ...move, hack: 1 }, after: m.at });
+      await ws.wait(() => ws.seen.some((x) => x.type === 'error' || (x.type === 'game' && x.at > m.at)));
+      const answer = ws.seen.find((x) => x.type === 'error' || (x.type === 'game' && x.at > m.at));
+      expect(answer.type, `${game}: ${JSON.stringify(answer).slice(0, 200)}`).toBe('error');
+      hack(answer);
+      await ws.close();
+      expect((await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(host.token) }, host.jar)).body.at, `${game}: nothing applied`).toBe(m.at);
+      // and the move without it is taken
+      expect((await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...move, after: m.at } }, host.jar)).status).toBe(200);
+    }
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import { adviceJson } from '../../shared/domino-wire.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
-import { ERRORS, Strict } from './schemas.js';
+import { DominoActionBody, ERRORS, Strict } from './schemas.js';
 
 /**
  * Mexican Train over HTTP (`/api/domino/...`): create, look and act (every game's routes,
@@ -31,13 +31,6 @@ const Answer = Type.Object({
   at: Type.Integer({ description: 'actions applied so far: send it as "after" with the next action to make a retry safe' }),
   recordId: Type.Union([Type.String(), Type.Null()], { description: 'the finished game\'s record (GET /api/records/:id)' }),
 });
-const ActionBody = Type.Object({
-  type: Type.Union([Type.Literal('play'), Type.Literal('draw'), Type.Literal('pass')]),
-  seat: Type.Optional(Type.Integer()),
-  tile: Type.Optional(Type.String({ maxLength: 8, description: 'a domino, e.g. "12-5"' })),
-  train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'the "at" of the answer this action was chosen from: refused with TM_STALE_ACTION when the game has moved on' })),
-}, { examples: [{ type: 'play', tile: '12-5', train: 0 }, { type: 'draw' }, { type: 'pass' }] });
 const AdviceAnswer = Type.Object({ suggest: ActionOut, path: Type.Array(Type.String()), ownEnd: Type.Integer(), candidates: Type.Optional(Type.Array(Type.Object({ action: ActionOut, value: Type.Number() }))) });
 
 /** Sampled worlds a hint or advice may ask for. */
@@ -69,7 +62,7 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       const bots = given.length === 1 ? new Array<string>(game.players - 1).fill(given[0]) : given;
       return { game, seat: b.seat ?? 0, bots, seed: b.seed };
     },
-    actionBody: ActionBody,
+    actionBody: DominoActionBody,
     answer: Answer,
   });
 

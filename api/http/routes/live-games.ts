@@ -8,7 +8,7 @@ import { compileRecordCard } from '../card-compile.js';
 import type { LiveGame, NewGame } from '../live-games.js';
 import type { Player } from '../../store/players.js';
 import type { Api } from './analysis.js';
-import { ERRORS, Strict } from './schemas.js';
+import { ACTION_BODIES, ERRORS, namingFields, Strict } from './schemas.js';
 
 /**
  * A game's live tables over HTTP, for every game: create a game against bots, look at the
@@ -102,6 +102,8 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
   });
 
   app.post(`${r.prefix}/:id/actions`, {
+    // a field the action does not know is refused by its name, and nothing is applied
+    schemaErrorFormatter: namingFields(ACTION_BODIES[r.type.name]?.what ?? 'an action'),
     schema: {
       summary: 'The seat\'s action; the bots then move until the seat must decide again or the game ends',
       security: Bearer,

@@ -1,4 +1,6 @@
-import { Type, type TObjectOptions, type TProperties } from 'typebox';
+import type { SchemaErrorFormatter } from 'fastify/types/schema.js';
+import { Type, type TObject, type TObjectOptions, type TProperties } from 'typebox';
+import { TilemateError } from '../../../engine/errors.js';
 
 /** JSON schemas shared by the routes (TypeBox): request bodies are checked against them, answers described. */
 
@@ -45,8 +47,12 @@ export const LineResult = Type.Object({
   expectedScore: Type.Optional(Type.Number()),
 });
 
-/** An action as posted: `type` and the fields of that type; extra fields are ignored. */
-export const ActionBody = Type.Object({
+/**
+ * A Mah Jongg action as posted: `type` and the fields of that type, or a `legal` entry posted
+ * back unchanged (its describing fields, `choose`, `blindUpTo`, `claimTile`, `inError`, are
+ * ignored). Any other field is refused (docs/api.md), never applied.
+ */
+export const ActionBody = Strict({
   type: Type.String({ description: 'pass, vote, courtesy, draw, discard, exchange, declare, decline, call, callMahJongg, callDead' }),
   seat: Type.Optional(Type.Integer()),
   tile: Type.Optional(Type.String()),
@@ -61,7 +67,53 @@ export const ActionBody = Type.Object({
   jokers: Type.Optional(Type.Integer()),
   target: Type.Optional(Type.Integer()),
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'the number of the last action the client has seen: refused with TM_STALE_ACTION when the game has moved on (a retry of an action already applied)' })),
-}, { additionalProperties: true, examples: [{ type: 'pass', tiles: ['9C', 'N', 'E'] }, { type: 'discard', tile: '5B' }, { type: 'call', size: 3, jokers: 0 }] });
+  choose: Type.Optional(Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: 'a legal pass\'s, ignored' })),
+  blindUpTo: Type.Optional(Type.Integer({ description: 'a legal pass\'s, ignored' })),
+  claimTile: Type.Optional(Type.String({ maxLength: 4, description: 'a legal call\'s, ignored' })),
+  inError: Type.Optional(Type.Boolean({ description: 'a legal Mah Jongg in error\'s, ignored' })),
+}, { examples: [{ type: 'pass', tiles: ['9C', 'N', 'E'] }, { type: 'discard', tile: '5B' }, { type: 'call', size: 3, jokers: 0 }] });
+
+/** A Mexican Train action as posted (a `legal` entry posted back unchanged); any other field is refused. */
+export const DominoActionBody = Strict({
+  type: Type.Union([Type.Literal('play'), Type.Literal('draw'), Type.Literal('pass')]),
+  seat: Type.Optional(Type.Integer()),
+  tile: Type.Optional(Type.String({ maxLength: 8, description: 'a domino, e.g. "12-5"' })),
+  train: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 8 }), Type.Literal('mexican')])),
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'the "at" of the answer this action was chosen from: refused with TM_STALE_ACTION when the game has moved on' })),
+}, { examples: [{ type: 'play', tile: '12-5', train: 0 }, { type: 'draw' }, { type: 'pass' }] });
+
+/** A table's action, of either game: every field either game knows (each table then refuses the other game's, refuseUnknownFields). */
+export const TableActionBody = Strict({ ...ActionBody.properties, ...DominoActionBody.properties, type: Type.String({ maxLength: 20 }) }, {
+  description: 'the action as for a game against bots (docs/api.md): Mah Jongg or Mexican Train',
+  examples: [{ type: 'discard', tile: '5B', after: 57 }, { type: 'play', tile: '12-5', train: 0, after: 12 }],
+});
+
+/** Each game's action fields, by the game's name. */
+export const ACTION_BODIES: Readonly<Record<string, { schema: TObject; what: string }>> = {
+  'mah-jongg': { schema: ActionBody, what: 'a Mah Jongg action' },
+  'mexican-train': { schema: DominoActionBody, what: 'a Mexican Train action' },
+};
+
+/** A field the schema does not name is refused in words that name it (a body checked outside fastify: a WebSocket's action, a table's game). */
+export function refuseUnknownFields(schema: TObject, body: Record<string, unknown>, what: string): void {
+  for (const key of Object.keys(body)) {
+    if (!Object.hasOwn(schema.properties, key)) throw new TilemateError('TM_BAD_INPUT', `${JSON.stringify(key.slice(0, 40))} is not a field of ${what}, so the action was refused`);
+  }
+}
+
+/**
+ * A route's validation errors as fastify words them, but an unknown field named: `"hack" is
+ * not a field of this request` rather than `must NOT have additional properties`.
+ */
+export const namingFields = (what: string): SchemaErrorFormatter => (errors, dataVar) => {
+  const unknown = errors.find((e) => e.keyword === 'additionalProperties');
+  const field = unknown?.params.additionalProperty;
+  if (typeof field === 'string') {
+    const where = unknown!.instancePath === '' ? what : `${dataVar}${unknown!.instancePath}`;
+    return new TilemateError('TM_BAD_INPUT', `${JSON.stringify(field.slice(0, 40))} is not a field of ${where}, so the action was refused`);
+  }
+  return new Error(errors.map((e) => `${dataVar}${e.instancePath} ${e.message ?? ''}`).join(', '));
+};
 
 const open = { additionalProperties: true } as const;
 

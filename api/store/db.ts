@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TilemateError } from '../../engine/errors.js';
 
 /**
@@ -87,11 +88,54 @@ export function storageWhere(dataDir: string, url?: string): string {
   return url ? `the PostgreSQL database ${safeUrl(url)}` : `the embedded database in ${join(dataDir, 'db')}`;
 }
 
+/**
+ * The embedded database with the schema and nothing else, made once when Tilemate is
+ * installed (`npm run build` runs api/store/db-template.ts): a fresh data folder is loaded from
+ * it (about a second of CPU) instead of running PostgreSQL's initdb and every migration
+ * (several seconds). From TypeScript sources (tests), the one the build made.
+ */
+export function templateFile(): string {
+  const here = import.meta.url;
+  return fileURLToPath(here.endsWith('.ts') ? new URL('../../dist/db-template.tar.gz', here) : new URL('../../db-template.tar.gz', here));
+}
+
+/**
+ * Makes the embedded database of a fresh data folder: from the template when there is one
+ * (initdb when there is none, it does not load, or its schema is newer than this code), in a
+ * folder beside it renamed into place once whole, so a start cut short never leaves half a
+ * database behind.
+ */
+export async function initialise(dir: string, templatePath = templateFile()): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const fresh = `${dir}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  const template = existsSync(templatePath) ? readFileSync(templatePath) : null;
+  let pg: InstanceType<typeof PGlite> | null = null;
+  if (template !== null) {
+    try {
+      pg = await PGlite.create(fresh, { loadDataDir: new Blob([template]) });
+      // the template holds the schema of the build that made it: never one newer than this code
+      const { MIGRATIONS } = await import('./migrations.js');
+      const [{ v }] = (await pg.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations')).rows;
+      if ((v ?? 0) > MIGRATIONS.length) throw new Error(`the template is at schema version ${v}`);
+    } catch {
+      await pg?.close().catch(() => {});
+      pg = null;
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+  pg ??= await PGlite.create(fresh);
+  await pg.close();
+  if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+  renameSync(fresh, dir);
+}
+
 async function openEmbedded(dir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  mkdirSync(dir, { recursive: true });
   let pg: InstanceType<typeof PGlite>;
   try {
+    if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir);
     pg = await PGlite.create(dir);
   } catch (err) {
     throw new TilemateError('TM_STORAGE', `the embedded database in ${dir} could not be opened (${err instanceof Error ? err.message : String(err)}); is another Tilemate server using this data folder?`);

@@ -11,19 +11,8 @@ import { TilemateError } from '../engine/errors.js';
  * group's colour is read where its letters are.
  */
 
-/** What one photo may ask of the reader. */
-export interface PhotoLimits {
-  /** Bytes of the file (a phone's photo is 2 to 6 MB). */
-  maxBytes: number;
-  /** Pixels of the picture as stored (checked from its header, before anything is decoded). */
-  maxInputPixels: number;
-  /** The longest side the picture is worked on at, after it is scaled for the OCR. */
-  maxSide: number;
-  /** Pixels worked on, at most, after scaling. */
-  maxWorkPixels: number;
-}
-
-export const PHOTO_LIMITS: PhotoLimits = { maxBytes: 10 * 1024 * 1024, maxInputPixels: 40_000_000, maxSide: 4000, maxWorkPixels: 8_000_000 };
+import { PHOTO_LIMITS, type PhotoLimits } from './card-photo-limits.js';
+export { PHOTO_LIMITS, type PhotoLimits };
 
 /** A picture ready for the OCR, with its colours at the same places. */
 export interface PreparedPhoto {

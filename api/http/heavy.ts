@@ -69,9 +69,11 @@ export class HeavyPool {
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
-    this.pool = file === null ? null : new Piscina({ filename: file, minThreads: limits.threads, maxThreads: limits.threads, idleTimeout: 60_000 });
-    // the bots' workers start with the first searching bot's turn (most servers' tests never play one)
-    this.botPool = file === null ? null : new Piscina({ filename: file, minThreads: 0, maxThreads: Math.max(1, limits.botThreads), idleTimeout: 60_000 });
+    // the workers start with the first task of their lane (a start is quicker, and a server
+    // that is never asked for advice never loads the advice), and are kept while they are used
+    const lane = (threads: number) => new Piscina({ filename: file!, minThreads: 0, maxThreads: Math.max(1, threads), idleTimeout: 10 * 60_000 });
+    this.pool = file === null ? null : lane(limits.threads);
+    this.botPool = file === null ? null : lane(limits.botThreads);
   }
 
   /** Tasks of requests waiting or running now. */

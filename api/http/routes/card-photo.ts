@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
-import { closeCardPhotoReader, PHOTO_LIMITS, readCardPhoto, type PhotoDraft, type UnsureLine } from '../../../io/card-photo.js';
+import type { PhotoDraft, UnsureLine } from '../../../io/card-photo.js';
+import { PHOTO_LIMITS } from '../../../io/card-photo-limits.js';
 import type { PrintedCard } from '../../../engine/printed-card.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -61,13 +62,16 @@ const mb = (bytes: number): string => `${Math.round(bytes / 1048576)} MB`;
 
 /** Servers in this process that read photos. */
 let servers = 0;
+/** The reader (sharp and the OCR), loaded with the first photo: a server that is sent none never loads it. */
+let reader: Promise<typeof import('../../../io/card-photo.js')> | null = null;
+const photoReader = () => (reader ??= import('../../../io/card-photo.js'));
 
 export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<PhotoRouteLimits> } = {}): void {
   const limits = { ...PHOTO_ROUTE_LIMITS, ...opts.limits };
   const turns = new Turns(limits.waiting);
   // the OCR's worker is the process's: ended with the last server that reads photos
   servers++;
-  app.addHook('onClose', async () => { if (--servers === 0) await closeCardPhotoReader(); });
+  app.addHook('onClose', async () => { if (--servers === 0 && reader !== null) await (await reader).closeCardPhotoReader(); });
   // a context of its own: the images' parser and the larger body limit are this route's alone
   app.register(async (photo) => {
     // the body as bytes, whatever its type: the route names what it takes in words, not fastify's 415
@@ -91,7 +95,7 @@ export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Part
         throw new TilemateError('TM_BAD_INPUT', `send the photo itself as the body, with Content-Type image/png or image/jpeg${type ? `, not ${type.slice(0, 60)}` : ''}`);
       }
       const bytes = req.body;
-      const draft: PhotoDraft = await turns.run(() => readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
+      const draft: PhotoDraft = await turns.run(async () => (await photoReader()).readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
       return { card: draft.card, unsure: draft.unsure };
     });
   });

@@ -4,7 +4,7 @@ import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { CardSource, Game, GameSpec, GameType } from '../../engine/games.js';
-import { readHeader, RecordWriter } from '../../engine/record.js';
+import { readHeader, RecordWriter, replayRecord } from '../../engine/record.js';
 import type { RngState } from '../../engine/rng.js';
 import { STORAGE_SENTENCE } from '../store/db.js';
 import { recordSummary, type ActionBatch, type GameStore, type NewRecord, type RecordRow, type StoredLiveGame } from '../store/games.js';
@@ -219,7 +219,7 @@ export class LiveGames {
     const text = g.writer.text(g.state);
     const summary = recordSummary(text);
     if (summary === null) throw new Error(`rule violation: the record of game ${g.id} does not read back`);
-    return { id: g.id, ...summary, owner: g.owner, player: g.player, seat: g.seat, text };
+    return { id: g.id, ...summary, owner: g.owner, player: g.player, seat: g.seat, text, tokenHash: g.tokenHash };
   }
 
   /**
@@ -317,7 +317,7 @@ export class LiveGames {
     if (loading === undefined) {
       loading = (async () => {
         const [stored] = await this.store.live(id);
-        if (stored === undefined) return undefined;
+        if (stored === undefined) return this.finished(id);
         const g = this.games.get(id) ?? this.rebuild(stored);
         this.games.set(id, g);
         return g;
@@ -325,6 +325,34 @@ export class LiveGames {
       this.loading.set(id, loading);
     }
     return loading;
+  }
+
+  /**
+   * A finished game's end, read-only, from its record: its live rows went with its last actions,
+   * so after a restart (or once put aside) its token still opens how it ended, for a player
+   * whose last answer was cut off. Acting in it is TM_GAME_OVER, as before the restart.
+   */
+  private async finished(id: string): Promise<LiveGame | undefined> {
+    const kept = await this.store.finishedGame(id);
+    if (kept === null) return undefined;
+    let g: LiveGame;
+    try {
+      const { header, game, played } = replayRecord(kept.text, { cards: this.opts.cards });
+      g = this.live(id, kept.owner ?? 'local', kept.player, game, kept.seat, header.seats.filter((_, s) => s !== kept.seat), header.seed, true, kept.tokenHash);
+      for (const action of played) {
+        game.apply(g.state, action);
+        this.logged(g, action);
+      }
+    } catch (err) {
+      this.onError(new Error(`finished game ${id} not opened: ${err instanceof Error ? err.message : String(err)}`));
+      return undefined;
+    }
+    g.committed = g.told = g.log.length;
+    g.recordId = id;
+    const known = this.games.get(id);
+    if (known !== undefined) return known;
+    this.games.set(id, g);
+    return g;
   }
 
   /**

@@ -58,6 +58,17 @@ export interface NewRecord extends Omit<RecordRow, 'finishedAt'> {
   text: string;
   /** When it ended (default: now); a record imported from a file keeps the file's time. */
   finishedAt?: Date;
+  /** A game against bots: its token's hash, so the token still opens the game's end (LiveGames.open). */
+  tokenHash?: Buffer;
+}
+
+/** A finished game against bots as its token opens it: the record, its seat and whose it is. */
+export interface FinishedGame {
+  text: string;
+  tokenHash: Buffer;
+  owner: string | null;
+  player: string | null;
+  seat: number;
 }
 
 /** What a list shows of a record, from its header and end line (no replay: cheap), or null when it is not a finished record. */
@@ -145,9 +156,9 @@ export class GameStore {
   /** Keeps a finished record, inside the caller's transaction (a record already kept stays as it is). */
   async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
     await sql.query(
-      `INSERT INTO records (id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12, $13, $14, coalesce($15::text::timestamptz, now())) ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.owner, r.player, r.seat, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null],
+      `INSERT INTO records (id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at, token_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12, $13, $14, coalesce($15::text::timestamptz, now()), $16) ON CONFLICT (id) DO NOTHING`,
+      [r.id, r.owner, r.player, r.seat, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null, r.tokenHash ?? null],
     );
   }
 
@@ -183,6 +194,16 @@ export class GameStore {
           rng: g.rng as RngState,
         };
       });
+    });
+  }
+
+  /** A finished game against bots that its token still opens (its live rows are gone), or null. */
+  async finishedGame(id: string): Promise<FinishedGame | null> {
+    return guarded(async () => {
+      const [r] = await this.db.query('SELECT text, token_hash, owner, player_id, seat FROM records WHERE id = $1 AND token_hash IS NOT NULL AND seat IS NOT NULL', [id]);
+      return r === undefined ? null : {
+        text: r.text as string, tokenHash: Buffer.from(r.token_hash as Uint8Array), owner: (r.owner as string | null) ?? null, player: (r.player_id as string | null) ?? null, seat: r.seat as number,
+      };
     });
   }
 

@@ -230,6 +230,15 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       CREATE INDEX card_bookmarks_code ON card_bookmarks (code);
     `,
   },
+  {
+    name: 'a finished game opens with its token',
+    sql: `
+      -- a game against bots, once finished, keeps its token's hash with its record (its live rows
+      -- go with its last actions): a player whose last answer was cut off, even by a restart,
+      -- still opens how the game ended (read-only); records kept before, and tables', have none
+      ALTER TABLE records ADD COLUMN token_hash bytea;
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

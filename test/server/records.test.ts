@@ -32,7 +32,7 @@ function played(seed: number, moves = Infinity) {
 }
 
 describe('server records', () => {
-  it('a finished game\'s record is kept with its last action: listed and readable at once, and the live game is gone after a restart', async () => {
+  it('a finished game\'s record is kept with its last action: listed and readable at once, and after a restart its token opens the end, read-only', async () => {
     const dir = dataDir();
     const { app, g, end, me } = await finishedGame(dir, 13);
     expect(end.recordId).toBe(g.id);
@@ -47,7 +47,13 @@ describe('server records', () => {
     expect((await call(again, { method: 'GET', url: `/api/records/${g.id}` }, me)).body.text).toBe(text);
     const review = await call(again, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 1 } }, me);
     expect(review.status).toBe(200);
-    expect((await call(again, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).status).toBe(404);
+    // nothing of it is live, but a player whose last answer was cut off still sees how it ended
+    const seen = await call(again, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ at: end.at, recordId: g.id, legal: [] });
+    expect(seen.body.view.result.scores).toEqual(end.view.result.scores);
+    const act = await call(again, { method: 'POST', url: `/api/games/${g.id}/actions`, headers: auth(g.token!), payload: { type: 'draw' } });
+    expect(act.body.code).toBe('TM_GAME_OVER');
   });
 
   it('a data folder from before the database is read in on the first start: its records, and its live games at their last whole journal line', async () => {

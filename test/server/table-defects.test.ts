@@ -226,3 +226,33 @@ describe('an action with a field the rules do not know', () => {
     }
   }, 60_000);
 });
+
+describe('a finished game after a restart', () => {
+  it('its token still opens the end (read-only) on a new server on the same data, not 404', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const first = await serverOn(dir, db);
+    const g: Answer = (await call(first, { method: 'POST', url: '/api/domino/games', payload: { players: 2, round: 0, bots: ['random'], seed: 8 } })).body;
+    let a = g;
+    for (let i = 0; i < 500 && a.recordId === null; i++) {
+      const r = await call(first, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token!), payload: { ...a.legal[0], after: a.at } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      a = r.body;
+    }
+    expect(a.recordId).toBe(g.id);
+    // the server goes away without a word (as after kill -9: nothing in memory is kept), a new one starts on the same data
+    const second = await serverOn(dir, db);
+    const r = await call(second, { method: 'GET', url: `/api/domino/games/${g.id}`, headers: auth(g.token!) });
+    expect(r.status, JSON.stringify(r.body).slice(0, 200)).toBe(200);
+    expect(r.body.at).toBe(a.at);
+    expect(r.body.recordId).toBe(g.id);
+    expect(r.body.legal).toEqual([]);
+    expect(r.body.view).toEqual(a.view);
+    // read-only: an action is refused; another token opens nothing
+    const act = await call(second, { method: 'POST', url: `/api/domino/games/${g.id}/actions`, headers: auth(g.token!), payload: { type: 'draw' } });
+    expect(act.status).toBe(409);
+    expect(act.body.code).toBe('TM_GAME_OVER');
+    expect((await call(second, { method: 'GET', url: `/api/domino/games/${g.id}`, headers: auth('x'.repeat(32)) })).status).toBe(404);
+    expect((await call(second, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).status).toBe(404);
+  }, 60_000);
+});

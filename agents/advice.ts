@@ -1,13 +1,13 @@
 import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type LineResult } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { determinize } from '../engine/determinize.js';
-import { TilemateError } from '../engine/errors.js';
+import { ruleViolation, TilemateError } from '../engine/errors.js';
 import { copiesOf, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
 import { closestAway } from '../engine/hand-check.js';
 import { nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
 import { handAfterCall, seenCounts, unseenCounts } from '../engine/seat.js';
-import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId } from '../engine/tiles.js';
+import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId, groupName } from '../engine/tiles.js';
 import type { Agent, Turn } from './agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
@@ -295,8 +295,6 @@ export interface MoveJson {
   exposure?: number;
 }
 
-const GROUP_NAMES: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
-
 function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
   const n = sit.rules.players;
   switch (a.type) {
@@ -307,7 +305,7 @@ function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
       const owner = whereSits(a.owner, n);
       const whose = owner === 'you' ? 'your' : `the ${owner} player's`;
       return {
-        text: `exchange ${tileName(x.tile)} for the joker in ${whose} ${GROUP_NAMES[x.size]} of ${tileName(x.tile)}`,
+        text: `exchange ${tileName(x.tile)} for the joker in ${whose} ${groupName(x.size)} of ${tileName(x.tile)}`,
         move: { type: a.type, tile: tileName(x.tile), owner, exposure: a.exposure },
       };
     }
@@ -315,7 +313,7 @@ function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
     case 'call': {
       const tile = tileName(sit.claim!.tile);
       const jokers = a.jokers === 0 ? '' : ` with ${a.jokers} joker${a.jokers === 1 ? '' : 's'}`;
-      return { text: `call ${tile} for a ${GROUP_NAMES[a.size]}${jokers}`, move: { type: a.type, tile, size: a.size, jokers: a.jokers } };
+      return { text: `call ${tile} for a ${groupName(a.size)}${jokers}`, move: { type: a.type, tile, size: a.size, jokers: a.jokers } };
     }
     case 'callMahJongg': return { text: `call ${tileName(sit.claim!.tile)} for Mah Jongg`, move: { type: a.type, tile: tileName(sit.claim!.tile) } };
     default: return { text: a.type, move: { type: a.type } };
@@ -638,7 +636,7 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
 function advicePass(cc: CompiledCard, view: SeatView): { tiles: TileId[]; blind: number } {
   const strong = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
   const choice = strong.act({ seat: 0, phase: 'charleston', view: () => view, legal: () => [], rng: seedRng(1) });
-  if (choice.type !== 'pass') throw new Error(`rule violation: the strong bot answered a Charleston pass with ${choice.type}`);
+  if (choice.type !== 'pass') ruleViolation(`the strong bot answered a Charleston pass with ${choice.type}`);
   return { tiles: choice.tiles, blind: choice.blind ?? 0 };
 }
 

@@ -1,3 +1,4 @@
+import { ruleViolation } from '../engine/errors.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { fitsForm } from '../engine/hand-check.js';
 import { nextInt, seedRng } from '../engine/rng.js';
@@ -203,7 +204,7 @@ export function chanceInputs(solo: number, wall: number, rank: number, line: Cha
   const v2 = [z, z * (wall / 100), wall / 100, rank / 4, Math.min(line.tilesAway, 14) / 14, solo === 0 ? 1 : 0, line.concealed ? 1 : 0, groupShare];
   if (hand === undefined) return v2;
   const listed = hand.listed.slice(0, CHANCE_LISTED);
-  if (listed.length === 0) throw new Error('rule violation: a line\'s standing needs the lines listed with it');
+  if (listed.length === 0) ruleViolation('a line\'s standing needs the lines listed with it');
   let others = 0, best = 0;
   listed.forEach((l, i) => { if (i !== rank) others += l.solo; best = Math.max(best, l.solo); });
   const closest = Math.min(...listed.map((l) => l.tilesAway));
@@ -230,7 +231,7 @@ export function chanceHand(listed: readonly { tilesAway: number }[], solos: read
 
 /** The logistic part alone. */
 export function logistic(c: Pick<ChanceCalibration, 'weights' | 'bias'>, inputs: readonly number[]): number {
-  if (inputs.length < c.weights.length) throw new Error(`rule violation: a calibration of ${c.weights.length} inputs given ${inputs.length}`);
+  if (inputs.length < c.weights.length) ruleViolation(`a calibration of ${c.weights.length} inputs given ${inputs.length}`);
   let s = c.bias;
   for (let i = 0; i < c.weights.length; i++) s += c.weights[i] * inputs[i]; // an older file: its first inputs only
   return 1 / (1 + Math.exp(-s));

@@ -1,7 +1,7 @@
 import type { CompiledCard } from '../engine/compile.js';
 import type { Exposure, SeatView } from '../engine/game.js';
 import { exposuresCanComplete, fitsForm } from '../engine/hand-check.js';
-import { FLOWER, GREEN, JOKER, KINDS, NORTH, RED, SOAP, SOUTH, EAST, WEST, isSuited, rankOf, suitOf, type Group, type TileId } from '../engine/tiles.js';
+import { FLOWER, GREEN, JOKER, KINDS, NORTH, RED, SOAP, SOUTH, EAST, WEST, isSuited, rankOf, suitOf, type Group, type TileId, groupName } from '../engine/tiles.js';
 
 /**
  * Defence: how dangerous each tile on a seat's rack is to discard, from what that seat can
@@ -53,17 +53,15 @@ export function tileWords(t: TileId): string {
   return isSuited(t) ? `${rankOf(t)} ${SUIT_WORDS[suitOf(t)]}` : HONOURS[t];
 }
 
-const GROUP_WORDS: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
 const COUNT_WORDS = ['no', 'a', 'two', 'three', 'four', 'five'];
 const TIMES = ['no times', 'once', 'twice', 'three times', 'four times', 'five times', 'six times', 'seven times', 'eight times'];
 
 /** Exposures in words: "a pung of 5 Crak", "two pungs of Craks", "a pung of North and a kong of Flowers". */
 export function exposuresWords(xs: readonly Group[]): string {
-  const group = (size: number): string => GROUP_WORDS[size] ?? `group of ${size}`;
   if (xs.length > 1 && xs.every((x) => isSuited(x.tile) && suitOf(x.tile) === suitOf(xs[0].tile) && x.size === xs[0].size)) {
-    return `${COUNT_WORDS[xs.length] ?? xs.length} ${group(xs[0].size)}s of ${SUIT_WORDS[suitOf(xs[0].tile)]}s`;
+    return `${COUNT_WORDS[xs.length] ?? xs.length} ${groupName(xs[0].size)}s of ${SUIT_WORDS[suitOf(xs[0].tile)]}s`;
   }
-  const one = xs.map((x) => `a ${group(x.size)} of ${x.tile === FLOWER ? 'Flowers' : tileWords(x.tile)}`);
+  const one = xs.map((x) => `a ${groupName(x.size)} of ${x.tile === FLOWER ? 'Flowers' : tileWords(x.tile)}`);
   return one.length <= 1 ? one.join('') : `${one.slice(0, -1).join(', ')} and ${one.at(-1)!}`;
 }
 

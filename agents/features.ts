@@ -1,3 +1,4 @@
+import { ruleViolation } from '../engine/errors.js';
 import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
 import type { CompiledCard } from '../engine/compile.js';
 import { unseenCounts } from '../engine/seat.js';
@@ -302,7 +303,7 @@ export class Encoder {
     this.live = new Uint8Array(cc.formCount);
     this.weighedLong = new Uint8Array(cc.formCount);
 
-    if (cc.formCount > 0xffff) throw new Error(`rule violation: a card of ${cc.formCount} forms is more than the encoder keys (65535)`);
+    if (cc.formCount > 0xffff) ruleViolation(`a card of ${cc.formCount} forms is more than the encoder keys (65535)`);
     this.lineEff = new Float32Array(cc.lineCount);
     this.lineForm = new Int32Array(cc.lineCount);
     this.lineNear = new Uint8Array(cc.lineCount);

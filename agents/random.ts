@@ -1,3 +1,4 @@
+import { ruleViolation } from '../engine/errors.js';
 import type { Action } from '../engine/game.js';
 import { nextInt, type RngState } from '../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
@@ -21,7 +22,7 @@ export class RandomAgent implements Agent {
     // passes are sampled straight from the rack: their legal list runs to hundreds
     if (turn.phase === 'charleston') {
       const view = turn.view();
-      if (!view.waitingOn.includes(seat)) throw new Error('rule violation: asked to pass twice');
+      if (!view.waitingOn.includes(seat)) ruleViolation('asked to pass twice');
       const blind = view.blindAllowed ? nextInt(rng, 4) : 0;
       return { type: 'pass', seat, tiles: randomPassable(view.concealed, 3 - blind, rng), blind };
     }

@@ -1,3 +1,4 @@
+import { ruleViolation } from '../engine/errors.js';
 import type { Game, GameSpec } from '../engine/games.js';
 import { RecordWriter } from '../engine/record.js';
 import type { RngState } from '../engine/rng.js';
@@ -37,7 +38,7 @@ export function playOut<G extends GameSpec>(game: Game<G>, state: G['state'], ag
     const seat = game.nextToAct(state);
     if (seat < 0) {
       if (game.isOver(state)) return applied;
-      throw new Error('rule violation: nobody to act in a live game');
+      ruleViolation('nobody to act in a live game');
     }
     const turn = turns[seat];
     turn.phase = game.phase(state);

@@ -1,5 +1,5 @@
 import type { CompiledCard } from './compile.js';
-import { TilemateError } from './errors.js';
+import { ruleViolation, TilemateError } from './errors.js';
 import { beforePlay, type ClaimResponse, type GameState, type Phase, type SeatView } from './game.js';
 import { seedRng, shuffle, type RngState, nextU32 } from './rng.js';
 import type { Ruleset } from './rulesets.js';
@@ -27,7 +27,7 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   const unseen = unseenCounts(view);
   const pool: TileId[] = [];
   for (let t = 0; t < KINDS; t++) {
-    if (unseen[t] < 0) throw new Error(`rule violation: the view shows ${view.copies[t] - unseen[t]} copies of tile ${t}`);
+    if (unseen[t] < 0) ruleViolation(`the view shows ${view.copies[t] - unseen[t]} copies of tile ${t}`);
     for (let i = 0; i < unseen[t]; i++) pool.push(t);
   }
   shuffle(rng, pool);
@@ -54,7 +54,7 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
       mahJonggs: [],
     };
   });
-  if (pool.length !== view.wallLeft) throw new Error(`rule violation: ${pool.length} unseen tiles left for a wall of ${view.wallLeft}`);
+  if (pool.length !== view.wallLeft) ruleViolation(`${pool.length} unseen tiles left for a wall of ${view.wallLeft}`);
   let phase: Phase = { kind: 'discard' };
   if (view.phase === 'charleston') phase = { kind: 'charleston', pass: view.pass!, choices: new Array(n).fill(null), eastFirst: false };
   if (view.phase === 'vote') phase = { kind: 'vote', votes: new Array(n).fill(null) };

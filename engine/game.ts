@@ -1,5 +1,5 @@
 import type { CompiledCard } from './compile.js';
-import { TilemateError, type ErrorCode } from './errors.js';
+import { type ErrorCode, ruleViolation, TilemateError } from './errors.js';
 import { completeForm, completeForms, exposuresFitCard, singlesAndPairs, tilesUsed } from './hand-check.js';
 import { rackExposures, rackLive } from './racks.js';
 import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
@@ -1147,7 +1147,7 @@ export function cloneState(s: GameState): GameState {
  * for, no count out of range, rack sizes right for the phase. Throws "rule violation: ...".
  */
 export function validate(state: GameState): void {
-  const bad = (what: string): never => { throw new Error(`rule violation: ${what}`); };
+  const bad = (what: string): never => { ruleViolation(`${what}`); };
   const count = new Array<number>(KINDS).fill(0);
   for (let i = state.wallPos; i < state.wall.length; i++) count[state.wall[i]]++;
   const ph = state.phase;

@@ -1,3 +1,4 @@
+import { ruleViolation } from './errors.js';
 import type { CompiledCard } from './compile.js';
 import { JOKER, KINDS } from './tiles.js';
 
@@ -77,7 +78,7 @@ export class IncrementalTilesAway {
     this.planes.set(bc.empty);
     for (let t = 0; t < JOKER; t++) {
       const h = counts[t];
-      if (h < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
+      if (h < 0) ruleViolation(`the hand holds no tile ${t} to give up`);
       for (let c = 1, top = Math.min(h, 15); c <= top; c++) this.step(t, c, 1);
       was[t] = h;
     }
@@ -95,7 +96,7 @@ export class IncrementalTilesAway {
       if (eq !== 0) return segForm[s] + (31 - Math.clz32(eq & -eq)) - segShift[s];
     }
     if (segStart[l + 1] === segStart[l]) return 0; // a line without forms, as tilesAwayAll names it
-    throw new Error('rule violation: no form of the line at its least');
+    ruleViolation('no form of the line at its least');
   }
 
   /** Tiles away of form f. */
@@ -133,12 +134,12 @@ export class IncrementalTilesAway {
   /** One tile leaves the hand and another joins it (a discard after a draw, a pass); either may be -1. */
   swap(out: number, into: number): void {
     const counts = this.counts;
-    if (counts[0] < 0) throw new Error('rule violation: no hand to change yet');
+    if (counts[0] < 0) ruleViolation('no hand to change yet');
     let jokers = counts[JOKER];
     let outRow = 0, intoRow = 0;
     if (out >= 0) {
       const h = counts[out];
-      if (h <= 0) throw new Error(`rule violation: the hand holds no tile ${out} to give up`);
+      if (h <= 0) ruleViolation(`the hand holds no tile ${out} to give up`);
       if (out === JOKER) jokers--; else if (h <= 15) outRow = (out * 16 + h) * this.bc.words; // as placeAll caps
       counts[out] = h - 1;
     }
@@ -170,7 +171,7 @@ export class IncrementalTilesAway {
     this.version++;
     for (let t = 0; t < JOKER; t++) {
       const from = Math.min(was[t], 15), to = counts[t];
-      if (to < 0) throw new Error(`rule violation: the hand holds no tile ${t} to give up`);
+      if (to < 0) ruleViolation(`the hand holds no tile ${t} to give up`);
       const capped = Math.min(to, 15);
       for (let c = from; c > capped; c--) this.step(t, c, -1);
       for (let c = from + 1; c <= capped; c++) this.step(t, c, 1);

@@ -1,6 +1,6 @@
 import { parseCard } from './card.js';
 import { compileCard, type CompiledCard } from './compile.js';
-import { TilemateError } from './errors.js';
+import { ruleViolation, TilemateError } from './errors.js';
 import {
   apply, cloneState, legalActions, newGame, nextToAct, sharedView, tryApply, validate, view, waitingOn,
   type Action, type GameState, type Phase, type SeatView,
@@ -121,7 +121,7 @@ class MahJongg implements MahJonggGame {
   }
   endSummary(state: GameState): Record<string, unknown> {
     const r = state.result;
-    if (r === null) throw new Error('rule violation: the summary of a game that has not ended');
+    if (r === null) ruleViolation('the summary of a game that has not ended');
     return { winners: r.winners, wallGame: r.wallGame, scores: r.scores };
   }
   validate(state: GameState): void { validate(state); }

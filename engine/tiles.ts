@@ -44,6 +44,9 @@ for (const [alias, t] of [
 
 export const tileName = (t: TileId): string => TILE_NAMES[t];
 
+/** A group of one tile by its size, in the game's words (3 to 6 tiles; teaching guide 4.2). */
+export const groupName = (size: number): string => ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as Record<number, string>)[size] ?? `group of ${size}`;
+
 /** One tile name (any case, any alias of card-notation.md) to its id. */
 export function parseTile(token: string): TileId {
   const t = ALIASES.get(token.toLowerCase());

@@ -3,7 +3,7 @@ import type { Agent } from '../agent.js';
 import { makeAgent } from '../levels.js';
 import { deadCalls, tileSafety, type TileSafety } from '../defence.js';
 import type { CompiledCard } from '../../engine/compile.js';
-import { TilemateError } from '../../engine/errors.js';
+import { ruleViolation, TilemateError } from '../../engine/errors.js';
 import type { Action, Exposure, SeatView } from '../../engine/game.js';
 import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/rulesets.js';
@@ -222,7 +222,7 @@ function adviceHint(cc: CompiledCard, v: SeatView, legal: readonly Action[], opt
     : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, afford: opts.afford });
   const alternatives = advice.alternatives.map((alt) => ({ ...alt, legal: findLegal(moveAction(alt.move, v), legal) }));
   const chosen = alternatives.find((x) => x.legal !== null);
-  if (!chosen) throw new Error(`rule violation: the advice "${advice.suggestion}" matches no legal action`);
+  if (!chosen) ruleViolation(`the advice "${advice.suggestion}" matches no legal action`);
   const tiles = chosen.move.type === 'discard' || chosen.move.type === 'exchange' ? [parseTile(chosen.move.tile!)] : [];
   return { kind, text: advice.plain, details: advice.details, action: chosen.legal!, tiles, alternatives, advice };
 }

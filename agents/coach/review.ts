@@ -6,7 +6,7 @@ import { TilemateError } from '../../engine/errors.js';
 import { apply, legalActions, view, type Action, type SeatView } from '../../engine/game.js';
 import { replayRecord } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
-import { tileName } from '../../engine/tiles.js';
+import { tileName, groupName } from '../../engine/tiles.js';
 import { forcedAction } from '../table.js';
 import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
 import { hintFor, situationOf } from './hint.js';
@@ -150,7 +150,6 @@ function seatWords(seat: number, other: number, players: number): string {
 /** An action as a person says it. */
 export function describeAction(a: Action, v: SeatView): string {
   const claimed = v.claim ? tileName(v.claim.tile) : '';
-  const sizes: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
   switch (a.type) {
     case 'pass': return `pass ${a.tiles.map(tileName).join(' ') || 'none of your own'}${a.blind ? ` and ${a.blind} blind` : ''}`;
     case 'courtesy': return a.tiles.length ? `offer ${a.tiles.map(tileName).join(' ')}` : 'offer nothing';
@@ -160,7 +159,7 @@ export function describeAction(a: Action, v: SeatView): string {
     case 'exchange': return `exchange ${tileName(v.exposures[a.owner][a.exposure].tile)} for a joker`;
     case 'declare': return 'declare Mah Jongg';
     case 'decline': return `let ${claimed} go`;
-    case 'call': return `call ${claimed} for a ${sizes[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
+    case 'call': return `call ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
     case 'callMahJongg': return `call ${claimed} for Mah Jongg`;
     case 'callDead': return `call the hand of ${seatWords(a.seat, a.target, v.players)} dead`;
     case 'timeUp': return 'time is called: the game ends unfinished';

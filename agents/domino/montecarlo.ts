@@ -1,3 +1,4 @@
+import { ruleViolation } from '../../engine/errors.js';
 import { apply, cloneDominoState, legalActions, view as seatView, type DominoAction, type DominoState, type DominoView } from '../../engine/domino/game.js';
 import { loadDominoRuleset, type DominoRuleset } from '../../engine/domino/rulesets.js';
 import { fullDominoSet, HI, LO, SET_SIZE, type DominoId } from '../../engine/domino/tiles.js';
@@ -18,9 +19,9 @@ export function sampleWorld(v: DominoView, rules: DominoRuleset, rng: RngState):
   for (const t of v.hand) seen[t] = 1;
   for (const tr of v.trains) for (const t of tr.tiles) seen[t] = 1;
   const unseen = fullDominoSet().filter((t) => !seen[t]);
-  if (v.drawn >= 0 && !v.hand.includes(v.drawn)) throw new Error('rule violation: the drawn tile is not in the hand');
+  if (v.drawn >= 0 && !v.hand.includes(v.drawn)) ruleViolation('the drawn tile is not in the hand');
   if (unseen.length !== v.boneyard + v.handCounts.reduce((a, n, s) => a + (s === v.seat ? 0 : n), 0)) {
-    throw new Error(`rule violation: ${unseen.length} unseen tiles for the other hands and a boneyard of ${v.boneyard}`);
+    ruleViolation(`${unseen.length} unseen tiles for the other hands and a boneyard of ${v.boneyard}`);
   }
   const hands = dealHidden(v, unseen, rng);
   const dealt = new Uint8Array(SET_SIZE);
@@ -67,7 +68,7 @@ function dealHidden(v: DominoView, unseen: readonly DominoId[], rng: RngState): 
     }
     if (ok) return hands;
   }
-  throw new Error('rule violation: no deal of the unseen tiles fits the hand counts');
+  ruleViolation('no deal of the unseen tiles fits the hand counts');
 }
 
 /** Playouts plan each own train with a shorter search than a real decision: most of a decision's cost is there. */
@@ -85,7 +86,7 @@ function playout(world: DominoState, seat: number): number {
     const s = world.turn;
     const legal = legalActions(world, s);
     apply(world, legal.length === 1 ? legal[0] : greedyChoice(seatView(world, s), legal, covers, PLAYOUT_PATH_BUDGET).action);
-    if (++guard > 10000) throw new Error('rule violation: a playout that does not end');
+    if (++guard > 10000) ruleViolation('a playout that does not end');
   }
   const r = world.rounds[0];
   const pips = r.pipsLeft;

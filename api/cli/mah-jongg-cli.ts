@@ -5,15 +5,13 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '.
 import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
 import { seatAnalysisInput } from '../../engine/seat.js';
 import { loadCard } from '../../io/cards.js';
-import { formatTiles, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { formatTiles, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/tiles.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import type { GameCli } from './game-commands.js';
 import { columns, seating, type TerminalWords } from './play.js';
 import { readTiles } from './tile-words.js';
 
 /** Mah Jongg at the command line: its words at the terminal, and what its summaries print. */
-
-const GROUP: Record<number, string> = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
 
 /** Lines the card command lists: the closest, as the web page's card panel. */
 const CARD_TOP = 6;
@@ -38,7 +36,7 @@ function describe(a: Action, v: SeatView): string {
     }
     case 'callDead': return `call seat ${a.target}'s hand dead${rack(a.rack)}`;
     case 'decline': return `let the ${claimed} go`;
-    case 'call': return `call the ${claimed} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${rack(a.rack)}`;
+    case 'call': return `call the ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${rack(a.rack)}`;
     case 'callMahJongg': return `call the ${claimed} for Mah Jongg${rack(a.rack)}`;
     case 'vote': return a.yes ? 'yes: play the second Charleston' : 'no: stop the Charleston';
     case 'pass': return `pass ${formatTiles(a.tiles)}${a.blind ? ` and ${a.blind} blind` : ''}`;
@@ -52,7 +50,7 @@ function narrate(a: Action): string | null {
   const who = `seat ${a.seat}`;
   switch (a.type) {
     case 'discard': return `${who} discards ${tileName(a.tile)}`;
-    case 'call': return `${who} calls it for a ${GROUP[a.size]}`;
+    case 'call': return `${who} calls it for a ${groupName(a.size)}`;
     case 'callMahJongg': return `${who} calls it for Mah Jongg`;
     case 'declare': return `${who} declares Mah Jongg`;
     case 'exchange': return `${who} exchanges a tile for a joker from seat ${a.owner}'s exposure`;

@@ -1,3 +1,4 @@
+import { ruleViolation } from '../../engine/errors.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,7 +27,7 @@ function projectRoot(): string {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'api', 'web-src'))) return dir;
     dir = dirname(dir);
   }
-  throw new Error('rule violation: api/web-src is missing from the installation');
+  ruleViolation('api/web-src is missing from the installation');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AnalysisInput, LineResult } from '../../engine/analyzer.js';
 import { reason } from '../../engine/analyzer.js';
 import type { CompiledCard } from '../../engine/compile.js';
-import { ERRORS, type ErrorCode } from '../../engine/errors.js';
+import { type ErrorCode, ERRORS, ruleViolation } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
 import { encodeAction, MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
 import { loadRuleset } from '../../engine/rulesets.js';
@@ -310,7 +310,7 @@ export function wordTiles(word: string): TileId[] {
   return [...body].map((ch) => {
     if (suit >= 0 && ch >= '1' && ch <= '9') return suited(suit, Number(ch));
     const t = WORD_HONOURS[ch];
-    if (t === undefined) throw new Error(`rule violation: "${word}" is not a word of a form`);
+    if (t === undefined) ruleViolation(`"${word}" is not a word of a form`);
     return t;
   });
 }

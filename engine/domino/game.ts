@@ -1,4 +1,4 @@
-import { TilemateError, type ErrorCode } from '../errors.js';
+import { type ErrorCode, ruleViolation, TilemateError } from '../errors.js';
 import { seedRng, shuffle, type RngState } from '../rng.js';
 import { checkPlayers, type DominoRuleset } from './rulesets.js';
 import { doubleOf, dominoName, fullDominoSet, hasEnd, HI, isDouble, LO, otherEnd, PIPS, SET_SIZE, type DominoId } from './tiles.js';
@@ -480,7 +480,7 @@ export function cloneDominoState(s: DominoState): DominoState {
  * the sum of the rounds. Throws "rule violation: ...".
  */
 export function validateDomino(state: DominoState): void {
-  const bad = (what: string): never => { throw new Error(`rule violation: ${what}`); };
+  const bad = (what: string): never => { ruleViolation(`${what}`); };
   const seen = new Uint8Array(SET_SIZE);
   const count = (t: DominoId, where: string) => {
     if (!Number.isInteger(t) || t < 0 || t >= SET_SIZE) bad(`${String(t)} in ${where} is not a domino`);

@@ -1,4 +1,4 @@
-import { TilemateError } from '../errors.js';
+import { ruleViolation, TilemateError } from '../errors.js';
 import { endLists, show, type Game, type GameType, type Outcome } from '../games.js';
 import {
   apply, cloneDominoState, legalActions, newMatch, newRound, sharedView, tryApply, validateDomino, view,
@@ -73,7 +73,7 @@ class MexicanTrain implements MexicanTrainGame {
   }
   endSummary(state: DominoState): Record<string, unknown> {
     const r = state.result;
-    if (r === null) throw new Error('rule violation: the summary of a game that has not ended');
+    if (r === null) ruleViolation('the summary of a game that has not ended');
     return { totals: r.totals, winners: r.winners, rounds: state.rounds.map((x) => ({ engine: x.engine, outBy: x.outBy, pipsLeft: x.pipsLeft })) };
   }
   validate(state: DominoState): void { validateDomino(state); }

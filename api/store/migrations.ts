@@ -239,6 +239,20 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       ALTER TABLE records ADD COLUMN token_hash bytea;
     `,
   },
+  {
+    name: 'sign-in attempts counted by every server',
+    sql: `
+      -- sign-in attempts in the current minute's window, per key (a name tried, an address, an
+      -- account's password change; each kept only as its hash): every server on the database
+      -- counts the same attempts, so the limits hold however many servers there are
+      CREATE TABLE sign_in_attempts (
+        key text PRIMARY KEY,
+        window_start timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 1
+      );
+      CREATE INDEX sign_in_attempts_window ON sign_in_attempts (window_start);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration; answers the version it is at. */

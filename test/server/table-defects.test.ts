@@ -166,6 +166,47 @@ describe('one registration a socket', () => {
   }, 30_000);
 });
 
+describe('sign-in limits shared by every server on the database', () => {
+  it('the sixth wrong guess for one name within the minute is refused, whichever of two servers is asked', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const one = await serverOn(dir, db);
+    const two = await serverOn(dir, db);
+    const signUp = await call(one, { method: 'POST', url: '/api/account', payload: { name: 'Rose', password: 'a long password' } }, newJar());
+    expect(signUp.status).toBe(201);
+    const tries: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? one : two;
+      tries.push((await call(app, { method: 'POST', url: '/api/session', payload: { name: 'Rose', password: `guess ${i}` }, remoteAddress: `10.0.2.${i + 1}` }, newJar())).status);
+    }
+    expect(tries).toEqual([401, 401, 401, 401, 401, 429]);
+    // the right password too, on either server, until the minute is over
+    for (const app of [one, two]) {
+      const right = await call(app, { method: 'POST', url: '/api/session', payload: { name: 'rose', password: 'a long password' }, remoteAddress: '10.0.3.1' }, newJar());
+      expect(right.status).toBe(429);
+      expect(right.body.code).toBe('TM_RATE_LIMITED');
+      expect(right.body.message).toMatch(/^too many sign-in attempts; please wait \d+ seconds and try again$/);
+    }
+  });
+
+  it('attempts from one address are counted across servers too, and old attempts are forgotten', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const one = await serverOn(dir, db);
+    const two = await serverOn(dir, db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await call(i % 2 === 0 ? one : two, { method: 'POST', url: '/api/session', payload: { name: `nobody${i}`, password: 'whatever it is' }, remoteAddress: '10.0.4.1' }, newJar())).status);
+    }
+    expect(statuses).toEqual([...new Array<number>(20).fill(401), 429]);
+    // a minute later (the window moved back in the database) the address may try again
+    await db.query("UPDATE sign_in_attempts SET window_start = window_start - interval '2 minutes'");
+    expect((await call(two, { method: 'POST', url: '/api/session', payload: { name: 'nobody', password: 'whatever it is' }, remoteAddress: '10.0.4.1' }, newJar())).status).toBe(401);
+    const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM sign_in_attempts WHERE window_start < now() - interval '1 minute'");
+    expect(n, 'old windows are pruned').toBe(0);
+  });
+});
+
 describe('an action with a field the rules do not know', () => {
   const hack = (body: { code: string; message: string }) => {
     expect(body.code).toBe('TM_BAD_INPUT');

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { nameKey } from '../../store/players.js';
+import { SignInAttempts, type Limit } from '../../store/sign-in-attempts.js';
 import { signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -11,7 +12,8 @@ import { ERRORS, Strict } from './schemas.js';
  * Accounts fit for a club: sign up with a name and a password (no email), sign in, sign out,
  * change the password. A guest who signs up keeps what she made on this device; one who signs
  * in on a device where she played as a guest takes those games and cards into her account.
- * Sign-in attempts are limited per name and per address.
+ * Sign-in attempts are limited per name and per address, counted in the database so that every
+ * server on it counts the same attempts (api/store/sign-in-attempts.ts).
  */
 
 const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} .'_-]*$", description: 'letters, digits, spaces and . \' _ -, up to 40' });
@@ -23,15 +25,14 @@ export const SIGN_IN_LIMITS = { perAddress: 20, perName: 5 };
 
 export function accountRoutes(app: Api, ctx: AppContext): void {
   const { accounts: acc, players } = ctx;
-  const byAddress = app.createRateLimit({ max: SIGN_IN_LIMITS.perAddress, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `sign-in:${req.ip}` });
-  const byName = app.createRateLimit({ max: SIGN_IN_LIMITS.perName, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `sign-in-name:${nameKey(String((req.body as { name?: unknown } | undefined)?.name ?? ''))}` });
+  const attempts = new SignInAttempts(players.db);
+  const byAddress = (req: FastifyRequest): Limit => ({ key: `sign-in:${req.ip}`, max: SIGN_IN_LIMITS.perAddress });
+  const byName = (req: FastifyRequest): Limit => ({ key: `sign-in-name:${nameKey(String((req.body as { name?: unknown } | undefined)?.name ?? ''))}`, max: SIGN_IN_LIMITS.perName });
   // a password change is tried against the session's own account
-  const byAccount = app.createRateLimit({ max: SIGN_IN_LIMITS.perName, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `password:${acc.sessionHash(req)?.toString('hex') ?? req.ip}` });
-  const limit = (checks: typeof byAddress[]) => async (req: FastifyRequest) => {
-    for (const check of checks) {
-      const r = await check(req);
-      if (!r.isAllowed && r.isExceeded) throw new TilemateError('TM_RATE_LIMITED', `too many sign-in attempts; please wait ${r.ttlInSeconds} seconds and try again`);
-    }
+  const byAccount = (req: FastifyRequest): Limit => ({ key: `password:${acc.sessionHash(req)?.toString('hex') ?? req.ip}`, max: SIGN_IN_LIMITS.perName });
+  const limit = (checks: ((req: FastifyRequest) => Limit)[]) => async (req: FastifyRequest) => {
+    const wait = await attempts.attempt(checks.map((check) => check(req)));
+    if (wait !== null) throw new TilemateError('TM_RATE_LIMITED', `too many sign-in attempts; please wait ${wait} seconds and try again`);
   };
 
   app.get('/me', {

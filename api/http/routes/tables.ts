@@ -1,888 +1,273 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Agent } from '../../agents/agent.js';
-import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
-import { forcedAction } from '../../agents/table.js';
-import { TilemateError } from '../../engine/errors.js';
-import type { CardSource, Game, GameSpec } from '../../engine/games.js';
-import { RecordWriter } from '../../engine/record.js';
-import { loadGame } from '../../engine/registry.js';
-import type { RngState } from '../../engine/rng.js';
-import { recordSummary, type NewRecord } from '../store/games.js';
-import { TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
-import type { GameWire } from '../shared/game-wire.js';
-import type { HeavyPool } from './heavy.js';
-import { freshSeed } from './live-games.js';
+import QRCode from 'qrcode';
+import { Type } from 'typebox';
+import type { DominoAdvice } from '../../../agents/domino/advise.js';
+import type { MexicanTrainGame } from '../../../engine/domino/mexican-train.js';
+import type { DominoView } from '../../../engine/domino/game.js';
+import { TilemateError } from '../../../engine/errors.js';
+import type { Game } from '../../../engine/games.js';
+import type { MahJonggGame } from '../../../engine/mah-jongg.js';
+import { adviceJson } from '../../shared/domino-wire.js';
+import type { HintJson } from '../../shared/wire.js';
+import type { AppContext } from '../app.js';
+import { CODE } from '../tables.js';
+import type { Clock } from '../../store/tables.js';
+import type { Api } from './analysis.js';
+import { Bearer, bearer, emptyBody } from './live-games.js';
+import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, Strict, TableActionBody } from './schemas.js';
+import type { SeatView } from '../../../engine/game.js';
+import { CardAnswer, seatCard, TopQuery } from './games.js';
 
 /**
- * Tables people share (docs/tables.md), on one server or many. The database holds each table
- * and its game (api/store/tables.ts); a server keeps a copy of the tables its people are at,
- * read again whenever the database's version is newer. Every change is made on the copy and
- * written over the version it was made from: when another server got there first, the copy is
- * read again and the change tried once more (the person's action is checked again against the
- * game as it now is). So an action, a bot's move included, is applied once, whichever server
- * made it, and acknowledged only once committed.
- *
- * Pushes: every commit sends NOTIFY with the table's id; every server hears it, reads what
- * changed and pushes each of its connected people her own message (her seat's view only).
- * Clocks and absent people: a table says when it must be looked at again (`wake_at`); each
- * server asks the database every second for the tables due, leased to it alone
- * (`FOR UPDATE SKIP LOCKED`), so a clock runs out once whichever servers are up.
+ * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
+ * start, act, pause, a coach's hint, and the pushes. Every route but opening, joining and
+ * looking needs the member's token; every game message is the member's own seat's only.
  */
 
-/** Seconds a person has for a decision under each clock. */
-export const CLOCKS: Record<Clock, number | null> = { off: null, relaxed: 60, tournament: 20 };
-const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
-const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+const Code = Type.Object({ code: Type.String({ maxLength: 12 }) });
+const Name = Type.String({ minLength: 1, maxLength: 40, description: 'the name the others see' });
+const Level = Type.String({ maxLength: 40, description: 'a bot: easy, medium, hard, expert (Mah Jongg); random, greedy, montecarlo (Mexican Train)' });
+const Any = Type.Object({}, { additionalProperties: true });
 
-const MAX_EVENTS = 400;
-/** People at one table, players and watchers together. */
-const MAX_MEMBERS = 40;
-/** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
-const ATTEMPTS = 4;
+/** Messages a connection may send in a second before more are refused (ten times as many close it). */
+const MESSAGES_PER_SECOND = 60;
 
-export interface SeatInfo { seat: number; kind: SeatRow['kind']; name: string | null; level?: string; away?: boolean }
-export interface TableInfo {
-  code: string;
-  game: string;
-  ruleset: string;
-  players: number;
-  teaching: boolean;
-  clock: Clock;
-  awayAfter: number;
-  level: string;
-  status: TableRow['status'];
-  host: string;
-  seats: SeatInfo[];
-  /** Mah Jongg: the card the table plays on, by its own name (everyone seated and watching is told it). */
-  card?: string;
-  /** At the end: each person's record, by seat. */
-  recordIds?: Record<number, string>;
-}
+export function tableRoutes(app: Api, ctx: AppContext): void {
+  const { tables } = ctx;
 
-export interface Joined { id: string; code: string; link: string; token: string; seat: number | null; role: Role }
+  /** A field the table's game does not know (a Mexican Train `train` at a Mah Jongg table) is refused by its name before anything is tried. */
+  const knownFields = async (code: string, action: Record<string, unknown>): Promise<void> => {
+    const body = ACTION_BODIES[await tables.gameName(code)];
+    if (body !== undefined) refuseUnknownFields(body.schema, action, body.what);
+  };
 
-export interface GameMessage {
-  type: 'game';
-  at: number;
-  seat: number | null;
-  seats: string[];
-  view: unknown;
-  legal: unknown[];
-  events: unknown[];
-  recordId: string | null;
-  paused: boolean;
-  clock?: { seats: number[]; endsAt: number };
-  racks?: Record<number, unknown>;
-}
-
-/** One connected person (a WebSocket), on this server. */
-export interface Connection {
-  send(message: unknown): void;
-  member: Member;
-  /** Events she has been told up to. */
-  told: number;
-  lastTable: string;
-  lastGame: string;
-}
-
-interface Cached {
-  row: TableRow;
-  game: Game | null;
-  wire: GameWire<GameSpec> | null;
-  state: GameSpec['state'] | null;
-  /** Every action applied; `drawn` is the tile of its seat's own draw (told to that seat only). */
-  log: { action: GameSpec['action']; drawn: string | null; byBot: boolean }[];
-  rng: RngState;
-  /** A bot for every seat: a bot seat's, or the table's level standing in for a person. */
-  agents: Agent<GameSpec>[];
-  hostName: string;
-  /** Changed in memory by a change not yet committed: read again before use. */
-  dirty: boolean;
-}
-
-export interface NewTable {
-  game: string;
-  params: Record<string, unknown>;
-  name: string;
-  teaching: boolean;
-  clock: Clock;
-  awayAfter: number;
-  level: string;
-  playerId: string | null;
-}
-
-export interface TablesOptions {
-  store: TableStore;
-  wires: readonly GameWire<GameSpec>[];
-  cards: CardSource;
-  pool: HeavyPool | null;
-  /** This server's name in leases. */
-  serverId?: string;
-  /** Tables open or playing at once, on all servers. */
-  maxTables?: number;
-  /** Tables open or playing at once that one address opened. */
-  tablesPerAddress?: number;
-  /** A table untouched this long is given up (ms). */
-  idleMs?: number;
-  /** How often to look for tables due (ms). */
-  sweepMs?: number;
-  /** How long a second of the clocks and of absence lasts (ms; tests make it short). */
-  secondMs?: number;
-  onError?: (err: unknown) => void;
-}
-
-const cleanName = (name: string): string => {
-  const n = name.normalize('NFKC').replace(/[\p{C}]/gu, '').trim().replace(/\s+/g, ' ');
-  if (n.length === 0 || n.length > 24) throw new TilemateError('TM_BAD_INPUT', 'please give a name of 1 to 24 letters');
-  return n;
-};
-
-export class Tables {
-  private readonly cache = new Map<string, Cached>();
-  private readonly connections = new Map<string, Set<Connection>>();
-  private readonly store: TableStore;
-  readonly serverId: string;
-  private timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | null = null;
-  private sweeping = false;
-  private readonly onError: (err: unknown) => void;
-
-  constructor(private readonly opts: TablesOptions) {
-    this.store = opts.store;
-    this.serverId = opts.serverId ?? randomBytes(6).toString('hex');
-    this.onError = opts.onError ?? (() => {});
-  }
-
-  /** Listens for other servers' changes and starts looking for tables due. */
-  async start(): Promise<void> {
-    this.unlisten = await this.store.db.listen(TABLE_CHANNEL, (payload) => this.heard(payload));
-    const sweep = setInterval(() => { void this.sweep(); }, this.opts.sweepMs ?? 1_000);
-    // every 5 of the clocks' seconds (a test's short seconds make it short too)
-    const beat = setInterval(() => { void this.heartbeat(); }, Math.min(5_000, Math.max(50, 5 * this.second)));
-    const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError); }, 60_000);
-    for (const t of [sweep, beat, idle]) t.unref();
-    this.timers = [sweep, beat, idle];
-  }
-
-  async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
-    await this.unlisten?.();
-    this.unlisten = null;
-    for (const conns of this.connections.values()) for (const c of conns) c.send({ type: 'error', code: 'TM_STORAGE', message: 'The server is restarting; you will be reconnected in a moment.' });
-  }
-
-  private get second(): number {
-    return this.opts.secondMs ?? 1_000;
-  }
-
-  private clockMs(t: Cached): number | null {
-    const s = CLOCKS[t.row.clock];
-    return s === null ? null : s * this.second;
-  }
-
-  private wireOf(game: Game): GameWire<GameSpec> {
-    const wire = this.opts.wires.find((w) => w.type === game.type);
-    if (wire === undefined) throw new Error(`rule violation: no JSON for the game ${game.type.name}`);
-    return wire;
-  }
-
-  // ------------------------------------------------------------------ opening and joining
-
-  /** A new table; the host takes seat 0, or no seat as a teaching table's coach. */
-  async create(t: NewTable, address: string): Promise<Joined> {
-    const game = loadGame(t.game, t.params, this.opts.cards); // refuses an unknown ruleset, players or card
-    makeBot(game, t.level); // refuses an unknown level
-    const name = cleanName(t.name);
-    const live = await this.store.countLive(address);
-    if (this.opts.maxTables !== undefined && live.all >= this.opts.maxTables) {
-      throw new TilemateError('TM_TOO_MANY_GAMES', 'the server has as many tables as it can hold just now; please try again later');
+  /** A student's hint, as her own page asks for one: Mah Jongg's coach hint, Mexican Train's advice. */
+  const hintFor = (address: string) => async (game: Game, view: unknown, legal: readonly unknown[], seed: number): Promise<unknown> => {
+    if (game.type.name === 'mah-jongg') {
+      // as many deals as the server's budget fits, up to a hint's number (a big card plays fewer)
+      return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true }, address);
     }
-    if (this.opts.tablesPerAddress !== undefined && live.owner >= this.opts.tablesPerAddress) {
-      throw new TilemateError('TM_TOO_MANY_GAMES', `you already have ${live.owner} tables open: finish one, or wait for an unused one to close`);
+    const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, address);
+    return adviceJson(game as MexicanTrainGame, view as DominoView, advice);
+  };
+
+  app.post('/tables', {
+    schema: {
+      summary: 'Open a table for friends (and bots in the empty seats); the answer holds the host\'s token, the code and the link',
+      body: Strict({
+        game: Type.Union([Type.Literal('mah-jongg'), Type.Literal('mexican-train')]),
+        ruleset: Type.Optional(Type.String({ maxLength: 40 })),
+        players: Type.Optional(Type.Integer({ minimum: 2, maximum: 8, description: 'Mexican Train: 2 to 8' })),
+        card: Type.Optional(Type.String({ pattern: CARD_CHOICE, description: 'Mah Jongg: one of your saved cards, or shared:CODE for a card shared with you (default: the server\'s card)' })),
+        name: Name,
+        teaching: Type.Optional(Type.Boolean({ description: 'a teaching table: you are its coach, without a seat, and see every rack' })),
+        clock: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('relaxed'), Type.Literal('tournament')])),
+        awayAfter: Type.Optional(Type.Integer({ minimum: 15, maximum: 600, description: 'seconds a person may be gone before her seat\'s bot plays for her' })),
+        level: Type.Optional(Level),
+      }, { examples: [{ game: 'mah-jongg', ruleset: 'nmjl-4p', name: 'Ruth', clock: 'relaxed' }] }),
+      response: { 201: Any, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const player = await ctx.accounts.player(req, reply);
+    let params: Record<string, unknown>;
+    if (b.game === 'mah-jongg') {
+      const cardText = b.card === undefined ? ctx.cardText : await ctx.savedCard(player, b.card);
+      const cc = ctx.cards.compile(cardText);
+      params = { ruleset: b.ruleset ?? 'nmjl-4p', card: { name: cc.card.name, text: cc.card.text } };
+      if (b.players !== undefined) params.players = b.players;
+    } else {
+      if (b.card !== undefined) throw new TilemateError('TM_BAD_INPUT', 'Mexican Train is played without a card');
+      params = { ruleset: b.ruleset ?? 'sun-lakes', players: b.players ?? 4 };
     }
-    const seats: SeatRow[] = Array.from({ length: game.players }, () => ({ kind: 'empty', name: null, level: null }));
-    if (!t.teaching) seats[0] = { kind: 'person', name, level: null };
-    const token = randomBytes(24).toString('base64url');
-    const id = randomBytes(12).toString('base64url');
-    for (;;) {
-      let code = '';
-      for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
-      const member: Member = { tokenHash: hash(token), tableId: id, role: t.teaching ? 'coach' : 'player', seat: t.teaching ? null : 0, name, playerId: t.playerId, host: true };
-      const made = await this.store.create({
-        id, code, game: game.type.name, params: { ...game.params }, hostId: t.playerId, teaching: t.teaching, clock: t.clock,
-        awayAfter: t.awayAfter, level: t.level, status: 'open', seats,
-      }, address, member);
-      if (made) return { id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role };
-    }
-  }
+    const joined = await tables.create({
+      game: b.game, params, name: b.name, teaching: b.teaching ?? false, clock: (b.clock ?? 'off') as Clock,
+      awayAfter: b.awayAfter ?? 60, level: b.level ?? (b.game === 'mah-jongg' ? 'medium' : 'greedy'), playerId: player.id,
+    }, req.ip);
+    return reply.code(201).send(joined);
+  });
 
-  /** A person joins: a free seat (the first, or the one she asks for) or, with `watch`, to watch. */
-  async join(code: string, b: { name: string; seat?: number; agree?: boolean; watch?: boolean }, playerId: string | null): Promise<Joined> {
-    const name = cleanName(b.name);
-    const token = randomBytes(24).toString('base64url');
-    const row = await this.row(code);
-    const out = await this.change(row.id, async (t) => {
-      const member: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'spectator', seat: null, name, playerId, host: false };
-      if ((this.membersOf.get(t.row.id)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
-      if (b.watch === true) return { change: { member }, out: member };
-      if (t.row.status !== 'open') throw new TilemateError('TM_SEAT_TAKEN', 'this table has started: you can watch it, but its seats are taken');
-      if (t.row.teaching && b.agree !== true) {
-        throw new TilemateError('TM_BAD_INPUT', `this is a teaching table: ${t.hostName}, the coach, will see your tiles; join with "agree": true if that is all right`);
-      }
-      const seat = b.seat ?? t.row.seats.findIndex((s) => s.kind === 'empty');
-      if (seat < 0) throw new TilemateError('TM_SEAT_TAKEN', 'every seat at this table is taken: you can watch instead');
-      if (!Number.isInteger(seat) || seat >= t.row.seats.length) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: this table has seats 0 to ${t.row.seats.length - 1}`);
-      if (t.row.seats[seat].kind !== 'empty') throw new TilemateError('TM_SEAT_TAKEN', `seat ${seat} is taken: choose an empty one`);
-      const seats = t.row.seats.map((s, i) => (i === seat ? { kind: 'person' as const, name, level: null } : s));
-      member.role = 'player';
-      member.seat = seat;
-      return { change: { seats, member, seen: seat }, out: member };
-    });
-    return { id: row.id, code: row.code, link: `/together.html?code=${row.code}`, token, seat: out.seat, role: out.role };
-  }
+  app.get('/tables/:code', {
+    schema: { summary: 'A table as anyone sees it: its game, seats and status', params: Code, response: { 200: Any, ...ERRORS } },
+  }, async (req) => tables.info(req.params.code.toUpperCase()));
 
-  /** The host puts a bot in an empty seat (or takes one out) before the start. */
-  async setSeat(code: string, token: string | undefined, seat: number, bot: string | null): Promise<TableInfo> {
-    const { member, row } = await this.open(code, token);
-    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the host can choose the bots');
-    await this.change(row.id, async (t) => {
-      if (t.row.status !== 'open') throw new TilemateError('TM_BAD_INPUT', 'the game has started: the seats are set');
-      if (!Number.isInteger(seat) || seat < 0 || seat >= t.row.seats.length) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: this table has seats 0 to ${t.row.seats.length - 1}`);
-      if (t.row.seats[seat].kind === 'person') throw new TilemateError('TM_SEAT_TAKEN', `${t.row.seats[seat].name} sits there`);
-      if (bot !== null) makeBot(this.gameOf(t.row), bot);
-      const seats = t.row.seats.map((s, i) => (i === seat ? (bot === null ? { kind: 'empty' as const, name: null, level: null } : { kind: 'bot' as const, name: null, level: bot }) : s));
-      return { change: { seats }, out: undefined };
-    });
-    return this.info(code);
-  }
+  app.get('/tables/:code/qr.svg', {
+    schema: { summary: 'The table\'s link as a QR code, for people in the same room', params: Code },
+  }, async (req, reply) => {
+    const code = req.params.code.toUpperCase();
+    if (!CODE.test(code)) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code}`);
+    await tables.info(code); // an unknown code is TM_NOT_FOUND
+    const svg = await QRCode.toString(`${req.protocol}://${req.host}/together.html?code=${code}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
 
-  /** The host starts the game: the empty seats get `fill` bots, the deal is made, the bots move. */
-  async begin(code: string, token: string | undefined, fill?: string): Promise<TableInfo> {
-    const { member, row } = await this.open(code, token);
-    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the host can start the game');
-    await this.change(row.id, async (t) => {
-      if (t.row.status !== 'open') throw new TilemateError('TM_BAD_INPUT', 'the game has already started');
-      const game = this.gameOf(t.row);
-      if (fill !== undefined) makeBot(game, fill);
-      const seats = t.row.seats.map((s) => (s.kind === 'empty' && fill !== undefined ? { kind: 'bot' as const, name: null, level: fill } : s));
-      const empty = seats.findIndex((s) => s.kind === 'empty');
-      if (empty >= 0) throw new TilemateError('TM_BAD_INPUT', `seat ${empty} is empty: wait for someone to take it, or fill it with a bot`);
-      if (!seats.some((s) => s.kind === 'person')) throw new TilemateError('TM_BAD_INPUT', 'nobody sits at this table yet: bots alone do not need a table');
-      const seed = freshSeed();
-      t.row = { ...t.row, seats, seed, status: 'playing', rng: botRng(seed) };
-      this.startGame(t);
-      t.dirty = true;
-      await this.advance(t, await this.presence(t.row.id), new Set());
-      return { change: { seats, seed, status: this.statusOf(t), ...this.gameChange(t, 0) }, out: undefined };
-    });
-    return this.info(code);
-  }
+  app.post('/tables/:code/join', {
+    schema: {
+      summary: 'Join a table: a free seat (or the one asked for), or to watch',
+      params: Code,
+      body: Strict({
+        name: Name,
+        seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+        agree: Type.Optional(Type.Boolean({ description: 'at a teaching table: you agree that its coach sees your tiles' })),
+        watch: Type.Optional(Type.Boolean({ description: 'watch without a seat' })),
+      }, { examples: [{ name: 'Edna' }, { name: 'Pearl', seat: 2, agree: true }, { name: 'Sam', watch: true }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req, reply) => {
+    const player = await ctx.accounts.player(req, reply);
+    return tables.join(req.params.code.toUpperCase(), req.body, player.id);
+  });
 
-  // ------------------------------------------------------------------ playing
+  app.post('/tables/:code/seats', {
+    schema: {
+      summary: 'The host puts a bot in an empty seat, or takes it out (bot: null)',
+      security: Bearer,
+      params: Code,
+      body: Strict({ seat: Type.Integer({ minimum: 0, maximum: 7 }), bot: Type.Union([Level, Type.Null()]) }, { examples: [{ seat: 3, bot: 'medium' }, { seat: 3, bot: null }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.setSeat(req.params.code.toUpperCase(), bearer(req), req.body.seat, req.body.bot));
 
-  /**
-   * The member's action (her own seat only), then the bots (and the stand-ins of absent
-   * people) until a person must decide; committed before the answer. `after`: the `at` her
-   * choice was made from; refused when her seat has acted since (a retry, or her clock ran out),
-   * never applied twice. Another person's move meanwhile (a pass at the same time) is no reason to refuse.
-   */
-  async act(code: string, token: string | undefined, body: Record<string, unknown>, after?: number): Promise<GameMessage> {
-    const { member, row } = await this.open(code, token);
-    if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'you are watching this table: only its players act');
-    const seat = member.seat;
-    if (body.seat !== undefined && body.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `you play seat ${seat}, not seat ${String(body.seat)}`);
-    const from = await this.change(row.id, async (t) => {
-      const { game, state } = this.playing(t);
-      if (after !== undefined) {
-        if (!Number.isInteger(after) || after < 0 || after > t.log.length) throw new TilemateError('TM_BAD_INPUT', `"after": ${String(after)} is not a moment of this game (it is at action ${t.log.length})`);
-        if (t.log.slice(after).some((l) => l.action.seat === seat)) {
-          throw new TilemateError('TM_STALE_ACTION', `your seat has moved since action ${after} (this may be a retry, or your clock ran out), so this was not applied again`);
-        }
-      }
-      if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
-      const action = game.decodeAction({ ...body, seat });
-      const at = t.log.length;
-      game.apply(state, action); // checks it in full first: a refused action changes nothing
-      t.dirty = true;
-      this.logged(t, action, false);
-      await this.advance(t, await this.presence(t.row.id), new Set());
-      return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
-    });
-    // the copy as this change left it (or later): committed, so no need to read it again
-    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? await this.sync(row.id), member, from));
-  }
+  app.post('/tables/:code/start', {
+    preValidation: emptyBody,
+    schema: {
+      summary: 'The host starts the game (fill: a bot level for every empty seat)',
+      security: Bearer,
+      params: Code,
+      body: Strict({ fill: Type.Optional(Level) }, { examples: [{}, { fill: 'easy' }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.begin(req.params.code.toUpperCase(), bearer(req), req.body.fill));
 
-  /** The member's game message now (polling; a reconnect). */
-  async state(code: string, token: string | undefined, since?: number): Promise<GameMessage | null> {
-    const { member, row } = await this.open(code, token);
-    // a person who looks is here: her seat's bot does not take over
-    if (member.role === 'player' && member.seat !== null) await this.store.seen([{ tableId: row.id, seat: member.seat }]);
-    return this.exclusive(row.id, async () => {
-      const t = await this.sync(row.id);
-      return t.game === null ? null : this.messageFor(t, member, since ?? 0);
-    });
-  }
-
-  /** The coach (or an ordinary table's host) pauses or resumes the game. */
-  async pause(code: string, token: string | undefined, paused: boolean): Promise<TableInfo> {
-    const { member, row } = await this.open(code, token);
-    if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the coach or the host can pause the game');
-    await this.change(row.id, async (t) => {
-      if (t.row.status !== 'playing' && t.row.status !== 'paused') throw new TilemateError('TM_BAD_INPUT', 'only a game in progress can be paused');
-      const status = paused ? 'paused' as const : 'playing' as const;
-      t.row = { ...t.row, status };
-      return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, Date.now()) }, out: undefined };
-    });
-    return this.info(code);
-  }
-
-  /**
-   * A teaching table's coach asks for a student's hint: `compute` gives it from that seat's
-   * view; it is pushed to the student alone (on whichever server she is) and answered to the coach.
-   */
-  async coachHint(code: string, token: string | undefined, seat: number | undefined, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
-    const { member, row } = await this.open(code, token);
-    if (member.role === 'player' && (seat === undefined || seat === member.seat)) return this.ownHint(row.id, member.seat!, compute);
-    if (member.role !== 'coach') throw new TilemateError('TM_NOT_ALLOWED', 'only the coach of a teaching table can show another player a hint');
-    if (seat === undefined) throw new TilemateError('TM_BAD_INPUT', 'say which student the hint is for ("seat")');
-    const task = await this.exclusive(row.id, async () => {
-      const t = await this.sync(row.id);
-      const { game, state } = this.playing(t);
-      if (!Number.isInteger(seat) || seat < 0 || seat >= game.players || t.row.seats[seat].kind !== 'person') throw new TilemateError('TM_BAD_INPUT', `seat ${seat} has no student`);
-      const legal = game.legalActions(state, seat);
-      if (legal.length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', `${t.row.seats[seat].name} has nothing to decide now`);
-      return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
-    });
-    const hint = await compute(task.game, task.view, task.legal, task.seed);
-    const payload = JSON.stringify({ id: row.id, seat, hint });
-    if (Buffer.byteLength(payload) < 7_900) await this.store.notify(payload);
-    else this.deliverHint(row.id, seat, hint); // too long for NOTIFY: this server's connections only
-    return hint;
-  }
-
-  /** A player's own hint for the decision she faces, from her own seat's view (as at a game against bots). */
-  private async ownHint(id: string, seat: number, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
-    const task = await this.exclusive(id, async () => {
-      const t = await this.sync(id);
-      const { game, state } = this.playing(t);
-      const legal = game.legalActions(state, seat);
-      if (legal.length === 0 || t.row.status !== 'playing') throw new TilemateError('TM_NOT_YOUR_TURN', 'you have nothing to decide just now');
-      return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
-    });
-    return compute(task.game, task.view, task.legal, task.seed);
-  }
-
-  /** A player's own seat's view (the card panel reads her rack from it). */
-  async seatView(code: string, token: string | undefined): Promise<{ game: Game; view: unknown }> {
-    const { member, row } = await this.open(code, token);
-    if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'only a player at the table has a rack to look at');
-    return this.exclusive(row.id, async () => {
-      const t = await this.sync(row.id);
-      const { game, state } = this.playing(t);
-      return { game, view: game.view(state, member.seat!) };
-    });
-  }
-
-  // ------------------------------------------------------------------ what a member sees
-
-  /** The game a table plays (its name: mah-jongg, mexican-train), known once read. */
-  async gameName(code: string): Promise<string> {
-    return (await this.row(code)).game;
-  }
-
-  /** The table as anyone sees it. */
-  async info(code: string): Promise<TableInfo> {
-    const row = await this.row(code);
-    const t = await this.exclusive(row.id, () => this.sync(row.id));
-    return this.infoOf(t, t.row.status === 'playing' ? await this.presence(row.id) : new Map());
-  }
-
-  private infoOf(t: Cached, presence: Map<number, number>): TableInfo {
-    const r = t.row;
-    const awayMs = r.awayAfter * this.second;
-    const info: TableInfo = {
-      code: r.code, game: r.game, ruleset: String(r.params.ruleset ?? ''), players: r.seats.length, teaching: r.teaching,
-      clock: r.clock, awayAfter: r.awayAfter, level: r.level, status: r.status, host: t.hostName,
-      seats: r.seats.map((s, seat) => ({
-        seat, kind: s.kind, name: s.name,
-        ...(s.level !== null ? { level: s.level } : {}),
-        ...(s.kind === 'person' && r.status === 'playing' ? { away: (presence.get(seat) ?? Infinity) > awayMs } : {}),
-      })),
-    };
-    const card = r.params.card as { name?: unknown } | undefined;
-    if (typeof card?.name === 'string') info.card = card.name;
-    if (r.status === 'over') {
-      info.recordIds = Object.fromEntries(r.seats.flatMap((s, seat) => (s.kind === 'person' ? [[seat, `${r.id}-${seat}`]] : [])));
-    }
-    return info;
-  }
-
-  private messageFor(t: Cached, m: Member, since: number | undefined, conn?: Connection): GameMessage {
-    const { game, state, wire } = this.playing(t);
-    const paused = t.row.status === 'paused';
-    const seat = m.role === 'player' ? m.seat : null;
-    const legal = seat === null || paused ? [] : game.legalActions(state, seat);
-    const view = seat === null ? this.publicView(t) : wire.viewJson(game, game.view(state, seat), legal);
-    let from = since ?? conn?.told ?? 0;
-    const to = Math.max(from, wire.heard?.(game, state, t.log.map((l) => l.action)) ?? t.log.length);
-    from = Math.max(from, to - MAX_EVENTS);
-    const events: unknown[] = [];
-    for (let i = from; i < to; i++) {
-      const l = t.log[i];
-      events.push(wire.eventJson(game, i + 1, l.action, seat ?? -1, seat !== null && l.action.seat === seat ? l.drawn : null));
-    }
-    if (conn !== undefined) conn.told = to;
-    const msg: GameMessage = {
-      type: 'game', at: t.log.length, seat, seats: this.seatNames(t.row), view,
-      legal: seat === null ? [] : wire.legalJson(game, legal, game.view(state, seat)), events,
-      recordId: game.isOver(state) && seat !== null && t.row.seats[seat].kind === 'person' ? `${t.row.id}-${seat}` : null,
-      paused,
-    };
-    const clockMs = this.clockMs(t);
-    if (clockMs !== null && t.row.turnSince !== null && t.row.status === 'playing') {
-      const waiting = this.peopleWaitedOn(t);
-      if (waiting.length > 0) msg.clock = { seats: waiting, endsAt: t.row.turnSince + clockMs };
-    }
-    if (m.role === 'coach') {
-      msg.racks = Object.fromEntries(t.row.seats.map((_, s) => [s, wire.viewJson(game, game.view(state, s), game.legalActions(state, s))]));
-    }
+  app.get('/tables/:code/state', {
+    schema: {
+      summary: 'Your seat\'s game now (for a page that polls instead of listening)',
+      security: Bearer,
+      params: Code,
+      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => {
+    const msg = await tables.state(req.params.code.toUpperCase(), bearer(req), req.query.since === undefined ? undefined : Number(req.query.since));
+    if (msg === null) throw new TilemateError('TM_BAD_INPUT', 'the game at this table has not started yet');
     return msg;
-  }
+  });
 
-  /** What someone standing behind no one sees: the table, no rack or hand. */
-  private publicView(t: Cached): unknown {
-    const { game, state, wire } = this.playing(t);
-    const v = wire.viewJson(game, game.view(state, 0), []) as Record<string, unknown>;
-    for (const field of wire.secret) if (field in v) v[field] = Array.isArray(v[field]) ? [] : null;
-    return { ...v, seat: null };
-  }
+  app.post('/tables/:code/actions', {
+    schemaErrorFormatter: namingFields('an action'),
+    schema: {
+      summary: 'Your action at the table, with "after" (the "at" it was chosen from)',
+      security: Bearer,
+      params: Code,
+      body: TableActionBody,
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => {
+    const code = req.params.code.toUpperCase();
+    const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
+    await knownFields(code, action);
+    return tables.act(code, bearer(req), action, after);
+  });
 
-  private seatNames(r: TableRow): string[] {
-    return r.seats.map((s) => (s.kind === 'person' ? s.name! : s.kind === 'bot' ? `Bot (${s.level})` : 'Empty seat'));
-  }
+  app.post('/tables/:code/pause', {
+    schema: {
+      summary: 'The coach (or an ordinary table\'s host) pauses or resumes the game',
+      security: Bearer,
+      params: Code,
+      body: Strict({ paused: Type.Boolean() }, { examples: [{ paused: true }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.pause(req.params.code.toUpperCase(), bearer(req), req.body.paused));
 
-  // ------------------------------------------------------------------ connections
+  app.post('/tables/:code/hint', {
+    preHandler: ctx.heavy,
+    schema: {
+      summary: 'A player\'s hint for her own decision; or a teaching table\'s coach shows one student (seat) a hint: pushed to her alone, and answered here',
+      security: Bearer,
+      params: Code,
+      body: Strict({ seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })) }, { examples: [{}, { seat: 2 }] }),
+      response: { 200: Any, ...ERRORS },
+    },
+  }, async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(req.ip)));
 
-  /** A WebSocket whose hello named this member's token: told the table and the game now, then every change. */
-  async connect(code: string, token: string | undefined, send: (m: unknown) => void): Promise<{ conn: Connection; close: () => void }> {
-    const { member, row } = await this.open(code, token);
-    const conn: Connection = { send, member, told: 0, lastTable: '', lastGame: '' };
-    let set = this.connections.get(row.id);
-    if (set === undefined) this.connections.set(row.id, set = new Set());
-    set.add(conn);
-    if (member.seat !== null && member.role === 'player') await this.store.seen([{ tableId: row.id, seat: member.seat }]);
-    await this.push(row.id, [conn]);
-    const close = () => {
-      set!.delete(conn);
-      if (set!.size === 0) this.connections.delete(row.id);
-      if (member.seat !== null && member.role === 'player' && !this.hasSeat(row.id, member.seat)) {
-        // look again once she has been gone long enough for her seat's bot to take over
-        this.store.wakeBy(row.id, Date.now() + row.awayAfter * this.second + this.second).catch(this.onError);
+  app.get('/tables/:code/card', {
+    schema: {
+      summary: 'Mah Jongg: the card analysed for your rack and exposures now, with the tiles seen on the table',
+      security: Bearer,
+      params: Code,
+      querystring: TopQuery,
+      response: { 200: CardAnswer, ...ERRORS },
+    },
+  }, async (req) => {
+    const { game, view } = await tables.seatView(req.params.code.toUpperCase(), bearer(req));
+    if (game.type.name !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', 'Mexican Train is played without a card');
+    return seatCard(ctx, game as MahJonggGame, view as SeatView, req.query.top);
+  });
+
+  app.get('/tables/:code/ws', { websocket: true, schema: { hide: true, params: Code } }, (socket, req) => {
+    const code = (req.params as { code: string }).code.toUpperCase();
+    const send = (m: unknown) => { if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m)); };
+    const fail = (err: unknown) => {
+      if (err instanceof TilemateError) send({ type: 'error', code: err.code, message: err.message });
+      else {
+        req.log.error(err);
+        send({ type: 'error', code: 'TM_INTERNAL', message: 'the server failed on this (a bug, logged)' });
       }
     };
-    return { conn, close };
-  }
-
-  private hasSeat(tableId: string, seat: number): boolean {
-    for (const c of this.connections.get(tableId) ?? []) if (c.member.seat === seat && c.member.role === 'player') return true;
-    return false;
-  }
-
-  /** A NOTIFY: a table changed (its id), a coach's hint (JSON), or '*' (some may have been missed). */
-  private heard(payload: string): void {
-    if (payload.startsWith('{')) {
+    let token: string | undefined;
+    let close: (() => void) | null = null;
+    /** One registration a socket: a second hello, even one sent before the first is answered, is refused. */
+    let helloed = false;
+    let second = 0;
+    let count = 0;
+    // a connection that says nothing within 10 s, or that stops answering pings, is closed
+    const hello = setTimeout(() => { if (!helloed) socket.close(4001, 'no hello'); }, 10_000);
+    let alive = true;
+    socket.on('pong', () => { alive = true; });
+    const ping = setInterval(() => {
+      if (!alive) { socket.terminate(); return; }
+      alive = false;
+      socket.ping();
+    }, 20_000);
+    socket.on('close', () => {
+      clearTimeout(hello);
+      clearInterval(ping);
+      close?.();
+      close = null;
+    });
+    socket.on('message', (data, isBinary) => {
+      const now = Math.floor(Date.now() / 1000);
+      if (now !== second) { second = now; count = 0; }
+      // too many in a second: each one more is refused in words (a page sends a few); far too many close the connection
+      if (++count > 10 * MESSAGES_PER_SECOND) { socket.close(4008, 'too many messages'); return; }
+      if (count > MESSAGES_PER_SECOND) { fail(new TilemateError('TM_RATE_LIMITED', `more than ${MESSAGES_PER_SECOND} messages a second on this connection: this one was not read`)); return; }
+      let msg: { type?: unknown; token?: unknown; action?: unknown; after?: unknown };
       try {
-        const { id, seat, hint } = JSON.parse(payload) as { id: string; seat: number; hint: unknown };
-        this.deliverHint(id, seat, hint);
-      } catch (err) { this.onError(err); }
-      return;
-    }
-    if (payload === '*') {
-      for (const id of this.connections.keys()) this.push(id).catch(this.onError);
-      return;
-    }
-    // "id:version": a copy already at that version need not be read again
-    const [id, version] = payload.split(':');
-    if (this.connections.has(id)) this.push(id, undefined, Number(version)).catch((err: unknown) => this.pushAgain(id, err));
-  }
-
-  private deliverHint(id: string, seat: number, hint: unknown): void {
-    for (const c of this.connections.get(id) ?? []) if (c.member.role === 'player' && c.member.seat === seat) c.send({ type: 'hint', hint });
-  }
-
-  /** Tells each connection (or those given) what changed for her. */
-  private async push(id: string, only?: Connection[], version?: number): Promise<void> {
-    const conns = only ?? [...this.connections.get(id) ?? []];
-    if (conns.length === 0) return;
-    await this.exclusive(id, async () => {
-      let t: Cached;
-      try {
-        const cached = this.cache.get(id);
-        t = cached !== undefined && version !== undefined && !cached.dirty && cached.row.version >= version ? cached : await this.sync(id);
-      } catch (err) {
-        if (err instanceof TilemateError && err.code === 'TM_NOT_FOUND') for (const c of conns) c.send({ type: 'error', code: err.code, message: 'This table has closed.' });
-        throw err;
+        msg = JSON.parse(isBinary ? '' : data.toString()) as typeof msg;
+        if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
+      } catch {
+        fail(new TilemateError('TM_BAD_JSON', 'each message is one JSON object, such as {"type":"hello","token":"..."}'));
+        return;
       }
-      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.presence(id) : new Map()));
-      for (const c of conns) {
-        const you = { seat: c.member.seat, role: c.member.role, name: c.member.name, host: c.member.host };
-        const tableText = `${info}|${JSON.stringify(you)}`;
-        if (tableText !== c.lastTable) {
-          c.lastTable = tableText;
-          c.send({ type: 'table', table: JSON.parse(info) as TableInfo, you });
-        }
-        if (t.game === null) continue;
-        const key = `${t.log.length}|${t.row.status}|${t.row.version}`;
-        if (key === c.lastGame) continue;
-        c.lastGame = key;
-        try {
-          c.send(this.messageFor(t, c.member, undefined, c));
-        } catch (err) {
-          this.onError(err); // one person's message failing never keeps the others' from them
-        }
+      if (msg.type === 'hello') {
+        if (helloed) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello: open another connection for another place'));
+        if (typeof msg.token !== 'string' || msg.token.length > 100) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token'));
+        helloed = true;
+        token = msg.token;
+        tables.connect(code, token, send).then((c) => {
+          if (socket.readyState !== socket.OPEN) c.close();
+          else close = c.close;
+        }, (err: unknown) => { fail(err); socket.close(4004, 'not at this table'); });
+        return;
       }
+      if (msg.type === 'act') {
+        if (close === null) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token first'));
+        const action = msg.action;
+        if (typeof action !== 'object' || action === null || Array.isArray(action)) return fail(new TilemateError('TM_BAD_INPUT', '"action" must be an object such as {"type":"discard","tile":"5B"}'));
+        if (msg.after !== undefined && !Number.isInteger(msg.after)) return fail(new TilemateError('TM_BAD_INPUT', '"after" must be a whole number'));
+        knownFields(code, action as Record<string, unknown>).then(() => tables.act(code, token, action as Record<string, unknown>, msg.after as number | undefined)).catch(fail);
+        return;
+      }
+      fail(new TilemateError('TM_BAD_INPUT', 'a message is {"type":"hello",...} or {"type":"act",...}'));
     });
-  }
-
-  /** Every seat connected to this server is here (so her seat's bot does not take over). */
-  private async heartbeat(): Promise<void> {
-    const pairs: { tableId: string; seat: number }[] = [];
-    for (const [tableId, conns] of this.connections) for (const c of conns) if (c.member.role === 'player' && c.member.seat !== null) pairs.push({ tableId, seat: c.member.seat });
-    await this.store.seen(pairs).catch(this.onError);
-    // a push that could not be made (the database busy a moment) is made now: each table's
-    // people are told whatever changed that they have not heard, at worst a few seconds late
-    for (const id of this.connections.keys()) this.push(id).catch(this.onError);
-  }
-
-  /** A push that failed (the table could not be read just now) is tried again shortly; the heartbeat catches any still missed. */
-  private pushAgain(id: string, err: unknown): void {
-    this.onError(err);
-    setTimeout(() => { if (this.connections.has(id)) this.push(id).catch(this.onError); }, 500).unref();
-  }
-
-  // ------------------------------------------------------------------ clocks and absent people
-
-  /** Looks at the tables due (a lease each), once at a time on this server. */
-  async sweep(): Promise<number> {
-    if (this.sweeping) return 0;
-    this.sweeping = true;
-    let acted = 0;
-    try {
-      for (const id of await this.store.claimDue(this.serverId, 16, 15_000)) {
-        try {
-          acted += await this.wake(id);
-        } catch (err) {
-          if (!(err instanceof TilemateError && err.code === 'TM_NOT_FOUND')) this.onError(err);
-        }
-      }
-    } catch (err) {
-      this.onError(err);
-    } finally {
-      this.sweeping = false;
-    }
-    return acted;
-  }
-
-  /** The table's clock ran out or a person is gone: her seat's bot plays her decision, then the game goes on. */
-  private async wake(id: string): Promise<number> {
-    let moved = 0;
-    await this.exclusive(id, async () => {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const t = await this.sync(id);
-        if (t.row.status !== 'playing' || t.game === null) return this.store.snooze(id, this.serverId, null);
-        const now = Date.now();
-        const presence = await this.presence(id);
-        const clockMs = this.clockMs(t);
-        const timedOut = new Set(clockMs !== null && t.row.turnSince !== null && now >= t.row.turnSince + clockMs ? this.peopleWaitedOn(t) : []);
-        const from = t.log.length;
-        const before = this.snapshot(t);
-        try {
-          await this.advance(t, presence, timedOut);
-        } catch (err) {
-          Object.assign(t, before);
-          throw err;
-        }
-        if (t.log.length === from) return this.store.snooze(id, this.serverId, this.wakeAt(t, now));
-        try {
-          await this.commitChange(t, { status: this.statusOf(t), ...this.gameChange(t, from) });
-          moved = t.log.length - from;
-          return;
-        } catch (err) {
-          Object.assign(t, before);
-          if (!(err instanceof TableConflict)) throw err;
-        }
-      }
-    });
-    return moved;
-  }
-
-  /** The people the game waits on who have a real choice to make. */
-  private peopleWaitedOn(t: Cached): number[] {
-    const { game, state } = this.playing(t);
-    return game.waitingOn(state).filter((s) => t.row.seats[s].kind === 'person' && forcedAction(game.legalActions(state, s)) === null && game.legalActions(state, s).length > 0);
-  }
-
-  /** When to look at the table again: the clock's end, or when a person waited on could have been gone long enough. */
-  private wakeAt(t: Cached, now: number): number | null {
-    if (t.row.status !== 'playing' || t.game === null || t.game.isOver(t.state!)) return null;
-    if (this.peopleWaitedOn(t).length === 0) return null;
-    const clockMs = this.clockMs(t);
-    const away = now + t.row.awayAfter * this.second;
-    return clockMs === null ? away : Math.min(away, now + clockMs);
-  }
-
-  // ------------------------------------------------------------------ the game
-
-  /**
-   * The bots move, the people's forced moves are made, and the seats of people gone longer than
-   * the table allows (or, once, those whose clock ran out) are played by the table's bot, until
-   * the people here must decide or the game ends. In steps where several seats act at once
-   * (Charleston passes, claims), every bot answers.
-   */
-  private async advance(t: Cached, presence: Map<number, number>, timedOut: Set<number>): Promise<void> {
-    const { game, state } = this.playing(t);
-    const awayMs = t.row.awayAfter * this.second;
-    const standIn = (seat: number) => timedOut.has(seat) || (presence.get(seat) ?? Infinity) > awayMs;
-    for (;;) {
-      if (game.isOver(state)) return;
-      let moved = false;
-      for (const seat of game.waitingOn(state)) {
-        const legal = game.legalActions(state, seat);
-        if (legal.length === 0) continue;
-        let action: GameSpec['action'] | null;
-        let byBot = false;
-        if (t.row.seats[seat].kind === 'person') {
-          action = forcedAction(legal);
-          if (action === null && standIn(seat)) {
-            action = await this.botMove(t, seat, t.row.level);
-            byBot = true;
-            timedOut.delete(seat);
-          }
-        } else {
-          action = await this.botMove(t, seat, t.row.seats[seat].level!);
-        }
-        if (action === null) continue;
-        game.apply(state, action);
-        this.logged(t, action, byBot);
-        moved = true;
-        break;
-      }
-      if (!moved) return;
-    }
-  }
-
-  private async botMove(t: Cached, seat: number, level: string): Promise<GameSpec['action']> {
-    const { game, state } = this.playing(t);
-    if (this.opts.pool !== null && thinksLong(game.type, level)) {
-      const move = await this.opts.pool.bot({
-        kind: 'bot', game: game.type.name, params: { ...game.params }, bot: level, seat,
-        phase: game.phase(state), view: game.view(state, seat), legal: game.legalActions(state, seat), rng: [...t.rng],
-      });
-      t.rng.splice(0, 4, ...move.rng);
-      return move.action as GameSpec['action'];
-    }
-    return t.agents[seat].act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => game.legalActions(state, seat), rng: t.rng });
-  }
-
-  private logged(t: Cached, action: GameSpec['action'], byBot: boolean): void {
-    const { game, state } = this.playing(t);
-    t.log.push({ action, drawn: game.drawnTile(state, action), byBot });
-  }
-
-  private statusOf(t: Cached): TableRow['status'] {
-    return t.game !== null && t.game.isOver(t.state!) ? 'over' : t.row.status;
-  }
-
-  /** The change a game's new actions (after action `committed`) make: the actions, the stream, the clock, the records at the end. */
-  private gameChange(t: Cached, committed: number): TableChange {
-    const { game, state } = this.playing(t);
-    const change: TableChange = {
-      actions: { from: committed + 1, list: t.log.slice(committed).map((l) => ({ action: game.encodeAction(l.action), byBot: l.byBot })) },
-      rng: [...t.rng] as RngState,
-      turnStarted: true,
-      wakeAt: this.wakeAt(t, Date.now()),
-    };
-    if (game.isOver(state)) change.records = this.records(t);
-    return change;
-  }
-
-  /** Each person's record of the finished game (her seat), readable by the teaching table's coach too. */
-  private records(t: Cached): { record: NewRecord; readers: string[] }[] {
-    const { game, state } = this.playing(t);
-    const names = t.row.seats.map((s) => (s.kind === 'person' ? 'human' : s.level!));
-    const writer = new RecordWriter(game, t.row.seed!, names);
-    for (const l of t.log) writer.action(l.action);
-    const text = writer.text(state);
-    const summary = recordSummary(text);
-    if (summary === null) throw new Error(`rule violation: the record of table ${t.row.id} does not read back`);
-    const members = this.membersOf.get(t.row.id) ?? [];
-    const coach = members.find((m) => m.role === 'coach')?.playerId ?? null;
-    return t.row.seats.flatMap((s, seat) => {
-      if (s.kind !== 'person') return [];
-      const player = members.find((m) => m.role === 'player' && m.seat === seat)?.playerId ?? null;
-      return [{ record: { id: `${t.row.id}-${seat}`, ...summary, owner: `table ${t.row.code}`, player, seat, text }, readers: coach !== null && coach !== player ? [coach] : [] }];
-    });
-  }
-
-  private readonly membersOf = new Map<string, Member[]>();
-
-  private startGame(t: Cached): void {
-    const game = this.gameOf(t.row);
-    t.game = game;
-    t.wire = this.wireOf(game);
-    t.state = game.newGame(t.row.seed!);
-    t.log = [];
-    t.rng = [...(t.row.rng ?? botRng(t.row.seed!))] as RngState;
-    t.agents = t.row.seats.map((s) => makeBot<GameSpec>(game, s.kind === 'bot' ? s.level! : t.row.level));
-  }
-
-  private gameOf(row: TableRow): Game {
-    return loadGame(row.game, row.params, this.opts.cards);
-  }
-
-  private playing(t: Cached): { game: Game; state: GameSpec['state']; wire: GameWire<GameSpec> } {
-    if (t.game === null || t.state === null || t.wire === null) throw new TilemateError('TM_BAD_INPUT', 'the game at this table has not started yet');
-    return { game: t.game, state: t.state, wire: t.wire };
-  }
-
-  // ------------------------------------------------------------------ the copy and the database
-
-  /**
-   * A table by its code: what never changes of it (its id, code, game, away time) is kept
-   * once read; whether it still exists is known when it is brought up to date (sync).
-   */
-  private async row(code: string): Promise<TableRow> {
-    const known = this.codes.get(code);
-    if (known !== undefined) return known;
-    const row = CODE.test(code) ? await this.store.byCode(code) : null;
-    if (row === null) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code.slice(0, 12)}: check the code and try again`);
-    if (this.codes.size >= 20_000) this.codes.clear();
-    this.codes.set(code, row);
-    return row;
-  }
-
-  private readonly codes = new Map<string, TableRow>();
-
-  /** The member a token opens at this table; the same TM_NOT_FOUND for an unknown table or a token of another. */
-  private async open(code: string, token: string | undefined): Promise<{ member: Member; row: TableRow }> {
-    if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this needs your table token: join the table first');
-    const row = await this.row(code);
-    const key = hash(token);
-    const member = this.memberCache.get(key.toString('hex')) ?? await this.store.member(key);
-    if (member !== null) this.remember(member);
-    if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
-    return { member, row };
-  }
-
-  /** Members by token hash: a member never changes once made (a table given up takes its members with it, and its row is looked up first). */
-  private readonly memberCache = new Map<string, Member>();
-  private remember(m: Member): void {
-    if (this.memberCache.size >= 20_000) this.memberCache.clear();
-    this.memberCache.set(m.tokenHash.toString('hex'), m);
-  }
-
-  /** Presence read at most every 2 s a table: who is away changes on a scale of seconds. */
-  private readonly presenceCache = new Map<string, { at: number; seen: Map<number, number> }>();
-  private async presence(id: string): Promise<Map<number, number>> {
-    const now = Date.now();
-    const c = this.presenceCache.get(id);
-    if (c !== undefined && now - c.at < Math.min(2_000, this.second * 2)) return new Map([...c.seen].map(([seat, ago]) => [seat, ago + now - c.at]));
-    const seen = await this.store.presence(id);
-    if (this.presenceCache.size >= 5_000) this.presenceCache.clear();
-    this.presenceCache.set(id, { at: now, seen });
-    return seen;
-  }
-
-  /** The table's copy, brought up to the database's version (read in full when it is behind in a way actions cannot mend). */
-  private async sync(id: string): Promise<Cached> {
-    const row = await this.store.byId(id);
-    if (row === null) {
-      this.cache.delete(id);
-      for (const [code, r] of this.codes) if (r.id === id) this.codes.delete(code);
-      throw new TilemateError('TM_NOT_FOUND', 'this table has closed');
-    }
-    let t = this.cache.get(id);
-    if (t !== undefined && t.row.version === row.version && !t.dirty) return t;
-    let members = this.membersOf.get(id);
-    if (members === undefined || t === undefined || JSON.stringify(t.row.seats) !== JSON.stringify(row.seats)) {
-      members = await this.store.members(id);
-      this.membersOf.set(id, members);
-    }
-    const hostName = members.find((m) => m.host)?.name ?? '';
-    if (t === undefined || t.dirty || t.row.seed !== row.seed || t.log.length > row.actions) {
-      t = { row, game: null, wire: null, state: null, log: [], rng: [0, 0, 0, 0] as unknown as RngState, agents: [], hostName, dirty: false };
-      if (row.seed !== null) this.startGame(t);
-    }
-    t.row = row;
-    t.hostName = hostName;
-    if (t.game !== null && t.log.length < row.actions) {
-      for (const { action, byBot } of await this.store.actionsAfter(id, t.log.length, row.actions)) {
-        const a = t.game.decodeAction(action);
-        t.game.apply(t.state!, a);
-        this.logged(t, a, byBot);
-      }
-      if (t.log.length !== row.actions) throw new Error(`table ${id}: ${t.log.length} actions read for ${row.actions}`);
-    }
-    if (row.rng !== null) t.rng = [...row.rng] as RngState;
-    this.cache.set(id, t);
-    return t;
-  }
-
-  /** Runs `fn` after the table's earlier work on this server. */
-  private exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const lock = this.locks.get(id) ?? { busy: Promise.resolve(), waiting: 0 };
-    this.locks.set(id, lock);
-    lock.waiting++;
-    const run = lock.busy.then(fn);
-    lock.busy = run.then(() => undefined, () => undefined).finally(() => {
-      if (--lock.waiting === 0 && this.locks.get(id) === lock) this.locks.delete(id);
-    });
-    return run;
-  }
-
-  private readonly locks = new Map<string, { busy: Promise<void>; waiting: number }>();
-
-  /** A change made on the copy, written over the version it was made from, tried again from the database's table when another server got there first. */
-  private change<T>(id: string, fn: (t: Cached) => Promise<{ change: TableChange; out: T }>): Promise<T> {
-    return this.exclusive(id, async () => {
-      for (let attempt = 0; ; attempt++) {
-        const t = await this.sync(id);
-        const before = this.snapshot(t);
-        let made: { change: TableChange; out: T };
-        try {
-          made = await fn(t);
-        } catch (err) {
-          Object.assign(t, before); // refused: the copy is as it was
-          throw err;
-        }
-        try {
-          await this.commitChange(t, made.change);
-          return made.out;
-        } catch (err) {
-          Object.assign(t, before); // not written: the copy is as it was, and is brought up to the database's next
-          if (!(err instanceof TableConflict)) throw err;
-          if (attempt + 1 >= ATTEMPTS) throw new TilemateError('TM_BUSY', 'the table is very busy just now; please try again');
-        }
-      }
-    });
-  }
-
-  /** What a change may alter of the copy, to put back when it is refused or not written (cheaper than reading the game again). */
-  private snapshot(t: Cached): Partial<Cached> {
-    return { row: t.row, game: t.game, wire: t.wire, agents: t.agents, state: t.game !== null && t.state !== null ? t.game.clone(t.state) : t.state, log: [...t.log], rng: [...t.rng] as RngState, dirty: false };
-  }
-
-  private async commitChange(t: Cached, c: TableChange): Promise<void> {
-    const version = await this.store.commit(t.row.id, t.row.version, c);
-    t.row = {
-      ...t.row, version, actions: t.log.length,
-      ...(c.seats !== undefined ? { seats: c.seats } : {}), ...(c.status !== undefined ? { status: c.status } : {}),
-      ...(c.seed !== undefined ? { seed: c.seed } : {}), ...(c.rng !== undefined ? { rng: c.rng } : {}),
-      ...(c.turnStarted === true ? { turnSince: Date.now() } : {}),
-    };
-    t.dirty = false;
-    if (c.member !== undefined) this.membersOf.set(t.row.id, [...this.membersOf.get(t.row.id) ?? [], c.member]);
-  }
+  });
 }

@@ -66,7 +66,7 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   /** Tables together: how often to look for clocks run out (ms) and how long their second lasts (tests make both short). */
-  tableTimes?: { sweepMs?: number; secondMs?: number };
+  tableTimes?: { sweepMs?: number; secondMs?: number; beatMs?: number };
   /** The page's folder (default: api/web of the installation; null serves no page). */
   webDir?: string | null;
   /** The names the server answers to (api/http/guard.ts): the address it listens on, and more allowed. */

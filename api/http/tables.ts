@@ -129,6 +129,8 @@ export interface TablesOptions {
   sweepMs?: number;
   /** How long a second of the clocks and of absence lasts (ms; tests make it short). */
   secondMs?: number;
+  /** How often the people connected here are written present (ms; default 5 s). */
+  beatMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -158,8 +160,7 @@ export class Tables {
   async start(): Promise<void> {
     this.unlisten = await this.store.db.listen(TABLE_CHANNEL, (payload) => this.heard(payload));
     const sweep = setInterval(() => { void this.sweep(); }, this.opts.sweepMs ?? 1_000);
-    // every 5 of the clocks' seconds (a test's short seconds make it short too)
-    const beat = setInterval(() => { void this.heartbeat(); }, Math.min(5_000, Math.max(50, 5 * this.second)));
+    const beat = setInterval(() => { void this.heartbeat(); }, this.opts.beatMs ?? 5_000);
     const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError); }, 60_000);
     for (const t of [sweep, beat, idle]) t.unref();
     this.timers = [sweep, beat, idle];

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 /** A server on a database this test also holds (to read it, or to build a second server on it). */
-async function serverOn(dir: string, db: Db, tableTimes?: { sweepMs?: number; secondMs?: number }): Promise<FastifyInstance> {
+async function serverOn(dir: string, db: Db, tableTimes?: { sweepMs?: number; secondMs?: number; beatMs?: number }): Promise<FastifyInstance> {
   // the database is the test's: the server's close must not end it under the other server
   const shared: Db = { ...db, close: async () => {} };
   const app = await build({ dataDir: dir, db: shared, limits: { ratePerMinute: 0, threads: 1 }, webDir: null, tableTimes });
@@ -110,7 +110,7 @@ describe('presence: two tabs on one seat', () => {
   it('with two sockets on one seat, the heartbeat still marks every connected seat present, at that table and at others', async () => {
     const dir = dataDir();
     const db = await database(dir);
-    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10 });
+    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10, beatMs: 50 });
     const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
     const b = await openTable(app, { game: 'mexican-train', players: 2, name: 'Edna' });
     const tab1 = await socket(app, a.code);
@@ -123,7 +123,7 @@ describe('presence: two tabs on one seat', () => {
     const idB = await tableId(db, b.code);
     const idA = await tableId(db, a.code);
     const since = Math.max((await seenAt(db, idB, 0))!, (await seenAt(db, idA, 0))!);
-    // the heartbeat (every 5 of the table's short seconds) writes both tables' seats again
+    // the heartbeat (every 50 ms here) writes both tables' seats again
     const written = await until(async () => (await seenAt(db, idB, 0))! > since && (await seenAt(db, idA, 0))! > since);
     expect(written, 'the heartbeat wrote the presence of every connected seat').toBe(true);
     for (const ws of [tab1, tab2, other]) await ws.close();
@@ -134,7 +134,7 @@ describe('one registration a socket', () => {
   it('five hellos sent at once are answered once (the others refused in words), and once closed nothing of the socket is left', async () => {
     const dir = dataDir();
     const db = await database(dir);
-    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10 });
+    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10, beatMs: 50 });
     const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
     const b = await openTable(app, { game: 'mexican-train', players: 2, name: 'Edna' });
     const ws = await socket(app, a.code);

@@ -16,6 +16,7 @@ import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.
 import { LiveGames } from './live-games.js';
 import { guard, type HostOptions } from './guard.js';
 import { openDb, type Db } from '../store/db.js';
+import { RateWindows } from '../store/rate-windows.js';
 import { GameStore } from '../store/games.js';
 import { importDataFolder } from '../store/import.js';
 import { migrate } from '../store/migrations.js';
@@ -268,12 +269,14 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     allowList: (req) => req.method === 'GET' && !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, c) => ({ code: 'TM_RATE_LIMITED', message: `more than ${c.max} requests a minute from this address; try again in ${c.after}` }),
   });
-  const heavyLimit = limits.heavyPerMinute > 0 ? app.createRateLimit({ max: limits.heavyPerMinute, timeWindow: 60_000 }) : null;
+  // the budget of the requests that play deals out is counted in the database, so every
+  // server on it counts the same (api/store/rate-windows.ts): two servers allow it once, not twice
+  const windows = new RateWindows(db);
   const heavy = async (req: FastifyRequest): Promise<void> => {
-    if (heavyLimit === null) return;
-    const r = await heavyLimit(req);
-    if (!r.isAllowed && r.isExceeded) {
-      throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${r.ttlInSeconds} s`);
+    if (limits.heavyPerMinute <= 0) return;
+    const wait = await windows.count([{ key: `heavy:${req.ip}`, max: limits.heavyPerMinute }]);
+    if (wait !== null) {
+      throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${wait} s`);
     }
   };
   await app.register(cookie);

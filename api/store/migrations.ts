@@ -240,17 +240,18 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
     `,
   },
   {
-    name: 'sign-in attempts counted by every server',
+    name: 'limits a minute counted by every server',
     sql: `
-      -- sign-in attempts in the current minute's window, per key (a name tried, an address, an
-      -- account's password change; each kept only as its hash): every server on the database
-      -- counts the same attempts, so the limits hold however many servers there are
-      CREATE TABLE sign_in_attempts (
+      -- what a key did in the current minute's window (a sign-in attempt per name tried, per
+      -- address, per account's password change; a request that plays deals out per address; each
+      -- key kept only as its hash): every server on the database counts the same, so the limits
+      -- hold however many servers there are
+      CREATE TABLE rate_windows (
         key text PRIMARY KEY,
         window_start timestamptz NOT NULL DEFAULT now(),
-        attempts integer NOT NULL DEFAULT 1
+        count integer NOT NULL DEFAULT 1
       );
-      CREATE INDEX sign_in_attempts_window ON sign_in_attempts (window_start);
+      CREATE INDEX rate_windows_window ON rate_windows (window_start);
     `,
   },
 ];

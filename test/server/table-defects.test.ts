@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { Limits } from '../../api/shared/limits.js';
 import { build } from '../../api/http/app.js';
 import { openDb, type Db } from '../../api/store/db.js';
 import { GameStore } from '../../api/store/games.js';
@@ -22,10 +23,10 @@ afterAll(async () => {
 });
 
 /** A server on a database this test also holds (to read it, or to build a second server on it). */
-async function serverOn(dir: string, db: Db, tableTimes?: { sweepMs?: number; secondMs?: number; beatMs?: number }): Promise<FastifyInstance> {
+async function serverOn(dir: string, db: Db, tableTimes?: { sweepMs?: number; secondMs?: number; beatMs?: number }, limits: Partial<Limits> = {}): Promise<FastifyInstance> {
   // the database is the test's: the server's close must not end it under the other server
   const shared: Db = { ...db, close: async () => {} };
-  const app = await build({ dataDir: dir, db: shared, limits: { ratePerMinute: 0, threads: 1 }, webDir: null, tableTimes });
+  const app = await build({ dataDir: dir, db: shared, limits: { ratePerMinute: 0, threads: 1, ...limits }, webDir: null, tableTimes });
   apps.push(app);
   return app;
 }
@@ -200,10 +201,27 @@ describe('sign-in limits shared by every server on the database', () => {
     }
     expect(statuses).toEqual([...new Array<number>(20).fill(401), 429]);
     // a minute later (the window moved back in the database) the address may try again
-    await db.query("UPDATE sign_in_attempts SET window_start = window_start - interval '2 minutes'");
+    await db.query("UPDATE rate_windows SET window_start = window_start - interval '2 minutes'");
     expect((await call(two, { method: 'POST', url: '/api/session', payload: { name: 'nobody', password: 'whatever it is' }, remoteAddress: '10.0.4.1' }, newJar())).status).toBe(401);
-    const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM sign_in_attempts WHERE window_start < now() - interval '1 minute'");
+    const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM rate_windows WHERE window_start < now() - interval '1 minute'");
     expect(n, 'old windows are pruned').toBe(0);
+  });
+});
+
+describe('the budget of requests that play deals out, shared by every server on the database', () => {
+  it('two servers allow an address its budget once, not once each', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const one = await serverOn(dir, db, undefined, { heavyPerMinute: 3 });
+    const two = await serverOn(dir, db, undefined, { heavyPerMinute: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await call(i % 2 === 0 ? one : two, { method: 'POST', url: '/api/charleston', payload: { hand: '1B 2B 3B 4C 5C 6C 7D 8D 9D N E W S', direction: 'right' }, remoteAddress: '10.0.6.1' });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // another address has its own budget
+    expect((await call(two, { method: 'POST', url: '/api/charleston', payload: { hand: '1B 2B 3B 4C 5C 6C 7D 8D 9D N E W S', direction: 'right' }, remoteAddress: '10.0.6.2' })).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { nameKey } from '../../store/players.js';
-import { SignInAttempts, type Limit } from '../../store/sign-in-attempts.js';
+import { RateWindows, type Limit } from '../../store/rate-windows.js';
 import { signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -13,7 +13,7 @@ import { ERRORS, Strict } from './schemas.js';
  * change the password. A guest who signs up keeps what she made on this device; one who signs
  * in on a device where she played as a guest takes those games and cards into her account.
  * Sign-in attempts are limited per name and per address, counted in the database so that every
- * server on it counts the same attempts (api/store/sign-in-attempts.ts).
+ * server on it counts the same attempts (api/store/rate-windows.ts).
  */
 
 const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} .'_-]*$", description: 'letters, digits, spaces and . \' _ -, up to 40' });
@@ -25,13 +25,13 @@ export const SIGN_IN_LIMITS = { perAddress: 20, perName: 5 };
 
 export function accountRoutes(app: Api, ctx: AppContext): void {
   const { accounts: acc, players } = ctx;
-  const attempts = new SignInAttempts(players.db);
+  const attempts = new RateWindows(players.db);
   const byAddress = (req: FastifyRequest): Limit => ({ key: `sign-in:${req.ip}`, max: SIGN_IN_LIMITS.perAddress });
   const byName = (req: FastifyRequest): Limit => ({ key: `sign-in-name:${nameKey(String((req.body as { name?: unknown } | undefined)?.name ?? ''))}`, max: SIGN_IN_LIMITS.perName });
   // a password change is tried against the session's own account
   const byAccount = (req: FastifyRequest): Limit => ({ key: `password:${acc.sessionHash(req)?.toString('hex') ?? req.ip}`, max: SIGN_IN_LIMITS.perName });
   const limit = (checks: ((req: FastifyRequest) => Limit)[]) => async (req: FastifyRequest) => {
-    const wait = await attempts.attempt(checks.map((check) => check(req)));
+    const wait = await attempts.count(checks.map((check) => check(req)));
     if (wait !== null) throw new TilemateError('TM_RATE_LIMITED', `too many sign-in attempts; please wait ${wait} seconds and try again`);
   };
 

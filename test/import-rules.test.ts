@@ -60,7 +60,7 @@ const EXCEPTIONS: Record<string, string> = {
   // The shipped value model and chance calibration (models/*.json) are read where the bots ask
   // for them, once, lazily; moving the reading into io/ would also move the offline bundle's
   // stubs of these modules (api/http/offline-bundle.ts), left for a change of its own.
-  'agents/default-model.ts -> node:fs': 'reads the shipped models (models/value-model.json, models/chance-calibration.json)',
+  'agents/mah-jongg/default-model.ts -> node:fs': 'reads the shipped models (models/value-model.json, models/chance-calibration.json)',
 };
 
 /** The imports breaking a rule, as `file -> specifier`, less the exceptions (and the exceptions of that rule no longer needed). */

@@ -1,8 +1,8 @@
 import type { CompiledCard } from './compile.js';
-import { type ErrorCode, ruleViolation, TilemateError } from './errors.js';
+import { type ErrorCode, ruleViolation, TilemateError } from '../errors.js';
 import { completeForm, completeForms, exposuresFitCard, singlesAndPairs, tilesUsed } from './hand-check.js';
 import { rackExposures, rackLive } from './racks.js';
-import { nextInt, seedRng, shuffle, type RngState } from './rng.js';
+import { nextInt, seedRng, shuffle, type RngState } from '../rng.js';
 import type { Ruleset } from './rulesets.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent, type ScoreLine } from './scoring.js';
 import { TableProofs } from './table-proofs.js';

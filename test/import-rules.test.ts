@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
  *   agents/    reads no files (no node:fs, fs, node:fs/promises) and imports nothing of api/ or
  *              training/
  *   api/http/  never imports api/web/ (the browser's files are served, not run by the server)
+ *   games      each game's own folder (engine/mah-jongg/, engine/domino/, and their bots in
+ *              agents/mah-jongg/, agents/domino/) imports nothing of the other game's: what both
+ *              games use is at engine/ and agents/ (the interface, the registry, records, rng)
  *
  * A rule broken on purpose is in EXCEPTIONS, with its reason; an exception no longer needed fails
  * too, so the list stays true.
@@ -93,6 +96,16 @@ describe('import rules', () => {
     expect(r.broken).toEqual([]);
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
+
+  for (const [mine, other] of [['mah-jongg', 'domino'], ['domino', 'mah-jongg']]) {
+    it(`engine/${mine}/ and agents/${mine}/ import nothing of engine/${other}/ or agents/${other}/`, () => {
+      for (const dir of [`engine/${mine}`, `agents/${mine}`]) {
+        expect(sources(dir).length, dir).toBeGreaterThan(2);
+        const crossing = importsOf(dir).filter((i) => under(i.target, `engine/${other}`) || under(i.target, `agents/${other}`));
+        expect(crossing.map((i) => `${i.file} -> ${i.spec}`)).toEqual([]);
+      }
+    });
+  }
 
   it('api/http/ never imports api/web/', () => {
     const r = broken('api/http', (i) => under(i.target, 'api/web'));

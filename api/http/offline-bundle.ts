@@ -107,7 +107,7 @@ async function makeBundle(cardText: string): Promise<OfflineBundle> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-    define: { 'import.meta.url': JSON.stringify(`file://${ROOT}/agents/default-model.js`) },
+    define: { 'import.meta.url': JSON.stringify(`file://${ROOT}/agents/mah-jongg/default-model.js`) },
     // \`process\` in the bundled code (a missing model is told on standard error) is the stand-in's
     banner: { js: SHIMS.process.replace('export ', '') },
     plugins: [virtual],

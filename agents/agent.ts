@@ -1,5 +1,5 @@
 import type { GameSpec } from '../engine/games.js';
-import type { MahJonggSpec } from '../engine/mah-jongg.js';
+import type { MahJonggSpec } from '../engine/mah-jongg/mah-jongg.js';
 import type { RngState } from '../engine/rng.js';
 
 /**

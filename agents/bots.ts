@@ -1,14 +1,14 @@
 import { TilemateError } from '../engine/errors.js';
 import type { Game, GameSpec } from '../engine/games.js';
-import type { MahJonggGame } from '../engine/mah-jongg.js';
+import type { MahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import type { MexicanTrainGame } from '../engine/domino/mexican-train.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import type { Agent } from './agent.js';
 import { DOMINO_AGENT_NAMES, makeDominoAgent } from './domino/levels.js';
-import { AGENT_NAMES, makeAgent } from './levels.js';
+import { AGENT_NAMES, makeAgent } from './mah-jongg/levels.js';
 
 /**
- * The bots of every game, by name (agents/levels.ts for Mah Jongg, agents/domino/levels.ts for
+ * The bots of every game, by name (agents/mah-jongg/levels.ts for Mah Jongg, agents/domino/levels.ts for
  * Mexican Train): what the arena, the live tables and the command line seat.
  */
 
@@ -26,7 +26,7 @@ export function botNames(gameType: string): readonly string[] {
 
 /**
  * A bot by name for this game; an unknown name is TM_BAD_INPUT naming the choices. `valve`:
- * with the clock's safety valve, for play against a person (agents/levels.ts VALVE_MS).
+ * with the clock's safety valve, for play against a person (agents/mah-jongg/levels.ts VALVE_MS).
  */
 export function makeBot<G extends GameSpec>(game: Game<G>, name: string, options: { valve?: boolean } = {}): Agent<G> {
   if (game.type.name === 'mexican-train') return makeDominoAgent(name, (game as unknown as MexicanTrainGame).rules.name) as unknown as Agent<G>;

@@ -4,15 +4,15 @@
  * the hard and expert budgets, beside the heuristic deciding the same positions.
  */
 import Benchmark from 'benchmark';
-import { HeuristicAgent } from '../agents/heuristic.js';
-import { EXPERT_BUDGET, HARD_BUDGET, MonteCarloAgent } from '../agents/montecarlo.js';
-import { RandomAgent } from '../agents/random.js';
+import { HeuristicAgent } from '../agents/mah-jongg/heuristic.js';
+import { EXPERT_BUDGET, HARD_BUDGET, MonteCarloAgent } from '../agents/mah-jongg/montecarlo.js';
+import { RandomAgent } from '../agents/mah-jongg/random.js';
 import { playOut } from '../agents/table.js';
-import { newGame } from '../engine/game.js';
+import { newGame } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { decisions, runSuite } from './common.js';
 
 const cc = loadCard();

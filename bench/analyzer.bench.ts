@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Benchmark from 'benchmark';
-import { Analyzer, tilesAwayAll } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { IncrementalTilesAway } from '../engine/incremental.js';
+import { Analyzer, tilesAwayAll } from '../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import { IncrementalTilesAway } from '../engine/mah-jongg/incremental.js';
 import { nextInt, seedRng } from '../engine/rng.js';
-import { COPIES, JOKER, KINDS } from '../engine/tiles.js';
+import { COPIES, JOKER, KINDS } from '../engine/mah-jongg/tiles.js';
 import { loadCard } from '../io/cards.js';
 import { handText, randomHands, runSuite } from './common.js';
 

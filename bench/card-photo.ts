@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { parseCard } from '../engine/card.js';
-import { printedFromNotation } from '../engine/printed-card.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { printedFromNotation } from '../engine/mah-jongg/printed-card.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import { cardSvg, layoutCard, type CardLayout } from '../api/shared/card-picture.js';
 import { pngFromSvg } from '../io/card-image.js';

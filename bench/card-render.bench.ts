@@ -6,7 +6,7 @@
 import Benchmark from 'benchmark';
 import { drawCard } from '../api/shared/card-drawing.js';
 import { cardSvg, layoutCard } from '../api/shared/card-picture.js';
-import { printedFromText } from '../engine/printed-card.js';
+import { printedFromText } from '../engine/mah-jongg/printed-card.js';
 import { readCardText } from '../io/cards.js';
 import { runSuite } from './common.js';
 

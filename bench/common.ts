@@ -3,15 +3,15 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type Benchmark from 'benchmark';
 import type { Agent, Turn } from '../agents/agent.js';
-import { featureWidth } from '../agents/features.js';
-import type { ValueModel } from '../agents/model.js';
+import { featureWidth } from '../agents/mah-jongg/features.js';
+import type { ValueModel } from '../agents/mah-jongg/model.js';
 import { playOut } from '../agents/table.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import { apply, cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng, shuffle } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import { fullSet, KINDS, tileName } from '../engine/tiles.js';
+import type { Ruleset } from '../engine/mah-jongg/rulesets.js';
+import { fullSet, KINDS, tileName } from '../engine/mah-jongg/tiles.js';
 import { HIDDEN } from '../training/net.js';
 
 /** What the benches share: hands, positions to decide, running a suite, a server to load. */

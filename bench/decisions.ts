@@ -11,13 +11,13 @@
  *   node dist/bench/decisions.js [games=6] [bots=hard,expert] [seed=1]
  *
  * A bot named with "+valve" (hard+valve) plays as on the practice server, with the clock's
- * safety valve (agents/levels.ts VALVE_MS).
+ * safety valve (agents/mah-jongg/levels.ts VALVE_MS).
  */
 import type { Agent, Turn } from '../agents/agent.js';
-import { makeAgent } from '../agents/levels.js';
-import { apply, legalActions, newGame, view, waitingOn } from '../engine/game.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
+import { apply, legalActions, newGame, view, waitingOn } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 const games = Number(process.argv[2] ?? 6);
@@ -45,7 +45,7 @@ for (const bot of bots) {
   // game -1 warms the JIT up and is not counted: a server's workers play on warm
   for (let g = -1; g < games; g++) {
     const seed = g < 0 ? seed0 + 100_000 : seed0 + g;
-    // "hard+valve": as the practice server plays it, with the clock's valve (agents/levels.ts VALVE_MS)
+    // "hard+valve": as the practice server plays it, with the clock's valve (agents/mah-jongg/levels.ts VALVE_MS)
     const [name, valve] = bot.split('+');
     const agents: Agent[] = [makeAgent(name, cc, rules, { valve: valve === 'valve' }), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
     const state = newGame(rules, cc, seed);

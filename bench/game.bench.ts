@@ -5,14 +5,14 @@
  * deals' worth one whole game costs.
  */
 import Benchmark from 'benchmark';
-import { makeAgent } from '../agents/levels.js';
-import { RandomAgent } from '../agents/random.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
+import { RandomAgent } from '../agents/mah-jongg/random.js';
 import { playOut } from '../agents/table.js';
-import { newGame } from '../engine/game.js';
+import { newGame } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { runSuite } from './common.js';
 
 const cc = loadCard();

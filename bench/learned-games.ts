@@ -5,14 +5,14 @@
  * and the same number of medium games, timed in the same run by the process's CPU time (steadier than the clock on a shared machine), and prints games a second and
  * the ratio, as bench/learned.bench.ts's first lines do. `which`: learned, medium or both (default).
  */
-import { defaultModel } from '../agents/default-model.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
-import { LearnedAgent } from '../agents/learned.js';
+import { defaultModel } from '../agents/mah-jongg/default-model.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
 import { playOut } from '../agents/table.js';
-import { newGame } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { newGame } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { randomModel } from './common.js';
 

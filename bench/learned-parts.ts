@@ -9,17 +9,17 @@
  * lays out otherwise than the engine's, so they run slower than in play: compare two builds with
  * it, part against part, and judge a change by whole games (bench/learned-games.ts).
  */
-import { defaultModel } from '../agents/default-model.js';
+import { defaultModel } from '../agents/mah-jongg/default-model.js';
 import type { Turn } from '../agents/agent.js';
-import { Encoder, type Afterstate } from '../agents/features.js';
-import { LearnedAgent } from '../agents/learned.js';
-import { forward } from '../agents/model.js';
+import { Encoder, type Afterstate } from '../agents/mah-jongg/features.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
+import { forward } from '../agents/mah-jongg/model.js';
 import { playOut } from '../agents/table.js';
-import { cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { cloneState, legalActions, newGame, view, waitingOn, type GameState } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
-import type { SeatView } from '../engine/game.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
+import type { SeatView } from '../engine/mah-jongg/game.js';
 import { loadCard } from '../io/cards.js';
 import { randomModel } from './common.js';
 

@@ -10,20 +10,20 @@
 import { availableParallelism } from 'node:os';
 import Benchmark from 'benchmark';
 import { Piscina } from 'piscina';
-import { defaultModel } from '../agents/default-model.js';
-import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
-import { LearnedAgent } from '../agents/learned.js';
-import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
-import { modelFromJson, modelToJson } from '../agents/model.js';
+import { defaultModel } from '../agents/mah-jongg/default-model.js';
+import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/mah-jongg/lookahead.js';
+import { modelFromJson, modelToJson } from '../agents/mah-jongg/model.js';
 import { readFileSync } from 'node:fs';
 import { playOut } from '../agents/table.js';
-import { newGame } from '../engine/game.js';
+import { newGame } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard, readCardText } from '../io/cards.js';
 import type { SelfPlayResult, SelfPlayTask } from '../training/train.worker.js';
 import { TRAIN_DEFAULTS } from '../training/train.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { decisions, randomModel, runSuite } from './common.js';
 
 const cc = loadCard();

@@ -1,4 +1,4 @@
-import type { CompiledCard } from './compile.js';
+import type { CompiledCard } from './mah-jongg/compile.js';
 import type { TilemateError } from './errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { MEXICAN_TRAIN } from './domino/mexican-train.js';
 import { TilemateError } from './errors.js';
 import type { CardSource, Game, GameType } from './games.js';
-import { MAH_JONGG } from './mah-jongg.js';
+import { MAH_JONGG } from './mah-jongg/mah-jongg.js';
 
 /** The registry: every game Tilemate plays, found by name (engine/games.ts is the interface). */
 

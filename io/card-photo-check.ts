@@ -1,5 +1,5 @@
-import { parseCard, type CardLine } from '../engine/card.js';
-import { lineForms } from '../engine/compile.js';
+import { parseCard, type CardLine } from '../engine/mah-jongg/card.js';
+import { lineForms } from '../engine/mah-jongg/compile.js';
 import { TilemateError } from '../engine/errors.js';
 import type { PhotoDraft } from './card-photo.js';
 

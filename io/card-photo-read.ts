@@ -1,4 +1,4 @@
-import { groupsFromText, readNote, type Colour, type PrintedCard, type PrintedGroup, type PrintedLine, type PrintedSection } from '../engine/printed-card.js';
+import { groupsFromText, readNote, type Colour, type PrintedCard, type PrintedGroup, type PrintedLine, type PrintedSection } from '../engine/mah-jongg/printed-card.js';
 import type { OcrBox, OcrWord } from './card-photo-ocr.js';
 import { Pause, type PreparedPhoto } from './card-photo-image.js';
 

@@ -1,4 +1,4 @@
-import { PRINTED_LIMITS, readPrintedCard, type CardReading, type PrintedCard } from '../engine/printed-card.js';
+import { PRINTED_LIMITS, readPrintedCard, type CardReading, type PrintedCard } from '../engine/mah-jongg/printed-card.js';
 import { TilemateError } from '../engine/errors.js';
 import { PHOTO_LIMITS, preparePhoto, type PhotoLimits } from './card-photo-image.js';
 import sharp from 'sharp';
@@ -12,7 +12,7 @@ import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-
  * and values recognised, under the card's headings. Every line the reading is unsure of
  * carries a plain sentence saying why (PrintedLine.unsure): the OCR was not confident, the
  * tiles do not add up to 14, a colour was unclear, the value could not be read, or the
- * line as read does not make a card line. The draft is read by engine/printed-card.ts as
+ * line as read does not make a card line. The draft is read by engine/mah-jongg/printed-card.ts as
  * anything the player types is: the lines that settle make a card at once, the rest wait.
  *
  *   io/card-photo-image.ts  opening the photo within bounds, evening the light, straightening, scaling

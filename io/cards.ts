@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCard } from '../engine/card.js';
-import { Analyzer } from '../engine/analyzer.js';
-import { compileCard, type CompiledCard } from '../engine/compile.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { Analyzer } from '../engine/mah-jongg/analyzer.js';
+import { compileCard, type CompiledCard } from '../engine/mah-jongg/compile.js';
 import { MAX_FILE_BYTES, readTextFile } from './files.js';
 
 /** The practice card shipped with Tilemate: the embedded default wherever a card is needed. */
@@ -49,7 +49,7 @@ export class CardCache {
   private entry(text: string): { cc: CompiledCard; analyzer: Analyzer } {
     let hit = this.kept.get(text);
     if (hit !== undefined) { this.kept.delete(text); this.kept.set(text, hit); return hit; }
-    const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/compile.ts)
+    const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/mah-jongg/compile.ts)
     hit = { cc, analyzer: new Analyzer(cc) };
     this.kept.set(text, hit);
     if (this.kept.size > this.keep) this.kept.delete(this.kept.keys().next().value!);

@@ -1,18 +1,18 @@
 import type { Agent } from '../agents/agent.js';
-import { lineChances } from '../agents/advice.js';
-import { chanceHand, chanceInputs, logistic, type ChanceCalibration } from '../agents/chance.js';
-import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
+import { lineChances } from '../agents/mah-jongg/advice.js';
+import { chanceHand, chanceInputs, logistic, type ChanceCalibration } from '../agents/mah-jongg/chance.js';
+import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from '../agents/mah-jongg/heuristic.js';
 import { playOut } from '../agents/table.js';
-import { Analyzer, type AnalysisInput } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { newGame, view, type SeatView } from '../engine/game.js';
+import { Analyzer, type AnalysisInput } from '../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import { newGame, view, type SeatView } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
-import { JOKER, KINDS } from '../engine/tiles.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
+import { JOKER, KINDS } from '../engine/mah-jongg/tiles.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 
 /**
- * The chances players are shown, made honest: the solo model (agents/chance.ts) ranks lines
+ * The chances players are shown, made honest: the solo model (agents/mah-jongg/chance.ts) ranks lines
  * well but understates them, since it leaves out the calls that help and the other players who
  * keep their jokers. So the chance shown is the solo chance mapped through a calibration fitted
  * to full-table outcomes: games in which seat 0 plays the strong habits against three medium

@@ -14,14 +14,14 @@
  */
 import { parseArgs } from 'node:util';
 import type { Agent, Turn } from '../agents/agent.js';
-import { blendPass, OPEN_PASS, openPass } from '../agents/charleston.js';
-import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from '../agents/heuristic.js';
+import { blendPass, OPEN_PASS, openPass } from '../agents/mah-jongg/charleston.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from '../agents/mah-jongg/heuristic.js';
 import { playOut } from '../agents/table.js';
-import type { CompiledCard } from '../engine/compile.js';
-import type { Action } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import type { Action } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { JsonLog } from '../training/arena-log.js';
 import { interval } from '../training/arena.js';

@@ -1,20 +1,20 @@
 /**
  * `npm run study:charleston -- [deals] [seed]`: which passes leave the hand nearer? On the same
  * deals, seat 0 passes by five policies (random, the heuristic, the lookahead, the open pass and
- * the blend of agents/charleston.ts; the last three vote on the second Charleston and make the
+ * the blend of agents/mah-jongg/charleston.ts; the last three vote on the second Charleston and make the
  * courtesy offer by lookahead, the first two by their own rules)
  * while the other seats play the heuristic; after the Charleston and the courtesy
  * pass, we measure how far seat 0's hand is from its closest line. Paired differences over
  * the same deals, with 95% intervals.
  */
 import type { Agent, Turn } from '../agents/agent.js';
-import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from '../agents/heuristic.js';
-import { RandomAgent } from '../agents/random.js';
-import { blendPass, linesAway, openPass } from '../agents/charleston.js';
-import { tilesAwayAll } from '../engine/analyzer.js';
-import { apply, legalActions, newGame, view, waitingOn } from '../engine/game.js';
+import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { RandomAgent } from '../agents/mah-jongg/random.js';
+import { blendPass, linesAway, openPass } from '../agents/mah-jongg/charleston.js';
+import { tilesAwayAll } from '../engine/mah-jongg/analyzer.js';
+import { apply, legalActions, newGame, view, waitingOn } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { RULESETS } from '../engine/rulesets.js';
+import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 const deals = Number(process.argv[2] ?? 1000);

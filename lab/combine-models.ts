@@ -12,8 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { TilemateError } from '../engine/errors.js';
-import { readModelFile } from '../agents/default-model.js';
-import { modelToJson, type DenseLayer, type ValueModel } from '../agents/model.js';
+import { readModelFile } from '../agents/mah-jongg/default-model.js';
+import { modelToJson, type DenseLayer, type ValueModel } from '../agents/mah-jongg/model.js';
 
 function sameKind(models: readonly ValueModel[], names: readonly string[], shapes: boolean): void {
   if (models.length < 2) throw new TilemateError('TM_BAD_MODEL', 'give two models or more to combine');

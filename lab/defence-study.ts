@@ -11,12 +11,12 @@ import { parseArgs } from 'node:util';
 import { makeBot } from '../agents/bots.js';
 import './bots/registry.js'; // guarded and the lab's other bots beside the product's
 import type { Agent } from '../agents/agent.js';
-import { GUARDED_HABITS, HeuristicAgent } from '../agents/heuristic.js';
+import { GUARDED_HABITS, HeuristicAgent } from '../agents/mah-jongg/heuristic.js';
 import { playOut } from '../agents/table.js';
-import type { GameState } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import type { GameState } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { dealSeed, interval } from '../training/arena.js';
 

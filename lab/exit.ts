@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
-import { featureWidth } from '../agents/features.js';
-import type { ValueModel } from '../agents/model.js';
+import { featureWidth } from '../agents/mah-jongg/features.js';
+import type { ValueModel } from '../agents/mah-jongg/model.js';
 import { policyModelToJson, readPolicyModel, withPolicyHead } from './bots/policy-model.js';
 import type { PolicySearchBudget } from './bots/policy.js';
 import { HIDDEN, valueLoss } from '../training/net.js';
@@ -259,7 +259,7 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
   }
   const { loadTf } = await import('../training/tf.js');
   const { tf, why } = await loadTf();
-  const { forward } = await import('../agents/model.js');
+  const { forward } = await import('../agents/mah-jongg/model.js');
   process.stderr.write(`exit: TensorFlow.js ${why}\n`);
   const pool = cfg.workers > 0 ? new Piscina({ filename: new URL('./exit.worker.js', import.meta.url).href, minThreads: cfg.workers, maxThreads: cfg.workers }) : null;
   try {

@@ -1,16 +1,16 @@
 import type { Agent } from '../agents/agent.js';
-import { featureWidth } from '../agents/features.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
-import type { ValueModel } from '../agents/model.js';
+import { featureWidth } from '../agents/mah-jongg/features.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import type { ValueModel } from '../agents/mah-jongg/model.js';
 import { PolicySearchAgent, type PolicySearchBudget, type SearchRecord } from './bots/policy.js';
 import { readPolicyModel } from './bots/policy-model.js';
 import { playOut } from '../agents/table.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard, type CompiledCard } from '../engine/compile.js';
-import { newGame } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { compileCard, type CompiledCard } from '../engine/mah-jongg/compile.js';
+import { newGame } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 /**

@@ -14,12 +14,12 @@
  */
 import { dealSeed } from '../training/arena.js';
 import { interval } from '../training/arena.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { seedRng } from '../engine/rng.js';
 import { loadCard } from '../io/cards.js';
-import { makeAgent } from '../agents/levels.js';
-import { MonteCarloAgent, OVERRULE } from '../agents/montecarlo.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
+import { MonteCarloAgent, OVERRULE } from '../agents/mah-jongg/montecarlo.js';
 import { playOut } from '../agents/table.js';
 
 const deals = Number(process.argv[2] ?? 100), seed = Number(process.argv[3] ?? 31), worlds = Number(process.argv[4] ?? 8);

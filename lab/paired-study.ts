@@ -9,8 +9,8 @@
 import { parseArgs } from 'node:util';
 import './bots/registry.js'; // the lab's bots (learned-file, expert-deep, ...) beside the product's
 import { JsonLog } from '../training/arena-log.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 import { runArena } from '../training/run-arena.js';
 import { interval } from '../training/arena.js';

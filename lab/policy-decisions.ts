@@ -9,16 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Agent, Turn } from '../agents/agent.js';
-import { defaultModel } from '../agents/default-model.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
-import { LearnedAgent } from '../agents/learned.js';
+import { defaultModel } from '../agents/mah-jongg/default-model.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
 import { PolicyAgent } from './bots/policy.js';
 import { readPolicyModel } from './bots/policy-model.js';
 import { playOut } from '../agents/table.js';
-import { newGame } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { newGame } from '../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 const games = Number(process.argv[2] ?? 200), seed = Number(process.argv[3] ?? 1), file = process.argv[4];

@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
  *   agents/    reads no files (no node:fs, fs, node:fs/promises) and imports nothing of api/ or
  *              training/
  *   api/http/  never imports api/web/ (the browser's files are served, not run by the server)
+ *   games      each game's own folder (engine/mah-jongg/, engine/domino/, and their bots in
+ *              agents/mah-jongg/, agents/domino/) imports nothing of the other game's: what both
+ *              games use is at engine/ and agents/ (the interface, the registry, records, rng)
  *
  * A rule broken on purpose is in EXCEPTIONS, with its reason; an exception no longer needed fails
  * too, so the list stays true.
@@ -60,7 +63,7 @@ const EXCEPTIONS: Record<string, string> = {
   // The shipped value model and chance calibration (models/*.json) are read where the bots ask
   // for them, once, lazily; moving the reading into io/ would also move the offline bundle's
   // stubs of these modules (api/http/offline-bundle.ts), left for a change of its own.
-  'agents/default-model.ts -> node:fs': 'reads the shipped models (models/value-model.json, models/chance-calibration.json)',
+  'agents/mah-jongg/default-model.ts -> node:fs': 'reads the shipped models (models/value-model.json, models/chance-calibration.json)',
 };
 
 /** The imports breaking a rule, as `file -> specifier`, less the exceptions (and the exceptions of that rule no longer needed). */
@@ -93,6 +96,16 @@ describe('import rules', () => {
     expect(r.broken).toEqual([]);
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
+
+  for (const [mine, other] of [['mah-jongg', 'domino'], ['domino', 'mah-jongg']]) {
+    it(`engine/${mine}/ and agents/${mine}/ import nothing of engine/${other}/ or agents/${other}/`, () => {
+      for (const dir of [`engine/${mine}`, `agents/${mine}`]) {
+        expect(sources(dir).length, dir).toBeGreaterThan(2);
+        const crossing = importsOf(dir).filter((i) => under(i.target, `engine/${other}`) || under(i.target, `agents/${other}`));
+        expect(crossing.map((i) => `${i.file} -> ${i.spec}`)).toEqual([]);
+      }
+    });
+  }
 
   it('api/http/ never imports api/web/', () => {
     const r = broken('api/http', (i) => under(i.target, 'api/web'));

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVICE_BUDGET, callAdvice, courtesyAdvice, decisionWords, discardAdvice, voteAdvice, type Alternative } from '../agents/advice.js';
+import { ADVICE_BUDGET, callAdvice, courtesyAdvice, decisionWords, discardAdvice, voteAdvice, type Alternative } from '../agents/mah-jongg/advice.js';
 import { describeAction, reviewRecord, summaryText } from '../agents/coach/review.js';
-import { makeAgent } from '../agents/levels.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
 import { playRecorded } from '../agents/table.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard } from '../engine/compile.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { compileCard } from '../engine/mah-jongg/compile.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 import { seedRng, shuffle } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
-import { COPIES, formatTiles, tilesFromCounts } from '../engine/tiles.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
+import { COPIES, formatTiles, tilesFromCounts } from '../engine/mah-jongg/tiles.js';
 import { loadCard } from '../io/cards.js';
 import { captureOutput, run } from './api/capture.js';
 

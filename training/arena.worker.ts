@@ -11,7 +11,7 @@ export interface ArenaTask extends ArenaSpec {
   deals: number[];
 }
 
-/** `botModules`: modules that register bots beside the product's (agents/levels.ts registerAgents), imported first. */
+/** `botModules`: modules that register bots beside the product's (agents/mah-jongg/levels.ts registerAgents), imported first. */
 export interface ArenaWorkerData { game: string; params: Record<string, unknown>; botModules: string[] }
 
 const { game: name, params, botModules } = workerData as ArenaWorkerData;

@@ -1,6 +1,6 @@
-import { featureWidth } from '../agents/features.js';
+import { featureWidth } from '../agents/mah-jongg/features.js';
 import { TilemateError } from '../engine/errors.js';
-import type { DenseLayer, ValueModel } from '../agents/model.js';
+import type { DenseLayer, ValueModel } from '../agents/mah-jongg/model.js';
 import type { TF } from './tf.js';
 
 type LayersModel = import('@tensorflow/tfjs').LayersModel;
@@ -12,7 +12,7 @@ export const HIDDEN = [64, 32] as const;
 /**
  * The value network in TensorFlow.js: `inputs` inputs (a feature version's width), ReLU hidden layers (`hidden` wide, by
  * default HIDDEN), two outputs (the win log-odds and the score / 100), the same network
- * agents/model.ts runs without TF.js, whatever its widths.
+ * agents/mah-jongg/model.ts runs without TF.js, whatever its widths.
  */
 export function buildNet(tf: TF, seed: number, hidden: readonly number[], inputs: number): LayersModel {
   const model = tf.sequential();

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Game } from '../engine/games.js';
-import { registeredAgentModules } from '../agents/levels.js';
+import { registeredAgentModules } from '../agents/mah-jongg/levels.js';
 import { playDeal, type ArenaGame } from './arena.js';
 import type { ArenaTask, ArenaWorkerData } from './arena.worker.js';
 

@@ -1,14 +1,14 @@
 import type { Agent } from '../agents/agent.js';
-import { featureWidth } from '../agents/features.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
-import { LearnedAgent } from '../agents/learned.js';
-import type { ValueModel } from '../agents/model.js';
+import { featureWidth } from '../agents/mah-jongg/features.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
+import type { ValueModel } from '../agents/mah-jongg/model.js';
 import { playOut } from '../agents/table.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { newGame } from '../engine/game.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import { newGame } from '../engine/mah-jongg/game.js';
 import { nextU32, seedRng, type RngState } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import type { Ruleset } from '../engine/mah-jongg/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 
 /**
  * Self-play for training: games in which some seats play the learned policy (exploring a

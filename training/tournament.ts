@@ -1,16 +1,16 @@
 import type { Agent } from '../agents/agent.js';
-import { makeAgent } from '../agents/levels.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
 import { playOut } from '../agents/table.js';
-import type { CompiledCard } from '../engine/compile.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
 import { TilemateError } from '../engine/errors.js';
-import { apply, newGame, type Action, type GameState } from '../engine/game.js';
-import { addGame, matchSeating, rollForEast, ROUND_GAMES, roundTables, standings, TABLE_SEATS, type Standing } from '../engine/match.js';
+import { apply, newGame, type Action, type GameState } from '../engine/mah-jongg/game.js';
+import { addGame, matchSeating, rollForEast, ROUND_GAMES, roundTables, standings, TABLE_SEATS, type Standing } from '../engine/mah-jongg/match.js';
 import { seedRng } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import type { Ruleset } from '../engine/mah-jongg/rulesets.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 
 /**
- * A match and the Mah Jongg tournament, played by bots (engine/match.ts keeps the books).
+ * A match and the Mah Jongg tournament, played by bots (engine/mah-jongg/match.ts keeps the books).
  * Every game is an ordinary game from its own seed, so `onGame` can write it as a record that
  * `tilemate replay` checks like any other.
  */

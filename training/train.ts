@@ -3,15 +3,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { FEATURE_VERSION, featureNames, featureVersionWords, featureWidth, knownFeatureVersion } from '../agents/features.js';
-import { modelFromJson, modelToJson, type ValueModel } from '../agents/model.js';
+import { FEATURE_VERSION, featureNames, featureVersionWords, featureWidth, knownFeatureVersion } from '../agents/mah-jongg/features.js';
+import { modelFromJson, modelToJson, type ValueModel } from '../agents/mah-jongg/model.js';
 import { TilemateError } from '../engine/errors.js';
 import runWorkerTask, { type AgreementResult, type AgreementTask, type DealResult, type EvalTask, type SelfPlayResult, type SelfPlayTask, type Subject } from './train.worker.js';
 import { buildNet, HIDDEN, setWeights, toValueModel, valueLoss, withFeatureVersion } from './net.js';
 import { plotLog } from './plot.js';
 import { fileErrorWords } from '../engine/errors.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard } from '../engine/compile.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { compileCard } from '../engine/mah-jongg/compile.js';
 import { loadTf } from './tf.js';
 import type { PlaySettings } from './selfplay.js';
 import { interval } from './arena.js';
@@ -70,7 +70,7 @@ export interface TrainOptions {
    */
   hidden?: number[];
   /**
-   * The feature version the network reads (agents/features.ts): default that of the `from`
+   * The feature version the network reads (agents/mah-jongg/features.ts): default that of the `from`
    * model, else the latest. An older `from` model can start a run of a later version: each
    * version's rows begin with the one before's, so its weights carry over with those of the new
    * inputs at 0 (it plays as it did until training moves them). Kept in the checkpoint.

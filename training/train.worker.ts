@@ -1,18 +1,18 @@
 import type { Agent } from '../agents/agent.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../agents/heuristic.js';
-import { LearnedAgent } from '../agents/learned.js';
-import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/lookahead.js';
-import { makeAgent } from '../agents/levels.js';
-import { HARD_BUDGET, MonteCarloAgent } from '../agents/montecarlo.js';
-import { modelFromJson, type ValueModel } from '../agents/model.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../agents/mah-jongg/learned.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../agents/mah-jongg/lookahead.js';
+import { makeAgent } from '../agents/mah-jongg/levels.js';
+import { HARD_BUDGET, MonteCarloAgent } from '../agents/mah-jongg/montecarlo.js';
+import { modelFromJson, type ValueModel } from '../agents/mah-jongg/model.js';
 import { playOut } from '../agents/table.js';
-import { parseCard } from '../engine/card.js';
-import { compileCard, type CompiledCard } from '../engine/compile.js';
-import { newGame } from '../engine/game.js';
+import { parseCard } from '../engine/mah-jongg/card.js';
+import { compileCard, type CompiledCard } from '../engine/mah-jongg/compile.js';
+import { newGame } from '../engine/mah-jongg/game.js';
 import { seedRng } from '../engine/rng.js';
-import { loadRuleset } from '../engine/rulesets.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
+import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as

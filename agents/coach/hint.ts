@@ -1,18 +1,18 @@
-import { callAdvice, charlestonAdvice, seedOfKey, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../advice.js';
+import { callAdvice, charlestonAdvice, seedOfKey, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../mah-jongg/advice.js';
 import type { Agent } from '../agent.js';
-import { makeAgent } from '../levels.js';
-import { deadCalls, tileSafety, type TileSafety } from '../defence.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import { makeAgent } from '../mah-jongg/levels.js';
+import { deadCalls, tileSafety, type TileSafety } from '../mah-jongg/defence.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { ruleViolation, TilemateError } from '../../engine/errors.js';
-import type { Action, Exposure, SeatView } from '../../engine/game.js';
+import type { Action, Exposure, SeatView } from '../../engine/mah-jongg/game.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { formatTiles, parseTile, tileName, tilesFromCounts, type TileId } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * The coach's hint: advice for the decision a seat faces in a live game (and, in the
  * review, in a replayed one): the seat's view turned into the situation a person would type
- * for agents/advice.ts, and the advice's choice turned back into one of the seat's legal
+ * for agents/mah-jongg/advice.ts, and the advice's choice turned back into one of the seat's legal
  * actions. Built from the view only, so it knows no more than the seat does. It answers
  * with engine actions; api/shared/wire.ts writes it as JSON for the page.
  */
@@ -32,16 +32,16 @@ export interface Hint {
   /** Discard and claims: every choice weighed, best first, each with its legal action. */
   alternatives?: (Alternative & { legal: Action | null })[];
   advice?: CharlestonAdvice | DecisionAdvice | VoteAdvice | CourtesyAdvice;
-  /** Discard decisions: how safe each tile on the rack is to discard (agents/defence.ts, from the view only). */
+  /** Discard decisions: how safe each tile on the rack is to discard (agents/mah-jongg/defence.ts, from the view only). */
   defence?: TileSafety[];
   /** A hand she may call dead now, with the reason in one sentence ("Call Across's hand dead: ..."). */
   callDead?: { action: Action; text: string };
 }
 
 export interface HintOptions {
-  /** Sampled deals for discard and call advice (default agents/advice.ts ADVICE_BUDGET.worlds, as the review and Which hand? use). */
+  /** Sampled deals for discard and call advice (default agents/mah-jongg/advice.ts ADVICE_BUDGET.worlds, as the review and Which hand? use). */
   worlds?: number;
-  /** The playouts' budget (agents/advice.ts SearchOptions.afford). */
+  /** The playouts' budget (agents/mah-jongg/advice.ts SearchOptions.afford). */
   afford?: SearchOptions['afford'];
 }
 
@@ -54,7 +54,7 @@ function direction(seat: number, other: number, players: number): 'right' | 'acr
   return d === 1 ? 'right' : d === players - 1 ? 'left' : 'across';
 }
 
-/** The seat's situation as a person types it (agents/advice.ts puts her at seat 0). */
+/** The seat's situation as a person types it (agents/mah-jongg/advice.ts puts her at seat 0). */
 export function situationOf(v: SeatView): SituationInput & { tile?: string; from?: number } {
   const n = v.players;
   const seen: TileId[] = [];
@@ -122,7 +122,7 @@ function bot(cc: CompiledCard, v: SeatView): Agent {
 
 /**
  * A seed drawn from what the seat sees at this moment, as the advice draws its own from the
- * decision (agents/advice.ts decisionSeed): the hint and the review of the same moment give
+ * decision (agents/mah-jongg/advice.ts decisionSeed): the hint and the review of the same moment give
  * the same answer where the medium bot stands in for the advice.
  */
 function viewSeed(v: SeatView): number {
@@ -135,9 +135,9 @@ function botChoice(cc: CompiledCard, v: SeatView, legal: readonly Action[]): Act
 
 /**
  * Advice for the seat's current decision. Refused (TM_NOT_YOUR_TURN) when the seat has
- * nothing to decide. Discard and call advice come from playouts (agents/advice.ts); the
+ * nothing to decide. Discard and call advice come from playouts (agents/mah-jongg/advice.ts); the
  * Charleston pass from the strong habits' pass, the vote and the courtesy offer from the
- * lookahead (agents/advice.ts, as Which hand? and `tilemate advise` answer them); games the
+ * lookahead (agents/mah-jongg/advice.ts, as Which hand? and `tilemate advise` answer them); games the
  * advice functions do not cover (Siamese
  * racks) fall back to the medium bot. Every text is one plain sentence; figures go in `details`.
  */

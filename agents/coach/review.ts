@@ -1,14 +1,14 @@
-import { ADVICE_BUDGET, parseSituation, playoutScores } from '../advice.js';
-import { OVERRULE, paired } from '../montecarlo.js';
-import { Analyzer } from '../../engine/analyzer.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import { ADVICE_BUDGET, parseSituation, playoutScores } from '../mah-jongg/advice.js';
+import { OVERRULE, paired } from '../mah-jongg/montecarlo.js';
+import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { TilemateError } from '../../engine/errors.js';
-import { apply, legalActions, view, type Action, type SeatView } from '../../engine/game.js';
+import { apply, legalActions, view, type Action, type SeatView } from '../../engine/mah-jongg/game.js';
 import { replayRecord } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
-import { tileName, groupName } from '../../engine/tiles.js';
+import { tileName, groupName } from '../../engine/mah-jongg/tiles.js';
 import { forcedAction } from '../table.js';
-import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
+import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { hintFor, situationOf } from './hint.js';
 
 /**
@@ -76,7 +76,7 @@ export interface Review {
 
 export interface ReviewOptions {
   seat: number;
-  /** Not used for discards and calls: their seed is drawn from each decision (agents/advice.ts decisionSeed), as the hint's is. */
+  /** Not used for discards and calls: their seed is drawn from each decision (agents/mah-jongg/advice.ts decisionSeed), as the hint's is. */
   seed?: number;
   /** Sampled deals per decision (default ADVICE_BUDGET.worlds: the hint's, so the review gives the hint's answer). */
   worlds?: number;
@@ -166,7 +166,7 @@ export function describeAction(a: Action, v: SeatView): string {
   }
 }
 
-/** The action with the person at seat 0 and the others by offset, as agents/advice.ts seats a situation. */
+/** The action with the person at seat 0 and the others by offset, as agents/mah-jongg/advice.ts seats a situation. */
 function toSituation(a: Action, v: SeatView): Action {
   const n = v.players;
   const out = { ...a, seat: 0 } as Action & { rack?: number };

@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import {
   ADVICE_BUDGET, callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DIRECTIONS, discardAdvice, fromMahJongg, voteAdvice,
   type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
-} from '../../agents/advice.js';
+} from '../../agents/mah-jongg/advice.js';
 import { TilemateError } from '../../engine/errors.js';
-import { COPIES } from '../../engine/tiles.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 
 /**
- * `tilemate advise charleston|discard|call`: the advice functions of agents/advice.ts on
+ * `tilemate advise charleston|discard|call`: the advice functions of agents/mah-jongg/advice.ts on
  * the command line, readable by default and one JSON object with --json (the HTTP API will
  * serve the same objects). Also the `--simulate` columns of `tilemate analyze`.
  */

@@ -1,7 +1,7 @@
-import type { LineResult } from '../../engine/analyzer.js';
-import { reason } from '../../engine/analyzer.js';
-import type { CompiledCard } from '../../engine/compile.js';
-import { KINDS, tileName } from '../../engine/tiles.js';
+import type { LineResult } from '../../engine/mah-jongg/analyzer.js';
+import { reason } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { KINDS, tileName } from '../../engine/mah-jongg/tiles.js';
 
 const SIZE = 1 << 20;
 

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { TilemateError } from '../../engine/errors.js';
-import { asPrinted, checkPrintedShape, printedFromText, readPrintedCard, type PrintedCard, type PrintedLine } from '../../engine/printed-card.js';
+import { asPrinted, checkPrintedShape, printedFromText, readPrintedCard, type PrintedCard, type PrintedLine } from '../../engine/mah-jongg/printed-card.js';
 import { readCardText } from '../../io/cards.js';
 import { printable, writeFileAtomic } from '../../io/files.js';
 import { checkCard, readForEditor } from '../shared/card-check.js';
@@ -9,7 +9,7 @@ import { registerCardImport } from './card-photo-cli.js';
 import { registerCardRender } from './card-render-cli.js';
 
 /**
- * `tilemate card`: the card editor's model at the terminal (engine/printed-card.ts): `check`
+ * `tilemate card`: the card editor's model at the terminal (engine/mah-jongg/printed-card.ts): `check`
  * a card file, `export` it, `render` it in the printed style, `import` a photo of a printed card.
  * A card file is the notation (`.card`) or the editor's card as printed (JSON, as `export
  * --format json` writes it and the My card page downloads it).

@@ -1,11 +1,11 @@
-import { Analyzer, reason } from '../../engine/analyzer.js';
+import { Analyzer, reason } from '../../engine/mah-jongg/analyzer.js';
 import { TilemateError } from '../../engine/errors.js';
-import type { Action, SeatView } from '../../engine/game.js';
-import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
-import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
-import { seatAnalysisInput } from '../../engine/seat.js';
+import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
+import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset, RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { seatAnalysisInput } from '../../engine/mah-jongg/seat.js';
 import { loadCard } from '../../io/cards.js';
-import { formatTiles, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/tiles.js';
+import { formatTiles, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import type { GameCli } from './game-commands.js';
 import { columns, seating, type TerminalWords } from './play.js';

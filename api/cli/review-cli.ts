@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { compileCard } from '../../engine/compile.js';
-import { parseCard } from '../../engine/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
 import { DEFAULT_LIMITS } from '../shared/limits.js';
 import { reviewRecord } from '../../agents/coach/review.js';
 import { reviewJson, type ReviewJson, type ReviewedDecisionJson } from '../shared/wire.js';

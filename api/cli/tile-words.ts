@@ -1,5 +1,5 @@
 import { TilemateError } from '../../engine/errors.js';
-import { EAST, FLOWER, GREEN, JOKER, NORTH, parseTile, RED, SOAP, SOUTH, suited, WEST, type TileId } from '../../engine/tiles.js';
+import { EAST, FLOWER, GREEN, JOKER, NORTH, parseTile, RED, SOAP, SOUTH, suited, WEST, type TileId } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * Tiles as players type them at the terminal: the notation (`3C`, `N`, `WD`) or the names
@@ -7,7 +7,7 @@ import { EAST, FLOWER, GREEN, JOKER, NORTH, parseTile, RED, SOAP, SOUTH, suited,
  * Soap" (mah-jongg-teaching-guide.txt, part 4.1), with the suits' long names and "Bird Bam"
  * for the 1 Bam (its part 1). "3 crak", "three craks", "3 crack", "green dragon", "soap",
  * "flower", "joker" and "3C 5 dot north" all read. The engine keeps its one notation
- * (engine/tiles.ts); the words are the terminal's.
+ * (engine/mah-jongg/tiles.ts); the words are the terminal's.
  */
 
 const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };

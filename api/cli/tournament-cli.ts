@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { AGENT_NAMES } from '../../agents/levels.js';
+import { AGENT_NAMES } from '../../agents/mah-jongg/levels.js';
 import { TilemateError } from '../../engine/errors.js';
-import { loadRuleset, RULESETS, type Ruleset } from '../../engine/rulesets.js';
+import { loadRuleset, RULESETS, type Ruleset } from '../../engine/mah-jongg/rulesets.js';
 import { playMatch, playTournament, type OnGame } from '../../training/tournament.js';
 import { loadCard } from '../../io/cards.js';
 import { RecordWriter } from '../../engine/record.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { writeFileAtomic } from '../../io/files.js';
 import { positiveInt, wholeNumber } from './options.js';
 

@@ -2,10 +2,10 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { HIDDEN } from '../../training/net.js';
-import { FEATURE_VERSION, featureVersionWords, knownFeatureVersion } from '../../agents/features.js';
+import { FEATURE_VERSION, featureVersionWords, knownFeatureVersion } from '../../agents/mah-jongg/features.js';
 import { readCardText } from '../../io/cards.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { count, fraction } from './options.js';
 import { TilemateError } from '../../engine/errors.js';
 

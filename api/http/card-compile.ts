@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CompiledCard } from '../../engine/compile.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import type { AppContext } from './app.js';
 
 /**

@@ -1,24 +1,24 @@
-import { callAdvice, charlestonAdvice, courtesyAdvice, defaultWall, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, defaultWall, discardAdvice, voteAdvice, type CharlestonInput, type SituationInput } from '../../agents/mah-jongg/advice.js';
 import { adviseDomino, type DominoAdvice } from '../../agents/domino/advise.js';
 import { makeBot } from '../../agents/bots.js';
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { CardCache } from '../../io/cards.js';
 import type { DominoView } from '../../engine/domino/game.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
-import type { Action, SeatView } from '../../engine/game.js';
+import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
 import type { RngState } from '../../engine/rng.js';
 import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
-import { COPIES } from '../../engine/tiles.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
-import { DEFAULT_DEALS } from '../../agents/advice.js';
+import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { type HintJson, hintJson, lineResultJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
-import type { PrintedCard } from '../../engine/printed-card.js';
+import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { affordWorlds, checkDeals } from './task-cost.js';
 
 /**

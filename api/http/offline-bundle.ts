@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CHANCE_CALIBRATION_FILE, DEFAULT_MODEL_FILE } from '../../agents/default-model.js';
+import { CHANCE_CALIBRATION_FILE, DEFAULT_MODEL_FILE } from '../../agents/mah-jongg/default-model.js';
 
 /**
  * The engine for Which hand? with no connection: api/web-src/offline-engine.ts bundled for the
@@ -16,7 +16,7 @@ import { CHANCE_CALIBRATION_FILE, DEFAULT_MODEL_FILE } from '../../agents/defaul
  * a second.
  *
  * The engine and agents code is the server's own, unchanged; the few node modules they touch
- * to read the model files (node:fs, node:path, node:url and node:worker_threads in agents/default-model.ts) are
+ * to read the model files (node:fs, node:path, node:url and node:worker_threads in agents/mah-jongg/default-model.ts) are
  * replaced by small stand-ins that read those files from the bundle.
  */
 
@@ -107,7 +107,7 @@ async function makeBundle(cardText: string): Promise<OfflineBundle> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-    define: { 'import.meta.url': JSON.stringify(`file://${ROOT}/agents/default-model.js`) },
+    define: { 'import.meta.url': JSON.stringify(`file://${ROOT}/agents/mah-jongg/default-model.js`) },
     // \`process\` in the bundled code (a missing model is told on standard error) is the stand-in's
     banner: { js: SHIMS.process.replace('export ', '') },
     plugins: [virtual],

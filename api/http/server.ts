@@ -6,7 +6,7 @@ import { TilemateError } from '../../engine/errors.js';
 import { build, type AppOptions } from './app.js';
 import { hostsFromEnv } from './guard.js';
 import { safeUrl, storageWhere } from '../store/db.js';
-import { parseCard } from '../../engine/card.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
 import { readCardText } from '../../io/cards.js';
 import { DEFAULT_DATA_DIR, DEFAULT_LIMITS } from '../shared/limits.js';
 import { httpStatus } from '../shared/wire.js';

@@ -1,8 +1,8 @@
-import { CardError, parseCard, type Card, type CardLine } from '../../engine/card.js';
-import { checkFormCounts, lineForms } from '../../engine/compile.js';
-import { readPrintedCard, type CardReading, type LineReading, type PrintedCard } from '../../engine/printed-card.js';
+import { CardError, parseCard, type Card, type CardLine } from '../../engine/mah-jongg/card.js';
+import { checkFormCounts, lineForms } from '../../engine/mah-jongg/compile.js';
+import { readPrintedCard, type CardReading, type LineReading, type PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { formatTiles, tilesFromCounts } from '../../engine/tiles.js';
+import { formatTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * A card text checked as it is typed (the My card page, saving a card): every malformed line

@@ -1,6 +1,6 @@
-import { parseCard } from '../../engine/card.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
 import { TilemateError } from '../../engine/errors.js';
-import { printedFromNotation } from '../../engine/printed-card.js';
+import { printedFromNotation } from '../../engine/mah-jongg/printed-card.js';
 import { LETTER, MAX_PNG_PIXELS, pdfFromPages, pngFromSvg } from '../../io/card-image.js';
 import { cardSvg, layoutCard, pageShapes, pictureFileName, PICTURE_DEFAULTS, type CardLayout, type PictureOptions } from './card-picture.js';
 

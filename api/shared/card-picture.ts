@@ -1,5 +1,5 @@
 import { TilemateError } from '../../engine/errors.js';
-import { asPrinted, PRINTED_LIMITS, type Colour, type PrintedCard, type PrintedLine } from '../../engine/printed-card.js';
+import { asPrinted, PRINTED_LIMITS, type Colour, type PrintedCard, type PrintedLine } from '../../engine/mah-jongg/printed-card.js';
 
 /**
  * A card drawn as a card prints it (issue 44, `tilemate card render`): the title at the top,

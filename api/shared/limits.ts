@@ -1,4 +1,4 @@
-import { ADVICE_BUDGET } from '../../agents/advice.js';
+import { ADVICE_BUDGET } from '../../agents/mah-jongg/advice.js';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -65,7 +65,7 @@ export const DEFAULT_LIMITS: Limits = {
   ratePerMinute: 600,
   heavyPerMinute: 60,
   bodyLimit: 256 * 1024,
-  // agents/advice.ts ADVICE_BUDGET.worlds: every decision's advice plays this many deals, with
+  // agents/mah-jongg/advice.ts ADVICE_BUDGET.worlds: every decision's advice plays this many deals, with
   // the seed drawn from the decision, so the hint, the review, Which hand? and `tilemate
   // advise` give one answer (test/agents/one-answer.test.ts checks the two are equal)
   hintWorlds: ADVICE_BUDGET.worlds,

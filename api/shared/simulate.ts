@@ -1,6 +1,6 @@
-import { DEFAULT_DEALS, lineChances, type ChanceReport } from '../../agents/advice.js';
-import type { AnalysisInput, LineResult } from '../../engine/analyzer.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import { DEFAULT_DEALS, lineChances, type ChanceReport } from '../../agents/mah-jongg/advice.js';
+import type { AnalysisInput, LineResult } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 
 /** Each listed line's chance over simulated deals: `analyze --simulate` and `/api/analyze` with `simulate`. */
 

@@ -1,8 +1,8 @@
 import { TilemateError } from '../../engine/errors.js';
 import type { CardSource } from '../../engine/games.js';
-import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { replayRecord } from '../../engine/record.js';
-import { tileName, tilesFromCounts } from '../../engine/tiles.js';
+import { tileName, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 import { exposureJson, type ExposureJson } from './wire.js';
 
 /**

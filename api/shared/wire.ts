@@ -1,16 +1,16 @@
-import type { AnalysisInput, LineResult } from '../../engine/analyzer.js';
-import { reason } from '../../engine/analyzer.js';
-import type { CompiledCard } from '../../engine/compile.js';
+import type { AnalysisInput, LineResult } from '../../engine/mah-jongg/analyzer.js';
+import { reason } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { type ErrorCode, ERRORS, ruleViolation } from '../../engine/errors.js';
-import type { Action, Exposure, GameResult, SeatView } from '../../engine/game.js';
-import { encodeAction, MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import type { Alternative } from '../../agents/advice.js';
+import type { Action, Exposure, GameResult, SeatView } from '../../engine/mah-jongg/game.js';
+import { encodeAction, MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import type { Alternative } from '../../agents/mah-jongg/advice.js';
 import type { Hint } from '../../agents/coach/hint.js';
 import type { Review, ReviewedDecision } from '../../agents/coach/review.js';
 import type { GameWire } from './game-wire.js';
-import { GREEN, JOKER, KINDS, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/tiles.js';
-import type { Group } from '../../engine/tiles.js';
+import { GREEN, JOKER, KINDS, RED, SOAP, SUITS, suited, tileName, tilesFromCounts, type TileId } from '../../engine/mah-jongg/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * The JSON forms the HTTP API speaks (docs/api.md): a seat's view, its legal actions, the
@@ -52,7 +52,7 @@ export interface ActionJson {
 /** An action that names its seat, as the server sends it. */
 export type SeatedActionJson = ActionJson & { seat: number };
 
-/** An engine action as JSON: the game's codec (engine/mah-jongg.ts), tiles by name, optional fields only when set. */
+/** An engine action as JSON: the game's codec (engine/mah-jongg/mah-jongg.ts), tiles by name, optional fields only when set. */
 export const actionJson = (a: Action): SeatedActionJson => encodeAction(a) as unknown as SeatedActionJson;
 
 /**

@@ -1,9 +1,9 @@
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard, type CompiledCard } from '../../engine/compile.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard, type CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { TilemateError } from '../../engine/errors.js';
-import { COPIES } from '../../engine/tiles.js';
-import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice } from '../../agents/advice.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice } from '../../agents/mah-jongg/advice.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { lineResultJson } from '../shared/wire.js';
 import { SERVER_CARD } from 'tilemate:offline-files';

@@ -1,7 +1,7 @@
 // The card editor of My card (issue 44): a card entered as it is printed. Each line is its
 // groups as printed (FF 2026 2222 2222), each group's colour chosen by a tap (green, red, blue:
 // one colour, one suit; winds, flowers and Soap have none), the note as printed, X or C and the
-// value, under the card's section headings (engine/printed-card.ts, STYLE.md "A card as the
+// value, under the card's section headings (engine/mah-jongg/printed-card.ts, STYLE.md "A card as the
 // player holds it"). After each change the whole card is read by the server (POST
 // /api/cards/read): each line's notation, what was understood of its note, its questions (the
 // answers apply the option's patch), its problems and its example hands, shown under the line.
@@ -16,7 +16,7 @@ const COLOURS = ['green', 'red', 'blue'];
 const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
 const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
 
-/** The bounds the server holds a printed card to (engine/printed-card.ts PRINTED_LIMITS). */
+/** The bounds the server holds a printed card to (engine/mah-jongg/printed-card.ts PRINTED_LIMITS). */
 export const LIMITS = { sections: 40, lines: 200, groups: 24, groupChars: 40, noteChars: 200, nameChars: 80 };
 
 /** Quiet time after a change before the card is read, and the least time between two readings (the server's heavy budget is 60 a minute). */
@@ -25,7 +25,7 @@ const GAP_MS = 1100;
 
 // ---------------------------------------------------------------- groups, as the engine reads them
 
-/** A line typed as printed split into its groups, uncoloured (engine/printed-card.ts groupsFromText). */
+/** A line typed as printed split into its groups, uncoloured (engine/mah-jongg/printed-card.ts groupsFromText). */
 export function groupsFromText(text) {
   return text.split(/[\s,]+/).filter((t) => t !== '').map((t) => {
     const up = DECORATION.has(t) ? t : t.toUpperCase().replace(/(?<=.)\/(?=.)/g, '|');

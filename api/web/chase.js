@@ -8,7 +8,7 @@ import { call } from './offline.js'; // the server, or this tablet with no conne
 import { lineElement, LEGEND, pageTile } from './lines.js';
 import { sortTiles, TILE_ORDER, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 
-/** Copies of each tile in the set (engine/tiles.ts): four of each, eight flowers and eight jokers. */
+/** Copies of each tile in the set (engine/mah-jongg/tiles.ts): four of each, eight flowers and eight jokers. */
 const copies = (t) => (t === 'F' || t === 'J' ? 8 : 4);
 /** Most tiles on one rack: East's 14 (concealed and exposed together). */
 const RACK_MAX = 14;
@@ -126,7 +126,7 @@ function add(t) {
   else if (target === 'exposed') {
     if (!state.exposed.length) state.exposed.push([]);
     const g = state.exposed[state.exposed.length - 1];
-    // an exposure is a group of one tile with jokers (engine/analyzer.ts): naturals first, then jokers
+    // an exposure is a group of one tile with jokers (engine/mah-jongg/analyzer.ts): naturals first, then jokers
     if (t !== 'J' && g.some((x) => x !== 'J' && x !== t)) return say('An exposed group is all one tile (jokers may stand in). Press "Start another group" for a new one.');
     state.exposed[state.exposed.length - 1] = [...g, t].sort((a, b) => Number(a === 'J') - Number(b === 'J'));
   } else if (target === 'seen') state.seen = sortTiles([...state.seen, t]);

@@ -32,7 +32,7 @@ function outcomeWords(v, seatWords) {
 }
 
 /**
- * A score line in a player's words: the engine's reason (engine/scoring.ts) names seats by
+ * A score line in a player's words: the engine's reason (engine/mah-jongg/scoring.ts) names seats by
  * number and cites the rule it applies; the table says who by where she sits, and keeps the
  * rule references for the "Rules behind the score" details.
  */

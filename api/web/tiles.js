@@ -1,5 +1,5 @@
 // Tiles as a person reads them: "5 Bam", "Red", "Joker". The server speaks in tile names
-// (5B, RD, J: engine/tiles.ts); this module turns a name into a large, readable tile.
+// (5B, RD, J: engine/mah-jongg/tiles.ts); this module turns a name into a large, readable tile.
 
 const SUIT_WORDS = { B: 'Bam', C: 'Crak', D: 'Dot' };
 const HONOURS = {

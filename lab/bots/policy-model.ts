@@ -1,15 +1,15 @@
 import { TilemateError } from '../../engine/errors.js';
-import { layersJson, MODEL_FORMAT, modelBody, modelFromJson, type ValueModel } from '../../agents/model.js';
+import { layersJson, MODEL_FORMAT, modelBody, modelFromJson, type ValueModel } from '../../agents/mah-jongg/model.js';
 
 /**
  * A value model with a policy head (expert iteration, lab/exit.ts): the same network as
- * agents/model.ts with a third output, a policy logit per afterstate; the softmax of the logits
+ * agents/mah-jongg/model.ts with a third output, a policy logit per afterstate; the softmax of the logits
  * over a decision's candidates is the policy over every legal choice. The file keeps the value
  * model's format name and says the head in `formatVersion` 2 and `heads`, so an older Tilemate
  * refuses it with its own one-line reason ("gives 3 outputs; expected 2") instead of misreading it.
  *
  * `readPolicyModel` reads both: a version-1 file (two outputs) comes back exactly as
- * agents/model.ts reads it, and a player given it rates the policy by the value (hasPolicyHead false).
+ * agents/mah-jongg/model.ts reads it, and a player given it rates the policy by the value (hasPolicyHead false).
  */
 export const POLICY_FORMAT_VERSION = 2;
 export const POLICY_OUTPUTS = ['win log-odds', 'score / 100', 'policy logit'] as const;

@@ -1,21 +1,21 @@
-import type { CompiledCard } from '../../engine/compile.js';
-import { determinize } from '../../engine/determinize.js';
-import { apply, beforePlay, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../../engine/game.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { apply, beforePlay, cloneState, type Action, type Exposure, type GameState, type SeatView } from '../../engine/mah-jongg/game.js';
 import { nextU32, seedRng, type RngState } from '../../engine/rng.js';
-import type { Ruleset } from '../../engine/rulesets.js';
-import { handAfterCall } from '../../engine/seat.js';
-import { JOKER, type Group, type TileId } from '../../engine/tiles.js';
+import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import { handAfterCall } from '../../engine/mah-jongg/seat.js';
+import { JOKER, type Group, type TileId } from '../../engine/mah-jongg/tiles.js';
 import type { Agent, Turn } from '../../agents/agent.js';
-import { Encoder, FEATURE_VERSION, type Afterstate } from '../../agents/features.js';
-import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from '../../agents/heuristic.js';
-import { forward, type ValueModel } from '../../agents/model.js';
-import { OVERRULE, paired } from '../../agents/montecarlo.js';
+import { Encoder, FEATURE_VERSION, type Afterstate } from '../../agents/mah-jongg/features.js';
+import { HeuristicAgent, MEDIUM_HABITS, myExposures, STRONG_HABITS } from '../../agents/mah-jongg/heuristic.js';
+import { forward, type ValueModel } from '../../agents/mah-jongg/model.js';
+import { OVERRULE, paired } from '../../agents/mah-jongg/montecarlo.js';
 import { hasPolicyHead } from './policy-model.js';
-import { passState, sureAction } from '../../agents/learned.js';
-import { untilOwnTurn } from '../../agents/lookahead.js';
+import { passState, sureAction } from '../../agents/mah-jongg/learned.js';
+import { untilOwnTurn } from '../../agents/mah-jongg/lookahead.js';
 
 /**
- * A player over every legal choice (issue 30): where the learned player (agents/learned.ts)
+ * A player over every legal choice (issue 30): where the learned player (agents/mah-jongg/learned.ts)
  * weighs only the strong habits' five cheapest discards and passes among their five cheapest
  * tiles, this one encodes the afterstate of every distinct legal action — every held kind
  * discarded (jokers too), declining or every call the rules allow with each discard after it,
@@ -34,7 +34,7 @@ export interface PolicyOptions {
   scoreWeight?: number;
   /**
    * Charleston passes and courtesy offers only among the strong habits' cheapest this many
-   * tiles (copies up to two), as the learned player chooses them (agents/learned.ts PASS_POOL);
+   * tiles (copies up to two), as the learned player chooses them (agents/mah-jongg/learned.ts PASS_POOL);
    * unset, among every legal one. For measuring where the wider choice costs.
    */
   passPool?: number;
@@ -248,7 +248,7 @@ export interface PolicySearchBudget {
 export const EXIT_SEARCH: PolicySearchBudget = { worlds: 12, candidates: 3, passPool: 5 };
 
 /**
- * The policy with the expert's short search (agents/lookahead.ts's way, over the policy's
+ * The policy with the expert's short search (agents/mah-jongg/lookahead.ts's way, over the policy's
  * best few of every legal choice): each candidate is played out in sampled worlds up to the
  * seat's next turn (the others as medium bots, its own answers by the policy) and the position
  * reached rated by the value; a challenger replaces the policy's choice only when its paired

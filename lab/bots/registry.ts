@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { defaultModel } from '../../agents/default-model.js';
-import { GUARDED_HABITS, HeuristicAgent } from '../../agents/heuristic.js';
-import { LearnedAgent } from '../../agents/learned.js';
-import { registerAgents, type AgentMaker } from '../../agents/levels.js';
-import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../../agents/lookahead.js';
+import { defaultModel } from '../../agents/mah-jongg/default-model.js';
+import { GUARDED_HABITS, HeuristicAgent } from '../../agents/mah-jongg/heuristic.js';
+import { LearnedAgent } from '../../agents/mah-jongg/learned.js';
+import { registerAgents, type AgentMaker } from '../../agents/mah-jongg/levels.js';
+import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../../agents/mah-jongg/lookahead.js';
 import { PolicyAgent, PolicySearchAgent } from './policy.js';
 import { readPolicyModel } from './policy-model.js';
 
 /**
- * The bots only studies play, registered beside the product's (agents/levels.ts
+ * The bots only studies play, registered beside the product's (agents/mah-jongg/levels.ts
  * registerAgents) when a lab script imports this module: `makeAgent`, `makeBot` and the arena
  * (its worker threads too, training/run-arena.ts) then know them by name. `tilemate` never
  * imports lab/, so its commands and the server offer only the product's bots.
@@ -24,7 +24,7 @@ function policyFileModel() {
 }
 
 export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
-  // medium with the defence rule (agents/defence.ts): it gives away fewer points by discards
+  // medium with the defence rule (agents/mah-jongg/defence.ts): it gives away fewer points by discards
   // but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
   guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
   // issue 30: the shipped model over every legal choice, not the habits' shortlist
@@ -45,7 +45,7 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   // value model from tilemate train), to set a new model beside the shipped one
   'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
   'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
-  // issue 30: the learned player with a search at its Charleston steps only (agents/lookahead.ts
+  // issue 30: the learned player with a search at its Charleston steps only (agents/mah-jongg/lookahead.ts
   // charlestonWorlds: 16 worlds x the model's best 3), its play the policy's
   'learned-cs': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { worlds: 0, candidates: 3, ms: 60_000, charlestonWorlds: 16 }, 'learned-cs'),
   // issue 30, ninth round: the expert's search with eight times its worlds (96), about 1.5 s of
@@ -55,5 +55,5 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
 
 registerAgents(import.meta.url, LAB_BOTS);
 
-/** The lab's bot names (the product's are agents/levels.ts AGENT_NAMES). */
+/** The lab's bot names (the product's are agents/mah-jongg/levels.ts AGENT_NAMES). */
 export const LAB_BOT_NAMES: readonly string[] = Object.keys(LAB_BOTS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionWords, lineName, type Alternative } from '../../agents/advice.js';
+import { decisionWords, lineName, type Alternative } from '../../agents/mah-jongg/advice.js';
 import { loadCard } from '../../io/cards.js';
 
 /** The advice in one plain sentence, in the game's terms; options within the noise are called about equally good. */

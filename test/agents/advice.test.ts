@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, lineChances, parseSituation, situationView } from '../../agents/advice.js';
+import { callAdvice, charlestonAdvice, courtesyAdvice, discardAdvice, voteAdvice, lineChances, parseSituation, situationView } from '../../agents/mah-jongg/advice.js';
 import { loadCard } from '../../io/cards.js';
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { determinize } from '../../engine/determinize.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
 import { TilemateError } from '../../engine/errors.js';
-import { newGame, validate, view } from '../../engine/game.js';
-import { RULESETS } from '../../engine/rulesets.js';
-import { HeuristicAgent, STRONG_HABITS } from '../../agents/heuristic.js';
+import { newGame, validate, view } from '../../engine/mah-jongg/game.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { HeuristicAgent, STRONG_HABITS } from '../../agents/mah-jongg/heuristic.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
-import { COPIES, formatTiles, fullSet, setCopies, tileName, tilesFromCounts } from '../../engine/tiles.js';
+import { COPIES, formatTiles, fullSet, setCopies, tileName, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
 const cc = loadCard();
 const analyzer = new Analyzer(cc);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { awayFrom, CHANCE_INPUTS, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from '../../agents/chance.js';
-import { Analyzer } from '../../engine/analyzer.js';
+import { awayFrom, CHANCE_INPUTS, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from '../../agents/mah-jongg/chance.js';
+import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { loadCard } from '../../io/cards.js';
-import { COPIES, JOKER, parseTiles, tilesFromCounts } from '../../engine/tiles.js';
+import { COPIES, JOKER, parseTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 import { lineIndex } from '../engine/game-helpers.js';
 
 const cc = loadCard();

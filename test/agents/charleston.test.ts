@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blendPass, familyOf, linesAway, OPEN_PASS, openCosts, openPass, passWhy, tileWords } from '../../agents/charleston.js';
-import { tilesAwayAll } from '../../engine/analyzer.js';
-import { newGame, view, type SeatView } from '../../engine/game.js';
-import { closestAway } from '../../engine/hand-check.js';
+import { blendPass, familyOf, linesAway, OPEN_PASS, openCosts, openPass, passWhy, tileWords } from '../../agents/mah-jongg/charleston.js';
+import { tilesAwayAll } from '../../engine/mah-jongg/analyzer.js';
+import { newGame, view, type SeatView } from '../../engine/mah-jongg/game.js';
+import { closestAway } from '../../engine/mah-jongg/hand-check.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
-import { fullSet, JOKER, parseTile } from '../../engine/tiles.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { fullSet, JOKER, parseTile } from '../../engine/mah-jongg/tiles.js';
 import { cc, counts } from '../engine/game-helpers.js';
 
 /** Seat 0's view at the first pass of a real deal, with the hand replaced by `hand` when given. */

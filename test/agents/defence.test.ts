@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hintFor } from '../../agents/coach/hint.js';
-import { deadCalls, exposuresWords, tileSafety, tileWords, type TileSafety } from '../../agents/defence.js';
-import { GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
-import { makeAgent } from '../../agents/levels.js';
-import { apply, legalActions, newGame, nextToAct, view, type GameState } from '../../engine/game.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { deadCalls, exposuresWords, tileSafety, tileWords, type TileSafety } from '../../agents/mah-jongg/defence.js';
+import { GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS } from '../../agents/mah-jongg/heuristic.js';
+import { makeAgent } from '../../agents/mah-jongg/levels.js';
+import { apply, legalActions, newGame, nextToAct, view, type GameState } from '../../engine/mah-jongg/game.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
 import { cc, table, tile, type ExposureSetup } from '../engine/game-helpers.js';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/heuristic.js';
+import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS, type Habits } from '../../agents/mah-jongg/heuristic.js';
 import { playOut } from '../../agents/table.js';
-import { legalActions, newGame, view, type Action } from '../../engine/game.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { legalActions, newGame, view, type Action } from '../../engine/mah-jongg/game.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
-import { tileName } from '../../engine/tiles.js';
+import { tileName } from '../../engine/mah-jongg/tiles.js';
 import { act, cc, table, tile } from '../engine/game-helpers.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 
 const OTHERS = ['1C 1C 1C 3C 3C 3C 4C 4C 4C 5C 5C 5C 7C', '1D 1D 1D 3D 3D 3D 4D 4D 4D 5D 5D 5D 7D', 'N N N E E E W W W S S S RD'];
 

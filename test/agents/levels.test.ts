@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ValueModel } from '../../agents/model.js';
+import type { ValueModel } from '../../agents/mah-jongg/model.js';
 import { TilemateError } from '../../engine/errors.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { cc } from '../engine/game-helpers.js';
 
 /** The shipped model, or none (as on an install without models/value-model.json). */
 const installed: { model: ValueModel | null } = { model: null };
-vi.mock('../../agents/default-model.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../agents/default-model.js')>();
+vi.mock('../../agents/mah-jongg/default-model.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../agents/mah-jongg/default-model.js')>();
   installed.model = real.defaultModel();
   return { ...real, defaultModel: vi.fn(() => installed.model) };
 });
 
-const { AGENT_NAMES, makeAgent } = await import('../../agents/levels.js');
-const { LookaheadAgent } = await import('../../agents/lookahead.js');
+const { AGENT_NAMES, makeAgent } = await import('../../agents/mah-jongg/levels.js');
+const { LookaheadAgent } = await import('../../agents/mah-jongg/lookahead.js');
 const rules = loadRuleset('nmjl-4p');
 
 describe('bot levels', () => {

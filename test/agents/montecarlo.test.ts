@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../agents/agent.js';
-import { HeuristicAgent } from '../../agents/heuristic.js';
-import { MonteCarloAgent } from '../../agents/montecarlo.js';
+import { HeuristicAgent } from '../../agents/mah-jongg/heuristic.js';
+import { MonteCarloAgent } from '../../agents/mah-jongg/montecarlo.js';
 import { playOut } from '../../agents/table.js';
 import { loadCard } from '../../io/cards.js';
-import { determinize } from '../../engine/determinize.js';
-import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/game.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/mah-jongg/game.js';
 import { seedRng } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
-import { JOKER } from '../../engine/tiles.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { JOKER } from '../../engine/mah-jongg/tiles.js';
 
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVICE_BUDGET, callAdvice, discardAdvice } from '../../agents/advice.js';
+import { ADVICE_BUDGET, callAdvice, discardAdvice } from '../../agents/mah-jongg/advice.js';
 import { hintFor, situationOf } from '../../agents/coach/hint.js';
 import { reviewRecord, type ReviewedDecision } from '../../agents/coach/review.js';
-import { makeAgent } from '../../agents/levels.js';
+import { makeAgent } from '../../agents/mah-jongg/levels.js';
 import { playRecorded } from '../../agents/table.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard } from '../../engine/compile.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { encodeAction } from '../../engine/mah-jongg.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { loadCard } from '../../io/cards.js';
 import { captureOutput, run } from '../api/capture.js';
 
 /**
  * One answer per decision (issue 29): at every decision of recorded self-play games the hint
  * (agents/coach/hint.ts), the review (agents/coach/review.ts) and the advice asked from the
- * situation as a person types it (agents/advice.ts, as `tilemate advise` and Which hand? ask
+ * situation as a person types it (agents/mah-jongg/advice.ts, as `tilemate advise` and Which hand? ask
  * it) give the same answer, word for word, with the same figures. The shared budget is
  * lowered in its one place (ADVICE_BUDGET) to keep the test short: the agreement does not
  * depend on its size.

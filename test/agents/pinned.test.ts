@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveForms } from '../../agents/heuristic.js';
-import { makeAgent } from '../../agents/levels.js';
+import { liveForms } from '../../agents/mah-jongg/heuristic.js';
+import { makeAgent } from '../../agents/mah-jongg/levels.js';
 import { playOut } from '../../agents/table.js';
-import { newGame, view } from '../../engine/game.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { newGame, view } from '../../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { actionLine, endLine } from '../../engine/record.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { unseenCounts } from '../../engine/seat.js';
-import { JOKER } from '../../engine/tiles.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { unseenCounts } from '../../engine/mah-jongg/seat.js';
+import { JOKER } from '../../engine/mah-jongg/tiles.js';
 import { cc } from '../engine/game-helpers.js';
 
 /**

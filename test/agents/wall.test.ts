@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../../io/cards.js';
-import { defaultWall, lineChances } from '../../agents/advice.js';
-import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
-import { apply, legalActions, newGame, view, waitingOn } from '../../engine/game.js';
+import { defaultWall, lineChances } from '../../agents/mah-jongg/advice.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/mah-jongg/heuristic.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { apply, legalActions, newGame, view, waitingOn } from '../../engine/mah-jongg/game.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { COPIES, formatTiles, tilesFromCounts } from '../../engine/tiles.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { COPIES, formatTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
 const groups = (list: readonly { tile: number; size: number; jokers: number }[]) =>
   list.map((x) => formatTiles([...Array(x.size - x.jokers).fill(x.tile), ...Array(x.jokers).fill(35)])).join('; ');

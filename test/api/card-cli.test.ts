@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCard } from '../../engine/card.js';
-import { lineForms } from '../../engine/compile.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { lineForms } from '../../engine/mah-jongg/compile.js';
 import { readCardText } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 

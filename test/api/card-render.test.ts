@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { drawCard, drawingMs } from '../../api/shared/card-drawing.js';
 import { MAX_PNG_PIXELS } from '../../io/card-image.js';
 import { drawable, INK, layoutCard, pictureFileName, PRINT_COLOURS, textWidth, type Box, type CardLayout, type PictureLine } from '../../api/shared/card-picture.js';
-import { asPrinted, printedFromText, type Colour } from '../../engine/printed-card.js';
+import { asPrinted, printedFromText, type Colour } from '../../engine/mah-jongg/printed-card.js';
 import { captureOutput, run } from './capture.js';
 
 /** `tilemate card render`: a card drawn as printed, its boxes the photo import's ground truth. */

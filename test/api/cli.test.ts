@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultJson } from '../../api/shared/wire.js';
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { TilemateError } from '../../engine/errors.js';
-import { COPIES } from '../../engine/tiles.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { captureOutput, run } from './capture.js';
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { playGame } from '../../api/cli/game-commands.js';
 import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { Analyzer } from '../../engine/analyzer.js';
-import { apply, legalActions, newGame, nextToAct, view } from '../../engine/game.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { seatAnalysisInput } from '../../engine/seat.js';
+import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { apply, legalActions, newGame, nextToAct, view } from '../../engine/mah-jongg/game.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { seatAnalysisInput } from '../../engine/mah-jongg/seat.js';
 import { loadCard } from '../../io/cards.js';
-import { JOKER, tileName, tilesFromCounts } from '../../engine/tiles.js';
+import { JOKER, tileName, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
 /** The terminal game's hint and card commands: the page's hint and Card panel, in words; asking changes nothing. */
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { AGENT_NAMES } from '../../agents/levels.js';
+import { AGENT_NAMES } from '../../agents/mah-jongg/levels.js';
 import { captureOutput, run } from './capture.js';
 import { playGame } from '../../api/cli/game-commands.js';
 import { MAH_JONGG_CLI } from '../../api/cli/mah-jongg-cli.js';
 import { replayRecord } from '../../engine/record.js';
-import { MAH_JONGG } from '../../engine/mah-jongg.js';
+import { MAH_JONGG } from '../../engine/mah-jongg/mah-jongg.js';
 
 let out = '';
 let err = '';

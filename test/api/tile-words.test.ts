@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTiles } from '../../api/cli/tile-words.js';
-import { parseTiles, tileName } from '../../engine/tiles.js';
+import { parseTiles, tileName } from '../../engine/mah-jongg/tiles.js';
 
 /** Tiles typed at the terminal as players say them (teaching guide, part 4.1: "3 Bam, 8 Crak, 2 Dot, North, Red Dragon, Soap"). */
 

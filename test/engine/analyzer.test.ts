@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analysisInput, Analyzer, awayFromPlaced, placeAll, reason, tilesAwayAll, type LineResult } from '../../engine/analyzer.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard, type CompiledCard } from '../../engine/compile.js';
+import { analysisInput, Analyzer, awayFromPlaced, placeAll, reason, tilesAwayAll, type LineResult } from '../../engine/mah-jongg/analyzer.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard, type CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { nextInt, seedRng, shuffle, type RngState } from '../../engine/rng.js';
-import { COPIES, FLOWER, fullSet, JOKER, KINDS, parseTile, setCopies, tileName } from '../../engine/tiles.js';
+import { COPIES, FLOWER, fullSet, JOKER, KINDS, parseTile, setCopies, tileName } from '../../engine/mah-jongg/tiles.js';
 import { readCardText } from '../../io/cards.js';
 import { bruteForceTilesAway } from '../reference/brute-force.js';
 
@@ -245,7 +245,7 @@ describe('bad input', () => {
 
 describe('incremental tiles away', () => {
   it('a pool of two sets (16 flowers, 8 of a kind) is placed as 15 and 8: no form takes more than 14 of a kind', async () => {
-    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    const { IncrementalTilesAway } = await import('../../engine/mah-jongg/incremental.js');
     const pool = new Array<number>(KINDS).fill(0);
     pool[parseTile('F')] = 16;
     pool[parseTile('2B')] = 8;
@@ -263,7 +263,7 @@ describe('incremental tiles away', () => {
   });
 
   it('after every swap of one tile (jokers too), agrees with a full evaluation: tiles away and form per line', async () => {
-    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    const { IncrementalTilesAway } = await import('../../engine/mah-jongg/incremental.js');
     const rng = seedRng(99);
     const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
     for (let game = 0; game < 50; game++) {
@@ -286,7 +286,7 @@ describe('incremental tiles away', () => {
   });
 
   it('along random walks (jokers, two sets of flowers, one-sided swaps, jumps of many kinds, starting over) agrees with a full evaluation: every line, its first form at the least, every form', async () => {
-    const { IncrementalTilesAway } = await import('../../engine/incremental.js');
+    const { IncrementalTilesAway } = await import('../../engine/mah-jongg/incremental.js');
     for (const cc of [practice, odd]) {
       const rng = seedRng(17);
       const hand = new Array<number>(KINDS).fill(0);

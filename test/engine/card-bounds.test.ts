@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCard } from '../../engine/card.js';
-import { checkFormCounts, compileCard, countLineForms, FORM_LIMITS, lineForms } from '../../engine/compile.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { checkFormCounts, compileCard, countLineForms, FORM_LIMITS, lineForms } from '../../engine/mah-jongg/compile.js';
 import { readCardText } from '../../io/cards.js';
 import { explosiveCard } from './explosive-card.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CardError, parseCard } from '../../engine/card.js';
-import { compileCard, lineForms } from '../../engine/compile.js';
+import { CardError, parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard, lineForms } from '../../engine/mah-jongg/compile.js';
 import { readCardText } from '../../io/cards.js';
 import { bruteForceFormCount } from '../reference/brute-force.js';
 

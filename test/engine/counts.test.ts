@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { apply as applyDomino, legalActions as dominoLegal, newMatch, type DominoAction } from '../../engine/domino/game.js';
 import { DOMINO_RULESETS } from '../../engine/domino/rulesets.js';
 import { isDouble } from '../../engine/domino/tiles.js';
-import { apply, legalActions, newGame, nextToAct, type Action } from '../../engine/game.js';
+import { apply, legalActions, newGame, nextToAct, type Action } from '../../engine/mah-jongg/game.js';
 import { nextInt, seedRng } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
 import { cc } from './game-helpers.js';
 
 /**

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { loadCard } from '../../io/cards.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { apply, countVisible, newGame, validate, type Action, type Exposure, type GameState, type Phase } from '../../engine/game.js';
+import { apply, countVisible, newGame, validate, type Action, type Exposure, type GameState, type Phase } from '../../engine/mah-jongg/game.js';
 import { seedRng, shuffle } from '../../engine/rng.js';
-import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
-import { COPIES, JOKER, KINDS, parseTiles, tileName, type TileId } from '../../engine/tiles.js';
+import { RULESETS, type Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import { COPIES, JOKER, KINDS, parseTiles, tileName, type TileId } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * Shared helpers for the rules-engine tests: the practice card, tiles by name, tables set up

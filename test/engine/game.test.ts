@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RandomAgent } from '../../agents/random.js';
-import { apply, cloneState, countVisible, legalActions, newGame, nextToAct, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/game.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard } from '../../engine/compile.js';
+import { RandomAgent } from '../../agents/mah-jongg/random.js';
+import { apply, cloneState, countVisible, legalActions, newGame, nextToAct, validate, view, waitingOn, type Action, type GameState, type Phase } from '../../engine/mah-jongg/game.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
-import { JOKER } from '../../engine/tiles.js';
+import { loadRuleset, RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { JOKER } from '../../engine/mah-jongg/tiles.js';
 import { act, cc, counts, declineAll, expectRefused, lineIndex, passAll, passable, table, tile, tiles, total } from './game-helpers.js';
 
 /**

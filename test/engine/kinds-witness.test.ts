@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { kindsWitness } from '../../engine/hand-check.js';
+import { kindsWitness } from '../../engine/mah-jongg/hand-check.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
-import { JOKER, KINDS, setCopies, tilesFromCounts } from '../../engine/tiles.js';
+import { JOKER, KINDS, setCopies, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { legalActions, newGame, validate, waitingOn } from '../../engine/game.js';
-import { scoreGame } from '../../engine/scoring.js';
+import { legalActions, newGame, validate, waitingOn } from '../../engine/mah-jongg/game.js';
+import { scoreGame } from '../../engine/mah-jongg/scoring.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
-import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
-import { fullSet } from '../../engine/tiles.js';
+import { loadRuleset, RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { fullSet } from '../../engine/mah-jongg/tiles.js';
 import { act, cc, declineAll, lineIndex, passable, table, tile } from './game-helpers.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addGame, matchSeating, rollForEast, roundTables, standings } from '../../engine/match.js';
+import { addGame, matchSeating, rollForEast, roundTables, standings } from '../../engine/mah-jongg/match.js';
 
 describe('a match and the tournament, as books', () => {
   // teaching guide 7.2: "The next 'dealer' is the player to the right of the previous dealer";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tilesAwayAll } from '../../engine/analyzer.js';
-import { completeForms, PoolProof } from '../../engine/hand-check.js';
+import { tilesAwayAll } from '../../engine/mah-jongg/analyzer.js';
+import { completeForms, PoolProof } from '../../engine/mah-jongg/hand-check.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
-import { KINDS, setCopies, tilesFromCounts } from '../../engine/tiles.js';
+import { KINDS, setCopies, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
 
 /**

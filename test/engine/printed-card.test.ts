@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCard, type Card } from '../../engine/card.js';
-import { lineForms } from '../../engine/compile.js';
+import { parseCard, type Card } from '../../engine/mah-jongg/card.js';
+import { lineForms } from '../../engine/mah-jongg/compile.js';
 import {
   asPrinted, groupsFromText, printedFromText, readLine, readNote, readPrintedCard,
   type Colour, type LinePatch, type PrintedCard, type PrintedLine, type PrintedSection,
-} from '../../engine/printed-card.js';
+} from '../../engine/mah-jongg/printed-card.js';
 
-/** The card as printed (engine/printed-card.ts): read into the notation, never guessed, and round-tripped. */
+/** The card as printed (engine/mah-jongg/printed-card.ts): read into the notation, never guessed, and round-tripped. */
 
 const CARDS = ['practice-2026', 'garden-2026', 'orchard-2026'].map((f) => readFileSync(new URL(`../../cards/${f}.card`, import.meta.url), 'utf8'));
 const forms = (card: Card) => card.lines.map((l) => lineForms(l).map((f) => f.text).sort());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, nextToAct, view, type GameState } from '../../engine/game.js';
+import { apply, legalActions, newGame, nextToAct, view, type GameState } from '../../engine/mah-jongg/game.js';
 import { nextInt, seedRng } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
 import { cc } from './game-helpers.js';
 
 /**

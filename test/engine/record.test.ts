@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../agents/agent.js';
-import { GreedyAgent } from '../../agents/greedy.js';
-import { RandomAgent } from '../../agents/random.js';
+import { GreedyAgent } from '../../agents/mah-jongg/greedy.js';
+import { RandomAgent } from '../../agents/mah-jongg/random.js';
 import { playOut } from '../../agents/table.js';
 import { readCardText } from '../../io/cards.js';
 import { TilemateError } from '../../engine/errors.js';
-import { apply, newGame, type Action, type GameState } from '../../engine/game.js';
+import { apply, newGame, type Action, type GameState } from '../../engine/mah-jongg/game.js';
 import { actionLine, endLine, recordHeader, replayRecord } from '../../engine/record.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard } from '../../engine/compile.js';
-import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset, RULESETS } from '../../engine/rulesets.js';
-import { tileName } from '../../engine/tiles.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { loadRuleset, RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { tileName } from '../../engine/mah-jongg/tiles.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 
 const CARD_TEXT = readCardText();
 const cc = compileCard(parseCard(CARD_TEXT));

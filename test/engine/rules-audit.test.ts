@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../agents/agent.js';
-import { GreedyAgent } from '../../agents/greedy.js';
-import { RandomAgent } from '../../agents/random.js';
+import { GreedyAgent } from '../../agents/mah-jongg/greedy.js';
+import { RandomAgent } from '../../agents/mah-jongg/random.js';
 import { playOut } from '../../agents/table.js';
 import type { ErrorCode } from '../../engine/errors.js';
-import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/game.js';
+import { apply, cloneState, legalActions, newGame, validate, view, waitingOn, type Action, type GameState } from '../../engine/mah-jongg/game.js';
 import { seedRng } from '../../engine/rng.js';
-import { RULESETS, type Ruleset } from '../../engine/rulesets.js';
-import { JOKER, KINDS } from '../../engine/tiles.js';
+import { RULESETS, type Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import { JOKER, KINDS } from '../../engine/mah-jongg/tiles.js';
 import { playMatch, playTournament } from '../../training/tournament.js';
 import { cc, refusal, snapshot } from './game-helpers.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 
 /**
  * Mah Jongg's rules audited at sampled decisions, for every ruleset (test/conformance.test.ts

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SIAMESE, SOCIAL, TOURNAMENT } from '../../engine/rulesets.js';
-import type { ScoringTable } from '../../engine/rulesets.js';
-import { scoreGame } from '../../engine/scoring.js';
-import type { GameOutcome, MahJonggEvent } from '../../engine/scoring.js';
+import { SIAMESE, SOCIAL, TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
+import type { ScoringTable } from '../../engine/mah-jongg/rulesets.js';
+import { scoreGame } from '../../engine/mah-jongg/scoring.js';
+import type { GameOutcome, MahJonggEvent } from '../../engine/mah-jongg/scoring.js';
 
 /** A Mah Jongg by `seat` on a `value`-point line: with jokers, claimed, first, no exposures unless told. */
 function mj(seat: number, value: number, more: Partial<MahJonggEvent> = {}): MahJonggEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TilemateError } from '../../engine/errors.js';
-import { COPIES, countTiles, formatTiles, fullSet, KINDS, parseTile, parseTiles, SET_SIZE, TILE_NAMES } from '../../engine/tiles.js';
+import { COPIES, countTiles, formatTiles, fullSet, KINDS, parseTile, parseTiles, SET_SIZE, TILE_NAMES } from '../../engine/mah-jongg/tiles.js';
 
 describe('tiles', () => {
   it('the set has 152 tiles: 4 of each suited, wind and dragon tile, 8 flowers, 8 jokers', () => {

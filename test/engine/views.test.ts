@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, Turn } from '../../agents/agent.js';
 import { makeDominoAgent } from '../../agents/domino/levels.js';
-import { makeAgent } from '../../agents/levels.js';
+import { makeAgent } from '../../agents/mah-jongg/levels.js';
 import { apply as applyDomino, legalActions as dominoActions, newRound, sharedView as sharedDominoView, view as dominoView, type DominoState, type DominoView } from '../../engine/domino/game.js';
 import type { MexicanTrainSpec } from '../../engine/domino/mexican-train.js';
 import { DOMINO_RULESETS } from '../../engine/domino/rulesets.js';
-import { apply, legalActions, newGame, nextToAct, sharedView, view, type GameState, type SeatView } from '../../engine/game.js';
+import { apply, legalActions, newGame, nextToAct, sharedView, view, type GameState, type SeatView } from '../../engine/mah-jongg/game.js';
 import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/rulesets.js';
+import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
 import { act, cc, declineAll, table, tile } from './game-helpers.js';
 
 /**

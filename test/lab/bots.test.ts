@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AGENT_NAMES, knownAgentNames, makeAgent, registerAgents, registeredAgentModules } from '../../agents/levels.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { AGENT_NAMES, knownAgentNames, makeAgent, registerAgents, registeredAgentModules } from '../../agents/mah-jongg/levels.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../../io/cards.js';
 import { LAB_BOT_NAMES } from '../../lab/bots/registry.js';
 

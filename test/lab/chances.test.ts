@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { calibrated, CHANCE_INPUTS, chanceInputs, type ChanceCalibration, type ChanceHand } from '../../agents/chance.js';
-import { readChanceCalibration } from '../../agents/default-model.js';
+import { calibrated, CHANCE_INPUTS, chanceInputs, type ChanceCalibration, type ChanceHand } from '../../agents/mah-jongg/chance.js';
+import { readChanceCalibration } from '../../agents/mah-jongg/default-model.js';
 import { calibrationTable, fitCalibration, isotonic, logisticFit, type ChanceExample } from '../../lab/chances.js';
 
 describe('the chances players are shown', () => {

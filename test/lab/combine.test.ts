@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureWidth } from '../../agents/features.js';
-import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/model.js';
+import { featureWidth } from '../../agents/mah-jongg/features.js';
+import { forward, modelFromJson, modelToJson, type ValueModel } from '../../agents/mah-jongg/model.js';
 import { averageModels, ensembleModels } from '../../lab/combine-models.js';
 
 /** Random weights of a network of these widths (deterministic from the seed). */

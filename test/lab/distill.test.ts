@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { featureWidth } from '../../agents/features.js';
-import { forward, type ValueModel } from '../../agents/model.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { featureWidth } from '../../agents/mah-jongg/features.js';
+import { forward, type ValueModel } from '../../agents/mah-jongg/model.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../../io/cards.js';
 import { agreement, distill, teacherDecisions } from '../../lab/distill.js';
 

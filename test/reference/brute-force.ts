@@ -1,8 +1,8 @@
 /**
  * Independent test oracle for test/engine/analyzer.test.ts.
  *
- * It reads the parsed card AST (engine/card.ts) directly and shares no code with
- * engine/compile.ts or engine/analyzer.ts. Every concrete form of a line is spelled out
+ * It reads the parsed card AST (engine/mah-jongg/card.ts) directly and shares no code with
+ * engine/mah-jongg/compile.ts or engine/mah-jongg/analyzer.ts. Every concrete form of a line is spelled out
  * as 14 explicit slots (shape x one alternative per token x distinct suits for the suit
  * variables x shift), and tiles away is found by bipartite matching (Kuhn's algorithm)
  * of the hand's individual tiles onto those slots: a single/pair slot takes only its
@@ -10,7 +10,7 @@
  * The engine instead does counts arithmetic over compiled forms; this file never does.
  * It is slow by design and meant only for tests.
  */
-import type { Alternative, CardLine, CardSymbol, PatternToken } from '../../engine/card.js';
+import type { Alternative, CardLine, CardSymbol, PatternToken } from '../../engine/mah-jongg/card.js';
 
 const KINDS = 36;
 const JOKER = 35;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analysisInput, Analyzer } from '../../engine/analyzer.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { resultJson } from '../../api/shared/wire.js';
-import { COPIES } from '../../engine/tiles.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { readCardText } from '../../io/cards.js';
 import { call, server } from './helpers.js';

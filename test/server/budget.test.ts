@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { joinReview, reviewPart, reviewRecord, type ReviewPart } from '../../agents/coach/review.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard } from '../../engine/compile.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
 import { captureOutput, run } from '../api/capture.js';
 import { auth, call, firstChoice, server, type Answer } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCard } from '../../engine/card.js';
-import { lineForms } from '../../engine/compile.js';
-import { groupsFromText, printedFromText, type Colour, type PrintedCard } from '../../engine/printed-card.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { lineForms } from '../../engine/mah-jongg/compile.js';
+import { groupsFromText, printedFromText, type Colour, type PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { call, server } from './helpers.js';
 
 /** The card editor's routes: a card as printed read line by line, the notation read back, the notes offered. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardSvg, layoutCard } from '../../api/shared/card-picture.js';
-import { printedFromText } from '../../engine/printed-card.js';
+import { printedFromText } from '../../engine/mah-jongg/printed-card.js';
 import { pngFromSvg } from '../../io/card-image.js';
 import { call, server } from './helpers.js';
 

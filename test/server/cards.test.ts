@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCard, readCardText } from '../../io/cards.js';
-import { lineForms } from '../../engine/compile.js';
+import { lineForms } from '../../engine/mah-jongg/compile.js';
 import { call, dataDir, newJar, server } from './helpers.js';
 
 /** The player's own cards: checked as typed, saved as hers, bounded. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { courtesyAdvice, voteAdvice } from '../../agents/advice.js';
-import { COPIES } from '../../engine/tiles.js';
+import { courtesyAdvice, voteAdvice } from '../../agents/mah-jongg/advice.js';
+import { COPIES } from '../../engine/mah-jongg/tiles.js';
 import { loadCard } from '../../io/cards.js';
 import { call, server } from './helpers.js';
 

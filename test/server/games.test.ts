@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayRecord } from '../../engine/record.js';
-import { MAH_JONGG } from '../../engine/mah-jongg.js';
+import { MAH_JONGG } from '../../engine/mah-jongg/mah-jongg.js';
 import { auth, call, firstChoice, playThrough, server, type Answer } from './helpers.js';
 
 const app = await server();

@@ -4,7 +4,7 @@ import { botRng } from '../../agents/bots.js';
 import { HeavyPool } from '../../api/http/heavy.js';
 import type { HeavyTask } from '../../api/http/heavy-tasks.js';
 import { loadGame } from '../../engine/registry.js';
-import { parseCard } from '../../engine/card.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
 import type { DominoView } from '../../engine/domino/game.js';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../api/http/app.js';
 import { nextInt, seedRng, shuffle } from '../../engine/rng.js';
-import { COPIES, tileName } from '../../engine/tiles.js';
+import { COPIES, tileName } from '../../engine/mah-jongg/tiles.js';
 import { call, databaseOf, dataDir } from './helpers.js';
 
 /**

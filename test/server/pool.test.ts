@@ -70,5 +70,5 @@ describe('the worker pool', () => {
     expect(small.status).toBe(200);
   });
 
-  // a review's decisions get the hint's own budget, however long the game (agents/advice.ts ADVICE_BUDGET; test/agents/one-answer.test.ts)
+  // a review's decisions get the hint's own budget, however long the game (agents/mah-jongg/advice.ts ADVICE_BUDGET; test/agents/one-answer.test.ts)
 });

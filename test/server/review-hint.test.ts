@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { reviewRecord } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { parseCard } from '../../engine/card.js';
-import { compileCard } from '../../engine/compile.js';
-import { apply, legalActions, view } from '../../engine/game.js';
+import { parseCard } from '../../engine/mah-jongg/card.js';
+import { compileCard } from '../../engine/mah-jongg/compile.js';
+import { apply, legalActions, view } from '../../engine/mah-jongg/game.js';
 import { replayRecord } from '../../engine/record.js';
-import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { captureOutput, run } from '../api/capture.js';
 
 /** The hint and the review of the same decision give the same numbers (same deals, same seed). */

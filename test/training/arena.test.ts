@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../../io/cards.js';
 import { playDeal, summarize, type ArenaGame, type ArenaSpec } from '../../training/arena.js';
-import { loadRuleset } from '../../engine/rulesets.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 
 const spec: ArenaSpec = { seats: ['medium', 'random', 'random', 'greedy'], seed: 5 };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/heuristic.js';
+import { HeuristicAgent, MEDIUM_HABITS } from '../../agents/mah-jongg/heuristic.js';
 import { playOut } from '../../agents/table.js';
-import { newGame, type GameState } from '../../engine/game.js';
-import { mahJonggGame } from '../../engine/mah-jongg.js';
+import { newGame, type GameState } from '../../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadRuleset } from '../../engine/rulesets.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../../io/cards.js';
 // the page's own module (plain ES; this function needs no DOM)
 // @ts-expect-error: a browser module without type declarations

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { PhotoDraft, UnsureLine } from '../../../io/card-photo.js';
 import { PHOTO_LIMITS } from '../../../io/card-photo-limits.js';
-import type { PrintedCard } from '../../../engine/printed-card.js';
+import type { PrintedCard } from '../../../engine/mah-jongg/printed-card.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { PrintedCardSchema } from './cards.js';

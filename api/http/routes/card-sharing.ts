@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { parseCard } from '../../../engine/card.js';
+import { parseCard } from '../../../engine/mah-jongg/card.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
 import { CardShareStore, noSuchShare, normalShareCode, SHARE_CODE, sharedCode, sharedReference, type SharedCard } from '../../store/card-shares.js';

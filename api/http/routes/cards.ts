@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { parseCard } from '../../../engine/card.js';
-import { NOTE_PHRASES, printedFromText, PRINTED_LIMITS, type PrintedCard } from '../../../engine/printed-card.js';
+import { parseCard } from '../../../engine/mah-jongg/card.js';
+import { NOTE_PHRASES, printedFromText, PRINTED_LIMITS, type PrintedCard } from '../../../engine/mah-jongg/printed-card.js';
 import type { EditorReading } from '../../shared/card-check.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
@@ -58,7 +58,7 @@ const PrintedLineSchema = Type.Object({
   answers: Type.Optional(Answers),
   unsure: Type.Optional(Type.String({ maxLength: 300 })),
 }, { additionalProperties: false });
-/** A card as printed (engine/printed-card.ts): sections as headed, each line its groups in colour, its note, X/C and value. */
+/** A card as printed (engine/mah-jongg/printed-card.ts): sections as headed, each line its groups in colour, its note, X/C and value. */
 export const PrintedCardSchema = Type.Object({
   name: Type.String({ maxLength: L.nameChars }),
   sections: Type.Array(Type.Object({

@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { CompiledCard } from '../../../engine/compile.js';
+import type { CompiledCard } from '../../../engine/mah-jongg/compile.js';
 import type { Player } from '../../store/players.js';
-import { AGENT_NAMES } from '../../../agents/levels.js';
+import { AGENT_NAMES } from '../../../agents/mah-jongg/levels.js';
 import { TilemateError } from '../../../engine/errors.js';
-import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg.js';
-import { loadRuleset, RULESETS } from '../../../engine/rulesets.js';
-import { seatAnalysisInput } from '../../../engine/seat.js';
-import type { SeatView } from '../../../engine/game.js';
+import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '../../../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
+import { seatAnalysisInput } from '../../../engine/mah-jongg/seat.js';
+import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import type { AppContext } from '../app.js';
 import { compiledCard } from '../card-compile.js';
-import { deadCalls, tileSafety } from '../../../agents/defence.js';
-import { tileName } from '../../../engine/tiles.js';
+import { deadCalls, tileSafety } from '../../../agents/mah-jongg/defence.js';
+import { tileName } from '../../../engine/mah-jongg/tiles.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
@@ -128,7 +128,7 @@ export const DefenceAnswer = Type.Object({
   deadCalls: Type.Array(Type.Object({ target: Type.Integer(), rack: Type.Integer(), text: Type.String() })),
 });
 
-/** The defence for a seat's view, with tile names (agents/defence.ts; the view only, never a hidden tile). */
+/** The defence for a seat's view, with tile names (agents/mah-jongg/defence.ts; the view only, never a hidden tile). */
 export function seatDefence(game: MahJonggGame, v: SeatView) {
   return {
     tiles: tileSafety(game.cc, v).map((x) => ({ tile: tileName(x.tile), level: x.level, why: x.why, ...(x.warning !== undefined && { warning: x.warning }) })),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { CourtesyAdvice, VoteAdvice } from '../../../agents/advice.js';
+import type { CourtesyAdvice, VoteAdvice } from '../../../agents/mah-jongg/advice.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { CardText, ERRORS, Strict, Tiles } from './schemas.js';

@@ -5,7 +5,7 @@ import type { MexicanTrainGame } from '../../../engine/domino/mexican-train.js';
 import type { DominoView } from '../../../engine/domino/game.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { Game } from '../../../engine/games.js';
-import type { MahJonggGame } from '../../../engine/mah-jongg.js';
+import type { MahJonggGame } from '../../../engine/mah-jongg/mah-jongg.js';
 import { adviceJson } from '../../shared/domino-wire.js';
 import type { HintJson } from '../../shared/wire.js';
 import type { AppContext } from '../app.js';
@@ -14,7 +14,7 @@ import type { Clock } from '../../store/tables.js';
 import type { Api } from './analysis.js';
 import { Bearer, bearer, emptyBody } from './live-games.js';
 import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, Strict, TableActionBody } from './schemas.js';
-import type { SeatView } from '../../../engine/game.js';
+import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import { CardAnswer, seatCard, TopQuery } from './games.js';
 
 /**

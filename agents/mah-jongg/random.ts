@@ -1,8 +1,8 @@
-import { ruleViolation } from '../engine/errors.js';
-import type { Action } from '../engine/game.js';
-import { nextInt, type RngState } from '../engine/rng.js';
-import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
+import { ruleViolation } from '../../engine/errors.js';
+import type { Action } from '../../engine/mah-jongg/game.js';
+import { nextInt, type RngState } from '../../engine/rng.js';
+import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
+import type { Agent, Turn } from '../agent.js';
 
 /** k random tiles from the rack, never a joker (jokers can never be passed). */
 function randomPassable(concealed: readonly number[], k: number, rng: RngState): TileId[] {

@@ -1,4 +1,4 @@
-import { TilemateError } from './errors.js';
+import { TilemateError } from '../errors.js';
 
 /**
  * Tile ids, as the engine sees them (card-notation.md, "Tiles"):
@@ -103,7 +103,7 @@ export function fullSet(): TileId[] {
 
 /**
  * A group of one tile: a pung (3), kong (4), quint (5) or sextet (6), its natural tiles and
- * `jokers` jokers standing in (an exposure on a rack is one; engine/game.ts Exposure).
+ * `jokers` jokers standing in (an exposure on a rack is one; engine/mah-jongg/game.ts Exposure).
  */
 export interface Group {
   tile: TileId;

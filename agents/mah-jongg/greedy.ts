@@ -1,10 +1,10 @@
-import type { CompiledCard } from '../engine/compile.js';
-import type { Action, SeatView } from '../engine/game.js';
-import { handAfterCall } from '../engine/seat.js';
-import { closestAway } from '../engine/hand-check.js';
-import { JOKER, type TileId } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
-import type { Group } from '../engine/tiles.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
+import { handAfterCall } from '../../engine/mah-jongg/seat.js';
+import { closestAway } from '../../engine/mah-jongg/hand-check.js';
+import { JOKER, type TileId } from '../../engine/mah-jongg/tiles.js';
+import type { Agent, Turn } from '../agent.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * A simple greedy player: it declares Mah Jongg whenever it can, takes every joker it can

@@ -1,17 +1,17 @@
 import { parseCard } from './card.js';
 import { compileCard, type CompiledCard } from './compile.js';
-import { ruleViolation, TilemateError } from './errors.js';
+import { ruleViolation, TilemateError } from '../errors.js';
 import {
   apply, cloneState, legalActions, newGame, nextToAct, sharedView, tryApply, validate, view, waitingOn,
   type Action, type GameState, type Phase, type SeatView,
 } from './game.js';
-import { endLists, show, type CardSource, type Game, type GameType, type Outcome } from './games.js';
+import { endLists, show, type CardSource, type Game, type GameType, type Outcome } from '../games.js';
 import { RULESETS, loadRuleset, type Ruleset } from './rulesets.js';
 import { parseTile, tileName } from './tiles.js';
 
 /**
  * American Mah Jongg behind the one game interface (engine/games.ts): the rules are
- * engine/game.ts; this file binds a ruleset and a card to them and writes actions as records
+ * engine/mah-jongg/game.ts; this file binds a ruleset and a card to them and writes actions as records
  * and the wire write them (tiles by name).
  */
 

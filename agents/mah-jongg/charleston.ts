@@ -1,9 +1,9 @@
-import { tilesAwayAll } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import type { SeatView } from '../engine/game.js';
-import { nextInt, type RngState } from '../engine/rng.js';
-import { unseenCounts } from '../engine/seat.js';
-import { JOKER, type TileId } from '../engine/tiles.js';
+import { tilesAwayAll } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import type { SeatView } from '../../engine/mah-jongg/game.js';
+import { nextInt, type RngState } from '../../engine/rng.js';
+import { unseenCounts } from '../../engine/mah-jongg/seat.js';
+import { JOKER, type TileId } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * Choosing a Charleston pass by looking ahead: each candidate set of tiles to give (drawn

@@ -1,4 +1,4 @@
-import { TilemateError } from './errors.js';
+import { TilemateError } from '../errors.js';
 
 /**
  * Rulesets are data: the engine reads these fields and never branches on a ruleset's name
@@ -6,7 +6,7 @@ import { TilemateError } from './errors.js';
  * from East: seat s + 1 sits to the right of seat s, and play passes to the right.
  */
 
-/** How a finished game is scored: one scorer (engine/scoring.ts) reads these fields. */
+/** How a finished game is scored: one scorer (engine/mah-jongg/scoring.ts) reads these fields. */
 export interface ScoringTable {
   name: string;
   /**

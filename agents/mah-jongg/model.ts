@@ -1,9 +1,9 @@
-import { TilemateError } from '../engine/errors.js';
+import { TilemateError } from '../../engine/errors.js';
 import { featureVersionWords, featureWidth, knownFeatureVersion } from './features.js';
 
 /**
  * A trained value model as the bots use it: a small multilayer perceptron over the features
- * of agents/features.ts with two outputs, the log-odds that the seat wins the game and its
+ * of agents/mah-jongg/features.ts with two outputs, the log-odds that the seat wins the game and its
  * expected score / 100. Inference is a plain typed-array forward pass (a decision scores a
  * dozen rows; TensorFlow.js costs more to call than this costs to run); training builds the
  * same network in TensorFlow.js (training/net.ts), and a test holds the two to 1e-5.

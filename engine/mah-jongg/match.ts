@@ -1,5 +1,5 @@
-import { TilemateError } from './errors.js';
-import { nextInt, seedRng } from './rng.js';
+import { TilemateError } from '../errors.js';
+import { nextInt, seedRng } from '../rng.js';
 
 /**
  * Several games in a row, kept as pure bookkeeping over finished games' scores (each game an

@@ -1,7 +1,7 @@
-import type { CompiledCard } from '../engine/compile.js';
-import type { Exposure, SeatView } from '../engine/game.js';
-import { exposuresCanComplete, fitsForm } from '../engine/hand-check.js';
-import { FLOWER, GREEN, JOKER, KINDS, NORTH, RED, SOAP, SOUTH, EAST, WEST, isSuited, rankOf, suitOf, type Group, type TileId, groupName } from '../engine/tiles.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import type { Exposure, SeatView } from '../../engine/mah-jongg/game.js';
+import { exposuresCanComplete, fitsForm } from '../../engine/mah-jongg/hand-check.js';
+import { FLOWER, GREEN, JOKER, KINDS, NORTH, RED, SOAP, SOUTH, EAST, WEST, isSuited, rankOf, suitOf, type Group, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * Defence: how dangerous each tile on a seat's rack is to discard, from what that seat can
@@ -93,7 +93,7 @@ export function tableCounts(view: SeatView): number[] {
   return v;
 }
 
-/** Whether a rack is live: not dead, no Mah Jongg declared on it (engine/racks.ts rackLive, from the view). */
+/** Whether a rack is live: not dead, no Mah Jongg declared on it (engine/mah-jongg/racks.ts rackLive, from the view). */
 function rackLive(view: SeatView, seat: number, rack: number): boolean {
   return !view.dead[seat][rack] && !view.mahJonggs.some((m) => m.seat === seat && m.rack === rack);
 }
@@ -141,7 +141,7 @@ function threatsOf(cc: CompiledCard, view: SeatView): Threat[] {
 
 /**
  * Whether form f can still be made by a player with these exposures when `avail` copies of
- * each kind may still reach her (engine/hand-check.ts formStillPossible, from one seat's
+ * each kind may still reach her (engine/mah-jongg/hand-check.ts formStillPossible, from one seat's
  * knowledge), and whether it still needs tile `t`.
  */
 function openAndNeeds(cc: CompiledCard, f: number, exposures: readonly Group[], avail: readonly number[], t: TileId): { open: boolean; needs: boolean } {

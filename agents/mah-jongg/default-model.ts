@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
-import { fileErrorWords, TilemateError } from '../engine/errors.js';
+import { fileErrorWords, TilemateError } from '../../engine/errors.js';
 import { CHANCE_INPUTS, CHANCE_INPUTS_V1, CHANCE_INPUTS_V2, CHANCE_INPUTS_VERSION, type ChanceCalibration } from './chance.js';
 import { modelFromJson, type ValueModel } from './model.js';
 
@@ -10,7 +10,7 @@ import { modelFromJson, type ValueModel } from './model.js';
  * The best shipped model (models/value-model.json), which the `learned` and `expert` bots,
  * the hints, the advice and the review use. Without it (deleted, or made for other features)
  * the `learned` bot, the hints, the advice and the review play the strong habits instead, and
- * say so once; the `expert` bot is refused (agents/levels.ts).
+ * say so once; the `expert` bot is refused (agents/mah-jongg/levels.ts).
  */
 export const DEFAULT_MODEL_FILE = join('models', 'value-model.json');
 
@@ -67,7 +67,7 @@ let calibration: ChanceCalibration | null | undefined;
 export function readChanceCalibration(text: string, source: string): ChanceCalibration {
   let o: { format?: unknown; inputs?: unknown; weights?: unknown; bias?: unknown; knots?: unknown; fittedOn?: unknown };
   try { o = JSON.parse(text); } catch { throw new TilemateError('TM_BAD_MODEL', `${source} is not JSON (cut off?)`); }
-  // the inputs' version (agents/chance.ts); a file without one is of the first two, told by its count of weights
+  // the inputs' version (agents/mah-jongg/chance.ts); a file without one is of the first two, told by its count of weights
   const weightsOf = (v: unknown): number[] => (v === undefined ? [CHANCE_INPUTS_V1, CHANCE_INPUTS_V2] : v === CHANCE_INPUTS_VERSION ? [CHANCE_INPUTS] : []);
   const ok = o !== null && typeof o === 'object' && o.format === CHANCE_CALIBRATION_FORMAT && Array.isArray(o.weights)
     && weightsOf(o.inputs).includes(o.weights.length) && o.weights.every((w) => Number.isFinite(w)) && Number.isFinite(o.bias)

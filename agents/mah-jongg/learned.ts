@@ -1,18 +1,18 @@
-import type { CompiledCard } from '../engine/compile.js';
-import { beforePlay, type Action, type Exposure, type SeatView } from '../engine/game.js';
-import { handAfterCall } from '../engine/seat.js';
-import { closestAway, exposuresFitCard } from '../engine/hand-check.js';
-import { nextInt, type RngState } from '../engine/rng.js';
-import type { TileId } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { beforePlay, type Action, type Exposure, type SeatView } from '../../engine/mah-jongg/game.js';
+import { handAfterCall } from '../../engine/mah-jongg/seat.js';
+import { closestAway, exposuresFitCard } from '../../engine/mah-jongg/hand-check.js';
+import { nextInt, type RngState } from '../../engine/rng.js';
+import type { TileId } from '../../engine/mah-jongg/tiles.js';
+import type { Agent, Turn } from '../agent.js';
 import { Encoder, FEATURE_VERSION, type Afterstate } from './features.js';
 import { HeuristicAgent, myExposures, STRONG_HABITS } from './heuristic.js';
 import { forward, type ValueModel } from './model.js';
-import type { Group } from '../engine/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * The learned player: at each decision it lists what it could do, encodes the afterstate each
- * choice leads to (agents/features.ts) and takes the one its value model rates highest
+ * choice leads to (agents/mah-jongg/features.ts) and takes the one its value model rates highest
  * (one-step lookahead, TD-Gammon's way). Mah Jongg, joker exchanges and calling a hand dead
  * are always taken, as every bot does. The candidates come from the strong habits' ranking of
  * the tiles, so a dozen rows are scored per discard and a few dozen per Charleston pass.
@@ -171,7 +171,7 @@ export class LearnedAgent implements Agent {
 
   /**
    * The model's rating of the seat's best choice at a Charleston pass, vote or courtesy offer:
-   * the Charleston lookahead (agents/lookahead.ts) rates the step it reaches by it.
+   * the Charleston lookahead (agents/mah-jongg/lookahead.ts) rates the step it reaches by it.
    */
   charlestonValue(turn: Turn): number {
     if (this.model === null) return 0;

@@ -1,21 +1,21 @@
-import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type LineResult } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { determinize } from '../engine/determinize.js';
-import { ruleViolation, TilemateError } from '../engine/errors.js';
-import { copiesOf, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../engine/game.js';
-import { closestAway } from '../engine/hand-check.js';
-import { nextU32, seedRng, shuffle, type RngState } from '../engine/rng.js';
-import { loadRuleset, type Ruleset } from '../engine/rulesets.js';
-import { handAfterCall, seenCounts, unseenCounts } from '../engine/seat.js';
-import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId, groupName } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
+import { analysisInput, Analyzer, parseExposures, setHolds, tilesAwayAll, unseenOf, type AnalysisInput, type LineResult } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { ruleViolation, TilemateError } from '../../engine/errors.js';
+import { copiesOf, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../../engine/mah-jongg/game.js';
+import { closestAway } from '../../engine/mah-jongg/hand-check.js';
+import { nextU32, seedRng, shuffle, type RngState } from '../../engine/rng.js';
+import { loadRuleset, type Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import { handAfterCall, seenCounts, unseenCounts } from '../../engine/mah-jongg/seat.js';
+import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
+import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
 import { passWhy, searchCourtesy, searchVote } from './charleston.js';
 import { calibrated, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
 import { LearnedAgent } from './learned.js';
-import type { Group } from '../engine/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * Advice for a person at a real table, from the same code the bots play with: which lines
@@ -245,7 +245,7 @@ function unseenPool(sit: Situation, phase: 'discard' | 'claims'): TileId[] {
 // ------------------------------------------------------------------ playouts
 
 /**
- * The Monte Carlo machinery of agents/montecarlo.ts, as a function: `worlds` deals sampled
+ * The Monte Carlo machinery of agents/mah-jongg/montecarlo.ts, as a function: `worlds` deals sampled
  * from the view, every candidate played out to the end in each by heuristic players (the
  * person with the hard bot's habits, the others as medium bots), with the same world and
  * the same playout randomness for every candidate (common random numbers), so differences
@@ -522,7 +522,7 @@ function decisionDetails(alts: Alternative[], worlds: number, first: string, mah
 
 /**
  * The player whose choice the advice, the hint and the review start from: the best shipped
- * model's policy (agents/learned.ts), or the strong habits when there is no model.
+ * model's policy (agents/mah-jongg/learned.ts), or the strong habits when there is no model.
  */
 export function advisor(cc: CompiledCard): LearnedAgent {
   return new LearnedAgent(cc, defaultModel(), {}, 'advice');
@@ -589,7 +589,7 @@ export interface CharlestonAdvice {
 const PASS_OFFSET: Record<Direction, number> = { right: 1, across: 2, left: 3 };
 
 /**
- * The Charleston pass, explained in one sentence a beginner understands (agents/charleston.ts
+ * The Charleston pass, explained in one sentence a beginner understands (agents/mah-jongg/charleston.ts
  * passWhy): the tiles to give, any received tiles to forward unseen where a blind pass is
  * allowed, and why. `keeps` are the analyzer's best lines for the tiles kept. `copies` is the
  * set in play (copiesOf the table's ruleset, or the standard set for a hand typed with no game).
@@ -631,7 +631,7 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
  * duplicate deals, seed 29, the advising seat otherwise playing the lookahead habits against
  * three medium bots): win share 28.18% (27.04 to 29.32) against 25.57% (24.46 to 26.67) for
  * the lookahead pass the advice gave before (paired difference +2.62%, 1.19 to 4.04) and
- * 24.98% (23.89 to 26.08) for the pass that keeps lines open (agents/charleston.ts openPass).
+ * 24.98% (23.89 to 26.08) for the pass that keeps lines open (agents/mah-jongg/charleston.ts openPass).
  */
 function advicePass(cc: CompiledCard, view: SeatView): { tiles: TileId[]; blind: number } {
   const strong = new HeuristicAgent(cc, STRONG_HABITS, 'advice');
@@ -657,7 +657,7 @@ export interface VoteAdvice {
   why: string;
 }
 
-/** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by looking ahead at what the passes may bring (agents/charleston.ts). */
+/** Whether to vote for the second Charleston (teaching guide 2.3: any player may stop it), by looking ahead at what the passes may bring (agents/mah-jongg/charleston.ts). */
 export function voteAdvice(cc: CompiledCard, copies: readonly number[], input: { hand: string }): VoteAdvice {
   const parsed = analysisInput(copies, input.hand);
   const v = searchVote(cc, charlestonView(parsed, 'vote'), seedRng(1));
@@ -772,7 +772,7 @@ export function defaultWall(input: AnalysisInput, players = 4): number {
 
 /**
  * The chance of completing each line before the wall runs out, in the solo model
- * (agents/chance.ts): the person draws one tile in every `players` from a wall sampled out
+ * (agents/mah-jongg/chance.ts): the person draws one tile in every `players` from a wall sampled out
  * of the tiles she has not seen and never switches lines. Every line is run on the same
  * sampled draws, so lines compare deal by deal.
  */

@@ -1,4 +1,4 @@
-import { TilemateError } from './errors.js';
+import { TilemateError } from '../errors.js';
 import { FLOWER, GREEN, NORTH, EAST, WEST, SOUTH, RED, SOAP, type Suit, type TileId } from './tiles.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ruleViolation } from './errors.js';
+import { ruleViolation } from '../errors.js';
 import type { ScoringTable } from './rulesets.js';
 
 /**

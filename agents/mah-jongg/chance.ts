@@ -1,9 +1,9 @@
-import { ruleViolation } from '../engine/errors.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { fitsForm } from '../engine/hand-check.js';
-import { nextInt, seedRng } from '../engine/rng.js';
-import { JOKER, KINDS } from '../engine/tiles.js';
-import type { Group } from '../engine/tiles.js';
+import { ruleViolation } from '../../engine/errors.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { fitsForm } from '../../engine/mah-jongg/hand-check.js';
+import { nextInt, seedRng } from '../../engine/rng.js';
+import { JOKER, KINDS } from '../../engine/mah-jongg/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * The solo model of a hand's chances: the seat draws from a wall sampled out of the tiles
@@ -11,7 +11,7 @@ import type { Group } from '../engine/tiles.js';
  * line needs least) and discards it otherwise. Nobody calls and nobody races her, so it
  * measures how reachable a line is from a hand, not the odds of winning the game; lines and
  * hands are compared on the same sampled draws (common random numbers). Used by the
- * `--simulate` chances (agents/advice.ts).
+ * `--simulate` chances (agents/mah-jongg/advice.ts).
  */
 
 /** The forms of a line the exposures fit, with what each still needs from the concealed tiles. */
@@ -179,7 +179,7 @@ export const CHANCE_LISTED = 5;
 const clamp = (p: number) => Math.min(0.995, Math.max(0.002, p));
 const logOdds = (p: number) => Math.log(clamp(p) / (1 - clamp(p)));
 
-/** What the calibration reads of a line, besides its solo chance (engine/analyzer.ts LineResult). */
+/** What the calibration reads of a line, besides its solo chance (engine/mah-jongg/analyzer.ts LineResult). */
 export interface ChanceLine { tilesAway: number; concealed: boolean; jokerSlots: number; need: readonly unknown[] }
 
 /** What the third version reads of the hand: the lines listed with the line, and the table. */

@@ -1,7 +1,7 @@
 import type { CompiledCard } from './compile.js';
-import { ruleViolation, TilemateError } from './errors.js';
+import { ruleViolation, TilemateError } from '../errors.js';
 import { beforePlay, type ClaimResponse, type GameState, type Phase, type SeatView } from './game.js';
-import { seedRng, shuffle, type RngState, nextU32 } from './rng.js';
+import { seedRng, shuffle, type RngState, nextU32 } from '../rng.js';
 import type { Ruleset } from './rulesets.js';
 import { unseenCounts } from './seat.js';
 import { COPIES, KINDS, type TileId } from './tiles.js';

@@ -1,6 +1,6 @@
-import type { CompiledCard } from '../engine/compile.js';
-import { TilemateError } from '../engine/errors.js';
-import type { Agent } from './agent.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { Agent } from '../agent.js';
 import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
 import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
@@ -8,14 +8,14 @@ import { LearnedAgent } from './learned.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
 import { RandomAgent } from './random.js';
 import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
-import type { Ruleset } from '../engine/rulesets.js';
+import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
 
 /**
  * Agents by level (for people) or by name (for measuring): `easy` is the heuristic with a
  * beginner's habits, `medium` the heuristic, `hard` the Monte Carlo player, `expert` the
  * trained value model's policy with a short lookahead search (refused when the model is not
  * installed); `random` and `greedy` are the floors; `strong` is the heuristic with the
- * searching players' habits, and `learned` the trained model's policy alone (agents/learned.ts).
+ * searching players' habits, and `learned` the trained model's policy alone (agents/mah-jongg/learned.ts).
  * Bots only studies play (measuring variants of these) live in lab/bots/, registered from
  * there (registerAgents below); nothing here imports lab/.
  */

@@ -1,6 +1,6 @@
 import { CardError, parseCard, type Card, type CardLine, type PatternToken } from './card.js';
 import { checkFormCounts, countLineForms, FORM_LIMITS, lineForms } from './compile.js';
-import { TilemateError } from './errors.js';
+import { TilemateError } from '../errors.js';
 
 /**
  * A card as the player holds it (STYLE.md, "A card as the player holds it"): each line its

@@ -1,4 +1,4 @@
-import { ruleViolation } from './errors.js';
+import { ruleViolation } from '../errors.js';
 import type { CompiledCard } from './compile.js';
 import { JOKER, KINDS } from './tiles.js';
 
@@ -12,7 +12,7 @@ import { JOKER, KINDS } from './tiles.js';
  *   lackN = 14 - placed             (tiles missing in all)
  *   lackS = singles - placedSingles (tiles missing in singles and pairs, which jokers never fill)
  * and its tiles away, lackS + max(0, lackN - lackS - j) = max(lackN - j, lackS), with j the
- * hand's jokers when the form's line takes them (engine/analyzer.ts awayFromPlaced).
+ * hand's jokers when the form's line takes them (engine/mah-jongg/analyzer.ts awayFromPlaced).
  *
  * When a kind's count goes from c to c - 1, lackN grows by one in exactly the forms needing c
  * or more of the kind, and lackS in those holding c or more in singles and pairs: two masks

@@ -1,12 +1,12 @@
-import type { CompiledCard } from '../engine/compile.js';
-import { determinize } from '../engine/determinize.js';
-import { apply, cloneState, type Action, type GameState } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
-import { nextU32, seedRng } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import type { Agent, Turn } from './agent.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { apply, cloneState, type Action, type GameState } from '../../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { nextU32, seedRng } from '../../engine/rng.js';
+import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
-import { playOut } from './table.js';
+import { playOut } from '../table.js';
 
 /**
  * Plays every candidate out from one sampled world, with the same playout randomness for
@@ -88,15 +88,15 @@ export const EXPERT_BUDGET: Budget = { worlds: 16, candidates: 4, steps: 40_000 
 
 /**
  * The Monte Carlo player. Its own policy is the heuristic with the searching players'
- * habits (agents/heuristic.ts STRONG_HABITS: live forms only, missing single and pair
+ * habits (agents/mah-jongg/heuristic.ts STRONG_HABITS: live forms only, missing single and pair
  * tiles counted as harder to get); for its discards, joker exchanges and answers to
  * discards that policy's choice is the default. It samples whole worlds consistent with its
- * view (engine/determinize.ts: the unseen tiles dealt to the other racks and the wall),
+ * view (engine/mah-jongg/determinize.ts: the unseen tiles dealt to the other racks and the wall),
  * plays the default and the other candidates out to the end, itself with its own habits and
  * the others as medium players (opponents draw, discard and call too), and takes a
  * challenger only when its paired mean score beats the default's by more than OVERRULE
  * standard errors. Mah Jongg is always declared when it can be. Its Charleston passes, vote
- * and courtesy offer are its policy's (the lookahead of agents/charleston.ts minimises plain
+ * and courtesy offer are its policy's (the lookahead of agents/mah-jongg/charleston.ts minimises plain
  * tiles away, which pulls against the pair cost: with it, 23.4% against 26.2%).
  */
 export class MonteCarloAgent implements Agent {

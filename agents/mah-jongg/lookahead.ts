@@ -1,20 +1,20 @@
-import type { CompiledCard } from '../engine/compile.js';
-import { determinize } from '../engine/determinize.js';
-import { apply, beforePlay, cloneState, nextToAct, type Action, type GameState } from '../engine/game.js';
-import { mahJonggGame } from '../engine/mah-jongg.js';
-import { nextU32, seedRng, type RngState } from '../engine/rng.js';
-import type { Ruleset } from '../engine/rulesets.js';
-import type { Agent, Turn } from './agent.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { apply, beforePlay, cloneState, nextToAct, type Action, type GameState } from '../../engine/mah-jongg/game.js';
+import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { nextU32, seedRng, type RngState } from '../../engine/rng.js';
+import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
+import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, MEDIUM_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
 import type { ValueModel } from './model.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
-import { tableTurns } from './table.js';
+import { tableTurns } from '../table.js';
 
 /**
  * The expert: the learned policy with a short search. At a discard or an answer to a
  * discard it takes the model's best few choices and plays each out in sampled worlds
- * (engine/determinize.ts: the tiles it has not seen dealt to the other racks and the wall),
+ * (engine/mah-jongg/determinize.ts: the tiles it has not seen dealt to the other racks and the wall),
  * not to the end of the game but to its own next turn: the others play as medium bots, its
  * own answers to their discards are the policy's, and the position it reaches (after its next
  * draw, or after a call) is rated by the model (1 if it can declare Mah Jongg there; a game

@@ -1,5 +1,5 @@
 import type { CompiledCard } from './compile.js';
-import { TilemateError } from './errors.js';
+import { TilemateError } from '../errors.js';
 import { COPIES, JOKER, KINDS, parseTiles, SET_SIZE, tileName, type TileId, type Group } from './tiles.js';
 
 /**
@@ -24,7 +24,7 @@ export interface AnalysisInput {
   seen: number[];
   /** Of the seen tiles, how many stand in other players' exposures (still part of their 13: not gone from the wall). */
   othersExposed?: number;
-  /** Copies of each kind in the set in play (the ruleset's: engine/game.ts copiesOf, or a view's `copies`). */
+  /** Copies of each kind in the set in play (the ruleset's: engine/mah-jongg/game.ts copiesOf, or a view's `copies`). */
   copies: readonly number[];
 }
 

@@ -1,16 +1,16 @@
-import { awayFromPlaced, PLACED, placeForm } from '../engine/analyzer.js';
-import { IncrementalTilesAway } from '../engine/incremental.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { unseenCounts } from '../engine/seat.js';
-import type { Action, SeatView } from '../engine/game.js';
-import { handAfterCall } from '../engine/seat.js';
-import { closestAway, exposuresFitCard, fitsForm, formLack } from '../engine/hand-check.js';
-import { nextInt, type RngState } from '../engine/rng.js';
-import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
-import type { Agent, Turn } from './agent.js';
+import { awayFromPlaced, PLACED, placeForm } from '../../engine/mah-jongg/analyzer.js';
+import { IncrementalTilesAway } from '../../engine/mah-jongg/incremental.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { unseenCounts } from '../../engine/mah-jongg/seat.js';
+import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
+import { handAfterCall } from '../../engine/mah-jongg/seat.js';
+import { closestAway, exposuresFitCard, fitsForm, formLack } from '../../engine/mah-jongg/hand-check.js';
+import { nextInt, type RngState } from '../../engine/rng.js';
+import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
+import type { Agent, Turn } from '../agent.js';
 import { tileSafety } from './defence.js';
 import { searchCourtesy, searchPass, searchVote } from './charleston.js';
-import type { Group } from '../engine/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * The heuristic player: it picks target lines with the analyzer (fewest tiles away, then
@@ -32,7 +32,7 @@ export interface Habits {
   stickiness: number;
   /** Avoid discarding what opponents' exposures need, as the wall runs down. */
   defence: boolean;
-  /** Choose Charleston passes, the vote on a second Charleston and the courtesy pass by sampling what may come back (agents/charleston.ts), not from the hand alone. */
+  /** Choose Charleston passes, the vote on a second Charleston and the courtesy pass by sampling what may come back (agents/mah-jongg/charleston.ts), not from the hand alone. */
   lookahead?: boolean;
   /** Target only forms that can still be made with the tiles not yet seen on the table. */
   live?: boolean;
@@ -47,14 +47,14 @@ export interface Habits {
   /** Never steal in the Charleston's last pass of each round: always pass three of her own. */
   noBlindPass?: boolean;
   /**
-   * Defence rule (issue 29): when the cheapest discard is one agents/defence.ts rates
+   * Defence rule (issue 29): when the cheapest discard is one agents/mah-jongg/defence.ts rates
    * dangerous, discard instead the cheapest tile it does not, if that one is worth at most
    * this much more to her own hand (unset: no such rule).
    */
   guard?: number;
   /** With guard: the rule only with this many tiles left in the wall or fewer (unset: always). */
   guardWall?: number;
-  /** With guard: an opponent counts as close with this many hidden tiles or fewer (agents/defence.ts tileSafety; unset: its default). */
+  /** With guard: an opponent counts as close with this many hidden tiles or fewer (agents/mah-jongg/defence.ts tileSafety; unset: its default). */
   guardHidden?: number;
 }
 
@@ -235,7 +235,7 @@ export class HeuristicAgent implements Agent {
 
   /**
    * The defence rule (Habits.guard): the cheapest tile (`best`, its worth in this.worth) unless
-   * agents/defence.ts rates it dangerous and another tile, not dangerous, is worth at most
+   * agents/mah-jongg/defence.ts rates it dangerous and another tile, not dangerous, is worth at most
    * `margin` more; then the cheapest of those.
    */
   private guarded(view: SeatView, best: TileId, margin: number): TileId {
@@ -381,7 +381,7 @@ export class HeuristicAgent implements Agent {
     return least;
   }
 
-  /** The same from a packed placed count (engine/analyzer.ts PLACED) and the usable jokers. */
+  /** The same from a packed placed count (engine/mah-jongg/analyzer.ts PLACED) and the usable jokers. */
   private effectiveFrom(placed: number, f: number, jokers: number): number {
     const a = awayFromPlaced(placed, this.cc.formSingles[f], jokers);
     const extra = this.habits.pairCost;

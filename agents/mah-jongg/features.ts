@@ -1,12 +1,12 @@
-import { ruleViolation } from '../engine/errors.js';
-import { awayFromPlaced, mendPlaced, placeAll } from '../engine/analyzer.js';
-import type { CompiledCard } from '../engine/compile.js';
-import { unseenCounts } from '../engine/seat.js';
-import { beforePlay, type SeatView } from '../engine/game.js';
-import { fitsForm } from '../engine/hand-check.js';
-import { JOKER, KINDS, type TileId } from '../engine/tiles.js';
+import { ruleViolation } from '../../engine/errors.js';
+import { awayFromPlaced, mendPlaced, placeAll } from '../../engine/mah-jongg/analyzer.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { unseenCounts } from '../../engine/mah-jongg/seat.js';
+import { beforePlay, type SeatView } from '../../engine/mah-jongg/game.js';
+import { fitsForm } from '../../engine/mah-jongg/hand-check.js';
+import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { formsNeeding, liveForms, myExposures } from './heuristic.js';
-import type { Group } from '../engine/tiles.js';
+import type { Group } from '../../engine/mah-jongg/tiles.js';
 
 /**
  * What a learned model sees of a moment in the game, card-independent: never which tiles a
@@ -22,7 +22,7 @@ import type { Group } from '../engine/tiles.js';
  *
  * A feature version changes whenever the meaning or order of a feature changes; a model file
  * records the version it was trained on, and a model of a version this encoder does not write
- * is refused (agents/model.ts). The encoder writes version 2, the shipped model's
+ * is refused (agents/mah-jongg/model.ts). The encoder writes version 2, the shipped model's
  * (models/value-model.json):
  * - 60 numbers, the table (24) and the four closest lines (9 each) (version 1's, retired);
  * - then 27 more: the opponents one by one in turn order (their exposures, tiles exposed, dead,
@@ -288,7 +288,7 @@ export class Encoder {
   private readonly mend: boolean;
 
   /**
-   * `version` the feature version to write (a model's own, agents/model.ts); `mend` false places
+   * `version` the feature version to write (a model's own, agents/mah-jongg/model.ts); `mend` false places
    * every afterstate's tiles afresh (the plain way, for tests to hold the mended one to).
    */
   constructor(private readonly cc: CompiledCard, opts: { version: number; mend?: boolean }) {

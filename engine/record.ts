@@ -105,8 +105,8 @@ export function readHeader(h: Record<string, unknown>, cards?: CardSource): { he
 }
 
 function checkEnd(game: Game, end: unknown, state: object, line: number): void {
-  if (!game.isOver(state)) return bad(line, 'an end line, but the game has not ended');
-  if (!isObject(end)) return bad(line, 'expected "end": {...}');
+  if (!game.isOver(state)) bad(line, 'an end line, but the game has not ended');
+  if (!isObject(end)) bad(line, 'expected "end": {...}');
   const diffs: string[] = [];
   for (const [key, replayed] of Object.entries(game.endSummary(state))) {
     if (JSON.stringify(end[key]) !== JSON.stringify(replayed)) diffs.push(`${key} ${show(end[key])}, replayed ${show(replayed)}`);

@@ -20,7 +20,7 @@ import { captureOutput, run } from './api/capture.js';
  */
 
 /** Engine words a beginner does not know, each with what it catches. */
-export const BANNED: readonly [RegExp, string][] = [
+const BANNED: readonly [RegExp, string][] = [
   [/\bworlds?\b/i, 'worlds'],
   [/\bsampled\b/i, 'sampled'],
   [/\bdeals?\b/i, '"deals" as a unit of statistics'],
@@ -42,7 +42,7 @@ export const BANNED: readonly [RegExp, string][] = [
 ];
 
 /** The banned words a text holds, by name. */
-export function engineWords(text: string): string[] {
+function engineWords(text: string): string[] {
   return BANNED.filter(([re]) => re.test(text)).map(([, name]) => name);
 }
 

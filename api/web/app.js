@@ -622,10 +622,6 @@ function button(text, onClick, cls = '', kind = '') {
   return b;
 }
 
-function sameTiles(a, b) {
-  return a.length === b.length && sortTiles(a).join() === sortTiles(b).join();
-}
-
 /** " on rack 2" when the seat plays two racks (Siamese), else nothing. */
 function onRack(a) {
   const racks = ui.view.dead?.[ui.view.seat]?.length ?? 1;

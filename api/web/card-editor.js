@@ -407,7 +407,7 @@ export class CardEditor {
   render() {
     this.els.title.value = this.card.name;
     const box = this.els.sections;
-    box.replaceChildren(...this.card.sections.map((s, i) => this.sectionElement(s, i)));
+    box.replaceChildren(...this.card.sections.map((s) => this.sectionElement(s)));
     this.refreshButtons();
     this.showStatus();
   }
@@ -422,7 +422,7 @@ export class CardEditor {
     return s.title.trim() || `Section ${i + 1}`;
   }
 
-  sectionElement(s, i) {
+  sectionElement(s) {
     const head = el('h3', { id: `${s.key}-h`, class: 'ed-section-name' });
     const input = el('input', { type: 'text', id: `${s.key}-title`, class: 'ed-heading', maxLength: LIMITS.nameChars, autocomplete: 'off', spellcheck: false, value: s.title, placeholder: 'such as 2468' });
     const numbers = el('p', { class: 'section-numbers' });
@@ -771,7 +771,7 @@ export class CardEditor {
     const s = this.newSection('');
     s.lines[0].touched = false;
     this.card.sections.push(s);
-    this.els.sections.append(this.sectionElement(s, this.card.sections.length - 1));
+    this.els.sections.append(this.sectionElement(s));
     this.refreshButtons();
     this.changed(s.lines);
     queueMicrotask(() => document.getElementById(`${s.key}-title`)?.focus());

@@ -320,7 +320,7 @@ export function tryApply(state: DominoState, action: DominoAction): TilemateErro
   }
 }
 
-function whyNotTrain(state: DominoState, seat: number, train: number): string {
+function whyNotTrain(state: DominoState, _seat: number, train: number): string {
   const step = state.step;
   if (step.cover >= 0) return `the double on ${trainName(state, step.cover)} must be covered first (by the player who played it)`;
   if (!step.free && state.openDoubles.length > 0) return `the double on ${trainName(state, state.openDoubles[0])} must be covered before any other play`;

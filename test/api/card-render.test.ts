@@ -23,9 +23,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The SVG's text elements, in order. */
 function svgTexts(svg: string): { x: number; y: number; bold: boolean; fill: string; text: string }[] {
-  const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const unescaped = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
   return [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="[\d.]+"( font-weight="bold")? fill="(#[0-9a-f]{6})">([^<]*)<\/text>/g)]
-    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), bold: m[3] !== undefined, fill: m[4], text: unescape(m[5]) }));
+    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), bold: m[3] !== undefined, fill: m[4], text: unescaped(m[5]) }));
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -186,9 +186,9 @@ describe('rules the engine once left out', () => {
     // two tiles each way: the smaller offer
     expect(s.phase.kind).toBe('discard');
     expect(s.turn).toBe(0);
-    const after = (was: number[], gave: number[], got: number[]) => was.map((k, t) => k - gave.filter((x) => x === t).length + got.filter((x) => x === t).length);
-    expect(s.players[0].concealed).toEqual(after(before[0], east, west.slice(0, 2)));
-    expect(s.players[2].concealed).toEqual(after(before[1], west.slice(0, 2), east));
+    const afterPass = (was: number[], gave: number[], got: number[]) => was.map((k, t) => k - gave.filter((x) => x === t).length + got.filter((x) => x === t).length);
+    expect(s.players[0].concealed).toEqual(afterPass(before[0], east, west.slice(0, 2)));
+    expect(s.players[2].concealed).toEqual(afterPass(before[1], west.slice(0, 2), east));
     expect(newGame(RULESETS['nmjl-3p'], cc, 12).phase.kind).toBe('discard');
   });
 

@@ -132,7 +132,7 @@ async function playMahJongg(p: Person, opts: { midwayAfter?: number; midway?: ()
   const { page } = p;
   let acted = 0;
   const deadline = Date.now() + 200_000;
-  for (let steps = 0; Date.now() < deadline; steps++) {
+  while (Date.now() < deadline) {
     if (await page.isVisible('#end')) return acted;
     await settled(page);
     const kinds = await actionKinds(page);
@@ -349,7 +349,7 @@ describe('tables together: a teaching table', () => {
       await coach.page.waitForFunction(() => document.querySelectorAll('#racks .coach-rack').length === 4 && [...document.querySelectorAll('#racks .coach-rack')].every((r) => r.querySelectorAll('.tile').length >= 10), undefined, { timeout: 15_000 });
     } catch (err) {
       await shot(coach, 'coach-stuck');
-      throw new Error(`${String(err)}: ${await coach.page.locator('#together').innerText()}`);
+      throw new Error(`${String(err)}: ${await coach.page.locator('#together').textContent()}`);
     }
     const coachRack = async (seat: number) => (await coach.page.$$eval(`#racks .coach-rack[data-seat="${seat}"] .tile`, (ts) => ts.map((t) => (t as HTMLElement).dataset.tile!))).sort();
     const ownRack = async (p: Person) => (await p.page.$$eval('#rack .tile', (ts) => ts.map((t) => (t as HTMLElement).dataset.tile!))).sort();

@@ -40,8 +40,15 @@ export function makeBot<G extends GameSpec>(game: Game<G>, name: string, options
  * names are refused before any game starts.
  */
 export function seatBots<G extends GameSpec>(game: Game<G>, spec: string, seats: number, option = '--bots'): { names: string[]; agents: Agent<G>[] } {
-  const given = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (given.length === 0 || given.length > seats) throw new TilemateError('TM_BAD_INPUT', `${option} lists ${given.length} bots for ${seats} seat${seats === 1 ? '' : 's'} (give one name, one per seat, or a shorter list to repeat round the table)`);
+  const given = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (given.length === 0 || given.length > seats)
+    throw new TilemateError(
+      'TM_BAD_INPUT',
+      `${option} lists ${given.length} bots for ${seats} seat${seats === 1 ? '' : 's'} (give one name, one per seat, or a shorter list to repeat round the table)`,
+    );
   const names = Array.from({ length: seats }, (_, s) => given[s % given.length]);
   return { names, agents: names.map((name) => makeBot(game, name)) };
 }

@@ -12,7 +12,12 @@ import type { Agent, Turn } from './agent.js';
  */
 export class TableTurn<G extends GameSpec> implements Turn<G> {
   phase: G['phase'];
-  constructor(private readonly game: Game<G>, private readonly state: G['state'], readonly seat: number, readonly rng: RngState) {
+  constructor(
+    private readonly game: Game<G>,
+    private readonly state: G['state'],
+    readonly seat: number,
+    readonly rng: RngState,
+  ) {
     this.phase = game.phase(state);
   }
 
@@ -62,7 +67,13 @@ export function forcedAction<A extends { type: string; seat: number }>(legal: re
  * Plays one game of bots to its end and returns the final state, and its record when asked
  * for (building a record's lines is a large share of a fast game's time).
  */
-export function playRecorded<G extends GameSpec>(game: Game<G>, seed: number, bots: { names: string[]; agents: Agent<G>[] }, rng: RngState, record = true): { state: G['state']; record: string | null } {
+export function playRecorded<G extends GameSpec>(
+  game: Game<G>,
+  seed: number,
+  bots: { names: string[]; agents: Agent<G>[] },
+  rng: RngState,
+  record = true,
+): { state: G['state']; record: string | null } {
   const state = game.newGame(seed);
   if (!record) {
     playOut(game, state, bots.agents, rng);

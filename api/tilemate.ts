@@ -6,5 +6,4 @@ import { main as cli } from './cli/cli.js';
  * server's code; the server is loaded when it is asked for (fastify and the routes take most
  * of the command line's start-up).
  */
-export const main = (argv: string[]): Promise<number> =>
-  cli(argv, async (opts) => (await import('./http/server.js')).serve(opts));
+export const main = (argv: string[]): Promise<number> => cli(argv, async (opts) => (await import('./http/server.js')).serve(opts));

@@ -26,13 +26,22 @@ const hard = new MonteCarloAgent(cc, rules, HARD_BUDGET, 'hard');
 const expert = new MonteCarloAgent(cc, rules, EXPERT_BUDGET, 'expert');
 const policy = new HeuristicAgent(cc);
 
-let seed = 0, i = 0;
-const results = await runSuite(new Benchmark.Suite()
-    .add('games: random players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), random, seedRng(x)); })
-    .add('games: heuristic players (nmjl-4p-tournament)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), heuristic, seedRng(x)); })
+let seed = 0,
+  i = 0;
+const results = await runSuite(
+  new Benchmark.Suite()
+    .add('games: random players (nmjl-4p-tournament)', () => {
+      const x = seed++;
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), random, seedRng(x));
+    })
+    .add('games: heuristic players (nmjl-4p-tournament)', () => {
+      const x = seed++;
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), heuristic, seedRng(x));
+    })
     .add('decisions: heuristic', () => decide(policy, i++))
     .add(`decisions: hard (${HARD_BUDGET.worlds} worlds x ${HARD_BUDGET.candidates}+ candidates)`, () => decide(hard, i++))
-    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++)));
+    .add(`decisions: expert (${EXPERT_BUDGET.worlds} worlds x ${EXPERT_BUDGET.candidates}+ candidates)`, () => decide(expert, i++)),
+);
 
 const names = [...results.keys()];
 console.log('\nbots on one core                                              ops/s    vs baseline        ms each');

@@ -39,7 +39,10 @@ const rand = (rng: RngState): number => nextU32(rng) / 2 ** 32;
 const between = (rng: RngState, lo: number, hi: number): number => lo + (hi - lo) * rand(rng);
 const sign = (rng: RngState): number => (rand(rng) < 0.5 ? -1 : 1);
 
-interface Photo { bytes: Buffer; note: string }
+interface Photo {
+  bytes: Buffer;
+  note: string;
+}
 /** `across`: how many panels the picture holds side by side (a phone's photo of the whole card has as many pixels per letter at twice the width). */
 type Distort = (panel: Buffer, rng: RngState, across: number) => Promise<Photo>;
 
@@ -67,7 +70,8 @@ async function badLight(img: Buffer, rng: RngState, strength: number): Promise<{
     .composite([{ input: Buffer.from(svg), blend: 'multiply' }])
     // lower contrast around the middle grey, then darker as a whole
     .linear(contrast * level, (1 - contrast) * 128 * level)
-    .png().toBuffer();
+    .png()
+    .toBuffer();
   return { bytes, note: `light falling to ${dark.toFixed(2)} at ${angle.toFixed(0)}°, level ${level.toFixed(2)}, contrast ${contrast.toFixed(2)}` };
 }
 
@@ -92,11 +96,30 @@ export const DISTORTIONS: Record<string, Distort> = {
   },
   rotate: async (panel, rng) => {
     const deg = sign(rng) * between(rng, 2, 4);
-    return { bytes: await sharp(await onTable(panel)).rotate(deg, { background: TABLE }).png().toBuffer(), note: `turned ${deg.toFixed(2)}°` };
+    return {
+      bytes: await sharp(await onTable(panel))
+        .rotate(deg, { background: TABLE })
+        .png()
+        .toBuffer(),
+      note: `turned ${deg.toFixed(2)}°`,
+    };
   },
   skew: async (panel, rng) => {
-    const kx = sign(rng) * between(rng, 0.03, 0.06), ky = sign(rng) * between(rng, 0.02, 0.04);
-    return { bytes: await sharp(await onTable(panel)).affine([[1, kx], [ky, 1]], { background: TABLE, interpolator: 'bicubic' }).png().toBuffer(), note: `sheared ${kx.toFixed(3)} across, ${ky.toFixed(3)} down` };
+    const kx = sign(rng) * between(rng, 0.03, 0.06),
+      ky = sign(rng) * between(rng, 0.02, 0.04);
+    return {
+      bytes: await sharp(await onTable(panel))
+        .affine(
+          [
+            [1, kx],
+            [ky, 1],
+          ],
+          { background: TABLE, interpolator: 'bicubic' },
+        )
+        .png()
+        .toBuffer(),
+      note: `sheared ${kx.toFixed(3)} across, ${ky.toFixed(3)} down`,
+    };
   },
   lighting: async (panel, rng) => badLight(panel, rng, 1),
   lowres: async (panel, rng) => {
@@ -114,12 +137,28 @@ export const DISTORTIONS: Record<string, Distort> = {
     const deg = sign(rng) * between(rng, 1, 2.5);
     const kx = sign(rng) * between(rng, 0.01, 0.03);
     const sigma = between(rng, 0.8, 1.3);
-    let img = await sharp(await onTable(panel)).rotate(deg, { background: TABLE }).png().toBuffer();
-    img = await sharp(img).affine([[1, kx], [0, 1]], { background: TABLE }).png().toBuffer();
+    let img = await sharp(await onTable(panel))
+      .rotate(deg, { background: TABLE })
+      .png()
+      .toBuffer();
+    img = await sharp(img)
+      .affine(
+        [
+          [1, kx],
+          [0, 1],
+        ],
+        { background: TABLE },
+      )
+      .png()
+      .toBuffer();
     const lit = await badLight(img, rng, 0.6);
     const { width } = await size(lit.bytes);
     const w = Math.round(between(rng, 1100, 1400) * across);
-    const small = await sharp(lit.bytes).blur(sigma).resize({ width: Math.min(width, w) }).png().toBuffer();
+    const small = await sharp(lit.bytes)
+      .blur(sigma)
+      .resize({ width: Math.min(width, w) })
+      .png()
+      .toBuffer();
     const q = Math.round(between(rng, 60, 75));
     return { bytes: await sharp(small).jpeg({ quality: q }).toBuffer(), note: `turned ${deg.toFixed(2)}°, sheared ${kx.toFixed(3)}, blur ${sigma.toFixed(2)}, ${lit.note}, ${w} px wide, JPEG ${q}` };
   },
@@ -136,8 +175,14 @@ export async function panelsOf(layout: CardLayout, png: Uint8Array): Promise<Buf
     const w = heads[0].band.w;
     const top = Math.min(...heads.map((h) => h.band.y)) - margin;
     const bottom = Math.max(...lines.map((l) => l.box.y + l.box.h)) + margin;
-    const left = Math.max(0, Math.round(x - margin)), right = Math.min(layout.width, Math.round(x + w + margin));
-    out.push(await sharp(Buffer.from(png)).extract({ left, top: Math.max(0, Math.round(top)), width: right - left, height: Math.round(Math.min(layout.height, bottom) - Math.max(0, top)) }).png().toBuffer());
+    const left = Math.max(0, Math.round(x - margin)),
+      right = Math.min(layout.width, Math.round(x + w + margin));
+    out.push(
+      await sharp(Buffer.from(png))
+        .extract({ left, top: Math.max(0, Math.round(top)), width: right - left, height: Math.round(Math.min(layout.height, bottom) - Math.max(0, top)) })
+        .png()
+        .toBuffer(),
+    );
   }
   return out;
 }
@@ -147,20 +192,36 @@ export async function panelsOf(layout: CardLayout, png: Uint8Array): Promise<Buf
 /** The Wilson score interval of a share (95%). */
 export function wilson(k: number, n: number, z = 1.96): { share: number; low: number; high: number } {
   if (n === 0) return { share: 0, low: 0, high: 0 };
-  const p = k / n, z2 = z * z;
+  const p = k / n,
+    z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-interface Tally { lines: number; exact: number; flagged: number; wrong: number; missing: number; marked: number; needless: number; extraSure: number; headings: number; headingsOf: number; seconds: number[] }
+interface Tally {
+  lines: number;
+  exact: number;
+  flagged: number;
+  wrong: number;
+  missing: number;
+  marked: number;
+  needless: number;
+  extraSure: number;
+  headings: number;
+  headingsOf: number;
+  seconds: number[];
+}
 const tally = (): Tally => ({ lines: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, marked: 0, needless: 0, extraSure: 0, headings: 0, headingsOf: 0, seconds: [] });
 
 function add(t: Tally, outcomes: LineOutcome[], marked: number, needless: number, extraSure: number, headings: { exact: number; of: number }, seconds: number[]): void {
   t.lines += outcomes.length;
   for (const o of outcomes) t[o]++;
-  t.marked += marked; t.needless += needless; t.extraSure += extraSure;
-  t.headings += headings.exact; t.headingsOf += headings.of;
+  t.marked += marked;
+  t.needless += needless;
+  t.extraSure += extraSure;
+  t.headings += headings.exact;
+  t.headingsOf += headings.of;
   t.seconds.push(...seconds);
 }
 
@@ -174,13 +235,17 @@ function merge(ts: Tally[]): Tally {
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 function row(label: string, t: Tally): string[] {
   const e = wilson(t.exact, t.lines);
   const fs = wilson(t.wrong + t.missing, t.lines);
   return [
-    label, String(t.lines),
+    label,
+    String(t.lines),
     `${pct(e.share)} [${pct(e.low)}, ${pct(e.high)}]`,
     String(t.marked),
     `${pct(fs.share)} [${pct(fs.low)}, ${pct(fs.high)}]`,
@@ -220,10 +285,7 @@ async function main(): Promise<void> {
     const layout = layoutCard(printedFromNotation(parseCard(text)), { columns: 2, width: DRAW_WIDTH });
     const whole = Buffer.from(pngFromSvg(cardSvg(layout), layout.width, layout.height));
     const panels = await panelsOf(layout, whole);
-    const runs = [
-      ...distortions.map((d) => ({ d, whole: false, across: 1, label: d })),
-      ...(wholeToo ? WHOLE.filter((w) => distortions.includes(w.d)).map((w) => ({ ...w, whole: true })) : []),
-    ];
+    const runs = [...distortions.map((d) => ({ d, whole: false, across: 1, label: d })), ...(wholeToo ? WHOLE.filter((w) => distortions.includes(w.d)).map((w) => ({ ...w, whole: true })) : [])];
     for (const { d, whole: asWhole, across, label } of runs) {
       const distort = DISTORTIONS[d];
       if (!distort) throw new Error(`no distortion named ${d}; there are ${Object.keys(DISTORTIONS).join(', ')}`);
@@ -240,10 +302,20 @@ async function main(): Promise<void> {
         const seconds = (performance.now() - t0) / 1000;
         const check = checkDraft(text, draft);
         const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
-        add(cell, check.lines.map((l) => l.outcome), marked, check.needlessFlags, check.extra.sure, check.headings, photos.map(() => seconds / photos.length));
+        add(
+          cell,
+          check.lines.map((l) => l.outcome),
+          marked,
+          check.needlessFlags,
+          check.extra.sure,
+          check.headings,
+          photos.map(() => seconds / photos.length),
+        );
         results.push({ card: name, distortion: label, seed, note: photos.map((p) => p.note).join('; '), seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
         const bad = check.lines.filter((l) => l.outcome !== 'exact');
-        process.stderr.write(`${name} ${label} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${seconds.toFixed(1)} s${bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''}\n`);
+        process.stderr.write(
+          `${name} ${label} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${seconds.toFixed(1)} s${bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''}\n`,
+        );
       }
     }
   }
@@ -258,7 +330,9 @@ async function main(): Promise<void> {
   rows.push(row('all cards, every distortion, panels', total));
   console.log(table(rows));
   const all = merge([...byCell.values()]);
-  console.log(`\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo: clean, as a phone's at two sizes, and at low resolution), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`);
+  console.log(
+    `\n${all.seconds.length} photos (one per panel, ${seeds} seeded photos of each distortion, one clean; and the whole card in one photo: clean, as a phone's at two sizes, and at low resolution), ${((performance.now() - started) / 60000).toFixed(1)} min in all; seconds per photo of a panel: median ${median(total.seconds).toFixed(1)}, mean ${(total.seconds.reduce((a, b) => a + b, 0) / total.seconds.length).toFixed(1)}.`,
+  );
   console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');
   if (json) writeFileSync(json, JSON.stringify(results, null, 1));
 }

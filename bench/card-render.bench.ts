@@ -17,10 +17,18 @@ drawCard(text, 'png');
 drawCard(text, 'pdf');
 
 const suite = new Benchmark.Suite('card render')
-  .add('layout (baseline)', () => { layoutCard(card); })
-  .add('layout + SVG', () => { cardSvg(layoutCard(card)); })
-  .add('PNG (parse, layout, resvg)', () => { drawCard(text, 'png'); })
-  .add('PDF (parse, layout, pdfkit, 2 letter pages)', () => { drawCard(text, 'pdf'); });
+  .add('layout (baseline)', () => {
+    layoutCard(card);
+  })
+  .add('layout + SVG', () => {
+    cardSvg(layoutCard(card));
+  })
+  .add('PNG (parse, layout, resvg)', () => {
+    drawCard(text, 'png');
+  })
+  .add('PDF (parse, layout, pdfkit, 2 letter pages)', () => {
+    drawCard(text, 'pdf');
+  });
 
 const hz = await runSuite(suite);
 const base = hz.get('layout (baseline)')!;

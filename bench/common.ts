@@ -27,8 +27,7 @@ export function randomHands(n: number, seed = 1, size = 14): number[][] {
   });
 }
 
-export const handText = (counts: number[]): string =>
-  counts.flatMap((n, t) => Array<string>(n).fill(tileName(t))).join(' ');
+export const handText = (counts: number[]): string => counts.flatMap((n, t) => Array<string>(n).fill(tileName(t))).join(' ');
 
 /** Runs a suite to its end: each benchmark's operations per second, by name. */
 export function runSuite(suite: Benchmark.Suite): Promise<Map<string, number>> {
@@ -83,14 +82,23 @@ export async function startServer(port: number, data: string, more: readonly str
   const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', ...more], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('Tilemate is ready')) resolve(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Tilemate is ready')) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready: ${out}`)));
   });
   return child;
 }
 
 /** A game's answer as the load benchmarks read it (POST /api/games and its actions). */
-export interface Answer { id: string; token?: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
+export interface Answer {
+  id: string;
+  token?: string;
+  at: number;
+  view: { phase: string; rack: string[] };
+  legal: { type: string }[];
+}
 
 /** The load benchmarks' player: the first legal choice (a Charleston pass: the first three tiles that are not jokers; no courtesy). */
 export function firstChoice(a: Answer): object {

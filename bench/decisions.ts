@@ -41,7 +41,11 @@ function line(name: string, times: number[]): string {
 console.log(`decision times over ${games} whole games, bot at seat 0 against 3 medium (ms)`);
 console.log(`${'who'.padEnd(36)} ${'n'.padStart(6)} ${'mean'.padStart(8)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
 for (const bot of bots) {
-  const all: number[] = [], discards: number[] = [], claims: number[] = [], medium: number[] = [], cpu: number[] = [];
+  const all: number[] = [],
+    discards: number[] = [],
+    claims: number[] = [],
+    medium: number[] = [],
+    cpu: number[] = [];
   // game -1 warms the JIT up and is not counted: a server's workers play on warm
   for (let g = -1; g < games; g++) {
     const seed = g < 0 ? seed0 + 100_000 : seed0 + g;
@@ -53,10 +57,15 @@ for (const bot of bots) {
     while (state.phase.kind !== 'ended') {
       const seat = waitingOn(state)[0];
       const turn: Turn = { seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng };
-      const t0 = performance.now(), c0 = process.cpuUsage();
+      const t0 = performance.now(),
+        c0 = process.cpuUsage();
       const action = agents[seat].act(turn);
-      const dt = performance.now() - t0, c = process.cpuUsage(c0);
-      if (g < 0) { apply(state, action); continue; }
+      const dt = performance.now() - t0,
+        c = process.cpuUsage(c0);
+      if (g < 0) {
+        apply(state, action);
+        continue;
+      }
       if (seat === 0) {
         all.push(dt);
         cpu.push((c.user + c.system) / 1000);

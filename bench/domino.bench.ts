@@ -19,12 +19,15 @@ let seed = 0;
 const BASELINE = 'baseline: deal a new round (sun-lakes, 4 players)';
 
 const suite = new Benchmark.Suite();
-suite.add(BASELINE, () => { newRound(SUN_LAKES, 4, seed++); });
+suite.add(BASELINE, () => {
+  newRound(SUN_LAKES, 4, seed++);
+});
 for (const rules of Object.values(DOMINO_RULESETS)) {
   for (const players of [2, 4, 8]) {
     const name = `random round: ${rules.name}, ${players} players`;
     const agents = Array.from({ length: players }, () => random);
-    let played = 0, applied = 0;
+    let played = 0,
+      applied = 0;
     suite.add(name, () => {
       const s = seed++;
       const game = mexicanTrainGame(rules, players, { round: s % rules.engines.length });
@@ -36,7 +39,8 @@ for (const rules of Object.values(DOMINO_RULESETS)) {
 for (const rules of Object.values(DOMINO_RULESETS)) {
   const name = `greedy round: ${rules.name}, 4 players`;
   const agents = Array.from({ length: 4 }, () => new GreedyDominoAgent(rules.doublerCovers));
-  let played = 0, applied = 0;
+  let played = 0,
+    applied = 0;
   suite.add(name, () => {
     const s = seed++;
     const game = mexicanTrainGame(rules, 4, { round: s % rules.engines.length });

@@ -21,10 +21,13 @@ const actions = new Map<string, number>();
 let seed = 0;
 
 const suite = new Benchmark.Suite();
-suite.add('baseline: new game (shuffle, walls, deal)', () => { newGame(RULESETS['nmjl-4p'], cc, seed++); });
+suite.add('baseline: new game (shuffle, walls, deal)', () => {
+  newGame(RULESETS['nmjl-4p'], cc, seed++);
+});
 for (const rules of Object.values(RULESETS)) {
   const agents = Array.from({ length: rules.players }, () => random);
-  let played = 0, applied = 0;
+  let played = 0,
+    applied = 0;
   suite.add(`random game: ${rules.name}`, () => {
     const s = seed++;
     applied += playOut(mahJonggGame(rules, cc), newGame(rules, cc, s), agents, seedRng(s));
@@ -36,7 +39,8 @@ for (const rules of Object.values(RULESETS)) {
 {
   const rules = RULESETS['nmjl-4p'];
   const agents = Array.from({ length: rules.players }, () => makeAgent('medium', cc, rules));
-  let played = 0, applied = 0;
+  let played = 0,
+    applied = 0;
   suite.add('heuristic game: nmjl-4p', () => {
     const s = seed++;
     applied += playOut(mahJonggGame(rules, cc), newGame(rules, cc, s), agents, seedRng(s));
@@ -53,7 +57,9 @@ for (const [name, hz] of results) {
   const key = name.startsWith('random game: ') ? name.slice(13) : name.startsWith('heuristic game: ') ? `heuristic ${name.slice(16)}` : '';
   const per = key ? actions.get(key)! : 0;
   if (key) perAction.set(key, 1e6 / (hz * per));
-  console.log(`${name.padEnd(60)} ${hz.toFixed(0).padStart(8)}    x${(hz / base).toFixed(4).padEnd(9)} ${key ? per.toFixed(0).padStart(6) : '      '}   ${key ? perAction.get(key)!.toFixed(2).padStart(9) : ''}`);
+  console.log(
+    `${name.padEnd(60)} ${hz.toFixed(0).padStart(8)}    x${(hz / base).toFixed(4).padEnd(9)} ${key ? per.toFixed(0).padStart(6) : '      '}   ${key ? perAction.get(key)!.toFixed(2).padStart(9) : ''}`,
+  );
 }
 // Siamese games run longer; per action they should cost about what a four-player game's do
 const four = perAction.get('nmjl-4p')!;

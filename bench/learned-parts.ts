@@ -32,28 +32,40 @@ const model = defaultModel() ?? randomModel();
 const decisions: { view: SeatView; states: Afterstate[] }[] = [];
 const positions: { state: GameState; seat: number }[] = [];
 const proto = Encoder.prototype as unknown as { begin(v: SeatView): void; encode(a: Afterstate, o: Float32Array, i: number): void };
-const begin = proto.begin, encode = proto.encode;
+const begin = proto.begin,
+  encode = proto.encode;
 // copies: a view may be the engine's shared one, changed as the game goes on
-proto.begin = function (this: Encoder, v: SeatView) { decisions.push({ view: structuredClone(v), states: [] }); begin.call(this, v); };
-proto.encode = function (this: Encoder, a: Afterstate, o: Float32Array, i: number) { decisions[decisions.length - 1].states.push(structuredClone(a)); encode.call(this, a, o, i); };
+proto.begin = function (this: Encoder, v: SeatView) {
+  decisions.push({ view: structuredClone(v), states: [] });
+  begin.call(this, v);
+};
+proto.encode = function (this: Encoder, a: Afterstate, o: Float32Array, i: number) {
+  decisions[decisions.length - 1].states.push(structuredClone(a));
+  encode.call(this, a, o, i);
+};
 const player = new LearnedAgent(cc, model);
 for (let s = 0; s < 10; s++) {
   const game = newGame(rules, cc, s);
   const kept: GameState[] = [cloneState(game)];
-  playOut(mahJonggGame(rules, cc), game, [player, player, player, player], seedRng(s), (_a, st) => { if (waitingOn(st).length > 0) kept.push(cloneState(st)); });
+  playOut(mahJonggGame(rules, cc), game, [player, player, player, player], seedRng(s), (_a, st) => {
+    if (waitingOn(st).length > 0) kept.push(cloneState(st));
+  });
   for (const st of kept) positions.push({ state: st, seat: waitingOn(st)[0] });
 }
 proto.begin = begin;
 proto.encode = encode;
 const rowsAll = decisions.reduce((n, d) => n + d.states.length, 0);
 
-const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1e3; };
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e3;
+};
 function time(name: string, per: number, rounds: number, f: () => void): void {
   f(); // warm
   const t = cpu();
   for (let r = 0; r < rounds; r++) f();
   const ms = (cpu() - t) / rounds;
-  console.log(`${name.padEnd(34)} ${(1000 * ms / per).toFixed(2).padStart(9)} us each  (${per} each round)`);
+  console.log(`${name.padEnd(34)} ${((1000 * ms) / per).toFixed(2).padStart(9)} us each  (${per} each round)`);
 }
 
 const enc = new Encoder(cc, { version: model.featureVersion });
@@ -74,10 +86,22 @@ time('encoder: begin + rows (per row)', rowsAll, only === 'encoder' ? 200 : 20, 
   }
 });
 if (only === 'encoder') process.exit(0);
-time('encoder: begin alone (per decision)', decisions.length, 20, () => { for (const d of decisions) enc.begin(d.view); });
+time('encoder: begin alone (per decision)', decisions.length, 20, () => {
+  for (const d of decisions) enc.begin(d.view);
+});
 const out = new Float64Array(256);
-time('forward pass (per row)', rowsAll, 20, () => { for (const e of encoded) forward(model, e.rows, e.n, e.n * 2 <= out.length ? out : undefined); });
+time('forward pass (per row)', rowsAll, 20, () => {
+  for (const e of encoded) forward(model, e.rows, e.n, e.n * 2 <= out.length ? out : undefined);
+});
 const agent = new LearnedAgent(cc, model);
-const turnOf = ({ state, seat }: { state: GameState; seat: number }): Turn => ({ seat, phase: state.phase.kind, view: () => view(state, seat), legal: () => legalActions(state, seat), rng: seedRng(7) });
-time('whole decisions (per position)', positions.length, 5, () => { for (const p of positions) agent.act(turnOf(p)); });
+const turnOf = ({ state, seat }: { state: GameState; seat: number }): Turn => ({
+  seat,
+  phase: state.phase.kind,
+  view: () => view(state, seat),
+  legal: () => legalActions(state, seat),
+  rng: seedRng(7),
+});
+time('whole decisions (per position)', positions.length, 5, () => {
+  for (const p of positions) agent.act(turnOf(p));
+});
 console.log(`${decisions.length} decisions weighed, ${rowsAll} rows, ${positions.length} positions`);

@@ -43,14 +43,26 @@ const expert = new LookaheadAgent(cc, rules, model, EXPERT_LOOKAHEAD);
 // a seat's own turn with a full hand, taken from medium games
 const decide = decisions(cc, rules, medium);
 
-let seed = 0, i = 0;
-const results = await runSuite(new Benchmark.Suite()
-    .add('games: medium players', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), medium, seedRng(x)); })
-    .add('games: learned players (all four seats)', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x)); })
-    .add('games: one learned player, three medium', () => { const x = seed++; playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x)); })
+let seed = 0,
+  i = 0;
+const results = await runSuite(
+  new Benchmark.Suite()
+    .add('games: medium players', () => {
+      const x = seed++;
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), medium, seedRng(x));
+    })
+    .add('games: learned players (all four seats)', () => {
+      const x = seed++;
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, learned, learned, learned], seedRng(x));
+    })
+    .add('games: one learned player, three medium', () => {
+      const x = seed++;
+      playOut(mahJonggGame(rules, cc), newGame(rules, cc, x), [learned, medium[1], medium[2], medium[3]], seedRng(x));
+    })
     .add('decisions: strong habits', () => decide(strong, i++))
     .add('decisions: learned policy', () => decide(learned, i++))
-    .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++)));
+    .add(`decisions: expert (${EXPERT_LOOKAHEAD.worlds} worlds x ${EXPERT_LOOKAHEAD.candidates} choices, ${EXPERT_LOOKAHEAD.ms} ms cap)`, () => decide(expert, i++)),
+);
 
 const names = [...results.keys()];
 console.log('\nlearned bots on one core                                        ops/s    vs baseline        ms each');
@@ -66,8 +78,17 @@ names.forEach((name) => {
 // Steady state, as in training (a pool lives for a whole run): each worker first plays WARM
 // games, since a fresh worker's first few hundred games also pay for V8's optimizing
 // compiler, on background threads that use the idle core when there is one worker.
-const games = 800, WARM = 100;
-const task = (seeds: number[]): SelfPlayTask => ({ kind: 'selfplay', ruleset: 'nmjl-4p', cardText: readCardText(), model: modelToJson(model), featureVersion: model.featureVersion, settings: TRAIN_DEFAULTS.play, seeds });
+const games = 800,
+  WARM = 100;
+const task = (seeds: number[]): SelfPlayTask => ({
+  kind: 'selfplay',
+  ruleset: 'nmjl-4p',
+  cardText: readCardText(),
+  model: modelToJson(model),
+  featureVersion: model.featureVersion,
+  settings: TRAIN_DEFAULTS.play,
+  seeds,
+});
 async function selfPlayRate(workers: number): Promise<{ examples: number; games: number }> {
   const pool = new Piscina({ filename: new URL('../training/train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // warm up every worker (module load, card compile, the optimizing compiler)
@@ -85,6 +106,8 @@ const two = await selfPlayRate(workers);
 console.log(`\nself-play (${games} games after ${WARM} a worker to warm up, ${TRAIN_DEFAULTS.play.allLearned * 100}% of them all learned)`);
 console.log('             examples/s            games/s   games/s a worker');
 const line = (name: string, r: { examples: number; games: number }, n: number) =>
-  console.log(`${name.padEnd(10)} ${r.examples.toFixed(0).padStart(8)}    x${(r.examples / one.examples).toFixed(2).padEnd(6)} ${r.games.toFixed(1).padStart(8)}    ${(r.games / n).toFixed(1).padStart(8)}`);
+  console.log(
+    `${name.padEnd(10)} ${r.examples.toFixed(0).padStart(8)}    x${(r.examples / one.examples).toFixed(2).padEnd(6)} ${r.games.toFixed(1).padStart(8)}    ${(r.games / n).toFixed(1).padStart(8)}`,
+  );
 line('1 worker', one, 1);
 line(`${workers} workers`, two, workers);

@@ -23,16 +23,20 @@ const GAMES = 8;
 /** Clients on the light routes (BENCH_LIGHT=0: the health probe and the games alone). */
 const LIGHT = Number(process.env.BENCH_LIGHT ?? 50);
 
-
 /** One JSON request from a given local address. */
 function post(port: number, path: string, body: unknown, headers: Record<string, string> = {}, localAddress = '127.0.0.1'): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -40,7 +44,9 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
 
 /** Plays games against hard bots until `until`; returns the actions played and their slowest answer. */
 async function player(port: number, until: number): Promise<{ actions: number; games: number; worst: number }> {
-  let actions = 0, games = 0, worst = 0;
+  let actions = 0,
+    games = 0,
+    worst = 0;
   while (Date.now() < until) {
     const created = await post(port, '/api/games', { level: 'hard' });
     if (created.status !== 201) throw new Error(`create: ${JSON.stringify(created.body)}`);
@@ -63,13 +69,15 @@ async function player(port: number, until: number): Promise<{ actions: number; g
 async function flood(port: number, until: number, width: number): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const body = { question: 'discard', hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N', worlds: 200 };
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (Date.now() < until) {
-      const r = await post(port, '/api/advice', body, {}, '127.0.0.2');
-      const key = r.status === 200 ? '200' : `${r.status} ${r.body?.code}`;
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (Date.now() < until) {
+        const r = await post(port, '/api/advice', body, {}, '127.0.0.2');
+        const key = r.status === 200 ? '200' : `${r.status} ${r.body?.code}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+    }),
+  );
   return counts;
 }
 
@@ -80,21 +88,28 @@ async function phase(port: number, withFlood: boolean): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + SECONDS * 1000;
   const json = { 'content-type': 'application/json' };
-  const light = LIGHT === 0 ? null : autocannon({
-    url, connections: LIGHT, duration: SECONDS,
-    requests: [
-      { method: 'GET', path: '/api/card' },
-      { method: 'POST', path: '/api/analyze', headers: json, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) },
-      { method: 'GET', path: '/api/health' },
-    ],
-  });
+  const light =
+    LIGHT === 0
+      ? null
+      : autocannon({
+          url,
+          connections: LIGHT,
+          duration: SECONDS,
+          requests: [
+            { method: 'GET', path: '/api/card' },
+            { method: 'POST', path: '/api/analyze', headers: json, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) },
+            { method: 'GET', path: '/api/health' },
+          ],
+        });
   const health = autocannon({ url: `${url}/api/health`, connections: 1, duration: SECONDS });
   const players = Promise.all(Array.from({ length: GAMES }, () => player(port, until)));
   const flooded = withFlood ? flood(port, until, 16) : Promise.resolve(null);
   const [h, l, p, f] = await Promise.all([health, light, players, flooded]);
   console.log(fmt('GET /api/health (1 conn)', h));
   if (l) console.log(fmt(`light routes (${LIGHT} conns)`, l));
-  console.log(`hard-bot games: ${GAMES} players, ${p.reduce((n, x) => n + x.games, 0)} games, ${p.reduce((n, x) => n + x.actions, 0)} actions, slowest action answer ${Math.max(...p.map((x) => x.worst))} ms`);
+  console.log(
+    `hard-bot games: ${GAMES} players, ${p.reduce((n, x) => n + x.games, 0)} games, ${p.reduce((n, x) => n + x.actions, 0)} actions, slowest action answer ${Math.max(...p.map((x) => x.worst))} ms`,
+  );
   if (f) console.log(`heavy flood from 127.0.0.2 (16 at a time): ${JSON.stringify(f)}`);
 }
 
@@ -103,7 +118,15 @@ const data = mkdtempSync(join(tmpdir(), 'tilemate-load-'));
 const server = await startServer(port, data, ['--games-per-address', '100']);
 try {
   // warm the JIT on the light routes first (not reported)
-  await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: 3, requests: [{ method: 'GET', path: '/api/card' }, { method: 'POST', path: '/api/analyze', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) }] });
+  await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 10,
+    duration: 3,
+    requests: [
+      { method: 'GET', path: '/api/card' },
+      { method: 'POST', path: '/api/analyze', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) },
+    ],
+  });
   console.log(`phase 1: ${SECONDS} s, ${GAMES} games against hard bots + ${LIGHT} clients on light routes`);
   await phase(port, false);
   console.log(`phase 2: ${SECONDS} s, the same + a heavy flood from another address`);

@@ -19,8 +19,15 @@ import { freePort, handText, randomHands, startServer } from './common.js';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-
-interface Row { name: string; rps: number; p50: number; p90: number; p99: number; errors: number; requests: number }
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
 
 function row(name: string, r: autocannon.Result): Row {
   return { name, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts, requests: r.requests.total };
@@ -30,7 +37,11 @@ const run = (opts: autocannon.Options): Promise<autocannon.Result> => autocannon
 
 // ------------------------------------------------------------------ the game stream
 
-interface Game { id: string; token: string; answer: { view: { phase: string; rack: string[] }; legal: { type: string }[] } }
+interface Game {
+  id: string;
+  token: string;
+  answer: { view: { phase: string; rack: string[] }; legal: { type: string }[] };
+}
 
 function nextAction(a: Game['answer']): object {
   const l = a.legal[0];
@@ -45,7 +56,9 @@ const server = await startServer(port, data, ['--max-games', '1000']);
 const url = `http://127.0.0.1:${port}`;
 const hands = randomHands(500, 7).map(handText);
 const json = { 'content-type': 'application/json' };
-let games = 0, actions = 0, finished = 0;
+let games = 0,
+  actions = 0,
+  finished = 0;
 
 try {
   // warm the JIT on every route before measuring
@@ -63,28 +76,30 @@ try {
   const idle: Game[] = [];
   const stream = await run({
     url,
-    requests: [{
-      method: 'POST',
-      headers: json,
-      setupRequest: (req, context: { game?: Game }) => {
-        const game = idle.pop();
-        context.game = game;
-        if (!game) {
-          games++;
-          return { ...req, path: '/api/games', body: JSON.stringify({ level: 'random', seed: games }) };
-        }
-        actions++;
-        return { ...req, path: `/api/games/${game.id}/actions`, headers: { ...json, authorization: `Bearer ${game.token}` }, body: JSON.stringify(nextAction(game.answer)) };
+    requests: [
+      {
+        method: 'POST',
+        headers: json,
+        setupRequest: (req, context: { game?: Game }) => {
+          const game = idle.pop();
+          context.game = game;
+          if (!game) {
+            games++;
+            return { ...req, path: '/api/games', body: JSON.stringify({ level: 'random', seed: games }) };
+          }
+          actions++;
+          return { ...req, path: `/api/games/${game.id}/actions`, headers: { ...json, authorization: `Bearer ${game.token}` }, body: JSON.stringify(nextAction(game.answer)) };
+        },
+        onResponse: (status, body, context: { game?: Game }) => {
+          if (status >= 300) return;
+          const answer = JSON.parse(body) as Game['answer'] & { id: string; token?: string };
+          const game: Game = context.game ?? { id: answer.id, token: answer.token!, answer };
+          game.answer = answer;
+          if (answer.view.phase === 'ended') finished++;
+          else idle.push(game);
+        },
       },
-      onResponse: (status, body, context: { game?: Game }) => {
-        if (status >= 300) return;
-        const answer = JSON.parse(body) as Game['answer'] & { id: string; token?: string };
-        const game: Game = context.game ?? { id: answer.id, token: answer.token!, answer };
-        game.answer = answer;
-        if (answer.view.phase === 'ended') finished++;
-        else idle.push(game);
-      },
-    }],
+    ],
   });
 
   const rows = [row('baseline: GET /api/health', health), row('POST /api/analyze (500 hands)', analyze), row('game stream (create + actions)', stream)];
@@ -92,7 +107,9 @@ try {
   console.log(`tilemate server, ${CONNECTIONS} connections, ${DURATION} s per route, autocannon in a separate process from the server`);
   console.log('route                              req/s    p50 ms  p90 ms  p99 ms  non-2xx  vs baseline');
   for (const r of rows) {
-    console.log(`${r.name.padEnd(33)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p90).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${(r.rps / base).toFixed(3).padStart(11)}`);
+    console.log(
+      `${r.name.padEnd(33)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p90).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(7)}  ${(r.rps / base).toFixed(3).padStart(11)}`,
+    );
   }
   console.log(`game stream: ${games} games started, ${finished} finished, ${actions} actions posted`);
   const a = rows[1];

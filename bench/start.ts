@@ -35,7 +35,9 @@ function start(data: string): Promise<{ cpu: number; wall: number }> {
       child.once('exit', () => done(figures));
       child.kill('SIGTERM');
     });
-    child.once('exit', (code) => { if (!out.includes('Tilemate is ready')) fail(new Error(`the server exited (${code}) before it was ready: ${out}`)); });
+    child.once('exit', (code) => {
+      if (!out.includes('Tilemate is ready')) fail(new Error(`the server exited (${code}) before it was ready: ${out}`));
+    });
   });
 }
 

@@ -35,20 +35,40 @@ const pairs = Array.from({ length: 9 }, (_, r) => `${r + 1}`.repeat(2) + 'c').jo
 const BIG = `card: Big\n[Big]\n${[0, 1, 2, 3].map((i) => `${pungs} ${kongs} ${pairs} NNNN F ; x ${25 + i}`).join('\n')}\n`;
 const HAND14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N';
 
-interface Reply { status: number; body: any }
+interface Reply {
+  status: number;
+  body: any;
+}
 
 /** One JSON request from a given local address (a fresh connection each time). */
 function send(port: number, method: string, path: string, body: unknown, headers: Record<string, string> = {}, localAddress = '127.0.0.1'): Promise<Reply> {
   return new Promise((done, fail) => {
     const data = body === undefined ? '' : JSON.stringify(body);
-    const req = request({
-      host: '127.0.0.1', port, path, method, localAddress,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }), ...headers },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => { let parsed: unknown = text; try { parsed = JSON.parse(text); } catch { /* not JSON */ } done({ status: res.statusCode!, body: parsed }); });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        localAddress,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          done({ status: res.statusCode!, body: parsed });
+        });
+      },
+    );
     req.on('error', fail);
     req.end(data);
   });
@@ -111,32 +131,37 @@ async function probe(port: number, until: number): Promise<number[]> {
 async function flood(port: number, until: number): Promise<{ counts: Record<string, number>; times: number[] }> {
   const counts: Record<string, number> = {};
   const times: number[] = [];
-  let deals = 2000, worlds = 200, turn = 0;
+  let deals = 2000,
+    worlds = 200,
+    turn = 0;
   const starts: number[] = [];
   const kinds = [
     () => ({ path: '/api/analyze', body: { hand: HAND14, card: BIG, simulate: deals } }),
     () => ({ path: '/api/cards/check', body: { text: BIG } }),
     () => ({ path: '/api/advice', body: { question: 'discard', hand: HAND14, card: BIG, worlds } }),
   ];
-  await Promise.all([0, 1].map(async () => {
-    while (Date.now() < until) {
-      // at most 58 starts in any minute
-      while (starts.length > 0 && starts.length >= 58 && Date.now() - starts[starts.length - 58] < 60_000) await sleep(100);
-      if (Date.now() >= until) break;
-      starts.push(Date.now());
-      const { path, body } = kinds[turn++ % kinds.length]();
-      const t0 = performance.now();
-      const r = await send(port, 'POST', path, body, {}, '127.0.0.2');
-      times.push(performance.now() - t0);
-      const key = `${path} ${r.status}${r.status === 200 ? '' : ` ${r.body?.code}`}`;
-      counts[key] = (counts[key] ?? 0) + 1;
-      const most = /at most ([\d,]+) (deals|worlds)/.exec(String(r.body?.message ?? ''));
-      if (r.status === 422 && most) {
-        const n = Number(most[1].replace(/,/g, ''));
-        if (most[2] === 'deals') deals = n; else worlds = n;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (Date.now() < until) {
+        // at most 58 starts in any minute
+        while (starts.length > 0 && starts.length >= 58 && Date.now() - starts[starts.length - 58] < 60_000) await sleep(100);
+        if (Date.now() >= until) break;
+        starts.push(Date.now());
+        const { path, body } = kinds[turn++ % kinds.length]();
+        const t0 = performance.now();
+        const r = await send(port, 'POST', path, body, {}, '127.0.0.2');
+        times.push(performance.now() - t0);
+        const key = `${path} ${r.status}${r.status === 200 ? '' : ` ${r.body?.code}`}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+        const most = /at most ([\d,]+) (deals|worlds)/.exec(String(r.body?.message ?? ''));
+        if (r.status === 422 && most) {
+          const n = Number(most[1].replace(/,/g, ''));
+          if (most[2] === 'deals') deals = n;
+          else worlds = n;
+        }
       }
-    }
-  }));
+    }),
+  );
   return { counts, times };
 }
 
@@ -144,7 +169,10 @@ async function startServer(port: number, data: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
   await new Promise<void>((done, fail) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('Tilemate is ready')) done(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Tilemate is ready')) done();
+    });
     child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it was ready: ${out}`)));
   });
   return child;

@@ -21,12 +21,25 @@ const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 400);
 const baselines = process.argv.flatMap((a, i) => (a === '--baseline' && process.argv[i + 1] ? [resolve(process.argv[i + 1])] : []));
 const serverUrl = process.env.TILEMATE_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
-interface Store { name: string; cwd: string; more: () => Promise<string[]>; done?: () => Promise<void> }
+interface Store {
+  name: string;
+  cwd: string;
+  more: () => Promise<string[]>;
+  done?: () => Promise<void>;
+}
 
 /** A database of its own on the server for the bench, dropped after. */
 async function benchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tm_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => { const c = new pg.Client({ connectionString: url }); await c.connect(); try { await c.query(sql); } finally { await c.end(); } };
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -39,13 +52,24 @@ if (serverUrl) {
   stores.push({
     name: 'PostgreSQL server',
     cwd: process.cwd(),
-    more: async () => { db ??= await benchDatabase(serverUrl); return ['--database', db.url]; },
-    done: async () => { await db?.drop(); },
+    more: async () => {
+      db ??= await benchDatabase(serverUrl);
+      return ['--database', db.url];
+    },
+    done: async () => {
+      await db?.drop();
+    },
   });
 }
 for (const dir of baselines) stores.push({ name: `baseline: ${dir}`, cwd: dir, more: async () => [] });
 
-interface Answer { id: string; token: string; at: number; view: { phase: string; rack: string[] }; legal: { type: string }[] }
+interface Answer {
+  id: string;
+  token: string;
+  at: number;
+  view: { phase: string; rack: string[] };
+  legal: { type: string }[];
+}
 
 function firstChoice(a: Answer): object {
   const l = a.legal[0];
@@ -61,7 +85,8 @@ async function json(url: string, init?: RequestInit): Promise<{ status: number; 
 
 /** Times `ACTIONS` actions (new games as they end), and as many health checks between them. */
 async function round(base: string): Promise<{ actions: number[]; health: number[] }> {
-  const actions: number[] = [], health: number[] = [];
+  const actions: number[] = [],
+    health: number[] = [];
   let g: Answer | null = null;
   let token = '';
   while (actions.length < ACTIONS) {
@@ -73,7 +98,11 @@ async function round(base: string): Promise<{ actions: number[]; health: number[
       continue;
     }
     let t = performance.now();
-    const r = await json(`${base}/api/games/${g.id}/actions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ ...firstChoice(g), after: g.at }) });
+    const r = await json(`${base}/api/games/${g.id}/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ...firstChoice(g), after: g.at }),
+    });
     actions.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`action: ${JSON.stringify(r.body)}`);
     g = r.body as Answer;
@@ -84,14 +113,17 @@ async function round(base: string): Promise<{ actions: number[]; health: number[
   return { actions, health };
 }
 
-const pct = (xs: number[], p: number): number => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 const results = new Map<string, { actions: number[]; health: number[] }>(stores.map((s) => [s.name, { actions: [], health: [] }]));
 for (let r = 0; r < ROUNDS; r++) {
   for (const store of stores) {
     const data = mkdtempSync(join(tmpdir(), 'tilemate-bench-storage-'));
     const port = await freePort();
-    const child = await startServer(port, data, ['--threads', '1', '--games-per-address', '1000', ...await store.more()], store.cwd);
+    const child = await startServer(port, data, ['--threads', '1', '--games-per-address', '1000', ...(await store.more())], store.cwd);
     try {
       const got = await round(`http://127.0.0.1:${port}`);
       results.get(store.name)!.actions.push(...got.actions);
@@ -108,6 +140,8 @@ for (const s of stores) await s.done?.();
 console.log(`\none action of a game against random bots (POST, committed before the answer), ${ROUNDS} rounds x ${ACTIONS} actions, alternating`);
 console.log(`${'store'.padEnd(60)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   health p50 ms   p50 vs health`);
 for (const [name, r] of results) {
-  const p50 = pct(r.actions, 50), p99 = pct(r.actions, 99), h = pct(r.health, 50);
+  const p50 = pct(r.actions, 50),
+    p99 = pct(r.actions, 99),
+    h = pct(r.health, 50);
   console.log(`${name.slice(0, 60).padEnd(60)} ${p50.toFixed(2).padStart(8)} ${p99.toFixed(2).padStart(8)}   ${h.toFixed(2).padStart(13)}   x${(p50 / h).toFixed(2)}`);
 }

@@ -65,15 +65,47 @@ const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 1
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: ADMIN });
   await c.connect();
-  try { await c.query(sql); } finally { await c.end(); }
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
 }
 
 function serve(dir: string, url: string, tables: number): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [...(process.env.TILEMATE_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--database', url, '--rate-limit', '0', '--max-games', String(tables * 2), '--games-per-address', String(tables * 2), '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.TILEMATE_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      'bin/tilemate.js',
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dir,
+      '--database',
+      url,
+      '--rate-limit',
+      '0',
+      '--max-games',
+      String(tables * 2),
+      '--games-per-address',
+      String(tables * 2),
+      '--threads',
+      '1',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d; const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out); if (m) resolve({ child, base: m[1].replace('localhost', '127.0.0.1') }); });
-    child.stderr!.on('data', (d: Buffer) => { out += d; });
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out);
+      if (m) resolve({ child, base: m[1].replace('localhost', '127.0.0.1') });
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d;
+    });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
 }
@@ -85,19 +117,30 @@ const source = (table: number) => `127.0.${1 + Math.floor(table / 250)}.${2 + (t
 function post(base: string, path: string, body: unknown, localAddress: string, token?: string): Promise<any> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, {
-      method: 'POST', localAddress, agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => {
-        try {
-          const b = JSON.parse(text);
-          if (res.statusCode! >= 300) reject(new Error(`${path}: ${res.statusCode} ${text}`)); else resolve(b);
-        } catch (err) { reject(err); }
-      });
-    });
+    const req = request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          try {
+            const b = JSON.parse(text);
+            if (res.statusCode! >= 300) reject(new Error(`${path}: ${res.statusCode} ${text}`));
+            else resolve(b);
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -118,7 +161,9 @@ function cpuSeconds(pid: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(f[11]) + Number(f[12])) / TICK; // fields 14 and 15: utime, stime
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 /** Every `postgres` process's CPU seconds on this machine (other work's included). */
@@ -130,7 +175,9 @@ function postgresSeconds(): Map<number, number> {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       out.set(Number(d), cpuSeconds(Number(d)));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }
@@ -148,12 +195,20 @@ function sched(pid: number): { ran: number; waited: number } {
   try {
     const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
     return { ran, waited };
-  } catch { return { ran: 0, waited: 0 }; }
+  } catch {
+    return { ran: 0, waited: 0 };
+  }
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-interface Setup { procs: { child: ChildProcess; base: string }[]; url: string; tables: { code: string; people: { token: string; base: string }[] }[]; done: () => Promise<void>; sockets: WebSocket[] }
+interface Setup {
+  procs: { child: ChildProcess; base: string }[];
+  url: string;
+  tables: { code: string; people: { token: string; base: string }[] }[];
+  done: () => Promise<void>;
+  sockets: WebSocket[];
+}
 
 /** A fresh database, `servers` server processes, and `count` tables of four people, opened and filled (nobody connected yet). */
 async function setUp(servers: number, count: number): Promise<Setup> {
@@ -167,7 +222,19 @@ async function setUp(servers: number, count: number): Promise<Setup> {
   const done = async () => {
     for (const ws of sockets) ws.terminate();
     // a clean stop (a profile, when asked for, is written), then sure
-    await Promise.all(procs.map((p) => new Promise((r) => { p.child.once('exit', r); p.child.kill('SIGTERM'); setTimeout(() => { p.child.kill('SIGKILL'); r(null); }, 5_000); })));
+    await Promise.all(
+      procs.map(
+        (p) =>
+          new Promise((r) => {
+            p.child.once('exit', r);
+            p.child.kill('SIGTERM');
+            setTimeout(() => {
+              p.child.kill('SIGKILL');
+              r(null);
+            }, 5_000);
+          }),
+      ),
+    );
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
@@ -200,15 +267,28 @@ async function connect(s: Setup, t: number, seat: number, onMessage: (m: any, te
   const ws = new WebSocket(`${p.base.replace('http', 'ws')}/api/tables/${table.code}/ws`, { localAddress: source(t) });
   s.sockets.push(ws);
   ws.on('error', onError);
-  ws.on('message', (d) => { const text = d.toString(); onMessage(JSON.parse(text), text); });
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => { ws.send(JSON.stringify({ type: 'hello', token: p.token })); resolve(); }); ws.once('error', reject); });
+  ws.on('message', (d) => {
+    const text = d.toString();
+    onMessage(JSON.parse(text), text);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => {
+      ws.send(JSON.stringify({ type: 'hello', token: p.token }));
+      resolve();
+    });
+    ws.once('error', reject);
+  });
   return ws;
 }
 
 async function countActions(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  try { return Number((await c.query('SELECT count(*)::integer AS n FROM table_actions')).rows[0].n); } finally { await c.end(); }
+  try {
+    return Number((await c.query('SELECT count(*)::integer AS n FROM table_actions')).rows[0].n);
+  } finally {
+    await c.end();
+  }
 }
 
 const pct = (xs: number[], p: number): number => {
@@ -220,7 +300,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ------------------------------------------------------------------ saturate: every person at once
 
-interface Stats { actions: number; latencies: number[]; errors: number; games: number; codes: Record<string, number>; messages: number; bytes: number }
+interface Stats {
+  actions: number;
+  latencies: number[];
+  errors: number;
+  games: number;
+  codes: Record<string, number>;
+  messages: number;
+  bytes: number;
+}
 
 async function saturate(servers: number): Promise<Stats & { seconds: number; cpu: number; postgresCpu: number }> {
   const setup = await setUp(servers, SAT_TABLES);
@@ -234,26 +322,46 @@ async function saturate(servers: number): Promise<Stats & { seconds: number; cpu
         // like a page: one action in flight at a time, until its own move is told back (or refused)
         let sentAt = -1;
         let pending = false;
-        const ws: WebSocket = await connect(setup, t, seat, (m, text) => {
-          if (measuring) { stats.messages++; stats.bytes += text.length; }
-          if (m.type === 'error') { stats.errors++; stats.codes[m.code] = (stats.codes[m.code] ?? 0) + 1; sentAt = -1; pending = false; return; }
-          if (m.type !== 'game') return;
-          if (pending && m.events.some((e: any) => e.action.seat === seat && e.n > sentAt)) pending = false;
-          const now = performance.now();
-          for (const [after, s] of sent) {
-            if (m.at > after && s.waiting.delete(seat)) {
-              if (measuring) stats.latencies.push(now - s.at);
-              if (s.waiting.size === 0) sent.delete(after);
+        const ws: WebSocket = await connect(
+          setup,
+          t,
+          seat,
+          (m, text) => {
+            if (measuring) {
+              stats.messages++;
+              stats.bytes += text.length;
             }
-          }
-          if (m.recordId !== null) { if (seat === 0 && measuring) stats.games++; return; }
-          if (m.legal.length > 0 && m.at !== sentAt && !pending) {
-            sentAt = m.at;
-            pending = true;
-            if (!sent.has(m.at)) sent.set(m.at, { at: now, waiting: new Set([0, 1, 2, 3].filter((s) => s !== seat)) });
-            ws.send(JSON.stringify({ type: 'act', action: choose(m), after: m.at }));
-          }
-        }, () => { stats.errors++; });
+            if (m.type === 'error') {
+              stats.errors++;
+              stats.codes[m.code] = (stats.codes[m.code] ?? 0) + 1;
+              sentAt = -1;
+              pending = false;
+              return;
+            }
+            if (m.type !== 'game') return;
+            if (pending && m.events.some((e: any) => e.action.seat === seat && e.n > sentAt)) pending = false;
+            const now = performance.now();
+            for (const [after, s] of sent) {
+              if (m.at > after && s.waiting.delete(seat)) {
+                if (measuring) stats.latencies.push(now - s.at);
+                if (s.waiting.size === 0) sent.delete(after);
+              }
+            }
+            if (m.recordId !== null) {
+              if (seat === 0 && measuring) stats.games++;
+              return;
+            }
+            if (m.legal.length > 0 && m.at !== sentAt && !pending) {
+              sentAt = m.at;
+              pending = true;
+              if (!sent.has(m.at)) sent.set(m.at, { at: now, waiting: new Set([0, 1, 2, 3].filter((s) => s !== seat)) });
+              ws.send(JSON.stringify({ type: 'act', action: choose(m), after: m.at }));
+            }
+          },
+          () => {
+            stats.errors++;
+          },
+        );
       }
     }
     const before = await countActions(setup.url);
@@ -278,17 +386,66 @@ async function saturate(servers: number): Promise<Stats & { seconds: number; cpu
 // ------------------------------------------------------------------ paced: a club evening
 
 /** An action sent: by whom, from which moment, when; its number once an event shows it; the seats not yet told. */
-interface Sent { seat: number; after: number; t: number; n: number | null; waiting: Set<number>; counted: boolean; charleston: boolean }
+interface Sent {
+  seat: number;
+  after: number;
+  t: number;
+  n: number | null;
+  waiting: Set<number>;
+  counted: boolean;
+  charleston: boolean;
+}
 
 interface Paced {
-  tables: number; seconds: number; sent: number; committed: number; latencies: number[]; charleston: number[]; play: number[]; errors: number; codes: Record<string, number>; games: number;
-  messages: number; bytes: number; serverCpu: number; serverWaited: number; postgresCpu: number; loadCpu: number; loopP99: number; loopMax: number; rss: number; peak: number; unmatched: number;
+  tables: number;
+  seconds: number;
+  sent: number;
+  committed: number;
+  latencies: number[];
+  charleston: number[];
+  play: number[];
+  errors: number;
+  codes: Record<string, number>;
+  games: number;
+  messages: number;
+  bytes: number;
+  serverCpu: number;
+  serverWaited: number;
+  postgresCpu: number;
+  loadCpu: number;
+  loopP99: number;
+  loopMax: number;
+  rss: number;
+  peak: number;
+  unmatched: number;
 }
 
 async function paced(count: number): Promise<Paced> {
   const setup = await setUp(1, count);
   const server = setup.procs[0];
-  const r: Paced = { tables: count, seconds: 0, sent: 0, committed: 0, latencies: [], charleston: [], play: [], errors: 0, codes: {}, games: 0, messages: 0, bytes: 0, serverCpu: 0, serverWaited: 0, postgresCpu: 0, loadCpu: 0, loopP99: 0, loopMax: 0, rss: 0, peak: 0, unmatched: 0 };
+  const r: Paced = {
+    tables: count,
+    seconds: 0,
+    sent: 0,
+    committed: 0,
+    latencies: [],
+    charleston: [],
+    play: [],
+    errors: 0,
+    codes: {},
+    games: 0,
+    messages: 0,
+    bytes: 0,
+    serverCpu: 0,
+    serverWaited: 0,
+    postgresCpu: 0,
+    loadCpu: 0,
+    loopP99: 0,
+    loopMax: 0,
+    rss: 0,
+    peak: 0,
+    unmatched: 0,
+  };
   let measuring = false;
   const timers = new Set<NodeJS.Timeout>();
   const allSent: Sent[][] = [];
@@ -300,7 +457,10 @@ async function paced(count: number): Promise<Paced> {
       const arrivals: { at: number; t: number }[][] = [[], [], [], []];
       const heard = (x: Sent, seat: number, when: number) => {
         x.waiting.delete(seat);
-        if (x.counted) { r.latencies.push(when - x.t); (x.charleston ? r.charleston : r.play).push(when - x.t); }
+        if (x.counted) {
+          r.latencies.push(when - x.t);
+          (x.charleston ? r.charleston : r.play).push(when - x.t);
+        }
       };
       for (let seat = 0; seat < 4; seat++) {
         const rng = seedRng(SEED * 1_000_003 + t * 4 + seat);
@@ -316,7 +476,15 @@ async function paced(count: number): Promise<Paced> {
           sentAt = m.at;
           pending = true;
           const action = choose(m);
-          open.push({ seat, after: m.at, t: performance.now(), n: null, waiting: new Set([0, 1, 2, 3].filter((s) => s !== seat)), counted: measuring, charleston: ['pass', 'vote', 'courtesy'].includes(action.type) });
+          open.push({
+            seat,
+            after: m.at,
+            t: performance.now(),
+            n: null,
+            waiting: new Set([0, 1, 2, 3].filter((s) => s !== seat)),
+            counted: measuring,
+            charleston: ['pass', 'vote', 'courtesy'].includes(action.type),
+          });
           if (measuring) r.sent++;
           ws.send(JSON.stringify({ type: 'act', action, after: m.at }));
         };
@@ -325,52 +493,77 @@ async function paced(count: number): Promise<Paced> {
           timer = setTimeout(fire, 1000 + 2000 * (nextU32(rng) / 2 ** 32));
           timers.add(timer);
         };
-        const ws: WebSocket = await connect(setup, t, seat, (m, text) => {
-          const now = performance.now();
-          if (measuring) { r.messages++; r.bytes += text.length; }
-          if (m.type === 'error') {
-            if (measuring) { r.errors++; r.codes[m.code] = (r.codes[m.code] ?? 0) + 1; }
-            // a refused action updates no one
-            for (let i = open.length - 1; i >= 0; i--) if (open[i].seat === seat && open[i].n === null) open.splice(i, 1);
-            sentAt = -1;
-            pending = false;
-            schedule();
-            return;
-          }
-          if (m.type !== 'game') return;
-          arrivals[seat].push({ at: m.at, t: now });
-          // an action's number, from its event (here or at any seat): then each other seat's first message holding it
-          for (const e of m.events) {
-            for (const x of open) {
-              if (x.n === null && x.seat === e.action.seat && e.n > x.after) {
-                x.n = e.n;
-                for (const s of [...x.waiting]) {
-                  const first = arrivals[s].find((a) => a.at >= e.n);
-                  if (first !== undefined) heard(x, s, first.t);
+        const ws: WebSocket = await connect(
+          setup,
+          t,
+          seat,
+          (m, text) => {
+            const now = performance.now();
+            if (measuring) {
+              r.messages++;
+              r.bytes += text.length;
+            }
+            if (m.type === 'error') {
+              if (measuring) {
+                r.errors++;
+                r.codes[m.code] = (r.codes[m.code] ?? 0) + 1;
+              }
+              // a refused action updates no one
+              for (let i = open.length - 1; i >= 0; i--) if (open[i].seat === seat && open[i].n === null) open.splice(i, 1);
+              sentAt = -1;
+              pending = false;
+              schedule();
+              return;
+            }
+            if (m.type !== 'game') return;
+            arrivals[seat].push({ at: m.at, t: now });
+            // an action's number, from its event (here or at any seat): then each other seat's first message holding it
+            for (const e of m.events) {
+              for (const x of open) {
+                if (x.n === null && x.seat === e.action.seat && e.n > x.after) {
+                  x.n = e.n;
+                  for (const s of [...x.waiting]) {
+                    const first = arrivals[s].find((a) => a.at >= e.n);
+                    if (first !== undefined) heard(x, s, first.t);
+                  }
                 }
               }
             }
-          }
-          for (const x of open) if (x.n !== null && x.waiting.has(seat) && m.at >= x.n) heard(x, seat, now);
-          for (let i = open.length - 1; i >= 0; i--) if (open[i].waiting.size === 0) open.splice(i, 1);
-          if (open.length === 0) for (const a of arrivals) a.splice(0, a.length - 1);
-          // her own move told back: she may act again
-          if (pending && m.events.some((e: any) => e.action.seat === seat && e.n > sentAt)) pending = false;
-          latest = m;
-          if (m.recordId !== null) { if (seat === 0 && measuring) r.games++; }
-          if (m.legal.length === 0 || m.recordId !== null) {
-            // her turn went (a call, the end) before she acted
-            if (timer !== null) { clearTimeout(timer); timers.delete(timer); timer = null; }
-            return;
-          }
-          schedule();
-        }, () => { if (measuring) r.errors++; });
+            for (const x of open) if (x.n !== null && x.waiting.has(seat) && m.at >= x.n) heard(x, seat, now);
+            for (let i = open.length - 1; i >= 0; i--) if (open[i].waiting.size === 0) open.splice(i, 1);
+            if (open.length === 0) for (const a of arrivals) a.splice(0, a.length - 1);
+            // her own move told back: she may act again
+            if (pending && m.events.some((e: any) => e.action.seat === seat && e.n > sentAt)) pending = false;
+            latest = m;
+            if (m.recordId !== null) {
+              if (seat === 0 && measuring) r.games++;
+            }
+            if (m.legal.length === 0 || m.recordId !== null) {
+              // her turn went (a call, the end) before she acted
+              if (timer !== null) {
+                clearTimeout(timer);
+                timers.delete(timer);
+                timer = null;
+              }
+              return;
+            }
+            schedule();
+          },
+          () => {
+            if (measuring) r.errors++;
+          },
+        );
       }
     }
     // the tables start over the ramp, in a seeded order
     const rng = seedRng(SEED);
     const starts = setup.tables.map((table, t) => ({ table, t, at: RAMP * 1000 * (nextU32(rng) / 2 ** 32) }));
-    const startedAll = Promise.all(starts.map(async ({ table, t, at }) => { await sleep(at); await post(table.people[0].base, `/api/tables/${table.code}/start`, {}, source(t), table.people[0].token); }));
+    const startedAll = Promise.all(
+      starts.map(async ({ table, t, at }) => {
+        await sleep(at);
+        await post(table.people[0].base, `/api/tables/${table.code}/start`, {}, source(t), table.people[0].token);
+      }),
+    );
     await sleep(RAMP * 1000);
     await startedAll;
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -413,18 +606,29 @@ if (MODE === 'paced' || MODE === 'both') {
   for (const count of PACED_TABLES) {
     const r = await paced(count);
     const p99 = pct(r.latencies, 99);
-    console.log(`paced, ${count} tables (${count * 4} people, each acting 1-3 s after her turn comes), 1 server, ${r.seconds.toFixed(1)} s after a ${RAMP} s start: `
-      + `${r.sent} actions sent, ${r.committed} committed (the forced moves the server makes itself included) = ${(r.committed / r.seconds).toFixed(0)} actions/s; ${r.games} games finished; `
-      + `action to every other seat's update: p50 ${ms(pct(r.latencies, 50))}, p95 ${ms(pct(r.latencies, 95))}, p99 ${ms(p99)}, max ${ms(r.latencies.length > 0 ? Math.max(...r.latencies) : NaN)} `
-      + `(${r.latencies.length} updates${r.unmatched > 0 ? `; ${r.unmatched} actions with a seat not told 3 s after the window` : ''}; target p99 < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'}); `
-      + `of which the Charleston's (pass, vote, courtesy: the four seats at once) p50 ${ms(pct(r.charleston, 50))}, p99 ${ms(pct(r.charleston, 99))} (${r.charleston.length}), `
-      + `the play's (discards, calls and their answers) p50 ${ms(pct(r.play, 50))}, p99 ${ms(pct(r.play, 99))} (${r.play.length}); `
-      + `${r.messages} messages of ${(r.bytes / Math.max(1, r.messages) / 1024).toFixed(1)} KB on average; ${r.errors} errors${r.errors > 0 ? ` (${Object.entries(r.codes).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`);
-    console.log(`  server process: CPU ${(r.serverCpu * 100).toFixed(0)}% of a core (user + system; its main thread ready but waiting for a CPU ${(r.serverWaited * 100).toFixed(0)}% of the time), memory ${r.rss.toFixed(0)} MB resident (peak ${r.peak.toFixed(0)} MB); `
-      + `every postgres process on the machine: ${(r.postgresCpu * 100).toFixed(0)}% of a core; `
-      + `this load process: ${(r.loadCpu * 100).toFixed(0)}% of a core, event loop delay p99 ${ms(r.loopP99)}, max ${ms(r.loopMax)}; load average ${loadAverage()}`);
+    console.log(
+      `paced, ${count} tables (${count * 4} people, each acting 1-3 s after her turn comes), 1 server, ${r.seconds.toFixed(1)} s after a ${RAMP} s start: ` +
+        `${r.sent} actions sent, ${r.committed} committed (the forced moves the server makes itself included) = ${(r.committed / r.seconds).toFixed(0)} actions/s; ${r.games} games finished; ` +
+        `action to every other seat's update: p50 ${ms(pct(r.latencies, 50))}, p95 ${ms(pct(r.latencies, 95))}, p99 ${ms(p99)}, max ${ms(r.latencies.length > 0 ? Math.max(...r.latencies) : NaN)} ` +
+        `(${r.latencies.length} updates${r.unmatched > 0 ? `; ${r.unmatched} actions with a seat not told 3 s after the window` : ''}; target p99 < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'}); ` +
+        `of which the Charleston's (pass, vote, courtesy: the four seats at once) p50 ${ms(pct(r.charleston, 50))}, p99 ${ms(pct(r.charleston, 99))} (${r.charleston.length}), ` +
+        `the play's (discards, calls and their answers) p50 ${ms(pct(r.play, 50))}, p99 ${ms(pct(r.play, 99))} (${r.play.length}); ` +
+        `${r.messages} messages of ${(r.bytes / Math.max(1, r.messages) / 1024).toFixed(1)} KB on average; ${r.errors} errors${
+          r.errors > 0
+            ? ` (${Object.entries(r.codes)
+                .map(([c, n]) => `${c} ${n}`)
+                .join(', ')})`
+            : ''
+        }`,
+    );
+    console.log(
+      `  server process: CPU ${(r.serverCpu * 100).toFixed(0)}% of a core (user + system; its main thread ready but waiting for a CPU ${(r.serverWaited * 100).toFixed(0)}% of the time), memory ${r.rss.toFixed(0)} MB resident (peak ${r.peak.toFixed(0)} MB); ` +
+        `every postgres process on the machine: ${(r.postgresCpu * 100).toFixed(0)}% of a core; ` +
+        `this load process: ${(r.loadCpu * 100).toFixed(0)}% of a core, event loop delay p99 ${ms(r.loopP99)}, max ${ms(r.loopMax)}; load average ${loadAverage()}`,
+    );
     if (r.loadCpu > 0.7) console.log(`  WARNING: the load generator may be the bottleneck here (it used ${(r.loadCpu * 100).toFixed(0)}% of a core): the latencies include its own delay`);
-    else if (r.loopP99 > 20) console.log(`  note: this process's event loop was late (p99 ${ms(r.loopP99)}) with little CPU of its own: the machine was busy (load average above), which delays the timings too`);
+    else if (r.loopP99 > 20)
+      console.log(`  note: this process's event loop was late (p99 ${ms(r.loopP99)}) with little CPU of its own: the machine was busy (load average above), which delays the timings too`);
   }
 }
 if (MODE === 'saturate' || MODE === 'both') {
@@ -433,10 +637,19 @@ if (MODE === 'saturate' || MODE === 'both') {
     const r = await saturate(servers);
     const perSecond = r.actions / r.seconds;
     results.push({ servers, perSecond });
-    console.log(`saturate, ${SAT_TABLES} tables (every person acting the moment she may), ${servers} server${servers === 1 ? '' : 's'}: ${r.actions} actions committed in ${r.seconds.toFixed(1)} s = ${perSecond.toFixed(0)} actions/s; `
-      + `server CPU ${r.cpu.toFixed(2)} cores = ${(perSecond / r.cpu).toFixed(0)} actions/s per core of server (every postgres process on the machine: ${r.postgresCpu.toFixed(2)} cores; ${(perSecond / (r.cpu + r.postgresCpu)).toFixed(0)} actions/s per core of both); ${r.games} games finished; `
-      + `action to every other seat's update: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms (${r.latencies.length} updates); ${r.messages} messages of ${(r.bytes / Math.max(1, r.messages) / 1024).toFixed(1)} KB on average; ${r.errors} errors${r.errors > 0 ? ` (${Object.entries(r.codes).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`);
+    console.log(
+      `saturate, ${SAT_TABLES} tables (every person acting the moment she may), ${servers} server${servers === 1 ? '' : 's'}: ${r.actions} actions committed in ${r.seconds.toFixed(1)} s = ${perSecond.toFixed(0)} actions/s; ` +
+        `server CPU ${r.cpu.toFixed(2)} cores = ${(perSecond / r.cpu).toFixed(0)} actions/s per core of server (every postgres process on the machine: ${r.postgresCpu.toFixed(2)} cores; ${(perSecond / (r.cpu + r.postgresCpu)).toFixed(0)} actions/s per core of both); ${r.games} games finished; ` +
+        `action to every other seat's update: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms (${r.latencies.length} updates); ${r.messages} messages of ${(r.bytes / Math.max(1, r.messages) / 1024).toFixed(1)} KB on average; ${r.errors} errors${
+          r.errors > 0
+            ? ` (${Object.entries(r.codes)
+                .map(([c, n]) => `${c} ${n}`)
+                .join(', ')})`
+            : ''
+        }`,
+    );
   }
-  if (results.length === 2) console.log(`two servers / one: x${(results[1].perSecond / results[0].perSecond).toFixed(2)} actions/s (this machine has 2 cores, shared by the servers, PostgreSQL and the simulated people)`);
+  if (results.length === 2)
+    console.log(`two servers / one: x${(results[1].perSecond / results[0].perSecond).toFixed(2)} actions/s (this machine has 2 cores, shared by the servers, PostgreSQL and the simulated people)`);
 }
 console.log(`load average at the end: ${loadAverage()}`);

@@ -45,7 +45,11 @@ export function endLine<G extends GameSpec>(game: Game<G>, state: G['state']): s
 export class RecordWriter<G extends GameSpec = GameSpec> {
   private readonly lines: string[];
 
-  constructor(private readonly game: Game<G>, seed: number, seats: readonly string[]) {
+  constructor(
+    private readonly game: Game<G>,
+    seed: number,
+    seats: readonly string[],
+  ) {
     this.lines = [recordHeader(game, seed, seats)];
   }
 
@@ -89,7 +93,13 @@ function parseLine(text: string, line: number, last: boolean): Record<string, un
  */
 export function readHeader(h: Record<string, unknown>, cards?: CardSource): { header: RecordHeader; game: Game } {
   const type = gameTypeOfRecord(h.format);
-  if (type === undefined) bad(1, `not a Tilemate record (format ${show(h.format)}, expected ${Object.values(GAMES).map((t) => `"${t.record.format}"`).join(' or ')})`);
+  if (type === undefined)
+    bad(
+      1,
+      `not a Tilemate record (format ${show(h.format)}, expected ${Object.values(GAMES)
+        .map((t) => `"${t.record.format}"`)
+        .join(' or ')})`,
+    );
   if (h.version !== type!.record.version) bad(1, `unknown record version ${show(h.version)} (this reader knows version ${type!.record.version})`);
   if (!Number.isSafeInteger(h.seed)) bad(1, `expected a whole number seed, got ${show(h.seed)}`);
   let game: Game;

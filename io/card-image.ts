@@ -13,7 +13,14 @@ import { ruleViolation, TilemateError } from '../engine/errors.js';
  */
 
 /** A row of text: drawn from x, on its baseline, kerning off. */
-export interface ImageText { text: string; x: number; baseline: number; size: number; bold: boolean; fill: string }
+export interface ImageText {
+  text: string;
+  x: number;
+  baseline: number;
+  size: number;
+  bold: boolean;
+  fill: string;
+}
 export type ImageShape = { rect: { x: number; y: number; w: number; h: number }; fill: string } | { text: ImageText };
 
 /** The most pixels one PNG may hold (about 1700 by 14,000). */
@@ -38,7 +45,10 @@ function fontFiles(): { regular: string; bold: string } {
 /** An SVG `width` by `height` pixels as a PNG of that size on white (TM_TOO_COSTLY past MAX_PNG_PIXELS). */
 export function pngFromSvg(svg: string, width: number, height: number): Uint8Array {
   if (width * height > MAX_PNG_PIXELS) {
-    throw new TilemateError('TM_TOO_COSTLY', `a picture of ${Math.round(width)} by ${Math.round(height)} pixels is larger than the ${MAX_PNG_PIXELS.toLocaleString('en-US')} pixels one picture may hold`);
+    throw new TilemateError(
+      'TM_TOO_COSTLY',
+      `a picture of ${Math.round(width)} by ${Math.round(height)} pixels is larger than the ${MAX_PNG_PIXELS.toLocaleString('en-US')} pixels one picture may hold`,
+    );
   }
   const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   const f = fontFiles();
@@ -72,14 +82,17 @@ export function pdfFromPages(pages: readonly (readonly ImageShape[])[], opts: { 
         continue;
       }
       const t = sh.text;
-      doc.font(t.bold ? 'bold' : 'regular').fontSize(t.size * scale).fillColor(t.fill)
+      doc
+        .font(t.bold ? 'bold' : 'regular')
+        .fontSize(t.size * scale)
+        .fillColor(t.fill)
         .text(t.text, t.x * scale, t.baseline * scale, { lineBreak: false, baseline: 'alphabetic', features: noKerning });
     }
   }
   doc.end();
   // pdfkit writes the whole document into the stream's buffer by the time end() returns: read out at once, without waiting for events
   const chunks: Buffer[] = [];
-  for (let c: Buffer | null; (c = doc.read() as Buffer | null) !== null;) chunks.push(c);
+  for (let c: Buffer | null; (c = doc.read() as Buffer | null) !== null; ) chunks.push(c);
   const bytes = Buffer.concat(chunks);
   if (!bytes.subarray(-8).toString('latin1').includes('%%EOF')) ruleViolation('pdfkit had not finished the document when end() returned');
   return new Uint8Array(bytes);

@@ -35,7 +35,9 @@ export interface DraftCheck {
 
 /** A line's meaning: its forms (each one's tiles, order aside), X or C, value and jokers. */
 export function lineKey(line: CardLine): string {
-  const forms = lineForms(line).map((f) => f.text.split(' ').sort().join(' ')).sort();
+  const forms = lineForms(line)
+    .map((f) => f.text.split(' ').sort().join(' '))
+    .sort();
   return `${line.concealed ? 'c' : 'x'} ${line.value}${line.nojoker ? ' nojoker' : ''}: ${forms.join(' | ')}`;
 }
 
@@ -51,26 +53,37 @@ function notationKey(notation: string | null): string | null {
 
 /** Pairs two lists in order: the longest common run of equal keys, then the rest in the gaps, in order. */
 function pairInOrder(a: (string | null)[], b: (string | null)[]): { pairs: [number, number][]; loneA: number[]; loneB: number[] } {
-  const n = a.length, m = b.length;
+  const n = a.length,
+    m = b.length;
   const L: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) {
-    L[i][j] = a[i] !== null && a[i] === b[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
-  }
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) {
+      L[i][j] = a[i] !== null && a[i] === b[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+    }
   const anchors: [number, number][] = [];
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (a[i] !== null && a[i] === b[j]) { anchors.push([i, j]); i++; j++; } else if (L[i + 1][j] >= L[i][j + 1]) i++; else j++;
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    if (a[i] !== null && a[i] === b[j]) {
+      anchors.push([i, j]);
+      i++;
+      j++;
+    } else if (L[i + 1][j] >= L[i][j + 1]) i++;
+    else j++;
   }
   const pairs: [number, number][] = [];
-  const loneA: number[] = [], loneB: number[] = [];
-  let pi = 0, pj = 0;
+  const loneA: number[] = [],
+    loneB: number[] = [];
+  let pi = 0,
+    pj = 0;
   for (const [ai, bj] of [...anchors, [n, m] as [number, number]]) {
-    const ga = Array.from({ length: ai - pi }, (_, k) => pi + k), gb = Array.from({ length: bj - pj }, (_, k) => pj + k);
+    const ga = Array.from({ length: ai - pi }, (_, k) => pi + k),
+      gb = Array.from({ length: bj - pj }, (_, k) => pj + k);
     const k = Math.min(ga.length, gb.length);
     for (let t = 0; t < k; t++) pairs.push([ga[t], gb[t]]);
     loneA.push(...ga.slice(k));
     loneB.push(...gb.slice(k));
     if (ai < n) pairs.push([ai, bj]);
-    pi = ai + 1; pj = bj + 1;
+    pi = ai + 1;
+    pj = bj + 1;
   }
   return { pairs, loneA, loneB };
 }
@@ -93,7 +106,10 @@ export function checkDraft(cardText: string, draft: PhotoDraft): DraftCheck {
     lines[i] = { id: card.lines[i].id, outcome: exact ? 'exact' : unsure ? 'flagged' : 'wrong', read: draft.reading.lines[j].notation ?? drafted[j].groups.map((g) => g.text).join(' '), unsure };
   }
   const extra = { flagged: loneB.filter((j) => drafted[j].unsure !== undefined).length, sure: loneB.filter((j) => drafted[j].unsure === undefined).length };
-  const titles = pairInOrder(card.sections.map(normalTitle), draft.card.sections.map((s) => normalTitle(s.title)));
+  const titles = pairInOrder(
+    card.sections.map(normalTitle),
+    draft.card.sections.map((s) => normalTitle(s.title)),
+  );
   const exactHeadings = titles.pairs.filter(([i, j]) => normalTitle(card.sections[i]) === normalTitle(draft.card.sections[j].title)).length;
   return { lines, extra, needlessFlags, headings: { exact: exactHeadings, of: card.sections.length } };
 }

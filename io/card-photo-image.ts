@@ -52,7 +52,8 @@ export async function openPhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LIMIT
   } catch {
     throw new TilemateError('TM_BAD_INPUT', `the ${png ? 'PNG' : 'JPEG'} picture is damaged and cannot be opened`);
   }
-  const w = meta.autoOrient?.width ?? meta.width ?? 0, h = meta.autoOrient?.height ?? meta.height ?? 0;
+  const w = meta.autoOrient?.width ?? meta.width ?? 0,
+    h = meta.autoOrient?.height ?? meta.height ?? 0;
   if (w * h > limits.maxInputPixels) {
     throw new TilemateError('TM_BAD_INPUT', `the picture is ${w} by ${h} pixels; a photo of a card may have at most ${Math.round(limits.maxInputPixels / 1e6)} million pixels`);
   }
@@ -61,8 +62,12 @@ export async function openPhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LIMIT
   const side = limits.maxSide;
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxInputPixels, failOn: 'error' })
-      .autoOrient().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+      .autoOrient()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch {
     throw new TilemateError('TM_BAD_INPUT', `the ${png ? 'PNG' : 'JPEG'} picture is damaged and cannot be opened`);
@@ -76,9 +81,16 @@ function paperColour(rgb: Uint8Array): [number, number, number] {
   for (let c = 0; c < 3; c++) {
     const hist = new Uint32Array(256);
     let n = 0;
-    for (let i = c; i < rgb.length; i += 3 * step) { hist[rgb[i]]++; n++; }
-    let acc = 0, v = 255;
-    for (; v > 0; v--) { acc += hist[v]; if (acc >= n * 0.1) break; }
+    for (let i = c; i < rgb.length; i += 3 * step) {
+      hist[rgb[i]]++;
+      n++;
+    }
+    let acc = 0,
+      v = 255;
+    for (; v > 0; v--) {
+      acc += hist[v];
+      if (acc >= n * 0.1) break;
+    }
     out.push(Math.max(v, 40));
   }
   return out as [number, number, number];
@@ -128,12 +140,14 @@ export async function evenOut(rgb: Uint8Array, width: number, height: number, pa
     await pause.turn();
   }
   const B = 32;
-  const gw = Math.ceil(width / B), gh = Math.ceil(height / B);
+  const gw = Math.ceil(width / B),
+    gh = Math.ceil(height / B);
   const grid = new Float32Array(gw * gh);
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
       let mx = 0;
-      const y1 = Math.min(height, (gy + 1) * B), x1 = Math.min(width, (gx + 1) * B);
+      const y1 = Math.min(height, (gy + 1) * B),
+        x1 = Math.min(width, (gx + 1) * B);
       for (let y = gy * B; y < y1; y++) for (let x = gx * B, p = y * width + x; x < x1; x++, p++) if (dark[p] > mx) mx = dark[p];
       grid[gy * gw + gx] = mx;
     }
@@ -145,28 +159,39 @@ export async function evenOut(rgb: Uint8Array, width: number, height: number, pa
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
       win.length = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const yy = gy + dy, xx = gx + dx;
-        if (yy >= 0 && yy < gh && xx >= 0 && xx < gw) win.push(grid[yy * gw + xx]);
-      }
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = gy + dy,
+            xx = gx + dx;
+          if (yy >= 0 && yy < gh && xx >= 0 && xx < gw) win.push(grid[yy * gw + xx]);
+        }
       win.sort((a, b) => a - b);
       smooth[gy * gw + gx] = Math.max(24, win[Math.floor(win.length / 2)], grid[gy * gw + gx] * 0.9);
     }
   }
   // the paper's brightness at each pixel: the blocks' values interpolated, the columns' weights worked out once
-  const cx0 = new Int32Array(width), cx1 = new Int32Array(width), ctx = new Float32Array(width);
+  const cx0 = new Int32Array(width),
+    cx1 = new Int32Array(width),
+    ctx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / B - 0.5));
-    cx0[x] = Math.floor(fx); cx1[x] = Math.min(gw - 1, cx0[x] + 1); ctx[x] = fx - cx0[x];
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(gw - 1, cx0[x] + 1);
+    ctx[x] = fx - cx0[x];
   }
   const out = new Uint8Array(n);
   const hist = new Uint32Array(256);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / B - 0.5));
-    const y0 = Math.floor(fy), y1 = Math.min(gh - 1, y0 + 1), ty = fy - y0;
-    const r0 = y0 * gw, r1 = y1 * gw;
+    const y0 = Math.floor(fy),
+      y1 = Math.min(gh - 1, y0 + 1),
+      ty = fy - y0;
+    const r0 = y0 * gw,
+      r1 = y1 * gw;
     for (let x = 0, p = y * width; x < width; x++, p++) {
-      const a = cx0[x], b = cx1[x], tx = ctx[x];
+      const a = cx0[x],
+        b = cx1[x],
+        tx = ctx[x];
       const bg = (smooth[r0 + a] * (1 - tx) + smooth[r0 + b] * tx) * (1 - ty) + (smooth[r1 + a] * (1 - tx) + smooth[r1 + b] * tx) * ty;
       const v = Math.min(255, Math.round((dark[p] / bg) * 255));
       out[p] = v;
@@ -177,8 +202,12 @@ export async function evenOut(rgb: Uint8Array, width: number, height: number, pa
   // stretch: the ink's level (the darkest 5% of what is not paper) to black, the paper's to white
   let inkCount = 0;
   for (let v = 0; v < 200; v++) inkCount += hist[v];
-  let acc = 0, ink = 0;
-  for (; ink < 200; ink++) { acc += hist[ink]; if (acc >= Math.max(1, inkCount * 0.05)) break; }
+  let acc = 0,
+    ink = 0;
+  for (; ink < 200; ink++) {
+    acc += hist[ink];
+    if (acc >= Math.max(1, inkCount * 0.05)) break;
+  }
   const white = 235;
   const span = Math.max(40, white - ink);
   const level = new Uint8Array(256);
@@ -191,31 +220,46 @@ export async function evenOut(rgb: Uint8Array, width: number, height: number, pa
 export async function skewAngle(gray: Uint8Array, width: number, height: number, pause = new Pause()): Promise<number> {
   // ink pixels of a thinned-out copy, as points
   const step = Math.max(1, Math.round(Math.max(width, height) / 1200));
-  const xs: number[] = [], ys: number[] = [];
-  for (let y = 0; y < height; y += step) for (let x = 0; x < width; x += step) if (gray[y * width + x] < 110) { xs.push(x / step); ys.push(y / step); }
+  const xs: number[] = [],
+    ys: number[] = [];
+  for (let y = 0; y < height; y += step)
+    for (let x = 0; x < width; x += step)
+      if (gray[y * width + x] < 110) {
+        xs.push(x / step);
+        ys.push(y / step);
+      }
   if (xs.length < 200) return 0;
   // rows of y cos t - x sin t, for |t| up to 8 degrees
   const off = Math.ceil((width / step) * 0.15) + 2;
   const size = Math.ceil(height / step + 2 * off);
   const bins = new Float64Array(size);
   const score = (deg: number): number => {
-    const t = (deg * Math.PI) / 180, s = Math.sin(t), c = Math.cos(t);
+    const t = (deg * Math.PI) / 180,
+      s = Math.sin(t),
+      c = Math.cos(t);
     bins.fill(0);
     for (let i = 0; i < xs.length; i++) bins[Math.round(ys[i] * c - xs[i] * s + off)]++;
     let sum = 0;
     for (let i = 0; i < size; i++) sum += bins[i] * bins[i];
     return sum;
   };
-  let best = 0, bestScore = score(0);
+  let best = 0,
+    bestScore = score(0);
   for (let d = -8; d <= 8.001; d += 0.25) {
     const s = score(d);
-    if (s > bestScore) { bestScore = s; best = d; }
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
     await pause.turn();
   }
   const coarse = best;
   for (let d = coarse - 0.25; d <= coarse + 0.25; d += 0.05) {
     const s = score(d);
-    if (s > bestScore) { bestScore = s; best = d; }
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
     await pause.turn();
   }
   return Math.round(best * 100) / 100;
@@ -224,22 +268,41 @@ export async function skewAngle(gray: Uint8Array, width: number, height: number,
 /** The usual height of a mark of ink (a letter, a digit): the median height of the pieces of ink of letter size (0 when there are too few to tell). */
 export async function letterHeight(gray: Uint8Array, width: number, height: number, pause = new Pause()): Promise<number> {
   const step = Math.max(1, Math.round(Math.max(width, height) / 1500));
-  const w = Math.floor(width / step), h = Math.floor(height / step);
+  const w = Math.floor(width / step),
+    h = Math.floor(height / step);
   const label = new Int32Array(w * h).fill(-1);
   const parent: number[] = [];
-  const find = (a: number): number => { while (parent[a] !== a) { parent[a] = parent[parent[a]]; a = parent[a]; } return a; };
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
+    return a;
+  };
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (gray[y * step * width + x * step] >= 110) continue;
-      const up = y > 0 ? label[(y - 1) * w + x] : -1, left = x > 0 ? label[y * w + x - 1] : -1;
+      const up = y > 0 ? label[(y - 1) * w + x] : -1,
+        left = x > 0 ? label[y * w + x - 1] : -1;
       let l: number;
-      if (up < 0 && left < 0) { l = parent.length; parent.push(l); } else if (up < 0) l = left; else if (left < 0) l = up;
-      else { const a = find(up), b = find(left); l = Math.min(a, b); parent[Math.max(a, b)] = l; }
+      if (up < 0 && left < 0) {
+        l = parent.length;
+        parent.push(l);
+      } else if (up < 0) l = left;
+      else if (left < 0) l = up;
+      else {
+        const a = find(up),
+          b = find(left);
+        l = Math.min(a, b);
+        parent[Math.max(a, b)] = l;
+      }
       label[y * w + x] = l;
     }
     await pause.turn();
   }
-  const top = new Map<number, number>(), bottom = new Map<number, number>(), count = new Map<number, number>();
+  const top = new Map<number, number>(),
+    bottom = new Map<number, number>(),
+    count = new Map<number, number>();
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const l0 = label[y * w + x];
@@ -270,9 +333,12 @@ export async function preparePhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LI
   const first = await openPhoto(bytes, limits);
   // measured on a small copy: the slant of the rows and the height of the letters
   const small = Math.min(1, 1600 / Math.max(first.width, first.height));
-  const look = await raw(first.rgb, first.width, first.height).resize({ width: Math.max(1, Math.round(first.width * small)), height: Math.max(1, Math.round(first.height * small)) })
-    .raw().toBuffer({ resolveWithObject: true });
-  const lw = look.info.width, lh = look.info.height;
+  const look = await raw(first.rgb, first.width, first.height)
+    .resize({ width: Math.max(1, Math.round(first.width * small)), height: Math.max(1, Math.round(first.height * small)) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const lw = look.info.width,
+    lh = look.info.height;
   const pause = new Pause();
   const lookGray = await evenOut(await whiteBalance(new Uint8Array(look.data.buffer, look.data.byteOffset, look.data.length), pause), lw, lh, pause);
   const angle = await skewAngle(lookGray, lw, lh, pause);
@@ -280,7 +346,8 @@ export async function preparePhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LI
   let scale = tall > 0 ? LETTER_TARGET / tall : 1;
   scale = Math.min(scale, 3, limits.maxSide / Math.max(first.width, first.height), Math.sqrt(limits.maxWorkPixels / (first.width * first.height)));
   if (Math.abs(scale - 1) < 0.1) scale = 1;
-  let width = first.width, height = first.height;
+  let width = first.width,
+    height = first.height;
   let rgbIn = first.rgb;
   if (Math.abs(angle) >= 0.1 || scale !== 1) {
     let img = raw(first.rgb, width, height);
@@ -291,11 +358,14 @@ export async function preparePhoto(bytes: Buffer, limits: PhotoLimits = PHOTO_LI
       img = raw(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height).rotate(-angle, { background: { r: 255, g: 255, b: 255 } });
     }
     const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    width = info.width; height = info.height;
+    width = info.width;
+    height = info.height;
     rgbIn = new Uint8Array(data.buffer, data.byteOffset, data.length);
   }
   const rgb = await whiteBalance(rgbIn, pause);
   const gray = await evenOut(rgb, width, height, pause);
-  const ocrPng = await sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  const ocrPng = await sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   return { width, height, ocrPng, gray, rgb, angle, scale, letterHeight: tall * scale };
 }

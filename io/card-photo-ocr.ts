@@ -12,7 +12,12 @@ import { TilemateError } from '../engine/errors.js';
  * comes, reused, one photo at a time, ended by closeOcr().
  */
 
-export interface OcrBox { x0: number; y0: number; x1: number; y1: number }
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 export interface OcrWord {
   text: string;
@@ -61,7 +66,9 @@ async function start(): Promise<Tesseract.Worker> {
 function theWorker(): Promise<Tesseract.Worker> {
   if (worker === null) {
     worker = start();
-    worker.catch(() => { worker = null; });
+    worker.catch(() => {
+      worker = null;
+    });
   }
   return worker;
 }

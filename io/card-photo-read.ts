@@ -12,7 +12,10 @@ import { Pause, type PreparedPhoto } from './card-photo-image.js';
  */
 
 /** The colour of a group as the photo shows it, and whether that is clear. */
-export interface InkColour { colour: Colour | null; clear: boolean }
+export interface InkColour {
+  colour: Colour | null;
+  clear: boolean;
+}
 
 /** Sentences a player reads beside a line (PrintedLine.unsure), most important first. */
 export const UNSURE = {
@@ -40,17 +43,24 @@ const HUE_OF: { colour: Colour; from: number; to: number }[] = [
 /** The colour of the ink inside a box: its dark pixels' hues, white-balanced (black, or red, green or blue). */
 export function inkColour(photo: PreparedPhoto, box: OcrBox): InkColour {
   const { width, height, gray, rgb } = photo;
-  const x0 = Math.max(0, Math.floor(box.x0)), x1 = Math.min(width, Math.ceil(box.x1));
-  const y0 = Math.max(0, Math.floor(box.y0)), y1 = Math.min(height, Math.ceil(box.y1));
-  let ink = 0, saturated = 0;
+  const x0 = Math.max(0, Math.floor(box.x0)),
+    x1 = Math.min(width, Math.ceil(box.x1));
+  const y0 = Math.max(0, Math.floor(box.y0)),
+    y1 = Math.min(height, Math.ceil(box.y1));
+  let ink = 0,
+    saturated = 0;
   const votes = { red: 0, green: 0, blue: 0, other: 0 };
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const p = y * width + x;
       if (gray[p] > 110) continue;
       ink++;
-      const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
-      const mx = Math.max(r, g, b), mn = Math.min(r, g, b), c = mx - mn;
+      const r = rgb[p * 3],
+        g = rgb[p * 3 + 1],
+        b = rgb[p * 3 + 2];
+      const mx = Math.max(r, g, b),
+        mn = Math.min(r, g, b),
+        c = mx - mn;
       if (c < 45 || c < mx * 0.35) continue;
       saturated++;
       let hue: number;
@@ -59,7 +69,8 @@ export function inkColour(photo: PreparedPhoto, box: OcrBox): InkColour {
       else hue = ((r - g) / c) * 60 + 240;
       if (hue > 300) hue -= 360;
       const k = HUE_OF.find((h) => hue >= h.from && hue <= h.to);
-      if (k) votes[k.colour]++; else votes.other++;
+      if (k) votes[k.colour]++;
+      else votes.other++;
     }
   }
   if (ink < 8) return { colour: null, clear: false };
@@ -73,7 +84,11 @@ export function inkColour(photo: PreparedPhoto, box: OcrBox): InkColour {
 
 // ------------------------------------------------------------------ rows and columns
 
-interface Word extends OcrWord { xc: number; yc: number; h: number }
+interface Word extends OcrWord {
+  xc: number;
+  yc: number;
+  h: number;
+}
 
 const word = (w: OcrWord): Word => ({ ...w, xc: (w.box.x0 + w.box.x1) / 2, yc: (w.box.y0 + w.box.y1) / 2, h: w.box.y1 - w.box.y0 });
 
@@ -93,14 +108,20 @@ function valueAtEnd(row: Word[], letter: number): { take: number; concealed: boo
   if (one) return { take: 1, concealed: concealedOf(one[1]), value: digitsOf(one[2]), sure: last.confidence >= SURE_WORD - 20 && /^[XxCc]$/.test(one[1]) && /^\d+$/.test(one[2]) };
   const before = row.at(-2);
   if (before && MARK.test(before.text) && DIGITS.test(last.text) && last.box.x0 - before.box.x1 < letter * 2.5) {
-    return { take: 2, concealed: concealedOf(before.text), value: digitsOf(last.text), sure: Math.min(before.confidence, last.confidence) >= SURE_WORD - 20 && /^[XxCc]/.test(before.text) && /^\d+$/.test(last.text) };
+    return {
+      take: 2,
+      concealed: concealedOf(before.text),
+      value: digitsOf(last.text),
+      sure: Math.min(before.confidence, last.confidence) >= SURE_WORD - 20 && /^[XxCc]/.test(before.text) && /^\d+$/.test(last.text),
+    };
   }
   return null;
 }
 
 /** A line x = a + b y through points, by least squares (flat through their mean when they do not spread). */
 function fitLine(pts: { x: number; y: number }[]): (y: number) => number {
-  const my = pts.reduce((a, p) => a + p.y, 0) / pts.length, mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+  const my = pts.reduce((a, p) => a + p.y, 0) / pts.length,
+    mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
   const syy = pts.reduce((a, p) => a + (p.y - my) ** 2, 0);
   const slope = syy === 0 ? 0 : pts.reduce((a, p) => a + (p.y - my) * (p.x - mx), 0) / syy;
   return (y) => mx + slope * (y - my);
@@ -124,7 +145,8 @@ function columnEdges(words: Word[], letter: number): ((y: number) => number)[] {
   const clusters: { x: number; y: number }[][] = [];
   for (const e of ends) {
     const c = clusters.at(-1);
-    if (c && e.x - c.at(-1)!.x < letter * 6) c.push(e); else clusters.push([e]);
+    if (c && e.x - c.at(-1)!.x < letter * 6) c.push(e);
+    else clusters.push([e]);
   }
   // a column has several lines; a stray reading is not a column
   const real = clusters.filter((c) => c.length >= Math.max(2, Math.min(3, ends.length / 10)));
@@ -158,15 +180,20 @@ function columnStarts(words: Word[], letter: number): number[] {
 function rowsOf(words: Word[]): Word[][] {
   const rows: Word[][] = [];
   for (const w of [...words].sort((a, b) => a.box.x0 - b.box.x0)) {
-    let best: Word[] | null = null, bestD = Infinity;
+    let best: Word[] | null = null,
+      bestD = Infinity;
     for (const r of rows) {
       // the row's last word of full height (a "-" or one bar of "=" is no guide to where the row runs)
       const tallest = Math.max(...r.map((v) => v.h));
       const last = [...r].reverse().find((v) => v.h >= tallest * 0.5)!;
       const d = Math.abs(last.yc - w.yc);
-      if (d < Math.max(last.h, w.h) * 0.55 && d < bestD) { best = r; bestD = d; }
+      if (d < Math.max(last.h, w.h) * 0.55 && d < bestD) {
+        best = r;
+        bestD = d;
+      }
     }
-    if (best) best.push(w); else rows.push([w]);
+    if (best) best.push(w);
+    else rows.push([w]);
   }
   return rows.sort((a, b) => median(a.map((w) => w.yc)) - median(b.map((w) => w.yc)));
 }
@@ -179,8 +206,45 @@ function median(xs: number[]): number {
 // ------------------------------------------------------------------ groups
 
 /** Words a note is made of (a card's abbreviations included): a row's note starts at the first of them. */
-const NOTE_WORDS = new Set(['any', 'suit', 'suits', 'like', 'nos', 'no', 'numbers', 'number', 'these', 'only', 'consec', 'consecutive', 'also', 'wind', 'winds',
-  'dragon', 'dragons', 'matching', 'match', 'bams', 'bam', 'craks', 'crak', 'dots', 'dot', 'green', 'red', 'blue', 'jokers', 'joker', 'and', 'run', 'with', 'same', 'kongs', 'pungs', 'pairs']);
+const NOTE_WORDS = new Set([
+  'any',
+  'suit',
+  'suits',
+  'like',
+  'nos',
+  'no',
+  'numbers',
+  'number',
+  'these',
+  'only',
+  'consec',
+  'consecutive',
+  'also',
+  'wind',
+  'winds',
+  'dragon',
+  'dragons',
+  'matching',
+  'match',
+  'bams',
+  'bam',
+  'craks',
+  'crak',
+  'dots',
+  'dot',
+  'green',
+  'red',
+  'blue',
+  'jokers',
+  'joker',
+  'and',
+  'run',
+  'with',
+  'same',
+  'kongs',
+  'pungs',
+  'pairs',
+]);
 
 const bare = (t: string): string => t.replace(/^[.,:;'"`‘’“”(]+|[.,:;'"`‘’“”)]+$/g, '');
 
@@ -205,7 +269,10 @@ export function groupText(raw: string, colour: Colour | null): { text: string; c
   let text = '';
   let changed = false;
   for (const ch of b) {
-    if (ch === '/') { text += '/'; continue; }
+    if (ch === '/') {
+      text += '/';
+      continue;
+    }
     const m = map[ch] ?? map[ch.toUpperCase()] ?? ch.toUpperCase();
     if (m !== ch && !(ch === 'O' && m === '0')) changed = true;
     text += m;
@@ -247,29 +314,31 @@ interface RowParts {
   height: number;
 }
 
-const tilesIn = (groups: PrintedGroup[]): number => groups
-  .filter((g) => !['+', '=', 'x', 'X', 'OR', '-'].includes(g.text))
-  .reduce((n, g) => n + g.text.split('|')[0].length, 0);
+const tilesIn = (groups: PrintedGroup[]): number => groups.filter((g) => !['+', '=', 'x', 'X', 'OR', '-'].includes(g.text)).reduce((n, g) => n + g.text.split('|')[0].length, 0);
 
 /** The paper's brightness (the photo's own, before evening out) at the pixels that are not ink in a strip. */
 function paperLevel(photo: PreparedPhoto, x0: number, x1: number, y0: number, y1: number): number | null {
   const { width, height, gray, rgb } = photo;
-  const xa = Math.max(0, Math.floor(x0)), xb = Math.min(width, Math.ceil(x1));
-  const ya = Math.max(0, Math.floor(y0)), yb = Math.min(height, Math.ceil(y1));
+  const xa = Math.max(0, Math.floor(x0)),
+    xb = Math.min(width, Math.ceil(x1));
+  const ya = Math.max(0, Math.floor(y0)),
+    yb = Math.min(height, Math.ceil(y1));
   if (xb - xa < 4 || yb - ya < 2) return null;
   const step = Math.max(1, Math.floor((xb - xa) / 300));
   const vals: number[] = [];
-  for (let y = ya; y < yb; y += 2) for (let x = xa; x < xb; x += step) {
-    const p = y * width + x;
-    if (gray[p] < 200) continue;
-    vals.push(rgb[p * 3] + rgb[p * 3 + 1] + rgb[p * 3 + 2]);
-  }
+  for (let y = ya; y < yb; y += 2)
+    for (let x = xa; x < xb; x += step) {
+      const p = y * width + x;
+      if (gray[p] < 200) continue;
+      vals.push(rgb[p * 3] + rgb[p * 3 + 1] + rgb[p * 3 + 2]);
+    }
   return vals.length < 20 ? null : median(vals);
 }
 
 /** Whether a row is printed on a shaded band (a heading): its paper darker than the paper above and below it. */
 function onBand(photo: PreparedPhoto, row: Word[], x0: number, x1: number): boolean {
-  const top = Math.min(...row.map((w) => w.box.y0)), bottom = Math.max(...row.map((w) => w.box.y1));
+  const top = Math.min(...row.map((w) => w.box.y0)),
+    bottom = Math.max(...row.map((w) => w.box.y1));
   const h = bottom - top;
   const here = paperLevel(photo, x0, x1, top, bottom);
   const above = paperLevel(photo, x0, x1, top - 2.4 * h, top - 1.5 * h);
@@ -290,7 +359,10 @@ function joinBars(row: Word[]): Word[] {
   const used = new Set<Word>();
   for (const w of row) {
     if (used.has(w)) continue;
-    if (!thin(w)) { out.push(w); continue; }
+    if (!thin(w)) {
+      out.push(w);
+      continue;
+    }
     const other = row.find((v) => v !== w && !used.has(v) && thin(v) && Math.min(v.box.x1, w.box.x1) - Math.max(v.box.x0, w.box.x0) > 0.5 * Math.min(v.box.x1 - v.box.x0, w.box.x1 - w.box.x0));
     used.add(w);
     if (other) used.add(other);
@@ -317,16 +389,28 @@ function rowParts(photo: PreparedPhoto, rowIn: Word[], letter: number, column: {
     if (!looksLikeGroup(w.text) || noteWord) break;
   }
   return {
-    words: row, text: row.map((w) => w.text).join(' '), value,
-    groupWords: body.slice(0, k).flatMap((w) => splitWord(photo, w, letter)), noteWords: body.slice(k),
-    band: !value && onBand(photo, row, column.x0, column.x1), height: median(row.map((w) => w.h)),
+    words: row,
+    text: row.map((w) => w.text).join(' '),
+    value,
+    groupWords: body.slice(0, k).flatMap((w) => splitWord(photo, w, letter)),
+    noteWords: body.slice(k),
+    band: !value && onBand(photo, row, column.x0, column.x1),
+    height: median(row.map((w) => w.h)),
   };
 }
 
 /** A line being read: its rows of groups, its note's words, its value. */
-interface LineParts { groupWords: Word[]; noteWords: Word[]; value: RowParts['value']; noteRows: number }
+interface LineParts {
+  groupWords: Word[];
+  noteWords: Word[];
+  value: RowParts['value'];
+  noteRows: number;
+}
 
-interface Item { heading?: { text: string; band: boolean }; line?: LineParts }
+interface Item {
+  heading?: { text: string; band: boolean };
+  line?: LineParts;
+}
 
 /** The groups of a line as read: their text in the print's alphabet and their colours, with what to check. */
 function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; reasons: string[] } {
@@ -339,7 +423,10 @@ function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; re
     const [g] = groupsFromText(text);
     if (!g) continue;
     const suited = /[1-9D]/.test(g.text);
-    if (/^(\+|=|-|OR)$/.test(g.text)) { groups.push({ text: g.text, colour: null }); continue; }
+    if (/^(\+|=|-|OR)$/.test(g.text)) {
+      groups.push({ text: g.text, colour: null });
+      continue;
+    }
     // a coloured group without a number or dragon, or a number without a colour: the colour (or the letters) misread
     if (!ink.clear || (ink.colour !== null && !suited && !/^(\+|=|-|OR)$/.test(g.text)) || (ink.colour === null && /[1-9]/.test(g.text))) {
       reasons.push(UNSURE.colour(g.text));
@@ -348,7 +435,11 @@ function lineOf(photo: PreparedPhoto, parts: LineParts): { line: PrintedLine; re
     groups.push({ text: g.text, colour: suited ? ink.colour : null });
   }
   const { value, noteWords } = parts;
-  const note = noteWords.map((w) => w.text).join(' ').replace(/\s+([,.])/g, '$1').trim();
+  const note = noteWords
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/\s+([,.])/g, '$1')
+    .trim();
   const line: PrintedLine = { groups, note, concealed: value ? value.concealed : null, value: value ? value.value : null };
   const n = tilesIn(groups);
   // another line's "X 25" among the words after the groups: rows of the photo ran together
@@ -390,14 +481,16 @@ function rightEdge(parts: RowParts[], fallback: number): (y: number) => number {
 async function rereadValue(p: RowParts, letter: number, right: number, reread: Reread): Promise<void> {
   const lastGroup = p.groupWords.at(-1);
   if (!lastGroup) return;
-  const top = Math.min(...p.words.map((w) => w.box.y0)), bottom = Math.max(...p.words.map((w) => w.box.y1));
+  const top = Math.min(...p.words.map((w) => w.box.y0)),
+    bottom = Math.max(...p.words.map((w) => w.box.y1));
   const h = bottom - top;
   const box = { x0: Math.max(lastGroup.box.x1 + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
   if (box.x1 - box.x0 < letter * 2) return;
   const r = await reread(box, 'XC0123456789 ');
   const m = r === null ? null : /^([XC])\s*(\d{2,3})$/.exec(r.text.replace(/\s+/g, ' ').trim());
   if (r === null || m === null) return;
-  const concealed = m[1] === 'C', value = Number(m[2]);
+  const concealed = m[1] === 'C',
+    value = Number(m[2]);
   // two readings that agree are sure, whatever either thought of itself
   const agree = p.value !== null && p.value.concealed === concealed && p.value.value === value;
   p.value = { take: 0, concealed, value, sure: r.confidence >= 70 || agree };
@@ -447,7 +540,10 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
     } else if (last !== null && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || (groupish && unfinished(photo, last)))) {
       // the card wraps a long line before an OR: the row goes on with the line
       last.groupWords.push(...p.groupWords);
-      if (p.noteWords.length > 0) { last.noteWords.push(...p.noteWords); last.noteRows++; }
+      if (p.noteWords.length > 0) {
+        last.noteWords.push(...p.noteWords);
+        last.noteRows++;
+      }
     } else if (tiles >= 7) {
       // a line whose value was not found: its groups are there
       last = { groupWords: p.groupWords, noteWords: p.noteWords, value: null, noteRows: p.noteWords.length > 0 ? 1 : 0 };
@@ -477,11 +573,14 @@ async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread
     columns[c].push(w);
   }
   const items: Item[] = [];
-  for (const col of columns) if (col.length > 0) items.push(...await columnItems(photo, rowsOf(col), letter, reread));
+  for (const col of columns) if (col.length > 0) items.push(...(await columnItems(photo, rowsOf(col), letter, reread)));
   return items;
 }
 
-export interface PhotoReading { name: string | null; sections: PrintedSection[] }
+export interface PhotoReading {
+  name: string | null;
+  sections: PrintedSection[];
+}
 
 /** A photo's words read into sections of draft lines (lines before any heading are kept under an empty title, for joinReadings). */
 export async function readRows(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null = null): Promise<PhotoReading> {
@@ -495,7 +594,10 @@ export async function readRows(photo: PreparedPhoto, words: OcrWord[], reread: R
       // the card's name: a heading above everything, not on a band (or, where no band was seen, followed by another heading before any line)
       const first = name === null && before.every((b) => b.heading === undefined && b.line === undefined);
       const nextLine = items.findIndex((x, j) => j > i && x.line !== undefined);
-      if (first && (bands ? !it.heading.band : items.slice(i + 1, nextLine < 0 ? undefined : nextLine).some((x) => x.heading))) { name = it.heading.text; return; }
+      if (first && (bands ? !it.heading.band : items.slice(i + 1, nextLine < 0 ? undefined : nextLine).some((x) => x.heading))) {
+        name = it.heading.text;
+        return;
+      }
       sections.push({ title: it.heading.text, lines: [] });
       return;
     }
@@ -520,12 +622,20 @@ export function joinReadings(readings: PhotoReading[], fallbackName: string): Pr
   // headings the card's reader accepts: words, unique, never empty (an unread heading is named for the player to type)
   const seen = new Map<string, number>();
   for (const s of sections) {
-    let t = s.title.replace(/[[\]\n]|\/\//g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+    let t = s.title
+      .replace(/[[\]\n]|\/\//g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 60);
     if (t === '') t = 'Heading not read';
     const n = (seen.get(t.toLowerCase()) ?? 0) + 1;
     seen.set(t.toLowerCase(), n);
     s.title = n > 1 ? `${t} (${n})` : t;
   }
-  const cleanName = (name ?? '').replace(/\n|\/\//g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const cleanName = (name ?? '')
+    .replace(/\n|\/\//g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return { name: cleanName || fallbackName, sections: sections.filter((s) => s.lines.length > 0) };
 }

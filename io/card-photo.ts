@@ -63,12 +63,17 @@ async function readOne(bytes: Buffer, opts: PhotoOptions): Promise<{ reading: Ph
   const words = await ocrWords(photo.ocrPng, opts.timeoutMs);
   // a piece of the evened-out picture, with a margin of white, read again on its own
   const reread = async (box: OcrBox, whitelist: string) => {
-    const left = Math.max(0, Math.floor(box.x0)), top = Math.max(0, Math.floor(box.y0));
-    const width = Math.min(photo.width, Math.ceil(box.x1)) - left, height = Math.min(photo.height, Math.ceil(box.y1)) - top;
+    const left = Math.max(0, Math.floor(box.x0)),
+      top = Math.max(0, Math.floor(box.y0));
+    const width = Math.min(photo.width, Math.ceil(box.x1)) - left,
+      height = Math.min(photo.height, Math.ceil(box.y1)) - top;
     if (width < 8 || height < 8) return null;
     const pad = Math.round(height * 0.5);
     const png = await sharp(Buffer.from(photo.gray.buffer, photo.gray.byteOffset, photo.gray.length), { raw: { width: photo.width, height: photo.height, channels: 1 } })
-      .extract({ left, top, width, height }).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } }).png().toBuffer();
+      .extract({ left, top, width, height })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } })
+      .png()
+      .toBuffer();
     return ocrRow(png, whitelist, opts.timeoutMs);
   };
   return { reading: await readRows(photo, words, reread), angle: photo.angle, words: words.length };
@@ -82,7 +87,11 @@ function bounded(card: PrintedCard): PrintedCard {
     lines += keep.length;
     return {
       ...s,
-      lines: keep.map((l) => ({ ...l, groups: l.groups.slice(0, PRINTED_LIMITS.groups).map((g) => ({ ...g, text: g.text.slice(0, PRINTED_LIMITS.groupChars) })), note: l.note.replace(/\/\//g, '/').slice(0, PRINTED_LIMITS.noteChars) })),
+      lines: keep.map((l) => ({
+        ...l,
+        groups: l.groups.slice(0, PRINTED_LIMITS.groups).map((g) => ({ ...g, text: g.text.slice(0, PRINTED_LIMITS.groupChars) })),
+        note: l.note.replace(/\/\//g, '/').slice(0, PRINTED_LIMITS.noteChars),
+      })),
     };
   });
   return { name: card.name, sections: sections.filter((s) => s.lines.length > 0) };
@@ -99,7 +108,12 @@ export async function readCardPhotos(photos: Buffer[], opts: PhotoOptions = {}):
   if (photos.length > MAX_PHOTOS) throw new TilemateError('TM_BAD_INPUT', `${photos.length} photos were given; one card is read from at most ${MAX_PHOTOS}`);
   const read: Awaited<ReturnType<typeof readOne>>[] = [];
   for (const p of photos) read.push(await readOne(p, opts));
-  const card = bounded(joinReadings(read.map((r) => r.reading), opts.name ?? 'Card from a photo'));
+  const card = bounded(
+    joinReadings(
+      read.map((r) => r.reading),
+      opts.name ?? 'Card from a photo',
+    ),
+  );
   const reading = readPrintedCard(card);
   // a line the card's own reader finds a problem with was misread, whatever the OCR thought of it
   let i = 0;

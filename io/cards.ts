@@ -48,7 +48,11 @@ export class CardCache {
 
   private entry(text: string): { cc: CompiledCard; analyzer: Analyzer } {
     let hit = this.kept.get(text);
-    if (hit !== undefined) { this.kept.delete(text); this.kept.set(text, hit); return hit; }
+    if (hit !== undefined) {
+      this.kept.delete(text);
+      this.kept.set(text, hit);
+      return hit;
+    }
     const cc = compileCard(parseCard(text)); // bounded before it enumerates (engine/mah-jongg/compile.ts)
     hit = { cc, analyzer: new Analyzer(cc) };
     this.kept.set(text, hit);

@@ -62,7 +62,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     try {
       // a write may take fewer bytes than asked (a disk filling up): the rest is written after it, or the error is thrown
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -70,7 +70,11 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     renameSync(tmp, path);
     syncFolder(dir);
   } catch (err) {
-    try { rmSync(tmp, { force: true }); } catch { /* the folder itself is the problem: the error below says so */ }
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* the folder itself is the problem: the error below says so */
+    }
     throw new TilemateError('TM_FILE', `cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
 }
@@ -78,8 +82,18 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
 /** Flushes a folder's entries (a rename) to disk; a no-op where folders cannot be opened (Windows). */
 export function syncFolder(dir: string): void {
   let fd: number;
-  try { fd = openSync(dir, 'r'); } catch { return; }
-  try { fsyncSync(fd); } catch { /* some file systems refuse fsync on a folder */ } finally { closeSync(fd); }
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    /* some file systems refuse fsync on a folder */
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function readRecordFile(path: string): string {

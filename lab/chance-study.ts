@@ -38,7 +38,10 @@ try {
 const number = (text: string | undefined, fallback: number, what: string): number => {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) { process.stderr.write(`${what} must be a whole number above 0, not "${text}"\n${usage}\n`); process.exit(2); }
+  if (!Number.isInteger(n) || n < 1) {
+    process.stderr.write(`${what} must be a whole number above 0, not "${text}"\n${usage}\n`);
+    process.exit(2);
+  }
   return n;
 };
 const games = number(args.positionals[0], 2000, 'games');
@@ -67,7 +70,9 @@ const show = (title: string, rows: DecileRow[]) => {
   for (const r of rows) {
     const gap = (r.cameTrue - r.shown) * 100;
     const yes = (b: boolean) => (b ? 'yes' : 'no');
-    process.stdout.write(`| ${r.bin} | ${r.lines} | ${pct(r.shown)} | ${pct(r.cameTrue)} (${pct(r.cameTrue - r.interval)} to ${pct(r.cameTrue + r.interval)}) | ${gap.toFixed(1)} | ${yes(Math.abs(gap) <= 3)} | ${yes(Math.abs(gap) <= r.interval * 100)} |\n`);
+    process.stdout.write(
+      `| ${r.bin} | ${r.lines} | ${pct(r.shown)} | ${pct(r.cameTrue)} (${pct(r.cameTrue - r.interval)} to ${pct(r.cameTrue + r.interval)}) | ${gap.toFixed(1)} | ${yes(Math.abs(gap) <= 3)} | ${yes(Math.abs(gap) <= r.interval * 100)} |\n`,
+    );
   }
   const big = rows.filter((r) => r.lines >= 30);
   const worst = big.reduce((m, r) => Math.max(m, Math.abs(r.cameTrue - r.shown) * 100), 0);
@@ -79,9 +84,19 @@ process.stdout.write(`calibration: weights ${calib.weights.map((w) => w.toFixed(
 for (const [i, c] of [...fitCards, ...checkCards].entries()) {
   const testSet = chanceExamples(c.cc, games, seed + 1_000_003 + 7919 * i);
   const fitted = i < fitCards.length ? 'fitted on' : 'not fitted on';
-  show(`${c.cc.card.name} (${fitted}), the solo model alone: ${games} other games, ${testSet.length} lines`, calibrationTable(testSet, (e) => e.solo));
-  if (shipped !== null) show(`${c.cc.card.name}, the shipped calibration (${CHANCE_CALIBRATION_FILE}, ${shipped.weights.length} inputs)`, calibrationTable(testSet, (e) => calibrated(shipped!, e.inputs)));
-  show(`${c.cc.card.name} (${fitted}), the new calibration`, calibrationTable(testSet, (e) => calibrated(calib, e.inputs)));
+  show(
+    `${c.cc.card.name} (${fitted}), the solo model alone: ${games} other games, ${testSet.length} lines`,
+    calibrationTable(testSet, (e) => e.solo),
+  );
+  if (shipped !== null)
+    show(
+      `${c.cc.card.name}, the shipped calibration (${CHANCE_CALIBRATION_FILE}, ${shipped.weights.length} inputs)`,
+      calibrationTable(testSet, (e) => calibrated(shipped!, e.inputs)),
+    );
+  show(
+    `${c.cc.card.name} (${fitted}), the new calibration`,
+    calibrationTable(testSet, (e) => calibrated(calib, e.inputs)),
+  );
 }
 const command = ['npm run study:chances --', games, seed, ...fitFiles.flatMap((f) => (f ? ['--card', f] : [])), ...checkFiles.flatMap((f) => ['--check', f]), '--write'].join(' ');
 const out = args.values.out !== undefined ? resolve(args.values.out) : args.values.write ? join(root, CHANCE_CALIBRATION_FILE) : null;
@@ -90,5 +105,8 @@ if (out === null) {
   process.exit(0);
 }
 mkdirSync(dirname(out), { recursive: true });
-writeFileAtomic(out, `${JSON.stringify({ format: CHANCE_CALIBRATION_FORMAT, inputs: CHANCE_INPUTS_VERSION, ...calib, games, seed, card: fitCards.map((c) => c.cc.card.name).join(', '), command }, null, 1)}\n`);
+writeFileAtomic(
+  out,
+  `${JSON.stringify({ format: CHANCE_CALIBRATION_FORMAT, inputs: CHANCE_INPUTS_VERSION, ...calib, games, seed, card: fitCards.map((c) => c.cc.card.name).join(', '), command }, null, 1)}\n`,
+);
 process.stdout.write(`\nwritten: ${out}\n`);

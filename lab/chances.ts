@@ -37,7 +37,11 @@ export function inputOfView(v: SeatView): AnalysisInput {
   let othersExposed = 0;
   v.exposures.forEach((list, s) => {
     if (s === v.seat) return;
-    for (const x of list) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; othersExposed += x.size; }
+    for (const x of list) {
+      seen[x.tile] += x.size - x.jokers;
+      seen[JOKER] += x.jokers;
+      othersExposed += x.size;
+    }
   });
   return { concealed: [...v.concealed], exposures: v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers })), seen, othersExposed, copies: v.copies };
 }
@@ -78,23 +82,29 @@ export function chanceExamples(cc: CompiledCard, games: number, seed: number, de
  */
 export function fitCalibration(examples: readonly ChanceExample[]): ChanceCalibration {
   if (examples.length === 0) throw new Error('rule violation: a calibration needs examples');
-  const line = logisticFit(examples.map((e) => e.inputs), examples.map((e) => e.won));
+  const line = logisticFit(
+    examples.map((e) => e.inputs),
+    examples.map((e) => e.won),
+  );
   return { ...line, knots: isotonic(examples.map((e) => [logistic(line, e.inputs), e.won])), fittedOn: examples.length };
 }
 
 /** Newton's method on the log-loss, with a ridge too small to bias the fit (it keeps the steps solvable when an input never varies). */
 export function logisticFit(x: readonly (readonly number[])[], y: readonly number[], ridge = 1e-6, rounds = 50): { weights: number[]; bias: number } {
-  const n = x.length, d = x[0].length + 1;
+  const n = x.length,
+    d = x[0].length + 1;
   const w = new Float64Array(d);
   const row = new Float64Array(d);
   for (let round = 0; round < rounds; round++) {
-    const g = new Float64Array(d), hess = new Float64Array(d * d);
+    const g = new Float64Array(d),
+      hess = new Float64Array(d * d);
     for (let i = 0; i < n; i++) {
       row[0] = 1;
       for (let k = 1; k < d; k++) row[k] = x[i][k - 1];
       let s = 0;
       for (let k = 0; k < d; k++) s += w[k] * row[k];
-      const p = 1 / (1 + Math.exp(-s)), q = p * (1 - p);
+      const p = 1 / (1 + Math.exp(-s)),
+        q = p * (1 - p);
       for (let a = 0; a < d; a++) {
         g[a] += (p - y[i]) * row[a];
         for (let b = 0; b <= a; b++) hess[a * d + b] += q * row[a] * row[b];
@@ -107,7 +117,10 @@ export function logisticFit(x: readonly (readonly number[])[], y: readonly numbe
     }
     const step = solve(hess, g, d);
     let largest = 0;
-    for (let k = 0; k < d; k++) { w[k] -= step[k]; largest = Math.max(largest, Math.abs(step[k])); }
+    for (let k = 0; k < d; k++) {
+      w[k] -= step[k];
+      largest = Math.max(largest, Math.abs(step[k]));
+    }
     if (largest < 1e-9) break;
   }
   return { weights: Array.from(w.subarray(1)), bias: w[0] };
@@ -115,13 +128,20 @@ export function logisticFit(x: readonly (readonly number[])[], y: readonly numbe
 
 /** Solves a x = b (Gaussian elimination with partial pivoting). */
 function solve(a: Float64Array, b: Float64Array, d: number): Float64Array {
-  const m = Float64Array.from(a), v = Float64Array.from(b);
+  const m = Float64Array.from(a),
+    v = Float64Array.from(b);
   for (let c = 0; c < d; c++) {
     let p = c;
     for (let r = c + 1; r < d; r++) if (Math.abs(m[r * d + c]) > Math.abs(m[p * d + c])) p = r;
     if (p !== c) {
-      for (let k = 0; k < d; k++) { const t = m[c * d + k]; m[c * d + k] = m[p * d + k]; m[p * d + k] = t; }
-      const t = v[c]; v[c] = v[p]; v[p] = t;
+      for (let k = 0; k < d; k++) {
+        const t = m[c * d + k];
+        m[c * d + k] = m[p * d + k];
+        m[p * d + k] = t;
+      }
+      const t = v[c];
+      v[c] = v[p];
+      v[p] = t;
     }
     for (let r = c + 1; r < d; r++) {
       const f = m[r * d + c] / m[c * d + c];
@@ -152,7 +172,8 @@ export function isotonic(pairs: [number, number][]): [number, number][] {
     blocks.push({ x: part.reduce((a, p) => a + p[0], 0) / part.length, y: part.reduce((a, p) => a + p[1], 0) / part.length, n: part.length });
     // pool while the outcomes go down
     while (blocks.length > 1 && blocks[blocks.length - 2].y >= blocks[blocks.length - 1].y) {
-      const b2 = blocks.pop()!, b1 = blocks.pop()!;
+      const b2 = blocks.pop()!,
+        b1 = blocks.pop()!;
       const n = b1.n + b2.n;
       blocks.push({ x: (b1.x * b1.n + b2.x * b2.n) / n, y: (b1.y * b1.n + b2.y * b2.n) / n, n });
     }
@@ -178,7 +199,10 @@ export interface DecileRow {
 export function calibrationTable(examples: readonly ChanceExample[], shown: (e: ChanceExample) => number): DecileRow[] {
   const rows: DecileRow[] = [];
   for (let d = 0; d < 10; d++) {
-    const inBin = examples.filter((e) => { const p = shown(e); return p >= d / 10 && (p < (d + 1) / 10 || (d === 9 && p <= 1)); });
+    const inBin = examples.filter((e) => {
+      const p = shown(e);
+      return p >= d / 10 && (p < (d + 1) / 10 || (d === 9 && p <= 1));
+    });
     if (inBin.length === 0) continue;
     const won = inBin.reduce((a, e) => a + e.won, 0);
     const cameTrue = won / inBin.length;

@@ -29,7 +29,11 @@ import { interval } from '../training/arena.js';
 /** The advice's player (LOOKAHEAD_HABITS) with its Charleston passes chosen by `pass`. */
 class PassMethodAgent implements Agent {
   private readonly player: HeuristicAgent;
-  constructor(cc: CompiledCard, readonly name: string, private readonly pass: ((turn: Turn) => Action) | null) {
+  constructor(
+    cc: CompiledCard,
+    readonly name: string,
+    private readonly pass: ((turn: Turn) => Action) | null,
+  ) {
     this.player = new HeuristicAgent(cc, LOOKAHEAD_HABITS, name);
   }
   act(turn: Turn): Action {
@@ -43,15 +47,17 @@ export const PASS_METHODS: Record<string, (cc: CompiledCard) => Agent> = {
   // today's advice: the three tiles whose loss leaves the closest line nearest on sampled returns (searchPass)
   lookahead: (cc) => new PassMethodAgent(cc, 'lookahead', null),
   // keep the most lines within reach, guard pairs in the first Charleston (openPass)
-  open: (cc) => new PassMethodAgent(cc, 'open', (turn) => {
-    const c = openPass(cc, turn.view());
-    return { type: 'pass', seat: turn.seat, tiles: c.tiles, blind: c.blind };
-  }),
+  open: (cc) =>
+    new PassMethodAgent(cc, 'open', (turn) => {
+      const c = openPass(cc, turn.view());
+      return { type: 'pass', seat: turn.seat, tiles: c.tiles, blind: c.blind };
+    }),
   // the two together: the lookahead's search over the open pass's candidates, scoring every line within reach (blendPass)
-  blend: (cc) => new PassMethodAgent(cc, 'blend', (turn) => {
-    const c = blendPass(cc, turn.view(), turn.rng);
-    return { type: 'pass', seat: turn.seat, tiles: c.tiles, blind: c.blind };
-  }),
+  blend: (cc) =>
+    new PassMethodAgent(cc, 'blend', (turn) => {
+      const c = blendPass(cc, turn.view(), turn.rng);
+      return { type: 'pass', seat: turn.seat, tiles: c.tiles, blind: c.blind };
+    }),
   // the strong bot's own pass: what serves none of its closest targets, from the hand alone
   heuristic: (cc) => {
     const strong = new HeuristicAgent(cc, STRONG_HABITS, 'heuristic-pass');
@@ -76,7 +82,9 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { methods: { type: 'string', default: 'lookahead,open' }, rotations: { type: 'string', default: '1' }, log: { type: 'string' }, from: { type: 'string', default: '0' } },
 });
-const deals = Number(positionals[0] ?? 2000), seed = Number(positionals[1] ?? 29), card = positionals[2];
+const deals = Number(positionals[0] ?? 2000),
+  seed = Number(positionals[1] ?? 29),
+  card = positionals[2];
 const methods = values.methods!.split(',');
 for (const m of methods) if (!Object.hasOwn(PASS_METHODS, m)) throw new Error(`unknown method "${m}" (expected ${Object.keys(PASS_METHODS).join(', ')})`);
 const rotations = Number(values.rotations);
@@ -85,11 +93,21 @@ const cc = loadCard(card);
 const game = mahJonggGame(loadRuleset('nmjl-4p'), cc);
 
 /** One deal's result for one method: its seat's mean win share and points over the rotations played. */
-interface DealRow { method: string; deal: number; win: number; score: number; wall: number }
+interface DealRow {
+  method: string;
+  deal: number;
+  win: number;
+  score: number;
+  wall: number;
+}
 const done = new Map<string, DealRow>();
 const key = (m: string, d: number) => `${m}:${d}`;
-const logged = values.log === undefined ? null : JsonLog.open(values.log, { charlestonArena: 1, seed, card: card ?? 'practice', rotations }, `${values.log} is the log of another run; give another --log`);
-for (const l of logged?.lines ?? []) { const r = JSON.parse(l) as DealRow; done.set(key(r.method, r.deal), r); }
+const logged =
+  values.log === undefined ? null : JsonLog.open(values.log, { charlestonArena: 1, seed, card: card ?? 'practice', rotations }, `${values.log} is the log of another run; give another --log`);
+for (const l of logged?.lines ?? []) {
+  const r = JSON.parse(l) as DealRow;
+  done.set(key(r.method, r.deal), r);
+}
 
 const dealSeed = (d: number): number => (seed + d * 7919) >>> 0;
 
@@ -112,7 +130,12 @@ const start = Date.now();
 const from = Number(values.from);
 for (let d = from; d < deals; d++) {
   const rows: DealRow[] = [];
-  for (const m of methods) if (!done.has(key(m, d))) { const r = play(m, d); done.set(key(m, d), r); rows.push(r); }
+  for (const m of methods)
+    if (!done.has(key(m, d))) {
+      const r = play(m, d);
+      done.set(key(m, d), r);
+      rows.push(r);
+    }
   logged?.log.append(rows);
   if ((d + 1) % 50 === 0) process.stderr.write(`${d + 1 - from} of ${deals - from} deals, ${Math.round((Date.now() - start) / 1000)} s\n`);
 }
@@ -124,12 +147,17 @@ const pts = (i: { mean: number; low: number; high: number }) => `${f(i.mean, 2)}
 const dealIds = Array.from({ length: deals }, (_, d) => d).filter((d) => methods.every((m) => done.has(key(m, d))));
 const n = dealIds.length;
 const rowsOf = (m: string) => dealIds.map((d) => done.get(key(m, d))!);
-console.log(`${n} duplicate deals (seed ${seed}, card ${card ?? 'practice'}, nmjl-4p), ${rotations === 1 ? 'the method\'s seat at seat deal % 4' : 'the method at every seat in turn'}, three medium bots; 95% intervals`);
+console.log(
+  `${n} duplicate deals (seed ${seed}, card ${card ?? 'practice'}, nmjl-4p), ${rotations === 1 ? "the method's seat at seat deal % 4" : 'the method at every seat in turn'}, three medium bots; 95% intervals`,
+);
 for (const m of methods) {
   const rows = rowsOf(m);
-  console.log(`${m.padEnd(10)} win share ${pct(interval(rows.map((r) => r.win)))}, mean points ${pts(interval(rows.map((r) => r.score)))}, wall games ${f(100 * rows.reduce((a, r) => a + r.wall, 0) / n, 1)}%`);
+  console.log(
+    `${m.padEnd(10)} win share ${pct(interval(rows.map((r) => r.win)))}, mean points ${pts(interval(rows.map((r) => r.score)))}, wall games ${f((100 * rows.reduce((a, r) => a + r.wall, 0)) / n, 1)}%`,
+  );
 }
 for (let i = 1; i < methods.length; i++) {
-  const a = rowsOf(methods[i]), b = rowsOf(methods[0]);
+  const a = rowsOf(methods[i]),
+    b = rowsOf(methods[0]);
   console.log(`${methods[i]} - ${methods[0]}: win share ${pct(interval(a.map((r, d) => r.win - b[d].win)))}, points ${pts(interval(a.map((r, d) => r.score - b[d].score)))}`);
 }

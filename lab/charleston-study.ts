@@ -33,7 +33,8 @@ function afterCharleston(passer: Agent, seed: number): { closest: number; near: 
     const agent = seat === 0 ? passer : others[seat - 1];
     apply(state, agent.act(turn));
   }
-  const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+  const away = new Uint8Array(cc.lineCount),
+    best = new Uint32Array(cc.lineCount);
   tilesAwayAll(cc, state.players[0].concealed, away, best);
   const closest = Math.min(...away);
   return { closest, near: away.filter((a) => a <= closest + 1).length, spread: linesAway(cc, state.players[0].concealed) };
@@ -60,9 +61,13 @@ const stats = (xs: number[]) => {
   return { mean: m, half: (1.96 * sd) / Math.sqrt(xs.length) };
 };
 const show = (s: { mean: number; half: number }) => `${s.mean.toFixed(3)} ± ${s.half.toFixed(3)}`;
-console.log(`${deals} deals (seeds ${seed0}-${seed0 + deals - 1}), nmjl-4p, seat 0's hand after the Charleston and courtesy pass: tiles away of the closest line, lines within a tile of it, and lines within reach (-log2 of the sum of 2^-tiles away over the lines)`);
+console.log(
+  `${deals} deals (seeds ${seed0}-${seed0 + deals - 1}), nmjl-4p, seat 0's hand after the Charleston and courtesy pass: tiles away of the closest line, lines within a tile of it, and lines within reach (-log2 of the sum of 2^-tiles away over the lines)`,
+);
 policies.forEach(([name], i) => {
-  console.log(`${name.padEnd(10)} closest ${show(stats(results[i].map((r) => r.closest)))}; lines within a tile ${show(stats(results[i].map((r) => r.near)))}; lines within reach ${show(stats(results[i].map((r) => r.spread)))}`);
+  console.log(
+    `${name.padEnd(10)} closest ${show(stats(results[i].map((r) => r.closest)))}; lines within a tile ${show(stats(results[i].map((r) => r.near)))}; lines within reach ${show(stats(results[i].map((r) => r.spread)))}`,
+  );
 });
 const base = policies.findIndex(([name]) => name === 'lookahead');
 policies.forEach(([name], i) => {

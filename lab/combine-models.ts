@@ -19,9 +19,11 @@ function sameKind(models: readonly ValueModel[], names: readonly string[], shape
   if (models.length < 2) throw new TilemateError('TM_BAD_MODEL', 'give two models or more to combine');
   const first = models[0];
   models.forEach((m, i) => {
-    if (m.featureVersion !== first.featureVersion) throw new TilemateError('TM_BAD_MODEL', `${names[i]} reads feature version ${m.featureVersion}, ${names[0]} version ${first.featureVersion}: combine models of one version`);
+    if (m.featureVersion !== first.featureVersion)
+      throw new TilemateError('TM_BAD_MODEL', `${names[i]} reads feature version ${m.featureVersion}, ${names[0]} version ${first.featureVersion}: combine models of one version`);
     if (m.layers.length !== first.layers.length) throw new TilemateError('TM_BAD_MODEL', `${names[i]} has ${m.layers.length} layers, ${names[0]} ${first.layers.length}: combine models of one depth`);
-    if (shapes && m.layers.some((l, k) => l.outputs !== first.layers[k].outputs)) throw new TilemateError('TM_BAD_MODEL', `${names[i]}'s layers are not as wide as ${names[0]}'s: average the generations of one run`);
+    if (shapes && m.layers.some((l, k) => l.outputs !== first.layers[k].outputs))
+      throw new TilemateError('TM_BAD_MODEL', `${names[i]}'s layers are not as wide as ${names[0]}'s: average the generations of one run`);
     if (m.layers.some((l, k) => l.relu !== first.layers[k].relu)) throw new TilemateError('TM_BAD_MODEL', `${names[i]}'s layers do not match ${names[0]}'s`);
   });
 }
@@ -32,7 +34,10 @@ export function averageModels(models: readonly ValueModel[], names: readonly str
   // summed in double precision, then divided
   const mean = (pick: (m: ValueModel) => Float32Array) => {
     const sum = new Float64Array(pick(models[0]).length);
-    for (const m of models) pick(m).forEach((v, i) => { sum[i] += v; });
+    for (const m of models)
+      pick(m).forEach((v, i) => {
+        sum[i] += v;
+      });
     return Float32Array.from(sum, (v) => v / models.length);
   };
   const layers = models[0].layers.map((l, k): DenseLayer => ({ ...l, kernel: mean((m) => m.layers[k].kernel), bias: mean((m) => m.layers[k].bias) }));
@@ -48,12 +53,15 @@ export function ensembleModels(models: readonly ValueModel[], names: readonly st
   const depth = models[0].layers.length;
   const layers: DenseLayer[] = [];
   for (let k = 0; k < depth; k++) {
-    const first = k === 0, last = k === depth - 1;
+    const first = k === 0,
+      last = k === depth - 1;
     const parts = models.map((m) => m.layers[k]);
     const inputs = first ? parts[0].inputs : parts.reduce((n, l) => n + l.inputs, 0);
     const outputs = last ? parts[0].outputs : parts.reduce((n, l) => n + l.outputs, 0);
-    const kernel = new Float32Array(inputs * outputs), bias = new Float32Array(outputs);
-    let row0 = 0, col0 = 0;
+    const kernel = new Float32Array(inputs * outputs),
+      bias = new Float32Array(outputs);
+    let row0 = 0,
+      col0 = 0;
     for (const l of parts) {
       for (let a = 0; a < l.inputs; a++) {
         for (let b = 0; b < l.outputs; b++) {

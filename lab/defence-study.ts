@@ -27,12 +27,20 @@ import { dealSeed, interval } from '../training/arena.js';
 function botFor(game: ReturnType<typeof mahJonggGame>, name: string): Agent {
   const m = /^guarded:([0-9.]+)((?::(?:wall|hidden)=[0-9]+)*)$/.exec(name);
   if (!m) return makeBot(game, name);
-  const opt = (k: string) => { const o = new RegExp(`:${k}=([0-9]+)`).exec(m[2]); return o ? Number(o[1]) : undefined; };
+  const opt = (k: string) => {
+    const o = new RegExp(`:${k}=([0-9]+)`).exec(m[2]);
+    return o ? Number(o[1]) : undefined;
+  };
   return new HeuristicAgent(game.cc, { ...GUARDED_HABITS, guard: Number(m[1]), guardWall: opt('wall'), guardHidden: opt('hidden') }, name);
 }
 
 /** One bot's figures on one deal, averaged over its four seats. */
-export interface DealFigures { wins: number; score: number; dealtIn: number; givenAway: number }
+export interface DealFigures {
+  wins: number;
+  score: number;
+  dealtIn: number;
+  givenAway: number;
+}
 
 /**
  * Plays deal `deal` four times, `bot` at each seat in turn and medium bots at the others; the
@@ -55,12 +63,16 @@ export function playDefenceDeal(game: ReturnType<typeof mahJonggGame>, bot: stri
     out.score += r.scores[seat] / n;
     // standardized tournament rules 11.5-11.7: the discarder of the winning tile pays the most
     const fed = r.outcome.mahJonggs.some((m) => m.discarder === seat);
-    if (fed) { out.dealtIn += 1 / n; out.givenAway += -r.scores[seat] / n; }
+    if (fed) {
+      out.dealtIn += 1 / n;
+      out.givenAway += -r.scores[seat] / n;
+    }
   }
   return out;
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100, r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const r2 = (x: number) => Math.round(x * 100) / 100,
+  r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 function summary(rows: readonly DealFigures[]) {
   const f = (pick: (d: DealFigures) => number, round: (x: number) => number) => {
@@ -84,17 +96,25 @@ if (isMain) {
     allowPositionals: true,
     options: { a: { type: 'string', default: 'medium' }, b: { type: 'string', default: 'guarded' }, card: { type: 'string' } },
   });
-  const deals = Number(positionals[0] ?? 1000), seed = Number(positionals[1] ?? 29);
+  const deals = Number(positionals[0] ?? 1000),
+    seed = Number(positionals[1] ?? 29);
   const game = mahJonggGame(loadRuleset('nmjl-4p'), loadCard(values.card));
-  const a: DealFigures[] = [], b: DealFigures[] = [];
+  const a: DealFigures[] = [],
+    b: DealFigures[] = [];
   for (let d = 0; d < deals; d++) {
     a.push(playDefenceDeal(game, values.a!, seed, d));
     b.push(playDefenceDeal(game, values.b!, seed, d));
     if ((d + 1) % 50 === 0) process.stderr.write(`${d + 1} of ${deals} deals\n`);
   }
-  console.log(JSON.stringify({
-    deals, seed, card: values.card ?? 'practice', seatGames: deals * 4,
-    [values.a!]: summary(a), [values.b!]: summary(b),
-    [`paired ${values.b} - ${values.a}`]: paired(b, a),
-  }));
+  console.log(
+    JSON.stringify({
+      deals,
+      seed,
+      card: values.card ?? 'practice',
+      seatGames: deals * 4,
+      [values.a!]: summary(a),
+      [values.b!]: summary(b),
+      [`paired ${values.b} - ${values.a}`]: paired(b, a),
+    }),
+  );
 }

@@ -55,7 +55,11 @@ export function teacherDecisions(ruleset: Ruleset, cc: CompiledCard, teacher: Va
   const pick = seedRng(seed ^ 0x2545f491);
   const rated = (from: Float32Array, n: number) => {
     if (n < 2 || nextU32(pick) / 0x100000000 >= keep) return; // a decision with one choice teaches nothing
-    if ((rows + n) * width > x.length) { const grown = new Float32Array(2 * Math.max(x.length, (rows + n) * width)); grown.set(x); x = grown; }
+    if ((rows + n) * width > x.length) {
+      const grown = new Float32Array(2 * Math.max(x.length, (rows + n) * width));
+      grown.set(x);
+      x = grown;
+    }
     x.set(from.subarray(0, n * width), rows * width);
     starts.push(rows);
     rows += n;
@@ -81,7 +85,11 @@ function ratings(model: ValueModel, d: Decisions): Float64Array {
 /** The share of decisions where `a`'s best row is `b`'s (by the chance of winning, as the learned player chooses). */
 export function agreement(a: Float64Array, b: Float64Array, starts: readonly number[], from = 0, to = starts.length - 1): number {
   let same = 0;
-  const best = (out: Float64Array, lo: number, hi: number) => { let k = lo; for (let i = lo + 1; i < hi; i++) if (out[2 * i] > out[2 * k]) k = i; return k; };
+  const best = (out: Float64Array, lo: number, hi: number) => {
+    let k = lo;
+    for (let i = lo + 1; i < hi; i++) if (out[2 * i] > out[2 * k]) k = i;
+    return k;
+  };
   for (let d = from; d < to; d++) if (best(a, starts[d], starts[d + 1]) === best(b, starts[d], starts[d + 1])) same++;
   return to > from ? same / (to - from) : NaN;
 }
@@ -93,20 +101,39 @@ export function agreement(a: Float64Array, b: Float64Array, starts: readonly num
  * draws from Math.random); `onEpoch` sees the model after each.
  */
 export async function fitRows(o: {
-  from: ValueModel; x: Float32Array; y: Float32Array; heldRow: number; epochs: number; learningRate: number; seed: number;
+  from: ValueModel;
+  x: Float32Array;
+  y: Float32Array;
+  heldRow: number;
+  epochs: number;
+  learningRate: number;
+  seed: number;
   onEpoch?: (epoch: number, model: ValueModel, loss: number, valLoss: number) => void;
 }): Promise<ValueModel> {
-  const width = featureWidth(o.from.featureVersion), rows = o.y.length / 2, heldRow = o.heldRow;
+  const width = featureWidth(o.from.featureVersion),
+    rows = o.y.length / 2,
+    heldRow = o.heldRow;
   const { tf } = await loadTf();
-  const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), width);
+  const net = buildNet(
+    tf,
+    o.seed,
+    o.from.layers.slice(0, -1).map((l) => l.outputs),
+    width,
+  );
   setWeights(tf, net, o.from);
   net.compile({ optimizer: tf.train.adam(o.learningRate), loss: valueLoss(tf) });
   const vx = tf.tensor2d(o.x.subarray(heldRow * width), [rows - heldRow, width]);
   const vy = tf.tensor2d(o.y.subarray(heldRow * 2), [rows - heldRow, 2]);
-  const EX = new Float32Array(heldRow * width), EY = new Float32Array(heldRow * 2);
+  const EX = new Float32Array(heldRow * width),
+    EY = new Float32Array(heldRow * 2);
   for (let e = 0; e < o.epochs; e++) {
-    shuffled(heldRow, o.seed * 131 + e).forEach((src, dst) => { EX.set(o.x.subarray(src * width, (src + 1) * width), dst * width); EY[2 * dst] = o.y[2 * src]; EY[2 * dst + 1] = o.y[2 * src + 1]; });
-    const xs = tf.tensor2d(EX, [heldRow, width]), ys = tf.tensor2d(EY, [heldRow, 2]);
+    shuffled(heldRow, o.seed * 131 + e).forEach((src, dst) => {
+      EX.set(o.x.subarray(src * width, (src + 1) * width), dst * width);
+      EY[2 * dst] = o.y[2 * src];
+      EY[2 * dst + 1] = o.y[2 * src + 1];
+    });
+    const xs = tf.tensor2d(EX, [heldRow, width]),
+      ys = tf.tensor2d(EY, [heldRow, 2]);
     const hist = await net.fit(xs, ys, { batchSize: 1024, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0 });
     tf.dispose([xs, ys]);
     o.onEpoch?.(e, toValueModel(net, o.from.featureVersion, {}), Number(hist.history.loss.at(-1)), Number(hist.history.val_loss.at(-1)));
@@ -163,16 +190,26 @@ export async function distill(o: DistillOptions): Promise<{ model: ValueModel; f
   }
   starts.push(at);
   const data: Decisions = { x, rows, starts };
-  const firstHeld = all.length - held, heldRow = starts[firstHeld];
+  const firstHeld = all.length - held,
+    heldRow = starts[firstHeld];
   const teacherOut = ratings(o.teacher, data);
   const y = new Float32Array(rows * 2);
-  for (let i = 0; i < rows; i++) { y[2 * i] = 1 / (1 + Math.exp(-teacherOut[2 * i])); y[2 * i + 1] = teacherOut[2 * i + 1]; }
+  for (let i = 0; i < rows; i++) {
+    y[2 * i] = 1 / (1 + Math.exp(-teacherOut[2 * i]));
+    y[2 * i + 1] = teacherOut[2 * i + 1];
+  }
   const before = agreement(ratings(o.from, data), teacherOut, starts, firstHeld);
   log(`${all.length} decisions, ${rows} rows; held out ${held}; the student agrees with the teacher on ${(100 * before).toFixed(1)}% of them before`);
 
   const figures: Record<string, number> = { decisions: all.length, rows, heldOut: held, agreementBefore: before };
   const student = await fitRows({
-    from: o.from, x, y, heldRow, epochs: o.epochs, learningRate: o.learningRate, seed: o.seed,
+    from: o.from,
+    x,
+    y,
+    heldRow,
+    epochs: o.epochs,
+    learningRate: o.learningRate,
+    seed: o.seed,
     onEpoch: (e, model, loss, valLoss) => {
       figures.agreementAfter = agreement(ratings(model, data), teacherOut, starts, firstHeld);
       figures.valLoss = valLoss;
@@ -187,15 +224,23 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      teacher: { type: 'string' }, from: { type: 'string', default: DEFAULT_MODEL_FILE }, card: { type: 'string', multiple: true },
-      games: { type: 'string', default: '4000' }, keep: { type: 'string', default: '0.5' }, epochs: { type: 'string', default: '4' },
-      lr: { type: 'string', default: '0.0003' }, seed: { type: 'string', default: '1' },
+      teacher: { type: 'string' },
+      from: { type: 'string', default: DEFAULT_MODEL_FILE },
+      card: { type: 'string', multiple: true },
+      games: { type: 'string', default: '4000' },
+      keep: { type: 'string', default: '0.5' },
+      epochs: { type: 'string', default: '4' },
+      lr: { type: 'string', default: '0.0003' },
+      seed: { type: 'string', default: '1' },
     },
   });
   const out = positionals[0];
   const num = (name: string, v: string, lo: number, hi: number) => {
     const n = Number(v);
-    if (!Number.isFinite(n) || n < lo || n > hi) { console.error(`--${name} must be a number from ${lo} to ${hi}; it was ${v}`); process.exit(2); }
+    if (!Number.isFinite(n) || n < lo || n > hi) {
+      console.error(`--${name} must be a number from ${lo} to ${hi}; it was ${v}`);
+      process.exit(2);
+    }
     return n;
   };
   if (out === undefined || values.teacher === undefined) {
@@ -203,13 +248,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const opts = {
-    games: num('games', values.games, 1, 1_000_000), keep: num('keep', values.keep, 0.001, 1), epochs: num('epochs', values.epochs, 1, 100),
-    learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
+    games: num('games', values.games, 1, 1_000_000),
+    keep: num('keep', values.keep, 0.001, 1),
+    epochs: num('epochs', values.epochs, 1, 100),
+    learningRate: num('lr', values.lr, 1e-6, 1),
+    seed: num('seed', values.seed, 0, 2 ** 31),
   };
   try {
     const files = values.card ?? [undefined];
     const { model } = await distill({
-      ...opts, teacher: readModelFile(values.teacher), from: readModelFile(values.from), ruleset: loadRuleset('nmjl-4p'),
+      ...opts,
+      teacher: readModelFile(values.teacher),
+      from: readModelFile(values.from),
+      ruleset: loadRuleset('nmjl-4p'),
       cards: files.map((file) => loadCard(file)),
       command: `node dist/lab/distill.js ${process.argv.slice(2).join(' ')}`,
       log: (l) => console.log(l),

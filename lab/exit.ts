@@ -55,9 +55,16 @@ export interface TrainConfig {
 /** The value network of training/net.ts with the policy head: `width` inputs (a feature version's), the same hidden layers, three outputs. */
 export function buildPolicyNet(tf: TF, seed: number, width: number): LayersModel {
   const model = tf.sequential();
-  HIDDEN.forEach((units, i) => model.add(tf.layers.dense({
-    ...(i === 0 ? { inputShape: [width] } : {}), units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
-  })));
+  HIDDEN.forEach((units, i) =>
+    model.add(
+      tf.layers.dense({
+        ...(i === 0 ? { inputShape: [width] } : {}),
+        units,
+        activation: 'relu',
+        kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
+      }),
+    ),
+  );
   model.add(tf.layers.dense({ units: 3, kernelInitializer: tf.initializers.glorotNormal({ seed: seed + 99 }) }));
   return model;
 }
@@ -67,7 +74,8 @@ export function setPolicyWeights(tf: TF, net: LayersModel, model: ValueModel): v
   net.layers.forEach((layer, i) => {
     const l = model.layers[i];
     const [k] = layer.getWeights();
-    if (!l || k.shape[0] !== l.inputs || k.shape[1] !== l.outputs) throw new Error(`the model's layers (${model.layers.map((x) => x.outputs).join('-')}) do not match the network (${HIDDEN.join('-')}-3)`);
+    if (!l || k.shape[0] !== l.inputs || k.shape[1] !== l.outputs)
+      throw new Error(`the model's layers (${model.layers.map((x) => x.outputs).join('-')}) do not match the network (${HIDDEN.join('-')}-3)`);
     layer.setWeights([tf.tensor2d(l.kernel, [l.inputs, l.outputs]), tf.tensor1d(l.bias)]);
   });
 }
@@ -87,27 +95,47 @@ export function netToModel(net: LayersModel, info: Record<string, unknown>, feat
 
 /** Several batches' examples as one. */
 export function joinExamples(parts: readonly ExitExamples[]): ExitExamples {
-  const cat = (xs: Float32Array[]) => { const out = new Float32Array(xs.reduce((a, x) => a + x.length, 0)); let o = 0; for (const x of xs) { out.set(x, o); o += x.length; } return out; };
+  const cat = (xs: Float32Array[]) => {
+    const out = new Float32Array(xs.reduce((a, x) => a + x.length, 0));
+    let o = 0;
+    for (const x of xs) {
+      out.set(x, o);
+      o += x.length;
+    }
+    return out;
+  };
   const starts: number[] = [0];
   const targets: number[] = [];
   for (const p of parts) {
     const base = starts[starts.length - 1];
-    for (let d = 0; d < p.policyTarget.length; d++) { starts.push(base + p.policyStart[d + 1]); targets.push(p.policyTarget[d]); }
+    for (let d = 0; d < p.policyTarget.length; d++) {
+      starts.push(base + p.policyStart[d + 1]);
+      targets.push(p.policyTarget[d]);
+    }
   }
   return {
     width: parts[0]?.width ?? featureWidth(1),
-    valueX: cat(parts.map((p) => p.valueX)), valueY: cat(parts.map((p) => p.valueY)),
-    policyX: cat(parts.map((p) => p.policyX)), policyStart: Int32Array.from(starts), policyTarget: Int32Array.from(targets),
-    overruled: parts.reduce((a, p) => a + p.overruled, 0), games: parts.reduce((a, p) => a + p.games, 0), wins: parts.reduce((a, p) => a + p.wins, 0),
+    valueX: cat(parts.map((p) => p.valueX)),
+    valueY: cat(parts.map((p) => p.valueY)),
+    policyX: cat(parts.map((p) => p.policyX)),
+    policyStart: Int32Array.from(starts),
+    policyTarget: Int32Array.from(targets),
+    overruled: parts.reduce((a, p) => a + p.overruled, 0),
+    games: parts.reduce((a, p) => a + p.games, 0),
+    wins: parts.reduce((a, p) => a + p.wins, 0),
   };
 }
 
 /** A small deterministic shuffle (xorshift), so a generation's training is repeatable. */
 function shuffled(n: number, seed: number): number[] {
   const a = Array.from({ length: n }, (_, i) => i);
-  let s = (seed >>> 0) || 1;
+  let s = seed >>> 0 || 1;
   for (let i = n - 1; i > 0; i--) {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
     const j = s % (i + 1);
     [a[i], a[j]] = [a[j], a[i]];
   }
@@ -124,7 +152,8 @@ function policyLoss(tf: TF, net: LayersModel, ex: ExitExamples, decisions: reado
   const target = new Float32Array(rows);
   let r = 0;
   decisions.forEach((d, k) => {
-    const a = ex.policyStart[d], b = ex.policyStart[d + 1];
+    const a = ex.policyStart[d],
+      b = ex.policyStart[d + 1];
     x.set(ex.policyX.subarray(a * W, b * W), r * W);
     for (let i = 0; i < b - a; i++) seg[k * rows + r + i] = 1;
     target[r + ex.policyTarget[d]] = 1;
@@ -153,7 +182,8 @@ function policyLoss(tf: TF, net: LayersModel, ex: ExitExamples, decisions: reado
 export function policyAgreement(model: ValueModel, ex: ExitExamples, decisions: readonly number[], forward: (m: ValueModel, x: Float32Array, rows: number) => Float64Array): number {
   let hit = 0;
   for (const d of decisions) {
-    const a = ex.policyStart[d], b = ex.policyStart[d + 1];
+    const a = ex.policyStart[d],
+      b = ex.policyStart[d + 1];
     const out = forward(model, ex.policyX.subarray(a * ex.width, b * ex.width), b - a);
     let best = 0;
     for (let i = 1; i < b - a; i++) if (out[3 * i + 2] > out[3 * best + 2]) best = i;
@@ -166,7 +196,12 @@ export function policyAgreement(model: ValueModel, ex: ExitExamples, decisions: 
  * Trains the network from `model`'s weights on the examples: `epochs` passes over the policy's
  * decisions in batches of 64, each step with an equal batch of value rows.
  */
-export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExamples, opts: { epochs: number; learningRate: number; policyWeight: number; seed: number; decisions?: readonly number[]; valueWeight?: number; headOnly?: boolean }): Promise<{ model: ValueModel; loss: number }> {
+export async function trainOnExamples(
+  tf: TF,
+  model: ValueModel,
+  ex: ExitExamples,
+  opts: { epochs: number; learningRate: number; policyWeight: number; seed: number; decisions?: readonly number[]; valueWeight?: number; headOnly?: boolean },
+): Promise<{ model: ValueModel; loss: number }> {
   const net = buildPolicyNet(tf, opts.seed, ex.width);
   const W = ex.width;
   setPolicyWeights(tf, net, withPolicyHead(model));
@@ -182,22 +217,30 @@ export async function trainOnExamples(tf: TF, model: ValueModel, ex: ExitExample
   for (let e = 0; e < opts.epochs; e++) {
     const order = shuffled(decisions.length, opts.seed * 7919 + e);
     const vorder = shuffled(valueRows, opts.seed * 104729 + e);
-    let sum = 0, steps = 0;
+    let sum = 0,
+      steps = 0;
     for (let b = 0; b < order.length; b += BATCH) {
       const batch = order.slice(b, b + BATCH).map((i) => decisions[i]);
       const p = policyLoss(tf, net, ex, batch);
       const vb = Math.min(4 * BATCH, valueRows);
-      const vx = new Float32Array(vb * W), vy = new Float32Array(vb * 2);
+      const vx = new Float32Array(vb * W),
+        vy = new Float32Array(vb * 2);
       for (let k = 0; k < vb; k++) {
         const i = vorder[(steps * vb + k) % valueRows];
         vx.set(ex.valueX.subarray(i * W, (i + 1) * W), k * W);
-        vy[2 * k] = ex.valueY[2 * i]; vy[2 * k + 1] = ex.valueY[2 * i + 1];
+        vy[2 * k] = ex.valueY[2 * i];
+        vy[2 * k + 1] = ex.valueY[2 * i + 1];
       }
-      const cost = optimizer.minimize(() => tf.tidy(() => {
-        const z = net.apply(tf.tensor2d(vx, [vb, W])) as Tensor;
-        const v = vloss(tf.tensor2d(vy, [vb, 2]), tf.slice(z, [0, 0], [vb, 2]));
-        return tf.add(tf.mul(p.loss(), opts.policyWeight), tf.mul(v, opts.valueWeight ?? 1)) as import('@tensorflow/tfjs').Scalar;
-      }), true, varList);
+      const cost = optimizer.minimize(
+        () =>
+          tf.tidy(() => {
+            const z = net.apply(tf.tensor2d(vx, [vb, W])) as Tensor;
+            const v = vloss(tf.tensor2d(vy, [vb, 2]), tf.slice(z, [0, 0], [vb, 2]));
+            return tf.add(tf.mul(p.loss(), opts.policyWeight), tf.mul(v, opts.valueWeight ?? 1)) as import('@tensorflow/tfjs').Scalar;
+          }),
+        true,
+        varList,
+      );
       const c = cost!.dataSync()[0];
       if (!Number.isFinite(c)) throw new Error(`exit: the training loss is not finite (epoch ${e + 1}, step ${steps + 1}); no model written`);
       sum += c;
@@ -222,7 +265,8 @@ function writeAtomic(path: string, data: string | Uint8Array): void {
 function saveExamples(path: string, ex: ExitExamples): void {
   const parts = [ex.valueX, ex.valueY, ex.policyX, ex.policyStart, ex.policyTarget];
   const head = Buffer.from(JSON.stringify({ width: ex.width, lengths: parts.map((p) => p.length), overruled: ex.overruled, games: ex.games, wins: ex.wins }));
-  const len = Buffer.alloc(4); len.writeUInt32LE(head.length);
+  const len = Buffer.alloc(4);
+  len.writeUInt32LE(head.length);
   writeAtomic(path, Buffer.concat([len, head, ...parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]));
 }
 
@@ -231,11 +275,22 @@ export function loadExamples(path: string): ExitExamples {
   const n = buf.readUInt32LE(0);
   const head = JSON.parse(buf.subarray(4, 4 + n).toString()) as { width?: number; lengths: number[]; overruled: number; games: number; wins: number };
   let o = 4 + n;
-  const take = <T>(k: number, make: (b: ArrayBuffer) => T) => { const bytes = head.lengths[k] * 4; const b = buf.buffer.slice(buf.byteOffset + o, buf.byteOffset + o + bytes); o += bytes; return make(b); };
+  const take = <T>(k: number, make: (b: ArrayBuffer) => T) => {
+    const bytes = head.lengths[k] * 4;
+    const b = buf.buffer.slice(buf.byteOffset + o, buf.byteOffset + o + bytes);
+    o += bytes;
+    return make(b);
+  };
   return {
     width: head.width ?? featureWidth(1), // files from before feature version 2 hold version 1's rows
-    valueX: take(0, (b) => new Float32Array(b)), valueY: take(1, (b) => new Float32Array(b)), policyX: take(2, (b) => new Float32Array(b)),
-    policyStart: take(3, (b) => new Int32Array(b)), policyTarget: take(4, (b) => new Int32Array(b)), overruled: head.overruled, games: head.games, wins: head.wins,
+    valueX: take(0, (b) => new Float32Array(b)),
+    valueY: take(1, (b) => new Float32Array(b)),
+    policyX: take(2, (b) => new Float32Array(b)),
+    policyStart: take(3, (b) => new Int32Array(b)),
+    policyTarget: take(4, (b) => new Int32Array(b)),
+    overruled: head.overruled,
+    games: head.games,
+    wins: head.wins,
   };
 }
 
@@ -273,13 +328,17 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
       let doneGames = 0;
       // a generation cut off after its self-play keeps its games (resume)
       const exPath = join(cfg.out, `examples-${pad(g)}.bin`);
-      const parts = existsSync(exPath) ? [loadExamples(exPath)] : await Promise.all(chunks.map(async (s) => {
-        const task: ExitTask = { ruleset: cfg.ruleset, cardText: cfg.cardText, model: text, budget: cfg.budget, seeds: s };
-        const r = (pool ? await pool.run(task) : exitSelfPlay(task)) as ExitExamples;
-        doneGames += s.length;
-        if (doneGames % 100 === 0) process.stderr.write(`exit: generation ${g}: ${doneGames} of ${cfg.games} games, ${Math.round((Date.now() - t0) / 1000)} s\n`);
-        return r;
-      }));
+      const parts = existsSync(exPath)
+        ? [loadExamples(exPath)]
+        : await Promise.all(
+            chunks.map(async (s) => {
+              const task: ExitTask = { ruleset: cfg.ruleset, cardText: cfg.cardText, model: text, budget: cfg.budget, seeds: s };
+              const r = (pool ? await pool.run(task) : exitSelfPlay(task)) as ExitExamples;
+              doneGames += s.length;
+              if (doneGames % 100 === 0) process.stderr.write(`exit: generation ${g}: ${doneGames} of ${cfg.games} games, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+              return r;
+            }),
+          );
       const fresh = joinExamples(parts);
       if (!existsSync(exPath)) saveExamples(exPath, fresh);
       const t1 = Date.now();
@@ -297,7 +356,20 @@ export async function exitLoop(cfg: TrainConfig, resume: boolean): Promise<void>
       const after = policyAgreement(model, ex, heldOut, forward);
       const t2 = Date.now();
       writeAtomic(join(cfg.out, `model-${pad(g)}.json`), policyModelToJson(model));
-      const line = [g, fresh.games, fresh.wins, fresh.policyTarget.length, fresh.policyX.length / fresh.width, fresh.overruled, fresh.valueY.length / 2, trained.loss.toFixed(4), before.toFixed(4), after.toFixed(4), ((t1 - t0) / 1000).toFixed(0), ((t2 - t1) / 1000).toFixed(0)].join(',');
+      const line = [
+        g,
+        fresh.games,
+        fresh.wins,
+        fresh.policyTarget.length,
+        fresh.policyX.length / fresh.width,
+        fresh.overruled,
+        fresh.valueY.length / 2,
+        trained.loss.toFixed(4),
+        before.toFixed(4),
+        after.toFixed(4),
+        ((t1 - t0) / 1000).toFixed(0),
+        ((t2 - t1) / 1000).toFixed(0),
+      ].join(',');
       writeFileSync(join(cfg.out, 'log.csv'), `${readFileSync(join(cfg.out, 'log.csv'), 'utf8')}${line}\n`);
       writeAtomic(cpPath, JSON.stringify({ generation: g, model: `model-${pad(g)}.json` }));
       process.stderr.write(`exit: generation ${g} done: ${line}\n`);
@@ -312,17 +384,36 @@ const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileUR
 if (isMain) {
   const { values } = parseArgs({
     options: {
-      out: { type: 'string', default: 'runs/exit/gens' }, from: { type: 'string', default: 'models/value-model.json' },
-      generations: { type: 'string', default: '2' }, games: { type: 'string', default: '600' }, workers: { type: 'string', default: '2' },
-      seed: { type: 'string', default: '1' }, worlds: { type: 'string', default: '8' }, candidates: { type: 'string', default: '3' }, 'pass-pool': { type: 'string', default: '5' },
-      window: { type: 'string', default: '2' }, epochs: { type: 'string', default: '3' }, lr: { type: 'string', default: '0.0003' },
-      'policy-weight': { type: 'string', default: '1' }, resume: { type: 'boolean', default: false }, card: { type: 'string' },
+      out: { type: 'string', default: 'runs/exit/gens' },
+      from: { type: 'string', default: 'models/value-model.json' },
+      generations: { type: 'string', default: '2' },
+      games: { type: 'string', default: '600' },
+      workers: { type: 'string', default: '2' },
+      seed: { type: 'string', default: '1' },
+      worlds: { type: 'string', default: '8' },
+      candidates: { type: 'string', default: '3' },
+      'pass-pool': { type: 'string', default: '5' },
+      window: { type: 'string', default: '2' },
+      epochs: { type: 'string', default: '3' },
+      lr: { type: 'string', default: '0.0003' },
+      'policy-weight': { type: 'string', default: '1' },
+      resume: { type: 'boolean', default: false },
+      card: { type: 'string' },
     },
   });
   const cfg: TrainConfig = {
-    out: values.out!, from: values.from!, generations: Number(values.generations), games: Number(values.games), workers: Number(values.workers),
-    seed: Number(values.seed), budget: { worlds: Number(values.worlds), candidates: Number(values.candidates), ...(values['pass-pool'] === 'all' ? {} : { passPool: Number(values['pass-pool']) }) }, window: Number(values.window),
-    epochs: Number(values.epochs), learningRate: Number(values.lr), policyWeight: Number(values['policy-weight']), ruleset: 'nmjl-4p',
+    out: values.out!,
+    from: values.from!,
+    generations: Number(values.generations),
+    games: Number(values.games),
+    workers: Number(values.workers),
+    seed: Number(values.seed),
+    budget: { worlds: Number(values.worlds), candidates: Number(values.candidates), ...(values['pass-pool'] === 'all' ? {} : { passPool: Number(values['pass-pool']) }) },
+    window: Number(values.window),
+    epochs: Number(values.epochs),
+    learningRate: Number(values.lr),
+    policyWeight: Number(values['policy-weight']),
+    ruleset: 'nmjl-4p',
     cardText: values.card === undefined ? '' : readFileSync(values.card, 'utf8'),
   };
   await exitLoop(cfg, values.resume!);

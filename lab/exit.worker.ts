@@ -53,13 +53,21 @@ let kept: { key: string; cc: CompiledCard; model: ValueModel } | null = null;
 class Grow {
   data: Float32Array;
   length = 0;
-  constructor(n = 1 << 16) { this.data = new Float32Array(n); }
+  constructor(n = 1 << 16) {
+    this.data = new Float32Array(n);
+  }
   push(from: ArrayLike<number>): void {
-    while (this.length + from.length > this.data.length) { const g = new Float32Array(this.data.length * 2); g.set(this.data); this.data = g; }
+    while (this.length + from.length > this.data.length) {
+      const g = new Float32Array(this.data.length * 2);
+      g.set(this.data);
+      this.data = g;
+    }
     this.data.set(from, this.length);
     this.length += from.length;
   }
-  done(): Float32Array { return this.data.slice(0, this.length); }
+  done(): Float32Array {
+    return this.data.slice(0, this.length);
+  }
 }
 
 export function exitSelfPlay(task: ExitTask): ExitExamples {
@@ -68,9 +76,13 @@ export function exitSelfPlay(task: ExitTask): ExitExamples {
   const { cc, model } = kept;
   const rules = loadRuleset(task.ruleset);
   const players = rules.players;
-  const vx = new Grow(), px = new Grow();
-  const vy: number[] = [], starts: number[] = [0], targets: number[] = [];
-  let overruled = 0, wins = 0;
+  const vx = new Grow(),
+    px = new Grow();
+  const vy: number[] = [],
+    starts: number[] = [0],
+    targets: number[] = [];
+  let overruled = 0,
+    wins = 0;
   for (const seed of task.seeds) {
     const seat = seed % players;
     const gameRows = new Grow(1 << 12);
@@ -82,7 +94,10 @@ export function exitSelfPlay(task: ExitTask): ExitExamples {
         targets.push(r.target);
         if (r.target !== r.policyChoice) overruled++;
       },
-      chosen: (_seat: number, row: Float32Array) => { gameRows.push(row); rows++; },
+      chosen: (_seat: number, row: Float32Array) => {
+        gameRows.push(row);
+        rows++;
+      },
     };
     const searcher = new PolicySearchAgent(cc, rules, model, task.budget, 'exit', hooks);
     const medium = new HeuristicAgent(cc, MEDIUM_HABITS, 'medium');

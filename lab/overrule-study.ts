@@ -22,7 +22,9 @@ import { makeAgent } from '../agents/mah-jongg/levels.js';
 import { MonteCarloAgent, OVERRULE } from '../agents/mah-jongg/montecarlo.js';
 import { playOut } from '../agents/table.js';
 
-const deals = Number(process.argv[2] ?? 100), seed = Number(process.argv[3] ?? 31), worlds = Number(process.argv[4] ?? 8);
+const deals = Number(process.argv[2] ?? 100),
+  seed = Number(process.argv[3] ?? 31),
+  worlds = Number(process.argv[4] ?? 8);
 const minutes = Number(process.argv[5] ?? 20);
 const rules = loadRuleset('nmjl-4p');
 const cc = loadCard();
@@ -33,11 +35,12 @@ const spec = { seats: ['x', 'medium', 'medium', 'medium'], seed };
 function playDeal(deal: number, overrule: number): { wins: number; score: number } {
   const dealt = game.type.arenaGame(game, deal) as typeof game;
   const s0 = dealSeed(spec, deal);
-  let wins = 0, score = 0;
+  let wins = 0,
+    score = 0;
   for (let rotation = 0; rotation < 4; rotation++) {
-    const agents = [0, 1, 2, 3].map((s) => ((s + rotation) % 4 === 0
-      ? new MonteCarloAgent(dealt.cc, rules, { worlds, candidates: 4, steps: 10 * worlds * 2_500, overrule }, 'mc')
-      : makeAgent('medium', dealt.cc, rules)));
+    const agents = [0, 1, 2, 3].map((s) =>
+      (s + rotation) % 4 === 0 ? new MonteCarloAgent(dealt.cc, rules, { worlds, candidates: 4, steps: 10 * worlds * 2_500, overrule }, 'mc') : makeAgent('medium', dealt.cc, rules),
+    );
     const state = dealt.newGame(s0);
     playOut(dealt, state, agents, seedRng(s0 ^ Math.imul(0x9e3779b9, rotation + 1)));
     const r = dealt.outcome(state)!;
@@ -49,18 +52,25 @@ function playDeal(deal: number, overrule: number): { wins: number; score: number
 }
 
 const start = Date.now();
-const a: { wins: number; score: number }[] = [], b: { wins: number; score: number }[] = [];
+const a: { wins: number; score: number }[] = [],
+  b: { wins: number; score: number }[] = [];
 for (let d = 0; d < deals && Date.now() - start < minutes * 60_000; d++) {
   a.push(playDeal(d, OVERRULE));
   b.push(playDeal(d, 0));
   if ((d + 1) % 10 === 0) process.stderr.write(`${d + 1} deals, ${Math.round((Date.now() - start) / 1000)} s\n`);
 }
-const r2 = (x: number) => Math.round(x * 100) / 100, r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const r2 = (x: number) => Math.round(x * 100) / 100,
+  r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const show = (i: { mean: number; low: number; high: number }, r: (x: number) => number) => [i.mean, i.low, i.high].map(r);
-console.log(JSON.stringify({
-  deals: a.length, seed, worlds, card: cc.card.name,
-  keepDefault: { winShare: show(interval(a.map((x) => x.wins)), r4), meanScore: show(interval(a.map((x) => x.score)), r2) },
-  bestMean: { winShare: show(interval(b.map((x) => x.wins)), r4), meanScore: show(interval(b.map((x) => x.score)), r2) },
-  pairedWinShareDiff_bestMean_less_keepDefault: show(interval(a.map((x, i) => b[i].wins - x.wins)), r4),
-  pairedMeanScoreDiff_bestMean_less_keepDefault: show(interval(a.map((x, i) => b[i].score - x.score)), r2),
-}));
+console.log(
+  JSON.stringify({
+    deals: a.length,
+    seed,
+    worlds,
+    card: cc.card.name,
+    keepDefault: { winShare: show(interval(a.map((x) => x.wins)), r4), meanScore: show(interval(a.map((x) => x.score)), r2) },
+    bestMean: { winShare: show(interval(b.map((x) => x.wins)), r4), meanScore: show(interval(b.map((x) => x.score)), r2) },
+    pairedWinShareDiff_bestMean_less_keepDefault: show(interval(a.map((x, i) => b[i].wins - x.wins)), r4),
+    pairedMeanScoreDiff_bestMean_less_keepDefault: show(interval(a.map((x, i) => b[i].score - x.score)), r2),
+  }),
+);

@@ -19,16 +19,26 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { a: { type: 'string', default: 'learned' }, b: { type: 'string', default: 'strong' }, log: { type: 'string' }, threads: { type: 'string', default: '2' } },
 });
-const deals = Number(positionals[0] ?? 4000), seed = Number(positionals[1] ?? 31), card = positionals[2];
+const deals = Number(positionals[0] ?? 4000),
+  seed = Number(positionals[1] ?? 31),
+  card = positionals[2];
 const threads = Number(values.threads);
 const game = mahJonggGame(loadRuleset('nmjl-4p'), loadCard(card));
 
-interface DealResult { agent: string; deal: number; wins: number; score: number }
+interface DealResult {
+  agent: string;
+  deal: number;
+  wins: number;
+  score: number;
+}
 const key = (agent: string, deal: number) => `${agent}:${deal}`;
 const done = new Map<string, DealResult>();
 // a line cut off by a kill is dropped (JsonLog.open) and its deal played again
 const logged = values.log === undefined ? null : JsonLog.open(values.log, { seed, card: card ?? 'practice' }, `${values.log} is the log of another study; give another --log`);
-for (const l of logged?.lines ?? []) { const r = JSON.parse(l) as DealResult; done.set(key(r.agent, r.deal), r); }
+for (const l of logged?.lines ?? []) {
+  const r = JSON.parse(l) as DealResult;
+  done.set(key(r.agent, r.deal), r);
+}
 
 /** Each deal's win share (a quarter per seat-game won) and mean score of `agent`, in deal order. */
 async function per(agent: string): Promise<DealResult[]> {
@@ -36,33 +46,51 @@ async function per(agent: string): Promise<DealResult[]> {
   if (todo.length > 0) {
     // one pool for the whole run; each batch of whole deals is logged as it comes back
     await runArena({
-      game, seats: [agent, 'medium', 'medium', 'medium'], seed, dealIds: todo, threads,
+      game,
+      seats: [agent, 'medium', 'medium', 'medium'],
+      seed,
+      dealIds: todo,
+      threads,
       onGames: (games) => {
         const rows = new Map<number, DealResult>();
-        for (const g of games) g.agents.forEach((a, s) => {
-          if (a !== agent) return;
-          const r = rows.get(g.deal) ?? { agent, deal: g.deal, wins: 0, score: 0 };
-          if (g.winners.includes(s)) r.wins += 0.25;
-          r.score += g.scores[s] / 4;
-          rows.set(g.deal, r);
-        });
+        for (const g of games)
+          g.agents.forEach((a, s) => {
+            if (a !== agent) return;
+            const r = rows.get(g.deal) ?? { agent, deal: g.deal, wins: 0, score: 0 };
+            if (g.winners.includes(s)) r.wins += 0.25;
+            r.score += g.scores[s] / 4;
+            rows.set(g.deal, r);
+          });
         for (const r of rows.values()) done.set(key(agent, r.deal), r);
         logged?.log.append([...rows.values()]);
       },
-      onProgress: (n) => { if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${deals - todo.length + n} of ${deals} deals\n`); },
+      onProgress: (n) => {
+        if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${deals - todo.length + n} of ${deals} deals\n`);
+      },
     });
   }
   return Array.from({ length: deals }, (_, d) => done.get(key(agent, d))!);
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100, r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const r2 = (x: number) => Math.round(x * 100) / 100,
+  r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const summary = (rows: DealResult[]) => {
-  const w = interval(rows.map((r) => r.wins)), s = interval(rows.map((r) => r.score));
+  const w = interval(rows.map((r) => r.wins)),
+    s = interval(rows.map((r) => r.score));
   return { winShare: [w.mean, w.low, w.high].map(r4), meanScore: [s.mean, s.low, s.high].map(r2) };
 };
-const a = await per(values.a!), b = await per(values.b!);
-const dw = interval(a.map((r, i) => r.wins - b[i].wins)), ds = interval(a.map((r, i) => r.score - b[i].score));
-console.log(JSON.stringify({
-  deals, seed, card: card ?? 'practice', [values.a!]: summary(a), [values.b!]: summary(b),
-  pairedWinShareDiff: [dw.mean, dw.low, dw.high].map(r4), pairedMeanScoreDiff: [ds.mean, ds.low, ds.high].map(r2),
-}));
+const a = await per(values.a!),
+  b = await per(values.b!);
+const dw = interval(a.map((r, i) => r.wins - b[i].wins)),
+  ds = interval(a.map((r, i) => r.score - b[i].score));
+console.log(
+  JSON.stringify({
+    deals,
+    seed,
+    card: card ?? 'practice',
+    [values.a!]: summary(a),
+    [values.b!]: summary(b),
+    pairedWinShareDiff: [dw.mean, dw.low, dw.high].map(r4),
+    pairedMeanScoreDiff: [ds.mean, ds.low, ds.high].map(r2),
+  }),
+);

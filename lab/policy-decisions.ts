@@ -21,7 +21,9 @@ import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
-const games = Number(process.argv[2] ?? 200), seed = Number(process.argv[3] ?? 1), file = process.argv[4];
+const games = Number(process.argv[2] ?? 200),
+  seed = Number(process.argv[3] ?? 1),
+  file = process.argv[4];
 const cc = loadCard();
 const rules = loadRuleset('nmjl-4p');
 const game = mahJonggGame(rules, cc);

@@ -72,7 +72,9 @@ class Then implements Agent {
   readonly name = 'rollout';
   private pending: TileId | undefined;
   constructor(private readonly player: Agent) {}
-  set(tile: TileId | undefined): void { this.pending = tile; }
+  set(tile: TileId | undefined): void {
+    this.pending = tile;
+  }
   act(turn: Turn): Action {
     const tile = this.pending;
     this.pending = undefined;
@@ -130,7 +132,11 @@ export function rolloutDecisions(o: RolloutOptions): Labelled {
           const n = c.candidates.length;
           const rollers: Agent[] = learnedSeats.map((l, k) => (k === seat ? own : l ? labeller : rolloutMedium));
           const common = nextU32(pick);
-          if ((rows + n) * width > x.length) { const grown = new Float32Array(2 * Math.max(x.length, (rows + n) * width)); grown.set(x); x = grown; }
+          if ((rows + n) * width > x.length) {
+            const grown = new Float32Array(2 * Math.max(x.length, (rows + n) * width));
+            grown.set(x);
+            x = grown;
+          }
           x.set(c.rows, rows * width);
           starts.push(rows);
           rows += n;
@@ -181,7 +187,9 @@ export function joined(parts: readonly Labelled[]): Labelled {
   const width = parts[0].width;
   for (const p of parts) if (p.width !== width) throw new TilemateError('TM_BAD_INPUT', `rollouts files of ${width} and ${p.width} numbers a row: give files of one feature version`);
   const rows = parts.reduce((n, p) => n + p.rows, 0);
-  const x = new Float32Array(rows * width), y = new Float32Array(rows * 2), starts: number[] = [];
+  const x = new Float32Array(rows * width),
+    y = new Float32Array(rows * 2),
+    starts: number[] = [];
   let at = 0;
   for (const p of parts) {
     x.set(p.x, at * width);
@@ -198,10 +206,13 @@ export function joined(parts: readonly Labelled[]): Labelled {
 /** The decisions in an order of `seed`'s, each kept whole, with their labels. */
 function shuffledDecisions(d: Labelled, seed: number): Labelled {
   const order = shuffled(d.starts.length - 1, seed);
-  const x = new Float32Array(d.rows * d.width), y = new Float32Array(d.rows * 2), starts: number[] = [];
+  const x = new Float32Array(d.rows * d.width),
+    y = new Float32Array(d.rows * 2),
+    starts: number[] = [];
   let at = 0;
   for (const k of order) {
-    const a = d.starts[k], b = d.starts[k + 1];
+    const a = d.starts[k],
+      b = d.starts[k + 1];
     starts.push(at);
     x.set(d.x.subarray(a * d.width, b * d.width), at * d.width);
     y.set(d.y.subarray(2 * a, 2 * b), 2 * at);
@@ -219,11 +230,18 @@ function centredLabels(d: Labelled, model: ValueModel): Float32Array {
   const out = forward(model, d.x, d.rows, new Float64Array(2 * d.rows));
   const y = new Float32Array(d.rows * 2);
   for (let k = 0; k + 1 < d.starts.length; k++) {
-    const a = d.starts[k], b = d.starts[k + 1], n = b - a;
-    let mw = 0, ms = 0, pw = 0, ps = 0;
+    const a = d.starts[k],
+      b = d.starts[k + 1],
+      n = b - a;
+    let mw = 0,
+      ms = 0,
+      pw = 0,
+      ps = 0;
     for (let i = a; i < b; i++) {
-      mw += d.y[2 * i] / n; ms += d.y[2 * i + 1] / n;
-      pw += 1 / (1 + Math.exp(-out[2 * i])) / n; ps += out[2 * i + 1] / n;
+      mw += d.y[2 * i] / n;
+      ms += d.y[2 * i + 1] / n;
+      pw += 1 / (1 + Math.exp(-out[2 * i])) / n;
+      ps += out[2 * i + 1] / n;
     }
     for (let i = a; i < b; i++) {
       y[2 * i] = Math.min(1, Math.max(0, pw + d.y[2 * i] - mw));
@@ -241,7 +259,8 @@ export function targets(d: Labelled, model: ValueModel, centered: boolean, seed:
 
 /** The row a model rates highest (by the win log-odds, the first among equals) in each decision from .. to, as an index into d's rows. */
 function picks(model: ValueModel, d: Labelled, from: number, to: number): Int32Array {
-  const a0 = d.starts[from], b0 = d.starts[to];
+  const a0 = d.starts[from],
+    b0 = d.starts[to];
   return picksOf(forward(model, d.x.subarray(a0 * d.width, b0 * d.width), b0 - a0, new Float64Array(2 * (b0 - a0))), d, from, to);
 }
 
@@ -250,7 +269,8 @@ function picksOf(out: Float64Array, d: Labelled, from: number, to: number): Int3
   const a0 = d.starts[from];
   const pick = new Int32Array(to - from);
   for (let k = from; k < to; k++) {
-    const a = d.starts[k] - a0, b = d.starts[k + 1] - a0;
+    const a = d.starts[k] - a0,
+      b = d.starts[k + 1] - a0;
     let p = a;
     for (let i = a + 1; i < b; i++) if (out[2 * i] > out[2 * p]) p = i;
     pick[k - from] = p + a0;
@@ -268,10 +288,15 @@ export function regret(model: ValueModel, d: Labelled, from = 0, to = d.starts.l
 
 /** The regret of the rows picked (picks(), for decisions from .. to). */
 function regretOf(pick: Int32Array, d: Labelled, from: number, to: number): { win: number; score: number } {
-  let win = 0, score = 0;
+  let win = 0,
+    score = 0;
   for (let k = from; k < to; k++) {
-    let bestWin = -1, bestScore = -Infinity;
-    for (let i = d.starts[k]; i < d.starts[k + 1]; i++) { bestWin = Math.max(bestWin, d.y[2 * i]); bestScore = Math.max(bestScore, d.y[2 * i + 1]); }
+    let bestWin = -1,
+      bestScore = -Infinity;
+    for (let i = d.starts[k]; i < d.starts[k + 1]; i++) {
+      bestWin = Math.max(bestWin, d.y[2 * i]);
+      bestScore = Math.max(bestScore, d.y[2 * i + 1]);
+    }
     const p = pick[k - from];
     win += bestWin - d.y[2 * p];
     score += bestScore - d.y[2 * p + 1];
@@ -284,25 +309,44 @@ function checkWidth(model: ValueModel, d: Labelled): void {
   if (featureWidth(model.featureVersion) !== d.width) throw new TilemateError('TM_BAD_MODEL', `the model reads ${featureWidth(model.featureVersion)} numbers a row and the rollouts hold ${d.width}`);
 }
 
-export async function fitRollouts(o: { data: Labelled; from: ValueModel; centered: boolean; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
+export async function fitRollouts(o: {
+  data: Labelled;
+  from: ValueModel;
+  centered: boolean;
+  epochs: number;
+  learningRate: number;
+  seed: number;
+  command: string;
+  log?: (line: string) => void;
+}): Promise<ValueModel> {
   const log = o.log ?? (() => {});
   checkWidth(o.from, o.data);
   // the decisions shuffled once; the fit's targets, and their own labels for the regret
   const plain = shuffledDecisions(o.data, o.seed * 17 + 3);
   const d = o.centered ? { ...plain, y: centredLabels(plain, o.from) } : plain;
-  const decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.05)), firstHeld = decisions - held;
+  const decisions = d.starts.length - 1,
+    held = Math.max(1, Math.floor(decisions * 0.05)),
+    firstHeld = decisions - held;
   const picked = picks(o.from, plain, firstHeld, decisions);
   const r0 = regretOf(picked, plain, firstHeld, decisions);
   log(`${decisions} decisions, ${d.rows} rows; held out ${held}; regret before: ${(100 * r0.win).toFixed(2)} wins in 100, ${(100 * r0.score).toFixed(2)} points`);
   const figures: Record<string, number> = { decisions, rows: d.rows, heldOut: held, regretBefore: r0.win, centered: o.centered ? 1 : 0 };
   const model = await fitRows({
-    from: o.from, x: d.x, y: d.y, heldRow: d.starts[firstHeld], epochs: o.epochs, learningRate: o.learningRate, seed: o.seed,
+    from: o.from,
+    x: d.x,
+    y: d.y,
+    heldRow: d.starts[firstHeld],
+    epochs: o.epochs,
+    learningRate: o.learningRate,
+    seed: o.seed,
     onEpoch: (e, student, loss, valLoss) => {
       const now = picks(student, plain, firstHeld, decisions);
       const r = regretOf(now, plain, firstHeld, decisions);
       figures.regretAfter = r.win;
       figures.agreesWithBefore = now.filter((p, i) => p === picked[i]).length / held;
-      log(`epoch ${e + 1}: train loss ${loss.toFixed(5)}, held-out loss ${valLoss.toFixed(5)}, regret ${(100 * r.win).toFixed(2)} wins in 100, ${(100 * r.score).toFixed(2)} points; same choice as before on ${(100 * figures.agreesWithBefore).toFixed(1)}%`);
+      log(
+        `epoch ${e + 1}: train loss ${loss.toFixed(5)}, held-out loss ${valLoss.toFixed(5)}, regret ${(100 * r.win).toFixed(2)} wins in 100, ${(100 * r.score).toFixed(2)} points; same choice as before on ${(100 * figures.agreesWithBefore).toFixed(1)}%`,
+      );
     },
   });
   model.info = { rollouts: { from: o.from.info, ...figures }, command: o.command };
@@ -316,11 +360,24 @@ export async function fitRollouts(o: { data: Labelled; from: ValueModel; centere
  * are kept near `from`'s own (`keepNear`, the mean squared distance's weight): the rows' labels
  * teach which choice of a decision did better in its world, and nothing about the decision's level.
  */
-export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: number; keepNear: number; epochs: number; learningRate: number; seed: number; command: string; log?: (line: string) => void }): Promise<ValueModel> {
+export async function fitChoices(o: {
+  data: Labelled;
+  from: ValueModel;
+  tau: number;
+  keepNear: number;
+  epochs: number;
+  learningRate: number;
+  seed: number;
+  command: string;
+  log?: (line: string) => void;
+}): Promise<ValueModel> {
   const log = o.log ?? (() => {});
   checkWidth(o.from, o.data);
   const d = shuffledDecisions(o.data, o.seed * 17 + 3);
-  const W = d.width, decisions = d.starts.length - 1, held = Math.max(1, Math.floor(decisions * 0.1)), firstHeld = decisions - held;
+  const W = d.width,
+    decisions = d.starts.length - 1,
+    held = Math.max(1, Math.floor(decisions * 0.1)),
+    firstHeld = decisions - held;
   // the model's outputs before, once: the targets to stay near, and its own picks held out and in sample
   const before = forward(o.from, d.x, d.rows, new Float64Array(2 * d.rows));
   const won = (m: ValueModel) => chosenWins(picks(m, d, firstHeld, decisions), d);
@@ -328,40 +385,59 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
   const inSample0 = chosenWins(picksOf(before, d, 0, firstHeld), d).mean;
   log(`${decisions} decisions, ${d.rows} rows; held out ${held}; the rows chosen won ${(100 * w0.mean).toFixed(2)}% before`);
   const { tf } = await loadTf();
-  const net = buildNet(tf, o.seed, o.from.layers.slice(0, -1).map((l) => l.outputs), W);
+  const net = buildNet(
+    tf,
+    o.seed,
+    o.from.layers.slice(0, -1).map((l) => l.outputs),
+    W,
+  );
   setWeights(tf, net, o.from);
   const optimizer = tf.train.adam(o.learningRate);
   const BATCH = 128;
   const figures: Record<string, number> = { decisions, rows: d.rows, heldOut: held, tau: o.tau, keepNear: o.keepNear, chosenWonBefore: w0.mean };
   for (let e = 0; e < o.epochs; e++) {
     const order = shuffled(firstHeld, o.seed * 7919 + e);
-    let sum = 0, steps = 0;
+    let sum = 0,
+      steps = 0;
     for (let b = 0; b < order.length; b += BATCH) {
       const batch = Array.from(order.subarray(b, Math.min(order.length, b + BATCH)));
       let rows = 0;
       for (const k of batch) rows += d.starts[k + 1] - d.starts[k];
-      const x = new Float32Array(rows * W), seg = new Float32Array(batch.length * rows), adv = new Float32Array(rows), near = new Float32Array(rows * 2);
+      const x = new Float32Array(rows * W),
+        seg = new Float32Array(batch.length * rows),
+        adv = new Float32Array(rows),
+        near = new Float32Array(rows * 2);
       let r = 0;
       batch.forEach((k, j) => {
-        const a = d.starts[k], n = d.starts[k + 1] - a;
+        const a = d.starts[k],
+          n = d.starts[k + 1] - a;
         x.set(d.x.subarray(a * W, (a + n) * W), r * W);
         let mean = 0;
         for (let i = 0; i < n; i++) mean += d.y[2 * (a + i)] / n;
-        for (let i = 0; i < n; i++) { seg[j * rows + r + i] = 1; adv[r + i] = d.y[2 * (a + i)] - mean; near[2 * (r + i)] = before[2 * (a + i)]; near[2 * (r + i) + 1] = before[2 * (a + i) + 1]; }
+        for (let i = 0; i < n; i++) {
+          seg[j * rows + r + i] = 1;
+          adv[r + i] = d.y[2 * (a + i)] - mean;
+          near[2 * (r + i)] = before[2 * (a + i)];
+          near[2 * (r + i) + 1] = before[2 * (a + i) + 1];
+        }
         r += n;
       });
-      const cost = optimizer.minimize(() => tf.tidy(() => {
-        const z = net.apply(tf.tensor2d(x, [rows, W])) as Tensor;
-        const u = tf.div(tf.slice(z, [0, 0], [rows, 1]), o.tau);
-        const S = tf.tensor2d(seg, [batch.length, rows]);
-        // each decision's softmax, shifted by its largest value
-        const top = tf.max(tf.add(tf.mul(S, tf.transpose(u)), tf.mul(tf.sub(1, S), -1e9)), 1, true);
-        const ex = tf.exp(tf.sub(u, tf.matMul(S, top, true, false)));
-        const p = tf.div(ex, tf.matMul(S, tf.matMul(S, ex), true, false));
-        const gain = tf.div(tf.sum(tf.mul(p, tf.tensor2d(adv, [rows, 1]))), batch.length);
-        const stay = tf.mean(tf.square(tf.sub(z, tf.tensor2d(near, [rows, 2]))));
-        return tf.add(tf.neg(gain), tf.mul(stay, o.keepNear)) as Scalar;
-      }), true);
+      const cost = optimizer.minimize(
+        () =>
+          tf.tidy(() => {
+            const z = net.apply(tf.tensor2d(x, [rows, W])) as Tensor;
+            const u = tf.div(tf.slice(z, [0, 0], [rows, 1]), o.tau);
+            const S = tf.tensor2d(seg, [batch.length, rows]);
+            // each decision's softmax, shifted by its largest value
+            const top = tf.max(tf.add(tf.mul(S, tf.transpose(u)), tf.mul(tf.sub(1, S), -1e9)), 1, true);
+            const ex = tf.exp(tf.sub(u, tf.matMul(S, top, true, false)));
+            const p = tf.div(ex, tf.matMul(S, tf.matMul(S, ex), true, false));
+            const gain = tf.div(tf.sum(tf.mul(p, tf.tensor2d(adv, [rows, 1]))), batch.length);
+            const stay = tf.mean(tf.square(tf.sub(z, tf.tensor2d(near, [rows, 2]))));
+            return tf.add(tf.neg(gain), tf.mul(stay, o.keepNear)) as Scalar;
+          }),
+        true,
+      );
       sum += cost!.dataSync()[0];
       cost!.dispose();
       steps++;
@@ -370,7 +446,9 @@ export async function fitChoices(o: { data: Labelled; from: ValueModel; tau: num
     const w = won(student);
     figures.chosenWonAfter = w.mean;
     figures.gainHeldOut = w.mean - w0.mean;
-    log(`epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * paired(Array.from(w.per, (v, i) => v - w0.per[i])).se).toFixed(2)} against before; in-sample ${(100 * (chosenWins(picks(student, d, 0, firstHeld), d).mean - inSample0)).toFixed(2)}`);
+    log(
+      `epoch ${e + 1}: loss ${(sum / Math.max(1, steps)).toFixed(5)}; the held-out rows chosen won ${(100 * w.mean).toFixed(2)}%, ${(100 * (w.mean - w0.mean)).toFixed(2)} ± ${(196 * paired(Array.from(w.per, (v, i) => v - w0.per[i])).se).toFixed(2)} against before; in-sample ${(100 * (chosenWins(picks(student, d, 0, firstHeld), d).mean - inSample0)).toFixed(2)}`,
+    );
   }
   optimizer.dispose();
   const model = toValueModel(net, o.from.featureVersion, { rollouts: { from: o.from.info, ...figures }, command: o.command });
@@ -388,48 +466,77 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      model: { type: 'string', default: DEFAULT_MODEL_FILE }, from: { type: 'string', default: DEFAULT_MODEL_FILE }, card: { type: 'string' },
-      games: { type: 'string', default: '1000' }, first: { type: 'string', default: '1' }, keep: { type: 'string', default: '0.25' },
-      'keep-charleston': { type: 'string', default: '0.05' }, epochs: { type: 'string', default: '3' }, lr: { type: 'string', default: '0.0003' },
-      seed: { type: 'string', default: '1' }, centered: { type: 'boolean', default: false },
-      tau: { type: 'string', default: '0.05' }, 'keep-near': { type: 'string', default: '1' },
+      model: { type: 'string', default: DEFAULT_MODEL_FILE },
+      from: { type: 'string', default: DEFAULT_MODEL_FILE },
+      card: { type: 'string' },
+      games: { type: 'string', default: '1000' },
+      first: { type: 'string', default: '1' },
+      keep: { type: 'string', default: '0.25' },
+      'keep-charleston': { type: 'string', default: '0.05' },
+      epochs: { type: 'string', default: '3' },
+      lr: { type: 'string', default: '0.0003' },
+      seed: { type: 'string', default: '1' },
+      centered: { type: 'boolean', default: false },
+      tau: { type: 'string', default: '0.05' },
+      'keep-near': { type: 'string', default: '1' },
     },
   });
   const [mode, out, ...files] = positionals;
   const num = (name: string, v: string, lo: number, hi: number) => {
     const n = Number(v);
-    if (!Number.isFinite(n) || n < lo || n > hi) { console.error(`--${name} must be a number from ${lo} to ${hi}; it was ${v}`); process.exit(2); }
+    if (!Number.isFinite(n) || n < lo || n > hi) {
+      console.error(`--${name} must be a number from ${lo} to ${hi}; it was ${v}`);
+      process.exit(2);
+    }
     return n;
   };
   try {
     if (mode === 'play' && out !== undefined) {
-      const games = num('games', values.games, 1, 10_000_000), first = num('first', values.first, 0, 2 ** 31);
+      const games = num('games', values.games, 1, 10_000_000),
+        first = num('first', values.first, 0, 2 ** 31);
       const t0 = Date.now();
       const d = rolloutDecisions({
-        ruleset: loadRuleset('nmjl-4p'), cc: loadCard(values.card), model: readModelFile(values.model),
-        seeds: Array.from({ length: games }, (_, i) => first + i), keep: num('keep', values.keep, 0, 1),
-        keepCharleston: num('keep-charleston', values['keep-charleston'], 0, 1), seed: first,
+        ruleset: loadRuleset('nmjl-4p'),
+        cc: loadCard(values.card),
+        model: readModelFile(values.model),
+        seeds: Array.from({ length: games }, (_, i) => first + i),
+        keep: num('keep', values.keep, 0, 1),
+        keepCharleston: num('keep-charleston', values['keep-charleston'], 0, 1),
+        seed: first,
       });
       writeLabelled(out, d);
       console.log(`${out}: ${games} games, ${d.starts.length - 1} decisions, ${d.rows} rows (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     } else if (mode === 'choices' && out !== undefined && files.length > 0) {
       const model = await fitChoices({
-        data: joined(files.map(readLabelled)), from: readModelFile(values.from), tau: num('tau', values.tau, 1e-4, 100), keepNear: num('keep-near', values['keep-near'], 0, 1e6),
-        epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
-        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+        data: joined(files.map(readLabelled)),
+        from: readModelFile(values.from),
+        tau: num('tau', values.tau, 1e-4, 100),
+        keepNear: num('keep-near', values['keep-near'], 0, 1e6),
+        epochs: num('epochs', values.epochs, 1, 100),
+        learningRate: num('lr', values.lr, 1e-6, 1),
+        seed: num('seed', values.seed, 0, 2 ** 31),
+        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`,
+        log: (l) => console.log(l),
       });
       writeFileSync(out, modelToJson(model));
       console.log(`${out}: written`);
     } else if (mode === 'fit' && out !== undefined && files.length > 0) {
       const model = await fitRollouts({
-        data: joined(files.map(readLabelled)), from: readModelFile(values.from), centered: values.centered,
-        epochs: num('epochs', values.epochs, 1, 100), learningRate: num('lr', values.lr, 1e-6, 1), seed: num('seed', values.seed, 0, 2 ** 31),
-        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`, log: (l) => console.log(l),
+        data: joined(files.map(readLabelled)),
+        from: readModelFile(values.from),
+        centered: values.centered,
+        epochs: num('epochs', values.epochs, 1, 100),
+        learningRate: num('lr', values.lr, 1e-6, 1),
+        seed: num('seed', values.seed, 0, 2 ** 31),
+        command: `node dist/lab/rollouts.js ${process.argv.slice(2).join(' ')}`,
+        log: (l) => console.log(l),
       });
       writeFileSync(out, modelToJson(model));
       console.log(`${out}: written`);
     } else {
-      console.error('usage: node dist/lab/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/lab/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]\n       node dist/lab/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]');
+      console.error(
+        'usage: node dist/lab/rollouts.js play OUT.bin [--model M] [--card FILE] [--games N] [--first S] [--keep Q] [--keep-charleston Q]\n       node dist/lab/rollouts.js fit OUT.json DATA.bin... [--from M] [--epochs E] [--lr L] [--seed S] [--centered]\n       node dist/lab/rollouts.js choices OUT.json DATA.bin... [--from M] [--tau T] [--keep-near K] [--epochs E] [--lr L] [--seed S]',
+      );
       process.exit(2);
     }
   } catch (err) {

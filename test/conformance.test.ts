@@ -27,10 +27,7 @@ const cards = new CardCache();
 /** Every game's parameter settings: each ruleset, and for Mexican Train every table size and the one-round games. */
 const SETTINGS: Record<string, Record<string, unknown>[]> = {
   'mah-jongg': GAMES['mah-jongg'].rulesets.map((ruleset) => ({ ruleset, card: CARD })),
-  'mexican-train': GAMES['mexican-train'].rulesets.flatMap((ruleset) => [
-    ...[2, 3, 4, 5, 6, 7, 8].map((players) => ({ ruleset, players })),
-    { ruleset, players: 4, game: { round: 5 } },
-  ]),
+  'mexican-train': GAMES['mexican-train'].rulesets.flatMap((ruleset) => [...[2, 3, 4, 5, 6, 7, 8].map((players) => ({ ruleset, players })), { ruleset, players: 4, game: { round: 5 } }]),
 };
 
 /** Games per setting, and how often the heavier checks run. */
@@ -43,14 +40,25 @@ const HIDDEN_KEYS = ['seed', 'rng', 'wall'];
 
 function keysOf(value: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) keysOf(v, out);
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) { out.add(k); keysOf(v, out); }
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysOf(v, out);
+    }
   return out;
 }
 
 /** The state as plain data, for comparing two states (the ruleset and card are the game's, not the state's). */
 const snapshot = (state: object): string => JSON.stringify(state, (k, v) => (k === 'rules' || k === 'cc' ? undefined : v));
 
-interface Count { games: number; actions: number; legal: number; accepted: number; refused: number; prefixes: number }
+interface Count {
+  games: number;
+  actions: number;
+  legal: number;
+  accepted: number;
+  refused: number;
+  prefixes: number;
+}
 
 function playChecked<G extends GameSpec>(game: Game<G>, seed: number, count: Count): void {
   const where = (state: G['state']) => `${game.type.name} ${JSON.stringify({ ...game.params, card: undefined })} seed ${seed} action ${game.actionCount(state)}`;
@@ -136,12 +144,17 @@ describe('conformance: every game, every setting', () => {
   it('the same seed gives the same game twice, through every game', () => {
     for (const [name, settings] of Object.entries(SETTINGS)) {
       const game = loadGame(name, settings[0], cards.compile);
-      const a = game.newGame(77), b = game.newGame(77);
+      const a = game.newGame(77),
+        b = game.newGame(77);
       expect(snapshot(b)).toBe(snapshot(a));
       const copy = game.clone(a);
       game.apply(copy, game.legalActions(copy, game.nextToAct(copy))[0]);
       expect(snapshot(a), `${name}: a copy plays on without its original`).toBe(snapshot(b));
     }
-    console.log(Object.entries(counts).map(([k, c]) => `${k}: ${c.games} games, ${c.actions} actions, ${c.legal} legal actions listed, ${c.accepted} accepted on copies, ${c.refused} refused, ${c.prefixes} prefixes replayed`).join('\n'));
+    console.log(
+      Object.entries(counts)
+        .map(([k, c]) => `${k}: ${c.games} games, ${c.actions} actions, ${c.legal} legal actions listed, ${c.accepted} accepted on copies, ${c.refused} refused, ${c.prefixes} prefixes replayed`)
+        .join('\n'),
+    );
   });
 });

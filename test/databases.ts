@@ -14,7 +14,11 @@ const made: string[] = [];
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: SERVER_URL });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A new empty database on the test server, and its URL; undefined when the tests use the embedded database. */

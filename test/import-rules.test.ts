@@ -23,17 +23,17 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..');
 
 /** `import … from '…'`, `export … from '…'` (also across lines), `import '…'`, `import('…')`. */
-const PATTERNS = [
-  /^[ \t]*(?:import|export)\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s*['"]([^'"]+)['"]/gm,
-  /^[ \t]*import\s*['"]([^'"]+)['"]/gm,
-  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-];
+const PATTERNS = [/^[ \t]*(?:import|export)\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s*['"]([^'"]+)['"]/gm, /^[ \t]*import\s*['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
 
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]]));
 const isBuiltin = (spec: string) => spec.startsWith('node:') || BUILTINS.has(spec) || BUILTINS.has(spec.split('/')[0]);
 const readsFiles = (spec: string) => /^(node:)?fs(\/promises)?$/.test(spec);
 
-interface Import { file: string; spec: string; target: string }
+interface Import {
+  file: string;
+  spec: string;
+  target: string;
+}
 
 /** The source files under a folder (paths from the root), recursively. */
 function sources(dir: string): string[] {
@@ -48,11 +48,13 @@ function sources(dir: string): string[] {
 function importsOf(dir: string): Import[] {
   return sources(dir).flatMap((file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    return PATTERNS.flatMap((re) => [...text.matchAll(re)].map((m) => {
-      const spec = m[1];
-      const target = spec.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), spec)) : spec;
-      return { file, spec, target };
-    }));
+    return PATTERNS.flatMap((re) =>
+      [...text.matchAll(re)].map((m) => {
+        const spec = m[1];
+        const target = spec.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), spec)) : spec;
+        return { file, spec, target };
+      }),
+    );
   });
 }
 
@@ -68,7 +70,9 @@ const EXCEPTIONS: Record<string, string> = {
 
 /** The imports breaking a rule, as `file -> specifier`, less the exceptions (and the exceptions of that rule no longer needed). */
 function broken(dir: string, breaks: (i: Import) => boolean): { broken: string[]; stale: string[] } {
-  const all = importsOf(dir).filter(breaks).map((i) => `${i.file} -> ${i.spec}`);
+  const all = importsOf(dir)
+    .filter(breaks)
+    .map((i) => `${i.file} -> ${i.spec}`);
   const mine = Object.keys(EXCEPTIONS).filter((k) => under(k.split(' -> ')[0], dir));
   return { broken: all.filter((b) => !(b in EXCEPTIONS)), stale: mine.filter((k) => !all.includes(k)) };
 }
@@ -81,8 +85,12 @@ describe('import rules', () => {
     }
     // across lines, and a dynamic import
     const found = (text: string) => PATTERNS.flatMap((re) => [...text.matchAll(re)].map((m) => m[1]));
-    expect(found("import {\n  a,\n  type B,\n} from '../api/x.js';\nexport * from 'node:fs';\nimport 'fs';\nconst m = await import('../training/t.js');"))
-      .toEqual(['../api/x.js', 'node:fs', 'fs', '../training/t.js']);
+    expect(found("import {\n  a,\n  type B,\n} from '../api/x.js';\nexport * from 'node:fs';\nimport 'fs';\nconst m = await import('../training/t.js');")).toEqual([
+      '../api/x.js',
+      'node:fs',
+      'fs',
+      '../training/t.js',
+    ]);
   });
 
   it('engine/ imports nothing outside engine/: no Node built-in, no package, nothing of agents/, api/, training/ or io/', () => {
@@ -97,7 +105,10 @@ describe('import rules', () => {
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
 
-  for (const [mine, other] of [['mah-jongg', 'domino'], ['domino', 'mah-jongg']]) {
+  for (const [mine, other] of [
+    ['mah-jongg', 'domino'],
+    ['domino', 'mah-jongg'],
+  ]) {
     it(`engine/${mine}/ and agents/${mine}/ import nothing of engine/${other}/ or agents/${other}/`, () => {
       for (const dir of [`engine/${mine}`, `agents/${mine}`]) {
         expect(sources(dir).length, dir).toBeGreaterThan(2);

@@ -52,13 +52,27 @@ const game = mahJonggGame(rules, cc);
 let saved = 0;
 let out = '';
 
-beforeAll(() => { saved = ADVICE_BUDGET.worlds; ADVICE_BUDGET.worlds = 2; });
-afterAll(() => { ADVICE_BUDGET.worlds = saved; });
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; }, () => { out = ''; });
+beforeAll(() => {
+  saved = ADVICE_BUDGET.worlds;
+  ADVICE_BUDGET.worlds = 2;
+});
+afterAll(() => {
+  ADVICE_BUDGET.worlds = saved;
+});
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+  },
+  () => {
+    out = '';
+  },
+);
 
 /** Every text checked, with where it came from, for the failure message. */
 const texts: { from: string; text: string }[] = [];
-const check = (from: string, text: string | undefined) => { if (text !== undefined) texts.push({ from, text }); };
+const check = (from: string, text: string | undefined) => {
+  if (text !== undefined) texts.push({ from, text });
+};
 const offenders = () => texts.map((t) => ({ ...t, words: engineWords(t.text) })).filter((t) => t.words.length > 0);
 
 /** Random 13- or 14-tile hands from the standard set. */
@@ -69,9 +83,19 @@ function hands(n: number, size: number, seed: number): string[] {
 }
 
 describe('plain words', () => {
-  it('the banned list catches the tester\'s examples and lets plain sentences through', () => {
-    for (const bad of ['2026 #6 (8 away)', 'the cheapest to give up', 'scores -27.71 on average over 24 sampled deals', '± 10.06', 'more worlds would tell them apart',
-      'the trained model\'s choice', 'pays 35 to seat 1 (teaching guide part 6.2)', 'a lead within the noise', 'Mah Jongg in 50%', 'F 246a 888a ; x 30']) {
+  it("the banned list catches the tester's examples and lets plain sentences through", () => {
+    for (const bad of [
+      '2026 #6 (8 away)',
+      'the cheapest to give up',
+      'scores -27.71 on average over 24 sampled deals',
+      '± 10.06',
+      'more worlds would tell them apart',
+      "the trained model's choice",
+      'pays 35 to seat 1 (teaching guide part 6.2)',
+      'a lead within the noise',
+      'Mah Jongg in 50%',
+      'F 246a 888a ; x 30',
+    ]) {
       expect(engineWords(bad), bad).not.toEqual([]);
     }
     expect(engineWords('Discard 6B (discard 5D is about as good): it leaves you 3 tiles from Mah Jongg with the second Stairs line.')).toEqual([]);
@@ -115,8 +139,15 @@ describe('plain words', () => {
     check('summary, some as good', summaryText(12, 9, 0));
     check('summary, mistakes', summaryText(12, 9, 2));
     // the command line's main lines (above its Details)
-    const hand14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N', hand13 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J';
-    for (const args of [['discard', '--hand', hand14], ['call', '--hand', hand13, '--tile', '2B', '--from', 'right'], ['vote', '--hand', hand13], ['courtesy', '--hand', hand13], ['charleston', '--hand', '1B 3B 5B 7C 9C N S W E RD GD F J']]) {
+    const hand14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N',
+      hand13 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J';
+    for (const args of [
+      ['discard', '--hand', hand14],
+      ['call', '--hand', hand13, '--tile', '2B', '--from', 'right'],
+      ['vote', '--hand', hand13],
+      ['courtesy', '--hand', hand13],
+      ['charleston', '--hand', '1B 3B 5B 7C 9C N S W E RD GD F J'],
+    ]) {
       out = '';
       expect(await run('advise', ...args)).toBe(0);
       const main = out.split('\n');
@@ -128,10 +159,21 @@ describe('plain words', () => {
     expect(offenders()).toEqual([]);
   }, 600_000);
 
-  it('the advice\'s sentences for every shape of decision: Mah Jongg, the only choice, a concealed line, a tie, a clear lead, about as good', () => {
-    const line = cc.card.lines[0].id, concealed = cc.card.lines.find((l) => l.concealed)!.id;
-    const alt = (action: string, type: string, behind: number, se: number, away: number, toward = line): Alternative =>
-      ({ action, move: { type } as Alternative['move'], value: 10 + behind, mean: 10 + behind, mahJongg: 0.2, behind, behindSe: se, aboutEqual: behind !== 0 && -behind <= 2 * se, tilesAway: away, toward });
+  it("the advice's sentences for every shape of decision: Mah Jongg, the only choice, a concealed line, a tie, a clear lead, about as good", () => {
+    const line = cc.card.lines[0].id,
+      concealed = cc.card.lines.find((l) => l.concealed)!.id;
+    const alt = (action: string, type: string, behind: number, se: number, away: number, toward = line): Alternative => ({
+      action,
+      move: { type } as Alternative['move'],
+      value: 10 + behind,
+      mean: 10 + behind,
+      mahJongg: 0.2,
+      behind,
+      behindSe: se,
+      aboutEqual: behind !== 0 && -behind <= 2 * se,
+      tilesAway: away,
+      toward,
+    });
     const cases: [Alternative[], boolean][] = [
       [[alt('declare Mah Jongg', 'declare', 0, 0, 0), alt('discard 5D', 'discard', -30, 2, 1)], true],
       [[alt('discard 5D', 'discard', 0, 0, 1)], false],

@@ -39,13 +39,7 @@ const UNIT = [
 const BROWSER = ['test/web/**/*.test.ts'];
 
 /** The server through `inject`, the CLI (and the photo reader's OCR worker). */
-const INTEGRATION = [
-  'test/server/**/*.test.ts',
-  'test/api/**/*.test.ts',
-  'test/domino/**/*.test.ts',
-  'test/plain-words.test.ts',
-  'test/io/card-photo.test.ts',
-];
+const INTEGRATION = ['test/server/**/*.test.ts', 'test/api/**/*.test.ts', 'test/domino/**/*.test.ts', 'test/plain-words.test.ts', 'test/io/card-photo.test.ts'];
 
 export interface Tier {
   include: string[];

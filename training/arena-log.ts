@@ -23,7 +23,10 @@ export class JsonLog {
     const text = readFileSync(file, 'utf8');
     const end = text.lastIndexOf('\n') + 1;
     if (end < text.length) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
-    const lines = text.slice(0, end).split('\n').filter((l) => l.length > 0);
+    const lines = text
+      .slice(0, end)
+      .split('\n')
+      .filter((l) => l.length > 0);
     if (lines.length === 0 || lines[0] !== head) throw new TilemateError('TM_BAD_INPUT', refusal);
     return { log: new JsonLog(file), lines: lines.slice(1) };
   }
@@ -34,11 +37,21 @@ export class JsonLog {
 }
 
 /** What an arena log is the log of: a run resumed with another game, bots, deals or card would mix two arenas. */
-export interface ArenaLogHeader { arenaLog: 1; game: string; params: string; seats: string[]; seed: number }
+export interface ArenaLogHeader {
+  arenaLog: 1;
+  game: string;
+  params: string;
+  seats: string[];
+  seed: number;
+}
 
 /** The game's parameters as a short hash (a Mah Jongg card's whole text is too long to keep in every log). */
 export const arenaLogHeader = (game: Game, seats: string[], seed: number): ArenaLogHeader => ({
-  arenaLog: 1, game: game.type.name, params: createHash('sha256').update(JSON.stringify(game.params)).digest('hex').slice(0, 16), seats, seed,
+  arenaLog: 1,
+  game: game.type.name,
+  params: createHash('sha256').update(JSON.stringify(game.params)).digest('hex').slice(0, 16),
+  seats,
+  seed,
 });
 
 /** An arena's log (a JsonLog of its games) and the games of every deal it holds in full (a deal cut short is played again). */
@@ -48,7 +61,11 @@ export function openArenaLog(file: string, header: ArenaLogHeader, players: numb
   const byDeal = new Map<number, Map<number, ArenaGame>>();
   lines.forEach((line, i) => {
     let g: ArenaGame;
-    try { g = JSON.parse(line) as ArenaGame; } catch { throw new TilemateError('TM_BAD_INPUT', `${file} line ${i + 2} is not a game of an arena log`); }
+    try {
+      g = JSON.parse(line) as ArenaGame;
+    } catch {
+      throw new TilemateError('TM_BAD_INPUT', `${file} line ${i + 2} is not a game of an arena log`);
+    }
     if (!Array.isArray(g.winShare) || !Array.isArray(g.winners) || !Array.isArray(g.scores)) throw new TilemateError('TM_BAD_INPUT', `${file} line ${i + 2} is not a game of an arena log`);
     const games = byDeal.get(g.deal) ?? new Map<number, ArenaGame>();
     games.set(g.rotation, g);

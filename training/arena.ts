@@ -76,7 +76,7 @@ export function interval(samples: readonly number[]): { mean: number; low: numbe
   const n = samples.length;
   const mean = samples.reduce((a, b) => a + b, 0) / n;
   const sd = Math.sqrt(samples.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-  const half = 1.96 * sd / Math.sqrt(n);
+  const half = (1.96 * sd) / Math.sqrt(n);
   return { mean, low: mean - half, high: mean + half };
 }
 
@@ -89,15 +89,21 @@ export function summarize(spec: ArenaSpec, games: readonly ArenaGame[]): ArenaSu
   const results: AgentSummary[] = [];
   for (const agent of [...new Set(spec.seats)]) {
     const perDeal = new Map<number, { wins: number; seats: number; score: number }>();
-    let wins = 0, seatGames = 0, score = 0;
+    let wins = 0,
+      seatGames = 0,
+      score = 0;
     for (const g of games) {
       g.agents.forEach((name, seat) => {
         if (name !== agent) return;
         const d = perDeal.get(g.deal) ?? { wins: 0, seats: 0, score: 0 };
         const won = g.winShare[seat];
-        d.wins += won; d.seats++; d.score += g.scores[seat];
+        d.wins += won;
+        d.seats++;
+        d.score += g.scores[seat];
         perDeal.set(g.deal, d);
-        wins += won; seatGames++; score += g.scores[seat];
+        wins += won;
+        seatGames++;
+        score += g.scores[seat];
       });
     }
     const share = interval([...perDeal.values()].map((d) => d.wins / d.seats));
@@ -114,7 +120,11 @@ export function summarize(spec: ArenaSpec, games: readonly ArenaGame[]): ArenaSu
   }
   const handedOut = games.reduce((a, g) => a + g.winShare.reduce((x, y) => x + y, 0), 0);
   return {
-    deals, games: games.length, noWinner, noWinnerRate: round(noWinner / games.length),
-    parity: round(handedOut / games.length / spec.seats.length), results,
+    deals,
+    games: games.length,
+    noWinner,
+    noWinnerRate: round(noWinner / games.length),
+    parity: round(handedOut / games.length / spec.seats.length),
+    results,
   };
 }

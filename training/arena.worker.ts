@@ -12,7 +12,11 @@ export interface ArenaTask extends ArenaSpec {
 }
 
 /** `botModules`: modules that register bots beside the product's (agents/mah-jongg/levels.ts registerAgents), imported first. */
-export interface ArenaWorkerData { game: string; params: Record<string, unknown>; botModules: string[] }
+export interface ArenaWorkerData {
+  game: string;
+  params: Record<string, unknown>;
+  botModules: string[];
+}
 
 const { game: name, params, botModules } = workerData as ArenaWorkerData;
 for (const m of botModules) await import(m);

@@ -32,7 +32,12 @@ function playTable(ruleset: string, players: string[], seed: number): TableTotal
   const game = mexicanTrainGame(loadDominoRuleset(ruleset), players.length);
   const state = game.newGame(seed);
   // a player's name ends in its bot: "t1s2 greedy"
-  playOut(game, state, players.map((p) => makeBot(game, p.split(' ')[1])), botRng(seed));
+  playOut(
+    game,
+    state,
+    players.map((p) => makeBot(game, p.split(' ')[1])),
+    botRng(seed),
+  );
   return { players, totals: state.result!.totals };
 }
 

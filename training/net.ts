@@ -16,12 +16,16 @@ export const HIDDEN = [64, 32] as const;
  */
 export function buildNet(tf: TF, seed: number, hidden: readonly number[], inputs: number): LayersModel {
   const model = tf.sequential();
-  hidden.forEach((units, i) => model.add(tf.layers.dense({
-    ...(i === 0 ? { inputShape: [inputs] } : {}),
-    units,
-    activation: 'relu',
-    kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
-  })));
+  hidden.forEach((units, i) =>
+    model.add(
+      tf.layers.dense({
+        ...(i === 0 ? { inputShape: [inputs] } : {}),
+        units,
+        activation: 'relu',
+        kernelInitializer: tf.initializers.heNormal({ seed: seed + i }),
+      }),
+    ),
+  );
   model.add(tf.layers.dense({ units: 2, kernelInitializer: tf.initializers.glorotNormal({ seed: seed + 99 }) }));
   return model;
 }
@@ -31,13 +35,14 @@ export const SCORE_LOSS_WEIGHT = 0.5;
 
 /** Cross-entropy of the win log-odds plus the score's squared error (labels: won 0/1, score / 100). */
 export function valueLoss(tf: TF) {
-  return (yTrue: Tensor, yPred: Tensor): Tensor => tf.tidy(() => {
-    const [won, score] = tf.split(yTrue, 2, 1);
-    const [logit, predicted] = tf.split(yPred, 2, 1);
-    const ce = tf.losses.sigmoidCrossEntropy(won, logit);
-    const se = tf.losses.meanSquaredError(score, predicted);
-    return tf.add(ce, tf.mul(se, SCORE_LOSS_WEIGHT));
-  });
+  return (yTrue: Tensor, yPred: Tensor): Tensor =>
+    tf.tidy(() => {
+      const [won, score] = tf.split(yTrue, 2, 1);
+      const [logit, predicted] = tf.split(yPred, 2, 1);
+      const ce = tf.losses.sigmoidCrossEntropy(won, logit);
+      const se = tf.losses.meanSquaredError(score, predicted);
+      return tf.add(ce, tf.mul(se, SCORE_LOSS_WEIGHT));
+    });
 }
 
 /** The network's weights as the bots' model. */

@@ -14,8 +14,9 @@ export async function plotLog(log: readonly LogRow[]): Promise<string> {
     data: { values },
     vconcat: [
       {
-        width: 480, height: 200,
-        title: 'win share against three medium bots, less the strong habits\' (points, 95% interval)',
+        width: 480,
+        height: 200,
+        title: "win share against three medium bots, less the strong habits' (points, 95% interval)",
         layer: [
           { mark: { type: 'rule', color: '#888' }, encoding: { y: { datum: 0 } } },
           { mark: { type: 'errorbar' }, encoding: { x, y: { field: 'vsHabitsLow', type: 'quantitative', title: 'points' }, y2: { field: 'vsHabitsHigh' } } },
@@ -23,7 +24,8 @@ export async function plotLog(log: readonly LogRow[]): Promise<string> {
         ],
       },
       {
-        width: 480, height: 160,
+        width: 480,
+        height: 160,
         title: 'validation loss',
         mark: { type: 'line', point: true, color: '#c44' },
         encoding: { x, y: { field: 'valLoss', type: 'quantitative', title: 'loss', scale: { zero: false } } },

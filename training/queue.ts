@@ -39,12 +39,19 @@ export interface QueueSettings {
 /** ioredis options from a redis:// address, as BullMQ wants them (a blocking worker needs no retry limit). */
 export function connectionOf(url: string): ConnectionOptions {
   let u: URL;
-  try { u = new URL(url); } catch { throw new TilemateError('TM_BAD_INPUT', `"${url}" is not a Redis address (redis://host:port)`); }
+  try {
+    u = new URL(url);
+  } catch {
+    throw new TilemateError('TM_BAD_INPUT', `"${url}" is not a Redis address (redis://host:port)`);
+  }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new TilemateError('TM_BAD_INPUT', `"${url}" is not a Redis address (redis://host:port)`);
   const db = Number(u.pathname.slice(1) || 0);
   return {
-    host: u.hostname || '127.0.0.1', port: Number(u.port || 6379), db: Number.isInteger(db) ? db : 0,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}), ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    host: u.hostname || '127.0.0.1',
+    port: Number(u.port || 6379),
+    db: Number.isInteger(db) ? db : 0,
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
     ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
   };
@@ -142,7 +149,9 @@ export interface ActorOptions extends QueueSettings {
   onJob?: (kind: string, seconds: number, games: number) => void;
 }
 
-export interface Actor { close(): Promise<void> }
+export interface Actor {
+  close(): Promise<void>;
+}
 
 /** The name a job's `processedBy` gives for the actor playing it: its machine and process. */
 export const actorName = (): string => `${hostname()}:${process.pid}`;
@@ -153,16 +162,25 @@ export async function startActor(o: ActorOptions): Promise<Actor> {
   if (inline) throw new Error('an actor runs from the compiled files (npm run build; tilemate actor)');
   const pool = new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: o.threads, maxThreads: o.threads });
   const lockDuration = o.lockMs ?? 30_000;
-  const worker = new Worker(TRAIN_QUEUE, async (job: Job<Task>) => {
-    const t0 = Date.now();
-    const result = await pool.run(job.data);
-    const games = job.data.kind === 'eval' ? job.data.deals.length : job.data.seeds.length;
-    o.onJob?.(job.data.kind, (Date.now() - t0) / 1000, games);
-    return encodeResult(result);
-  }, {
-    connection: connectionOf(o.url), prefix: o.prefix ?? 'tilemate', concurrency: o.threads, name: actorName(),
-    lockDuration, stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)), maxStalledCount: 10,
-  });
+  const worker = new Worker(
+    TRAIN_QUEUE,
+    async (job: Job<Task>) => {
+      const t0 = Date.now();
+      const result = await pool.run(job.data);
+      const games = job.data.kind === 'eval' ? job.data.deals.length : job.data.seeds.length;
+      o.onJob?.(job.data.kind, (Date.now() - t0) / 1000, games);
+      return encodeResult(result);
+    },
+    {
+      connection: connectionOf(o.url),
+      prefix: o.prefix ?? 'tilemate',
+      concurrency: o.threads,
+      name: actorName(),
+      lockDuration,
+      stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
+      maxStalledCount: 10,
+    },
+  );
   await worker.waitUntilReady();
   return {
     async close() {

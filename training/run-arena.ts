@@ -29,7 +29,7 @@ const MAX_TASK_DEALS = 8;
  */
 function batches(dealIds: readonly number[], threads: number): number[][] {
   const out: number[][] = [];
-  for (let i = 0; i < dealIds.length;) {
+  for (let i = 0; i < dealIds.length; ) {
     const size = Math.max(1, Math.min(MAX_TASK_DEALS, Math.ceil((dealIds.length - i) / (threads * 8))));
     out.push(dealIds.slice(i, i + size));
     i += size;
@@ -60,14 +60,16 @@ export async function runArena(run: ArenaRun): Promise<ArenaGame[]> {
     const workerData: ArenaWorkerData = { game: run.game.type.name, params: { ...run.game.params }, botModules: [...registeredAgentModules()] };
     const pool = new Piscina({ filename: new URL('./arena.worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
     try {
-      await Promise.all(batches(dealIds, threads).map(async (deals) => {
-        const task: ArenaTask = { ...spec, deals };
-        const result = (await pool.run(task)) as ArenaGame[];
-        games.push(...result);
-        run.onGames?.(result);
-        done += deals.length;
-        run.onProgress?.(done);
-      }));
+      await Promise.all(
+        batches(dealIds, threads).map(async (deals) => {
+          const task: ArenaTask = { ...spec, deals };
+          const result = (await pool.run(task)) as ArenaGame[];
+          games.push(...result);
+          run.onGames?.(result);
+          done += deals.length;
+          run.onProgress?.(done);
+        }),
+      );
     } finally {
       await pool.destroy();
     }

@@ -68,7 +68,8 @@ export function selfPlaySeats(seed: number, players: number, allLearned: number)
 /** Plays the games of seeds `seeds` and returns their examples. */
 export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { examples: Examples; stats: SelfPlayStats } {
   // the chosen afterstates' features, row after row (one buffer, grown by doubling, not an array a row)
-  if (spec.model !== null && spec.model.featureVersion !== spec.featureVersion) throw new Error(`self-play: a model of feature version ${spec.model.featureVersion} asked to record version ${spec.featureVersion}`);
+  if (spec.model !== null && spec.model.featureVersion !== spec.featureVersion)
+    throw new Error(`self-play: a model of feature version ${spec.model.featureVersion} asked to record version ${spec.featureVersion}`);
   const FEATURES = featureWidth(spec.featureVersion);
   let x = new Float32Array(1024 * FEATURES);
   let rows = 0;
@@ -81,7 +82,11 @@ export function selfPlay(spec: SelfPlaySpec, seeds: readonly number[]): { exampl
     // this game's decisions, in step with their rows in x
     const trace: { seat: number; predicted: { win: number; score: number } | null }[] = [];
     const record = (seat: number, from: Float32Array, offset: number, predicted: { win: number; score: number } | null) => {
-      if ((rows + 1) * FEATURES > x.length) { const grown = new Float32Array(2 * x.length); grown.set(x); x = grown; }
+      if ((rows + 1) * FEATURES > x.length) {
+        const grown = new Float32Array(2 * x.length);
+        grown.set(x);
+        x = grown;
+      }
       x.set(from.subarray(offset, offset + FEATURES), rows * FEATURES);
       rows++;
       trace.push({ seat, predicted });

@@ -50,7 +50,12 @@ function playGame(rules: Ruleset, cc: CompiledCard, seed: number, seating: numbe
   });
   const r = state.result!;
   const game = { seed, seating, scores: [...r.scores], winners: r.winners.map((s) => seating[s]), wallGame: r.wallGame, unfinished, discards: state.discardCount };
-  onGame?.(game, state, actions, seating.map((p) => bots[p]));
+  onGame?.(
+    game,
+    state,
+    actions,
+    seating.map((p) => bots[p]),
+  );
   return game;
 }
 
@@ -92,7 +97,13 @@ export function playMatch(rules: Ruleset, cc: CompiledCard, bots: string[], game
   return { games: played, running, totals };
 }
 
-export interface TournamentTable { round: number; table: number; players: number[]; games: PlayedGame[]; totals: number[] }
+export interface TournamentTable {
+  round: number;
+  table: number;
+  players: number[];
+  games: PlayedGame[];
+  totals: number[];
+}
 
 export interface TournamentResult {
   players: string[];
@@ -140,10 +151,21 @@ export function playTournament(rules: Ruleset, cc: CompiledCard, spec: Tournamen
       // table positions (seat letters A-D, the empty one left out) to the tournament's players
       const global = (g: PlayedGame): PlayedGame => ({ ...g, seating: g.seating.map((k) => seated[k]), winners: g.winners.map((k) => seated[k]) });
       // the table plays a match of one round: East passing to the right (at a table of three the fourth East by the dice)
-      const m = playMatch(tableRules, cc, seated.map((p) => bots[p]), ROUND_GAMES, seed, onGame && ((g, s, a, names) => onGame(global(g), s, a, names)),
-        { timeLimit: spec.timeLimit, eastByDiceFrom: three ? TABLE_SEATS - 1 : undefined });
+      const m = playMatch(
+        tableRules,
+        cc,
+        seated.map((p) => bots[p]),
+        ROUND_GAMES,
+        seed,
+        onGame && ((g, s, a, names) => onGame(global(g), s, a, names)),
+        { timeLimit: spec.timeLimit, eastByDiceFrom: three ? TABLE_SEATS - 1 : undefined },
+      );
       const games = m.games.map(global);
-      for (const g of games) g.seating.forEach((p, seat) => { totals[p] += g.scores[seat]; gamesPlayed[p]++; });
+      for (const g of games)
+        g.seating.forEach((p, seat) => {
+          totals[p] += g.scores[seat];
+          gamesPlayed[p]++;
+        });
       tables.push({ round, table: t, players: seated, games, totals: m.totals });
     });
   }

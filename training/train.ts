@@ -96,7 +96,14 @@ export interface TrainCard {
 }
 
 export const TRAIN_DEFAULTS = {
-  generations: 10, games: 4000, seed: 1, ruleset: 'nmjl-4p', evalDeals: 1000, window: 3, epochs: 2, learningRate: 1e-3,
+  generations: 10,
+  games: 4000,
+  seed: 1,
+  ruleset: 'nmjl-4p',
+  evalDeals: 1000,
+  window: 3,
+  epochs: 2,
+  learningRate: 1e-3,
   play: { explore: 0.1, scoreWeight: 0, allLearned: 0.25, lambda: 0.9 },
 } as const;
 
@@ -188,12 +195,18 @@ export function readCheckpoint(path: string): Checkpoint {
   }
   const c = raw as Partial<Checkpoint>;
   if (c === null || typeof c !== 'object' || c.format !== 'tilemate-training' || c.version !== 1) throw new TilemateError('TM_BAD_MODEL', `${path} is not a Tilemate training checkpoint`);
-  if (!knownFeatureVersion(c.featureVersion)) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes ${featureVersionWords()}`);
+  if (!knownFeatureVersion(c.featureVersion))
+    throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} was made with feature version ${String(c.featureVersion)}; this Tilemate encodes ${featureVersionWords()}`);
   const cardsOk = c.cards === undefined || (Array.isArray(c.cards) && c.cards.every((k) => typeof k?.name === 'string' && typeof k?.hash === 'string'));
-  if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk) throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
+  if (!Number.isInteger(c.generation) || !Array.isArray(c.log) || !Array.isArray(c.exampleFiles) || typeof c.cardHash !== 'string' || !cardsOk)
+    throw new TilemateError('TM_BAD_MODEL', `checkpoint ${path} is incomplete`);
   if (c.best !== null && c.best !== undefined) modelFromJson(c.best, `the best model in checkpoint ${path}`);
   // rows logged before the search's agreement was measured: their one agreement was the habits'
-  for (const row of c.log as (LogRow & { agreement?: number })[]) if (row.agreement !== undefined) { row.habitsAgreement ??= row.agreement; delete row.agreement; }
+  for (const row of c.log as (LogRow & { agreement?: number })[])
+    if (row.agreement !== undefined) {
+      row.habitsAgreement ??= row.agreement;
+      delete row.agreement;
+    }
   return c as Checkpoint;
 }
 
@@ -213,7 +226,8 @@ function writeExamples(path: string, version: number, x: Float32Array, y: Float3
 function readExamples(path: string, version: number): { x: Float32Array; y: Float32Array; rows: number } {
   const buf = readFileSync(path);
   const head = new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + 16));
-  const rows = head[2], FEATURES = featureWidth(version);
+  const rows = head[2],
+    FEATURES = featureWidth(version);
   if (head[0] !== MAGIC || head[1] !== version || head[3] !== FEATURES || buf.length !== 16 + rows * (FEATURES + 2) * 4) {
     throw new TilemateError('TM_BAD_MODEL', `examples file ${path} is damaged or of another feature version`);
   }
@@ -284,10 +298,26 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
     if (differ !== null) throw new TilemateError('TM_BAD_INPUT', differ);
     if (ck.ruleset !== opts.ruleset || ck.seed !== opts.seed) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} used ruleset ${ck.ruleset} and seed ${ck.seed}; resume it with the same`);
     const had = ck.hidden ?? [...HIDDEN];
-    if (opts.hidden !== undefined && opts.hidden.join('-') !== had.join('-')) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} has hidden layers ${had.join('-')}; resume it without --hidden or with the same`);
-    if (opts.featureVersion !== undefined && opts.featureVersion !== ck.featureVersion) throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} reads feature version ${ck.featureVersion}; resume it without --features or with the same`);
+    if (opts.hidden !== undefined && opts.hidden.join('-') !== had.join('-'))
+      throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} has hidden layers ${had.join('-')}; resume it without --hidden or with the same`);
+    if (opts.featureVersion !== undefined && opts.featureVersion !== ck.featureVersion)
+      throw new TilemateError('TM_BAD_INPUT', `the run in ${opts.out} reads feature version ${ck.featureVersion}; resume it without --features or with the same`);
   } else {
-    ck = { format: 'tilemate-training', version: 1, featureVersion: opts.featureVersion ?? FEATURE_VERSION, cardHash, cards, ruleset: opts.ruleset, seed: opts.seed, generation: 0, best: null, bestGeneration: 0, exampleFiles: [], log: [], command: opts.command };
+    ck = {
+      format: 'tilemate-training',
+      version: 1,
+      featureVersion: opts.featureVersion ?? FEATURE_VERSION,
+      cardHash,
+      cards,
+      ruleset: opts.ruleset,
+      seed: opts.seed,
+      generation: 0,
+      best: null,
+      bestGeneration: 0,
+      exampleFiles: [],
+      log: [],
+      command: opts.command,
+    };
     if (opts.from !== undefined) {
       // refused here, not a generation later
       const fromName = opts.fromName ?? 'the model to start from';
@@ -298,14 +328,15 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       ck.hidden = opts.hidden ?? start.layers.slice(0, -1).map((l) => l.outputs);
       const widths = [featureWidth(ck.featureVersion), ...ck.hidden, 2];
       if (start.layers.length !== widths.length - 1 || start.layers.some((l, i) => l.inputs !== widths[i] || l.outputs !== widths[i + 1])) {
-        throw new TilemateError('TM_BAD_MODEL', `${fromName} has layers of ${start.layers.map((l) => l.outputs).join("-")}; the network asked for (--hidden) has ${widths.slice(1).join("-")}`);
+        throw new TilemateError('TM_BAD_MODEL', `${fromName} has layers of ${start.layers.map((l) => l.outputs).join('-')}; the network asked for (--hidden) has ${widths.slice(1).join('-')}`);
       }
       ck.best = start === read ? opts.from : modelToJson(start);
       ck.latest = ck.best;
     } else ck.hidden = opts.hidden ?? [...HIDDEN];
   }
   const hidden = ck.hidden ?? [...HIDDEN];
-  const version = ck.featureVersion, FEATURES = featureWidth(version);
+  const version = ck.featureVersion,
+    FEATURES = featureWidth(version);
   // TF.js loaded once all that is refused has been
   const { tf, backend, why } = await loadTf();
   events.backend?.(why);
@@ -315,9 +346,13 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
   const runner = opts.queue ? await (await import('./queue.js')).queueRunner(opts.queue) : null;
   const pool = inline || runner ? null : new Piscina({ filename: new URL('./train.worker.js', import.meta.url).href, minThreads: workers, maxThreads: workers });
   // from TypeScript sources (tests) the worker file is not compiled: its tasks run in this thread
-  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> =>
-    (runner ? await runner.runTask<R>(task) : pool ? await pool.run(task) : runWorkerTask(task)) as R;
-  const watch = runner && events.queue ? setInterval(() => { runner.status().then(events.queue, () => undefined); }, 10_000) : null;
+  const runTask = async <R>(task: SelfPlayTask | EvalTask | AgreementTask): Promise<R> => (runner ? await runner.runTask<R>(task) : pool ? await pool.run(task) : runWorkerTask(task)) as R;
+  const watch =
+    runner && events.queue
+      ? setInterval(() => {
+          runner.status().then(events.queue, () => undefined);
+        }, 10_000)
+      : null;
   watch?.unref();
   try {
     for (let g = ck.generation + 1; g <= opts.generations; g++) {
@@ -332,17 +367,32 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
         for (let i = 0; i < mine.length; i += 25) batches.push({ card: c, seeds: mine.slice(i, i + 25) });
       }
       let played = 0;
-      const parts = await Promise.all(batches.map(async (b) => {
-        const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: opts.cards[b.card].text, model: ck.latest ?? ck.best, featureVersion: version, settings: opts.play, seeds: b.seeds });
-        played += b.seeds.length;
-        events.tick?.(played);
-        return r;
-      }));
+      const parts = await Promise.all(
+        batches.map(async (b) => {
+          const r = await runTask<SelfPlayResult>({
+            kind: 'selfplay',
+            ruleset: opts.ruleset,
+            cardText: opts.cards[b.card].text,
+            model: ck.latest ?? ck.best,
+            featureVersion: version,
+            settings: opts.play,
+            seeds: b.seeds,
+          });
+          played += b.seeds.length;
+          events.tick?.(played);
+          return r;
+        }),
+      );
       const rows = parts.reduce((n, p) => n + p.rows, 0);
       const selfPlayPerSecond = Math.round(rows / Math.max(1e-3, (Date.now() - started) / 1000));
-      const x = new Float32Array(rows * FEATURES), y = new Float32Array(rows * 2);
+      const x = new Float32Array(rows * FEATURES),
+        y = new Float32Array(rows * 2);
       let at = 0;
-      for (const p of parts) { x.set(p.x, at * FEATURES); y.set(p.y, at * 2); at += p.rows; }
+      for (const p of parts) {
+        x.set(p.x, at * FEATURES);
+        y.set(p.y, at * 2);
+        at += p.rows;
+      }
       const file = `examples-${String(g).padStart(3, '0')}.bin`;
       writeExamples(join(opts.out, file), version, x, y, rows);
       const files = [...ck.exampleFiles, file].slice(-opts.window);
@@ -351,9 +401,15 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const data = files.map((f) => (f === file ? { x, y, rows } : readExamples(join(opts.out, f), version)));
       const total = data.reduce((n, d) => n + d.rows, 0);
       const order = shuffled(total, (opts.seed * 31 + g) >>> 0);
-      const X = new Float32Array(total * FEATURES), Y = new Float32Array(total * 2);
-      const flatX = concat(data.map((d) => d.x)), flatY = concat(data.map((d) => d.y));
-      order.forEach((src, dst) => { X.set(flatX.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); Y[dst * 2] = flatY[src * 2]; Y[dst * 2 + 1] = flatY[src * 2 + 1]; });
+      const X = new Float32Array(total * FEATURES),
+        Y = new Float32Array(total * 2);
+      const flatX = concat(data.map((d) => d.x)),
+        flatY = concat(data.map((d) => d.y));
+      order.forEach((src, dst) => {
+        X.set(flatX.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES);
+        Y[dst * 2] = flatY[src * 2];
+        Y[dst * 2 + 1] = flatY[src * 2 + 1];
+      });
       const valRows = Math.max(1, Math.floor(total * 0.05));
       const trainRows = total - valRows;
       const net = buildNet(tf, opts.seed + g, hidden, FEATURES);
@@ -368,16 +424,31 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const vy = tf.tensor2d(Y.subarray(trainRows * 2), [valRows, 2]);
       // Each epoch in an order of its own from the run's seed, never TF.js's own shuffle (it
       // draws from Math.random): the same command trains the same model.
-      let trainLoss = NaN, valLoss = NaN;
+      let trainLoss = NaN,
+        valLoss = NaN;
       // the first epoch in the order drawn above; each later one reorders it into EX, EY
-      const EX = opts.epochs > 1 ? new Float32Array(trainRows * FEATURES) : null, EY = opts.epochs > 1 ? new Float32Array(trainRows * 2) : null;
+      const EX = opts.epochs > 1 ? new Float32Array(trainRows * FEATURES) : null,
+        EY = opts.epochs > 1 ? new Float32Array(trainRows * 2) : null;
       for (let e = 0; e < opts.epochs; e++) {
-        if (e > 0) shuffled(trainRows, (opts.seed * 131 + g * 17 + e) >>> 0).forEach((src, dst) => { EX!.set(X.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES); EY![dst * 2] = Y[src * 2]; EY![dst * 2 + 1] = Y[src * 2 + 1]; });
+        if (e > 0)
+          shuffled(trainRows, (opts.seed * 131 + g * 17 + e) >>> 0).forEach((src, dst) => {
+            EX!.set(X.subarray(src * FEATURES, (src + 1) * FEATURES), dst * FEATURES);
+            EY![dst * 2] = Y[src * 2];
+            EY![dst * 2 + 1] = Y[src * 2 + 1];
+          });
         const xs = tf.tensor2d(e === 0 ? X.subarray(0, trainRows * FEATURES) : EX!, [trainRows, FEATURES]);
         const ys = tf.tensor2d(e === 0 ? Y.subarray(0, trainRows * 2) : EY!, [trainRows, 2]);
         const hist = await net.fit(xs, ys, {
-          batchSize: batch, epochs: 1, shuffle: false, validationData: [vx, vy], verbose: 0,
-          callbacks: { onBatchEnd: async () => { events.tick?.(++step); } },
+          batchSize: batch,
+          epochs: 1,
+          shuffle: false,
+          validationData: [vx, vy],
+          verbose: 0,
+          callbacks: {
+            onBatchEnd: async () => {
+              events.tick?.(++step);
+            },
+          },
         });
         tf.dispose([xs, ys]);
         trainLoss = Number(hist.history.loss.at(-1));
@@ -394,7 +465,10 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       // so the strong habits' and the best model's results are played once and kept (the same
       // deals on every card, each card's kept after the one before)
       const evalSeed = (opts.seed * 7_777_777 + 1_000_003) >>> 0;
-      if (ck.habitsWins?.length !== opts.evalDeals * K) { ck.habitsWins = undefined; ck.bestWins = undefined; }
+      if (ck.habitsWins?.length !== opts.evalDeals * K) {
+        ck.habitsWins = undefined;
+        ck.bestWins = undefined;
+      }
       const subjects: Subject[] = [{ name: 'candidate', model: candidateJson }];
       if (ck.habitsWins === undefined) subjects.push({ name: 'strong', level: 'strong' });
       if (ck.best !== null && ck.bestWins === undefined) subjects.push({ name: 'best', model: ck.best });
@@ -403,12 +477,16 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const dealBatches: { card: number; deals: number[] }[] = [];
       for (let c = 0; c < K; c++) for (let i = 0; i < dealIds.length; i += 5) dealBatches.push({ card: c, deals: dealIds.slice(i, i + 5) });
       let dealsDone = 0;
-      const results = (await Promise.all(dealBatches.map(async ({ card, deals }) => {
-        const r = await runTask<DealResult[]>({ kind: 'eval', ruleset: opts.ruleset, cardText: opts.cards[card].text, subjects, opponents: 'medium', seed: evalSeed, deals });
-        dealsDone += deals.length;
-        events.tick?.(dealsDone);
-        return r;
-      }))).flat();
+      const results = (
+        await Promise.all(
+          dealBatches.map(async ({ card, deals }) => {
+            const r = await runTask<DealResult[]>({ kind: 'eval', ruleset: opts.ruleset, cardText: opts.cards[card].text, subjects, opponents: 'medium', seed: evalSeed, deals });
+            dealsDone += deals.length;
+            events.tick?.(dealsDone);
+            return r;
+          }),
+        )
+      ).flat();
       const seats = results[0].seats;
       const winsOf = (name: string) => results.map((d) => d.wins[subjects.findIndex((x) => x.name === name)]);
       const wins = winsOf('candidate');
@@ -425,32 +503,55 @@ export async function train(opts: TrainOptions, events: TrainEvents = {}): Promi
       const winShareOf = (ws: readonly number[]) => r4(ws.reduce((a, b) => a + b, 0) / (ws.length * seats));
       const meanScoreOf = (rs: readonly DealResult[]) => r4(rs.reduce((s, d) => s + d.scores[0] / d.seats, 0) / rs.length);
       const row: LogRow = {
-        generation: g, examples: total, trainLoss: r4(trainLoss), valLoss: r4(valLoss), ...(searchAgreement === undefined ? {} : { searchAgreement }), habitsAgreement: r4(mean(habitsAgreements)),
+        generation: g,
+        examples: total,
+        trainLoss: r4(trainLoss),
+        valLoss: r4(valLoss),
+        ...(searchAgreement === undefined ? {} : { searchAgreement }),
+        habitsAgreement: r4(mean(habitsAgreements)),
         winShare: winShareOf(wins),
-        vsBest: r4(vsBest.mean), vsBestLow: r4(vsBest.low), vsBestHigh: r4(vsBest.high),
-        vsHabits: r4(vsHabits.mean), vsHabitsLow: r4(vsHabits.low), vsHabitsHigh: r4(vsHabits.high),
+        vsBest: r4(vsBest.mean),
+        vsBestLow: r4(vsBest.low),
+        vsBestHigh: r4(vsBest.high),
+        vsHabits: r4(vsHabits.mean),
+        vsHabitsLow: r4(vsHabits.low),
+        vsHabitsHigh: r4(vsHabits.high),
         meanScore: meanScoreOf(results),
-        promoted, seconds: Math.round((Date.now() - started) / 1000), selfPlayPerSecond,
+        promoted,
+        seconds: Math.round((Date.now() - started) / 1000),
+        selfPlayPerSecond,
       };
       if (K > 1) {
         row.cards = cards.map((card, c): CardLogRow => {
-          const from = c * opts.evalDeals, to = from + opts.evalDeals;
+          const from = c * opts.evalDeals,
+            to = from + opts.evalDeals;
           const mine = parts.filter((_, i) => batches[i].card === c);
           const h = versus(ck.habitsWins!, from, to);
           const b = ck.best !== null ? versus(ck.bestWins!, from, to) : h;
           return {
-            card: card.name, games: mine.reduce((n, p) => n + p.stats.games, 0), selfPlayExamples: mine.reduce((n, p) => n + p.rows, 0),
-            ...(searchAgreements === undefined ? {} : { searchAgreement: r4(searchAgreements[c]) }), habitsAgreement: r4(habitsAgreements[c]),
+            card: card.name,
+            games: mine.reduce((n, p) => n + p.stats.games, 0),
+            selfPlayExamples: mine.reduce((n, p) => n + p.rows, 0),
+            ...(searchAgreements === undefined ? {} : { searchAgreement: r4(searchAgreements[c]) }),
+            habitsAgreement: r4(habitsAgreements[c]),
             winShare: winShareOf(wins.slice(from, to)),
-            vsBest: r4(b.mean), vsBestLow: r4(b.low), vsBestHigh: r4(b.high),
-            vsHabits: r4(h.mean), vsHabitsLow: r4(h.low), vsHabitsHigh: r4(h.high),
+            vsBest: r4(b.mean),
+            vsBestLow: r4(b.low),
+            vsBestHigh: r4(b.high),
+            vsHabits: r4(h.mean),
+            vsHabitsLow: r4(h.low),
+            vsHabitsHigh: r4(h.high),
             meanScore: meanScoreOf(results.slice(from, to)),
           };
         });
       }
 
       // 4. the checkpoint, the best model, the log and its plot
-      if (promoted) { ck.best = candidateJson; ck.bestGeneration = g; ck.bestWins = wins; }
+      if (promoted) {
+        ck.best = candidateJson;
+        ck.bestGeneration = g;
+        ck.bestWins = wins;
+      }
       ck.latest = candidateJson;
       ck.generation = g;
       ck.exampleFiles = files;
@@ -479,16 +580,27 @@ async function discardAgreement(runTask: <R>(t: SelfPlayTask | EvalTask | Agreem
   const seeds = Array.from({ length: 20 }, (_, i) => (opts.seed * 999_983 + i) >>> 0);
   // the encoder's "discard rank" is 0 when the discard is the habits' first choice
   const [isDiscard, rank, call] = ['discard', 'discard rank', 'call'].map((n) => featureNames(version).indexOf(n));
-  return Promise.all(opts.cards.map(async (card) => {
-    const r = await runTask<SelfPlayResult>({ kind: 'selfplay', ruleset: opts.ruleset, cardText: card.text, model, featureVersion: version, settings: { ...opts.play, explore: 0, allLearned: 1 }, seeds });
-    let discards = 0, same = 0;
-    for (let i = 0; i < r.rows; i++) {
-      if (r.x[i * FEATURES + isDiscard] !== 1 || r.x[i * FEATURES + call] === 1) continue; // discards in play, not after a call
-      discards++;
-      if (r.x[i * FEATURES + rank] === 0) same++;
-    }
-    return discards === 0 ? 0 : same / discards;
-  }));
+  return Promise.all(
+    opts.cards.map(async (card) => {
+      const r = await runTask<SelfPlayResult>({
+        kind: 'selfplay',
+        ruleset: opts.ruleset,
+        cardText: card.text,
+        model,
+        featureVersion: version,
+        settings: { ...opts.play, explore: 0, allLearned: 1 },
+        seeds,
+      });
+      let discards = 0,
+        same = 0;
+      for (let i = 0; i < r.rows; i++) {
+        if (r.x[i * FEATURES + isDiscard] !== 1 || r.x[i * FEATURES + call] === 1) continue; // discards in play, not after a call
+        discards++;
+        if (r.x[i * FEATURES + rank] === 0) same++;
+      }
+      return discards === 0 ? 0 : same / discards;
+    }),
+  );
 }
 
 /** Games whose discards are put to the Monte Carlo search (every AGREEMENT_EVERY-th), split among the workers. */
@@ -499,11 +611,13 @@ const AGREEMENT_EVERY = 4;
 async function searchAgreementOf(runTask: <R>(t: SelfPlayTask | EvalTask | AgreementTask) => Promise<R>, opts: TrainOptions, model: string, workers: number): Promise<number[]> {
   const seeds = Array.from({ length: opts.agreementGames ?? AGREEMENT_GAMES }, (_, i) => (opts.seed * 999_979 + i) >>> 0);
   const parts = Array.from({ length: Math.min(workers, seeds.length) }, (_, w) => seeds.filter((_, i) => i % workers === w));
-  return Promise.all(opts.cards.map(async (card) => {
-    const results = await Promise.all(parts.map((p) => runTask<AgreementResult>({ kind: 'agreement', ruleset: opts.ruleset, cardText: card.text, model, seeds: p, every: AGREEMENT_EVERY })));
-    const positions = results.reduce((n, r) => n + r.positions, 0);
-    return positions === 0 ? 0 : results.reduce((n, r) => n + r.withSearch, 0) / positions;
-  }));
+  return Promise.all(
+    opts.cards.map(async (card) => {
+      const results = await Promise.all(parts.map((p) => runTask<AgreementResult>({ kind: 'agreement', ruleset: opts.ruleset, cardText: card.text, model, seeds: p, every: AGREEMENT_EVERY })));
+      const positions = results.reduce((n, r) => n + r.positions, 0);
+      return positions === 0 ? 0 : results.reduce((n, r) => n + r.withSearch, 0) / positions;
+    }),
+  );
 }
 
 /** 0..n-1 in an order drawn from `seed` (never Math.random: the same command trains the same model). */
@@ -513,7 +627,9 @@ export function shuffled(n: number, seed: number): Uint32Array {
   for (let i = n - 1; i > 0; i--) {
     s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
     const j = s % (i + 1);
-    const t = out[i]; out[i] = out[j]; out[j] = t;
+    const t = out[i];
+    out[i] = out[j];
+    out[j] = t;
   }
   return out;
 }
@@ -521,13 +637,47 @@ export function shuffled(n: number, seed: number): Uint32Array {
 function concat(parts: Float32Array[]): Float32Array {
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
-const COLUMNS: (keyof LogRow)[] = ['generation', 'examples', 'trainLoss', 'valLoss', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore', 'promoted', 'seconds', 'selfPlayPerSecond'];
+const COLUMNS: (keyof LogRow)[] = [
+  'generation',
+  'examples',
+  'trainLoss',
+  'valLoss',
+  'searchAgreement',
+  'habitsAgreement',
+  'winShare',
+  'vsBest',
+  'vsBestLow',
+  'vsBestHigh',
+  'vsHabits',
+  'vsHabitsLow',
+  'vsHabitsHigh',
+  'meanScore',
+  'promoted',
+  'seconds',
+  'selfPlayPerSecond',
+];
 
-const CARD_COLUMNS: Exclude<keyof CardLogRow, 'card'>[] = ['games', 'selfPlayExamples', 'searchAgreement', 'habitsAgreement', 'winShare', 'vsBest', 'vsBestLow', 'vsBestHigh', 'vsHabits', 'vsHabitsLow', 'vsHabitsHigh', 'meanScore'];
+const CARD_COLUMNS: Exclude<keyof CardLogRow, 'card'>[] = [
+  'games',
+  'selfPlayExamples',
+  'searchAgreement',
+  'habitsAgreement',
+  'winShare',
+  'vsBest',
+  'vsBestLow',
+  'vsBestHigh',
+  'vsHabits',
+  'vsHabitsLow',
+  'vsHabitsHigh',
+  'meanScore',
+];
 
 /** The log as CSV; a run on several cards adds each card's columns (card1Games, …, in the order of its --card files). */
 export function logCsv(log: readonly LogRow[]): string {

@@ -115,9 +115,11 @@ export function evalDeal(task: Omit<EvalTask, 'kind' | 'deals'>, cc: CompiledCar
   const rules = loadRuleset(task.ruleset);
   const n = rules.players;
   const seed = evalDealSeed(task.seed, deal);
-  const wins: number[] = [], scores: number[] = [];
+  const wins: number[] = [],
+    scores: number[] = [];
   for (const subject of task.subjects) {
-    let w = 0, sc = 0;
+    let w = 0,
+      sc = 0;
     for (let seat = 0; seat < n; seat++) {
       const agents = Array.from({ length: n }, (_, s) => (s === seat ? agentOf(subject) : makeAgent(task.opponents, cc, rules)));
       const state = newGame(rules, cc, seed);
@@ -143,7 +145,9 @@ export function searchAgreement(task: Omit<AgreementTask, 'kind'>, cc: CompiledC
   const rules = loadRuleset(task.ruleset);
   const learned = new LearnedAgent(cc, modelOf(task.model));
   const search = new MonteCarloAgent(cc, rules, HARD_BUDGET, 'search');
-  let discards = 0, positions = 0, withSearch = 0;
+  let discards = 0,
+    positions = 0,
+    withSearch = 0;
   const asked: Agent = {
     name: 'learned',
     act(turn) {
@@ -165,7 +169,10 @@ export default function run(task: SelfPlayTask | EvalTask | AgreementTask): Self
   const cc = cardOf(task.cardText);
   if (task.kind === 'agreement') return searchAgreement(task, cc);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
-  const { examples, stats } = selfPlay({ ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model), featureVersion: task.featureVersion }, task.seeds);
+  const { examples, stats } = selfPlay(
+    { ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model), featureVersion: task.featureVersion },
+    task.seeds,
+  );
   return { x: shared(examples.x), y: shared(examples.y), rows: examples.rows, stats };
 }
 

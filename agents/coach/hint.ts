@@ -1,4 +1,20 @@
-import { callAdvice, charlestonAdvice, seedOfKey, courtesyAdvice, discardAdvice, fromMahJongg, voteAdvice, type Alternative, type CourtesyAdvice, type VoteAdvice, type CharlestonAdvice, type DecisionAdvice, type MoveJson, type SearchOptions, type SituationInput } from '../mah-jongg/advice.js';
+import {
+  callAdvice,
+  charlestonAdvice,
+  seedOfKey,
+  courtesyAdvice,
+  discardAdvice,
+  fromMahJongg,
+  voteAdvice,
+  type Alternative,
+  type CourtesyAdvice,
+  type VoteAdvice,
+  type CharlestonAdvice,
+  type DecisionAdvice,
+  type MoveJson,
+  type SearchOptions,
+  type SituationInput,
+} from '../mah-jongg/advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../mah-jongg/levels.js';
 import { deadCalls, tileSafety, type TileSafety } from '../mah-jongg/defence.js';
@@ -73,24 +89,34 @@ export function situationOf(v: SeatView): SituationInput & { tile?: string; from
     wall: v.wallLeft,
     ruleset: v.ruleset,
   };
-  if (v.claim) { input.tile = tileName(v.claim.tile); input.from = (v.claim.discarder - v.seat + n) % n; }
+  if (v.claim) {
+    input.tile = tileName(v.claim.tile);
+    input.from = (v.claim.discarder - v.seat + n) % n;
+  }
   return input;
 }
 
 /** The advice's move as the seat's engine action (advice seats the person at 0 and names the others by where they sit). */
 function moveAction(m: MoveJson, v: SeatView): Action | null {
-  const seat = v.seat, n = v.players;
+  const seat = v.seat,
+    n = v.players;
   switch (m.type) {
-    case 'discard': return { type: 'discard', seat, tile: parseTile(m.tile!) };
-    case 'declare': return { type: 'declare', seat };
-    case 'decline': return { type: 'decline', seat };
-    case 'call': return { type: 'call', seat, size: m.size!, jokers: m.jokers! };
-    case 'callMahJongg': return { type: 'callMahJongg', seat };
+    case 'discard':
+      return { type: 'discard', seat, tile: parseTile(m.tile!) };
+    case 'declare':
+      return { type: 'declare', seat };
+    case 'decline':
+      return { type: 'decline', seat };
+    case 'call':
+      return { type: 'call', seat, size: m.size!, jokers: m.jokers! };
+    case 'callMahJongg':
+      return { type: 'callMahJongg', seat };
     case 'exchange': {
       const owner = m.owner === 'you' ? seat : [...Array(n).keys()].find((s) => s !== seat && direction(seat, s, n) === m.owner);
       return owner === undefined ? null : { type: 'exchange', seat, owner, exposure: m.exposure! };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -100,10 +126,14 @@ function findLegal(a: Action | null, legal: readonly Action[]): Action | null {
   const same = (b: Action): boolean => {
     if (b.type !== a.type) return false;
     switch (a.type) {
-      case 'discard': return (b as typeof a).tile === a.tile;
-      case 'call': return (b as typeof a).size === a.size && (b as typeof a).jokers === a.jokers;
-      case 'exchange': return (b as typeof a).owner === a.owner && (b as typeof a).exposure === a.exposure;
-      default: return true;
+      case 'discard':
+        return (b as typeof a).tile === a.tile;
+      case 'call':
+        return (b as typeof a).size === a.size && (b as typeof a).jokers === a.jokers;
+      case 'exchange':
+        return (b as typeof a).owner === a.owner && (b as typeof a).exposure === a.exposure;
+      default:
+        return true;
     }
   };
   return legal.find(same) ?? null;
@@ -182,29 +212,48 @@ function adviceHint(cc: CompiledCard, v: SeatView, legal: readonly Action[], opt
     const to = dir === 'across' ? 'across' : `to the ${dir}`;
     const kept = advice.keeps[0];
     const keeps = kept === undefined ? '' : `, and the tiles you keep leave you ${fromMahJongg(cc, kept.tilesAway, kept.id)}`;
-    const text = advice.blind > 0
-      ? `Pass ${advice.pass.length > 0 ? `${list(advice.pass)} and ` : ''}${advice.blind} of the tiles you receive ${to} without looking at them (a blind pass): ${advice.pass.length > 0 ? 'every other tile' : 'every tile'} on your rack helps your hand${keeps}.`
-      : `Pass ${list(advice.pass)} ${to}: ${advice.pass.length === 1 ? 'it helps' : 'they help'} your hand least${keeps}.`;
+    const text =
+      advice.blind > 0
+        ? `Pass ${advice.pass.length > 0 ? `${list(advice.pass)} and ` : ''}${advice.blind} of the tiles you receive ${to} without looking at them (a blind pass): ${advice.pass.length > 0 ? 'every other tile' : 'every tile'} on your rack helps your hand${keeps}.`
+        : `Pass ${list(advice.pass)} ${to}: ${advice.pass.length === 1 ? 'it helps' : 'they help'} your hand least${keeps}.`;
     return { kind, text, details: upper(advice.why), action, tiles, blind: advice.blind, advice };
   }
   if (kind === 'vote' && singleRack) {
     const advice = voteAdvice(cc, v.copies, { hand });
     const a = legal.find((x) => x.type === 'vote' && x.yes === advice.secondCharleston) ?? botChoice(cc, v, legal);
-    return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after three more passes, over sampled passes.`, action: a, tiles: [], advice };
+    return {
+      kind,
+      text: advice.why,
+      details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after three more passes, over sampled passes.`,
+      action: a,
+      tiles: [],
+      advice,
+    };
   }
   if (kind === 'courtesy' && singleRack) {
     const advice = courtesyAdvice(cc, v.copies, { hand });
     const offer = advice.offer.map(parseTile).sort((x, y) => x - y);
-    const a = legal.find((x) => x.type === 'courtesy' && x.tiles.length === offer.length && [...x.tiles].sort((p, q) => p - q).every((t, i) => t === offer[i]))
-      ?? botChoice(cc, v, legal);
+    const a = legal.find((x) => x.type === 'courtesy' && x.tiles.length === offer.length && [...x.tiles].sort((p, q) => p - q).every((t, i) => t === offer[i])) ?? botChoice(cc, v, legal);
     const tiles = a.type === 'courtesy' ? [...a.tiles] : [];
-    return { kind, text: advice.why, details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after the exchange, over sampled exchanges.`, action: a, tiles, advice };
+    return {
+      kind,
+      text: advice.why,
+      details: `Closest line ${advice.tilesAwayNow} tiles away now; ${advice.expectedAway} on average after the exchange, over sampled exchanges.`,
+      action: a,
+      tiles,
+      advice,
+    };
   }
   if (kind === 'vote' || kind === 'courtesy') {
     const a = botChoice(cc, v, legal);
-    const text = a.type === 'vote'
-      ? (a.yes ? 'Vote yes: three more passes can bring your hand closer to Mah Jongg.' : 'Vote no: your hand could lose tiles it needs in three more passes.')
-      : a.type === 'courtesy' && a.tiles.length > 0 ? `Offer ${list(a.tiles.map(tileName))}: ${a.tiles.length === 1 ? 'it helps' : 'they help'} your hand least.` : 'Offer nothing: giving tiles across would likely not help your hand.';
+    const text =
+      a.type === 'vote'
+        ? a.yes
+          ? 'Vote yes: three more passes can bring your hand closer to Mah Jongg.'
+          : 'Vote no: your hand could lose tiles it needs in three more passes.'
+        : a.type === 'courtesy' && a.tiles.length > 0
+          ? `Offer ${list(a.tiles.map(tileName))}: ${a.tiles.length === 1 ? 'it helps' : 'they help'} your hand least.`
+          : 'Offer nothing: giving tiles across would likely not help your hand.';
     return { kind, text, action: a, tiles: a.type === 'courtesy' ? [...a.tiles] : [] };
   }
   if (kind === 'draw') {
@@ -213,13 +262,29 @@ function adviceHint(cc: CompiledCard, v: SeatView, legal: readonly Action[], opt
   }
   if (!singleRack) {
     const a = botChoice(cc, v, legal);
-    const what = a.type === 'discard' ? `Discard ${tileName(a.tile)}` : a.type === 'decline' ? 'Let it go' : a.type === 'call' ? 'Call it' : a.type === 'declare' || a.type === 'callMahJongg' ? 'Take Mah Jongg' : upper(a.type);
-    return { kind, text: `${what}: it is what a steady player would do here.`, details: 'Siamese racks: the medium bot\'s choice (the playout advice covers single-rack games).', action: a, tiles: a.type === 'discard' ? [a.tile] : [] };
+    const what =
+      a.type === 'discard'
+        ? `Discard ${tileName(a.tile)}`
+        : a.type === 'decline'
+          ? 'Let it go'
+          : a.type === 'call'
+            ? 'Call it'
+            : a.type === 'declare' || a.type === 'callMahJongg'
+              ? 'Take Mah Jongg'
+              : upper(a.type);
+    return {
+      kind,
+      text: `${what}: it is what a steady player would do here.`,
+      details: "Siamese racks: the medium bot's choice (the playout advice covers single-rack games).",
+      action: a,
+      tiles: a.type === 'discard' ? [a.tile] : [],
+    };
   }
   const input = situationOf(v);
-  const advice = kind === 'discard'
-    ? discardAdvice(cc, input, { worlds: opts.worlds, afford: opts.afford })
-    : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, afford: opts.afford });
+  const advice =
+    kind === 'discard'
+      ? discardAdvice(cc, input, { worlds: opts.worlds, afford: opts.afford })
+      : callAdvice(cc, { ...input, tile: input.tile!, from: input.from }, { worlds: opts.worlds, afford: opts.afford });
   const alternatives = advice.alternatives.map((alt) => ({ ...alt, legal: findLegal(moveAction(alt.move, v), legal) }));
   const chosen = alternatives.find((x) => x.legal !== null);
   if (!chosen) ruleViolation(`the advice "${advice.suggestion}" matches no legal action`);

@@ -30,9 +30,27 @@ export type MistakeKind = 'Charleston' | 'discard' | 'call' | 'dead hand';
 const KIND_OF: Record<string, MistakeKind> = { charleston: 'Charleston', vote: 'Charleston', courtesy: 'Charleston', discard: 'discard', claims: 'call' };
 const KIND_WORDS: Record<MistakeKind, string> = { Charleston: 'the Charleston', discard: 'discards', call: 'calls', 'dead hand': 'dead hands' };
 
-export interface WeekRow { week: string; game: string; against: string; games: number; winShare: number; meanScore: number }
-export interface MistakeRow { week: string; kind: MistakeKind; reviewed: number; mistakes: number; costPerGame: number }
-export interface Habit { kind: MistakeKind; mistakes: number; cost: number; example: { recordId: string; index: number; chosen: string; suggested: string; why: string } }
+export interface WeekRow {
+  week: string;
+  game: string;
+  against: string;
+  games: number;
+  winShare: number;
+  meanScore: number;
+}
+export interface MistakeRow {
+  week: string;
+  kind: MistakeKind;
+  reviewed: number;
+  mistakes: number;
+  costPerGame: number;
+}
+export interface Habit {
+  kind: MistakeKind;
+  mistakes: number;
+  cost: number;
+  example: { recordId: string; index: number; chosen: string; suggested: string; why: string };
+}
 
 export interface Progress {
   /** Plain sentences, most useful first. */
@@ -77,7 +95,8 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
     c.score += g.scores[g.seat] ?? 0;
     cells.set(key, c);
   }
-  const weeks = [...cells.values()].sort((a, b) => a.week.localeCompare(b.week) || a.game.localeCompare(b.game) || a.against.localeCompare(b.against))
+  const weeks = [...cells.values()]
+    .sort((a, b) => a.week.localeCompare(b.week) || a.game.localeCompare(b.game) || a.against.localeCompare(b.against))
     .map((c) => ({ week: c.week, game: c.game, against: c.against, games: c.games, winShare: round1((100 * c.wins) / c.games), meanScore: round1(c.score / c.games) }));
 
   // mistakes by week and kind, from the reviewed games
@@ -109,14 +128,19 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
       else {
         h.mistakes++;
         h.cost += f.loss;
-        if (f.loss > h.worst) { h.worst = f.loss; h.example = example; }
+        if (f.loss > h.worst) {
+          h.worst = f.loss;
+          h.example = example;
+        }
       }
     }
   }
-  const mistakes = [...byKind.values()].map((m) => {
-    const reviewed = reviewedByWeek.get(m.week) ?? 1;
-    return { ...m, reviewed, costPerGame: round1(m.costPerGame / reviewed) };
-  }).sort((a, b) => a.week.localeCompare(b.week) || a.kind.localeCompare(b.kind));
+  const mistakes = [...byKind.values()]
+    .map((m) => {
+      const reviewed = reviewedByWeek.get(m.week) ?? 1;
+      return { ...m, reviewed, costPerGame: round1(m.costPerGame / reviewed) };
+    })
+    .sort((a, b) => a.week.localeCompare(b.week) || a.kind.localeCompare(b.kind));
 
   return {
     said: sentences(weeks, mistakes, thisWeek, lastWeek, name),
@@ -133,27 +157,42 @@ function sentences(weeks: WeekRow[], mistakes: MistakeRow[], thisWeek: string, l
   const who = name ?? 'you';
   const Who = name ?? 'You';
   const whose = name === undefined ? 'Your' : `${name}'s`;
-  const total = (week: string, game: string) => weeks.filter((w) => w.week === week && w.game === game)
-    .reduce((t, w) => ({ games: t.games + w.games, wins: t.wins + (w.winShare * w.games) / 100, score: t.score + w.meanScore * w.games }), { games: 0, wins: 0, score: 0 });
-  const mj = total(thisWeek, 'mah-jongg'), mjLast = total(lastWeek, 'mah-jongg');
+  const total = (week: string, game: string) =>
+    weeks
+      .filter((w) => w.week === week && w.game === game)
+      .reduce((t, w) => ({ games: t.games + w.games, wins: t.wins + (w.winShare * w.games) / 100, score: t.score + w.meanScore * w.games }), { games: 0, wins: 0, score: 0 });
+  const mj = total(thisWeek, 'mah-jongg'),
+    mjLast = total(lastWeek, 'mah-jongg');
   if (mj.games > 0) {
-    said.push(`This week ${who} played ${mj.games} Mah Jongg game${mj.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mj.wins)} of them${mjLast.games > 0 ? `; last week ${Math.round(mjLast.wins)} of ${mjLast.games}` : ''}.`);
+    said.push(
+      `This week ${who} played ${mj.games} Mah Jongg game${mj.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mj.wins)} of them${mjLast.games > 0 ? `; last week ${Math.round(mjLast.wins)} of ${mjLast.games}` : ''}.`,
+    );
   } else if (mjLast.games > 0) {
     said.push(`Last week ${who} played ${mjLast.games} Mah Jongg game${mjLast.games === 1 ? '' : 's'} and made Mah Jongg in ${Math.round(mjLast.wins)} of them; none yet this week.`);
   }
   // the kind of mistake that cost the most lately, this week against last
   const cost = (week: string, kind: MistakeKind) => mistakes.find((m) => m.week === week && m.kind === kind)?.costPerGame ?? 0;
-  const kinds = (['Charleston', 'discard', 'call'] as MistakeKind[]).map((k) => ({ k, now: cost(thisWeek, k), before: cost(lastWeek, k) }))
-    .filter((x) => x.now > 0 || x.before > 0).sort((a, b) => Math.max(b.now, b.before) - Math.max(a.now, a.before));
+  const kinds = (['Charleston', 'discard', 'call'] as MistakeKind[])
+    .map((k) => ({ k, now: cost(thisWeek, k), before: cost(lastWeek, k) }))
+    .filter((x) => x.now > 0 || x.before > 0)
+    .sort((a, b) => Math.max(b.now, b.before) - Math.max(a.now, a.before));
   if (kinds.length > 0) {
     const { k, now, before } = kinds[0];
     const reviewedIn = (week: string) => mistakes.some((m) => m.week === week);
-    said.push(reviewedIn(lastWeek) && reviewedIn(thisWeek) ? `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week, ${Math.round(now)} this week.`
-      : reviewedIn(thisWeek) ? `${Who} gave away about ${Math.round(now)} points a game in ${KIND_WORDS[k]} this week.`
-      : `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week.`);
+    said.push(
+      reviewedIn(lastWeek) && reviewedIn(thisWeek)
+        ? `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week, ${Math.round(now)} this week.`
+        : reviewedIn(thisWeek)
+          ? `${Who} gave away about ${Math.round(now)} points a game in ${KIND_WORDS[k]} this week.`
+          : `${Who} gave away about ${Math.round(before)} points a game in ${KIND_WORDS[k]} last week.`,
+    );
   }
-  const mt = total(thisWeek, 'mexican-train'), mtLast = total(lastWeek, 'mexican-train');
-  if (mt.games > 0) said.push(`${whose} Mexican Train games this week ended with ${Math.round(mt.score / mt.games)} pips left on average${mtLast.games > 0 ? ` (${Math.round(mtLast.score / mtLast.games)} last week)` : ''}.`);
+  const mt = total(thisWeek, 'mexican-train'),
+    mtLast = total(lastWeek, 'mexican-train');
+  if (mt.games > 0)
+    said.push(
+      `${whose} Mexican Train games this week ended with ${Math.round(mt.score / mt.games)} pips left on average${mtLast.games > 0 ? ` (${Math.round(mtLast.score / mtLast.games)} last week)` : ''}.`,
+    );
   if (said.length === 0) said.push(name === undefined ? 'Play a few games and ask for their reviews: your progress will show here week by week.' : `${name} has no finished games yet.`);
   return said;
 }

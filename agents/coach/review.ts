@@ -62,10 +62,13 @@ export interface Review {
   worlds: number;
   /** `disagreed` decisions lead the list, by cost. */
   summary: {
-    decisions: number; agreed: number; disagreed: number;
+    decisions: number;
+    agreed: number;
+    disagreed: number;
     /** Decisions where another choice was clearly better (disagreed, less those about as good). */
     mistakes: number;
-    totalLoss: number; totalTilesLost: number;
+    totalLoss: number;
+    totalTilesLost: number;
     /** The review in one plain, true sentence for the player. */
     text: string;
   };
@@ -151,18 +154,30 @@ function seatWords(seat: number, other: number, players: number): string {
 export function describeAction(a: Action, v: SeatView): string {
   const claimed = v.claim ? tileName(v.claim.tile) : '';
   switch (a.type) {
-    case 'pass': return `pass ${a.tiles.map(tileName).join(' ') || 'none of your own'}${a.blind ? ` and ${a.blind} blind` : ''}`;
-    case 'courtesy': return a.tiles.length ? `offer ${a.tiles.map(tileName).join(' ')}` : 'offer nothing';
-    case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
-    case 'draw': return 'draw';
-    case 'discard': return `discard ${tileName(a.tile)}`;
-    case 'exchange': return `exchange ${tileName(v.exposures[a.owner][a.exposure].tile)} for a joker`;
-    case 'declare': return 'declare Mah Jongg';
-    case 'decline': return `let ${claimed} go`;
-    case 'call': return `call ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
-    case 'callMahJongg': return `call ${claimed} for Mah Jongg`;
-    case 'callDead': return `call the hand of ${seatWords(a.seat, a.target, v.players)} dead`;
-    case 'timeUp': return 'time is called: the game ends unfinished';
+    case 'pass':
+      return `pass ${a.tiles.map(tileName).join(' ') || 'none of your own'}${a.blind ? ` and ${a.blind} blind` : ''}`;
+    case 'courtesy':
+      return a.tiles.length ? `offer ${a.tiles.map(tileName).join(' ')}` : 'offer nothing';
+    case 'vote':
+      return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
+    case 'draw':
+      return 'draw';
+    case 'discard':
+      return `discard ${tileName(a.tile)}`;
+    case 'exchange':
+      return `exchange ${tileName(v.exposures[a.owner][a.exposure].tile)} for a joker`;
+    case 'declare':
+      return 'declare Mah Jongg';
+    case 'decline':
+      return `let ${claimed} go`;
+    case 'call':
+      return `call ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
+    case 'callMahJongg':
+      return `call ${claimed} for Mah Jongg`;
+    case 'callDead':
+      return `call the hand of ${seatWords(a.seat, a.target, v.players)} dead`;
+    case 'timeUp':
+      return 'time is called: the game ends unfinished';
   }
 }
 
@@ -178,7 +193,7 @@ function toSituation(a: Action, v: SeatView): Action {
 /** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
 function canonical(a: Action): unknown {
   const json = encodeAction(a);
-  return Array.isArray(json.tiles) ? { ...json, tiles: [...json.tiles as string[]].sort() } : json;
+  return Array.isArray(json.tiles) ? { ...json, tiles: [...(json.tiles as string[])].sort() } : json;
 }
 
 const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -221,19 +236,30 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
       const hint = hintFor(cc, v, legal, { worlds });
       const suggested = hint.action;
       const agreed = sameAction(suggested, action);
-      let loss = 0, lossSe = 0, tilesLost = 0, asGood = false;
+      let loss = 0,
+        lossSe = 0,
+        tilesLost = 0,
+        asGood = false;
       if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
         tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
         asGood = tilesLost === 0;
       } else if (!agreed && playedOut && hint.advice !== undefined && 'alternatives' in hint.advice) {
         const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
-        if (listed) { loss = -listed.behind; lossSe = listed.behindSe; asGood = listed.aboutEqual; }
-        else {
+        if (listed) {
+          loss = -listed.behind;
+          lossSe = listed.behindSe;
+          asGood = listed.aboutEqual;
+        } else {
           // not among the advice's choices: both played out on the hint's own deals (its worlds and seed)
-          const sit = parseSituation(situationOf(v), v.phase === 'discard' ? 'discard' : 'call', v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined);
+          const sit = parseSituation(
+            situationOf(v),
+            v.phase === 'discard' ? 'discard' : 'call',
+            v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined,
+          );
           const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], hint.advice.worlds, seedRng(hint.advice.seed));
           const { mean, se } = paired(scores.map((row) => row[0] - row[1]));
-          loss = round2(mean); lossSe = round2(se);
+          loss = round2(mean);
+          lossSe = round2(se);
           asGood = loss <= OVERRULE * lossSe;
         }
         // the advice calls them about equally good: no cost is charged for taking either
@@ -258,7 +284,11 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
     }
     // teaching guide 6.6: a hand the table proves impossible may be called dead; the review says when
     if (action.type === 'callDead' && action.target === seat && dead === undefined && obj.n >= from && next === null) {
-      dead = { index: obj.n, by: action.seat, why: `${upperFirst(seatWords(seat, action.seat, rules.players))} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed.` };
+      dead = {
+        index: obj.n,
+        by: action.seat,
+        why: `${upperFirst(seatWords(seat, action.seat, rules.players))} called your hand dead: the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`,
+      };
     }
     apply(state, action);
   }

@@ -21,7 +21,10 @@ export function plannedPath(hand: readonly DominoId[], end: number, budget = 150
   let bestPips = -1;
   let steps = 0;
   const rec = (e: number, pips: number): void => {
-    if (path.length > best.length || (path.length === best.length && pips > bestPips)) { best = path.slice(); bestPips = pips; }
+    if (path.length > best.length || (path.length === best.length && pips > bestPips)) {
+      best = path.slice();
+      bestPips = pips;
+    }
     if (++steps > budget || best.length === hand.length) return;
     const next = byEnd[e];
     for (let k = 0; k < next.length; k++) {
@@ -58,7 +61,8 @@ export function greedyChoice(v: DominoView, legal: readonly DominoAction[], doub
   const onPath = new Set(path);
   let nearOut = false;
   for (let s = 0; s < v.players; s++) if (s !== v.seat && v.handCounts[s] <= 2) nearOut = true;
-  let best = legal[0], bestScore = -Infinity;
+  let best = legal[0],
+    bestScore = -Infinity;
   for (const a of legal) {
     if (a.type !== 'play') continue;
     const t = a.tile;
@@ -67,7 +71,11 @@ export function greedyChoice(v: DominoView, legal: readonly DominoAction[], doub
       // a double is best played while a cover is in hand (it must be covered, by us or others)
       const pip = otherEnd(t, a.train === v.seat ? own.end : v.trains[a.train].end);
       let cover = false;
-      for (const h of v.hand) if (h !== t && hasEnd(h, pip)) { cover = true; break; }
+      for (const h of v.hand)
+        if (h !== t && hasEnd(h, pip)) {
+          cover = true;
+          break;
+        }
       score += cover ? 40 : doublerCovers === 'free-turn' ? 12 : -5;
     }
     if (a.train === v.seat) {
@@ -80,7 +88,10 @@ export function greedyChoice(v: DominoView, legal: readonly DominoAction[], doub
     } else {
       score += 15;
     }
-    if (score > bestScore) { bestScore = score; best = a; }
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
   }
   return { action: best, path };
 }

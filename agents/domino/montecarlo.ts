@@ -26,18 +26,33 @@ export function sampleWorld(v: DominoView, rules: DominoRuleset, rng: RngState):
   const hands = dealHidden(v, unseen, rng);
   const dealt = new Uint8Array(SET_SIZE);
   for (let s = 0; s < v.players; s++) if (s !== v.seat) for (const t of hands[s]) dealt[t] = 1;
-  const boneyard = shuffle(rng, unseen.filter((t) => !dealt[t]));
+  const boneyard = shuffle(
+    rng,
+    unseen.filter((t) => !dealt[t]),
+  );
   return {
-    rules, players: v.players, seed: 0, rng: seedRng(nextU32(rng)),
-    schedule: [v.round], roundPos: 0,
-    firstDraw: [...v.firstDraw], firstPlayer: v.starter, starter: v.starter,
-    engine: v.engine, hands, boneyard,
+    rules,
+    players: v.players,
+    seed: 0,
+    rng: seedRng(nextU32(rng)),
+    schedule: [v.round],
+    roundPos: 0,
+    firstDraw: [...v.firstDraw],
+    firstPlayer: v.starter,
+    starter: v.starter,
+    engine: v.engine,
+    hands,
+    boneyard,
     trains: v.trains.map((t) => ({ owner: t.owner, tiles: [...t.tiles], end: t.end, marked: t.marked })),
     openDoubles: [...v.openDoubles],
     lacks: [...v.lacks],
     turn: v.turn,
     step: { drawn: v.drawn, cover: v.step.cover, free: v.step.free },
-    phase: 'play', totals: new Array<number>(v.players).fill(0), rounds: [], actionCount: 0, result: null,
+    phase: 'play',
+    totals: new Array<number>(v.players).fill(0),
+    rounds: [],
+    actionCount: 0,
+    result: null,
   };
 }
 
@@ -62,9 +77,15 @@ function dealHidden(v: DominoView, unseen: readonly DominoId[], rng: RngState): 
       const lacks = attempt < 7 ? v.lacks[s] : 0;
       for (let i = 0; i < pool.length && hands[s].length < v.handCounts[s]; i++) {
         const t = pool[i];
-        if (!taken[t] && fits(t, lacks)) { taken[t] = 1; hands[s].push(t); }
+        if (!taken[t] && fits(t, lacks)) {
+          taken[t] = 1;
+          hands[s].push(t);
+        }
       }
-      if (hands[s].length < v.handCounts[s]) { ok = false; break; }
+      if (hands[s].length < v.handCounts[s]) {
+        ok = false;
+        break;
+      }
     }
     if (ok) return hands;
   }
@@ -135,14 +156,18 @@ export function evaluateCandidates(v: DominoView, legal: readonly DominoAction[]
  */
 export function chooseCandidate(values: CandidateValue[], greedyIndex: number): number {
   const base = values[greedyIndex].rewards;
-  let best = greedyIndex, bestMean = 0;
+  let best = greedyIndex,
+    bestMean = 0;
   values.forEach((c, i) => {
     if (i === greedyIndex) return;
     const diffs = c.rewards.map((r, w) => r - base[w]);
     const n = diffs.length;
     const mean = diffs.reduce((a, b) => a + b, 0) / n;
     const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-    if (mean > bestMean && mean > sd / Math.sqrt(n)) { best = i; bestMean = mean; }
+    if (mean > bestMean && mean > sd / Math.sqrt(n)) {
+      best = i;
+      bestMean = mean;
+    }
   });
   return best;
 }
@@ -155,7 +180,11 @@ export function chooseCandidate(values: CandidateValue[], greedyIndex: number): 
 export class MonteCarloDominoAgent implements Agent<MexicanTrainSpec> {
   readonly name: string;
   private readonly rules: DominoRuleset;
-  constructor(ruleset: string, private readonly budget: MonteCarloBudget = DOMINO_MC_BUDGET, name = 'montecarlo') {
+  constructor(
+    ruleset: string,
+    private readonly budget: MonteCarloBudget = DOMINO_MC_BUDGET,
+    name = 'montecarlo',
+  ) {
     this.rules = loadDominoRuleset(ruleset);
     this.name = name;
   }

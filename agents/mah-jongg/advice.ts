@@ -109,7 +109,11 @@ function whereSits(seat: number, players: number): 'you' | Direction {
   return seat === 1 ? 'right' : seat === players - 1 ? 'left' : 'across';
 }
 
-const sum = (xs: ArrayLike<number>): number => { let n = 0; for (let i = 0; i < xs.length; i++) n += xs[i]; return n; };
+const sum = (xs: ArrayLike<number>): number => {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) n += xs[i];
+  return n;
+};
 const groupTiles = (list: readonly Group[]): number => list.reduce((n, x) => n + x.size, 0);
 
 function rulesFor(name = 'nmjl-4p'): Ruleset {
@@ -152,15 +156,21 @@ export function parseSituation(input: SituationInput, question: 'discard' | 'cal
     if (tile === JOKER) throw new TilemateError('TM_BAD_INPUT', 'a discarded joker can never be called');
     const from = claim.from ?? 'left';
     const discarder = typeof from === 'number' || /^\d+$/.test(from) ? Number(from) : seatAt(from, n);
-    if (!Number.isInteger(discarder) || discarder < 1 || discarder >= n) throw new TilemateError('TM_BAD_INPUT', `--from ${from}: the discarder is another player, 1 to ${n - 1} seats to your right (or right, across, left)`);
+    if (!Number.isInteger(discarder) || discarder < 1 || discarder >= n)
+      throw new TilemateError('TM_BAD_INPUT', `--from ${from}: the discarder is another player, 1 to ${n - 1} seats to your right (or right, across, left)`);
     parsedClaim = { tile, discarder };
   }
   // every tile listed, wherever it is, against the set
   const known = base.concealed.map((c, t) => c + base.seen[t]);
-  for (const list of exposures) for (const x of list) { known[x.tile] += x.size - x.jokers; known[JOKER] += x.jokers; }
+  for (const list of exposures)
+    for (const x of list) {
+      known[x.tile] += x.size - x.jokers;
+      known[JOKER] += x.jokers;
+    }
   if (parsedClaim) known[parsedClaim.tile]++;
   for (let t = 0; t < KINDS; t++) {
-    if (known[t] > copies[t]) throw new TilemateError('TM_TOO_MANY_COPIES', `${known[t]} copies of ${tileName(t)} listed (hand, exposures, seen${parsedClaim ? ', the discard' : ''}); ${setHolds(copies, t)}`);
+    if (known[t] > copies[t])
+      throw new TilemateError('TM_TOO_MANY_COPIES', `${known[t]} copies of ${tileName(t)} listed (hand, exposures, seen${parsedClaim ? ', the discard' : ''}); ${setHolds(copies, t)}`);
   }
   const unseen = copies.reduce((a, c, t) => a + c - known[t], 0);
   let otherRacks = 0;
@@ -185,7 +195,10 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
   const n = sit.rules.players;
   const discards: TileId[][] = Array.from({ length: n }, () => []);
   let next = 1;
-  const spread = (t: TileId) => { discards[next].push(t); next = next === n - 1 ? 1 : next + 1; };
+  const spread = (t: TileId) => {
+    discards[next].push(t);
+    next = next === n - 1 ? 1 : next + 1;
+  };
   for (const t of tilesFromCounts(sit.seen)) spread(t);
   for (const t of unlisted) spread(t);
   if (phase === 'claims') discards[sit.claim!.discarder].push(sit.claim!.tile);
@@ -224,8 +237,14 @@ export function situationView(sit: Situation, phase: 'discard' | 'claims', unlis
  */
 export function decisionSeed(sit: Situation, phase: 'discard' | 'claims'): number {
   const key = JSON.stringify([
-    sit.rules.name, phase, sit.concealed, sit.exposures.map((list) => list.map((x) => [x.tile, x.size, x.jokers])),
-    sit.seen, sit.claim ? [sit.claim.tile, sit.claim.discarder] : null, sit.wallLeft, sit.unlisted,
+    sit.rules.name,
+    phase,
+    sit.concealed,
+    sit.exposures.map((list) => list.map((x) => [x.tile, x.size, x.jokers])),
+    sit.seen,
+    sit.claim ? [sit.claim.tile, sit.claim.discarder] : null,
+    sit.wallLeft,
+    sit.unlisted,
   ]);
   return seedOfKey(key);
 }
@@ -233,7 +252,10 @@ export function decisionSeed(sit: Situation, phase: 'discard' | 'claims'): numbe
 /** A seed from a text (FNV-1a): the same moment, written the same way, gives the same seed. */
 export function seedOfKey(key: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) { h ^= key.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
   return h >>> 0;
 }
 
@@ -262,7 +284,8 @@ export function playoutScores(sit: Situation, cc: CompiledCard, phase: 'discard'
   const policies: Agent[] = Array.from({ length: sit.rules.players }, (_, s) => new HeuristicAgent(cc, s === 0 ? STRONG_HABITS : MEDIUM_HABITS, 'playout'));
   const fixed = sit.unlisted === 0 ? situationView(sit, phase) : null;
   const pool = fixed === null ? unseenPool(sit, phase) : [];
-  const scores: number[][] = [], won: boolean[][] = [];
+  const scores: number[][] = [],
+    won: boolean[][] = [];
   for (let w = 0; w < worlds; w++) {
     const worldRng = seedRng((base + Math.imul(w, 0x9e3779b9)) >>> 0);
     // discards the person did not list are unseen tiles too: each world draws its own
@@ -298,8 +321,10 @@ export interface MoveJson {
 function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
   const n = sit.rules.players;
   switch (a.type) {
-    case 'discard': return { text: `discard ${tileName(a.tile)}`, move: { type: a.type, tile: tileName(a.tile) } };
-    case 'declare': return { text: 'declare Mah Jongg', move: { type: a.type } };
+    case 'discard':
+      return { text: `discard ${tileName(a.tile)}`, move: { type: a.type, tile: tileName(a.tile) } };
+    case 'declare':
+      return { text: 'declare Mah Jongg', move: { type: a.type } };
     case 'exchange': {
       const x = sit.exposures[a.owner][a.exposure];
       const owner = whereSits(a.owner, n);
@@ -309,14 +334,17 @@ function describe(a: Action, sit: Situation): { text: string; move: MoveJson } {
         move: { type: a.type, tile: tileName(x.tile), owner, exposure: a.exposure },
       };
     }
-    case 'decline': return { text: `let ${tileName(sit.claim!.tile)} go`, move: { type: a.type } };
+    case 'decline':
+      return { text: `let ${tileName(sit.claim!.tile)} go`, move: { type: a.type } };
     case 'call': {
       const tile = tileName(sit.claim!.tile);
       const jokers = a.jokers === 0 ? '' : ` with ${a.jokers} joker${a.jokers === 1 ? '' : 's'}`;
       return { text: `call ${tile} for a ${groupName(a.size)}${jokers}`, move: { type: a.type, tile, size: a.size, jokers: a.jokers } };
     }
-    case 'callMahJongg': return { text: `call ${tileName(sit.claim!.tile)} for Mah Jongg`, move: { type: a.type, tile: tileName(sit.claim!.tile) } };
-    default: return { text: a.type, move: { type: a.type } };
+    case 'callMahJongg':
+      return { text: `call ${tileName(sit.claim!.tile)} for Mah Jongg`, move: { type: a.type, tile: tileName(sit.claim!.tile) } };
+    default:
+      return { text: a.type, move: { type: a.type } };
   }
 }
 
@@ -325,7 +353,9 @@ function after(sit: Situation, a: Action): { concealed: number[]; exposures: Gro
   const concealed = [...sit.concealed];
   const exposures = sit.exposures[0].map((x) => ({ ...x }));
   switch (a.type) {
-    case 'discard': concealed[a.tile]--; break;
+    case 'discard':
+      concealed[a.tile]--;
+      break;
     case 'exchange': {
       const x = sit.exposures[a.owner][a.exposure];
       concealed[x.tile]--;
@@ -333,9 +363,13 @@ function after(sit: Situation, a: Action): { concealed: number[]; exposures: Gro
       if (a.owner === 0) exposures[a.exposure].jokers--;
       break;
     }
-    case 'call': return handAfterCall(sit.concealed, sit.exposures[0], sit.claim!.tile, a);
-    case 'callMahJongg': concealed[sit.claim!.tile]++; break;
-    default: break;
+    case 'call':
+      return handAfterCall(sit.concealed, sit.exposures[0], sit.claim!.tile, a);
+    case 'callMahJongg':
+      concealed[sit.claim!.tile]++;
+      break;
+    default:
+      break;
   }
   return { concealed, exposures };
 }
@@ -428,7 +462,8 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
     const hand = after(sit, candidates[i]);
     const closest = analyzer.analyze({ concealed: hand.concealed, exposures: hand.exposures, seen, copies: sit.copies }, { top: 1 })[0];
     const { text, move } = describe(candidates[i], sit);
-    const behind = round2(diff), behindSe = round2(se);
+    const behind = round2(diff),
+      behindSe = round2(se);
     return {
       action: text,
       move,
@@ -511,13 +546,18 @@ export function decisionWords(cc: CompiledCard, alts: Alternative[], mahJongg: b
 function decisionDetails(alts: Alternative[], worlds: number, first: string, mahJongg: boolean): string {
   const each = alts.map((a, i) => {
     const line = mahJongg && i === 0 ? 'Mah Jongg' : `${a.tilesAway} from ${a.toward}`;
-    const note = i === 0 ? 'the suggestion' : a.aboutEqual ? 'about as good: the deals cannot tell it from the suggestion' : `clearly behind: its mean ${round2(-a.behind)} below the suggestion's, ± ${a.behindSe}`;
+    const note =
+      i === 0
+        ? 'the suggestion'
+        : a.aboutEqual
+          ? 'about as good: the deals cannot tell it from the suggestion'
+          : `clearly behind: its mean ${round2(-a.behind)} below the suggestion's, ± ${a.behindSe}`;
     return `${a.action}: ${a.value} (${note}; ${line})`;
   });
   const how = `over ${worlds} sampled deals played on from here by bots (you with the hard bot's habits, the others as medium bots; their hidden tiles dealt at random, so the scores are optimistic and serve to compare)`;
   return mahJongg
     ? `Mah Jongg is always taken. Mean score of each choice ${how}: ${each.join('; ')}.`
-    : `Score of each choice: its mean score ${how}, less ${OVERRULE} standard errors of its difference from ${first}, ${defaultModel() === null ? 'the hard bot\'s' : 'the trained player\'s'} own choice, which needs none (a choice replaces it only with a lead that clear): ${each.join('; ')}.`;
+    : `Score of each choice: its mean score ${how}, less ${OVERRULE} standard errors of its difference from ${first}, ${defaultModel() === null ? "the hard bot's" : "the trained player's"} own choice, which needs none (a choice replaces it only with a lead that clear): ${each.join('; ')}.`;
 }
 
 /**
@@ -541,8 +581,14 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
   // the advisor's own choice first: the default the playouts must overrule (it declares Mah Jongg when it can)
   const candidates = unique([
     policy.act(turn),
-    ...policy.choices(turn).slice(0, k).map((c) => c.action),
-    ...heuristic.rank(turn).slice(0, k).map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
+    ...policy
+      .choices(turn)
+      .slice(0, k)
+      .map((c) => c.action),
+    ...heuristic
+      .rank(turn)
+      .slice(0, k)
+      .map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
     ...options.filter((a) => a.type === 'exchange'),
   ]);
   return decide(sit, cc, 'discard', candidates, { ...opts, seed });
@@ -561,7 +607,12 @@ export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: str
 
 function unique(actions: Action[]): Action[] {
   const seen = new Set<string>();
-  return actions.filter((a) => { const key = JSON.stringify(a); if (seen.has(key)) return false; seen.add(key); return true; });
+  return actions.filter((a) => {
+    const key = JSON.stringify(a);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // ------------------------------------------------------------------ the Charleston
@@ -611,7 +662,8 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
   const kept = [...parsed.concealed];
   for (const t of choice.tiles) kept[t]--;
   const keeps = new Analyzer(cc).analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 3 });
-  const awayNow = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+  const awayNow = new Uint8Array(cc.lineCount),
+    best = new Uint32Array(cc.lineCount);
   tilesAwayAll(cc, parsed.concealed, awayNow, best);
   return {
     hand: formatTiles(tilesFromCounts(parsed.concealed)),

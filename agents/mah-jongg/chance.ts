@@ -56,7 +56,8 @@ export function awayFrom(lf: LineForms, h: ArrayLike<number>): number {
   const j = lf.jokers ? h[JOKER] : 0;
   let best = 99;
   for (let f = 0; f + 1 < lf.start.length; f++) {
-    let lack = 0, lackSingles = 0;
+    let lack = 0,
+      lackSingles = 0;
     for (let e = lf.start[f]; e < lf.start[f + 1]; e++) {
       const have = h[lf.kind[e]];
       if (lf.need[e] > have) lack += lf.need[e] - have;
@@ -84,7 +85,9 @@ export function sampleDraws(pool: ArrayLike<number>, deals: number, draws: numbe
     work.set(base);
     for (let i = 0; i < n; i++) {
       const j = i + nextInt(rng, work.length - i);
-      const tmp = work[i]; work[i] = work[j]; work[j] = tmp;
+      const tmp = work[i];
+      work[i] = work[j];
+      work[j] = tmp;
       drawn[d * draws + i] = work[i];
     }
   }
@@ -120,13 +123,17 @@ export function soloChance(lf: LineForms, concealed: ArrayLike<number>, full: bo
 
 /** Discards the tile the line needs least from a 14-tile hand; returns the tiles away after. */
 function giveUp(lf: LineForms, hand: Int32Array, now: number): number {
-  let bestTile = -1, bestAway = 999;
+  let bestTile = -1,
+    bestAway = 999;
   for (const t of lf.order) {
     if (hand[t] === 0) continue;
     hand[t]--;
     const a = awayFrom(lf, hand);
     hand[t]++;
-    if (a < bestAway) { bestAway = a; bestTile = t; }
+    if (a < bestAway) {
+      bestAway = a;
+      bestTile = t;
+    }
     if (a === now) break; // nothing can do better than losing nothing
   }
   hand[bestTile]--;
@@ -180,7 +187,12 @@ const clamp = (p: number) => Math.min(0.995, Math.max(0.002, p));
 const logOdds = (p: number) => Math.log(clamp(p) / (1 - clamp(p)));
 
 /** What the calibration reads of a line, besides its solo chance (engine/mah-jongg/analyzer.ts LineResult). */
-export interface ChanceLine { tilesAway: number; concealed: boolean; jokerSlots: number; need: readonly unknown[] }
+export interface ChanceLine {
+  tilesAway: number;
+  concealed: boolean;
+  jokerSlots: number;
+  need: readonly unknown[];
+}
 
 /** What the third version reads of the hand: the lines listed with the line, and the table. */
 export interface ChanceHand {
@@ -204,18 +216,33 @@ export function chanceInputs(solo: number, wall: number, rank: number, line: Cha
   const v2 = [z, z * (wall / 100), wall / 100, rank / 4, Math.min(line.tilesAway, 14) / 14, solo === 0 ? 1 : 0, line.concealed ? 1 : 0, groupShare];
   if (hand === undefined) return v2;
   const listed = hand.listed.slice(0, CHANCE_LISTED);
-  if (listed.length === 0) ruleViolation('a line\'s standing needs the lines listed with it');
-  let others = 0, best = 0;
-  listed.forEach((l, i) => { if (i !== rank) others += l.solo; best = Math.max(best, l.solo); });
+  if (listed.length === 0) ruleViolation("a line's standing needs the lines listed with it");
+  let others = 0,
+    best = 0;
+  listed.forEach((l, i) => {
+    if (i !== rank) others += l.solo;
+    best = Math.max(best, l.solo);
+  });
   const closest = Math.min(...listed.map((l) => l.tilesAway));
   const near = listed.filter((l) => l.tilesAway <= closest + 1).length;
   const jokers = hand.jokers / 4;
   const table = Math.min(hand.othersExposed, 24) / 12;
   return [
     ...v2,
-    others, near / CHANCE_LISTED, jokers, jokers * groupShare, table, hand.exposed ? 1 : 0,
-    (z * Math.min(rank, CHANCE_LISTED)) / 4, z * others, Math.min(line.tilesAway - closest, 14) / 4, logOdds(best) / 4, z * table,
-    z * z, z * z * z, z * z * (wall / 100),
+    others,
+    near / CHANCE_LISTED,
+    jokers,
+    jokers * groupShare,
+    table,
+    hand.exposed ? 1 : 0,
+    (z * Math.min(rank, CHANCE_LISTED)) / 4,
+    z * others,
+    Math.min(line.tilesAway - closest, 14) / 4,
+    logOdds(best) / 4,
+    z * table,
+    z * z,
+    z * z * z,
+    z * z * (wall / 100),
   ];
 }
 
@@ -244,7 +271,8 @@ export function calibrated(c: ChanceCalibration, inputs: readonly number[]): num
   if (p <= k[0][0]) return k[0][1] * (k[0][0] > 0 ? p / k[0][0] : 1);
   for (let i = 1; i < k.length; i++) {
     if (p <= k[i][0]) {
-      const [x0, y0] = k[i - 1], [x1, y1] = k[i];
+      const [x0, y0] = k[i - 1],
+        [x1, y1] = k[i];
       return x1 === x0 ? y1 : y0 + ((p - x0) / (x1 - x0)) * (y1 - y0);
     }
   }

@@ -117,7 +117,10 @@ const scratch = new WeakMap<CompiledCard, { away: Uint8Array; best: Uint32Array 
 
 function scratchOf(cc: CompiledCard): { away: Uint8Array; best: Uint32Array } {
   let w = scratch.get(cc);
-  if (!w) { w = { away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount) }; scratch.set(cc, w); }
+  if (!w) {
+    w = { away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount) };
+    scratch.set(cc, w);
+  }
   return w;
 }
 
@@ -150,19 +153,32 @@ export function linesAway(cc: CompiledCard, hand: readonly number[]): number {
  */
 function cheapestTile(cc: CompiledCard, hand: number[]): TileId {
   const w = scratchOf(cc);
-  let best = -1, bestScore = Infinity;
+  let best = -1,
+    bestScore = Infinity;
   for (let t = 0; t < JOKER; t++) {
     if (hand[t] === 0) continue;
     hand[t]--;
     tilesAwayAll(cc, hand, w.away, w.best);
     hand[t]++;
-    let a = 99, b = 99, c = 99;
+    let a = 99,
+      b = 99,
+      c = 99;
     for (let l = 0; l < cc.lineCount; l++) {
       const x = w.away[l];
-      if (x < a) { c = b; b = a; a = x; } else if (x < b) { c = b; b = x; } else if (x < c) c = x;
+      if (x < a) {
+        c = b;
+        b = a;
+        a = x;
+      } else if (x < b) {
+        c = b;
+        b = x;
+      } else if (x < c) c = x;
     }
     const score = a * 10_000 + b * 100 + c;
-    if (score < bestScore) { bestScore = score; best = t; }
+    if (score < bestScore) {
+      bestScore = score;
+      best = t;
+    }
   }
   return best;
 }
@@ -173,16 +189,22 @@ function combinations(candidates: readonly TileId[], k: number, held: readonly n
   const out: TileId[][] = [];
   const pick: TileId[] = [];
   const rec = (from: number): void => {
-    if (pick.length === k) { out.push([...pick]); return; }
+    if (pick.length === k) {
+      out.push([...pick]);
+      return;
+    }
     for (let i = from; i < kinds.length; i++) {
       const t = kinds[i];
-      if (pick.filter((x) => x === t).length < held[t]) { pick.push(t); rec(i); pick.pop(); }
+      if (pick.filter((x) => x === t).length < held[t]) {
+        pick.push(t);
+        rec(i);
+        pick.pop();
+      }
     }
   };
   rec(0);
   return out;
 }
-
 
 /**
  * The pass that keeps lines open, as teachers give it (issue #29): early in the Charleston a
@@ -263,7 +285,10 @@ export function openPass(cc: CompiledCard, view: SeatView, opts: OpenPass = OPEN
       if (best < 0 || cost[t] < cost[best] - 1e-9 || (Math.abs(cost[t] - cost[best]) <= 1e-9 && family[familyOf(t)] < family[familyOf(best)])) best = t;
     }
     if (best < 0) break; // nothing but jokers: never passed (teaching guide 2.1)
-    if (view.blindAllowed && cost[best] >= opts.blindCost) { out.blind = 3 - out.tiles.length; break; }
+    if (view.blindAllowed && cost[best] >= opts.blindCost) {
+      out.blind = 3 - out.tiles.length;
+      break;
+    }
     out.tiles.push(best);
     out.costs.push(cost[best]);
     hand[best]--;
@@ -322,7 +347,8 @@ export function passWhy(cc: CompiledCard, hand: readonly number[], given: readon
   const tiles = [...given].sort((a, b) => a - b);
   if (closestOf(cc, hand) === 0) return 'Your hand is already Mah Jongg: as East, declare it instead of passing.';
   const left = [...hand];
-  const idle: string[] = [], spare: string[] = [];
+  const idle: string[] = [],
+    spare: string[] = [];
   const cost = new Float64Array(JOKER + 1);
   // whether each passed tile that does serve a line costs no more than any tile kept
   let cheapest = true;
@@ -334,8 +360,13 @@ export function passWhy(cc: CompiledCard, hand: readonly number[], given: readon
   }
   // a pass chosen for the closest lines alone may give a tile that lines a little further need more than a tile kept
   const spare1 = (what: string) => (cheapest ? `your lines can spare ${what} more easily than the tiles you keep` : `your closest lines need ${what} least`);
-  let pairs = 0, broken = 0;
-  for (let t = 0; t < JOKER; t++) if (hand[t] >= 2) { pairs++; if (left[t] < 2) broken++; }
+  let pairs = 0,
+    broken = 0;
+  for (let t = 0; t < JOKER; t++)
+    if (hand[t] >= 2) {
+      pairs++;
+      if (left[t] < 2) broken++;
+    }
   const keptPairs = broken > 0 || pairs === 0 ? '' : `, and you keep ${pairs === 1 ? 'your pair' : pairs === 2 ? 'both your pairs' : `all ${NUMBER_WORDS[pairs] ?? pairs} of your pairs`}`;
   const unseen = `forward ${blind === 3 ? 'all three' : NUMBER_WORDS[blind]} of the tiles you receive without looking at them (a blind pass)`;
   if (tiles.length === 0) return `${unseen.replace(/^./, (c) => c.toUpperCase())}: every tile in your hand helps the lines you are building${keptPairs}.`;

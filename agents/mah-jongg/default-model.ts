@@ -66,12 +66,24 @@ let calibration: ChanceCalibration | null | undefined;
 
 export function readChanceCalibration(text: string, source: string): ChanceCalibration {
   let o: { format?: unknown; inputs?: unknown; weights?: unknown; bias?: unknown; knots?: unknown; fittedOn?: unknown };
-  try { o = JSON.parse(text); } catch { throw new TilemateError('TM_BAD_MODEL', `${source} is not JSON (cut off?)`); }
+  try {
+    o = JSON.parse(text);
+  } catch {
+    throw new TilemateError('TM_BAD_MODEL', `${source} is not JSON (cut off?)`);
+  }
   // the inputs' version (agents/mah-jongg/chance.ts); a file without one is of the first two, told by its count of weights
   const weightsOf = (v: unknown): number[] => (v === undefined ? [CHANCE_INPUTS_V1, CHANCE_INPUTS_V2] : v === CHANCE_INPUTS_VERSION ? [CHANCE_INPUTS] : []);
-  const ok = o !== null && typeof o === 'object' && o.format === CHANCE_CALIBRATION_FORMAT && Array.isArray(o.weights)
-    && weightsOf(o.inputs).includes(o.weights.length) && o.weights.every((w) => Number.isFinite(w)) && Number.isFinite(o.bias)
-    && Array.isArray(o.knots) && o.knots.length <= 1000 && o.knots.every((k) => Array.isArray(k) && k.length === 2 && k.every((v) => Number.isFinite(v) && v >= 0 && v <= 1));
+  const ok =
+    o !== null &&
+    typeof o === 'object' &&
+    o.format === CHANCE_CALIBRATION_FORMAT &&
+    Array.isArray(o.weights) &&
+    weightsOf(o.inputs).includes(o.weights.length) &&
+    o.weights.every((w) => Number.isFinite(w)) &&
+    Number.isFinite(o.bias) &&
+    Array.isArray(o.knots) &&
+    o.knots.length <= 1000 &&
+    o.knots.every((k) => Array.isArray(k) && k.length === 2 && k.every((v) => Number.isFinite(v) && v >= 0 && v <= 1));
   if (!ok) throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate chance calibration of this version`);
   return { weights: o.weights as number[], bias: o.bias as number, knots: o.knots as [number, number][], fittedOn: Number(o.fittedOn) || 0 };
 }

@@ -44,8 +44,15 @@ export function where(seat: number, other: number, players: number): 'Right' | '
 
 const SUIT_WORDS = ['Bam', 'Crak', 'Dot'];
 const HONOURS: Record<number, string> = {
-  [NORTH]: 'North', [EAST]: 'East', [WEST]: 'West', [SOUTH]: 'South',
-  [GREEN]: 'Green Dragon', [RED]: 'Red Dragon', [SOAP]: 'Soap', [FLOWER]: 'Flower', [JOKER]: 'Joker',
+  [NORTH]: 'North',
+  [EAST]: 'East',
+  [WEST]: 'West',
+  [SOUTH]: 'South',
+  [GREEN]: 'Green Dragon',
+  [RED]: 'Red Dragon',
+  [SOAP]: 'Soap',
+  [FLOWER]: 'Flower',
+  [JOKER]: 'Joker',
 };
 
 /** A tile as a player says it: "5 Crak", "North", "Soap". */
@@ -88,7 +95,11 @@ interface Threat {
 export function tableCounts(view: SeatView): number[] {
   const v = new Array<number>(KINDS).fill(0);
   for (const d of view.discards) for (const t of d) v[t]++;
-  for (const list of view.exposures) for (const x of list) { v[x.tile] += x.size - x.jokers; v[JOKER] += x.jokers; }
+  for (const list of view.exposures)
+    for (const x of list) {
+      v[x.tile] += x.size - x.jokers;
+      v[JOKER] += x.jokers;
+    }
   for (const m of view.mahJonggs) for (let t = 0; t < KINDS; t++) v[t] += m.tiles[t];
   return v;
 }
@@ -111,7 +122,10 @@ function racksOf(list: readonly Exposure[]): Map<number, Group[]> {
 /** The forms of exposed lines that exposures fit, kept per card and shapes (they change a few times a hand). */
 function fittingForms(cc: CompiledCard, shapes: readonly Group[]): number[] {
   let memo = FITTING.get(cc);
-  if (memo === undefined) { memo = new Map(); FITTING.set(cc, memo); }
+  if (memo === undefined) {
+    memo = new Map();
+    FITTING.set(cc, memo);
+  }
   const key = shapes.map((x) => `${x.tile}.${x.size}.${x.jokers}`).join(' ');
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
@@ -145,7 +159,8 @@ function threatsOf(cc: CompiledCard, view: SeatView): Threat[] {
  * knowledge), and whether it still needs tile `t`.
  */
 function openAndNeeds(cc: CompiledCard, f: number, exposures: readonly Group[], avail: readonly number[], t: TileId): { open: boolean; needs: boolean } {
-  let jokersNeeded = 0, needs = false;
+  let jokersNeeded = 0,
+    needs = false;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
     const k = cc.entryKind[e];
     let need = cc.entryNeed[e];
@@ -183,7 +198,8 @@ export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden
     reach[t] += 1;
     let worst: { threat: Threat; share: number; level: SafetyLevel } | null = null;
     for (const threat of threats) {
-      let open = 0, needing = 0;
+      let open = 0,
+        needing = 0;
       for (const f of threat.forms) {
         const r = openAndNeeds(cc, f, threat.exposures, reach, t);
         if (!r.open) continue;
@@ -201,9 +217,8 @@ export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden
     if (worst !== null) {
       const who = where(view.seat, worst.threat.seat, view.players);
       const shown = exposuresWords(worst.threat.exposures);
-      const why = worst.level === 'dangerous'
-        ? `${who} has exposed ${shown} and is close: ${name} may finish her hand.`
-        : `${who} has exposed ${shown}, and ${name} fits some of the hands she may be making.`;
+      const why =
+        worst.level === 'dangerous' ? `${who} has exposed ${shown} and is close: ${name} may finish her hand.` : `${who} has exposed ${shown}, and ${name} fits some of the hands she may be making.`;
       out.push({ tile: t, level: worst.level, why, from: worst.threat.seat, ...(worst.level === 'dangerous' && { warning: `${who} may be waiting for ${name}: discard it anyway?` }) });
       continue;
     }

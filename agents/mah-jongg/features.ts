@@ -62,18 +62,39 @@ export function featureWidth(version: number): number {
 }
 
 const BASE_NAMES: readonly string[] = [
-  'closest effective away', 'closest tiles away', 'lines within 1', 'lines within 2', 'lines within 3',
-  'jokers held', 'jokers unseen', 'own exposures', 'tiles to come', 'wall left',
-  'charleston', 'charleston passes left', 'players', 'opponents exposed', 'most exposures of an opponent',
-  'opponents dead', 'discard', 'discard worth', 'discard rank', 'discard danger',
-  'discard unseen', 'discard is not a suit tile', 'call', 'decline',
-  ...Array.from({ length: LINE_SLOTS }, (_, i) => [
-    'present', 'tiles away', 'missing in singles and pairs', 'jokers used', 'outs', 'value', 'concealed', 'near forms', 'alternatives',
-  ].map((n) => `line ${i + 1} ${n}`)).flat(),
+  'closest effective away',
+  'closest tiles away',
+  'lines within 1',
+  'lines within 2',
+  'lines within 3',
+  'jokers held',
+  'jokers unseen',
+  'own exposures',
+  'tiles to come',
+  'wall left',
+  'charleston',
+  'charleston passes left',
+  'players',
+  'opponents exposed',
+  'most exposures of an opponent',
+  'opponents dead',
+  'discard',
+  'discard worth',
+  'discard rank',
+  'discard danger',
+  'discard unseen',
+  'discard is not a suit tile',
+  'call',
+  'decline',
+  ...Array.from({ length: LINE_SLOTS }, (_, i) =>
+    ['present', 'tiles away', 'missing in singles and pairs', 'jokers used', 'outs', 'value', 'concealed', 'near forms', 'alternatives'].map((n) => `line ${i + 1} ${n}`),
+  ).flat(),
 ];
 const V2_NAMES: readonly string[] = [
   ...BASE_NAMES,
-  'lines at the closest', 'jokers to take for tiles held', 'jokers to take on the table',
+  'lines at the closest',
+  'jokers to take for tiles held',
+  'jokers to take on the table',
   ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['exposures', 'tiles exposed', 'dead', 'discard danger'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
   ...Array.from({ length: LINE_SLOTS }, (_, i) => ['scarce singles and pairs', 'outs for singles and pairs', 'kinds opponents call for'].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
@@ -128,17 +149,20 @@ interface LineSummary {
  */
 const NOT_WEIGHED = 128;
 function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | null, concealed: Uint8Array, out: Uint8Array): Uint8Array {
-  const n = cc.formCount, singles = cc.formSingles;
+  const n = cc.formCount,
+    singles = cc.formSingles;
   let f = 0;
   // four forms a word where the arrays allow (each byte 0 or 1, singles below NOT_WEIGHED: no byte spills into the next)
   if (((live.byteOffset | out.byteOffset | singles.byteOffset | concealed.byteOffset | (fits === null ? 0 : fits.byteOffset)) & 3) === 0) {
     const words = n >> 2;
-    const l32 = new Uint32Array(live.buffer, live.byteOffset, words), o32 = new Uint32Array(out.buffer, out.byteOffset, words);
+    const l32 = new Uint32Array(live.buffer, live.byteOffset, words),
+      o32 = new Uint32Array(out.buffer, out.byteOffset, words);
     const s32 = new Uint32Array(singles.buffer, singles.byteOffset, words);
     if (fits === null) {
       for (let w = 0; w < words; w++) o32[w] = s32[w] | ((l32[w] ^ 0x01010101) << 7);
     } else {
-      const f32 = new Uint32Array(fits.buffer, fits.byteOffset, words), c32 = new Uint32Array(concealed.buffer, concealed.byteOffset, words);
+      const f32 = new Uint32Array(fits.buffer, fits.byteOffset, words),
+        c32 = new Uint32Array(concealed.buffer, concealed.byteOffset, words);
       for (let w = 0; w < words; w++) o32[w] = s32[w] | (((l32[w] & f32[w] & (c32[w] ^ 0x01010101)) ^ 0x01010101) << 7);
     }
     f = words << 2;
@@ -157,11 +181,15 @@ function weighedForms(cc: CompiledCard, live: Uint8Array, fits: Uint8Array | nul
  */
 function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers: number, singles: Uint8Array, out: LineSummary): void {
   const j = cc.lineJokers[l] === 1 ? jokers : 0;
-  let least = 255, key = 0x7fffffff;
+  let least = 255,
+    key = 0x7fffffff;
   for (let f = cc.lineStart[l], end = cc.lineStart[l + 1]; f < end; f++) {
-    const p = placed[f], s = singles[f];
+    const p = placed[f],
+      s = singles[f];
     // awayFromPlaced, and the level: twice the tiles away plus the single and pair tiles missing
-    const lack = 14 - (p & 255), missing = (s & 127) - (p >> 8), inGroups = lack - missing;
+    const lack = 14 - (p & 255),
+      missing = (s & 127) - (p >> 8),
+      inGroups = lack - missing;
     const raw = lack - (inGroups < j ? inGroups : j);
     least = raw < least ? raw : least;
     const k = ((2 * raw + missing + ((s & NOT_WEIGHED) << 3)) << 16) | f;
@@ -169,11 +197,23 @@ function summarizeLine(cc: CompiledCard, l: number, placed: Uint16Array, jokers:
   }
   out.raw[l] = least;
   const level = key >>> 16;
-  if (level >= NOT_WEIGHED << 3) { out.level[l] = NONE; out.form[l] = -1; } else { out.level[l] = level; out.form[l] = key & 0xffff; }
+  if (level >= NOT_WEIGHED << 3) {
+    out.level[l] = NONE;
+    out.form[l] = -1;
+  } else {
+    out.level[l] = level;
+    out.form[l] = key & 0xffff;
+  }
 }
 
 /** What the encoder reads of a card: each form's concealed line (1), each line's value, the lines holding each kind (kindLine[kindLineStart[t] ..]). */
-interface CardTables { formConcealed: Uint8Array; lineValue: Float64Array; kindLineStart: Uint32Array; kindLine: Uint16Array; fits: Map<number, Uint8Array> }
+interface CardTables {
+  formConcealed: Uint8Array;
+  lineValue: Float64Array;
+  kindLineStart: Uint32Array;
+  kindLine: Uint16Array;
+  fits: Map<number, Uint8Array>;
+}
 const TABLES = new WeakMap<CompiledCard, CardTables>();
 
 function cardTables(cc: CompiledCard): CardTables {
@@ -220,8 +260,7 @@ function shapesKey(shapes: readonly Group[]): number {
   return key * 8 + shapes.length;
 }
 
-const sameShapes = (x: readonly Group[], y: readonly Group[]): boolean =>
-  x.length === y.length && x.every((g, i) => g.tile === y[i].tile && g.size === y[i].size && g.jokers === y[i].jokers);
+const sameShapes = (x: readonly Group[], y: readonly Group[]): boolean => x.length === y.length && x.every((g, i) => g.tile === y[i].tile && g.size === y[i].size && g.jokers === y[i].jokers);
 
 /**
  * Forms weighed (weighedForms) for each answer of liveForms met and each exposure list, by
@@ -291,7 +330,10 @@ export class Encoder {
    * `version` the feature version to write (a model's own, agents/mah-jongg/model.ts); `mend` false places
    * every afterstate's tiles afresh (the plain way, for tests to hold the mended one to).
    */
-  constructor(private readonly cc: CompiledCard, opts: { version: number; mend?: boolean }) {
+  constructor(
+    private readonly cc: CompiledCard,
+    opts: { version: number; mend?: boolean },
+  ) {
     this.version = opts.version;
     this.width = featureWidth(opts.version);
     this.mend = opts.mend ?? true;
@@ -332,7 +374,10 @@ export class Encoder {
     this.unseen = unseenCounts(view);
     const held = [...view.concealed];
     const mine = myExposures(view);
-    for (const x of mine) { held[x.tile] += x.size - x.jokers; held[JOKER] += x.jokers; }
+    for (const x of mine) {
+      held[x.tile] += x.size - x.jokers;
+      held[JOKER] += x.jokers;
+    }
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     this.opp = this.opponents();
@@ -345,7 +390,8 @@ export class Encoder {
   /** basePlaced for the hand `held` of `seat`: the seat's kept from its last decision, mended for the kinds that differ (a few). */
   private placeBase(seat: number, held: readonly number[]): void {
     const cc = this.cc;
-    let placed = this.seatPlaced[seat], was = this.seatCounts[seat];
+    let placed = this.seatPlaced[seat],
+      was = this.seatCounts[seat];
     if (placed === undefined) {
       placed = new Uint16Array(cc.formCount);
       was = new Int16Array(KINDS).fill(-1);
@@ -362,7 +408,8 @@ export class Encoder {
 
   /** What the afterstate `counts` places in each form: the hand's at begin(), mended for the kinds that differ. */
   private place(counts: readonly number[]): Uint16Array {
-    const placed = this.placed, base = this.baseCounts;
+    const placed = this.placed,
+      base = this.baseCounts;
     if (!this.mend) return placeAll(this.cc, counts, placed);
     placed.set(this.basePlaced);
     for (let t = 0; t < JOKER; t++) if (base[t] !== counts[t]) mendPlaced(this.cc, placed, t, base[t], counts[t]);
@@ -394,7 +441,10 @@ export class Encoder {
     if (Number.isNaN(key)) return weighedForms(this.cc, this.live, this.fitting(exposures), this.formConcealed, this.weighedLong);
     // liveForms's answers are never changed once given, so they key what is made from them
     let byShapes = WEIGHED.get(this.live);
-    if (byShapes === undefined) { byShapes = new Map(); WEIGHED.set(this.live, byShapes); }
+    if (byShapes === undefined) {
+      byShapes = new Map();
+      WEIGHED.set(this.live, byShapes);
+    }
     let mask = byShapes.get(key);
     if (mask === undefined) {
       mask = weighedForms(this.cc, this.live, exposures.length > 0 ? this.fitting(exposures) : null, this.formConcealed, new Uint8Array(this.cc.formCount));
@@ -412,10 +462,14 @@ export class Encoder {
 
   /** Writes the afterstate's features into out[offset .. offset + width). */
   encode(a: Afterstate, out: Float32Array, offset: number): void {
-    const cc = this.cc, view = this.view;
+    const cc = this.cc,
+      view = this.view;
     const counts = this.counts;
     for (let t = 0; t < KINDS; t++) counts[t] = a.concealed[t];
-    for (const x of a.exposures) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
+    for (const x of a.exposures) {
+      counts[x.tile] += x.size - x.jokers;
+      counts[JOKER] += x.jokers;
+    }
     const placed = this.place(counts);
     const lines = this.lines;
     const weighed = this.weighedFor(a.exposures);
@@ -429,7 +483,8 @@ export class Encoder {
       lines.raw.set(base.raw);
       lines.level.set(base.level);
       lines.form.set(base.form);
-      const stamp = ++this.stamp, was = this.baseCounts;
+      const stamp = ++this.stamp,
+        was = this.baseCounts;
       for (let t = 0; t < JOKER; t++) {
         if (was[t] === counts[t]) continue;
         for (let k = this.kindLineStart[t], end = this.kindLineStart[t + 1]; k < end; k++) {
@@ -447,7 +502,8 @@ export class Encoder {
     // each line's best live form the exposures fit, by tiles away with the pair cost
     const order = this.order;
     order.length = 0;
-    let minEff = 99, minAway = 99;
+    let minEff = 99,
+      minAway = 99;
     for (let l = 0; l < cc.lineCount; l++) {
       this.lineEff[l] = 99;
       const bestForm = lines.form[l];
@@ -464,14 +520,19 @@ export class Encoder {
     // the closest lines first (then the more valuable, then card order): the first LINE_SLOTS by selection
     const top = this.top;
     let slots = 0;
-    let within1 = 0, within2 = 0, within3 = 0;
+    let within1 = 0,
+      within2 = 0,
+      within3 = 0;
     for (const l of order) {
       const e = this.lineEff[l];
       if (e <= minEff + 1) within1++;
       if (e <= minEff + 2) within2++;
       if (e <= minEff + 3) within3++;
       let k = slots < LINE_SLOTS ? slots++ : LINE_SLOTS;
-      while (k > 0 && this.before(l, top[k - 1])) { if (k < LINE_SLOTS) top[k] = top[k - 1]; k--; }
+      while (k > 0 && this.before(l, top[k - 1])) {
+        if (k < LINE_SLOTS) top[k] = top[k - 1];
+        k--;
+      }
       if (k < LINE_SLOTS) top[k] = l;
     }
     // how many forms of each line shown are near its best (a Uint8Array, as it always was)
@@ -507,8 +568,12 @@ export class Encoder {
     o[i++] = a.kind === 'decline' ? 1 : 0;
     // the closest lines
     for (let s = 0; s < LINE_SLOTS; s++) {
-      if (s >= slots) { for (let k = 0; k < PER_LINE; k++) o[i++] = 0; continue; }
-      const l = top[s], f = this.lineForm[l];
+      if (s >= slots) {
+        for (let k = 0; k < PER_LINE; k++) o[i++] = 0;
+        continue;
+      }
+      const l = top[s],
+        f = this.lineForm[l];
       const line = cc.card.lines[l];
       const j = cc.lineJokers[l] === 1 ? counts[JOKER] : 0;
       const p = placed[f];
@@ -521,7 +586,9 @@ export class Encoder {
       let outs = groupsShort && cc.lineJokers[l] === 1 ? this.unseen[JOKER] : 0;
       // version 2: how scarce the missing single and pair tiles are (each one's copies missing over
       // its copies unseen), the unseen tiles that fill them, the missing kinds an opponent calls for
-      let scarce = 0, singleOuts = 0, contested = 0;
+      let scarce = 0,
+        singleOuts = 0,
+        contested = 0;
       for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
         const t = cc.entryKind[e];
         if (t === JOKER) continue;
@@ -552,7 +619,8 @@ export class Encoder {
     // version 2: the lines at the closest, the jokers to take
     let atClosest = 0;
     for (const l of order) if (this.lineEff[l] === minEff) atClosest++;
-    let forHeld = 0, onTable = 0;
+    let forHeld = 0,
+      onTable = 0;
     for (let s = 0; s < view.players; s++) {
       for (const x of view.exposures[s]) {
         if (!x.exchangeable || x.jokers === 0) continue;
@@ -565,7 +633,10 @@ export class Encoder {
     o[i++] = Math.min(onTable, 8) / 8;
     // the opponents in turn order after the seat
     for (let k = 1; k <= OPPONENT_SLOTS; k++) {
-      if (k >= view.players) { for (let q = 0; q < PER_OPPONENT; q++) o[i++] = 0; continue; }
+      if (k >= view.players) {
+        for (let q = 0; q < PER_OPPONENT; q++) o[i++] = 0;
+        continue;
+      }
       const s = (view.seat + k) % view.players;
       const list = view.exposures[s];
       let tiles = 0;
@@ -582,10 +653,15 @@ export class Encoder {
 
   private opponents(): { exposed: number; most: number; dead: number } {
     const view = this.view;
-    let exposed = 0, most = 0, dead = 0;
+    let exposed = 0,
+      most = 0,
+      dead = 0;
     for (let s = 0; s < view.players; s++) {
       if (s === view.seat) continue;
-      if (view.dead[s].every((x) => x)) { dead++; continue; }
+      if (view.dead[s].every((x) => x)) {
+        dead++;
+        continue;
+      }
       const n = view.exposures[s].length;
       if (n > 0) exposed++;
       if (n > most) most = n;
@@ -609,7 +685,11 @@ export class Encoder {
       for (const x of list) key.push(x.tile, x.size, x.exchangeable ? 1 : 0);
     }
     const kept = this.dangerOf.get(view.seat);
-    if (kept !== undefined && kept.key.length === key.length && kept.key.every((v, i) => v === key[i])) { this.danger = kept.risk; this.dangerBy = kept.by; return; }
+    if (kept !== undefined && kept.key.length === key.length && kept.key.every((v, i) => v === key[i])) {
+      this.danger = kept.risk;
+      this.dangerBy = kept.by;
+      return;
+    }
     const cc = this.cc;
     const risk = new Float32Array(KINDS);
     const by: (Float32Array | null)[] = new Array(view.players).fill(null);
@@ -624,7 +704,11 @@ export class Encoder {
       const { fitting, need } = formsNeeding(cc, shapes);
       if (fitting === 0) continue;
       const hers = new Float32Array(KINDS);
-      for (let t = 0; t < KINDS; t++) { const v = (shapes.length * need[t]) / fitting; risk[t] += v; hers[t] = v; }
+      for (let t = 0; t < KINDS; t++) {
+        const v = (shapes.length * need[t]) / fitting;
+        risk[t] += v;
+        hers[t] = v;
+      }
       by[s] = hers;
     }
   }

@@ -22,20 +22,23 @@ export class GreedyAgent implements Agent {
     return closestAway(this.cc, concealed, exposures);
   }
 
-
   /** The k tiles (never jokers) whose loss hurts least, one at a time. */
   private worst(view: SeatView, k: number): TileId[] {
     const hand = [...view.concealed];
     const mine = myExposures(view);
     const out: TileId[] = [];
     for (let i = 0; i < k; i++) {
-      let pick = -1, pickAway = 99;
+      let pick = -1,
+        pickAway = 99;
       for (let t = 0; t < JOKER; t++) {
         if (hand[t] === 0) continue;
         hand[t]--;
         const a = this.closest(hand, mine);
         hand[t]++;
-        if (a < pickAway) { pickAway = a; pick = t; }
+        if (a < pickAway) {
+          pickAway = a;
+          pick = t;
+        }
       }
       if (pick < 0) break;
       hand[pick]--;
@@ -49,10 +52,14 @@ export class GreedyAgent implements Agent {
     const seat = view.seat;
     const legal = () => turn.legal();
     switch (view.phase) {
-      case 'charleston': return { type: 'pass', seat, tiles: this.worst(view, 3), blind: 0 };
-      case 'vote': return { type: 'vote', seat, yes: true };
-      case 'courtesy': return { type: 'courtesy', seat, tiles: [] };
-      default: break;
+      case 'charleston':
+        return { type: 'pass', seat, tiles: this.worst(view, 3), blind: 0 };
+      case 'vote':
+        return { type: 'vote', seat, yes: true };
+      case 'courtesy':
+        return { type: 'courtesy', seat, tiles: [] };
+      default:
+        break;
     }
     const options = legal();
     const find = (type: Action['type']) => options.find((a) => a.type === type);
@@ -78,7 +85,10 @@ export class GreedyAgent implements Agent {
       const hand = handAfterCall(view.concealed, mine, view.claim!.tile, a);
       const after = this.closest(hand.concealed, hand.exposures);
       // an exposure must bring the hand nearer: the discarded tile is one more tile placed
-      if (after < bestAfter) { bestAfter = after; bestCall = a; }
+      if (after < bestAfter) {
+        bestAfter = after;
+        bestCall = a;
+      }
     }
     return bestCall;
   }
@@ -87,4 +97,3 @@ export class GreedyAgent implements Agent {
 function myExposures(view: SeatView): Group[] {
   return view.exposures[view.seat].filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 }
-

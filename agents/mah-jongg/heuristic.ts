@@ -126,7 +126,11 @@ export class HeuristicAgent implements Agent {
   private readonly worth = new Float64Array(KINDS);
   private unseen: readonly number[] = [];
 
-  constructor(private readonly cc: CompiledCard, private readonly habits: Habits = MEDIUM_HABITS, name = 'heuristic') {
+  constructor(
+    private readonly cc: CompiledCard,
+    private readonly habits: Habits = MEDIUM_HABITS,
+    name = 'heuristic',
+  ) {
     this.name = name;
     this.lines = new IncrementalTilesAway(cc);
     this.xPlaced = new Uint16Array(cc.formCount);
@@ -137,7 +141,8 @@ export class HeuristicAgent implements Agent {
     const seat = turn.seat;
     // the view is built only for the decisions that read it (not draws, nor claim windows with no call)
     switch (turn.phase) {
-      case 'charleston': return this.pass(turn.view(), turn.rng);
+      case 'charleston':
+        return this.pass(turn.view(), turn.rng);
       case 'vote': {
         const view = turn.view();
         if (this.habits.lookahead) return { type: 'vote', seat, yes: searchVote(this.cc, view, turn.rng).yes };
@@ -146,27 +151,61 @@ export class HeuristicAgent implements Agent {
       case 'courtesy': {
         const view = turn.view();
         const ranked = this.ranked(view, turn.rng);
-        if (this.habits.lookahead) return { type: 'courtesy', seat, tiles: searchCourtesy(this.cc, view, ranked.map((r) => r.tile), turn.rng).tiles };
-        return { type: 'courtesy', seat, tiles: ranked.filter((r) => r.worth === 0).slice(0, 3).map((r) => r.tile) };
+        if (this.habits.lookahead)
+          return {
+            type: 'courtesy',
+            seat,
+            tiles: searchCourtesy(
+              this.cc,
+              view,
+              ranked.map((r) => r.tile),
+              turn.rng,
+            ).tiles,
+          };
+        return {
+          type: 'courtesy',
+          seat,
+          tiles: ranked
+            .filter((r) => r.worth === 0)
+            .slice(0, 3)
+            .map((r) => r.tile),
+        };
       }
-      default: break;
+      default:
+        break;
     }
     const options = turn.legal();
     // the first of each kind, in one pass (a decision late in a playout is mostly this)
     let both: Action | undefined, declare: Action | undefined, callMahJongg: Action | undefined, exchange: Action | undefined;
-    let dead: Action | undefined, call = false, discard: Action | undefined, draw: Action | undefined;
+    let dead: Action | undefined,
+      call = false,
+      discard: Action | undefined,
+      draw: Action | undefined;
     for (const a of options) {
       switch (a.type) {
-        case 'declare': case 'callMahJongg':
+        case 'declare':
+        case 'callMahJongg':
           if (a.both && both === undefined) both = a;
-          if (a.type === 'declare') declare ??= a; else callMahJongg ??= a;
+          if (a.type === 'declare') declare ??= a;
+          else callMahJongg ??= a;
           break;
-        case 'exchange': if (!this.habits.ownJokersOnly || a.owner === a.seat) exchange ??= a; break;
-        case 'callDead': dead ??= a; break;
-        case 'call': call = true; break;
-        case 'discard': discard ??= a; break;
-        case 'draw': draw ??= a; break;
-        default: break;
+        case 'exchange':
+          if (!this.habits.ownJokersOnly || a.owner === a.seat) exchange ??= a;
+          break;
+        case 'callDead':
+          dead ??= a;
+          break;
+        case 'call':
+          call = true;
+          break;
+        case 'discard':
+          discard ??= a;
+          break;
+        case 'draw':
+          draw ??= a;
+          break;
+        default:
+          break;
       }
     }
     const mahJongg = both ?? declare ?? callMahJongg;
@@ -203,7 +242,6 @@ export class HeuristicAgent implements Agent {
     for (let l = 0; l < this.cc.lineCount; l++) if (this.lines.away[l] < min) min = this.lines.away[l];
     return min;
   }
-
 
   /**
    * The held tiles (never jokers), cheapest to give up first. One pass of the fast core
@@ -261,19 +299,24 @@ export class HeuristicAgent implements Agent {
     const mine = myExposures(view);
     // exposures: their tiles count as held, and only the forms they fit are targets
     const counts = [...view.concealed];
-    for (const x of mine) { counts[x.tile] += x.size - x.jokers; counts[JOKER] += x.jokers; }
+    for (const x of mine) {
+      counts[x.tile] += x.size - x.jokers;
+      counts[JOKER] += x.jokers;
+    }
     const unseen = unseenCounts(view);
     this.unseen = unseen;
     const live = this.habits.live ? liveForms(cc, counts, unseen) : null;
     const fits = (f: number) => live === null || live[f] === 1;
     const cost = this.worth.fill(0);
     const reach = this.habits.targets > 1 ? 1 : 0;
-    let nearest = 99, topForm = -1;
+    let nearest = 99,
+      topForm = -1;
     if (mine.length > 0) {
       // only the forms the exposures fit are targets: those few weighed afresh (the kept
       // figures of every form are for hands without exposures, and stay as they were)
       const list = this.fitting(mine);
-      const placed = this.xPlaced, away = this.xAway;
+      const placed = this.xPlaced,
+        away = this.xAway;
       for (const f of list) {
         placed[f] = placeForm(cc, f, counts);
         away[f] = awayFromPlaced(placed[f], cc.formSingles[f], cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0);
@@ -291,7 +334,10 @@ export class HeuristicAgent implements Agent {
       const { placed, formAway } = this.lines;
       for (let l = 0; l < cc.lineCount; l++) {
         if (this.lines.away[l] >= nearest) continue;
-        if (live === null && !this.habits.pairCost) { nearest = this.lines.away[l]; continue; }
+        if (live === null && !this.habits.pairCost) {
+          nearest = this.lines.away[l];
+          continue;
+        }
         this.lines.openLine(l);
         nearest = Math.min(nearest, this.leastEffective(cc.lineStart[l], cc.lineStart[l + 1], placed, formAway, fits));
       }
@@ -302,7 +348,10 @@ export class HeuristicAgent implements Agent {
       if (keep !== undefined && kept >= 0 && this.lines.away[kept] <= nearest + keep) {
         this.lines.openLine(kept);
         const least = this.leastEffective(cc.lineStart[kept], cc.lineStart[kept + 1], placed, formAway, fits);
-        if (least < 99) { only = kept; nearest = least; }
+        if (least < 99) {
+          only = kept;
+          nearest = least;
+        }
       }
       for (let l = 0; l < cc.lineCount; l++) {
         // a line's least tiles away bounds all its forms'
@@ -331,8 +380,10 @@ export class HeuristicAgent implements Agent {
   /** The forms of exposed lines that the seat's exposures (one or more) fit, in form order; kept while the exposures stand. */
   private fitting(mine: readonly Group[]): number[] {
     const key = shapesKey(mine);
-    if (key !== this.fitKey) { // NaN (too many to key) never equals: worked out afresh
-      const cc = this.cc, list: number[] = [];
+    if (key !== this.fitKey) {
+      // NaN (too many to key) never equals: worked out afresh
+      const cc = this.cc,
+        list: number[] = [];
       // a form they fit holds the first one's kind: its postings, in form order
       for (let p = cc.postStart[mine[0].tile], end = cc.postStart[mine[0].tile + 1]; p < end; p++) {
         const f = cc.postForm[p];
@@ -356,7 +407,8 @@ export class HeuristicAgent implements Agent {
     const j = cc.lineJokers[cc.formLine[f]] === 1 ? counts[JOKER] : 0;
     const weight = (a0 === nearest ? 1 : 0.25) * (1 + cc.card.lines[cc.formLine[f]].value / 100);
     for (let p = cc.entryStart[f]; p < cc.entryStart[f + 1]; p++) {
-      const t = cc.entryKind[p], h = counts[t];
+      const t = cc.entryKind[p],
+        h = counts[t];
       if (t === JOKER || h === 0) continue;
       const code = cc.entryNeed[p] | (cc.entrySingle[p] << 4);
       const after = placed[f] - (PLACED[(h << 8) | code] - PLACED[((h - 1) << 8) | code]);
@@ -416,7 +468,14 @@ export class HeuristicAgent implements Agent {
       let choice = { tiles: [] as TileId[], blind: 3, expectedAway: this.closest(view.concealed, []) };
       if (!view.blindAllowed) choice.expectedAway = 99;
       for (let blind = view.blindAllowed ? 2 : 0; blind >= 0; blind--) {
-        const c = searchPass(this.cc, view, ranked.map((r) => r.tile), 3 - blind, 3 - blind, rng);
+        const c = searchPass(
+          this.cc,
+          view,
+          ranked.map((r) => r.tile),
+          3 - blind,
+          3 - blind,
+          rng,
+        );
         if (c.expectedAway < choice.expectedAway) choice = { ...c, blind };
       }
       return { type: 'pass', seat: view.seat, tiles: choice.tiles, blind: choice.blind };
@@ -428,7 +487,8 @@ export class HeuristicAgent implements Agent {
   /** Called only when some call is among the options. */
   private claim(view: SeatView, options: Action[]): Action {
     const mine = myExposures(view);
-    const held = this.held, exposed = shapesKey(mine);
+    const held = this.held,
+      exposed = shapesKey(mine);
     let same = held.exposed === exposed;
     for (let t = 0; t < KINDS && same; t++) same = held.concealed[t] === view.concealed[t];
     if (!same) {
@@ -450,7 +510,10 @@ export class HeuristicAgent implements Agent {
       if (!exposuresFitCard(this.cc, exposures)) continue;
       // an exposure must bring an exposed target nearer; spend as few jokers as possible
       const after = this.closest(hand, exposures);
-      if (after < bestAfter || (after === bestAfter && after < now && choice.type === 'call' && a.jokers < choice.jokers)) { bestAfter = after; choice = a; }
+      if (after < bestAfter || (after === bestAfter && after < now && choice.type === 'call' && a.jokers < choice.jokers)) {
+        bestAfter = after;
+        choice = a;
+      }
     }
     return choice;
   }
@@ -466,7 +529,10 @@ export class HeuristicAgent implements Agent {
   private callWorth(concealed: readonly number[], mine: readonly Group[], useful: Uint8Array): number {
     const cc = this.cc;
     // the bound holds for forms made of natural kinds; a card asking for jokers as tiles gets no shortcut
-    if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) { useful.fill(1); return this.closest(concealed, mine); }
+    if (cc.postStart[JOKER + 1] > cc.postStart[JOKER]) {
+      useful.fill(1);
+      return this.closest(concealed, mine);
+    }
     useful.fill(0);
     let now = 99;
     if (mine.length === 0) {
@@ -517,7 +583,10 @@ function shapesKey(shapes: readonly Group[]): number {
  */
 export function formsNeeding(cc: CompiledCard, shapes: readonly Group[]): { fitting: number; need: number[] } {
   let memo = NEEDING.get(cc);
-  if (memo === undefined) { memo = new Map(); NEEDING.set(cc, memo); }
+  if (memo === undefined) {
+    memo = new Map();
+    NEEDING.set(cc, memo);
+  }
   const key = shapesKey(shapes);
   const hit = Number.isNaN(key) ? undefined : memo.get(key);
   if (hit !== undefined) return hit;
@@ -559,20 +628,23 @@ export function liveForms(cc: CompiledCard, held: readonly number[], unseen: rea
   // the seats of a table see different tiles (their own exposures, their jokers): an answer kept
   // for each, and the new one mended from the kept one with the same jokers that differs in the fewest kinds
   const jokers = held[JOKER] + unseen[JOKER];
-  let at = -1, changed = KINDS + 1;
+  let at = -1,
+    changed = KINDS + 1;
   for (let k = 0; k < kept.length && changed > 0; k++) {
     const avail = kept[k].avail;
     if (avail[JOKER] !== jokers) continue;
     let c = 0;
     for (let t = 0; t < JOKER && c < changed; t++) if (avail[t] !== held[t] + unseen[t]) c++;
-    if (c < changed) { changed = c; at = k; }
+    if (c < changed) {
+      changed = c;
+      at = k;
+    }
   }
   if (changed === 0) return kept[at].out;
   const full = at < 0 || changed > 8;
-  const entry = full
-    ? { avail: new Int8Array(KINDS), out: new Uint8Array(cc.formCount) }
-    : { avail: kept[at].avail.slice(), out: kept[at].out.slice() };
-  const avail = entry.avail, out = entry.out;
+  const entry = full ? { avail: new Int8Array(KINDS), out: new Uint8Array(cc.formCount) } : { avail: kept[at].avail.slice(), out: kept[at].out.slice() };
+  const avail = entry.avail,
+    out = entry.out;
   if (full) {
     for (let t = 0; t < KINDS; t++) avail[t] = held[t] + unseen[t];
     for (let f = 0; f < cc.formCount; f++) out[f] = formLive(cc, f, avail);
@@ -613,6 +685,5 @@ function formLive(cc: CompiledCard, f: number, avail: ArrayLike<number>): number
   }
   return short <= jokersLeft ? 1 : 0;
 }
-
 
 const LIVE = new WeakMap<CompiledCard, { avail: Int8Array; out: Uint8Array }[]>();

@@ -74,7 +74,12 @@ export class LearnedAgent implements Agent {
   /** The model's outputs for the rows of the last evaluate(). */
   private out: Float64Array = new Float64Array(0);
 
-  constructor(private readonly cc: CompiledCard, private readonly model: ValueModel | null, private readonly opts: LearnedOptions = {}, name = 'learned') {
+  constructor(
+    private readonly cc: CompiledCard,
+    private readonly model: ValueModel | null,
+    private readonly opts: LearnedOptions = {},
+    name = 'learned',
+  ) {
     this.name = name;
     this.enc = new Encoder(cc, { version: model?.featureVersion ?? opts.featureVersion ?? FEATURE_VERSION });
     this.width = this.enc.width;
@@ -83,7 +88,7 @@ export class LearnedAgent implements Agent {
 
   /** The strong habits of a seat. */
   private strong(seat: number): HeuristicAgent {
-    return this.strongs[seat] ??= new HeuristicAgent(this.cc, STRONG_HABITS, `${this.name}-habits`);
+    return (this.strongs[seat] ??= new HeuristicAgent(this.cc, STRONG_HABITS, `${this.name}-habits`));
   }
 
   act(turn: Turn): Action {
@@ -281,7 +286,10 @@ export class LearnedAgent implements Agent {
    */
   private closestNow(seat: number, concealed: readonly number[], mine: readonly Group[]): number {
     let kept = this.kept[seat];
-    if (kept === undefined) { kept = { concealed: new Int16Array(concealed.length).fill(-1), exposures: [], away: 0 }; this.kept[seat] = kept; }
+    if (kept === undefined) {
+      kept = { concealed: new Int16Array(concealed.length).fill(-1), exposures: [], away: 0 };
+      this.kept[seat] = kept;
+    }
     let same = kept.exposures.length === mine.length && kept.concealed.length === concealed.length;
     for (let i = 0; same && i < mine.length; i++) same = kept.exposures[i].tile === mine[i].tile && kept.exposures[i].size === mine[i].size && kept.exposures[i].jokers === mine[i].jokers;
     for (let t = 0; same && t < concealed.length; t++) same = kept.concealed[t] === concealed[t];
@@ -326,8 +334,9 @@ export class LearnedAgent implements Agent {
  */
 export function sureAction(options: readonly Action[]): Action | undefined {
   const both = options.find((a) => (a.type === 'declare' || a.type === 'callMahJongg') && a.both);
-  return both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg')
-    ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead');
+  return (
+    both ?? options.find((a) => a.type === 'declare') ?? options.find((a) => a.type === 'callMahJongg') ?? options.find((a) => a.type === 'exchange') ?? options.find((a) => a.type === 'callDead')
+  );
 }
 
 /** The afterstate of a Charleston pass, vote or courtesy offer: the hand less what goes, and what is still to come unseen. */
@@ -337,7 +346,7 @@ export function passState(view: SeatView, action: Action): Afterstate {
   const tiles = action.type === 'pass' || action.type === 'courtesy' ? action.tiles : [];
   for (const t of tiles) hand[t]--;
   if (action.type === 'courtesy') return { concealed: hand, exposures: [], unknown: tiles.length, charlestonLeft: 0, kind: 'pass' };
-  const blind = action.type === 'pass' ? action.blind ?? 0 : 0;
+  const blind = action.type === 'pass' ? (action.blind ?? 0) : 0;
   return { concealed: hand, exposures: [], unknown: 3 - blind, charlestonLeft: passesLeft(view.pass ?? 0), kind: 'pass' };
 }
 
@@ -365,8 +374,15 @@ function combinations<T>(items: readonly T[], k: number): T[][] {
   const out: T[][] = [];
   const pick: T[] = [];
   const rec = (start: number) => {
-    if (pick.length === k) { out.push([...pick]); return; }
-    for (let i = start; i <= items.length - (k - pick.length); i++) { pick.push(items[i]); rec(i + 1); pick.pop(); }
+    if (pick.length === k) {
+      out.push([...pick]);
+      return;
+    }
+    for (let i = start; i <= items.length - (k - pick.length); i++) {
+      pick.push(items[i]);
+      rec(i + 1);
+      pick.pop();
+    }
   };
   rec(0);
   return out;

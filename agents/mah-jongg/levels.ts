@@ -42,7 +42,10 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   expert: (cc, rules, valve) => {
     const model = defaultModel();
     if (model === null) {
-      throw new TilemateError('TM_BAD_INPUT', `the expert bot needs the trained model (${DEFAULT_MODEL_FILE}), which is missing or cannot be read; choose hard (the Monte Carlo player) or install the model`);
+      throw new TilemateError(
+        'TM_BAD_INPUT',
+        `the expert bot needs the trained model (${DEFAULT_MODEL_FILE}), which is missing or cannot be read; choose hard (the Monte Carlo player) or install the model`,
+      );
     }
     return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
   },

@@ -58,7 +58,13 @@ export class LookaheadAgent implements Agent {
   /** The other seats' players, one a seat (each keeps its own hand's work from one decision to the next). */
   private readonly opponents: HeuristicAgent[];
 
-  constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly model: ValueModel | null, private readonly budget: LookaheadBudget = EXPERT_LOOKAHEAD, name = 'expert') {
+  constructor(
+    private readonly cc: CompiledCard,
+    private readonly rules: Ruleset,
+    private readonly model: ValueModel | null,
+    private readonly budget: LookaheadBudget = EXPERT_LOOKAHEAD,
+    name = 'expert',
+  ) {
     this.name = name;
     this.policy = new LearnedAgent(cc, model, {}, `${name}-policy`);
     this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
@@ -66,12 +72,17 @@ export class LookaheadAgent implements Agent {
 
   act(turn: Turn): Action {
     const before = beforePlay(turn.phase);
-    const worlds = before ? this.budget.charlestonWorlds ?? 0 : this.budget.worlds;
-    if (this.model === null || worlds === 0 || (turn.phase !== 'discard' && turn.phase !== 'claims' && !before) || this.rules.racks > 1 || turn.view().mahJonggs.length > 0) return this.policy.act(turn);
+    const worlds = before ? (this.budget.charlestonWorlds ?? 0) : this.budget.worlds;
+    if (this.model === null || worlds === 0 || (turn.phase !== 'discard' && turn.phase !== 'claims' && !before) || this.rules.racks > 1 || turn.view().mahJonggs.length > 0)
+      return this.policy.act(turn);
     const choices = this.policy.choices(turn).slice(0, this.budget.candidates);
     if (choices.length === 0) return this.policy.act(turn);
     if (choices.length === 1) return choices[0].action;
-    return this.search(turn, choices.map((c) => c.action), worlds);
+    return this.search(
+      turn,
+      choices.map((c) => c.action),
+      worlds,
+    );
   }
 
   private search(turn: Turn, candidates: Action[], worlds: number): Action {
@@ -85,21 +96,26 @@ export class LookaheadAgent implements Agent {
     for (let w = 0; w < worlds; w++) {
       if (w >= 2 && Date.now() - start > this.budget.ms) break;
       const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
-      const seed = (base ^ (w + 1) * 0x85ebca6b) >>> 0;
-      const values = this.budget.toEnd === true
-        ? playCandidates(world, candidates, players, seed, seat).won.map((won) => (won ? 1 : 0))
-        : candidates.map((a) => {
-          const s = cloneState(world);
-          apply(s, a);
-          return this.untilMyTurn(s, seat, seedRng(seed));
-        });
+      const seed = (base ^ ((w + 1) * 0x85ebca6b)) >>> 0;
+      const values =
+        this.budget.toEnd === true
+          ? playCandidates(world, candidates, players, seed, seat).won.map((won) => (won ? 1 : 0))
+          : candidates.map((a) => {
+              const s = cloneState(world);
+              apply(s, a);
+              return this.untilMyTurn(s, seat, seedRng(seed));
+            });
       values.forEach((v, i) => diffs[i].push(v - values[0]));
     }
-    let pick = 0, bestEdge = 0;
+    let pick = 0,
+      bestEdge = 0;
     for (let i = 1; i < candidates.length; i++) {
       const { mean, se } = paired(diffs[i]);
       const e = mean - OVERRULE * se;
-      if (e > bestEdge) { bestEdge = e; pick = i; }
+      if (e > bestEdge) {
+        bestEdge = e;
+        pick = i;
+      }
     }
     return candidates[pick];
   }
@@ -116,7 +132,13 @@ export class LookaheadAgent implements Agent {
  * play, the seat's next Charleston step (a pass, the vote, the courtesy offer) ends it too,
  * rated by `own.charlestonValue`.
  */
-export function untilOwnTurn(state: GameState, seat: number, rng: RngState, own: Agent & { positionValue(turn: Turn): number; charlestonValue?(turn: Turn): number }, opponents: readonly Agent[]): number {
+export function untilOwnTurn(
+  state: GameState,
+  seat: number,
+  rng: RngState,
+  own: Agent & { positionValue(turn: Turn): number; charlestonValue?(turn: Turn): number },
+  opponents: readonly Agent[],
+): number {
   let steps = 0;
   const turns = tableTurns(mahJonggGame(state.rules, state.cc), state, rng);
   while (state.phase.kind !== 'ended') {

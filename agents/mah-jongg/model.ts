@@ -35,12 +35,27 @@ export interface ValueModel {
  * loop), and scratch for its outputs inside one pass and for the first row's sums (reused: a decision
  * allocates none).
  */
-interface Wide { kernel: Float64Array; bias: Float64Array; scratch: Float64Array; firstRow: Float64Array; zeros: Float32Array }
+interface Wide {
+  kernel: Float64Array;
+  bias: Float64Array;
+  scratch: Float64Array;
+  firstRow: Float64Array;
+  zeros: Float32Array;
+}
 const WIDE = new WeakMap<DenseLayer, Wide>();
 
 function wide(layer: DenseLayer): Wide {
   let w = WIDE.get(layer);
-  if (w === undefined) { w = { kernel: Float64Array.from(layer.kernel), bias: Float64Array.from(layer.bias), scratch: new Float64Array(0), firstRow: new Float64Array(layer.outputs), zeros: new Float32Array(layer.inputs) }; WIDE.set(layer, w); }
+  if (w === undefined) {
+    w = {
+      kernel: Float64Array.from(layer.kernel),
+      bias: Float64Array.from(layer.bias),
+      scratch: new Float64Array(0),
+      firstRow: new Float64Array(layer.outputs),
+      zeros: new Float32Array(layer.inputs),
+    };
+    WIDE.set(layer, w);
+  }
   return w;
 }
 
@@ -57,12 +72,17 @@ const NO_ROWS = new Float64Array(0);
 export function forward(model: ValueModel, input: Float32Array, rows: number, out?: Float64Array): Float64Array {
   let x: Float32Array | Float64Array = input;
   let y: Float64Array = NO_ROWS;
-  const layers = model.layers, last = layers.length - 1;
+  const layers = model.layers,
+    last = layers.length - 1;
   for (let index = 0; index <= last; index++) {
     const layer = layers[index];
-    const n = layer.inputs, m = layer.outputs;
+    const n = layer.inputs,
+      m = layer.outputs;
     const w = wide(layer);
-    if (NZ_AT.length < n) { NZ_AT = new Int32Array(n); NZ_V = new Float64Array(n); }
+    if (NZ_AT.length < n) {
+      NZ_AT = new Int32Array(n);
+      NZ_V = new Float64Array(n);
+    }
     if (index === last) y = out !== undefined && out.length >= rows * m ? out : new Float64Array(rows * m);
     else {
       if (w.scratch.length < rows * m) w.scratch = new Float64Array(2 * rows * m);
@@ -113,7 +133,10 @@ function nonZeroDiffs(x: Float32Array, xo: number, less: Float32Array, n: number
   let c = 0;
   for (let i = 0; i < n; i++) {
     const v = x[xo + i] - less[i];
-    if (v !== 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+    if (v !== 0) {
+      NZ_AT[c] = i * m;
+      NZ_V[c++] = v;
+    }
   }
   return c;
 }
@@ -123,7 +146,10 @@ function nonZeros(x: Float64Array, xo: number, n: number, m: number): number {
   let c = 0;
   for (let i = 0; i < n; i++) {
     const v = x[xo + i];
-    if (v !== 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+    if (v !== 0) {
+      NZ_AT[c] = i * m;
+      NZ_V[c++] = v;
+    }
   }
   return c;
 }
@@ -133,7 +159,10 @@ function positives(x: Float64Array, xo: number, n: number, m: number): number {
   let c = 0;
   for (let i = 0; i < n; i++) {
     const v = x[xo + i];
-    if (v > 0) { NZ_AT[c] = i * m; NZ_V[c++] = v; }
+    if (v > 0) {
+      NZ_AT[c] = i * m;
+      NZ_V[c++] = v;
+    }
   }
   return c;
 }
@@ -146,14 +175,34 @@ function positives(x: Float64Array, xo: number, n: number, m: number): number {
 function sumsOf(c: number, m: number, kernel: Float64Array, start: Float64Array, y: Float64Array, yo: number): void {
   let j = 0;
   for (; j + 7 < m; j += 8) {
-    let a0 = start[j], a1 = start[j + 1], a2 = start[j + 2], a3 = start[j + 3], a4 = start[j + 4], a5 = start[j + 5], a6 = start[j + 6], a7 = start[j + 7];
+    let a0 = start[j],
+      a1 = start[j + 1],
+      a2 = start[j + 2],
+      a3 = start[j + 3],
+      a4 = start[j + 4],
+      a5 = start[j + 5],
+      a6 = start[j + 6],
+      a7 = start[j + 7];
     for (let q = 0; q < c; q++) {
-      const v = NZ_V[q], k = NZ_AT[q] + j;
-      a0 += v * kernel[k]; a1 += v * kernel[k + 1]; a2 += v * kernel[k + 2]; a3 += v * kernel[k + 3];
-      a4 += v * kernel[k + 4]; a5 += v * kernel[k + 5]; a6 += v * kernel[k + 6]; a7 += v * kernel[k + 7];
+      const v = NZ_V[q],
+        k = NZ_AT[q] + j;
+      a0 += v * kernel[k];
+      a1 += v * kernel[k + 1];
+      a2 += v * kernel[k + 2];
+      a3 += v * kernel[k + 3];
+      a4 += v * kernel[k + 4];
+      a5 += v * kernel[k + 5];
+      a6 += v * kernel[k + 6];
+      a7 += v * kernel[k + 7];
     }
-    y[yo + j] = a0; y[yo + j + 1] = a1; y[yo + j + 2] = a2; y[yo + j + 3] = a3;
-    y[yo + j + 4] = a4; y[yo + j + 5] = a5; y[yo + j + 6] = a6; y[yo + j + 7] = a7;
+    y[yo + j] = a0;
+    y[yo + j + 1] = a1;
+    y[yo + j + 2] = a2;
+    y[yo + j + 3] = a3;
+    y[yo + j + 4] = a4;
+    y[yo + j + 5] = a5;
+    y[yo + j + 6] = a6;
+    y[yo + j + 7] = a7;
   }
   for (; j < m; j++) {
     let a = start[j];
@@ -213,7 +262,8 @@ export function modelBody(o: { featureVersion?: unknown; layers?: unknown; info?
   if (!Array.isArray(o.layers) || o.layers.length === 0 || o.layers.length > 8) throw new TilemateError('TM_BAD_MODEL', `${source} has no layers`);
   let width = featureWidth(version);
   const layers = (o.layers as Record<string, unknown>[]).map((l, k): DenseLayer => {
-    const inputs = l.inputs, out = l.outputs;
+    const inputs = l.inputs,
+      out = l.outputs;
     if (inputs !== width || typeof out !== 'number' || !Number.isInteger(out) || out < 1 || out > 4096) {
       throw new TilemateError('TM_BAD_MODEL', `${source}: layer ${k + 1} takes ${String(inputs)} inputs; expected ${width}`);
     }

@@ -13,7 +13,8 @@ import { playOut } from '../table.js';
  * each (common random numbers): what the seat scores, and whether it won.
  */
 export function playCandidates(world: GameState, candidates: readonly Action[], policies: readonly Agent[], seed: number, seat: number): { scores: number[]; won: boolean[]; steps: number } {
-  const scores: number[] = [], won: boolean[] = [];
+  const scores: number[] = [],
+    won: boolean[] = [];
   let steps = 0;
   for (const action of candidates) {
     const s = cloneState(world);
@@ -106,7 +107,12 @@ export class MonteCarloAgent implements Agent {
   /** The other seats' playout players, one a seat (each keeps its own hand's work from one decision to the next): the medium player's habits. */
   private readonly opponents: Agent[];
 
-  constructor(private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly budget: Budget = HARD_BUDGET, name = 'montecarlo') {
+  constructor(
+    private readonly cc: CompiledCard,
+    private readonly rules: Ruleset,
+    private readonly budget: Budget = HARD_BUDGET,
+    name = 'montecarlo',
+  ) {
     this.name = name;
     this.heuristic = new HeuristicAgent(cc, STRONG_HABITS, `${name}-policy`);
     this.opponents = Array.from({ length: rules.players }, () => new HeuristicAgent(cc, MEDIUM_HABITS, 'playout'));
@@ -126,16 +132,24 @@ export class MonteCarloAgent implements Agent {
   /** The heuristic's own choice first, then the other answers to a discard, or the heuristic's next-best discards and the joker exchanges. */
   private candidates(turn: Turn, options: Action[]): Action[] {
     const first = this.heuristic.act(turn);
-    const rest = turn.phase === 'claims'
-      ? options.filter((a) => a.type === 'decline' || a.type === 'call')
-      : [
-        ...this.heuristic.rank(turn).slice(0, this.budget.candidates).map(({ tile }): Action => ({ type: 'discard', seat: turn.seat, tile })),
-        ...options.filter((a) => a.type === 'exchange'),
-      ];
+    const rest =
+      turn.phase === 'claims'
+        ? options.filter((a) => a.type === 'decline' || a.type === 'call')
+        : [
+            ...this.heuristic
+              .rank(turn)
+              .slice(0, this.budget.candidates)
+              .map(({ tile }): Action => ({ type: 'discard', seat: turn.seat, tile })),
+            ...options.filter((a) => a.type === 'exchange'),
+          ];
     const key = (a: Action) => JSON.stringify(a);
     const seen = new Set([key(first)]);
     const out = [first];
-    for (const a of rest) if (!seen.has(key(a))) { seen.add(key(a)); out.push(a); }
+    for (const a of rest)
+      if (!seen.has(key(a))) {
+        seen.add(key(a));
+        out.push(a);
+      }
     return out;
   }
 
@@ -154,20 +168,28 @@ export class MonteCarloAgent implements Agent {
     // anytime: after the first world, stop at the work cap (or, where set, the clock's valve)
     const spentAll = (w: number) => w > 0 && (steps >= cap || (ms !== undefined && Date.now() - start > ms));
     const worldAt = (w: number) => determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
-    const seedAt = (w: number) => (base ^ (w + 1) * 0x85ebca6b) >>> 0;
+    const seedAt = (w: number) => (base ^ ((w + 1) * 0x85ebca6b)) >>> 0;
     const policies = Array.from({ length: this.rules.players }, (_, s) => (s === seat ? this.heuristic : this.opponents[s]));
     // diffs[i]: candidate i's score less the default's, world by world
     const diffs: number[][] = candidates.map(() => []);
     const total = this.budget.worlds * candidates.length;
-    let w = 0, spent = 0;
+    let w = 0,
+      spent = 0;
     for (; w < Math.ceil(this.budget.worlds / 2) && !spentAll(w); w++, spent += candidates.length) {
       const played = playCandidates(worldAt(w), candidates, policies, seedAt(w), seat);
       steps += played.steps;
       played.scores.forEach((x, i) => diffs[i].push(x - played.scores[0]));
     }
-    let challenger = 0, bestEdge = -Infinity;
+    let challenger = 0,
+      bestEdge = -Infinity;
     const overrule = this.budget.overrule ?? OVERRULE;
-    for (let i = 1; i < candidates.length; i++) { const e = edge(diffs[i], overrule); if (e > bestEdge) { bestEdge = e; challenger = i; } }
+    for (let i = 1; i < candidates.length; i++) {
+      const e = edge(diffs[i], overrule);
+      if (e > bestEdge) {
+        bestEdge = e;
+        challenger = i;
+      }
+    }
     if (challenger === 0) return candidates[0];
     const pair = [candidates[0], candidates[challenger]];
     for (; spent + 2 <= total && !spentAll(w); w++, spent += 2) {
@@ -180,5 +202,4 @@ export class MonteCarloAgent implements Agent {
     // one world, which has no spread, when the search was cut short).
     return diffs[challenger].length >= 2 && edge(diffs[challenger], overrule) > 0 ? candidates[challenger] : candidates[0];
   }
-
 }

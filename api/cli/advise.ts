@@ -1,7 +1,20 @@
 import type { Command } from 'commander';
 import {
-  ADVICE_BUDGET, callAdvice, charlestonAdvice, courtesyAdvice, DEFAULT_CANDIDATES, DEFAULT_DEALS, DIRECTIONS, discardAdvice, fromMahJongg, voteAdvice,
-  type ChanceReport, type CharlestonAdvice, type DecisionAdvice, type Direction, type SituationInput,
+  ADVICE_BUDGET,
+  callAdvice,
+  charlestonAdvice,
+  courtesyAdvice,
+  DEFAULT_CANDIDATES,
+  DEFAULT_DEALS,
+  DIRECTIONS,
+  discardAdvice,
+  fromMahJongg,
+  voteAdvice,
+  type ChanceReport,
+  type CharlestonAdvice,
+  type DecisionAdvice,
+  type Direction,
+  type SituationInput,
 } from '../../agents/mah-jongg/advice.js';
 import { TilemateError } from '../../engine/errors.js';
 import { COPIES } from '../../engine/mah-jongg/tiles.js';
@@ -77,7 +90,12 @@ function write(text: string): void {
 
 function columns(rows: string[][], right: ReadonlySet<number>): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, c) => (c === row.length - 1 ? cell : right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /**
@@ -88,7 +106,12 @@ function decisionText(a: DecisionAdvice, f: SituationFlags): string {
   const rows = [
     ['#', 'action', 'score', 'vs the suggestion', 'tiles from', 'line'],
     ...a.alternatives.map((x, i) => [
-      String(i + 1), x.action, x.value.toFixed(2), i === 0 ? '' : x.aboutEqual ? 'about as good' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}`, String(x.tilesAway), x.toward,
+      String(i + 1),
+      x.action,
+      x.value.toFixed(2),
+      i === 0 ? '' : x.aboutEqual ? 'about as good' : `${x.behind.toFixed(2)} ± ${x.behindSe.toFixed(2)}`,
+      String(x.tilesAway),
+      x.toward,
     ]),
   ];
   return [
@@ -109,9 +132,10 @@ function decisionText(a: DecisionAdvice, f: SituationFlags): string {
 
 function charlestonText(cc: CompiledCard, a: CharlestonAdvice): string {
   const to = a.direction === 'across' ? 'across' : `to the ${a.direction}`;
-  const pass = a.blind > 0
-    ? `${a.pass.length > 0 ? `${a.pass.join(' ')} ${to}, and ` : ''}${a.blind} of the tiles you receive ${a.pass.length > 0 ? '' : `${to} `}without looking at them (a blind pass)`
-    : `${a.pass.join(' ')} ${to}`;
+  const pass =
+    a.blind > 0
+      ? `${a.pass.length > 0 ? `${a.pass.join(' ')} ${to}, and ` : ''}${a.blind} of the tiles you receive ${a.pass.length > 0 ? '' : `${to} `}without looking at them (a blind pass)`
+      : `${a.pass.join(' ')} ${to}`;
   return [
     `Hand     ${a.hand}`,
     '',
@@ -150,9 +174,7 @@ function situationOptions(c: Command): Command {
  * their --ruleset.
  */
 export function registerAdvise(cmd: Command, exit: (code: number) => void): void {
-  const advise = cmd
-    .command('advise')
-    .description('advice for a decision at a real table: the Charleston, the vote on a second Charleston, the courtesy pass, a discard, a call');
+  const advise = cmd.command('advise').description('advice for a decision at a real table: the Charleston, the vote on a second Charleston, the courtesy pass, a discard, a call');
   advise
     .command('charleston')
     .description('the three tiles to pass, whether to pass blind, and which lines the kept tiles serve')
@@ -177,7 +199,18 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise vote needs --hand "<tiles>"');
       const a = voteAdvice(loadCard(f.card), COPIES, { hand: f.hand });
-      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`, `Why      ${a.why}`, '', `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after three more passes`].join('\n'));
+      write(
+        f.json
+          ? JSON.stringify(a)
+          : [
+              `Hand     ${a.hand}`,
+              '',
+              `Vote     ${a.secondCharleston ? 'yes: go on to the second Charleston' : 'no: stop the Charleston'}`,
+              `Why      ${a.why}`,
+              '',
+              `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after three more passes`,
+            ].join('\n'),
+      );
       exit(0);
     });
   advise
@@ -189,7 +222,18 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
     .action((f: { hand?: string; card?: string; json?: boolean }) => {
       if (f.hand === undefined) throw new TilemateError('TM_BAD_INPUT', 'advise courtesy needs --hand "<tiles>"');
       const a = courtesyAdvice(loadCard(f.card), COPIES, { hand: f.hand });
-      write(f.json ? JSON.stringify(a) : [`Hand     ${a.hand}`, '', `Offer    ${a.offer.join(' ') || 'nothing'}`, `Why      ${a.why}`, '', `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after the exchange`].join('\n'));
+      write(
+        f.json
+          ? JSON.stringify(a)
+          : [
+              `Hand     ${a.hand}`,
+              '',
+              `Offer    ${a.offer.join(' ') || 'nothing'}`,
+              `Why      ${a.why}`,
+              '',
+              `Details  closest line ${a.tilesAwayNow} tiles away now, ${a.expectedAway} on average after the exchange`,
+            ].join('\n'),
+      );
       exit(0);
     });
   situationOptions(
@@ -197,7 +241,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
       .command('discard')
       .description('on your turn (14 tiles): the best discard, joker exchange or Mah Jongg, with the next best and their values from playouts of sampled deals')
       .option('--hand <tiles>', 'your 14 concealed tiles after the draw (fewer with exposures)')
-      .option('--candidates <n>', 'discards weighed: the heuristic\'s cheapest few', wholeOption('--candidates', 1, 14), DEFAULT_CANDIDATES),
+      .option('--candidates <n>', "discards weighed: the heuristic's cheapest few", wholeOption('--candidates', 1, 14), DEFAULT_CANDIDATES),
   ).action((f: SituationFlags) => {
     const advice = discardAdvice(loadCard(f.card), situation(f, 'discard'), { worlds: f.worlds, seed: f.seed, candidates: f.candidates });
     write(f.json ? JSON.stringify(advice) : decisionText(advice, f));
@@ -206,7 +250,7 @@ export function registerAdvise(cmd: Command, exit: (code: number) => void): void
   situationOptions(
     advise
       .command('call')
-      .description('another player\'s discard: decline or call it (and Mah Jongg when it completes your hand), with values from playouts of sampled deals')
+      .description("another player's discard: decline or call it (and Mah Jongg when it completes your hand), with values from playouts of sampled deals")
       .option('--hand <tiles>', 'your 13 concealed tiles (fewer with exposures)')
       .option('--tile <tile>', 'the discard, e.g. 5B')
       .option('--from <who>', 'who discarded it: right, across or left (or 1-3 seats to your right)', 'left'),

@@ -23,7 +23,10 @@ export class ByteOut {
     let pos = this.pos;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c >= 128) { pos += buf.write(s.slice(i), pos, 'utf8'); break; }
+      if (c >= 128) {
+        pos += buf.write(s.slice(i), pos, 'utf8');
+        break;
+      }
       buf[pos++] = c;
     }
     this.pos = pos;
@@ -39,7 +42,11 @@ export class ByteOut {
 
   /** A whole number at least 0, in decimal. */
   int(n: number): void {
-    if (n < 10) { this.room(1); this.buf[this.pos++] = 48 + n; return; }
+    if (n < 10) {
+      this.room(1);
+      this.buf[this.pos++] = 48 + n;
+      return;
+    }
     this.text(String(n));
   }
 
@@ -66,10 +73,17 @@ export function resultJsonWriter(cc: CompiledCard): (out: ByteOut, r: LineResult
   const enc = (s: string) => Buffer.from(s, 'utf8');
   const head = cc.card.lines.map((l) => enc(`{"id":${JSON.stringify(l.id)},"section":${JSON.stringify(l.section)},"value":${l.value},"concealed":${l.concealed},"tilesAway":`));
   const names = Array.from({ length: KINDS }, (_, t) => enc(JSON.stringify(tileName(t))));
-  const needOpen = enc(',"need":['), comma = enc(','), possible = enc('],"possible":true,"form":'), impossible = enc('],"possible":false,"form":');
-  const jokerSlots = enc(',"jokerSlots":'), outs = enc(',"outs":'), reasonKey = enc(',"reason":'), close = enc('}');
+  const needOpen = enc(',"need":['),
+    comma = enc(','),
+    possible = enc('],"possible":true,"form":'),
+    impossible = enc('],"possible":false,"form":');
+  const jokerSlots = enc(',"jokerSlots":'),
+    outs = enc(',"outs":'),
+    reasonKey = enc(',"reason":'),
+    close = enc('}');
   // each form's text and each reason, encoded once (both are few beside the results printed)
-  const forms = new Map<string, Uint8Array>(), reasons = new Map<number, Uint8Array>();
+  const forms = new Map<string, Uint8Array>(),
+    reasons = new Map<number, Uint8Array>();
   return (out, r) => {
     out.bytes(head[r.line]);
     out.int(r.tilesAway);

@@ -40,8 +40,13 @@ function check(file: string | undefined, json: boolean): number {
   const name = file === undefined ? 'the practice card' : basename(file);
   if (source.kind === 'notation') {
     const r = checkCard(source.text);
-    if (json) { process.stdout.write(`${JSON.stringify(r)}\n`); return r.ok ? 0 : 1; }
-    const out = [`${name}: ${r.name ?? 'a card'}, ${plural(r.lines.length, 'line')} read; ${plural(r.errors.length, 'line needs', 'lines need')} mending, ${plural(r.questions.length, 'line asks', 'lines ask')} a question.`];
+    if (json) {
+      process.stdout.write(`${JSON.stringify(r)}\n`);
+      return r.ok ? 0 : 1;
+    }
+    const out = [
+      `${name}: ${r.name ?? 'a card'}, ${plural(r.lines.length, 'line')} read; ${plural(r.errors.length, 'line needs', 'lines need')} mending, ${plural(r.questions.length, 'line asks', 'lines ask')} a question.`,
+    ];
     for (const e of [...r.errors, ...r.questions].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))) {
       const words = e.message.replace(/^card line \d+: /, '').replace(/^"[^"]*": /, '');
       out.push(e.line === null ? `the card: ${words}` : `line ${e.line}${e.token ? ` (at "${e.token}")` : ''}: ${words}`);
@@ -50,7 +55,10 @@ function check(file: string | undefined, json: boolean): number {
     return r.ok ? 0 : 1;
   }
   const r = readForEditor(source.card);
-  if (json) { process.stdout.write(`${JSON.stringify(r)}\n`); return r.ready === r.lines.length ? 0 : 1; }
+  if (json) {
+    process.stdout.write(`${JSON.stringify(r)}\n`);
+    return r.ready === r.lines.length ? 0 : 1;
+  }
   const open = r.lines.filter((l) => l.notation === null);
   const out = [`${name}: ${r.name}, ${plural(r.lines.length, 'line')}; ${r.ready} ready, ${plural(open.length, 'line waits', 'lines wait')} for an answer or a mend.`];
   for (const l of open) {
@@ -86,7 +94,14 @@ function exportCard(file: string | undefined, format: string, out: string | unde
   if (out === undefined) process.stdout.write(printable(text));
   else {
     writeFileAtomic(resolve(out), text);
-    process.stdout.write(`${printable(`Wrote ${resolve(out)}: ${card.name}, ${plural(card.sections.reduce((n, s) => n + s.lines.length, 0), 'line')}.`)}\n`);
+    process.stdout.write(
+      `${printable(
+        `Wrote ${resolve(out)}: ${card.name}, ${plural(
+          card.sections.reduce((n, s) => n + s.lines.length, 0),
+          'line',
+        )}.`,
+      )}\n`,
+    );
   }
   return 0;
 }
@@ -95,15 +110,15 @@ export function registerCard(cmd: Command, exit: (code: number) => void): void {
   const card = cmd.command('card').description('your own card: check a card file, export it, draw it as printed, read a photo of a printed card');
   card
     .command('check')
-    .description('every mistake and every open question of a card file (the notation, or the editor\'s JSON), each on its own line; exits 1 when there is any')
+    .description("every mistake and every open question of a card file (the notation, or the editor's JSON), each on its own line; exits 1 when there is any")
     .argument('[file]', 'the card file (default: the built-in practice card)')
-    .option('--json', 'print one JSON object (the check, or the editor\'s reading of each line)')
+    .option('--json', "print one JSON object (the check, or the editor's reading of each line)")
     .action((file: string | undefined, f: { json?: boolean }) => exit(check(file, f.json === true)));
   card
     .command('export')
-    .description('write a card file as the editor writes it (the notation, with each line\'s note), as the editor\'s JSON, or as the card prints it in words')
-    .option('--card <file>', 'the card file (the notation, or the editor\'s JSON; default: the built-in practice card)')
-    .option('--format <kind>', 'card (the notation), json (the editor\'s card as printed) or printed (words, as on the card)', 'card')
+    .description("write a card file as the editor writes it (the notation, with each line's note), as the editor's JSON, or as the card prints it in words")
+    .option('--card <file>', "the card file (the notation, or the editor's JSON; default: the built-in practice card)")
+    .option('--format <kind>', "card (the notation), json (the editor's card as printed) or printed (words, as on the card)", 'card')
     .option('--out <file>', 'the file to write (default: standard output)')
     .action((f: { card?: string; format: string; out?: string }) => exit(exportCard(f.card, f.format, f.out)));
   registerCardRender(card, exit);

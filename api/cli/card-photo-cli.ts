@@ -13,7 +13,11 @@ import { printable, writeFileAtomic } from '../../io/files.js';
  * the player to check against her card; a summary goes to standard output.
  */
 
-interface ImportFlags { photo: string[]; out: string; name?: string }
+interface ImportFlags {
+  photo: string[];
+  out: string;
+  name?: string;
+}
 
 /** A photo's bytes, refused before they are read when the file is larger than a photo may be. */
 function readPhoto(path: string): Buffer {
@@ -50,9 +54,13 @@ export function registerCardImport(card: Command, exit: (code: number) => void):
   card
     .command('import')
     .description('read a photo of a printed card (PNG or JPEG; one per panel if you like) into a draft card file, naming each line to check')
-    .requiredOption('--photo <file>', `a photo of the card, PNG or JPEG, at most ${Math.round(PHOTO_LIMITS.maxBytes / 1048576)} MB; give --photo again for each panel, in reading order (up to ${MAX_PHOTOS})`, (v: string, prev: string[] = []) => [...prev, v])
+    .requiredOption(
+      '--photo <file>',
+      `a photo of the card, PNG or JPEG, at most ${Math.round(PHOTO_LIMITS.maxBytes / 1048576)} MB; give --photo again for each panel, in reading order (up to ${MAX_PHOTOS})`,
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .requiredOption('--out <file>', 'the card file to write (FILE.card)')
-    .option('--name <name>', 'the card\'s name, when the photo does not show it')
+    .option('--name <name>', "the card's name, when the photo does not show it")
     .action(async (f: ImportFlags) => {
       const out = resolve(f.out);
       if (f.photo.some((p) => resolve(p) === out)) throw new TilemateError('TM_BAD_INPUT', `--out names one of the photos (${printable(f.out)}); choose another file for the card`);
@@ -73,7 +81,9 @@ export function registerCardImport(card: Command, exit: (code: number) => void):
       }
       const lines = draft.reading.lines.length;
       const waiting = lines - draft.reading.ready;
-      process.stdout.write(`${printable(`Wrote ${out}: ${draft.reading.name}, ${plural(lines, 'line')} in ${plural(draft.card.sections.length, 'section')} read from ${plural(photos.length, 'photo')}; ${draft.reading.ready} settled in the notation, ${waiting} kept as drafts to finish in the card editor, ${draft.unsure.length} to check against your card${draft.unsure.length > 0 ? ' (listed above)' : ''}.`)}\n`);
+      process.stdout.write(
+        `${printable(`Wrote ${out}: ${draft.reading.name}, ${plural(lines, 'line')} in ${plural(draft.card.sections.length, 'section')} read from ${plural(photos.length, 'photo')}; ${draft.reading.ready} settled in the notation, ${waiting} kept as drafts to finish in the card editor, ${draft.unsure.length} to check against your card${draft.unsure.length > 0 ? ' (listed above)' : ''}.`)}\n`,
+      );
       exit(0);
     });
 }

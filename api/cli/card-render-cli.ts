@@ -11,9 +11,16 @@ import { PICTURE_DEFAULTS, PICTURE_WIDTHS } from '../shared/card-picture.js';
  * and to photograph: PNG, PDF (letter pages) or SVG, chosen by the file's extension.
  */
 
-interface RenderFlags { card?: string; out: string; columns?: string; width?: string }
+interface RenderFlags {
+  card?: string;
+  out: string;
+  columns?: string;
+  width?: string;
+}
 
-const bad = (words: string): never => { throw new TilemateError('TM_BAD_INPUT', words); };
+const bad = (words: string): never => {
+  throw new TilemateError('TM_BAD_INPUT', words);
+};
 
 function formatOf(out: string): PictureFormat {
   const ext = extname(out).slice(1).toLowerCase();
@@ -40,7 +47,7 @@ function widthOf(text: string | undefined, format: PictureFormat): number | unde
 export function registerCardRender(card: Command, exit: (code: number) => void): void {
   card
     .command('render')
-    .description('draw a card as it is printed (groups in their suits\' colours, notes, X or C and values) as a PNG, a PDF or an SVG, to print or photograph')
+    .description("draw a card as it is printed (groups in their suits' colours, notes, X or C and values) as a PNG, a PDF or an SVG, to print or photograph")
     .option('--card <file>', 'the card file to draw (default: the built-in practice card)')
     .requiredOption('--out <file>', 'the file to write: its extension chooses the kind, .png, .pdf (letter pages) or .svg')
     .option('--columns <n>', `1, or 2 side by side like a printed card (default ${PICTURE_DEFAULTS.columns})`)

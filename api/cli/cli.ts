@@ -25,9 +25,6 @@ import { registerCard } from './card-cli.js';
 import { resultJson } from '../shared/wire.js';
 import { startingLine, startLines, type Started } from './serve-lines.js';
 
-
-
-
 interface AnalyzeFlags extends SimulateFlags {
   hand?: string;
   hands?: string;
@@ -78,7 +75,9 @@ function table(hand: string, flags: AnalyzeFlags, cc: CompiledCard, results: Lin
 
 function tilesOf(counts: number[]): number[] {
   const out: number[] = [];
-  counts.forEach((n, t) => { for (let i = 0; i < n; i++) out.push(t); });
+  counts.forEach((n, t) => {
+    for (let i = 0; i < n; i++) out.push(t);
+  });
   return out;
 }
 
@@ -151,7 +150,9 @@ export function version(): string {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'tilemate' && typeof pkg.version === 'string') return pkg.version;
-    } catch { /* not here: one folder up */ }
+    } catch {
+      /* not here: one folder up */
+    }
   }
   return 'unknown';
 }
@@ -161,11 +162,7 @@ export function version(): string {
 export type Serve = (opts: { port?: number; host: string; allowHosts?: string[]; dataDir: string; databaseUrl?: string; card?: string; limits: Partial<Limits> }) => Promise<Started>;
 
 export function program(exit: (code: number) => void = () => {}, serve?: Serve): Command {
-  const cmd = new Command('tilemate')
-    .description('A practice partner for American Mah Jongg')
-    .version(version(), '-V, --version', 'print the version of tilemate')
-    .showHelpAfterError()
-    .exitOverride();
+  const cmd = new Command('tilemate').description('A practice partner for American Mah Jongg').version(version(), '-V, --version', 'print the version of tilemate').showHelpAfterError().exitOverride();
   cmd
     .command('analyze')
     .description('which card lines a hand should chase: tiles away, tiles needed, jokers, outs, value')
@@ -198,7 +195,17 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .description('the practice server: the table page at /, the HTTP API at /api (docs/api.md), its docs at /docs')
     .option('--port <n>', 'the port (default: PORT, else 3000)', wholeNumber)
     .option('--host <host>', 'the address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
-    .option('--allow-host <names>', 'more names the server answers to, comma-separated (a name your network or proxy gives it; also TILEMATE_ALLOW_HOSTS); others are refused', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')])
+    .option(
+      '--allow-host <names>',
+      'more names the server answers to, comma-separated (a name your network or proxy gives it; also TILEMATE_ALLOW_HOSTS); others are refused',
+      (v: string, prev: string[] = []) => [
+        ...prev,
+        ...v
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
+      ],
+    )
     .option('--data <dir>', 'the data folder: the embedded database (DIR/db) and saved cards', DEFAULT_DATA_DIR)
     .option('--database <url>', 'keep games on this PostgreSQL server instead of the embedded database (default: DATABASE_URL)')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
@@ -206,22 +213,40 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
     .option('--games-per-address <n>', 'games in progress one address may hold at once (default 10)', positiveInt)
     .option('--rate-limit <n>', 'requests a minute from one address (0: no limit)', wholeNumber)
     .option('--threads <n>', 'worker threads for advice, hints and reviews (default: one less than the cores; the searching bots have one of their own)', positiveInt)
-    .action(async (f: { port?: number; host: string; allowHost?: string[]; data: string; database?: string; card?: string; maxGames?: number; gamesPerAddress?: number; rateLimit?: number; threads?: number }) => {
-      if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
-      // opening the embedded database, the worker threads and the card take a few seconds (more on a busy machine)
-      process.stdout.write(`${startingLine(f.data, databaseUrl(f.database))}\n`);
-      const started = await serve({
-        port: f.port, host: f.host, allowHosts: f.allowHost, dataDir: f.data, databaseUrl: databaseUrl(f.database), card: f.card,
-        limits: {
-          ...(f.maxGames !== undefined && { maxGames: f.maxGames }),
-          ...(f.gamesPerAddress !== undefined && { gamesPerAddress: f.gamesPerAddress }),
-          ...(f.rateLimit !== undefined && { ratePerMinute: f.rateLimit }),
-          ...(f.threads !== undefined && { threads: f.threads }),
-        },
-      });
-      process.stdout.write(`${startLines(started).join('\n')}\n`);
-      // the server keeps the process alive; the exit code is set when it closes
-    });
+    .action(
+      async (f: {
+        port?: number;
+        host: string;
+        allowHost?: string[];
+        data: string;
+        database?: string;
+        card?: string;
+        maxGames?: number;
+        gamesPerAddress?: number;
+        rateLimit?: number;
+        threads?: number;
+      }) => {
+        if (serve === undefined) throw new TilemateError('TM_BAD_INPUT', 'this command line was built without the server: run bin/tilemate.js serve');
+        // opening the embedded database, the worker threads and the card take a few seconds (more on a busy machine)
+        process.stdout.write(`${startingLine(f.data, databaseUrl(f.database))}\n`);
+        const started = await serve({
+          port: f.port,
+          host: f.host,
+          allowHosts: f.allowHost,
+          dataDir: f.data,
+          databaseUrl: databaseUrl(f.database),
+          card: f.card,
+          limits: {
+            ...(f.maxGames !== undefined && { maxGames: f.maxGames }),
+            ...(f.gamesPerAddress !== undefined && { gamesPerAddress: f.gamesPerAddress }),
+            ...(f.rateLimit !== undefined && { ratePerMinute: f.rateLimit }),
+            ...(f.threads !== undefined && { threads: f.threads }),
+          },
+        });
+        process.stdout.write(`${startLines(started).join('\n')}\n`);
+        // the server keeps the process alive; the exit code is set when it closes
+      },
+    );
   return cmd;
 }
 
@@ -229,7 +254,9 @@ export function program(exit: (code: number) => void = () => {}, serve?: Serve):
 export async function main(argv: string[], serve?: Serve): Promise<number> {
   let code = 0;
   try {
-    await program((c) => { code = c; }, serve).parseAsync(argv);
+    await program((c) => {
+      code = c;
+    }, serve).parseAsync(argv);
     return code;
   } catch (err) {
     if (err instanceof TilemateError) {

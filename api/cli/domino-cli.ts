@@ -98,7 +98,13 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
 
 // ------------------------------------------------------------------ advise
 
-interface AdviseFlags { hand: string; state: string; worlds?: number; seed: number; json?: boolean }
+interface AdviseFlags {
+  hand: string;
+  state: string;
+  worlds?: number;
+  seed: number;
+  json?: boolean;
+}
 
 function readState(arg: string): string {
   if (arg.trim().startsWith('{')) return arg;
@@ -129,7 +135,14 @@ function adviseCommand(f: AdviseFlags): number {
 
 // ------------------------------------------------------------------ tournament
 
-interface TournamentFlags { ruleset: string; players: number; tables: number; bots: string; seed: number; json?: boolean }
+interface TournamentFlags {
+  ruleset: string;
+  players: number;
+  tables: number;
+  bots: string;
+  seed: number;
+  json?: boolean;
+}
 
 function tournamentCommand(f: TournamentFlags): number {
   const rules = loadDominoRuleset(f.ruleset);
@@ -144,12 +157,14 @@ function tournamentCommand(f: TournamentFlags): number {
     ...r.qualifying.map((t, i) => `table ${i + 1}: ${t.players.map((p, s) => `${p} ${t.totals[s]}`).join(', ')}`),
     `championship: ${r.advancers.join(', ')}`,
     'place  player              qualifying  championship  total',
-    ...r.standings.map((s, i) => `${String(i + 1).padStart(5)}  ${s.player.padEnd(18)}  ${String(s.qualifying).padStart(10)}  ${String(s.championship).padStart(12)}  ${String(s.total).padStart(5)}${i < r.places.length ? '  *' : ''}`),
+    ...r.standings.map(
+      (s, i) =>
+        `${String(i + 1).padStart(5)}  ${s.player.padEnd(18)}  ${String(s.qualifying).padStart(10)}  ${String(s.championship).padStart(12)}  ${String(s.total).padStart(5)}${i < r.places.length ? '  *' : ''}`,
+    ),
   ];
   process.stdout.write(lines.join('\n') + '\n');
   return 0;
 }
-
 
 // ------------------------------------------------------------------ the commands' Mexican Train part
 
@@ -170,14 +185,17 @@ export const MEXICAN_TRAIN_CLI: GameCli<MexicanTrainSpec> = {
     const { rules, players } = game as MexicanTrainGame;
     const wins = new Array<number>(players).fill(0);
     const pips = new Array<number>(players).fill(0);
-    let rounds = 0, outs = 0;
+    let rounds = 0,
+      outs = 0;
     for (const state of states) {
       // a game is won by the lowest total; a tie counts for each tied seat
       for (const w of state.result!.winners) wins[w]++;
       for (const r of state.rounds) {
         rounds++;
         if (r.outBy >= 0) outs++;
-        r.pipsLeft.forEach((p, s) => { pips[s] += p; });
+        r.pipsLeft.forEach((p, s) => {
+          pips[s] += p;
+        });
       }
     }
     const games = states.length;
@@ -198,7 +216,9 @@ export const MEXICAN_TRAIN_CLI: GameCli<MexicanTrainSpec> = {
       json: { ok: true, game: MEXICAN_TRAIN.name, actions, winners: r.winners, scores: r.totals },
       lines: [
         `${file}: ${actions} actions replayed and checked (${header.ruleset}, ${game.players} players, seed ${header.seed})`,
-        ...state.rounds.map((x, i) => `round ${i + 1} (engine ${x.engine}-${x.engine}): ${x.outBy >= 0 ? `seat ${x.outBy} (${header.seats[x.outBy]}) went out` : 'blocked'}; pips left ${x.pipsLeft.join(', ')}`),
+        ...state.rounds.map(
+          (x, i) => `round ${i + 1} (engine ${x.engine}-${x.engine}): ${x.outBy >= 0 ? `seat ${x.outBy} (${header.seats[x.outBy]}) went out` : 'blocked'}; pips left ${x.pipsLeft.join(', ')}`,
+        ),
         `totals ${r.totals.map((t, s) => `seat ${s} (${header.seats[s]}) ${t}`).join(', ')}`,
       ],
     };
@@ -208,7 +228,6 @@ export const MEXICAN_TRAIN_CLI: GameCli<MexicanTrainSpec> = {
 
 // ------------------------------------------------------------------ the commands
 
-
 export function registerDomino(cmd: Command, clis: readonly GameCli<GameSpec>[], exit: (code: number) => void): void {
   const domino = cmd.command('domino').description('Mexican Train dominoes: advice, play, self-play, arena, replay, tournament');
   registerGameCommands(domino, MEXICAN_TRAIN_CLI, clis, exit);
@@ -217,7 +236,11 @@ export function registerDomino(cmd: Command, clis: readonly GameCli<GameSpec>[],
     .description('the suggested play and the planned path for your own train')
     .requiredOption('--hand <tiles>', 'your dominoes, e.g. "12-5 5-3 3-3 9-1"')
     .requiredOption('--state <json|file>', 'the table as JSON (or a file of it): {"players":4,"trains":{"0":"12-5","mexican":"12-1"},"marked":[2]}; see docs/mexican-train.md')
-    .option('--worlds <n>', `also value every legal play by greedy playouts in N sampled worlds (the Monte Carlo player; at most ${CLI_MAX_WORLDS.toLocaleString('en-US')})`, wholeOption('--worlds', 1, CLI_MAX_WORLDS))
+    .option(
+      '--worlds <n>',
+      `also value every legal play by greedy playouts in N sampled worlds (the Monte Carlo player; at most ${CLI_MAX_WORLDS.toLocaleString('en-US')})`,
+      wholeOption('--worlds', 1, CLI_MAX_WORLDS),
+    )
     .option('--seed <n>', 'with --worlds: seed of the sampled worlds', wholeNumber, 1)
     .option('--json', 'print one JSON object')
     .action((flags: AdviseFlags) => exit(adviseCommand(flags)));

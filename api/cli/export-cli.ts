@@ -21,7 +21,7 @@ export function registerExport(cmd: Command, exit: (code: number) => void): void
     .command('export')
     .description('write every finished game the server kept as a record file (DIR/<id>.jsonl)')
     .requiredOption('--out <dir>', 'the folder to write the records in (made if missing)')
-    .option('--data <dir>', 'the server\'s data folder (its embedded database)', DEFAULT_DATA_DIR)
+    .option('--data <dir>', "the server's data folder (its embedded database)", DEFAULT_DATA_DIR)
     .option('--database <url>', 'read a PostgreSQL server instead (default: DATABASE_URL)')
     .action(async (f: { out: string; data: string; database?: string }) => {
       const db = await openDb({ dataDir: resolve(f.data), url: databaseUrl(f.database) });
@@ -29,7 +29,7 @@ export function registerExport(cmd: Command, exit: (code: number) => void): void
       try {
         await migrate(db);
         const store = new GameStore(db);
-        for (let after: string | null = null; ;) {
+        for (let after: string | null = null; ; ) {
           const page = await store.recordTexts(after, PAGE);
           for (const r of page) writeFileAtomic(resolve(f.out, `${r.id}.jsonl`), r.text);
           written += page.length;

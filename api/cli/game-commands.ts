@@ -21,7 +21,10 @@ import { playInTerminal, type PlayEnd, type PlayIo, type TerminalWords } from '.
  */
 
 /** What one of a game's commands printed: JSON for programs, lines for people. */
-export interface Printed { json: unknown; lines: string[] }
+export interface Printed {
+  json: unknown;
+  lines: string[];
+}
 
 export interface GameCli<G extends GameSpec> {
   type: GameType<G>;
@@ -49,7 +52,13 @@ const write = (p: Printed, json: boolean | undefined): number => {
 
 // ------------------------------------------------------------------ the commands
 
-export interface PlayFlags { seed?: number; bots?: string; seat: number; record?: string; [option: string]: unknown }
+export interface PlayFlags {
+  seed?: number;
+  bots?: string;
+  seat: number;
+  record?: string;
+  [option: string]: unknown;
+}
 
 /** One game in the terminal, as `play` plays it: the game and bots the flags name, a person at --seat. */
 export async function playGame<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags & { seed: number }, io: PlayIo): Promise<{ state: G['state']; record: string; end: PlayEnd }> {
@@ -65,9 +74,7 @@ export async function playGame<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags
 /** The line said when the person leaves before the end: the game so far is kept when --record names a file. */
 export function leftWords(end: 'quit' | 'interrupted', record: string | undefined, seed: number): string {
   const how = end === 'quit' ? 'You left the game' : 'Stopped (Ctrl-C)';
-  return record === undefined
-    ? `${how}; to play this deal again, use --seed ${seed}.`
-    : `${how}; the game so far is saved in ${record}.`;
+  return record === undefined ? `${how}; to play this deal again, use --seed ${seed}.` : `${how}; the game so far is saved in ${record}.`;
 }
 
 async function playCommand<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags): Promise<number> {
@@ -84,7 +91,14 @@ async function playCommand<G extends GameSpec>(cli: GameCli<G>, f: PlayFlags): P
   return end === 'interrupted' ? 130 : 0;
 }
 
-interface SelfplayFlags { games: number; seed: number; bots?: string; out?: string; json?: boolean; [option: string]: unknown }
+interface SelfplayFlags {
+  games: number;
+  seed: number;
+  bots?: string;
+  out?: string;
+  json?: boolean;
+  [option: string]: unknown;
+}
 
 function selfplayCommand<G extends GameSpec>(cli: GameCli<G>, f: SelfplayFlags): number {
   const game = cli.game(f);
@@ -114,7 +128,15 @@ function replayCommand(clis: readonly GameCli<GameSpec>[], file: string, f: { js
   return write(cli.replayed(replay, file), f.json);
 }
 
-interface ArenaFlags { seats: string; games: number; seed: number; threads?: number; json?: boolean; log?: string; [option: string]: unknown }
+interface ArenaFlags {
+  seats: string;
+  games: number;
+  seed: number;
+  threads?: number;
+  json?: boolean;
+  log?: string;
+  [option: string]: unknown;
+}
 
 /** Duplicate-deal arena: every deal played once per rotation of the seats, in worker threads. */
 async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags): Promise<number> {
@@ -129,20 +151,31 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
   bar?.start(f.games, played.size);
   // without a terminal (a log file, a CI job): a plain line at every tenth of the deals, or a minute
   const started = Date.now();
-  let toldAt = started, toldTenth = Math.floor((10 * played.size) / f.games);
+  let toldAt = started,
+    toldTenth = Math.floor((10 * played.size) / f.games);
   const tell = (done: number): void => {
-    if (bar) { bar.update(done); return; }
-    const tenth = Math.floor((10 * done) / f.games), now = Date.now();
+    if (bar) {
+      bar.update(done);
+      return;
+    }
+    const tenth = Math.floor((10 * done) / f.games),
+      now = Date.now();
     if (done < f.games && tenth === toldTenth && now - toldAt < 60_000) return;
-    toldTenth = tenth; toldAt = now;
-    const fresh = done - played.size, perDeal = fresh > 0 ? (now - started) / fresh : 0;
+    toldTenth = tenth;
+    toldAt = now;
+    const fresh = done - played.size,
+      perDeal = fresh > 0 ? (now - started) / fresh : 0;
     const left = Math.round((perDeal * (f.games - done)) / 60_000);
     process.stderr.write(`arena: ${done} of ${f.games} deals played${done < f.games && fresh > 0 ? `, ${left < 1 ? 'under a minute' : `about ${left} min`} left` : ''}\n`);
   };
   // the worker pool is loaded only for an arena, not at every command's start
   const { runArena } = await import('../../training/run-arena.js');
   const games = await runArena({
-    game, seats, seed: f.seed, dealIds, threads: f.threads,
+    game,
+    seats,
+    seed: f.seed,
+    dealIds,
+    threads: f.threads,
     onProgress: (done) => tell(played.size + done),
     onGames: logged ? (g) => logged.log.append(g) : undefined,
   });
@@ -150,15 +183,21 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
   const summary = summarize({ seats, seed: f.seed }, [...earlier, ...games]);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const unit = cli.type.score;
-  return write({
-    json: { game: cli.type.name, ruleset: game.params.ruleset, players: game.players, seats, ...summary },
-    lines: [
-      `${game.params.ruleset}, ${game.players} players: ${summary.deals} duplicate deals, ${summary.games} games (seats rotated), seed ${f.seed}`,
-      `${cli.noWinnerWords === null ? '' : `${cli.noWinnerWords} ${summary.noWinner} (${pct(summary.noWinnerRate)}); `}parity win share ${pct(summary.parity)}`,
-      `agent        win share  95% interval      ${`mean ${unit.name}`.padStart(14)}  95% interval (${unit.better} is better)`,
-      ...summary.results.map((r) => `${r.agent.padEnd(11)}  ${pct(r.winShare).padStart(9)}  ${`${pct(r.ci95[0])}-${pct(r.ci95[1])}`.padEnd(16)}  ${r.meanScore.toFixed(2).padStart(14)}  ${r.scoreCi95[0].toFixed(2)} to ${r.scoreCi95[1].toFixed(2)}`),
-    ],
-  }, f.json);
+  return write(
+    {
+      json: { game: cli.type.name, ruleset: game.params.ruleset, players: game.players, seats, ...summary },
+      lines: [
+        `${game.params.ruleset}, ${game.players} players: ${summary.deals} duplicate deals, ${summary.games} games (seats rotated), seed ${f.seed}`,
+        `${cli.noWinnerWords === null ? '' : `${cli.noWinnerWords} ${summary.noWinner} (${pct(summary.noWinnerRate)}); `}parity win share ${pct(summary.parity)}`,
+        `agent        win share  95% interval      ${`mean ${unit.name}`.padStart(14)}  95% interval (${unit.better} is better)`,
+        ...summary.results.map(
+          (r) =>
+            `${r.agent.padEnd(11)}  ${pct(r.winShare).padStart(9)}  ${`${pct(r.ci95[0])}-${pct(r.ci95[1])}`.padEnd(16)}  ${r.meanScore.toFixed(2).padStart(14)}  ${r.scoreCi95[0].toFixed(2)} to ${r.scoreCi95[1].toFixed(2)}`,
+        ),
+      ],
+    },
+    f.json,
+  );
 }
 
 // ------------------------------------------------------------------ registering them
@@ -169,20 +208,23 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
  */
 export function registerGameCommands<G extends GameSpec>(cmd: Command, cli: GameCli<G>, clis: readonly GameCli<GameSpec>[], exit: (code: number) => void): void {
   const bots = botNames(cli.type.name).join(', ');
-  cli.options(cmd.command('play').description('play a game in the terminal against bots (at any question, "help" lists what you can type and "quit" leaves)'), 'play')
+  cli
+    .options(cmd.command('play').description('play a game in the terminal against bots (at any question, "help" lists what you can type and "quit" leaves)'), 'play')
     .option('--seed <n>', 'the deal (default: a new one)', wholeNumber)
     .option('--bots <names>', `a bot for every other seat (${bots}), one per other seat, or a list repeated round the table`, cli.defaultBots.play)
     .option('--seat <n>', 'your seat (0 is the first to play)', wholeNumber, 0)
     .option('--record <file>', 'write the game as a record when it ends (or the game so far, when you leave it)')
     .action(async (flags: PlayFlags) => exit(await playCommand(cli, flags)));
-  cli.options(cmd.command('selfplay').description('bots play games; prints a summary and can write each game as a record'), 'selfplay')
+  cli
+    .options(cmd.command('selfplay').description('bots play games; prints a summary and can write each game as a record'), 'selfplay')
     .option('--games <n>', 'how many games', positiveInt, 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber, 1)
     .option('--bots <names>', `a bot for every seat (${bots}), one per seat, or a list repeated round the table`, cli.defaultBots.selfplay)
     .option('--out <dir>', `write each game to DIR/${cli.recordPrefix}-<seed>.jsonl`)
     .option('--json', 'print one JSON object')
     .action((flags: SelfplayFlags) => exit(selfplayCommand(cli, flags)));
-  cli.options(cmd.command('arena').description('measure bots against each other on duplicate deals (seats rotated), with 95% intervals'), 'arena')
+  cli
+    .options(cmd.command('arena').description('measure bots against each other on duplicate deals (seats rotated), with 95% intervals'), 'arena')
     .requiredOption('--seats <names>', `one bot per seat (${bots}), or a list repeated round the table`)
     .option('--games <n>', 'how many deals (each played once per seat rotation)', positiveInt, 100)
     .option('--seed <n>', 'seed of the deals', wholeNumber, 1)

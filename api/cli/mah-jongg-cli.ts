@@ -27,21 +27,32 @@ function describe(a: Action, v: SeatView): string {
   const rack = (r: number | undefined) => (v.dead.length > 0 && v.dead[0].length > 1 && r !== undefined ? ` on rack ${r}` : '');
   const claimed = v.claim ? tileName(v.claim.tile) : '';
   switch (a.type) {
-    case 'draw': return 'draw from the wall';
-    case 'discard': return `discard ${tileName(a.tile)}`;
-    case 'declare': return `declare Mah Jongg${rack(a.rack)}`;
+    case 'draw':
+      return 'draw from the wall';
+    case 'discard':
+      return `discard ${tileName(a.tile)}`;
+    case 'declare':
+      return `declare Mah Jongg${rack(a.rack)}`;
     case 'exchange': {
       const x = v.exposures[a.owner][a.exposure];
       return `exchange a ${tileName(x.tile)} for the joker in ${a.owner === v.seat ? 'your' : `seat ${a.owner}'s`} ${exposureText(x.tile, x.size, x.jokers)}`;
     }
-    case 'callDead': return `call seat ${a.target}'s hand dead${rack(a.rack)}`;
-    case 'decline': return `let the ${claimed} go`;
-    case 'call': return `call the ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${rack(a.rack)}`;
-    case 'callMahJongg': return `call the ${claimed} for Mah Jongg${rack(a.rack)}`;
-    case 'vote': return a.yes ? 'yes: play the second Charleston' : 'no: stop the Charleston';
-    case 'pass': return `pass ${formatTiles(a.tiles)}${a.blind ? ` and ${a.blind} blind` : ''}`;
-    case 'courtesy': return a.tiles.length ? `offer ${formatTiles(a.tiles)}` : 'offer nothing';
-    case 'timeUp': return 'time is called';
+    case 'callDead':
+      return `call seat ${a.target}'s hand dead${rack(a.rack)}`;
+    case 'decline':
+      return `let the ${claimed} go`;
+    case 'call':
+      return `call the ${claimed} for a ${groupName(a.size)}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${rack(a.rack)}`;
+    case 'callMahJongg':
+      return `call the ${claimed} for Mah Jongg${rack(a.rack)}`;
+    case 'vote':
+      return a.yes ? 'yes: play the second Charleston' : 'no: stop the Charleston';
+    case 'pass':
+      return `pass ${formatTiles(a.tiles)}${a.blind ? ` and ${a.blind} blind` : ''}`;
+    case 'courtesy':
+      return a.tiles.length ? `offer ${formatTiles(a.tiles)}` : 'offer nothing';
+    case 'timeUp':
+      return 'time is called';
   }
 }
 
@@ -49,26 +60,39 @@ function describe(a: Action, v: SeatView): string {
 function narrate(a: Action): string | null {
   const who = `seat ${a.seat}`;
   switch (a.type) {
-    case 'discard': return `${who} discards ${tileName(a.tile)}`;
-    case 'call': return `${who} calls it for a ${groupName(a.size)}`;
-    case 'callMahJongg': return `${who} calls it for Mah Jongg`;
-    case 'declare': return `${who} declares Mah Jongg`;
-    case 'exchange': return `${who} exchanges a tile for a joker from seat ${a.owner}'s exposure`;
-    case 'callDead': return `${who} calls seat ${a.target}'s hand dead`;
-    case 'vote': return `${who} votes ${a.yes ? 'yes' : 'no'} to a second Charleston`;
-    case 'courtesy': return `${who} offers ${a.tiles.length} tile${a.tiles.length === 1 ? '' : 's'} across`;
-    default: return null;
+    case 'discard':
+      return `${who} discards ${tileName(a.tile)}`;
+    case 'call':
+      return `${who} calls it for a ${groupName(a.size)}`;
+    case 'callMahJongg':
+      return `${who} calls it for Mah Jongg`;
+    case 'declare':
+      return `${who} declares Mah Jongg`;
+    case 'exchange':
+      return `${who} exchanges a tile for a joker from seat ${a.owner}'s exposure`;
+    case 'callDead':
+      return `${who} calls seat ${a.target}'s hand dead`;
+    case 'vote':
+      return `${who} votes ${a.yes ? 'yes' : 'no'} to a second Charleston`;
+    case 'courtesy':
+      return `${who} offers ${a.tiles.length} tile${a.tiles.length === 1 ? '' : 's'} across`;
+    default:
+      return null;
   }
 }
 
 function table(v: SeatView): string {
   const me = v.seat;
   const title =
-    v.phase === 'claims' ? `seat ${v.claim!.discarder} discarded ${tileName(v.claim!.tile)}` :
-    v.phase === 'charleston' ? 'the Charleston' :
-    v.phase === 'vote' ? 'a second Charleston?' :
-    v.phase === 'courtesy' ? 'the courtesy pass' :
-    'your turn';
+    v.phase === 'claims'
+      ? `seat ${v.claim!.discarder} discarded ${tileName(v.claim!.tile)}`
+      : v.phase === 'charleston'
+        ? 'the Charleston'
+        : v.phase === 'vote'
+          ? 'a second Charleston?'
+          : v.phase === 'courtesy'
+            ? 'the courtesy pass'
+            : 'your turn';
   const rack = tilesFromCounts(v.concealed);
   const exposed = v.exposures.flatMap((xs, s) => xs.map((x) => `${seatName(s, me)}: ${exposureText(x.tile, x.size, x.jokers)}`));
   const discards = v.discards.map((d, s) => `${seatName(s, me)}: ${d.length > LAST_DISCARDS ? '... ' : ''}${d.slice(-LAST_DISCARDS).map(tileName).join(' ') || '-'}`);
@@ -116,11 +140,7 @@ function help(v: SeatView, legal: readonly Action[]): string[] {
     ];
   }
   if (v.phase === 'courtesy') return ['0 to 3 tiles to offer across, e.g. 2D or 2 dot (Enter or "none" offers nothing)', ...asks];
-  return [
-    `a number from 1 to ${legal.length}: that choice from the list`,
-    ...(v.phase === 'discard' ? ['a tile to discard it, e.g. 7D or 7 dot, N or north, WD or soap'] : []),
-    ...asks,
-  ];
+  return [`a number from 1 to ${legal.length}: that choice from the list`, ...(v.phase === 'discard' ? ['a tile to discard it, e.g. 7D or 7 dot, N or north, WD or soap'] : []), ...asks];
 }
 
 /** "discard 3 crak", "pass 3B 5C N": the verb is the question's own, so it may be left in. */
@@ -136,7 +156,7 @@ function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
     }
     const m = /\bblind\s+(\d+|one|two|three)\b/i.exec(answer);
     const tiles = readTiles(m ? answer.replace(m[0], ' ') : answer);
-    const blind = m ? ({ one: 1, two: 2, three: 3 } as Record<string, number>)[m[1].toLowerCase()] ?? Number(m[1]) : 0;
+    const blind = m ? (({ one: 1, two: 2, three: 3 } as Record<string, number>)[m[1].toLowerCase()] ?? Number(m[1])) : 0;
     return { type: 'pass', seat, tiles, blind };
   }
   if (v.phase === 'courtesy') return { type: 'courtesy', seat, tiles: /^(none|nothing|no)$/i.test(answer) ? [] : readTiles(answer) };
@@ -155,10 +175,13 @@ function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
 function cardLines(analyzer: Analyzer, v: SeatView): string {
   const results = analyzer.analyze(seatAnalysisInput(v), { top: CARD_TOP });
   const width = Math.max(...results.map((r) => r.id.length));
-  return [`card: the ${results.length} lines closest to your rack`, ...results.map((r) => {
-    const need = r.possible && r.need.length ? `; still needed ${formatTiles(r.need)}` : '';
-    return `  ${r.id.padEnd(width)}  ${reason(r)}${need}`;
-  })].join('\n');
+  return [
+    `card: the ${results.length} lines closest to your rack`,
+    ...results.map((r) => {
+      const need = r.possible && r.need.length ? `; still needed ${formatTiles(r.need)}` : '';
+      return `  ${r.id.padEnd(width)}  ${reason(r)}${need}`;
+    }),
+  ].join('\n');
 }
 
 export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly string[]): TerminalWords<MahJonggSpec> {
@@ -202,9 +225,7 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export const MAH_JONGG_CLI: GameCli<MahJonggSpec> = {
   type: MAH_JONGG,
-  options: (c) => c
-    .option('--ruleset <name>', Object.keys(RULESETS).join(', '), 'nmjl-4p')
-    .option('--card <file>', 'your card file (default: the built-in practice card)'),
+  options: (c) => c.option('--ruleset <name>', Object.keys(RULESETS).join(', '), 'nmjl-4p').option('--card <file>', 'your card file (default: the built-in practice card)'),
   game: (f) => mahJonggGame(loadRuleset(String(f.ruleset)), loadCard(f.card as string | undefined)),
   defaultBots: { play: 'medium', selfplay: 'random' },
   recordPrefix: 'game',
@@ -213,7 +234,9 @@ export const MAH_JONGG_CLI: GameCli<MahJonggSpec> = {
     const { rules, cc } = game as MahJonggGame;
     const wins = new Array<number>(rules.players).fill(0);
     const scoreSum = new Array<number>(rules.players).fill(0);
-    let wallGames = 0, deadHandGames = 0, discards = 0;
+    let wallGames = 0,
+      deadHandGames = 0,
+      discards = 0;
     // Mah Jonggs per card line: a balanced card has every line made sometimes, none too often
     const byLine = new Array<number>(cc.lineCount).fill(0);
     for (const state of states) {
@@ -222,13 +245,18 @@ export const MAH_JONGG_CLI: GameCli<MahJonggSpec> = {
       if (r.winners.length > 0) wins[r.winners[0]]++;
       else if (r.wallGame) wallGames++;
       else deadHandGames++; // Siamese 12-13: a player dead on both racks ends the game
-      r.scores.forEach((x, s) => { scoreSum[s] += x; });
+      r.scores.forEach((x, s) => {
+        scoreSum[s] += x;
+      });
       for (const p of state.players) for (const m of p.mahJonggs) byLine[m.line]++;
       discards += state.discardCount;
     }
     const games = states.length;
     const summary = {
-      games, wins, wallGames, deadHandGames,
+      games,
+      wins,
+      wallGames,
+      deadHandGames,
       meanTurns: round3(discards / games),
       meanScore: scoreSum.map((x) => round3(x / games)),
       ruleset: rules.name,

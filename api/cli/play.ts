@@ -65,7 +65,9 @@ export const MAX_ANSWER = 200;
 
 /** The person left the game (quit, Ctrl-D at a terminal, Ctrl-C). */
 class Left extends Error {
-  constructor(readonly how: 'quit' | 'interrupted') { super(how); }
+  constructor(readonly how: 'quit' | 'interrupted') {
+    super(how);
+  }
 }
 
 /** Reads answers one line at a time; lines that arrive early (a pipe) wait in the iterator's queue. */
@@ -78,7 +80,12 @@ class Terminal {
   /** When the person last heard something or answered (the `now` clock). */
   lastHeard: number;
 
-  constructor(private readonly rl: ReturnType<typeof createInterface>, private readonly output: Writable, private readonly tty: boolean, private readonly now: () => number) {
+  constructor(
+    private readonly rl: ReturnType<typeof createInterface>,
+    private readonly output: Writable,
+    private readonly tty: boolean,
+    private readonly now: () => number,
+  ) {
     this.lastHeard = now();
     this.lines = rl[Symbol.asyncIterator]();
     // Ctrl-C at a terminal: readline would only pause, leaving the game waiting forever
@@ -101,7 +108,9 @@ class Terminal {
       this.output.write('\n');
       throw new Left('interrupted');
     }
-    const woken = new Promise<null>((resolve) => { this.wake = () => resolve(null); });
+    const woken = new Promise<null>((resolve) => {
+      this.wake = () => resolve(null);
+    });
     const next = await Promise.race([this.lines.next(), woken]);
     this.wake = null;
     if (next === null || this.interrupted) {
@@ -130,8 +139,12 @@ class Terminal {
  * game so far when she left), its record and how it ended.
  */
 export async function playInTerminal<G extends GameSpec>(
-  game: Game<G>, seed: number, me: number, bots: { names: string[]; agents: Agent<G>[] },
-  words: TerminalWords<G>, io: PlayIo,
+  game: Game<G>,
+  seed: number,
+  me: number,
+  bots: { names: string[]; agents: Agent<G>[] },
+  words: TerminalWords<G>,
+  io: PlayIo,
 ): Promise<{ state: G['state']; record: string; end: PlayEnd }> {
   if (!Number.isInteger(me) || me < 0 || me >= game.players) throw new TilemateError('TM_BAD_INPUT', `--seat ${me}: expected a seat from 0 to ${game.players - 1}`);
   const agents: (Agent<G> | null)[] = [...bots.agents];
@@ -201,7 +214,10 @@ async function personsTurn<G extends GameSpec>(game: Game<G>, state: G['state'],
       continue;
     }
     const asked = words.ask?.(answer, v, legal) ?? null;
-    if (asked !== null) { term.say(asked); continue; }
+    if (asked !== null) {
+      term.say(asked);
+      continue;
+    }
     try {
       const action = words.read(answer, v, legal);
       const refused = game.tryApply(state, action); // a refused action leaves the game as it was
@@ -216,13 +232,23 @@ async function personsTurn<G extends GameSpec>(game: Game<G>, state: G['state'],
 
 /** Who sits where, for the person at `me`. */
 export const seating = (names: readonly string[], me: number, title = (_s: number) => ''): string =>
-  `You are seat ${me}${title(me)}; ${names.map((n, s) => `seat ${s} ${n}`).filter((_, s) => s !== me).join(', ')}.`;
+  `You are seat ${me}${title(me)}; ${names
+    .map((n, s) => `seat ${s} ${n}`)
+    .filter((_, s) => s !== me)
+    .join(', ')}.`;
 
 /** Items in columns that fit a terminal 78 characters wide. */
 export function columns(items: readonly string[]): string {
   const width = Math.max(...items.map((s) => s.length)) + 2;
   const perRow = Math.max(1, Math.floor(78 / width));
   const rows: string[] = [];
-  for (let i = 0; i < items.length; i += perRow) rows.push(items.slice(i, i + perRow).map((s) => s.padEnd(width)).join('').trimEnd());
+  for (let i = 0; i < items.length; i += perRow)
+    rows.push(
+      items
+        .slice(i, i + perRow)
+        .map((s) => s.padEnd(width))
+        .join('')
+        .trimEnd(),
+    );
   return rows.join('\n');
 }

@@ -52,9 +52,10 @@ export function startLines(s: Started, interfaces?: NodeJS.Dict<NetworkInterface
   const host = s.host.toLowerCase();
   let tablet: string;
   if (EVERY.has(host)) {
-    tablet = lan.length > 0
-      ? `To play from a tablet or phone on this Wi-Fi, open ${lan.map((a) => urlOf(a, s.port)).join(' or ')} there.`
-      : `To play from a tablet or phone, connect this computer to the Wi-Fi and open http://<this computer's address>:${s.port}/ there.`;
+    tablet =
+      lan.length > 0
+        ? `To play from a tablet or phone on this Wi-Fi, open ${lan.map((a) => urlOf(a, s.port)).join(' or ')} there.`
+        : `To play from a tablet or phone, connect this computer to the Wi-Fi and open http://<this computer's address>:${s.port}/ there.`;
   } else if (LOOPBACK.has(host)) {
     const command = `npx tilemate serve --host 0.0.0.0${s.port === DEFAULT_PORT ? '' : ` --port ${s.port}`}`;
     tablet = `To play from a tablet or phone on this Wi-Fi: ${command}, then open ${lan.length > 0 ? urlOf(lan[0], s.port) : `http://<this computer's address>:${s.port}/`} there.`;
@@ -63,9 +64,7 @@ export function startLines(s: Started, interfaces?: NodeJS.Dict<NetworkInterface
   }
   return [
     `Tilemate is ready: ${s.url}`,
-    s.database === undefined
-      ? `Data folder: ${s.dataDir} (games are kept in its embedded database, ${join(s.dataDir, 'db')}).`
-      : `Games are kept in the PostgreSQL database ${s.database}.`,
+    s.database === undefined ? `Data folder: ${s.dataDir} (games are kept in its embedded database, ${join(s.dataDir, 'db')}).` : `Games are kept in the PostgreSQL database ${s.database}.`,
     `Card: ${s.card.name}, ${s.card.file === undefined ? 'the built-in practice card (choose another with --card FILE)' : `from ${s.card.file}`}.`,
     tablet,
     'Press Ctrl-C to stop the server.',

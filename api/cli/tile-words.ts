@@ -18,13 +18,17 @@ for (const [suit, words] of [
   [0, ['b', 'bam', 'bams', 'bamboo', 'bamboos', 'boo', 'boos']],
   [1, ['c', 'crak', 'craks', 'crack', 'cracks', 'crac', 'cracs', 'character', 'characters', 'char', 'chars']],
   [2, ['d', 'dot', 'dots', 'circle', 'circles', 'ball', 'balls']],
-] as const) for (const w of words) SUIT_WORDS[w] = suit;
+] as const)
+  for (const w of words) SUIT_WORDS[w] = suit;
 
 const WINDS: Record<string, TileId> = { north: NORTH, east: EAST, west: WEST, south: SOUTH };
 const HONOURS: Record<string, TileId> = {
-  soap: SOAP, soaps: SOAP,
-  flower: FLOWER, flowers: FLOWER,
-  joker: JOKER, jokers: JOKER,
+  soap: SOAP,
+  soaps: SOAP,
+  flower: FLOWER,
+  flowers: FLOWER,
+  joker: JOKER,
+  jokers: JOKER,
 };
 const DRAGON_COLOURS: Record<string, TileId> = { red: RED, green: GREEN, white: SOAP };
 
@@ -40,7 +44,10 @@ function bad(message: string): never {
 /** The tiles in an answer, in the order given; a word that names no tile is TM_BAD_TILE naming it. */
 export function readTiles(text: string): TileId[] {
   // "3crak" and "3-crak" are "3 crak"; commas and "and" separate like spaces
-  const typed = text.replace(/\b([1-9])-?([a-z]{2,})\b/gi, '$1 $2').split(/[\s,;]+/).filter((w) => w !== '' && w.toLowerCase() !== 'and');
+  const typed = text
+    .replace(/\b([1-9])-?([a-z]{2,})\b/gi, '$1 $2')
+    .split(/[\s,;]+/)
+    .filter((w) => w !== '' && w.toLowerCase() !== 'and');
   const words = typed.map((w) => w.toLowerCase());
   if (words.length > MAX_TILE_WORDS) bad(`that is ${words.length} words; a few tiles are at most ${MAX_TILE_WORDS}`);
   const out: TileId[] = [];

@@ -17,7 +17,6 @@ import { positiveInt, wholeNumber } from './options.js';
  * is for Mexican Train. `--out` writes every game as a record for `tilemate replay`.
  */
 
-
 function botNames(spec: string): string[] {
   const names = spec.split(',').map((s) => s.trim());
   for (const n of names) if (!AGENT_NAMES.includes(n)) throw new TilemateError('TM_BAD_INPUT', `unknown bot "${n}" (expected ${AGENT_NAMES.join(', ')})`);
@@ -35,7 +34,15 @@ function recorder(rules: Ruleset, card: string | undefined, out: string | undefi
   };
 }
 
-interface MatchFlags { ruleset: string; games: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
+interface MatchFlags {
+  ruleset: string;
+  games: number;
+  bots: string;
+  seed: number;
+  card?: string;
+  out?: string;
+  json?: boolean;
+}
 
 function matchCommand(f: MatchFlags): number {
   const rules = loadRuleset(f.ruleset);
@@ -52,14 +59,29 @@ function matchCommand(f: MatchFlags): number {
   const who = (p: number) => `player ${p + 1} (${bots[p]})`;
   const lines = [
     `${rules.name}: a match of ${f.games} game${f.games === 1 ? '' : 's'}, the deal passing to the right (seed ${f.seed}), card ${cc.card.name}`,
-    ...r.games.map((g, i) => `game ${i + 1}: East ${who(g.seating[0])}; ${g.winners.length ? `Mah Jongg by ${g.winners.map(who).join(', ')}` : g.wallGame ? 'a wall game' : 'no Mah Jongg'}; totals ${r.running[i].join(' ')}`),
+    ...r.games.map(
+      (g, i) =>
+        `game ${i + 1}: East ${who(g.seating[0])}; ${g.winners.length ? `Mah Jongg by ${g.winners.map(who).join(', ')}` : g.wallGame ? 'a wall game' : 'no Mah Jongg'}; totals ${r.running[i].join(' ')}`,
+    ),
     `totals: ${r.totals.map((t, p) => `${who(p)} ${t}`).join(', ')}`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
   return 0;
 }
 
-interface TournamentFlags { ruleset: string; tables: number; players?: number; threeRuleset: string; rounds: number; timeLimit?: number; bots: string; seed: number; card?: string; out?: string; json?: boolean }
+interface TournamentFlags {
+  ruleset: string;
+  tables: number;
+  players?: number;
+  threeRuleset: string;
+  rounds: number;
+  timeLimit?: number;
+  bots: string;
+  seed: number;
+  card?: string;
+  out?: string;
+  json?: boolean;
+}
 
 function tournamentCommand(f: TournamentFlags): number {
   const rules = loadRuleset(f.ruleset);

@@ -76,10 +76,17 @@ export function accounts(players: PlayerStore): Accounts {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       seen.set(req, Promise.resolve(null));
     },
-    sessionHash: (req) => { const t = cookieOf(req); return t === undefined ? null : tokenHash(t); },
+    sessionHash: (req) => {
+      const t = cookieOf(req);
+      return t === undefined ? null : tokenHash(t);
+    },
     hashPassword: (password) => hash(password),
     checkPassword: async (passwordHash, password) => {
-      try { return await verify(passwordHash, password); } catch { return false; }
+      try {
+        return await verify(passwordHash, password);
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -75,7 +75,10 @@ export interface AppOptions {
 }
 
 /** A card with its analyzer (scratch space reused across requests). */
-export interface LoadedCard { cc: CompiledCard; analyzer: Analyzer }
+export interface LoadedCard {
+  cc: CompiledCard;
+  analyzer: Analyzer;
+}
 
 /** What the routes share. */
 export interface AppContext {
@@ -129,8 +132,7 @@ export const FASTIFY_CODES = {
   FST_ERR_NOT_FOUND: 'TM_NOT_FOUND',
 } as const satisfies Record<string, ErrorCode>;
 
-const fastifyCode = (code: string | undefined): ErrorCode | undefined =>
-  code !== undefined && Object.hasOwn(FASTIFY_CODES, code) ? FASTIFY_CODES[code as keyof typeof FASTIFY_CODES] : undefined;
+const fastifyCode = (code: string | undefined): ErrorCode | undefined => (code !== undefined && Object.hasOwn(FASTIFY_CODES, code) ? FASTIFY_CODES[code as keyof typeof FASTIFY_CODES] : undefined);
 
 /** The errors node's HTTP parser finds that have a code of their own (any other is TM_BAD_INPUT). */
 const PARSER_CODES: Record<string, [ErrorCode, string]> = {
@@ -146,11 +148,11 @@ const errorBody = (code: ErrorCode, message: string): string => JSON.stringify({
  */
 function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [code, message] = (err.code !== undefined && Object.hasOwn(PARSER_CODES, err.code) ? PARSER_CODES[err.code] : undefined)
-    ?? ['TM_BAD_INPUT', 'the request is not well-formed HTTP'];
+  const [code, message] = (err.code !== undefined && Object.hasOwn(PARSER_CODES, err.code) ? PARSER_CODES[err.code] : undefined) ?? ['TM_BAD_INPUT', 'the request is not well-formed HTTP'];
   const status = httpStatus(code);
   const body = errorBody(code, message);
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  if (socket.writable)
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
   socket.destroy(err);
 }
 
@@ -185,8 +187,12 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     // errors met while routing (a malformed address, an over-long path parameter), mapped like the rest
     frameworkErrors: (err, _req, res) => {
       const code = fastifyCode(err.code) ?? 'TM_BAD_INPUT';
-      const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'no such game or record (the id is too long to be one)'
-        : err.code === 'FST_ERR_BAD_URL' ? 'the address is not a valid URL (a stray or broken % escape)' : err.message;
+      const message =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'no such game or record (the id is too long to be one)'
+          : err.code === 'FST_ERR_BAD_URL'
+            ? 'the address is not a valid URL (a stray or broken % escape)'
+            : err.message;
       return (res as unknown as FastifyReply).code(httpStatus(code)).send({ code, message });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -196,7 +202,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cardText = cc.card.text;
   const card: LoadedCard = { cc, analyzer: cards.analyzer(cc) };
   const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
-  const db = opts.db ?? await openDb({ dataDir: resolve(opts.dataDir), url: opts.databaseUrl });
+  const db = opts.db ?? (await openDb({ dataDir: resolve(opts.dataDir), url: opts.databaseUrl }));
   let store: GameStore;
   let players: PlayerStore;
   try {
@@ -206,27 +212,48 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     await players.endExpiredSessions();
     const imported = await importDataFolder(store, players, resolve(opts.dataDir));
     if (imported !== null && imported.records + imported.live + imported.cards + imported.skipped.length > 0) {
-      app.log.warn(`the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress, ${imported.cards} cards${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`);
+      app.log.warn(
+        `the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress, ${imported.cards} cards${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`,
+      );
     }
   } catch (err) {
     await db.close();
     throw err;
   }
-  const pool = new HeavyPool({ threads: limits.threads, botThreads: limits.botThreads, maxQueue: limits.maxQueue, deadlineMs: limits.deadlineMs, perAddress: limits.heavyAtOnce, taskMs: limits.taskMs });
+  const pool = new HeavyPool({
+    threads: limits.threads,
+    botThreads: limits.botThreads,
+    maxQueue: limits.maxQueue,
+    deadlineMs: limits.deadlineMs,
+    perAddress: limits.heavyAtOnce,
+    taskMs: limits.taskMs,
+  });
   app.addHook('onClose', async () => {
     await pool.close();
     await db.close();
   });
   const live = new LiveGames({
-    store, wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile,
-    limits: tableLimits, onError: (err) => app.log.error(err), pool,
+    store,
+    wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],
+    cards: cards.compile,
+    limits: tableLimits,
+    onError: (err) => app.log.error(err),
+    pool,
   });
   const tables = new Tables({
-    store: new TableStore(db, store), wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[], cards: cards.compile, pool,
-    maxTables: limits.maxGames, tablesPerAddress: limits.gamesPerAddress, onError: (err) => app.log.error(err), ...opts.tableTimes,
+    store: new TableStore(db, store),
+    wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],
+    cards: cards.compile,
+    pool,
+    maxTables: limits.maxGames,
+    tablesPerAddress: limits.gamesPerAddress,
+    onError: (err) => app.log.error(err),
+    ...opts.tableTimes,
   });
   await tables.start();
-  app.addHook('preClose', async () => { await tables.stop(); });
+  app.addHook('preClose', async () => {
+    await tables.stop();
+  });
   const restored = await live.restore();
   if (restored > 0) app.log.info(`took up ${restored} games in progress from the database`);
   // idle games end on the clock, not only when someone else opens a game
@@ -276,14 +303,17 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (limits.heavyPerMinute <= 0) return;
     const wait = await windows.count([{ key: `heavy:${req.ip}`, max: limits.heavyPerMinute }]);
     if (wait !== null) {
-      throw new TilemateError('TM_RATE_LIMITED', `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${wait} s`);
+      throw new TilemateError(
+        'TM_RATE_LIMITED',
+        `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${wait} s`,
+      );
     }
   };
   await app.register(cookie);
   const sharedCard = sharedCardReader(db);
   const savedCard = async (player: Player | null, name: string): Promise<string> => {
     // shared:CODE is a card shared with her (routes/card-sharing.ts), as its owner has it now
-    const text = await sharedCard(name) ?? await players.card(player?.id ?? null, name);
+    const text = (await sharedCard(name)) ?? (await players.card(player?.id ?? null, name));
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
@@ -300,20 +330,23 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
 
   // a message is a small JSON object: 16 KB is far more than any
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(async (api) => {
-    tableRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-    dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      tableRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+    },
+    { prefix: '/api' },
+  );
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
   if (webDir !== null && existsSync(webDir)) {

@@ -53,30 +53,47 @@ export function splitHost(host: string): { name: string; port: string | null } |
 }
 
 /** The names from TILEMATE_ALLOW_HOSTS (comma-separated). */
-export const hostsFromEnv = (env: NodeJS.ProcessEnv = process.env): string[] => (env.TILEMATE_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+export const hostsFromEnv = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  (env.TILEMATE_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function guard(app: FastifyInstance, opts: HostOptions = {}): Promise<void> {
   const names = allowedHosts(opts);
   const listen = opts.listen ?? '127.0.0.1';
-  const shown = EVERY.has(listen) || LOOPBACK.includes(listen) ? 'localhost or this machine\'s address' : `localhost or ${listen}`;
+  const shown = EVERY.has(listen) || LOOPBACK.includes(listen) ? "localhost or this machine's address" : `localhost or ${listen}`;
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const upgrade = req.method === 'GET' && /\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''));
     /** A refusal; a refused upgrade's socket is node's no longer, so it is closed once the answer is out (else it holds the server open). */
     const refuse = (err: TilemateError): TilemateError => {
-      if (upgrade) { const socket = req.raw.socket; reply.raw.once('finish', () => socket.destroy()); }
+      if (upgrade) {
+        const socket = req.raw.socket;
+        reply.raw.once('finish', () => socket.destroy());
+      }
       return err;
     };
     const host = req.headers.host;
     const parsed = typeof host === 'string' ? splitHost(host) : null;
     if (parsed === null || !names.has(parsed.name)) {
-      throw refuse(new TilemateError('TM_BAD_HOST', `this server does not answer to the name ${typeof host === 'string' && host.length <= 100 ? JSON.stringify(host) : 'given'}: open it at ${shown}, or start it with --allow-host naming it`));
+      throw refuse(
+        new TilemateError(
+          'TM_BAD_HOST',
+          `this server does not answer to the name ${typeof host === 'string' && host.length <= 100 ? JSON.stringify(host) : 'given'}: open it at ${shown}, or start it with --allow-host naming it`,
+        ),
+      );
     }
     const origin = req.headers.origin;
     if (origin === undefined || (!CHANGES.has(req.method) && !upgrade)) return;
     if (!sameOrigin(origin, host!)) {
-      throw refuse(new TilemateError('TM_BAD_ORIGIN', `a page of ${origin.length <= 100 ? origin : 'another site'} may not ${upgrade ? 'connect to' : 'change anything on'} this server: open Tilemate at its own address`));
+      throw refuse(
+        new TilemateError(
+          'TM_BAD_ORIGIN',
+          `a page of ${origin.length <= 100 ? origin : 'another site'} may not ${upgrade ? 'connect to' : 'change anything on'} this server: open Tilemate at its own address`,
+        ),
+      );
     }
   });
 
@@ -123,7 +140,9 @@ export function sameOrigin(origin: string, host: string): boolean {
     return false; // "null" (a sandboxed page, a file) and anything else that is not a URL
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.host.toLowerCase() === host.trim().toLowerCase()
+  return (
+    url.host.toLowerCase() === host.trim().toLowerCase() ||
     // a default port is left out of Origin, and may be given in Host
-    || (url.port === '' && host.trim().toLowerCase() === `${url.hostname.toLowerCase()}:${url.protocol === 'https:' ? 443 : 80}`);
+    (url.port === '' && host.trim().toLowerCase() === `${url.hostname.toLowerCase()}:${url.protocol === 'https:' ? 443 : 80}`)
+  );
 }

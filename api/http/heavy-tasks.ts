@@ -38,7 +38,13 @@ export type HeavyTask = (
   | { kind: 'analyze'; cardText: string; body: AnalyzeBody }
   | { kind: 'charleston'; cardText: string; hand: string; direction: CharlestonInput['direction']; blind: boolean }
   | { kind: 'vote' | 'courtesy'; cardText: string; hand: string }
-  | { kind: 'advice'; cardText: string; question: 'discard' | 'call'; input: SituationInput & { tile?: string; from?: string | number }; search: { worlds?: number; seed?: number; candidates?: number } }
+  | {
+      kind: 'advice';
+      cardText: string;
+      question: 'discard' | 'call';
+      input: SituationInput & { tile?: string; from?: string | number };
+      search: { worlds?: number; seed?: number; candidates?: number };
+    }
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; fit?: boolean }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
@@ -50,8 +56,15 @@ export type HeavyTask = (
 ) & { budgetMs?: number };
 
 export interface AnalyzeBody {
-  hand: string; exposed?: string; seen?: string; others?: { right?: string; across?: string; left?: string }; top?: number; all?: boolean;
-  simulate?: boolean | number; seed?: number; wall?: number;
+  hand: string;
+  exposed?: string;
+  seen?: string;
+  others?: { right?: string; across?: string; left?: string };
+  top?: number;
+  all?: boolean;
+  simulate?: boolean | number;
+  seed?: number;
+  wall?: number;
 }
 
 /** The answer of /api/analyze (lineResultJson's lines, with each line's chance when simulated). */
@@ -62,7 +75,10 @@ export interface AnalyzeJson {
   results: (ReturnType<typeof lineResultJson> & { chance?: number; expectedScore?: number })[];
 }
 
-export interface BotMove { action: { type: string; seat: number }; rng: RngState }
+export interface BotMove {
+  action: { type: string; seat: number };
+  rng: RngState;
+}
 
 /** What a task answers: its value, or the TilemateError it threw (errors do not cross threads as classes). */
 export type TaskResult = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string };
@@ -121,7 +137,10 @@ function run(task: HeavyTask): unknown {
       const start = Date.now();
       const slice = task.sliceMs ?? 0;
       return reviewPart(task.record, cards.compile, {
-        seat: task.seat, worlds: task.worlds, seed: task.seed, from: task.from,
+        seat: task.seat,
+        worlds: task.worlds,
+        seed: task.seed,
+        from: task.from,
         fit: (cc, worlds) => affordWorlds(budget / 2, cc.formCount, REVIEW_CHOICES, worlds, true),
         stop: slice > 0 ? () => Date.now() - start >= slice : undefined,
       }) satisfies ReviewPart;

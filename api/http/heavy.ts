@@ -44,7 +44,14 @@ export interface PoolLimits {
   taskMs: number;
 }
 
-export const DEFAULT_POOL_LIMITS: PoolLimits = { threads: DEFAULT_LIMITS.threads, botThreads: DEFAULT_LIMITS.botThreads, maxQueue: DEFAULT_LIMITS.maxQueue, deadlineMs: DEFAULT_LIMITS.deadlineMs, perAddress: DEFAULT_LIMITS.heavyAtOnce, taskMs: DEFAULT_LIMITS.taskMs };
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  threads: DEFAULT_LIMITS.threads,
+  botThreads: DEFAULT_LIMITS.botThreads,
+  maxQueue: DEFAULT_LIMITS.maxQueue,
+  deadlineMs: DEFAULT_LIMITS.deadlineMs,
+  perAddress: DEFAULT_LIMITS.heavyAtOnce,
+  taskMs: DEFAULT_LIMITS.taskMs,
+};
 
 /** The compiled worker; from TypeScript sources (tests), the one `npm run build` compiled. */
 function workerFile(): string | null {
@@ -54,7 +61,9 @@ function workerFile(): string | null {
 }
 
 /** A request waiting for a worker of the requests' lane. */
-interface Waiting { go: () => void }
+interface Waiting {
+  go: () => void;
+}
 
 export class HeavyPool {
   private readonly pool: Piscina | null;
@@ -98,12 +107,13 @@ export class HeavyPool {
     try {
       const signal = AbortSignal.timeout(this.limits.deadlineMs);
       const budgeted = { ...task, budgetMs: this.limits.taskMs };
-      if (budgeted.kind === 'review') return await this.review(budgeted, address, signal) as T;
+      if (budgeted.kind === 'review') return (await this.review(budgeted, address, signal)) as T;
       return await this.run<T>(budgeted, address, signal);
     } finally {
       this.pending--;
       const left = this.byAddress.get(address)! - 1;
-      if (left === 0) this.byAddress.delete(address); else this.byAddress.set(address, left);
+      if (left === 0) this.byAddress.delete(address);
+      else this.byAddress.set(address, left);
     }
   }
 
@@ -121,11 +131,15 @@ export class HeavyPool {
 
   /** A searching bot's turn, in the bots' lane. */
   async bot(task: Extract<HeavyTask, { kind: 'bot' }>): Promise<BotMove> {
-    const result = this.botPool === null ? runTask(task) : (await this.botPool.run(task)) as TaskResult;
+    const result = this.botPool === null ? runTask(task) : ((await this.botPool.run(task)) as TaskResult);
     return value<BotMove>(result);
   }
 
-  private readonly tooSlow = () => new TilemateError('TM_TOO_SLOW', `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`);
+  private readonly tooSlow = () =>
+    new TilemateError(
+      'TM_TOO_SLOW',
+      `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`,
+    );
 
   /** A request's task (or a review's part), once its address's turn has come and a worker is free. */
   private async run<T>(task: HeavyTask, address: string, signal: AbortSignal): Promise<T> {
@@ -190,7 +204,8 @@ export class HeavyPool {
       const address = this.turns.shift()!;
       const queue = this.waiting.get(address)!;
       const entry = queue.shift()!;
-      if (queue.length === 0) this.waiting.delete(address); else this.turns.push(address);
+      if (queue.length === 0) this.waiting.delete(address);
+      else this.turns.push(address);
       entry.go();
     }
   }

@@ -183,15 +183,34 @@ export class LiveGames {
     }
   }
 
-  private live<G extends GameSpec>(id: string, owner: string, player: string | null, game: Game<G>, seat: number, bots: readonly string[], seed: number, autoPlay: boolean, tokenHash: Buffer): LiveGame<G> {
+  private live<G extends GameSpec>(
+    id: string,
+    owner: string,
+    player: string | null,
+    game: Game<G>,
+    seat: number,
+    bots: readonly string[],
+    seed: number,
+    autoPlay: boolean,
+    tokenHash: Buffer,
+  ): LiveGame<G> {
     if (bots.length !== game.players - 1) {
-      throw new TilemateError('TM_BAD_INPUT', `"bots" names ${bots.length} bot${bots.length === 1 ? '' : 's'} for the ${game.players - 1} other seats: name one per other seat, or give "level" for all`);
+      throw new TilemateError(
+        'TM_BAD_INPUT',
+        `"bots" names ${bots.length} bot${bots.length === 1 ? '' : 's'} for the ${game.players - 1} other seats: name one per other seat, or give "level" for all`,
+      );
     }
     const names = [...bots];
     names.splice(seat, 0, 'human');
     const agents = names.map((name, s) => (s === seat ? null : makeBot(game, name))); // refuses unknown bots
     return {
-      id, owner, player, game, wire: this.wireOf(game.type), seat, names,
+      id,
+      owner,
+      player,
+      game,
+      wire: this.wireOf(game.type),
+      seat,
+      names,
       state: game.newGame(seed),
       agents,
       rng: botRng(seed),
@@ -259,7 +278,11 @@ export class LiveGames {
   sweep(): number {
     const now = this.now();
     let dropped = 0;
-    for (const [id, g] of this.games) if (now - g.touched > this.limits.idleMs) { this.drop(id); dropped++; }
+    for (const [id, g] of this.games)
+      if (now - g.touched > this.limits.idleMs) {
+        this.drop(id);
+        dropped++;
+      }
     return dropped;
   }
 
@@ -271,7 +294,8 @@ export class LiveGames {
     const seed = opts.seed ?? freshSeed();
     const token = randomBytes(24).toString('base64url');
     let id: string;
-    do id = randomBytes(12).toString('base64url'); while (this.games.has(id));
+    do id = randomBytes(12).toString('base64url');
+    while (this.games.has(id));
     const g = this.live(id, owner, opts.player, game, seat, opts.bots, seed, opts.autoPlay ?? true, hash(token));
     if (opts.from !== undefined) {
       try {
@@ -282,7 +306,14 @@ export class LiveGames {
       if (game.isOver(g.state)) throw new TilemateError('TM_GAME_OVER', 'the game had ended by then: choose an earlier moment');
     }
     // a full table refuses the new game; it never evicts another player's game in progress
-    admit(this.games, owner, this.limits, this.now(), (x) => x.recordId !== null || x.game.isOver(x.state), (x) => this.drop(x));
+    admit(
+      this.games,
+      owner,
+      this.limits,
+      this.now(),
+      (x) => x.recordId !== null || x.game.isOver(x.state),
+      (x) => this.drop(x),
+    );
     this.games.set(id, g as unknown as LiveGame);
     await this.exclusive(g, async () => {
       try {
@@ -306,8 +337,9 @@ export class LiveGames {
    */
   async open<G extends GameSpec>(id: string, token: string | undefined, type: GameType<G>): Promise<LiveGame<G>> {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
-    const g = ID.test(id) ? this.games.get(id) ?? await this.load(id) : undefined;
-    if (!g || g.game.type !== (type as unknown as GameType) || !timingSafeEqual(g.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no ${type.title} game "${id}" opens with this token`);
+    const g = ID.test(id) ? (this.games.get(id) ?? (await this.load(id))) : undefined;
+    if (!g || g.game.type !== (type as unknown as GameType) || !timingSafeEqual(g.tokenHash, hash(token)))
+      throw new TilemateError('TM_NOT_FOUND', `no ${type.title} game "${id}" opens with this token`);
     // looking at a game does not keep it: only the person's actions do (act), so polling cannot hold a place for ever
     return g as unknown as LiveGame<G>;
   }
@@ -338,7 +370,17 @@ export class LiveGames {
     let g: LiveGame;
     try {
       const { header, game, played } = replayRecord(kept.text, { cards: this.opts.cards });
-      g = this.live(id, kept.owner ?? 'local', kept.player, game, kept.seat, header.seats.filter((_, s) => s !== kept.seat), header.seed, true, kept.tokenHash);
+      g = this.live(
+        id,
+        kept.owner ?? 'local',
+        kept.player,
+        game,
+        kept.seat,
+        header.seats.filter((_, s) => s !== kept.seat),
+        header.seed,
+        true,
+        kept.tokenHash,
+      );
       for (const action of played) {
         game.apply(g.state, action);
         this.logged(g, action);
@@ -365,7 +407,10 @@ export class LiveGames {
   act<G extends GameSpec>(g: LiveGame<G>, body: Record<string, unknown>, after?: number): Promise<GameAnswer> {
     return this.exclusive(g, async () => {
       if (after !== undefined && after !== g.log.length) {
-        throw new TilemateError('TM_STALE_ACTION', `this action was sent after action ${after}, but the game is at action ${g.log.length}: it may be a retry of one already applied, so it was not applied again (ask for the game to see where it stands)`);
+        throw new TilemateError(
+          'TM_STALE_ACTION',
+          `this action was sent after action ${after}, but the game is at action ${g.log.length}: it may be a retry of one already applied, so it was not applied again (ask for the game to see where it stands)`,
+        );
       }
       if (g.game.isOver(g.state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
       // the token says which seat acts: an action naming another seat is refused, never applied for this one
@@ -397,7 +442,10 @@ export class LiveGames {
       if (g.evicted === true) throw new TilemateError('TM_STORAGE', STORAGE_SENTENCE);
       return fn();
     });
-    g.busy = run.then(() => undefined, () => undefined);
+    g.busy = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -407,7 +455,14 @@ export class LiveGames {
     const v = game.view(state, g.seat);
     const legal = game.legalActions(state, g.seat);
     let from = since === undefined ? g.told : Math.max(0, Math.min(since, g.log.length));
-    const to = Math.max(from, wire.heard?.(game, state, g.log.map((l) => l.action)) ?? g.log.length);
+    const to = Math.max(
+      from,
+      wire.heard?.(
+        game,
+        state,
+        g.log.map((l) => l.action),
+      ) ?? g.log.length,
+    );
     from = Math.max(from, to - MAX_EVENTS);
     const events: unknown[] = [];
     for (let i = from; i < to; i++) events.push(wire.eventJson(game, i + 1, g.log[i].action, g.seat, g.log[i].drawn));
@@ -450,8 +505,15 @@ export class LiveGames {
         action = forced;
       } else if (this.pool !== null && thinksLong(game.type, g.names[seat])) {
         const move = await this.pool.bot({
-          kind: 'bot', game: game.type.name, params: { ...game.params }, bot: g.names[seat], seat,
-          phase: game.phase(state), view: game.view(state, seat), legal: game.legalActions(state, seat), rng: [...g.rng],
+          kind: 'bot',
+          game: game.type.name,
+          params: { ...game.params },
+          bot: g.names[seat],
+          seat,
+          phase: game.phase(state),
+          view: game.view(state, seat),
+          legal: game.legalActions(state, seat),
+          rng: [...g.rng],
         });
         g.rng.splice(0, 4, ...move.rng);
         action = move.action as G['action'];

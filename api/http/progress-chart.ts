@@ -12,15 +12,19 @@ export async function progressChart(p: Progress): Promise<string> {
   const costs = p.mistakes.filter((m) => m.kind !== 'dead hand');
   const panel = (title: string, values: object[], inner: object) => ({ width: 380, height: 180, title, data: { values }, ...inner });
   const panels = [
-    panel('Mah Jongg games won (%), by the bots\' level', wins, {
+    panel("Mah Jongg games won (%), by the bots' level", wins, {
       mark: { type: 'line', point: { size: 90 }, strokeWidth: 3 },
       encoding: { x: week, y: { field: 'winShare', type: 'quantitative', title: 'won (%)', scale: { domain: [0, 100] } }, color: { field: 'against', type: 'nominal', title: 'bots' } },
     }),
     // what mistakes cost, once some game has been reviewed
-    ...(costs.length > 0 ? [panel('Points that mistakes cost a reviewed game', costs, {
-      mark: { type: 'bar' },
-      encoding: { x: week, y: { field: 'costPerGame', type: 'quantitative', title: 'points a game', stack: 'zero' }, color: { field: 'kind', type: 'nominal', title: 'mistakes in' } },
-    })] : []),
+    ...(costs.length > 0
+      ? [
+          panel('Points that mistakes cost a reviewed game', costs, {
+            mark: { type: 'bar' },
+            encoding: { x: week, y: { field: 'costPerGame', type: 'quantitative', title: 'points a game', stack: 'zero' }, color: { field: 'kind', type: 'nominal', title: 'mistakes in' } },
+          }),
+        ]
+      : []),
   ];
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',

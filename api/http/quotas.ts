@@ -31,9 +31,11 @@ export interface Seated {
  * is done for a new game (a saved card compiled).
  */
 export function checkRoom<G extends Seated>(games: ReadonlyMap<string, G>, owner: string, limits: TableLimits, now: number, finished: (g: G) => boolean): void {
-  let mine = 0, done = 0;
+  let mine = 0,
+    done = 0;
   for (const g of games.values()) {
-    if (finished(g) || now - g.touched > limits.idleMs) done++; // a finished or idle game makes room
+    if (finished(g) || now - g.touched > limits.idleMs)
+      done++; // a finished or idle game makes room
     else if (g.owner === owner) mine++;
   }
   if (mine >= limits.perAddress) {
@@ -46,14 +48,7 @@ export function checkRoom<G extends Seated>(games: ReadonlyMap<string, G>, owner
  * Makes room for one more game of `owner` in `games`, or refuses with TM_TOO_MANY_GAMES.
  * `finished` says which games are over; `drop` removes one (the table's own clean-up).
  */
-export function admit<G extends Seated>(
-  games: ReadonlyMap<string, G>,
-  owner: string,
-  limits: TableLimits,
-  now: number,
-  finished: (g: G) => boolean,
-  drop: (id: string) => void,
-): void {
+export function admit<G extends Seated>(games: ReadonlyMap<string, G>, owner: string, limits: TableLimits, now: number, finished: (g: G) => boolean, drop: (id: string) => void): void {
   for (const [id, g] of games) if (now - g.touched > limits.idleMs) drop(id);
   let mine = 0;
   for (const g of games.values()) if (g.owner === owner && !finished(g)) mine++;

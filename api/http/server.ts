@@ -36,14 +36,17 @@ export function capConnections(server: Server, max: number): void {
     const n = open.get(address) ?? 0;
     if (n >= max) {
       const body = JSON.stringify({ code: 'TM_RATE_LIMITED', message: `this address already holds ${max} connections to the server, the most one address may: close some first` });
-      socket.end(`HTTP/1.1 ${httpStatus('TM_RATE_LIMITED')} Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${httpStatus('TM_RATE_LIMITED')} Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       socket.destroySoon();
       return;
     }
     open.set(address, n + 1);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address); else open.set(address, left);
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
     });
   });
 }
@@ -84,22 +87,35 @@ export async function serve(opts: ServeOptions = {}): Promise<ServeStarted> {
     await app.close();
     const code = (err as NodeJS.ErrnoException).code;
     const port = portFrom(opts.port);
-    const why = code === 'EADDRINUSE' ? `port ${port} is already in use; choose another with --port or PORT (e.g. --port ${port + 1})`
-      : code === 'EACCES' ? `port ${port} needs more rights than this user has; choose one above 1023 with --port or PORT`
-      : code === 'EADDRNOTAVAIL' ? `this machine has no address ${host}; use --host 127.0.0.1, or --host 0.0.0.0 for every network`
-      : code ?? String(err);
+    const why =
+      code === 'EADDRINUSE'
+        ? `port ${port} is already in use; choose another with --port or PORT (e.g. --port ${port + 1})`
+        : code === 'EACCES'
+          ? `port ${port} needs more rights than this user has; choose one above 1023 with --port or PORT`
+          : code === 'EADDRNOTAVAIL'
+            ? `this machine has no address ${host}; use --host 127.0.0.1, or --host 0.0.0.0 for every network`
+            : (code ?? String(err));
     throw new TilemateError('TM_BAD_INPUT', `cannot listen on ${host}:${port}: ${why}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : portFrom(opts.port);
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   // close cleanly on Ctrl-C or a stop signal: every acknowledged action is already committed
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void app.close().then(() => process.exit(0)); });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
   const dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR);
   // the card's name only (the app has compiled it already; reading its heading again is cheap)
   const card = { name: parseCard(readCardText(opts.card)).name, ...(opts.card !== undefined && { file: resolve(opts.card) }) };
   return {
-    app, url: `http://${shown}:${port}/`, where: storageWhere(dataDir, opts.databaseUrl), host, port, dataDir, card,
+    app,
+    url: `http://${shown}:${port}/`,
+    where: storageWhere(dataDir, opts.databaseUrl),
+    host,
+    port,
+    dataDir,
+    card,
     ...(opts.databaseUrl && { database: safeUrl(opts.databaseUrl) }),
   };
 }

@@ -41,7 +41,13 @@ const MAX_MEMBERS = 40;
 /** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
 const ATTEMPTS = 4;
 
-export interface SeatInfo { seat: number; kind: SeatRow['kind']; name: string | null; level?: string; away?: boolean }
+export interface SeatInfo {
+  seat: number;
+  kind: SeatRow['kind'];
+  name: string | null;
+  level?: string;
+  away?: boolean;
+}
 export interface TableInfo {
   code: string;
   game: string;
@@ -60,7 +66,14 @@ export interface TableInfo {
   recordIds?: Record<number, string>;
 }
 
-export interface Joined { id: string; code: string; link: string; token: string; seat: number | null; role: Role }
+export interface Joined {
+  id: string;
+  code: string;
+  link: string;
+  token: string;
+  seat: number | null;
+  role: Role;
+}
 
 export interface GameMessage {
   type: 'game';
@@ -135,7 +148,11 @@ export interface TablesOptions {
 }
 
 const cleanName = (name: string): string => {
-  const n = name.normalize('NFKC').replace(/[\p{C}]/gu, '').trim().replace(/\s+/g, ' ');
+  const n = name
+    .normalize('NFKC')
+    .replace(/[\p{C}]/gu, '')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (n.length === 0 || n.length > 24) throw new TilemateError('TM_BAD_INPUT', 'please give a name of 1 to 24 letters');
   return n;
 };
@@ -159,9 +176,15 @@ export class Tables {
   /** Listens for other servers' changes and starts looking for tables due. */
   async start(): Promise<void> {
     this.unlisten = await this.store.db.listen(TABLE_CHANNEL, (payload) => this.heard(payload));
-    const sweep = setInterval(() => { void this.sweep(); }, this.opts.sweepMs ?? 1_000);
-    const beat = setInterval(() => { void this.heartbeat(); }, this.opts.beatMs ?? 5_000);
-    const idle = setInterval(() => { this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError); }, 60_000);
+    const sweep = setInterval(() => {
+      void this.sweep();
+    }, this.opts.sweepMs ?? 1_000);
+    const beat = setInterval(() => {
+      void this.heartbeat();
+    }, this.opts.beatMs ?? 5_000);
+    const idle = setInterval(() => {
+      this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError);
+    }, 60_000);
     for (const t of [sweep, beat, idle]) t.unref();
     this.timers = [sweep, beat, idle];
   }
@@ -211,10 +234,23 @@ export class Tables {
       let code = '';
       for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
       const member: Member = { tokenHash: hash(token), tableId: id, role: t.teaching ? 'coach' : 'player', seat: t.teaching ? null : 0, name, playerId: t.playerId, host: true };
-      const made = await this.store.create({
-        id, code, game: game.type.name, params: { ...game.params }, hostId: t.playerId, teaching: t.teaching, clock: t.clock,
-        awayAfter: t.awayAfter, level: t.level, status: 'open', seats,
-      }, address, member);
+      const made = await this.store.create(
+        {
+          id,
+          code,
+          game: game.type.name,
+          params: { ...game.params },
+          hostId: t.playerId,
+          teaching: t.teaching,
+          clock: t.clock,
+          awayAfter: t.awayAfter,
+          level: t.level,
+          status: 'open',
+          seats,
+        },
+        address,
+        member,
+      );
       if (made) return { id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role };
     }
   }
@@ -297,7 +333,8 @@ export class Tables {
     const from = await this.change(row.id, async (t) => {
       const { game, state } = this.playing(t);
       if (after !== undefined) {
-        if (!Number.isInteger(after) || after < 0 || after > t.log.length) throw new TilemateError('TM_BAD_INPUT', `"after": ${String(after)} is not a moment of this game (it is at action ${t.log.length})`);
+        if (!Number.isInteger(after) || after < 0 || after > t.log.length)
+          throw new TilemateError('TM_BAD_INPUT', `"after": ${String(after)} is not a moment of this game (it is at action ${t.log.length})`);
         if (t.log.slice(after).some((l) => l.action.seat === seat)) {
           throw new TilemateError('TM_STALE_ACTION', `your seat has moved since action ${after} (this may be a retry, or your clock ran out), so this was not applied again`);
         }
@@ -312,7 +349,7 @@ export class Tables {
       return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
     });
     // the copy as this change left it (or later): committed, so no need to read it again
-    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? await this.sync(row.id), member, from));
+    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? (await this.sync(row.id)), member, from));
   }
 
   /** The member's game message now (polling; a reconnect). */
@@ -332,7 +369,7 @@ export class Tables {
     if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the coach or the host can pause the game');
     await this.change(row.id, async (t) => {
       if (t.row.status !== 'playing' && t.row.status !== 'paused') throw new TilemateError('TM_BAD_INPUT', 'only a game in progress can be paused');
-      const status = paused ? 'paused' as const : 'playing' as const;
+      const status = paused ? ('paused' as const) : ('playing' as const);
       t.row = { ...t.row, status };
       return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, Date.now()) }, out: undefined };
     });
@@ -343,7 +380,12 @@ export class Tables {
    * A teaching table's coach asks for a student's hint: `compute` gives it from that seat's
    * view; it is pushed to the student alone (on whichever server she is) and answered to the coach.
    */
-  async coachHint(code: string, token: string | undefined, seat: number | undefined, compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>): Promise<unknown> {
+  async coachHint(
+    code: string,
+    token: string | undefined,
+    seat: number | undefined,
+    compute: (game: Game, view: unknown, legal: readonly unknown[], seed: number) => Promise<unknown>,
+  ): Promise<unknown> {
     const { member, row } = await this.open(code, token);
     if (member.role === 'player' && (seat === undefined || seat === member.seat)) return this.ownHint(row.id, member.seat!, compute);
     if (member.role !== 'coach') throw new TilemateError('TM_NOT_ALLOWED', 'only the coach of a teaching table can show another player a hint');
@@ -404,10 +446,20 @@ export class Tables {
     const r = t.row;
     const awayMs = r.awayAfter * this.second;
     const info: TableInfo = {
-      code: r.code, game: r.game, ruleset: String(r.params.ruleset ?? ''), players: r.seats.length, teaching: r.teaching,
-      clock: r.clock, awayAfter: r.awayAfter, level: r.level, status: r.status, host: t.hostName,
+      code: r.code,
+      game: r.game,
+      ruleset: String(r.params.ruleset ?? ''),
+      players: r.seats.length,
+      teaching: r.teaching,
+      clock: r.clock,
+      awayAfter: r.awayAfter,
+      level: r.level,
+      status: r.status,
+      host: t.hostName,
       seats: r.seats.map((s, seat) => ({
-        seat, kind: s.kind, name: s.name,
+        seat,
+        kind: s.kind,
+        name: s.name,
         ...(s.level !== null ? { level: s.level } : {}),
         ...(s.kind === 'person' && r.status === 'playing' ? { away: (presence.get(seat) ?? Infinity) > awayMs } : {}),
       })),
@@ -427,7 +479,14 @@ export class Tables {
     const legal = seat === null || paused ? [] : game.legalActions(state, seat);
     const view = seat === null ? this.publicView(t) : wire.viewJson(game, game.view(state, seat), legal);
     let from = since ?? conn?.told ?? 0;
-    const to = Math.max(from, wire.heard?.(game, state, t.log.map((l) => l.action)) ?? t.log.length);
+    const to = Math.max(
+      from,
+      wire.heard?.(
+        game,
+        state,
+        t.log.map((l) => l.action),
+      ) ?? t.log.length,
+    );
     from = Math.max(from, to - MAX_EVENTS);
     const events: unknown[] = [];
     for (let i = from; i < to; i++) {
@@ -436,8 +495,13 @@ export class Tables {
     }
     if (conn !== undefined) conn.told = to;
     const msg: GameMessage = {
-      type: 'game', at: t.log.length, seat, seats: this.seatNames(t.row), view,
-      legal: seat === null ? [] : wire.legalJson(game, legal, game.view(state, seat)), events,
+      type: 'game',
+      at: t.log.length,
+      seat,
+      seats: this.seatNames(t.row),
+      view,
+      legal: seat === null ? [] : wire.legalJson(game, legal, game.view(state, seat)),
+      events,
       recordId: game.isOver(state) && seat !== null && t.row.seats[seat].kind === 'person' ? `${t.row.id}-${seat}` : null,
       paused,
     };
@@ -471,7 +535,7 @@ export class Tables {
     const { member, row } = await this.open(code, token);
     const conn: Connection = { send, member, told: 0, lastTable: '', lastGame: '' };
     let set = this.connections.get(row.id);
-    if (set === undefined) this.connections.set(row.id, set = new Set());
+    if (set === undefined) this.connections.set(row.id, (set = new Set()));
     set.add(conn);
     if (member.seat !== null && member.role === 'player') await this.store.seen([{ tableId: row.id, seat: member.seat }]);
     await this.push(row.id, [conn]);
@@ -497,7 +561,9 @@ export class Tables {
       try {
         const { id, seat, hint } = JSON.parse(payload) as { id: string; seat: number; hint: unknown };
         this.deliverHint(id, seat, hint);
-      } catch (err) { this.onError(err); }
+      } catch (err) {
+        this.onError(err);
+      }
       return;
     }
     if (payload === '*') {
@@ -515,7 +581,7 @@ export class Tables {
 
   /** Tells each connection (or those given) what changed for her. */
   private async push(id: string, only?: Connection[], version?: number): Promise<void> {
-    const conns = only ?? [...this.connections.get(id) ?? []];
+    const conns = only ?? [...(this.connections.get(id) ?? [])];
     if (conns.length === 0) return;
     await this.exclusive(id, async () => {
       let t: Cached;
@@ -560,7 +626,9 @@ export class Tables {
   /** A push that failed (the table could not be read just now) is tried again shortly; the heartbeat catches any still missed. */
   private pushAgain(id: string, err: unknown): void {
     this.onError(err);
-    setTimeout(() => { if (this.connections.has(id)) this.push(id).catch(this.onError); }, 500).unref();
+    setTimeout(() => {
+      if (this.connections.has(id)) this.push(id).catch(this.onError);
+    }, 500).unref();
   }
 
   // ------------------------------------------------------------------ clocks and absent people
@@ -678,8 +746,15 @@ export class Tables {
     const { game, state } = this.playing(t);
     if (this.opts.pool !== null && thinksLong(game.type, level)) {
       const move = await this.opts.pool.bot({
-        kind: 'bot', game: game.type.name, params: { ...game.params }, bot: level, seat,
-        phase: game.phase(state), view: game.view(state, seat), legal: game.legalActions(state, seat), rng: [...t.rng],
+        kind: 'bot',
+        game: game.type.name,
+        params: { ...game.params },
+        bot: level,
+        seat,
+        phase: game.phase(state),
+        view: game.view(state, seat),
+        legal: game.legalActions(state, seat),
+        rng: [...t.rng],
       });
       t.rng.splice(0, 4, ...move.rng);
       return move.action as GameSpec['action'];
@@ -771,7 +846,7 @@ export class Tables {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this needs your table token: join the table first');
     const row = await this.row(code);
     const key = hash(token);
-    const member = this.memberCache.get(key.toString('hex')) ?? await this.store.member(key);
+    const member = this.memberCache.get(key.toString('hex')) ?? (await this.store.member(key));
     if (member !== null) this.remember(member);
     if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
     return { member, row };
@@ -837,9 +912,14 @@ export class Tables {
     this.locks.set(id, lock);
     lock.waiting++;
     const run = lock.busy.then(fn);
-    lock.busy = run.then(() => undefined, () => undefined).finally(() => {
-      if (--lock.waiting === 0 && this.locks.get(id) === lock) this.locks.delete(id);
-    });
+    lock.busy = run
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (--lock.waiting === 0 && this.locks.get(id) === lock) this.locks.delete(id);
+      });
     return run;
   }
 
@@ -872,18 +952,31 @@ export class Tables {
 
   /** What a change may alter of the copy, to put back when it is refused or not written (cheaper than reading the game again). */
   private snapshot(t: Cached): Partial<Cached> {
-    return { row: t.row, game: t.game, wire: t.wire, agents: t.agents, state: t.game !== null && t.state !== null ? t.game.clone(t.state) : t.state, log: [...t.log], rng: [...t.rng] as RngState, dirty: false };
+    return {
+      row: t.row,
+      game: t.game,
+      wire: t.wire,
+      agents: t.agents,
+      state: t.game !== null && t.state !== null ? t.game.clone(t.state) : t.state,
+      log: [...t.log],
+      rng: [...t.rng] as RngState,
+      dirty: false,
+    };
   }
 
   private async commitChange(t: Cached, c: TableChange): Promise<void> {
     const version = await this.store.commit(t.row.id, t.row.version, c);
     t.row = {
-      ...t.row, version, actions: t.log.length,
-      ...(c.seats !== undefined ? { seats: c.seats } : {}), ...(c.status !== undefined ? { status: c.status } : {}),
-      ...(c.seed !== undefined ? { seed: c.seed } : {}), ...(c.rng !== undefined ? { rng: c.rng } : {}),
+      ...t.row,
+      version,
+      actions: t.log.length,
+      ...(c.seats !== undefined ? { seats: c.seats } : {}),
+      ...(c.status !== undefined ? { status: c.status } : {}),
+      ...(c.seed !== undefined ? { seed: c.seed } : {}),
+      ...(c.rng !== undefined ? { rng: c.rng } : {}),
       ...(c.turnStarted === true ? { turnSince: Date.now() } : {}),
     };
     t.dirty = false;
-    if (c.member !== undefined) this.membersOf.set(t.row.id, [...this.membersOf.get(t.row.id) ?? [], c.member]);
+    if (c.member !== undefined) this.membersOf.set(t.row.id, [...(this.membersOf.get(t.row.id) ?? []), c.member]);
   }
 }

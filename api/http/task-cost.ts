@@ -34,12 +34,15 @@ const n = (x: number): string => x.toLocaleString('en-US');
  */
 export function checkDeals(budgetMs: number, forms: number, deals: number, draws: number): void {
   if (budgetMs <= 0) return;
-  const perDeal = forms * Math.max(1, draws) * SIM_NS_PER_FORM_DRAW / 1e6;
+  const perDeal = (forms * Math.max(1, draws) * SIM_NS_PER_FORM_DRAW) / 1e6;
   if (deals * perDeal <= budgetMs) return;
   const most = Math.floor(budgetMs / perDeal);
-  throw new TilemateError('TM_TOO_COSTLY', most >= 1
-    ? `the lines listed have ${n(forms)} hands to try and ${n(deals)} deals of ${draws} draws is more than the server works out for one request: ask for at most ${n(most)} deals with this card (or list fewer lines)`
-    : `the lines listed have ${n(forms)} hands to try, more than the server can simulate for one request: list fewer lines (a smaller "top") or use a card with fewer alternatives`);
+  throw new TilemateError(
+    'TM_TOO_COSTLY',
+    most >= 1
+      ? `the lines listed have ${n(forms)} hands to try and ${n(deals)} deals of ${draws} draws is more than the server works out for one request: ask for at most ${n(most)} deals with this card (or list fewer lines)`
+      : `the lines listed have ${n(forms)} hands to try, more than the server can simulate for one request: list fewer lines (a smaller "top") or use a card with fewer alternatives`,
+  );
 }
 
 /**
@@ -53,7 +56,10 @@ export function affordWorlds(budgetMs: number, forms: number, choices: number, w
   if (worlds * perWorld <= budgetMs) return worlds;
   const most = Math.floor(budgetMs / perWorld);
   if (fit) return Math.max(1, most);
-  throw new TilemateError('TM_TOO_COSTLY', most >= 1
-    ? `this card has ${n(forms)} hands to try and ${n(worlds)} worlds for ${choices} choices is more than the server plays out for one request: ask for at most ${n(most)} worlds with this card`
-    : `this card has ${n(forms)} hands to try, too many to play ${choices} choices out even once within one request: use a card with fewer alternatives`);
+  throw new TilemateError(
+    'TM_TOO_COSTLY',
+    most >= 1
+      ? `this card has ${n(forms)} hands to try and ${n(worlds)} worlds for ${choices} choices is more than the server plays out for one request: ask for at most ${n(most)} worlds with this card`
+      : `this card has ${n(forms)} hands to try, too many to play ${choices} choices out even once within one request: use a card with fewer alternatives`,
+  );
 }

@@ -14,14 +14,35 @@ import { formatTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 /** Errors listed for one text at most (each costs a parse of the text). */
 const MAX_ERRORS = 20;
 
-export interface CardProblem { code: ErrorCode; line: number | null; token: string | null; message: string }
-export interface CheckedLine { id: string; fileLine: number; pattern: string; value: number; concealed: boolean; forms: number; example: string; examples: string[]; form: string }
+export interface CardProblem {
+  code: ErrorCode;
+  line: number | null;
+  token: string | null;
+  message: string;
+}
+export interface CheckedLine {
+  id: string;
+  fileLine: number;
+  pattern: string;
+  value: number;
+  concealed: boolean;
+  forms: number;
+  example: string;
+  examples: string[];
+  form: string;
+}
 /**
  * A card's check: `errors` are lines that cannot be read; `questions` lines that read, but
  * only by a rule the player may not mean (words of several numbers without a suit letter are
  * read as one suit): never guessed, so the card is not `ok` until she says.
  */
-export interface CardCheck { ok: boolean; name: string | null; errors: CardProblem[]; questions: CardProblem[]; lines: CheckedLine[] }
+export interface CardCheck {
+  ok: boolean;
+  name: string | null;
+  errors: CardProblem[];
+  questions: CardProblem[];
+  lines: CheckedLine[];
+}
 
 /** Winning hands a line shows as examples: different ways of making it (suits, shifts, choices), spread over its forms. */
 const EXAMPLES = 3;
@@ -48,7 +69,9 @@ function unletteredQuestion(line: CardLine): CardProblem | null {
     const words = suited.map((t) => t.text);
     const list = `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
     return {
-      code: 'TM_CARD_SYNTAX', line: line.fileLine, token: null,
+      code: 'TM_CARD_SYNTAX',
+      line: line.fileLine,
+      token: null,
       message: `are ${list} all in one suit? Without suit letters Tilemate would read them as one suit: add a, b or c to each (the same letter for the same colour on your card).`,
     };
   }
@@ -73,7 +96,10 @@ export function checkCard(text: string): CardCheck {
         rows[err.line - 1] = '';
         continue;
       }
-      if (err instanceof TilemateError) { errors.push({ code: err.code, line: null, token: null, message: err.message }); break; }
+      if (err instanceof TilemateError) {
+        errors.push({ code: err.code, line: null, token: null, message: err.message });
+        break;
+      }
       throw err;
     }
   }
@@ -94,14 +120,17 @@ export function checkCard(text: string): CardCheck {
 }
 
 /** A printed card's reading for the editor: each settled line with its example hands. */
-export interface EditorLine extends LineReading { examples: string[] }
-export interface EditorReading extends Omit<CardReading, 'lines'> { lines: EditorLine[] }
+export interface EditorLine extends LineReading {
+  examples: string[];
+}
+export interface EditorReading extends Omit<CardReading, 'lines'> {
+  lines: EditorLine[];
+}
 
 /** The editor's answer (POST /api/cards/read, `tilemate card check`): every line read on its own, each settled one with examples. */
 export function readForEditor(printed: PrintedCard): EditorReading {
   const reading = readPrintedCard(printed);
   const examples = new Map<string, string[]>();
   if (reading.ready > 0) for (const line of parseCard(reading.text).lines) examples.set(line.id, examplesOf(line).examples);
-  return { ...reading, lines: reading.lines.map((l) => ({ ...l, examples: l.notation === null ? [] : examples.get(l.id) ?? [] })) };
+  return { ...reading, lines: reading.lines.map((l) => ({ ...l, examples: l.notation === null ? [] : (examples.get(l.id) ?? []) })) };
 }
-

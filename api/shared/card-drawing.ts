@@ -45,7 +45,7 @@ export const DRAW_COST = { pngMsPerGlyph: 0.1, pngMsPerMegapixel: 45, pdfMsPerGl
 export function drawingMs(layout: CardLayout, format: PictureFormat): number {
   const texts = [...layout.title.rows, ...layout.headings, ...layout.lines.flatMap((l) => [...l.groups, ...(l.note?.rows ?? []), l.value])];
   const glyphs = texts.reduce((n, t) => n + t.text.replace(/ /g, '').length, 0);
-  if (format === 'png') return glyphs * DRAW_COST.pngMsPerGlyph + layout.width * layout.height / 1e6 * DRAW_COST.pngMsPerMegapixel;
+  if (format === 'png') return glyphs * DRAW_COST.pngMsPerGlyph + ((layout.width * layout.height) / 1e6) * DRAW_COST.pngMsPerMegapixel;
   if (format === 'pdf') return DRAW_COST.pdfMs + glyphs * DRAW_COST.pdfMsPerGlyph;
   return 0;
 }
@@ -63,7 +63,7 @@ export function drawCard(text: string, format: PictureFormat, opts: Pick<Picture
   const about = { name: card.name, fileName: pictureFileName(card.name, format), lines: card.sections.reduce((n, sec) => n + sec.lines.length, 0) };
   if (format === 'pdf') {
     const width = PICTURE_DEFAULTS.width;
-    const layout = layoutCard(card, { columns: opts.columns, width, pageHeight: Math.round(width * LETTER.h / LETTER.w) });
+    const layout = layoutCard(card, { columns: opts.columns, width, pageHeight: Math.round((width * LETTER.h) / LETTER.w) });
     if (budgetMs > 0 && drawingMs(layout, 'pdf') > budgetMs) {
       throw new TilemateError('TM_TOO_COSTLY', `the card is too long for the server to draw in one request (${lineCount(layout)}); draw it with tilemate card render on your own computer`);
     }

@@ -17,7 +17,12 @@ import { asPrinted, PRINTED_LIMITS, type Colour, type PrintedCard, type PrintedL
  * No node:* imports and no I/O: a page could lay a card out and draw it in the browser.
  */
 
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** One row of text as drawn: its box (the ink's extent, approximately), where it starts and its baseline. */
 export interface PictureText extends Box {
@@ -32,7 +37,10 @@ export interface PictureText extends Box {
 }
 
 /** Text that may wrap onto several rows: the box holds them all. */
-export interface PictureBlock extends Box { text: string; rows: PictureText[] }
+export interface PictureBlock extends Box {
+  text: string;
+  rows: PictureText[];
+}
 
 export interface PictureGroup extends PictureText {
   /** A group of tiles (`FF`, `2026`, `1111/9999`), the card's decoration between groups (`+`, `=`), or the `OR` between two ways of making the line. */
@@ -162,13 +170,23 @@ const GROUP_DESCENT = 0.1;
 // ------------------------------------------------------------------ sizes (px at a page 1700 wide)
 
 const BASE = {
-  margin: 64, columnGap: 56,
-  title: 44, titleGap: 30,
-  heading: 28, band: 50, afterBand: 4, sectionGap: 26,
-  group: 30, groupGap: 26, groupRow: 48,
-  note: 21, noteRow: 30,
-  value: 27, valueGap: 24,
-  padTop: 10, padBottom: 10,
+  margin: 64,
+  columnGap: 56,
+  title: 44,
+  titleGap: 30,
+  heading: 28,
+  band: 50,
+  afterBand: 4,
+  sectionGap: 26,
+  group: 30,
+  groupGap: 26,
+  groupRow: 48,
+  note: 21,
+  noteRow: 30,
+  value: 27,
+  valueGap: 24,
+  padTop: 10,
+  padBottom: 10,
 };
 
 function wrap(text: string, size: number, bold: boolean, maxW: number): string[] {
@@ -176,7 +194,10 @@ function wrap(text: string, size: number, bold: boolean, maxW: number): string[]
   let row = '';
   for (const word of text.split(' ')) {
     const tryRow = row === '' ? word : `${row} ${word}`;
-    if (textWidth(tryRow, size, bold) <= maxW) { row = tryRow; continue; }
+    if (textWidth(tryRow, size, bold) <= maxW) {
+      row = tryRow;
+      continue;
+    }
     if (row !== '') rows.push(row);
     // a word wider than the room is cut where it fills it
     let rest = word;
@@ -197,8 +218,10 @@ function textAt(text: string, x: number, baseline: number, size: number, bold: b
 }
 
 function block(text: string, rows: PictureText[]): PictureBlock {
-  const x = Math.min(...rows.map((r) => r.x)), y = Math.min(...rows.map((r) => r.y));
-  const right = Math.max(...rows.map((r) => r.x + r.w)), bottom = Math.max(...rows.map((r) => r.y + r.h));
+  const x = Math.min(...rows.map((r) => r.x)),
+    y = Math.min(...rows.map((r) => r.y));
+  const right = Math.max(...rows.map((r) => r.x + r.w)),
+    bottom = Math.max(...rows.map((r) => r.y + r.h));
   return { text, x, y, w: right - x, h: bottom - y, rows };
 }
 
@@ -209,7 +232,12 @@ const valueText = (l: PrintedLine): string => [l.concealed === null ? '' : l.con
 const kindOf = (text: string): PictureGroup['kind'] => (text.toUpperCase() === 'OR' ? 'or' : /^[+=x×-]$/.test(text) ? 'decoration' : 'tiles');
 
 /** A line laid out at (0, 0) in a column `w` wide; placed later by moving its boxes. */
-interface Piece { h: number; groups: PictureGroup[]; note: PictureBlock | null; value: PictureText }
+interface Piece {
+  h: number;
+  groups: PictureGroup[];
+  note: PictureBlock | null;
+  value: PictureText;
+}
 
 function layoutLine(line: PrintedLine, w: number, valueRoom: number, s: typeof BASE): Piece {
   const room = w - valueRoom;
@@ -223,10 +251,14 @@ function layoutLine(line: PrintedLine, w: number, valueRoom: number, s: typeof B
   const placed: PictureGroup[] = [];
   // a line too long for one row starts each other way of making it (OR) on a row of its own
   const oneRow = groups.reduce((sum, g) => sum + textWidth(g.text, size, true) + gap, -gap) <= room;
-  let row = 0, x = 0;
+  let row = 0,
+    x = 0;
   for (const g of groups) {
     const gw = textWidth(g.text, size, true);
-    if (x > 0 && (x + gw > room || (!oneRow && g.kind === 'or'))) { row++; x = 0; }
+    if (x > 0 && (x + gw > room || (!oneRow && g.kind === 'or'))) {
+      row++;
+      x = 0;
+    }
     placed.push({ ...textAt(g.text, x, baselineOf(row), size, true, g.colour === null ? INK : PRINT_COLOURS[g.colour], GROUP_DESCENT), kind: g.kind, colour: g.colour, row });
     x += gw + gap;
   }
@@ -271,8 +303,9 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
   const colW = (width - 2 * s.margin - (columns - 1) * s.columnGap) / columns;
   const colX = (c: number) => s.margin + c * (colW + s.columnGap);
 
-  const titleRows = wrap(drawable(cut(card.name, PRINTED_LIMITS.nameChars)) || 'Card', s.title, true, width - 2 * s.margin)
-    .map((r, i) => textAt(r, (width - textWidth(r, s.title, true)) / 2, s.margin + ASCENT * s.title + i * s.title * 1.2, s.title, true, INK));
+  const titleRows = wrap(drawable(cut(card.name, PRINTED_LIMITS.nameChars)) || 'Card', s.title, true, width - 2 * s.margin).map((r, i) =>
+    textAt(r, (width - textWidth(r, s.title, true)) / 2, s.margin + ASCENT * s.title + i * s.title * 1.2, s.title, true, INK),
+  );
   const title = block(card.name, titleRows);
   const top0 = title.y + title.h + s.titleGap;
 
@@ -293,10 +326,18 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
   const flow = (bottom: number, build = true) => {
     const headings: PictureHeading[] = [];
     const lines: PictureLine[] = [];
-    let page = 0, col = 0, y = top0, used = false, bottomMost = top0;
+    let page = 0,
+      col = 0,
+      y = top0,
+      used = false,
+      bottomMost = top0;
     const freshColumn = bottom - (paged ? s.margin : top0);
     const nextColumn = () => {
-      if (col + 1 < columns) col++; else { col = 0; page++; }
+      if (col + 1 < columns) col++;
+      else {
+        col = 0;
+        page++;
+      }
       y = page === 0 ? top0 : s.margin;
       used = false;
     };
@@ -306,7 +347,7 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
         const band: Box = { x: colX(col), y, w: colW, h: s.band };
         // a heading wider than its band is drawn smaller, never cut
         const room = colW - 32 * k;
-        const size = Math.min(s.heading, s.heading * room / textWidth(text, s.heading, true));
+        const size = Math.min(s.heading, (s.heading * room) / textWidth(text, s.heading, true));
         const t = textAt(text, colX(col) + 16 * k, y + s.band / 2 + 0.37 * size, size, true, INK);
         headings.push({ ...t, section: card.sections[i].title, sectionIndex: i, page, band, continued });
       }
@@ -321,14 +362,25 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
       let n = 0;
       sec.lines.forEach((line, j) => {
         const p = pieces[i][j];
-        if (j > 0 && y + p.h > bottom) { nextColumn(); heading(i, true); }
+        if (j > 0 && y + p.h > bottom) {
+          nextColumn();
+          heading(i, true);
+        }
         n = line.number ?? n + 1;
         const x = colX(col);
-        if (build) lines.push({
-          section: sec.title, sectionIndex: i, index: j, id: `${sec.title.trim()} #${n}`, page,
-          box: { x, y, w: colW, h: p.h }, printed: printed[i][j],
-          groups: p.groups.map((g) => moveText(g, x, y)), note: p.note === null ? null : moveBlock(p.note, x, y), value: moveText(p.value, x, y),
-        });
+        if (build)
+          lines.push({
+            section: sec.title,
+            sectionIndex: i,
+            index: j,
+            id: `${sec.title.trim()} #${n}`,
+            page,
+            box: { x, y, w: colW, h: p.h },
+            printed: printed[i][j],
+            groups: p.groups.map((g) => moveText(g, x, y)),
+            note: p.note === null ? null : moveBlock(p.note, x, y),
+            value: moveText(p.value, x, y),
+          });
         y += p.h;
         bottomMost = Math.max(bottomMost, y);
       });
@@ -343,10 +395,12 @@ export function layoutCard(card: PrintedCard, opts: PictureOptions = {}): CardLa
   else if (columns === 1) placed = flow(Infinity);
   else {
     // one page in two columns: the shortest columns that hold the whole card, found by halving
-    let lo = top0, hi = top0 + sectionH.reduce((a, b) => a + b, 0);
+    let lo = top0,
+      hi = top0 + sectionH.reduce((a, b) => a + b, 0);
     for (let step = 0; step < 40 && hi - lo > 1; step++) {
       const mid = (lo + hi) / 2;
-      if (flow(mid, false).pages === 1) hi = mid; else lo = mid;
+      if (flow(mid, false).pages === 1) hi = mid;
+      else lo = mid;
     }
     placed = flow(hi);
   }
@@ -398,6 +452,12 @@ export function pageShapes(layout: CardLayout, page: number): ({ rect: Box; fill
 
 /** A file name for a card's picture, from the card's name: `tilemate-practice-card-2026.png`. */
 export function pictureFileName(cardName: string, ext: 'png' | 'pdf' | 'svg'): string {
-  const base = cardName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  const base = cardName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return `${base || 'card'}.${ext}`;
 }

@@ -13,15 +13,24 @@ import type { GameWire } from './game-wire.js';
 /** A seat's view with dominoes by name. */
 export function viewJson(v: DominoView) {
   return {
-    seat: v.seat, ruleset: v.ruleset, players: v.players, phase: v.phase,
-    roundNo: v.roundNo, roundsInGame: v.roundsInGame, engine: dominoName(v.engine), starter: v.starter, turn: v.turn,
+    seat: v.seat,
+    ruleset: v.ruleset,
+    players: v.players,
+    phase: v.phase,
+    roundNo: v.roundNo,
+    roundsInGame: v.roundsInGame,
+    engine: dominoName(v.engine),
+    starter: v.starter,
+    turn: v.turn,
     step: v.step,
     hand: v.hand.map(dominoName),
     drawn: v.drawn >= 0 ? dominoName(v.drawn) : null,
-    handCounts: v.handCounts, boneyard: v.boneyard,
+    handCounts: v.handCounts,
+    boneyard: v.boneyard,
     trains: v.trains.map((t, i) => ({ train: trainLabel(v.players, i), tiles: t.tiles.map(dominoName), end: t.end, marked: t.marked })),
     openDoubles: v.openDoubles.map((i) => trainLabel(v.players, i)),
-    totals: v.totals, rounds: v.rounds,
+    totals: v.totals,
+    rounds: v.rounds,
     result: v.result,
     ...(v.reveal ? { reveal: { seed: v.reveal.seed, hands: v.reveal.hands.map((h) => h.map(dominoName)) } } : {}),
   };

@@ -83,4 +83,3 @@ export const DEFAULT_LIMITS: Limits = {
   keepAliveMs: 10_000,
   connectionsPerAddress: 256,
 };
-

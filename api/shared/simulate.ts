@@ -22,5 +22,11 @@ export function simulateForAnalyze(cc: CompiledCard, input: AnalysisInput, resul
 
 /** What `--simulate` adds to analyze's JSON: the report's settings at the top, two fields per line. */
 export function simulationJson(report: ChanceReport) {
-  return { deals: report.deals, seed: report.seed, wall: report.wall, draws: report.draws, model: report.calibrated ? `${SOLO_MODEL}; the chance shown is that solo chance calibrated to how often such lines were won in full-table games (docs/training.md)` : SOLO_MODEL };
+  return {
+    deals: report.deals,
+    seed: report.seed,
+    wall: report.wall,
+    draws: report.draws,
+    model: report.calibrated ? `${SOLO_MODEL}; the chance shown is that solo chance calibrated to how often such lines were won in full-table games (docs/training.md)` : SOLO_MODEL,
+  };
 }

@@ -11,7 +11,13 @@ import { exposureJson, type ExposureJson } from './wire.js';
  * exposures and discards. Her rack only: the other racks stay face down, as at the table.
  */
 
-export interface Step { n: number; action: Record<string, unknown>; rack: string[]; exposures: ExposureJson[][]; discards: string[][] }
+export interface Step {
+  n: number;
+  action: Record<string, unknown>;
+  rack: string[];
+  exposures: ExposureJson[][];
+  discards: string[][];
+}
 
 export function recordSteps(text: string, seat: number | undefined, cards: CardSource): { seat: number; seats: string[]; steps: Step[] } {
   const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards });

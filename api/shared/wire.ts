@@ -24,7 +24,10 @@ import type { Group } from '../../engine/mah-jongg/tiles.js';
 /** The HTTP status of an error code, from the one table of codes (engine/errors.ts). */
 export const httpStatus = (code: ErrorCode): number => ERRORS[code].status;
 
-export interface ErrorJson { code: string; message: string }
+export interface ErrorJson {
+  code: string;
+  message: string;
+}
 
 // ------------------------------------------------------------------ actions
 
@@ -77,12 +80,21 @@ export function legalJson(actions: readonly Action[], v: SeatView): LegalJson[] 
   for (const a of actions) {
     if (a.type === 'pass') {
       const blind = a.blind ?? 0;
-      if (pass === null) { pass = { type: 'pass', seat: a.seat, choose: { min: 3, max: 3 }, blindUpTo: 0 }; out.push(pass); }
-      if (blind > pass.blindUpTo!) { pass.blindUpTo = blind; pass.choose!.min = 3 - blind; }
+      if (pass === null) {
+        pass = { type: 'pass', seat: a.seat, choose: { min: 3, max: 3 }, blindUpTo: 0 };
+        out.push(pass);
+      }
+      if (blind > pass.blindUpTo!) {
+        pass.blindUpTo = blind;
+        pass.choose!.min = 3 - blind;
+      }
       continue;
     }
     if (a.type === 'courtesy') {
-      if (!courtesy) { courtesy = true; out.push({ type: 'courtesy', seat: a.seat, choose: { min: 0, max: 3 } }); }
+      if (!courtesy) {
+        courtesy = true;
+        out.push({ type: 'courtesy', seat: a.seat, choose: { min: 0, max: 3 } });
+      }
       continue;
     }
     const j: LegalJson = actionJson(a);
@@ -125,7 +137,13 @@ export type PromptJson =
   | { kind: 'wait' }
   | { kind: 'ended' };
 
-export interface MahJonggJson { seat: number; rack: number; line: string; value: number; tiles: string[] }
+export interface MahJonggJson {
+  seat: number;
+  rack: number;
+  line: string;
+  value: number;
+  tiles: string[];
+}
 
 export interface ResultJson {
   winners: number[];
@@ -198,8 +216,13 @@ export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonP
   else if (v.phase === 'charleston') {
     const to = (v.seat + v.passOffset!) % v.players;
     prompt = {
-      kind: 'charleston', pass: v.pass!, charleston: v.pass! < firstCharlestonPasses ? 'first' : 'second',
-      direction: DIRECTION[v.passOffset!] ?? 'right', to, blindAllowed: v.blindAllowed === true, mahJonggAllowed: can('declare'),
+      kind: 'charleston',
+      pass: v.pass!,
+      charleston: v.pass! < firstCharlestonPasses ? 'first' : 'second',
+      direction: DIRECTION[v.passOffset!] ?? 'right',
+      to,
+      blindAllowed: v.blindAllowed === true,
+      mahJonggAllowed: can('declare'),
     };
   } else if (v.phase === 'vote') prompt = { kind: 'vote' };
   else if (v.phase === 'courtesy') prompt = { kind: 'courtesy', partner: (v.seat + 2) % v.players, max: 3 };
@@ -282,7 +305,11 @@ export function cardJson(cc: CompiledCard): CardJson {
  * joker could fill it: a slot in a group of three or more), `need` (missing, and only that
  * tile will do: singles, pairs, NEWS, years).
  */
-export interface FormTileJson { tile: string; status: 'have' | 'exposed' | 'joker' | 'need'; joker?: boolean }
+export interface FormTileJson {
+  tile: string;
+  status: 'have' | 'exposed' | 'joker' | 'need';
+  joker?: boolean;
+}
 
 export interface LineResultJson {
   id: string;
@@ -323,7 +350,10 @@ export function wordTiles(word: string): TileId[] {
  * words "still needed" name the same tiles.
  */
 export function formGroups(form: string, concealed: readonly number[], exposures: readonly Group[], jokersAllowed: boolean, need: readonly number[]): FormTileJson[][] {
-  const words = form.split(' ').filter((w) => w !== '').map(wordTiles);
+  const words = form
+    .split(' ')
+    .filter((w) => w !== '')
+    .map(wordTiles);
   const isGroup = words.map((ts) => ts.length >= 3 && ts.every((t) => t === ts[0]));
   const status: FormTileJson[][] = words.map((ts) => ts.map((t) => ({ tile: tileName(t), status: 'need' as FormTileJson['status'] })));
   const done = words.map(() => false);
@@ -331,25 +361,45 @@ export function formGroups(form: string, concealed: readonly number[], exposures
     const w = words.findIndex((ts, i) => !done[i] && isGroup[i] && ts[0] === x.tile && ts.length === x.size);
     if (w < 0) continue;
     done[w] = true;
-    status[w].forEach((s) => { s.status = 'exposed'; });
+    status[w].forEach((s) => {
+      s.status = 'exposed';
+    });
   }
   const avail = [...concealed];
-  const fill = (groups: boolean) => words.forEach((ts, w) => {
-    if (done[w] || isGroup[w] !== groups) return;
-    ts.forEach((t, i) => { if (avail[t] > 0 && t !== JOKER) { avail[t]--; status[w][i].status = 'have'; } });
-  });
+  const fill = (groups: boolean) =>
+    words.forEach((ts, w) => {
+      if (done[w] || isGroup[w] !== groups) return;
+      ts.forEach((t, i) => {
+        if (avail[t] > 0 && t !== JOKER) {
+          avail[t]--;
+          status[w][i].status = 'have';
+        }
+      });
+    });
   fill(false);
   fill(true);
   // what the analyzer leaves missing in groups, kind by kind: its `need` less the singles' lack
   const missing = new Array<number>(KINDS).fill(0);
   for (const t of need) missing[t]++;
-  words.forEach((ts, w) => { if (!done[w] && !isGroup[w]) ts.forEach((t, i) => { if (status[w][i].status === 'need') missing[t]--; }); });
+  words.forEach((ts, w) => {
+    if (!done[w] && !isGroup[w])
+      ts.forEach((t, i) => {
+        if (status[w][i].status === 'need') missing[t]--;
+      });
+  });
   words.forEach((ts, w) => {
     if (done[w] || !isGroup[w]) return;
     ts.forEach((t, i) => {
       const s = status[w][i];
       if (s.status !== 'need' || !jokersAllowed) return;
-      if (missing[t] > 0 || avail[JOKER] === 0) { missing[t]--; s.status = 'joker'; } else { avail[JOKER]--; s.status = 'have'; s.joker = true; }
+      if (missing[t] > 0 || avail[JOKER] === 0) {
+        missing[t]--;
+        s.status = 'joker';
+      } else {
+        avail[JOKER]--;
+        s.status = 'have';
+        s.joker = true;
+      }
     });
   });
   return status;
@@ -453,7 +503,9 @@ export interface ReviewedDecisionJson extends Omit<ReviewedDecision, 'chosenActi
   moment: ViewJson;
 }
 
-export interface ReviewJson extends Omit<Review, 'decisions'> { decisions: ReviewedDecisionJson[] }
+export interface ReviewJson extends Omit<Review, 'decisions'> {
+  decisions: ReviewedDecisionJson[];
+}
 
 export function reviewJson(r: Review): ReviewJson {
   const first = loadRuleset(r.ruleset).charleston?.first.length ?? 3;

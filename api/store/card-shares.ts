@@ -69,20 +69,22 @@ export class CardShareStore {
    * when she has no card of that name.
    */
   async share(ownerId: string, name: string): Promise<{ code: string; isNew: boolean } | null> {
-    return guarded(() => this.db.transaction(async (sql) => {
-      // the card's row held first, so two shares of it at once make one code
-      const card = await sql.query('SELECT 1 FROM cards WHERE player_id = $1 AND name = $2 FOR UPDATE', [ownerId, name]);
-      if (card.length === 0) return null;
-      const [had] = await sql.query<{ code: string }>('SELECT code FROM card_shares WHERE player_id = $1 AND name = $2', [ownerId, name]);
-      if (had !== undefined) return { code: had.code, isNew: false };
-      for (let i = 0; i < CODE_TRIES; i++) {
-        const code = newShareCode();
-        // a code another card has already is passed over for another
-        const made = await sql.query('INSERT INTO card_shares (code, player_id, name) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING RETURNING code', [code, ownerId, name]);
-        if (made.length === 1) return { code, isNew: true };
-      }
-      throw new TilemateError('TM_STORAGE', 'no free code could be found for the card just now; please try again');
-    }));
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        // the card's row held first, so two shares of it at once make one code
+        const card = await sql.query('SELECT 1 FROM cards WHERE player_id = $1 AND name = $2 FOR UPDATE', [ownerId, name]);
+        if (card.length === 0) return null;
+        const [had] = await sql.query<{ code: string }>('SELECT code FROM card_shares WHERE player_id = $1 AND name = $2', [ownerId, name]);
+        if (had !== undefined) return { code: had.code, isNew: false };
+        for (let i = 0; i < CODE_TRIES; i++) {
+          const code = newShareCode();
+          // a code another card has already is passed over for another
+          const made = await sql.query('INSERT INTO card_shares (code, player_id, name) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING RETURNING code', [code, ownerId, name]);
+          if (made.length === 1) return { code, isNew: true };
+        }
+        throw new TilemateError('TM_STORAGE', 'no free code could be found for the card just now; please try again');
+      }),
+    );
   }
 
   /** Stops sharing the owner's card: the code it had (now opening nothing), or null when it was not shared. */
@@ -92,18 +94,29 @@ export class CardShareStore {
 
   /** The owner's shares (one at most per saved card, so as many as her cards), by card name. */
   async sharesOf(ownerId: string, max: number): Promise<MyShare[]> {
-    return guarded(() => this.db.query<MyShare>(
-      `SELECT s.code, s.name, c.text FROM card_shares s JOIN cards c ON c.player_id = s.player_id AND c.name = s.name
-       WHERE s.player_id = $1 ORDER BY s.name LIMIT ${Math.max(1, Math.floor(max))}`, [ownerId]));
+    return guarded(() =>
+      this.db.query<MyShare>(
+        `SELECT s.code, s.name, c.text FROM card_shares s JOIN cards c ON c.player_id = s.player_id AND c.name = s.name
+       WHERE s.player_id = $1 ORDER BY s.name LIMIT ${Math.max(1, Math.floor(max))}`,
+        [ownerId],
+      ),
+    );
   }
 
   /** The card a code opens, as its owner has it now; null for a code that opens nothing. */
   async open(code: string): Promise<SharedCard | null> {
     if (!SHARE_CODE.test(code)) return null; // never asked of the database: it could be no code
-    return guarded(async () => (await this.db.query<SharedCard>(
-      `SELECT s.code, s.player_id AS "ownerId", coalesce(p.name, 'a guest') AS owner, s.name, c.text
+    return guarded(
+      async () =>
+        (
+          await this.db.query<SharedCard>(
+            `SELECT s.code, s.player_id AS "ownerId", coalesce(p.name, 'a guest') AS owner, s.name, c.text
        FROM card_shares s JOIN cards c ON c.player_id = s.player_id AND c.name = s.name JOIN players p ON p.id = s.player_id
-       WHERE s.code = $1`, [code]))[0] ?? null);
+       WHERE s.code = $1`,
+            [code],
+          )
+        )[0] ?? null,
+    );
   }
 
   /** Whether the player keeps the shared card on her list. */
@@ -117,17 +130,19 @@ export class CardShareStore {
    */
   async keep(playerId: string, code: string, max: number): Promise<boolean> {
     if (!SHARE_CODE.test(code)) return false;
-    return guarded(() => this.db.transaction(async (sql) => {
-      // one change to her list at a time, so two at once cannot both pass the count
-      await sql.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId]);
-      const [share] = await sql.query<{ owner: string }>('SELECT player_id AS owner FROM card_shares WHERE code = $1', [code]);
-      if (share === undefined) return false;
-      if (share.owner === playerId) return true; // her own card is on her list already
-      const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM card_bookmarks WHERE player_id = $1 AND code <> $2', [playerId, code]);
-      if (n >= max) throw new TilemateError('TM_TOO_MANY_CARDS', `you keep ${n} shared card${n === 1 ? '' : 's'} on your list, the most one player may; take one off first`);
-      await sql.query('INSERT INTO card_bookmarks (player_id, code) VALUES ($1, $2) ON CONFLICT DO NOTHING', [playerId, code]);
-      return true;
-    }));
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        // one change to her list at a time, so two at once cannot both pass the count
+        await sql.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId]);
+        const [share] = await sql.query<{ owner: string }>('SELECT player_id AS owner FROM card_shares WHERE code = $1', [code]);
+        if (share === undefined) return false;
+        if (share.owner === playerId) return true; // her own card is on her list already
+        const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM card_bookmarks WHERE player_id = $1 AND code <> $2', [playerId, code]);
+        if (n >= max) throw new TilemateError('TM_TOO_MANY_CARDS', `you keep ${n} shared card${n === 1 ? '' : 's'} on your list, the most one player may; take one off first`);
+        await sql.query('INSERT INTO card_bookmarks (player_id, code) VALUES ($1, $2) ON CONFLICT DO NOTHING', [playerId, code]);
+        return true;
+      }),
+    );
   }
 
   /** Takes a shared card off her list; false when it was not on it. */
@@ -141,8 +156,9 @@ export class CardShareStore {
    * without asking), then the ones she keeps; never her own. Each with its owner's name.
    */
   async offered(playerId: string, max: number): Promise<OfferedCard[]> {
-    return guarded(() => this.db.query<OfferedCard>(
-      `WITH listed AS (
+    return guarded(() =>
+      this.db.query<OfferedCard>(
+        `WITH listed AS (
          SELECT s.code, true AS coach FROM card_shares s JOIN coach_links l ON l.coach_id = s.player_id WHERE l.student_id = $1
          UNION ALL SELECT b.code, false FROM card_bookmarks b WHERE b.player_id = $1)
        SELECT s.code, coalesce(p.name, 'a guest') AS owner, c.text, bool_or(l.coach) AS coach
@@ -152,6 +168,9 @@ export class CardShareStore {
        WHERE s.player_id <> $1
        GROUP BY s.code, s.name, p.name, p.name_key, c.text
        ORDER BY bool_or(l.coach) DESC, p.name_key, s.name, s.code
-       LIMIT ${Math.max(1, Math.floor(max))}`, [playerId]));
+       LIMIT ${Math.max(1, Math.floor(max))}`,
+        [playerId],
+      ),
+    );
   }
 }

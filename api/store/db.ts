@@ -138,13 +138,19 @@ async function openEmbedded(dir: string): Promise<Db> {
     if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir);
     pg = await PGlite.create(dir);
   } catch (err) {
-    throw new TilemateError('TM_STORAGE', `the embedded database in ${dir} could not be opened (${err instanceof Error ? err.message : String(err)}); is another Tilemate server using this data folder?`);
+    throw new TilemateError(
+      'TM_STORAGE',
+      `the embedded database in ${dir} could not be opened (${err instanceof Error ? err.message : String(err)}); is another Tilemate server using this data folder?`,
+    );
   }
   // PGlite runs one statement at a time: a transaction holds it until it ends
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn);
-    queue = run.then(() => undefined, () => undefined);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   };
   const query = async <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> => (await pg.query<T>(text, [...params])).rows;
@@ -183,7 +189,9 @@ async function openServer(url: string): Promise<Db> {
       // a connection that dies while the transaction holds it is an error event: the query
       // under way fails with it, and the process must not (an unheard error event ends it)
       let broken: Error | undefined;
-      const onError = (err: Error) => { broken = err; };
+      const onError = (err: Error) => {
+        broken = err;
+      };
       client.on('error', onError);
       try {
         await client.query('BEGIN');
@@ -191,7 +199,10 @@ async function openServer(url: string): Promise<Db> {
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        broken ??= await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
+        broken ??= await client.query('ROLLBACK').then(
+          () => undefined,
+          (e: Error) => e,
+        );
         throw err;
       } finally {
         client.off('error', onError);
@@ -205,9 +216,15 @@ async function openServer(url: string): Promise<Db> {
       let retry: NodeJS.Timeout | undefined;
       const connect = async (again: boolean): Promise<void> => {
         const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-        c.on('error', () => { if (client === c) lost(); });
-        c.on('end', () => { if (client === c) lost(); });
-        c.on('notification', (m) => { if (m.channel === channel) fn(m.payload ?? ''); });
+        c.on('error', () => {
+          if (client === c) lost();
+        });
+        c.on('end', () => {
+          if (client === c) lost();
+        });
+        c.on('notification', (m) => {
+          if (m.channel === channel) fn(m.payload ?? '');
+        });
         await c.connect();
         await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
         client = c;
@@ -220,7 +237,9 @@ async function openServer(url: string): Promise<Db> {
         if (stopped) return;
         retry = setTimeout(function again() {
           if (stopped) return;
-          connect(true).catch(() => { retry = setTimeout(again, 1_000); });
+          connect(true).catch(() => {
+            retry = setTimeout(again, 1_000);
+          });
         }, 250);
       };
       await connect(false);

@@ -118,13 +118,21 @@ export class GameStore {
 
   /** A new live game with the actions played before its first answer (the bots' opening moves), in one transaction. */
   start(meta: LiveMeta, header: Record<string, unknown>, batch: ActionBatch, record?: NewRecord): Promise<void> {
-    return guarded(() => this.db.transaction(async (sql) => {
-      await sql.query(
-        'INSERT INTO live_games (id, owner, player_id, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, 0)',
-        [meta.id, meta.owner, meta.player, meta.tokenHash, meta.seat, meta.autoPlay, json(header), json([...batch.rng])],
-      );
-      await this.write(sql, meta.id, batch, record);
-    }));
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        await sql.query('INSERT INTO live_games (id, owner, player_id, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, 0)', [
+          meta.id,
+          meta.owner,
+          meta.player,
+          meta.tokenHash,
+          meta.seat,
+          meta.autoPlay,
+          json(header),
+          json([...batch.rng]),
+        ]);
+        await this.write(sql, meta.id, batch, record);
+      }),
+    );
   }
 
   /**
@@ -142,10 +150,11 @@ export class GameStore {
     if (moved.length !== 1) throw new Error(`live game ${id} is not at action ${batch.from - 1} in the database`);
     if (batch.actions.length > 0) {
       // one statement for the batch: action n is the n-th element of the array
-      await sql.query(
-        'INSERT INTO live_actions (game_id, n, action) SELECT $1, $2 + o - 1, a FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)',
-        [id, batch.from, json(batch.actions)],
-      );
+      await sql.query('INSERT INTO live_actions (game_id, n, action) SELECT $1, $2 + o - 1, a FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)', [
+        id,
+        batch.from,
+        json(batch.actions),
+      ]);
     }
     if (record !== undefined) {
       await this.insertRecord(sql, record);
@@ -158,21 +167,42 @@ export class GameStore {
     await sql.query(
       `INSERT INTO records (id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, text, finished_at, token_hash)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12, $13, $14, coalesce($15::text::timestamptz, now()), $16) ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.owner, r.player, r.seat, r.game, r.ruleset, r.card ?? null, r.seed, json(r.seats), json(r.winners), json(r.scores), r.wallGame ?? null, r.actions, r.text, r.finishedAt?.toISOString() ?? null, r.tokenHash ?? null],
+      [
+        r.id,
+        r.owner,
+        r.player,
+        r.seat,
+        r.game,
+        r.ruleset,
+        r.card ?? null,
+        r.seed,
+        json(r.seats),
+        json(r.winners),
+        json(r.scores),
+        r.wallGame ?? null,
+        r.actions,
+        r.text,
+        r.finishedAt?.toISOString() ?? null,
+        r.tokenHash ?? null,
+      ],
     );
   }
 
   /** A finished record kept on its own (a game whose record could not be written with its last actions, an imported file). */
   saveRecord(record: NewRecord, liveId?: string): Promise<void> {
-    return guarded(() => this.db.transaction(async (sql) => {
-      await this.insertRecord(sql, record);
-      if (liveId !== undefined) await sql.query('DELETE FROM live_games WHERE id = $1', [liveId]);
-    }));
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        await this.insertRecord(sql, record);
+        if (liveId !== undefined) await sql.query('DELETE FROM live_games WHERE id = $1', [liveId]);
+      }),
+    );
   }
 
   /** A live game given up (left idle, pushed out): its rows go. */
   drop(id: string): Promise<void> {
-    return guarded(async () => { await this.db.query('DELETE FROM live_games WHERE id = $1', [id]); });
+    return guarded(async () => {
+      await this.db.query('DELETE FROM live_games WHERE id = $1', [id]);
+    });
   }
 
   /** Every live game, or the one named, with its committed actions. */
@@ -188,7 +218,14 @@ export class GameStore {
         const actions = g.list as unknown[];
         if (actions.length !== g.actions) throw new Error(`live game ${g.id as string}: ${actions.length} action rows for ${g.actions as number} actions`);
         return {
-          meta: { id: g.id as string, owner: g.owner as string, player: (g.player_id as string | null) ?? null, tokenHash: Buffer.from(g.token_hash as Uint8Array), seat: g.seat as number, autoPlay: g.auto_play as boolean },
+          meta: {
+            id: g.id as string,
+            owner: g.owner as string,
+            player: (g.player_id as string | null) ?? null,
+            tokenHash: Buffer.from(g.token_hash as Uint8Array),
+            seat: g.seat as number,
+            autoPlay: g.auto_play as boolean,
+          },
           header: g.header as Record<string, unknown>,
           actions,
           rng: g.rng as RngState,
@@ -201,9 +238,15 @@ export class GameStore {
   async finishedGame(id: string): Promise<FinishedGame | null> {
     return guarded(async () => {
       const [r] = await this.db.query('SELECT text, token_hash, owner, player_id, seat FROM records WHERE id = $1 AND token_hash IS NOT NULL AND seat IS NOT NULL', [id]);
-      return r === undefined ? null : {
-        text: r.text as string, tokenHash: Buffer.from(r.token_hash as Uint8Array), owner: (r.owner as string | null) ?? null, player: (r.player_id as string | null) ?? null, seat: r.seat as number,
-      };
+      return r === undefined
+        ? null
+        : {
+            text: r.text as string,
+            tokenHash: Buffer.from(r.token_hash as Uint8Array),
+            owner: (r.owner as string | null) ?? null,
+            player: (r.player_id as string | null) ?? null,
+            seat: r.seat as number,
+          };
     });
   }
 
@@ -217,11 +260,12 @@ export class GameStore {
    * was made a reader of (a teaching table's coach), and the
    * games kept before accounts (owned by nobody, read by everyone as they were). Nobody else's.
    */
-  private static readonly VISIBLE = '(player_id = $1 OR player_id IS NULL OR player_id IN (SELECT student_id FROM coach_links WHERE coach_id = $1) OR id IN (SELECT record_id FROM record_readers WHERE player_id = $1))';
+  private static readonly VISIBLE =
+    '(player_id = $1 OR player_id IS NULL OR player_id IN (SELECT student_id FROM coach_links WHERE coach_id = $1) OR id IN (SELECT record_id FROM record_readers WHERE player_id = $1))';
 
   /** A record's text, when the player may read it; else null (as if there were none). */
   async recordText(id: string, player: string | null): Promise<string | null> {
-    return guarded(async () => ((await this.db.query<{ text: string }>(`SELECT text FROM records WHERE id = $2 AND ${GameStore.VISIBLE}`, [player, id]))[0]?.text ?? null));
+    return guarded(async () => (await this.db.query<{ text: string }>(`SELECT text FROM records WHERE id = $2 AND ${GameStore.VISIBLE}`, [player, id]))[0]?.text ?? null);
   }
 
   /**
@@ -231,7 +275,10 @@ export class GameStore {
   async records(player: string | null, page: { offset: number; limit: number }, only = false): Promise<{ records: RecordRow[]; total: number }> {
     const where = only ? 'player_id = $1' : '(player_id = $1 OR player_id IS NULL)';
     return guarded(async () => {
-      const rows = await this.db.query(`SELECT id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records WHERE ${where} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3`, [player, page.limit, page.offset]);
+      const rows = await this.db.query(
+        `SELECT id, owner, player_id, seat, game, ruleset, card, seed, seats, winners, scores, wall_game, actions, finished_at FROM records WHERE ${where} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3`,
+        [player, page.limit, page.offset],
+      );
       const [{ n }] = await this.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM records WHERE ${where}`, [player]);
       return { records: rows.map(listing), total: n };
     });
@@ -239,31 +286,56 @@ export class GameStore {
 
   /** A player's own finished games (newest `limit`), as her progress reads them. */
   async played(player: string, limit: number): Promise<GamePlayed[]> {
-    return guarded(async () => (await this.db.query(
-      'SELECT id, game, seat, seats, winners, scores, finished_at FROM records WHERE player_id = $1 AND seat IS NOT NULL ORDER BY finished_at DESC LIMIT $2', [player, limit]))
-      .map((r) => ({ id: r.id as string, game: r.game as string, seat: r.seat as number, seats: r.seats as string[], winners: r.winners as number[], scores: r.scores as number[], finishedAt: new Date(r.finished_at as string).toISOString() })));
+    return guarded(async () =>
+      (
+        await this.db.query('SELECT id, game, seat, seats, winners, scores, finished_at FROM records WHERE player_id = $1 AND seat IS NOT NULL ORDER BY finished_at DESC LIMIT $2', [player, limit])
+      ).map((r) => ({
+        id: r.id as string,
+        game: r.game as string,
+        seat: r.seat as number,
+        seats: r.seats as string[],
+        winners: r.winners as number[],
+        scores: r.scores as number[],
+        finishedAt: new Date(r.finished_at as string).toISOString(),
+      })),
+    );
   }
 
   /** The kept reviews of a player's own seat in her games (newest `limit`), each decision's kind, cost and words only. */
   async reviewsOf(player: string, limit: number): Promise<ReviewSeen[]> {
-    return guarded(async () => (await this.db.query(
-      `SELECT DISTINCT ON (c.finished_at, r.record_id) r.record_id,
+    return guarded(async () =>
+      (
+        await this.db.query(
+          `SELECT DISTINCT ON (c.finished_at, r.record_id) r.record_id,
               (SELECT coalesce(jsonb_agg(jsonb_build_object('index', d->'index', 'phase', d->'phase', 'agreed', d->'agreed', 'loss', d->'loss', 'chosen', d->'chosen', 'suggested', d->'suggested', 'why', d->'why')), '[]'::jsonb)
                  FROM jsonb_array_elements(r.review->'decisions') d) AS decisions,
               r.review->'dead' AS dead
        FROM reviews r JOIN records c ON c.id = r.record_id AND c.seat = r.seat
-       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.method DESC, r.worlds DESC LIMIT $2`, [player, limit]))
-      .map((r) => ({ recordId: r.record_id as string, decisions: r.decisions as ReviewSeen['decisions'], dead: (r.dead as { index: number } | null) ?? null })));
+       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.method DESC, r.worlds DESC LIMIT $2`,
+          [player, limit],
+        )
+      ).map((r) => ({ recordId: r.record_id as string, decisions: r.decisions as ReviewSeen['decisions'], dead: (r.dead as { index: number } | null) ?? null })),
+    );
   }
 
   /** A review kept for the record, seat and deals by today's method, or null. */
   async review(recordId: string, seat: number, worlds: number): Promise<unknown> {
-    return guarded(async () => (await this.db.query('SELECT review FROM reviews WHERE record_id = $1 AND seat = $2 AND worlds = $3 AND method = $4', [recordId, seat, worlds, REVIEW_METHOD]))[0]?.review ?? null);
+    return guarded(
+      async () => (await this.db.query('SELECT review FROM reviews WHERE record_id = $1 AND seat = $2 AND worlds = $3 AND method = $4', [recordId, seat, worlds, REVIEW_METHOD]))[0]?.review ?? null,
+    );
   }
 
   /** Keeps a record's review (the first one computed stands). */
   async saveReview(recordId: string, seat: number, worlds: number, review: unknown): Promise<void> {
-    await guarded(() => this.db.query('INSERT INTO reviews (record_id, seat, worlds, method, review) VALUES ($1, $2, $3, $4, $5::text::jsonb) ON CONFLICT DO NOTHING', [recordId, seat, worlds, REVIEW_METHOD, json(review)]));
+    await guarded(() =>
+      this.db.query('INSERT INTO reviews (record_id, seat, worlds, method, review) VALUES ($1, $2, $3, $4, $5::text::jsonb) ON CONFLICT DO NOTHING', [
+        recordId,
+        seat,
+        worlds,
+        REVIEW_METHOD,
+        json(review),
+      ]),
+    );
   }
 
   /** Every record's text, oldest first, a page at a time (`tilemate export`). */

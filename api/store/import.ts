@@ -18,13 +18,25 @@ import type { PlayerStore } from './players.js';
 const FACT = 'data-folder-imported';
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export interface Imported { records: number; live: number; cards: number; skipped: string[] }
+export interface Imported {
+  records: number;
+  live: number;
+  cards: number;
+  skipped: string[];
+}
 
 /** The `.jsonl` files of a folder with an id for a name (temporary files start with a dot). */
 function files(dir: string): { id: string; path: string }[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
-  return names.filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6))).sort().map((n) => ({ id: n.slice(0, -6), path: join(dir, n) }));
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
+    .sort()
+    .map((n) => ({ id: n.slice(0, -6), path: join(dir, n) }));
 }
 
 /** A journal's game, with its actions up to its last whole line. */
@@ -51,11 +63,17 @@ export function parseJournal(text: string): StoredLiveGame {
  * is reported in `skipped` and left on disk.
  */
 export async function importDataFolder(store: GameStore, players: PlayerStore, dataDir: string): Promise<Imported | null> {
-  if (await store.fact(FACT) !== null) return null;
+  if ((await store.fact(FACT)) !== null) return null;
   const out: Imported = { records: 0, live: 0, cards: 0, skipped: [] };
   const cardsDir = join(dataDir, 'cards');
   let cardNames: string[] = [];
-  try { cardNames = readdirSync(cardsDir).filter((n) => /^[a-z0-9][a-z0-9-]{0,39}\.card$/.test(n)).sort(); } catch { /* no cards saved */ }
+  try {
+    cardNames = readdirSync(cardsDir)
+      .filter((n) => /^[a-z0-9][a-z0-9-]{0,39}\.card$/.test(n))
+      .sort();
+  } catch {
+    /* no cards saved */
+  }
   for (const n of cardNames) {
     try {
       await players.shareCard(n.slice(0, -5), readTextFile(join(cardsDir, n), MAX_FILE_BYTES.card, 'card file'));

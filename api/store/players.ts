@@ -46,7 +46,9 @@ export class PlayerStore {
   async bySession(tokenHash: Buffer): Promise<Player | null> {
     return guarded(async () => {
       const rows = await this.db.query<{ id: string; name: string | null }>(
-        'SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1 AND s.expires_at > now()', [tokenHash]);
+        'SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1 AND s.expires_at > now()',
+        [tokenHash],
+      );
       return rows[0] ?? null;
     });
   }
@@ -69,8 +71,12 @@ export class PlayerStore {
   async signUp(playerId: string, name: string, passwordHash: string): Promise<Player> {
     let rows: { id: string }[];
     try {
-      rows = await this.db.query<{ id: string }>(
-        'UPDATE players SET name = $2, name_key = $3, password_hash = $4 WHERE id = $1 AND password_hash IS NULL RETURNING id', [playerId, name, nameKey(name), passwordHash]);
+      rows = await this.db.query<{ id: string }>('UPDATE players SET name = $2, name_key = $3, password_hash = $4 WHERE id = $1 AND password_hash IS NULL RETURNING id', [
+        playerId,
+        name,
+        nameKey(name),
+        passwordHash,
+      ]);
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new TilemateError('TM_NAME_TAKEN', `the name "${name}" is taken: please choose another`);
       throw storageError(err);
@@ -84,22 +90,29 @@ export class PlayerStore {
    * she had played as a guest); a card of a name she already has keeps hers. The guest goes.
    */
   async adopt(guestId: string, playerId: string): Promise<void> {
-    await guarded(() => this.db.transaction(async (sql) => {
-      const [guest] = await sql.query<{ h: string | null }>('SELECT password_hash AS h FROM players WHERE id = $1', [guestId]);
-      if (guest === undefined || guest.h !== null || guestId === playerId) return; // only a guest is adopted
-      await sql.query('UPDATE live_games SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
-      await sql.query('UPDATE records SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
-      await sql.query('INSERT INTO cards (player_id, name, text) SELECT $2, name, text FROM cards WHERE player_id = $1 ON CONFLICT (player_id, name) DO NOTHING', [guestId, playerId]);
-      // the shared cards she kept as a guest stay on her list (api/store/card-shares.ts), her own never
-      await sql.query('INSERT INTO card_bookmarks (player_id, code) SELECT $2, b.code FROM card_bookmarks b JOIN card_shares s ON s.code = b.code WHERE b.player_id = $1 AND s.player_id <> $2 ON CONFLICT DO NOTHING', [guestId, playerId]);
-      await sql.query('DELETE FROM players WHERE id = $1', [guestId]);
-    }));
+    await guarded(() =>
+      this.db.transaction(async (sql) => {
+        const [guest] = await sql.query<{ h: string | null }>('SELECT password_hash AS h FROM players WHERE id = $1', [guestId]);
+        if (guest === undefined || guest.h !== null || guestId === playerId) return; // only a guest is adopted
+        await sql.query('UPDATE live_games SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
+        await sql.query('UPDATE records SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
+        await sql.query('INSERT INTO cards (player_id, name, text) SELECT $2, name, text FROM cards WHERE player_id = $1 ON CONFLICT (player_id, name) DO NOTHING', [guestId, playerId]);
+        // the shared cards she kept as a guest stay on her list (api/store/card-shares.ts), her own never
+        await sql.query(
+          'INSERT INTO card_bookmarks (player_id, code) SELECT $2, b.code FROM card_bookmarks b JOIN card_shares s ON s.code = b.code WHERE b.player_id = $1 AND s.player_id <> $2 ON CONFLICT DO NOTHING',
+          [guestId, playerId],
+        );
+        await sql.query('DELETE FROM players WHERE id = $1', [guestId]);
+      }),
+    );
   }
 
   /** A named player's id and password hash, by name. */
   async byName(name: string): Promise<{ id: string; name: string; passwordHash: string } | null> {
     return guarded(async () => {
-      const rows = await this.db.query<{ id: string; name: string; password_hash: string }>('SELECT id, name, password_hash FROM players WHERE name_key = $1 AND password_hash IS NOT NULL', [nameKey(name)]);
+      const rows = await this.db.query<{ id: string; name: string; password_hash: string }>('SELECT id, name, password_hash FROM players WHERE name_key = $1 AND password_hash IS NOT NULL', [
+        nameKey(name),
+      ]);
       return rows[0] ? { id: rows[0].id, name: rows[0].name, passwordHash: rows[0].password_hash } : null;
     });
   }
@@ -116,45 +129,71 @@ export class PlayerStore {
 
   /** A new invitation code of the student's for a coach (its hash kept), good until `expires`. */
   async invite(studentId: string, codeHash: Buffer, expires: Date): Promise<void> {
-    await guarded(() => this.db.transaction(async (sql) => {
-      await sql.query('INSERT INTO coach_invites (code_hash, student_id, expires_at) VALUES ($1, $2, $3::text::timestamptz)', [codeHash, studentId, expires.toISOString()]);
-      // a student holds a few codes at most: the expired ones and all but the newest MAX_INVITES go
-      await sql.query(
-        `DELETE FROM coach_invites WHERE student_id = $1 AND (expires_at <= now() OR code_hash NOT IN
-           (SELECT code_hash FROM coach_invites WHERE student_id = $1 ORDER BY expires_at DESC LIMIT ${MAX_INVITES}))`, [studentId]);
-    }));
+    await guarded(() =>
+      this.db.transaction(async (sql) => {
+        await sql.query('INSERT INTO coach_invites (code_hash, student_id, expires_at) VALUES ($1, $2, $3::text::timestamptz)', [codeHash, studentId, expires.toISOString()]);
+        // a student holds a few codes at most: the expired ones and all but the newest MAX_INVITES go
+        await sql.query(
+          `DELETE FROM coach_invites WHERE student_id = $1 AND (expires_at <= now() OR code_hash NOT IN
+           (SELECT code_hash FROM coach_invites WHERE student_id = $1 ORDER BY expires_at DESC LIMIT ${MAX_INVITES}))`,
+          [studentId],
+        );
+      }),
+    );
   }
 
   /** The coach takes an invitation (used once): the student's name, or null for an unknown or expired code. */
   async acceptInvite(coachId: string, codeHash: Buffer): Promise<string | null> {
-    return guarded(() => this.db.transaction(async (sql) => {
-      const [inv] = await sql.query<{ student_id: string; name: string | null }>(
-        'DELETE FROM coach_invites i USING players p WHERE i.code_hash = $1 AND i.expires_at > now() AND p.id = i.student_id RETURNING i.student_id, p.name', [codeHash]);
-      if (inv === undefined) return null;
-      if (inv.student_id === coachId) throw new TilemateError('TM_BAD_INPUT', 'that is your own code: give it to your coach');
-      await sql.query('INSERT INTO coach_links (student_id, coach_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [inv.student_id, coachId]);
-      return inv.name ?? 'a guest';
-    }));
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        const [inv] = await sql.query<{ student_id: string; name: string | null }>(
+          'DELETE FROM coach_invites i USING players p WHERE i.code_hash = $1 AND i.expires_at > now() AND p.id = i.student_id RETURNING i.student_id, p.name',
+          [codeHash],
+        );
+        if (inv === undefined) return null;
+        if (inv.student_id === coachId) throw new TilemateError('TM_BAD_INPUT', 'that is your own code: give it to your coach');
+        await sql.query('INSERT INTO coach_links (student_id, coach_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [inv.student_id, coachId]);
+        return inv.name ?? 'a guest';
+      }),
+    );
   }
 
   /** The coach's students, by name. */
   async students(coachId: string): Promise<{ id: string; name: string }[]> {
-    return guarded(() => this.db.query<{ id: string; name: string }>("SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 ORDER BY p.name_key, p.id", [coachId]));
+    return guarded(() =>
+      this.db.query<{ id: string; name: string }>(
+        "SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 ORDER BY p.name_key, p.id",
+        [coachId],
+      ),
+    );
   }
 
   /** The student's coaches, by name. */
   async coaches(studentId: string): Promise<{ id: string; name: string }[]> {
-    return guarded(() => this.db.query<{ id: string; name: string }>("SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.coach_id WHERE l.student_id = $1 ORDER BY p.name_key, p.id", [studentId]));
+    return guarded(() =>
+      this.db.query<{ id: string; name: string }>(
+        "SELECT p.id, coalesce(p.name, 'a guest') AS name FROM coach_links l JOIN players p ON p.id = l.coach_id WHERE l.student_id = $1 ORDER BY p.name_key, p.id",
+        [studentId],
+      ),
+    );
   }
 
   /** The student withdraws a coach's access; false when that coach had none. */
   async withdraw(studentId: string, coachName: string): Promise<boolean> {
-    return guarded(async () => (await this.db.query('DELETE FROM coach_links l USING players p WHERE l.student_id = $1 AND l.coach_id = p.id AND p.name_key = $2 RETURNING l.coach_id', [studentId, nameKey(coachName)])).length > 0);
+    return guarded(
+      async () =>
+        (await this.db.query('DELETE FROM coach_links l USING players p WHERE l.student_id = $1 AND l.coach_id = p.id AND p.name_key = $2 RETURNING l.coach_id', [studentId, nameKey(coachName)]))
+          .length > 0,
+    );
   }
 
   /** The student of this name the coach follows, or null. */
   async studentNamed(coachId: string, name: string): Promise<string | null> {
-    return guarded(async () => (await this.db.query<{ id: string }>('SELECT p.id FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 AND p.name_key = $2', [coachId, nameKey(name)]))[0]?.id ?? null);
+    return guarded(
+      async () =>
+        (await this.db.query<{ id: string }>('SELECT p.id FROM coach_links l JOIN players p ON p.id = l.student_id WHERE l.coach_id = $1 AND p.name_key = $2', [coachId, nameKey(name)]))[0]?.id ??
+        null,
+    );
   }
 
   // ------------------------------------------------------------------ cards
@@ -164,16 +203,27 @@ export class PlayerStore {
    * accounts (`shared`) under the names she has not used herself.
    */
   async cards(playerId: string | null): Promise<{ name: string; text: string; shared: boolean }[]> {
-    return guarded(() => this.db.query<{ name: string; text: string; shared: boolean }>(
-      `SELECT name, text, false AS shared FROM cards WHERE player_id = $1
+    return guarded(() =>
+      this.db.query<{ name: string; text: string; shared: boolean }>(
+        `SELECT name, text, false AS shared FROM cards WHERE player_id = $1
        UNION ALL SELECT name, text, true FROM shared_cards s WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.player_id = $1 AND c.name = s.name)
-       ORDER BY name`, [playerId]));
+       ORDER BY name`,
+        [playerId],
+      ),
+    );
   }
 
   /** A card she may choose by name (hers first, then a shared one), or null. */
   async card(playerId: string | null, name: string): Promise<string | null> {
-    return guarded(async () => (await this.db.query<{ text: string }>(
-      'SELECT text FROM (SELECT text, 0 AS o FROM cards WHERE player_id = $1 AND name = $2 UNION ALL SELECT text, 1 FROM shared_cards WHERE name = $2) c ORDER BY o LIMIT 1', [playerId, name]))[0]?.text ?? null);
+    return guarded(
+      async () =>
+        (
+          await this.db.query<{ text: string }>(
+            'SELECT text FROM (SELECT text, 0 AS o FROM cards WHERE player_id = $1 AND name = $2 UNION ALL SELECT text, 1 FROM shared_cards WHERE name = $2) c ORDER BY o LIMIT 1',
+            [playerId, name],
+          )
+        )[0]?.text ?? null,
+    );
   }
 
   /** A card saved on this server before accounts, read in once (an existing name is kept). */
@@ -183,13 +233,15 @@ export class PlayerStore {
 
   /** Saves a card (replacing hers of that name); TM_TOO_MANY_CARDS when she keeps `max` others. */
   async saveCard(playerId: string, name: string, text: string, max: number): Promise<void> {
-    await guarded(() => this.db.transaction(async (sql) => {
-      // one save at a time per player, so two at once cannot both pass the count
-      await sql.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId]);
-      const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM cards WHERE player_id = $1 AND name <> $2', [playerId, name]);
-      if (n >= max) throw new TilemateError('TM_TOO_MANY_CARDS', `you keep ${n} cards, the most one player may; delete one first`);
-      await sql.query('INSERT INTO cards (player_id, name, text) VALUES ($1, $2, $3) ON CONFLICT (player_id, name) DO UPDATE SET text = excluded.text, updated_at = now()', [playerId, name, text]);
-    }));
+    await guarded(() =>
+      this.db.transaction(async (sql) => {
+        // one save at a time per player, so two at once cannot both pass the count
+        await sql.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId]);
+        const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM cards WHERE player_id = $1 AND name <> $2', [playerId, name]);
+        if (n >= max) throw new TilemateError('TM_TOO_MANY_CARDS', `you keep ${n} cards, the most one player may; delete one first`);
+        await sql.query('INSERT INTO cards (player_id, name, text) VALUES ($1, $2, $3) ON CONFLICT (player_id, name) DO UPDATE SET text = excluded.text, updated_at = now()', [playerId, name, text]);
+      }),
+    );
   }
 
   /** Deletes her card; false when she has none of that name. */

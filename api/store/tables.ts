@@ -15,7 +15,11 @@ import type { GameStore, NewRecord } from './games.js';
 export const TABLE_CHANNEL = 'tilemate_tables';
 
 export type SeatKind = 'empty' | 'bot' | 'person';
-export interface SeatRow { kind: SeatKind; name: string | null; level: string | null }
+export interface SeatRow {
+  kind: SeatKind;
+  name: string | null;
+  level: string | null;
+}
 export type TableStatus = 'open' | 'playing' | 'paused' | 'over';
 export type Clock = 'off' | 'relaxed' | 'tournament';
 export type Role = 'player' | 'spectator' | 'coach';
@@ -116,26 +120,38 @@ const memberRow = (r: Row): Member => ({
 const COLUMNS = 'id, code, game, params, host_id, teaching, clock, away_after, level, status, seats, seed, rng, actions, version, turn_since, touched_at';
 
 export class TableStore {
-  constructor(readonly db: Db, private readonly games: GameStore) {}
+  constructor(
+    readonly db: Db,
+    private readonly games: GameStore,
+  ) {}
 
   /** A new table with its host, or false when the code is taken (the caller draws another). */
   async create(t: Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'>, owner: string, host: Member): Promise<boolean> {
-    return guarded(() => this.db.transaction(async (sql) => {
-      const made = await sql.query(
-        `INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats)
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        const made = await sql.query(
+          `INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats)
          VALUES ($1, $2, $3, $4::text::jsonb, $5, $12, $6, $7, $8, $9, $10, $11::text::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-        [t.id, t.code, t.game, json(t.params), t.hostId, t.teaching, t.clock, t.awayAfter, t.level, t.status, json(t.seats), owner],
-      );
-      if (made.length === 0) return false;
-      await this.addMember(sql, host);
-      if (host.seat !== null) await this.seenIn(sql, t.id, host.seat);
-      return true;
-    }));
+          [t.id, t.code, t.game, json(t.params), t.hostId, t.teaching, t.clock, t.awayAfter, t.level, t.status, json(t.seats), owner],
+        );
+        if (made.length === 0) return false;
+        await this.addMember(sql, host);
+        if (host.seat !== null) await this.seenIn(sql, t.id, host.seat);
+        return true;
+      }),
+    );
   }
 
   private async addMember(sql: Sql, m: Member): Promise<void> {
-    await sql.query('INSERT INTO table_members (token_hash, table_id, role, seat, name, player_id, host) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [m.tokenHash, m.tableId, m.role, m.seat, m.name, m.playerId, m.host]);
+    await sql.query('INSERT INTO table_members (token_hash, table_id, role, seat, name, player_id, host) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      m.tokenHash,
+      m.tableId,
+      m.role,
+      m.seat,
+      m.name,
+      m.playerId,
+      m.host,
+    ]);
   }
 
   async byCode(code: string): Promise<TableRow | null> {
@@ -166,8 +182,12 @@ export class TableStore {
 
   /** The game's actions after action `after` up to action `upTo` (the table row's count, read before: later ones may be committed meanwhile), in order, as written. */
   async actionsAfter(tableId: string, after: number, upTo: number): Promise<{ action: unknown; byBot: boolean }[]> {
-    return guarded(async () => (await this.db.query('SELECT action, by_bot FROM table_actions WHERE table_id = $1 AND n > $2 AND n <= $3 ORDER BY n', [tableId, after, upTo]))
-      .map((r) => ({ action: r.action, byBot: r.by_bot as boolean })));
+    return guarded(async () =>
+      (await this.db.query('SELECT action, by_bot FROM table_actions WHERE table_id = $1 AND n > $2 AND n <= $3 ORDER BY n', [tableId, after, upTo])).map((r) => ({
+        action: r.action,
+        byBot: r.by_bot as boolean,
+      })),
+    );
   }
 
   /**
@@ -176,36 +196,43 @@ export class TableStore {
    */
   async commit(id: string, version: number, c: TableChange): Promise<number> {
     if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c);
-    return guarded(() => this.db.transaction(async (sql) => {
-      const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
-      const params: unknown[] = [id, version];
-      const set = (column: string, value: unknown, cast = '') => { params.push(value); sets.push(`${column} = $${params.length}${cast}`); };
-      if (c.seats !== undefined) set('seats', json(c.seats), '::text::jsonb');
-      if (c.status !== undefined) set('status', c.status);
-      if (c.seed !== undefined) set('seed', c.seed);
-      if (c.rng !== undefined) set('rng', json([...c.rng]), '::text::jsonb');
-      if (c.actions !== undefined) set('actions', c.actions.from - 1 + c.actions.list.length);
-      if (c.wakeAt !== undefined) set('wake_at', c.wakeAt === null ? null : new Date(c.wakeAt).toISOString(), '::timestamptz');
-      if (c.turnStarted === true) sets.push('turn_since = now()');
-      const moved = await sql.query<{ version: number }>(`UPDATE tables SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING version`, params);
-      if (moved.length !== 1) throw new TableConflict(id);
-      if (c.actions !== undefined && c.actions.list.length > 0) {
-        const { from, list } = c.actions;
-        await sql.query(
-          `INSERT INTO table_actions (table_id, n, action, by_bot)
+    return guarded(
+      () =>
+        this.db.transaction(async (sql) => {
+          const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
+          const params: unknown[] = [id, version];
+          const set = (column: string, value: unknown, cast = '') => {
+            params.push(value);
+            sets.push(`${column} = $${params.length}${cast}`);
+          };
+          if (c.seats !== undefined) set('seats', json(c.seats), '::text::jsonb');
+          if (c.status !== undefined) set('status', c.status);
+          if (c.seed !== undefined) set('seed', c.seed);
+          if (c.rng !== undefined) set('rng', json([...c.rng]), '::text::jsonb');
+          if (c.actions !== undefined) set('actions', c.actions.from - 1 + c.actions.list.length);
+          if (c.wakeAt !== undefined) set('wake_at', c.wakeAt === null ? null : new Date(c.wakeAt).toISOString(), '::timestamptz');
+          if (c.turnStarted === true) sets.push('turn_since = now()');
+          const moved = await sql.query<{ version: number }>(`UPDATE tables SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING version`, params);
+          if (moved.length !== 1) throw new TableConflict(id);
+          if (c.actions !== undefined && c.actions.list.length > 0) {
+            const { from, list } = c.actions;
+            await sql.query(
+              `INSERT INTO table_actions (table_id, n, action, by_bot)
            SELECT $1, $2 + o - 1, a->'action', (a->>'byBot')::boolean FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)`,
-          [id, from, json(list)],
-        );
-      }
-      if (c.member !== undefined) await this.addMember(sql, c.member);
-      if (c.seen !== undefined) await this.seenIn(sql, id, c.seen);
-      for (const { record, readers } of c.records ?? []) {
-        await this.games.insertRecord(sql, record);
-        for (const reader of readers) await sql.query('INSERT INTO record_readers (record_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [record.id, reader]);
-      }
-      await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
-      return moved[0].version;
-    }), (err) => err instanceof TableConflict);
+              [id, from, json(list)],
+            );
+          }
+          if (c.member !== undefined) await this.addMember(sql, c.member);
+          if (c.seen !== undefined) await this.seenIn(sql, id, c.seen);
+          for (const { record, readers } of c.records ?? []) {
+            await this.games.insertRecord(sql, record);
+            for (const reader of readers) await sql.query('INSERT INTO record_readers (record_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [record.id, reader]);
+          }
+          await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
+          return moved[0].version;
+        }),
+      (err) => err instanceof TableConflict,
+    );
   }
 
   /**
@@ -216,7 +243,10 @@ export class TableStore {
   private async commitActions(id: string, version: number, c: TableChange): Promise<number> {
     const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
     const params: unknown[] = [id, version, TABLE_CHANNEL];
-    const p = (value: unknown) => { params.push(value); return `$${params.length}`; };
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
     if (c.seats !== undefined) sets.push(`seats = ${p(json(c.seats))}::text::jsonb`);
     if (c.status !== undefined) sets.push(`status = ${p(c.status)}`);
     if (c.seed !== undefined) sets.push(`seed = ${p(c.seed)}`);
@@ -233,8 +263,7 @@ export class TableStore {
       parts.push(`here AS (INSERT INTO table_presence (table_id, seat, seen_at) SELECT $1, ${p(c.seen)}::integer, now() FROM moved
         ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now())`);
     }
-    const rows = await guarded(() => this.db.query<{ version: number }>(
-      `WITH ${parts.join(', ')} SELECT version, pg_notify($3, $1 || ':' || version) FROM moved`, params));
+    const rows = await guarded(() => this.db.query<{ version: number }>(`WITH ${parts.join(', ')} SELECT version, pg_notify($3, $1 || ':' || version) FROM moved`, params));
     if (rows.length !== 1) throw new TableConflict(id);
     return rows[0].version;
   }
@@ -256,21 +285,33 @@ export class TableStore {
   async seen(pairs: readonly { tableId: string; seat: number }[]): Promise<void> {
     const once = [...new Map(pairs.map((p) => [`${p.seat}:${p.tableId}`, { tableId: p.tableId, seat: p.seat }])).values()];
     if (once.length === 0) return;
-    await guarded(() => this.db.query(
-      `INSERT INTO table_presence (table_id, seat, seen_at)
+    await guarded(() =>
+      this.db.query(
+        `INSERT INTO table_presence (table_id, seat, seen_at)
        SELECT t->>'tableId', (t->>'seat')::integer, now() FROM jsonb_array_elements($1::text::jsonb) t
-       ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now()`, [json(once)]));
+       ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now()`,
+        [json(once)],
+      ),
+    );
   }
 
   /** How long ago (ms) each seat's person was last here, by seat (absent: never). */
   async presence(tableId: string): Promise<Map<number, number>> {
-    return guarded(async () => new Map((await this.db.query<{ seat: number; ago: number }>(
-      'SELECT seat, (extract(epoch FROM now() - seen_at) * 1000)::float8 AS ago FROM table_presence WHERE table_id = $1', [tableId])).map((r) => [r.seat, Number(r.ago)])));
+    return guarded(
+      async () =>
+        new Map(
+          (await this.db.query<{ seat: number; ago: number }>('SELECT seat, (extract(epoch FROM now() - seen_at) * 1000)::float8 AS ago FROM table_presence WHERE table_id = $1', [tableId])).map(
+            (r) => [r.seat, Number(r.ago)],
+          ),
+        ),
+    );
   }
 
   /** Look at the table again by then at the latest (a person's connection dropped). */
   async wakeBy(tableId: string, at: number): Promise<void> {
-    await guarded(() => this.db.query("UPDATE tables SET wake_at = least(coalesce(wake_at, $2::timestamptz), $2::timestamptz) WHERE id = $1 AND status = 'playing'", [tableId, new Date(at).toISOString()]));
+    await guarded(() =>
+      this.db.query("UPDATE tables SET wake_at = least(coalesce(wake_at, $2::timestamptz), $2::timestamptz) WHERE id = $1 AND status = 'playing'", [tableId, new Date(at).toISOString()]),
+    );
   }
 
   /**
@@ -278,17 +319,28 @@ export class TableStore {
    * for `leaseMs` so that no other server acts on it meanwhile; a lease a dead server left runs out.
    */
   async claimDue(owner: string, limit: number, leaseMs: number): Promise<string[]> {
-    return guarded(async () => (await this.db.query<{ id: string }>(
-      `UPDATE tables SET lease_owner = $1, lease_until = now() + $3 * interval '1 millisecond'
+    return guarded(async () =>
+      (
+        await this.db.query<{ id: string }>(
+          `UPDATE tables SET lease_owner = $1, lease_until = now() + $3 * interval '1 millisecond'
        WHERE id IN (SELECT id FROM tables WHERE status = 'playing' AND wake_at <= now() AND (lease_until IS NULL OR lease_until < now())
                     ORDER BY wake_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING id`, [owner, limit, leaseMs])).map((r) => r.id));
+       RETURNING id`,
+          [owner, limit, leaseMs],
+        )
+      ).map((r) => r.id),
+    );
   }
 
   /** A table looked at with nothing to do: look again by `wakeAt`, the lease given back. */
   async snooze(id: string, owner: string, wakeAt: number | null): Promise<void> {
-    await guarded(() => this.db.query('UPDATE tables SET wake_at = $3::timestamptz, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2',
-      [id, owner, wakeAt === null ? null : new Date(wakeAt).toISOString()]));
+    await guarded(() =>
+      this.db.query('UPDATE tables SET wake_at = $3::timestamptz, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2', [
+        id,
+        owner,
+        wakeAt === null ? null : new Date(wakeAt).toISOString(),
+      ]),
+    );
   }
 
   /**
@@ -296,14 +348,23 @@ export class TableStore {
    * untouched since `overBefore` (their records are kept apart): their rows go.
    */
   async dropIdle(before: number, overBefore: number): Promise<number> {
-    return guarded(async () => (await this.db.query("DELETE FROM tables WHERE (touched_at < $1::timestamptz AND status <> 'over') OR touched_at < $2::timestamptz RETURNING id",
-      [new Date(before).toISOString(), new Date(overBefore).toISOString()])).length);
+    return guarded(
+      async () =>
+        (
+          await this.db.query("DELETE FROM tables WHERE (touched_at < $1::timestamptz AND status <> 'over') OR touched_at < $2::timestamptz RETURNING id", [
+            new Date(before).toISOString(),
+            new Date(overBefore).toISOString(),
+          ])
+        ).length,
+    );
   }
 
   /** Tables not finished (for the limits): on the server, and opened by this address. */
   async countLive(owner: string): Promise<{ all: number; owner: number }> {
     return guarded(async () => {
-      const [r] = await this.db.query<{ all: number; mine: number }>("SELECT count(*)::integer AS all, (count(*) FILTER (WHERE owner = $1))::integer AS mine FROM tables WHERE status <> 'over'", [owner]);
+      const [r] = await this.db.query<{ all: number; mine: number }>("SELECT count(*)::integer AS all, (count(*) FILTER (WHERE owner = $1))::integer AS mine FROM tables WHERE status <> 'over'", [
+        owner,
+      ]);
       return { all: Number(r.all), owner: Number(r.mine) };
     });
   }

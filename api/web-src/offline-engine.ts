@@ -78,7 +78,7 @@ export function answer(path: string, b: OfflineBody): unknown {
     case '/api/analyze': {
       const { cc, analyzer } = card(b.card);
       const top = optInt(b.top, 'top', 1, 1000) ?? 5;
-      const simulate = b.simulate === undefined || typeof b.simulate === 'boolean' ? b.simulate as boolean | undefined : optInt(b.simulate, 'simulate', 1, MAX_DEALS);
+      const simulate = b.simulate === undefined || typeof b.simulate === 'boolean' ? (b.simulate as boolean | undefined) : optInt(b.simulate, 'simulate', 1, MAX_DEALS);
       const hand = str(b.hand, 'hand', MAX_TILES);
       // a typed hand, no game: the standard set (as the route)
       const input = analysisInput(COPIES, hand, optStr(b.exposed, 'exposed') ?? '', optStr(b.seen, 'seen') ?? '', others(b.others));
@@ -100,14 +100,18 @@ export function answer(path: string, b: OfflineBody): unknown {
     case '/api/advice': {
       const cc = card(b.card).cc;
       const input = {
-        hand: str(b.hand, 'hand', MAX_TILES), exposed: optStr(b.exposed, 'exposed'), seen: optStr(b.seen, 'seen'), others: others(b.others),
-        wall: optInt(b.wall, 'wall', 0, 152), ruleset: b.ruleset === undefined ? undefined : str(b.ruleset, 'ruleset', 40),
+        hand: str(b.hand, 'hand', MAX_TILES),
+        exposed: optStr(b.exposed, 'exposed'),
+        seen: optStr(b.seen, 'seen'),
+        others: others(b.others),
+        wall: optInt(b.wall, 'wall', 0, 152),
+        ruleset: b.ruleset === undefined ? undefined : str(b.ruleset, 'ruleset', 40),
       };
       const search = { worlds: optInt(b.worlds, 'worlds', 1, MAX_WORLDS), seed: optInt(b.seed, 'seed', 0, 2 ** 32 - 1), candidates: optInt(b.candidates, 'candidates', 1, 10) };
       if (b.question === 'discard') return discardAdvice(cc, input, search);
       if (b.question !== 'call') throw new TilemateError('TM_BAD_INPUT', '"question" must be discard or call');
       if (b.tile === undefined) throw new TilemateError('TM_BAD_INPUT', 'call advice needs "tile": the discard to answer');
-      const from = b.from === undefined || typeof b.from === 'number' ? b.from as number | undefined : str(b.from, 'from', 10);
+      const from = b.from === undefined || typeof b.from === 'number' ? (b.from as number | undefined) : str(b.from, 'from', 10);
       return callAdvice(cc, { ...input, tile: str(b.tile, 'tile', 10), from }, search);
     }
     default:

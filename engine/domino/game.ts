@@ -33,10 +33,7 @@ export interface TurnStep {
   free: boolean;
 }
 
-export type DominoAction =
-  | { type: 'play'; seat: number; tile: DominoId; train: number }
-  | { type: 'draw'; seat: number }
-  | { type: 'pass'; seat: number };
+export type DominoAction = { type: 'play'; seat: number; tile: DominoId; train: number } | { type: 'draw'; seat: number } | { type: 'pass'; seat: number };
 
 export interface RoundResult {
   /** Index into the ruleset's engines (0 = the first round). */
@@ -90,7 +87,9 @@ export interface DominoState {
   result: DominoResult | null;
 }
 
-const fail = (code: ErrorCode, message: string): never => { throw new TilemateError(code, message); };
+const fail = (code: ErrorCode, message: string): never => {
+  throw new TilemateError(code, message);
+};
 const freshStep = (): TurnStep => ({ drawn: -1, cover: -1, free: false });
 
 export const mexicanTrain = (state: { players: number }): number => state.players;
@@ -106,7 +105,12 @@ export function newRound(rules: DominoRuleset, players: number, seed: number, ro
 
 /** A whole game: every round of the ruleset, from the first engine down (senior games: six rounds). */
 export function newMatch(rules: DominoRuleset, players: number, seed: number): DominoState {
-  return start(rules, players, seed, rules.engines.map((_, i) => i));
+  return start(
+    rules,
+    players,
+    seed,
+    rules.engines.map((_, i) => i),
+  );
 }
 
 function start(rules: DominoRuleset, players: number, seed: number, schedule: number[]): DominoState {
@@ -114,11 +118,28 @@ function start(rules: DominoRuleset, players: number, seed: number, schedule: nu
   const rng = seedRng(seed);
   const { draw, winner } = drawForFirst(rng, players);
   const state: DominoState = {
-    rules, players, seed, rng, schedule, roundPos: 0,
-    firstDraw: draw, firstPlayer: winner, starter: winner,
-    engine: 0, hands: [], boneyard: [], trains: [], openDoubles: [], lacks: [],
-    turn: winner, step: freshStep(), phase: 'play',
-    totals: new Array<number>(players).fill(0), rounds: [], actionCount: 0, result: null,
+    rules,
+    players,
+    seed,
+    rng,
+    schedule,
+    roundPos: 0,
+    firstDraw: draw,
+    firstPlayer: winner,
+    starter: winner,
+    engine: 0,
+    hands: [],
+    boneyard: [],
+    trains: [],
+    openDoubles: [],
+    lacks: [],
+    turn: winner,
+    step: freshStep(),
+    phase: 'play',
+    totals: new Array<number>(players).fill(0),
+    rounds: [],
+    actionCount: 0,
+    result: null,
   };
   dealRound(state);
   return state;
@@ -211,7 +232,10 @@ export function forEachPlay(state: DominoState, seat: number, cb: (tile: DominoI
   for (let t = 0; t <= state.players; t++) {
     if ((mask & (1 << t)) === 0) continue;
     const end = state.trains[t].end;
-    if (drawn >= 0) { if (hasEnd(drawn, end)) cb(drawn, t); continue; }
+    if (drawn >= 0) {
+      if (hasEnd(drawn, end)) cb(drawn, t);
+      continue;
+    }
     for (let i = 0; i < hand.length; i++) if (hasEnd(hand[i], end)) cb(hand[i], t);
   }
 }
@@ -226,7 +250,9 @@ function reachableEnds(state: DominoState, seat: number): number {
 
 function canPlay(state: DominoState, seat: number): boolean {
   let any = false;
-  forEachPlay(state, seat, () => { any = true; });
+  forEachPlay(state, seat, () => {
+    any = true;
+  });
   return any;
 }
 
@@ -234,7 +260,9 @@ function canPlay(state: DominoState, seat: number): boolean {
 export function legalActions(state: DominoState, seat: number): DominoAction[] {
   const out: DominoAction[] = [];
   if (state.phase !== 'play' || seat !== state.turn) return out;
-  forEachPlay(state, seat, (tile, train) => { out.push({ type: 'play', seat, tile, train }); });
+  forEachPlay(state, seat, (tile, train) => {
+    out.push({ type: 'play', seat, tile, train });
+  });
   if (out.length > 0) return out;
   // both documents: "If you can't make a move, draw 1 tile"; when it does not play, mark the train
   if (state.step.drawn < 0 && state.boneyard.length > 0) out.push({ type: 'draw', seat });
@@ -255,7 +283,8 @@ export function apply(state: DominoState, action: DominoAction): void {
     case 'play': {
       const { tile, train } = action;
       if (typeof tile !== 'number' || !Number.isInteger(tile) || tile < 0 || tile >= SET_SIZE) fail('TM_BAD_TILE', `${String(tile)} is not a domino`);
-      if (typeof train !== 'number' || !Number.isInteger(train) || train < 0 || train > state.players) fail('TM_ILLEGAL_ACTION', `there is no train ${String(train)} (seats' trains 0-${state.players - 1}, the Mexican train ${state.players})`);
+      if (typeof train !== 'number' || !Number.isInteger(train) || train < 0 || train > state.players)
+        fail('TM_ILLEGAL_ACTION', `there is no train ${String(train)} (seats' trains 0-${state.players - 1}, the Mexican train ${state.players})`);
       const hand = state.hands[seat];
       const at = hand.indexOf(tile);
       if (at < 0) fail('TM_ILLEGAL_ACTION', `seat ${seat} does not hold ${dominoName(tile)}`);
@@ -272,7 +301,10 @@ export function apply(state: DominoState, action: DominoAction): void {
       if (open >= 0) state.openDoubles.splice(open, 1);
       state.actionCount++;
       // district rules: a double that is the player's last domino need not be covered; the round ends
-      if (hand.length === 0) { endRound(state, seat); return; }
+      if (hand.length === 0) {
+        endRound(state, seat);
+        return;
+      }
       if (isDouble(tile)) {
         state.openDoubles.push(train);
         // the player who plays a double plays again (senior games: to cover it; district: a free turn)
@@ -346,13 +378,19 @@ function blocked(state: DominoState): boolean {
   return true;
 }
 
-export const pipsIn = (hand: readonly DominoId[]): number => { let n = 0; for (const t of hand) n += PIPS[t]; return n; };
+export const pipsIn = (hand: readonly DominoId[]): number => {
+  let n = 0;
+  for (const t of hand) n += PIPS[t];
+  return n;
+};
 
 function endRound(state: DominoState, outBy: number): void {
   // senior games, Winning: the player who goes out scores zero, the others the pips left in their hands
   const pipsLeft = state.hands.map(pipsIn);
   state.rounds.push({ round: state.schedule[state.roundPos], engine: HI[state.engine], outBy, pipsLeft });
-  pipsLeft.forEach((p, s) => { state.totals[s] += p; });
+  pipsLeft.forEach((p, s) => {
+    state.totals[s] += p;
+  });
   if (state.roundPos + 1 < state.schedule.length) {
     state.roundPos++;
     dealRound(state);
@@ -480,7 +518,9 @@ export function cloneDominoState(s: DominoState): DominoState {
  * the sum of the rounds. Throws "rule violation: ...".
  */
 export function validateDomino(state: DominoState): void {
-  const bad = (what: string): never => { ruleViolation(`${what}`); };
+  const bad = (what: string): never => {
+    ruleViolation(`${what}`);
+  };
   const seen = new Uint8Array(SET_SIZE);
   const count = (t: DominoId, where: string) => {
     if (!Number.isInteger(t) || t < 0 || t >= SET_SIZE) bad(`${String(t)} in ${where} is not a domino`);
@@ -513,7 +553,10 @@ export function validateDomino(state: DominoState): void {
   });
   if (new Set(state.openDoubles).size !== state.openDoubles.length) bad('a train listed twice among open doubles');
   const totals = new Array<number>(state.players).fill(0);
-  for (const r of state.rounds) r.pipsLeft.forEach((p, s) => { totals[s] += p; });
+  for (const r of state.rounds)
+    r.pipsLeft.forEach((p, s) => {
+      totals[s] += p;
+    });
   if (totals.some((x, s) => x !== state.totals[s])) bad('totals are not the sum of the rounds');
   if (state.phase === 'play') {
     if (state.turn < 0 || state.turn >= state.players) bad(`turn ${state.turn}`);

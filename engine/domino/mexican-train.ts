@@ -1,9 +1,6 @@
 import { ruleViolation, TilemateError } from '../errors.js';
 import { endLists, show, type Game, type GameType, type Outcome } from '../games.js';
-import {
-  apply, cloneDominoState, legalActions, newMatch, newRound, sharedView, tryApply, validateDomino, view,
-  type DominoAction, type DominoState, type DominoView,
-} from './game.js';
+import { apply, cloneDominoState, legalActions, newMatch, newRound, sharedView, tryApply, validateDomino, view, type DominoAction, type DominoState, type DominoView } from './game.js';
 import { checkPlayers, DOMINO_RULESETS, loadDominoRuleset, type DominoRuleset } from './rulesets.js';
 import { dominoName, parseDomino } from './tiles.js';
 
@@ -26,7 +23,9 @@ export type Rounds = 'match' | { round: number };
 
 export type MexicanTrainGame = Game<MexicanTrainSpec> & { readonly rules: DominoRuleset; readonly rounds: Rounds };
 
-const bad = (message: string): never => { throw new TilemateError('TM_BAD_INPUT', message); };
+const bad = (message: string): never => {
+  throw new TilemateError('TM_BAD_INPUT', message);
+};
 
 /** A train by name: a seat's number, or "mexican". */
 export const trainLabel = (players: number, train: number): string | number => (train === players ? 'mexican' : train);
@@ -43,24 +42,50 @@ class MexicanTrain implements MexicanTrainGame {
   readonly type = MEXICAN_TRAIN;
   readonly params: Readonly<Record<string, unknown>>;
 
-  constructor(readonly rules: DominoRuleset, readonly players: number, readonly rounds: Rounds) {
+  constructor(
+    readonly rules: DominoRuleset,
+    readonly players: number,
+    readonly rounds: Rounds,
+  ) {
     this.params = { ruleset: rules.name, players, game: rounds };
   }
 
   newGame(seed: number): DominoState {
     return this.rounds === 'match' ? newMatch(this.rules, this.players, seed) : newRound(this.rules, this.players, seed, this.rounds.round);
   }
-  legalActions(state: DominoState, seat: number): DominoAction[] { return legalActions(state, seat); }
-  apply(state: DominoState, action: DominoAction): void { apply(state, action); }
-  tryApply(state: DominoState, action: DominoAction): TilemateError | null { return tryApply(state, action); }
-  view(state: DominoState, seat: number): DominoView { return view(state, seat); }
-  sharedView(state: DominoState, seat: number): DominoView { return sharedView(state, seat); }
-  phase(state: DominoState): DominoState['phase'] { return state.phase; }
-  nextToAct(state: DominoState): number { return state.phase === 'play' ? state.turn : -1; }
-  waitingOn(state: DominoState): number[] { return state.phase === 'play' ? [state.turn] : []; }
-  isOver(state: DominoState): boolean { return state.phase === 'ended'; }
-  actionCount(state: DominoState): number { return state.actionCount; }
-  drawnTile(state: DominoState, action: DominoAction): string | null { return action.type === 'draw' ? dominoName(state.step.drawn) : null; }
+  legalActions(state: DominoState, seat: number): DominoAction[] {
+    return legalActions(state, seat);
+  }
+  apply(state: DominoState, action: DominoAction): void {
+    apply(state, action);
+  }
+  tryApply(state: DominoState, action: DominoAction): TilemateError | null {
+    return tryApply(state, action);
+  }
+  view(state: DominoState, seat: number): DominoView {
+    return view(state, seat);
+  }
+  sharedView(state: DominoState, seat: number): DominoView {
+    return sharedView(state, seat);
+  }
+  phase(state: DominoState): DominoState['phase'] {
+    return state.phase;
+  }
+  nextToAct(state: DominoState): number {
+    return state.phase === 'play' ? state.turn : -1;
+  }
+  waitingOn(state: DominoState): number[] {
+    return state.phase === 'play' ? [state.turn] : [];
+  }
+  isOver(state: DominoState): boolean {
+    return state.phase === 'ended';
+  }
+  actionCount(state: DominoState): number {
+    return state.actionCount;
+  }
+  drawnTile(state: DominoState, action: DominoAction): string | null {
+    return action.type === 'draw' ? dominoName(state.step.drawn) : null;
+  }
   outcome(state: DominoState): Outcome | null {
     const r = state.result;
     if (r === null) return null;
@@ -76,8 +101,12 @@ class MexicanTrain implements MexicanTrainGame {
     if (r === null) ruleViolation('the summary of a game that has not ended');
     return { totals: r.totals, winners: r.winners, rounds: state.rounds.map((x) => ({ engine: x.engine, outBy: x.outBy, pipsLeft: x.pipsLeft })) };
   }
-  validate(state: DominoState): void { validateDomino(state); }
-  clone(state: DominoState): DominoState { return cloneDominoState(state); }
+  validate(state: DominoState): void {
+    validateDomino(state);
+  }
+  clone(state: DominoState): DominoState {
+    return cloneDominoState(state);
+  }
   encodeAction(a: DominoAction): Record<string, unknown> {
     return a.type === 'play' ? { type: 'play', seat: a.seat, tile: dominoName(a.tile), train: trainLabel(this.players, a.train) } : { type: a.type, seat: a.seat };
   }

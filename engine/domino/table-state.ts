@@ -28,7 +28,9 @@ export interface TableInput {
   openDoubles?: (number | 'mexican')[];
 }
 
-const bad = (message: string): never => { throw new TilemateError('TM_BAD_INPUT', message); };
+const bad = (message: string): never => {
+  throw new TilemateError('TM_BAD_INPUT', message);
+};
 
 /** Parses the JSON text of a table description (see TableInput). */
 export function parseTableInput(text: string): TableInput {
@@ -88,12 +90,30 @@ export function viewFromTable(input: TableInput, hand: readonly DominoId[]): Dom
   handCounts[seat] = hand.length;
   const others = handCounts.reduce((a, b) => a + b, 0) - hand.length;
   const boneyard = input.boneyard ?? unseen - others;
-  if (!Number.isInteger(boneyard) || boneyard < 0 || boneyard + others !== unseen) bad(`${unseen} tiles are out of sight, but the other hands (${others}) and the boneyard (${String(boneyard)}) add up to ${others + Number(boneyard)}`);
+  if (!Number.isInteger(boneyard) || boneyard < 0 || boneyard + others !== unseen)
+    bad(`${unseen} tiles are out of sight, but the other hands (${others}) and the boneyard (${String(boneyard)}) add up to ${others + Number(boneyard)}`);
   return {
-    seat, ruleset: rules.name, players, phase: 'play', roundNo: 1, roundsInGame: 1,
-    round: Math.max(0, rules.engines.indexOf(HI[engine])), engine, starter: seat, firstDraw: [], turn: seat,
-    step: { drew: false, cover: -1, free: false }, hand: [...hand], drawn: -1,
-    handCounts, boneyard, trains, openDoubles, lacks: new Array<number>(players).fill(0),
-    totals: new Array<number>(players).fill(0), rounds: [], result: null,
+    seat,
+    ruleset: rules.name,
+    players,
+    phase: 'play',
+    roundNo: 1,
+    roundsInGame: 1,
+    round: Math.max(0, rules.engines.indexOf(HI[engine])),
+    engine,
+    starter: seat,
+    firstDraw: [],
+    turn: seat,
+    step: { drew: false, cover: -1, free: false },
+    hand: [...hand],
+    drawn: -1,
+    handCounts,
+    boneyard,
+    trains,
+    openDoubles,
+    lacks: new Array<number>(players).fill(0),
+    totals: new Array<number>(players).fill(0),
+    rounds: [],
+    result: null,
   };
 }

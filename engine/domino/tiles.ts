@@ -42,7 +42,8 @@ export const fullDominoSet = (): DominoId[] => Array.from({ length: SET_SIZE }, 
 export function parseDomino(token: string): DominoId {
   const m = /^\s*(\d{1,2})\s*[-|/:]\s*(\d{1,2})\s*$/.exec(token);
   if (!m) throw new TilemateError('TM_BAD_TILE', `"${token}" is not a domino: write its two ends, e.g. 12-5`);
-  const a = Number(m[1]), b = Number(m[2]);
+  const a = Number(m[1]),
+    b = Number(m[2]);
   if (a > MAX_PIP || b > MAX_PIP) throw new TilemateError('TM_BAD_TILE', `"${token}" is not in the double-12 set (ends 0 to 12)`);
   return dominoId(a, b);
 }

@@ -100,7 +100,10 @@ export function analysisInput(copies: readonly number[], hand: string, exposed =
     const groups = parseExposures(text);
     const held = groups.reduce((n, x) => n + x.size, 0);
     if (held > 13) throw new TilemateError('TM_BAD_EXPOSURE', `the ${who} player's exposures hold ${held} tiles; a rack holds 13`);
-    for (const x of groups) { for (let i = 0; i < x.size - x.jokers; i++) seenTiles.push(x.tile); for (let i = 0; i < x.jokers; i++) seenTiles.push(JOKER); }
+    for (const x of groups) {
+      for (let i = 0; i < x.size - x.jokers; i++) seenTiles.push(x.tile);
+      for (let i = 0; i < x.jokers; i++) seenTiles.push(JOKER);
+    }
     othersExposed += held;
   }
   const size = concealedTiles.length + exposures.reduce((n, x) => n + x.size, 0);
@@ -111,7 +114,10 @@ export function analysisInput(copies: readonly number[], hand: string, exposed =
   const input: AnalysisInput = { concealed: EMPTY(), exposures, seen: EMPTY(), othersExposed, copies };
   const exposedCounts = EMPTY();
   for (const t of concealedTiles) input.concealed[t]++;
-  for (const x of exposures) { exposedCounts[x.tile] += x.size - x.jokers; exposedCounts[JOKER] += x.jokers; }
+  for (const x of exposures) {
+    exposedCounts[x.tile] += x.size - x.jokers;
+    exposedCounts[JOKER] += x.jokers;
+  }
   for (const t of seenTiles) input.seen[t]++;
   for (let t = 0; t < KINDS; t++) {
     const n = input.concealed[t] + exposedCounts[t] + input.seen[t];
@@ -132,7 +138,9 @@ export function analysisInput(copies: readonly number[], hand: string, exposed =
  * form: min(h, need) in the low byte, min(h, single) (those in singles and pairs) in the high.
  */
 export const PLACED = Uint16Array.from({ length: 16 << 8 }, (_, i) => {
-  const h = i >> 8, need = i & 15, single = (i >> 4) & 15;
+  const h = i >> 8,
+    need = i & 15,
+    single = (i >> 4) & 15;
   return Math.min(h, need) | (Math.min(h, single) << 8);
 });
 
@@ -150,22 +158,20 @@ export const DEAD = 64;
  * forms holding that kind (the card's postings), and every form has 14 tiles, so
  *   lack = 14 - placed,  lackSingles = singles - placedSingles.
  */
-export function tilesAwayAll(
-  cc: CompiledCard,
-  counts: ArrayLike<number>,
-  away: Uint8Array,
-  best: Uint32Array,
-  dead: Uint8Array = cc.noPenalty,
-): void {
+export function tilesAwayAll(cc: CompiledCard, counts: ArrayLike<number>, away: Uint8Array, best: Uint32Array, dead: Uint8Array = cc.noPenalty): void {
   const { lineStart, lineJokers, formSingles } = cc;
   const placed = placeAll(cc, counts, cc.work);
   const jokers = counts[JOKER];
   for (let l = 0; l < cc.lineCount; l++) {
     const j = lineJokers[l] === 1 ? jokers : 0;
-    let bestAway = 255, bestForm = 0;
+    let bestAway = 255,
+      bestForm = 0;
     for (let f = lineStart[l], end = lineStart[l + 1]; f < end; f++) {
       const a = awayFromPlaced(placed[f], formSingles[f], j) + dead[f];
-      if (a < bestAway) { bestAway = a; bestForm = f; }
+      if (a < bestAway) {
+        bestAway = a;
+        bestForm = f;
+      }
     }
     away[l] = bestAway;
     best[l] = bestForm;
@@ -202,7 +208,8 @@ export function placeForm(cc: CompiledCard, f: number, counts: ArrayLike<number>
  */
 export function mendPlaced(cc: CompiledCard, placed: Uint16Array, t: number, was: number, now: number): void {
   const { postStart, postForm, postCode } = cc;
-  const from = Math.min(was, 15) << 8, to = Math.min(now, 15) << 8; // as in placeAll
+  const from = Math.min(was, 15) << 8,
+    to = Math.min(now, 15) << 8; // as in placeAll
   for (let p = postStart[t], end = postStart[t + 1]; p < end; p++) placed[postForm[p]] += PLACED[to | postCode[p]] - PLACED[from | postCode[p]];
 }
 
@@ -235,7 +242,10 @@ function context(input: AnalysisInput): Context {
 function availableOf(input: AnalysisInput): number[] {
   const avail = EMPTY();
   for (let t = 0; t < KINDS; t++) avail[t] = input.copies[t] - input.seen[t];
-  for (const x of input.exposures) { avail[x.tile] -= x.size - x.jokers; avail[JOKER] -= x.jokers; }
+  for (const x of input.exposures) {
+    avail[x.tile] -= x.size - x.jokers;
+    avail[JOKER] -= x.jokers;
+  }
   return avail;
 }
 
@@ -253,8 +263,10 @@ export function unseenOf(input: AnalysisInput): number[] {
  */
 function formOuts(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers: number, jokersAllowed: boolean, unseen: number[]): number {
   const { entryKind, entryNeed, entrySingle } = cc;
-  const start = cc.entryStart[f], end = cc.entryStart[f + 1];
-  let lack = 0, lackSingles = 0;
+  const start = cc.entryStart[f],
+    end = cc.entryStart[f + 1];
+  let lack = 0,
+    lackSingles = 0;
   for (let e = start; e < end; e++) {
     const h = counts[entryKind[e]];
     if (entryNeed[e] > h) lack += entryNeed[e] - h;
@@ -274,7 +286,9 @@ function formOuts(cc: CompiledCard, f: number, counts: ArrayLike<number>, jokers
  * exposure must match a group of the form of the same tile and size, one group each, and
  * what it holds is subtracted. Returns the number of kinds, or -1 when the exposures do not fit.
  */
-const formKind = new Int32Array(16), formNeed = new Int32Array(16), formSingle = new Int32Array(16);
+const formKind = new Int32Array(16),
+  formNeed = new Int32Array(16),
+  formSingle = new Int32Array(16);
 function loadForm(cc: CompiledCard, f: number, exposures: readonly Group[]): number {
   let n = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++, n++) {
@@ -284,7 +298,8 @@ function loadForm(cc: CompiledCard, f: number, exposures: readonly Group[]): num
   }
   if (exposures.length === 0) return n;
   const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
-  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
+  const g0 = cc.groupStart[f],
+    g1 = cc.groupStart[f + 1];
   let matched = 0; // bit per group of the form
   for (const x of exposures) {
     if (x.jokers > 0 && !jokersAllowed) return -1;
@@ -324,7 +339,9 @@ interface FormEval {
 }
 
 /** Scratch for evaluateForm: per kind slot of the loaded form, the singles and group tiles lacking; the scarce slots in order. */
-const singleLack = new Int32Array(16), groupLack = new Int32Array(16), scarce = new Int32Array(16);
+const singleLack = new Int32Array(16),
+  groupLack = new Int32Array(16),
+  scarce = new Int32Array(16);
 
 /** One form in full, after the exposures (null when they fit no groups of the form). */
 function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | null {
@@ -335,7 +352,8 @@ function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | nul
   const jokersAllowed = cc.lineJokers[cc.formLine[f]] === 1;
   const jokers = jokersAllowed ? h[JOKER] : 0;
 
-  let lack = 0, lackSingles = 0;
+  let lack = 0,
+    lackSingles = 0;
   for (let i = 0; i < n; i++) {
     const t = formKind[i];
     const s = formSingle[i] > h[t] ? formSingle[i] - h[t] : 0;
@@ -357,10 +375,12 @@ function evaluateForm(cc: CompiledCard, f: number, ctx: Context): FormEval | nul
     let m = 0;
     for (let i = 0; i < n; i++) {
       if (groupLack[i] === 0) continue;
-      const u = unseen[formKind[i]], t = formKind[i];
+      const u = unseen[formKind[i]],
+        t = formKind[i];
       let j = m++;
       for (; j > 0; j--) {
-        const o = scarce[j - 1], uo = unseen[formKind[o]];
+        const o = scarce[j - 1],
+          uo = unseen[formKind[o]];
         if (uo < u || (uo === u && formKind[o] < t)) break;
         scarce[j] = o;
       }
@@ -472,11 +492,15 @@ export class Analyzer {
     const jokersAllowed = cc.lineJokers[l] === 1;
     const jokers = jokersAllowed ? ctx.input.concealed[JOKER] : 0;
     const dead = anySeen ? this.dead : cc.noPenalty;
-    let bestOuts = -1, chosen = this.best[l];
+    let bestOuts = -1,
+      chosen = this.best[l];
     for (let f = chosen; f < cc.lineStart[l + 1]; f++) {
       if (awayFromPlaced(cc.work[f], cc.formSingles[f], jokers) + dead[f] !== known) continue;
       const outs = formOuts(cc, f, ctx.input.concealed, jokers, jokersAllowed, ctx.unseen);
-      if (outs > bestOuts) { bestOuts = outs; chosen = f; }
+      if (outs > bestOuts) {
+        bestOuts = outs;
+        chosen = f;
+      }
     }
     return { line: l, form: chosen, away: known, outs: bestOuts, value: cc.card.lines[l].value };
   }
@@ -488,7 +512,10 @@ export class Analyzer {
     let best: FormEval | null = null;
     for (let f = cc.lineStart[l]; f < cc.lineStart[l + 1]; f++) {
       const ev = evaluateForm(cc, f, ctx);
-      if (ev !== null && (best === null || better(ev, best))) { best = ev; chosen = f; }
+      if (ev !== null && (best === null || better(ev, best))) {
+        best = ev;
+        chosen = f;
+      }
     }
     return this.result(l, chosen, ctx, best);
   }
@@ -515,7 +542,6 @@ export class Analyzer {
     if (whyNot !== undefined) result.whyNot = whyNot;
     return result;
   }
-
 }
 
 interface Candidate {

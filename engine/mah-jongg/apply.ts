@@ -3,7 +3,25 @@ import { completeForm, exposuresFitCard, singlesAndPairs, tilesUsed } from './ha
 import { rackExposures } from './racks.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent } from './scoring.js';
 import { JOKER, KINDS, tileName, type TileId } from './tiles.js';
-import { type Action, type ClaimResponse, DECLINED, type GameState, type Phase, bothMahJonggs, checkTiles, fail, handSize, hasTiles, inPlay, isMahJonggNow, liveRacks, nextInPlay, proofsOf, rackMahJongg, rackOf } from './state.js';
+import {
+  type Action,
+  type ClaimResponse,
+  DECLINED,
+  type GameState,
+  type Phase,
+  bothMahJonggs,
+  checkTiles,
+  fail,
+  handSize,
+  hasTiles,
+  inPlay,
+  isMahJonggNow,
+  liveRacks,
+  nextInPlay,
+  proofsOf,
+  rackMahJongg,
+  rackOf,
+} from './state.js';
 import { resolveCourtesy, resolvePass, startCourtesy } from './charleston.js';
 
 /**
@@ -78,7 +96,8 @@ export function apply(state: GameState, action: Action): void {
     case 'discard': {
       requireTurnWithHand(state, seat);
       const t = action.tile;
-      if (!Number.isInteger(t) || t < 0 || t >= KINDS || p.concealed[t] === 0) fail('TM_ILLEGAL_ACTION', `seat ${seat} holds no ${Number.isInteger(t) && t >= 0 && t < KINDS ? tileName(t) : String(t)} to discard`);
+      if (!Number.isInteger(t) || t < 0 || t >= KINDS || p.concealed[t] === 0)
+        fail('TM_ILLEGAL_ACTION', `seat ${seat} holds no ${Number.isInteger(t) && t >= 0 && t < KINDS ? tileName(t) : String(t)} to discard`);
       p.concealed[t]--;
       p.discards.push(t);
       state.visible[t]++;
@@ -164,7 +183,7 @@ export function apply(state: GameState, action: Action): void {
       if (ph.kind !== 'draw' && ph.kind !== 'discard') fail('TM_ILLEGAL_ACTION', 'a hand may be called dead on your own turn');
       if (seat !== state.turn) fail('TM_NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`);
       const target = action.target;
-      if (!Number.isInteger(target) || target < 0 || target >= state.rules.players || target === seat) fail('TM_ILLEGAL_ACTION', 'call another player\'s hand dead');
+      if (!Number.isInteger(target) || target < 0 || target >= state.rules.players || target === seat) fail('TM_ILLEGAL_ACTION', "call another player's hand dead");
       const rack = action.rack ?? 0;
       // teaching guide 6.6: only when the tiles on the table prove the hand impossible
       if (!proofsOf(state).provablyDead(state, target, rack)) fail('TM_ILLEGAL_ACTION', `the table does not prove seat ${target}'s hand impossible`);
@@ -209,14 +228,20 @@ function openClaims(state: GameState, discarder: number, tile: TileId): void {
     if (s === discarder || tile === JOKER || !inPlay(state, s)) responses[s] = DECLINED;
     else anyone = true;
   }
-  if (!anyone) { passTurn(state, discarder); return; }
+  if (!anyone) {
+    passTurn(state, discarder);
+    return;
+  }
   state.phase = { kind: 'claims', tile, discarder, responses };
 }
 
 /** The next player in play draws; a wall game when the wall is empty (teaching guide 3.4). */
 function passTurn(state: GameState, from: number): void {
   const next = nextInPlay(state, from);
-  if (next < 0 || state.wallPos >= state.wall.length) { endGame(state, true); return; }
+  if (next < 0 || state.wallPos >= state.wall.length) {
+    endGame(state, true);
+    return;
+  }
   state.turn = next;
   state.phase = { kind: 'draw' };
 }
@@ -228,14 +253,19 @@ function passTurn(state: GameState, from: number): void {
 function resolveClaims(state: GameState): void {
   const ph = state.phase as Extract<Phase, { kind: 'claims' }>;
   const n = state.rules.players;
-  let mj = -1, call = -1;
+  let mj = -1,
+    call = -1;
   for (let i = 1; i < n; i++) {
-    const s = (ph.discarder + i) % n, type = ph.responses[s]!.type;
+    const s = (ph.discarder + i) % n,
+      type = ph.responses[s]!.type;
     if (type === 'callMahJongg' && mj < 0) mj = s;
     if (type === 'call' && call < 0) call = s;
   }
   const winner = mj >= 0 ? mj : call;
-  if (winner < 0) { passTurn(state, ph.discarder); return; }
+  if (winner < 0) {
+    passTurn(state, ph.discarder);
+    return;
+  }
   const tile = ph.tile;
   const discarder = ph.discarder;
   const p = state.players[winner];
@@ -277,10 +307,15 @@ function declareMahJongg(state: GameState, seat: number, rack: number, claimed: 
     if (state.phase.kind === 'ended') return;
     // standardized rules 14.4: with one hand left intact the game ends (two or more, it goes on)
     const intact = state.players.map((_, s) => s).filter((s) => inPlay(state, s));
-    if (state.rules.scoring.intactAfterFalseMahJongg !== 0 && intact.length === 1) { endGame(state, false, intact); return; }
+    if (state.rules.scoring.intactAfterFalseMahJongg !== 0 && intact.length === 1) {
+      endGame(state, false, intact);
+      return;
+    }
     // Siamese 11A: with another live rack the player still discards to end her turn and plays on
-    if (inPlay(state, seat)) { state.turn = seat; state.phase = { kind: 'discard' }; }
-    else if (state.turn === seat) passTurn(state, seat);
+    if (inPlay(state, seat)) {
+      state.turn = seat;
+      state.phase = { kind: 'discard' };
+    } else if (state.turn === seat) passTurn(state, seat);
     return;
   }
   recordMahJongg(state, seat, rack, form, how, false);
@@ -304,9 +339,16 @@ function declareBoth(state: GameState, seat: number, claimed: TileId | null, how
   } else {
     const f0 = completeForm(state.cc, p.concealed, rackExposures(p, r0));
     const f1 = f0 >= 0 ? -1 : completeForm(state.cc, p.concealed, rackExposures(p, r1));
-    if (f0 >= 0) { recordMahJongg(state, seat, r0, f0, how, false); killRack(state, seat, r1); }
-    else if (f1 >= 0) { recordMahJongg(state, seat, r1, f1, how, false); killRack(state, seat, r0); }
-    else { killRack(state, seat, r0); if (state.phase.kind !== 'ended') killRack(state, seat, r1); }
+    if (f0 >= 0) {
+      recordMahJongg(state, seat, r0, f0, how, false);
+      killRack(state, seat, r1);
+    } else if (f1 >= 0) {
+      recordMahJongg(state, seat, r1, f1, how, false);
+      killRack(state, seat, r0);
+    } else {
+      killRack(state, seat, r0);
+      if (state.phase.kind !== 'ended') killRack(state, seat, r1);
+    }
   }
   if (state.phase.kind !== 'ended') afterMahJongg(state, seat);
 }
@@ -345,7 +387,10 @@ function recordMahJongg(state: GameState, seat: number, rack: number, form: numb
  */
 function afterMahJongg(state: GameState, seat: number): void {
   const p = state.players[seat];
-  if (p.mahJonggs.length >= state.rules.mahJonggsToEnd || state.players.every((_, s) => !inPlay(state, s))) { endGame(state, false); return; }
+  if (p.mahJonggs.length >= state.rules.mahJonggsToEnd || state.players.every((_, s) => !inPlay(state, s))) {
+    endGame(state, false);
+    return;
+  }
   if (inPlay(state, seat) && handSize(p) > 0) {
     state.turn = seat;
     state.phase = { kind: 'discard' };
@@ -363,8 +408,14 @@ function killRack(state: GameState, seat: number, rack: number): void {
   const live = state.players.map((_, s) => inPlay(state, s));
   const someoneShowsMahJongg = state.players.some((p) => p.mahJonggs.length > 0);
   // everyone dead, or (Siamese 12-13) one player left with nothing to play against: the game ends
-  if (live.every((x) => !x)) { endGame(state, !someoneShowsMahJongg); return; }
-  if (state.rules.racks > 1 && !inPlay(state, seat) && state.players[seat].mahJonggs.length === 0) { endGame(state, false); return; }
+  if (live.every((x) => !x)) {
+    endGame(state, !someoneShowsMahJongg);
+    return;
+  }
+  if (state.rules.racks > 1 && !inPlay(state, seat) && state.players[seat].mahJonggs.length === 0) {
+    endGame(state, false);
+    return;
+  }
   if (state.phase.kind === 'claims') {
     const c = state.phase;
     c.responses[seat] = c.responses[seat] ?? DECLINED;
@@ -374,7 +425,10 @@ function killRack(state: GameState, seat: number, rack: number): void {
 function endGame(state: GameState, wallGame: boolean, intactAfterFalseMahJongg: number[] = []): void {
   const n = state.rules.players;
   // in the order declared (records.md: `winners`); a pair declared together keeps its rack order
-  const events = state.players.flatMap((p) => p.mahJonggs).sort((a, b) => a.at - b.at).map((m) => m.event);
+  const events = state.players
+    .flatMap((p) => p.mahJonggs)
+    .sort((a, b) => a.at - b.at)
+    .map((m) => m.event);
   const outcome: GameOutcome = {
     players: n,
     mahJonggs: events,

@@ -96,7 +96,11 @@ function parseAlternative(text: string, line: number, token: string): Alternativ
   let lettered = false;
   const last = body.at(-1) ?? '';
   if ('ABC'.includes(last) && last !== '' && body.length > 1) {
-    throw new CardError(line, token, `the suit letter is lower case a, b or c ("${last}" would not mean ${{ A: 'any suit', B: 'Bams', C: 'Craks' }[last]}; to pin a suit, write ${last.toLowerCase()}=B, C or D after ";")`);
+    throw new CardError(
+      line,
+      token,
+      `the suit letter is lower case a, b or c ("${last}" would not mean ${{ A: 'any suit', B: 'Bams', C: 'Craks' }[last]}; to pin a suit, write ${last.toLowerCase()}=B, C or D after ";")`,
+    );
   }
   if ('abc'.includes(last) && last !== '' && body.length > 1) {
     suitVar = 'abc'.indexOf(last);
@@ -164,10 +168,16 @@ function consecShifts(shape: PatternToken[]): number[] | null {
 }
 
 function numberRange(shape: PatternToken[]): [number, number] | null {
-  let lo = 10, hi = 0;
-  for (const tok of shape) for (const alt of tok.alternatives) for (const s of alt.symbols) {
-    if (s.kind === 'number') { lo = Math.min(lo, s.n); hi = Math.max(hi, s.n); }
-  }
+  let lo = 10,
+    hi = 0;
+  for (const tok of shape)
+    for (const alt of tok.alternatives)
+      for (const s of alt.symbols) {
+        if (s.kind === 'number') {
+          lo = Math.min(lo, s.n);
+          hi = Math.max(hi, s.n);
+        }
+      }
   return hi === 0 ? null : [lo, hi];
 }
 
@@ -176,7 +186,11 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
   if (semi < 0) throw new CardError(fileLine, null, 'expected ";" followed by the options (x or c, and a value)');
   if (text.indexOf(';', semi + 1) >= 0) throw new CardError(fileLine, ';', 'expected one ";" between pattern and options');
   const pattern = text.slice(0, semi).trim();
-  const options = text.slice(semi + 1).trim().split(/\s+/).filter((t) => t !== '');
+  const options = text
+    .slice(semi + 1)
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
 
   // Pattern: tokens, `or` between shapes, decoration ignored.
   const shapes: PatternToken[][] = [[]];
@@ -259,9 +273,10 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
       throw new CardError(fileLine, 'consec', 'the numbers of this line can never shift and stay in 1..9; remove consec, or write the numbers that should move');
     }
   } else if (shifts) {
-    for (const s of shifts) for (const r of ranges) {
-      if (r && r[1] + s > 9) throw new CardError(fileLine, `shift=${s}`, `expected shifts that keep numbers in 1..9 (${r[1]} + ${s} = ${r[1] + s})`);
-    }
+    for (const s of shifts)
+      for (const r of ranges) {
+        if (r && r[1] + s > 9) throw new CardError(fileLine, `shift=${s}`, `expected shifts that keep numbers in 1..9 (${r[1]} + ${s} = ${r[1] + s})`);
+      }
     allowed = shifts;
     shapeShifts = shapes.map(() => shifts as number[]);
   } else {

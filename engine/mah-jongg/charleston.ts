@@ -55,7 +55,10 @@ function courtesyPartner(state: GameState, seat: number): number | null {
 }
 
 export function startCourtesy(state: GameState): void {
-  if (state.rules.charleston!.courtesyOffset === 0) { startPlay(state); return; }
+  if (state.rules.charleston!.courtesyOffset === 0) {
+    startPlay(state);
+    return;
+  }
   // a seat with nobody across offers nothing and is not waited on
   const offers = Array.from({ length: state.rules.players }, (_, s): TileId[] | null => (courtesyPartner(state, s) === null ? [] : null));
   state.phase = { kind: 'courtesy', offers };
@@ -68,8 +71,12 @@ export function resolveCourtesy(state: GameState): void {
   const offers = ph.offers as TileId[][];
   const partners = offers.map((_, s) => courtesyPartner(state, s));
   const gives = offers.map((o, s) => (partners[s] === null ? [] : o.slice(0, Math.min(o.length, offers[partners[s]!].length))));
-  gives.forEach((g, s) => { for (const t of g) state.players[s].concealed[t]--; });
-  gives.forEach((g, s) => { for (const t of g) state.players[partners[s]!].concealed[t]++; });
+  gives.forEach((g, s) => {
+    for (const t of g) state.players[s].concealed[t]--;
+  });
+  gives.forEach((g, s) => {
+    for (const t of g) state.players[partners[s]!].concealed[t]++;
+  });
   startPlay(state);
 }
 

@@ -62,7 +62,10 @@ function suitAssignments(used: number[], pins: (number | null)[]): number[][] {
   const out: number[][] = [];
   const assign = new Array<number>(3).fill(-1);
   const rec = (i: number): void => {
-    if (i === used.length) { out.push([...assign]); return; }
+    if (i === used.length) {
+      out.push([...assign]);
+      return;
+    }
     const v = used[i];
     for (let s = 0; s < 3; s++) {
       if (pins[v] !== null && pins[v] !== s) continue;
@@ -126,7 +129,10 @@ function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
  * a short line can ask for millions. The practice card's largest line has 216 forms, its
  * whole 711; a published card has a few hundred lines' worth at most.
  */
-export interface FormLimits { perLine: number; perCard: number }
+export interface FormLimits {
+  perLine: number;
+  perCard: number;
+}
 export const FORM_LIMITS: FormLimits = { perLine: 5_000, perCard: 20_000 };
 
 /** A token's alternatives with repeats (the same tiles in the same suit) counted once. */
@@ -178,14 +184,20 @@ const HONOUR_SYMBOLS: Record<number, string> = { [GREEN]: 'G', [RED]: 'R', [SOAP
 function concreteToken(tiles: TileId[]): string {
   let suit = '';
   const symbols = tiles.map((t) => {
-    if (isSuited(t)) { suit = SUITS[suitOf(t)]; return String(rankOf(t)); }
+    if (isSuited(t)) {
+      suit = SUITS[suitOf(t)];
+      return String(rankOf(t));
+    }
     return HONOUR_SYMBOLS[t] ?? tileName(t);
   });
   return symbols.join('') + suit;
 }
 
 function formKey(f: Form): string {
-  const gl = f.groupList.map(([k, n]) => `${k}:${n}`).sort().join(',');
+  const gl = f.groupList
+    .map(([k, n]) => `${k}:${n}`)
+    .sort()
+    .join(',');
   return `${f.singles.join('')}|${f.groups.join(',')}|${gl}`;
 }
 
@@ -196,7 +208,10 @@ export function lineForms(line: CardLine): Form[] {
   for (const shape of line.shapes) {
     for (const f of formsOfShape(line, shape)) {
       const key = formKey(f);
-      if (!seen.has(key)) { seen.add(key); out.push(f); }
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(f);
+      }
     }
   }
   return out;
@@ -206,11 +221,13 @@ export function compileCard(card: Card, limits: FormLimits = FORM_LIMITS): Compi
   checkFormCounts(card, limits);
   const all = card.lines.map(lineForms);
   const formCount = all.reduce((n, fs) => n + fs.length, 0);
-  let entries = 0, groups = 0;
-  for (const fs of all) for (const f of fs) {
-    for (let t = 0; t < KINDS; t++) if (f.singles[t] + f.groups[t] > 0) entries++;
-    groups += f.groupList.length;
-  }
+  let entries = 0,
+    groups = 0;
+  for (const fs of all)
+    for (const f of fs) {
+      for (let t = 0; t < KINDS; t++) if (f.singles[t] + f.groups[t] > 0) entries++;
+      groups += f.groupList.length;
+    }
   const c: CompiledCard = {
     card,
     lineCount: card.lines.length,
@@ -234,7 +251,9 @@ export function compileCard(card: Card, limits: FormLimits = FORM_LIMITS): Compi
     formText: [],
     noPenalty: new Uint8Array(formCount),
   };
-  let f = 0, e = 0, g = 0;
+  let f = 0,
+    e = 0,
+    g = 0;
   all.forEach((fs, l) => {
     c.lineStart[l] = f;
     for (const form of fs) {
@@ -252,7 +271,11 @@ export function compileCard(card: Card, limits: FormLimits = FORM_LIMITS): Compi
         e++;
       }
       c.groupStart[f] = g;
-      for (const [k, n] of form.groupList) { c.groupKind[g] = k; c.groupSize[g] = n; g++; }
+      for (const [k, n] of form.groupList) {
+        c.groupKind[g] = k;
+        c.groupSize[g] = n;
+        g++;
+      }
       c.formText.push(form.text);
       f++;
     }

@@ -54,7 +54,14 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
   if (rules.eastDealtExtra) players[0].concealed[wall[pos++]]++;
 
   const state: GameState = {
-    rules, cc, seed, rng, dice, wall, wallPos: pos, players,
+    rules,
+    cc,
+    seed,
+    rng,
+    dice,
+    wall,
+    wallPos: pos,
+    players,
     turn: 0,
     phase: { kind: 'draw' },
     turnSource: { from: 'deal' },
@@ -66,7 +73,8 @@ export function newGame(rules: Ruleset, cc: CompiledCard, seed: number): GameSta
     result: null,
   };
   if (rules.charleston && rules.charleston.first.length > 0) state.phase = { kind: 'charleston', pass: 0, choices: new Array(n).fill(null), eastFirst: false };
-  else if (rules.charleston) startCourtesy(state); // teaching guide 8: no Charleston at three, the courtesy pass optional
+  else if (rules.charleston)
+    startCourtesy(state); // teaching guide 8: no Charleston at three, the courtesy pass optional
   else if (rules.eastDealtExtra) state.phase = { kind: 'discard' };
   // Siamese 8: East picks the 28th tile to begin (phase 'draw').
   return state;

@@ -62,13 +62,13 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   if (view.phase === 'courtesy') phase = { kind: 'courtesy', offers: players.map((_, s) => ((s + rules.charleston!.courtesyOffset) % 4 >= n ? [] : null)) };
   if (view.phase === 'claims') {
     const c = view.claim!;
-    const responses: (ClaimResponse | null)[] = players.map((p, s) =>
-      s === c.discarder || p.dead.every((d) => d) ? { type: 'decline' } : null);
+    const responses: (ClaimResponse | null)[] = players.map((p, s) => (s === c.discarder || p.dead.every((d) => d) ? { type: 'decline' } : null));
     phase = { kind: 'claims', tile: c.tile, discarder: c.discarder, responses };
   }
   const discardCount = view.discards.reduce((a, d) => a + d.length, 0) + view.exposures.reduce((a, l) => a + l.length, 0);
   return {
-    rules, cc,
+    rules,
+    cc,
     seed: 0,
     rng: seedRng(nextU32(rng)),
     dice: [...view.dice],

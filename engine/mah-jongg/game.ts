@@ -15,8 +15,20 @@
  * face: import the game from here.
  */
 export {
-  beforePlay, cloneState, copiesOf, countVisible, handSize,
-  type Action, type ClaimResponse, type DeclaredMahJongg, type Exposure, type GameResult, type GameState, type PassChoice, type Phase, type Player,
+  beforePlay,
+  cloneState,
+  copiesOf,
+  countVisible,
+  handSize,
+  type Action,
+  type ClaimResponse,
+  type DeclaredMahJongg,
+  type Exposure,
+  type GameResult,
+  type GameState,
+  type PassChoice,
+  type Phase,
+  type Player,
 } from './state.js';
 export { newGame } from './deal.js';
 export { legalActions } from './legal.js';

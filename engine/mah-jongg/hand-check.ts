@@ -35,8 +35,13 @@ let lastTables: Tables | null = null;
 function tables(cc: CompiledCard): Tables {
   if (cc === lastCard) return lastTables!; // the same card, call after call
   let t = tablesOf.get(cc);
-  if (t) { lastCard = cc; lastTables = t; return t; }
-  const maskLo = new Uint32Array(cc.formCount), maskHi = new Uint32Array(cc.formCount);
+  if (t) {
+    lastCard = cc;
+    lastTables = t;
+    return t;
+  }
+  const maskLo = new Uint32Array(cc.formCount),
+    maskHi = new Uint32Array(cc.formCount);
   const exposedFormsWith = new Map<number, number[]>();
   for (let f = 0; f < cc.formCount; f++) {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
@@ -53,9 +58,13 @@ function tables(cc: CompiledCard): Tables {
       exposedFormsWith.set(key, list);
     }
   }
-  const withLo = new Uint32Array(KINDS), withHi = new Uint32Array(KINDS);
+  const withLo = new Uint32Array(KINDS),
+    withHi = new Uint32Array(KINDS);
   for (let f = 0; f < cc.formCount; f++) {
-    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) { withLo[cc.entryKind[e]] |= maskLo[f]; withHi[cc.entryKind[e]] |= maskHi[f]; }
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
+      withLo[cc.entryKind[e]] |= maskLo[f];
+      withHi[cc.entryKind[e]] |= maskHi[f];
+    }
   }
   const lineNeed = new Uint8Array(cc.lineCount * KINDS);
   for (let f = 0; f < cc.formCount; f++) {
@@ -63,8 +72,15 @@ function tables(cc: CompiledCard): Tables {
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) lineNeed[at + cc.entryKind[e]] = Math.max(lineNeed[at + cc.entryKind[e]], cc.entryNeed[e]);
   }
   t = {
-    maskLo, maskHi, exposedFormsWith, withLo, withHi, lineNeed,
-    away: new Uint8Array(cc.lineCount), best: new Uint32Array(cc.lineCount), merged: new Array<number>(KINDS).fill(0),
+    maskLo,
+    maskHi,
+    exposedFormsWith,
+    withLo,
+    withHi,
+    lineNeed,
+    away: new Uint8Array(cc.lineCount),
+    best: new Uint32Array(cc.lineCount),
+    merged: new Array<number>(KINDS).fill(0),
   };
   tablesOf.set(cc, t);
   lastCard = cc;
@@ -88,7 +104,8 @@ const SINGLES_AND_PAIRS = /^\s*singles\s*(?:and|&|-|\+|\/)?\s*pairs\s*$/i;
 export function fitsForm(cc: CompiledCard, f: number, exposures: readonly Group[]): boolean {
   if (exposures.length === 0) return true;
   if (cc.lineJokers[cc.formLine[f]] === 0 && exposures.some((x) => x.jokers > 0)) return false;
-  const g0 = cc.groupStart[f], g1 = cc.groupStart[f + 1];
+  const g0 = cc.groupStart[f],
+    g1 = cc.groupStart[f + 1];
   let used = 0;
   for (const x of exposures) {
     let g = g0;
@@ -130,12 +147,16 @@ export function completeForm(cc: CompiledCard, concealed: ArrayLike<number>, exp
 export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[], bestOnly = false, open?: Uint8Array): number[] {
   const tb = tables(cc);
   const { maskLo, maskHi, withLo, withHi } = tb;
-  let total = 0, lo = 0, hi = 0;
+  let total = 0,
+    lo = 0,
+    hi = 0;
   for (let t = 0; t < KINDS; t++) total += concealed[t];
   for (const x of exposures) total += x.size;
   // A 14-tile hand holds no kind its form lacks: only the forms holding its rarest kind
   // (the card's postings) can match, and of those most fail on two word tests.
-  let from = 0, to = cc.formCount, viaPostings = false;
+  let from = 0,
+    to = cc.formCount,
+    viaPostings = false;
   if (total === 14) {
     let rarest = -1;
     for (let t = 0; t < JOKER; t++) {
@@ -147,17 +168,27 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
     for (let t = 0; t < JOKER; t++) {
       if (concealed[t] > 0 && ((lo & ~withLo[t]) !== 0 || (hi & ~withHi[t]) !== 0)) return [];
     }
-    if (rarest >= 0) { from = cc.postStart[rarest]; to = cc.postStart[rarest + 1]; viaPostings = true; }
+    if (rarest >= 0) {
+      from = cc.postStart[rarest];
+      to = cc.postStart[rarest + 1];
+      viaPostings = true;
+    }
   }
   // A larger pool (a Siamese player's 27-28 tiles): the fast core, with the exposures'
   // tiles counted in, finds the lines that could be complete (a relaxation: a hand complete
   // with its exposures is complete as counts); only their forms are checked in full.
-  let lines: Uint8Array | null = null, candidate = 0;
-  if (total !== 14 && open !== undefined) { lines = open; candidate = 1; }
-  else if (total !== 14) {
+  let lines: Uint8Array | null = null,
+    candidate = 0;
+  if (total !== 14 && open !== undefined) {
+    lines = open;
+    candidate = 1;
+  } else if (total !== 14) {
     const merged = tb.merged;
     for (let t = 0; t < KINDS; t++) merged[t] = concealed[t];
-    for (const x of exposures) { merged[x.tile] += x.size - x.jokers; merged[JOKER] += x.jokers; }
+    for (const x of exposures) {
+      merged[x.tile] += x.size - x.jokers;
+      merged[JOKER] += x.jokers;
+    }
     tilesAwayAll(cc, merged, tb.away, tb.best);
     lines = tb.away;
   }
@@ -179,7 +210,10 @@ export function completeForms(cc: CompiledCard, concealed: ArrayLike<number>, ex
   return found.all ?? (found.best >= 0 ? [found.best] : []);
 }
 
-interface FormsFound { best: number; all: number[] | null }
+interface FormsFound {
+  best: number;
+  all: number[] | null;
+}
 
 /** completeForms' test of one candidate form (`all` null: only the most valuable is wanted). */
 function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly Group[], found: FormsFound): void {
@@ -188,7 +222,10 @@ function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, ex
   const best = found.best;
   if (found.all === null && best >= 0 && cc.card.lines[line].value <= cc.card.lines[cc.formLine[best]].value) return;
   if (!fitsForm(cc, f, exposures)) return;
-  if (formLack(cc, f, concealed, exposures) === 0) { found.best = f; found.all?.push(f); }
+  if (formLack(cc, f, concealed, exposures) === 0) {
+    found.best = f;
+    found.all?.push(f);
+  }
 }
 
 /**
@@ -202,7 +239,9 @@ function checkForm(cc: CompiledCard, f: number, concealed: ArrayLike<number>, ex
 export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, witness: Uint8Array): boolean {
   const { maskLo, maskHi, withLo, withHi } = tables(cc);
   witness.fill(0);
-  let lo = 0, hi = 0, rarest = -1;
+  let lo = 0,
+    hi = 0,
+    rarest = -1;
   for (let t = 0; t < JOKER; t++) {
     if (concealed[t] === 0) continue;
     if (t < 32) lo |= 1 << t;
@@ -212,7 +251,8 @@ export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, wit
   if (rarest < 0) return true;
   for (let t = 0; t < JOKER; t++) {
     if (concealed[t] === 0) continue;
-    const apartLo = lo & ~withLo[t], apartHi = hi & ~withHi[t];
+    const apartLo = lo & ~withLo[t],
+      apartHi = hi & ~withHi[t];
     if (apartLo === 0 && apartHi === 0) continue;
     witness[t] = 1;
     witness[lowestKind(apartLo, apartHi)] = 1;
@@ -220,10 +260,12 @@ export function kindsWitness(cc: CompiledCard, concealed: ArrayLike<number>, wit
   }
   // every form that could hold them all holds the rarest kind; each lacks some kind of these
   // tiles, and one kind often serves many forms: pick one lacked kind per form, reusing those picked
-  let pickedLo = 0, pickedHi = 0;
+  let pickedLo = 0,
+    pickedHi = 0;
   for (let i = cc.postStart[rarest]; i < cc.postStart[rarest + 1]; i++) {
     const f = cc.postForm[i];
-    const lackLo = lo & ~maskLo[f], lackHi = hi & ~maskHi[f];
+    const lackLo = lo & ~maskLo[f],
+      lackHi = hi & ~maskHi[f];
     if (lackLo === 0 && lackHi === 0) {
       for (let t = 0; t < JOKER; t++) if (concealed[t] > 0) witness[t] = 1;
       return true;
@@ -276,7 +318,10 @@ export class PoolProof {
     this.placed = from ? from.placed.slice() : new Uint16Array(cc.formCount);
     this.away = from ? from.away.slice() : new Uint8Array(cc.lineCount);
     this.open = new Uint8Array(cc.lineCount);
-    if (from) { this.base.set(from.base); this.least = from.least; }
+    if (from) {
+      this.base.set(from.base);
+      this.least = from.least;
+    }
   }
 
   /** True when the pool with the extra tile (-1 for none) is proved to complete no line; false: check it in full. */
@@ -316,10 +361,15 @@ export class PoolProof {
   /** Whether the base's lines prove the pool with the extra tile completes none; `mark`: every line left unproved marked in `open`. */
   private within(pool: ArrayLike<number>, extra: number, mark: boolean): boolean {
     const { base, beyondKind, beyondCount } = this;
-    let total = 0, kinds = 0;
+    let total = 0,
+      kinds = 0;
     for (let t = 0; t < KINDS; t++) {
       const d = pool[t] - base[t] + (t === extra ? 1 : 0);
-      if (d > 0) { total += d; beyondKind[kinds] = t; beyondCount[kinds++] = d; }
+      if (d > 0) {
+        total += d;
+        beyondKind[kinds] = t;
+        beyondCount[kinds++] = d;
+      }
     }
     if (total < this.least) return true;
     if (this.least === 0 && !mark) return false;
@@ -334,7 +384,10 @@ export class PoolProof {
       let near = 0;
       for (let i = 0, at = l * KINDS; i < kinds; i++) {
         const t = beyondKind[i];
-        if (t === JOKER) { if (lineJokers[l] === 1) near += beyondCount[i]; continue; }
+        if (t === JOKER) {
+          if (lineJokers[l] === 1) near += beyondCount[i];
+          continue;
+        }
         const room = lineNeed[at + t] - base[t];
         if (room > 0) near += room < beyondCount[i] ? room : beyondCount[i];
       }
@@ -350,7 +403,8 @@ export class PoolProof {
 /** Tiles away of form f for concealed tiles plus exposures that fit it. */
 export function formLack(cc: CompiledCard, f: number, concealed: ArrayLike<number>, exposures: readonly Group[]): number {
   const jokers = cc.lineJokers[cc.formLine[f]] === 1 ? concealed[JOKER] : 0;
-  let lack = 0, lackSingles = 0;
+  let lack = 0,
+    lackSingles = 0;
   for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
     const t = cc.entryKind[e];
     let need = cc.entryNeed[e];
@@ -394,7 +448,7 @@ export function exposuresCanComplete(cc: CompiledCard, exposures: readonly Group
   if (hint && hint.form >= 0 && formStillPossible(cc, hint.form, exposures, visible, copies)) return true;
   // only forms with a group like the first exposure can hold them all
   const first = exposures[0];
-  const candidates = first ? tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? [] : null;
+  const candidates = first ? (tables(cc).exposedFormsWith.get(first.tile * 8 + first.size) ?? []) : null;
   const n = candidates === null ? cc.formCount : candidates.length;
   for (let i = 0; i < n; i++) {
     const f = candidates === null ? i : candidates[i];
@@ -427,11 +481,15 @@ function formStillPossible(cc: CompiledCard, f: number, exposures: readonly Grou
  * are exposures), and that form; for players deciding with exposures on the rack.
  */
 export function bestAway(cc: CompiledCard, concealed: ArrayLike<number>, exposures: readonly Group[]): { away: number; form: number } {
-  let away = 99, form = -1;
+  let away = 99,
+    form = -1;
   const consider = (f: number) => {
     if (exposures.length > 0 && (cc.card.lines[cc.formLine[f]].concealed || !fitsForm(cc, f, exposures))) return;
     const a = formLack(cc, f, concealed, exposures);
-    if (a < away) { away = a; form = f; }
+    if (a < away) {
+      away = a;
+      form = f;
+    }
   };
   // with exposures, only the exposed forms holding a group like the first can fit
   if (exposures.length > 0) for (const f of tables(cc).exposedFormsWith.get(exposures[0].tile * 8 + exposures[0].size) ?? []) consider(f);

@@ -25,7 +25,12 @@ export function legalActions(state: GameState, seat: number): Action[] {
       return out;
     }
     case 'vote':
-      return ph.votes[seat] === null ? [{ type: 'vote', seat, yes: true }, { type: 'vote', seat, yes: false }] : out;
+      return ph.votes[seat] === null
+        ? [
+            { type: 'vote', seat, yes: true },
+            { type: 'vote', seat, yes: false },
+          ]
+        : out;
     case 'courtesy': {
       if (ph.offers[seat] !== null) return out;
       for (let k = 0; k <= 3; k++) for (const tiles of passCombos(p.concealed, k)) out.push({ type: 'courtesy', seat, tiles });
@@ -99,10 +104,17 @@ function passCombos(concealed: readonly number[], k: number): TileId[][] {
   const out: TileId[][] = [];
   const pick: TileId[] = [];
   const rec = (from: number, left: number): void => {
-    if (left === 0) { out.push([...pick]); return; }
+    if (left === 0) {
+      out.push([...pick]);
+      return;
+    }
     for (let t = from; t < JOKER; t++) {
       const used = pick.filter((x) => x === t).length;
-      if (concealed[t] > used) { pick.push(t); rec(t, left - 1); pick.pop(); }
+      if (concealed[t] > used) {
+        pick.push(t);
+        rec(t, left - 1);
+        pick.pop();
+      }
     }
   };
   rec(0, k);
@@ -115,7 +127,8 @@ function passCombos(concealed: readonly number[], k: number): TileId[][] {
  */
 function pushCalls(state: GameState, seat: number, rack: number, tile: TileId, out: Action[]): void {
   const p = state.players[seat];
-  const naturals = p.concealed[tile], jokers = p.concealed[JOKER];
+  const naturals = p.concealed[tile],
+    jokers = p.concealed[JOKER];
   if (naturals + jokers < 2) return; // a pung needs two more tiles besides the discard
   // the rack's exposures and the new one in a reused list (exposuresFitCard only reads it)
   const shapes = callShapes;

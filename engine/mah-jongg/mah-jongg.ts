@@ -1,10 +1,7 @@
 import { parseCard } from './card.js';
 import { compileCard, type CompiledCard } from './compile.js';
 import { ruleViolation, TilemateError } from '../errors.js';
-import {
-  apply, cloneState, legalActions, newGame, nextToAct, sharedView, tryApply, validate, view, waitingOn,
-  type Action, type GameState, type Phase, type SeatView,
-} from './game.js';
+import { apply, cloneState, legalActions, newGame, nextToAct, sharedView, tryApply, validate, view, waitingOn, type Action, type GameState, type Phase, type SeatView } from './game.js';
 import { endLists, show, type CardSource, type Game, type GameType, type Outcome } from '../games.js';
 import { RULESETS, loadRuleset, type Ruleset } from './rulesets.js';
 import { parseTile, tileName } from './tiles.js';
@@ -59,7 +56,9 @@ export function encodeAction(action: Action): Record<string, unknown> {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const bad = (message: string): never => { throw new TilemateError('TM_BAD_INPUT', message); };
+const bad = (message: string): never => {
+  throw new TilemateError('TM_BAD_INPUT', message);
+};
 /** A Charleston pass or courtesy offer is at most three tiles; a list longer than a rack names no action. */
 const MAX_LISTED = 14;
 
@@ -95,23 +94,50 @@ class MahJongg implements MahJonggGame {
   readonly players: number;
   readonly params: Readonly<Record<string, unknown>>;
 
-  constructor(readonly rules: Ruleset, readonly cc: CompiledCard) {
+  constructor(
+    readonly rules: Ruleset,
+    readonly cc: CompiledCard,
+  ) {
     this.players = rules.players;
     this.params = { ruleset: rules.name, card: { name: cc.card.name, text: cc.card.text } };
   }
 
-  newGame(seed: number): GameState { return newGame(this.rules, this.cc, seed); }
-  legalActions(state: GameState, seat: number): Action[] { return legalActions(state, seat); }
-  apply(state: GameState, action: Action): void { apply(state, action); }
-  tryApply(state: GameState, action: Action): TilemateError | null { return tryApply(state, action); }
-  view(state: GameState, seat: number): SeatView { return view(state, seat); }
-  sharedView(state: GameState, seat: number): SeatView { return sharedView(state, seat); }
-  phase(state: GameState): Phase['kind'] { return state.phase.kind; }
-  nextToAct(state: GameState): number { return nextToAct(state); }
-  waitingOn(state: GameState): number[] { return waitingOn(state); }
-  isOver(state: GameState): boolean { return state.phase.kind === 'ended'; }
-  actionCount(state: GameState): number { return state.actionCount; }
-  drawnTile(state: GameState, action: Action): string | null { return action.type === 'draw' ? tileName(state.wall[state.wallPos - 1]) : null; }
+  newGame(seed: number): GameState {
+    return newGame(this.rules, this.cc, seed);
+  }
+  legalActions(state: GameState, seat: number): Action[] {
+    return legalActions(state, seat);
+  }
+  apply(state: GameState, action: Action): void {
+    apply(state, action);
+  }
+  tryApply(state: GameState, action: Action): TilemateError | null {
+    return tryApply(state, action);
+  }
+  view(state: GameState, seat: number): SeatView {
+    return view(state, seat);
+  }
+  sharedView(state: GameState, seat: number): SeatView {
+    return sharedView(state, seat);
+  }
+  phase(state: GameState): Phase['kind'] {
+    return state.phase.kind;
+  }
+  nextToAct(state: GameState): number {
+    return nextToAct(state);
+  }
+  waitingOn(state: GameState): number[] {
+    return waitingOn(state);
+  }
+  isOver(state: GameState): boolean {
+    return state.phase.kind === 'ended';
+  }
+  actionCount(state: GameState): number {
+    return state.actionCount;
+  }
+  drawnTile(state: GameState, action: Action): string | null {
+    return action.type === 'draw' ? tileName(state.wall[state.wallPos - 1]) : null;
+  }
   outcome(state: GameState): Outcome | null {
     const r = state.result;
     if (r === null) return null;
@@ -124,10 +150,18 @@ class MahJongg implements MahJonggGame {
     if (r === null) ruleViolation('the summary of a game that has not ended');
     return { winners: r.winners, wallGame: r.wallGame, scores: r.scores };
   }
-  validate(state: GameState): void { validate(state); }
-  clone(state: GameState): GameState { return cloneState(state); }
-  encodeAction(action: Action): Record<string, unknown> { return encodeAction(action); }
-  decodeAction(raw: unknown): Action { return decodeAction(raw); }
+  validate(state: GameState): void {
+    validate(state);
+  }
+  clone(state: GameState): GameState {
+    return cloneState(state);
+  }
+  encodeAction(action: Action): Record<string, unknown> {
+    return encodeAction(action);
+  }
+  decodeAction(raw: unknown): Action {
+    return decodeAction(raw);
+  }
 }
 
 const games = new WeakMap<CompiledCard, Map<Ruleset, MahJonggGame>>();
@@ -137,9 +171,15 @@ const games = new WeakMap<CompiledCard, Map<Ruleset, MahJonggGame>>();
  */
 export function mahJonggGame(rules: Ruleset, cc: CompiledCard): MahJonggGame {
   let byRules = games.get(cc);
-  if (byRules === undefined) { byRules = new Map(); games.set(cc, byRules); }
+  if (byRules === undefined) {
+    byRules = new Map();
+    games.set(cc, byRules);
+  }
   let g = byRules.get(rules);
-  if (g === undefined) { g = new MahJongg(rules, cc); byRules.set(rules, g); }
+  if (g === undefined) {
+    g = new MahJongg(rules, cc);
+    byRules.set(rules, g);
+  }
   return g;
 }
 

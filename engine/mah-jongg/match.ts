@@ -27,7 +27,9 @@ export function matchSeating(players: number, game: number): number[] {
 export function addGame(totals: readonly number[], seating: readonly number[], scores: readonly number[]): number[] {
   if (seating.length !== totals.length || scores.length !== totals.length) throw new TilemateError('TM_BAD_INPUT', 'one seat and one score per player');
   const next = [...totals];
-  seating.forEach((player, seat) => { next[player] += scores[seat]; });
+  seating.forEach((player, seat) => {
+    next[player] += scores[seat];
+  });
   return next;
 }
 
@@ -54,9 +56,11 @@ export function roundTables(tables: number, round: number, players = tables * TA
   const out = Array.from({ length: tables }, (_, t) => Array.from({ length: TABLE_SEATS }, (_, k) => (k === TABLE_SEATS - 1 && t >= tables - empty ? -1 : next++)));
   for (let r = 0; r < round; r++) {
     const moved = out.map((row) => [...row]);
-    out.forEach((row, t) => row.forEach((player, k) => {
-      moved[(((t + TABLE_MOVES[k]) % tables) + tables) % tables][k] = player;
-    }));
+    out.forEach((row, t) =>
+      row.forEach((player, k) => {
+        moved[(((t + TABLE_MOVES[k]) % tables) + tables) % tables][k] = player;
+      }),
+    );
     out.splice(0, out.length, ...moved);
   }
   return out;
@@ -78,13 +82,16 @@ export function rollForEast(seed: number, players: number): number {
   }
 }
 
-export interface Standing { player: number; total: number; games: number }
+export interface Standing {
+  player: number;
+  total: number;
+  games: number;
+}
 
 /**
  * The standings: each player's total over every game played, highest first. A tie keeps the
  * lower player number first (a reading: the documents give no tie-break).
  */
 export function standings(totals: readonly number[], games: readonly number[]): Standing[] {
-  return totals.map((total, player) => ({ player, total, games: games[player] }))
-    .sort((a, b) => b.total - a.total || a.player - b.player);
+  return totals.map((total, player) => ({ player, total, games: games[player] })).sort((a, b) => b.total - a.total || a.player - b.player);
 }

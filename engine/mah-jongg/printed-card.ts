@@ -131,11 +131,14 @@ const DECORATION = new Set(['+', '=', 'x', 'X', '×', '-']);
 
 /** A line typed as printed ("FF 2026 2222 2222", "ff 2026, 2222") split into its groups, uncoloured. */
 export function groupsFromText(text: string): PrintedGroup[] {
-  return text.split(/[\s,]+/).filter((t) => t !== '').map((t) => {
-    // "NNN/SSS" as a card may print two choices of one group: the notation's NNN|SSS
-    const up = DECORATION.has(t) ? t : t.toUpperCase().replace(/(?<=.)\/(?=.)/g, '|');
-    return { text: up === 'X' ? 'x' : up, colour: null };
-  });
+  return text
+    .split(/[\s,]+/)
+    .filter((t) => t !== '')
+    .map((t) => {
+      // "NNN/SSS" as a card may print two choices of one group: the notation's NNN|SSS
+      const up = DECORATION.has(t) ? t : t.toUpperCase().replace(/(?<=.)\/(?=.)/g, '|');
+      return { text: up === 'X' ? 'x' : up, colour: null };
+    });
 }
 
 const isDecoration = (g: PrintedGroup): boolean => DECORATION.has(g.text);
@@ -197,13 +200,41 @@ const N = '(\\d|one|two|three|four|five|six|seven)';
  */
 const PHRASES: { re: RegExp; mean: (m: RegExpExecArray) => NoteMeaning; words: (m: RegExpExecArray) => string }[] = [
   { re: new RegExp(`\\bany ${N} or ${N} suits?\\b`), mean: (m) => ({ oneOr: num(m[2]) }), words: (m) => `Any ${num(m[1])} or ${num(m[2])} Suits: the line as coloured, or all of it in one suit.` },
-  { re: new RegExp(`\\bany ${N} suits?\\b`), mean: (m) => ({ suits: num(m[1]) }), words: (m) => (num(m[1]) === 1 ? 'Any 1 Suit: every coloured group is in the same suit, any suit.' : `Any ${num(m[1])} Suits: the colours are ${num(m[1])} different suits, any ones.`) },
+  {
+    re: new RegExp(`\\bany ${N} suits?\\b`),
+    mean: (m) => ({ suits: num(m[1]) }),
+    words: (m) => (num(m[1]) === 1 ? 'Any 1 Suit: every coloured group is in the same suit, any suit.' : `Any ${num(m[1])} Suits: the colours are ${num(m[1])} different suits, any ones.`),
+  },
   { re: /\bany like numbers\b|\blike numbers\b/, mean: () => ({ numbers: 'consec' }), words: () => 'Any Like Nos.: the numbers may be any number, the same in every group.' },
-  { re: new RegExp(`\\bany ${N} consecutive numbers\\b`), mean: (m) => ({ numbers: 'consec', distinct: num(m[1]) }), words: (m) => `Any ${num(m[1])} Consec. Nos.: any ${num(m[1])} numbers in a row; they move up or down together.` },
-  { re: /\bany consecutive( numbers| run)?\b|\bconsecutive( numbers| run)?\b|\bany run\b/, mean: () => ({ numbers: 'consec' }), words: () => 'Consecutive: the numbers may move up or down together, keeping their spacing.' },
+  {
+    re: new RegExp(`\\bany ${N} consecutive numbers\\b`),
+    mean: (m) => ({ numbers: 'consec', distinct: num(m[1]) }),
+    words: (m) => `Any ${num(m[1])} Consec. Nos.: any ${num(m[1])} numbers in a row; they move up or down together.`,
+  },
+  {
+    re: /\bany consecutive( numbers| run)?\b|\bconsecutive( numbers| run)?\b|\bany run\b/,
+    mean: () => ({ numbers: 'consec' }),
+    words: () => 'Consecutive: the numbers may move up or down together, keeping their spacing.',
+  },
   { re: /\bthese numbers only\b|\bnumbers as printed\b|\bonly these numbers\b/, mean: () => ({ numbers: 'fixed' }), words: () => 'These Nos. Only: only the numbers printed.' },
-  { re: /\bnumbers also ((\+\d\s?)+)/, mean: (m) => ({ shifts: [0, ...m[1].trim().split(/\s+/).map((t) => Number(t.slice(1)))] }), words: (m) => `Nos. also ${m[1].trim().split(/\s+/).join(', ')}: the numbers as printed, or all of them that much higher.` },
-  { re: /\b(green|red|blue) (in )?(bams?|craks?|dots?)\b/, mean: (m) => ({ pin: [m[1] as Colour, m[3][0].toUpperCase() as SuitName] }), words: (m) => `${m[1][0].toUpperCase()}${m[1].slice(1)} ${SUIT_WORDS[m[3][0].toUpperCase() as SuitName]}: the ${m[1]} groups are ${SUIT_WORDS[m[3][0].toUpperCase() as SuitName]}.` },
+  {
+    re: /\bnumbers also ((\+\d\s?)+)/,
+    mean: (m) => ({
+      shifts: [
+        0,
+        ...m[1]
+          .trim()
+          .split(/\s+/)
+          .map((t) => Number(t.slice(1))),
+      ],
+    }),
+    words: (m) => `Nos. also ${m[1].trim().split(/\s+/).join(', ')}: the numbers as printed, or all of them that much higher.`,
+  },
+  {
+    re: /\b(green|red|blue) (in )?(bams?|craks?|dots?)\b/,
+    mean: (m) => ({ pin: [m[1] as Colour, m[3][0].toUpperCase() as SuitName] }),
+    words: (m) => `${m[1][0].toUpperCase()}${m[1].slice(1)} ${SUIT_WORDS[m[3][0].toUpperCase() as SuitName]}: the ${m[1]} groups are ${SUIT_WORDS[m[3][0].toUpperCase() as SuitName]}.`,
+  },
   { re: /\bany winds?\b/, mean: () => ({ anyWind: true }), words: () => 'Any Wind: a group of one wind may be of any wind.' },
   { re: /\bany dragons?\b/, mean: () => ({ anyDragon: true }), words: () => 'Any Dragon: a dragon group printed without a colour may be of any dragon.' },
   { re: /\bmatching dragons?\b|\bdragons? (to )?match\b/, mean: () => ({ matching: true }), words: () => 'Matching Dragons: each dragon goes with the suit of its colour.' },
@@ -215,13 +246,33 @@ const PHRASES: { re: RegExp; mean: (m: RegExpExecArray) => NoteMeaning; words: (
 
 /** The phrases the editor offers to choose, as a card prints them. */
 export const NOTE_PHRASES: readonly string[] = [
-  'Any 1 Suit', 'Any 2 Suits', 'Any 3 Suits', 'Any 1 or 2 Suits', 'Any 1 or 3 Suits', 'Any Like Nos.', 'Any 3 Consec. Nos.',
-  'Any 4 Consec. Nos.', 'Any 5 Consec. Nos.', 'Any Consec. Nos.', 'These Nos. Only', 'Any Wind', 'Any Dragon', 'Matching Dragons',
-  'Bams Only', 'Craks Only', 'Dots Only', 'Green Bams', 'Red Craks', 'Blue Dots', 'Nos. also +2, +4', 'No Jokers',
+  'Any 1 Suit',
+  'Any 2 Suits',
+  'Any 3 Suits',
+  'Any 1 or 2 Suits',
+  'Any 1 or 3 Suits',
+  'Any Like Nos.',
+  'Any 3 Consec. Nos.',
+  'Any 4 Consec. Nos.',
+  'Any 5 Consec. Nos.',
+  'Any Consec. Nos.',
+  'These Nos. Only',
+  'Any Wind',
+  'Any Dragon',
+  'Matching Dragons',
+  'Bams Only',
+  'Craks Only',
+  'Dots Only',
+  'Green Bams',
+  'Red Craks',
+  'Blue Dots',
+  'Nos. also +2, +4',
+  'No Jokers',
 ];
 
 function normalizeNote(note: string): string {
-  return ` ${note.toLowerCase()
+  return ` ${note
+    .toLowerCase()
     .replace(/\bw\//g, 'with ')
     .replace(/&/g, ' and ')
     .replace(/\bnos\b\.?|\bnumbers?\b|#s\b/g, 'numbers')
@@ -233,7 +284,11 @@ function normalizeNote(note: string): string {
 /** Words that carry no meaning of their own in a note. */
 const FILLER = new Set(['and', 'in', 'of', 'or', 'with', 'the', 'a', 'note', 'only', 'suit', 'suits', 'any']);
 
-export interface NoteReading { meaning: NoteMeaning; understood: string[]; unknown: string }
+export interface NoteReading {
+  meaning: NoteMeaning;
+  understood: string[];
+  unknown: string;
+}
 
 /** A note read into what it settles, the sentences that say so, and the words Tilemate does not know. */
 export function readNote(note: string): NoteReading {
@@ -270,10 +325,16 @@ function problemWordsForSymbols(groups: PrintedGroup[]): string[] {
   const problems: string[] = [];
   for (const g of groups) {
     if (isDecoration(g) || isOr(g)) continue;
-    if (g.text.length > PRINTED_LIMITS.groupChars) { problems.push(`The group "${g.text.slice(0, 12)}…" is too long for a group on a card.`); continue; }
+    if (g.text.length > PRINTED_LIMITS.groupChars) {
+      problems.push(`The group "${g.text.slice(0, 12)}…" is too long for a group on a card.`);
+      continue;
+    }
     const alts = alternativesOf(g.text);
     for (const { body } of alts) {
-      if (body === '') { problems.push(`The group "${g.text}" has an empty choice beside "|".`); continue; }
+      if (body === '') {
+        problems.push(`The group "${g.text}" has an empty choice beside "|".`);
+        continue;
+      }
       const bad = [...body].find((c) => !TILE_CHARS.has(c));
       if (bad !== undefined) problems.push(`"${bad}" in "${g.text}" is not a tile on a card (the tiles are 1 to 9, 0 for Soap, N, E, W, S, F, D, and R or G for a red or green dragon).`);
       else if ([...body].every((c) => c === body[0]) && body.length > 6) problems.push(`"${g.text}" holds ${body.length} of one tile; a group holds at most 6.`);
@@ -303,8 +364,14 @@ function numbersIn(groups: PrintedGroup[]): number[] {
 export function readLine(line: PrintedLine, section: PrintedSection, id: string, budget: number = FORM_LIMITS.perCard): LineReading {
   const out: LineReading = { section: section.title, id, notation: null, questions: [], problems: [], understood: [], groups: line.groups.map((g) => ({ ...g, text: modelText(g.text) })), forms: 0 };
   const groups = out.groups;
-  if (groups.length === 0) { out.problems.push('The line has no groups yet: type them as the card prints them, such as FF 2026 2222 2222.'); return out; }
-  if (groups.length > PRINTED_LIMITS.groups) { out.problems.push(`The line has ${groups.length} groups; a card line has at most ${PRINTED_LIMITS.groups}.`); return out; }
+  if (groups.length === 0) {
+    out.problems.push('The line has no groups yet: type them as the card prints them, such as FF 2026 2222 2222.');
+    return out;
+  }
+  if (groups.length > PRINTED_LIMITS.groups) {
+    out.problems.push(`The line has ${groups.length} groups; a card line has at most ${PRINTED_LIMITS.groups}.`);
+    return out;
+  }
   out.problems.push(...problemWordsForSymbols(groups));
 
   const shapes = shapesOf(groups);
@@ -338,7 +405,10 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   // Dragons: a D printed without a colour is any dragon, or the dragon of one of the line's suits.
   groups.forEach((g, i) => {
     if (!isDragonGroup(g) || g.colour !== null) return;
-    if (m.anyDragon) { g.text = anyDragonText(g.text.length); return; }
+    if (m.anyDragon) {
+      g.text = anyDragonText(g.text.length);
+      return;
+    }
     out.questions.push({
       about: 'dragon',
       text: `Which dragon is ${g.text}: any dragon, or the dragon of one of this line's suits (tap its colour)?`,
@@ -351,7 +421,12 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   // a group already written as any wind (a line from the notation) says what the note says: nothing more to make
   if (m.anyWind && !groups.some(isAnyWindGroup)) {
     let made = false;
-    groups.forEach((g) => { if (isWindGroup(g)) { g.text = anyWindText(g.text.length); made = true; } });
+    groups.forEach((g) => {
+      if (isWindGroup(g)) {
+        g.text = anyWindText(g.text.length);
+        made = true;
+      }
+    });
     if (!made) out.problems.push('The note says Any Wind, but no group of the line is one wind repeated, such as NNN.');
   }
 
@@ -367,7 +442,9 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
       for (const i of uncoloured) groups[i].colour = used[0] ?? 'green';
       out.understood.push(`${listWords(names)} ${names.length === 1 ? 'is' : 'are'} all in one suit, as the note says.`);
     } else if (suitCount !== undefined && suitCount > 1 && used.length === 0 && uncoloured.length === suitCount) {
-      uncoloured.forEach((i, k) => { groups[i].colour = COLOURS[k]; });
+      uncoloured.forEach((i, k) => {
+        groups[i].colour = COLOURS[k];
+      });
       out.understood.push(`${listWords(names)} are each in a suit of their own, as the note's ${suitCount} suits say.`);
     } else if (used.length === 0 && suitedIdx.length === 1) {
       groups[uncoloured[0]].colour = 'green'; // one suited group: any suit, whatever its colour
@@ -382,9 +459,10 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
       if (used.length <= 1) options.push({ label: 'No, all in one suit', patch: { colours: uncoloured.map((i) => ({ group: i, colour: used[0] ?? 'green' })) } });
       out.questions.push({
         about: 'suits',
-        text: used.length === 0
-          ? `Are ${what} in different suits, as the card's colours show? Tap each group's colour, or answer here.`
-          : `What colour does the card print ${listWords(names)} in? Tap ${names.length === 1 ? 'it' : 'each'} to choose.`,
+        text:
+          used.length === 0
+            ? `Are ${what} in different suits, as the card's colours show? Tap each group's colour, or answer here.`
+            : `What colour does the card print ${listWords(names)} in? Tap ${names.length === 1 ? 'it' : 'each'} to choose.`,
         options,
       });
     }
@@ -395,7 +473,7 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
     out.problems.push(`The note says ${phrase}, but the line is printed in ${finalColours.length} colour${finalColours.length === 1 ? '' : 's'}: check the colours.`);
   }
   if (m.matching && !groups.some((g) => isDragonGroup(g) && g.colour !== null)) {
-    out.problems.push('The note says Matching Dragons, but no dragon group has a colour: tap each dragon\'s colour.');
+    out.problems.push("The note says Matching Dragons, but no dragon group has a colour: tap each dragon's colour.");
   }
 
   // Pins: "Bams only" and the answers'.
@@ -480,14 +558,20 @@ function plainCardError(err: TilemateError): string {
 function notationOf(s: Settled, line: PrintedLine): string {
   const token = (g: PrintedGroup, one: boolean): string => {
     if (isDecoration(g) || isOr(g)) return isOr(g) ? 'or' : g.text;
-    return alternativesOf(g.text).map(({ body, letter }) => {
-      const suited = /[1-9D]/.test(body);
-      if (!suited) return body;
-      return body + (one ? 'a' : letter ?? SUIT_VAR[g.colour ?? 'green']);
-    }).join('|');
+    return alternativesOf(g.text)
+      .map(({ body, letter }) => {
+        const suited = /[1-9D]/.test(body);
+        if (!suited) return body;
+        return body + (one ? 'a' : (letter ?? SUIT_VAR[g.colour ?? 'green']));
+      })
+      .join('|');
   };
   let pattern = s.groups.map((g) => token(g, false)).join(' ');
-  if (s.oneSuitToo) pattern += ` or ${s.groups.filter((g) => !isOr(g)).map((g) => token(g, true)).join(' ')}`;
+  if (s.oneSuitToo)
+    pattern += ` or ${s.groups
+      .filter((g) => !isOr(g))
+      .map((g) => token(g, true))
+      .join(' ')}`;
   const opts = [line.concealed ? 'c' : 'x', String(line.value)];
   if (s.numbers === 'consec') opts.push('consec');
   else if (Array.isArray(s.numbers) && !(s.numbers.length === 1 && s.numbers[0] === 0)) opts.push(`shift=${s.numbers.join(',')}`);
@@ -501,7 +585,9 @@ function notationOf(s: Settled, line: PrintedLine): string {
 
 /** A printed card's shape checked before anything is read: bounded, so no one request can ask for unbounded work. */
 export function checkPrintedShape(card: PrintedCard): void {
-  const bad = (what: string): never => { throw new TilemateError('TM_BAD_INPUT', what); };
+  const bad = (what: string): never => {
+    throw new TilemateError('TM_BAD_INPUT', what);
+  };
   if (card.name.length > PRINTED_LIMITS.nameChars || /\n|\/\//.test(card.name)) bad(`the card's name must be one line of at most ${PRINTED_LIMITS.nameChars} characters, without "//"`);
   if (card.sections.length > PRINTED_LIMITS.sections) bad(`the card has ${card.sections.length} sections; a card may have ${PRINTED_LIMITS.sections}`);
   const lines = card.sections.reduce((n, s) => n + s.lines.length, 0);
@@ -536,7 +622,10 @@ export function readPrintedCard(card: PrintedCard): CardReading {
       n = line.number ?? n + 1;
       const id = `${section.title.trim()} #${n}`;
       const r = readLine(line, section, id, budget);
-      if (ids.has(id)) { r.problems.push(`Two lines of ${section.title.trim()} are numbered ${n}: give this one its own number.`); r.notation = null; }
+      if (ids.has(id)) {
+        r.problems.push(`Two lines of ${section.title.trim()} are numbered ${n}: give this one its own number.`);
+        r.notation = null;
+      }
       ids.add(id);
       lines.push(r);
       if (r.notation !== null) {
@@ -576,7 +665,10 @@ export function printedFromNotation(card: Card): PrintedCard {
   rows.forEach((raw, i) => {
     const t = raw.trim();
     const head = /^\[([^\]]+)\]$/.exec(t);
-    if (head) { current = head[1].trim(); return; }
+    if (head) {
+      current = head[1].trim();
+      return;
+    }
     const draft = /^\/\/\s*draft:\s*(\{.*\})\s*$/.exec(t);
     if (draft && current !== null && byTitle.has(current)) {
       const line = draftLine(draft[1]);
@@ -607,16 +699,27 @@ function draftLine(json: string): PrintedLine | null {
       ...(v.answers && typeof v.answers === 'object' ? { answers: v.answers } : {}),
       ...(typeof v.unsure === 'string' ? { unsure: v.unsure } : {}),
     };
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 function printedLineOf(l: CardLine, raw: string, note: string, remark: string | undefined): PrintedLine {
   const words = l.pattern.split(/\s+/).filter((t) => t !== '');
   const groups: PrintedGroup[] = [];
-  let shape = 0, k = 0;
+  let shape = 0,
+    k = 0;
   for (const t of words) {
-    if (t.toLowerCase() === 'or') { groups.push({ text: 'OR', colour: null }); shape++; k = 0; continue; }
-    if (DECORATION.has(t)) { groups.push({ text: t, colour: null }); continue; }
+    if (t.toLowerCase() === 'or') {
+      groups.push({ text: 'OR', colour: null });
+      shape++;
+      k = 0;
+      continue;
+    }
+    if (DECORATION.has(t)) {
+      groups.push({ text: t, colour: null });
+      continue;
+    }
     groups.push(groupOfToken(l.shapes[shape][k++]));
   }
   // words of several numbers with no suit letter at all: the notation reads one suit, but a card typed as
@@ -635,7 +738,9 @@ function printedLineOf(l: CardLine, raw: string, note: string, remark: string | 
   const options = (raw.split('//')[0].split(';')[1] ?? '').toLowerCase().split(/\s+/);
   if (nums.length > 0) answers.numbers = options.includes('consec') ? 'consec' : l.shifts.length === 1 && l.shifts[0] === 0 ? 'fixed' : l.shifts;
   const pins: Partial<Record<Colour, SuitName>> = {};
-  l.pins.forEach((p, v) => { if (p !== null) pins[COLOUR_OF_VAR[v]] = (['B', 'C', 'D'] as const)[p]; });
+  l.pins.forEach((p, v) => {
+    if (p !== null) pins[COLOUR_OF_VAR[v]] = (['B', 'C', 'D'] as const)[p];
+  });
   if (Object.keys(pins).length > 0) answers.pins = pins;
   if (l.nojoker) answers.nojoker = true;
   if (remark) answers.remark = remark;
@@ -667,7 +772,14 @@ export function printedNote(line: PrintedLine): string {
   const shapes = shapesOf(line.groups);
   const first = shapes[0].map((i) => line.groups[i]);
   const out: string[] = [];
-  const colours = [...new Set(first.filter(isSuitedGroup).map((g) => g.colour).filter((c): c is Colour => c !== null))];
+  const colours = [
+    ...new Set(
+      first
+        .filter(isSuitedGroup)
+        .map((g) => g.colour)
+        .filter((c): c is Colour => c !== null),
+    ),
+  ];
   const pins = a.pins ?? {};
   const pinned = Object.keys(pins) as Colour[];
   if (pinned.length === 1 && colours.length === 1) out.push(`${SUIT_WORDS[pins[pinned[0]]!]} Only`);
@@ -680,7 +792,13 @@ export function printedNote(line: PrintedLine): string {
   // "Any 3 Consec. Nos." only of numbers in a row (1, 2, 3); numbers apart (1 and 3) that move together are "Any Consec. Nos."
   const inRow = distinct.every((n, i) => i === 0 || n === distinct[i - 1] + 1);
   if (a.numbers === 'consec') out.push(distinct.length === 1 ? 'Any Like Nos.' : inRow ? `Any ${distinct.length} Consec. Nos.` : 'Any Consec. Nos.');
-  else if (Array.isArray(a.numbers)) out.push(`Nos. also ${a.numbers.filter((n) => n !== 0).map((n) => `+${n}`).join(', ')}`);
+  else if (Array.isArray(a.numbers))
+    out.push(
+      `Nos. also ${a.numbers
+        .filter((n) => n !== 0)
+        .map((n) => `+${n}`)
+        .join(', ')}`,
+    );
   else if (a.numbers === 'fixed' && nums.length > 0 && (Math.min(...nums) > 1 || Math.max(...nums) < 9)) out.push('These Nos. Only');
   if (!groups.some(isWindGroup) && groups.some(isAnyWindGroup)) out.push('Any Wind');
   if (groups.some((g) => g.text === anyDragonText(g.text.split('|')[0].length))) out.push('Any Dragon');

@@ -78,7 +78,11 @@ export interface GameOutcome {
   intactAfterFalseMahJongg?: number[];
 }
 
-export interface ScoreLine { seat: number; points: number; why: string }
+export interface ScoreLine {
+  seat: number;
+  points: number;
+  why: string;
+}
 
 /** Points (or payments) per seat, and the itemised reasons (for the coach and the score sheet). */
 export function scoreGame(table: ScoringTable, outcome: GameOutcome): { scores: number[]; lines: ScoreLine[] } {
@@ -128,11 +132,9 @@ export function scoreGame(table: ScoringTable, outcome: GameOutcome): { scores: 
       const best = theirs.reduce<MahJonggEvent | null>((b, e) => (b === null || e.value > b.value ? e : b), null);
       const hands = outcome.racks === 2 ? 'both hands' : `all ${outcome.racks} hands`;
       if (best) {
-        add(seat, -table.deadBothMultiplier * best.value,
-          `dead on ${hands}: -${table.deadBothMultiplier} x ${best.value}, seat ${best.seat}'s Mah Jongg (Siamese 12)`);
+        add(seat, -table.deadBothMultiplier * best.value, `dead on ${hands}: -${table.deadBothMultiplier} x ${best.value}, seat ${best.seat}'s Mah Jongg (Siamese 12)`);
       } else {
-        add(seat, -table.deadBothMultiplier * outcome.lowestValue,
-          `dead on ${hands}: -${table.deadBothMultiplier} x ${outcome.lowestValue}, the lowest value on the card (Siamese 12)`);
+        add(seat, -table.deadBothMultiplier * outcome.lowestValue, `dead on ${hands}: -${table.deadBothMultiplier} x ${outcome.lowestValue}, the lowest value on the card (Siamese 12)`);
       }
     }
   }
@@ -255,10 +257,17 @@ function winningTurns(events: MahJonggEvent[]): MahJonggEvent[][] {
   const turns: MahJonggEvent[][] = [];
   const pairBySeat = new Map<number, MahJonggEvent[]>();
   for (const e of events) {
-    if (!e.simultaneous) { turns.push([e]); continue; }
+    if (!e.simultaneous) {
+      turns.push([e]);
+      continue;
+    }
     const pair = pairBySeat.get(e.seat);
     if (pair) pair.push(e);
-    else { const fresh = [e]; pairBySeat.set(e.seat, fresh); turns.push(fresh); }
+    else {
+      const fresh = [e];
+      pairBySeat.set(e.seat, fresh);
+      turns.push(fresh);
+    }
   }
   return turns;
 }
@@ -271,9 +280,7 @@ function scoreDiscarder(table: ScoringTable, turn: MahJonggEvent[], add: Add): v
   if (claimed.some((c) => c.discarder !== e.discarder)) ruleViolation(`seat ${e.seat} claimed two different discards in one turn`);
   const discarder = e.discarder as number;
 
-  const row = table.discarderPenalty
-    .filter((r) => r.atLeast <= e.exposuresBefore)
-    .reduce<{ atLeast: number; points: number } | null>((b, r) => (b === null || r.atLeast > b.atLeast ? r : b), null);
+  const row = table.discarderPenalty.filter((r) => r.atLeast <= e.exposuresBefore).reduce<{ atLeast: number; points: number } | null>((b, r) => (b === null || r.atLeast > b.atLeast ? r : b), null);
   if (row && row.points !== 0) {
     const n = e.exposuresBefore;
     const rule = n <= 1 ? '11.5' : n === 2 ? '11.6' : '11.7';
@@ -283,8 +290,7 @@ function scoreDiscarder(table: ScoringTable, turn: MahJonggEvent[], add: Add): v
   if (table.secondMahJonggDiscarderPenalty !== 0) {
     if (turn.length > 1 || e.simultaneous) {
       // Siamese 17F: penalised even when the claimed tile went into the first of the two
-      add(discarder, table.secondMahJonggDiscarderPenalty,
-        `discarded the tile claimed for seat ${e.seat}'s two Mah Jonggs declared together (Siamese 17E-F)`);
+      add(discarder, table.secondMahJonggDiscarderPenalty, `discarded the tile claimed for seat ${e.seat}'s two Mah Jonggs declared together (Siamese 17E-F)`);
     } else if (e.ordinal >= 2) {
       // Siamese 17E; 17B reminder: no penalty for the tile claimed for a first Mah Jongg
       add(discarder, table.secondMahJonggDiscarderPenalty, `discarded the tile claimed for seat ${e.seat}'s second Mah Jongg (Siamese 17E)`);

@@ -36,7 +36,10 @@ export function seenCounts(view: SeatView): number[] {
   for (const d of view.discards) for (const t of d) seen[t]++;
   for (let s = 0; s < view.exposures.length; s++) {
     if (s === view.seat) continue;
-    for (const x of view.exposures[s]) { seen[x.tile] += x.size - x.jokers; seen[JOKER] += x.jokers; }
+    for (const x of view.exposures[s]) {
+      seen[x.tile] += x.size - x.jokers;
+      seen[JOKER] += x.jokers;
+    }
   }
   for (const m of view.mahJonggs) for (let t = 0; t < KINDS; t++) seen[t] += m.tiles[t];
   return seen;
@@ -50,7 +53,11 @@ export function unseenCounts(view: SeatView): number[] {
   const unseen = view.copies.slice();
   for (let t = 0; t < KINDS; t++) unseen[t] -= view.concealed[t];
   for (const d of view.discards) for (const t of d) unseen[t]--;
-  for (const list of view.exposures) for (const x of list) { unseen[x.tile] -= x.size - x.jokers; unseen[JOKER] -= x.jokers; }
+  for (const list of view.exposures)
+    for (const x of list) {
+      unseen[x.tile] -= x.size - x.jokers;
+      unseen[JOKER] -= x.jokers;
+    }
   for (const m of view.mahJonggs) for (let t = 0; t < KINDS; t++) unseen[t] -= m.tiles[t];
   return unseen;
 }

@@ -49,10 +49,7 @@ export interface PassChoice {
   blind: number;
 }
 
-export type ClaimResponse =
-  | { type: 'decline' }
-  | { type: 'call'; size: number; jokers: number; rack: number }
-  | { type: 'callMahJongg'; rack: number; both: boolean };
+export type ClaimResponse = { type: 'decline' } | { type: 'call'; size: number; jokers: number; rack: number } | { type: 'callMahJongg'; rack: number; both: boolean };
 
 /** The answer of every seat that declines a discard (one shared object: answers are never changed, only replaced). */
 export const DECLINED: ClaimResponse = Object.freeze({ type: 'decline' });
@@ -134,7 +131,10 @@ const copiesByRules = new WeakMap<Ruleset, readonly number[]>();
 /** Copies of each kind the ruleset plays with (one 152-tile set; Royale Siamese two without jokers). */
 export function copiesOf(rules: Ruleset): readonly number[] {
   let c = copiesByRules.get(rules);
-  if (!c) { c = setCopies(rules.sets, rules.jokers); copiesByRules.set(rules, c); }
+  if (!c) {
+    c = setCopies(rules.sets, rules.jokers);
+    copiesByRules.set(rules, c);
+  }
   return c;
 }
 /** Chairs at the table (four walls, teaching guide 1.2); a table of three leaves one empty. */
@@ -142,12 +142,12 @@ export const CHAIRS = 4;
 
 // ------------------------------------------------------------------ small helpers
 
-export const fail = (code: ErrorCode, message: string): never => { throw new TilemateError(code, message); };
+export const fail = (code: ErrorCode, message: string): never => {
+  throw new TilemateError(code, message);
+};
 
 /** Tiles in play on a player's racks: concealed, and exposed on racks without a Mah Jongg. */
-export const handSize = (p: Player): number =>
-  p.concealed.reduce((a, b) => a + b, 0) +
-  p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
+export const handSize = (p: Player): number => p.concealed.reduce((a, b) => a + b, 0) + p.exposures.reduce((a, x) => a + (p.mahJonggs.some((m) => m.rack === x.rack) ? 0 : x.size), 0);
 
 /** The seat's live racks (not dead, no Mah Jongg declared on them yet). */
 export function liveRacks(state: GameState, seat: number): number[] {
@@ -219,7 +219,10 @@ export function proofsOf(state: GameState): TableProofs {
   while (i < KEPT_PROOFS && keptStates[i] !== state) i++;
   const proofs = i < KEPT_PROOFS ? keptProofs[i]! : new TableProofs(copiesOf(state.rules));
   // to the front, the others one place back (the last one out when the state is new)
-  for (let j = Math.min(i, KEPT_PROOFS - 1); j > 0; j--) { keptStates[j] = keptStates[j - 1]; keptProofs[j] = keptProofs[j - 1]; }
+  for (let j = Math.min(i, KEPT_PROOFS - 1); j > 0; j--) {
+    keptStates[j] = keptStates[j - 1];
+    keptProofs[j] = keptProofs[j - 1];
+  }
   keptStates[0] = state;
   keptProofs[0] = proofs;
   return proofs;
@@ -251,7 +254,11 @@ export function mahJonggRacks(state: GameState, seat: number, extra: TileId | nu
   for (let rack = 0; rack < state.rules.racks; rack++) {
     if (!rackLive(p, rack)) continue;
     let plain = true;
-    for (let i = 0; i < p.exposures.length; i++) if (p.exposures[i].rack === rack) { plain = false; break; }
+    for (let i = 0; i < p.exposures.length; i++)
+      if (p.exposures[i].rack === rack) {
+        plain = false;
+        break;
+      }
     const ok: boolean = plain && bare !== null ? bare : rackMahJongg(state, seat, rack, extra) >= 0;
     if (plain) bare = ok;
     if (ok) (out ??= []).push(rack);
@@ -281,30 +288,38 @@ export function bothMahJonggs(state: GameState, seat: number, extra: TileId | nu
   const p = state.players[seat];
   const racks = liveRacks(state, seat);
   if (racks.length < 2) return null;
-  const x0 = rackExposures(p, racks[0]), x1 = rackExposures(p, racks[1]);
+  const x0 = rackExposures(p, racks[0]),
+    x1 = rackExposures(p, racks[1]);
   const open = proofsOf(state).linesLeft(state, seat, x0, extra);
   if (open === null) return null; // no hand on the first rack, so no pair
   const pool = extra === null ? [...p.concealed] : p.concealed.map((n, t) => (t === extra ? n + 1 : n));
-  let best: [number, number] | null = null, bestValue = -1;
-  const lines = state.cc.card.lines, formLine = state.cc.formLine;
+  let best: [number, number] | null = null,
+    bestValue = -1;
+  const lines = state.cc.card.lines,
+    formLine = state.cc.formLine;
   for (const f0 of completeForms(state.cc, pool, x0, false, open)) {
     const used = tilesUsed(state.cc, f0, pool, x0);
     const rest = pool.map((n, t) => n - used[t]);
     const f1 = completeForm(state.cc, rest, x1);
     if (f1 < 0) continue;
     const value = lines[formLine[f0]].value + lines[formLine[f1]].value;
-    if (value > bestValue) { bestValue = value; best = [f0, f1]; }
+    if (value > bestValue) {
+      bestValue = value;
+      best = [f0, f1];
+    }
   }
   return best;
 }
-
 
 /** The visible tiles counted afresh (validate checks the running count against it). */
 export function countVisible(state: GameState): number[] {
   const v = new Array<number>(KINDS).fill(0);
   for (const p of state.players) {
     for (const t of p.discards) v[t]++;
-    for (const x of p.exposures) { v[x.tile] += x.size - x.jokers; v[JOKER] += x.jokers; }
+    for (const x of p.exposures) {
+      v[x.tile] += x.size - x.jokers;
+      v[JOKER] += x.jokers;
+    }
     for (const m of p.mahJonggs) for (let t = 0; t < KINDS; t++) v[t] += m.tiles[t];
   }
   return v;

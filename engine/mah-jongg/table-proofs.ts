@@ -32,7 +32,8 @@ export class TableProofs {
    * for these very tiles.
    */
   linesLeft(state: GameState, seat: number, exposures: readonly Exposure[], extra: TileId | null): Uint8Array | null | undefined {
-    const cc = state.cc, p = state.players[seat];
+    const cc = state.cc,
+      p = state.players[seat];
     const con = p.concealed;
     // the proof reads only the counts, so one kept per seat holds for whatever rack sits there
     let proof = this.kinds[seat];
@@ -42,7 +43,8 @@ export class TableProofs {
     }
     // one pass: the tiles in all, and whether the rack still holds the proof's kinds
     const base = proof.base;
-    let total = extra === null ? 0 : 1, holds = true;
+    let total = extra === null ? 0 : 1,
+      holds = true;
     for (let t = 0; t < KINDS; t++) {
       const n = con[t];
       total += n;
@@ -64,7 +66,10 @@ export class TableProofs {
     if (exposures.length > 0) {
       const m = (merged = this.merged);
       for (let t = 0; t < KINDS; t++) m[t] = concealed[t];
-      for (const x of exposures) { m[x.tile] += x.size - x.jokers; m[JOKER] += x.jokers; }
+      for (const x of exposures) {
+        m[x.tile] += x.size - x.jokers;
+        m[JOKER] += x.jokers;
+      }
     }
     const proofs = (this.pools[seat] ??= []);
     let proof = proofs[rack + 1];
@@ -85,7 +90,8 @@ export class TableProofs {
   deadHands(state: GameState): readonly boolean[] {
     const cache = this.dead;
     if (cache.version === state.tableVersion) return cache.proofs;
-    const racks = state.rules.racks, visible = state.visible;
+    const racks = state.rules.racks,
+      visible = state.visible;
     cache.version = state.tableVersion;
     const slots = state.rules.players * racks;
     if (cache.proofs.length !== slots) {
@@ -98,12 +104,16 @@ export class TableProofs {
       const p = state.players[target];
       for (let rack = 0; rack < racks; rack++) {
         const slot = target * racks + rack;
-        if (p.exposures.length === 0 || !rackLive(p, rack)) { cache.proofs[slot] = false; cache.live[slot] = -1; continue; }
+        if (p.exposures.length === 0 || !rackLive(p, rack)) {
+          cache.proofs[slot] = false;
+          cache.live[slot] = -1;
+          continue;
+        }
         const shape = exposureShape(p.exposures);
         if (cache.exposed[slot] === shape && proofStands(state.cc, cache, slot, visible)) continue;
         const was = cache.live[slot];
         const dead = this.provablyDead(state, target, rack);
-        const live = dead ? -1 : cache.hints[slot]?.form ?? -1;
+        const live = dead ? -1 : (cache.hints[slot]?.form ?? -1);
         cache.proofs[slot] = dead;
         cache.live[slot] = live;
         cache.exposed[slot] = shape;
@@ -137,7 +147,11 @@ export class TableProofs {
  * turns, then the draw, ask about the same rack), and a discard keeps the proof while a tile
  * of each stays. Otherwise every kind it held: a hand holding them all is checked in full.
  */
-interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
+interface KindsProof {
+  base: Uint8Array;
+  none: boolean;
+  valid: boolean;
+}
 
 /**
  * Per rack slot: whether the table proves it impossible, as of a table version; when it was
@@ -145,7 +159,14 @@ interface KindsProof { base: Uint8Array; none: boolean; valid: boolean }
  * known) and its player's exposures (`exposed`, exposureShape); `hints` where the next search
  * starts.
  */
-interface DeadProofs { version: number; proofs: boolean[]; hints: { form: number }[]; seen: number[][]; live: number[]; exposed: number[] }
+interface DeadProofs {
+  version: number;
+  proofs: boolean[];
+  hints: { form: number }[];
+  seen: number[][];
+  live: number[];
+  exposed: number[];
+}
 
 /**
  * A player's exposures as they stand, as one number: how many, and the jokers in them. Both
@@ -166,7 +187,8 @@ function exposureShape(exposures: readonly Exposure[]): number {
  * left unseen never make a hand possible again.
  */
 function proofStands(cc: CompiledCard, cache: DeadProofs, slot: number, visible: readonly number[]): boolean {
-  const seen = cache.seen[slot], f = cache.live[slot];
+  const seen = cache.seen[slot],
+    f = cache.live[slot];
   if (f >= 0) {
     if (cc.lineJokers[cc.formLine[f]] === 1 && visible[JOKER] !== seen[JOKER]) return false;
     for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (visible[cc.entryKind[e]] !== seen[cc.entryKind[e]]) return false;

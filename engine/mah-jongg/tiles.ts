@@ -13,10 +13,18 @@ export type TileId = number;
 export type Suit = 0 | 1 | 2;
 
 export const SUITS = ['B', 'C', 'D'] as const;
-export const BAM = 0, CRAK = 1, DOT = 2;
-export const NORTH = 27, EAST = 28, WEST = 29, SOUTH = 30;
-export const GREEN = 31, RED = 32, SOAP = 33;
-export const FLOWER = 34, JOKER = 35;
+export const BAM = 0,
+  CRAK = 1,
+  DOT = 2;
+export const NORTH = 27,
+  EAST = 28,
+  WEST = 29,
+  SOUTH = 30;
+export const GREEN = 31,
+  RED = 32,
+  SOAP = 33;
+export const FLOWER = 34,
+  JOKER = 35;
 export const KINDS = 36;
 export const SET_SIZE = 152;
 
@@ -29,23 +37,29 @@ export const rankOf = (t: TileId): number => (t % 9) + 1;
 /** Copies of each kind in the full set: 4 of each suited, wind and dragon tile, 8 flowers, 8 jokers. */
 export const COPIES: readonly number[] = Array.from({ length: KINDS }, (_, t) => (t === FLOWER || t === JOKER ? 8 : 4));
 
-export const TILE_NAMES: readonly string[] = [
-  ...[0, 1, 2].flatMap((s) => Array.from({ length: 9 }, (_, i) => `${i + 1}${SUITS[s]}`)),
-  'N', 'E', 'W', 'S', 'GD', 'RD', 'WD', 'F', 'J',
-];
+export const TILE_NAMES: readonly string[] = [...[0, 1, 2].flatMap((s) => Array.from({ length: 9 }, (_, i) => `${i + 1}${SUITS[s]}`)), 'N', 'E', 'W', 'S', 'GD', 'RD', 'WD', 'F', 'J'];
 
 const ALIASES = new Map<string, TileId>();
 TILE_NAMES.forEach((name, t) => ALIASES.set(name.toLowerCase(), t));
 for (const [alias, t] of [
-  ['north', NORTH], ['east', EAST], ['west', WEST], ['south', SOUTH],
-  ['red', RED], ['green', GREEN], ['soap', SOAP], ['white', SOAP], ['0', SOAP],
-  ['flower', FLOWER], ['joker', JOKER],
-] as const) ALIASES.set(alias, t);
+  ['north', NORTH],
+  ['east', EAST],
+  ['west', WEST],
+  ['south', SOUTH],
+  ['red', RED],
+  ['green', GREEN],
+  ['soap', SOAP],
+  ['white', SOAP],
+  ['0', SOAP],
+  ['flower', FLOWER],
+  ['joker', JOKER],
+] as const)
+  ALIASES.set(alias, t);
 
 export const tileName = (t: TileId): string => TILE_NAMES[t];
 
 /** A group of one tile by its size, in the game's words (3 to 6 tiles; teaching guide 4.2). */
-export const groupName = (size: number): string => ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as Record<number, string>)[size] ?? `group of ${size}`;
+export const groupName = (size: number): string => (({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' }) as Record<number, string>)[size] ?? `group of ${size}`;
 
 /** One tile name (any case, any alias of card-notation.md) to its id. */
 export function parseTile(token: string): TileId {
@@ -65,7 +79,10 @@ export function parseTiles(text: string): TileId[] {
 
 /** Sorted the way a player racks them: suits, winds, dragons, flowers, jokers. */
 export function formatTiles(tiles: Iterable<TileId>): string {
-  return [...tiles].sort((a, b) => a - b).map(tileName).join(' ');
+  return [...tiles]
+    .sort((a, b) => a - b)
+    .map(tileName)
+    .join(' ');
 }
 
 /** Plain counts (length 36) from tiles; refuses more copies than the set holds. */

@@ -11,7 +11,9 @@ import { type GameState, copiesOf, countVisible, handSize, inPlay } from './stat
  * for, no count out of range, rack sizes right for the phase. Throws "rule violation: ...".
  */
 export function validate(state: GameState): void {
-  const bad = (what: string): never => { ruleViolation(`${what}`); };
+  const bad = (what: string): never => {
+    ruleViolation(`${what}`);
+  };
   const count = new Array<number>(KINDS).fill(0);
   for (let i = state.wallPos; i < state.wall.length; i++) count[state.wall[i]]++;
   const ph = state.phase;
@@ -21,7 +23,9 @@ export function validate(state: GameState): void {
       if (p.concealed[t] < 0) bad(`negative count of ${tileName(t)}`);
       count[t] += p.concealed[t];
     }
-    for (const t of p.discards) { count[t]++; }
+    for (const t of p.discards) {
+      count[t]++;
+    }
     for (const x of p.exposures) {
       if (x.jokers >= x.size) bad('an exposure of jokers only');
       count[x.tile] += x.size - x.jokers;

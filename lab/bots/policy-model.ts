@@ -41,7 +41,8 @@ export function readPolicyModel(text: string, source = 'the model file'): ValueM
   }
   // a file without the head is read by the value model's own reader, unchanged
   if (o === null || typeof o !== 'object' || o.formatVersion === undefined) return modelFromJson(text, source);
-  if (o.format !== MODEL_FORMAT || o.formatVersion !== POLICY_FORMAT_VERSION) throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate value model of format version ${POLICY_FORMAT_VERSION}`);
+  if (o.format !== MODEL_FORMAT || o.formatVersion !== POLICY_FORMAT_VERSION)
+    throw new TilemateError('TM_BAD_MODEL', `${source} is not a Tilemate value model of format version ${POLICY_FORMAT_VERSION}`);
   return modelBody(o, source, POLICY_OUTPUTS.length);
 }
 
@@ -59,7 +60,8 @@ export const POLICY_HEAD_SCALE = 20;
 export function withPolicyHead(model: ValueModel, scale = POLICY_HEAD_SCALE): ValueModel {
   if (hasPolicyHead(model)) return model;
   const last = model.layers[model.layers.length - 1];
-  const n = last.inputs, m = last.outputs;
+  const n = last.inputs,
+    m = last.outputs;
   const kernel = new Float32Array(n * (m + 1));
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) kernel[i * (m + 1) + j] = last.kernel[i * m + j];

@@ -68,7 +68,12 @@ export class PolicyAgent implements Agent {
   private out = new Float64Array(0);
   private readonly head: boolean;
 
-  constructor(cc: CompiledCard, readonly model: ValueModel | null, private readonly opts: PolicyOptions = {}, name = 'learned-all') {
+  constructor(
+    cc: CompiledCard,
+    readonly model: ValueModel | null,
+    private readonly opts: PolicyOptions = {},
+    name = 'learned-all',
+  ) {
     this.name = name;
     this.strong = new HeuristicAgent(cc, STRONG_HABITS, `${name}-habits`);
     this.enc = new Encoder(cc, { version: model?.featureVersion ?? FEATURE_VERSION });
@@ -119,7 +124,11 @@ export class PolicyAgent implements Agent {
   private withinPool(view: SeatView, actions: Action[], size: number, rng: RngState): Action[] {
     const pool = new Array<number>(JOKER + 1).fill(0);
     let n = 0;
-    for (const { tile } of this.strong.rankView(view, rng)) for (let c = 0; c < view.concealed[tile] && c < 2 && n < size; c++) { pool[tile]++; n++; }
+    for (const { tile } of this.strong.rankView(view, rng))
+      for (let c = 0; c < view.concealed[tile] && c < 2 && n < size; c++) {
+        pool[tile]++;
+        n++;
+      }
     return actions.filter((a) => {
       if (a.type !== 'pass' && a.type !== 'courtesy') return true;
       const need = new Map<number, number>();
@@ -163,14 +172,25 @@ export class PolicyAgent implements Agent {
     const view = turn.view();
     const tiles = options.flatMap((a) => (a.type === 'discard' ? [a.tile] : []));
     if (tiles.length === 0) return 0;
-    const w = this.weigh(view, this.discards(view, view.concealed, myExposures(view), 'discard', tiles, turn.rng, (tile) => ({ type: 'discard', seat: view.seat, tile })));
+    const w = this.weigh(
+      view,
+      this.discards(view, view.concealed, myExposures(view), 'discard', tiles, turn.rng, (tile) => ({ type: 'discard', seat: view.seat, tile })),
+    );
     let best = -Infinity;
     for (let i = 0; i < w.candidates.length; i++) if (w.value[i] > best) best = w.value[i];
     return best;
   }
 
   /** Each of `tiles` discarded, with its worth and rank by the strong habits (a joker, which they never rank, after every other tile). */
-  private discards(view: SeatView, concealed: readonly number[], exposures: readonly Group[], kind: 'discard' | 'call', tiles: readonly TileId[], rng: RngState, action: (tile: TileId) => Action): Candidate[] {
+  private discards(
+    view: SeatView,
+    concealed: readonly number[],
+    exposures: readonly Group[],
+    kind: 'discard' | 'call',
+    tiles: readonly TileId[],
+    rng: RngState,
+    action: (tile: TileId) => Action,
+  ): Candidate[] {
     const ranked = this.strong.rankView(view, rng);
     const place = new Map<TileId, { worth: number; rank: number }>();
     ranked.forEach(({ tile, worth }, rank) => place.set(tile, { worth, rank }));
@@ -262,8 +282,11 @@ export class PolicySearchAgent implements Agent {
   private readonly opponents: HeuristicAgent[];
 
   constructor(
-    private readonly cc: CompiledCard, private readonly rules: Ruleset, private readonly model: ValueModel | null,
-    private readonly budget: PolicySearchBudget = EXIT_SEARCH, name = 'learned-all-search',
+    private readonly cc: CompiledCard,
+    private readonly rules: Ruleset,
+    private readonly model: ValueModel | null,
+    private readonly budget: PolicySearchBudget = EXIT_SEARCH,
+    name = 'learned-all-search',
     private readonly hooks: { record?: (r: SearchRecord) => void; chosen?: (seat: number, row: Float32Array) => void } = {},
   ) {
     this.name = name;
@@ -288,12 +311,20 @@ export class PolicySearchAgent implements Agent {
     const rows = w.rows.slice(0, w.candidates.length * W);
     const n = w.candidates.length;
     const top = ranked.slice(0, this.budget.candidates);
-    const means = this.search(turn, d.view, top.map((c) => c.action));
-    let pick = 0, bestEdge = 0;
+    const means = this.search(
+      turn,
+      d.view,
+      top.map((c) => c.action),
+    );
+    let pick = 0,
+      bestEdge = 0;
     for (let i = 1; i < top.length; i++) {
       const { mean, se } = paired(means.diffs[i]);
       const e = mean - OVERRULE * se;
-      if (e > bestEdge) { bestEdge = e; pick = i; }
+      if (e > bestEdge) {
+        bestEdge = e;
+        pick = i;
+      }
     }
     const target = top[pick].row;
     this.hooks.record?.({ seat: turn.seat, rows, candidates: n, target, policyChoice: own, searched: top.map((c, i) => ({ row: c.row, mean: means.mean[i] })) });
@@ -311,9 +342,12 @@ export class PolicySearchAgent implements Agent {
       const values = candidates.map((a) => {
         const s = cloneState(world);
         apply(s, a);
-        return this.untilMyTurn(s, seat, seedRng((base ^ (w + 1) * 0x85ebca6b) >>> 0));
+        return this.untilMyTurn(s, seat, seedRng((base ^ ((w + 1) * 0x85ebca6b)) >>> 0));
       });
-      values.forEach((v, i) => { diffs[i].push(v - values[0]); sums[i] += v; });
+      values.forEach((v, i) => {
+        diffs[i].push(v - values[0]);
+        sums[i] += v;
+      });
     }
     return { diffs, mean: sums.map((s) => s / this.budget.worlds) };
   }

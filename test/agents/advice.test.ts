@@ -18,7 +18,12 @@ const ONE_AWAY = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N';
 const WAITING_ON_F = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F';
 
 function codeOf(fn: () => unknown): string {
-  try { fn(); } catch (err) { if (err instanceof TilemateError) return err.code; throw err; }
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof TilemateError) return err.code;
+    throw err;
+  }
   return 'no error';
 }
 
@@ -56,8 +61,15 @@ describe('Charleston advice', () => {
   it('charleston - a joker is never passed, and the pass is three tiles less the blind ones', () => {
     const rng = seedRng(7);
     for (let i = 0; i < 40; i++) {
-      const hand = shuffle(rng, fullSet()).slice(0, i % 2 === 0 ? 14 : 13).map(tileName).join(' ');
-      for (const [direction, blind] of [['right', false], ['left', true], ['across', false]] as const) {
+      const hand = shuffle(rng, fullSet())
+        .slice(0, i % 2 === 0 ? 14 : 13)
+        .map(tileName)
+        .join(' ');
+      for (const [direction, blind] of [
+        ['right', false],
+        ['left', true],
+        ['across', false],
+      ] as const) {
         const advice = charlestonAdvice(cc, COPIES, { hand, direction, blind });
         expect(advice.pass).not.toContain('J');
         expect(advice.pass.length + advice.blind).toBe(3);
@@ -82,7 +94,7 @@ describe('Charleston advice', () => {
     expect(advice.why).toMatch(/blind pass/);
   });
 
-  it('charleston - East\'s dealt Mah Jongg is declared, not passed', () => {
+  it("charleston - East's dealt Mah Jongg is declared, not passed", () => {
     expect(charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F' }).why).toBe('Your hand is already Mah Jongg: as East, declare it instead of passing.');
   });
 
@@ -234,7 +246,11 @@ describe('the chance of completing a line', () => {
     const hand = '2B 2B 4B 4B 4B 6B 6B 6B 6B GD GD GD N E';
     const chance = (seen: string) => {
       const input = analysisInput(COPIES, hand, '', seen);
-      return lineChances(cc, input, analyzer.analyze(input).filter((r) => r.id === 'Addition #3')).lines[0].chance;
+      return lineChances(
+        cc,
+        input,
+        analyzer.analyze(input).filter((r) => r.id === 'Addition #3'),
+      ).lines[0].chance;
     };
     expect(chance('')).toBeGreaterThan(chance('J J J J J J J J') + 0.2);
   });

@@ -23,7 +23,7 @@ const pool = (hand: string, gone = ''): number[] => {
 const HAND = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F';
 const LINE = lineIndex('2468 #1');
 
-describe('the solo model of a hand\'s chances', () => {
+describe("the solo model of a hand's chances", () => {
   it('counts tiles away as the analyzer does', () => {
     expect(awayFrom(lineForms(cc, LINE, []), counts(HAND))).toBe(1);
   });
@@ -44,7 +44,7 @@ describe('the solo model of a hand\'s chances', () => {
     expect(soloChance(lf, counts(HAND), false, long, 300, 24)).toBeGreaterThan(soloChance(lf, counts(HAND), false, short, 300, 6));
   });
 
-  it('the calibration reads the hand\'s standing among the lines listed with it', () => {
+  it("the calibration reads the hand's standing among the lines listed with it", () => {
     // two jokers in hand, no exposure of hers, six tiles exposed by the others
     const concealed = counts('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
     const listed = new Analyzer(cc).analyze({ concealed, exposures: [], seen: counts('F F F 5C 5C 5C'), othersExposed: 6, copies: COPIES }, { top: 7 });

@@ -25,11 +25,16 @@ describe('the Charleston pass that keeps lines open', () => {
   it('charleston - a tile costs what it sets back in every line within reach, the closest lines weighing most', () => {
     for (const hand of randomHands(20, 3)) {
       const cost = openCosts(cc, [...hand], false);
-      const now = new Uint8Array(cc.lineCount), after = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+      const now = new Uint8Array(cc.lineCount),
+        after = new Uint8Array(cc.lineCount),
+        best = new Uint32Array(cc.lineCount);
       tilesAwayAll(cc, hand, now, best);
       const min = Math.min(...now);
       for (let t = 0; t <= JOKER; t++) {
-        if (t === JOKER || hand[t] === 0) { expect(cost[t]).toBe(Infinity); continue; }
+        if (t === JOKER || hand[t] === 0) {
+          expect(cost[t]).toBe(Infinity);
+          continue;
+        }
         const less = [...hand];
         less[t]--;
         tilesAwayAll(cc, less, after, best);
@@ -42,7 +47,8 @@ describe('the Charleston pass that keeps lines open', () => {
 
   it('charleston - in the first Charleston a pair costs more to break; later it does not', () => {
     for (const hand of randomHands(20, 4)) {
-      const later = openCosts(cc, [...hand], false), first = openCosts(cc, [...hand], true);
+      const later = openCosts(cc, [...hand], false),
+        first = openCosts(cc, [...hand], true);
       for (let t = 0; t < JOKER; t++) {
         if (hand[t] === 0) continue;
         expect(first[t] - later[t]).toBeCloseTo(hand[t] >= 2 ? OPEN_PASS.pairGuard : 0, 9);
@@ -52,14 +58,21 @@ describe('the Charleston pass that keeps lines open', () => {
 
   it('charleston - the open pass gives three held tiles, never a joker, the cheapest first, and goes blind only where allowed', () => {
     for (let seed = 1; seed <= 12; seed++) {
-      for (const over of [{ pass: 0, blindAllowed: false }, { pass: 2, blindAllowed: true }, { pass: 4, blindAllowed: false }]) {
+      for (const over of [
+        { pass: 0, blindAllowed: false },
+        { pass: 2, blindAllowed: true },
+        { pass: 4, blindAllowed: false },
+      ]) {
         const v = passView(seed, undefined, over);
         const c = openPass(cc, v);
         expect(c.tiles.length + c.blind).toBe(3);
         if (!over.blindAllowed) expect(c.blind).toBe(0);
         expect(c.tiles).not.toContain(JOKER);
         const left = [...v.concealed];
-        for (const t of c.tiles) { left[t]--; expect(left[t]).toBeGreaterThanOrEqual(0); }
+        for (const t of c.tiles) {
+          left[t]--;
+          expect(left[t]).toBeGreaterThanOrEqual(0);
+        }
         if (c.tiles.length > 0) {
           const cost = openCosts(cc, [...v.concealed], over.pass < 3);
           const least = Math.min(...Array.from(cost));
@@ -98,10 +111,11 @@ describe('the Charleston pass that keeps lines open', () => {
     }
   });
 
-  it('charleston - the blend searches the open pass\'s candidates: three tiles less the blind ones, no joker, the same answer from the same seed', () => {
+  it("charleston - the blend searches the open pass's candidates: three tiles less the blind ones, no joker, the same answer from the same seed", () => {
     for (let seed = 1; seed <= 4; seed++) {
       const v = passView(seed, undefined, { pass: 2, blindAllowed: true });
-      const a = blendPass(cc, v, seedRng(9)), b = blendPass(cc, v, seedRng(9));
+      const a = blendPass(cc, v, seedRng(9)),
+        b = blendPass(cc, v, seedRng(9));
       expect(a.tiles).toEqual(b.tiles);
       expect(a.tiles.length + a.blind).toBe(3);
       expect(a.tiles).not.toContain(JOKER);

@@ -17,7 +17,7 @@ function discard(hand: string, habits: Habits, seen = '') {
   return agent.act({ seat: 0, phase: s.phase.kind, view: () => view(s, 0), legal: () => legalActions(s, 0), rng: seedRng(1) });
 }
 
-describe('the heuristic\'s habits', () => {
+describe("the heuristic's habits", () => {
   it('live: a line whose pair can no longer be made is given up; without the habit the heuristic still waits for the flower', () => {
     // 2468 #1 `22a 444a 6666a 888a FF` lacks one flower (a pair tile jokers cannot fill), and
     // the seven other flowers are on the table; the 9D is a stray
@@ -34,7 +34,8 @@ describe('the heuristic\'s habits', () => {
     //     lacks come only from the wall.
     // The third 4B and the third and fourth 6B serve only 2468 #1; the 2C, 2C and 4C only the pairs.
     const hand = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 2C 2C 4C';
-    const medium = discard(hand, MEDIUM_HABITS), strong = discard(hand, STRONG_HABITS);
+    const medium = discard(hand, MEDIUM_HABITS),
+      strong = discard(hand, STRONG_HABITS);
     expect(medium.type === 'discard' && ['4B', '6B'].includes(tileName(medium.tile))).toBe(true);
     expect(strong.type === 'discard' && ['2C', '4C'].includes(tileName(strong.tile))).toBe(true);
   });
@@ -48,17 +49,18 @@ function answer(hand: string, habits: Habits) {
   return agent.act({ seat: 0, phase: s.phase.kind, view: () => view(s, 0), legal: () => legalActions(s, 0), rng: seedRng(1) });
 }
 
-describe('a beginner\'s habits (easy)', () => {
+describe("a beginner's habits (easy)", () => {
   it('callWithin: four tiles from 2468 #1, the medium player calls the 4B and the beginner lets it go; three tiles away, both call', () => {
     // 2468 #1 `22a 444a 6666a 888a FF`: the first hand lacks 4B 6B 6B 8B, the second 4B 6B 8B
-    const far = '2B 2B 4B 4B 6B 6B 8B 8B F F 1D 3D 5D', near = '2B 2B 4B 4B 6B 6B 6B 8B 8B F F 1D 3D';
+    const far = '2B 2B 4B 4B 6B 6B 8B 8B F F 1D 3D 5D',
+      near = '2B 2B 4B 4B 6B 6B 6B 8B 8B F F 1D 3D';
     expect(answer(far, MEDIUM_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
     expect(answer(far, EASY_HABITS)).toEqual({ type: 'decline', seat: 0 });
     expect(answer(near, MEDIUM_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
     expect(answer(near, EASY_HABITS)).toMatchObject({ type: 'call', seat: 0, size: 3 });
   });
 
-  it('ownJokersOnly: a joker in another player\'s exposure is exchanged by the medium player, not by the beginner', () => {
+  it("ownJokersOnly: a joker in another player's exposure is exchanged by the medium player, not by the beginner", () => {
     // seat 2 shows a pung of 6D with a joker; seat 0 holds a 6D
     const s = table({
       rules: 'nmjl-4p',

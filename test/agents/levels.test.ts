@@ -17,7 +17,7 @@ const { LookaheadAgent } = await import('../../agents/mah-jongg/lookahead.js');
 const rules = loadRuleset('nmjl-4p');
 
 describe('bot levels', () => {
-  it('expert is the trained model\'s lookahead player when the model is installed', () => {
+  it("expert is the trained model's lookahead player when the model is installed", () => {
     expect(installed.model).not.toBeNull();
     const bot = makeAgent('expert', cc, rules);
     expect(bot).toBeInstanceOf(LookaheadAgent);
@@ -29,7 +29,11 @@ describe('bot levels', () => {
     installed.model = null;
     try {
       let error: unknown;
-      try { makeAgent('expert', cc, rules); } catch (err) { error = err; }
+      try {
+        makeAgent('expert', cc, rules);
+      } catch (err) {
+        error = err;
+      }
       expect(error).toBeInstanceOf(TilemateError);
       expect((error as TilemateError).code).toBe('TM_BAD_INPUT');
       expect((error as TilemateError).message).toMatch(/expert bot needs the trained model \(models[/\\]value-model\.json\).*choose hard/);

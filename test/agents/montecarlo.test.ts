@@ -21,7 +21,10 @@ function midGame(seed: number): GameState {
   let stop: GameState | null = null;
   try {
     playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed), (_a, s) => {
-      if (stop === null && s.phase.kind === 'discard' && s.discardCount >= 12) { stop = cloneState(s); throw new Error('stop'); }
+      if (stop === null && s.phase.kind === 'discard' && s.discardCount >= 12) {
+        stop = cloneState(s);
+        throw new Error('stop');
+      }
     });
   } catch (err) {
     if ((err as Error).message !== 'stop') throw err;
@@ -87,11 +90,12 @@ function charlestonSteps(seed: number): GameState[] {
 }
 
 describe('determinize before play', () => {
-  it('samples a world at every Charleston pass, vote and courtesy offer, even when others have chosen: the seat\'s rack kept, the others\' racks full, every tile accounted for, and the world plays on legally', () => {
+  it("samples a world at every Charleston pass, vote and courtesy offer, even when others have chosen: the seat's rack kept, the others' racks full, every tile accounted for, and the world plays on legally", () => {
     const steps = charlestonSteps(21);
     const kinds = new Set(steps.map((s) => s.phase.kind));
     expect([...kinds].sort()).toEqual(['charleston', 'courtesy', 'vote']);
-    let sampled = 0, afterOthers = 0;
+    let sampled = 0,
+      afterOthers = 0;
     for (const real of steps) {
       for (const seat of waitingOn(real)) {
         const v = view(real, seat);
@@ -124,7 +128,10 @@ describe('determinize before play', () => {
     const hand = altered.players[chosen].concealed;
     const was = ph.choices[chosen]!.tiles;
     for (const t of was) hand[t]++;
-    const other = hand.map((n, t) => (n > 0 && t !== JOKER && !was.includes(t) ? t : -1)).filter((t) => t >= 0).slice(0, 3);
+    const other = hand
+      .map((n, t) => (n > 0 && t !== JOKER && !was.includes(t) ? t : -1))
+      .filter((t) => t >= 0)
+      .slice(0, 3);
     expect(other).toHaveLength(3);
     for (const t of other) hand[t]--;
     ph.choices[chosen] = { tiles: other, blind: 0 };

@@ -30,9 +30,21 @@ const WORLDS = 2;
 let saved = 0;
 let out = '';
 
-beforeAll(() => { saved = ADVICE_BUDGET.worlds; ADVICE_BUDGET.worlds = WORLDS; });
-afterAll(() => { ADVICE_BUDGET.worlds = saved; });
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; }, () => { out = ''; });
+beforeAll(() => {
+  saved = ADVICE_BUDGET.worlds;
+  ADVICE_BUDGET.worlds = WORLDS;
+});
+afterAll(() => {
+  ADVICE_BUDGET.worlds = saved;
+});
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+  },
+  () => {
+    out = '';
+  },
+);
 
 /** A self-play game's record: the medium bots at every seat (they call, discard and pass as a steady player does). */
 function record(seed: number): string {
@@ -45,7 +57,9 @@ const json = (a: unknown) => JSON.stringify(encodeAction(a as never));
 
 describe('one answer per decision', () => {
   it('hint, review and advice from the typed situation agree at every decision of recorded games', async () => {
-    let checked = 0, playedOut = 0, viaCli = 0;
+    let checked = 0,
+      playedOut = 0,
+      viaCli = 0;
     const kinds = new Map<string, number>();
     for (let seed = 1; playedOut < 300; seed++) {
       expect(seed).toBeLessThan(40); // enough games give 300 decisions long before this
@@ -92,7 +106,9 @@ describe('one answer per decision', () => {
       }
     }
     // the figures of the run, for the report
-    console.info(`one answer per decision: ${checked} decisions compared (${playedOut} discards and calls played out, ${viaCli} through tilemate advise); by phase ${JSON.stringify(Object.fromEntries(kinds))}`);
+    console.info(
+      `one answer per decision: ${checked} decisions compared (${playedOut} discards and calls played out, ${viaCli} through tilemate advise); by phase ${JSON.stringify(Object.fromEntries(kinds))}`,
+    );
     expect(playedOut).toBeGreaterThanOrEqual(300);
     expect(viaCli).toBe(6);
   }, 600_000);

@@ -31,21 +31,37 @@ const PINNED_DIR = join(import.meta.dirname, 'pinned');
 const UPDATE = process.env.UPDATE_PINS === '1';
 
 /** A pinned game: the ruleset, the bot in each seat, the seed of the deal. */
-interface PinnedGame { ruleset: string; bots: string[]; seed: number }
+interface PinnedGame {
+  ruleset: string;
+  bots: string[];
+  seed: number;
+}
 
 const same = (bot: string, players: number): string[] => new Array<string>(players).fill(bot);
 
 const GAMES: PinnedGame[] = [
   // one bot at every seat, a few seeds per ruleset
-  ...([
-    ['nmjl-4p', 'random', 1], ['nmjl-4p', 'random', 2], ['nmjl-4p', 'random', 3],
-    ['nmjl-4p', 'greedy', 4], ['nmjl-4p', 'greedy', 5], ['nmjl-4p', 'medium', 6],
-    ['nmjl-3p-courtesy', 'random', 7], ['nmjl-3p-courtesy', 'random', 8],
-    ['nmjl-4p-tournament', 'greedy', 9],
-    ['siamese-2p', 'random', 10], ['siamese-2p', 'random', 11], ['siamese-2p', 'random', 12],
-    ['siamese-2p', 'greedy', 13], ['siamese-2p', 'medium', 14],
-    ['royale-siamese-4p', 'random', 15], ['royale-siamese-4p', 'random', 16], ['royale-siamese-4p', 'greedy', 17],
-  ] as const).map(([ruleset, bot, seed]) => ({ ruleset, bots: same(bot, loadRuleset(ruleset).players), seed })),
+  ...(
+    [
+      ['nmjl-4p', 'random', 1],
+      ['nmjl-4p', 'random', 2],
+      ['nmjl-4p', 'random', 3],
+      ['nmjl-4p', 'greedy', 4],
+      ['nmjl-4p', 'greedy', 5],
+      ['nmjl-4p', 'medium', 6],
+      ['nmjl-3p-courtesy', 'random', 7],
+      ['nmjl-3p-courtesy', 'random', 8],
+      ['nmjl-4p-tournament', 'greedy', 9],
+      ['siamese-2p', 'random', 10],
+      ['siamese-2p', 'random', 11],
+      ['siamese-2p', 'random', 12],
+      ['siamese-2p', 'greedy', 13],
+      ['siamese-2p', 'medium', 14],
+      ['royale-siamese-4p', 'random', 15],
+      ['royale-siamese-4p', 'random', 16],
+      ['royale-siamese-4p', 'greedy', 17],
+    ] as const
+  ).map(([ruleset, bot, seed]) => ({ ruleset, bots: same(bot, loadRuleset(ruleset).players), seed })),
   // medium, strong and easy at one table
   ...[1, 2, 3, 4, 5, 6].map((seed) => ({ ruleset: 'nmjl-4p-tournament', bots: ['medium', 'strong', 'easy', 'medium'], seed })),
   // medium in a 3-player game
@@ -66,7 +82,9 @@ function play(g: PinnedGame): string[] {
   const state = game.newGame(g.seed);
   const lines: string[] = [];
   // the bots' generator seeded as the server seeds it (botRng in agents/bots.ts)
-  playOut(game, state, agents, seedRng((g.seed ^ 0x5bd1e995) >>> 0), (a) => { lines.push(actionLine(game, lines.length + 1, a)); });
+  playOut(game, state, agents, seedRng((g.seed ^ 0x5bd1e995) >>> 0), (a) => {
+    lines.push(actionLine(game, lines.length + 1, a));
+  });
   lines.push(endLine(game, state));
   return lines;
 }
@@ -92,7 +110,9 @@ describe('the bots play as they did', () => {
       return;
     }
     if (!existsSync(file)) expect.fail(`game ${g.ruleset} ${botsName(g.bots)} seed ${g.seed}: no pinned stream ${file} (UPDATE_PINS=1 writes it)`);
-    const expected = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    const expected = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const diff = firstDifference(expected, got);
     if (diff !== null) expect.fail(`game ${g.ruleset} ${botsName(g.bots)} seed ${g.seed}: ${diff}`);
   });
@@ -105,7 +125,8 @@ describe('liveForms', () => {
     const jokers = held[JOKER] + unseen[JOKER];
     for (let f = 0; f < cc.formCount; f++) {
       const jokersLeft = cc.lineJokers[cc.formLine[f]] === 1 ? jokers : 0;
-      let short = 0, ok = true;
+      let short = 0,
+        ok = true;
       for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
         const t = cc.entryKind[e];
         if (t === JOKER) continue;
@@ -120,7 +141,8 @@ describe('liveForms', () => {
 
   it('mended from the last answer equals the answer afresh, step by step through whole games, and an answer once given never changes', () => {
     const r = loadRuleset('nmjl-4p');
-    let checked = 0, dead = 0;
+    let checked = 0,
+      dead = 0;
     const given: { answer: Uint8Array; copy: Uint8Array }[] = [];
     for (const seed of [21, 22]) {
       const agents = [0, 1, 2, 3].map(() => makeAgent('medium', cc, r));

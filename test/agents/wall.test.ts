@@ -8,11 +8,10 @@ import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { COPIES, formatTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
-const groups = (list: readonly { tile: number; size: number; jokers: number }[]) =>
-  list.map((x) => formatTiles([...Array(x.size - x.jokers).fill(x.tile), ...Array(x.jokers).fill(35)])).join('; ');
+const groups = (list: readonly { tile: number; size: number; jokers: number }[]) => list.map((x) => formatTiles([...Array(x.size - x.jokers).fill(x.tile), ...Array(x.jokers).fill(35)])).join('; ');
 
 describe('the wall behind the chances', () => {
-  it('other players\' exposures are seen but not gone from the wall: the true wall is accepted and is the default on a turn', () => {
+  it("other players' exposures are seen but not gone from the wall: the true wall is accepted and is the default on a turn", () => {
     const cc = loadCard();
     const rules = loadRuleset('nmjl-4p');
     const state = newGame(rules, cc, 1);

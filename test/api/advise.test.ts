@@ -3,13 +3,22 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
 const ONE_AWAY = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N';
 const WAITING_ON_F = '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F';
 
 describe('tilemate analyze --simulate', () => {
-  it('--simulate adds each line\'s chance and expected score, the same for the same seed', async () => {
+  it("--simulate adds each line's chance and expected score, the same for the same seed", async () => {
     expect(await run('analyze', '--hand', HAND, '--json', '--simulate', '--top', '3')).toBe(0);
     const doc = JSON.parse(out);
     expect(doc.simulation).toMatchObject({ deals: 200, seed: 1, wall: 99, draws: 24 });

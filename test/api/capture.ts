@@ -11,8 +11,14 @@ export const run = (...args: string[]): Promise<number> => main(['node', 'tilema
 export function captureOutput(write: (stream: 'out' | 'err', chunk: string) => void, reset: () => void): void {
   beforeEach(() => {
     reset();
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { write('out', String(chunk)); return true; });
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { write('err', String(chunk)); return true; });
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      write('out', String(chunk));
+      return true;
+    });
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      write('err', String(chunk));
+      return true;
+    });
   });
   afterEach(() => vi.restoreAllMocks());
 }

@@ -11,9 +11,24 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const dir = mkdtempSync(join(tmpdir(), 'tilemate-card-cli-'));
-const forms = (t: string) => parseCard(t).lines.map((l) => [l.id, lineForms(l).map((f) => f.text).sort()]);
+const forms = (t: string) =>
+  parseCard(t).lines.map((l) => [
+    l.id,
+    lineForms(l)
+      .map((f) => f.text)
+      .sort(),
+  ]);
 
 describe('tilemate card check', () => {
   it('a good card: how many lines, and exit 0', async () => {
@@ -34,18 +49,53 @@ describe('tilemate card check', () => {
     ]);
   });
 
-  it('the editor\'s card file: each open line with its question and the answers offered', async () => {
+  it("the editor's card file: each open line with its question and the answers offered", async () => {
     const file = join(dir, 'club.json');
-    writeFileSync(file, JSON.stringify({ name: 'Club', sections: [{ title: 'Runs', lines: [
-      { groups: [{ text: '11', colour: 'green' }, { text: '222', colour: 'green' }, { text: '3333', colour: 'green' }, { text: '444', colour: 'green' }, { text: '55', colour: 'green' }], note: '', concealed: false, value: 25 },
-      { groups: [{ text: '11', colour: 'green' }, { text: '222', colour: 'red' }, { text: '3333', colour: 'blue' }, { text: '444', colour: 'red' }, { text: '55', colour: 'green' }], note: 'Any 5 Consec. Nos.', concealed: false, value: 30 },
-    ] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Club',
+        sections: [
+          {
+            title: 'Runs',
+            lines: [
+              {
+                groups: [
+                  { text: '11', colour: 'green' },
+                  { text: '222', colour: 'green' },
+                  { text: '3333', colour: 'green' },
+                  { text: '444', colour: 'green' },
+                  { text: '55', colour: 'green' },
+                ],
+                note: '',
+                concealed: false,
+                value: 25,
+              },
+              {
+                groups: [
+                  { text: '11', colour: 'green' },
+                  { text: '222', colour: 'red' },
+                  { text: '3333', colour: 'blue' },
+                  { text: '444', colour: 'red' },
+                  { text: '55', colour: 'green' },
+                ],
+                note: 'Any 5 Consec. Nos.',
+                concealed: false,
+                value: 30,
+              },
+            ],
+          },
+        ],
+      }),
+    );
     expect(await run('card', 'check', file)).toBe(1);
-    expect(out).toBe([
-      'club.json: Club, 2 lines; 1 ready, 1 line waits for an answer or a mend.',
-      'Runs #1: May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed? (Only the numbers printed; They may move together; Only the numbers printed, for every line of Runs whose note says nothing; They may move, for every line of Runs whose note says nothing)',
-      '',
-    ].join('\n'));
+    expect(out).toBe(
+      [
+        'club.json: Club, 2 lines; 1 ready, 1 line waits for an answer or a mend.',
+        'Runs #1: May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed? (Only the numbers printed; They may move together; Only the numbers printed, for every line of Runs whose note says nothing; They may move, for every line of Runs whose note says nothing)',
+        '',
+      ].join('\n'),
+    );
     writeFileSync(file, '{"name": "Club", ');
     expect(await run('card', 'check', file)).toBe(2);
     expect(err).toMatch(/^error TM_BAD_INPUT: club.json starts like the editor's card file but is not well-formed JSON/);
@@ -53,7 +103,7 @@ describe('tilemate card check', () => {
 });
 
 describe('tilemate card export', () => {
-  it('the notation, the editor\'s JSON and the card in words round-trip: the same lines with the same forms', async () => {
+  it("the notation, the editor's JSON and the card in words round-trip: the same lines with the same forms", async () => {
     const json = join(dir, 'practice.json');
     expect(await run('card', 'export', '--format', 'json', '--out', json)).toBe(0);
     const card = join(dir, 'practice.card');

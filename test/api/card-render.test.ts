@@ -16,20 +16,41 @@ const practice = printedFromText(PRACTICE);
 const layout = layoutCard(practice);
 const lineById = (l: CardLayout, id: string): PictureLine => l.lines.find((x) => x.id === id)!;
 
-let out = '', err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+let out = '',
+  err = '';
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const dir = mkdtempSync(join(tmpdir(), 'tilemate-render-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The SVG's text elements, in order. */
 function svgTexts(svg: string): { x: number; y: number; bold: boolean; fill: string; text: string }[] {
-  const unescaped = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-  return [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="[\d.]+"( font-weight="bold")? fill="(#[0-9a-f]{6})">([^<]*)<\/text>/g)]
-    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), bold: m[3] !== undefined, fill: m[4], text: unescaped(m[5]) }));
+  const unescaped = (t: string) =>
+    t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+  return [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="[\d.]+"( font-weight="bold")? fill="(#[0-9a-f]{6})">([^<]*)<\/text>/g)].map((m) => ({
+    x: Number(m[1]),
+    y: Number(m[2]),
+    bold: m[3] !== undefined,
+    fill: m[4],
+    text: unescaped(m[5]),
+  }));
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-const inside = (inner: Box, outer: Box, slack = 0.01) => inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.w <= outer.x + outer.w + slack && inner.y + inner.h <= outer.y + outer.h + slack;
+const inside = (inner: Box, outer: Box, slack = 0.01) =>
+  inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.w <= outer.x + outer.w + slack && inner.y + inner.h <= outer.y + outer.h + slack;
 
 describe('card picture - the layout', () => {
   it('the practice card: every line once, ids as the analyzer names them, in two columns', () => {
@@ -46,12 +67,22 @@ describe('card picture - the layout', () => {
   it('each line holds its groups as printed, a note, and X or C with its value', () => {
     const l = lineById(layout, '2026 #1'); // FF 2026a 2222b 6666b ; x 25
     expect(l.groups.map((g) => [g.text, g.colour, g.fill])).toEqual([
-      ['FF', null, INK], ['2026', 'green', PRINT_COLOURS.green], ['2222', 'red', PRINT_COLOURS.red], ['6666', 'red', PRINT_COLOURS.red],
+      ['FF', null, INK],
+      ['2026', 'green', PRINT_COLOURS.green],
+      ['2222', 'red', PRINT_COLOURS.red],
+      ['6666', 'red', PRINT_COLOURS.red],
     ]);
     expect(l.note?.text).toBe('Any 2 Suits, These Nos. Only');
     expect(l.value.text).toBe('X 25');
     const wd = lineById(layout, 'Winds and Dragons #6'); // NN EE WW SS RRR|GGG|000 FFF ; c 40: any dragon, drawn DDD without a colour
-    expect(wd.groups.map((g) => [g.text, g.colour])).toEqual([['NN', null], ['EE', null], ['WW', null], ['SS', null], ['DDD', null], ['FFF', null]]);
+    expect(wd.groups.map((g) => [g.text, g.colour])).toEqual([
+      ['NN', null],
+      ['EE', null],
+      ['WW', null],
+      ['SS', null],
+      ['DDD', null],
+      ['FFF', null],
+    ]);
     expect(wd.note?.text).toBe('Any Dragon');
     expect(wd.value.text).toBe('C 40');
     const blue = lineById(layout, '2468 #3'); // FF 222a 444b 666c 888a
@@ -84,13 +115,18 @@ describe('card picture - the layout', () => {
 
   it('a line too long for one row starts each way of making it (OR) on a row of its own', () => {
     const add = lineById(layout, 'Addition #1'); // FF 1111a + 5555b = 6666c or FF 2222a ... or FF 3333a ...
-    const rows = [0, 1, 2].map((r) => add.groups.filter((g) => g.row === r).map((g) => g.text).join(' '));
+    const rows = [0, 1, 2].map((r) =>
+      add.groups
+        .filter((g) => g.row === r)
+        .map((g) => g.text)
+        .join(' '),
+    );
     expect(rows).toEqual(['FF 1111 + 5555 = 6666', 'OR FF 2222 + 5555 = 7777', 'OR FF 3333 + 5555 = 8888']);
     expect(add.groups.filter((g) => g.kind === 'decoration').every((g) => g.fill === INK && g.colour === null)).toBe(true);
   });
 
   it('measured widths are DejaVu Sans\'s: digits 0.696 em in bold; text outside the font is drawn as "?"', () => {
-    expect(textWidth('2222', 100, true)).toBeCloseTo(4 * 1425 / 2048 * 100, 6);
+    expect(textWidth('2222', 100, true)).toBeCloseTo(((4 * 1425) / 2048) * 100, 6);
     expect(drawable(' Any\t3  Suits ')).toBe('Any 3 Suits');
     expect(drawable('Crak 中')).toBe('Crak ?');
     expect(drawable('Café')).toBe('Café');
@@ -112,7 +148,10 @@ describe('card picture - the layout', () => {
   it('one page in two columns: a section longer than half the card is carried on into the second column', () => {
     const one = layoutCard(printedFromText(`card: One\n[Evens]\n${'22a 444a 6666a 888a FF ; x 25\n'.repeat(40)}`));
     expect(one.pages).toBe(1);
-    expect(one.headings.map((h) => [h.text, h.continued])).toEqual([['Evens', false], ['Evens (continued)', true]]);
+    expect(one.headings.map((h) => [h.text, h.continued])).toEqual([
+      ['Evens', false],
+      ['Evens (continued)', true],
+    ]);
     const [left, right] = [one.lines.filter((l) => l.box.x === one.lines[0].box.x).length, one.lines.filter((l) => l.box.x !== one.lines[0].box.x).length];
     expect(left + right).toBe(40);
     expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
@@ -123,7 +162,7 @@ describe('card picture - the layout', () => {
     expect(() => layoutCard(practice, { width: 100 })).toThrow(/from 600 to 4000 pixels wide/);
   });
 
-  it('a picture\'s file name is made from the card\'s name', () => {
+  it("a picture's file name is made from the card's name", () => {
     expect(pictureFileName('Tilemate Practice Card 2026', 'png')).toBe('tilemate-practice-card-2026.png');
     expect(pictureFileName('  Café  &  Co.  ', 'pdf')).toBe('cafe-co.pdf');
     expect(pictureFileName('!!!', 'svg')).toBe('card.svg');
@@ -134,9 +173,9 @@ describe('card picture - SVG', () => {
   const svg = new TextDecoder().decode(drawCard(PRACTICE, 'svg').bytes);
   const texts = svgTexts(svg);
 
-  it('holds every line\'s groups in their colours, its note and its X or C value, in order', () => {
+  it("holds every line's groups in their colours, its note and its X or C value, in order", () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="1700"')).toBe(true);
-    expect(svg).toContain("font-family=\"'DejaVu Sans', sans-serif\"");
+    expect(svg).toContain('font-family="\'DejaVu Sans\', sans-serif"');
     expect(texts[0].text).toBe('Tilemate Practice Card 2026');
     let at = 0;
     const colourOf = (c: Colour | null) => (c === null ? INK : PRINT_COLOURS[c]);
@@ -164,7 +203,7 @@ describe('card picture - SVG', () => {
     expect(texts.filter((t) => ['NEWS', 'FF', 'FFFF'].includes(t.text)).every((t) => t.bold && t.fill === INK)).toBe(true);
   });
 
-  it('escapes what the card\'s own words could make of the markup', () => {
+  it("escapes what the card's own words could make of the markup", () => {
     const tricky = drawCard('card: <script>&"x"\n[A & B]\n22a 444a 6666a 888a FF ; x 25 // note: Any 1 Suit <b>\n', 'svg');
     const text = new TextDecoder().decode(tricky.bytes);
     expect(text).not.toContain('<script>');
@@ -176,7 +215,10 @@ describe('card picture - SVG', () => {
 describe('card picture - PNG', () => {
   const drawn = drawCard(PRACTICE, 'png');
   const png = PNG.sync.read(Buffer.from(drawn.bytes));
-  const px = (x: number, y: number) => { const i = (y * png.width + x) * 4; return [png.data[i], png.data[i + 1], png.data[i + 2]] as const; };
+  const px = (x: number, y: number) => {
+    const i = (y * png.width + x) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]] as const;
+  };
   type Hue = Colour | 'ink' | null;
   /** A pixel's colour as a reader of the card would name it; null for paper, the bands and the rules. */
   const hue = ([r, g, b]: readonly [number, number, number]): Hue => {
@@ -188,20 +230,21 @@ describe('card picture - PNG', () => {
   };
   const hues = (box: Box) => {
     const counts = new Map<Hue, number>();
-    for (let y = Math.floor(box.y); y < Math.ceil(box.y + box.h); y++) for (let x = Math.floor(box.x); x < Math.ceil(box.x + box.w); x++) {
-      const h = hue(px(x, y));
-      if (h !== null) counts.set(h, (counts.get(h) ?? 0) + 1);
-    }
+    for (let y = Math.floor(box.y); y < Math.ceil(box.y + box.h); y++)
+      for (let x = Math.floor(box.x); x < Math.ceil(box.x + box.w); x++) {
+        const h = hue(px(x, y));
+        if (h !== null) counts.set(h, (counts.get(h) ?? 0) + 1);
+      }
     return counts;
   };
 
-  it('is the layout\'s size, on white', () => {
+  it("is the layout's size, on white", () => {
     expect([png.width, png.height]).toEqual([layout.width, layout.height]);
     expect([drawn.width, drawn.height]).toEqual([layout.width, layout.height]);
     expect(px(2, 2)).toEqual([255, 255, 255]);
   });
 
-  it('each group\'s box is inked in its colour and no other: green, red, blue, or near-black', () => {
+  it("each group's box is inked in its colour and no other: green, red, blue, or near-black", () => {
     let seen = 0;
     for (const l of layout.lines) {
       for (const g of l.groups) {
@@ -233,13 +276,18 @@ describe('card picture - PNG', () => {
     expect(stray.slice(0, 10)).toEqual([]);
   });
 
-  it('a group\'s ink fills its box\'s width (no kerning, the font measured)', () => {
+  it("a group's ink fills its box's width (no kerning, the font measured)", () => {
     for (const id of ['2026 #1', 'Winds and Dragons #1', '13579 #4']) {
       for (const g of lineById(layout, id).groups) {
-        let left = Infinity, right = -Infinity;
-        for (let y = Math.floor(g.y); y < Math.ceil(g.y + g.h); y++) for (let x = Math.floor(g.x) - 10; x < Math.ceil(g.x + g.w) + 10; x++) {
-          if (hue(px(x, y)) !== null) { left = Math.min(left, x); right = Math.max(right, x); }
-        }
+        let left = Infinity,
+          right = -Infinity;
+        for (let y = Math.floor(g.y); y < Math.ceil(g.y + g.h); y++)
+          for (let x = Math.floor(g.x) - 10; x < Math.ceil(g.x + g.w) + 10; x++) {
+            if (hue(px(x, y)) !== null) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+            }
+          }
         // a glyph's side bearings leave a few pixels between the ink and the advance width
         expect(left - g.x, `${id} ${g.text}`).toBeGreaterThanOrEqual(-1);
         expect(left - g.x, `${id} ${g.text}`).toBeLessThan(5);
@@ -249,7 +297,7 @@ describe('card picture - PNG', () => {
     }
   });
 
-  it('with a budget (the server\'s), a drawing estimated over it is refused before anything is drawn', () => {
+  it("with a budget (the server's), a drawing estimated over it is refused before anything is drawn", () => {
     const text = `card: Long\n[Evens]\n${'22a 444a 6666a 888a FF ; x 25\n'.repeat(150)}`;
     const l = layoutCard(printedFromText(text));
     expect(l.width * l.height).toBeLessThan(MAX_PNG_PIXELS);

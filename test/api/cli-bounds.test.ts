@@ -9,7 +9,16 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
 const tmp = () => mkdtempSync(join(tmpdir(), 'tilemate-cli-'));
 
@@ -34,8 +43,14 @@ describe('the command line is bounded', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'hands.txt'), `${HAND}\n\n1B 2B\n`);
     expect(await run('analyze', '--hands', join(dir, 'hands.txt'), '--top', '1')).toBe(1);
-    const answers = out.trim().split('\n').map((l) => JSON.parse(l));
-    expect(answers.map((a) => [a.line, a.hand, a.error?.code])).toEqual([[1, HAND, undefined], [3, '1B 2B', 'TM_HAND_SIZE']]);
+    const answers = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(answers.map((a) => [a.line, a.hand, a.error?.code])).toEqual([
+      [1, HAND, undefined],
+      [3, '1B 2B', 'TM_HAND_SIZE'],
+    ]);
   });
 
   it('names from a card or a record are printed without their control characters', async () => {

@@ -12,7 +12,16 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
 
 describe('tilemate analyze', () => {
@@ -48,14 +57,17 @@ describe('tilemate analyze', () => {
     const file = join(dir, 'hands.txt');
     writeFileSync(file, `${HAND}\n1B 2B\nF F 2B WD 2B 6B 2C 2C 2C 2C 6C 6C 6C 6C\n`);
     expect(await run('analyze', '--hands', file, '--top', '1', '--json')).toBe(1);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(lines[0].results[0].id).toBe('Addition #3');
     expect(lines[1].error.code).toBe('TM_HAND_SIZE');
     expect(lines[2].results[0]).toMatchObject({ id: '2026 #1', tilesAway: 0 });
   });
 
-  it('--hands --all writes each hand\'s line exactly as JSON.stringify writes its results, errors in place', async () => {
+  it("--hands --all writes each hand's line exactly as JSON.stringify writes its results, errors in place", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-'));
     const file = join(dir, 'hands.txt');
     // a quote and a backslash in a hand's text are refused, and still echoed back escaped
@@ -126,12 +138,19 @@ describe('the installed command', () => {
 /** Runs the installed command with its stdin on a pipe; sends Ctrl-C (SIGINT) once it asks its first question. */
 function interrupted(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, ['bin/tilemate.js', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '', err = '', sent = false;
+  let out = '',
+    err = '',
+    sent = false;
   child.stdout.on('data', (c: Buffer) => {
     out += c.toString();
-    if (!sent && out.endsWith('> ')) { sent = true; child.kill('SIGINT'); }
+    if (!sent && out.endsWith('> ')) {
+      sent = true;
+      child.kill('SIGINT');
+    }
   });
-  child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
 }
 

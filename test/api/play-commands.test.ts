@@ -17,7 +17,9 @@ describe('tilemate play: hint and card', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let shown = '';
-    output.on('data', (chunk) => { shown += String(chunk); });
+    output.on('data', (chunk) => {
+      shown += String(chunk);
+    });
     input.end('hint\ncard\nJ J J\n'); // then the input ends before the game does
     await expect(playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
 
@@ -31,7 +33,12 @@ describe('tilemate play: hint and card', () => {
     const closest = new Analyzer(cc).analyze(seatAnalysisInput(v), { top: 6 });
     const card = /card: the 6 lines closest to your rack\n((?: {2}.*\n){6})/.exec(shown);
     expect(card).not.toBeNull();
-    expect(card![1].trimEnd().split('\n').map((l) => l.trim().split(/ {2,}/)[0])).toEqual(closest.map((r) => r.id));
+    expect(
+      card![1]
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.trim().split(/ {2,}/)[0]),
+    ).toEqual(closest.map((r) => r.id));
     expect(card![1]).toMatch(/away.*still needed/);
     // the choice is still asked for, and a refused one is refused as before
     expect(shown).toContain('refused: a joker can never be passed\nCharleston pass 1, to the right:');
@@ -53,7 +60,9 @@ async function piped(flags: Parameters<typeof playGame>[1], lines: string[]) {
   const input = new PassThrough();
   const output = new PassThrough();
   let shown = '';
-  output.on('data', (chunk) => { shown += String(chunk); });
+  output.on('data', (chunk) => {
+    shown += String(chunk);
+  });
   input.end(lines.map((l) => `${l}\n`).join(''));
   const result = await playGame(MAH_JONGG_CLI, flags, { input, output });
   return { ...result, shown };
@@ -63,17 +72,24 @@ describe('tilemate play: quit, help and tiles in words', () => {
   it('"help" lists what can be typed at this question; tiles in words are passed; "quit" leaves, keeping the game so far', async () => {
     const cc = loadCard();
     const v = view(newGame(loadRuleset('nmjl-4p'), cc, 3), 0);
-    const three = tilesFromCounts(v.concealed).filter((t) => t !== JOKER).slice(0, 3);
+    const three = tilesFromCounts(v.concealed)
+      .filter((t) => t !== JOKER)
+      .slice(0, 3);
     const { end, record, shown, state } = await piped({ ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, ['help', 'J'.repeat(300), three.map(spoken).join(', '), '?', 'quit', 'never read']);
     expect(end).toBe('quit');
     expect(state.phase.kind).not.toBe('ended');
-    expect(shown).toContain('You can type:\n  3 tiles to pass, e.g. 3B 5C N, or in words: 3 bam, 5 crak, north (never a joker)\n  hint: advice for this moment\n  card: the card lines closest to your rack\n  quit: leave the game\n  help: this list\nCharleston pass 1, to the right:');
+    expect(shown).toContain(
+      'You can type:\n  3 tiles to pass, e.g. 3B 5C N, or in words: 3 bam, 5 crak, north (never a joker)\n  hint: advice for this moment\n  card: the card lines closest to your rack\n  quit: leave the game\n  help: this list\nCharleston pass 1, to the right:',
+    );
     // the pass in words was taken: the second pass is asked, and its help says the same
     expect(shown).toContain('Charleston pass 2, across:');
     expect(shown).toContain('refused: that answer is longer than 200 characters; type "help" to see what can be typed here\nCharleston pass 1, to the right:');
     expect(shown.match(/refused/g)).toHaveLength(1);
     expect(shown.match(/You can type:/g)).toHaveLength(2);
-    const lines = record.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = record
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[1].action).toEqual({ type: 'pass', seat: 0, tiles: three.map(tileName), blind: 0 });
     expect(lines.at(-1).end).toBeUndefined(); // the game so far: no end line
   });
@@ -104,8 +120,10 @@ describe('tilemate play: quit, help and tiles in words', () => {
       if (v.phase === 'charleston' && nextToAct(state) === 0) seen.push(words.prompt(v, legal));
       if (v.blindAllowed) {
         const prompt = words.prompt(v, legal);
-        expect(prompt).toBe('Charleston pass 3, to the left: type 3 tiles to pass, e.g. 3B 5C N or 3 bam, 5 crak, north (never a joker).\n'
-          + 'On this pass you may pass blind: pass on 1 to 3 of the tiles coming to you without looking at them, and type only the rest from your rack, e.g. "3B 5C blind 1".');
+        expect(prompt).toBe(
+          'Charleston pass 3, to the left: type 3 tiles to pass, e.g. 3B 5C N or 3 bam, 5 crak, north (never a joker).\n' +
+            'On this pass you may pass blind: pass on 1 to 3 of the tiles coming to you without looking at them, and type only the rest from your rack, e.g. "3B 5C blind 1".',
+        );
         expect(words.help(v, legal)).toContain('fewer tiles and "blind 1" to "blind 3": pass on that many of the tiles coming to you, unseen');
         // a blind pass typed in words: one tile of her own and two of those coming to her
         const own = tilesFromCounts(v.concealed).find((t) => t !== JOKER)!;
@@ -128,7 +146,9 @@ describe('tilemate play: a long wait for the bots is not a silent one', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let shown = '';
-    output.on('data', (chunk) => { shown += String(chunk); });
+    output.on('data', (chunk) => {
+      shown += String(chunk);
+    });
     const rack = tilesFromCounts(view(newGame(loadRuleset('nmjl-4p'), loadCard(), 3), 0).concealed).filter((t) => t !== JOKER);
     input.end(`${rack.slice(0, 3).map(tileName).join(' ')}\nquit\n`);
     await playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output, now });

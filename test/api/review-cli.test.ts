@@ -9,10 +9,19 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 
 describe('tilemate review', () => {
-  it('--json is the server\'s review of the same record; the text puts the disagreements first with their count', async () => {
+  it("--json is the server's review of the same record; the text puts the disagreements first with their count", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-review-'));
     // seat 0 passes and discards without looking: the engine disagrees somewhere
     expect(await run('selfplay', '--games', '1', '--seed', '5', '--bots', 'random,greedy,greedy,greedy', '--out', dir, '--json')).toBe(0);

@@ -12,7 +12,16 @@ import { MAH_JONGG } from '../../engine/mah-jongg/mah-jongg.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const tmp = () => mkdtempSync(join(tmpdir(), 'tilemate-'));
 
 describe('tilemate selfplay', () => {
@@ -54,7 +63,8 @@ describe('tilemate selfplay', () => {
   });
 
   it('the same seed gives the same games, summary and records', async () => {
-    const a = tmp(), b = tmp();
+    const a = tmp(),
+      b = tmp();
     await run('selfplay', '--games', '3', '--seed', '11', '--out', a, '--json');
     const first = out;
     out = '';
@@ -105,7 +115,10 @@ describe('tilemate replay', () => {
 async function pipedGame(ruleset: string, seed: number) {
   const input = new PassThrough();
   const output = new PassThrough();
-  let shown = '', pending = '', prompts = 0, refusedOnce = false;
+  let shown = '',
+    pending = '',
+    prompts = 0,
+    refusedOnce = false;
   output.on('data', (chunk) => {
     shown += String(chunk);
     pending += String(chunk);
@@ -113,8 +126,14 @@ async function pipedGame(ruleset: string, seed: number) {
     if (++prompts > 5000) throw new Error('the game does not end');
     let answer = '1';
     if (pending.includes('Charleston pass')) {
-      const rack = shown.split('\n').filter((l) => l.startsWith('your rack')).at(-1)!;
-      const tiles = /^your rack +(.*?) +\(\d+\)$/.exec(rack)![1].split(' ').filter((t) => t !== 'J');
+      const rack = shown
+        .split('\n')
+        .filter((l) => l.startsWith('your rack'))
+        .at(-1)!;
+      const tiles = /^your rack +(.*?) +\(\d+\)$/
+        .exec(rack)![1]
+        .split(' ')
+        .filter((t) => t !== 'J');
       answer = refusedOnce ? tiles.slice(0, 3).join(' ') : 'J 9Q';
       refusedOnce = true;
     } else if (pending.includes('Courtesy pass')) {
@@ -141,11 +160,13 @@ describe('tilemate play', () => {
     expect(replay.state.result).toEqual(state.result);
   });
 
-  it('a refused choice is asked again with the engine\'s reason', async () => {
+  it("a refused choice is asked again with the engine's reason", async () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let shown = '';
-    output.on('data', (chunk) => { shown += String(chunk); });
+    output.on('data', (chunk) => {
+      shown += String(chunk);
+    });
     input.end('J J J\n'); // then the input ends before the game does
     await expect(playGame(MAH_JONGG_CLI, { ruleset: 'nmjl-4p', seed: 3, bots: 'random', seat: 0 }, { input, output })).rejects.toThrow('the input ended before the game did');
     expect(shown).toContain('refused: a joker can never be passed\nCharleston pass 1, to the right:');

@@ -6,7 +6,16 @@ import { captureOutput, run } from './capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 
 describe('tilemate match and tilemate tournament', () => {
   it('match: East passes to the right each game, running totals by player; --json is one object', async () => {

@@ -18,7 +18,10 @@ describe('greedy', () => {
     const path = plannedPath(d('5-3 3-3 3-9 9-1 11-11 0-4 1-7'), 5);
     expect(path.map(dominoName)).toEqual(['5-3', '3-3', '9-3', '9-1', '7-1']);
     let end = 5;
-    for (const t of path) { expect(hasEnd(t, end)).toBe(true); end = otherEnd(t, end); }
+    for (const t of path) {
+      expect(hasEnd(t, end)).toBe(true);
+      end = otherEnd(t, end);
+    }
     expect(plannedPath(d('1-2 2-3'), 5)).toEqual([]);
   });
   it('plays its path on its own train and keeps path tiles off the other trains', () => {
@@ -40,7 +43,10 @@ describe('sampled worlds (Monte Carlo)', () => {
   it('keep everything the seat sees and deal the unseen tiles by the hand counts', () => {
     const s = newRound(DISTRICT, 4, 21);
     const rng = seedRng(1);
-    for (let i = 0; i < 30; i++) { const l = legalActions(s, s.turn); apply(s, l[i % l.length]); }
+    for (let i = 0; i < 30; i++) {
+      const l = legalActions(s, s.turn);
+      apply(s, l[i % l.length]);
+    }
     const seat = s.turn;
     for (let k = 0; k < 20; k++) {
       const w = sampleWorld(view(s, seat), DISTRICT, rng);
@@ -57,15 +63,19 @@ describe('sampled worlds (Monte Carlo)', () => {
     const b = structuredClone({ ...a, rules: null }) as unknown as typeof a;
     b.rules = a.rules;
     // swap tiles between two hidden hands and the boneyard: seat 0's view is unchanged
-    const t1 = b.hands[1][0], t2 = b.hands[2][0], t3 = b.boneyard[0];
-    b.hands[1][0] = t2; b.hands[2][0] = t3; b.boneyard[0] = t1;
+    const t1 = b.hands[1][0],
+      t2 = b.hands[2][0],
+      t3 = b.boneyard[0];
+    b.hands[1][0] = t2;
+    b.hands[2][0] = t3;
+    b.boneyard[0] = t1;
     validateDomino(b);
     const wa = sampleWorld(view(a, 0), SUN_LAKES, seedRng(5));
     const wb = sampleWorld(view(b, 0), SUN_LAKES, seedRng(5));
     expect(wa.hands).toEqual(wb.hands);
     expect(wa.boneyard).toEqual(wb.boneyard);
   });
-  it('legal actions from a view are the engine\'s', () => {
+  it("legal actions from a view are the engine's", () => {
     const s = newRound(SUN_LAKES, 5, 30);
     for (let i = 0; i < 40 && s.phase === 'play'; i++) {
       expect(legalFromView(view(s, s.turn))).toEqual(legalActions(s, s.turn));
@@ -97,9 +107,15 @@ describe('bots play legal, repeatable games', () => {
       const b = structuredClone({ ...a, rules: null }) as unknown as typeof a;
       b.rules = a.rules;
       // swap tiles between the two other hands and the boneyard: the seat to move sees the same
-      const seat = a.turn, o1 = (seat + 1) % 3, o2 = (seat + 2) % 3;
-      const t1 = b.hands[o1][0], t2 = b.hands[o2][0], t3 = b.boneyard[0];
-      b.hands[o1][0] = t2; b.hands[o2][0] = t3; b.boneyard[0] = t1;
+      const seat = a.turn,
+        o1 = (seat + 1) % 3,
+        o2 = (seat + 2) % 3;
+      const t1 = b.hands[o1][0],
+        t2 = b.hands[o2][0],
+        t3 = b.boneyard[0];
+      b.hands[o1][0] = t2;
+      b.hands[o2][0] = t3;
+      b.boneyard[0] = t1;
       expect(JSON.stringify(view(b, seat))).toBe(JSON.stringify(view(a, seat)));
       const act = (s: typeof a) => new MonteCarloDominoAgent('district', { worlds: 4 }).act({ seat, phase: 'play', view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(seed) });
       expect(act(a)).toEqual(act(b));
@@ -112,7 +128,9 @@ describe('arena', () => {
     const spec = { seats: ['greedy', 'random', 'random'], seed: 4 };
     const games = playDeal(spec, mexicanTrainGame(DISTRICT, 3), 2);
     expect(games.map((g) => g.agents)).toEqual([
-      ['greedy', 'random', 'random'], ['random', 'random', 'greedy'], ['random', 'greedy', 'random'],
+      ['greedy', 'random', 'random'],
+      ['random', 'random', 'greedy'],
+      ['random', 'greedy', 'random'],
     ]);
     for (const g of games) expect(g.winShare.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     const sum = summarize(spec, games);

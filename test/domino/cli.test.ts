@@ -11,14 +11,27 @@ import { captureOutput, run } from '../api/capture.js';
 
 let out = '';
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const tmp = () => mkdtempSync(join(tmpdir(), 'tilemate-domino-'));
 
 const STATE = JSON.stringify({ players: 4, trains: { 0: '12-5', mexican: '12-1' }, marked: [2], handCounts: [6, 8, 9, 10] });
 
 describe('tilemate domino selfplay', () => {
   it('--json prints one object with games, rounds, wins and mean pips left, per seat', async () => {
-    for (const [ruleset, players] of [['sun-lakes', '2'], ['district', '5'], ['sun-lakes', '8']]) {
+    for (const [ruleset, players] of [
+      ['sun-lakes', '2'],
+      ['district', '5'],
+      ['sun-lakes', '8'],
+    ]) {
       out = '';
       expect(await run('domino', 'selfplay', '--ruleset', ruleset, '--players', players, '--games', '3', '--seed', '5', '--bots', 'greedy,random', '--json')).toBe(0);
       expect(out.trim().split('\n')).toHaveLength(1);
@@ -113,7 +126,9 @@ describe('tilemate domino play', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let text = '';
-    output.on('data', (c) => { text += String(c); });
+    output.on('data', (c) => {
+      text += String(c);
+    });
     input.end(Array.from({ length: 200 }, () => '1').join('\n') + '\n');
     const { state, record } = await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'district', players: 3, seed: 12, bots: 'greedy', seat: 1, round: 0 }, { input, output });
     expect(state.phase).toBe('ended');
@@ -125,7 +140,9 @@ describe('tilemate domino play', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let text = '';
-    output.on('data', (c) => { text += String(c); });
+    output.on('data', (c) => {
+      text += String(c);
+    });
     input.end(['0-0 mexican', 'hello', ...Array.from({ length: 200 }, () => '1')].join('\n') + '\n');
     await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
     expect(text).toMatch(/refused: /);
@@ -137,13 +154,17 @@ describe('tilemate domino play: help and quit', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     let text = '';
-    output.on('data', (c) => { text += String(c); });
+    output.on('data', (c) => {
+      text += String(c);
+    });
     input.end('help\nDRAW\nquit\nnever read\n');
     const { state, record, end } = await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
     expect(end).toBe('quit');
     expect(state.phase).not.toBe('ended');
     expect(text).toContain('"help" lists what you can type and "quit" leaves the game');
-    expect(text).toMatch(/You can type:\n {2}a number from 1 to \d+: that choice from the list\n {2}a domino and a train: "\d+-\d+ mexican", "\d+-\d+ 1" \(seat 1's train\), or "\d+-\d+" for your own train\n(  draw: take a domino from the boneyard\n)? {2}quit: leave the game\n {2}help: this list\n/);
+    expect(text).toMatch(
+      /You can type:\n {2}a number from 1 to \d+: that choice from the list\n {2}a domino and a train: "\d+-\d+ mexican", "\d+-\d+ 1" \(seat 1's train\), or "\d+-\d+" for your own train\n(  draw: take a domino from the boneyard\n)? {2}quit: leave the game\n {2}help: this list\n/,
+    );
     // "DRAW" is read as draw whatever its case: refused only by the rules (a tile plays), never as unknown
     expect(text).not.toMatch(/refused: .*DRAW/);
     expect(record.trim().split('\n').length).toBeGreaterThanOrEqual(1);

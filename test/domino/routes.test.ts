@@ -8,8 +8,12 @@ import { MEXICAN_TRAIN } from '../../engine/domino/mexican-train.js';
 import { replayRecord } from '../../engine/record.js';
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await build({ dataDir: mkdtempSync(join(tmpdir(), 'tilemate-domino-http-')), limits: { ratePerMinute: 0 }, webDir: null }); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build({ dataDir: mkdtempSync(join(tmpdir(), 'tilemate-domino-http-')), limits: { ratePerMinute: 0 }, webDir: null });
+});
+afterAll(async () => {
+  await app.close();
+});
 
 /** One browser: the session cookie the first new game sets is sent with every request after it. */
 let cookie = '';
@@ -23,7 +27,7 @@ const post = async (url: string, body: unknown, token?: string) => remember(awai
 const get = async (url: string, token?: string) => remember(await app.inject({ method: 'GET', url, headers: headersOf(token) }));
 
 describe('/api/domino', () => {
-  it('creates a game against bots; the answer is the seat\'s view, its legal actions and the bots\' moves', async () => {
+  it("creates a game against bots; the answer is the seat's view, its legal actions and the bots' moves", async () => {
     const res = await post('/api/domino/games', { ruleset: 'district', players: 4, seat: 2, bots: ['greedy', 'random', 'greedy'], seed: 7, round: 0 });
     expect(res.statusCode).toBe(201);
     const g = res.json();
@@ -68,7 +72,7 @@ describe('/api/domino', () => {
     expect(replay.state.result).toEqual(ans.view.result);
   });
 
-  it('an action naming another seat than the token\'s is refused and changes nothing', async () => {
+  it("an action naming another seat than the token's is refused and changes nothing", async () => {
     const g = (await post('/api/domino/games', { players: 2, seed: 3, round: 0, bots: ['greedy'] })).json();
     const wrong = await post(`/api/domino/games/${g.id}/actions`, { ...g.legal[0], seat: 1 - g.seat }, g.token);
     expect(wrong.statusCode).toBe(409);
@@ -90,7 +94,7 @@ describe('/api/domino', () => {
     expect((await post('/api/domino/games', { players: '4' })).statusCode).toBe(400);
   });
 
-  it('a hint needs the game\'s token, suggests one of the legal actions, and plans only with the seat\'s own tiles', async () => {
+  it("a hint needs the game's token, suggests one of the legal actions, and plans only with the seat's own tiles", async () => {
     const g = (await post('/api/domino/games', { ruleset: 'sun-lakes', players: 3, bots: ['greedy'], seed: 11, round: 0 })).json();
     const { id, token } = g;
     const noToken = await post(`/api/domino/games/${id}/hint`, {});
@@ -135,9 +139,15 @@ describe('/api/domino', () => {
     const trains: Record<string, string> = {};
     for (const t of v.trains) if (t.tiles.length) trains[String(t.train)] = t.tiles.join(' ');
     const table = {
-      ruleset: v.ruleset, players: v.players, seat: v.seat, engine: Number(v.engine.split('-')[0]), trains,
+      ruleset: v.ruleset,
+      players: v.players,
+      seat: v.seat,
+      engine: Number(v.engine.split('-')[0]),
+      trains,
       marked: v.trains.filter((t: { train: number | string; marked: boolean }) => t.marked && t.train !== 'mexican').map((t: { train: number }) => t.train),
-      handCounts: v.handCounts, boneyard: v.boneyard, openDoubles: v.openDoubles,
+      handCounts: v.handCounts,
+      boneyard: v.boneyard,
+      openDoubles: v.openDoubles,
     };
     const hint = (await post(`/api/domino/games/${g.id}/hint`, {}, g.token)).json();
     const advice = (await post('/api/domino/advise', { hand: v.hand.join(' '), state: table })).json();

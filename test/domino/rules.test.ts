@@ -83,10 +83,15 @@ describe('the deal', () => {
   });
   it('senior games: rounds go down from the double 12, one per round, and the next seat begins each round', () => {
     const s = newMatch(SUN_LAKES, 3, 4);
-    const engines: number[] = [], starters: number[] = [];
+    const engines: number[] = [],
+      starters: number[] = [];
     let round = -1;
     while (s.phase === 'play') {
-      if (s.roundPos !== round) { round = s.roundPos; engines.push(HI[s.engine]); starters.push(s.starter); }
+      if (s.roundPos !== round) {
+        round = s.roundPos;
+        engines.push(HI[s.engine]);
+        starters.push(s.starter);
+      }
       apply(s, legalActions(s, s.turn)[0]);
     }
     expect(engines).toEqual([12, 11, 10, 9, 8, 7]);
@@ -110,7 +115,8 @@ describe('the deal', () => {
       if (drew.every((x) => x === 0)) continue;
       found++;
       // the winner draws first, then they alternate: the counts differ by at most one, the first drawer never fewer
-      const w = s.firstPlayer, o = 1 - w;
+      const w = s.firstPlayer,
+        o = 1 - w;
       expect(drew[w] - drew[o] === 0 || drew[w] - drew[o] === 1).toBe(true);
       // the last tile drawn was the engine, so the starter drew last
       expect(s.starter).toBe(drew[w] > drew[o] ? w : o);
@@ -278,7 +284,7 @@ describe('doubles', () => {
     step(s, play(2, '9-8', 3));
     expect(s.openDoubles).toEqual([]);
   });
-  it('a double that is a player\'s last tile need not be covered: the round ends', () => {
+  it("a double that is a player's last tile need not be covered: the round ends", () => {
     for (const ruleset of ['sun-lakes', 'district']) {
       const pip = ruleset === 'sun-lakes' ? 12 : 5;
       const s = rig({ ruleset, hands: ['4-4', '3-9 1-1'], trains: { 0: `${pip}-4` } });
@@ -327,10 +333,18 @@ describe('ending a round and the game', () => {
   it('senior games tournament: the lowest at each table advances; qualifying and championship totals are added and the 2 lowest place', () => {
     expect(tableAdvancers(SUN_LAKES, { players: ['ann', 'bea', 'cy', 'di'], totals: [120, 80, 95, 200] })).toEqual(['bea']);
     expect(tableAdvancers(SUN_LAKES, { players: ['ann', 'bea', 'cy'], totals: [80, 80, 95] })).toEqual(['ann', 'bea']);
-    const { places } = championshipStandings(SUN_LAKES,
-      [{ players: ['ann', 'bea'], totals: [50, 90] }, { players: ['cy', 'di'], totals: [70, 40] }],
-      [{ players: ['ann', 'di', 'cy'], totals: [60, 100, 30] }]);
-    expect(places.map((p) => [p.player, p.total])).toEqual([['cy', 100], ['ann', 110]]);
+    const { places } = championshipStandings(
+      SUN_LAKES,
+      [
+        { players: ['ann', 'bea'], totals: [50, 90] },
+        { players: ['cy', 'di'], totals: [70, 40] },
+      ],
+      [{ players: ['ann', 'di', 'cy'], totals: [60, 100, 30] }],
+    );
+    expect(places.map((p) => [p.player, p.total])).toEqual([
+      ['cy', 100],
+      ['ann', 110],
+    ]);
     expect(() => tableAdvancers(DISTRICT, { players: ['a'], totals: [1] })).toThrowError(expect.objectContaining({ code: 'TM_BAD_INPUT' }));
   });
 });
@@ -374,7 +388,9 @@ describe('random rounds of every ruleset and table size', () => {
 
   for (const rules of Object.values(DOMINO_RULESETS)) {
     it(`${rules.name}: rounds end both ways (a player out with no pips, or blocked), and random actions outside the rules are refused without changing anything`, () => {
-      let outs = 0, blocked = 0, refusals = 0;
+      let outs = 0,
+        blocked = 0,
+        refusals = 0;
       for (let p = 2; p <= 8; p++) {
         for (let seed = 0; seed < 60; seed++) {
           const s = newRound(rules, p, seed * 31 + p, seed % rules.engines.length);
@@ -391,7 +407,10 @@ describe('random rounds of every ruleset and table size', () => {
             apply(s, legal[nextInt(rng, legal.length)]);
           }
           const r = s.rounds[0];
-          if (r.outBy >= 0) { outs++; expect(r.pipsLeft[r.outBy]).toBe(0); } else blocked++;
+          if (r.outBy >= 0) {
+            outs++;
+            expect(r.pipsLeft[r.outBy]).toBe(0);
+          } else blocked++;
         }
       }
       expect(outs).toBeGreaterThan(0);

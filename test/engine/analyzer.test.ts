@@ -10,7 +10,8 @@ import { bruteForceTilesAway } from '../reference/brute-force.js';
 const practice = compileCard(parseCard(readCardText()));
 
 /** A card of odd cases: nojoker, pins, alternatives, `or`, flower groups, a sextet. */
-const odd = compileCard(parseCard(`card: Odd cases
+const odd = compileCard(
+  parseCard(`card: Odd cases
 [Odd]
 NNNN EEE WWW SSSS ; x 35 nojoker
 FF 2222a 44b 66b 8888a ; x 25 a=D
@@ -20,7 +21,8 @@ FFFFF 11111a 2222a ; x 40 consec
 111111a 222222b 33c ; x 50 consec
 13579a 13579b FFFF ; c 35
 336699a 336699b DD ; c 55
-`));
+`),
+);
 
 function handFor(rng: RngState, cc: CompiledCard): number[] {
   const counts = new Array<number>(KINDS).fill(0);
@@ -45,15 +47,25 @@ function handFor(rng: RngState, cc: CompiledCard): number[] {
     counts[t]++;
     out.push(t);
   }
-  while (out.length < size) { const t = pool[nextInt(rng, pool.length)]; if (counts[t] < (t >= 34 ? 8 : 4)) { counts[t]++; out.push(t); } }
+  while (out.length < size) {
+    const t = pool[nextInt(rng, pool.length)];
+    if (counts[t] < (t >= 34 ? 8 : 4)) {
+      counts[t]++;
+      out.push(t);
+    }
+  }
   return counts;
 }
 
 describe('tiles away', () => {
-  for (const [name, cc, hands] of [['the practice card', practice, 1500], ['a card of odd cases', odd, 1500]] as const) {
+  for (const [name, cc, hands] of [
+    ['the practice card', practice, 1500],
+    ['a card of odd cases', odd, 1500],
+  ] as const) {
     it(`agrees with the independent brute force on ${hands} seeded hands against ${name}`, () => {
       const rng = seedRng(2026);
-      const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+      const away = new Uint8Array(cc.lineCount),
+        best = new Uint32Array(cc.lineCount);
       const analyzer = new Analyzer(cc);
       for (let i = 0; i < hands; i++) {
         const hand = handFor(rng, cc);
@@ -127,7 +139,8 @@ describe('the analyzer', () => {
   it('ranks by possible, then tiles away, then outs, then value', () => {
     const results = analyze('2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J');
     for (let i = 1; i < results.length; i++) {
-      const a = results[i - 1], b = results[i];
+      const a = results[i - 1],
+        b = results[i];
       expect(Number(a.possible) * 1000 - a.tilesAway * 100 + a.outs / 100).toBeGreaterThanOrEqual(Number(b.possible) * 1000 - b.tilesAway * 100 + b.outs / 100 - 1e-9);
     }
     expect(results).toHaveLength(practice.lineCount);
@@ -210,7 +223,9 @@ describe('bad input', () => {
   it('copies are counted against the set in play: two sets without jokers hold 8 of a tile, 16 flowers and no joker', () => {
     const royale = setCopies(2, false);
     expect(analysisInput(royale, '1B 1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B', '', '1B 1B 1B').concealed[0]).toBe(5);
-    expect(() => analysisInput(royale, '1B 1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B', '', '1B 1B 1B 1B')).toThrow(/9 copies of 1B \(hand 5, seen 4\); the set in play holds 8 \(two 152-tile sets without jokers\)/);
+    expect(() => analysisInput(royale, '1B 1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B', '', '1B 1B 1B 1B')).toThrow(
+      /9 copies of 1B \(hand 5, seen 4\); the set in play holds 8 \(two 152-tile sets without jokers\)/,
+    );
     expect(() => analysisInput(royale, '1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C J')).toThrow(/1 copies of J \(hand 1\); the set in play holds 0 \(two 152-tile sets without jokers\)/);
   });
   it('outs and joker slots count the set in play: in two sets without jokers, twice the copies and never a joker', () => {
@@ -251,7 +266,8 @@ describe('incremental tiles away', () => {
     pool[parseTile('2B')] = 8;
     pool[JOKER] = 3;
     const capped = pool.map((n) => Math.min(n, 15));
-    const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
+    const away = new Uint8Array(practice.lineCount),
+      best = new Uint32Array(practice.lineCount);
     const want = new Uint8Array(practice.lineCount);
     tilesAwayAll(practice, capped, want, best);
     tilesAwayAll(practice, pool, away, best);
@@ -265,7 +281,8 @@ describe('incremental tiles away', () => {
   it('after every swap of one tile (jokers too), agrees with a full evaluation: tiles away and form per line', async () => {
     const { IncrementalTilesAway } = await import('../../engine/mah-jongg/incremental.js');
     const rng = seedRng(99);
-    const away = new Uint8Array(practice.lineCount), best = new Uint32Array(practice.lineCount);
+    const away = new Uint8Array(practice.lineCount),
+      best = new Uint32Array(practice.lineCount);
     for (let game = 0; game < 50; game++) {
       const wall = shuffle(rng, fullSet());
       const hand = new Array<number>(KINDS).fill(0);
@@ -292,7 +309,9 @@ describe('incremental tiles away', () => {
       const hand = new Array<number>(KINDS).fill(0);
       for (let i = 0; i < 14; i++) hand[nextInt(rng, KINDS)]++;
       const inc = new IncrementalTilesAway(cc, hand);
-      const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount), placed = new Uint16Array(cc.formCount);
+      const away = new Uint8Array(cc.lineCount),
+        best = new Uint32Array(cc.lineCount),
+        placed = new Uint16Array(cc.formCount);
       const wrong: string[] = [];
       for (let step = 0; step < 1500 && wrong.length === 0; step++) {
         const r = nextInt(rng, 20);
@@ -312,7 +331,8 @@ describe('incremental tiles away', () => {
             const t = nextInt(rng, KINDS);
             hand[t] = Math.min(16, Math.max(0, hand[t] + nextInt(rng, 7) - 3));
           }
-          if (r === 19) inc.reset(hand); else inc.update(hand);
+          if (r === 19) inc.reset(hand);
+          else inc.update(hand);
         }
         tilesAwayAll(cc, hand, away, best);
         placeAll(cc, hand, placed);

@@ -5,7 +5,7 @@ import { readCardText } from '../../io/cards.js';
 import { explosiveCard } from './explosive-card.js';
 
 describe('card compilation is bounded before it enumerates', () => {
-  it('counts a line\'s forms from the parsed line: the practice card\'s counts bound its real forms', () => {
+  it("counts a line's forms from the parsed line: the practice card's counts bound its real forms", () => {
     const card = parseCard(readCardText());
     for (const l of card.lines) expect(countLineForms(l), l.id).toBeGreaterThanOrEqual(lineForms(l).length);
     expect(Math.max(...card.lines.map(countLineForms))).toBe(216);

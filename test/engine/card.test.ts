@@ -20,17 +20,19 @@ function refusal(body: string): CardError {
 
 describe('card parser', () => {
   it('reads sections, ids, options and the card name', () => {
-    const c = parseCard([
-      'card: Practice Card 2026',
-      '// a comment runs to the end of the line',
-      '[2468]',
-      '222a 4444a 666a 8888a ; x 25',
-      'FF 2222a 44b 66b 8888a ; x 25 // two suits',
-      '[Consecutive Run]',
-      '11a 222a 3333a 444a 55a ; x 25 consec',
-      '[Winds and Dragons]',
-      'NEWS DDDa DDDb DDDDc ; c 30',
-    ].join('\n'));
+    const c = parseCard(
+      [
+        'card: Practice Card 2026',
+        '// a comment runs to the end of the line',
+        '[2468]',
+        '222a 4444a 666a 8888a ; x 25',
+        'FF 2222a 44b 66b 8888a ; x 25 // two suits',
+        '[Consecutive Run]',
+        '11a 222a 3333a 444a 55a ; x 25 consec',
+        '[Winds and Dragons]',
+        'NEWS DDDa DDDb DDDDc ; c 30',
+      ].join('\n'),
+    );
     expect(c.name).toBe('Practice Card 2026');
     expect(c.sections).toEqual(['2468', 'Consecutive Run', 'Winds and Dragons']);
     expect(c.lines.map((l) => l.id)).toEqual(['2468 #1', '2468 #2', 'Consecutive Run #1', 'Winds and Dragons #1']);
@@ -150,8 +152,9 @@ describe('card notation traps', () => {
   });
 
   it('two lines of a section with one number are refused', () => {
-    expect(() => parseCard('card: T\n[S]\n#2 222a 4444a 666a 8888a ; x 25\n#1 FF 2222a 44b 66b 8888a ; x 25\n22a 444a 6666a 888a FF ; x 25\n'))
-      .toThrow(/card line 5: line S #2 appears earlier \(card line 3\)/);
+    expect(() => parseCard('card: T\n[S]\n#2 222a 4444a 666a 8888a ; x 25\n#1 FF 2222a 44b 66b 8888a ; x 25\n22a 444a 6666a 888a FF ; x 25\n')).toThrow(
+      /card line 5: line S #2 appears earlier \(card line 3\)/,
+    );
   });
 });
 

@@ -44,7 +44,9 @@ interface MahJonggCounts {
   deadRacks: number;
 }
 
-const add = <K extends string>(to: Partial<Record<K, number>>, key: K, n: number): void => { to[key] = (to[key] ?? 0) + n; };
+const add = <K extends string>(to: Partial<Record<K, number>>, key: K, n: number): void => {
+  to[key] = (to[key] ?? 0) + n;
+};
 
 /**
  * Walks from the deal to the end of the game, each step taking one of the legal actions of
@@ -55,7 +57,8 @@ function walkMahJongg(ruleset: string): MahJonggCounts {
   for (const seed of seedsOf(ruleset)) {
     const state = newGame(RULESETS[ruleset], cc, seed);
     const rng = seedRng(seed);
-    let actions = 0, legal = 0;
+    let actions = 0,
+      legal = 0;
     while (state.phase.kind !== 'ended') {
       const list = legalActions(state, nextToAct(state));
       const action = list[nextInt(rng, list.length)];
@@ -95,7 +98,8 @@ function walkDomino(ruleset: string, players: number): DominoCounts {
   for (const seed of DOMINO_SEEDS) {
     const state = newMatch(DOMINO_RULESETS[ruleset], players, seed);
     const rng = seedRng(seed);
-    let actions = 0, legal = 0;
+    let actions = 0,
+      legal = 0;
     while (state.phase !== 'ended') {
       const list = dominoLegal(state, state.turn);
       const action = list[nextInt(rng, list.length)];
@@ -107,7 +111,9 @@ function walkDomino(ruleset: string, players: number): DominoCounts {
     }
     c.actions.push(actions);
     c.legal.push(legal);
-    for (const r of state.rounds) if (r.outBy >= 0) c.roundsOut++; else c.roundsBlocked++;
+    for (const r of state.rounds)
+      if (r.outBy >= 0) c.roundsOut++;
+      else c.roundsBlocked++;
     c.pips += state.totals.reduce((a, b) => a + b, 0);
   }
   return c;

@@ -26,8 +26,7 @@ export function counts(names: string | readonly TileId[]): number[] {
 
 export const tile = (name: string): TileId => tiles(name)[0];
 export const total = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
-export const namesOf = (c: readonly number[]): string =>
-  c.flatMap((n, t) => new Array<string>(n).fill(tileName(t))).join(' ');
+export const namesOf = (c: readonly number[]): string => c.flatMap((n, t) => new Array<string>(n).fill(tileName(t))).join(' ');
 
 /** The card line's index by its id, e.g. `lineIndex('2026 #1')`. */
 export function lineIndex(id: string): number {
@@ -93,7 +92,9 @@ export function table(setup: TableSetup): GameState {
   }
   const front = take(tiles(setup.wall ?? ''), 'the wall');
   const rest: TileId[] = [];
-  left.forEach((k, t) => { for (let i = 0; i < k; i++) rest.push(t); });
+  left.forEach((k, t) => {
+    for (let i = 0; i < k; i++) rest.push(t);
+  });
   shuffle(seedRng(setup.seed ?? 1), rest);
   let wall = [...front, ...rest];
   if (setup.wallLeft !== undefined) {
@@ -149,7 +150,9 @@ export function act(state: GameState, action: Action): void {
 export function declineAll(state: GameState): void {
   const ph = state.phase;
   if (ph.kind !== 'claims') throw new Error(`no claim open (phase ${ph.kind})`);
-  ph.responses.forEach((r, s) => { if (r === null) act(state, { type: 'decline', seat: s }); });
+  ph.responses.forEach((r, s) => {
+    if (r === null) act(state, { type: 'decline', seat: s });
+  });
 }
 
 /** The first k tiles a seat may pass (never a joker), lowest ids first. */

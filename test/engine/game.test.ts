@@ -43,9 +43,15 @@ describe('the deal', () => {
   it('a ruleset is shared, so nothing can change it: loadRuleset hands out the frozen table itself', () => {
     const rules = loadRuleset('nmjl-4p');
     expect(rules).toBe(RULESETS['nmjl-4p']);
-    expect(() => { (rules as { players: number }).players = 3; }).toThrow(TypeError);
-    expect(() => { (rules.wallOrder as number[]).push(4); }).toThrow(TypeError);
-    expect(() => { (rules.charleston!.first as unknown[]).length = 0; }).toThrow(TypeError);
+    expect(() => {
+      (rules as { players: number }).players = 3;
+    }).toThrow(TypeError);
+    expect(() => {
+      (rules.wallOrder as number[]).push(4);
+    }).toThrow(TypeError);
+    expect(() => {
+      (rules.charleston!.first as unknown[]).length = 0;
+    }).toThrow(TypeError);
     expect(rules.players).toBe(4);
     expect(loadRuleset('nmjl-4p', { players: 3 })).toMatchObject({ name: 'nmjl-4p', players: 3 });
   });
@@ -73,7 +79,7 @@ describe('the Charleston (teaching guide part 2, standardized 4)', () => {
     expectRefused(s, { type: 'pass', seat: 1, tiles: passable(s, 1, 3) }, 'TM_NOT_YOUR_TURN');
   });
 
-  it('charleston - a blind pass forwards tiles unseen: the receiver gets the giver\'s tiles, the forwarder never holds them', () => {
+  it("charleston - a blind pass forwards tiles unseen: the receiver gets the giver's tiles, the forwarder never holds them", () => {
     const s = newGame(RULESETS['nmjl-4p'], cc, 7);
     passAll(s); // right
     passAll(s); // across
@@ -187,7 +193,8 @@ describe('the Charleston (teaching guide part 2, standardized 4)', () => {
     expect(s.phase.kind).toBe('courtesy');
     expectRefused(s, { type: 'courtesy', seat: 0, tiles: passable(s, 0, 4) }, 'TM_ILLEGAL_ACTION');
     const before = s.players.map((p) => [...p.concealed]);
-    const offer0 = passable(s, 0, 3), offer2 = passable(s, 2, 1);
+    const offer0 = passable(s, 0, 3),
+      offer2 = passable(s, 2, 1);
     act(s, { type: 'courtesy', seat: 0, tiles: offer0 });
     act(s, { type: 'courtesy', seat: 1, tiles: passable(s, 1, 2) });
     act(s, { type: 'courtesy', seat: 2, tiles: offer2 });
@@ -324,9 +331,14 @@ describe('claiming a discard (teaching guide 4.2-4.4, 4.9, 5.6)', () => {
     act(s, { type: 'call', seat: 1, size: 3, jokers: 0 }); // GGG: Winds and Dragons #2
   });
 
-  it('claims - an exposure must fit one exposed line together with the rack\'s earlier exposures', () => {
+  it("claims - an exposure must fit one exposed line together with the rack's earlier exposures", () => {
     // NNNN is only on `NNNN EEE WWW SSSS`, which has no pung of 5B
-    const s = table({ rules: 'nmjl-4p', racks: ['5B 3B 3B 3C 3C 4D 4D 5D 6D E W F F 2B', '5B 5B 1B 4B 7B 8B 9B 1C 3C', IDLE_2, IDLE_3], exposures: [{ seat: 1, tiles: 'N N N N' }], discards: ['9D', '', '', ''] });
+    const s = table({
+      rules: 'nmjl-4p',
+      racks: ['5B 3B 3B 3C 3C 4D 4D 5D 6D E W F F 2B', '5B 5B 1B 4B 7B 8B 9B 1C 3C', IDLE_2, IDLE_3],
+      exposures: [{ seat: 1, tiles: 'N N N N' }],
+      discards: ['9D', '', '', ''],
+    });
     act(s, { type: 'discard', seat: 0, tile: tile('5B') });
     expectRefused(s, { type: 'call', seat: 1, size: 3, jokers: 0 }, 'TM_ILLEGAL_ACTION');
     expect(legalActions(s, 1).filter((a) => a.type === 'call')).toEqual([]);
@@ -354,15 +366,16 @@ describe('claiming a discard (teaching guide 4.2-4.4, 4.9, 5.6)', () => {
 });
 
 describe('joker exchange (teaching guide 4.7, standardized 16)', () => {
-  const setup = (): GameState => table({
-    rules: 'nmjl-4p',
-    racks: ['1B 3B 4B 5B 7B 8B 9B 1C 3C', '2C 1D 2D 3D 4D 5D 7D 8D 9D 5B 9C 9B 8B', '5C 6C 7C 8C 9C 6B 7B RD GD 1D 2D 3D WD', 'N N E E W W S S F F GD GD 5D'],
-    exposures: [{ seat: 0, tiles: '2C 2C 2C J' }],
-    phase: { kind: 'draw' },
-    turn: 1,
-    wall: '9D',
-    discards: ['RD', '', '', ''],
-  });
+  const setup = (): GameState =>
+    table({
+      rules: 'nmjl-4p',
+      racks: ['1B 3B 4B 5B 7B 8B 9B 1C 3C', '2C 1D 2D 3D 4D 5D 7D 8D 9D 5B 9C 9B 8B', '5C 6C 7C 8C 9C 6B 7B RD GD 1D 2D 3D WD', 'N N E E W W S S F F GD GD 5D'],
+      exposures: [{ seat: 0, tiles: '2C 2C 2C J' }],
+      phase: { kind: 'draw' },
+      turn: 1,
+      wall: '9D',
+      discards: ['RD', '', '', ''],
+    });
 
   it('jokers - an exchange before drawing is refused', () => {
     const s = setup();
@@ -580,7 +593,7 @@ describe('Siamese Mah Jongg (Siamese rules 1-18)', () => {
     expectRefused(s, { type: 'exchange', seat: 1, owner: 0, exposure: 0 }, 'TM_ILLEGAL_ACTION');
   });
 
-  it('siamese - a player dead on both hands ends the game and scores minus four times the card\'s lowest value (Siamese 12)', () => {
+  it("siamese - a player dead on both hands ends the game and scores minus four times the card's lowest value (Siamese 12)", () => {
     const s = table({ rules: 'siamese-2p', racks: ['F F 2B WD 2B 6B 2C 2C 2C 3D 6C 6C 6C 6C S S GD GD GD GD RD RD RD RD WD WD WD 9D', OPPONENT], discards: ['', '9D'] });
     act(s, { type: 'declare', seat: 0, both: true });
     expect(s.players[0].dead).toEqual([true, true]);
@@ -660,7 +673,10 @@ describe('scoring a whole game, per ruleset', () => {
   });
 
   it('tournament scoring - the discarder loses 20 to a winner with two exposures (standardized 11.6)', () => {
-    const s = discardToEast('nmjl-4p-tournament', 'F F 2B WD 2B', [{ seat: 0, tiles: '2C 2C 2C J' }, { seat: 0, tiles: '6C 6C 6C 6C' }]);
+    const s = discardToEast('nmjl-4p-tournament', 'F F 2B WD 2B', [
+      { seat: 0, tiles: '2C 2C 2C J' },
+      { seat: 0, tiles: '6C 6C 6C 6C' },
+    ]);
     expect(s.players[0].mahJonggs[0].event.exposuresBefore).toBe(2);
     expect(s.result?.scores).toEqual([25, 0, -20, 0]);
   });
@@ -668,12 +684,22 @@ describe('scoring a whole game, per ruleset', () => {
   it('tournament scoring - the discarder loses 25 to a winner with three exposures (standardized 11.7)', () => {
     // 2468 #2 `FFF 2468a 4444b 888b` (x 25) with FFF, 4444C and 888C (one joker) exposed, waiting on 8B
     const others = ['1B 3B 5B 7B 9B 1D 2D 3D 5D 7D 9D GD GD', '9C 7C 5C 3C 1C 9B 7B 5B RD GD WD N S'];
-    const s = discardToEast('nmjl-4p-tournament', '2B 4B 6B', [{ seat: 0, tiles: 'F F F' }, { seat: 0, tiles: '4C 4C 4C 4C' }, { seat: 0, tiles: '8C 8C J' }], '8B', others);
+    const s = discardToEast(
+      'nmjl-4p-tournament',
+      '2B 4B 6B',
+      [
+        { seat: 0, tiles: 'F F F' },
+        { seat: 0, tiles: '4C 4C 4C 4C' },
+        { seat: 0, tiles: '8C 8C J' },
+      ],
+      '8B',
+      others,
+    );
     expect(s.players[0].mahJonggs[0].line).toBe(lineIndex('2468 #2'));
     expect(s.result?.scores).toEqual([25, 0, -25, 0]);
   });
 
-  it('tournament scoring - a Mah Jongg made with a joker taken from another\'s exposure after a claim is self-picked (standardized 10.2, 11.1)', () => {
+  it("tournament scoring - a Mah Jongg made with a joker taken from another's exposure after a claim is self-picked (standardized 10.2, 11.1)", () => {
     // seat 1 calls 6C for a kong with a joker, takes seat 3's joker for her 3D, and has 2222C
     const s = table({
       rules: 'nmjl-4p-tournament',
@@ -694,7 +720,13 @@ describe('scoring a whole game, per ruleset', () => {
   });
 
   it('tournament scoring - in a wall game a dead player scores -10 and the others +10 (standardized 11.3, 11.8)', () => {
-    const s = table({ rules: 'nmjl-4p-tournament', racks: [IDLE_1, '1D 2D 3D 4D 5D 7D 8D 9D 9C N E W S', '2B 2B 2B 3D 3D 3D GD GD RD 6B 5B 6C N E', IDLE_3], wallLeft: 1, turn: 2, discards: ['', '', '', ''] });
+    const s = table({
+      rules: 'nmjl-4p-tournament',
+      racks: [IDLE_1, '1D 2D 3D 4D 5D 7D 8D 9D 9C N E W S', '2B 2B 2B 3D 3D 3D GD GD RD 6B 5B 6C N E', IDLE_3],
+      wallLeft: 1,
+      turn: 2,
+      discards: ['', '', '', ''],
+    });
     act(s, { type: 'declare', seat: 2 }); // Mah Jongg in error: dead
     act(s, { type: 'draw', seat: 3 });
     act(s, { type: 'discard', seat: 3, tile: passable(s, 3, 1)[0] });
@@ -761,7 +793,8 @@ describe('copies and replays', () => {
   it('proofs carried from step to step (dead hands, hands that cannot be Mah Jongg) list what a fresh copy lists', () => {
     // cloneState starts its proofs afresh: every list of a random game must come out the same
     const agent = new RandomAgent();
-    let withCallDead = 0, withCalls = 0;
+    let withCallDead = 0,
+      withCalls = 0;
     for (const rules of Object.values(RULESETS)) {
       for (let g = 0; g < 12; g++) {
         const s = newGame(rules, cc, 700 + g);

@@ -22,7 +22,10 @@ describe('scoring to the letter', () => {
     const s = table({
       rules: 'nmjl-4p-tournament',
       racks: [ODD, '2B 4B 6B 8B 2C 4C 6C 8C 2D 2D 4D 4D F', ODD, ODD],
-      turn: 1, phase: { kind: 'draw' }, wall: 'F', discards: ['9D', '', '', ''],
+      turn: 1,
+      phase: { kind: 'draw' },
+      wall: 'F',
+      discards: ['9D', '', '', ''],
     });
     act(s, { type: 'draw', seat: 1 });
     act(s, { type: 'declare', seat: 1 });
@@ -33,12 +36,14 @@ describe('scoring to the letter', () => {
 
   // Tournament 11.5: "-10 ... to a player who throws winning tile to player who has no exposures on rack
   // or who has one (1) exposure on rack." Seat 0 shows FFF and waits on 8C for 2468 #2 `FFF 2468a 4444b 888b`.
-  const waitingOn8C = () => table({
-    rules: 'nmjl-4p-tournament',
-    racks: ['2B 4B 6B 8B 4C 4C 4C 4C 8C 8C', ODD, ODD, '8C 1B 3B 5B 7B 9B 1C 3C 5C 7C 9C 1D 3D 5D'],
-    exposures: [{ seat: 0, tiles: 'F F F' }],
-    turn: 3, discards: ['9D', '', '', ''],
-  });
+  const waitingOn8C = () =>
+    table({
+      rules: 'nmjl-4p-tournament',
+      racks: ['2B 4B 6B 8B 4C 4C 4C 4C 8C 8C', ODD, ODD, '8C 1B 3B 5B 7B 9B 1C 3C 5C 7C 9C 1D 3D 5D'],
+      exposures: [{ seat: 0, tiles: 'F F F' }],
+      turn: 3,
+      discards: ['9D', '', '', ''],
+    });
 
   it('tournament 11.5 - calling the winning tile for a pung and then declaring costs the discarder what calling Mah Jongg on it costs', () => {
     const called = waitingOn8C();
@@ -64,7 +69,11 @@ describe('scoring to the letter', () => {
     const s = table({
       rules: 'nmjl-4p-tournament',
       racks: ['F F 2B WD 2B 6B 2C 2C 2C J 6C 6C 6C 6C', ODD, ODD, ODD],
-      turn: 0, phase: { kind: 'discard' }, turnSource: { from: 'deal' }, discardCount: 0, discards: ['', '', '', ''],
+      turn: 0,
+      phase: { kind: 'discard' },
+      turnSource: { from: 'deal' },
+      discardCount: 0,
+      discards: ['', '', '', ''],
     });
     act(s, { type: 'declare', seat: 0 });
     expect(s.players[0].mahJonggs[0].event).toMatchObject({ selfPick: false, heavenly: true, discarder: null });
@@ -116,11 +125,11 @@ describe('Siamese to the letter', () => {
     const dots = '2D 2D 4D 4D 4D 6D 6D 6D 6D 8D 8D 8D F F';
     const s = table({
       rules: 'siamese-2p',
-      racks: [
-        '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F 2C 2C 4C 4C 4C 6C 6C 6C 6C 8C 8C F F',
-        `${dots} 1B 1B 1B 9B 9B 9B 3C 3C 3C 3C 7C 7C 7C N`,
-      ],
-      turn: 1, phase: { kind: 'discard' }, wall: '8C', discards: ['', ''],
+      racks: ['2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F F 2C 2C 4C 4C 4C 6C 6C 6C 6C 8C 8C F F', `${dots} 1B 1B 1B 9B 9B 9B 3C 3C 3C 3C 7C 7C 7C N`],
+      turn: 1,
+      phase: { kind: 'discard' },
+      wall: '8C',
+      discards: ['', ''],
     });
     act(s, { type: 'declare', seat: 1, rack: 0 });
     act(s, { type: 'discard', seat: 1, tile: tile('N') });
@@ -179,7 +188,8 @@ describe('rules the engine once left out', () => {
     expect(s.phase.kind).toBe('courtesy');
     expect(waitingOn(s)).toEqual([0, 2]);
     expect(legalActions(s, 1)).toEqual([]);
-    const east = passable(s, 0, 2), west = passable(s, 2, 3);
+    const east = passable(s, 0, 2),
+      west = passable(s, 2, 3);
     const before = [s.players[0].concealed.slice(), s.players[2].concealed.slice()];
     act(s, { type: 'courtesy', seat: 0, tiles: east });
     act(s, { type: 'courtesy', seat: 2, tiles: west });

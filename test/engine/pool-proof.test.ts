@@ -15,15 +15,21 @@ import { loadCard } from '../../io/cards.js';
 const cc = loadCard();
 
 describe('PoolProof', () => {
-  for (const [sets, jokers] of [[1, true], [2, false]] as const) {
+  for (const [sets, jokers] of [
+    [1, true],
+    [2, false],
+  ] as const) {
     it(`over turns of draws, discards and claimed tiles (${sets} set${sets > 1 ? 's' : ''}${jokers ? '' : ', no jokers'}), agrees with the full evaluation`, () => {
       const rng = seedRng(17 + sets);
-      const away = new Uint8Array(cc.lineCount), best = new Uint32Array(cc.lineCount);
+      const away = new Uint8Array(cc.lineCount),
+        best = new Uint32Array(cc.lineCount);
       const least = (pool: readonly number[]): number => {
         tilesAwayAll(cc, pool, away, best);
         return Math.min(...away);
       };
-      let proved = 0, unproved = 0, complete = 0;
+      let proved = 0,
+        unproved = 0,
+        complete = 0;
       for (let game = 0; game < 40; game++) {
         const wall = shuffle(rng, tilesFromCounts(setCopies(sets, jokers)));
         const pool = new Array<number>(KINDS).fill(0);

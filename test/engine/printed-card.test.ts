@@ -3,21 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { parseCard, type Card } from '../../engine/mah-jongg/card.js';
 import { lineForms } from '../../engine/mah-jongg/compile.js';
 import {
-  asPrinted, groupsFromText, printedFromText, readLine, readNote, readPrintedCard,
-  type Colour, type LinePatch, type PrintedCard, type PrintedLine, type PrintedSection,
+  asPrinted,
+  groupsFromText,
+  printedFromText,
+  readLine,
+  readNote,
+  readPrintedCard,
+  type Colour,
+  type LinePatch,
+  type PrintedCard,
+  type PrintedLine,
+  type PrintedSection,
 } from '../../engine/mah-jongg/printed-card.js';
 
 /** The card as printed (engine/mah-jongg/printed-card.ts): read into the notation, never guessed, and round-tripped. */
 
 const CARDS = ['practice-2026', 'garden-2026', 'orchard-2026'].map((f) => readFileSync(new URL(`../../cards/${f}.card`, import.meta.url), 'utf8'));
-const forms = (card: Card) => card.lines.map((l) => lineForms(l).map((f) => f.text).sort());
+const forms = (card: Card) =>
+  card.lines.map((l) =>
+    lineForms(l)
+      .map((f) => f.text)
+      .sort(),
+  );
 const section = (title = 'Evens', extra: Partial<PrintedSection> = {}): PrintedSection => ({ title, lines: [], ...extra });
 
 /** A line typed as printed: groups, then each group's colour by its first letter (g, r, b, or - for none). */
 function printed(groups: string, colours: string, note: string, xc: 'X' | 'C' | null, value: number | null): PrintedLine {
   const gs = groupsFromText(groups);
   const map: Record<string, Colour | null> = { g: 'green', r: 'red', b: 'blue', '-': null };
-  [...colours].forEach((c, i) => { gs[i].colour = map[c]; });
+  [...colours].forEach((c, i) => {
+    gs[i].colour = map[c];
+  });
   return { groups: gs, note, concealed: xc === null ? null : xc === 'C', value };
 }
 
@@ -35,7 +51,7 @@ describe('a printed line never read one way unseen', () => {
     const r = readLine(printed('FF 2026 2222 2222', '', 'These Nos. Only', 'X', 25), sec, 'Year #1');
     expect(r.notation).toBeNull();
     const q = r.questions.find((x) => x.about === 'suits')!;
-    expect(q.text).toBe('Are 2026, 2222 and 2222 in different suits, as the card\'s colours show? Tap each group\'s colour, or answer here.');
+    expect(q.text).toBe("Are 2026, 2222 and 2222 in different suits, as the card's colours show? Tap each group's colour, or answer here.");
     expect(q.options.map((o) => o.label)).toEqual(['Yes, each in a suit of its own', 'No, all in one suit']);
     const three = readLine(apply(printed('FF 2026 2222 2222', '', 'These Nos. Only', 'X', 25), q.options[0].patch, sec), sec, 'Year #1');
     expect(three.notation).toBe('FF 2026a 2222b 2222c ; x 25');
@@ -43,8 +59,9 @@ describe('a printed line never read one way unseen', () => {
     expect(one.notation).toBe('FF 2026a 2222a 2222a ; x 25');
     const same = readLine(printed('2222 4444 1111 333', '', 'These Nos. Only', 'X', 25), sec, 'x').questions[0];
     expect(same.text).toMatch(/^Are 2222, 4444, 1111 and 333 in different suits/);
-    expect(readLine(printed('FF 2222 2222 2222 NN', '', 'These Nos. Only', 'X', 25), sec, 'x').questions[0].text)
-      .toMatch(/^Are these three groups of 2s in different suits, as the card's colours show\?/);
+    expect(readLine(printed('FF 2222 2222 2222 NN', '', 'These Nos. Only', 'X', 25), sec, 'x').questions[0].text).toMatch(
+      /^Are these three groups of 2s in different suits, as the card's colours show\?/,
+    );
   });
 
   it('the colours or the note settle the suits; a note that contradicts the colours is a problem', () => {
@@ -52,7 +69,7 @@ describe('a printed line never read one way unseen', () => {
     expect(readLine(printed('FF 2026 2222 2222', '-grb', 'These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 2026a 2222b 2222c ; x 25');
     const byNote = readLine(printed('FF 2026 2222 2222', '', 'Any 3 Suits, These Nos. Only', 'X', 25), sec, 'x');
     expect(byNote.notation).toBe('FF 2026a 2222b 2222c ; x 25');
-    expect(byNote.understood).toContain('2026, 2222 and 2222 are each in a suit of their own, as the note\'s 3 suits say.');
+    expect(byNote.understood).toContain("2026, 2222 and 2222 are each in a suit of their own, as the note's 3 suits say.");
     expect(readLine(printed('FF 222 4444 666 88', '', 'Any 1 Suit, These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 222a 4444a 666a 88a ; x 25');
     const clash = readLine(printed('FF 2026 2222 2222', '-ggr', 'Any 3 Suits, These Nos. Only', 'X', 25), sec, 'x');
     expect(clash.problems).toEqual(['The note says Any 3 Suits, but the line is printed in 2 colours: check the colours.']);
@@ -85,7 +102,7 @@ describe('a printed line never read one way unseen', () => {
     const line = printed('NEWS DDD 222 DDDD', '-gg-', 'These Nos. Only', 'C', 30);
     const r = readLine(line, section(), 'x');
     expect(r.questions.map((q) => q.about)).toEqual(['dragon']);
-    expect(r.questions[0].text).toBe('Which dragon is DDDD: any dragon, or the dragon of one of this line\'s suits (tap its colour)?');
+    expect(r.questions[0].text).toBe("Which dragon is DDDD: any dragon, or the dragon of one of this line's suits (tap its colour)?");
     expect(readLine(apply(line, r.questions[0].options[0].patch, section()), section(), 'x').notation).toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
     expect(readLine(apply(line, r.questions[0].options[2].patch, section()), section(), 'x').notation).toBe('NEWS DDDa 222a DDDDb ; c 30');
     expect(readLine({ ...line, note: 'Any Dragon, These Nos. Only' }, section(), 'x').notation).toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
@@ -99,7 +116,7 @@ describe('a printed line never read one way unseen', () => {
     expect(ok.notation).toBe('FF 222a 4444a 666a 88a ; x 25');
   });
 
-  it('every problem of a line is named at once, in a player\'s words', () => {
+  it("every problem of a line is named at once, in a player's words", () => {
     const r = readLine(printed('FF 2Q26 2222', '-gr', '', null, null), section(), 'x');
     expect(r.problems).toEqual([
       '"Q" in "2Q26" is not a tile on a card (the tiles are 1 to 9, 0 for Soap, N, E, W, S, F, D, and R or G for a red or green dragon).',
@@ -110,13 +127,22 @@ describe('a printed line never read one way unseen', () => {
   });
 });
 
-describe('the card\'s own phrases', () => {
+describe("the card's own phrases", () => {
   it('each phrase a card prints is understood, and says what it understood', () => {
     const cases: [string, object][] = [
-      ['Any 3 Suits', { suits: 3 }], ['any 2 suits', { suits: 2 }], ['Any 1 Suit', { suits: 1 }], ['Any 1 or 3 Suits', { oneOr: 3 }],
-      ['Any Like Nos.', { numbers: 'consec' }], ['Any 5 Consec. Nos.', { numbers: 'consec', distinct: 5 }], ['These Nos. Only', { numbers: 'fixed' }],
-      ['Any Wind', { anyWind: true }], ['Any Dragon', { anyDragon: true }], ['Bams Only', { only: 'B' }], ['No Jokers', { nojoker: true }],
-      ['Nos. also +2, +4', { shifts: [0, 2, 4] }], ['Green Craks', { pin: ['green', 'C'] }],
+      ['Any 3 Suits', { suits: 3 }],
+      ['any 2 suits', { suits: 2 }],
+      ['Any 1 Suit', { suits: 1 }],
+      ['Any 1 or 3 Suits', { oneOr: 3 }],
+      ['Any Like Nos.', { numbers: 'consec' }],
+      ['Any 5 Consec. Nos.', { numbers: 'consec', distinct: 5 }],
+      ['These Nos. Only', { numbers: 'fixed' }],
+      ['Any Wind', { anyWind: true }],
+      ['Any Dragon', { anyDragon: true }],
+      ['Bams Only', { only: 'B' }],
+      ['No Jokers', { nojoker: true }],
+      ['Nos. also +2, +4', { shifts: [0, 2, 4] }],
+      ['Green Craks', { pin: ['green', 'C'] }],
     ];
     for (const [note, meaning] of cases) {
       const r = readNote(note);
@@ -158,11 +184,13 @@ describe('the notation round-trips through the printed card', () => {
   });
 
   it('an unsettled line is kept as a draft, the others make a usable card, and the ids do not move when the draft is settled', () => {
-    const sec = section('Evens', { lines: [
-      printed('22 444 6666 888 FF', 'gggg-', 'These Nos. Only', 'X', 25),
-      printed('FF 2222 44 66 8888', '', 'These Nos. Only', 'X', 30),
-      printed('2468 2468 22 44 FF', 'grbb-', 'These Nos. Only', 'C', 50),
-    ] });
+    const sec = section('Evens', {
+      lines: [
+        printed('22 444 6666 888 FF', 'gggg-', 'These Nos. Only', 'X', 25),
+        printed('FF 2222 44 66 8888', '', 'These Nos. Only', 'X', 30),
+        printed('2468 2468 22 44 FF', 'grbb-', 'These Nos. Only', 'C', 50),
+      ],
+    });
     const card: PrintedCard = { name: 'My card', sections: [sec] };
     const r = readPrintedCard(card);
     expect(r.ready).toBe(2);
@@ -177,11 +205,18 @@ describe('the notation round-trips through the printed card', () => {
   });
 
   it('a line whose note made its choices (Any Wind, Any Dragon, Any 1 or 3 Suits) comes back from its notation with that note, and reads the same', () => {
-    const card: PrintedCard = { name: 'Notes', sections: [section('Mixed', { lines: [
-      printed('NNN 2026 EEE 2026', '-g-r', 'Any Wind, These Nos. Only', 'X', 30),
-      printed('11 333 5555 777 99', 'grbrg', 'Any 1 or 3 Suits', 'X', 25),
-      printed('FF DDDD 2222 DDDD', '--g-', 'Any Dragon, Any Like Nos.', 'X', 30),
-    ] })] };
+    const card: PrintedCard = {
+      name: 'Notes',
+      sections: [
+        section('Mixed', {
+          lines: [
+            printed('NNN 2026 EEE 2026', '-g-r', 'Any Wind, These Nos. Only', 'X', 30),
+            printed('11 333 5555 777 99', 'grbrg', 'Any 1 or 3 Suits', 'X', 25),
+            printed('FF DDDD 2222 DDDD', '--g-', 'Any Dragon, Any Like Nos.', 'X', 30),
+          ],
+        }),
+      ],
+    };
     const first = readPrintedCard(card);
     expect(first.lines.map((l) => l.notation)).toEqual([
       'NNN|EEE|WWW|SSS 2026a NNN|EEE|WWW|SSS 2026b ; x 30',
@@ -189,7 +224,11 @@ describe('the notation round-trips through the printed card', () => {
       'FF RRRR|GGGG|0000 2222a RRRR|GGGG|0000 ; x 30 consec',
     ]);
     const again = readPrintedCard(printedFromText(first.text));
-    expect(again.lines.map((l) => [l.problems, l.questions.length])).toEqual([[[], 0], [[], 0], [[], 0]]);
+    expect(again.lines.map((l) => [l.problems, l.questions.length])).toEqual([
+      [[], 0],
+      [[], 0],
+      [[], 0],
+    ]);
     expect(again.text).toBe(first.text);
   });
 

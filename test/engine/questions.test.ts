@@ -15,7 +15,9 @@ const snapshot = (s: GameState): string => JSON.stringify(s, (key, value: unknow
 describe('questions never change the game', () => {
   it.each(Object.keys(RULESETS))('%s - legal actions and views of every seat, at every step of whole games, leave the state as it was', (name) => {
     const rules = RULESETS[name];
-    let asked = 0, callDead = 0, mahJongg = 0;
+    let asked = 0,
+      callDead = 0,
+      mahJongg = 0;
     for (let g = 0; g < 3; g++) {
       const s = newGame(rules, cc, 900 + g);
       const rng = seedRng(g);

@@ -33,7 +33,13 @@ function recordGame(ruleset: string, seed: number, bot: 'random' | 'greedy'): Re
   const state = newGame(rules, cc, seed);
   const agents: Agent[] = Array.from({ length: rules.players }, () => (bot === 'greedy' ? new GreedyAgent(cc) : new RandomAgent()));
   const game = gameOf(ruleset);
-  const lines = [recordHeader(game, seed, agents.map((a) => a.name))];
+  const lines = [
+    recordHeader(
+      game,
+      seed,
+      agents.map((a) => a.name),
+    ),
+  ];
   const actions: Action[] = [];
   playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed + 1000), (a) => {
     actions.push(structuredClone(a));
@@ -81,7 +87,14 @@ describe('game records', () => {
   it('the header comes first, then numbered actions with tiles by name, then the end', () => {
     const header = JSON.parse(game.lines[0]);
     expect(Object.keys(header)).toEqual(['format', 'version', 'ruleset', 'card', 'seed', 'seats']);
-    expect(header).toMatchObject({ format: 'tilemate-record', version: 1, ruleset: 'nmjl-4p', card: { name: cc.card.name, text: CARD_TEXT }, seed: 7, seats: ['greedy', 'greedy', 'greedy', 'greedy'] });
+    expect(header).toMatchObject({
+      format: 'tilemate-record',
+      version: 1,
+      ruleset: 'nmjl-4p',
+      card: { name: cc.card.name, text: CARD_TEXT },
+      seed: 7,
+      seats: ['greedy', 'greedy', 'greedy', 'greedy'],
+    });
     const k = game.actions.findIndex((a) => a.type === 'discard');
     const discard = game.actions[k] as Extract<Action, { type: 'discard' }>;
     expect(JSON.parse(game.lines[k + 1])).toEqual({ n: k + 1, action: { type: 'discard', seat: discard.seat, tile: tileName(discard.tile) } });
@@ -104,7 +117,7 @@ describe('game records', () => {
     expect(refusal(text(game.lines.slice(0, -1)))).toBe(`record line ${game.lines.length - 1}: the game ends here but the end line is missing`);
   });
 
-  it('an edited discard of a tile the seat does not hold is refused with the engine\'s reason', () => {
+  it("an edited discard of a tile the seat does not hold is refused with the engine's reason", () => {
     const k = game.actions.findIndex((a, i) => a.type === 'discard' && i > 60);
     const discard = game.actions[k] as Extract<Action, { type: 'discard' }>;
     const before = newGame(loadRuleset('nmjl-4p'), cc, 7);

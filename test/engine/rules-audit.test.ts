@@ -52,17 +52,37 @@ interface Tally {
   ms: number;
 }
 
-const emptyTally = (): Tally => ({ games: 0, actions: 0, audits: 0, viewsChecked: 0, legalChecked: 0, refusalsChecked: 0, mahJonggs: 0, exposures: 0, exchanges: 0, wallGames: 0, deadHands: 0, ms: 0 });
+const emptyTally = (): Tally => ({
+  games: 0,
+  actions: 0,
+  audits: 0,
+  viewsChecked: 0,
+  legalChecked: 0,
+  refusalsChecked: 0,
+  mahJonggs: 0,
+  exposures: 0,
+  exchanges: 0,
+  wallGames: 0,
+  deadHands: 0,
+  ms: 0,
+});
 const greedyTotals = emptyTally();
 const tallies: Record<string, Tally> = {};
 
 /** An action in a canonical form, so a pass of [5, 2, 9] matches the listed [2, 5, 9]. */
 function canonical(a: Action): string {
   switch (a.type) {
-    case 'pass': return JSON.stringify({ type: a.type, seat: a.seat, tiles: [...a.tiles].sort((x, y) => x - y), blind: a.blind ?? 0 });
-    case 'courtesy': return JSON.stringify({ type: a.type, seat: a.seat, tiles: [...a.tiles].sort((x, y) => x - y) });
-    case 'declare': case 'call': case 'callMahJongg': case 'callDead': return JSON.stringify({ ...a, rack: a.rack ?? 0 });
-    default: return JSON.stringify(a);
+    case 'pass':
+      return JSON.stringify({ type: a.type, seat: a.seat, tiles: [...a.tiles].sort((x, y) => x - y), blind: a.blind ?? 0 });
+    case 'courtesy':
+      return JSON.stringify({ type: a.type, seat: a.seat, tiles: [...a.tiles].sort((x, y) => x - y) });
+    case 'declare':
+    case 'call':
+    case 'callMahJongg':
+    case 'callDead':
+      return JSON.stringify({ ...a, rack: a.rack ?? 0 });
+    default:
+      return JSON.stringify(a);
   }
 }
 
@@ -108,7 +128,10 @@ function illegalActions(state: GameState): { action: Action; code: ErrorCode }[]
       for (let s = 0; s < n; s++) {
         const c = state.players[s].concealed;
         const own = c.flatMap((k, t) => (t === JOKER ? [] : new Array<number>(k).fill(t))).slice(0, 3);
-        if (ph.choices[s] !== null) { out.push({ action: { type: 'pass', seat: s, tiles: own, blind: 0 }, code: 'TM_NOT_YOUR_TURN' }); continue; }
+        if (ph.choices[s] !== null) {
+          out.push({ action: { type: 'pass', seat: s, tiles: own, blind: 0 }, code: 'TM_NOT_YOUR_TURN' });
+          continue;
+        }
         out.push({ action: { type: 'pass', seat: s, tiles: own.slice(0, 2), blind: 0 }, code: 'TM_ILLEGAL_ACTION' });
         out.push({ action: { type: 'pass', seat: s, tiles: [...own.slice(0, 2), JOKER], blind: 0 }, code: 'TM_ILLEGAL_ACTION' });
         const missing = tileNotHeld(state, s);
@@ -121,14 +144,16 @@ function illegalActions(state: GameState): { action: Action; code: ErrorCode }[]
       break;
     }
     case 'vote':
-      ph.votes.forEach((v, s) => out.push(v === null
-        ? { action: { type: 'discard', seat: s, tile: 0 }, code: 'TM_ILLEGAL_ACTION' }
-        : { action: { type: 'vote', seat: s, yes: true }, code: 'TM_NOT_YOUR_TURN' }));
+      ph.votes.forEach((v, s) =>
+        out.push(v === null ? { action: { type: 'discard', seat: s, tile: 0 }, code: 'TM_ILLEGAL_ACTION' } : { action: { type: 'vote', seat: s, yes: true }, code: 'TM_NOT_YOUR_TURN' }),
+      );
       break;
     case 'courtesy':
-      ph.offers.forEach((o, s) => out.push(o === null
-        ? { action: { type: 'courtesy', seat: s, tiles: [0, 0, 0, 0] }, code: 'TM_ILLEGAL_ACTION' }
-        : { action: { type: 'courtesy', seat: s, tiles: [] }, code: 'TM_NOT_YOUR_TURN' }));
+      ph.offers.forEach((o, s) =>
+        out.push(
+          o === null ? { action: { type: 'courtesy', seat: s, tiles: [0, 0, 0, 0] }, code: 'TM_ILLEGAL_ACTION' } : { action: { type: 'courtesy', seat: s, tiles: [] }, code: 'TM_NOT_YOUR_TURN' },
+        ),
+      );
       break;
     case 'draw': {
       const t = state.turn;
@@ -136,9 +161,11 @@ function illegalActions(state: GameState): { action: Action; code: ErrorCode }[]
       const held = state.players[t].concealed.findIndex((k) => k > 0);
       out.push({ action: { type: 'discard', seat: t, tile: held }, code: 'TM_ILLEGAL_ACTION' });
       out.push({ action: { type: 'call', seat: t, size: 3, jokers: 0 }, code: 'TM_ILLEGAL_ACTION' });
-      state.players.forEach((o, owner) => o.exposures.forEach((x, i) => {
-        if (x.jokers > 0) out.push({ action: { type: 'exchange', seat: t, owner, exposure: i }, code: 'TM_ILLEGAL_ACTION' });
-      }));
+      state.players.forEach((o, owner) =>
+        o.exposures.forEach((x, i) => {
+          if (x.jokers > 0) out.push({ action: { type: 'exchange', seat: t, owner, exposure: i }, code: 'TM_ILLEGAL_ACTION' });
+        }),
+      );
       break;
     }
     case 'discard': {
@@ -160,7 +187,10 @@ function illegalActions(state: GameState): { action: Action; code: ErrorCode }[]
       out.push({ action: { type: 'call', seat: ph.discarder, size: 3, jokers: 0 }, code: 'TM_NOT_YOUR_TURN' });
       out.push({ action: { type: 'decline', seat: ph.discarder }, code: 'TM_NOT_YOUR_TURN' });
       ph.responses.forEach((r, s) => {
-        if (r !== null) { if (s !== ph.discarder) out.push({ action: { type: 'decline', seat: s }, code: 'TM_NOT_YOUR_TURN' }); return; }
+        if (r !== null) {
+          if (s !== ph.discarder) out.push({ action: { type: 'decline', seat: s }, code: 'TM_NOT_YOUR_TURN' });
+          return;
+        }
         // teaching guide 5.6: never for a single or a pair; 4.2: up to a quint (a sextet on cards that have one)
         out.push({ action: { type: 'call', seat: s, size: 2, jokers: 0 }, code: 'TM_ILLEGAL_ACTION' });
         out.push({ action: { type: 'call', seat: s, size: 1, jokers: 0 }, code: 'TM_ILLEGAL_ACTION' });
@@ -240,7 +270,10 @@ function audit(state: GameState, seat: number, chosen: Action, tally: Tally): vo
     check(snapshot(state) === before, () => `${where}: the refused ${JSON.stringify(action)} changed the state`);
     tally.refusalsChecked++;
   }
-  if (tally.audits++ % VIEWS_EVERY === 0) { auditViews(state); tally.viewsChecked++; }
+  if (tally.audits++ % VIEWS_EVERY === 0) {
+    auditViews(state);
+    tally.viewsChecked++;
+  }
 }
 
 /** An agent wrapper that audits the state at every `every`-th decision before answering. */
@@ -257,8 +290,7 @@ function audited(inner: Agent, state: () => GameState, every: number, counter: {
 
 type AgentKind = 'random' | 'greedy';
 
-const makeAgents = (rules: Ruleset, kind: AgentKind): Agent[] =>
-  Array.from({ length: rules.players }, () => (kind === 'random' ? new RandomAgent() : new GreedyAgent(cc)));
+const makeAgents = (rules: Ruleset, kind: AgentKind): Agent[] => Array.from({ length: rules.players }, () => (kind === 'random' ? new RandomAgent() : new GreedyAgent(cc)));
 
 /** Plays one seeded game, validating after every action and auditing every `every`-th decision. */
 function play(rules: Ruleset, kind: AgentKind, seed: number, tally: Tally, every: number): void {
@@ -266,7 +298,8 @@ function play(rules: Ruleset, kind: AgentKind, seed: number, tally: Tally, every
   validate(state);
   const counter = { n: 0 };
   const agents = makeAgents(rules, kind).map((a) => audited(a, () => state, every, counter, tally));
-  let actions = 0, exchanges = 0;
+  let actions = 0,
+    exchanges = 0;
   playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed * 7919 + 17), (a, s) => {
     validate(s);
     if (a.type === 'exchange') exchanges++;
@@ -302,30 +335,39 @@ Object.values(RULESETS).forEach((rules, index) => {
 
     // two sets at four double racks (Royale Siamese) make a game about six times as long: fewer of them
     const scale = rules.sets * rules.racks * rules.players >= 8 ? 5 : 1;
-    const randomGames = RANDOM_GAMES / scale, greedyGames = GREEDY_GAMES / scale;
-    it(`${randomGames} games by random players end, every action is accepted and every state validates`, () => {
-      const t0 = performance.now();
-      for (let seed = 1; seed <= randomGames; seed++) play(rules, 'random', seeds + seed, tally, AUDIT_RANDOM);
-      tally.ms = Math.round(performance.now() - t0);
-      expect(tally.games).toBe(randomGames);
-      expect(tally.audits).toBeGreaterThan(randomGames);
-    }, TIMEOUT);
+    const randomGames = RANDOM_GAMES / scale,
+      greedyGames = GREEDY_GAMES / scale;
+    it(
+      `${randomGames} games by random players end, every action is accepted and every state validates`,
+      () => {
+        const t0 = performance.now();
+        for (let seed = 1; seed <= randomGames; seed++) play(rules, 'random', seeds + seed, tally, AUDIT_RANDOM);
+        tally.ms = Math.round(performance.now() - t0);
+        expect(tally.games).toBe(randomGames);
+        expect(tally.audits).toBeGreaterThan(randomGames);
+      },
+      TIMEOUT,
+    );
 
-    it(`${greedyGames} games by greedy players end, every action is accepted and every state validates`, () => {
-      const g = emptyTally();
-      const t0 = performance.now();
-      for (let seed = 1; seed <= greedyGames; seed++) play(rules, 'greedy', seeds + 100_000 + seed, g, AUDIT_GREEDY);
-      g.ms = Math.round(performance.now() - t0);
-      expect(g.games).toBe(greedyGames);
-      for (const k of Object.keys(g) as (keyof Tally)[]) greedyTotals[k] += g[k];
-      tallies[`${rules.name} greedy`] = g;
-      // every ruleset's greedy games reach each of the things the suite counts
-      expect(g.mahJonggs).toBeGreaterThan(0);
-      expect(g.exposures).toBeGreaterThan(0);
-      // no jokers in the game (Royale Siamese), no exchanges
-      if (rules.jokers) expect(g.exchanges).toBeGreaterThan(0);
-      else expect(g.exchanges).toBe(0);
-    }, TIMEOUT);
+    it(
+      `${greedyGames} games by greedy players end, every action is accepted and every state validates`,
+      () => {
+        const g = emptyTally();
+        const t0 = performance.now();
+        for (let seed = 1; seed <= greedyGames; seed++) play(rules, 'greedy', seeds + 100_000 + seed, g, AUDIT_GREEDY);
+        g.ms = Math.round(performance.now() - t0);
+        expect(g.games).toBe(greedyGames);
+        for (const k of Object.keys(g) as (keyof Tally)[]) greedyTotals[k] += g[k];
+        tallies[`${rules.name} greedy`] = g;
+        // every ruleset's greedy games reach each of the things the suite counts
+        expect(g.mahJonggs).toBeGreaterThan(0);
+        expect(g.exposures).toBeGreaterThan(0);
+        // no jokers in the game (Royale Siamese), no exchanges
+        if (rules.jokers) expect(g.exchanges).toBeGreaterThan(0);
+        else expect(g.exchanges).toBe(0);
+      },
+      TIMEOUT,
+    );
   });
 });
 
@@ -366,77 +408,98 @@ describe('rules audit - a match and the Mah Jongg tournament', () => {
     tally.actions += actions.length;
   }
 
-  it('a match: East passes to the right every game, every game replays and validates, the running totals add up', () => {
-    const tally = emptyTally();
-    for (const name of ['nmjl-4p', 'nmjl-3p', 'siamese-2p']) {
-      const rules = RULESETS[name];
-      const bots = Array.from({ length: rules.players }, (_, p) => (p % 2 === 0 ? 'greedy' : 'random'));
-      const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
-      const m = playMatch(rules, cc, bots, 6, 77, (g, _s, actions, names) => {
-        expect(names).toEqual(g.seating.map((p) => bots[p]));
-        games.push({ seed: g.seed, actions, scores: g.scores });
-      });
-      m.games.forEach((g, i) => {
-        // teaching guide 7.2: the next dealer is the player to the right of the previous one
-        expect(g.seating[0]).toBe(i % rules.players);
-        if (i > 0) expect(g.seating[0]).toBe(m.games[i - 1].seating[1]);
-      });
-      let totals = new Array<number>(rules.players).fill(0);
-      m.games.forEach((g, i) => {
-        g.seating.forEach((p, seat) => { totals = totals.map((t, q) => (q === p ? t + g.scores[seat] : t)); });
-        expect(m.running[i]).toEqual(totals);
-      });
-      expect(m.totals).toEqual(totals);
-      for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
-    }
-    expect(tally.games).toBe(18);
-    expect(tally.audits).toBeGreaterThan(100);
-  }, TIMEOUT);
+  it(
+    'a match: East passes to the right every game, every game replays and validates, the running totals add up',
+    () => {
+      const tally = emptyTally();
+      for (const name of ['nmjl-4p', 'nmjl-3p', 'siamese-2p']) {
+        const rules = RULESETS[name];
+        const bots = Array.from({ length: rules.players }, (_, p) => (p % 2 === 0 ? 'greedy' : 'random'));
+        const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+        const m = playMatch(rules, cc, bots, 6, 77, (g, _s, actions, names) => {
+          expect(names).toEqual(g.seating.map((p) => bots[p]));
+          games.push({ seed: g.seed, actions, scores: g.scores });
+        });
+        m.games.forEach((g, i) => {
+          // teaching guide 7.2: the next dealer is the player to the right of the previous one
+          expect(g.seating[0]).toBe(i % rules.players);
+          if (i > 0) expect(g.seating[0]).toBe(m.games[i - 1].seating[1]);
+        });
+        let totals = new Array<number>(rules.players).fill(0);
+        m.games.forEach((g, i) => {
+          g.seating.forEach((p, seat) => {
+            totals = totals.map((t, q) => (q === p ? t + g.scores[seat] : t));
+          });
+          expect(m.running[i]).toEqual(totals);
+        });
+        expect(m.totals).toEqual(totals);
+        for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+      }
+      expect(tally.games).toBe(18);
+      expect(tally.audits).toBeGreaterThan(100);
+    },
+    TIMEOUT,
+  );
 
-  it('the tournament: tables of four, four games a round with each player East once, the moves of rule 20, totals and standings from the games', () => {
-    const rules = RULESETS['nmjl-4p-tournament'];
-    const tally = emptyTally();
-    const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
-    const r = playTournament(rules, cc, { tables: 3, rounds: 2, bots: ['greedy', 'random'], seed: 5 }, (g, _s, actions) => games.push({ seed: g.seed, actions, scores: g.scores }));
-    expect(r.tables).toHaveLength(6);
-    expect(games).toHaveLength(24);
-    for (const t of r.tables) {
-      expect(t.games.map((g) => g.seating[0])).toEqual(t.players);
-    }
-    // rule 20: A up 1 table, B down 1, C up 2, D down 2, each keeping her letter
-    const [r1, r2] = [r.tables.filter((t) => t.round === 0), r.tables.filter((t) => t.round === 1)];
-    r1.forEach((t, i) => [1, -1, 2, -2].forEach((move, k) => expect(r2[(i + move + 3) % 3].players[k]).toBe(t.players[k])));
-    const totals = new Array<number>(12).fill(0);
-    for (const t of r.tables) for (const g of t.games) g.seating.forEach((p, seat) => { totals[p] += g.scores[seat]; });
-    expect(r.standings.map((s) => s.total)).toEqual([...totals].sort((a, b) => b - a));
-    expect(r.standings.every((s) => s.games === 8 && s.total === totals[s.player])).toBe(true);
-    for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
-    expect(tally.games).toBe(24);
-  }, TIMEOUT);
+  it(
+    'the tournament: tables of four, four games a round with each player East once, the moves of rule 20, totals and standings from the games',
+    () => {
+      const rules = RULESETS['nmjl-4p-tournament'];
+      const tally = emptyTally();
+      const games: { seed: number; actions: Action[]; scores: number[] }[] = [];
+      const r = playTournament(rules, cc, { tables: 3, rounds: 2, bots: ['greedy', 'random'], seed: 5 }, (g, _s, actions) => games.push({ seed: g.seed, actions, scores: g.scores }));
+      expect(r.tables).toHaveLength(6);
+      expect(games).toHaveLength(24);
+      for (const t of r.tables) {
+        expect(t.games.map((g) => g.seating[0])).toEqual(t.players);
+      }
+      // rule 20: A up 1 table, B down 1, C up 2, D down 2, each keeping her letter
+      const [r1, r2] = [r.tables.filter((t) => t.round === 0), r.tables.filter((t) => t.round === 1)];
+      r1.forEach((t, i) => [1, -1, 2, -2].forEach((move, k) => expect(r2[(i + move + 3) % 3].players[k]).toBe(t.players[k])));
+      const totals = new Array<number>(12).fill(0);
+      for (const t of r.tables)
+        for (const g of t.games)
+          g.seating.forEach((p, seat) => {
+            totals[p] += g.scores[seat];
+          });
+      expect(r.standings.map((s) => s.total)).toEqual([...totals].sort((a, b) => b - a));
+      expect(r.standings.every((s) => s.games === 8 && s.total === totals[s.player])).toBe(true);
+      for (const g of games) replayAudited(rules, g.seed, g.actions, g.scores, tally);
+      expect(tally.games).toBe(24);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('rules audit - the tournament with tables of three and a time limit', () => {
-  it('10 players at 3 tables: tables of three play the 3-player ruleset, their fourth East by the dice; time called ends a game at zero and the round', () => {
-    const rules = RULESETS['nmjl-4p-tournament'];
-    const r = playTournament(rules, cc, { tables: 3, players: 10, threePlayer: RULESETS['nmjl-3p'], rounds: 2, bots: ['greedy', 'random'], seed: 9, timeLimit: 200 }, (g, state, actions) => {
-      // every game replays from its seed under its own ruleset, every action validated
-      const replay = newGame(state.rules, cc, g.seed);
-      for (const a of actions) { apply(replay, a); validate(replay); }
-      expect(replay.result).toEqual(state.result);
-      if (g.unfinished) {
-        expect(actions.at(-1)).toEqual({ type: 'timeUp', seat: 0 });
-        expect(g.scores.every((x) => x === 0)).toBe(true);
+  it(
+    '10 players at 3 tables: tables of three play the 3-player ruleset, their fourth East by the dice; time called ends a game at zero and the round',
+    () => {
+      const rules = RULESETS['nmjl-4p-tournament'];
+      const r = playTournament(rules, cc, { tables: 3, players: 10, threePlayer: RULESETS['nmjl-3p'], rounds: 2, bots: ['greedy', 'random'], seed: 9, timeLimit: 200 }, (g, state, actions) => {
+        // every game replays from its seed under its own ruleset, every action validated
+        const replay = newGame(state.rules, cc, g.seed);
+        for (const a of actions) {
+          apply(replay, a);
+          validate(replay);
+        }
+        expect(replay.result).toEqual(state.result);
+        if (g.unfinished) {
+          expect(actions.at(-1)).toEqual({ type: 'timeUp', seat: 0 });
+          expect(g.scores.every((x) => x === 0)).toBe(true);
+        }
+      });
+      const threes = r.tables.filter((t) => t.players.length === 3);
+      expect(threes).toHaveLength(4); // two tables of three each round
+      for (const t of r.tables) {
+        expect(t.games.reduce((a, g) => a + g.discards, 0)).toBeLessThanOrEqual(200);
+        // games after the one time was called in are not started
+        const cut = t.games.findIndex((g) => g.unfinished);
+        if (cut >= 0) expect(t.games).toHaveLength(cut + 1);
       }
-    });
-    const threes = r.tables.filter((t) => t.players.length === 3);
-    expect(threes).toHaveLength(4); // two tables of three each round
-    for (const t of r.tables) {
-      expect(t.games.reduce((a, g) => a + g.discards, 0)).toBeLessThanOrEqual(200);
-      // games after the one time was called in are not started
-      const cut = t.games.findIndex((g) => g.unfinished);
-      if (cut >= 0) expect(t.games).toHaveLength(cut + 1);
-    }
-    expect(r.tables.some((t) => t.games.some((g) => g.unfinished))).toBe(true);
-    expect(r.standings.reduce((a, s) => a + s.games, 0)).toBe(r.tables.reduce((a, t) => a + t.games.length * t.players.length, 0));
-  }, TIMEOUT);
+      expect(r.tables.some((t) => t.games.some((g) => g.unfinished))).toBe(true);
+      expect(r.standings.reduce((a, s) => a + s.games, 0)).toBe(r.tables.reduce((a, t) => a + t.games.length * t.players.length, 0));
+    },
+    TIMEOUT,
+  );
 });

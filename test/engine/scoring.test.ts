@@ -7,8 +7,17 @@ import type { GameOutcome, MahJonggEvent } from '../../engine/mah-jongg/scoring.
 /** A Mah Jongg by `seat` on a `value`-point line: with jokers, claimed, first, no exposures unless told. */
 function mj(seat: number, value: number, more: Partial<MahJonggEvent> = {}): MahJonggEvent {
   return {
-    seat, value, singlesAndPairs: false, jokerless: false, selfPick: false, heavenly: false,
-    discarder: null, exposuresBefore: 0, ordinal: 1, simultaneous: false, ...more,
+    seat,
+    value,
+    singlesAndPairs: false,
+    jokerless: false,
+    selfPick: false,
+    heavenly: false,
+    discarder: null,
+    exposuresBefore: 0,
+    ordinal: 1,
+    simultaneous: false,
+    ...more,
   };
 }
 
@@ -81,16 +90,20 @@ describe('social scoring (teaching guide part 6)', () => {
 
   it('social scoring - payments always sum to zero', () => {
     let games = 0;
-    for (const selfPick of [false, true]) for (const jokerless of [false, true]) for (const singlesAndPairs of [false, true])
-      for (const heavenly of [false, true]) for (const dead of [0, 1]) for (const players of [3, 4]) {
-        const discarder = selfPick || heavenly ? null : 1;
-        const deadHands = new Array<number>(players).fill(0);
-        deadHands[players - 1] = dead;
-        const s = scores(SOCIAL, game(players, [mj(0, 35, { selfPick, jokerless, singlesAndPairs, heavenly, discarder })], { deadHands }));
-        expect(sum(s)).toBe(0);
-        expect(s[0]).toBeGreaterThan(0);
-        games++;
-      }
+    for (const selfPick of [false, true])
+      for (const jokerless of [false, true])
+        for (const singlesAndPairs of [false, true])
+          for (const heavenly of [false, true])
+            for (const dead of [0, 1])
+              for (const players of [3, 4]) {
+                const discarder = selfPick || heavenly ? null : 1;
+                const deadHands = new Array<number>(players).fill(0);
+                deadHands[players - 1] = dead;
+                const s = scores(SOCIAL, game(players, [mj(0, 35, { selfPick, jokerless, singlesAndPairs, heavenly, discarder })], { deadHands }));
+                expect(sum(s)).toBe(0);
+                expect(s[0]).toBeGreaterThan(0);
+                games++;
+              }
     expect(games).toBe(64);
   });
 });
@@ -98,7 +111,11 @@ describe('social scoring (teaching guide part 6)', () => {
 describe('tournament scoring (standardized tournament rules 11)', () => {
   // 25-point hand by seat 1, discard by seat 3: winner 25, discarder by the winner's exposures, others 0
   const penalties: [number, number, string][] = [
-    [0, -10, '11.5'], [1, -10, '11.5'], [2, -20, '11.6'], [3, -25, '11.7'], [4, -25, '11.7'],
+    [0, -10, '11.5'],
+    [1, -10, '11.5'],
+    [2, -20, '11.6'],
+    [3, -25, '11.7'],
+    [4, -25, '11.7'],
   ];
   for (const [exposures, penalty, rule] of penalties) {
     it(`tournament scoring - the discarder scores ${penalty} when the winner shows ${exposures} exposure${exposures === 1 ? '' : 's'}`, () => {
@@ -185,10 +202,7 @@ describe('Siamese scoring (Siamese rules 12, 17)', () => {
 
   // seat 0: first 25 self-picked, then second 30 claimed from seat 1: 25 + 30 x 2 = 85; seat 1 -25
   it('Siamese scoring - a second Mah Jongg is doubled and its discarder scores -25', () => {
-    const { scores: s, lines } = scoreGame(SIAMESE, siamese([
-      mj(0, 25, { selfPick: true }),
-      mj(0, 30, { discarder: 1, ordinal: 2 }),
-    ]));
+    const { scores: s, lines } = scoreGame(SIAMESE, siamese([mj(0, 25, { selfPick: true }), mj(0, 30, { discarder: 1, ordinal: 2 })]));
     expect(s).toEqual([85, -25]);
     expect(lines).toContainEqual({ seat: 1, points: -25, why: "discarded the tile claimed for seat 0's second Mah Jongg (Siamese 17E)" });
   });
@@ -200,29 +214,19 @@ describe('Siamese scoring (Siamese rules 12, 17)', () => {
 
   // first 30 with jokers, then jokerless second 25 claimed from seat 0: 30 + 25 x 2 x 2 = 130; seat 0 -25
   it('Siamese scoring - a jokerless second Mah Jongg is doubled twice', () => {
-    expect(scores(SIAMESE, siamese([
-      mj(1, 30, { discarder: 0 }),
-      mj(1, 25, { discarder: 0, ordinal: 2, jokerless: true }),
-    ]))).toEqual([-25, 130]);
+    expect(scores(SIAMESE, siamese([mj(1, 30, { discarder: 0 }), mj(1, 25, { discarder: 0, ordinal: 2, jokerless: true })]))).toEqual([-25, 130]);
   });
 
   // seat 0 first 25 (self-picked); seat 1 first 30 from seat 0's discard (no penalty); seat 0 second 35
   // from seat 1's discard: seat 0 25 + 70 = 95, seat 1 30 - 25 = 5
   it('Siamese scoring - both players can score, and only the second Mah Jongg costs its discarder', () => {
-    expect(scores(SIAMESE, siamese([
-      mj(0, 25, { selfPick: true }),
-      mj(1, 30, { discarder: 0 }),
-      mj(0, 35, { discarder: 1, ordinal: 2 }),
-    ]))).toEqual([95, 5]);
+    expect(scores(SIAMESE, siamese([mj(0, 25, { selfPick: true }), mj(1, 30, { discarder: 0 }), mj(0, 35, { discarder: 1, ordinal: 2 })]))).toEqual([95, 5]);
   });
 
   // two at once, 25 and 30, tile claimed from seat 1 into the first: each doubled once (not x4):
   // 50 + 60 = 110; seat 1 -25 once (17F)
   it('Siamese scoring - two Mah Jonggs declared together are each doubled once and cost the discarder -25', () => {
-    const { scores: s, lines } = scoreGame(SIAMESE, siamese([
-      mj(0, 25, { discarder: 1, simultaneous: true }),
-      mj(0, 30, { ordinal: 2, simultaneous: true }),
-    ]));
+    const { scores: s, lines } = scoreGame(SIAMESE, siamese([mj(0, 25, { discarder: 1, simultaneous: true }), mj(0, 30, { ordinal: 2, simultaneous: true })]));
     expect(s).toEqual([110, -25]);
     expect(lines.filter((l) => l.seat === 1)).toHaveLength(1);
     expect(lines.find((l) => l.seat === 1)?.why).toMatch(/Siamese 17E-F/);
@@ -230,18 +234,12 @@ describe('Siamese scoring (Siamese rules 12, 17)', () => {
 
   // two at once, both naming the discarder, the 30 jokerless: 25 x 2 + 30 x 2 x 2 = 170; seat 1 -25 once
   it('Siamese scoring - a simultaneous pair is one turn, so its discarder is penalised once', () => {
-    expect(scores(SIAMESE, siamese([
-      mj(0, 25, { discarder: 1, simultaneous: true }),
-      mj(0, 30, { discarder: 1, ordinal: 2, simultaneous: true, jokerless: true }),
-    ]))).toEqual([170, -25]);
+    expect(scores(SIAMESE, siamese([mj(0, 25, { discarder: 1, simultaneous: true }), mj(0, 30, { discarder: 1, ordinal: 2, simultaneous: true, jokerless: true })]))).toEqual([170, -25]);
   });
 
   // two at once, self-picked, 25 and 40: 50 + 80 = 130; no discarder
   it('Siamese scoring - two self-picked Mah Jonggs declared together cost the opponent nothing', () => {
-    expect(scores(SIAMESE, siamese([
-      mj(1, 25, { selfPick: true, simultaneous: true }),
-      mj(1, 40, { selfPick: true, ordinal: 2, simultaneous: true }),
-    ]))).toEqual([0, 130]);
+    expect(scores(SIAMESE, siamese([mj(1, 25, { selfPick: true, simultaneous: true }), mj(1, 40, { selfPick: true, ordinal: 2, simultaneous: true })]))).toEqual([0, 130]);
   });
 
   // wall game: +10 each, a single dead rack changes nothing
@@ -259,10 +257,7 @@ describe('Siamese scoring (Siamese rules 12, 17)', () => {
 
   // seat 0 has 25 and a self-picked second 40 (25 + 80 = 105); seat 1 dead on both: -4 x the larger, 40 = -160
   it("Siamese scoring - dead on both hands counts the opponent's larger Mah Jongg", () => {
-    expect(scores(SIAMESE, siamese([
-      mj(0, 25, { selfPick: true }),
-      mj(0, 40, { selfPick: true, ordinal: 2 }),
-    ], { deadHands: [0, 2] }))).toEqual([105, -160]);
+    expect(scores(SIAMESE, siamese([mj(0, 25, { selfPick: true }), mj(0, 40, { selfPick: true, ordinal: 2 })], { deadHands: [0, 2] }))).toEqual([105, -160]);
   });
 
   // no Mah Jongg exposed, seat 0 dead on both, lowest value on the card 25: -4 x 25 = -100
@@ -272,7 +267,7 @@ describe('Siamese scoring (Siamese rules 12, 17)', () => {
 
   // seat 1 exposed a 25 Mah Jongg, then was found dead on both hands (18B): its 25 is not paid,
   // -4 x 30 for seat 0's exposed 30; seat 0 +30
-  it('Siamese scoring - a Mah Jongg is not paid once both of its owner\'s hands are dead', () => {
+  it("Siamese scoring - a Mah Jongg is not paid once both of its owner's hands are dead", () => {
     expect(scores(SIAMESE, siamese([mj(1, 25, { selfPick: true }), mj(0, 30, { selfPick: true })], { deadHands: [0, 2] }))).toEqual([30, -120]);
   });
 

@@ -24,7 +24,11 @@ describe('tiles', () => {
 
   it('a token that is not a tile is an error naming it', () => {
     expect(() => parseTiles('1B 10B')).toThrow(/unknown tile "10B"/);
-    try { parseTiles('ZZ'); } catch (err) { expect((err as TilemateError).code).toBe('TM_BAD_TILE'); }
+    try {
+      parseTiles('ZZ');
+    } catch (err) {
+      expect((err as TilemateError).code).toBe('TM_BAD_TILE');
+    }
   });
 
   it('more copies than the set holds is an error naming the tile', () => {

@@ -63,7 +63,12 @@ describe('views cannot change the game', () => {
 
   it('a declared Mah Jongg and the turn it came on, written into from a view, stay as the game has them', () => {
     // 2026 #1 `FF 2026a 2222b 6666b`: seat 2 waits on a 6B, which seat 1 discards
-    const s = table({ rules: 'nmjl-3p', racks: ['1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C', '6B 1D 2D 3D 4D 5D 7D 8D 9D 1B 3B 4B 5B 9C', 'F F 2B WD 2B 2C 2C 2C J 6C 6C 6C 6C'], turn: 1, discards: ['RD', '', ''] });
+    const s = table({
+      rules: 'nmjl-3p',
+      racks: ['1B 3B 4B 5B 7B 8B 9B 1C 3C 4C 5C 7C 8C', '6B 1D 2D 3D 4D 5D 7D 8D 9D 1B 3B 4B 5B 9C', 'F F 2B WD 2B 2C 2C 2C J 6C 6C 6C 6C'],
+      turn: 1,
+      discards: ['RD', '', ''],
+    });
     act(s, { type: 'discard', seat: 1, tile: tile('6B') });
     act(s, { type: 'callMahJongg', seat: 2 });
     declineAll(s);
@@ -134,15 +139,29 @@ describe('the shared view of self-play', () => {
   it.each(games)('%s, %j, seed %i: bots deciding from shared views take the same actions as from their own copies', (ruleset, bots, seed) => {
     const rules = RULESETS[ruleset];
     const play = (see: (s: GameState, seat: number) => SeatView): string[] =>
-      botGame(newGame(rules, cc, seed), bots.map((b) => makeAgent(b, cc, rules)), seedRng(seed), see);
+      botGame(
+        newGame(rules, cc, seed),
+        bots.map((b) => makeAgent(b, cc, rules)),
+        seedRng(seed),
+        see,
+      );
     const copied = play(view);
     expect(copied.length).toBeGreaterThan(50);
     expect(play(sharedView)).toEqual(copied);
   });
 
-  it.each([['sun-lakes', 'greedy'], ['district', 'greedy'], ['sun-lakes', 'montecarlo']])('mexican train %s, %s bots: the same actions from shared views as from copies', (ruleset, bot) => {
+  it.each([
+    ['sun-lakes', 'greedy'],
+    ['district', 'greedy'],
+    ['sun-lakes', 'montecarlo'],
+  ])('mexican train %s, %s bots: the same actions from shared views as from copies', (ruleset, bot) => {
     const play = (see: (s: DominoState, seat: number) => DominoView): string[] =>
-      dominoBotGame(newRound(DOMINO_RULESETS[ruleset], 4, 9), [0, 1, 2, 3].map(() => makeDominoAgent(bot, ruleset)), seedRng(9), see);
+      dominoBotGame(
+        newRound(DOMINO_RULESETS[ruleset], 4, 9),
+        [0, 1, 2, 3].map(() => makeDominoAgent(bot, ruleset)),
+        seedRng(9),
+        see,
+      );
     const copied = play(dominoView);
     expect(copied.length).toBeGreaterThan(20);
     expect(play(sharedDominoView)).toEqual(copied);

@@ -22,8 +22,18 @@ const PRACTICE = readFileSync(new URL('../../cards/practice-2026.card', import.m
 /** The card's name and its first three sections (2026, 2468, Any Like Numbers: 16 lines). */
 const PANEL = PRACTICE.slice(0, PRACTICE.indexOf('[Addition]'));
 
-let out = '', err = '';
-captureOutput((stream, chunk) => { if (stream === 'out') out += chunk; else err += chunk; }, () => { out = ''; err = ''; });
+let out = '',
+  err = '';
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'out') out += chunk;
+    else err += chunk;
+  },
+  () => {
+    out = '';
+    err = '';
+  },
+);
 const dir = mkdtempSync(join(tmpdir(), 'tilemate-photo-'));
 afterAll(async () => {
   await closeCardPhotoReader();
@@ -39,8 +49,13 @@ function drawn(text: string): { layout: CardLayout; png: Buffer } {
 async function valueCovered(layout: CardLayout, png: Buffer, id: string): Promise<Buffer> {
   const v = layout.lines.find((l) => l.id === id)!.value;
   const pad = 6;
-  const cover = await sharp({ create: { width: Math.ceil(v.w) + 2 * pad, height: Math.ceil(v.h) + 2 * pad, channels: 3, background: '#ffffff' } }).png().toBuffer();
-  return sharp(png).composite([{ input: cover, left: Math.floor(v.x) - pad, top: Math.floor(v.y) - pad }]).png().toBuffer();
+  const cover = await sharp({ create: { width: Math.ceil(v.w) + 2 * pad, height: Math.ceil(v.h) + 2 * pad, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  return sharp(png)
+    .composite([{ input: cover, left: Math.floor(v.x) - pad, top: Math.floor(v.y) - pad }])
+    .png()
+    .toBuffer();
 }
 
 const errorOf = async (p: Promise<unknown>): Promise<TilemateError> => {
@@ -77,8 +92,13 @@ describe('card photo - reading a printed card', () => {
     // noise: seeded, so the test reads the same picture every run
     let s = 12345;
     const noise = Buffer.alloc(640 * 420 * 3);
-    for (let i = 0; i < noise.length; i++) { s = (s * 1103515245 + 12345) >>> 0; noise[i] = s >>> 24; }
-    const png = await sharp(noise, { raw: { width: 640, height: 420, channels: 3 } }).png().toBuffer();
+    for (let i = 0; i < noise.length; i++) {
+      s = (s * 1103515245 + 12345) >>> 0;
+      noise[i] = s >>> 24;
+    }
+    const png = await sharp(noise, { raw: { width: 640, height: 420, channels: 3 } })
+      .png()
+      .toBuffer();
     try {
       const draft = await readCardPhoto(png);
       expect(draft.unsure.length).toBe(draft.reading.lines.length);
@@ -98,7 +118,9 @@ describe('card photo - reading a printed card', () => {
     expect(big.message).toMatch(/at most 10 MB/);
 
     // pixels are counted from the picture's header, before it is decoded
-    const wide = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const many = await errorOf(readCardPhoto(wide, { limits: { ...PHOTO_LIMITS, maxInputPixels: 1_000_000 } }));
     expect(many.message).toBe('the picture is 1500 by 1000 pixels; a photo of a card may have at most 1 million pixels');
   });

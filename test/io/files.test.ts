@@ -16,7 +16,8 @@ describe('writeFileAtomic', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-files-'));
     const real = vi.mocked(fs.writeSync).getMockImplementation() as unknown as (fd: number, buf: Uint8Array, off: number, len: number) => number;
     // at most 1,000 bytes a write
-    vi.mocked(fs.writeSync).mockImplementation(((fd: number, buf: Uint8Array, off?: number, len?: number) => real(fd, buf, off ?? 0, Math.min(len ?? buf.length - (off ?? 0), 1000))) as unknown as typeof fs.writeSync);
+    vi.mocked(fs.writeSync).mockImplementation(((fd: number, buf: Uint8Array, off?: number, len?: number) =>
+      real(fd, buf, off ?? 0, Math.min(len ?? buf.length - (off ?? 0), 1000))) as unknown as typeof fs.writeSync);
     const text = 'x'.repeat(12_345) + '\n';
     writeFileAtomic(join(dir, 'record.jsonl'), text);
     expect(readFileSync(join(dir, 'record.jsonl'), 'utf8')).toBe(text);
@@ -26,7 +27,9 @@ describe('writeFileAtomic', () => {
 
   it('a write that fails (the disk full) is TM_FILE, and leaves no file and no temporary file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-files-'));
-    vi.mocked(fs.writeSync).mockImplementation(() => { throw Object.assign(new Error('no space'), { code: 'ENOSPC' }); });
+    vi.mocked(fs.writeSync).mockImplementation(() => {
+      throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+    });
     expect(() => writeFileAtomic(join(dir, 'card.card'), 'card: x\n')).toThrow(expect.objectContaining({ code: 'TM_FILE' }));
     expect(readdirSync(dir)).toEqual([]);
   });

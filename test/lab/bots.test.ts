@@ -7,9 +7,10 @@ import { loadCard } from '../../io/cards.js';
 import { LAB_BOT_NAMES } from '../../lab/bots/registry.js';
 
 describe("the lab's bots", () => {
-  const cc = loadCard(), rules = loadRuleset('nmjl-4p');
+  const cc = loadCard(),
+    rules = loadRuleset('nmjl-4p');
 
-  it('are registered beside the product\'s, never among them (the command line and the server list AGENT_NAMES)', () => {
+  it("are registered beside the product's, never among them (the command line and the server list AGENT_NAMES)", () => {
     expect(LAB_BOT_NAMES).toEqual(['guarded', 'learned-all', 'learned-all-play', 'policy-file', 'exit-search', 'expert-deep', 'learned-file', 'expert-file', 'learned-cs', 'expert-wide']);
     expect(AGENT_NAMES).toEqual(['random', 'greedy', 'heuristic', 'easy', 'medium', 'strong', 'learned', 'montecarlo', 'hard', 'expert']);
     for (const name of LAB_BOT_NAMES) {

@@ -11,26 +11,35 @@ describe('the chances players are shown', () => {
     for (let i = 0; i < 1000; i++) pairs.push([i / 1000, (i % 100 < 50 ? 0.6 : 0.4) * (i / 1000) > 0.2 ? 1 : 0]);
     const knots = isotonic(pairs);
     expect(knots.length).toBeGreaterThan(1);
-    for (let i = 1; i < knots.length; i++) { expect(knots[i][0]).toBeGreaterThan(knots[i - 1][0]); expect(knots[i][1]).toBeGreaterThan(knots[i - 1][1]); }
+    for (let i = 1; i < knots.length; i++) {
+      expect(knots[i][0]).toBeGreaterThan(knots[i - 1][0]);
+      expect(knots[i][1]).toBeGreaterThan(knots[i - 1][1]);
+    }
   });
 
   it('a fitted calibration corrects a model that understates: shown chances come true as often as shown', () => {
     // synthetic lines: the solo chance s understates; the truth is 1.6 s (capped), more so late in the wall
     let x = 7;
-    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const truth = new Map<ChanceExample, number>();
-    const make = (n: number): ChanceExample[] => Array.from({ length: n }, (_, i) => {
-      const solo = rand() ** 2 * 0.6, wall = 20 + Math.floor(rand() * 80), rank = i % 5;
-      const p = Math.min(0.95, solo * (1.3 + 0.6 * (1 - wall / 100)));
-      const e = { inputs: chanceInputs(solo, wall, rank, { tilesAway: 3, concealed: i % 3 === 0, jokerSlots: i % 4, need: [1, 2, 3] }), solo, won: rand() < p ? 1 : 0, game: i };
-      truth.set(e, p);
-      return e;
-    });
+    const make = (n: number): ChanceExample[] =>
+      Array.from({ length: n }, (_, i) => {
+        const solo = rand() ** 2 * 0.6,
+          wall = 20 + Math.floor(rand() * 80),
+          rank = i % 5;
+        const p = Math.min(0.95, solo * (1.3 + 0.6 * (1 - wall / 100)));
+        const e = { inputs: chanceInputs(solo, wall, rank, { tilesAway: 3, concealed: i % 3 === 0, jokerSlots: i % 4, need: [1, 2, 3] }), solo, won: rand() < p ? 1 : 0, game: i };
+        truth.set(e, p);
+        return e;
+      });
     const calib = fitCalibration(make(20000));
     const check = make(20000);
     // by decile of the chance shown: the true chance against the shown one (no sampling noise in the check)
     const gap = (shown: (e: ChanceExample) => number) => {
-      const rows = calibrationTable(check.map((e) => ({ ...e, won: truth.get(e)! })), shown);
+      const rows = calibrationTable(
+        check.map((e) => ({ ...e, won: truth.get(e)! })),
+        shown,
+      );
       return Math.max(...rows.filter((r) => r.lines >= 300).map((r) => Math.abs(r.cameTrue - r.shown)));
     };
     const before = gap((e) => e.solo);
@@ -40,7 +49,16 @@ describe('the chances players are shown', () => {
   });
 
   it('a calibration file that is cut off or of another version is refused', () => {
-    const good: ChanceCalibration & { format: string } = { format: 'tilemate-chance-calibration', weights: [1, 0, 0, 0, 0, 0], bias: 0, knots: [[0.1, 0.2], [0.5, 0.6]], fittedOn: 10 };
+    const good: ChanceCalibration & { format: string } = {
+      format: 'tilemate-chance-calibration',
+      weights: [1, 0, 0, 0, 0, 0],
+      bias: 0,
+      knots: [
+        [0.1, 0.2],
+        [0.5, 0.6],
+      ],
+      fittedOn: 10,
+    };
     const text = JSON.stringify(good);
     expect(readChanceCalibration(text, 'c.json').knots).toEqual(good.knots);
     expect(() => readChanceCalibration(text.slice(0, 30), 'c.json')).toThrow('c.json is not JSON (cut off?)');
@@ -59,10 +77,12 @@ describe('the chances players are shown', () => {
 
   it('the logistic fit finds the weights the outcomes were drawn from', () => {
     let x = 11;
-    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const inputs: number[][] = [], won: number[] = [];
+    const rand = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const inputs: number[][] = [],
+      won: number[] = [];
     for (let i = 0; i < 40000; i++) {
-      const a = rand() * 2 - 1, b = rand();
+      const a = rand() * 2 - 1,
+        b = rand();
       inputs.push([a, b]);
       won.push(rand() < 1 / (1 + Math.exp(-(0.5 + 2 * a - 1.5 * b))) ? 1 : 0);
     }
@@ -72,7 +92,7 @@ describe('the chances players are shown', () => {
     expect(fit.weights[1]).toBeCloseTo(-1.5, 0);
   });
 
-  it('the decile table gives each decile its interval, a game\'s lines counted together', () => {
+  it("the decile table gives each decile its interval, a game's lines counted together", () => {
     // 100 games of 2 lines each shown 15%: 30 games won with both lines, 70 with neither
     const ex: ChanceExample[] = [];
     for (let g = 0; g < 100; g++) for (let l = 0; l < 2; l++) ex.push({ inputs: [], solo: 0.15, won: g < 30 ? 1 : 0, game: g });
@@ -82,16 +102,27 @@ describe('the chances players are shown', () => {
     // as wide as 100 independent games, not 200 independent lines (about the share with two wins and two losses added)
     const c = 62 / 204;
     expect(row.interval).toBeCloseTo((1.96 * Math.sqrt(30 * (2 * (1 - c)) ** 2 + 70 * (2 * c) ** 2)) / 200, 9);
-    expect(row.interval).toBeCloseTo(1.96 * Math.sqrt(0.3 * 0.7 / 100), 2);
+    expect(row.interval).toBeCloseTo(1.96 * Math.sqrt((0.3 * 0.7) / 100), 2);
     // a decile that always came true still has an interval
-    const [all] = calibrationTable(ex.map((e) => ({ ...e, won: 1 })), (e) => e.solo);
+    const [all] = calibrationTable(
+      ex.map((e) => ({ ...e, won: 1 })),
+      (e) => e.solo,
+    );
     expect(all.interval).toBeGreaterThan(0);
   });
 
   it('the shipped calibration of six inputs still loads and shows the same chances as before the third version', () => {
     const old = readChanceCalibration(readFileSync(new URL('./chance-calibration-v1.json', import.meta.url), 'utf8'), 'v1.json');
     expect(old.weights).toHaveLength(6);
-    const hand: ChanceHand = { listed: [{ solo: 0.3, tilesAway: 2 }, { solo: 0.05, tilesAway: 5 }], jokers: 2, exposed: true, othersExposed: 9 };
+    const hand: ChanceHand = {
+      listed: [
+        { solo: 0.3, tilesAway: 2 },
+        { solo: 0.05, tilesAway: 5 },
+      ],
+      jokers: 2,
+      exposed: true,
+      othersExposed: 9,
+    };
     // the chances the calibration gave before (the code of the second version, this file)
     const before: [number, number, number, Parameters<typeof chanceInputs>[3], number][] = [
       [0.3, 50, 0, { tilesAway: 2, concealed: false, jokerSlots: 2, need: [1, 2] }, 0.3269612158062553],

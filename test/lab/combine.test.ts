@@ -17,14 +17,18 @@ function randomModel(seed: number, hidden = [16, 8], version = 2): ValueModel {
 
 const rows = (n: number, width: number, seed: number) => {
   let x = seed;
-  return Float32Array.from({ length: n * width }, (_, i) => (i % 3 === 0 ? 0 : ((x = (x * 69069 + 1) >>> 0) / 2 ** 32)));
+  return Float32Array.from({ length: n * width }, (_, i) => (i % 3 === 0 ? 0 : (x = (x * 69069 + 1) >>> 0) / 2 ** 32));
 };
 
 describe('combining models', () => {
-  it('an ensemble gives the mean of its models\' outputs, models of other widths included', () => {
+  it("an ensemble gives the mean of its models' outputs, models of other widths included", () => {
     const models = [randomModel(1), randomModel(2), randomModel(3, [24, 4])];
     const ensemble = ensembleModels(models);
-    expect(ensemble.layers.map((l) => [l.inputs, l.outputs])).toEqual([[featureWidth(2), 56], [56, 20], [20, 2]]);
+    expect(ensemble.layers.map((l) => [l.inputs, l.outputs])).toEqual([
+      [featureWidth(2), 56],
+      [56, 20],
+      [20, 2],
+    ]);
     const x = rows(7, featureWidth(2), 5);
     const y = forward(ensemble, x, 7);
     const each = models.map((m) => Array.from(forward(m, x, 7)));

@@ -17,7 +17,7 @@ const ruleset = loadRuleset('nmjl-4p');
 const cc = loadCard();
 
 describe('distilling a model from a teacher', () => {
-  it('keeps whole decisions of the teacher\'s games, the same ones again from the same seeds', () => {
+  it("keeps whole decisions of the teacher's games, the same ones again from the same seeds", () => {
     const teacher = randomModel(1, [24, 8]);
     const a = teacherDecisions(ruleset, cc, teacher, [1, 2, 3], 0.5, 7);
     const b = teacherDecisions(ruleset, cc, teacher, [1, 2, 3], 0.5, 7);
@@ -39,7 +39,7 @@ describe('distilling a model from a teacher', () => {
     expect(agreement(a, a, [0, 3, 5])).toBe(1);
   });
 
-  it('brings the student\'s ratings toward the teacher\'s', async () => {
+  it("brings the student's ratings toward the teacher's", async () => {
     const teacher = randomModel(3, [32, 16]);
     const from = randomModel(4);
     const games = 20;
@@ -49,7 +49,8 @@ describe('distilling a model from a teacher', () => {
     // on rows of other games: the student's win log-odds nearer the teacher's than they were
     const d = teacherDecisions(ruleset, cc, teacher, [101, 102, 103], 1, 9);
     const gap = (m: ValueModel) => {
-      const t = forward(teacher, d.x, d.rows), s = forward(m, d.x, d.rows);
+      const t = forward(teacher, d.x, d.rows),
+        s = forward(m, d.x, d.rows);
       let sum = 0;
       for (let i = 0; i < d.rows; i++) sum += (t[2 * i] - s[2 * i]) ** 2;
       return sum / d.rows;
@@ -58,7 +59,8 @@ describe('distilling a model from a teacher', () => {
   }, 60_000);
 
   it('refuses a teacher of another feature version', async () => {
-    await expect(distill({ teacher: { ...randomModel(1, [8, 4]), featureVersion: 1 }, from: randomModel(2), cards: [cc], ruleset, games: 1, keep: 1, epochs: 1, learningRate: 1e-3, seed: 1, command: 'test' }))
-      .rejects.toThrow(/feature version 1 .* version 2/);
+    await expect(
+      distill({ teacher: { ...randomModel(1, [8, 4]), featureVersion: 1 }, from: randomModel(2), cards: [cc], ruleset, games: 1, keep: 1, epochs: 1, learningRate: 1e-3, seed: 1, command: 'test' }),
+    ).rejects.toThrow(/feature version 1 .* version 2/);
   });
 });

@@ -45,12 +45,14 @@ function game(seed: number, make: () => Agent): string {
 const norm = (a: Action) => JSON.stringify({ ...a, ...('tiles' in a ? { tiles: [...a.tiles].sort((p, q) => p - q) } : {}), ...('blind' in a ? { blind: a.blind ?? 0 } : {}) });
 
 describe('the policy head', () => {
-  it('an old two-output model file loads as it always has, and the learned player\'s choices are unchanged', () => {
+  it("an old two-output model file loads as it always has, and the learned player's choices are unchanged", () => {
     const text = readFileSync(SHIPPED, 'utf8');
     const old = readPolicyModel(text, SHIPPED);
     const plain = modelFromJson(text, SHIPPED);
     expect(hasPolicyHead(old)).toBe(false);
-    expect(old.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)])).toEqual(plain.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)]));
+    expect(old.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)])).toEqual(
+      plain.layers.map((l) => [l.inputs, l.outputs, l.relu, Array.from(l.kernel), Array.from(l.bias)]),
+    );
     for (const seed of [1, 2]) expect(game(seed, () => new LearnedAgent(loadCard(), old))).toBe(game(seed, () => new LearnedAgent(loadCard(), defaultModel())));
   });
 
@@ -83,7 +85,8 @@ describe('the policy head', () => {
 describe('the policy over every legal choice', () => {
   it('only ever returns a legal action (many positions from self-play, with and without a head)', () => {
     const cc = loadCard();
-    let checked = 0, beyondShortlist = 0;
+    let checked = 0,
+      beyondShortlist = 0;
     for (const model of [defaultModel(), randomPolicyModel(5)]) {
       const player = new PolicyAgent(cc, model);
       const watched: Agent = {
@@ -109,8 +112,8 @@ describe('the policy over every legal choice', () => {
   });
 });
 
-describe('the policy\'s Charleston held to the habits\' pool', () => {
-  it('passes and offers only tiles among the strong habits\' five cheapest (copies up to two)', () => {
+describe("the policy's Charleston held to the habits' pool", () => {
+  it("passes and offers only tiles among the strong habits' five cheapest (copies up to two)", () => {
     const cc = loadCard();
     const player = new PolicyAgent(cc, defaultModel(), { passPool: 5 });
     const habits = new HeuristicAgent(cc, STRONG_HABITS);
@@ -123,8 +126,15 @@ describe('the policy\'s Charleston held to the habits\' pool', () => {
           const view = turn.view();
           const pool = new Map<number, number>();
           let n = 0;
-          for (const { tile } of habits.rankView(view, seedRng(1))) for (let c = 0; c < view.concealed[tile] && c < 2 && n < 5; c++) { pool.set(tile, (pool.get(tile) ?? 0) + 1); n++; }
-          for (const t of a.tiles) { expect(pool.get(t) ?? 0).toBeGreaterThan(0); pool.set(t, pool.get(t)! - 1); }
+          for (const { tile } of habits.rankView(view, seedRng(1)))
+            for (let c = 0; c < view.concealed[tile] && c < 2 && n < 5; c++) {
+              pool.set(tile, (pool.get(tile) ?? 0) + 1);
+              n++;
+            }
+          for (const t of a.tiles) {
+            expect(pool.get(t) ?? 0).toBeGreaterThan(0);
+            pool.set(t, pool.get(t)! - 1);
+          }
           passes++;
         }
         return a;
@@ -140,7 +150,8 @@ describe('expert iteration', () => {
   const task = { ruleset: 'nmjl-4p', cardText: '', model, budget: { worlds: 3, candidates: 3 }, seeds: [5, 6] };
 
   it('records the same targets from the same seeds, each a row of its own decision', () => {
-    const a = exitSelfPlay(task), b = exitSelfPlay(task);
+    const a = exitSelfPlay(task),
+      b = exitSelfPlay(task);
     expect(Array.from(a.policyTarget)).toEqual(Array.from(b.policyTarget));
     expect(Array.from(a.policyStart)).toEqual(Array.from(b.policyStart));
     expect(Buffer.from(a.policyX.buffer).equals(Buffer.from(b.policyX.buffer))).toBe(true);
@@ -160,7 +171,7 @@ describe('expert iteration', () => {
     expect(Array.from(exitSelfPlay({ ...task, seeds: [7, 8] }).policyStart)).not.toEqual(Array.from(a.policyStart));
   });
 
-  it('training fits the search\'s choices it is given: agreement on its own examples does not fall', async () => {
+  it("training fits the search's choices it is given: agreement on its own examples does not fall", async () => {
     const { tf } = await loadTf();
     const ex = joinExamples([exitSelfPlay(task)]);
     const start = readPolicyModel(model);

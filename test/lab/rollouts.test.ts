@@ -31,25 +31,37 @@ describe('value targets from the true world', () => {
     // games with one learned seat, so that every decision is hers
     const seeds = [11, 12, 13, 14, 15, 16, 17, 18].filter((s) => selfPlaySeats(s, ruleset.players, TRAIN_DEFAULTS.play.allLearned).learnedSeats.filter(Boolean).length === 1).slice(0, 4);
     expect(seeds.length).toBe(4);
-    let decisions = 0, differ = 0;
+    let decisions = 0,
+      differ = 0;
     for (const s of seeds) {
       const d = play([s], 1, 1, 0);
       const { rng, learnedSeats } = selfPlaySeats(s, ruleset.players, TRAIN_DEFAULTS.play.allLearned);
       const learned = new LearnedAgent(cc, model);
       const medium = new HeuristicAgent(cc, MEDIUM_HABITS);
       const state = newGame(ruleset, cc, s);
-      playOut(mahJonggGame(ruleset, cc), state, learnedSeats.map((l): Agent => (l ? learned : medium)), rng);
-      const seat = learnedSeats.indexOf(true), r = state.result!;
+      playOut(
+        mahJonggGame(ruleset, cc),
+        state,
+        learnedSeats.map((l): Agent => (l ? learned : medium)),
+        rng,
+      );
+      const seat = learnedSeats.indexOf(true),
+        r = state.result!;
       const out = forward(model, d.x, d.rows);
       expect(d.starts.length).toBeGreaterThan(5);
       for (let k = 0; k + 1 < d.starts.length; k++) {
-        const a = d.starts[k], b = d.starts[k + 1];
+        const a = d.starts[k],
+          b = d.starts[k + 1];
         expect(b - a).toBeGreaterThanOrEqual(2);
         let best = a;
         for (let i = a + 1; i < b; i++) if (out[2 * i] > out[2 * best]) best = i;
         expect([d.y[2 * best], d.y[2 * best + 1]]).toEqual([r.winners.includes(seat) ? 1 : 0, Math.fround(r.scores[seat] / 100)]);
         decisions++;
-        for (let i = a; i < b; i++) if (d.y[2 * i + 1] !== d.y[2 * a + 1]) { differ++; break; }
+        for (let i = a; i < b; i++)
+          if (d.y[2 * i + 1] !== d.y[2 * a + 1]) {
+            differ++;
+            break;
+          }
       }
     }
     // and the other rows are games of their own: some end otherwise
@@ -58,7 +70,8 @@ describe('value targets from the true world', () => {
   });
 
   it('plays the same decisions again from the same seeds, and keeps them whole on disk', () => {
-    const a = play([21, 22], 0.3, 0.2), b = play([21, 22], 0.3, 0.2);
+    const a = play([21, 22], 0.3, 0.2),
+      b = play([21, 22], 0.3, 0.2);
     expect(a.starts.length).toBeGreaterThan(3);
     expect(Array.from(b.x)).toEqual(Array.from(a.x));
     expect(Array.from(b.y)).toEqual(Array.from(a.y));
@@ -79,16 +92,22 @@ describe('value targets from the true world', () => {
     expect(() => readLabelled(cut)).toThrow(/cut\.bin is not a whole rollouts file/);
   }, 60_000);
 
-  it('centred targets keep the model\'s mean over a decision and the labels\' differences within it', () => {
+  it("centred targets keep the model's mean over a decision and the labels' differences within it", () => {
     const d = play([31], 1, 0.5);
     const t = targets(d, model, true, 5);
     const plain = targets(d, model, false, 5);
     const out = forward(model, t.x, t.rows);
     expect(t.starts).toEqual(plain.starts);
     for (let k = 0; k + 1 < t.starts.length; k++) {
-      const a = t.starts[k], b = t.starts[k + 1], n = b - a;
-      let model = 0, target = 0;
-      for (let i = a; i < b; i++) { model += out[2 * i + 1] / n; target += t.y[2 * i + 1] / n; }
+      const a = t.starts[k],
+        b = t.starts[k + 1],
+        n = b - a;
+      let model = 0,
+        target = 0;
+      for (let i = a; i < b; i++) {
+        model += out[2 * i + 1] / n;
+        target += t.y[2 * i + 1] / n;
+      }
       expect(target).toBeCloseTo(model, 5);
       for (let i = a + 1; i < b; i++) expect(t.y[2 * i + 1] - t.y[2 * a + 1]).toBeCloseTo(plain.y[2 * i + 1] - plain.y[2 * a + 1], 5);
       for (let i = a; i < b; i++) expect(t.y[2 * i]).toBeGreaterThanOrEqual(0);
@@ -96,12 +115,18 @@ describe('value targets from the true world', () => {
     }
   });
 
-  it('counts what a model\'s choices give up against the best row of each decision', () => {
+  it("counts what a model's choices give up against the best row of each decision", () => {
     // a one-input model rating rows by their input: two decisions, rows 0-2 and 3-4
     const w = featureWidth(model.featureVersion);
-    const m: ValueModel = { featureVersion: model.featureVersion, info: {}, layers: [{ inputs: w, outputs: 2, relu: false, kernel: Float32Array.from({ length: 2 * w }, (_, i) => (i === 0 ? 1 : 0)), bias: new Float32Array(2) }] };
+    const m: ValueModel = {
+      featureVersion: model.featureVersion,
+      info: {},
+      layers: [{ inputs: w, outputs: 2, relu: false, kernel: Float32Array.from({ length: 2 * w }, (_, i) => (i === 0 ? 1 : 0)), bias: new Float32Array(2) }],
+    };
     const x = new Float32Array(5 * w);
-    [0.9, 0.1, 0.5, 0.2, 0.8].forEach((v, r) => { x[r * w] = v; });
+    [0.9, 0.1, 0.5, 0.2, 0.8].forEach((v, r) => {
+      x[r * w] = v;
+    });
     const d: Labelled = { width: w, x, rows: 5, starts: [0, 3, 5], y: Float32Array.from([0, -0.5, 1, 0.25, 0, 0, 0, 0.1, 0, -0.1]) };
     // first: takes row 0 (lost, -0.5) where row 1 won (0.25); second: takes row 4 (-0.1) where row 3 had 0.1
     const r = regret(m, d);
@@ -129,10 +154,13 @@ describe('value targets from the true world', () => {
 
   it('fits the choices: a row that always wins comes to be chosen', async () => {
     // synthetic decisions of three rows; the row with the largest first input wins its game
-    const w = featureWidth(model.featureVersion), decisions = 1500;
+    const w = featureWidth(model.featureVersion),
+      decisions = 1500;
     let seed = 7;
     const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
-    const x = new Float32Array(decisions * 3 * w), y = new Float32Array(decisions * 3 * 2), starts: number[] = [];
+    const x = new Float32Array(decisions * 3 * w),
+      y = new Float32Array(decisions * 3 * 2),
+      starts: number[] = [];
     for (let k = 0; k < decisions; k++) {
       starts.push(3 * k);
       let best = 0;

@@ -8,10 +8,9 @@ import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Ans
  * hers alone: every route is tried with another player's session.
  */
 
-const CARD = 'card: Rose\'s card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n';
+const CARD = "card: Rose's card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n";
 
-const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string, password = 'a long password') =>
-  call(app, { method: 'POST', url: '/api/account', payload: { name, password } }, jar);
+const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string, password = 'a long password') => call(app, { method: 'POST', url: '/api/account', payload: { name, password } }, jar);
 
 describe('accounts', () => {
   it('a guest plays at once; signing up keeps her finished game, her game in play and her card; sessions are HttpOnly SameSite cookies', async () => {
@@ -73,7 +72,8 @@ describe('accounts', () => {
 
   it('changing the password needs the old one and signs out her other browsers', async () => {
     const app = await server();
-    const phone = newJar(), desk = newJar();
+    const phone = newJar(),
+      desk = newJar();
     await signUp(app, phone, 'Daisy');
     expect((await call(app, { method: 'POST', url: '/api/session', payload: { name: 'Daisy', password: 'a long password' } }, desk)).status).toBe(200);
     const bad = await call(app, { method: 'PUT', url: '/api/account/password', payload: { old: 'wrong password', password: 'a newer password' } }, phone);
@@ -103,11 +103,12 @@ describe('accounts', () => {
   });
 });
 
-describe('a player\'s games, cards and records are hers', () => {
-  it('every route, tried with another player\'s session, neither reads, changes nor deletes them', async () => {
+describe("a player's games, cards and records are hers", () => {
+  it("every route, tried with another player's session, neither reads, changes nor deletes them", async () => {
     const dir = dataDir();
     const app = await server({}, dir);
-    const rose = newJar(), thief = newJar();
+    const rose = newJar(),
+      thief = newJar();
     await signUp(app, rose, 'Rose');
     await signUp(app, thief, 'Thorn');
     const done = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 42 } }, rose)).body as Answer;
@@ -129,22 +130,26 @@ describe('a player\'s games, cards and records are hers', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const method of Object.keys(ops)) {
         if (path === '/api/session' || path === '/api/account') continue; // his own sign-in and sign-up
-        const variants = path.includes('{id}')
-          ? [live.id, train.id, done.id].map((id) => path.replace('{id}', id))
-          : [path.replace('{name}', 'roses')];
+        const variants = path.includes('{id}') ? [live.id, train.id, done.id].map((id) => path.replace('{id}', id)) : [path.replace('{name}', 'roses')];
         for (const url of variants) {
-          const payload = method === 'get' || method === 'delete' ? undefined
-            : path.startsWith('/api/cards/{name}') ? { text: 'card: Thorn\'s\n[S]\n22a 444a 6666a 888a FF ; x 25\n' }
-            : path.endsWith('/actions') ? { ...firstChoice(before.live), after: before.live.at }
-            : path === '/api/review' ? { recordId: done.id, seat: 0 }
-            : path === '/api/games' ? { card: 'roses' }
-            : {};
+          const payload =
+            method === 'get' || method === 'delete'
+              ? undefined
+              : path.startsWith('/api/cards/{name}')
+                ? { text: "card: Thorn's\n[S]\n22a 444a 6666a 888a FF ; x 25\n" }
+                : path.endsWith('/actions')
+                  ? { ...firstChoice(before.live), after: before.live.at }
+                  : path === '/api/review'
+                    ? { recordId: done.id, seat: 0 }
+                    : path === '/api/games'
+                      ? { card: 'roses' }
+                      : {};
           const r = await call(app, { method: method.toUpperCase() as 'GET', url, ...(payload !== undefined ? { payload } : {}) }, thief);
           tried.push(`${method} ${url} ${r.status}`);
           const text = JSON.stringify(r.body);
           // nothing of hers comes back: not her record, her card, her rack or her game
           expect(text.includes(done.id) && r.status < 300, `${method} ${url}`).toBe(false);
-          expect(text.includes('Rose\'s card'), `${method} ${url}`).toBe(false);
+          expect(text.includes("Rose's card"), `${method} ${url}`).toBe(false);
         }
       }
     }

@@ -7,12 +7,7 @@ import { readCardText } from '../../io/cards.js';
 import { call, server } from './helpers.js';
 
 const app = await server();
-const HANDS = [
-  '2B 2B 4B 4B 6B 6B 6B 8B 8B F F J N S',
-  '1B 1B 2C 3D N RD F J 5D 5D 7C 8C 9C',
-  'N E W S GD RD WD F F 2B 0 2B 6B',
-  '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J',
-];
+const HANDS = ['2B 2B 4B 4B 6B 6B 6B 8B 8B F F J N S', '1B 1B 2C 3D N RD F J 5D 5D 7C 8C 9C', 'N E W S GD RD WD F F 2B 0 2B 6B', '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J'];
 
 describe('server: health, card, analysis and advice', () => {
   it('GET /api/health answers 200 once ready', async () => {
@@ -26,10 +21,18 @@ describe('server: health, card, analysis and advice', () => {
     const cc = loadCard();
     expect(r.status).toBe(200);
     expect(r.body.lines).toHaveLength(cc.lineCount);
-    expect(r.body.lines[0]).toEqual({ index: 0, id: cc.card.lines[0].id, section: cc.card.lines[0].section, pattern: cc.card.lines[0].pattern, value: cc.card.lines[0].value, concealed: cc.card.lines[0].concealed, jokers: true });
+    expect(r.body.lines[0]).toEqual({
+      index: 0,
+      id: cc.card.lines[0].id,
+      section: cc.card.lines[0].section,
+      pattern: cc.card.lines[0].pattern,
+      value: cc.card.lines[0].value,
+      concealed: cc.card.lines[0].concealed,
+      jokers: true,
+    });
   });
 
-  it('POST /api/analyze answers with the names and values of the CLI\'s analyze --json', async () => {
+  it("POST /api/analyze answers with the names and values of the CLI's analyze --json", async () => {
     const analyzer = new Analyzer(loadCard());
     for (const hand of HANDS) {
       const r = await call(app, { method: 'POST', url: '/api/analyze', payload: { hand, top: 7 } });
@@ -49,7 +52,13 @@ describe('server: health, card, analysis and advice', () => {
         expect(res.groups.map((g: any[]) => g.map((t) => t.tile).join(' '))).toHaveLength(res.form.split(' ').length);
         expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker')).toHaveLength(res.tilesAway);
         // the picture and the list agree: the tiles still missing are exactly \`need\`, the jokers placed as the analyzer places them
-        expect(tiles.filter((t: any) => t.status === 'need' || t.status === 'joker').map((t: any) => t.tile).sort(), `${hand}: ${res.id}`).toEqual([...res.need].sort());
+        expect(
+          tiles
+            .filter((t: any) => t.status === 'need' || t.status === 'joker')
+            .map((t: any) => t.tile)
+            .sort(),
+          `${hand}: ${res.id}`,
+        ).toEqual([...res.need].sort());
         // a joker never stands in for a single or a pair
         for (const g of res.groups) if (g.length < 3) expect(g.some((t: any) => t.joker || t.status === 'joker')).toBe(false);
       }
@@ -64,7 +73,7 @@ describe('server: health, card, analysis and advice', () => {
     expect(best.groups.find((g: any[]) => g[0].tile === '6B').every((t: any) => t.status === 'exposed')).toBe(true);
   });
 
-  it('POST /api/analyze with simulate adds each line\'s chance; a posted card is used', async () => {
+  it("POST /api/analyze with simulate adds each line's chance; a posted card is used", async () => {
     const r = await call(app, { method: 'POST', url: '/api/analyze', payload: { hand: HANDS[3], simulate: 50, top: 2 } });
     expect(r.body.simulation).toMatchObject({ deals: 50, seed: 1 });
     expect(r.body.results[0].chance).toBeGreaterThanOrEqual(0);
@@ -101,7 +110,21 @@ describe('server: health, card, analysis and advice', () => {
   it('the OpenAPI document describes every route, and /docs serves its page', async () => {
     const doc = await call(app, { method: 'GET', url: '/docs/json' });
     expect(doc.status).toBe(200);
-    for (const path of ['/api/health', '/api/card', '/api/analyze', '/api/charleston', '/api/advice', '/api/games', '/api/games/{id}', '/api/games/{id}/actions', '/api/games/{id}/hint', '/api/games/{id}/card', '/api/records', '/api/records/{id}', '/api/review']) {
+    for (const path of [
+      '/api/health',
+      '/api/card',
+      '/api/analyze',
+      '/api/charleston',
+      '/api/advice',
+      '/api/games',
+      '/api/games/{id}',
+      '/api/games/{id}/actions',
+      '/api/games/{id}/hint',
+      '/api/games/{id}/card',
+      '/api/records',
+      '/api/records/{id}',
+      '/api/review',
+    ]) {
       expect(Object.keys(doc.body.paths)).toContain(path);
     }
     expect(doc.body.paths['/api/analyze'].post.requestBody.content['application/json'].schema.required).toContain('hand');

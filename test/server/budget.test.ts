@@ -14,7 +14,10 @@ import { auth, call, firstChoice, server, type Answer } from './helpers.js';
  * worked out in parts, so a bot's turn goes between them.
  */
 
-captureOutput(() => {}, () => {});
+captureOutput(
+  () => {},
+  () => {},
+);
 
 /** 619 bytes, 4 lines of `|` alternatives: 17,496 forms (the attack of issue 28). */
 const pungs = Array.from({ length: 9 }, (_, r) => `${r + 1}`.repeat(3) + 'a').join('|');
@@ -24,7 +27,9 @@ const BIG = `card: Big\n[Big]\n${[0, 1, 2, 3].map((i) => `${pungs} ${kongs} ${pa
 const HAND14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N';
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** A finished game's record, played by bots from the command line. */
 async function record(seed: number, bots: string): Promise<string> {
@@ -59,7 +64,10 @@ describe('the cost budget of one request', () => {
     const app = await server({ threads: 1 });
     const r = await call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, card: BIG, worlds: 200 } });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ code: 'TM_TOO_COSTLY', message: expect.stringMatching(/^this card has 17,496 hands to try and 200 worlds for \d+ choices .*: ask for at most \d+ worlds with this card$/) });
+    expect(r.body).toMatchObject({
+      code: 'TM_TOO_COSTLY',
+      message: expect.stringMatching(/^this card has 17,496 hands to try and 200 worlds for \d+ choices .*: ask for at most \d+ worlds with this card$/),
+    });
     const most = Number(/at most (\d+) worlds/.exec(r.body.message)![1]);
     const ok = await call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, card: BIG, worlds: most } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -80,7 +88,7 @@ describe('the cost budget of one request', () => {
     expect(save.body.code).toBe('TM_RATE_LIMITED');
   }, 60_000);
 
-  it('a new game on a saved card counts the address\'s games before the card is compiled, then compiles it in the pool', async () => {
+  it("a new game on a saved card counts the address's games before the card is compiled, then compiles it in the pool", async () => {
     const app = await server({ threads: 1, gamesPerAddress: 1, heavyPerMinute: 2 });
     const mine = { remoteAddress: '10.1.0.2' };
     expect((await call(app, { method: 'PUT', url: '/api/cards/big', payload: { text: BIG }, ...mine })).status).toBe(200);
@@ -102,7 +110,7 @@ describe('a review in parts', () => {
     const card = (t: string) => compileCard(parseCard(t));
     const whole = reviewRecord(text, card, { seat: 0, worlds: 6 });
     const parts: ReviewPart[] = [];
-    for (let from: number | null = 1; from !== null;) {
+    for (let from: number | null = 1; from !== null; ) {
       const part = reviewPart(text, card, { seat: 0, worlds: 6, from, stop: () => true });
       expect(part.decisions.length).toBeLessThanOrEqual(1);
       parts.push(part);
@@ -113,13 +121,15 @@ describe('a review in parts', () => {
     expect(joinReview(parts)).toEqual(whole);
   }, 120_000);
 
-  it('a bot\'s turn goes between the parts of a long review: it is answered before the review', async () => {
+  it("a bot's turn goes between the parts of a long review: it is answered before the review", async () => {
     const app = await server({ threads: 1, taskMs: 300 });
     const text = await record(6, 'medium');
     const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 11 } })).body;
     const order: string[] = [];
-    const review = call(app, { method: 'POST', url: '/api/review', payload: { record: text, seat: 0 }, remoteAddress: '10.2.0.1' })
-      .then((r) => { order.push(`review ${r.status}`); return r; });
+    const review = call(app, { method: 'POST', url: '/api/review', payload: { record: text, seat: 0 }, remoteAddress: '10.2.0.1' }).then((r) => {
+      order.push(`review ${r.status}`);
+      return r;
+    });
     await new Promise((r) => setTimeout(r, 200)); // the review's first part is running
     const act = await call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } });
     order.push(`action ${act.status}`);
@@ -128,17 +138,22 @@ describe('a review in parts', () => {
     expect(reviewed.body.summary.decisions).toBeGreaterThan(0);
   }, 180_000);
 
-  it('the bots\' turns of one action follow one another: requests queued before it wait until it is answered', async () => {
+  it("the bots' turns of one action follow one another: requests queued before it wait until it is answered", async () => {
     const app = await server({ threads: 1 });
     const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 12 } })).body;
     const order: string[] = [];
     // four requests from four addresses, each well within the budget but a few hundred ms of the one worker
-    const advice = [1, 2, 3, 4].map((i) => call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 80 }, remoteAddress: `10.3.0.${i}` })
-      .then((r) => { order.push(`advice ${r.status}`); }));
+    const advice = [1, 2, 3, 4].map((i) =>
+      call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 80 }, remoteAddress: `10.3.0.${i}` }).then((r) => {
+        order.push(`advice ${r.status}`);
+      }),
+    );
     await new Promise((r) => setTimeout(r, 100)); // the first is running, the others wait
     // her pass sets off the three hard bots' passes, each a task in the pool
-    const act = call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } })
-      .then((r) => { order.push(`action ${r.status}`); return r; });
+    const act = call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } }).then((r) => {
+      order.push(`action ${r.status}`);
+      return r;
+    });
     await Promise.all([...advice, act]);
     expect((await act).body.at).toBeGreaterThanOrEqual(game.at + 4);
     // behind the one request running when it came, never behind one per bot's turn
@@ -150,7 +165,9 @@ describe('a review in parts', () => {
     const app = await server({ threads: 1 });
     let a: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 13 } })).body;
     const token = a.token!;
-    let playing = true, actions = 0, answeredAfter = -1;
+    let playing = true,
+      actions = 0,
+      answeredAfter = -1;
     const player = (async () => {
       while (playing && a.view.phase !== 'ended') {
         const r = await call(app, { method: 'POST', url: `/api/games/${a.id}/actions`, headers: auth(token), payload: { ...firstChoice(a), after: a.at } });

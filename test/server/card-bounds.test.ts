@@ -9,10 +9,18 @@ import { call, server } from './helpers.js';
 /** A card whose lines multiply into millions of forms is refused wherever a card enters. */
 
 let err = '';
-captureOutput((stream, chunk) => { if (stream === 'err') err += chunk; }, () => { err = ''; });
+captureOutput(
+  (stream, chunk) => {
+    if (stream === 'err') err += chunk;
+  },
+  () => {
+    err = '';
+  },
+);
 
 const HAND = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J';
-const header = (k: number) => JSON.stringify({ format: 'tilemate-record', version: 1, ruleset: 'nmjl-4p', card: { name: 'Boom', text: explosiveCard(k) }, seed: 1, seats: ['human', 'medium', 'medium', 'medium'] });
+const header = (k: number) =>
+  JSON.stringify({ format: 'tilemate-record', version: 1, ruleset: 'nmjl-4p', card: { name: 'Boom', text: explosiveCard(k) }, seed: 1, seats: ['human', 'medium', 'medium', 'medium'] });
 
 describe('an explosive card is refused, naming its line', () => {
   it('in the body of /api/analyze, /api/charleston and /api/advice: 400 TM_CARD_SYNTAX', async () => {
@@ -33,7 +41,7 @@ describe('an explosive card is refused, naming its line', () => {
     await app.close();
   });
 
-  it('in an uploaded record\'s header: 400 TM_BAD_RECORD naming the card line', async () => {
+  it("in an uploaded record's header: 400 TM_BAD_RECORD naming the card line", async () => {
     const app = await server();
     const r = await call(app, { method: 'POST', url: '/api/review', payload: { record: `${header(7)}\n`, seat: 0 } });
     expect(r.status).toBe(400);

@@ -11,19 +11,27 @@ const app = await server();
 const PRACTICE = readFileSync(new URL('../../cards/practice-2026.card', import.meta.url), 'utf8');
 
 const line = (groups: string, colours: (Colour | null)[], note: string, concealed: boolean | null, value: number | null) => ({
-  groups: groupsFromText(groups).map((g, i) => ({ ...g, colour: colours[i] ?? null })), note, concealed, value,
+  groups: groupsFromText(groups).map((g, i) => ({ ...g, colour: colours[i] ?? null })),
+  note,
+  concealed,
+  value,
 });
 
 describe('POST /api/cards/read', () => {
   it('each line read on its own: the settled ones in the notation with example hands, the others with their question or problems', async () => {
     const card = {
       name: 'Club card',
-      sections: [{ title: 'Evens', lines: [
-        line('FF 2222 44 66 8888', [null, 'green', 'red', 'red', 'green'], 'These Nos. Only', false, 25),
-        line('FF 2026 2222 2222', [], 'These Nos. Only', false, 25),
-        line('22 444 6666', ['green', 'green', 'green'], '', null, null),
-        line('2468 2468 22 44 FF', ['green', 'red', 'blue', 'blue'], 'These Nos. Only', true, 50),
-      ] }],
+      sections: [
+        {
+          title: 'Evens',
+          lines: [
+            line('FF 2222 44 66 8888', [null, 'green', 'red', 'red', 'green'], 'These Nos. Only', false, 25),
+            line('FF 2026 2222 2222', [], 'These Nos. Only', false, 25),
+            line('22 444 6666', ['green', 'green', 'green'], '', null, null),
+            line('2468 2468 22 44 FF', ['green', 'red', 'blue', 'blue'], 'These Nos. Only', true, 50),
+          ],
+        },
+      ],
     };
     const r = await call(app, { method: 'POST', url: '/api/cards/read', payload: { card } });
     expect(r.status).toBe(200);
@@ -60,12 +68,21 @@ describe('POST /api/cards/read', () => {
     expect(printed.status).toBe(200);
     const r = await call(app, { method: 'POST', url: '/api/cards/read', payload: { card: printed.body.card } });
     expect(r.body.ready).toBe(parseCard(PRACTICE).lines.length);
-    const forms = (t: string) => parseCard(t).lines.map((l) => lineForms(l).map((f) => f.text).sort());
+    const forms = (t: string) =>
+      parseCard(t).lines.map((l) =>
+        lineForms(l)
+          .map((f) => f.text)
+          .sort(),
+      );
     expect(forms(r.body.text)).toEqual(forms(PRACTICE));
   });
 
   it('bad input is refused in words, before any work: a shape the schema does not take, too many lines, a bad notation text', async () => {
-    const bad = await call(app, { method: 'POST', url: '/api/cards/read', payload: { card: { name: 'x', sections: [{ title: 'S', lines: [{ groups: 'FF', note: '', concealed: false, value: 25 }] }] } } });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/cards/read',
+      payload: { card: { name: 'x', sections: [{ title: 'S', lines: [{ groups: 'FF', note: '', concealed: false, value: 25 }] }] } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('TM_BAD_INPUT');
     const one = line('22 444 6666 888 FF', ['green', 'green', 'green', 'green'], '', false, 25);
@@ -91,7 +108,14 @@ describe('the notation asks too', () => {
     const r = await call(app, { method: 'POST', url: '/api/cards/check', payload: { text } });
     expect(r.body.ok).toBe(false);
     expect(r.body.errors).toEqual([]);
-    expect(r.body.questions).toEqual([{ code: 'TM_CARD_SYNTAX', line: 3, token: null, message: 'are 2026, 2222 and 2222 all in one suit? Without suit letters Tilemate would read them as one suit: add a, b or c to each (the same letter for the same colour on your card).' }]);
+    expect(r.body.questions).toEqual([
+      {
+        code: 'TM_CARD_SYNTAX',
+        line: 3,
+        token: null,
+        message: 'are 2026, 2222 and 2222 all in one suit? Without suit letters Tilemate would read them as one suit: add a, b or c to each (the same letter for the same colour on your card).',
+      },
+    ]);
     const put = await call(app, { method: 'PUT', url: '/api/cards/mine', payload: { text } });
     expect(put.status).toBe(400);
     expect(put.body.message).toMatch(/all in one suit\?/);

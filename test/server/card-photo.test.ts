@@ -29,7 +29,10 @@ describe('POST /api/cards/photo', () => {
     const lines = card.sections[0].lines;
     expect(lines.length).toBe(2);
     // each line read exactly, or marked for her to check
-    const want = [['22', '444', '6666', '888', 'FF'], ['FFF', '2468', '4444', '888']];
+    const want = [
+      ['22', '444', '6666', '888', 'FF'],
+      ['FFF', '2468', '4444', '888'],
+    ];
     lines.forEach((l: { groups: { text: string }[]; unsure?: string }, i: number) => {
       if (l.unsure === undefined) expect(l.groups.map((g) => g.text)).toEqual(want[i]);
     });

@@ -6,11 +6,13 @@ import { server } from './helpers.js';
 
 const PRACTICE = readFileSync(new URL('../../cards/practice-2026.card', import.meta.url), 'utf8');
 let app: Awaited<ReturnType<typeof server>>;
-beforeAll(async () => { app = await server(); });
+beforeAll(async () => {
+  app = await server();
+});
 const post = async (payload: object) => app.inject({ method: 'POST', url: '/api/cards/picture', payload });
 
 describe('POST /api/cards/picture', () => {
-  it('answers the card as PNG, PDF and SVG, each with its type and a file name made from the card\'s name', async () => {
+  it("answers the card as PNG, PDF and SVG, each with its type and a file name made from the card's name", async () => {
     const png = await post({ text: PRACTICE, format: 'png' });
     expect(png.statusCode, png.body.slice(0, 200)).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
@@ -34,7 +36,7 @@ describe('POST /api/cards/picture', () => {
     expect(height(svg.body)).toBeGreaterThan(height(two.body) * 1.6);
   });
 
-  it('a card that does not read is answered with the card\'s error, naming its line', async () => {
+  it("a card that does not read is answered with the card's error, naming its line", async () => {
     const r = await post({ text: 'card: Mine\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n22a 444a ; x 25\n', format: 'png' });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ code: 'TM_CARD_SYNTAX', message: expect.stringMatching(/^card line 4: /) });

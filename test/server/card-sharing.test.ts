@@ -15,8 +15,8 @@ import { auth, call, databaseOf, dataDir, firstChoice, newJar, server, type Answ
 type App = Awaited<ReturnType<typeof server>>;
 
 /** Two small original cards (never a published League card). */
-const CLUB = 'card: Ruth\'s club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
-const CLUB_2 = 'card: Ruth\'s club card, spring\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Odds]\n11a 333a 5555a 777a 99a ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
+const CLUB = "card: Ruth's club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n";
+const CLUB_2 = "card: Ruth's club card, spring\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Odds]\n11a 333a 5555a 777a 99a ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n";
 
 const signUp = async (app: App, jar: Jar, name: string) => {
   const r = await call(app, { method: 'POST', url: '/api/account', payload: { name, password: 'a long password' } }, jar);
@@ -34,7 +34,8 @@ const share = async (app: App, jar: Jar, name: string): Promise<string> => {
   return r.body.code;
 };
 
-const cardsOf = async (app: App, jar: Jar) => (await call(app, { method: 'GET', url: '/api/cards' }, jar)).body.cards as { name: string; title: string; owner?: string; coach?: boolean; shared: boolean }[];
+const cardsOf = async (app: App, jar: Jar) =>
+  (await call(app, { method: 'GET', url: '/api/cards' }, jar)).body.cards as { name: string; title: string; owner?: string; coach?: boolean; shared: boolean }[];
 
 const ref = (code: string) => encodeURIComponent(`shared:${code}`);
 const notFound = (code: string) => `No shared card has the code ${code}; check the code with the person who gave it.`;
@@ -42,14 +43,15 @@ const notFound = (code: string) => `No shared card has the code ${code}; check t
 describe('share a card', () => {
   it('a second player opens a shared card by its code and plays a game on it; she cannot change or delete it', async () => {
     const app = await server();
-    const ruth = newJar(), edna = newJar();
+    const ruth = newJar(),
+      edna = newJar();
     await signUp(app, ruth, 'Ruth');
     await saveCard(app, ruth, 'club', CLUB);
     const shared = await call(app, { method: 'POST', url: '/api/cards/club/share' }, ruth);
     expect(shared.status).toBe(200);
     const { code } = shared.body;
     expect(code).toMatch(SHARE_CODE);
-    expect(shared.body).toEqual({ code, reference: `shared:${code}`, link: `/shared-card.html?code=${code}`, name: 'club', title: 'Ruth\'s club card' });
+    expect(shared.body).toEqual({ code, reference: `shared:${code}`, link: `/shared-card.html?code=${code}`, name: 'club', title: "Ruth's club card" });
     // shared again: the same code
     expect(await share(app, ruth, 'club')).toBe(code);
 
@@ -57,7 +59,7 @@ describe('share a card', () => {
     const typed = `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`;
     const opened = await call(app, { method: 'GET', url: `/api/shared-cards/${encodeURIComponent(typed)}` }, edna);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body).toMatchObject({ code, reference: `shared:${code}`, title: 'Ruth\'s club card', owner: 'Ruth', text: CLUB, yours: false, kept: false, coach: false });
+    expect(opened.body).toMatchObject({ code, reference: `shared:${code}`, title: "Ruth's club card", owner: 'Ruth', text: CLUB, yours: false, kept: false, coach: false });
     expect(opened.body.lines.map((l: any) => l.id)).toEqual(['Evens #1', 'Winds #1']);
     expect(opened.body.lines[0]).toMatchObject({ pattern: '22a 444a 6666a 888a FF', value: 25, concealed: false });
     expect(opened.body.lines[0].example.split(' ')).toHaveLength(14);
@@ -68,7 +70,7 @@ describe('share a card', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const game = created.body as Answer;
     const panel = await call(app, { method: 'GET', url: `/api/games/${game.id}/card`, headers: auth(game.token!) }, edna);
-    expect(panel.body.card).toBe('Ruth\'s club card');
+    expect(panel.body.card).toBe("Ruth's club card");
     expect(panel.body.results.map((r: any) => r.id).sort()).toEqual(['Evens #1', 'Winds #1']);
     const moved = await call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } }, edna);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -86,23 +88,26 @@ describe('share a card', () => {
     expect((await call(app, { method: 'DELETE', url: '/api/cards/club/share' }, edna)).status).toBe(401);
     // Ruth's card is as she saved it, and still shared
     expect((await call(app, { method: 'GET', url: '/api/cards/club' }, ruth)).body.text).toBe(CLUB);
-    expect((await call(app, { method: 'GET', url: '/api/card-shares' }, ruth)).body.shares).toEqual([{ code, reference: `shared:${code}`, link: `/shared-card.html?code=${code}`, name: 'club', title: 'Ruth\'s club card' }]);
+    expect((await call(app, { method: 'GET', url: '/api/card-shares' }, ruth)).body.shares).toEqual([
+      { code, reference: `shared:${code}`, link: `/shared-card.html?code=${code}`, name: 'club', title: "Ruth's club card" },
+    ]);
     // nor through the reference does the owner change it: her card is changed by its own name
     expect((await call(app, { method: 'PUT', url: `/api/cards/${ref(code)}`, payload: { text: CLUB_2 } }, ruth)).status).toBe(403);
 
     // Ruth changes her card: Edna sees the change, and a new game on it plays the new lines
     await saveCard(app, ruth, 'club', CLUB_2);
     const again = await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, edna);
-    expect(again.body).toMatchObject({ title: 'Ruth\'s club card, spring', text: CLUB_2 });
+    expect(again.body).toMatchObject({ title: "Ruth's club card, spring", text: CLUB_2 });
     expect(again.body.lines.map((l: any) => l.id)).toEqual(['Evens #1', 'Odds #1', 'Winds #1']);
     expect((await call(app, { method: 'GET', url: `/api/cards/${ref(code)}` }, edna)).body.text).toBe(CLUB_2);
     const second = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 6, card: `shared:${code}` } }, edna)).body as Answer;
-    expect((await call(app, { method: 'GET', url: `/api/games/${second.id}/card`, headers: auth(second.token!) }, edna)).body.card).toBe('Ruth\'s club card, spring');
+    expect((await call(app, { method: 'GET', url: `/api/games/${second.id}/card`, headers: auth(second.token!) }, edna)).body.card).toBe("Ruth's club card, spring");
   });
 
-  it('kept on her list it is chosen like her own cards, with its owner\'s name; a guest\'s kept cards stay hers when she signs in', async () => {
+  it("kept on her list it is chosen like her own cards, with its owner's name; a guest's kept cards stay hers when she signs in", async () => {
     const app = await server();
-    const ruth = newJar(), edna = newJar();
+    const ruth = newJar(),
+      edna = newJar();
     await signUp(app, ruth, 'Ruth');
     await saveCard(app, ruth, 'club', CLUB);
     const code = await share(app, ruth, 'club');
@@ -111,11 +116,11 @@ describe('share a card', () => {
     await saveCard(app, edna, 'mine', CLUB_2);
     const kept = await call(app, { method: 'POST', url: `/api/shared-cards/${code}/keep` }, edna);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(kept.body).toEqual({ reference: `shared:${code}`, title: 'Ruth\'s club card', owner: 'Ruth' });
+    expect(kept.body).toEqual({ reference: `shared:${code}`, title: "Ruth's club card", owner: 'Ruth' });
     expect((await call(app, { method: 'POST', url: `/api/shared-cards/${code}/keep` }, edna)).status).toBe(200); // kept twice: once
     expect((await cardsOf(app, edna)).filter((c) => !c.shared || c.owner)).toEqual([
-      { name: 'mine', title: 'Ruth\'s club card, spring', lines: 3, chars: CLUB_2.length, shared: false },
-      { name: `shared:${code}`, title: 'Ruth\'s club card', lines: 2, chars: CLUB.length, shared: true, owner: 'Ruth', coach: false },
+      { name: 'mine', title: "Ruth's club card, spring", lines: 3, chars: CLUB_2.length, shared: false },
+      { name: `shared:${code}`, title: "Ruth's club card", lines: 2, chars: CLUB.length, shared: true, owner: 'Ruth', coach: false },
     ]);
     expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, edna)).body.kept).toBe(true);
     // the owner's list holds her card once, by its name; she shares nothing of Edna's
@@ -140,7 +145,8 @@ describe('share a card', () => {
 
   it('stopping sharing makes the code open nothing, and so does deleting the card; sharing again gives a new code', async () => {
     const app = await server();
-    const ruth = newJar(), edna = newJar();
+    const ruth = newJar(),
+      edna = newJar();
     await signUp(app, ruth, 'Ruth');
     await saveCard(app, ruth, 'club', CLUB);
     const code = await share(app, ruth, 'club');
@@ -172,9 +178,11 @@ describe('share a card', () => {
     expect((await call(app, { method: 'GET', url: `/api/shared-cards/${fresh}` }, edna)).body).toEqual({ code: 'TM_NOT_FOUND', message: notFound(fresh) });
   });
 
-  it('a coach\'s shared card is offered to her students by her name, and to nobody else', async () => {
+  it("a coach's shared card is offered to her students by her name, and to nobody else", async () => {
     const app = await server();
-    const rose = newJar(), ann = newJar(), thorn = newJar();
+    const rose = newJar(),
+      ann = newJar(),
+      thorn = newJar();
     await signUp(app, rose, 'Rose');
     await signUp(app, ann, 'Ann');
     await signUp(app, thorn, 'Thorn');
@@ -186,7 +194,7 @@ describe('share a card', () => {
     const code = await share(app, rose, 'lesson');
 
     const offered = (await cardsOf(app, ann)).filter((c) => c.owner);
-    expect(offered).toEqual([{ name: `shared:${code}`, title: 'Ruth\'s club card', lines: 2, chars: CLUB.length, shared: true, owner: 'Rose', coach: true }]);
+    expect(offered).toEqual([{ name: `shared:${code}`, title: "Ruth's club card", lines: 2, chars: CLUB.length, shared: true, owner: 'Rose', coach: true }]);
     expect((await cardsOf(app, thorn)).some((c) => c.owner)).toBe(false);
     expect((await cardsOf(app, rose)).some((c) => c.owner)).toBe(false);
     expect((await call(app, { method: 'GET', url: `/api/shared-cards/${code}` }, ann)).body).toMatchObject({ owner: 'Rose', yours: false, kept: false, coach: true });
@@ -200,9 +208,10 @@ describe('share a card', () => {
     expect((await cardsOf(app, ann)).some((c) => c.owner)).toBe(false);
   });
 
-  it('a table\'s host\'s card is the table\'s: a person who joins plays and reads the card panel on it; a table opens on a shared card too', async () => {
+  it("a table's host's card is the table's: a person who joins plays and reads the card panel on it; a table opens on a shared card too", async () => {
     const app = await server();
-    const ruth = newJar(), edna = newJar();
+    const ruth = newJar(),
+      edna = newJar();
     await signUp(app, ruth, 'Ruth');
     await saveCard(app, ruth, 'club', CLUB);
     const opened = await call(app, { method: 'POST', url: '/api/tables', payload: { game: 'mah-jongg', name: 'Ruth', card: 'club' } }, ruth);
@@ -214,19 +223,20 @@ describe('share a card', () => {
     expect((await call(app, { method: 'GET', url: '/api/cards/club' }, edna)).status).toBe(404);
     const panel = await call(app, { method: 'GET', url: `/api/tables/${opened.body.code}/card`, headers: auth(joined.body.token) }, edna);
     expect(panel.status, JSON.stringify(panel.body)).toBe(200);
-    expect(panel.body.card).toBe('Ruth\'s club card');
+    expect(panel.body.card).toBe("Ruth's club card");
     expect(panel.body.results.map((r: any) => r.id).sort()).toEqual(['Evens #1', 'Winds #1']);
 
     // Edna opens a table of her own on the card Ruth shares
     const code = await share(app, ruth, 'club');
     const hers = await call(app, { method: 'POST', url: '/api/tables', payload: { game: 'mah-jongg', name: 'Edna', card: `shared:${code}` } }, edna);
     expect(hers.status, JSON.stringify(hers.body)).toBe(201);
-    expect((await call(app, { method: 'GET', url: `/api/tables/${hers.body.code}` }, newJar())).body.card).toBe('Ruth\'s club card');
+    expect((await call(app, { method: 'GET', url: `/api/tables/${hers.body.code}` }, newJar())).body.card).toBe("Ruth's club card");
   });
 
   it('a bad code, or sharing what she may not, is answered in one plain sentence and changes nothing', async () => {
     const app = await server();
-    const ruth = newJar(), guest = newJar();
+    const ruth = newJar(),
+      guest = newJar();
     for (const [typed, message] of [
       ['ABC123', notFound('ABC123')],
       ['abc-123', notFound('ABC123')],
@@ -245,7 +255,10 @@ describe('share a card', () => {
 
     // a guest shares nothing (a shared card shows its owner's name); nobody shares a card she has not saved
     await saveCard(app, guest, 'mine', CLUB);
-    expect((await call(app, { method: 'POST', url: '/api/cards/mine/share' }, guest)).body).toEqual({ code: 'TM_UNAUTHORIZED', message: 'Sign in first: a shared card shows the name of the player who shares it.' });
+    expect((await call(app, { method: 'POST', url: '/api/cards/mine/share' }, guest)).body).toEqual({
+      code: 'TM_UNAUTHORIZED',
+      message: 'Sign in first: a shared card shows the name of the player who shares it.',
+    });
     await signUp(app, ruth, 'Ruth');
     expect((await call(app, { method: 'POST', url: '/api/cards/mine/share' }, ruth)).body).toEqual({ code: 'TM_NOT_FOUND', message: 'You have no saved card named mine.' });
     expect((await call(app, { method: 'POST', url: '/api/cards/Not%20A%20Name/share' }, ruth)).body.code).toBe('TM_BAD_INPUT');
@@ -261,11 +274,13 @@ describe('the share store', () => {
     const db = await openDb({ dataDir: dir, url: await databaseOf(dir) });
     try {
       await migrate(db);
-      const players = new PlayerStore(db), shares = new CardShareStore(db);
+      const players = new PlayerStore(db),
+        shares = new CardShareStore(db);
       const [ruth, bea, edna] = [await players.guest(), await players.guest(), await players.guest()];
       await players.saveCard(ruth.id, 'a', CLUB, 20);
       await players.saveCard(bea.id, 'b', CLUB_2, 20);
-      const a = (await shares.share(ruth.id, 'a'))!, b = (await shares.share(bea.id, 'b'))!;
+      const a = (await shares.share(ruth.id, 'a'))!,
+        b = (await shares.share(bea.id, 'b'))!;
       expect(a.isNew && b.isNew).toBe(true);
       expect(await shares.share(ruth.id, 'no-such')).toBeNull();
       expect(await shares.keep(edna.id, a.code, 1)).toBe(true);

@@ -36,7 +36,8 @@ describe('POST /api/cards/check', () => {
   });
 
   it('a line with too many forms is refused before anything is enumerated; bad input is refused', async () => {
-    const many = 'card: Many\n[Any]\n1111a|2222a|3333a|4444a|5555a|6666a|7777a|8888a|9999a 1111b|2222b|3333b|4444b|5555b|6666b|7777b|8888b|9999b 111c|222c|333c|444c|555c|666c|777c|888c|999c 111a|222a|333a|444a|555a|666a|777a|888a|999a ; x 25\n';
+    const many =
+      'card: Many\n[Any]\n1111a|2222a|3333a|4444a|5555a|6666a|7777a|8888a|9999a 1111b|2222b|3333b|4444b|5555b|6666b|7777b|8888b|9999b 111c|222c|333c|444c|555c|666c|777c|888c|999c 111a|222a|333a|444a|555a|666a|777a|888a|999a ; x 25\n';
     const r = await call(app, { method: 'POST', url: '/api/cards/check', payload: { text: many } });
     expect(r.body.ok).toBe(false);
     expect(r.body.errors[0]).toMatchObject({ line: 3 });

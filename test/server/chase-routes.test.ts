@@ -15,7 +15,7 @@ const HANDS = [
 ];
 
 describe('POST /api/vote and /api/courtesy', () => {
-  it('answer as the CLI\'s advise vote and advise courtesy do', async () => {
+  it("answer as the CLI's advise vote and advise courtesy do", async () => {
     const cc = loadCard();
     for (const hand of HANDS.slice(1, 3)) {
       const v = await call(app, { method: 'POST', url: '/api/vote', payload: { hand } });
@@ -47,13 +47,16 @@ describe('POST /api/vote and /api/courtesy', () => {
 });
 
 describe('the form tile by tile agrees with "still needed"', () => {
-  it('the tiles marked missing are exactly the analyzer\'s need, jokers standing where it put them', async () => {
+  it("the tiles marked missing are exactly the analyzer's need, jokers standing where it put them", async () => {
     let checked = 0;
     for (const hand of HANDS) {
       const r = await call(app, { method: 'POST', url: '/api/analyze', payload: { hand, all: true } });
       expect(r.status).toBe(200);
       for (const line of r.body.results.filter((x: any) => x.possible)) {
-        const missing = line.groups.flat().filter((t: any) => t.status === 'need' || t.status === 'joker').map((t: any) => t.tile);
+        const missing = line.groups
+          .flat()
+          .filter((t: any) => t.status === 'need' || t.status === 'joker')
+          .map((t: any) => t.tile);
         expect(missing.sort(), `${hand}: ${line.id}`).toEqual([...line.need].sort());
         checked++;
       }

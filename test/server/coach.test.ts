@@ -4,14 +4,21 @@ import { call, newJar, playThrough, server, type Answer, type Jar } from './help
 
 /** A player's progress in words and as a chart, and the coach she invites: what the coach sees, and only while she shares it. */
 
-const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string) =>
-  call(app, { method: 'POST', url: '/api/account', payload: { name, password: 'a long password' } }, jar);
+const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string) => call(app, { method: 'POST', url: '/api/account', payload: { name, password: 'a long password' } }, jar);
 
 describe('progress', () => {
-  it('week by week: games won by the bots\' level, what each kind of mistake cost a reviewed game, this week against last in words, and the costliest habits with an example', () => {
+  it("week by week: games won by the bots' level, what each kind of mistake cost a reviewed game, this week against last in words, and the costliest habits with an example", () => {
     const now = new Date('2026-11-25T12:00:00Z'); // a Wednesday
     expect(weekOf(now.toISOString())).toBe('2026-11-23');
-    const game = (id: string, at: string, won: boolean, against = 'medium'): GamePlayed => ({ id, game: 'mah-jongg', seat: 0, seats: ['human', against, against, against], winners: won ? [0] : [1], scores: won ? [50, -25, -25, 0] : [-25, 50, -25, 0], finishedAt: at });
+    const game = (id: string, at: string, won: boolean, against = 'medium'): GamePlayed => ({
+      id,
+      game: 'mah-jongg',
+      seat: 0,
+      seats: ['human', against, against, against],
+      winners: won ? [0] : [1],
+      scores: won ? [50, -25, -25, 0] : [-25, 50, -25, 0],
+      finishedAt: at,
+    });
     const games = [game('a', '2026-11-17T10:00:00Z', false), game('b', '2026-11-18T10:00:00Z', true), game('c', '2026-11-24T10:00:00Z', true), game('d', '2026-11-24T11:00:00Z', true, 'easy')];
     const call = (loss: number, index: number) => ({ index, phase: 'claims', agreed: false, loss, chosen: `call ${index}`, suggested: 'decline', why: 'the call breaks your pairs' });
     const reviews: ReviewSeen[] = [
@@ -24,10 +31,7 @@ describe('progress', () => {
       { week: '2026-11-23', game: 'mah-jongg', against: 'easy', games: 1, winShare: 100, meanScore: 50 },
       { week: '2026-11-23', game: 'mah-jongg', against: 'medium', games: 1, winShare: 100, meanScore: 50 },
     ]);
-    expect(p.said).toEqual([
-      'This week you played 2 Mah Jongg games and made Mah Jongg in 2 of them; last week 1 of 2.',
-      'You gave away about 12 points a game in calls last week, 7 this week.',
-    ]);
+    expect(p.said).toEqual(['This week you played 2 Mah Jongg games and made Mah Jongg in 2 of them; last week 1 of 2.', 'You gave away about 12 points a game in calls last week, 7 this week.']);
     expect(p.habits[0]).toMatchObject({ kind: 'call', mistakes: 3, cost: 19, example: { recordId: 'a', index: 10, chosen: 'call 10' } });
     expect(p.habits.map((h) => h.kind)).toEqual(['call', 'dead hand']);
     expect(p.reviewed).toBe(2);
@@ -37,7 +41,9 @@ describe('progress', () => {
 describe('a coach and her student', () => {
   it('the student invites a coach with a code; the coach sees her games, reviews and progress; another player sees nothing; withdrawn, the coach sees nothing either', async () => {
     const app = await server();
-    const rose = newJar(), ann = newJar(), thorn = newJar();
+    const rose = newJar(),
+      ann = newJar(),
+      thorn = newJar();
     await signUp(app, rose, 'Rose');
     await signUp(app, ann, 'Ann');
     await signUp(app, thorn, 'Thorn');
@@ -85,7 +91,8 @@ describe('a coach and her student', () => {
 describe('invitation codes', () => {
   it('a student holds 5 codes at most: a sixth retires the oldest, which no longer works', async () => {
     const app = await server();
-    const rose = newJar(), ann = newJar();
+    const rose = newJar(),
+      ann = newJar();
     await signUp(app, rose, 'Rose');
     await signUp(app, ann, 'Ann');
     const codes: string[] = [];

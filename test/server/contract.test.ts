@@ -52,7 +52,9 @@ describe('error contract', () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path: '/api/health', headers: { 'x-big': 'a'.repeat(40_000) } }, (res) => {
         let body = '';
-        res.on('data', (d) => { body += d; });
+        res.on('data', (d) => {
+          body += d;
+        });
         res.on('end', () => resolve({ status: res.statusCode!, body }));
       });
       req.on('error', reject);

@@ -3,7 +3,7 @@ import { auth, call, server, type Answer } from './helpers.js';
 
 const app = await server();
 
-describe('server: the defence for the seat\'s rack (issue 29)', () => {
+describe("server: the defence for the seat's rack (issue 29)", () => {
   it('rates every kind of tile on the rack in one sentence each, and refuses without the token', async () => {
     const r = await call(app, { method: 'POST', url: '/api/games', payload: { ruleset: 'nmjl-4p', level: 'easy', seed: 5 } });
     const g: Answer = r.body;

@@ -16,7 +16,9 @@ import { auth, call, dataDir, databaseOf, firstChoice, postJson, spawnServer, ty
  */
 
 const apps: FastifyInstance[] = [];
-afterAll(async () => { await Promise.all(apps.map((a) => a.close())); });
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+});
 
 /** A server on a database this test also holds, to make it fail. */
 async function serverWithDb(): Promise<{ app: FastifyInstance; db: Db; dir: string }> {
@@ -92,7 +94,13 @@ describe.runIf(SERVER_URL !== undefined)('a connection to the PostgreSQL server 
     // the kill also ended this pool's idle connections; a query sent on one before the pool
     // heard of its end fails once, so the test's own clean-up is tried again on a fresh one
     for (let tries = 1; ; tries++) {
-      try { await allowWrites(db); break; } catch (e) { if (tries >= 5) throw e; await new Promise((r) => setTimeout(r, 100)); }
+      try {
+        await allowWrites(db);
+        break;
+      } catch (e) {
+        if (tries >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     const now = (await call(app, { method: 'GET', url: `/api/games/${g.id}`, headers: auth(g.token!) })).body;
     expect(now.at).toBe(g.at);
@@ -127,7 +135,7 @@ describe('kill -9 while a commit is under way', () => {
     server = await spawnServer(dir);
     try {
       const r = await fetch(`${server.url}/api/games/${g.id}`, { headers: auth(g.token!) });
-      const now = await r.json() as Answer;
+      const now = (await r.json()) as Answer;
       expect(r.status).toBe(200);
       expect(now.at).toBe(g.at);
       expect(now.view).toEqual(g.view);
@@ -170,9 +178,12 @@ describe.runIf(canMount)('a full disk under the embedded database', () => {
       // through, and is acknowledged; one that needs more is refused in plain words
       let refused = 0;
       for (let i = 0; i < 30 && refused < 3; i++) {
-        const r = i % 3 === 0 ? await postJson(`${server.url}/api/games`, { level: 'easy' })
-          : i % 3 === 1 ? await postJson(`${server.url}/api/games/${mj.id}/actions`, { ...firstChoice(mj), after: mj.at }, mj.token)
-          : await postJson(`${server.url}/api/domino/games/${mt.id}/actions`, { ...mt.legal[0], after: mt.at }, mt.token);
+        const r =
+          i % 3 === 0
+            ? await postJson(`${server.url}/api/games`, { level: 'easy' })
+            : i % 3 === 1
+              ? await postJson(`${server.url}/api/games/${mj.id}/actions`, { ...firstChoice(mj), after: mj.at }, mj.token)
+              : await postJson(`${server.url}/api/domino/games/${mt.id}/actions`, { ...mt.legal[0], after: mt.at }, mt.token);
         if (r.status === 503) {
           plain(r.body);
           refused++;
@@ -191,8 +202,8 @@ describe.runIf(canMount)('a full disk under the embedded database', () => {
       server.child.kill('SIGKILL');
       await server.exited;
       server = await spawnServer(join(disk, 'data'));
-      const a = await (await fetch(`${server.url}/api/games/${mj.id}`, { headers: auth(mj.token!) })).json() as Answer;
-      const b = await (await fetch(`${server.url}/api/domino/games/${mt.id}`, { headers: auth(mt.token!) })).json() as Answer;
+      const a = (await (await fetch(`${server.url}/api/games/${mj.id}`, { headers: auth(mj.token!) })).json()) as Answer;
+      const b = (await (await fetch(`${server.url}/api/domino/games/${mt.id}`, { headers: auth(mt.token!) })).json()) as Answer;
       expect([a.at, b.at]).toEqual([mj2.body.at, mt2.body.at]);
       server.child.kill('SIGKILL');
       await server.exited;

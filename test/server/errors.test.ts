@@ -38,7 +38,7 @@ describe('the error table', () => {
 });
 
 describe('fastify errors through the table', () => {
-  it('each fastify error the server maps is answered with its code and the table\'s status, whatever fastify\'s own', async () => {
+  it("each fastify error the server maps is answered with its code and the table's status, whatever fastify's own", async () => {
     const app = await server();
     // a route that throws fastify's own error of the code it is given, as fastify would
     app.get('/throw/:code', { schema: { hide: true } }, (req) => {
@@ -51,7 +51,7 @@ describe('fastify errors through the table', () => {
     }
   });
 
-  it('the same errors met for real answer with the table\'s status', async () => {
+  it("the same errors met for real answer with the table's status", async () => {
     const app = await server({ bodyLimit: 1024 });
     const json = { 'content-type': 'application/json' };
     const cases: [what: string, answer: Promise<{ status: number; body: { code: string } }>, code: keyof typeof ERRORS][] = [

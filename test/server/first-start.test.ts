@@ -12,8 +12,14 @@ import { migrate, MIGRATIONS } from '../../api/store/migrations.js';
  */
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-const folder = () => { const d = mkdtempSync(join(tmpdir(), 'tilemate-first-')); dirs.push(d); return d; };
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const folder = () => {
+  const d = mkdtempSync(join(tmpdir(), 'tilemate-first-'));
+  dirs.push(d);
+  return d;
+};
 
 async function version(dir: string): Promise<number> {
   const pg = await PGlite.create(dir);
@@ -28,7 +34,7 @@ async function version(dir: string): Promise<number> {
 }
 
 describe('the embedded database of a fresh data folder', () => {
-  it('comes from the build\'s template, with the schema already in it', async () => {
+  it("comes from the build's template, with the schema already in it", async () => {
     expect(existsSync(templateFile()), 'the build makes the template').toBe(true);
     const data = folder();
     const db = await openDb({ dataDir: data });

@@ -15,7 +15,7 @@ async function create(payload: object): Promise<Answer> {
 }
 
 describe('server: games against bots', () => {
-  it('a new game answers the seat\'s view, its legal actions and a token; other racks are counts only', async () => {
+  it("a new game answers the seat's view, its legal actions and a token; other racks are counts only", async () => {
     const g = await create({ ruleset: 'nmjl-4p', level: 'medium', seat: 0, seed: 1 });
     expect(g.token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(g.seats).toEqual(['human', 'medium', 'medium', 'medium']);
@@ -61,7 +61,10 @@ describe('server: games against bots', () => {
     expect(told).toEqual(Array.from({ length: told.length }, (_, i) => i + 1));
     // other seats' passes are face down; the seat's own draws name the tile
     for (const e of answers.flatMap((a) => a.events)) {
-      if (e.action.type === 'pass' && e.action.seat !== 1) { expect(e.action.tiles).toBeUndefined(); expect(e.action.count + e.action.blind).toBe(3); }
+      if (e.action.type === 'pass' && e.action.seat !== 1) {
+        expect(e.action.tiles).toBeUndefined();
+        expect(e.action.count + e.action.blind).toBe(3);
+      }
       if (e.action.type === 'draw') expect(e.drew !== undefined).toBe(e.action.seat === 1);
     }
     const list = await call(app, { method: 'GET', url: '/api/records' });
@@ -77,7 +80,7 @@ describe('server: games against bots', () => {
     expect(raw.body).toBe(rec.body.text);
   });
 
-  it('bots stop for the seat\'s claim window; other seats\' answers to it are told once it closes', async () => {
+  it("bots stop for the seat's claim window; other seats' answers to it are told once it closes", async () => {
     let windows = 0;
     for (let seed = 1; seed <= 6 && windows === 0; seed++) {
       const g = await create({ level: 'random', seed });
@@ -140,7 +143,7 @@ describe('server: games against bots', () => {
     expect(kinds.has('discard')).toBe(true);
   });
 
-  it('GET /api/games/:id/card analyses the seat\'s own rack, best line first', async () => {
+  it("GET /api/games/:id/card analyses the seat's own rack, best line first", async () => {
     const g = await create({ level: 'random', seed: 4 });
     const r = await call(app, { method: 'GET', url: `/api/games/${g.id}/card?top=3`, headers: auth(g.token!) });
     expect(r.status).toBe(200);
@@ -149,7 +152,7 @@ describe('server: games against bots', () => {
     expect(r.body.results).toEqual(direct.body.results);
   });
 
-  it('a pass of the engine\'s tiles in another order is reviewed as agreeing with it', async () => {
+  it("a pass of the engine's tiles in another order is reviewed as agreeing with it", async () => {
     const g = await create({ level: 'medium', seed: 7 });
     const hint = await call(app, { method: 'POST', url: `/api/games/${g.id}/hint`, headers: auth(g.token!), payload: {} });
     const tiles = [...hint.body.action.tiles].reverse();
@@ -163,7 +166,7 @@ describe('server: games against bots', () => {
     expect(pass).toMatchObject({ agreed: true, tilesLost: 0, loss: 0 });
   });
 
-  it('a review lists the seat\'s decisions, biggest loss first, each pointing at its action in the record', async () => {
+  it("a review lists the seat's decisions, biggest loss first, each pointing at its action in the record", async () => {
     const g = await create({ level: 'random', seed: 5 });
     const answers = await playThrough(app, g);
     const recordId = answers[answers.length - 1].recordId;

@@ -22,11 +22,15 @@ function raw(port: number, text: string, waitMs = 3000, localAddress = '127.0.0.
   return new Promise((resolve) => {
     const s = connect({ port, host: '127.0.0.1', localAddress }, () => s.write(text));
     let got = '';
-    s.on('data', (d) => { got += d; });
+    s.on('data', (d) => {
+      got += d;
+    });
     const done = () => resolve(got === '' ? 'closed' : got);
     s.on('close', done);
     s.on('error', done);
-    setTimeout(() => { s.destroy(); }, waitMs);
+    setTimeout(() => {
+      s.destroy();
+    }, waitMs);
   });
 }
 
@@ -70,7 +74,7 @@ describe('the Host header', () => {
 });
 
 describe('the Origin of a change', () => {
-  it('a page of another site cannot create a game (403 TM_BAD_ORIGIN, nothing made); the server\'s own page and a request without Origin can', async () => {
+  it("a page of another site cannot create a game (403 TM_BAD_ORIGIN, nothing made); the server's own page and a request without Origin can", async () => {
     const app = await server();
     const create = (headers: Record<string, string>) => call(app, { method: 'POST', url: '/api/games', payload: { level: 'medium', seed: 1 }, headers });
     const refused = await create({ origin: 'http://evil.example' });
@@ -98,12 +102,19 @@ describe('a real WebSocket upgrade', () => {
   it('from a page of another site is answered 403 and never upgraded; without Origin it reaches the route', async () => {
     const { app, port } = await listening();
     try {
-      const attempt = (headers: Record<string, string>) => new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/ABCDEF/ws`, { headers });
-        ws.on('unexpected-response', (_req, res) => { resolve(`refused ${res.statusCode}`); ws.terminate(); });
-        ws.on('open', () => { resolve('open'); ws.terminate(); });
-        ws.on('error', () => resolve('error'));
-      });
+      const attempt = (headers: Record<string, string>) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/ABCDEF/ws`, { headers });
+          ws.on('unexpected-response', (_req, res) => {
+            resolve(`refused ${res.statusCode}`);
+            ws.terminate();
+          });
+          ws.on('open', () => {
+            resolve('open');
+            ws.terminate();
+          });
+          ws.on('error', () => resolve('error'));
+        });
       expect(await attempt({ origin: 'http://evil.example' })).toBe('refused 403');
       expect(await attempt({ host: 'attacker.example' })).toBe('refused 421');
       expect(await attempt({})).toBe('open');
@@ -146,7 +157,14 @@ describe('connections', () => {
   it('one address holds at most so many connections; one more is answered 429 and closed, another address is served', async () => {
     const { app, port } = await listening();
     capConnections(app.server, 3);
-    const held = await Promise.all([0, 1, 2].map(() => new Promise<ReturnType<typeof connect>>((resolve) => { const s = connect({ port, host: '127.0.0.1' }, () => resolve(s)); })));
+    const held = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<ReturnType<typeof connect>>((resolve) => {
+            const s = connect({ port, host: '127.0.0.1' }, () => resolve(s));
+          }),
+      ),
+    );
     try {
       const fourth = await raw(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       expect(fourth).toMatch(/^HTTP\/1.1 429/);

@@ -15,7 +15,9 @@ import type { DominoView } from '../../engine/domino/game.js';
  */
 
 const pools: HeavyPool[] = [];
-afterAll(async () => { await Promise.all(pools.map((p) => p.close())); });
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+});
 
 const domino = loadGame('mexican-train', {});
 const table = domino.newGame(7);
@@ -35,8 +37,15 @@ const mahJongg = loadGame('mah-jongg', { card: { name: parseCard(text).name, tex
 const deal = mahJongg.newGame(7);
 const seat = mahJongg.nextToAct(deal);
 const botTurn: Extract<HeavyTask, { kind: 'bot' }> = {
-  kind: 'bot', game: 'mah-jongg', params: { ...mahJongg.params }, bot: 'hard', seat,
-  phase: mahJongg.phase(deal) as string, view: mahJongg.view(deal, seat), legal: mahJongg.legalActions(deal, seat), rng: botRng(7),
+  kind: 'bot',
+  game: 'mah-jongg',
+  params: { ...mahJongg.params },
+  bot: 'hard',
+  seat,
+  phase: mahJongg.phase(deal) as string,
+  view: mahJongg.view(deal, seat),
+  legal: mahJongg.legalActions(deal, seat),
+  rng: botRng(7),
 };
 
 function pool(): HeavyPool {
@@ -46,22 +55,29 @@ function pool(): HeavyPool {
 }
 
 describe('the worker pool', () => {
-  it('takes waiting requests in turn by address: a second address is not kept behind the first one\'s whole queue', async () => {
+  it("takes waiting requests in turn by address: a second address is not kept behind the first one's whole queue", async () => {
     const p = pool();
     const done: string[] = [];
-    const ask = (who: string, n: number) => p.request(advice(20), who).then(() => { done.push(`${who}${n}`); });
+    const ask = (who: string, n: number) =>
+      p.request(advice(20), who).then(() => {
+        done.push(`${who}${n}`);
+      });
     // a1 takes the worker; a2..a4 wait; b1 comes after them
     const asked = [ask('a', 1), ask('a', 2), ask('a', 3), ask('a', 4), ask('b', 1)];
     await Promise.all(asked);
     expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
   }, 120_000);
 
-  it('plays a bot\'s turn in a lane of its own: it does not wait for the request a worker is running', async () => {
+  it("plays a bot's turn in a lane of its own: it does not wait for the request a worker is running", async () => {
     const p = pool();
     await p.bot(botTurn); // the bots' worker starts with the first turn
     await p.request(advice(5), 'r0'); // and the request worker with the first request
     const done: string[] = [];
-    const requests = [1, 2].map((n) => p.request(longTask, `r${n}`).then(() => { done.push(`request ${n}`); }));
+    const requests = [1, 2].map((n) =>
+      p.request(longTask, `r${n}`).then(() => {
+        done.push(`request ${n}`);
+      }),
+    );
     await new Promise((next) => setImmediate(next)); // request 1 has gone to the worker
     const move = await p.bot(botTurn);
     done.push('bot');

@@ -29,7 +29,7 @@ export function dataDir(): string {
 /** The data folder's database: undefined for the embedded one in the folder, else its own on the test server. */
 export function databaseOf(dir: string): Promise<string | undefined> {
   let url = databases.get(dir);
-  if (url === undefined) databases.set(dir, url = freshDatabase());
+  if (url === undefined) databases.set(dir, (url = freshDatabase()));
   return url;
 }
 
@@ -61,7 +61,7 @@ export const newJar = (): Jar => new Map();
 /** A request as a browser sends it: with the jar's cookies, keeping the ones the answer sets. */
 export async function call(app: FastifyInstance, opts: InjectOptions, jar?: Jar) {
   let cookies = jar ?? jars.get(app);
-  if (cookies === undefined) jars.set(app, cookies = newJar());
+  if (cookies === undefined) jars.set(app, (cookies = newJar()));
   const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
   for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
@@ -69,7 +69,11 @@ export async function call(app: FastifyInstance, opts: InjectOptions, jar?: Jar)
     else cookies.set(c.name, c.value);
   }
   let body: any = null;
-  try { body = JSON.parse(res.body); } catch { body = res.body; }
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, body, headers: res.headers };
 }
 
@@ -97,12 +101,25 @@ export async function playThrough(app: FastifyInstance, created: Answer, choose:
 /** `tilemate serve` in a process of its own on the data folder (and its database), on a free port. */
 export async function spawnServer(dir: string, more: readonly string[] = []): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const database = await databaseOf(dir);
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--rate-limit', '0', '--threads', '1', '--games-per-address', '1000', ...(database ? ['--database', database] : []), ...more], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['bin/tilemate.js', 'serve', '--port', '0', '--data', dir, '--rate-limit', '0', '--threads', '1', '--games-per-address', '1000', ...(database ? ['--database', database] : []), ...more],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d; const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out); if (m) resolve(m[1].replace('localhost', '127.0.0.1')); });
-    child.stderr!.on('data', (d: Buffer) => { out += d; });
-    if (process.env.DEBUG_TABLES) { child.stdout!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`)); child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`)); }
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /ready: (http:\/\/\S+?)\/?\n/.exec(out);
+      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d;
+    });
+    if (process.env.DEBUG_TABLES) {
+      child.stdout!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`));
+      child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server ${child.pid}] ${d}`));
+    }
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -113,6 +130,9 @@ export async function spawnServer(dir: string, more: readonly string[] = []): Pr
 export async function postJson(url: string, body: unknown, token?: string, cookie?: string): Promise<{ status: number; body: any; cookie?: string }> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? auth(token) : {}), ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   // the session a new guest is given, as a cookie header to send back
-  const set = r.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('tm_session='));
+  const set = r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('tm_session='));
   return { status: r.status, body: await r.json(), ...(set ? { cookie: set } : {}) };
 }

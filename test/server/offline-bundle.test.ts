@@ -40,7 +40,9 @@ beforeAll(async () => {
   // the browser's module, run in Node as it is
   run = (await import(`data:text/javascript;base64,${Buffer.from(res.body).toString('base64')}`)).run as Run;
 }, 60_000);
-afterAll(async () => { await app?.close(); });
+afterAll(async () => {
+  await app?.close();
+});
 
 /** `n` hands dealt from the full set by a seeded shuffle: 13 or 14 concealed tiles, some tiles seen on the table, sometimes one exposure. */
 function hands(seed: number, n: number): { hand: string; seen?: string; exposed?: string }[] {
@@ -54,10 +56,22 @@ function hands(seed: number, n: number): { hand: string; seen?: string; exposed?
       // an exposed pung of a tile that is not a joker or flower, the rest concealed
       const t = tiles.find((x) => tiles.filter((y) => y === x).length >= 3 && tileName(x) !== 'J' && tileName(x) !== 'F')!;
       const rest = tiles.filter((x, j) => x !== t || tiles.slice(0, j).filter((y) => y === t).length >= 3);
-      out.push({ exposed: [t, t, t].map(tileName).join(' '), hand: rest.slice(0, 10 + nextInt(rng, 2)).map(tileName).join(' ') });
+      out.push({
+        exposed: [t, t, t].map(tileName).join(' '),
+        hand: rest
+          .slice(0, 10 + nextInt(rng, 2))
+          .map(tileName)
+          .join(' '),
+      });
     } else {
       const size = 13 + nextInt(rng, 2);
-      const seen = kind === 2 ? tiles.slice(size, size + 1 + nextInt(rng, 20)).map(tileName).join(' ') : undefined;
+      const seen =
+        kind === 2
+          ? tiles
+              .slice(size, size + 1 + nextInt(rng, 20))
+              .map(tileName)
+              .join(' ')
+          : undefined;
       out.push({ hand: tiles.slice(0, size).map(tileName).join(' '), ...(seen && { seen }) });
     }
   }
@@ -107,7 +121,22 @@ describe('the offline engine as served', () => {
     const r = await app.inject({ method: 'GET', url: '/offline-files.json' });
     expect(r.statusCode).toBe(200);
     const { files } = JSON.parse(r.body) as { files: string[] };
-    for (const f of ['/', '/chase.html', '/chase.js', '/offline.js', '/client.js', '/lines.js', '/tiles.js', '/style.css', '/pages.css', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/offline-engine.js']) {
+    for (const f of [
+      '/',
+      '/chase.html',
+      '/chase.js',
+      '/offline.js',
+      '/client.js',
+      '/lines.js',
+      '/tiles.js',
+      '/style.css',
+      '/pages.css',
+      '/index.html',
+      '/manifest.webmanifest',
+      '/icons/icon-192.png',
+      '/icons/icon-512.png',
+      '/offline-engine.js',
+    ]) {
       expect(files).toContain(f);
     }
     expect(files).not.toContain('/sw.js');
@@ -115,25 +144,28 @@ describe('the offline engine as served', () => {
 });
 
 describe('the offline engine answers as the server', () => {
-  it('analyzes 60 dealt hands and the near ones on the practice card (the server\'s) alike', async () => {
+  it("analyzes 60 dealt hands and the near ones on the practice card (the server's) alike", async () => {
     const all = [...hands(1, 60), ...NEAR.map((hand) => ({ hand }))];
     let possible = 0;
     for (const [i, h] of all.entries()) {
-      const a = await same('/api/analyze', { ...h, ...(i % 5 === 0 ? { all: true } : { top: 8 }) }) as { results: { possible: boolean }[] };
+      const a = (await same('/api/analyze', { ...h, ...(i % 5 === 0 ? { all: true } : { top: 8 }) })) as { results: { possible: boolean }[] };
       possible += a.results.filter((r) => r.possible).length;
     }
     expect(possible).toBeGreaterThan(0);
   }, 120_000);
 
-  it('analyzes on the garden card and a player\'s own card, posted as text, alike', async () => {
-    for (const [card, seed] of [[GARDEN, 2], [PORCH, 3]] as const) {
+  it("analyzes on the garden card and a player's own card, posted as text, alike", async () => {
+    for (const [card, seed] of [
+      [GARDEN, 2],
+      [PORCH, 3],
+    ] as const) {
       for (const h of [...hands(seed, 25), ...NEAR.map((hand) => ({ hand }))]) await same('/api/analyze', { ...h, card, top: 8 });
     }
   }, 120_000);
 
-  it('works out each line\'s chance over simulated deals alike (the calibrated chances come with the bundle)', async () => {
+  it("works out each line's chance over simulated deals alike (the calibrated chances come with the bundle)", async () => {
     for (const [i, hand] of NEAR.entries()) {
-      const a = await same('/api/analyze', { hand, top: 8, simulate: 200, seed: i + 1 }) as { simulation: { model: string }; results: { chance: number }[] };
+      const a = (await same('/api/analyze', { hand, top: 8, simulate: 200, seed: i + 1 })) as { simulation: { model: string }; results: { chance: number }[] };
       expect(a.results.every((r) => typeof r.chance === 'number')).toBe(true);
       expect(a.simulation.model).toMatch(/calibrated/);
     }
@@ -146,7 +178,7 @@ describe('the offline engine answers as the server', () => {
     await same('/api/charleston', { hand: h13.hand, direction: 'across', card: PORCH });
     await same('/api/vote', { hand: NEAR[1] });
     await same('/api/courtesy', { hand: NEAR[2], card: GARDEN });
-    const d = await same('/api/advice', { question: 'discard', hand: NEAR[0].replace('J J', 'J N'), worlds: 6, seed: 1 }) as { alternatives: unknown[] };
+    const d = (await same('/api/advice', { question: 'discard', hand: NEAR[0].replace('J J', 'J N'), worlds: 6, seed: 1 })) as { alternatives: unknown[] };
     expect(d.alternatives.length).toBeGreaterThan(1);
     await same('/api/advice', { question: 'call', hand: NEAR[1], tile: '4B', from: 'left', worlds: 6, seed: 2 });
     // as the page asks: no worlds and no seed (the one budget, the seed drawn from the moment)

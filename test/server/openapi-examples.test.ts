@@ -3,10 +3,12 @@ import { server } from './helpers.js';
 
 /** Every request body in the OpenAPI document carries an example, so "Try it out" starts from one that works. */
 
-interface Op { requestBody?: { content: Record<string, { schema: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> } }
+interface Op {
+  requestBody?: { content: Record<string, { schema: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> };
+}
 
 describe('the OpenAPI document', () => {
-  it('every request body has an example, and every example passes the route\'s own checks', async () => {
+  it("every request body has an example, and every example passes the route's own checks", async () => {
     const app = await server();
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, Op>> };
     const bodies: { method: string; path: string; examples: unknown[] }[] = [];

@@ -32,9 +32,13 @@ describe('the worker pool', () => {
   it('light requests are answered while advice is being worked out', async () => {
     const app = await server({ threads: 1, ...LONG });
     const order: string[] = [];
-    const advice = call(app, slowAdvice).then((r) => { order.push(`advice ${r.status}`); });
+    const advice = call(app, slowAdvice).then((r) => {
+      order.push(`advice ${r.status}`);
+    });
     await new Promise((r) => setTimeout(r, 50));
-    const health = call(app, { method: 'GET', url: '/api/health' }).then((r) => { order.push(`health ${r.status}`); });
+    const health = call(app, { method: 'GET', url: '/api/health' }).then((r) => {
+      order.push(`health ${r.status}`);
+    });
     await Promise.all([advice, health]);
     expect(order).toEqual(['health 200', 'advice 200']);
   });

@@ -37,7 +37,7 @@ describe('one heavy budget per address, across both games', () => {
     expect((await call(app, { method: 'GET', url: '/api/health' })).body.code).toBe('TM_RATE_LIMITED');
   });
 
-  it('the pages\' own files are not counted: a tablet fetching every file to install leaves the table its moves', async () => {
+  it("the pages' own files are not counted: a tablet fetching every file to install leaves the table its moves", async () => {
     const dir = dataDir();
     const app = await build({ dataDir: dir, databaseUrl: await databaseOf(dir), limits: { ratePerMinute: 3, threads: 1 }, logger: false });
     try {
@@ -53,7 +53,10 @@ describe('one heavy budget per address, across both games', () => {
 });
 
 describe('tables are fair', () => {
-  for (const [name, url] of [['Mah Jongg', '/api/games'], ['Mexican Train', '/api/domino/games']] as const) {
+  for (const [name, url] of [
+    ['Mah Jongg', '/api/games'],
+    ['Mexican Train', '/api/domino/games'],
+  ] as const) {
     it(`${name}: one address may hold only so many games in progress; others may still start theirs`, async () => {
       const app = await server({ gamesPerAddress: 2 });
       for (let i = 0; i < 2; i++) expect((await call(app, { method: 'POST', url, payload: {}, ...from('10.0.0.1') })).status).toBe(201);

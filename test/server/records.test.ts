@@ -32,7 +32,7 @@ function played(seed: number, moves = Infinity) {
 }
 
 describe('server records', () => {
-  it('a finished game\'s record is kept with its last action: listed and readable at once, and after a restart its token opens the end, read-only', async () => {
+  it("a finished game's record is kept with its last action: listed and readable at once, and after a restart its token opens the end, read-only", async () => {
     const dir = dataDir();
     const { app, g, end, me } = await finishedGame(dir, 13);
     expect(end.recordId).toBe(g.id);
@@ -93,7 +93,7 @@ describe('server records', () => {
     expect((await call(again, { method: 'GET', url: '/api/games/oldlive', headers: auth(token) })).body.at).toBe(30);
   });
 
-  it('a kept record\'s review is computed once and kept: asked again (after a restart too) it is the same, and only its player gets it', async () => {
+  it("a kept record's review is computed once and kept: asked again (after a restart too) it is the same, and only its player gets it", async () => {
     const dir = dataDir();
     const { app, g, me } = await finishedGame(dir, 15);
     const ask = { method: 'POST' as const, url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 2 } };
@@ -146,7 +146,7 @@ describe('server records', () => {
 });
 
 describe('stepping through a finished game', () => {
-  it('every move in order, with her rack after it (13 or 14 tiles) and nobody else\'s; other seats\' Charleston tiles stay face down; her game only', async () => {
+  it("every move in order, with her rack after it (13 or 14 tiles) and nobody else's; other seats' Charleston tiles stay face down; her game only", async () => {
     const app = await server();
     const me = newJar();
     const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 71 } }, me)).body;
@@ -172,7 +172,11 @@ describe('play on from a moment of a finished game', () => {
     const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'easy', seed: 70 } }, me)).body;
     const end = (await playThrough(app, g, firstChoice)).pop()!;
     const text: string = (await call(app, { method: 'GET', url: `/api/records/${g.id}` }, me)).body.text;
-    const original = text.trimEnd().split('\n').slice(1, -1).map((l) => JSON.parse(l).action);
+    const original = text
+      .trimEnd()
+      .split('\n')
+      .slice(1, -1)
+      .map((l) => JSON.parse(l).action);
     // a moment of hers in the middle of the game
     const before = original.findIndex((a, i) => i > 60 && a.seat === 0 && a.type === 'discard') + 1;
     expect(before).toBeGreaterThan(60);

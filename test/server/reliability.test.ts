@@ -12,7 +12,12 @@ async function create(payload: object = { level: 'random', seed: 1 }): Promise<A
 
 const get = async (g: Answer) => (await call(app, { method: 'GET', url: `/api/games/${g.id}?since=0`, headers: auth(g.token!) })).body;
 const act = (g: Answer, payload: unknown, headers: Record<string, string> = auth(g.token!)) =>
-  call(app, { method: 'POST', url: `/api/games/${g.id}/actions`, headers: { 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  call(app, {
+    method: 'POST',
+    url: `/api/games/${g.id}/actions`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 
 /** The request is refused with a 4xx JSON error of this code, and the game is as it was. */
 async function refusedUnchanged(g: Answer, payload: unknown, code: string, status: number, headers?: Record<string, string>) {
@@ -102,7 +107,33 @@ describe('server reliability: bad requests are 4xx {code, message} and change no
       const k = nextInt(rng, depth > 2 ? 6 : 8);
       return [null, true, -1, 1e300, '', '5B J N', ['1B', 7], { type: 'discard', tile: '5B', hand: '1B' }][k] ?? (k === 6 ? [values(depth + 1)] : { x: values(depth + 1) });
     };
-    const keys = ['hand', 'card', 'exposed', 'seen', 'top', 'simulate', 'type', 'tile', 'tiles', 'blind', 'seat', 'owner', 'exposure', 'question', 'record', 'recordId', 'worlds', 'level', 'ruleset', 'bots', 'from', 'others', 'direction', 'size', 'jokers'];
+    const keys = [
+      'hand',
+      'card',
+      'exposed',
+      'seen',
+      'top',
+      'simulate',
+      'type',
+      'tile',
+      'tiles',
+      'blind',
+      'seat',
+      'owner',
+      'exposure',
+      'question',
+      'record',
+      'recordId',
+      'worlds',
+      'level',
+      'ruleset',
+      'bots',
+      'from',
+      'others',
+      'direction',
+      'size',
+      'jokers',
+    ];
     const urls = ['/api/analyze', '/api/charleston', '/api/games', `/api/games/${g.id}/actions`, `/api/games/${g.id}/hint`, '/api/review', '/api/advice'];
     for (let i = 0; i < 300; i++) {
       const body: Record<string, unknown> = {};
@@ -146,11 +177,35 @@ describe('server security: a token opens one seat of one game', () => {
     const hands: string[][] = answers[answers.length - 1].view.result.hands;
     expect(hands[3]).toEqual(answers[answers.length - 1].view.rack);
     for (const a of answers.slice(0, -1)) {
-      expect(Object.keys(a).sort()).toEqual(a === g ? ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'token', 'view'] : ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'view']);
-      expect(Object.keys(a.view).sort()).toEqual(['claim', 'dice', 'exchangedFromOther', 'mahJonggs', 'phase', 'players', 'prompt', 'rack', 'result', 'ruleset', 'seat', 'seats', 'turn', 'turnFrom', 'waitingOn', 'wallLeft', 'yourTurn']);
+      expect(Object.keys(a).sort()).toEqual(
+        a === g ? ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'token', 'view'] : ['at', 'events', 'id', 'legal', 'recordId', 'seat', 'seats', 'view'],
+      );
+      expect(Object.keys(a.view).sort()).toEqual([
+        'claim',
+        'dice',
+        'exchangedFromOther',
+        'mahJonggs',
+        'phase',
+        'players',
+        'prompt',
+        'rack',
+        'result',
+        'ruleset',
+        'seat',
+        'seats',
+        'turn',
+        'turnFrom',
+        'waitingOn',
+        'wallLeft',
+        'yourTurn',
+      ]);
       expect(a.view.result).toBeNull();
       expect(JSON.stringify(a).match(/"(seed|wall|hands|reveal)":/)?.[0]).toBeUndefined();
-      for (const e of a.events) if (e.action.seat !== 3) { expect(e.drew).toBeUndefined(); if (e.action.type === 'pass' || e.action.type === 'courtesy') expect(e.action.tiles).toBeUndefined(); }
+      for (const e of a.events)
+        if (e.action.seat !== 3) {
+          expect(e.drew).toBeUndefined();
+          if (e.action.type === 'pass' || e.action.type === 'courtesy') expect(e.action.tiles).toBeUndefined();
+        }
     }
   });
 });

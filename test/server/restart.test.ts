@@ -74,20 +74,39 @@ const TRIALS = Number(process.env.KILL_TRIALS ?? 20);
 const PLAYERS = 5;
 
 /** A player's game as she knows it: every action acknowledged to her, and each event she was told. */
-interface Known { path: string; id: string; token: string; cookie: string; at: number; events: Map<number, unknown>; last: Answer }
+interface Known {
+  path: string;
+  id: string;
+  token: string;
+  cookie: string;
+  at: number;
+  events: Map<number, unknown>;
+  last: Answer;
+}
 
-const remember = (k: Known, a: Answer) => { k.at = a.at; k.last = a; for (const e of a.events) k.events.set(e.n, e); };
+const remember = (k: Known, a: Answer) => {
+  k.at = a.at;
+  k.last = a;
+  for (const e of a.events) k.events.set(e.n, e);
+};
 /** Her next move: Mah Jongg by the first choice, Mexican Train by the first legal play. */
 const nextMove = (k: Known) => (k.path === '/api/games' ? firstChoice(k.last) : k.last.legal[0]);
-const over = (k: Known) => k.last.view.phase === 'ended' || k.last.legal.length === 0 && k.path !== '/api/games' || k.at >= 250;
+const over = (k: Known) => k.last.view.phase === 'ended' || (k.last.legal.length === 0 && k.path !== '/api/games') || k.at >= 250;
 
 describe('kill -9 at random moments', () => {
   it(`${TRIALS} trials with ${PLAYERS} players at both games: every acknowledged action of every live game is there after restart, and the games play on`, async () => {
     const dir = dataDir();
     const known = new Map<string, Known>();
     let rnd = 12345;
-    const random = () => { rnd = (rnd * 1103515245 + 12345) % 2 ** 31; return rnd / 2 ** 31; };
-    let checked = 0, acked = 0, kept = 0, lost = 0, created = 0;
+    const random = () => {
+      rnd = (rnd * 1103515245 + 12345) % 2 ** 31;
+      return rnd / 2 ** 31;
+    };
+    let checked = 0,
+      acked = 0,
+      kept = 0,
+      lost = 0,
+      created = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const { child, url, exited } = await spawnServer(dir);
       // every game acknowledged before the kill is there, with every action acknowledged
@@ -97,7 +116,7 @@ describe('kill -9 at random moments', () => {
           // the request that ended it was committed, its answer cut off by the kill: it is her record now
           const rec = await fetch(`${url}/api/records/${k.id}`, { headers: { cookie: k.cookie } });
           expect(rec.status, `trial ${trial}: game ${k.id} is neither live nor a record`).toBe(200);
-          const { actions } = await rec.json() as { actions: number };
+          const { actions } = (await rec.json()) as { actions: number };
           expect(actions, `trial ${trial}: game ${k.id}'s record lost acknowledged actions`).toBeGreaterThanOrEqual(k.at);
           kept += k.at;
           known.delete(k.id);
@@ -105,7 +124,7 @@ describe('kill -9 at random moments', () => {
           continue;
         }
         expect(r.status, `trial ${trial}: game ${k.id}`).toBe(200);
-        const now = await r.json() as Answer;
+        const now = (await r.json()) as Answer;
         if (now.at < k.at) lost += k.at - now.at;
         expect(now.at, `trial ${trial}: game ${k.id} lost acknowledged actions`).toBeGreaterThanOrEqual(k.at);
         kept += k.at;
@@ -145,10 +164,13 @@ describe('kill -9 at random moments', () => {
       // that a slow machine tests as much as a fast one (a fixed delay saw half as many there)
       const playing = Promise.all(players);
       // settled either way (an error is thrown by the await below, once)
-      const finished = playing.then(() => true, () => true);
+      const finished = playing.then(
+        () => true,
+        () => true,
+      );
       const pause = (ms: number) => new Promise<boolean>((r) => setTimeout(() => r(false), ms));
       const target = acked + 6 + Math.floor(random() * 6);
-      for (const begun = Date.now(); acked < target && Date.now() - begun < 30_000;) {
+      for (const begun = Date.now(); acked < target && Date.now() - begun < 30_000; ) {
         if (await Promise.race([finished, pause(5)])) break;
       }
       await pause(random() * 300);
@@ -161,6 +183,8 @@ describe('kill -9 at random moments', () => {
     }
     expect(checked).toBeGreaterThan(TRIALS);
     expect(acked).toBeGreaterThan(5 * TRIALS);
-    console.log(`kill -9 on the ${SERVER_URL ? 'PostgreSQL server' : 'embedded database'}: ${TRIALS} trials, ${PLAYERS} players, ${created} games (both games), ${acked} actions acknowledged, ${checked} game restarts checked holding ${kept} acknowledged actions, ${lost} lost`);
+    console.log(
+      `kill -9 on the ${SERVER_URL ? 'PostgreSQL server' : 'embedded database'}: ${TRIALS} trials, ${PLAYERS} players, ${created} games (both games), ${acked} actions acknowledged, ${checked} game restarts checked holding ${kept} acknowledged actions, ${lost} lost`,
+    );
   }, 300_000);
 });

@@ -14,10 +14,13 @@ import { captureOutput, run } from '../api/capture.js';
 
 /** The hint and the review of the same decision give the same numbers (same deals, same seed). */
 
-captureOutput(() => {}, () => {});
+captureOutput(
+  () => {},
+  () => {},
+);
 
 describe('the review and the hint of one decision', () => {
-  it('on the server\'s defaults, a reviewed discard shows the figures the hint gave at that moment', async () => {
+  it("on the server's defaults, a reviewed discard shows the figures the hint gave at that moment", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilemate-review-hint-'));
     expect(await run('selfplay', '--games', '1', '--seed', '5', '--bots', 'random,greedy,greedy,greedy', '--out', dir, '--json')).toBe(0);
     const text = readFileSync(join(dir, 'game-5.jsonl'), 'utf8');

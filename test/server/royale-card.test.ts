@@ -26,7 +26,7 @@ function unseenOf(a: Answer): Map<string, number> {
 }
 
 describe('the Card panel on a Royale Siamese table', () => {
-  it('counts outs against two sets and shows no joker: every line\'s outs are the unseen copies of the kinds it lacks', async () => {
+  it("counts outs against two sets and shows no joker: every line's outs are the unseen copies of the kinds it lacks", async () => {
     const created = await call(app, { method: 'POST', url: '/api/games', payload: { ruleset: 'royale-siamese-4p', level: 'random', seat: 0, seed: 5 } });
     expect(created.status).toBe(201);
     let a: Answer = created.body;

@@ -13,7 +13,10 @@ import { dataDir } from './helpers.js';
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -27,14 +30,23 @@ async function serve(args: string[], env: Record<string, string> = {}, data = da
       if (out.includes('Press Ctrl-C to stop the server.\n')) resolve(out);
     });
     let err = '';
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}${err}`)));
   });
   const m = /Tilemate is ready: (http:\/\/localhost:\d+\/)/.exec(printed);
   if (!m) throw new Error(`no address printed: ${printed}`);
   // stopped: resolves once the server has closed its database (the data folder is then free to use again or remove)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { url: m[1], printed, stop: () => { child.kill('SIGTERM'); return exited; } };
+  return {
+    url: m[1],
+    printed,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 describe('tilemate serve', () => {
@@ -85,7 +97,9 @@ describe('what tilemate serve says when it starts', () => {
       expect(lines[1]).toBe(`Data folder: ${resolve(data)} (games are kept in its embedded database, ${join(resolve(data), 'db')}).`);
       expect(lines[2]).toBe('Card: Tilemate Practice Card 2026, the built-in practice card (choose another with --card FILE).');
       const lan = lanAddresses();
-      expect(lines[3]).toBe(`To play from a tablet or phone on this Wi-Fi: npx tilemate serve --host 0.0.0.0 --port ${port}, then open ${lan.length > 0 ? `http://${lan[0]}:${port}/` : `http://<this computer's address>:${port}/`} there.`);
+      expect(lines[3]).toBe(
+        `To play from a tablet or phone on this Wi-Fi: npx tilemate serve --host 0.0.0.0 --port ${port}, then open ${lan.length > 0 ? `http://${lan[0]}:${port}/` : `http://<this computer's address>:${port}/`} there.`,
+      );
       expect(lines[4]).toBe('Press Ctrl-C to stop the server.');
       expect(lines).toHaveLength(5);
     } finally {
@@ -116,12 +130,14 @@ describe('what tilemate serve says when it starts', () => {
   } as const;
   const started = { url: 'http://localhost:3000/', host: '0.0.0.0', port: 3000, dataDir: '/home/me/tilemate-data', card: { name: 'Tilemate Practice Card 2026' } };
 
-  it('listening on every network, the computer\'s own addresses are printed for the tablet (not loopback, not link-local)', () => {
+  it("listening on every network, the computer's own addresses are printed for the tablet (not loopback, not link-local)", () => {
     expect(lanAddresses(NETS as never)).toEqual(['192.168.1.20']);
     expect(startLines(started, NETS as never)[3]).toBe('To play from a tablet or phone on this Wi-Fi, open http://192.168.1.20:3000/ there.');
-    expect(startLines(started, { lo: NETS.lo } as never)[3]).toBe('To play from a tablet or phone, connect this computer to the Wi-Fi and open http://<this computer\'s address>:3000/ there.');
+    expect(startLines(started, { lo: NETS.lo } as never)[3]).toBe("To play from a tablet or phone, connect this computer to the Wi-Fi and open http://<this computer's address>:3000/ there.");
     // on the default port and on this computer only, the command to type is the plain one
-    expect(startLines({ ...started, host: '127.0.0.1' }, NETS as never)[3]).toBe('To play from a tablet or phone on this Wi-Fi: npx tilemate serve --host 0.0.0.0, then open http://192.168.1.20:3000/ there.');
+    expect(startLines({ ...started, host: '127.0.0.1' }, NETS as never)[3]).toBe(
+      'To play from a tablet or phone on this Wi-Fi: npx tilemate serve --host 0.0.0.0, then open http://192.168.1.20:3000/ there.',
+    );
   });
 
   it('on a PostgreSQL server, its host and database are printed, never the user or password', async () => {
@@ -165,7 +181,9 @@ describe('small things a user meets first', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     const child = spawn(process.execPath, ['bin/tilemate.js', '--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
     expect(out.trim()).toBe(pkg.version);

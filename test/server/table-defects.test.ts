@@ -48,7 +48,11 @@ async function until(test: () => Promise<boolean>, ms = 10_000): Promise<boolean
   return test();
 }
 
-interface Person { jar: Jar; token: string; seat: number | null }
+interface Person {
+  jar: Jar;
+  token: string;
+  seat: number | null;
+}
 
 async function openTable(app: FastifyInstance, body: Record<string, unknown>): Promise<{ code: string; host: Person }> {
   const jar = newJar();
@@ -62,25 +66,41 @@ async function socket(app: FastifyInstance, code: string) {
   if (app.server.address() === null) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/${code}/ws`);
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
   const seen: any[] = [];
   const waiters: { test: () => boolean; resolve: () => void }[] = [];
   ws.on('message', (d) => {
     seen.push(JSON.parse(d.toString()));
-    for (const w of [...waiters]) if (w.test()) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+    for (const w of [...waiters])
+      if (w.test()) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
   });
   const closed = new Promise<void>((r) => ws.once('close', () => r()));
   return {
     seen,
     send: (m: unknown) => ws.send(JSON.stringify(m)),
     hello: (token: string) => ws.send(JSON.stringify({ type: 'hello', token })),
-    close: async () => { ws.close(); await closed; },
+    close: async () => {
+      ws.close();
+      await closed;
+    },
     /** Resolves once `test` holds of the messages seen (or rejects after `ms`). */
     wait(test: () => boolean, ms = 10_000): Promise<void> {
       if (test()) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`not seen in ${ms} ms; messages: ${JSON.stringify(seen).slice(0, 400)}`)), ms);
-        waiters.push({ test, resolve: () => { clearTimeout(timer); resolve(); } });
+        waiters.push({
+          test,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
   };
@@ -104,7 +124,11 @@ describe('presence: two tabs on one seat', () => {
     const [idA, idB] = [await tableId(db, a.code), await tableId(db, b.code)];
     const store = new TableStore(db, new GameStore(db));
     // what the heartbeat writes: Ruth's seat twice (two tabs), Edna's once
-    await store.seen([{ tableId: idA, seat: 0 }, { tableId: idA, seat: 0 }, { tableId: idB, seat: 0 }]);
+    await store.seen([
+      { tableId: idA, seat: 0 },
+      { tableId: idA, seat: 0 },
+      { tableId: idB, seat: 0 },
+    ]);
     expect(await store.presence(idA)).toEqual(new Map([[0, expect.any(Number)]]));
   });
 
@@ -117,7 +141,11 @@ describe('presence: two tabs on one seat', () => {
     const tab1 = await socket(app, a.code);
     const tab2 = await socket(app, a.code);
     const other = await socket(app, b.code);
-    for (const [ws, token] of [[tab1, a.host.token], [tab2, a.host.token], [other, b.host.token]] as const) {
+    for (const [ws, token] of [
+      [tab1, a.host.token],
+      [tab2, a.host.token],
+      [other, b.host.token],
+    ] as const) {
       ws.hello(token);
       await ws.wait(() => ws.seen.some((m) => m.type === 'table'));
     }
@@ -157,12 +185,24 @@ describe('one registration a socket', () => {
     // to be sure none under way at the close is still to land, then two more
     let beats = 0;
     let last = (await seenAt(db, idB, 0))!;
-    const beat = async () => { const t = (await seenAt(db, idB, 0))!; if (t > last) { beats++; last = t; } return beats >= 1; };
+    const beat = async () => {
+      const t = (await seenAt(db, idB, 0))!;
+      if (t > last) {
+        beats++;
+        last = t;
+      }
+      return beats >= 1;
+    };
     expect(await until(beat)).toBe(true);
     const gone = (await seenAt(db, idA, 0))!;
     beats = 0;
-    expect(await until(async () => { await beat(); return beats >= 2; })).toBe(true);
-    expect(await seenAt(db, idA, 0), 'the closed socket\'s seat is not written present any more').toBe(gone);
+    expect(
+      await until(async () => {
+        await beat();
+        return beats >= 2;
+      }),
+    ).toBe(true);
+    expect(await seenAt(db, idA, 0), "the closed socket's seat is not written present any more").toBe(gone);
     await other.close();
   }, 30_000);
 });
@@ -197,7 +237,9 @@ describe('sign-in limits shared by every server on the database', () => {
     const two = await serverOn(dir, db);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await call(i % 2 === 0 ? one : two, { method: 'POST', url: '/api/session', payload: { name: `nobody${i}`, password: 'whatever it is' }, remoteAddress: '10.0.4.1' }, newJar())).status);
+      statuses.push(
+        (await call(i % 2 === 0 ? one : two, { method: 'POST', url: '/api/session', payload: { name: `nobody${i}`, password: 'whatever it is' }, remoteAddress: '10.0.4.1' }, newJar())).status,
+      );
     }
     expect(statuses).toEqual([...new Array<number>(20).fill(401), 429]);
     // a minute later (the window moved back in the database) the address may try again
@@ -260,7 +302,9 @@ describe('an action with a field the rules do not know', () => {
     const app = await serverOn(dir, db);
     for (const game of ['mah-jongg', 'mexican-train']) {
       const { code, host } = await openTable(app, { game, name: 'Ruth', ...(game === 'mexican-train' ? { players: 2 } : {}) });
-      expect((await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: game === 'mah-jongg' ? 'easy' : 'random' } }, host.jar)).status).toBe(200);
+      expect((await call(app, { method: 'POST', url: `/api/tables/${code}/start`, headers: auth(host.token), payload: { fill: game === 'mah-jongg' ? 'easy' : 'random' } }, host.jar)).status).toBe(
+        200,
+      );
       const m = (await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(host.token) }, host.jar)).body;
       expect(m.legal.length, `${game}: Ruth has a decision`).toBeGreaterThan(0);
       const move = m.legal[0].type === 'pass' ? { type: 'pass', tiles: m.view.rack.filter((t: string) => t !== 'J').slice(0, 3), blind: 0 } : m.legal[0];
@@ -268,7 +312,11 @@ describe('an action with a field the rules do not know', () => {
       expect(r.status, `${game}: answered ${JSON.stringify(r.body).slice(0, 80)}…`).toBe(400);
       hack(r.body);
       // a field of the other game is unknown to this one
-      const other = await call(app, { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...move, ...(game === 'mah-jongg' ? { train: 0 } : { tiles: ['1B'] }), after: m.at } }, host.jar);
+      const other = await call(
+        app,
+        { method: 'POST', url: `/api/tables/${code}/actions`, headers: auth(host.token), payload: { ...move, ...(game === 'mah-jongg' ? { train: 0 } : { tiles: ['1B'] }), after: m.at } },
+        host.jar,
+      );
       expect(other.status, `${game}: ${JSON.stringify(other.body)}`).toBe(400);
       const ws = await socket(app, code);
       ws.hello(host.token);

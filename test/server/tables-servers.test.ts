@@ -14,7 +14,9 @@ import { dataDir, postJson, spawnServer } from './helpers.js';
  */
 
 const children: ChildProcess[] = [];
-afterAll(() => { for (const c of children) c.kill('SIGKILL'); });
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
 /** A simple choice: the first legal action; passes from the front of the rack. */
 function choose(m: any): any {
@@ -33,7 +35,12 @@ class Person {
   private sentAt = -1;
   /** Like a page: one action in flight at a time, until her own move is told back (or refused). */
   private pending = false;
-  constructor(readonly name: string, readonly code: string, readonly token: string, public base: string) {}
+  constructor(
+    readonly name: string,
+    readonly code: string,
+    readonly token: string,
+    public base: string,
+  ) {}
 
   connect(base = this.base): Promise<void> {
     this.base = base;
@@ -43,9 +50,14 @@ class Person {
     this.ws = ws;
     ws.on('message', (d) => this.heard(JSON.parse(d.toString())));
     ws.on('error', () => {});
-    ws.on('close', (code) => { if (process.env.DEBUG_TABLES) console.log(this.name, 'closed', code); });
+    ws.on('close', (code) => {
+      if (process.env.DEBUG_TABLES) console.log(this.name, 'closed', code);
+    });
     return new Promise((resolve, reject) => {
-      ws.once('open', () => { ws.send(JSON.stringify({ type: 'hello', token: this.token })); resolve(); });
+      ws.once('open', () => {
+        ws.send(JSON.stringify({ type: 'hello', token: this.token }));
+        resolve();
+      });
       ws.once('error', reject);
     });
   }
@@ -57,7 +69,12 @@ class Person {
       this.sentAt = -1;
       this.pending = false;
       setTimeout(() => {
-        fetch(`${this.base}/api/tables/${this.code}/state`, { headers: { authorization: `Bearer ${this.token}` } }).then((r) => r.json()).then((s) => this.heard(s), () => {});
+        fetch(`${this.base}/api/tables/${this.code}/state`, { headers: { authorization: `Bearer ${this.token}` } })
+          .then((r) => r.json())
+          .then(
+            (s) => this.heard(s),
+            () => {},
+          );
       }, 200);
       return;
     }
@@ -66,7 +83,10 @@ class Person {
     for (const e of m.events) this.events.set(e.n, { type: e.action.type, seat: e.action.seat });
     if (this.pending && m.events.some((e: any) => e.action.seat === m.seat && e.n > this.sentAt)) this.pending = false;
     if (this.last === null || m.at >= this.last.at) this.last = m;
-    if (m.recordId !== null) { this.ended = true; return; }
+    if (m.recordId !== null) {
+      this.ended = true;
+      return;
+    }
     if (m.legal.length > 0 && m.at !== this.sentAt && !this.pending && this.ws?.readyState === WebSocket.OPEN) {
       this.sentAt = m.at;
       this.pending = true;
@@ -75,7 +95,9 @@ class Person {
     }
   }
 
-  close(): void { this.ws?.terminate(); }
+  close(): void {
+    this.ws?.terminate();
+  }
 }
 
 async function until(test: () => boolean, ms: number, what: string, where: () => string = () => ''): Promise<void> {
@@ -90,12 +112,16 @@ async function until(test: () => boolean, ms: number, what: string, where: () =>
 async function recordText(base: string, id: string, cookie: string | undefined): Promise<string> {
   const r = await fetch(`${base}/api/records/${id}`, { headers: cookie ? { cookie } : {} });
   expect(r.status).toBe(200);
-  return (await r.json() as { text: string }).text;
+  return ((await r.json()) as { text: string }).text;
 }
 
 async function recordActions(base: string, id: string, cookie: string | undefined): Promise<{ type: string; seat: number }[]> {
   const text = await recordText(base, id, cookie);
-  const lines = text.trim().split('\n').slice(1).map((l) => JSON.parse(l));
+  const lines = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
   return lines.filter((l) => l.end === undefined).map((l) => ({ type: (l.action ?? l).type, seat: (l.action ?? l).seat }));
 }
 
@@ -124,8 +150,16 @@ describe.skipIf(SERVER_URL === undefined)('two servers on one PostgreSQL databas
       a.child.kill('SIGKILL');
       await a.exited;
       const toldBefore = Math.max(...people.map((p) => p.last.at));
-      for (const p of people.slice(0, 2)) { p.close(); await p.connect(b.url); }
-      await until(() => people.every((p) => p.ended), 240_000, 'the game to end', () => people.map((p) => `${p.name}: at ${p.last?.at} ${p.last?.view?.phase} legal ${p.last?.legal?.length} record ${p.last?.recordId}`).join('; '));
+      for (const p of people.slice(0, 2)) {
+        p.close();
+        await p.connect(b.url);
+      }
+      await until(
+        () => people.every((p) => p.ended),
+        240_000,
+        'the game to end',
+        () => people.map((p) => `${p.name}: at ${p.last?.at} ${p.last?.view?.phase} legal ${p.last?.legal?.length} record ${p.last?.recordId}`).join('; '),
+      );
       const recordId = people[0].last.recordId as string;
       const record = await recordActions(b.url, recordId, seats[0].cookie);
       expect(record.length).toBe(people[0].last.at);

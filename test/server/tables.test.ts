@@ -12,7 +12,9 @@ import { auth, call, dataDir, databaseOf, newJar, type Jar } from './helpers.js'
  */
 
 const apps: FastifyInstance[] = [];
-afterAll(async () => { await Promise.all(apps.map((a) => a.close())); });
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+});
 
 async function tableServer(): Promise<FastifyInstance> {
   const dir = dataDir();
@@ -21,7 +23,12 @@ async function tableServer(): Promise<FastifyInstance> {
   return app;
 }
 
-interface Person { jar: Jar; token: string; seat: number | null; role: string }
+interface Person {
+  jar: Jar;
+  token: string;
+  seat: number | null;
+  role: string;
+}
 
 async function open(app: FastifyInstance, body: Record<string, unknown>): Promise<{ code: string; host: Person }> {
   const jar = newJar();
@@ -102,7 +109,7 @@ describe('tables together', () => {
     }
   }, 120_000);
 
-  it('refuses a retry of an action already applied, but not a pass made at the same time as another seat\'s', async () => {
+  it("refuses a retry of an action already applied, but not a pass made at the same time as another seat's", async () => {
     const app = await tableServer();
     const { code, host } = await open(app, { game: 'mah-jongg', name: 'Ruth' });
     const edna = await join(app, code, { name: 'Edna' });
@@ -217,7 +224,7 @@ describe('tables together', () => {
     ws.close();
   }, 120_000);
 
-  it('a turn clock: a person who is here but does not decide in time has her decision made by her seat\'s bot, once, and a retry of hers is refused', async () => {
+  it("a turn clock: a person who is here but does not decide in time has her decision made by her seat's bot, once, and a retry of hers is refused", async () => {
     const app = await tableServer();
     const { code, host } = await open(app, { game: 'mexican-train', players: 2, name: 'Ruth', clock: 'tournament' });
     const ws = await connect(app, code, host.token);
@@ -236,7 +243,7 @@ describe('tables together', () => {
     ws.close();
   }, 60_000);
 
-  it('no token opens another table, and no player, host or watcher is ever sent another seat\'s rack, the wall or the seed', async () => {
+  it("no token opens another table, and no player, host or watcher is ever sent another seat's rack, the wall or the seed", async () => {
     const app = await tableServer();
     const x = await open(app, { game: 'mah-jongg', name: 'Ruth' });
     const y = await open(app, { game: 'mah-jongg', name: 'Mrs Kaye', teaching: true });
@@ -245,7 +252,11 @@ describe('tables together', () => {
     await call(app, { method: 'POST', url: `/api/tables/${x.code}/start`, headers: auth(x.host.token), payload: { fill: 'easy' } }, x.host.jar);
     await call(app, { method: 'POST', url: `/api/tables/${y.code}/start`, headers: auth(y.host.token), payload: { fill: 'easy' } }, y.host.jar);
     // a token of one table opens nothing at another: not the coach's, not a player's, over HTTP or the WebSocket
-    for (const [code, token] of [[x.code, y.host.token], [x.code, edna.token], [y.code, x.host.token]]) {
+    for (const [code, token] of [
+      [x.code, y.host.token],
+      [x.code, edna.token],
+      [y.code, x.host.token],
+    ]) {
       const r = await call(app, { method: 'GET', url: `/api/tables/${code}/state`, headers: auth(token) });
       expect(r.status).toBe(404);
       const ws = await connect(app, code, token);
@@ -256,10 +267,18 @@ describe('tables together', () => {
     }
     // the host of an ordinary table, a student and a watcher: their own seat (or none), no racks, no seed, others' passes face down
     const keys = (v: unknown, out = new Set<string>()): Set<string> => {
-      if (v !== null && typeof v === 'object') for (const [k, w] of Object.entries(v)) { out.add(k); keys(w, out); }
+      if (v !== null && typeof v === 'object')
+        for (const [k, w] of Object.entries(v)) {
+          out.add(k);
+          keys(w, out);
+        }
       return out;
     };
-    for (const [code, p] of [[x.code, x.host], [y.code, edna], [y.code, watcher]] as const) {
+    for (const [code, p] of [
+      [x.code, x.host],
+      [y.code, edna],
+      [y.code, watcher],
+    ] as const) {
       const m = await state(app, code, p);
       const k = keys(m);
       expect(k.has('racks')).toBe(false);
@@ -291,7 +310,13 @@ describe('tables together', () => {
 
   it('refuses bad input in plain words and changes nothing', async () => {
     const app = await tableServer();
-    for (const body of [{ game: 'chess', name: 'A' }, { game: 'mah-jongg', name: '' }, { game: 'mah-jongg', name: 'A', ruleset: 'toString' }, { game: 'mah-jongg', name: 'A', level: '__proto__' }, { game: 'mexican-train', name: 'A', players: 9 }]) {
+    for (const body of [
+      { game: 'chess', name: 'A' },
+      { game: 'mah-jongg', name: '' },
+      { game: 'mah-jongg', name: 'A', ruleset: 'toString' },
+      { game: 'mah-jongg', name: 'A', level: '__proto__' },
+      { game: 'mexican-train', name: 'A', players: 9 },
+    ]) {
       const r = await call(app, { method: 'POST', url: '/api/tables', payload: body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message.length).toBeGreaterThan(0);
@@ -312,14 +337,21 @@ async function connect(app: FastifyInstance, code: string, token: string) {
   if (app.server.address() === null) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/tables/${code}/ws`);
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
   const seen: any[] = [];
   const waiters: { test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   let read = 0;
   ws.on('message', (d) => {
     const m = JSON.parse(d.toString());
     seen.push(m);
-    for (const w of [...waiters]) if (w.test(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
+    for (const w of [...waiters])
+      if (w.test(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
   });
   ws.send(JSON.stringify({ type: 'hello', token }));
   return {
@@ -328,10 +360,21 @@ async function connect(app: FastifyInstance, code: string, token: string) {
     close: () => ws.close(),
     /** The first message not yet read that passes the test. */
     next(test: (m: any) => boolean, ms = 10_000): Promise<any> {
-      for (let i = read; i < seen.length; i++) if (test(seen[i])) { read = i + 1; return Promise.resolve(seen[i]); }
+      for (let i = read; i < seen.length; i++)
+        if (test(seen[i])) {
+          read = i + 1;
+          return Promise.resolve(seen[i]);
+        }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no such message in ${ms} ms; last: ${JSON.stringify(seen.at(-1))?.slice(0, 300)}`)), ms);
-        waiters.push({ test, resolve: (m) => { clearTimeout(timer); read = seen.length; resolve(m); } });
+        waiters.push({
+          test,
+          resolve: (m) => {
+            clearTimeout(timer);
+            read = seen.length;
+            resolve(m);
+          },
+        });
       });
     },
   };

@@ -18,9 +18,14 @@ describe('arena', () => {
     expect(games[1].agents).toEqual(['random', 'random', 'greedy', 'medium']);
   });
 
-  it('win share counts an agent\'s seat-games won; the interval is over deals', () => {
+  it("win share counts an agent's seat-games won; the interval is over deals", () => {
     const g = (deal: number, rotation: number, winners: number[]): ArenaGame => ({
-      deal, rotation, agents: ['a', 'b'], winners, winShare: [0, 1].map((s) => (winners.includes(s) ? 1 : 0)), scores: [winners.includes(0) ? 10 : 0, winners.includes(1) ? 10 : 0],
+      deal,
+      rotation,
+      agents: ['a', 'b'],
+      winners,
+      winShare: [0, 1].map((s) => (winners.includes(s) ? 1 : 0)),
+      scores: [winners.includes(0) ? 10 : 0, winners.includes(1) ? 10 : 0],
     });
     const two: ArenaSpec = { seats: ['a', 'b'], seed: 1 };
     // deal 0: a wins both rotations; deal 1: a wins once, one wall game
@@ -34,8 +39,14 @@ describe('arena', () => {
   });
 
   it('the same seed gives the same results however many worker threads play', () => {
-    const run = (threads: number) => spawnSync(process.execPath, ['bin/tilemate.js', 'arena', '--ruleset', 'nmjl-4p', '--seats', 'medium,random,easy,greedy', '--games', '12', '--seed', '9', '--threads', String(threads), '--json'], { encoding: 'utf8' });
-    const one = run(1), two = run(2);
+    const run = (threads: number) =>
+      spawnSync(
+        process.execPath,
+        ['bin/tilemate.js', 'arena', '--ruleset', 'nmjl-4p', '--seats', 'medium,random,easy,greedy', '--games', '12', '--seed', '9', '--threads', String(threads), '--json'],
+        { encoding: 'utf8' },
+      );
+    const one = run(1),
+      two = run(2);
     expect(one.status).toBe(0);
     expect(two.status).toBe(0);
     const doc = JSON.parse(one.stdout);
@@ -47,7 +58,7 @@ describe('arena', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
-  it('--log keeps the games; a run stopped mid-way (a line cut off, a deal half logged) resumes to the same results, and another arena\'s log is refused', () => {
+  it("--log keeps the games; a run stopped mid-way (a line cut off, a deal half logged) resumes to the same results, and another arena's log is refused", () => {
     const log = join(mkdtempSync(join(tmpdir(), 'tilemate-arena-')), 'arena.jsonl');
     const args = (seats: string, more: string[] = []) => ['bin/tilemate.js', 'arena', '--seats', seats, '--games', '10', '--seed', '4', '--threads', '2', '--json', ...more];
     const run = (seats: string, more: string[] = []) => spawnSync(process.execPath, args(seats, more), { encoding: 'utf8' });

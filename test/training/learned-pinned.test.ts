@@ -43,7 +43,13 @@ function gamesDigest(model: ValueModel | null, from: number, games: number, expl
   const hash = createHash('sha256');
   for (let seed = from; seed < from + games; seed++) {
     const rows: number[] = [];
-    const agent = new LearnedAgent(cc, model, { explore, featureVersion: version, record: (seat, x, offset, predicted) => { rows.push(seat, ...x.subarray(offset, offset + width), predicted?.win ?? -1, predicted?.score ?? -1); } });
+    const agent = new LearnedAgent(cc, model, {
+      explore,
+      featureVersion: version,
+      record: (seat, x, offset, predicted) => {
+        rows.push(seat, ...x.subarray(offset, offset + width), predicted?.win ?? -1, predicted?.score ?? -1);
+      },
+    });
     const state = newGame(rules, cc, seed);
     playOut(mahJonggGame(rules, cc), state, [agent, agent, agent, agent], seedRng(seed), (a) => hash.update(JSON.stringify(a)));
     hash.update(JSON.stringify(state.result));
@@ -75,11 +81,18 @@ describe('the learned player pinned', () => {
     check('explore', gamesDigest(randomModel(9), 200, 6, 0.1), 'abc6c47f7e8b8ca7737b782eb8b77d53fa602c494b716f8b9045ea04893db649');
   });
 
-  it('learned play - without a model (the habits\' choices) the same actions and examples', () => {
+  it("learned play - without a model (the habits' choices) the same actions and examples", () => {
     check('no model', gamesDigest(null, 300, 4, 0.1), '67d1d4f6f2e1b6241945b8fb1df4285a8b5bb2030df1832934bdebe4278b76f2');
   });
 
   it('self-play - the same examples and stats from the same seeds', () => {
-    check('self-play', selfPlayDigest(randomModel(11), Array.from({ length: 16 }, (_, i) => 400 + i)), '760a59b4dce5fbd6c7802ff61ece4f06b43545e4b0c6dd9026880592a4a14b5a');
+    check(
+      'self-play',
+      selfPlayDigest(
+        randomModel(11),
+        Array.from({ length: 16 }, (_, i) => 400 + i),
+      ),
+      '760a59b4dce5fbd6c7802ff61ece4f06b43545e4b0c6dd9026880592a4a14b5a',
+    );
   });
 }, 120_000);

@@ -63,13 +63,21 @@ describe('the value model', () => {
 
   it('a cut-off, foreign or mismatched model file is refused with a one-line reason', () => {
     const text = modelToJson(randomModel());
-    const refuse = (t: string) => { try { modelFromJson(t, 'm.json'); } catch (e) { return e as { code: string; message: string }; } throw new Error('accepted'); };
+    const refuse = (t: string) => {
+      try {
+        modelFromJson(t, 'm.json');
+      } catch (e) {
+        return e as { code: string; message: string };
+      }
+      throw new Error('accepted');
+    };
     expect(refuse(text.slice(0, text.length / 2))).toMatchObject({ code: 'TM_BAD_MODEL', message: 'm.json is not JSON (cut off or not a model file)' });
     expect(refuse('{"hello": 1}').message).toBe('m.json is not a Tilemate value model');
     const doc = JSON.parse(text);
     expect(refuse(JSON.stringify({ ...doc, featureVersion: 4 })).message).toBe('m.json was trained on feature version 4; this Tilemate encodes version 2: train a new model');
     // the retired versions (1, the model shipped before version 2; 3, measured and not shipped) are refused alike
-    for (const old of [1, 3]) expect(refuse(JSON.stringify({ ...doc, featureVersion: old })).message).toBe(`m.json was trained on feature version ${old}; this Tilemate encodes version 2: train a new model`);
+    for (const old of [1, 3])
+      expect(refuse(JSON.stringify({ ...doc, featureVersion: old })).message).toBe(`m.json was trained on feature version ${old}; this Tilemate encodes version 2: train a new model`);
     doc.layers[1].kernel = doc.layers[1].kernel.slice(0, 40);
     expect(refuse(JSON.stringify(doc)).message).toMatch(/layer 2's kernel holds \d+ numbers; expected 128/);
   });
@@ -79,7 +87,8 @@ describe('features', () => {
   it('describe a hand through the card, so the same encoder reads any card, in every feature version', () => {
     const own = compileCard(parseCard('[Test]\n222a 444a 6666a 8888a ; x 25\nNNNN EEE 2222a 333a ; c 30\n'));
     for (const version of FEATURE_VERSIONS) {
-      const width = featureWidth(version), names = featureNames(version);
+      const width = featureWidth(version),
+        names = featureNames(version);
       for (const cc of [loadCard(), own]) {
         const state = newGame(loadRuleset('nmjl-4p'), cc, 3);
         const enc = new Encoder(cc, { version });
@@ -90,7 +99,10 @@ describe('features', () => {
         enc.encode({ concealed: v.concealed, exposures: [], unknown: 3, charlestonLeft: 5, kind: 'pass' }, out, 1);
         expect(out[0]).toBe(-9);
         expect(out[width + 1]).toBe(-9);
-        for (let i = 1; i <= width; i++) { expect(out[i]).toBeGreaterThanOrEqual(0); expect(out[i]).toBeLessThanOrEqual(1.5); }
+        for (let i = 1; i <= width; i++) {
+          expect(out[i]).toBeGreaterThanOrEqual(0);
+          expect(out[i]).toBeLessThanOrEqual(1.5);
+        }
         expect(out[1 + names.indexOf('tiles to come')]).toBe(1);
         expect(out[1 + names.indexOf('line 1 present')]).toBe(1);
       }
@@ -102,14 +114,21 @@ describe('features', () => {
     expect(() => featureNames(3)).toThrow('feature version 3 is not one this Tilemate encodes (2)');
   });
 
-  it('read an afterstate the same whether its tiles are mended from the decision\'s hand or placed afresh, and say what the table shows', () => {
+  it("read an afterstate the same whether its tiles are mended from the decision's hand or placed afresh, and say what the table shows", () => {
     const cc = loadCard();
     const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
-    const W2 = featureWidth(2), names = featureNames(2);
+    const W2 = featureWidth(2),
+      names = featureNames(2);
     const at = (name: string) => names.indexOf(name);
-    const mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });
-    const a = new Float32Array(W2), b = new Float32Array(W2);
-    let checked = 0, exposed = 0, opponentsExposed = 0, jokersOnTable = 0, dangerous = 0;
+    const mended = new Encoder(cc, { version: 2 }),
+      plain = new Encoder(cc, { version: 2, mend: false });
+    const a = new Float32Array(W2),
+      b = new Float32Array(W2);
+    let checked = 0,
+      exposed = 0,
+      opponentsExposed = 0,
+      jokersOnTable = 0,
+      dangerous = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
@@ -149,9 +168,19 @@ describe('features', () => {
           for (let k = 1; k < 4; k++) {
             const list = v.exposures[(seat + k) % 4];
             expect(a[at(`opponent ${k} exposures`)]).toBeCloseTo(Math.min(list.length, 4) / 4, 6);
-            expect(a[at(`opponent ${k} tiles exposed`)]).toBeCloseTo(Math.min(list.reduce((n, g) => n + g.size, 0), 14) / 14, 6);
+            expect(a[at(`opponent ${k} tiles exposed`)]).toBeCloseTo(
+              Math.min(
+                list.reduce((n, g) => n + g.size, 0),
+                14,
+              ) / 14,
+              6,
+            );
             if (list.length > 0) opponentsExposed++;
-            if (a[at(`opponent ${k} discard danger`)] > 0) { dangerous++; expect(x.discard).toBeDefined(); expect(a[at('discard danger')]).toBeGreaterThan(0); }
+            if (a[at(`opponent ${k} discard danger`)] > 0) {
+              dangerous++;
+              expect(x.discard).toBeDefined();
+              expect(a[at('discard danger')]).toBeGreaterThan(0);
+            }
           }
           expect(a[at('jokers to take on the table')]).toBeCloseTo(Math.min(onTable, 8) / 8, 6);
           if (onTable > 0) jokersOnTable++;
@@ -171,9 +200,12 @@ describe('features', () => {
     // the mended encoder summarizes afresh only the lines holding a kind that differs: the rows must not show it
     const cc = loadCard();
     const medium = [0, 1, 2, 3].map(() => new HeuristicAgent(cc, MEDIUM_HABITS));
-    const mended = new Encoder(cc, { version: 2 }), plain = new Encoder(cc, { version: 2, mend: false });
-    const a = new Float32Array(mended.width), b = new Float32Array(plain.width);
-    let passes = 0, taken = 0;
+    const mended = new Encoder(cc, { version: 2 }),
+      plain = new Encoder(cc, { version: 2, mend: false });
+    const a = new Float32Array(mended.width),
+      b = new Float32Array(plain.width);
+    let passes = 0,
+      taken = 0;
     for (const seed of [11, 12, 13]) {
       playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         const seat = waitingOn(s)[0];
@@ -228,22 +260,32 @@ describe('the learned player', () => {
         const agents = Array.from({ length: rules.players }, (_, s) => (s % 2 === 0 ? learned : new HeuristicAgent(cc, MEDIUM_HABITS)));
         const state = newGame(rules, cc, 11);
         const actions: Action[] = [];
-        playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(4), (a, s) => { actions.push(a); validate(s); });
+        playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(4), (a, s) => {
+          actions.push(a);
+          validate(s);
+        });
         return { actions: JSON.stringify(actions), result: state.result };
       };
-      const a = run(), b = run();
+      const a = run(),
+        b = run();
       expect(a.result, name).not.toBeNull();
       expect(a.actions).toBe(b.actions);
     }
   });
 
-  it('without a model plays the strong habits\' moves', () => {
+  it("without a model plays the strong habits' moves", () => {
     const cc = loadCard();
     const rules = loadRuleset('nmjl-4p');
     const strong = (seed: number, make: () => import('../../agents/agent.js').Agent) => {
       const state = newGame(rules, cc, seed);
       const actions: Action[] = [];
-      playOut(mahJonggGame(state.rules, state.cc), state, [make(), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS)], seedRng(seed), (a) => actions.push(a));
+      playOut(
+        mahJonggGame(state.rules, state.cc),
+        state,
+        [make(), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS), new HeuristicAgent(cc, MEDIUM_HABITS)],
+        seedRng(seed),
+        (a) => actions.push(a),
+      );
       return JSON.stringify(actions.map((a) => ({ ...a, ...('blind' in a ? { blind: a.blind ?? 0 } : {}) })));
     };
     for (const seed of [1, 2, 3]) {
@@ -253,7 +295,7 @@ describe('the learned player', () => {
 });
 
 describe('tilemate train', () => {
-  it('measures agreement with the search on the policy\'s own games, which the search does not change', () => {
+  it("measures agreement with the search on the policy's own games, which the search does not change", () => {
     const cc = loadCard();
     const model = randomModel(5);
     const every = 5;
@@ -261,7 +303,9 @@ describe('tilemate train', () => {
     // the same game played by the policy alone: its discards, every fifth put to the search
     let discards = 0;
     const alone = new LearnedAgent(cc, model);
-    playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, 21), [alone, alone, alone, alone], seedRng(21), (a) => { if (a.type === 'discard') discards++; });
+    playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, 21), [alone, alone, alone, alone], seedRng(21), (a) => {
+      if (a.type === 'discard') discards++;
+    });
     expect(discards).toBeGreaterThan(20);
     expect(r.positions).toBe(Math.ceil(discards / every));
     expect(r.withSearch).toBeGreaterThan(0);
@@ -269,8 +313,21 @@ describe('tilemate train', () => {
   });
 
   const base = (out: string): TrainOptions => ({
-    out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cards: [{ name: 'the practice card', text: readCardText() }], ruleset: 'nmjl-4p',
-    evalDeals: 4, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 1, command: 'test',
+    out,
+    generations: 1,
+    games: 12,
+    workers: 1,
+    seed: 3,
+    resume: false,
+    cards: [{ name: 'the practice card', text: readCardText() }],
+    ruleset: 'nmjl-4p',
+    evalDeals: 4,
+    window: 2,
+    epochs: 1,
+    learningRate: 1e-3,
+    play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 },
+    agreementGames: 1,
+    command: 'test',
   });
 
   it('trains a generation, logs it, resumes after it, and refuses what it cannot trust', async () => {
@@ -281,7 +338,9 @@ describe('tilemate train', () => {
     expect(first.log[0].examples).toBeGreaterThan(100);
     expect(first.log[0].searchAgreement).toBeGreaterThan(0);
     expect(first.log[0].searchAgreement).toBeLessThanOrEqual(1);
-    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe('generation,examples,trainLoss,valLoss,searchAgreement,habitsAgreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds,selfPlayPerSecond');
+    expect(readFileSync(join(out, 'log.csv'), 'utf8').split('\n')[0]).toBe(
+      'generation,examples,trainLoss,valLoss,searchAgreement,habitsAgreement,winShare,vsBest,vsBestLow,vsBestHigh,vsHabits,vsHabitsLow,vsHabitsHigh,meanScore,promoted,seconds,selfPlayPerSecond',
+    );
     expect(readFileSync(join(out, 'log.svg'), 'utf8')).toMatch(/^<svg/);
     expect(modelFromJson(readFileSync(join(out, 'candidate.json'), 'utf8')).layers).toHaveLength(3);
     // a second run on the same folder needs --resume, and then goes on from generation 2
@@ -314,7 +373,9 @@ describe('tilemate train', () => {
     const never = join(other, 'never');
     await expect(train({ ...base(never), from: model.slice(0, 100), fromName: 'model file /tmp/cut.json' })).rejects.toThrow(/model file \/tmp\/cut.json is not JSON/);
     expect(existsSync(never)).toBe(false);
-    await expect(train({ ...base(other), from: modelToJson(randomModel(5)), hidden: [64, 32] })).rejects.toThrow(/the model to start from has layers of 16-8-2; the network asked for \(--hidden\) has 64-32-2/);
+    await expect(train({ ...base(other), from: modelToJson(randomModel(5)), hidden: [64, 32] })).rejects.toThrow(
+      /the model to start from has layers of 16-8-2; the network asked for \(--hidden\) has 64-32-2/,
+    );
     // without --hidden a run keeps the widths of the model it starts from
     const keeps = mkdtempSync(join(tmpdir(), 'tm-from-widths-'));
     await train({ ...base(keeps), from: modelToJson(randomModel(5)) });

@@ -16,18 +16,34 @@ const garden: TrainCard = { name: 'cards/garden-2026.card', text: readCardText('
 const orchard: TrainCard = { name: 'cards/orchard-2026.card', text: readCardText('cards/orchard-2026.card') };
 
 const base = (out: string, cards: TrainCard[] = [practice, garden]): TrainOptions => ({
-  out, generations: 1, games: 12, workers: 1, seed: 3, resume: false, cards, ruleset: 'nmjl-4p',
-  evalDeals: 2, window: 2, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 1, command: 'test',
+  out,
+  generations: 1,
+  games: 12,
+  workers: 1,
+  seed: 3,
+  resume: false,
+  cards,
+  ruleset: 'nmjl-4p',
+  evalDeals: 2,
+  window: 2,
+  epochs: 1,
+  learningRate: 1e-3,
+  play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 },
+  agreementGames: 1,
+  command: 'test',
 });
 
 describe('training on several cards', () => {
-  it('plays every card\'s share of the games, the same games from the same command, and logs each card', async () => {
+  it("plays every card's share of the games, the same games from the same command, and logs each card", async () => {
     const one = mkdtempSync(join(tmpdir(), 'tm-cards-'));
     const two = mkdtempSync(join(tmpdir(), 'tm-cards-'));
     const [a, b] = [await train(base(one)), await train(base(two))];
     expect(readFileSync(join(one, 'examples-001.bin')).equals(readFileSync(join(two, 'examples-001.bin')))).toBe(true);
     const row = a.log[0];
-    expect(row.cards?.map((c) => [c.card, c.games])).toEqual([['cards/practice-2026.card', 6], ['cards/garden-2026.card', 6]]);
+    expect(row.cards?.map((c) => [c.card, c.games])).toEqual([
+      ['cards/practice-2026.card', 6],
+      ['cards/garden-2026.card', 6],
+    ]);
     for (const c of row.cards!) {
       expect(c.selfPlayExamples).toBeGreaterThan(100);
       expect(c.habitsAgreement).toBeGreaterThan(0);
@@ -83,9 +99,12 @@ describe('training on several cards', () => {
     await train({ ...base(out), agreementGames: 0 });
     const again = (cards: TrainCard[]) => train({ ...base(out, cards), generations: 2, resume: true, agreementGames: 0 });
     const hashes = readCheckpoint(join(out, 'checkpoint.json')).cards!.map((c) => c.hash);
-    await expect(again([practice, orchard])).rejects.toThrow(`the run in ${out} was trained on cards/practice-2026.card (${hashes[0]}), cards/garden-2026.card (${hashes[1]}); `
-      + 'this command gives cards/practice-2026.card');
-    await expect(again([practice, orchard])).rejects.toThrow(/not given: cards\/garden-2026.card \([0-9a-f]{16}\); not in the run: cards\/orchard-2026.card \([0-9a-f]{16}\)\. Give the same --card files in the same order/);
+    await expect(again([practice, orchard])).rejects.toThrow(
+      `the run in ${out} was trained on cards/practice-2026.card (${hashes[0]}), cards/garden-2026.card (${hashes[1]}); ` + 'this command gives cards/practice-2026.card',
+    );
+    await expect(again([practice, orchard])).rejects.toThrow(
+      /not given: cards\/garden-2026.card \([0-9a-f]{16}\); not in the run: cards\/orchard-2026.card \([0-9a-f]{16}\)\. Give the same --card files in the same order/,
+    );
     await expect(again([practice])).rejects.toThrow(/not given: cards\/garden-2026.card/);
     await expect(again([garden, practice])).rejects.toThrow(/the same cards in another order/);
     // the same cards under other names are the same cards
@@ -104,8 +123,13 @@ describe('training on several cards', () => {
     const parent = mkdtempSync(join(tmpdir(), 'tm-cards-bad-'));
     const out = join(parent, 'never');
     await expect(train(base(out, [practice, garden, practice]))).rejects.toThrow('cards/practice-2026.card is given twice: give each card once');
-    await expect(train(base(out, [practice, { ...garden, name: 'copy.card', text: garden.text }, garden]))).rejects.toThrow('copy.card and cards/garden-2026.card are the same card: give each card once');
-    await expect(train(base(out, [practice, { name: 'broken.card', text: 'garbage\n' }]))).rejects.toMatchObject({ code: 'TM_CARD_SYNTAX', message: expect.stringMatching(/^broken\.card: card line 1: /) });
+    await expect(train(base(out, [practice, { ...garden, name: 'copy.card', text: garden.text }, garden]))).rejects.toThrow(
+      'copy.card and cards/garden-2026.card are the same card: give each card once',
+    );
+    await expect(train(base(out, [practice, { name: 'broken.card', text: 'garbage\n' }]))).rejects.toMatchObject({
+      code: 'TM_CARD_SYNTAX',
+      message: expect.stringMatching(/^broken\.card: card line 1: /),
+    });
     await expect(train({ ...base(out), games: 1 })).rejects.toThrow('1 self-play games a generation cannot be spread over 2 cards');
     expect(existsSync(out)).toBe(false);
   });
@@ -113,7 +137,8 @@ describe('training on several cards', () => {
   it('tilemate train names a card file it cannot read or parse', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-cards-cli-'));
     writeFileSync(join(dir, 'broken.card'), 'garbage\n');
-    const run = (card: string) => spawnSync(process.execPath, ['bin/tilemate.js', 'train', '--out', join(dir, 'out'), '--card', 'cards/practice-2026.card', '--card', card, '--games', '10'], { encoding: 'utf8' });
+    const run = (card: string) =>
+      spawnSync(process.execPath, ['bin/tilemate.js', 'train', '--out', join(dir, 'out'), '--card', 'cards/practice-2026.card', '--card', card, '--games', '10'], { encoding: 'utf8' });
     const missing = run(join(dir, 'missing.card'));
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toContain(`cannot read card file ${join(dir, 'missing.card')}: no such file`);

@@ -19,7 +19,7 @@ import { train, type TrainOptions } from '../../training/train.js';
 const REDIS = process.env.TILEMATE_TEST_REDIS_URL || undefined;
 
 describe('results over the wire', () => {
-  it('carries the examples\' typed arrays exactly, and everything else as it is', () => {
+  it("carries the examples' typed arrays exactly, and everything else as it is", () => {
     const x = new Float32Array([0.1, -2.5, Math.PI, 1e-30, 0]);
     const value = { x, y: new Float32Array(new SharedArrayBuffer(8)), rows: 2, stats: { games: 3, names: ['a'] }, list: [{ x }] };
     const back = decodeResult(JSON.parse(JSON.stringify(encodeResult(value)))) as typeof value;
@@ -31,7 +31,7 @@ describe('results over the wire', () => {
     expect([...back.list[0].x]).toEqual([...x]);
   });
 
-  it('refuses an address that is not Redis\'s, naming it', () => {
+  it("refuses an address that is not Redis's, naming it", () => {
     expect(() => connectionOf('http://example.org')).toThrow(/"http:\/\/example.org" is not a Redis address/);
     expect(connectionOf('redis://10.0.0.2:6380/3')).toMatchObject({ host: '10.0.0.2', port: 6380, db: 3, maxRetriesPerRequest: null });
   });
@@ -50,29 +50,52 @@ describe.skipIf(REDIS === undefined)('self-play over Redis with two actor proces
   function actor(): { child: ChildProcess; log: () => string } {
     const child = spawn(process.execPath, ['bin/tilemate.js', 'actor', '--redis', REDIS!, '--queue-prefix', prefix, '--threads', '1', '--lock-seconds', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
-    child.stdout!.on('data', (d) => { text += d; });
-    child.stderr!.on('data', (d) => { text += d; });
+    child.stdout!.on('data', (d) => {
+      text += d;
+    });
+    child.stderr!.on('data', (d) => {
+      text += d;
+    });
     actors.push(child);
     return { child, log: () => text };
   }
 
   const base = (out: string): TrainOptions => ({
-    out, generations: 1, games: 200, workers: 1, seed: 11, resume: false, cards: [{ name: 'the practice card', text: readCardText() }], ruleset: 'nmjl-4p',
-    evalDeals: 10, window: 1, epochs: 1, learningRate: 1e-3, play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 }, agreementGames: 0, command: 'test',
+    out,
+    generations: 1,
+    games: 200,
+    workers: 1,
+    seed: 11,
+    resume: false,
+    cards: [{ name: 'the practice card', text: readCardText() }],
+    ruleset: 'nmjl-4p',
+    evalDeals: 10,
+    window: 1,
+    epochs: 1,
+    learningRate: 1e-3,
+    play: { explore: 0.1, scoreWeight: 0, allLearned: 0.5, lambda: 0.9 },
+    agreementGames: 0,
+    command: 'test',
   });
 
-  it('finishes a generation with a killed actor\'s job played again, and the same examples as one machine', async () => {
-    const a = actor(), b = actor();
+  it("finishes a generation with a killed actor's job played again, and the same examples as one machine", async () => {
+    const a = actor(),
+      b = actor();
     const until = async (ok: () => boolean, what: string, ms = 60_000) => {
       const end = Date.now() + ms;
-      while (!ok()) { if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}; actors said:\n${a.log()}\n${b.log()}`); await new Promise((r) => setTimeout(r, 50)); }
+      while (!ok()) {
+        if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}; actors said:\n${a.log()}\n${b.log()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     };
     await until(() => /actor ready/.test(a.log()) && /actor ready/.test(b.log()), 'both actors to be ready');
 
     const events = new QueueEvents(TRAIN_QUEUE, { connection: connectionOf(REDIS!), prefix });
     await events.waitUntilReady();
     const stalled: string[] = [];
-    events.on('stalled', ({ jobId }) => { stalled.push(jobId); });
+    events.on('stalled', ({ jobId }) => {
+      stalled.push(jobId);
+    });
     const queue = new Queue(TRAIN_QUEUE, { connection: connectionOf(REDIS!), prefix });
 
     const out = mkdtempSync(join(tmpdir(), 'tm-queue-'));
@@ -108,12 +131,18 @@ describe.skipIf(REDIS === undefined)('self-play over Redis with two actor proces
   it('plays a run on two cards, each job carrying its card, with the same examples as one machine', async () => {
     const c = actor();
     const end = Date.now() + 60_000;
-    while (!/actor ready/.test(c.log())) { if (Date.now() > end) throw new Error(`the actor never got ready:\n${c.log()}`); await new Promise((r) => setTimeout(r, 50)); }
+    while (!/actor ready/.test(c.log())) {
+      if (Date.now() > end) throw new Error(`the actor never got ready:\n${c.log()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const cards = ['practice', 'garden'].map((n) => ({ name: `cards/${n}-2026.card`, text: readCardText(`cards/${n}-2026.card`) }));
     const two = (out: string): TrainOptions => ({ ...base(out), cards, games: 20, evalDeals: 2, agreementGames: 1 });
     const out = mkdtempSync(join(tmpdir(), 'tm-queue-cards-'));
     const { log } = await train({ ...two(out), queue: { url: REDIS!, prefix } });
-    expect(log[0].cards?.map((k) => [k.card, k.games])).toEqual([['cards/practice-2026.card', 10], ['cards/garden-2026.card', 10]]);
+    expect(log[0].cards?.map((k) => [k.card, k.games])).toEqual([
+      ['cards/practice-2026.card', 10],
+      ['cards/garden-2026.card', 10],
+    ]);
     expect(c.log()).toMatch(/job \d+: /);
     const local = mkdtempSync(join(tmpdir(), 'tm-queue-cards-local-'));
     const alone = await train(two(local));

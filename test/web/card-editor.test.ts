@@ -21,9 +21,16 @@ const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 const TAPS: Record<string, number> = { g: 1, r: 2, b: 3, '-': 0 };
 
 /** A card's lines as the analyzer makes them: id, value, X/C, jokers, and every form. */
-const linesOf = (card: Card) => card.lines.map((l) => ({
-  id: l.id, value: l.value, concealed: l.concealed, nojoker: l.nojoker, forms: lineForms(l).map((f) => f.text).sort(),
-}));
+const linesOf = (card: Card) =>
+  card.lines.map((l) => ({
+    id: l.id,
+    value: l.value,
+    concealed: l.concealed,
+    nojoker: l.nojoker,
+    forms: lineForms(l)
+      .map((f) => f.text)
+      .sort(),
+  }));
 
 /** One line entered as she enters it: groups typed, each colour tapped, the note typed, X or C chosen, the value typed. */
 async function enterLine(line: Locator, x: Omit<PrintedFixtureLine, 'notation' | 'answers'>): Promise<void> {
@@ -56,7 +63,10 @@ async function downloaded(page: Page): Promise<string> {
 /** A fresh page: no draft kept, nothing entered. */
 async function fresh(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/mycard.html`);
-  await page.evaluate(() => { localStorage.removeItem('tilemate-card-draft'); localStorage.removeItem('tilemate-card-mode'); });
+  await page.evaluate(() => {
+    localStorage.removeItem('tilemate-card-draft');
+    localStorage.removeItem('tilemate-card-mode');
+  });
   await page.reload();
   await settled(page);
 }
@@ -71,7 +81,9 @@ describe('a card entered as it is printed', () => {
     b = await openBrowser('card-editor', { screen: 'desktop' });
     page = b.page;
   }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('ninety printed lines entered as a player enters them make exactly the lines and forms of the same card written in the notation by hand, and so does the card saved', async () => {
     await fresh(page, b.base);
@@ -103,7 +115,7 @@ describe('a card entered as it is printed', () => {
     await page.fill('#card-name', 'club-2026');
     await page.click('#save');
     await expect.poll(() => page.locator('#save-message').textContent()).toBe('Saved as club-2026 and chosen as your card: 90 lines are ready to play.');
-    const saved = await (await page.request.get(`${b.base}/api/cards/club-2026`)).json() as { text: string };
+    const saved = (await (await page.request.get(`${b.base}/api/cards/club-2026`)).json()) as { text: string };
     expect(linesOf(parseCard(saved.text))).toEqual(linesOf(hand));
     expect(b.pageErrors).toEqual([]);
   }, 900_000);
@@ -133,7 +145,9 @@ describe('a card entered as it is printed', () => {
     await page.waitForSelector('#printed-mode:not(.hidden)');
     await settled(page);
     await expect(line(page, 0, 1).locator('.ed-value').inputValue()).resolves.toBe('35');
-    const open = await page.$$eval('.ed-line:not([data-state="ready"])', (ls) => ls.map((l) => `${l.querySelector('.ed-line-name')!.textContent}: ${[...l.querySelectorAll('.problem')].map((p) => p.textContent).join(' ')}`));
+    const open = await page.$$eval('.ed-line:not([data-state="ready"])', (ls) =>
+      ls.map((l) => `${l.querySelector('.ed-line-name')!.textContent}: ${[...l.querySelectorAll('.problem')].map((p) => p.textContent).join(' ')}`),
+    );
     expect(open).toEqual([]);
     const back = parseCard(await downloaded(page));
     const changed = linesOf(hand).map((x) => (x.id === '2026 #2' ? { ...x, value: 35 } : x));
@@ -162,7 +176,9 @@ describe('the editor asks what the printed line does not say, and one bad line h
     b = await openBrowser('card-editor-asks', { screen: 'desktop' });
     page = b.page;
   }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('groups of numbers typed without their colours are asked about, never read as one suit', async () => {
     await fresh(page, b.base);
@@ -170,7 +186,9 @@ describe('the editor asks what the printed line does not say, and one bad line h
     const l = line(page, 0, 0);
     await enterLine(l, { groups: 'FF 222 2222 222 NN', colours: '-----', note: 'These Nos. Only', xc: 'X', value: 25 });
     await settled(page);
-    await expect(l.locator('.question[data-about="suits"] p').textContent()).resolves.toBe('Are these three groups of 2s in different suits, as the card\'s colours show? Tap each group\'s colour, or answer here.');
+    await expect(l.locator('.question[data-about="suits"] p').textContent()).resolves.toBe(
+      "Are these three groups of 2s in different suits, as the card's colours show? Tap each group's colour, or answer here.",
+    );
     await expect(l.getAttribute('data-state')).resolves.toBe('asks');
     await expect(l.locator('.ed-notation').count()).resolves.toBe(0);
     await answer(l, 'Yes, each in a suit of its own');
@@ -191,7 +209,9 @@ describe('the editor asks what the printed line does not say, and one bad line h
     const l = line(page, 0, 1);
     await enterLine(l, { groups: '11 222 3333 44 555', colours: 'ggggg', note: '', xc: 'X', value: 25 });
     await settled(page);
-    await expect(l.locator('.question[data-about="numbers"] p').textContent()).resolves.toBe('May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?');
+    await expect(l.locator('.question[data-about="numbers"] p').textContent()).resolves.toBe(
+      'May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?',
+    );
     await answer(l, 'They may move together');
     await settled(page);
     await expect(l.locator('.ed-notation code').textContent()).resolves.toBe('11a 222a 3333a 44a 555a ; x 25 consec');
@@ -203,7 +223,7 @@ describe('the editor asks what the printed line does not say, and one bad line h
     const l = line(page, 0, 2);
     await enterLine(l, { groups: 'NEWS DDD 222 DDDD', colours: '-gg-', note: 'These Nos. Only', xc: 'C', value: 30 });
     await settled(page);
-    await expect(l.locator('.question[data-about="dragon"] p').textContent()).resolves.toBe('Which dragon is DDDD: any dragon, or the dragon of one of this line\'s suits (tap its colour)?');
+    await expect(l.locator('.question[data-about="dragon"] p').textContent()).resolves.toBe("Which dragon is DDDD: any dragon, or the dragon of one of this line's suits (tap its colour)?");
     await answer(l, 'Any dragon');
     await settled(page);
     await expect(l.locator('.ed-groups').inputValue()).resolves.toBe('NEWS DDD 222 RRRR/GGGG/0000');
@@ -255,7 +275,7 @@ describe('the editor asks what the printed line does not say, and one bad line h
     await page.fill('#card-name', 'evens-test');
     await page.click('#save');
     await expect.poll(() => page.locator('#save-message').textContent()).toBe('Saved as evens-test and chosen as your card: 2 lines are ready to play, and 1 line waits for you to finish it.');
-    const saved = await (await page.request.get(`${b.base}/api/cards/evens-test`)).json() as { text: string };
+    const saved = (await (await page.request.get(`${b.base}/api/cards/evens-test`)).json()) as { text: string };
     expect(parseCard(saved.text).lines.map((x) => x.id)).toEqual(['Evens #1', 'Evens #3']);
     expect(saved.text).toContain('// draft:');
     // opened again from the saved cards, the line waiting comes back as she left it
@@ -278,9 +298,15 @@ describe('the editor asks what the printed line does not say, and one bad line h
     await expect(line(page, 0, 0).locator('.ed-notation code').textContent()).resolves.toBe('222a 4444a 666b 8888b ; x 30');
     // past the server's budget of checks a minute, the page says so and checks again when told
     let refused = 0;
-    await page.route('**/api/cards/read', (r) => (refused++ === 0
-      ? r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'TM_RATE_LIMITED', message: 'more than 60 requests a minute from this address that play deals out; try again in 1 s' }) })
-      : r.fallback()));
+    await page.route('**/api/cards/read', (r) =>
+      refused++ === 0
+        ? r.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'TM_RATE_LIMITED', message: 'more than 60 requests a minute from this address that play deals out; try again in 1 s' }),
+          })
+        : r.fallback(),
+    );
     await line(page, 0, 0).locator('.ed-value').fill('25');
     await expect.poll(() => page.locator('#read-message').textContent()).toBe('Tilemate has checked many changes this minute, so it checks your card again in 1 second.');
     await expect.poll(() => page.locator('#read-message').textContent(), { timeout: 60_000 }).toBe('');
@@ -317,18 +343,53 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.goto(`${b.base}/mycard.html`);
       await settled(page);
     }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    afterAll(async () => {
+      await b?.close();
+    });
 
     it('a line from a photo to check, a line ready, a line asking and a line to mend: drawn to fit, axe-core clean, every control in reach', async () => {
       // a draft left in this browser, as the photo import leaves a line it is unsure of
-      await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ v: 2, mode: 'printed', name: '', card: { name: 'Our club card', sections: [{ title: '2026', lines: [
-        { groups: [{ text: 'NEWS', colour: null }, { text: '2026', colour: 'green' }, { text: '2026', colour: 'blue' }, { text: 'FF', colour: null }], note: 'Any 2 Suits, These Nos. Only', concealed: true, valueText: '50', unsure: 'The photo is not sharp here: check the second 2026 and its colour.' },
-      ] }] } })), 'tilemate-card-draft');
+      await page.evaluate(
+        (key) =>
+          localStorage.setItem(
+            key,
+            JSON.stringify({
+              v: 2,
+              mode: 'printed',
+              name: '',
+              card: {
+                name: 'Our club card',
+                sections: [
+                  {
+                    title: '2026',
+                    lines: [
+                      {
+                        groups: [
+                          { text: 'NEWS', colour: null },
+                          { text: '2026', colour: 'green' },
+                          { text: '2026', colour: 'blue' },
+                          { text: 'FF', colour: null },
+                        ],
+                        note: 'Any 2 Suits, These Nos. Only',
+                        concealed: true,
+                        valueText: '50',
+                        unsure: 'The photo is not sharp here: check the second 2026 and its colour.',
+                      },
+                    ],
+                  },
+                ],
+              },
+            }),
+          ),
+        'tilemate-card-draft',
+      );
       await page.reload();
       await settled(page);
       await expect(page.locator('#draft-words').textContent()).resolves.toMatch(/^Draft restored/);
       // the note's phrases, as a card prints them, are offered as she types a note
-      await expect.poll(() => page.$$eval('#phrases option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(expect.arrayContaining(['Any 3 Suits', 'These Nos. Only', 'Any Like Nos.', 'Any Dragon']));
+      await expect
+        .poll(() => page.$$eval('#phrases option', (os) => os.map((o) => (o as HTMLOptionElement).value)))
+        .toEqual(expect.arrayContaining(['Any 3 Suits', 'These Nos. Only', 'Any Like Nos.', 'Any Dragon']));
       const sec = page.locator('.ed-section').first();
       await expect(sec.locator('.ed-line.unsure .ed-unsure').textContent()).resolves.toContain('The photo is not sharp here');
       await sec.locator('.add-line').click();
@@ -364,7 +425,9 @@ describe('the practice card, printing, a photo of the card and sharing', () => {
     b = await openBrowser('card-editor-tools', { screen: 'desktop' });
     page = b.page;
   }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   /** A download started by a click: its file name and bytes. */
   async function download(selector: string): Promise<{ name: string; bytes: Buffer }> {
@@ -373,7 +436,7 @@ describe('the practice card, printing, a photo of the card and sharing', () => {
     return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
   }
 
-  it('Start from the practice card: the server\'s own card in the editor, every line ready, the same lines as its file', async () => {
+  it("Start from the practice card: the server's own card in the editor, every line ready, the same lines as its file", async () => {
     await fresh(page, b.base);
     await page.click('#practice');
     // nothing was typed: nothing to ask
@@ -398,10 +461,39 @@ describe('the practice card, printing, a photo of the card and sharing', () => {
   it('a photo of her card replaces what she typed only once she says so, and the lines Tilemate is unsure of are marked until she checks them', async () => {
     // the server's answer for a photo, as POST /api/cards/photo gives it (reading one is the next test's)
     const draft = {
-      card: { name: 'Photo card', sections: [{ title: 'Evens', lines: [
-        { groups: [{ text: '222', colour: 'green' }, { text: '4444', colour: 'green' }, { text: '666', colour: 'red' }, { text: '8888', colour: 'red' }], note: 'Any 2 Suits, These Nos. Only', concealed: false, value: 25 },
-        { groups: [{ text: 'FF', colour: null }, { text: '2468', colour: 'green' }, { text: '2468', colour: 'red' }, { text: '8888', colour: 'blue' }], note: 'Any 3 Suits, These Nos. Only', concealed: false, value: 30, unsure: 'The value is hard to read: check it against your card.' },
-      ] }] },
+      card: {
+        name: 'Photo card',
+        sections: [
+          {
+            title: 'Evens',
+            lines: [
+              {
+                groups: [
+                  { text: '222', colour: 'green' },
+                  { text: '4444', colour: 'green' },
+                  { text: '666', colour: 'red' },
+                  { text: '8888', colour: 'red' },
+                ],
+                note: 'Any 2 Suits, These Nos. Only',
+                concealed: false,
+                value: 25,
+              },
+              {
+                groups: [
+                  { text: 'FF', colour: null },
+                  { text: '2468', colour: 'green' },
+                  { text: '2468', colour: 'red' },
+                  { text: '8888', colour: 'blue' },
+                ],
+                note: 'Any 3 Suits, These Nos. Only',
+                concealed: false,
+                value: 30,
+                unsure: 'The value is hard to read: check it against your card.',
+              },
+            ],
+          },
+        ],
+      },
       unsure: [{ section: 'Evens', line: 2, id: 'Evens #2', groups: 'FF 2468 2468 8888', reason: 'The value is hard to read: check it against your card.' }],
     };
     await page.route('**/api/cards/photo', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(draft) }));

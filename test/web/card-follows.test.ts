@@ -15,18 +15,24 @@ import { everyControlInside, smallestText } from './page-checks.js';
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 /** The title of My card's example card (api/web/mycard.js). */
 const EXAMPLE_TITLE = 'My practice card';
-const TYPED = 'card: Ruth\'s card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n';
+const TYPED = "card: Ruth's card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n";
 
 let people: BrowserPeople;
-beforeAll(async () => { people = await openPeople('card-follows'); }, 60_000);
-afterAll(async () => { await people?.close(); });
+beforeAll(async () => {
+  people = await openPeople('card-follows');
+}, 60_000);
+afterAll(async () => {
+  await people?.close();
+});
 
 describe('the card she chose follows her', () => {
   let page: Page;
   let errors: string[];
   let watcher: Page;
 
-  beforeAll(async () => { ({ page, pageErrors: errors } = await people.person('desktop')); }, 60_000);
+  beforeAll(async () => {
+    ({ page, pageErrors: errors } = await people.person('desktop'));
+  }, 60_000);
 
   it('saved on My card, it is her card: the page says so and marks it', async () => {
     await page.goto(`${people.base}/mycard.html`);
@@ -68,7 +74,7 @@ describe('the card she chose follows her', () => {
     await page.screenshot({ path: join(SHOTS, 'card-follows-practice-desktop.png'), fullPage: true });
   });
 
-  it('a table\'s start form offers it first, and the table names it to her and to someone watching', async () => {
+  it("a table's start form offers it first, and the table names it to her and to someone watching", async () => {
     await page.goto(`${people.base}/together.html`);
     await settled(page);
     await expect.poll(() => page.locator('#card').inputValue()).toBe('club-card');
@@ -117,7 +123,9 @@ describe('the card she chose follows her', () => {
 describe('My card keeps what she types, and asks before replacing it', () => {
   let page: Page;
   let errors: string[];
-  beforeAll(async () => { ({ page, pageErrors: errors } = await people.person('phone')); }, 60_000);
+  beforeAll(async () => {
+    ({ page, pageErrors: errors } = await people.person('phone'));
+  }, 60_000);
 
   it('a draft comes back after a reload, with a note and a way to discard it (and Undo)', async () => {
     await page.goto(`${people.base}/mycard.html`);
@@ -179,7 +187,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     const refused: string[] = [];
     beforeAll(async () => {
       ({ page, pageErrors: errors } = await people.person(screen));
-      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
     }, 60_000);
 
     it('My card links the guide, which opens as a page at /docs/card-notation', async () => {

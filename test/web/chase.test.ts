@@ -21,7 +21,8 @@ const cli = (args: string[]) => {
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 
 async function tap(page: Page, selector: string, touch: boolean) {
-  if (touch) await page.tap(selector); else await page.click(selector);
+  if (touch) await page.tap(selector);
+  else await page.click(selector);
 }
 
 /** Taps each tile on the picker, into the chosen target (hand, exposed, seen, tile). */
@@ -53,7 +54,9 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       page = b.page;
       await page.goto(`${b.base}/chase.html`);
     }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    afterAll(async () => {
+      await b?.close();
+    });
 
     it('a rack built by tapping tiles gives the same lines as tilemate analyze', async () => {
       await tapTiles(page, 'hand', c.hand.split(' '), touch);
@@ -67,10 +70,12 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       const expected = cli(['--hand', c.hand, ...(c.exposed ? ['--exposed', c.exposed.join('; ')] : []), ...(c.seen ? ['--seen', c.seen] : [])]);
       expect(await pageLines(page)).toEqual(expected.map((r) => ({ id: r.id, away: r.possible ? r.tilesAway : -1 })));
       // what the picture marks missing is what the sentence names, and the analyzer's need
-      const shown = await page.$$eval('.chase-line', (ls) => ls.map((l) => ({
-        marked: [...l.querySelectorAll('.form .tile.mark-need, .form .tile.mark-joker')].map((t) => (t as HTMLElement).dataset.tile!).sort(),
-        said: ((l.querySelector('.needs') as HTMLElement).dataset.missing ?? '').split(' ').filter(Boolean).sort(),
-      })));
+      const shown = await page.$$eval('.chase-line', (ls) =>
+        ls.map((l) => ({
+          marked: [...l.querySelectorAll('.form .tile.mark-need, .form .tile.mark-joker')].map((t) => (t as HTMLElement).dataset.tile!).sort(),
+          said: ((l.querySelector('.needs') as HTMLElement).dataset.missing ?? '').split(' ').filter(Boolean).sort(),
+        })),
+      );
       shown.forEach((s, i) => {
         expect(s.said).toEqual(s.marked);
         if (expected[i].possible) expect(s.marked).toEqual([...expected[i].need].sort());
@@ -106,8 +111,13 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
 describe('the chase page: advice for the moment', () => {
   let b: BrowserTable;
   let page: Page;
-  beforeAll(async () => { b = await openBrowser('chase-advice', { screen: 'desktop' }); page = b.page; }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  beforeAll(async () => {
+    b = await openBrowser('chase-advice', { screen: 'desktop' });
+    page = b.page;
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+  });
 
   const ask = async () => {
     await page.click('#advise');

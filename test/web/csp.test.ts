@@ -28,9 +28,13 @@ describe('the pages under the Content-Security-Policy', () => {
         ((globalThis as unknown as { cspRefused?: string[] }).cspRefused ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
       });
     });
-    b.page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
+    b.page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
   }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   for (const [path, ready] of PAGES) {
     it(`${path} loads and runs with nothing refused`, async () => {
@@ -43,7 +47,7 @@ describe('the pages under the Content-Security-Policy', () => {
     }, 60_000);
   }
 
-  it('the table page starts a game and draws the rack (its requests are the page\'s own: same origin)', async () => {
+  it("the table page starts a game and draws the rack (its requests are the page's own: same origin)", async () => {
     await b.page.goto(`${b.base}/`, { waitUntil: 'networkidle' });
     await b.page.click('#start-button');
     await b.page.waitForSelector('#rack .tile', { timeout: 30_000 });

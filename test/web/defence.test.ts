@@ -11,12 +11,18 @@ import type { GameAnswer } from './late-game.js';
  */
 
 let t: BrowserTable;
-beforeAll(async () => { t = await openBrowser('defence'); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openBrowser('defence');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 
-interface Defence { tiles: { tile: string; level: string; why: string; warning?: string }[] }
+interface Defence {
+  tiles: { tile: string; level: string; why: string; warning?: string }[];
+}
 
 /** Plays on until her discard with a tile the defence rates dangerous (never declaring, letting every discard go); null when the game ends first. */
 async function playToDanger(base: string, session: { id: string; token: string }): Promise<{ answer: GameAnswer; tile: Defence['tiles'][number] } | null> {

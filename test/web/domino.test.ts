@@ -16,8 +16,16 @@ const SEED = 21;
 /** More turns than any round takes: a page that stops offering a way on fails here rather than hanging. */
 const MAX_STEPS = 200;
 
-interface Action { type: string; seat: number; tile?: string; train?: number | string }
-interface Answer { view: { phase: string; hand: string[]; totals: number[]; rounds: { pipsLeft: number[] }[]; result: { totals: number[] } | null }; legal: Action[] }
+interface Action {
+  type: string;
+  seat: number;
+  tile?: string;
+  train?: number | string;
+}
+interface Answer {
+  view: { phase: string; hand: string[]; totals: number[]; rounds: { pipsLeft: number[] }[]; result: { totals: number[] } | null };
+  legal: Action[];
+}
 /** Every answer of a refused request the page made (a refusal is a failure of the page). */
 const refused: string[] = [];
 let hintShot = false;
@@ -31,10 +39,14 @@ let pageErrors: string[] = [];
 beforeAll(async () => {
   table = await openBrowser('domino-web');
   ({ app, base, page, pageErrors } = table);
-  page.on('response', (res) => { if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`); });
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`);
+  });
 }, 60_000);
 
-afterAll(async () => { await table?.close(); });
+afterAll(async () => {
+  await table?.close();
+});
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `domino-${name}.png`), fullPage: true });
 
@@ -93,7 +105,12 @@ async function playTurn(useHint: boolean): Promise<string> {
     await page.click(`#hand button.domino[data-tile="${choice.tile}"]`);
     // the trains offered for the chosen domino are the server's, no more
     const offered = await page.$$eval('#trains .play-here', (bs) => bs.map((b) => (b as HTMLElement).dataset.train!).sort());
-    expect(offered).toEqual(plays.filter((a) => a.tile === choice.tile).map((a) => String(a.train)).sort());
+    expect(offered).toEqual(
+      plays
+        .filter((a) => a.tile === choice.tile)
+        .map((a) => String(a.train))
+        .sort(),
+    );
     await page.click(`#trains .play-here[data-train="${String(choice.train)}"]`);
   } else {
     await page.click(`#actions [data-action="${choice.type}"]`);
@@ -136,12 +153,15 @@ describe('the Mexican Train page', () => {
     const box = await page.locator('#hand button.domino').first().boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(60);
     expect(box!.height).toBeGreaterThanOrEqual(140);
-    const numbers = await page.locator('#hand button.domino .numbers').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    const numbers = await page
+      .locator('#hand button.domino .numbers')
+      .first()
+      .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(numbers).toBeGreaterThanOrEqual(26);
     await shot('1-table');
   });
 
-  it('plays the round to its end by clicking: the hint\'s domino and train, Draw and Pass; the end shows the server\'s scores', async () => {
+  it("plays the round to its end by clicking: the hint's domino and train, Draw and Pass; the end shows the server's scores", async () => {
     const kinds = new Set<string>();
     let steps = 0;
     for (; steps < MAX_STEPS; steps++) {

@@ -16,13 +16,15 @@ import { plainScoreWhy } from '../../api/web/end.js';
  */
 const seatWords = (s: number): string => ['You', 'Right', 'Across', 'Left'][s];
 
-describe('the score table in a player\'s words', () => {
+describe("the score table in a player's words", () => {
   it('names players by where they sit and drops the rule references', () => {
-    expect(plainScoreWhy('pays 50 to seat 1: discarded the winning tile, 2 x the 25-point hand (teaching guide part 6.2)', seatWords))
-      .toBe('pays 50 to Right: discarded the winning tile, twice the 25-point hand');
-    expect(plainScoreWhy('collects 100 for Mah Jongg on a 25-point hand (teaching guide part 6.2); a dead hand still pays (teaching guide part 6.3)', seatWords))
-      .toBe('collects 100 for Mah Jongg on a 25-point hand; a dead hand still pays');
-    expect(plainScoreWhy('discarded the tile claimed for seat 0\'s second Mah Jongg (Siamese 17E)', seatWords)).toBe('discarded the tile claimed for your second Mah Jongg');
+    expect(plainScoreWhy('pays 50 to seat 1: discarded the winning tile, 2 x the 25-point hand (teaching guide part 6.2)', seatWords)).toBe(
+      'pays 50 to Right: discarded the winning tile, twice the 25-point hand',
+    );
+    expect(plainScoreWhy('collects 100 for Mah Jongg on a 25-point hand (teaching guide part 6.2); a dead hand still pays (teaching guide part 6.3)', seatWords)).toBe(
+      'collects 100 for Mah Jongg on a 25-point hand; a dead hand still pays',
+    );
+    expect(plainScoreWhy("discarded the tile claimed for seat 0's second Mah Jongg (Siamese 17E)", seatWords)).toBe('discarded the tile claimed for your second Mah Jongg');
   });
 
   it('every reason the engine gives in played games, social and tournament, reads without seat numbers or citations', () => {

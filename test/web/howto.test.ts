@@ -10,15 +10,31 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
   describe(`how to play on the ${screen} (${SCREENS[screen].width}x${SCREENS[screen].height})`, () => {
     let b: BrowserTable;
     let page: Page;
-    beforeAll(async () => { b = await openBrowser(`howto-${screen}`, { screen }); page = b.page; }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    beforeAll(async () => {
+      b = await openBrowser(`howto-${screen}`, { screen });
+      page = b.page;
+    }, 60_000);
+    afterAll(async () => {
+      await b?.close();
+    });
 
     it('the table page links to the new pages, and How to play walks a beginner through a hand', async () => {
       await page.goto(`${b.base}/`);
       for (const href of ['chase.html', 'howto.html']) expect(await page.locator(`header a[href="${href}"]`).count()).toBe(1);
       await page.goto(`${b.base}/howto.html`);
       const headings = await page.$$eval('main h2', (hs) => hs.map((h) => h.textContent));
-      expect(headings).toEqual(['What you are trying to do', 'The tiles', 'Groups and jokers', 'The deal', 'The Charleston: swapping tiles before play', 'Playing a turn', 'Reading the card', 'The end of a hand', 'Mexican Train dominoes', 'Try it']);
+      expect(headings).toEqual([
+        'What you are trying to do',
+        'The tiles',
+        'Groups and jokers',
+        'The deal',
+        'The Charleston: swapping tiles before play',
+        'Playing a turn',
+        'Reading the card',
+        'The end of a hand',
+        'Mexican Train dominoes',
+        'Try it',
+      ]);
       // the example tiles are drawn as tiles: 15 of the set, and a whole line of 14
       expect(await page.locator('[data-tiles] .tile').count()).toBe(29);
       expect(await page.locator('section[aria-labelledby="h-card"] [data-tiles] .tile').count()).toBe(14);
@@ -48,10 +64,15 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
   describe(`the Mexican Train rules on the ${screen} (${SCREENS[screen].width}x${SCREENS[screen].height})`, () => {
     let b: BrowserTable;
     let page: Page;
-    beforeAll(async () => { b = await openBrowser(`train-rules-${screen}`, { screen }); page = b.page; }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    beforeAll(async () => {
+      b = await openBrowser(`train-rules-${screen}`, { screen });
+      page = b.page;
+    }, 60_000);
+    afterAll(async () => {
+      await b?.close();
+    });
 
-    it('the Mexican Train table links its rules page, which says each rule set\'s way where they differ and cites its sheet', async () => {
+    it("the Mexican Train table links its rules page, which says each rule set's way where they differ and cites its sheet", async () => {
       await page.goto(`${b.base}/domino.html`);
       // the table's header has room for the link
       await page.locator('header.top').screenshot({ path: join(SHOTS, `train-rules-link-${screen}.png`) });

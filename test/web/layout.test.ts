@@ -56,34 +56,40 @@ async function startGame(page: Page, base: string, screen: ScreenName, seed: num
  */
 const clippedTileWords = (page: Page): Promise<string[]> =>
   // a string, so that the test's bundler leaves the page's own import() alone
-  page.evaluate(`import('/tiles.js').then(${String(async (tiles: { tileElement: (n: string, o: object) => HTMLElement; TILE_ORDER: string[] }) => {
-    const { tileElement, TILE_ORDER } = tiles;
-    const places = { big: '#rack', mid: '#my-exposures', small: '#pool-tiles' } as const;
-    const out: string[] = [];
-    for (const [size, where] of Object.entries(places)) {
-      const row = document.createElement('div');
-      row.className = 'tile-row layout-probe';
-      for (const t of TILE_ORDER) row.append(tileElement(t, { size }));
-      document.querySelector(where)!.append(row);
-      for (const tile of row.querySelectorAll<HTMLElement>('.tile')) {
-        const box = tile.getBoundingClientRect();
-        const style = getComputedStyle(tile);
-        const left = box.left + parseFloat(style.borderLeftWidth) - 1;
-        const right = box.right - parseFloat(style.borderRightWidth) + 1;
-        for (const w of tile.querySelectorAll<HTMLElement>('.face, .word')) {
-          const r = w.getBoundingClientRect();
-          if (r.left < left || r.right > right || w.scrollWidth > w.clientWidth + 1) out.push(`${size} ${tile.title}: "${w.textContent!.trim()}"`);
+  page.evaluate(
+    `import('/tiles.js').then(${String(async (tiles: { tileElement: (n: string, o: object) => HTMLElement; TILE_ORDER: string[] }) => {
+      const { tileElement, TILE_ORDER } = tiles;
+      const places = { big: '#rack', mid: '#my-exposures', small: '#pool-tiles' } as const;
+      const out: string[] = [];
+      for (const [size, where] of Object.entries(places)) {
+        const row = document.createElement('div');
+        row.className = 'tile-row layout-probe';
+        for (const t of TILE_ORDER) row.append(tileElement(t, { size }));
+        document.querySelector(where)!.append(row);
+        for (const tile of row.querySelectorAll<HTMLElement>('.tile')) {
+          const box = tile.getBoundingClientRect();
+          const style = getComputedStyle(tile);
+          const left = box.left + parseFloat(style.borderLeftWidth) - 1;
+          const right = box.right - parseFloat(style.borderRightWidth) + 1;
+          for (const w of tile.querySelectorAll<HTMLElement>('.face, .word')) {
+            const r = w.getBoundingClientRect();
+            if (r.left < left || r.right > right || w.scrollWidth > w.clientWidth + 1) out.push(`${size} ${tile.title}: "${w.textContent!.trim()}"`);
+          }
         }
+        row.remove();
       }
-      row.remove();
-    }
-    return out;
-  })})`);
+      return out;
+    })})`,
+  );
 
 describe.each(screens)('the practice page at the %s size', (screen) => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser(`layout-${screen}`, { screen }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser(`layout-${screen}`, { screen });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('the header is one row (two at most in large print), "Start the game" is on the first screen, and the API pages are linked', async () => {
     const { page, base } = t;
@@ -107,7 +113,7 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
     await page.reload();
   });
 
-  it('no tile\'s words are clipped, at any size of tile, in normal and in large print', async () => {
+  it("no tile's words are clipped, at any size of tile, in normal and in large print", async () => {
     const { page, base } = t;
     await startGame(page, base, screen, 7);
     expect((await clippedTileWords(page)).join('; ')).toBe('');
@@ -124,11 +130,20 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
     await page.waitForSelector('#card-panel .card-line');
     await settled(page);
     // the page may scroll to it, as long as it lands in view: its top on the screen
-    await page.waitForFunction(() => {
-      const r = document.querySelector('#card-panel')!.getBoundingClientRect();
-      return r.top >= -1 && r.top < window.innerHeight - 150;
-    }, undefined, { timeout: 5_000 }).catch(() => undefined);
-    const box = await page.locator('#card-panel').evaluate((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+    await page
+      .waitForFunction(
+        () => {
+          const r = document.querySelector('#card-panel')!.getBoundingClientRect();
+          return r.top >= -1 && r.top < window.innerHeight - 150;
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+    const box = await page.locator('#card-panel').evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    });
     expect(box.top, 'the card panel starts below the screen').toBeLessThan(SCREENS[screen].height - 150);
     expect(box.top, 'the card panel starts above the screen').toBeGreaterThanOrEqual(-1);
     await page.screenshot({ path: join(SHOTS, `layout-${screen}-card.png`), fullPage: false });
@@ -136,7 +151,7 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
     else await page.click('#card-button');
   });
 
-  it('late in a game the pool wraps across the table\'s width, and the rack and its buttons stay within a screen of the seats', async () => {
+  it("late in a game the pool wraps across the table's width, and the rack and its buttons stay within a screen of the seats", async () => {
     const { page, base } = t;
     // a new game (seed 21, easy bots), played on from the server's side to the last tiles of the wall
     await startGame(page, base, screen, 21);
@@ -159,7 +174,14 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
         const lines = new Set(tiles.map((r) => Math.round(r.top))).size;
         return { lines, perLine: first.length, room: row.getBoundingClientRect().right - first[first.length - 1].right, tileWidth: tiles[0].width };
       });
-      return { rows, table: box('#table'), pool: box('#pool'), actions: box('#actions'), rack: box('#rack'), seats: [...document.querySelectorAll('#table .seat:not(.hidden)')].map((e) => e.getBoundingClientRect().top) };
+      return {
+        rows,
+        table: box('#table'),
+        pool: box('#pool'),
+        actions: box('#actions'),
+        rack: box('#rack'),
+        seats: [...document.querySelectorAll('#table .seat:not(.hidden)')].map((e) => e.getBoundingClientRect().top),
+      };
     });
     const { height } = SCREENS[screen];
     // the pool uses the table's width: a line of discards is full before the next begins
@@ -177,8 +199,12 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
 
 describe.each(screens)('the API pages (/docs) at the %s size', (screen) => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser(`layout-docs-${screen}`, { screen }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser(`layout-docs-${screen}`, { screen });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('fit the screen: laid out at its width, nothing to scroll sideways', async () => {
     const { page, base } = t;
@@ -197,8 +223,12 @@ describe.each(screens)('the API pages (/docs) at the %s size', (screen) => {
 
 describe('the Charleston and the courtesy pass say what came in', () => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser('layout-received'); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser('layout-received');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('deal 7, easy bots: offering 1 Bam, 5 Bam and 1 Dot when Across offers none, nothing is received', async () => {
     const { page, base } = t;
@@ -224,12 +254,19 @@ describe('the Charleston and the courtesy pass say what came in', () => {
         const left = [...before];
         for (const x of passed) left.splice(left.indexOf(x), 1);
         const got: string[] = [];
-        for (const x of await rack()) { const at = left.indexOf(x); if (at >= 0) left.splice(at, 1); else got.push(x); }
+        for (const x of await rack()) {
+          const at = left.indexOf(x);
+          if (at >= 0) left.splice(at, 1);
+          else got.push(x);
+        }
         expect(got).toHaveLength(3);
         await expect(page.locator('#prompt-detail').textContent()).resolves.toMatch(/^You received [^.]+\./);
         continue;
       }
-      if (k.includes('vote-no')) { await page.click('[data-action="vote-no"]'); continue; }
+      if (k.includes('vote-no')) {
+        await page.click('[data-action="vote-no"]');
+        continue;
+      }
       if (k.includes('courtesy')) {
         for (const tile of ['1B', '5B', '1D']) {
           const i = await page.$$eval('#rack button:not(.selected)', (bs, t) => bs.find((b) => (b as HTMLElement).dataset.tile === t)?.getAttribute('data-index') ?? null, tile);

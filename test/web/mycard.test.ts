@@ -33,15 +33,22 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.click('#to-notation');
       await page.waitForSelector('#notation-mode:not(.hidden)');
     }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    afterAll(async () => {
+      await b?.close();
+    });
 
-    it('a typed card is checked as it is typed: each line\'s ways to make it and a winning hand of 14 tiles', async () => {
+    it("a typed card is checked as it is typed: each line's ways to make it and a winning hand of 14 tiles", async () => {
       await page.click('#example');
       await page.waitForSelector('.all-good');
       await settled(page);
-      const lines = await page.$$eval('.my-line', (ls) => ls.map((l) => ({ id: (l as HTMLElement).dataset.id, forms: Number((l as HTMLElement).dataset.forms), tiles: l.querySelectorAll('.example .tile').length })));
+      const lines = await page.$$eval('.my-line', (ls) =>
+        ls.map((l) => ({ id: (l as HTMLElement).dataset.id, forms: Number((l as HTMLElement).dataset.forms), tiles: l.querySelectorAll('.example .tile').length })),
+      );
       expect(lines.map((l) => l.id)).toEqual(['Evens #1', 'Evens #2', 'Runs #1', 'Winds #1']);
-      for (const l of lines) { expect(l.forms).toBeGreaterThan(0); expect(l.tiles).toBe(14); }
+      for (const l of lines) {
+        expect(l.forms).toBeGreaterThan(0);
+        expect(l.tiles).toBe(14);
+      }
       await shot('good');
     });
 

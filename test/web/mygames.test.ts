@@ -15,7 +15,8 @@ const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 /** A finished game played from the page's own session (the API, with the browser's cookie). */
 async function finishGame(page: Page, seed: number): Promise<string> {
   return page.evaluate(async (s) => {
-    const post = async (url: string, body: unknown, token?: string) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+    const post = async (url: string, body: unknown, token?: string) =>
+      (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
     const g = await post('/api/games', { level: 'random', seed: s });
     let a = g;
     for (let i = 0; i < 2000 && a.view.phase !== 'ended'; i++) {
@@ -38,9 +39,11 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       page = b.page;
       await page.goto(`${b.base}/`);
     }, 60_000);
-    afterAll(async () => { await b?.close(); });
+    afterAll(async () => {
+      await b?.close();
+    });
 
-    it('a guest\'s finished game is listed in plain words; making an account keeps it; signed out it is gone, signed in it is back', async () => {
+    it("a guest's finished game is listed in plain words; making an account keeps it; signed out it is gone, signed in it is back", async () => {
       const id = await finishGame(page, 50);
       await page.goto(`${b.base}/mygames.html`);
       await settled(page);
@@ -100,7 +103,10 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       }
       // her progress in words, with its chart
       await expect(page.textContent('#said')).resolves.toMatch(/This week you played 1 Mah Jongg game and made Mah Jongg in [01] of them\./);
-      await page.waitForFunction(() => { const img = document.getElementById('chart') as HTMLImageElement | null; return img !== null && img.complete && img.naturalWidth > 0; });
+      await page.waitForFunction(() => {
+        const img = document.getElementById('chart') as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
       await shot('progress');
       // a code for her coach; then her coach, on this device, takes it and sees her games
       await page.click('#invite');
@@ -137,7 +143,8 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       if (screen === 'phone') {
         // a Mexican Train round, listed too; its deal again opens the Mexican Train table's form filled in
         const train = await page.evaluate(async () => {
-          const post = async (url: string, body: unknown, token?: string) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+          const post = async (url: string, body: unknown, token?: string) =>
+            (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
           const g = await post('/api/domino/games', { players: 2, round: 0, bots: ['random'], seed: 51 });
           let a = g;
           for (let i = 0; i < 500 && a.legal.length > 0; i++) a = await post(`/api/domino/games/${g.id}/actions`, { ...a.legal[0], after: a.at }, g.token);

@@ -27,10 +27,12 @@ describe('Which hand? installed and offline', () => {
     page = b.page;
     context = page.context();
     const r = await fetch(`${b.base}/api/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: HAND, top: 8 }) });
-    const body = await r.json() as { results: { id: string; tilesAway: number; possible: boolean }[] };
+    const body = (await r.json()) as { results: { id: string; tilesAway: number; possible: boolean }[] };
     serverLines = body.results.map((x) => ({ id: x.id, away: x.possible ? x.tilesAway : -1 }));
   }, 60_000);
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('serves the worker for the whole site and the manifest with their types', async () => {
     const sw = await fetch(`${b.base}/sw.js`);
@@ -50,19 +52,27 @@ describe('Which hand? installed and offline', () => {
     await page.goto(`${b.base}/chase.html`);
     await settled(page);
     const cdp = await context.newCDPSession(page);
-    const manifest = await cdp.send('Page.getAppManifest') as { url: string; errors: { message: string }[]; data?: string };
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
     expect(manifest.url).toBe(`${b.base}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const data = JSON.parse(manifest.data!) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
     expect(data).toMatchObject({ short_name: 'Tilemate', start_url: '/', display: 'standalone', theme_color: '#1f5f46' });
-    const installability = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     expect(installability.installabilityErrors).toEqual([]);
     // each icon is a picture of the size it claims
-    const icons = await page.evaluate(async (list) => Promise.all(list.filter((i) => i.sizes !== 'any').map(async (i) => {
-      const blob = await (await fetch(i.src)).blob();
-      const bmp = await createImageBitmap(blob);
-      return { sizes: i.sizes, purpose: i.purpose, got: `${bmp.width}x${bmp.height}`, type: blob.type };
-    })), data.icons);
+    const icons = await page.evaluate(
+      async (list) =>
+        Promise.all(
+          list
+            .filter((i) => i.sizes !== 'any')
+            .map(async (i) => {
+              const blob = await (await fetch(i.src)).blob();
+              const bmp = await createImageBitmap(blob);
+              return { sizes: i.sizes, purpose: i.purpose, got: `${bmp.width}x${bmp.height}`, type: blob.type };
+            }),
+        ),
+      data.icons,
+    );
     expect(icons).toEqual([
       { sizes: '192x192', purpose: 'any', got: '192x192', type: 'image/png' },
       { sizes: '512x512', purpose: 'any', got: '512x512', type: 'image/png' },
@@ -85,10 +95,15 @@ describe('Which hand? installed and offline', () => {
     expect(Object.fromEntries(kept)).toEqual({ '/chase.html': 200, '/chase.js': 200, '/offline.js': 200, '/offline-worker.js': 200, '/offline-engine.js': 200, '/style.css': 200, '/': 200 });
   });
 
-  it('online, the worker gives the server\'s fresh copy, not the kept one', async () => {
+  it("online, the worker gives the server's fresh copy, not the kept one", async () => {
     const keptDate = await page.evaluate(async () => (await (await caches.open('tilemate-pages-v1')).match('/howto.html'))!.headers.get('date')!);
     // HTTP dates are to the second: ask once the clock is past the kept copy's second
-    await vi.waitFor(() => { if (Date.now() < Date.parse(keptDate) + 1_100) throw new Error('still the kept copy\'s second'); }, { timeout: 5_000, interval: 50 });
+    await vi.waitFor(
+      () => {
+        if (Date.now() < Date.parse(keptDate) + 1_100) throw new Error("still the kept copy's second");
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const asked = Date.now();
     const got = await page.evaluate(async () => (await fetch('/howto.html')).headers.get('date')!);
     // HTTP dates are to the second
@@ -96,11 +111,20 @@ describe('Which hand? installed and offline', () => {
     expect(Date.parse(got)).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000 - 1000);
   });
 
-  it('with the network cut, the page reloads, a tapped hand shows the server\'s lines, and advice comes, worked out on the tablet', async () => {
+  it("with the network cut, the page reloads, a tapped hand shows the server's lines, and advice comes, worked out on the tablet", async () => {
     await context.setOffline(true);
     try {
       // the server cannot be reached at all
-      await expect(page.evaluate(async () => { try { await fetch('/api/health', { cache: 'no-store' }); return 'reached'; } catch { return 'unreachable'; } })).resolves.toBe('unreachable');
+      await expect(
+        page.evaluate(async () => {
+          try {
+            await fetch('/api/health', { cache: 'no-store' });
+            return 'reached';
+          } catch {
+            return 'unreachable';
+          }
+        }),
+      ).resolves.toBe('unreachable');
       await page.reload();
       await expect(page.title()).resolves.toMatch(/which hand/i);
       await page.click('input[name="target"][value="hand"]');

@@ -24,11 +24,17 @@ beforeAll(async () => {
   ({ app, base, page, pageErrors } = table);
 }, 60_000);
 
-afterAll(async () => { await table?.close(); });
+afterAll(async () => {
+  await table?.close();
+});
 
 const settled = () => page.waitForSelector('body[data-busy="0"]');
 
-interface Sent { body: { type: string; tile?: string; after?: number }; status: number; code?: string }
+interface Sent {
+  body: { type: string; tile?: string; after?: number };
+  status: number;
+  code?: string;
+}
 
 /**
  * Loses the answer to the next action the page posts to `routes`: the request reaches the
@@ -65,8 +71,18 @@ async function serverGame<T>(sessionKey: string, routes: string, since = 0): Pro
   return res.json() as T;
 }
 
-interface MjAction { type: string; seat: number; tile?: string }
-interface MjAnswer { at: number; seat: number; view: { phase: string; rack: string[] }; legal: MjAction[]; events: { action: MjAction }[] }
+interface MjAction {
+  type: string;
+  seat: number;
+  tile?: string;
+}
+interface MjAnswer {
+  at: number;
+  seat: number;
+  view: { phase: string; rack: string[] };
+  legal: MjAction[];
+  events: { action: MjAction }[];
+}
 
 const mjGame = (since?: number) => serverGame<MjAnswer>('tilemate-game', '/api/games', since);
 const actionKinds = () => page.$$eval('#actions button', (bs) => bs.map((b) => (b as HTMLButtonElement).dataset.action ?? ''));
@@ -141,8 +157,17 @@ describe('an action sent again after its answer was lost', () => {
   }, 300_000);
 
   it('Mexican Train: a play sent again is not applied twice, and the page draws the game as it stands', async () => {
-    interface DAction { type: string; seat: number; tile?: string; train?: number | string }
-    interface DAnswer { at: number; view: { hand: string[]; handCounts: number[] }; legal: DAction[] }
+    interface DAction {
+      type: string;
+      seat: number;
+      tile?: string;
+      train?: number | string;
+    }
+    interface DAnswer {
+      at: number;
+      view: { hand: string[]; handCounts: number[] };
+      legal: DAction[];
+    }
     const dominoGame = (since?: number) => serverGame<DAnswer>('tilemate-domino-game', '/api/domino/games', since);
     await page.goto(base + '/domino.html');
     await settled();

@@ -37,10 +37,12 @@ const smallestTileText = (page: Page) =>
 /** Every enabled control the page shows, and whether Tab reaches it. */
 async function unreachableByKeyboard(page: Page): Promise<string[]> {
   const ids = await page.$$eval('button:not(:disabled), a[href], input:not(:disabled), summary, select', (els) =>
-    els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e, i) => {
-      e.setAttribute('data-kb', String(i));
-      return String(i);
-    }),
+    els
+      .filter((e) => (e as HTMLElement).offsetParent !== null)
+      .map((e, i) => {
+        e.setAttribute('data-kb', String(i));
+        return String(i);
+      }),
   );
   const reached = new Set<string>();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -71,8 +73,12 @@ const screens = Object.keys(SCREENS) as ScreenName[];
 
 describe.each(screens)('the Mah Jongg table at the %s size', (screen) => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser(`screen-mj-${screen}`, { screen }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser(`screen-mj-${screen}`, { screen });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('the start form fits, and "Start the game" is clicked like a person clicks it', async () => {
     const { page, base } = t;
@@ -136,8 +142,12 @@ describe.each(screens)('the Mah Jongg table at the %s size', (screen) => {
 
 describe.each(screens)('the Mexican Train table at the %s size', (screen) => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser(`screen-mt-${screen}`, { screen }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser(`screen-mt-${screen}`, { screen });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('the start form and the first turn fit; train rows wrap and "Put ... here" is on screen', async () => {
     const { page, base } = t;
@@ -166,8 +176,12 @@ describe.each(screens)('the Mexican Train table at the %s size', (screen) => {
 
 describe('a whole Mah Jongg game played at the phone size', () => {
   let t: BrowserTable;
-  beforeAll(async () => { t = await openBrowser('screen-mj-phone-game', { screen: 'phone' }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await openBrowser('screen-mj-phone-game', { screen: 'phone' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('every step fits the phone, its buttons on screen and tapped, to the end of the game', async () => {
     const { page, base, pageErrors } = t;
@@ -184,7 +198,14 @@ describe('a whole Mah Jongg game played at the phone size', () => {
       if (await page.isVisible('#end')) break;
       if ((await overflowX(page)) > 0) {
         await page.screenshot({ path: join(SHOTS, 'mj-phone-game-overflow.png'), fullPage: true });
-        console.log(await page.$$eval('body *', (els) => els.filter((e) => e.getBoundingClientRect().right > 391).slice(0, 8).map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`)));
+        console.log(
+          await page.$$eval('body *', (els) =>
+            els
+              .filter((e) => e.getBoundingClientRect().right > 391)
+              .slice(0, 8)
+              .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`),
+          ),
+        );
       }
       expect(await overflowX(page)).toBe(0);
       expect(await buttonsOffScreen(page)).toEqual([]);
@@ -196,7 +217,8 @@ describe('a whole Mah Jongg game played at the phone size', () => {
         seen.add(first);
         await page.screenshot({ path: join(SHOTS, `mj-phone-game-${first}.png`), fullPage: true });
       }
-      const free = () => page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile! })).filter((x) => x.tile !== 'J'));
+      const free = () =>
+        page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile! })).filter((x) => x.tile !== 'J'));
       if (first === 'pass') for (const x of (await free()).slice(0, 3)) await page.tap(`#rack [data-index="${x.index}"]`);
       if (first === 'discard' && !hinted) {
         // the hint in one plain sentence, its figures behind a Details toggle

@@ -13,13 +13,17 @@ import { axeViolations, openPeople, overflowX, SHOTS, type BrowserPeople } from 
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 /** A small original card (never a published League card). */
-const CLUB = 'card: Ruth\'s club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n';
-const TITLE = 'Ruth\'s club card';
+const CLUB = "card: Ruth's club card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n[Winds]\nNNNN EEE WWW SSSS ; c 40\n";
+const TITLE = "Ruth's club card";
 const EVENS_CHIPS = ['22● green', '444● green', '6666● green', '888● green', 'FFno colour'];
 
 let people: BrowserPeople;
-beforeAll(async () => { people = await openPeople('shared-card'); }, 60_000);
-afterAll(async () => { await people?.close(); });
+beforeAll(async () => {
+  people = await openPeople('shared-card');
+}, 60_000);
+afterAll(async () => {
+  await people?.close();
+});
 
 describe('a shared card opened by its code', () => {
   it('a second player opens it by its code, sees its lines and no way to change it, and plays a game on it', async () => {
@@ -55,7 +59,10 @@ describe('a shared card opened by its code', () => {
     await expect(page.textContent('#card-title')).resolves.toBe(TITLE);
     await expect(page.textContent('#card-owner')).resolves.toBe('Shared by Ruth. Only Ruth can change it, and you always see her latest version.');
     const lines = await page.$$eval('.my-line', (ls) => ls.map((l) => ({ id: (l as HTMLElement).dataset.id, tiles: l.querySelectorAll('.example .tile').length })));
-    expect(lines).toEqual([{ id: 'Evens #1', tiles: 14 }, { id: 'Winds #1', tiles: 14 }]);
+    expect(lines).toEqual([
+      { id: 'Evens #1', tiles: 14 },
+      { id: 'Winds #1', tiles: 14 },
+    ]);
     // each line as the card prints it: its groups in their colours, said in words too, never the notation
     const chips = await page.$$eval('.my-line[data-id="Evens #1"] .chip', (cs) => cs.map((c) => c.textContent!.replace(/\s+/g, ' ').trim()));
     expect(chips).toEqual(EVENS_CHIPS);
@@ -80,7 +87,9 @@ describe('a shared card opened by its code', () => {
     expect(ids.sort()).toEqual(['Evens #1', 'Winds #1']);
 
     // Ruth stops sharing: the code opens nothing, in plain words
-    ruth.once('dialog', (d) => { void d.accept(); });
+    ruth.once('dialog', (d) => {
+      void d.accept();
+    });
     await ruth.click('.share-controls button:has-text("Stop sharing")');
     await ruth.waitForSelector('.share-controls .share-said:has-text("No longer shared")');
     await page.goto(`${people.base}/shared-card.html?code=${code}`);

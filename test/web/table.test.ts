@@ -24,7 +24,9 @@ beforeAll(async () => {
   ({ base, page, pageErrors } = table);
 }, 60_000);
 
-afterAll(async () => { await table?.close(); });
+afterAll(async () => {
+  await table?.close();
+});
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
@@ -62,7 +64,10 @@ describe('the practice table page', () => {
     const box = await page.locator('#rack .tile').first().boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(60);
     expect(box!.height).toBeGreaterThanOrEqual(80);
-    const face = await page.locator('#rack .tile .face').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    const face = await page
+      .locator('#rack .tile .face')
+      .first()
+      .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(face).toBeGreaterThanOrEqual(28);
     // three bots around the table
     expect(await page.locator('#table .seat:not(.hidden)').count()).toBe(3);
@@ -196,7 +201,7 @@ describe('the practice table page', () => {
     const scores = await page.$$eval('#end tr.score-row td:nth-child(2)', (tds) => tds.map((td) => Number(td.textContent)));
     expect(scores).toHaveLength(4);
     // the records of the page's player: asked from the page, with its session
-    const records = await page.evaluate(async () => (await (await fetch('/api/records')).json() as { records: { seed: number; scores: number[] }[] }).records);
+    const records = await page.evaluate(async () => ((await (await fetch('/api/records')).json()) as { records: { seed: number; scores: number[] }[] }).records);
     const mine = records.find((r) => r.seed === SEED);
     expect(mine).toBeDefined();
     expect(scores).toEqual(mine!.scores);

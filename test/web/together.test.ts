@@ -13,7 +13,12 @@ import { everyControlInside, keyboardReaches } from './page-checks.js';
  * table's WebSocket. Screenshots go to os.tmpdir()/tilemate-screens to be looked at by eye.
  */
 
-interface Person { page: Page; pageErrors: string[]; name: string; screen: ScreenName }
+interface Person {
+  page: Page;
+  pageErrors: string[];
+  name: string;
+  screen: ScreenName;
+}
 
 let people: BrowserPeople;
 let base = '';
@@ -25,19 +30,28 @@ beforeAll(async () => {
   base = people.base;
 }, 60_000);
 
-afterAll(async () => { await people?.close(); });
+afterAll(async () => {
+  await people?.close();
+});
 
 async function person(name: string, screen: ScreenName): Promise<Person> {
   const { page, pageErrors } = await people.person(screen);
   // the server's Content Security Policy allows no inline script or style: the page must never need one
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) pageErrors.push(m.text());
+  });
   page.on('response', (res) => {
     if (!res.url().includes('/api/') || res.status() < 400) return;
     // a review refused as busy: every page here shares one address, and each asks for her review at the end
     if (res.status() === 503 && res.url().endsWith('/api/review')) return;
     // a stale action (a push got there first), which the page answers with the table as it stands
     if (res.status() === 409) {
-      res.json().then((b: { code?: string }) => { if (b.code !== 'TM_STALE_ACTION') refused.push(`${name}: 409 ${b.code} ${res.url()}`); }, () => refused.push(`${name}: 409 ${res.url()}`));
+      res.json().then(
+        (b: { code?: string }) => {
+          if (b.code !== 'TM_STALE_ACTION') refused.push(`${name}: 409 ${b.code} ${res.url()}`);
+        },
+        () => refused.push(`${name}: 409 ${res.url()}`),
+      );
       return;
     }
     refused.push(`${name}: ${res.status()} ${res.url()}`);
@@ -100,9 +114,13 @@ const clickableTiles = (page: Page) =>
  * element of that selector says exactly this.
  */
 async function offered(page: Page, selectors: string, ms: number, text?: [string, string]): Promise<void> {
-  await page.waitForFunction(([sel, said]) =>
-    [...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).checkVisibility())
-      || (said !== undefined && [...document.querySelectorAll(said[0])].some((e) => e.textContent === said[1])), [selectors, text] as const, { timeout: Math.max(1, ms) })
+  await page
+    .waitForFunction(
+      ([sel, said]) =>
+        [...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).checkVisibility()) || (said !== undefined && [...document.querySelectorAll(said[0])].some((e) => e.textContent === said[1])),
+      [selectors, text] as const,
+      { timeout: Math.max(1, ms) },
+    )
     .catch(() => undefined);
 }
 
@@ -152,7 +170,7 @@ async function playMahJongg(p: Person, opts: { midwayAfter?: number; midway?: ()
     } else if (first === 'discard') {
       const tiles = await clickableTiles(page);
       const pick = tiles.find((t) => t.drawn && t.tile !== 'J') ?? tiles.find((t) => t.tile !== 'J') ?? tiles[0];
-      if (pick && await tap(page, `#rack [data-index="${pick.index}"]`)) done = await tap(page, '[data-action="discard"]:not(:disabled)');
+      if (pick && (await tap(page, `#rack [data-index="${pick.index}"]`))) done = await tap(page, '[data-action="discard"]:not(:disabled)');
     } else done = await tap(page, `[data-action="${first}"]`);
     if (done) acted++;
     if (done && opts.midway && acted === opts.midwayAfter) await opts.midway();
@@ -191,7 +209,10 @@ describe('tables together: four people at one Mah Jongg table', () => {
     await p.page.waitForSelector('#open-form');
     expect(await p.page.isVisible('#card-choice')).toBe(false);
     const text = readFileSync(join(import.meta.dirname, '../../cards/garden-2026.card'), 'utf8');
-    const saved = await p.page.evaluate(async (t) => (await fetch('/api/cards/garden', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: t }) })).status, text);
+    const saved = await p.page.evaluate(
+      async (t) => (await fetch('/api/cards/garden', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: t }) })).status,
+      text,
+    );
     expect(saved).toBe(200);
     await p.page.reload();
     await p.page.waitForSelector('#card-choice:not(.hidden) option[value="garden"]', { state: 'attached' });
@@ -208,7 +229,10 @@ describe('tables together: four people at one Mah Jongg table', () => {
     expect(await ruth.page.locator('#seat-list li').count()).toBe(4);
     await expect(ruth.page.locator('#seat-list li[data-seat="0"]').textContent()).resolves.toContain('Ruth (you)');
     // the QR code is an image the server draws of the link
-    await ruth.page.waitForFunction(() => { const img = document.querySelector('#qr') as HTMLImageElement; return img.complete && img.naturalWidth > 0; });
+    await ruth.page.waitForFunction(() => {
+      const img = document.querySelector('#qr') as HTMLImageElement;
+      return img.complete && img.naturalWidth > 0;
+    });
     const size = await ruth.page.locator('#code').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(40);
     await ruth.page.click('#copy-button');
@@ -238,7 +262,12 @@ describe('tables together: four people at one Mah Jongg table', () => {
 
   it('the host starts, and each page shows its own seat, the others by name around the table', async () => {
     await ruth.page.click('#start-button');
-    for (const [p, wind] of [[ruth, 'East'], [edna, 'South'], [pearl, 'West'], [ida, 'North']] as const) {
+    for (const [p, wind] of [
+      [ruth, 'East'],
+      [edna, 'South'],
+      [pearl, 'West'],
+      [ida, 'North'],
+    ] as const) {
       await p.page.waitForSelector('#game:not(.hidden) #rack .tile');
       await expect(mySeatWords(p.page)).resolves.toBe(`You sit ${wind}`);
       const names = await p.page.$$eval('#table .seat:not(.hidden) h3', (hs) => hs.map((h) => h.textContent ?? ''));
@@ -266,7 +295,7 @@ describe('tables together: four people at one Mah Jongg table', () => {
     await ruth.page.click('#card-button');
   });
 
-  it('someone watching sees the table and the names, and no one\'s tiles', async () => {
+  it("someone watching sees the table and the names, and no one's tiles", async () => {
     const sadie = await person('Sadie', 'desktop');
     await joinTable(sadie, code, 'watch');
     await sadie.page.waitForSelector('#game:not(.hidden) #table .seat h3');
@@ -346,7 +375,11 @@ describe('tables together: a teaching table', () => {
 
   it('the coach sees every rack; each student sees her own tiles only', async () => {
     try {
-      await coach.page.waitForFunction(() => document.querySelectorAll('#racks .coach-rack').length === 4 && [...document.querySelectorAll('#racks .coach-rack')].every((r) => r.querySelectorAll('.tile').length >= 10), undefined, { timeout: 15_000 });
+      await coach.page.waitForFunction(
+        () => document.querySelectorAll('#racks .coach-rack').length === 4 && [...document.querySelectorAll('#racks .coach-rack')].every((r) => r.querySelectorAll('.tile').length >= 10),
+        undefined,
+        { timeout: 15_000 },
+      );
     } catch (err) {
       await shot(coach, 'coach-stuck');
       throw new Error(`${String(err)}: ${await coach.page.locator('#together').textContent()}`);
@@ -367,7 +400,10 @@ describe('tables together: a teaching table', () => {
     expect(await axeViolations(coach.page)).toEqual([]);
     expect(await overflowX(coach.page)).toBe(0);
     // a coach on her phone or tablet: the racks one under another, nothing off the screen
-    for (const size of [{ width: 390, height: 844, name: 'phone' }, { width: 820, height: 1180, name: 'tablet' }]) {
+    for (const size of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 820, height: 1180, name: 'tablet' },
+    ]) {
       await coach.page.setViewportSize(size);
       await coach.page.screenshot({ path: join(SHOTS, `together-coach-${size.name}-sized.png`), fullPage: true });
       expect(await overflowX(coach.page)).toBe(0);
@@ -393,7 +429,7 @@ describe('tables together: a teaching table', () => {
     await shot(rose, 'student-hint');
   });
 
-  it('the students play to the end, and the coach opens each student\'s review', async () => {
+  it("the students play to the end, and the coach opens each student's review", async () => {
     await Promise.all([playMahJongg(rose), playMahJongg(hazel)]);
     // each student's page asks for her own review at the end (one address here for every page: one after another)
     for (const p of [rose, hazel]) await p.page.waitForSelector('#review ol li button', { timeout: 150_000 });
@@ -425,13 +461,16 @@ describe('tables together: Mexican Train with two people and bots', () => {
       made.set(p, 0);
       const deadline = Date.now() + 60_000;
       const more = () => [host, friend].some((q) => (made.get(q) ?? 0) < want);
-      for (; Date.now() < deadline && more();) {
+      for (; Date.now() < deadline && more(); ) {
         await settled(p.page);
         if (await p.page.isVisible('#end')) return made.get(p)!;
-        if (await p.page.isVisible('[data-action="next-round"]')) { await tap(p.page, '[data-action="next-round"]'); continue; }
+        if (await p.page.isVisible('[data-action="next-round"]')) {
+          await tap(p.page, '[data-action="next-round"]');
+          continue;
+        }
         const domino = await p.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
         let done = false;
-        if (domino.length && await tap(p.page, `#hand button.domino[data-tile="${domino[0]}"]`)) done = await tap(p.page, '.play-here');
+        if (domino.length && (await tap(p.page, `#hand button.domino[data-tile="${domino[0]}"]`))) done = await tap(p.page, '.play-here');
         else if (await p.page.isVisible('[data-action="draw"]')) await tap(p.page, '[data-action="draw"]');
         else if (await p.page.isVisible('[data-action="pass"]')) done = await tap(p.page, '[data-action="pass"]');
         else await offered(p.page, DOMINO_CHOICES, 1_000);
@@ -482,7 +521,7 @@ describe('tables together: Mexican Train with two people and bots', () => {
     while (Date.now() < deadline && !(await host.page.locator('#players tbody th:text("Edna (away for now)")').count())) {
       await settled(host.page);
       const domino = await host.page.$$eval('#hand button.domino:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.tile!));
-      if (domino.length && await tap(host.page, `#hand button.domino[data-tile="${domino[0]}"]`)) await tap(host.page, '.play-here');
+      if (domino.length && (await tap(host.page, `#hand button.domino[data-tile="${domino[0]}"]`))) await tap(host.page, '.play-here');
       else if (await host.page.isVisible('[data-action="draw"]')) await tap(host.page, '[data-action="draw"]');
       else if (await host.page.isVisible('[data-action="pass"]')) await tap(host.page, '[data-action="pass"]');
       else await offered(host.page, DOMINO_CHOICES, 1_000, ['#players tbody th', 'Edna (away for now)']);

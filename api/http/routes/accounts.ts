@@ -16,7 +16,7 @@ import { ERRORS, Strict } from './schemas.js';
  * server on it counts the same attempts (api/store/rate-windows.ts).
  */
 
-const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} .'_-]*$", description: 'letters, digits, spaces and . \' _ -, up to 40' });
+const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} .'_-]*$", description: "letters, digits, spaces and . ' _ -, up to 40" });
 const Password = Type.String({ minLength: 8, maxLength: 200, description: 'at least 8 characters' });
 const Me = Type.Object({ signedIn: Type.Boolean(), guest: Type.Boolean(), name: Type.Union([Type.String(), Type.Null()]) });
 
@@ -35,71 +35,91 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
     if (wait !== null) throw new TilemateError('TM_RATE_LIMITED', `too many sign-in attempts; please wait ${wait} seconds and try again`);
   };
 
-  app.get('/me', {
-    schema: { summary: 'Who this browser is: signed in (with her name), a guest, or nobody yet', response: { 200: Me, ...ERRORS } },
-  }, async (req) => {
-    const p = await acc.current(req);
-    return { signedIn: p !== null && p.name !== null, guest: p !== null && p.name === null, name: p?.name ?? null };
-  });
-
-  app.post('/account', {
-    schema: {
-      summary: 'Signs up: a name and a password; what this browser made as a guest becomes the account\'s',
-      body: Strict({ name: Name, password: Password }, { examples: [{ name: 'Rose', password: 'a long password' }] }),
-      response: { 201: Me, ...ERRORS },
+  app.get(
+    '/me',
+    {
+      schema: { summary: 'Who this browser is: signed in (with her name), a guest, or nobody yet', response: { 200: Me, ...ERRORS } },
     },
-  }, async (req, reply) => {
-    const { name, password } = req.body as { name: string; password: string };
-    const p = await acc.player(req, reply);
-    if (p.name !== null) throw new TilemateError('TM_BAD_INPUT', `you are signed in as ${p.name}: sign out first to make another account`);
-    await players.signUp(p.id, name.trim(), await acc.hashPassword(password));
-    await acc.startSession(req, reply, { id: p.id, name: name.trim() }); // a new session token at the change of rights
-    return reply.code(201).send({ signedIn: true, guest: false, name: name.trim() });
-  });
-
-  app.post('/session', {
-    preHandler: limit([byAddress, byName]),
-    schema: {
-      summary: 'Signs in with a name and a password',
-      body: Strict({ name: Type.String({ maxLength: 40 }), password: Type.String({ maxLength: 200 }) }, { examples: [{ name: 'Rose', password: 'a long password' }] }),
-      response: { 200: Me, ...ERRORS },
+    async (req) => {
+      const p = await acc.current(req);
+      return { signedIn: p !== null && p.name !== null, guest: p !== null && p.name === null, name: p?.name ?? null };
     },
-  }, async (req, reply) => {
-    const { name, password } = req.body as { name: string; password: string };
-    const found = await players.byName(name);
-    // the same answer, and about the same time, for an unknown name and a wrong password
-    const ok = await acc.checkPassword(found?.passwordHash ?? DUMMY_HASH, password);
-    if (found === null || !ok) throw new TilemateError('TM_BAD_SIGN_IN', 'that name and password do not match an account here');
-    const before = await acc.current(req);
-    if (before !== null && before.name === null) await players.adopt(before.id, found.id);
-    await acc.startSession(req, reply, { id: found.id, name: found.name });
-    return { signedIn: true, guest: false, name: found.name };
-  });
+  );
 
-  app.delete('/session', {
-    schema: { summary: 'Signs out this browser', response: { 200: Me, ...ERRORS } },
-  }, async (req, reply) => {
-    await acc.endSession(req, reply);
-    return { signedIn: false, guest: false, name: null };
-  });
-
-  app.put('/account/password', {
-    preHandler: limit([byAddress, byAccount]),
-    schema: {
-      summary: 'Changes the password (the old one first); every other browser is signed out',
-      body: Strict({ old: Type.String({ maxLength: 200 }), password: Password }, { examples: [{ old: 'a long password', password: 'another long password' }] }),
-      response: { 200: Me, ...ERRORS },
+  app.post(
+    '/account',
+    {
+      schema: {
+        summary: "Signs up: a name and a password; what this browser made as a guest becomes the account's",
+        body: Strict({ name: Name, password: Password }, { examples: [{ name: 'Rose', password: 'a long password' }] }),
+        response: { 201: Me, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const p = await signedIn(acc, req);
-    const { old, password } = req.body as { old: string; password: string };
-    const current = await players.passwordHash(p.id);
-    if (current === null || !await acc.checkPassword(current, old)) throw new TilemateError('TM_BAD_SIGN_IN', 'the old password is not right');
-    await players.setPassword(p.id, await acc.hashPassword(password));
-    const keep = acc.sessionHash(req);
-    if (keep !== null) await players.endOtherSessions(p.id, keep);
-    return { signedIn: true, guest: false, name: p.name };
-  });
+    async (req, reply) => {
+      const { name, password } = req.body as { name: string; password: string };
+      const p = await acc.player(req, reply);
+      if (p.name !== null) throw new TilemateError('TM_BAD_INPUT', `you are signed in as ${p.name}: sign out first to make another account`);
+      await players.signUp(p.id, name.trim(), await acc.hashPassword(password));
+      await acc.startSession(req, reply, { id: p.id, name: name.trim() }); // a new session token at the change of rights
+      return reply.code(201).send({ signedIn: true, guest: false, name: name.trim() });
+    },
+  );
+
+  app.post(
+    '/session',
+    {
+      preHandler: limit([byAddress, byName]),
+      schema: {
+        summary: 'Signs in with a name and a password',
+        body: Strict({ name: Type.String({ maxLength: 40 }), password: Type.String({ maxLength: 200 }) }, { examples: [{ name: 'Rose', password: 'a long password' }] }),
+        response: { 200: Me, ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const { name, password } = req.body as { name: string; password: string };
+      const found = await players.byName(name);
+      // the same answer, and about the same time, for an unknown name and a wrong password
+      const ok = await acc.checkPassword(found?.passwordHash ?? DUMMY_HASH, password);
+      if (found === null || !ok) throw new TilemateError('TM_BAD_SIGN_IN', 'that name and password do not match an account here');
+      const before = await acc.current(req);
+      if (before !== null && before.name === null) await players.adopt(before.id, found.id);
+      await acc.startSession(req, reply, { id: found.id, name: found.name });
+      return { signedIn: true, guest: false, name: found.name };
+    },
+  );
+
+  app.delete(
+    '/session',
+    {
+      schema: { summary: 'Signs out this browser', response: { 200: Me, ...ERRORS } },
+    },
+    async (req, reply) => {
+      await acc.endSession(req, reply);
+      return { signedIn: false, guest: false, name: null };
+    },
+  );
+
+  app.put(
+    '/account/password',
+    {
+      preHandler: limit([byAddress, byAccount]),
+      schema: {
+        summary: 'Changes the password (the old one first); every other browser is signed out',
+        body: Strict({ old: Type.String({ maxLength: 200 }), password: Password }, { examples: [{ old: 'a long password', password: 'another long password' }] }),
+        response: { 200: Me, ...ERRORS },
+      },
+    },
+    async (req) => {
+      const p = await signedIn(acc, req);
+      const { old, password } = req.body as { old: string; password: string };
+      const current = await players.passwordHash(p.id);
+      if (current === null || !(await acc.checkPassword(current, old))) throw new TilemateError('TM_BAD_SIGN_IN', 'the old password is not right');
+      await players.setPassword(p.id, await acc.hashPassword(password));
+      const keep = acc.sessionHash(req);
+      if (keep !== null) await players.endOtherSessions(p.id, keep);
+      return { signedIn: true, guest: false, name: p.name };
+    },
+  );
 }
 
 /** A hash to check against when the name is unknown, so both failures cost the same. */

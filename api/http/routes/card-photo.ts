@@ -33,8 +33,11 @@ export const PHOTO_ROUTE_LIMITS: PhotoRouteLimits = { maxBytes: PHOTO_LIMITS.max
 const TYPES = ['image/png', 'image/jpeg'];
 
 const Unsure = Type.Object({
-  section: Type.String(), line: Type.Integer({ description: 'the line\'s place in its section, from 1' }), id: Type.String(),
-  groups: Type.String({ description: 'the groups as read, as printed' }), reason: Type.String({ description: 'why to check it, one plain sentence' }),
+  section: Type.String(),
+  line: Type.Integer({ description: "the line's place in its section, from 1" }),
+  id: Type.String(),
+  groups: Type.String({ description: 'the groups as read, as printed' }),
+  reason: Type.String({ description: 'why to check it, one plain sentence' }),
 });
 
 /** One photo at a time, a few waiting: a turn, or TM_BUSY at once. */
@@ -53,7 +56,8 @@ class Turns {
       return await job();
     } finally {
       const next = this.queue.shift();
-      if (next) next(); else this.running = false;
+      if (next) next();
+      else this.running = false;
     }
   }
 }
@@ -71,32 +75,41 @@ export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Part
   const turns = new Turns(limits.waiting);
   // the OCR's worker is the process's: ended with the last server that reads photos
   servers++;
-  app.addHook('onClose', async () => { if (--servers === 0 && reader !== null) await (await reader).closeCardPhotoReader(); });
+  app.addHook('onClose', async () => {
+    if (--servers === 0 && reader !== null) await (await reader).closeCardPhotoReader();
+  });
   // a context of its own: the images' parser and the larger body limit are this route's alone
   app.register(async (photo) => {
     // the body as bytes, whatever its type: the route names what it takes in words, not fastify's 415
     photo.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBytes }, (_req, body, done) => done(null, body));
-    photo.post('/cards/photo', {
-      bodyLimit: limits.maxBytes,
-      preHandler: ctx.heavy,
-      // a photo too large is refused from its declared length, before it is received
-      onRequest: async (req) => {
-        const length = Number(req.headers['content-length'] ?? NaN);
-        if (length > limits.maxBytes) throw new TilemateError('TM_BODY_TOO_LARGE', `the photo is ${(length / 1048576).toFixed(1)} MB; a photo of a card may be at most ${mb(limits.maxBytes)}`);
+    photo.post(
+      '/cards/photo',
+      {
+        bodyLimit: limits.maxBytes,
+        preHandler: ctx.heavy,
+        // a photo too large is refused from its declared length, before it is received
+        onRequest: async (req) => {
+          const length = Number(req.headers['content-length'] ?? NaN);
+          if (length > limits.maxBytes) throw new TilemateError('TM_BODY_TOO_LARGE', `the photo is ${(length / 1048576).toFixed(1)} MB; a photo of a card may be at most ${mb(limits.maxBytes)}`);
+        },
+        schema: {
+          summary: 'A photo of a printed card (the image itself as the body, Content-Type image/png or image/jpeg) read into a draft card for the editor, with the lines to check and why',
+          consumes: TYPES,
+          response: { 200: Type.Object({ card: PrintedCardSchema, unsure: Type.Array(Unsure) }), ...ERRORS },
+        },
       },
-      schema: {
-        summary: 'A photo of a printed card (the image itself as the body, Content-Type image/png or image/jpeg) read into a draft card for the editor, with the lines to check and why',
-        consumes: TYPES,
-        response: { 200: Type.Object({ card: PrintedCardSchema, unsure: Type.Array(Unsure) }), ...ERRORS },
+      async (req): Promise<{ card: PrintedCard; unsure: UnsureLine[] }> => {
+        const type = String(req.headers['content-type'] ?? '')
+          .split(';')[0]
+          .trim()
+          .toLowerCase();
+        if (!TYPES.includes(type) || !Buffer.isBuffer(req.body)) {
+          throw new TilemateError('TM_BAD_INPUT', `send the photo itself as the body, with Content-Type image/png or image/jpeg${type ? `, not ${type.slice(0, 60)}` : ''}`);
+        }
+        const bytes = req.body;
+        const draft: PhotoDraft = await turns.run(async () => (await photoReader()).readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
+        return { card: draft.card, unsure: draft.unsure };
       },
-    }, async (req): Promise<{ card: PrintedCard; unsure: UnsureLine[] }> => {
-      const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (!TYPES.includes(type) || !Buffer.isBuffer(req.body)) {
-        throw new TilemateError('TM_BAD_INPUT', `send the photo itself as the body, with Content-Type image/png or image/jpeg${type ? `, not ${type.slice(0, 60)}` : ''}`);
-      }
-      const bytes = req.body;
-      const draft: PhotoDraft = await turns.run(async () => (await photoReader()).readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
-      return { card: draft.card, unsure: draft.unsure };
-    });
+    );
   });
 }

@@ -34,17 +34,22 @@ export const SHARE_LIMITS: ShareLimits = { maxKept: 20, maxOffered: 40, maxShare
 export const shareLink = (code: string): string => `/shared-card.html?code=${code}`;
 
 const Name = Type.Object({ name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'the name of one of your saved cards' }) });
-const Code = Type.Object({ code: Type.String({ description: 'the shared card\'s code, as it was given (capitals or small letters; spaces and hyphens are ignored)' }) });
+const Code = Type.Object({ code: Type.String({ description: "the shared card's code, as it was given (capitals or small letters; spaces and hyphens are ignored)" }) });
 const Share = Type.Object({
   code: Type.String(),
   reference: Type.String({ description: 'how a game, a table or GET /api/cards/:name names the shared card: shared:CODE' }),
   link: Type.String({ description: 'the page that opens it, on this server' }),
-  name: Type.String({ description: 'your saved card\'s name' }),
-  title: Type.String({ description: 'the card\'s own title' }),
+  name: Type.String({ description: "your saved card's name" }),
+  title: Type.String({ description: "the card's own title" }),
 });
 const Line = Type.Object({
-  id: Type.String(), fileLine: Type.Integer(), pattern: Type.String(), value: Type.Integer(), concealed: Type.Boolean(),
-  forms: Type.Integer(), example: Type.String(),
+  id: Type.String(),
+  fileLine: Type.Integer(),
+  pattern: Type.String(),
+  value: Type.Integer(),
+  concealed: Type.Boolean(),
+  forms: Type.Integer(),
+  example: Type.String(),
 });
 const Opened = Type.Object({
   code: Type.String(),
@@ -55,14 +60,18 @@ const Opened = Type.Object({
   text: Type.String(),
   lines: Type.Array(Line),
   yours: Type.Boolean({ description: 'you are its owner' }),
-  name: Type.Optional(Type.String({ description: 'when it is yours: your saved card\'s name' })),
+  name: Type.Optional(Type.String({ description: "when it is yours: your saved card's name" })),
   kept: Type.Boolean({ description: 'you keep it on your list of cards (GET /api/cards)' }),
   coach: Type.Boolean({ description: 'its owner is your coach: it is on your list of cards without keeping it' }),
 });
 
 /** A card's own title, or its saved name when its text no longer reads. */
 function titleOf(text: string, fallback: string): string {
-  try { return parseCard(text).name; } catch { return fallback; }
+  try {
+    return parseCard(text).name;
+  } catch {
+    return fallback;
+  }
 }
 
 /** The owner's words for what others may not do with her card. */
@@ -104,7 +113,9 @@ export async function offeredCards(ctx: AppContext, player: Player | null): Prom
     try {
       const card = parseCard(c.text);
       return [{ name: sharedReference(c.code), title: card.name, lines: card.lines.length, chars: c.text.length, shared: true as const, owner: c.owner, coach: c.coach }];
-    } catch { return []; } // a card that no longer reads is not offered
+    } catch {
+      return [];
+    } // a card that no longer reads is not offered
   });
 }
 
@@ -128,97 +139,128 @@ export function cardSharingRoutes(app: Api, ctx: AppContext, opts: { limits?: Pa
     return card;
   };
 
-  app.post('/cards/:name/share', {
-    schema: {
-      summary: 'Shares one of your saved cards read-only: its code (the same one while it stays shared) and the link that opens it',
-      params: Name,
-      response: { 200: Share, ...ERRORS },
+  app.post(
+    '/cards/:name/share',
+    {
+      schema: {
+        summary: 'Shares one of your saved cards read-only: its code (the same one while it stays shared) and the link that opens it',
+        params: Name,
+        response: { 200: Share, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const me = await owner(req);
-    const { name } = req.params;
-    const shared = await shares.share(me.id, name);
-    if (shared === null) throw new TilemateError('TM_NOT_FOUND', `You have no saved card named ${name}.`);
-    const text = await ctx.players.card(me.id, name);
-    return { code: shared.code, reference: sharedReference(shared.code), link: shareLink(shared.code), name, title: titleOf(text ?? '', name) };
-  });
+    async (req) => {
+      const me = await owner(req);
+      const { name } = req.params;
+      const shared = await shares.share(me.id, name);
+      if (shared === null) throw new TilemateError('TM_NOT_FOUND', `You have no saved card named ${name}.`);
+      const text = await ctx.players.card(me.id, name);
+      return { code: shared.code, reference: sharedReference(shared.code), link: shareLink(shared.code), name, title: titleOf(text ?? '', name) };
+    },
+  );
 
-  app.delete('/cards/:name/share', {
-    schema: {
-      summary: 'Stops sharing one of your saved cards: its code opens nothing any more, and it leaves the lists of those who kept it',
-      params: Name,
-      response: { 200: Type.Object({ stopped: Type.String({ description: 'the code that no longer opens it' }), name: Type.String() }), ...ERRORS },
+  app.delete(
+    '/cards/:name/share',
+    {
+      schema: {
+        summary: 'Stops sharing one of your saved cards: its code opens nothing any more, and it leaves the lists of those who kept it',
+        params: Name,
+        response: { 200: Type.Object({ stopped: Type.String({ description: 'the code that no longer opens it' }), name: Type.String() }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const me = await owner(req);
-    const { name } = req.params;
-    const code = await shares.unshare(me.id, name);
-    if (code === null) throw new TilemateError('TM_NOT_FOUND', `Your card ${name} is not shared.`);
-    return { stopped: code, name };
-  });
+    async (req) => {
+      const me = await owner(req);
+      const { name } = req.params;
+      const code = await shares.unshare(me.id, name);
+      if (code === null) throw new TilemateError('TM_NOT_FOUND', `Your card ${name} is not shared.`);
+      return { stopped: code, name };
+    },
+  );
 
-  app.get('/card-shares', {
-    schema: {
-      summary: 'The cards you share, each with its code and link',
-      response: { 200: Type.Object({ shares: Type.Array(Share) }), ...ERRORS },
+  app.get(
+    '/card-shares',
+    {
+      schema: {
+        summary: 'The cards you share, each with its code and link',
+        response: { 200: Type.Object({ shares: Type.Array(Share) }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const me = await acc.current(req);
-    if (me === null) return { shares: [] };
-    const mine = await shares.sharesOf(me.id, limits.maxShares);
-    return { shares: mine.map((s) => ({ code: s.code, reference: sharedReference(s.code), link: shareLink(s.code), name: s.name, title: titleOf(s.text, s.name) })) };
-  });
+    async (req) => {
+      const me = await acc.current(req);
+      if (me === null) return { shares: [] };
+      const mine = await shares.sharesOf(me.id, limits.maxShares);
+      return { shares: mine.map((s) => ({ code: s.code, reference: sharedReference(s.code), link: shareLink(s.code), name: s.name, title: titleOf(s.text, s.name) })) };
+    },
+  );
 
   // the lines are checked in the worker pool, on the heavy budget (as a card typed on My card
   // is), which also holds an address to a few dozen codes tried a minute
-  app.get('/shared-cards/:code', {
-    preHandler: ctx.heavy,
-    schema: {
-      summary: 'A shared card by its code, for anyone who has the code: its title, its owner\'s name, its text and its lines (read-only)',
-      params: Code,
-      response: { 200: Opened, ...ERRORS },
+  app.get(
+    '/shared-cards/:code',
+    {
+      preHandler: ctx.heavy,
+      schema: {
+        summary: "A shared card by its code, for anyone who has the code: its title, its owner's name, its text and its lines (read-only)",
+        params: Code,
+        response: { 200: Opened, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const card = await opened(req.params.code);
-    const me = await acc.current(req);
-    const yours = me !== null && me.id === card.ownerId;
-    const kept = me !== null && !yours && await shares.isKept(me.id, card.code);
-    const coach = me !== null && !yours && (await ctx.players.coaches(me.id)).some((c) => c.id === card.ownerId);
-    const checked = await ctx.pool.request<CardCheck>({ kind: 'check-card', text: card.text }, req.ip);
-    return {
-      code: card.code, reference: sharedReference(card.code), link: shareLink(card.code),
-      title: checked.name ?? titleOf(card.text, card.name), owner: card.owner, text: card.text,
-      lines: checked.lines.map((l) => ({ id: l.id, fileLine: l.fileLine, pattern: l.pattern, value: l.value, concealed: l.concealed, forms: l.forms, example: l.example })),
-      yours, ...(yours && { name: card.name }), kept, coach,
-    };
-  });
+    async (req) => {
+      const card = await opened(req.params.code);
+      const me = await acc.current(req);
+      const yours = me !== null && me.id === card.ownerId;
+      const kept = me !== null && !yours && (await shares.isKept(me.id, card.code));
+      const coach = me !== null && !yours && (await ctx.players.coaches(me.id)).some((c) => c.id === card.ownerId);
+      const checked = await ctx.pool.request<CardCheck>({ kind: 'check-card', text: card.text }, req.ip);
+      return {
+        code: card.code,
+        reference: sharedReference(card.code),
+        link: shareLink(card.code),
+        title: checked.name ?? titleOf(card.text, card.name),
+        owner: card.owner,
+        text: card.text,
+        lines: checked.lines.map((l) => ({ id: l.id, fileLine: l.fileLine, pattern: l.pattern, value: l.value, concealed: l.concealed, forms: l.forms, example: l.example })),
+        yours,
+        ...(yours && { name: card.name }),
+        kept,
+        coach,
+      };
+    },
+  );
 
-  app.post('/shared-cards/:code/keep', {
-    schema: {
-      summary: 'Keeps a shared card on your list of cards (GET /api/cards) as shared:CODE, to be chosen on every page; it stays its owner\'s, and follows her changes',
-      params: Code,
-      response: { 200: Type.Object({ reference: Type.String(), title: Type.String(), owner: Type.String() }), ...ERRORS },
+  app.post(
+    '/shared-cards/:code/keep',
+    {
+      schema: {
+        summary: "Keeps a shared card on your list of cards (GET /api/cards) as shared:CODE, to be chosen on every page; it stays its owner's, and follows her changes",
+        params: Code,
+        response: { 200: Type.Object({ reference: Type.String(), title: Type.String(), owner: Type.String() }), ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    const card = await opened(req.params.code);
-    // a guest may keep one: her list is her session's until she signs up
-    const me = await acc.player(req, reply);
-    if (!await shares.keep(me.id, card.code, limits.maxKept)) throw noSuchShare(card.code); // stopped just now
-    return { reference: sharedReference(card.code), title: titleOf(card.text, card.name), owner: card.owner };
-  });
+    async (req, reply) => {
+      const card = await opened(req.params.code);
+      // a guest may keep one: her list is her session's until she signs up
+      const me = await acc.player(req, reply);
+      if (!(await shares.keep(me.id, card.code, limits.maxKept))) throw noSuchShare(card.code); // stopped just now
+      return { reference: sharedReference(card.code), title: titleOf(card.text, card.name), owner: card.owner };
+    },
+  );
 
-  app.delete('/shared-cards/:code/keep', {
-    schema: {
-      summary: 'Takes a shared card off your list of cards (the card itself stays its owner\'s)',
-      params: Code,
-      response: { 200: Type.Object({ forgotten: Type.String() }), ...ERRORS },
+  app.delete(
+    '/shared-cards/:code/keep',
+    {
+      schema: {
+        summary: "Takes a shared card off your list of cards (the card itself stays its owner's)",
+        params: Code,
+        response: { 200: Type.Object({ forgotten: Type.String() }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const code = normalShareCode(req.params.code);
-    const me = await acc.current(req);
-    if (me === null || !await shares.forget(me.id, code)) {
-      throw new TilemateError('TM_NOT_FOUND', SHARE_CODE.test(code) ? `The shared card ${sharedReference(code)} is not on your list.` : 'That shared card is not on your list.');
-    }
-    return { forgotten: sharedReference(code) };
-  });
+    async (req) => {
+      const code = normalShareCode(req.params.code);
+      const me = await acc.current(req);
+      if (me === null || !(await shares.forget(me.id, code))) {
+        throw new TilemateError('TM_NOT_FOUND', SHARE_CODE.test(code) ? `The shared card ${sharedReference(code)} is not on your list.` : 'That shared card is not on your list.');
+      }
+      return { forgotten: sharedReference(code) };
+    },
+  );
 }

@@ -22,7 +22,15 @@ import { ActionBody, CARD_CHOICE, ERRORS, GameAnswer, LineResult, Strict } from 
  * and Mah Jongg's own: a hint for the decision the seat faces, and the card for the rack.
  */
 
-interface CreateBody { ruleset?: string; level?: string; bots?: string[]; seat?: number; seed?: number; autoPlay?: boolean; card?: string }
+interface CreateBody {
+  ruleset?: string;
+  level?: string;
+  bots?: string[];
+  seat?: number;
+  seed?: number;
+  autoPlay?: boolean;
+  card?: string;
+}
 
 export function gameRoutes(app: Api, ctx: AppContext): void {
   const { live } = ctx;
@@ -40,15 +48,20 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
   liveGameRoutes<MahJonggSpec, CreateBody>(app, ctx, {
     type: MAH_JONGG,
     prefix: '/games',
-    createBody: Strict({
-      ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(RULESETS).join(', ') })),
-      level: Type.Optional(Type.String({ maxLength: 40, description: AGENT_NAMES.join(', ') })),
-      bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8, description: 'one bot per other seat, in seat order' })),
-      seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
-      seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
-      autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
-      card: Type.Optional(Type.String({ pattern: CARD_CHOICE, description: 'the name of a saved card to play on (PUT /api/cards/:name), or shared:CODE for a card shared with you; default: the server\'s card' })),
-    }, { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] }),
+    createBody: Strict(
+      {
+        ruleset: Type.Optional(Type.String({ maxLength: 40, description: Object.keys(RULESETS).join(', ') })),
+        level: Type.Optional(Type.String({ maxLength: 40, description: AGENT_NAMES.join(', ') })),
+        bots: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8, description: 'one bot per other seat, in seat order' })),
+        seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+        seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+        autoPlay: Type.Optional(Type.Boolean({ description: 'make your forced draws and declines for you (default true)' })),
+        card: Type.Optional(
+          Type.String({ pattern: CARD_CHOICE, description: "the name of a saved card to play on (PUT /api/cards/:name), or shared:CODE for a card shared with you; default: the server's card" }),
+        ),
+      },
+      { examples: [{ ruleset: 'nmjl-4p', level: 'medium', seed: 7 }] },
+    ),
     newGame: async (b, player, req) => {
       const rules = loadRuleset(b.ruleset ?? 'nmjl-4p');
       const game = mahJonggGame(rules, b.card === undefined ? ctx.card.cc : await savedCard(req, player, b.card));
@@ -59,72 +72,89 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
     answer: GameAnswer,
   });
 
-  app.post('/games/:id/hint', {
-    preHandler: ctx.heavy,
-    preValidation: emptyBody,
-    schema: {
-      summary: 'Advice for the decision the seat faces now',
-      security: Bearer,
-      params: GameId,
-      body: Strict({
-        // no seed: discard and call advice draw theirs from the decision, so the hint and the review agree
-        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
-      }, { examples: [{ worlds: 24 }] }),
-      response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
+  app.post(
+    '/games/:id/hint',
+    {
+      preHandler: ctx.heavy,
+      preValidation: emptyBody,
+      schema: {
+        summary: 'Advice for the decision the seat faces now',
+        security: Bearer,
+        params: GameId,
+        body: Strict(
+          {
+            // no seed: discard and call advice draw theirs from the decision, so the hint and the review agree
+            worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxWorlds })),
+          },
+          { examples: [{ worlds: 24 }] },
+        ),
+        response: { 200: Type.Object({ kind: Type.String(), text: Type.String(), action: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-    const game = g.game as MahJonggGame;
-    const b = req.body;
-    const task = await live.exclusive(g, () => {
-      const v = g.game.view(g.state, g.seat);
-      const legal = g.game.legalActions(g.state, g.seat);
-      if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-      return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
-    });
-    return ctx.pool.request<HintJson>(task, req.ip);
-  });
+    async (req) => {
+      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
+      const game = g.game as MahJonggGame;
+      const b = req.body;
+      const task = await live.exclusive(g, () => {
+        const v = g.game.view(g.state, g.seat);
+        const legal = g.game.legalActions(g.state, g.seat);
+        if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
+        return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
+      });
+      return ctx.pool.request<HintJson>(task, req.ip);
+    },
+  );
 
   // issue 29, defence: how safe each tile on the rack is to discard, for the page's warning
   // before a dangerous discard (a few card lines per opponent: no worker needed)
-  app.get('/games/:id/defence', {
-    schema: {
-      summary: 'How safe each tile on the seat\'s rack is to discard now, from what the seat can see, and the hands it may call dead',
-      security: Bearer,
-      params: GameId,
-      response: { 200: DefenceAnswer, ...ERRORS },
+  app.get(
+    '/games/:id/defence',
+    {
+      schema: {
+        summary: "How safe each tile on the seat's rack is to discard now, from what the seat can see, and the hands it may call dead",
+        security: Bearer,
+        params: GameId,
+        response: { 200: DefenceAnswer, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-    const { v, at } = await live.exclusive(g, () => ({ v: g.game.view(g.state, g.seat), at: g.state.actionCount }));
-    return { at, ...seatDefence(g.game as MahJonggGame, v) };
-  });
+    async (req) => {
+      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
+      const { v, at } = await live.exclusive(g, () => ({ v: g.game.view(g.state, g.seat), at: g.state.actionCount }));
+      return { at, ...seatDefence(g.game as MahJonggGame, v) };
+    },
+  );
 
-  app.get('/games/:id/card', {
-    schema: {
-      summary: 'The card analysed for the seat\'s rack and exposures now, with the tiles seen on the table',
-      security: Bearer,
-      params: GameId,
-      querystring: TopQuery,
-      response: { 200: CardAnswer, ...ERRORS },
+  app.get(
+    '/games/:id/card',
+    {
+      schema: {
+        summary: "The card analysed for the seat's rack and exposures now, with the tiles seen on the table",
+        security: Bearer,
+        params: GameId,
+        querystring: TopQuery,
+        response: { 200: CardAnswer, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-    const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
-    return seatCard(ctx, g.game as MahJonggGame, v, req.query.top);
-  });
+    async (req) => {
+      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
+      const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
+      return seatCard(ctx, g.game as MahJonggGame, v, req.query.top);
+    },
+  );
 }
 
 /** The defence's answer (issue 29): each tile on the seat's rack rated, and the hands she may call dead. */
 export const DefenceAnswer = Type.Object({
   /** The move it answers for: a page whose game has moved on since (an answer it lost) does not warn on an old rack. */
   at: Type.Integer(),
-  tiles: Type.Array(Type.Object({
-    tile: Type.String(),
-    level: Type.Union([Type.Literal('safe'), Type.Literal('risky'), Type.Literal('dangerous')]),
-    why: Type.String(),
-    warning: Type.Optional(Type.String()),
-  })),
+  tiles: Type.Array(
+    Type.Object({
+      tile: Type.String(),
+      level: Type.Union([Type.Literal('safe'), Type.Literal('risky'), Type.Literal('dangerous')]),
+      why: Type.String(),
+      warning: Type.Optional(Type.String()),
+    }),
+  ),
   deadCalls: Type.Array(Type.Object({ target: Type.Integer(), rack: Type.Integer(), text: Type.String() })),
 });
 

@@ -20,7 +20,10 @@ export const GUIDE_PATH = '/docs/card-notation';
 /** docs/card-notation.md from the source tree (api/http/routes) or the built one (dist/api/http/routes). */
 function guideFile(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of [['..', '..', '..'], ['..', '..', '..', '..']]) {
+  for (const up of [
+    ['..', '..', '..'],
+    ['..', '..', '..', '..'],
+  ]) {
     const file = join(here, ...up, 'docs', 'card-notation.md');
     if (existsSync(file)) return file;
   }

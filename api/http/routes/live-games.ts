@@ -29,7 +29,9 @@ export const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const Bearer = [{ token: [] as string[] }];
 
 /** No body at all is an empty one (a schema would see `undefined` and refuse it). */
-export const emptyBody = async (req: FastifyRequest): Promise<void> => { if (req.body === undefined) req.body = {}; };
+export const emptyBody = async (req: FastifyRequest): Promise<void> => {
+  if (req.body === undefined) req.body = {};
+};
 
 export interface LiveGameRoutes<G extends GameSpec, Body> {
   type: GameType<G>;
@@ -50,69 +52,88 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
   const { live } = ctx;
   const open = (req: FastifyRequest): Promise<LiveGame<G>> => live.open((req.params as { id: string }).id, bearer(req), r.type);
 
-  app.post(r.prefix, {
-    preValidation: emptyBody,
-    schema: {
-      summary: `A new ${r.type.title} game against bots; the answer holds the token that opens it`,
-      body: r.createBody,
-      response: { 201: r.answer, ...ERRORS },
+  app.post(
+    r.prefix,
+    {
+      preValidation: emptyBody,
+      schema: {
+        summary: `A new ${r.type.title} game against bots; the answer holds the token that opens it`,
+        body: r.createBody,
+        response: { 201: r.answer, ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req), req);
-    // a person without a session yet becomes a guest, whose game it is
-    const player = await ctx.accounts.player(req, reply);
-    return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));
-  });
+    async (req, reply) => {
+      const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req), req);
+      // a person without a session yet becomes a guest, whose game it is
+      const player = await ctx.accounts.player(req, reply);
+      return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));
+    },
+  );
 
-  app.post(`${r.prefix}/from`, {
-    schema: {
-      summary: `A new ${r.type.title} game from a moment of a finished game you may read: the same deal and bots, played on from just before move N (a review's decision index)`,
-      body: Strict({
-        recordId: Type.String({ maxLength: 64 }),
-        before: Type.Integer({ minimum: 1, description: 'play on from just before this move' }),
-      }, { examples: [{ recordId: 'the id from GET /api/records', before: 40 }] }),
-      response: { 201: r.answer, ...ERRORS },
+  app.post(
+    `${r.prefix}/from`,
+    {
+      schema: {
+        summary: `A new ${r.type.title} game from a moment of a finished game you may read: the same deal and bots, played on from just before move N (a review's decision index)`,
+        body: Strict(
+          {
+            recordId: Type.String({ maxLength: 64 }),
+            before: Type.Integer({ minimum: 1, description: 'play on from just before this move' }),
+          },
+          { examples: [{ recordId: 'the id from GET /api/records', before: 40 }] },
+        ),
+        response: { 201: r.answer, ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    const { recordId, before } = req.body as { recordId: string; before: number };
-    const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
-    live.checkRoom(req.ip);
-    await compileRecordCard(ctx, req, text);
-    const { header, game, played } = replayRecord(text, { type: r.type, cards: ctx.cards.compile });
-    const seat = header.seats.indexOf('human');
-    if (seat < 0) throw new TilemateError('TM_BAD_INPUT', 'bots alone played that game: there is no seat of yours to play on from');
-    if (before > played.length) throw new TilemateError('TM_BAD_INPUT', `that game has ${played.length} moves: choose one from 1 to ${played.length}`);
-    const actions = played.slice(0, before - 1).map((a) => game.encodeAction(a));
-    const player = await ctx.accounts.player(req, reply);
-    const asked = { game, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions };
-    return reply.code(201).send(await live.create(asked, req.ip));
-  });
+    async (req, reply) => {
+      const { recordId, before } = req.body as { recordId: string; before: number };
+      const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
+      live.checkRoom(req.ip);
+      await compileRecordCard(ctx, req, text);
+      const { header, game, played } = replayRecord(text, { type: r.type, cards: ctx.cards.compile });
+      const seat = header.seats.indexOf('human');
+      if (seat < 0) throw new TilemateError('TM_BAD_INPUT', 'bots alone played that game: there is no seat of yours to play on from');
+      if (before > played.length) throw new TilemateError('TM_BAD_INPUT', `that game has ${played.length} moves: choose one from 1 to ${played.length}`);
+      const actions = played.slice(0, before - 1).map((a) => game.encodeAction(a));
+      const player = await ctx.accounts.player(req, reply);
+      const asked = { game, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions };
+      return reply.code(201).send(await live.create(asked, req.ip));
+    },
+  );
 
-  app.get(`${r.prefix}/:id`, {
-    schema: {
-      summary: 'The seat\'s view of the game now, with its legal actions and the events it has not been told',
-      security: Bearer,
-      params: GameId,
-      querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
-      response: { 200: r.answer, ...ERRORS },
+  app.get(
+    `${r.prefix}/:id`,
+    {
+      schema: {
+        summary: "The seat's view of the game now, with its legal actions and the events it has not been told",
+        security: Bearer,
+        params: GameId,
+        querystring: Type.Object({ since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'list the events after action N' })) }),
+        response: { 200: r.answer, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const g = await open(req);
-    return live.exclusive(g, () => live.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
-  });
+    async (req) => {
+      const g = await open(req);
+      return live.exclusive(g, () => live.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
+    },
+  );
 
-  app.post(`${r.prefix}/:id/actions`, {
-    // a field the action does not know is refused by its name, and nothing is applied
-    schemaErrorFormatter: namingFields(ACTION_BODIES[r.type.name]?.what ?? 'an action'),
-    schema: {
-      summary: 'The seat\'s action; the bots then move until the seat must decide again or the game ends',
-      security: Bearer,
-      params: GameId,
-      body: r.actionBody,
-      response: { 200: r.answer, ...ERRORS },
+  app.post(
+    `${r.prefix}/:id/actions`,
+    {
+      // a field the action does not know is refused by its name, and nothing is applied
+      schemaErrorFormatter: namingFields(ACTION_BODIES[r.type.name]?.what ?? 'an action'),
+      schema: {
+        summary: "The seat's action; the bots then move until the seat must decide again or the game ends",
+        security: Bearer,
+        params: GameId,
+        body: r.actionBody,
+        response: { 200: r.answer, ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
-    return live.act(await open(req), action, after);
-  });
+    async (req) => {
+      const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
+      return live.act(await open(req), action, after);
+    },
+  );
 }

@@ -24,9 +24,12 @@ const INVITE_DAYS = 7;
 const codeHash = (code: string): Buffer => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest();
 /** A code to read out or type: 10 letters and digits without look-alikes (0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const newCode = (): string => Array.from(randomBytes(10), (b) => ALPHABET[b % ALPHABET.length]).join('').replace(/^(.{5})/, '$1-');
+const newCode = (): string =>
+  Array.from(randomBytes(10), (b) => ALPHABET[b % ALPHABET.length])
+    .join('')
+    .replace(/^(.{5})/, '$1-');
 
-const Student = Type.Object({ student: Type.Optional(Type.String({ maxLength: 40, description: 'a student\'s name (for her coach)' })) });
+const Student = Type.Object({ student: Type.Optional(Type.String({ maxLength: 40, description: "a student's name (for her coach)" })) });
 const Names = Type.Array(Type.Object({ name: Type.String() }));
 
 export function progressRoutes(app: Api, ctx: AppContext): void {
@@ -42,56 +45,98 @@ export function progressRoutes(app: Api, ctx: AppContext): void {
     said: Type.Array(Type.String()),
     weeks: Type.Array(Type.Object({ week: Type.String(), game: Type.String(), against: Type.String(), games: Type.Integer(), winShare: Type.Number(), meanScore: Type.Number() })),
     mistakes: Type.Array(Type.Object({ week: Type.String(), kind: Type.String(), reviewed: Type.Integer(), mistakes: Type.Integer(), costPerGame: Type.Number() })),
-    habits: Type.Array(Type.Object({ kind: Type.String(), mistakes: Type.Integer(), cost: Type.Number(), example: Type.Object({ recordId: Type.String(), index: Type.Integer(), chosen: Type.String(), suggested: Type.String(), why: Type.String() }) })),
+    habits: Type.Array(
+      Type.Object({
+        kind: Type.String(),
+        mistakes: Type.Integer(),
+        cost: Type.Number(),
+        example: Type.Object({ recordId: Type.String(), index: Type.Integer(), chosen: Type.String(), suggested: Type.String(), why: Type.String() }),
+      }),
+    ),
     games: Type.Integer(),
     reviewed: Type.Integer(),
   });
 
-  app.get('/progress', {
-    schema: { summary: 'Your progress week by week (or, for her coach, a student\'s): in words, and the numbers behind them', querystring: Student, response: { 200: ProgressAnswer, ...ERRORS } },
-  }, async (req) => progressOf(req, req.query.student));
-
-  app.get('/progress/chart.svg', {
-    preHandler: ctx.heavy,
-    schema: { summary: 'The progress chart (SVG): games won by the bots\' level, and what mistakes cost, week by week', querystring: Student, response: { 200: Type.String(), ...ERRORS } },
-  }, async (req, reply) => reply.type('image/svg+xml').send(await progressChart(await progressOf(req, req.query.student))));
-
-  app.post('/coach/invite', {
-    schema: { summary: 'A code to give your coach: with it she sees your games, reviews and progress (good for a week, used once)', response: { 200: Type.Object({ code: Type.String(), expires: Type.String() }), ...ERRORS } },
-  }, async (req) => {
-    const me = await signedIn(acc, req);
-    const code = newCode();
-    const expires = new Date(Date.now() + INVITE_DAYS * 86_400_000);
-    await players.invite(me.id, codeHash(code), expires);
-    return { code, expires: expires.toISOString() };
-  });
-
-  app.post('/coach/students', {
-    schema: {
-      summary: 'A coach takes a student\'s code',
-      body: Strict({ code: Type.String({ maxLength: 20 }) }, { examples: [{ code: 'ABCDE-FGHJK' }] }),
-      response: { 200: Type.Object({ student: Type.String() }), ...ERRORS },
+  app.get(
+    '/progress',
+    {
+      schema: { summary: "Your progress week by week (or, for her coach, a student's): in words, and the numbers behind them", querystring: Student, response: { 200: ProgressAnswer, ...ERRORS } },
     },
-  }, async (req) => {
-    const me = await signedIn(acc, req);
-    const student = await players.acceptInvite(me.id, codeHash(req.body.code));
-    if (student === null) throw new TilemateError('TM_NOT_FOUND', 'that code is not one your student gave, or it is more than a week old: ask her for a new one');
-    return { student };
-  });
+    async (req) => progressOf(req, req.query.student),
+  );
 
-  app.get('/coach/students', {
-    schema: { summary: 'The students who share their games with you', response: { 200: Type.Object({ students: Names }), ...ERRORS } },
-  }, async (req) => ({ students: (await players.students((await signedIn(acc, req)).id)).map(({ name }) => ({ name })) }));
+  app.get(
+    '/progress/chart.svg',
+    {
+      preHandler: ctx.heavy,
+      schema: { summary: "The progress chart (SVG): games won by the bots' level, and what mistakes cost, week by week", querystring: Student, response: { 200: Type.String(), ...ERRORS } },
+    },
+    async (req, reply) => reply.type('image/svg+xml').send(await progressChart(await progressOf(req, req.query.student))),
+  );
 
-  app.get('/coach/coaches', {
-    schema: { summary: 'The coaches you share your games with', response: { 200: Type.Object({ coaches: Names }), ...ERRORS } },
-  }, async (req) => ({ coaches: (await players.coaches((await signedIn(acc, req)).id)).map(({ name }) => ({ name })) }));
+  app.post(
+    '/coach/invite',
+    {
+      schema: {
+        summary: 'A code to give your coach: with it she sees your games, reviews and progress (good for a week, used once)',
+        response: { 200: Type.Object({ code: Type.String(), expires: Type.String() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const me = await signedIn(acc, req);
+      const code = newCode();
+      const expires = new Date(Date.now() + INVITE_DAYS * 86_400_000);
+      await players.invite(me.id, codeHash(code), expires);
+      return { code, expires: expires.toISOString() };
+    },
+  );
 
-  app.delete('/coach/coaches/:name', {
-    schema: { summary: 'Stops sharing your games with a coach', params: Type.Object({ name: Type.String({ maxLength: 40 }) }), response: { 200: Type.Object({ withdrawn: Type.String() }), ...ERRORS } },
-  }, async (req) => {
-    const me = await signedIn(acc, req);
-    if (!await players.withdraw(me.id, req.params.name)) throw new TilemateError('TM_NOT_FOUND', `${req.params.name} is not one of your coaches`);
-    return { withdrawn: req.params.name };
-  });
+  app.post(
+    '/coach/students',
+    {
+      schema: {
+        summary: "A coach takes a student's code",
+        body: Strict({ code: Type.String({ maxLength: 20 }) }, { examples: [{ code: 'ABCDE-FGHJK' }] }),
+        response: { 200: Type.Object({ student: Type.String() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const me = await signedIn(acc, req);
+      const student = await players.acceptInvite(me.id, codeHash(req.body.code));
+      if (student === null) throw new TilemateError('TM_NOT_FOUND', 'that code is not one your student gave, or it is more than a week old: ask her for a new one');
+      return { student };
+    },
+  );
+
+  app.get(
+    '/coach/students',
+    {
+      schema: { summary: 'The students who share their games with you', response: { 200: Type.Object({ students: Names }), ...ERRORS } },
+    },
+    async (req) => ({ students: (await players.students((await signedIn(acc, req)).id)).map(({ name }) => ({ name })) }),
+  );
+
+  app.get(
+    '/coach/coaches',
+    {
+      schema: { summary: 'The coaches you share your games with', response: { 200: Type.Object({ coaches: Names }), ...ERRORS } },
+    },
+    async (req) => ({ coaches: (await players.coaches((await signedIn(acc, req)).id)).map(({ name }) => ({ name })) }),
+  );
+
+  app.delete(
+    '/coach/coaches/:name',
+    {
+      schema: {
+        summary: 'Stops sharing your games with a coach',
+        params: Type.Object({ name: Type.String({ maxLength: 40 }) }),
+        response: { 200: Type.Object({ withdrawn: Type.String() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const me = await signedIn(acc, req);
+      if (!(await players.withdraw(me.id, req.params.name))) throw new TilemateError('TM_NOT_FOUND', `${req.params.name} is not one of your coaches`);
+      return { withdrawn: req.params.name };
+    },
+  );
 }

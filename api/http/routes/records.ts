@@ -12,102 +12,145 @@ import { ERRORS, Strict } from './schemas.js';
 /** Finished games' records, and the review of a record for one seat. */
 
 const RecordSummary = Type.Object({
-  id: Type.String(), game: Type.String({ description: 'mah-jongg or mexican-train' }), ruleset: Type.String(),
-  card: Type.Optional(Type.String({ description: 'the card\'s name (Mah Jongg)' })), seed: Type.Integer(), seats: Type.Array(Type.String()),
-  winners: Type.Array(Type.Integer()), scores: Type.Array(Type.Number({ description: 'points (Mah Jongg), pips left (Mexican Train)' })),
-  wallGame: Type.Optional(Type.Boolean()), actions: Type.Integer(), finishedAt: Type.String(),
+  id: Type.String(),
+  game: Type.String({ description: 'mah-jongg or mexican-train' }),
+  ruleset: Type.String(),
+  card: Type.Optional(Type.String({ description: "the card's name (Mah Jongg)" })),
+  seed: Type.Integer(),
+  seats: Type.Array(Type.String()),
+  winners: Type.Array(Type.Integer()),
+  scores: Type.Array(Type.Number({ description: 'points (Mah Jongg), pips left (Mexican Train)' })),
+  wallGame: Type.Optional(Type.Boolean()),
+  actions: Type.Integer(),
+  finishedAt: Type.String(),
   seat: Type.Union([Type.Integer(), Type.Null()], { description: 'your seat in it (null: a game kept before accounts)' }),
 });
 
 export function recordRoutes(app: Api, ctx: AppContext): void {
   const { live } = ctx;
 
-  app.get('/records', {
-    schema: {
-      summary: 'Your finished games (and those kept before accounts), newest first, a page at a time (?offset=N&limit=M)',
-      querystring: Type.Object({
-        offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
-        limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
-        student: Type.Optional(Type.String({ maxLength: 40, description: 'a student\'s name: her games (for her coach)' })),
-      }),
-      response: { 200: Type.Object({ records: Type.Array(RecordSummary), total: Type.Integer() }), ...ERRORS },
-    },
-  }, async (req) => {
-    const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
-    if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
-    const whose = await whoseGames(ctx.accounts, ctx.players, req, req.query.student);
-    return live.listRecords(whose, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit }, req.query.student !== undefined);
-  });
-
-  app.get('/records/:id', {
-    schema: {
-      summary: 'One finished game: its header, end line and the record itself (JSONL); ?format=jsonl sends the file',
-      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-      querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('jsonl')])) }),
-      response: {
-        200: Type.Union([
-          Type.Object({ id: Type.String(), header: Type.Object({}, { additionalProperties: true }), end: Type.Object({}, { additionalProperties: true }), actions: Type.Integer(), text: Type.String() }),
-          Type.String(),
-        ]),
-        ...ERRORS,
-      },
-    },
-  }, async (req, reply) => {
-    const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
-    if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
-    const lines = text.trimEnd().split('\n');
-    return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
-  });
-
-  app.get('/records/:id/steps', {
-    schema: {
-      summary: 'A finished Mah Jongg game move by move, as one seat saw it: each move, and after it her rack, every seat\'s exposures and discards (to step through)',
-      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-      querystring: Type.Object({ seat: Type.Optional(Type.String({ pattern: '^[0-7]$' })) }),
-      response: { 200: Type.Object({ seat: Type.Integer(), seats: Type.Array(Type.String()), steps: Type.Array(Type.Object({}, { additionalProperties: true })) }), ...ERRORS },
-    },
-  }, async (req) => {
-    const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
-    await compileRecordCard(ctx, req, text);
-    return recordSteps(text, req.query.seat === undefined ? undefined : Number(req.query.seat), ctx.cards.compile);
-  });
-
-  app.post('/review', {
-    preHandler: ctx.heavy,
-    schema: {
-      summary: 'Each of a seat\'s decisions in a finished game against the engine\'s choice, biggest mistakes first',
-      body: Strict({
-        record: Type.Optional(Type.String({ description: 'a record (JSONL text)' })),
-        recordId: Type.Optional(Type.String({ maxLength: 64, description: 'or the id of a record on this server' })),
-        seat: Type.Integer({ minimum: 0, maximum: 7 }),
-        worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
-        seed: Type.Optional(Type.Integer({ minimum: 0 })),
-        top: Type.Optional(Type.Integer({ minimum: 1, description: 'send only the first N decisions (the summary still counts them all)' })),
-      }, { examples: [{ recordId: 'the id from GET /api/records', seat: 0, top: 10 }] }),
-      response: {
-        200: Type.Object({
-          seat: Type.Integer(), ruleset: Type.String(), card: Type.String(), worlds: Type.Integer(),
-          summary: Type.Object({ decisions: Type.Integer(), agreed: Type.Integer(), disagreed: Type.Integer(), mistakes: Type.Optional(Type.Integer()), totalLoss: Type.Number(), totalTilesLost: Type.Integer(), text: Type.Optional(Type.String()) }),
-          decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
-          dead: Type.Optional(Type.Object({ index: Type.Integer(), by: Type.Integer(), why: Type.String() })),
+  app.get(
+    '/records',
+    {
+      schema: {
+        summary: 'Your finished games (and those kept before accounts), newest first, a page at a time (?offset=N&limit=M)',
+        querystring: Type.Object({
+          offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'skip the newest N (default 0)' })),
+          limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: `at most M records (default ${DEFAULT_PAGE}, at most ${MAX_PAGE})` })),
+          student: Type.Optional(Type.String({ maxLength: 40, description: "a student's name: her games (for her coach)" })),
         }),
-        ...ERRORS,
+        response: { 200: Type.Object({ records: Type.Array(RecordSummary), total: Type.Integer() }), ...ERRORS },
       },
     },
-  }, async (req) => {
-    const b = req.body;
-    if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
-    const text = b.record ?? await live.readRecord(b.recordId!, (await ctx.accounts.current(req))?.id ?? null);
-    const worlds = b.worlds ?? ctx.limits.reviewWorlds;
-    // a kept record's review on the default seeds is the same each time: computed once, then kept
-    const keep = b.recordId !== undefined && b.seed === undefined;
-    let review = keep ? await ctx.games.review(b.recordId!, b.seat, worlds) as ReviewJson | null : null;
-    if (review === null) {
-      review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, req.ip);
-      // keeping it is a saving for next time: a failure to keep it never costs this answer
-      if (keep) await ctx.games.saveReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
-    }
-    if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
-    return review;
-  });
+    async (req) => {
+      const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
+      if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
+      const whose = await whoseGames(ctx.accounts, ctx.players, req, req.query.student);
+      return live.listRecords(whose, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit }, req.query.student !== undefined);
+    },
+  );
+
+  app.get(
+    '/records/:id',
+    {
+      schema: {
+        summary: 'One finished game: its header, end line and the record itself (JSONL); ?format=jsonl sends the file',
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('jsonl')])) }),
+        response: {
+          200: Type.Union([
+            Type.Object({
+              id: Type.String(),
+              header: Type.Object({}, { additionalProperties: true }),
+              end: Type.Object({}, { additionalProperties: true }),
+              actions: Type.Integer(),
+              text: Type.String(),
+            }),
+            Type.String(),
+          ]),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req, reply) => {
+      const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+      if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
+      const lines = text.trimEnd().split('\n');
+      return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
+    },
+  );
+
+  app.get(
+    '/records/:id/steps',
+    {
+      schema: {
+        summary: "A finished Mah Jongg game move by move, as one seat saw it: each move, and after it her rack, every seat's exposures and discards (to step through)",
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ seat: Type.Optional(Type.String({ pattern: '^[0-7]$' })) }),
+        response: { 200: Type.Object({ seat: Type.Integer(), seats: Type.Array(Type.String()), steps: Type.Array(Type.Object({}, { additionalProperties: true })) }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+      await compileRecordCard(ctx, req, text);
+      return recordSteps(text, req.query.seat === undefined ? undefined : Number(req.query.seat), ctx.cards.compile);
+    },
+  );
+
+  app.post(
+    '/review',
+    {
+      preHandler: ctx.heavy,
+      schema: {
+        summary: "Each of a seat's decisions in a finished game against the engine's choice, biggest mistakes first",
+        body: Strict(
+          {
+            record: Type.Optional(Type.String({ description: 'a record (JSONL text)' })),
+            recordId: Type.Optional(Type.String({ maxLength: 64, description: 'or the id of a record on this server' })),
+            seat: Type.Integer({ minimum: 0, maximum: 7 }),
+            worlds: Type.Optional(Type.Integer({ minimum: 1, maximum: ctx.limits.maxReviewWorlds })),
+            seed: Type.Optional(Type.Integer({ minimum: 0 })),
+            top: Type.Optional(Type.Integer({ minimum: 1, description: 'send only the first N decisions (the summary still counts them all)' })),
+          },
+          { examples: [{ recordId: 'the id from GET /api/records', seat: 0, top: 10 }] },
+        ),
+        response: {
+          200: Type.Object({
+            seat: Type.Integer(),
+            ruleset: Type.String(),
+            card: Type.String(),
+            worlds: Type.Integer(),
+            summary: Type.Object({
+              decisions: Type.Integer(),
+              agreed: Type.Integer(),
+              disagreed: Type.Integer(),
+              mistakes: Type.Optional(Type.Integer()),
+              totalLoss: Type.Number(),
+              totalTilesLost: Type.Integer(),
+              text: Type.Optional(Type.String()),
+            }),
+            decisions: Type.Array(Type.Object({ index: Type.Integer(), phase: Type.String(), loss: Type.Number() }, { additionalProperties: true })),
+            dead: Type.Optional(Type.Object({ index: Type.Integer(), by: Type.Integer(), why: Type.String() })),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
+      const text = b.record ?? (await live.readRecord(b.recordId!, (await ctx.accounts.current(req))?.id ?? null));
+      const worlds = b.worlds ?? ctx.limits.reviewWorlds;
+      // a kept record's review on the default seeds is the same each time: computed once, then kept
+      const keep = b.recordId !== undefined && b.seed === undefined;
+      let review = keep ? ((await ctx.games.review(b.recordId!, b.seat, worlds)) as ReviewJson | null) : null;
+      if (review === null) {
+        review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, req.ip);
+        // keeping it is a saving for next time: a failure to keep it never costs this answer
+        if (keep) await ctx.games.saveReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
+      }
+      if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
+      return review;
+    },
+  );
 }

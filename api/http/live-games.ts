@@ -11,6 +11,7 @@ import { recordSummary, type ActionBatch, type GameStore, type NewRecord, type R
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
 import { admit, checkRoom, DEFAULT_TABLE_LIMITS, type Seated, type TableLimits } from './quotas.js';
+import { MAX_EVENTS } from '../shared/limits.js';
 
 /**
  * Live games against bots, for every game, each opened by a token, and the records of finished
@@ -82,7 +83,6 @@ export interface GameAnswer {
 export type RecordListing = Omit<RecordRow, 'owner' | 'player'>;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const MAX_EVENTS = 400;
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 500;
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();

@@ -12,6 +12,7 @@ import { TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type 
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
 import { freshSeed } from './live-games.js';
+import { CLOCKS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
 
 /**
  * Tables people share (docs/tables.md), on one server or many. The database holds each table
@@ -29,15 +30,10 @@ import { freshSeed } from './live-games.js';
  * (`FOR UPDATE SKIP LOCKED`), so a clock runs out once whichever servers are up.
  */
 
-/** Seconds a person has for a decision under each clock. */
-export const CLOCKS: Record<Clock, number | null> = { off: null, relaxed: 60, tournament: 20 };
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
-const MAX_EVENTS = 400;
-/** People at one table, players and watchers together. */
-const MAX_MEMBERS = 40;
 /** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
 const ATTEMPTS = 4;
 

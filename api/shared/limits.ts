@@ -1,5 +1,6 @@
 import { ADVICE_BUDGET } from '../../agents/mah-jongg/advice.js';
 import { availableParallelism } from 'node:os';
+import { PHOTO_LIMITS } from '../../io/card-photo-limits.js';
 
 /**
  * The practice server's limits and their defaults, apart from the server itself: the command
@@ -83,3 +84,34 @@ export const DEFAULT_LIMITS: Limits = {
   keepAliveMs: 10_000,
   connectionsPerAddress: 256,
 };
+
+// ------------------------------------------------------------------ the fixed limits of the server's parts
+// (not set at the command line; here so that each has one home, and the docs and tests read them)
+
+/** Sign-in attempts a minute: per address, and per name whoever tries it (counted in the database: api/store/rate-windows.ts). */
+export const SIGN_IN_LIMITS = { perAddress: 20, perName: 5 } as const;
+
+export interface CardLimits {
+  /** Saved cards one player keeps at once. */
+  maxCards: number;
+  /** Characters of one card (the posted card's limit, routes/schemas.ts). */
+  maxChars: number;
+}
+export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
+
+export interface PhotoRouteLimits {
+  /** Bytes of one photo (the body limit of this route alone). */
+  maxBytes: number;
+  /** Photos that may wait while one is read; one more is TM_BUSY. */
+  waiting: number;
+  /** The most one photo's OCR may take (ms): TM_TOO_SLOW. */
+  timeoutMs: number;
+}
+export const PHOTO_ROUTE_LIMITS: PhotoRouteLimits = { maxBytes: PHOTO_LIMITS.maxBytes, waiting: 2, timeoutMs: 90_000 };
+
+/** A live game's or a table's events sent in one answer (the rest is asked for with `from`). */
+export const MAX_EVENTS = 400;
+/** People at one table, players and watchers together. */
+export const MAX_MEMBERS = 40;
+/** Seconds a person has for a decision under each of a table's clocks. */
+export const CLOCKS: Readonly<Record<'off' | 'relaxed' | 'tournament', number | null>> = { off: null, relaxed: 60, tournament: 20 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMITS } from '../../api/http/routes/accounts.js';
+import { SIGN_IN_LIMITS } from '../../api/shared/limits.js';
 import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Answer, type Jar } from './helpers.js';
 
 /**

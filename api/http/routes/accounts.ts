@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { nameKey } from '../../store/players.js';
 import { RateWindows, type Limit } from '../../store/rate-windows.js';
+import { SIGN_IN_LIMITS } from '../../shared/limits.js';
 import { signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -19,9 +20,6 @@ import { ERRORS, Strict } from './schemas.js';
 const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} .'_-]*$", description: "letters, digits, spaces and . ' _ -, up to 40" });
 const Password = Type.String({ minLength: 8, maxLength: 200, description: 'at least 8 characters' });
 const Me = Type.Object({ signedIn: Type.Boolean(), guest: Type.Boolean(), name: Type.Union([Type.String(), Type.Null()]) });
-
-/** Sign-in attempts a minute: per address, and per name whoever tries it. */
-export const SIGN_IN_LIMITS = { perAddress: 20, perName: 5 };
 
 export function accountRoutes(app: Api, ctx: AppContext): void {
   const { accounts: acc, players } = ctx;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { PhotoDraft, UnsureLine } from '../../../io/card-photo.js';
-import { PHOTO_LIMITS } from '../../../io/card-photo-limits.js';
+import { PHOTO_ROUTE_LIMITS, type PhotoRouteLimits } from '../../shared/limits.js';
 import type { PrintedCard } from '../../../engine/mah-jongg/printed-card.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -18,17 +18,6 @@ import { ERRORS } from './schemas.js';
  * is bounded in bytes (its own body limit, here only) and in pixels (checked from its header
  * before it is decoded), and on the heavy budget of its address.
  */
-
-export interface PhotoRouteLimits {
-  /** Bytes of one photo (the body limit of this route alone). */
-  maxBytes: number;
-  /** Photos that may wait while one is read; one more is TM_BUSY. */
-  waiting: number;
-  /** The most one photo's OCR may take (ms): TM_TOO_SLOW. */
-  timeoutMs: number;
-}
-
-export const PHOTO_ROUTE_LIMITS: PhotoRouteLimits = { maxBytes: PHOTO_LIMITS.maxBytes, waiting: 2, timeoutMs: 90_000 };
 
 const TYPES = ['image/png', 'image/jpeg'];
 

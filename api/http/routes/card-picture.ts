@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { DrawnCard } from '../../shared/card-drawing.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
-import { CARD_LIMITS } from './cards.js';
+import { CARD_LIMITS } from '../../shared/limits.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**

@@ -17,13 +17,7 @@ import { offeredCards, refuseSharedChange } from './card-sharing.js';
  * to read and play on (routes/card-sharing.ts); nobody else changes them.
  */
 
-export interface CardLimits {
-  /** Saved cards one player keeps at once. */
-  maxCards: number;
-  /** Characters of one card (the posted card's limit, routes/schemas.ts). */
-  maxChars: number;
-}
-export const CARD_LIMITS: CardLimits = { maxCards: 20, maxChars: 20_000 };
+import { CARD_LIMITS, type CardLimits } from '../../shared/limits.js';
 
 export { checkCard, type CardCheck } from '../../shared/card-check.js';
 

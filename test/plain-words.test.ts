@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVICE_BUDGET, callAdvice, courtesyAdvice, decisionWords, discardAdvice, voteAdvice, type Alternative } from '../agents/mah-jongg/advice.js';
+import { describe, expect, it } from 'vitest';
+import { callAdvice, courtesyAdvice, decisionWords, discardAdvice, voteAdvice, type Alternative } from '../agents/mah-jongg/advice.js';
 import { describeAction, reviewRecord, summaryText } from '../agents/coach/review.js';
 import { makeAgent } from '../agents/mah-jongg/levels.js';
 import { playRecorded } from '../agents/table.js';
@@ -49,16 +49,8 @@ function engineWords(text: string): string[] {
 const cc = loadCard();
 const rules = loadRuleset('nmjl-4p');
 const game = mahJonggGame(rules, cc);
-let saved = 0;
 let out = '';
 
-beforeAll(() => {
-  saved = ADVICE_BUDGET.worlds;
-  ADVICE_BUDGET.worlds = 2;
-});
-afterAll(() => {
-  ADVICE_BUDGET.worlds = saved;
-});
 captureOutput(
   (stream, chunk) => {
     if (stream === 'out') out += chunk;
@@ -109,7 +101,7 @@ describe('plain words', () => {
       const names = ['medium', 'medium', 'medium', 'medium'];
       const text = playRecorded(game, seed, { names, agents: names.map((n) => makeAgent(n, cc, rules)) }, seedRng(seed)).record!;
       for (const seat of [0, 1]) {
-        const review = reviewRecord(text, compile, { seat });
+        const review = reviewRecord(text, compile, { seat, worlds: 2 });
         check('review summary', review.summary.text);
         check('review dead hand', review.dead?.why);
         for (const d of review.decisions) {
@@ -124,13 +116,13 @@ describe('plain words', () => {
     for (const [i, hand] of hands(6, 13, 11).entries()) {
       check('vote', voteAdvice(cc, COPIES, { hand }).why);
       check('courtesy', courtesyAdvice(cc, COPIES, { hand }).why);
-      const call = callAdvice(cc, { hand, tile: ['2B', '5D', 'F', 'N', 'GD', '8C'][i], from: 'across' });
+      const call = callAdvice(cc, { hand, tile: ['2B', '5D', 'F', 'N', 'GD', '8C'][i], from: 'across' }, { worlds: 2 });
       check('call plain', call.plain);
       check('call why', call.why);
       for (const a of call.alternatives) check('call action', a.action);
     }
     for (const hand of hands(6, 14, 12)) {
-      const discard = discardAdvice(cc, { hand });
+      const discard = discardAdvice(cc, { hand }, { worlds: 2 });
       check('discard plain', discard.plain);
       check('discard why', discard.why);
     }
@@ -142,8 +134,8 @@ describe('plain words', () => {
     const hand14 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N',
       hand13 = '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J';
     for (const args of [
-      ['discard', '--hand', hand14],
-      ['call', '--hand', hand13, '--tile', '2B', '--from', 'right'],
+      ['discard', '--hand', hand14, '--worlds', '2'],
+      ['call', '--hand', hand13, '--tile', '2B', '--from', 'right', '--worlds', '2'],
       ['vote', '--hand', hand13],
       ['courtesy', '--hand', hand13],
       ['charleston', '--hand', '1B 3B 5B 7C 9C N S W E RD GD F J'],

@@ -55,7 +55,7 @@ export interface Hint {
 }
 
 export interface HintOptions {
-  /** Sampled deals for discard and call advice (default agents/mah-jongg/advice.ts ADVICE_BUDGET.worlds, as the review and Which hand? use). */
+  /** Sampled deals for discard and call advice (default agents/mah-jongg/advice.ts ADVICE_WORLDS, as the review and Which hand? use). */
   worlds?: number;
   /** The playouts' budget (agents/mah-jongg/advice.ts SearchOptions.afford). */
   afford?: SearchOptions['afford'];

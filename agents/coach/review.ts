@@ -1,4 +1,4 @@
-import { ADVICE_BUDGET, parseSituation, playoutScores } from '../mah-jongg/advice.js';
+import { ADVICE_WORLDS, parseSituation, playoutScores } from '../mah-jongg/advice.js';
 import { OVERRULE, paired } from '../mah-jongg/montecarlo.js';
 import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
@@ -81,7 +81,7 @@ export interface ReviewOptions {
   seat: number;
   /** Not used for discards and calls: their seed is drawn from each decision (agents/mah-jongg/advice.ts decisionSeed), as the hint's is. */
   seed?: number;
-  /** Sampled deals per decision (default ADVICE_BUDGET.worlds: the hint's, so the review gives the hint's answer). */
+  /** Sampled deals per decision (default ADVICE_WORLDS: the hint's, so the review gives the hint's answer). */
   worlds?: number;
   /** The sampled deals per decision the caller allows on this card (the server's budget), at most `worlds`. */
   fit?: (cc: CompiledCard, worlds: number) => number;
@@ -216,7 +216,7 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
   const { rules, cc } = game as MahJonggGame;
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
-  const asked = opts.worlds ?? ADVICE_BUDGET.worlds;
+  const asked = opts.worlds ?? ADVICE_WORLDS;
   const worlds = Math.max(1, Math.min(asked, opts.fit?.(cc, asked) ?? asked));
   const from = opts.from ?? 1;
   let next: number | null = null;

@@ -49,7 +49,7 @@ export interface SituationInput {
 
 /** How much searching a decision gets, and from which seed. */
 export interface SearchOptions {
-  /** Sampled deals; every alternative is played out in each (default ADVICE_BUDGET.worlds). */
+  /** Sampled deals; every alternative is played out in each (default ADVICE_WORLDS). */
   worlds?: number;
   /** Default: decisionSeed, drawn from the decision itself, so every way of asking gets one answer. */
   seed?: number;
@@ -66,12 +66,10 @@ export interface SearchOptions {
 /**
  * One budget for every decision's advice: the hint in a game, Which hand?, `tilemate advise`
  * and the review all play this many deals from the seed decisionSeed draws from the
- * decision, so they give one answer, word for word, for one moment. Tests that replay many
- * decisions lower `worlds` here, in this one place.
+ * decision, so they give one answer, word for word, for one moment. A constant: a caller that
+ * wants fewer (a test replaying many decisions) says so in its options.
  */
-export const ADVICE_BUDGET: { worlds: number } = { worlds: 24 };
-/** @deprecated the advice's worlds are ADVICE_BUDGET.worlds (read when asked, so a test may lower it). */
-export const DEFAULT_WORLDS = 24;
+export const ADVICE_WORLDS = 24;
 export const DEFAULT_CANDIDATES = 4;
 export const DEFAULT_DEALS = 200;
 
@@ -437,7 +435,7 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * the review charges nothing for it).
  */
 function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
-  const asked = opts.worlds ?? ADVICE_BUDGET.worlds;
+  const asked = opts.worlds ?? ADVICE_WORLDS;
   const seed = opts.seed ?? decisionSeed(sit, phase);
   if (!Number.isInteger(asked) || asked < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${asked}: expected a whole number of 1 or more`);
   const worlds = Math.max(1, Math.min(asked, opts.afford?.(candidates.length, asked) ?? asked));

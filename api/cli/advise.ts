@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import {
-  ADVICE_BUDGET,
+  ADVICE_WORLDS,
   callAdvice,
   charlestonAdvice,
   courtesyAdvice,
@@ -161,7 +161,7 @@ function situationOptions(c: Command): Command {
     .option('--left <groups>', 'exposures on the rack of the player to your left')
     .option('--wall <n>', 'tiles left in the wall (default: the most there can be, 99 less the seen tiles at four)', wholeOption('--wall', 0))
     .option('--seed <n>', 'seed of the sampled deals (default: drawn from the situation, as the hint in a game and the review draw it)', wholeOption('--seed', 0))
-    .option('--worlds <n>', `sampled deals; every alternative is played out in each (default ${ADVICE_BUDGET.worlds}, as the hint and the review)`, wholeOption('--worlds', 1, CLI_MAX_WORLDS))
+    .option('--worlds <n>', `sampled deals; every alternative is played out in each (default ${ADVICE_WORLDS}, as the hint and the review)`, wholeOption('--worlds', 1, CLI_MAX_WORLDS))
     .option('--ruleset <name>', 'nmjl-4p, nmjl-4p-tournament or nmjl-3p: the table and the scoring of the playouts', 'nmjl-4p')
     .option('--card <file>', 'your card file (default: the built-in practice card)')
     .option('--json', 'print one JSON object');

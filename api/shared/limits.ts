@@ -1,4 +1,4 @@
-import { ADVICE_BUDGET } from '../../agents/mah-jongg/advice.js';
+import { ADVICE_WORLDS } from '../../agents/mah-jongg/advice.js';
 import { availableParallelism } from 'node:os';
 import { PHOTO_LIMITS } from '../../io/card-photo-limits.js';
 
@@ -66,13 +66,13 @@ export const DEFAULT_LIMITS: Limits = {
   ratePerMinute: 600,
   heavyPerMinute: 60,
   bodyLimit: 256 * 1024,
-  // agents/mah-jongg/advice.ts ADVICE_BUDGET.worlds: every decision's advice plays this many deals, with
+  // agents/mah-jongg/advice.ts ADVICE_WORLDS: every decision's advice plays this many deals, with
   // the seed drawn from the decision, so the hint, the review, Which hand? and `tilemate
   // advise` give one answer (test/agents/one-answer.test.ts checks the two are equal)
-  hintWorlds: ADVICE_BUDGET.worlds,
+  hintWorlds: ADVICE_WORLDS,
   maxWorlds: 200,
   // the hint's number: the review of a decision gives the answer and the figures the hint gave for it
-  reviewWorlds: ADVICE_BUDGET.worlds,
+  reviewWorlds: ADVICE_WORLDS,
   maxReviewWorlds: 64,
   threads: Math.max(1, availableParallelism() - 1),
   botThreads: 1,

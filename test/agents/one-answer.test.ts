@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVICE_BUDGET, callAdvice, discardAdvice } from '../../agents/mah-jongg/advice.js';
+import { describe, expect, it } from 'vitest';
+import { ADVICE_WORLDS, callAdvice, discardAdvice } from '../../agents/mah-jongg/advice.js';
+import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { hintFor, situationOf } from '../../agents/coach/hint.js';
 import { reviewRecord, type ReviewedDecision } from '../../agents/coach/review.js';
 import { makeAgent } from '../../agents/mah-jongg/levels.js';
@@ -18,8 +19,8 @@ import { captureOutput, run } from '../api/capture.js';
  * (agents/coach/hint.ts), the review (agents/coach/review.ts) and the advice asked from the
  * situation as a person types it (agents/mah-jongg/advice.ts, as `tilemate advise` and Which hand? ask
  * it) give the same answer, word for word, with the same figures. The shared budget is
- * lowered in its one place (ADVICE_BUDGET) to keep the test short: the agreement does not
- * depend on its size.
+ * lowered (every way of asking is given the same smaller number) to keep the test short: the
+ * agreement does not depend on its size, and every default is the one ADVICE_WORLDS.
  */
 
 const cc = loadCard();
@@ -27,16 +28,8 @@ const rules = loadRuleset('nmjl-4p');
 const game = mahJonggGame(rules, cc);
 const compile = (text: string) => compileCard(parseCard(text));
 const WORLDS = 2;
-let saved = 0;
 let out = '';
 
-beforeAll(() => {
-  saved = ADVICE_BUDGET.worlds;
-  ADVICE_BUDGET.worlds = WORLDS;
-});
-afterAll(() => {
-  ADVICE_BUDGET.worlds = saved;
-});
 captureOutput(
   (stream, chunk) => {
     if (stream === 'out') out += chunk;
@@ -56,6 +49,11 @@ function record(seed: number): string {
 const json = (a: unknown) => JSON.stringify(encodeAction(a as never));
 
 describe('one answer per decision', () => {
+  it('the hint, the review and the server default to the one budget', () => {
+    expect(DEFAULT_LIMITS.hintWorlds).toBe(ADVICE_WORLDS);
+    expect(DEFAULT_LIMITS.reviewWorlds).toBe(ADVICE_WORLDS);
+  });
+
   it('hint, review and advice from the typed situation agree at every decision of recorded games', async () => {
     let checked = 0,
       playedOut = 0,
@@ -65,11 +63,11 @@ describe('one answer per decision', () => {
       expect(seed).toBeLessThan(40); // enough games give 300 decisions long before this
       const text = record(seed);
       for (const seat of [0, 2]) {
-        const review = reviewRecord(text, compile, { seat });
+        const review = reviewRecord(text, compile, { seat, worlds: WORLDS });
         expect(review.worlds).toBe(WORLDS);
         for (const d of review.decisions as ReviewedDecision[]) {
           const { view: v, legal } = d.moment;
-          const hint = hintFor(cc, v, legal, {});
+          const hint = hintFor(cc, v, legal, { worlds: WORLDS });
           expect(json(hint.action), `decision ${d.index} of game ${seed}, seat ${seat}`).toBe(json(d.suggestedAction));
           expect(hint.text).toBe(d.why);
           expect(hint.details).toBe(d.details);
@@ -78,7 +76,7 @@ describe('one answer per decision', () => {
           if (d.phase !== 'discard' && d.phase !== 'claims') continue;
           // the situation as a person types it: tiles in the usual notation, the others by where they sit
           const typed = situationOf(v);
-          const advice = d.phase === 'discard' ? discardAdvice(cc, typed) : callAdvice(cc, { ...typed, tile: typed.tile!, from: typed.from });
+          const advice = d.phase === 'discard' ? discardAdvice(cc, typed, { worlds: WORLDS }) : callAdvice(cc, { ...typed, tile: typed.tile!, from: typed.from }, { worlds: WORLDS });
           expect(advice.plain).toBe(hint.text);
           expect(advice.details).toBe(hint.details);
           expect(advice.worlds).toBe(WORLDS);
@@ -91,7 +89,7 @@ describe('one answer per decision', () => {
           playedOut++;
           // a few through the command line itself, as a person types them
           if (viaCli < 6 && d.phase === 'discard') {
-            const flags = ['--hand', typed.hand, '--wall', String(typed.wall), '--ruleset', typed.ruleset!, '--json'];
+            const flags = ['--hand', typed.hand, '--wall', String(typed.wall), '--ruleset', typed.ruleset!, '--worlds', String(WORLDS), '--json'];
             if (typed.exposed) flags.push('--exposed', typed.exposed);
             if (typed.seen) flags.push('--seen', typed.seen);
             for (const [dir, groups] of Object.entries(typed.others ?? {})) if (groups) flags.push(`--${dir}`, groups);

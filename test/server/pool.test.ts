@@ -74,5 +74,5 @@ describe('the worker pool', () => {
     expect(small.status).toBe(200);
   });
 
-  // a review's decisions get the hint's own budget, however long the game (agents/mah-jongg/advice.ts ADVICE_BUDGET; test/agents/one-answer.test.ts)
+  // a review's decisions get the hint's own budget, however long the game (agents/mah-jongg/advice.ts ADVICE_WORLDS; test/agents/one-answer.test.ts)
 });

@@ -27,12 +27,38 @@ export interface ServeOptions extends Partial<AppOptions> {
 /**
  * Holds each address to `max` connections open at once: one more is answered 429
  * TM_RATE_LIMITED in one sentence and closed, before node reads a byte of it (one address
- * held 19,980 slow connections, up to the process's file limit).
+ * held 19,980 slow connections, up to the process's file limit). And to `rate` new
+ * connections, a burst of `rate.burst` then `rate.perSecond` a second: one more is closed at
+ * once, unread and unanswered, so an address that connects again and again (a reconnect storm)
+ * costs the server next to nothing and does not slow its answers to others (issue 45).
  */
-export function capConnections(server: Server, max: number): void {
+export function capConnections(
+  server: Server,
+  max: number,
+  rate: { burst: number; perSecond: number } = { burst: DEFAULT_LIMITS.connectionsBurst, perSecond: DEFAULT_LIMITS.connectionsPerSecond },
+): void {
   const open = new Map<string, number>();
+  /** Each address's bucket of new connections: what is left, and when it was last filled (ms). */
+  const buckets = new Map<string, { left: number; at: number }>();
+  // a full bucket is forgotten: it is the same as none
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const [address, b] of buckets) if (b.left + ((now - b.at) / 1000) * rate.perSecond >= rate.burst) buckets.delete(address);
+  }, 60_000);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
+    const now = performance.now();
+    const b = buckets.get(address) ?? { left: rate.burst, at: now };
+    b.left = Math.min(rate.burst, b.left + ((now - b.at) / 1000) * rate.perSecond);
+    b.at = now;
+    buckets.set(address, b);
+    if (b.left < 1) {
+      socket.destroy();
+      return;
+    }
+    b.left -= 1;
     const n = open.get(address) ?? 0;
     if (n >= max) {
       const body = JSON.stringify({ code: 'TM_RATE_LIMITED', message: `this address already holds ${max} connections to the server, the most one address may: close some first` });
@@ -80,7 +106,10 @@ export async function serve(opts: ServeOptions = {}): Promise<ServeStarted> {
   // warnings and errors only (a 500 is a bug and is logged with its stack)
   const host = opts.host ?? '127.0.0.1';
   const app = await build({ logger: { level: 'warn' }, ...opts, dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR), hosts: { listen: host, allow: [...(opts.allowHosts ?? []), ...hostsFromEnv()] } });
-  capConnections(app.server, opts.limits?.connectionsPerAddress ?? DEFAULT_LIMITS.connectionsPerAddress);
+  capConnections(app.server, opts.limits?.connectionsPerAddress ?? DEFAULT_LIMITS.connectionsPerAddress, {
+    burst: opts.limits?.connectionsBurst ?? DEFAULT_LIMITS.connectionsBurst,
+    perSecond: opts.limits?.connectionsPerSecond ?? DEFAULT_LIMITS.connectionsPerSecond,
+  });
   try {
     await app.listen({ port: portFrom(opts.port), host });
   } catch (err) {

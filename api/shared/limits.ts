@@ -57,6 +57,13 @@ export interface Limits {
   keepAliveMs: number;
   /** Connections one address may hold open at once; one more is answered 429 and closed (the listening server). */
   connectionsPerAddress: number;
+  /**
+   * New connections one address may open: a burst of `connectionsBurst` (a club's tablets
+   * behind one address loading their pages at once), then `connectionsPerSecond`; one more is
+   * closed at once, unanswered (the listening server).
+   */
+  connectionsBurst: number;
+  connectionsPerSecond: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -83,6 +90,8 @@ export const DEFAULT_LIMITS: Limits = {
   requestTimeoutMs: 30_000,
   keepAliveMs: 10_000,
   connectionsPerAddress: 256,
+  connectionsBurst: 128,
+  connectionsPerSecond: 32,
 };
 
 // ------------------------------------------------------------------ the fixed limits of the server's parts

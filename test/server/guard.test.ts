@@ -154,6 +154,19 @@ describe('connections', () => {
     }
   });
 
+  it('an address that connects again and again past its burst has the next connection closed unanswered; another address is served', async () => {
+    const { app, port } = await listening();
+    capConnections(app.server, 100, { burst: 3, perSecond: 0.01 });
+    try {
+      const health = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
+      for (let i = 0; i < 3; i++) expect(await raw(port, health, 3000, '127.0.0.5')).toMatch(/^HTTP\/1.1 200/);
+      expect(await raw(port, health, 3000, '127.0.0.5')).toBe('closed');
+      expect(await raw(port, health, 3000, '127.0.0.6')).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('one address holds at most so many connections; one more is answered 429 and closed, another address is served', async () => {
     const { app, port } = await listening();
     capConnections(app.server, 3);

@@ -23,7 +23,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, testTimeout: 20_000, hookTimeout: 20_000 } },
       { extends: true, test: { name: 'integration', include: TIERS.integration.include, exclude: TIERS.integration.exclude, globalSetup: BUILD, ...LONG } },
-      { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG } },
+      // a page's answer on a loaded machine can take seconds: expect.poll waits up to 30 s, not 1 s
+      { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG, expect: { poll: { timeout: 30_000 } } } },
       { extends: true, test: { name: 'slow', include: TIERS.slow.include, exclude: TIERS.slow.exclude, globalSetup: BUILD, ...LONG } },
     ],
   },

@@ -232,6 +232,11 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     await pool.close();
     await db.close();
   });
+  // once listening (ready), the requests' workers start, checking the server's card: the first
+  // hint does not wait for them, and the start does not either
+  app.addHook('onListen', async () => {
+    pool.warm({ kind: 'check-card', text: cardText });
+  });
   const live = new LiveGames({
     store,
     wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],

@@ -78,11 +78,20 @@ export class HeavyPool {
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
-    // the workers start with the first task of their lane (a start is quicker, and a server
-    // that is never asked for advice never loads the advice), and are kept while they are used
+    // the workers start with the first task of their lane, so a start is quicker (a listening
+    // server warms the requests' workers as soon as it is ready: warm()), and are kept while used
     const lane = (threads: number) => new Piscina({ filename: file!, minThreads: 0, maxThreads: Math.max(1, threads), idleTimeout: 10 * 60_000 });
     this.pool = file === null ? null : lane(limits.threads);
     this.botPool = file === null ? null : lane(limits.botThreads);
+  }
+
+  /**
+   * Starts the requests' workers with `task` (a small one), one each, so the first request
+   * does not wait for a worker to load; a failure is left to the first request to meet.
+   */
+  warm(task: HeavyTask): void {
+    if (this.pool === null) return;
+    for (let i = 0; i < this.limits.threads; i++) this.pool.run(task).catch(() => {});
   }
 
   /** Tasks of requests waiting or running now. */

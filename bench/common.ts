@@ -77,6 +77,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The value below which a share `q` of `xs` lies (NaN for none). */
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+}
+
 /** The practice server in a process of its own (as a user starts it), once it says it is ready. */
 export async function startServer(port: number, data: string, more: readonly string[], cwd = process.cwd()): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '100000000', ...more], { stdio: ['ignore', 'pipe', 'inherit'], cwd });

@@ -21,8 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { firstChoice, freePort, type Answer } from './common.js';
+import { firstChoice, freePort, quantile, startServer, type Answer } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ALONE = Number(process.env.BENCH_ALONE ?? 30);
@@ -76,11 +75,6 @@ function send(port: number, method: string, path: string, body: unknown, headers
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function quantile(xs: number[], q: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-}
 const figures = (xs: number[]) => `p50 ${Math.round(quantile(xs, 0.5))} ms, p99 ${Math.round(quantile(xs, 0.99))} ms, max ${Math.round(Math.max(...xs))} ms`;
 
 /** Games against hard bots until `until`: each action's time to its answer. */
@@ -165,22 +159,9 @@ async function flood(port: number, until: number): Promise<{ counts: Record<stri
   return { counts, times };
 }
 
-async function startServer(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Tilemate is ready')) done();
-    });
-    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it was ready: ${out}`)));
-  });
-  return child;
-}
-
 const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'tilemate-starvation-'));
-const server = await startServer(port, data);
+const server = await startServer(port, data, ['--rate-limit', '0'], ROOT);
 try {
   console.log(`starvation: ${SECONDS} s, the server of ${ROOT} on port ${port} with its default limits (no general limit a minute)`);
   // the player's first game and the bots' first turns warm up (not timed)

@@ -15,17 +15,12 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
-import { freePort } from './common.js';
+import { freePort, quantile, startServer } from './common.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROOT = resolve(process.env.BENCH_ROOT ?? process.cwd());
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-}
 const figures = (xs: number[]) => `${xs.length} answers, p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 
 function health(port: number): Promise<number> {
@@ -88,19 +83,6 @@ async function storm(port: number, code: string, until: number): Promise<string>
   return `${made} WebSockets opened and closed (${(made / SECONDS).toFixed(0)} a second)`;
 }
 
-async function startServer(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/tilemate.js', 'serve', '--port', String(port), '--data', data], { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Tilemate is ready')) done();
-    });
-    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it was ready: ${out}`)));
-  });
-  return child;
-}
-
 /** A table to knock at: made by a guest at 127.0.0.4. */
 async function table(port: number): Promise<string> {
   const post = (path: string, body: unknown, cookie = ''): Promise<{ body: any; cookie: string }> =>
@@ -126,7 +108,8 @@ async function table(port: number): Promise<string> {
 
 const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'tilemate-storm-'));
-const server = await startServer(port, data);
+// the server's own limit of requests a minute, as a user runs it
+const server = await startServer(port, data, ['--rate-limit', '600'], ROOT);
 try {
   console.log(`storm: the server of ${ROOT} on port ${port}, ${SECONDS} s a phase`);
   for (let i = 0; i < 20; i++) await health(port); // warm up

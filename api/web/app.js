@@ -3,41 +3,109 @@
 // page shows them and sends what the person chooses. Nothing here decides a rule: the
 // buttons are the legal actions the server lists, no more.
 
-import { api, call } from './client.js';
+import { api, call, errorWords } from './client.js';
 import { cardWords, checkChosen, startingCard } from './chosen-card.js';
+import { $ as find } from './dom.js';
 import { LiveGame } from './live-game.js';
 import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
 import { setupDisplay } from './display.js';
 
-const $ = (sel) => document.querySelector(sel);
+/** @import { Action, ActionOf, Exposure, GameAnswer, GameEvent, Hint, Phase, Review, SavedCard, Tile } from './types.js' */
 
+/**
+ * The game answer's view as the page uses it (normalise): every seat's lists side by side, the
+ * Charleston's pass and direction from the prompt, and the legal actions.
+ * @typedef {{
+ *   watching: boolean,
+ *   seat: number,
+ *   players: number,
+ *   phase: Phase,
+ *   turn: number,
+ *   wallLeft: number,
+ *   waitingOn?: number[],
+ *   claim?: { tile: Tile, discarder: number } | null,
+ *   turnFrom?: { from: string },
+ *   result?: import('./types.js').GameResult | null,
+ *   mahJonggs?: import('./types.js').DeclaredMahJongg[],
+ *   rack: Tile[],
+ *   legal: Action[],
+ *   names: string[],
+ *   recordId: string | null,
+ *   discards: Tile[][],
+ *   exposures: Exposure[][],
+ *   concealedCounts: number[],
+ *   dead: boolean[][],
+ *   partner?: number,
+ *   pass?: number,
+ *   passDir?: 'right' | 'across' | 'left',
+ *   charleston?: 'first' | 'second',
+ *   blindAllowed?: boolean,
+ * }} View
+ */
+
+/**
+ * A pass she made, kept until it is over (noteReceived): the step it was made at, her rack
+ * before it, and the action sent.
+ * @typedef {{ phase: Phase, pass?: number, partner?: number, before: Tile[], action: import('./types.js').ActionOf<'pass' | 'courtesy'> }} Passing
+ */
+
+/**
+ * Everything one table knows; only render() writes the screen.
+ * @typedef {{
+ *   view: View | null,
+ *   selected: number[],
+ *   blind: number,
+ *   hint: Hint | null,
+ *   hintKey: string | null,
+ *   cardOpen: boolean,
+ *   card: unknown,
+ *   cardKey: string | null,
+ *   message: string,
+ *   log: string[],
+ *   drawn: Tile | null,
+ *   drawnBefore: Tile | null,
+ *   review: Review | null,
+ *   received: string,
+ *   offers: { [seat: number]: number, mine?: Tile[] },
+ *   dead: string,
+ *   note: string,
+ *   passing: Passing | null,
+ *   lastDiscard: { tile: Tile, seat: number } | null,
+ *   warnedFor: string | null,
+ * }} Ui
+ */
+
+/**
+ * How dangerous a discard is (GET /defence), with the question asked once before a dangerous one.
+ * @typedef {{ tile: Tile, level: string, why: string, warning?: string }} Danger
+ */
+
+/**
+ * What the page around the drawing says about the seats (createMahJonggTable).
+ * @typedef {{
+ *   seatWords?: (seat: number) => string | null | undefined,
+ *   seatFacts?: (seat: number) => string,
+ *   waitingShown?: boolean,
+ *   card?: boolean,
+ *   pushed?: boolean,
+ * }} SeatHooks
+ */
+
+/** @type {Record<number, string>} */
 const GROUP = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+/** @type {Record<string, string>} */
 const DIRECTION_WORDS = { right: 'to the right', across: 'across', left: 'to the left' };
-
-/** Everything the page knows; only render() writes the screen. */
-const ui = {
-  view: null, // the latest view from the server (normalised)
-  selected: [], // rack positions chosen (indices into the sorted rack)
-  blind: 0, // Charleston: received tiles to pass on unseen
-  hint: null, // the latest hint, for this decision only
-  hintKey: null, // the decision the hint was for
-  cardOpen: false,
-  card: null, // the card panel's data for the current rack
-  cardKey: null,
-  message: '',
-  log: [],
-  drawn: null, // the tile just drawn, to mark on the rack
-  review: null,
-  received: '', // the Charleston or courtesy tiles just received, in words
-  offers: {}, // the courtesy pass: how many tiles each seat offered (others' offers are face down: a count)
-  dead: '', // why the person's hand was called dead: a banner until the game ends
-};
 
 // ---------------------------------------------------------------- seats and words
 
-/** Where another seat sits, seen from the person: play passes to the right (seat s + 1). */
+/**
+ * Where another seat sits, seen from the person: play passes to the right (seat s + 1).
+ * @param {number} seat
+ * @param {number} me
+ * @param {number} players
+ */
 export function placeOf(seat, me, players) {
   const off = (seat - me + players) % players;
   if (off === 0) return 'you';
@@ -48,31 +116,15 @@ export function placeOf(seat, me, players) {
 
 const WINDS = ['East', 'South', 'West', 'North'];
 
-/** The seat's wind: East deals, and the winds follow the turn (three players: East, South, West). */
+/**
+ * The seat's wind: East deals, and the winds follow the turn (three players: East, South, West).
+ * @param {number} seat
+ */
 function seatWind(seat) {
   return WINDS[seat] ?? '';
 }
 
-function seatWords(seat) {
-  const v = ui.view;
-  // at a table together: her name (every seat's, for one watching)
-  const named = hooks.seatWords?.(seat);
-  if (v.watching) return named ?? `${seatWind(seat)}`;
-  const place = placeOf(seat, v.seat, v.players);
-  if (place === 'you') return 'You';
-  return named ?? (place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across');
-}
-
-/** Whether a seat is the person's own (never, for one watching the table). */
-function isMine(seat) {
-  return !ui.view.watching && seat === ui.view.seat;
-}
-
-/** "your" or "Ann’s": whose exposure, hand or discard. */
-function whose(seat) {
-  return isMine(seat) ? 'your' : `${seatWords(seat)}\u2019s`;
-}
-
+/** @param {View} v */
 function passDirection(v) {
   return v.passDir ?? 'right';
 }
@@ -83,22 +135,28 @@ function passDirection(v) {
  * The game answer (docs/api.md: view, legal, events, seats) as the page uses it: per-seat
  * lists side by side, the Charleston's pass and direction from the prompt, the legal
  * actions as the server gave them (they are posted back unchanged).
+ * @param {GameAnswer} answer
+ * @returns {View}
  */
 function normalise(answer) {
   const raw = answer.view;
   const seats = raw.seats ?? [];
-  const v = { ...raw };
   // a spectator or a coach has no seat: she sees the table from East's side, with no rack
-  v.watching = raw.seat === null || raw.seat === undefined || answer.seat === null;
-  if (v.watching) v.seat = 0;
-  v.rack = sortTiles(raw.rack ?? []);
-  v.legal = answer.legal ?? [];
-  v.names = answer.seats ?? [];
-  v.recordId = answer.recordId ?? null;
-  v.discards = seats.map((s) => s.discards ?? []);
-  v.exposures = seats.map((s) => s.exposures ?? []);
-  v.concealedCounts = seats.map((s) => s.concealedCount ?? 0);
-  v.dead = seats.map((s) => s.dead ?? []);
+  const watching = raw.seat === null || raw.seat === undefined || answer.seat === null;
+  /** @type {View} */
+  const v = {
+    ...raw,
+    watching,
+    seat: watching ? 0 : /** @type {number} */ (raw.seat),
+    rack: sortTiles(raw.rack ?? []),
+    legal: answer.legal ?? [],
+    names: answer.seats ?? [],
+    recordId: answer.recordId ?? null,
+    discards: seats.map((s) => s.discards ?? []),
+    exposures: seats.map((s) => s.exposures ?? []),
+    concealedCounts: seats.map((s) => s.concealedCount ?? 0),
+    dead: seats.map((s) => s.dead ?? []),
+  };
   const p = raw.prompt ?? { kind: 'wait' };
   if (p.kind === 'courtesy') v.partner = p.partner;
   if (p.kind === 'charleston') {
@@ -110,614 +168,14 @@ function normalise(answer) {
   return v;
 }
 
-function setView(answer) {
-  const before = ui.view;
-  const v = normalise(answer);
-  const key = decisionKey(v);
-  if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
-  if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
-  // a new Charleston (a new deal at a table): no courtesy offers yet
-  if (v.phase === 'charleston' || v.phase === 'vote') ui.offers = {};
-  // the tile just drawn (the server draws for the person): marked on the rack
-  ui.drawn = null;
-  if (v.phase === 'discard' && v.turn === v.seat && v.turnFrom?.from === 'wall') {
-    const mine = (answer.events ?? []).filter((e) => e.drew !== undefined && e.action.seat === v.seat);
-    if (mine.length) ui.drawn = mine[mine.length - 1].drew;
-    else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
-  }
-  ui.drawnBefore = ui.drawn;
-  // every seat passed blind: the pass comes back to East, who passes first from her own tiles (standardized rules 4.5)
-  ui.note = before && before.phase === 'charleston' && v.phase === 'charleston' && before.pass === v.pass && v.legal.length > 0
-    ? 'Everyone passed blind, so East must pass first, from her own tiles: choose 3 tiles of yours, none passed on unseen this time.'
-    : '';
-  ui.view = v;
-}
-
-/** Identifies one decision: a new one clears the selection and the hint. */
+/**
+ * Identifies one decision: a new one clears the selection and the hint.
+ * @param {View} v
+ */
 function decisionKey(v) {
   const blindUpTo = v.legal.find((a) => a.type === 'pass')?.blindUpTo ?? '';
   // whether she is waited on, not who else is: at a table together others pass while she chooses
   return `${v.phase}|${v.pass ?? ''}|${blindUpTo}|${(v.waitingOn ?? []).includes(v.seat)}|${v.turn}|${v.wallLeft}|${v.rack.join(',')}|${v.claim ? `${v.claim.tile}@${v.claim.discarder}` : ''}|${v.discards.map((d) => d.length).join('.')}`;
-}
-
-function addLog(lines) {
-  for (const l of lines) if (l) ui.log.push(l);
-  if (ui.log.length > 200) ui.log.splice(0, ui.log.length - 200);
-}
-
-// ---------------------------------------------------------------- talking to the server
-
-/**
- * The game at the server: the practice page's LiveGame (its session in this tab, the actions
- * sent with `after`, the busy flag), or at a table together (together.js) a client with the
- * same interface fed by the table's WebSocket.
- */
-let live = null;
-
-/**
- * What the page around the drawing says about the seats. The practice page's seats are bots;
- * together.js names the people at the table (`seatWords`: her name, `seatFacts`: a line under
- * it), has no Card panel, asks no review for one watching, and its answers come pushed
- * (`pushed`: the tiles a pass brought are told once everyone has passed).
- */
-let hooks = {
-  seatWords: () => null,
-  seatFacts: (s) => (ui.view.names[s] ? `${ui.view.names[s]} bot` : 'bot'),
-  card: true,
-  pushed: false,
-};
-
-// the card she chose (chosen-card.js: on My card, or ./?card=name): new games are played on it
-let CHOSEN_CARD = null;
-/** The chosen card's title, named at the table once a game starts on it. */
-let chosenTitle = '';
-const CARD_IN_PLAY_KEY = 'tilemate-game-card';
-
-function showGame() {
-  $('#start')?.classList.add('hidden');
-  $('#game').classList.remove('hidden');
-  $('#hint-button').disabled = !!ui.view?.watching;
-  $('#card-button').disabled = !hooks.card;
-}
-
-async function startGame(ev) {
-  ev.preventDefault();
-  if (live.busy) return;
-  const form = ev.currentTarget;
-  const data = new FormData(form);
-  const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
-  try { sessionStorage.setItem(LEVEL_KEY, body.level); } catch { /* no warning before a dangerous discard after a reload */ }
-  const seedText = String(data.get('seed') ?? '').trim();
-  if (seedText !== '') body.seed = Number(seedText);
-  if (CHOSEN_CARD) body.card = CHOSEN_CARD;
-  $('#start-message').textContent = '';
-  const started = live.start(body);
-  $('#start-button').disabled = true;
-  try {
-    const res = await started;
-    ui.view = null;
-    ui.log = [];
-    ui.dead = '';
-    ui.received = '';
-    ui.review = null;
-    ui.card = null;
-    ui.cardKey = null;
-    ui.lastDiscard = null;
-    setView(res);
-    addLog(narrate(res.events ?? []));
-    keepCardInPlay(chosenTitle);
-    showGame();
-  } catch (err) {
-    $('#start-message').textContent = `Could not start the game: ${err.message}`;
-  }
-  $('#start-button').disabled = false;
-  await render();
-  if (ui.view && ui.view.phase !== 'ended') focusFirstAction();
-}
-
-/** At Mah Jongg or the end of the game: the result in view and in focus (it is read first). */
-function showResult() {
-  const end = $('#end');
-  end.scrollIntoView({ block: 'start' });
-  end.focus({ preventScroll: true });
-}
-
-async function send(action) {
-  if (live.busy) return;
-  const rackBefore = ui.view.rack;
-  const from = { phase: ui.view.phase, pass: ui.view.pass, partner: ui.view.partner };
-  const sent = live.send(action);
-  ui.message = '';
-  renderActions();
-  $('#prompt-detail').textContent = 'The other players are taking their turns\u2026';
-  try {
-    // stale: the action had been applied already (a retry), and the answer is the game as it stands
-    const { answer: res, stale } = await sent;
-    setView(res);
-    const passing = !stale && (action.type === 'pass' || action.type === 'courtesy');
-    addLog(narrate(res.events ?? []));
-    // the tiles that came in are told once the pass is over: at once against bots, at a table
-    // together when everyone has passed (a later answer)
-    ui.received = '';
-    ui.passing = passing ? { ...from, before: rackBefore, action } : null;
-    noteReceived();
-  } catch (err) {
-    ui.message = `Not allowed: ${err.message}`;
-  }
-  await render();
-  focusFirstAction();
-}
-
-/**
- * Once the pass she made is over, the tiles she received, in words. A pass still waiting (at a
- * table together, or East passing first when everyone passed blind) has brought nothing yet.
- */
-function noteReceived() {
-  const p = ui.passing;
-  if (!p || (ui.view.phase === p.phase && ui.view.pass === p.pass)) return;
-  ui.passing = null;
-  ui.received = receivedWords(p.before, tilesGiven(p), ui.view.rack);
-  addLog([ui.received]);
-}
-
-/**
- * The tiles that left her rack in a pass. A Charleston pass gives all she chose (a blind pass
- * forwards tiles that never reached her rack). A courtesy pass gives only as many as the
- * smaller of the two offers (teaching guide 2.4): offering 3 to a partner who offers none
- * gives nothing, and her tiles stay on her rack.
- */
-function tilesGiven(p) {
-  const tiles = p.action.tiles ?? [];
-  if (p.action.type !== 'courtesy') return tiles;
-  const theirs = p.partner === undefined || p.partner === null ? 0 : ui.offers[p.partner];
-  // the partner's offer not heard (a reload in between): the rack tells what it can
-  if (theirs === undefined) return tiles;
-  // her own offer as the server heard it, in its order (the engine gives the first ones)
-  const mine = ui.offers.mine ?? tiles;
-  return mine.slice(0, Math.min(mine.length, theirs));
-}
-
-async function askHint() {
-  if (!live.session || live.busy || !ui.view || ui.view.watching || ui.view.phase === 'ended') return;
-  const asked = live.hint();
-  $('#hint-button').disabled = true;
-  const box = $('#hint');
-  box.classList.remove('hidden');
-  box.classList.add('thinking');
-  box.textContent = 'Thinking about your choices\u2026 (a few seconds)';
-  const key = decisionKey(ui.view);
-  try {
-    ui.hint = await asked;
-  } catch (err) {
-    ui.hint = { error: err.message };
-  }
-  ui.hintKey = key;
-  $('#hint-button').disabled = false;
-  box.classList.remove('thinking');
-  await render();
-  $('#hint').focus();
-}
-
-// ---------------------------------------------------------------- what the table hears
-
-/** The actions applied since the last answer, in words (others' passes are face down). */
-function narrate(events) {
-  return events.map((e) => {
-    const a = e.action;
-    const me = isMine(a.seat);
-    const who = seatWords(a.seat);
-    const s = me ? '' : 's';
-    switch (a.type) {
-      case 'discard': ui.lastDiscard = { tile: a.tile, seat: a.seat }; return `${who} discard${s} ${tileLabel(a.tile)}.`;
-      case 'draw': return me && e.drew ? `You draw ${tileLabel(e.drew)}.` : null;
-      case 'call': {
-        const d = ui.lastDiscard;
-        const what = d ? `${whose(d.seat)} ${tileLabel(d.tile)}` : 'the discard';
-        return `${who} call${s} ${what} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` (with ${a.jokers} joker${a.jokers > 1 ? 's' : ''})` : ''}.`;
-      }
-      case 'callMahJongg': return `${who} call${s} the discard for Mah Jongg!`;
-      case 'declare': return `${who} declare${s} Mah Jongg!`;
-      case 'exchange': return `${who} exchange${s} a tile for a joker from ${whose(a.owner)} exposure.`;
-      case 'callDead': {
-        if (isMine(a.target)) {
-          // teaching guide 6.6: a hand is dead when the tiles on the table prove it cannot be finished
-          ui.dead = `${who} called your hand dead: the tiles on the table show that no hand on the card can be finished with what you exposed, so you cannot win this game.`;
-          return `${who} call${s} your hand dead.`;
-        }
-        return `${who} call${s} ${seatWords(a.target)}\u2019s hand dead.`;
-      }
-      case 'vote': return `${who} vote${s} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
-      case 'courtesy': {
-        const n = me ? (a.tiles ?? []).length : (a.count ?? 0);
-        ui.offers[a.seat] = n;
-        if (me) ui.offers.mine = a.tiles ?? [];
-        return `${who} offer${s} ${n} tile${n === 1 ? '' : 's'} across.`;
-      }
-      default: return null;
-    }
-  });
-}
-
-// ---------------------------------------------------------------- rendering
-
-async function render() {
-  const v = ui.view;
-  if (!v) { live.drawn(); return; }
-  // a page reloaded after the call still says so
-  if (!ui.dead && !v.watching && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
-  const banner = $('#dead-banner');
-  banner.textContent = ui.dead;
-  banner.classList.toggle('hidden', !ui.dead);
-  renderSeats();
-  renderPool();
-  renderMe();
-  renderHint();
-  renderLog();
-  $('#game').classList.toggle('over', v.phase === 'ended');
-  if (v.phase === 'ended') {
-    const first = $('#end').classList.contains('hidden');
-    // the score is drawn at once; the review follows when the server has made it
-    // one watching the table has no decisions of her own to review
-    const drawing = renderEnd(ui, { api, gameId: live.session.id, seatWords, seat: () => ui.view.seat, review: !v.watching });
-    if (first) showResult();
-    await drawing;
-  }
-  else $('#end').classList.add('hidden');
-  await renderCardPanel();
-  live.drawn();
-}
-
-function renderSeats() {
-  const v = ui.view;
-  for (const el of document.querySelectorAll('#table .seat')) { el.replaceChildren(); el.classList.add('hidden'); el.classList.remove('turn'); }
-  for (let s = 0; s < v.players; s++) {
-    if (s === v.seat) continue;
-    const el = document.querySelector(`#table .seat[data-place="${placeOf(s, v.seat, v.players)}"]`);
-    el.classList.remove('hidden');
-    if (v.phase !== 'ended' && v.waitingOn?.length === 1 && v.waitingOn[0] === s) el.classList.add('turn');
-    const h = document.createElement('h3');
-    h.textContent = `${seatWords(s)} (${seatWind(s)})`;
-    const who = document.createElement('div');
-    who.className = 'facts';
-    who.textContent = hooks.seatFacts(s);
-    const facts = document.createElement('div');
-    facts.className = 'facts';
-    const count = v.concealedCounts[s] ?? 0;
-    const discards = v.discards[s]?.length ?? 0;
-    facts.textContent = `${count} tiles in hand · ${discards} discard${discards === 1 ? '' : 's'}`;
-    el.append(h, ...(who.textContent ? [who] : []), facts);
-    if (v.dead?.[s]?.some((d) => d)) {
-      const dead = document.createElement('div');
-      dead.className = 'dead';
-      dead.textContent = 'Dead hand';
-      el.append(dead);
-    }
-    const xs = v.exposures?.[s] ?? [];
-    if (xs.length) el.append(exposureRow(xs, 'small'));
-  }
-}
-
-function exposureRow(exposures, size) {
-  const row = document.createElement('div');
-  row.className = 'tile-row';
-  for (const x of exposures) {
-    const g = document.createElement('span');
-    g.className = 'group';
-    const naturals = x.size - x.jokers;
-    const tiles = [...Array(naturals).fill(x.tile), ...Array(x.jokers).fill('J')];
-    // teaching guide 4.7: jokers sit inside the group, so it is plain what they stand for
-    if (x.jokers > 0 && naturals > 0) tiles.splice(1, 0, ...tiles.splice(naturals));
-    for (const t of tiles) g.append(tileElement(t, { size }));
-    g.setAttribute('aria-label', `${GROUP[x.size] ?? 'group'} of ${tileLabel(x.tile)}${x.jokers ? ` with ${x.jokers} joker${x.jokers > 1 ? 's' : ''}` : ''}`);
-    row.append(g);
-  }
-  return row;
-}
-
-function lastDiscard(v) {
-  if (v.claim) return { seat: v.claim.discarder, tile: v.claim.tile };
-  return null;
-}
-
-function renderPool() {
-  const v = ui.view;
-  $('#wall-left').textContent = `Wall: ${v.wallLeft} tile${v.wallLeft === 1 ? '' : 's'} left`;
-  const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
-  $('#pool-count').textContent = `${all} discarded`;
-  const claim = $('#claim-tile');
-  const last = lastDiscard(v);
-  if (last && v.phase === 'claims') {
-    claim.classList.remove('hidden');
-    claim.replaceChildren();
-    const t = tileElement(last.tile, { size: 'big' });
-    t.classList.add('last-discard');
-    const words = document.createElement('span');
-    words.textContent = `${seatWords(last.seat)} discarded ${tileLabel(last.tile)}`;
-    claim.append(t, words);
-  } else claim.classList.add('hidden');
-  const pool = $('#pool-tiles');
-  pool.replaceChildren();
-  // late in a game the discards scroll inside the pool: a scrolling region is reached by the keyboard (both pages)
-  if (!pool.hasAttribute('tabindex')) { pool.tabIndex = 0; pool.setAttribute('role', 'group'); pool.setAttribute('aria-label', 'Discards by player'); }
-  for (let s = 0; s < v.players; s++) {
-    const d = v.discards?.[s] ?? [];
-    if (!d.length) continue;
-    const row = document.createElement('div');
-    row.className = 'pool-row';
-    const label = document.createElement('span');
-    label.className = 'pool-label';
-    label.textContent = seatWords(s);
-    const tiles = document.createElement('div');
-    tiles.className = 'tile-row';
-    for (const t of d) tiles.append(tileElement(t, { size: 'small' }));
-    row.append(label, tiles);
-    pool.append(row);
-  }
-}
-
-// ---------------------------------------------------------------- the person's place
-
-function legalOf(type) {
-  // a Mah Jongg in error (the hand is not one) is allowed but would kill the hand: no button for it
-  return ui.view.legal.filter((a) => a.type === type && !a.inError);
-}
-
-function selectedTiles() {
-  return ui.selected.map((i) => ui.view.rack[i]);
-}
-
-/** East's seat for one watching: her name, her tiles and discards counted. */
-function eastWords(v) {
-  const count = v.concealedCounts[0] ?? 0;
-  const discards = v.discards[0]?.length ?? 0;
-  return `${seatWords(0)} sits East: ${count} tiles in hand, ${discards} discard${discards === 1 ? '' : 's'}.`;
-}
-
-/** What is happening at the table, for one watching it. */
-function watchingWords(v) {
-  // at a table together the page says whom it waits on above the table (hooks.waitingShown)
-  const waiting = hooks.waitingShown ? '' : (v.waitingOn ?? []).map(seatWords).join(', ');
-  switch (v.phase) {
-    case 'charleston': return `The players are passing tiles to each other (the Charleston)${waiting ? `: waiting for ${waiting}` : ''}.`;
-    case 'vote': return `The players are voting on a second Charleston${waiting ? `: waiting for ${waiting}` : ''}.`;
-    case 'courtesy': return `The players across from each other may swap up to 3 tiles${waiting ? `: waiting for ${waiting}` : ''}.`;
-    case 'draw': case 'discard': return `It is ${seatWords(v.turn)}\u2019s turn.`;
-    case 'claims': return v.claim ? `${seatWords(v.claim.discarder)} discarded ${tileLabel(v.claim.tile)}, and the others may call it.` : 'The others may call the discard.';
-    case 'ended': return 'The game is over.';
-    default: return '';
-  }
-}
-
-/** What the game asks of the person now, in words, and the buttons for it. */
-function promptFor(v) {
-  if (v.watching) return { text: watchingWords(v) };
-  const mine = v.legal.length > 0;
-  const waitingOthers = () => `Waiting for ${(v.waitingOn ?? []).filter((s) => s !== v.seat).map(seatWords).join(', ') || 'the table'}…`;
-  switch (v.phase) {
-    case 'charleston': {
-      if (!mine) return { text: waitingOthers() };
-      const dir = passDirection(v);
-      const n = (v.pass ?? 0) + 1;
-      const which = v.charleston === 'second' ? `Second Charleston, pass ${n - 3} of 3` : `First Charleston, pass ${n} of 3`;
-      const need = 3 - ui.blind;
-      return {
-        text: `${which}: choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
-        detail: `Tap tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
-      };
-    }
-    case 'vote':
-      return mine ? { text: 'Play a second Charleston?', detail: 'Everyone must agree; any player may say no, and no reason is needed.' } : { text: waitingOthers() };
-    case 'courtesy':
-      return mine
-        ? { text: 'Courtesy pass: offer 0 to 3 tiles to the player across.', detail: 'Choose the tiles to offer, or offer none. You swap as many as the smaller offer.' }
-        : { text: waitingOthers() };
-    case 'draw':
-      return v.turn === v.seat && mine ? { text: 'Your turn: draw a tile from the wall.' } : { text: `${seatWords(v.turn)} is drawing…` };
-    case 'discard':
-      if (v.turn !== v.seat) return { text: `${seatWords(v.turn)} is choosing a discard…` };
-      return {
-        text: ui.drawn ? `You drew ${tileLabel(ui.drawn)}. Choose a tile to discard.` : 'Your turn: choose a tile to discard.',
-        detail: 'Tap a tile on your rack, then press Discard.',
-      };
-    case 'claims': {
-      if (!mine) return { text: waitingOthers() };
-      const c = v.claim;
-      return {
-        text: `${seatWords(c.discarder)} discarded ${tileLabel(c.tile)}. Do you want it?`,
-        detail: 'You may call it to expose a pung, kong or quint (then you discard), or for Mah Jongg. The bots wait for you.',
-      };
-    }
-    case 'ended':
-      return { text: 'The game is over.' };
-    default:
-      return { text: '' };
-  }
-}
-
-function renderMe() {
-  const v = ui.view;
-  const p = promptFor(v);
-  // one watching sees East's side of the table here: no rack, only what anyone sees
-  $('#me-seat').textContent = v.watching ? eastWords(v) : `You sit ${seatWind(v.seat)}`;
-  $('#me').setAttribute('aria-label', v.watching ? 'East' : 'Your rack');
-  $('#rack').classList.toggle('hidden', v.watching);
-  $('#prompt').textContent = p.text;
-  $('#prompt-detail').textContent = [ui.received, ui.note, p.detail].filter(Boolean).join(' ');
-  $('#message').textContent = ui.message;
-  const mine = v.exposures?.[v.seat] ?? [];
-  const xs = $('#my-exposures');
-  xs.replaceChildren();
-  if (mine.length) xs.append(exposureRow(mine, 'mid'));
-  renderRack();
-  renderActions();
-}
-
-function rackChoosing() {
-  const v = ui.view;
-  if (v.phase === 'charleston' || v.phase === 'courtesy') return v.legal.length > 0;
-  if (v.phase === 'discard') return legalOf('discard').length > 0;
-  return false;
-}
-
-function maxChoice() {
-  const v = ui.view;
-  if (v.phase === 'charleston') return 3 - ui.blind;
-  if (v.phase === 'courtesy') return 3;
-  return 1;
-}
-
-function suggestedTiles() {
-  const h = ui.hint;
-  if (!h || h.error) return [];
-  return h.tiles ?? (h.action?.tile ? [h.action.tile] : []);
-}
-
-function renderRack() {
-  const v = ui.view;
-  const rack = $('#rack');
-  rack.replaceChildren();
-  const choosing = rackChoosing();
-  const suggested = [...suggestedTiles()];
-  v.rack.forEach((t, i) => {
-    const el = tileElement(t, { size: 'big', button: true });
-    el.dataset.index = String(i);
-    const chosen = ui.selected.includes(i);
-    if (chosen) el.classList.add('selected');
-    const s = suggested.indexOf(t);
-    if (s >= 0) { el.classList.add('suggested'); suggested.splice(s, 1); }
-    if (t === ui.drawn && !rack.querySelector('.drawn')) { el.classList.add('drawn'); el.title += ' (just drawn)'; }
-    el.setAttribute('aria-pressed', chosen ? 'true' : 'false');
-    el.disabled = !choosing || (t === 'J' && (v.phase === 'charleston' || v.phase === 'courtesy'));
-    el.addEventListener('click', () => toggleTile(i));
-    rack.append(el);
-  });
-}
-
-function toggleTile(i) {
-  if (live.busy || !rackChoosing()) return;
-  const at = ui.selected.indexOf(i);
-  if (at >= 0) ui.selected.splice(at, 1);
-  else {
-    const max = maxChoice();
-    if (max === 1) ui.selected = [i];
-    else if (ui.selected.length < max) ui.selected.push(i);
-    else { ui.message = `You have chosen ${max} already: click one again to put it back.`; }
-  }
-  if (ui.selected.length <= maxChoice()) ui.message = ui.message.startsWith('You have chosen') && ui.selected.length < maxChoice() ? '' : ui.message;
-  renderRack();
-  renderActions();
-  $('#message').textContent = ui.message;
-  document.querySelector(`#rack [data-index="${i}"]`)?.focus();
-}
-
-/** A button; `kind` (data-action) names the action it sends, for tests and styles. */
-function button(text, onClick, cls = '', kind = '') {
-  const b = document.createElement('button');
-  b.type = 'button';
-  if (kind) b.dataset.action = kind;
-  b.className = `btn ${cls}`.trim();
-  b.textContent = text;
-  b.disabled = live.busy;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-/** " on rack 2" when the seat plays two racks (Siamese), else nothing. */
-function onRack(a) {
-  const racks = ui.view.dead?.[ui.view.seat]?.length ?? 1;
-  if (a.both) return ' on both racks';
-  return racks > 1 && a.rack !== undefined ? ` on rack ${a.rack + 1}` : '';
-}
-
-function describeExchange(a) {
-  const v = ui.view;
-  const x = v.exposures[a.owner][a.exposure];
-  const whose = a.owner === v.seat ? 'your' : `${seatWords(a.owner)}'s`;
-  return `Exchange a ${tileLabel(x.tile)} for the joker in ${whose} ${GROUP[x.size] ?? 'group'}`;
-}
-
-function renderActions() {
-  const v = ui.view;
-  const box = $('#actions');
-  box.replaceChildren();
-  if (!v || v.phase === 'ended') return;
-  const add = (...els) => box.append(...els);
-  const declare = legalOf('declare');
-  switch (v.phase) {
-    case 'charleston': {
-      if (!v.legal.length) break;
-      const chosen = selectedTiles();
-      const need = 3 - ui.blind;
-      const dir = passDirection(v);
-      const pass = button(chosen.length === need ? `Pass ${tilesLabel(chosen)}${ui.blind ? ` and ${ui.blind} blind` : ''} ${DIRECTION_WORDS[dir]}` : `Pass ${DIRECTION_WORDS[dir]} (${chosen.length} of ${need} chosen)`, () => {
-        send({ type: 'pass', seat: v.seat, tiles: selectedTiles(), blind: ui.blind });
-      }, 'btn-main', 'pass');
-      pass.id = 'pass-button';
-      pass.disabled = live.busy || chosen.length !== need;
-      add(pass);
-      const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
-      if (blindUpTo > 0) {
-        for (let b = 0; b <= blindUpTo; b++) {
-          // a blind pass (standardized rules 4.5): the prompt's sentence explains it; the buttons say what each does
-          const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
-            ui.blind = b;
-            while (ui.selected.length > 3 - b) ui.selected.pop();
-            renderMe();
-          }, 'btn-quiet', `blind-${b}`);
-          bb.setAttribute('aria-pressed', ui.blind === b ? 'true' : 'false');
-          if (ui.blind === b) bb.classList.add('btn-on');
-          add(bb);
-        }
-      }
-      for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj', 'declare'));
-      break;
-    }
-    case 'vote':
-      for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : '', a.yes ? 'vote-yes' : 'vote-no'));
-      break;
-    case 'courtesy': {
-      if (!v.legal.length) break;
-      const chosen = selectedTiles();
-      const offer = button(chosen.length ? `Offer ${tilesLabel(chosen)}` : 'Offer nothing', () => send({ type: 'courtesy', seat: v.seat, tiles: selectedTiles() }), 'btn-main', 'courtesy');
-      offer.id = 'courtesy-button';
-      add(offer);
-      break;
-    }
-    case 'draw':
-      for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main', 'draw'));
-      break;
-    case 'discard': {
-      if (!legalOf('discard').length && !declare.length) break;
-      const [tile] = selectedTiles();
-      const d = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => {
-        const [t] = selectedTiles();
-        const a = legalOf('discard').find((x) => x.tile === t);
-        if (a) discardWithCare(a);
-      }, 'btn-main', 'discard');
-      d.id = 'discard-button';
-      d.disabled = live.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
-      add(d);
-      for (const a of declare) add(button(`Mah Jongg${onRack(a)}!`, () => send(a), 'btn-mj', 'declare'));
-      for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
-      break;
-    }
-    case 'claims': {
-      if (!v.legal.length) break;
-      const tile = tileLabel(v.claim.tile);
-      for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}${onRack(a)}!`, () => send(a), 'btn-mj', 'callMahJongg'));
-      for (const a of legalOf('call')) {
-        add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), '', 'call'));
-      }
-      for (const a of legalOf('decline')) {
-        const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
-        b.id = 'decline-button';
-        add(b);
-      }
-      break;
-    }
-    default: break;
-  }
-  for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a), '', 'callDead'));
 }
 
 // ---------------------------------------------------------------- defence (issue 29)
@@ -728,265 +186,994 @@ const LEVEL_KEY = 'tilemate-level';
 const LEARNER_LEVELS = new Set(['easy', 'medium']);
 
 /**
- * A discard at a learner's level: when the defence (GET /defence: the seat's view only) rates
- * the tile dangerous, the page asks once, in one sentence, with Discard and Keep buttons;
- * otherwise, and at a table together, the discard goes at once.
+ * One Mah Jongg table drawn on the page: its own state (`ui`), the game at the server (`live`),
+ * and what the page around it says about the seats (`seatHooks`), so that two tables never share
+ * a thing. The practice page (practicePage) and a seat of a table together (mahJonggTable)
+ * each make one. `live` is the practice page's LiveGame or a table's TableGame (table-game.js).
+ * @param {LiveGame} live
+ * @param {SeatHooks} [seatHooks]
+ * @param {ParentNode} [root] where the table's elements are (the page)
  */
-async function discardWithCare(a) {
-  if (live.busy) return;
-  let level = null;
-  try { level = sessionStorage.getItem(LEVEL_KEY); } catch { level = null; }
-  const asked = `${decisionKey(ui.view)}|${a.tile}`;
-  if (hooks.pushed || !LEARNER_LEVELS.has(level) || ui.warnedFor === asked || !live.session) return send(a);
-  let danger = null;
-  // busy while the defence is asked: a second press waits, and the page is not drawn as settled before it answers
-  live.setBusy(true);
-  try {
-    const answer = await live.request('GET', '/defence');
-    // the game has moved on since this page heard (its answer was lost): send, and let the server say so
-    if (answer.at === live.at) danger = answer.tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null;
-  } catch { danger = null; } finally { live.setBusy(false); }
-  if (!danger) return send(a);
-  ui.warnedFor = asked;
-  const box = $('#actions');
-  const question = Object.assign(document.createElement('p'), { className: 'note discard-warning', textContent: danger.warning ?? `${danger.why} Discard it anyway?` });
-  question.setAttribute('role', 'alert');
-  const go = button(`Discard ${tileLabel(a.tile)}`, () => send(a), 'btn-main', 'discard-anyway');
-  const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, '', 'keep-tile');
-  box.replaceChildren(question, go, keep);
-  live.drawn();
-  keep.focus();
-}
+export function createMahJonggTable(live, seatHooks = {}, root = document) {
+  /** @param {string} sel */
+  const $ = (sel) => find(sel, root);
+  /** A button of the table's, by its selector. @param {string} sel */
+  const $button = (sel) => /** @type {HTMLButtonElement} */ (find(sel, root));
 
-function focusFirstAction() {
-  const b = document.querySelector('#actions button:not(:disabled)') ?? document.querySelector('#rack button:not(:disabled)');
-  if (b && document.activeElement?.closest('#card-panel') == null) b.focus();
-}
+  /** Everything the page knows; only render() writes the screen. @type {Ui} */
+  const ui = {
+    view: null, // the latest view from the server (normalised)
+    selected: [], // rack positions chosen (indices into the sorted rack)
+    blind: 0, // Charleston: received tiles to pass on unseen
+    hint: null, // the latest hint, for this decision only
+    hintKey: null, // the decision the hint was for
+    cardOpen: false,
+    card: null, // the card panel's data for the current rack
+    cardKey: null,
+    message: '',
+    log: [],
+    drawn: null, // the tile just drawn, to mark on the rack
+    review: null,
+    received: '', // the Charleston or courtesy tiles just received, in words
+    offers: {}, // the courtesy pass: how many tiles each seat offered (others' offers are face down: a count)
+    dead: '', // why the person's hand was called dead: a banner until the game ends
+    drawnBefore: null, // the tile marked as drawn before this answer (kept when an answer tells no draw)
+    note: '', // a line about the pass (East passes first after an all-blind pass)
+    passing: null, // the pass she made, until it is over
+    lastDiscard: null, // the last discard told, for the call that takes it
+    warnedFor: null, // the discard the defence warned about once
+  };
 
-// ---------------------------------------------------------------- the hint
+  /** The view being drawn: everything below but render() runs only once there is one. */
+  const view = () => /** @type {View} */ (ui.view);
 
-function renderHint() {
-  const box = $('#hint');
-  const h = ui.hint;
-  if (!h || ui.view.phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
-  box.classList.remove('hidden');
-  box.tabIndex = -1;
-  box.replaceChildren();
-  if (h.error) {
-    box.textContent = `No hint just now: ${h.error}`;
-    return;
+  /** @param {number} seat */
+  function seatWords(seat) {
+    const v = view();
+    // at a table together: her name (every seat's, for one watching)
+    const named = hooks.seatWords?.(seat);
+    if (v.watching) return named ?? `${seatWind(seat)}`;
+    const place = placeOf(seat, v.seat, v.players);
+    if (place === 'you') return 'You';
+    return named ?? (place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across');
   }
-  const head = document.createElement('p');
-  head.className = 'hint-do';
-  head.textContent = `Hint: ${actionWords(h.action, h)}`;
-  const why = document.createElement('p');
-  why.className = 'hint-why';
-  why.textContent = tilesInWords(h.text ?? '');
-  box.append(head, why);
-  if (h.details) {
-    // the figures behind the advice, for those who want them (statistics stay out of the sentence)
-    const more = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = 'Details';
-    const p = document.createElement('p');
-    p.textContent = tilesInWords(h.details);
-    more.append(summary, p);
-    box.append(more);
-  }
-  const tiles = suggestedTiles();
-  if (rackChoosing() && (tiles.length || h.blind)) {
-    const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
-    const follow = button(`Choose ${words}`, () => followHint(), '', 'follow-hint');
-    follow.id = 'follow-hint';
-    box.append(follow);
-  } else if (h.action && ui.view.legal.length) {
-    // a choice without tiles to pick (a call, a vote, offering nothing): the button does what the hint says
-    const follow = button('Do as the hint says', () => send(h.action), '', 'follow-hint');
-    follow.id = 'follow-hint';
-    box.append(follow);
-  }
-}
 
-/** The advised action in a few plain words: the hint's headline. */
-function actionWords(a, h) {
-  if (!a) return 'see below';
-  const claimed = ui.view.claim ? tileLabel(ui.view.claim.tile) : 'the tile';
-  switch (a.type) {
-    case 'pass': {
-      const own = (h.tiles ?? a.tiles ?? []);
-      const blind = h.blind ?? a.blind ?? 0;
-      return `pass ${[own.length ? tilesLabel(own) : '', blind ? `${blind} blind` : ''].filter(Boolean).join(' and ')}`;
+  /**
+   * Whether a seat is the person's own (never, for one watching the table).
+   * @param {number | undefined} seat
+   */
+  function isMine(seat) {
+    return !view().watching && seat === view().seat;
+  }
+
+  /**
+   * "your" or "Ann’s": whose exposure, hand or discard.
+   * @param {number} seat
+   */
+  function whose(seat) {
+    return isMine(seat) ? 'your' : `${seatWords(seat)}\u2019s`;
+  }
+
+  /** @param {GameAnswer} answer */
+  function setView(answer) {
+    const before = ui.view;
+    const v = normalise(answer);
+    const key = decisionKey(v);
+    if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
+    if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
+    // a new Charleston (a new deal at a table): no courtesy offers yet
+    if (v.phase === 'charleston' || v.phase === 'vote') ui.offers = {};
+    // the tile just drawn (the server draws for the person): marked on the rack
+    ui.drawn = null;
+    if (v.phase === 'discard' && v.turn === v.seat && v.turnFrom?.from === 'wall') {
+      const mine = (answer.events ?? []).filter((e) => e.drew !== undefined && e.action.seat === v.seat);
+      if (mine.length) ui.drawn = mine[mine.length - 1].drew ?? null;
+      else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
     }
-    case 'discard': return `discard ${tileLabel(a.tile)}`;
-    case 'decline': return `let the ${claimed} go`;
-    case 'call': return `call the ${claimed} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
-    case 'callMahJongg': return `call the ${claimed} for Mah Jongg!`;
-    case 'declare': return 'declare Mah Jongg!';
-    case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
-    case 'courtesy': return (a.tiles ?? []).length ? `offer ${tilesLabel(a.tiles)}` : 'offer nothing';
-    case 'exchange': return describeExchange(a).toLowerCase();
-    case 'draw': return 'draw a tile';
-    case 'callDead': return `call ${seatWords(a.target)}\u2019s hand dead`;
-    default: return a.type;
+    ui.drawnBefore = ui.drawn;
+    // every seat passed blind: the pass comes back to East, who passes first from her own tiles (standardized rules 4.5)
+    ui.note = before && before.phase === 'charleston' && v.phase === 'charleston' && before.pass === v.pass && v.legal.length > 0
+      ? 'Everyone passed blind, so East must pass first, from her own tiles: choose 3 tiles of yours, none passed on unseen this time.'
+      : '';
+    ui.view = v;
   }
-}
 
-/** Selects the tiles the hint names (and its blind count): the person still presses the button. */
-function followHint() {
-  const h = ui.hint;
-  const v = ui.view;
-  if (v.phase === 'charleston') ui.blind = Math.min(h.blind ?? 0, legalOf('pass')[0]?.blindUpTo ?? 0);
-  const want = [...suggestedTiles()];
-  ui.selected = [];
-  v.rack.forEach((t, i) => {
-    const at = want.indexOf(t);
-    if (at >= 0) { ui.selected.push(i); want.splice(at, 1); }
-  });
-  renderMe();
-  focusFirstAction();
-}
-
-function renderLog() {
-  const box = $('#log');
-  box.replaceChildren();
-  if (!box.hasAttribute('tabindex')) { box.tabIndex = 0; box.setAttribute('role', 'region'); }
-  box.classList.toggle('hidden', ui.log.length === 0);
-  const h = document.createElement('h2');
-  h.textContent = 'What happened';
-  box.append(h);
-  for (const line of ui.log) {
-    const p = document.createElement('p');
-    p.textContent = line;
-    box.append(p);
+  /** @param {(string | null)[]} lines */
+  function addLog(lines) {
+    for (const l of lines) if (l) ui.log.push(l);
+    if (ui.log.length > 200) ui.log.splice(0, ui.log.length - 200);
   }
-  box.scrollTop = box.scrollHeight;
-}
 
-// ---------------------------------------------------------------- the card panel
+  /**
+   * What the page around the drawing says about the seats. The practice page's seats are bots;
+   * together.js names the people at the table (`seatWords`: her name, `seatFacts`: a line under
+   * it), has no Card panel, asks no review for one watching, and its answers come pushed
+   * (`pushed`: the tiles a pass brought are told once everyone has passed).
+   * @type {Required<Pick<SeatHooks, 'seatFacts' | 'card' | 'pushed'>> & SeatHooks}
+   */
+  const hooks = {
+    seatFacts: (s) => (view().names[s] ? `${view().names[s]} bot` : 'bot'),
+    card: true,
+    pushed: false,
+    ...seatHooks,
+  };
 
-async function renderCardPanel() {
-  const panel = $('#card-panel');
-  $('#card-button').setAttribute('aria-pressed', ui.cardOpen ? 'true' : 'false');
-  // after the game there is no rack to read the card for: the review takes the room
-  const open = ui.cardOpen && ui.view !== null && ui.view.phase !== 'ended';
-  $('#game').classList.toggle('with-card', open);
-  $('#card-button').disabled = !hooks.card || !live.session || ui.view?.phase === 'ended';
-  $('#card-button').classList.toggle('hidden', !hooks.card);
-  if (!open) { panel.classList.add('hidden'); return; }
-  panel.classList.remove('hidden');
-  await renderCard(panel, ui, live);
-}
+  function showGame() {
+    $('#start')?.classList.add('hidden');
+    $('#game').classList.remove('hidden');
+    $button('#hint-button').disabled = !!ui.view?.watching;
+    $button('#card-button').disabled = !hooks.card;
+  }
 
-// ---------------------------------------------------------------- wiring
+  /** At Mah Jongg or the end of the game: the result in view and in focus (it is read first). */
+  function showResult() {
+    const end = $('#end');
+    end.scrollIntoView({ block: 'start' });
+    end.focus({ preventScroll: true });
+  }
 
-/** The buttons and keys of the drawing itself, on either page: Hint, Card, H and C. */
-function wireTable() {
-  $('#hint-button').addEventListener('click', askHint);
-  $('#card-button').addEventListener('click', async () => {
-    ui.cardOpen = !ui.cardOpen;
+  /** @param {Action} action */
+  async function send(action) {
+    if (live.busy) return;
+    const rackBefore = view().rack;
+    const from = { phase: view().phase, pass: view().pass, partner: view().partner };
+    const sent = live.send(action);
+    ui.message = '';
+    renderActions();
+    $('#prompt-detail').textContent = 'The other players are taking their turns\u2026';
+    try {
+      // stale: the action had been applied already (a retry), and the answer is the game as it stands
+      const { answer: res, stale } = await sent;
+      setView(res);
+      const passing = !stale && (action.type === 'pass' || action.type === 'courtesy') ? action : null;
+      addLog(narrate(res.events ?? []));
+      // the tiles that came in are told once the pass is over: at once against bots, at a table
+      // together when everyone has passed (a later answer)
+      ui.received = '';
+      ui.passing = passing ? { ...from, before: rackBefore, action: passing } : null;
+      noteReceived();
+    } catch (err) {
+      ui.message = `Not allowed: ${errorWords(err)}`;
+    }
+    await render();
+    focusFirstAction();
+  }
+
+  /**
+   * Once the pass she made is over, the tiles she received, in words. A pass still waiting (at a
+   * table together, or East passing first when everyone passed blind) has brought nothing yet.
+   */
+  function noteReceived() {
+    const p = ui.passing;
+    if (!p || (view().phase === p.phase && view().pass === p.pass)) return;
+    ui.passing = null;
+    ui.received = receivedWords(p.before, tilesGiven(p), view().rack);
+    addLog([ui.received]);
+  }
+
+  /**
+   * The tiles that left her rack in a pass. A Charleston pass gives all she chose (a blind pass
+   * forwards tiles that never reached her rack). A courtesy pass gives only as many as the
+   * smaller of the two offers (teaching guide 2.4): offering 3 to a partner who offers none
+   * gives nothing, and her tiles stay on her rack.
+   * @param {Passing} p
+   * @returns {Tile[]}
+   */
+  function tilesGiven(p) {
+    const tiles = p.action.tiles ?? [];
+    if (p.action.type !== 'courtesy') return tiles;
+    const theirs = p.partner === undefined || p.partner === null ? 0 : ui.offers[p.partner];
+    // the partner's offer not heard (a reload in between): the rack tells what it can
+    if (theirs === undefined) return tiles;
+    // her own offer as the server heard it, in its order (the engine gives the first ones)
+    const mine = ui.offers.mine ?? tiles;
+    return mine.slice(0, Math.min(mine.length, theirs));
+  }
+
+  async function askHint() {
+    if (!live.session || live.busy || !ui.view || view().watching || view().phase === 'ended') return;
+    const asked = live.hint();
+    $button('#hint-button').disabled = true;
+    const box = $('#hint');
+    box.classList.remove('hidden');
+    box.classList.add('thinking');
+    box.textContent = 'Thinking about your choices\u2026 (a few seconds)';
+    const key = decisionKey(ui.view);
+    try {
+      ui.hint = await asked;
+    } catch (err) {
+      ui.hint = { error: errorWords(err) };
+    }
+    ui.hintKey = key;
+    $button('#hint-button').disabled = false;
+    box.classList.remove('thinking');
+    await render();
+    $('#hint').focus();
+  }
+
+  // ---------------------------------------------------------------- what the table hears
+
+  /**
+   * The actions applied since the last answer, in words (others' passes are face down).
+   * @param {GameEvent[]} events
+   * @returns {(string | null)[]}
+   */
+  function narrate(events) {
+    return events.map((e) => {
+      const a = e.action;
+      const me = isMine(a.seat);
+      const who = seatWords(a.seat);
+      const s = me ? '' : 's';
+      switch (a.type) {
+        case 'discard': ui.lastDiscard = { tile: a.tile, seat: a.seat }; return `${who} discard${s} ${tileLabel(a.tile)}.`;
+        case 'draw': return me && e.drew ? `You draw ${tileLabel(e.drew)}.` : null;
+        case 'call': {
+          const d = ui.lastDiscard;
+          const what = d ? `${whose(d.seat)} ${tileLabel(d.tile)}` : 'the discard';
+          return `${who} call${s} ${what} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` (with ${a.jokers} joker${a.jokers > 1 ? 's' : ''})` : ''}.`;
+        }
+        case 'callMahJongg': return `${who} call${s} the discard for Mah Jongg!`;
+        case 'declare': return `${who} declare${s} Mah Jongg!`;
+        case 'exchange': return `${who} exchange${s} a tile for a joker from ${whose(a.owner)} exposure.`;
+        case 'callDead': {
+          if (isMine(a.target)) {
+            // teaching guide 6.6: a hand is dead when the tiles on the table prove it cannot be finished
+            ui.dead = `${who} called your hand dead: the tiles on the table show that no hand on the card can be finished with what you exposed, so you cannot win this game.`;
+            return `${who} call${s} your hand dead.`;
+          }
+          return `${who} call${s} ${seatWords(a.target)}\u2019s hand dead.`;
+        }
+        case 'vote': return `${who} vote${s} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
+        case 'courtesy': {
+          const n = me ? (a.tiles ?? []).length : (a.count ?? 0);
+          ui.offers[a.seat] = n;
+          if (me) ui.offers.mine = a.tiles ?? [];
+          return `${who} offer${s} ${n} tile${n === 1 ? '' : 's'} across.`;
+        }
+        default: return null;
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  async function render() {
+    const v = view();
+    if (!v) { live.drawn(); return; }
+    // a page reloaded after the call still says so
+    if (!ui.dead && !v.watching && v.dead?.[v.seat]?.some((d) => d)) ui.dead = 'Your hand is dead: you cannot win this game.';
+    const banner = $('#dead-banner');
+    banner.textContent = ui.dead;
+    banner.classList.toggle('hidden', !ui.dead);
+    renderSeats();
+    renderPool();
+    renderMe();
+    renderHint();
+    renderLog();
+    $('#game').classList.toggle('over', v.phase === 'ended');
+    if (v.phase === 'ended') {
+      const first = $('#end').classList.contains('hidden');
+      // the score is drawn at once; the review follows when the server has made it
+      // one watching the table has no decisions of her own to review
+      const drawing = renderEnd(ui, { api, gameId: live.session?.id, seatWords, seat: () => view().seat, review: !v.watching });
+      if (first) showResult();
+      await drawing;
+    }
+    else $('#end').classList.add('hidden');
     await renderCardPanel();
-    // on a phone or a tablet the panel lies below the rack: brought into view, not opened off screen
-    const panel = $('#card-panel');
-    if (ui.cardOpen && !panel.classList.contains('hidden')) {
-      const r = panel.getBoundingClientRect();
-      if (r.top < 0 || r.top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
+    live.drawn();
+  }
+
+  function renderSeats() {
+    const v = view();
+    for (const el of root.querySelectorAll('#table .seat')) { el.replaceChildren(); el.classList.add('hidden'); el.classList.remove('turn'); }
+    for (let s = 0; s < v.players; s++) {
+      if (s === v.seat) continue;
+      const el = $(`#table .seat[data-place="${placeOf(s, v.seat, v.players)}"]`);
+      el.classList.remove('hidden');
+      if (v.phase !== 'ended' && v.waitingOn?.length === 1 && v.waitingOn[0] === s) el.classList.add('turn');
+      const h = document.createElement('h3');
+      h.textContent = `${seatWords(s)} (${seatWind(s)})`;
+      const who = document.createElement('div');
+      who.className = 'facts';
+      who.textContent = hooks.seatFacts(s);
+      const facts = document.createElement('div');
+      facts.className = 'facts';
+      const count = v.concealedCounts[s] ?? 0;
+      const discards = v.discards[s]?.length ?? 0;
+      facts.textContent = `${count} tiles in hand · ${discards} discard${discards === 1 ? '' : 's'}`;
+      el.append(h, ...(who.textContent ? [who] : []), facts);
+      if (v.dead?.[s]?.some((d) => d)) {
+        const dead = document.createElement('div');
+        dead.className = 'dead';
+        dead.textContent = 'Dead hand';
+        el.append(dead);
+      }
+      const xs = v.exposures?.[s] ?? [];
+      if (xs.length) el.append(exposureRow(xs, 'small'));
     }
-  });
-  // keyboard: H for a hint, C for the card, Enter presses the main button
-  document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!live?.session || !ui.view) return;
-    if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
-    if ((e.key === 'c' || e.key === 'C') && hooks.card) { e.preventDefault(); $('#card-button').click(); }
-  });
-  // a new face or print size: the tiles are drawn again
-  document.addEventListener('tilemate-display', () => { render(); });
-}
-
-/**
- * A reloaded page picks its game up again (the token stays in this tab's session only); a page
- * opened to play a deal again (./?deal=N) shows the start form filled in instead.
- */
-async function resume() {
-  const res = new URLSearchParams(location.search).has('deal') ? null : await live.resume();
-  if (res) {
-    setView(res);
-    addLog(narrate(res.events ?? []));
-    showCardInPlay();
-    showGame();
   }
-  await render();
-}
 
-/**
- * The start form names the card new games are played on: the one she chose (checked against
- * her saved cards), or the practice card. Its title is kept to be named at the table.
- */
-async function showChosenCard() {
-  let cards = null;
-  try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* not known just now: her choice is kept as it is */ }
-  const kept = cards === null ? { name: CHOSEN_CARD ?? '', note: '' } : checkChosen(CHOSEN_CARD ?? '', cards);
-  cards ??= [];
-  CHOSEN_CARD = kept.name || null;
-  const saved = cards.find((c) => c.name === kept.name);
-  if (saved) chosenTitle = saved.title || saved.name;
-  else if (kept.name) chosenTitle = kept.name;
-  else { try { chosenTitle = (await call('GET', '/api/health')).card; } catch { chosenTitle = ''; } }
-  let note = $('#start .chosen-card');
-  if (!note) {
-    note = document.createElement('p');
-    note.className = 'note chosen-card';
-    $('#start h2')?.after(note);
+  /**
+   * @param {Exposure[]} exposures
+   * @param {string} size
+   */
+  function exposureRow(exposures, size) {
+    const row = document.createElement('div');
+    row.className = 'tile-row';
+    for (const x of exposures) {
+      const g = document.createElement('span');
+      g.className = 'group';
+      const naturals = x.size - x.jokers;
+      const tiles = [...Array(naturals).fill(x.tile), ...Array(x.jokers).fill('J')];
+      // teaching guide 4.7: jokers sit inside the group, so it is plain what they stand for
+      if (x.jokers > 0 && naturals > 0) tiles.splice(1, 0, ...tiles.splice(naturals));
+      for (const t of tiles) g.append(tileElement(t, { size }));
+      g.setAttribute('aria-label', `${GROUP[x.size] ?? 'group'} of ${tileLabel(x.tile)}${x.jokers ? ` with ${x.jokers} joker${x.jokers > 1 ? 's' : ''}` : ''}`);
+      row.append(g);
+    }
+    return row;
   }
-  note.textContent = saved?.owner ? `You will play on ${cardWords(saved)}, a card shared with you.`
-    : saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
-    : kept.name ? `You will play on your own card ${kept.name}, chosen on the My card page.`
-    : kept.note || 'You will play on the Tilemate practice card; to play on your own card, save it on the My card page.';
-}
 
-/** "Card: ..." at the practice table, kept with the game for a reload (this tab only). */
-function keepCardInPlay(title) {
-  try { sessionStorage.setItem(CARD_IN_PLAY_KEY, JSON.stringify({ id: live.session?.id, title })); } catch { /* not kept */ }
-  showCardInPlay();
-}
-
-function showCardInPlay() {
-  let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(CARD_IN_PLAY_KEY) ?? 'null'); } catch { kept = null; }
-  const title = kept && kept.id === live.session?.id ? kept.title : '';
-  let line = $('#card-in-play');
-  if (!line) {
-    line = Object.assign(document.createElement('p'), { id: 'card-in-play', className: 'card-in-play' });
-    $('#me-seat')?.after(line);
+  /** @param {View} v */
+  function lastDiscard(v) {
+    if (v.claim) return { seat: v.claim.discarder, tile: v.claim.tile };
+    return null;
   }
-  line.textContent = title ? `Card: ${title}` : '';
-  line.classList.toggle('hidden', !title);
+
+  function renderPool() {
+    const v = view();
+    $('#wall-left').textContent = `Wall: ${v.wallLeft} tile${v.wallLeft === 1 ? '' : 's'} left`;
+    const all = (v.discards ?? []).reduce((n, d) => n + d.length, 0);
+    $('#pool-count').textContent = `${all} discarded`;
+    const claim = $('#claim-tile');
+    const last = lastDiscard(v);
+    if (last && v.phase === 'claims') {
+      claim.classList.remove('hidden');
+      claim.replaceChildren();
+      const t = tileElement(last.tile, { size: 'big' });
+      t.classList.add('last-discard');
+      const words = document.createElement('span');
+      words.textContent = `${seatWords(last.seat)} discarded ${tileLabel(last.tile)}`;
+      claim.append(t, words);
+    } else claim.classList.add('hidden');
+    const pool = $('#pool-tiles');
+    pool.replaceChildren();
+    // late in a game the discards scroll inside the pool: a scrolling region is reached by the keyboard (both pages)
+    if (!pool.hasAttribute('tabindex')) { pool.tabIndex = 0; pool.setAttribute('role', 'group'); pool.setAttribute('aria-label', 'Discards by player'); }
+    for (let s = 0; s < v.players; s++) {
+      const d = v.discards?.[s] ?? [];
+      if (!d.length) continue;
+      const row = document.createElement('div');
+      row.className = 'pool-row';
+      const label = document.createElement('span');
+      label.className = 'pool-label';
+      label.textContent = seatWords(s);
+      const tiles = document.createElement('div');
+      tiles.className = 'tile-row';
+      for (const t of d) tiles.append(tileElement(t, { size: 'small' }));
+      row.append(label, tiles);
+      pool.append(row);
+    }
+  }
+
+  // ---------------------------------------------------------------- the person's place
+
+  /**
+   * @template {Action['type']} T
+   * @param {T} type
+   * @returns {ActionOf<T>[]}
+   */
+  function legalOf(type) {
+    // a Mah Jongg in error (the hand is not one) is allowed but would kill the hand: no button for it
+    return /** @type {ActionOf<T>[]} */ (view().legal.filter((a) => a.type === type && !a.inError));
+  }
+
+  function selectedTiles() {
+    return ui.selected.map((i) => view().rack[i]);
+  }
+
+  /** East's seat for one watching: her name, her tiles and discards counted. */
+  /** @param {View} v */
+  function eastWords(v) {
+    const count = v.concealedCounts[0] ?? 0;
+    const discards = v.discards[0]?.length ?? 0;
+    return `${seatWords(0)} sits East: ${count} tiles in hand, ${discards} discard${discards === 1 ? '' : 's'}.`;
+  }
+
+  /** What is happening at the table, for one watching it. */
+  /** @param {View} v */
+  function watchingWords(v) {
+    // at a table together the page says whom it waits on above the table (hooks.waitingShown)
+    const waiting = hooks.waitingShown ? '' : (v.waitingOn ?? []).map(seatWords).join(', ');
+    switch (v.phase) {
+      case 'charleston': return `The players are passing tiles to each other (the Charleston)${waiting ? `: waiting for ${waiting}` : ''}.`;
+      case 'vote': return `The players are voting on a second Charleston${waiting ? `: waiting for ${waiting}` : ''}.`;
+      case 'courtesy': return `The players across from each other may swap up to 3 tiles${waiting ? `: waiting for ${waiting}` : ''}.`;
+      case 'draw': case 'discard': return `It is ${seatWords(v.turn)}\u2019s turn.`;
+      case 'claims': return v.claim ? `${seatWords(v.claim.discarder)} discarded ${tileLabel(v.claim.tile)}, and the others may call it.` : 'The others may call the discard.';
+      case 'ended': return 'The game is over.';
+      default: return '';
+    }
+  }
+
+  /** What the game asks of the person now, in words, and the buttons for it. */
+  /**
+   * @param {View} v
+   * @returns {{ text: string, detail?: string }}
+   */
+  function promptFor(v) {
+    if (v.watching) return { text: watchingWords(v) };
+    const mine = v.legal.length > 0;
+    const waitingOthers = () => `Waiting for ${(v.waitingOn ?? []).filter((s) => s !== v.seat).map(seatWords).join(', ') || 'the table'}…`;
+    switch (v.phase) {
+      case 'charleston': {
+        if (!mine) return { text: waitingOthers() };
+        const dir = passDirection(v);
+        const n = (v.pass ?? 0) + 1;
+        const which = v.charleston === 'second' ? `Second Charleston, pass ${n - 3} of 3` : `First Charleston, pass ${n} of 3`;
+        const need = 3 - ui.blind;
+        return {
+          text: `${which}: choose ${need} tile${need === 1 ? '' : 's'} to pass ${DIRECTION_WORDS[dir]}.`,
+          detail: `Tap tiles on your rack to choose them. Jokers can never be passed.${v.blindAllowed ? ' On this pass you may also pass on 1 to 3 of the tiles coming to you without looking (a blind pass).' : ''}`,
+        };
+      }
+      case 'vote':
+        return mine ? { text: 'Play a second Charleston?', detail: 'Everyone must agree; any player may say no, and no reason is needed.' } : { text: waitingOthers() };
+      case 'courtesy':
+        return mine
+          ? { text: 'Courtesy pass: offer 0 to 3 tiles to the player across.', detail: 'Choose the tiles to offer, or offer none. You swap as many as the smaller offer.' }
+          : { text: waitingOthers() };
+      case 'draw':
+        return v.turn === v.seat && mine ? { text: 'Your turn: draw a tile from the wall.' } : { text: `${seatWords(v.turn)} is drawing…` };
+      case 'discard':
+        if (v.turn !== v.seat) return { text: `${seatWords(v.turn)} is choosing a discard…` };
+        return {
+          text: ui.drawn ? `You drew ${tileLabel(ui.drawn)}. Choose a tile to discard.` : 'Your turn: choose a tile to discard.',
+          detail: 'Tap a tile on your rack, then press Discard.',
+        };
+      case 'claims': {
+        if (!mine) return { text: waitingOthers() };
+        const c = /** @type {NonNullable<View['claim']>} */ (v.claim);
+        return {
+          text: `${seatWords(c.discarder)} discarded ${tileLabel(c.tile)}. Do you want it?`,
+          detail: 'You may call it to expose a pung, kong or quint (then you discard), or for Mah Jongg. The bots wait for you.',
+        };
+      }
+      case 'ended':
+        return { text: 'The game is over.' };
+      default:
+        return { text: '' };
+    }
+  }
+
+  function renderMe() {
+    const v = view();
+    const p = promptFor(v);
+    // one watching sees East's side of the table here: no rack, only what anyone sees
+    $('#me-seat').textContent = v.watching ? eastWords(v) : `You sit ${seatWind(v.seat)}`;
+    $('#me').setAttribute('aria-label', v.watching ? 'East' : 'Your rack');
+    $('#rack').classList.toggle('hidden', v.watching);
+    $('#prompt').textContent = p.text;
+    $('#prompt-detail').textContent = [ui.received, ui.note, p.detail].filter(Boolean).join(' ');
+    $('#message').textContent = ui.message;
+    const mine = v.exposures?.[v.seat] ?? [];
+    const xs = $('#my-exposures');
+    xs.replaceChildren();
+    if (mine.length) xs.append(exposureRow(mine, 'mid'));
+    renderRack();
+    renderActions();
+  }
+
+  function rackChoosing() {
+    const v = view();
+    if (v.phase === 'charleston' || v.phase === 'courtesy') return v.legal.length > 0;
+    if (v.phase === 'discard') return legalOf('discard').length > 0;
+    return false;
+  }
+
+  function maxChoice() {
+    const v = view();
+    if (v.phase === 'charleston') return 3 - ui.blind;
+    if (v.phase === 'courtesy') return 3;
+    return 1;
+  }
+
+  function suggestedTiles() {
+    const h = ui.hint;
+    if (!h || h.error) return [];
+    const a = h.action;
+    return h.tiles ?? (a && 'tile' in a && a.tile ? [a.tile] : []);
+  }
+
+  function renderRack() {
+    const v = view();
+    const rack = $('#rack');
+    rack.replaceChildren();
+    const choosing = rackChoosing();
+    const suggested = [...suggestedTiles()];
+    v.rack.forEach((t, i) => {
+      const el = tileElement(t, { size: 'big', button: true });
+      el.dataset.index = String(i);
+      const chosen = ui.selected.includes(i);
+      if (chosen) el.classList.add('selected');
+      const s = suggested.indexOf(t);
+      if (s >= 0) { el.classList.add('suggested'); suggested.splice(s, 1); }
+      if (t === ui.drawn && !rack.querySelector('.drawn')) { el.classList.add('drawn'); el.title += ' (just drawn)'; }
+      el.setAttribute('aria-pressed', chosen ? 'true' : 'false');
+      el.disabled = !choosing || (t === 'J' && (v.phase === 'charleston' || v.phase === 'courtesy'));
+      el.addEventListener('click', () => toggleTile(i));
+      rack.append(el);
+    });
+  }
+
+  /** @param {number} i */
+  function toggleTile(i) {
+    if (live.busy || !rackChoosing()) return;
+    const at = ui.selected.indexOf(i);
+    if (at >= 0) ui.selected.splice(at, 1);
+    else {
+      const max = maxChoice();
+      if (max === 1) ui.selected = [i];
+      else if (ui.selected.length < max) ui.selected.push(i);
+      else { ui.message = `You have chosen ${max} already: click one again to put it back.`; }
+    }
+    if (ui.selected.length <= maxChoice()) ui.message = ui.message.startsWith('You have chosen') && ui.selected.length < maxChoice() ? '' : ui.message;
+    renderRack();
+    renderActions();
+    $('#message').textContent = ui.message;
+    /** @type {HTMLElement | null} */ (root.querySelector(`#rack [data-index="${i}"]`))?.focus();
+  }
+
+  /** A button; `kind` (data-action) names the action it sends, for tests and styles. */
+  /**
+   * @param {string} text
+   * @param {() => void} onClick
+   * @param {string} [cls]
+   * @param {string} [kind]
+   */
+  function button(text, onClick, cls = '', kind = '') {
+    const b = document.createElement('button');
+    b.type = 'button';
+    if (kind) b.dataset.action = kind;
+    b.className = `btn ${cls}`.trim();
+    b.textContent = text;
+    b.disabled = live.busy;
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  /** " on rack 2" when the seat plays two racks (Siamese), else nothing. */
+  /** @param {{ rack?: number, both?: boolean }} a */
+  function onRack(a) {
+    const racks = view().dead?.[view().seat]?.length ?? 1;
+    if (a.both) return ' on both racks';
+    return racks > 1 && a.rack !== undefined ? ` on rack ${a.rack + 1}` : '';
+  }
+
+  /** @param {ActionOf<'exchange'>} a */
+  function describeExchange(a) {
+    const v = view();
+    const x = v.exposures[a.owner][a.exposure];
+    const whose = a.owner === v.seat ? 'your' : `${seatWords(a.owner)}'s`;
+    return `Exchange a ${tileLabel(x.tile)} for the joker in ${whose} ${GROUP[x.size] ?? 'group'}`;
+  }
+
+  function renderActions() {
+    const v = view();
+    const box = $('#actions');
+    box.replaceChildren();
+    if (!v || v.phase === 'ended') return;
+    /** @param {HTMLElement[]} els */
+    const add = (...els) => box.append(...els);
+    const declare = legalOf('declare');
+    switch (v.phase) {
+      case 'charleston': {
+        if (!v.legal.length) break;
+        const chosen = selectedTiles();
+        const need = 3 - ui.blind;
+        const dir = passDirection(v);
+        const pass = button(chosen.length === need ? `Pass ${tilesLabel(chosen)}${ui.blind ? ` and ${ui.blind} blind` : ''} ${DIRECTION_WORDS[dir]}` : `Pass ${DIRECTION_WORDS[dir]} (${chosen.length} of ${need} chosen)`, () => {
+          send({ type: 'pass', seat: v.seat, tiles: selectedTiles(), blind: ui.blind });
+        }, 'btn-main', 'pass');
+        pass.id = 'pass-button';
+        pass.disabled = live.busy || chosen.length !== need;
+        add(pass);
+        const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
+        if (blindUpTo > 0) {
+          for (let b = 0; b <= blindUpTo; b++) {
+            // a blind pass (standardized rules 4.5): the prompt's sentence explains it; the buttons say what each does
+            const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
+              ui.blind = b;
+              while (ui.selected.length > 3 - b) ui.selected.pop();
+              renderMe();
+            }, 'btn-quiet', `blind-${b}`);
+            bb.setAttribute('aria-pressed', ui.blind === b ? 'true' : 'false');
+            if (ui.blind === b) bb.classList.add('btn-on');
+            add(bb);
+          }
+        }
+        for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj', 'declare'));
+        break;
+      }
+      case 'vote':
+        for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : '', a.yes ? 'vote-yes' : 'vote-no'));
+        break;
+      case 'courtesy': {
+        if (!v.legal.length) break;
+        const chosen = selectedTiles();
+        const offer = button(chosen.length ? `Offer ${tilesLabel(chosen)}` : 'Offer nothing', () => send({ type: 'courtesy', seat: v.seat, tiles: selectedTiles() }), 'btn-main', 'courtesy');
+        offer.id = 'courtesy-button';
+        add(offer);
+        break;
+      }
+      case 'draw':
+        for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main', 'draw'));
+        break;
+      case 'discard': {
+        if (!legalOf('discard').length && !declare.length) break;
+        const [tile] = selectedTiles();
+        const d = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => {
+          const [t] = selectedTiles();
+          const a = legalOf('discard').find((x) => x.tile === t);
+          if (a) discardWithCare(a);
+        }, 'btn-main', 'discard');
+        d.id = 'discard-button';
+        d.disabled = live.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
+        add(d);
+        for (const a of declare) add(button(`Mah Jongg${onRack(a)}!`, () => send(a), 'btn-mj', 'declare'));
+        for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
+        break;
+      }
+      case 'claims': {
+        if (!v.legal.length) break;
+        const tile = tileLabel(v.claim?.tile ?? '');
+        for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}${onRack(a)}!`, () => send(a), 'btn-mj', 'callMahJongg'));
+        for (const a of legalOf('call')) {
+          add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), '', 'call'));
+        }
+        for (const a of legalOf('decline')) {
+          const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
+          b.id = 'decline-button';
+          add(b);
+        }
+        break;
+      }
+      default: break;
+    }
+    for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a), '', 'callDead'));
+  }
+
+  /**
+   * A discard at a learner's level: when the defence (GET /defence: the seat's view only) rates
+   * the tile dangerous, the page asks once, in one sentence, with Discard and Keep buttons;
+   * otherwise, and at a table together, the discard goes at once.
+   */
+  /** @param {ActionOf<'discard'>} a */
+  async function discardWithCare(a) {
+    if (live.busy) return;
+    let level = null;
+    try { level = sessionStorage.getItem(LEVEL_KEY); } catch { level = null; }
+    const asked = `${decisionKey(view())}|${a.tile}`;
+    if (hooks.pushed || level === null || !LEARNER_LEVELS.has(level) || ui.warnedFor === asked || !live.session) return send(a);
+    /** @type {Danger | null} */
+    let danger = null;
+    // busy while the defence is asked: a second press waits, and the page is not drawn as settled before it answers
+    live.setBusy(true);
+    try {
+      /** @type {{ at: number, tiles: Danger[] }} */
+      const answer = await live.request('GET', '/defence');
+      // the game has moved on since this page heard (its answer was lost): send, and let the server say so
+      if (answer.at === live.at) danger = answer.tiles.find((x) => x.tile === a.tile && x.level === 'dangerous') ?? null;
+    } catch { danger = null; } finally { live.setBusy(false); }
+    if (!danger) return send(a);
+    ui.warnedFor = asked;
+    const box = $('#actions');
+    const question = Object.assign(document.createElement('p'), { className: 'note discard-warning', textContent: danger.warning ?? `${danger.why} Discard it anyway?` });
+    question.setAttribute('role', 'alert');
+    const go = button(`Discard ${tileLabel(a.tile)}`, () => send(a), 'btn-main', 'discard-anyway');
+    const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, '', 'keep-tile');
+    box.replaceChildren(question, go, keep);
+    live.drawn();
+    keep.focus();
+  }
+
+  function focusFirstAction() {
+    const b = /** @type {HTMLButtonElement | null} */ (root.querySelector('#actions button:not(:disabled)') ?? root.querySelector('#rack button:not(:disabled)'));
+    if (b && document.activeElement?.closest('#card-panel') == null) b.focus();
+  }
+
+  // ---------------------------------------------------------------- the hint
+
+  function renderHint() {
+    const box = $('#hint');
+    const h = ui.hint;
+    if (!h || view().phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
+    box.classList.remove('hidden');
+    box.tabIndex = -1;
+    box.replaceChildren();
+    if (h.error) {
+      box.textContent = `No hint just now: ${h.error}`;
+      return;
+    }
+    const head = document.createElement('p');
+    head.className = 'hint-do';
+    head.textContent = `Hint: ${actionWords(h.action, h)}`;
+    const why = document.createElement('p');
+    why.className = 'hint-why';
+    why.textContent = tilesInWords(h.text ?? '');
+    box.append(head, why);
+    if (h.details) {
+      // the figures behind the advice, for those who want them (statistics stay out of the sentence)
+      const more = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'Details';
+      const p = document.createElement('p');
+      p.textContent = tilesInWords(h.details);
+      more.append(summary, p);
+      box.append(more);
+    }
+    const tiles = suggestedTiles();
+    if (rackChoosing() && (tiles.length || h.blind)) {
+      const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
+      const follow = button(`Choose ${words}`, () => followHint(), '', 'follow-hint');
+      follow.id = 'follow-hint';
+      box.append(follow);
+    } else if (h.action && view().legal.length) {
+      // a choice without tiles to pick (a call, a vote, offering nothing): the button does what the hint says
+      const advised = h.action;
+      const follow = button('Do as the hint says', () => send(advised), '', 'follow-hint');
+      follow.id = 'follow-hint';
+      box.append(follow);
+    }
+  }
+
+  /** The advised action in a few plain words: the hint's headline. */
+  /**
+   * @param {Action | undefined} a
+   * @param {Hint} h
+   */
+  function actionWords(a, h) {
+    if (!a) return 'see below';
+    const claim = view().claim;
+    const claimed = claim ? tileLabel(claim.tile) : 'the tile';
+    switch (a.type) {
+      case 'pass': {
+        const own = (h.tiles ?? a.tiles ?? []);
+        const blind = h.blind ?? a.blind ?? 0;
+        return `pass ${[own.length ? tilesLabel(own) : '', blind ? `${blind} blind` : ''].filter(Boolean).join(' and ')}`;
+      }
+      case 'discard': return `discard ${tileLabel(a.tile)}`;
+      case 'decline': return `let the ${claimed} go`;
+      case 'call': return `call the ${claimed} for a ${GROUP[a.size] ?? 'group'}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`;
+      case 'callMahJongg': return `call the ${claimed} for Mah Jongg!`;
+      case 'declare': return 'declare Mah Jongg!';
+      case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
+      case 'courtesy': return (a.tiles ?? []).length ? `offer ${tilesLabel(a.tiles ?? [])}` : 'offer nothing';
+      case 'exchange': return describeExchange(a).toLowerCase();
+      case 'draw': return 'draw a tile';
+      case 'callDead': return `call ${seatWords(a.target)}\u2019s hand dead`;
+      default: return a.type;
+    }
+  }
+
+  /** Selects the tiles the hint names (and its blind count): the person still presses the button. */
+  function followHint() {
+    const h = /** @type {Hint} */ (ui.hint);
+    const v = view();
+    if (v.phase === 'charleston') ui.blind = Math.min(h.blind ?? 0, legalOf('pass')[0]?.blindUpTo ?? 0);
+    const want = [...suggestedTiles()];
+    ui.selected = [];
+    v.rack.forEach((t, i) => {
+      const at = want.indexOf(t);
+      if (at >= 0) { ui.selected.push(i); want.splice(at, 1); }
+    });
+    renderMe();
+    focusFirstAction();
+  }
+
+  function renderLog() {
+    const box = $('#log');
+    box.replaceChildren();
+    if (!box.hasAttribute('tabindex')) { box.tabIndex = 0; box.setAttribute('role', 'region'); }
+    box.classList.toggle('hidden', ui.log.length === 0);
+    const h = document.createElement('h2');
+    h.textContent = 'What happened';
+    box.append(h);
+    for (const line of ui.log) {
+      const p = document.createElement('p');
+      p.textContent = line;
+      box.append(p);
+    }
+    box.scrollTop = box.scrollHeight;
+  }
+
+  // ---------------------------------------------------------------- the card panel
+
+  async function renderCardPanel() {
+    const panel = $('#card-panel');
+    $('#card-button').setAttribute('aria-pressed', ui.cardOpen ? 'true' : 'false');
+    // after the game there is no rack to read the card for: the review takes the room
+    const open = ui.cardOpen && ui.view !== null && view().phase !== 'ended';
+    $('#game').classList.toggle('with-card', open);
+    $button('#card-button').disabled = !hooks.card || !live.session || ui.view?.phase === 'ended';
+    $('#card-button').classList.toggle('hidden', !hooks.card);
+    if (!open) { panel.classList.add('hidden'); return; }
+    panel.classList.remove('hidden');
+    await renderCard(panel, ui, live);
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  /** The buttons and keys of the drawing itself, on either page: Hint, Card, H and C. */
+  function wireTable() {
+    $('#hint-button').addEventListener('click', askHint);
+    $('#card-button').addEventListener('click', async () => {
+      ui.cardOpen = !ui.cardOpen;
+      await renderCardPanel();
+      // on a phone or a tablet the panel lies below the rack: brought into view, not opened off screen
+      const panel = $('#card-panel');
+      if (ui.cardOpen && !panel.classList.contains('hidden')) {
+        const r = panel.getBoundingClientRect();
+        if (r.top < 0 || r.top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
+      }
+    });
+    // keyboard: H for a hint, C for the card, Enter presses the main button
+    document.addEventListener('keydown', (e) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (!live?.session || !ui.view) return;
+      if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
+      if ((e.key === 'c' || e.key === 'C') && hooks.card) { e.preventDefault(); $('#card-button').click(); }
+    });
+    // a new face or print size: the tiles are drawn again
+    document.addEventListener('tilemate-display', () => { render(); });
+  }
+
+  return { ui, live, setView, addLog, narrate, noteReceived, render, showGame, focusFirstAction, wire: wireTable };
 }
+
+// ---------------------------------------------------------------- the practice page
+
+const CARD_IN_PLAY_KEY = 'tilemate-game-card';
 
 /** The header's menu closes once a choice in it is made, on Escape, and on a click elsewhere. */
 function wireMenu() {
-  const menu = $('#menu');
+  const menu = /** @type {HTMLDetailsElement | null} */ (document.querySelector('#menu'));
   if (!menu) return;
   const close = () => { if (menu.open) menu.open = false; };
-  menu.querySelector('.menu-items').addEventListener('click', (e) => { if (e.target.closest('button')) close(); });
+  find('.menu-items', menu).addEventListener('click', (e) => { if (e.target instanceof Element && e.target.closest('button')) close(); });
   menu.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && menu.open) { e.preventDefault(); close(); menu.querySelector('summary').focus(); }
+    if (e.key === 'Escape' && menu.open) { e.preventDefault(); close(); find('summary', menu).focus(); }
   });
-  document.addEventListener('click', (e) => { if (!menu.contains(e.target)) close(); });
+  document.addEventListener('click', (e) => { if (!menu.contains(/** @type {Node | null} */ (e.target))) close(); });
 }
 
-/** The practice page (index.html): a game against bots, started from its form. */
-function practicePage() {
-  live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
+/**
+ * The practice page (index.html): a game against bots, started from its form. index.html
+ * calls it (practice.js); together.html draws its seats with mahJonggTable() instead.
+ */
+export function practicePage() {
+  const live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
+  const table = createMahJonggTable(live);
+  const { ui } = table;
+  const $ = find;
+  // the card she chose (chosen-card.js: on My card, or ./?card=name): new games are played on it
+  /** @type {string | null} */
+  let chosenCard = null;
+  /** The chosen card's title, named at the table once a game starts on it. */
+  let chosenTitle = '';
+
+  /** @param {SubmitEvent} ev */
+  async function startGame(ev) {
+    ev.preventDefault();
+    if (live.busy) return;
+    const form = /** @type {HTMLFormElement} */ (ev.currentTarget);
+    const data = new FormData(form);
+    /** @type {{ ruleset: string, level: string, seed?: number, card?: string }} */
+    const body = { ruleset: String(data.get('ruleset')), level: String(data.get('level')) };
+    try { sessionStorage.setItem(LEVEL_KEY, body.level); } catch { /* no warning before a dangerous discard after a reload */ }
+    const seedText = String(data.get('seed') ?? '').trim();
+    if (seedText !== '') body.seed = Number(seedText);
+    if (chosenCard) body.card = chosenCard;
+    $('#start-message').textContent = '';
+    const started = live.start(body);
+    /** @type {HTMLButtonElement} */ ($('#start-button')).disabled = true;
+    try {
+      const res = await started;
+      ui.view = null;
+      ui.log = [];
+      ui.dead = '';
+      ui.received = '';
+      ui.review = null;
+      ui.card = null;
+      ui.cardKey = null;
+      ui.lastDiscard = null;
+      table.setView(res);
+      table.addLog(table.narrate(res.events ?? []));
+      keepCardInPlay(chosenTitle);
+      table.showGame();
+    } catch (err) {
+      $('#start-message').textContent = `Could not start the game: ${errorWords(err)}`;
+    }
+    /** @type {HTMLButtonElement} */ ($('#start-button')).disabled = false;
+    await table.render();
+    if (ui.view && ui.view.phase !== 'ended') table.focusFirstAction();
+  }
+
+  /**
+   * A reloaded page picks its game up again (the token stays in this tab's session only); a page
+   * opened to play a deal again (./?deal=N) shows the start form filled in instead.
+   */
+  async function resume() {
+    const res = new URLSearchParams(location.search).has('deal') ? null : await live.resume();
+    if (res) {
+      table.setView(res);
+      table.addLog(table.narrate(res.events ?? []));
+      showCardInPlay();
+      table.showGame();
+    }
+    await table.render();
+  }
+
+  /**
+   * The start form names the card new games are played on: the one she chose (checked against
+   * her saved cards), or the practice card. Its title is kept to be named at the table.
+   */
+  async function showChosenCard() {
+    /** @type {SavedCard[] | null} */
+    let cards = null;
+    try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* not known just now: her choice is kept as it is */ }
+    const kept = cards === null ? { name: chosenCard ?? '', note: '' } : checkChosen(chosenCard ?? '', cards);
+    cards ??= [];
+    chosenCard = kept.name || null;
+    const saved = cards.find((c) => c.name === kept.name);
+    if (saved) chosenTitle = saved.title || saved.name;
+    else if (kept.name) chosenTitle = kept.name;
+    else { try { chosenTitle = (await call('GET', '/api/health')).card; } catch { chosenTitle = ''; } }
+    let note = /** @type {HTMLElement | null} */ (document.querySelector('#start .chosen-card'));
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'note chosen-card';
+      document.querySelector('#start h2')?.after(note);
+    }
+    note.textContent = saved?.owner ? `You will play on ${cardWords(saved)}, a card shared with you.`
+      : saved ? `You will play on your own card, ${cardWords(saved)}, chosen on the My card page.`
+      : kept.name ? `You will play on your own card ${kept.name}, chosen on the My card page.`
+      : kept.note || 'You will play on the Tilemate practice card; to play on your own card, save it on the My card page.';
+  }
+
+  /**
+   * "Card: ..." at the practice table, kept with the game for a reload (this tab only).
+   * @param {string} title
+   */
+  function keepCardInPlay(title) {
+    try { sessionStorage.setItem(CARD_IN_PLAY_KEY, JSON.stringify({ id: live.session?.id, title })); } catch { /* not kept */ }
+    showCardInPlay();
+  }
+
+  function showCardInPlay() {
+    /** @type {{ id?: string, title?: string } | null} */
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(CARD_IN_PLAY_KEY) ?? 'null'); } catch { kept = null; }
+    const title = kept && kept.id === live.session?.id ? kept.title : '';
+    let line = /** @type {HTMLElement | null} */ (document.querySelector('#card-in-play'));
+    if (!line) {
+      line = Object.assign(document.createElement('p'), { id: 'card-in-play', className: 'card-in-play' });
+      document.querySelector('#me-seat')?.after(line);
+    }
+    line.textContent = title ? `Card: ${title}` : '';
+    line.classList.toggle('hidden', !title);
+  }
+
   const q = new URLSearchParams(location.search);
   // the card she chose for every page, or the one the address names (chosen-card.js)
-  CHOSEN_CARD = startingCard(location.search) || null;
+  chosenCard = startingCard(location.search) || null;
   showChosenCard();
   // "Play this deal again" from My games (./?deal=N&ruleset=R&level=L): the start form filled in
   const deal = q.get('deal');
-  if (deal !== null && /^\d{1,15}$/.test(deal)) $('#seed').value = deal;
+  if (deal !== null && /^\d{1,15}$/.test(deal)) /** @type {HTMLInputElement} */ ($('#seed')).value = deal;
   for (const name of ['ruleset', 'level']) {
-    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === q.get(name));
+    const input = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`#start input[name="${name}"]`))].find((i) => i.value === q.get(name));
     if (input) input.checked = true;
   }
   $('#start').addEventListener('submit', startGame);
@@ -996,12 +1183,12 @@ function practicePage() {
     ui.view = null;
     $('#game').classList.add('hidden');
     $('#start').classList.remove('hidden');
-    $('#hint-button').disabled = true;
-    $('#card-button').disabled = true;
+    /** @type {HTMLButtonElement} */ ($('#hint-button')).disabled = true;
+    /** @type {HTMLButtonElement} */ ($('#card-button')).disabled = true;
     $('#start-button').focus();
   });
   setupDisplay();
-  wireTable();
+  table.wire();
   resume();
 }
 
@@ -1011,28 +1198,29 @@ function practicePage() {
  * `client` has LiveGame's interface (session, at, busy, send, hint, drawn); `seatHooks` names
  * the seats. Returns `update(answer)` for each new answer and `showHint(hint)` for a hint the
  * coach sent.
+ * @param {LiveGame} client
+ * @param {SeatHooks} [seatHooks]
  */
 export function mahJonggTable(client, seatHooks = {}) {
-  live = client;
-  hooks = { ...hooks, card: false, pushed: true, ...seatHooks };
-  wireTable();
+  const table = createMahJonggTable(client, { card: false, pushed: true, ...seatHooks });
+  const { ui } = table;
+  table.wire();
   let first = true;
   return {
+    /** @param {GameAnswer} answer */
     async update(answer) {
-      setView(answer);
-      addLog(narrate(answer.events ?? []));
-      noteReceived();
-      if (first) { showGame(); first = false; }
-      await render();
+      table.setView(answer);
+      table.addLog(table.narrate(answer.events ?? []));
+      table.noteReceived();
+      if (first) { table.showGame(); first = false; }
+      await table.render();
     },
+    /** @param {Hint} hint */
     async showHint(hint) {
       if (!ui.view) return;
       ui.hint = hint;
       ui.hintKey = decisionKey(ui.view);
-      await render();
+      await table.render();
     },
   };
 }
-
-// index.html is the practice page; together.html draws its seats with mahJonggTable() and starts nothing here
-if (document.body.dataset.table !== 'together') practicePage();

@@ -2,9 +2,13 @@
 // form, every tile of the form coloured as players expect: have / a joker can fill /
 // still needed.
 
+import { errorWords } from './client.js';
 import { lineHeading } from './lines.js';
 import { tileElement, tilesLabel } from './tiles.js';
 
+/** @import { AnalysisLine, CardAnswer } from './types.js' */
+
+/** @type {Record<string, [string, string]>} */
 const MARKS = {
   have: ['have', 'you have it'],
   exposed: ['have exposed', 'exposed on your rack'],
@@ -31,7 +35,10 @@ function legend() {
   return box;
 }
 
-/** One line: id, tiles away, value, and the closest form with each tile marked. */
+/**
+ * One line: id, tiles away, value, and the closest form with each tile marked.
+ * @param {AnalysisLine} line
+ */
 function lineElement(line) {
   const el = document.createElement('div');
   el.className = 'card-line';
@@ -65,8 +72,14 @@ function lineElement(line) {
 /** How many lines the panel lists: the closest, as a player scans the card. */
 const TOP = 12;
 
+/**
+ * The panel for the table's rack now: asked of the server once per rack, exposures and table.
+ * @param {HTMLElement} panel
+ * @param {{ view: { rack: string[], discards: string[][], exposures: unknown } | null, card: unknown, cardKey: string | null }} ui
+ * @param {{ request(method: string, path: string): Promise<CardAnswer> }} live
+ */
 export async function renderCard(panel, ui, live) {
-  const v = ui.view;
+  const v = /** @type {NonNullable<typeof ui.view>} */ (ui.view);
   // the analysis changes with the rack, the exposures and the tiles seen on the table
   const key = `${v.rack.join(',')}|${v.discards.map((d) => d.length).join('.')}|${JSON.stringify(v.exposures)}`;
   if (ui.cardKey !== key) {
@@ -74,20 +87,21 @@ export async function renderCard(panel, ui, live) {
     try {
       ui.card = await live.request('GET', `/card?top=${TOP}`);
     } catch (err) {
-      ui.card = { error: err.message };
+      ui.card = { error: errorWords(err) };
     }
   }
   panel.replaceChildren();
   const h = document.createElement('h2');
   h.textContent = `The card: your ${TOP} closest lines`;
   panel.append(h, legend());
-  if (ui.card.error) {
+  const card = /** @type {CardAnswer} */ (ui.card);
+  if (card.error) {
     const p = document.createElement('p');
-    p.textContent = `The card could not be read just now: ${ui.card.error}`;
+    p.textContent = `The card could not be read just now: ${card.error}`;
     panel.append(p);
     return;
   }
-  const lines = ui.card.results ?? [];
+  const lines = card.results ?? [];
   for (const line of lines) panel.append(lineElement(line));
   if (!lines.length) {
     const p = document.createElement('p');

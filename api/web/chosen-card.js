@@ -6,6 +6,8 @@
 // (api/http/routes/card-sharing.ts) is chosen the same way by its reference, shared:CODE, once
 // it is on her list of cards (kept from the shared card's page, or offered by her coach).
 
+/** @import { SavedCard } from './types.js' */
+
 const KEY = 'tilemate-card';
 /** A card shared with her by its code (api/store/card-shares.ts: 8 of these letters and digits). */
 export const SHARED_CARD = /^shared:([2-9A-HJKMNP-Z]{8})$/;
@@ -19,7 +21,10 @@ export function chosenCard() {
   return CARD_NAME.test(name) ? name : '';
 }
 
-/** Chooses a saved card for every page ('' goes back to the practice card). */
+/**
+ * Chooses a saved card for every page ('' goes back to the practice card).
+ * @param {string} name
+ */
 export function chooseCard(name) {
   try {
     if (name && CARD_NAME.test(name)) localStorage.setItem(KEY, name);
@@ -38,6 +43,9 @@ export function startingCard(search = location.search) {
  * them, it is chosen for every page (a card named by the address too); not among them
  * (deleted, or a link from someone else's browser), the practice card is used, a kept choice
  * of it forgotten, with a sentence saying so.
+ * @param {string} name
+ * @param {readonly { name: string }[]} cards
+ * @returns {{ name: string, note: string }}
  */
 export function checkChosen(name, cards) {
   if (!name) return { name: '', note: '' };
@@ -47,7 +55,11 @@ export function checkChosen(name, cards) {
   return { name: '', note: `The card "${name}" is not among your saved cards, so the practice card is used.` };
 }
 
-/** How a card is called on a page: its own title, and its saved name when they differ; a shared card's, by whom. */
+/**
+ * How a card is called on a page: its own title, and its saved name when they differ; a shared card's, by whom.
+ * @param {SavedCard | null | undefined} card
+ * @returns {string}
+ */
 export function cardWords(card) {
   if (!card) return 'the Tilemate practice card';
   if (card.owner) return `${card.title || 'a card'} (shared by ${card.owner})`;

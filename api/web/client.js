@@ -2,6 +2,11 @@
 // or throws an Error whose message is the server's own (code and words).
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -9,7 +14,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The error's own words, for a sentence that says why something failed.
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function errorWords(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * One request to the server: its parsed JSON answer (whose shape the caller knows from
+ * docs/api.md), or an ApiError.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
 export async function call(method, path, body, token) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -34,5 +58,9 @@ export async function call(method, path, body, token) {
 
 /** The routes that are no game's own (a game's are LiveGame's, live-game.js). */
 export const api = {
+  /**
+   * @param {{ recordId?: string | null, record?: string, seat: number }} body
+   * @returns {Promise<import('./types.js').Review>}
+   */
   review: (body) => call('POST', '/api/review', body),
 };

@@ -4,10 +4,14 @@
 
 const KEY = 'tilemate-display';
 
+/** @typedef {{ largePrint: boolean, faces: string }} Settings */
+
+/** @returns {Settings} */
 function load() {
   try { return { largePrint: false, faces: 'labelled', ...JSON.parse(localStorage.getItem(KEY) ?? '{}') }; } catch { return { largePrint: false, faces: 'labelled' }; }
 }
 
+/** @param {Settings} s */
 function apply(s) {
   document.documentElement.classList.toggle('large-print', !!s.largePrint);
   document.documentElement.dataset.faces = s.faces === 'classic' ? 'classic' : 'labelled';
@@ -39,12 +43,12 @@ export function setupDisplay({ faces = true } = {}) {
       <label class="choice"><input type="radio" name="faces" value="classic"> Classic pictures</label>
     </fieldset>` : ''}`;
   tools.prepend(button);
-  document.querySelector('header.top').after(panel);
-  const large = panel.querySelector('#large-print');
+  document.querySelector('header.top')?.after(panel);
+  const large = /** @type {HTMLInputElement} */ (panel.querySelector('#large-print'));
   large.checked = !!settings.largePrint;
-  for (const r of panel.querySelectorAll('input[name="faces"]')) r.checked = r.value === (settings.faces === 'classic' ? 'classic' : 'labelled');
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (panel.querySelectorAll('input[name="faces"]'))) r.checked = r.value === (settings.faces === 'classic' ? 'classic' : 'labelled');
   const changed = () => {
-    const next = { largePrint: large.checked, faces: panel.querySelector('input[name="faces"]:checked')?.value ?? 'labelled' };
+    const next = { largePrint: large.checked, faces: /** @type {HTMLInputElement | null} */ (panel.querySelector('input[name="faces"]:checked'))?.value ?? 'labelled' };
     localStorage.setItem(KEY, JSON.stringify(next));
     apply(next);
     document.dispatchEvent(new CustomEvent('tilemate-display'));

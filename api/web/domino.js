@@ -4,61 +4,62 @@
 // Nothing here decides a rule: a domino can be chosen, and a train offered for it, only when
 // the server's `legal` list holds that play.
 
+import { $ as find, el } from './dom.js';
+import { errorWords } from './client.js';
 import { LiveGame } from './live-game.js';
 import { setupDisplay } from './display.js';
 
-const $ = (sel) => document.querySelector(sel);
+/** @import { DominoAction, DominoAnswer, DominoHint, DominoRound, DominoView } from './types.js' */
+
+/**
+ * Everything one table knows; only render() writes the screen.
+ * @typedef {{
+ *   view: DominoView | null,
+ *   legal: DominoAction[],
+ *   names: string[],
+ *   selected: string | null,
+ *   hint: DominoHint | null,
+ *   hintKey: string | null,
+ *   message: string,
+ *   recent: string[],
+ *   history: string[],
+ *   roundsSeen: number,
+ *   roundEnd: number | null,
+ *   lastKey: string | null,
+ * }} Ui
+ */
+
+/**
+ * What the page around the drawing says about the seats (createDominoTable).
+ * @typedef {{
+ *   seatName?: (seat: number) => string,
+ *   seatLabel?: (seat: number) => string,
+ *   newGame?: boolean,
+ *   pushed?: boolean,
+ * }} SeatHooks
+ */
+
 const SVG = 'http://www.w3.org/2000/svg';
 
+/** @type {Record<string, string>} */
 const BOT_WORDS = { random: 'easy bot', greedy: 'medium bot', montecarlo: 'hard bot' };
+/** @type {Record<string, string>} */
 const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: 'district rules' };
-
-// ---------------------------------------------------------------- the server
-
-/**
- * The game at the server: the practice page's LiveGame (its session in this tab, the actions
- * sent with `after`, the busy flag), or at a table together (together.js) a client with the
- * same interface fed by the table's WebSocket.
- */
-let live = null;
-
-/**
- * What the page around the drawing says about the seats: the practice page's are "Seat 2"
- * and its bots; together.js names the people at the table (`seatName`: her name, `seatLabel`:
- * her name and what she is), has no New game button at the end, and its answers come pushed a
- * few moves at a time (`pushed`: "Since your last move" gathers them).
- */
-let hooks = {
-  seatName: (seat) => `Seat ${seat}`,
-  seatLabel: (seat) => `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
-  newGame: true,
-  pushed: false,
-};
-
-/** Everything the page knows; only render() writes the screen. */
-const ui = {
-  view: null, // the latest view (tile names, as the server sends it)
-  legal: [],
-  names: [], // the seats' players: "human" or a bot's name
-  selected: null, // the chosen domino's name
-  hint: null, // the latest hint, for this decision only
-  hintKey: null,
-  message: '',
-  recent: [], // lines: what happened since the person's last move
-  history: [], // every line of the game
-  roundsSeen: 0, // rounds whose end the person has been shown
-  roundEnd: null, // the index into view.rounds of a round ended and not yet acknowledged
-};
 
 // ---------------------------------------------------------------- dominoes
 
 /** "12-5" → [12, 5]. */
+/** @param {string} name */
 const ends = (name) => name.split('-').map(Number);
 
 // The colours of a double-12 set's pips, one per number, all dark enough for a white face.
 const PIP_COLOURS = ['#000', '#0b5fb0', '#0b6b2e', '#b3121b', '#6b3d00', '#1a237e', '#a35200', '#8e1a66', '#00626b', '#4a148c', '#333', '#7a5c00', '#c2185b'];
 
 /** Where n pips sit in a square half (0-1 across and down): the patterns printed on double-12 sets. */
+/**
+ * @param {number} n
+ * @returns {number[][]}
+ */
 function pipSpots(n) {
   const L = 0.22, M = 0.5, R = 0.78, T = 0.22, B = 0.78;
   const four = [0.16, 0.39, 0.61, 0.84];
@@ -80,6 +81,11 @@ function pipSpots(n) {
 }
 
 /** A domino face drawn in SVG: two square halves with pips, standing up (a over b) or lying (a beside b). */
+/**
+ * @param {number} a
+ * @param {number} b
+ * @param {boolean} upright
+ */
 function dominoSvg(a, b, upright) {
   const svg = document.createElementNS(SVG, 'svg');
   const w = upright ? 100 : 200, h = upright ? 200 : 100;
@@ -109,6 +115,10 @@ function dominoSvg(a, b, upright) {
 }
 
 /** A small domino for a train: the two numbers, the end toward the station first. */
+/**
+ * @param {number} a
+ * @param {number} b
+ */
 function trainTile(a, b) {
   const el = document.createElement('span');
   el.className = 'mini';
@@ -124,6 +134,10 @@ function trainTile(a, b) {
 }
 
 /** Dominoes of a train laid from the station: each shown with its matching end first. */
+/**
+ * @param {string[]} tiles
+ * @param {number} engine
+ */
 function orient(tiles, engine) {
   let end = engine;
   return tiles.map((name) => {
@@ -135,507 +149,593 @@ function orient(tiles, engine) {
   });
 }
 
-// ---------------------------------------------------------------- words
-
-function seatName(seat) {
-  if (seat === ui.view?.seat) return 'You';
-  return hooks.seatName(seat);
-}
-
-function playerLabel(seat) {
-  if (seat === ui.view.seat) return 'You';
-  return hooks.seatLabel(seat);
-}
-
-/** A train in words: "your train", "Seat 2's train", "the Mexican train". */
-function trainWords(train) {
-  if (train === 'mexican') return 'the Mexican train';
-  if (train === ui.view.seat) return 'your train';
-  return `${seatName(train)}\u2019s train`;
-}
-
+/** @param {string | number} train */
 const trainKey = (train) => String(train);
+/** @param {string} name */
 const isDoubleName = (name) => { const [a, b] = ends(name); return a === b; };
 
-/** One action in plain words, after the fact. */
-function actionWords(a) {
-  const me = a.seat === ui.view.seat;
-  const who = seatName(a.seat);
-  if (a.type === 'play') {
-    const dbl = isDoubleName(a.tile) ? ` \u2014 a double, which must be covered` : '';
-    const where = a.train === a.seat && !me ? 'their own train' : trainWords(a.train);
-    return `${who} played ${a.tile} on ${where}${dbl}.`;
-  }
-  if (a.type === 'draw') return me ? 'You drew a domino from the boneyard.' : `${who} could not play and drew a domino.`;
-  return me ? 'You passed, and a marker went on your train.' : `${who} passed: nothing fit, so a marker went on their train.`;
-}
-
-function roundOverWords(r, roundNo) {
-  const who = r.outBy < 0 ? 'nobody could play any more (a blocked round)' : r.outBy === ui.view.seat ? 'you went out!' : `${seatName(r.outBy)} went out.`;
-  return `Round ${roundNo} (engine ${r.engine}-${r.engine}) is over: ${who}`;
-}
-
-// ---------------------------------------------------------------- the answers
-
 /**
- * Where the actions of a new round begin, when a round ended during these events (the match
- * deals the next round at once, so one answer can hold both). The new round's plays are the
- * dominoes now on its trains; before its first play come only draw-and-pass pairs, one per
- * seat from the round's starter on.
+ * One Mexican Train table drawn on the page: its own state (`ui`), the game at the server
+ * (`live`), and what the page around it says about the seats (`seatHooks`), so that two
+ * tables never share a thing. The practice page (practicePage) and a seat of a table together
+ * (dominoTable) each make one.
+ * @param {LiveGame} live
+ * @param {SeatHooks} [seatHooks]
+ * @param {ParentNode} [root] where the table's elements are (the page)
  */
-function newRoundStart(events, v) {
-  let plays = v.trains.reduce((n, t) => n + t.tiles.length, 0);
-  let idx = events.length;
-  while (plays > 0 && idx > 0) { idx--; if (events[idx].action.type === 'play') plays--; }
-  // a first play may be the tile its player just drew (a draw never ends a round)
-  if (idx < events.length && idx > 0 && events[idx - 1].action.type === 'draw' && events[idx - 1].action.seat === events[idx].action.seat) idx--;
-  const firstSeat = idx < events.length ? events[idx].action.seat : v.turn;
-  const pairs = (firstSeat - v.starter + v.players) % v.players;
-  const at = idx - 2 * pairs;
-  if (at < 0) return idx;
-  for (let i = at; i < idx; i += 2) if (events[i].action.type !== 'draw' || events[i + 1]?.action.type !== 'pass') return idx;
-  return at;
-}
+export function createDominoTable(live, seatHooks = {}, root = document) {
+  /** @param {string} sel */
+  const $ = (sel) => find(sel, root);
+  /** A button of the table's, by its selector. @param {string} sel */
+  const $button = (sel) => /** @type {HTMLButtonElement} */ (find(sel, root));
 
-/**
- * Takes a game answer: the view, the legal actions, and what happened since the last one.
- * `how`: 'start' (a new game: the bots' moves before the person's first turn), 'move' (the
- * answer to an action), 'resume' (a reloaded page: the whole game's actions, told briefly).
- */
-function setView(answer, how = 'move') {
-  // one watching a table together has no seat and no hand
-  const v = { ...answer.view, seat: answer.view.seat ?? null, hand: answer.view.hand ?? [] };
-  ui.view = v;
-  ui.legal = answer.legal ?? [];
-  ui.names = answer.seats ?? ui.names;
-  const events = answer.events ?? [];
-  const lines = []; // { text, mine }
-  const ended = how !== 'resume' && v.rounds.length > ui.roundsSeen;
-  const split = ended && v.phase === 'play' ? newRoundStart(events, v) : events.length;
-  const roundBegins = { text: `Round ${v.roundNo} begins with the ${v.engine} as the engine; ${v.starter === v.seat ? 'you start' : `${seatName(v.starter)} starts`}.`, mine: false };
-  if (how === 'start') lines.push(roundBegins);
-  events.forEach((e, i) => {
-    if (ended && i === split) lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false }, roundBegins);
-    const a = e.action;
-    // the person's own draw, when it is the last thing that happened: the tile is in the view
-    const text = a.type === 'draw' && a.seat === v.seat && i === events.length - 1 && v.drawn ? `You drew ${v.drawn}.` : actionWords(a);
-    lines.push({ text, mine: a.seat === v.seat && !text.startsWith('You drew ') });
-  });
-  if (ended && split === events.length) {
-    lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false });
-    if (v.phase === 'play') lines.push(roundBegins);
+  /**
+   * What the page around the drawing says about the seats: the practice page's are "Seat 2"
+   * and its bots; together.js names the people at the table (`seatName`: her name, `seatLabel`:
+   * her name and what she is), has no New game button at the end, and its answers come pushed a
+   * few moves at a time (`pushed`: "Since your last move" gathers them).
+   * @type {Required<SeatHooks>}
+   */
+  const hooks = {
+    seatName: (seat) => `Seat ${seat}`,
+    seatLabel: (seat) => `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
+    newGame: true,
+    pushed: false,
+    ...seatHooks,
+  };
+
+  /** Everything the page knows; only render() writes the screen. @type {Ui} */
+  const ui = {
+    view: null, // the latest view (tile names, as the server sends it)
+    legal: [],
+    names: [], // the seats' players: "human" or a bot's name
+    selected: null, // the chosen domino's name
+    hint: null, // the latest hint, for this decision only
+    hintKey: null,
+    message: '',
+    recent: [], // lines: what happened since the person's last move
+    history: [], // every line of the game
+    roundsSeen: 0, // rounds whose end the person has been shown
+    roundEnd: null, // the index into view.rounds of a round ended and not yet acknowledged
+    lastKey: null, // the decision the chosen domino was for
+  };
+
+  /** The view being drawn: everything below but render() runs only once there is one. */
+  const view = () => /** @type {DominoView} */ (ui.view);
+
+  // ---------------------------------------------------------------- words
+
+  /** @param {number} seat */
+  function seatName(seat) {
+    if (seat === ui.view?.seat) return 'You';
+    return hooks.seatName(seat);
   }
-  if (ended) ui.roundEnd = v.rounds.length - 1;
-  ui.roundsSeen = v.rounds.length;
-  if (how === 'resume') ui.recent = [];
-  else if (!hooks.pushed) ui.recent = lines.filter((l) => !l.mine).map((l) => l.text);
-  else if (lines.length) {
-    // at a table together the moves come a few at a time: what happened since her own last move, gathered
-    const mine = lines.map((l) => l.mine).lastIndexOf(true);
-    const others = lines.slice(mine + 1).filter((l) => !l.mine).map((l) => l.text);
-    ui.recent = (mine >= 0 ? others : [...ui.recent, ...others]).slice(-12);
+
+  /** @param {number} seat */
+  function playerLabel(seat) {
+    if (seat === view().seat) return 'You';
+    return hooks.seatLabel(seat);
   }
-  ui.history.push(...lines.map((l) => l.text));
-  if (ui.history.length > 600) ui.history.splice(0, ui.history.length - 600);
-  const key = decisionKey();
-  if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
-  if (ui.lastKey !== key) ui.selected = null;
-  ui.lastKey = key;
-}
 
-/** One decision of the person: a new one clears the chosen domino and the hint. */
-function decisionKey() {
-  const v = ui.view;
-  if (!v) return '';
-  return `${v.roundNo}|${v.turn}|${v.hand.join(',')}|${v.drawn ?? ''}|${v.trains.map((t) => t.tiles.length).join('.')}|${v.phase}`;
-}
-
-/** The legal plays of a domino: [{tile, train}]. */
-const playsOf = (tile) => ui.legal.filter((a) => a.type === 'play' && a.tile === tile);
-const legalOf = (type) => ui.legal.find((a) => a.type === type);
-
-// ---------------------------------------------------------------- talking to the server
-
-function readStartForm(form) {
-  const data = new FormData(form);
-  const body = { ruleset: String(data.get('ruleset')), players: Number(data.get('players')), bots: [String(data.get('bots'))] };
-  if (data.get('length') === 'round') body.round = 0;
-  const seedText = String(data.get('seed') ?? '').trim();
-  if (seedText !== '') {
-    const seed = Number(seedText);
-    if (!Number.isSafeInteger(seed) || seed < 0) throw new Error('the deal number is a whole number of 0 or more, as My games shows it');
-    body.seed = seed;
+  /** A train in words: "your train", "Seat 2's train", "the Mexican train". */
+  /** @param {number | 'mexican' | undefined} train */
+  function trainWords(train) {
+    if (train === 'mexican') return 'the Mexican train';
+    if (train === view().seat) return 'your train';
+    return `${seatName(/** @type {number} */ (train))}\u2019s train`;
   }
-  return body;
-}
 
-async function startGame(ev) {
-  ev.preventDefault();
-  if (live.busy) return;
-  $('#start-message').textContent = '';
-  let body;
-  try { body = readStartForm(ev.currentTarget); } catch (err) { $('#start-message').textContent = `Please check the form: ${err.message}.`; return; }
-  const started = live.start(body);
-  $('#start-button').disabled = true;
-  try {
-    const res = await started;
-    Object.assign(ui, { view: null, history: [], recent: [], hint: null, hintKey: null, selected: null, message: '', roundEnd: null, roundsSeen: 0 });
-    setView(res, 'start');
-    showGame();
-  } catch (err) {
-    $('#start-message').textContent = `Could not start the game: ${err.message}`;
+
+  /** One action in plain words, after the fact. */
+  /** @param {DominoAction & { seat: number }} a */
+  function actionWords(a) {
+    const me = a.seat === view().seat;
+    const who = seatName(a.seat);
+    if (a.type === 'play') {
+      const dbl = isDoubleName(a.tile) ? ` \u2014 a double, which must be covered` : '';
+      const where = a.train === a.seat && !me ? 'their own train' : trainWords(a.train);
+      return `${who} played ${a.tile} on ${where}${dbl}.`;
+    }
+    if (a.type === 'draw') return me ? 'You drew a domino from the boneyard.' : `${who} could not play and drew a domino.`;
+    return me ? 'You passed, and a marker went on your train.' : `${who} passed: nothing fit, so a marker went on their train.`;
   }
-  $('#start-button').disabled = false;
-  render();
-  focusFirst();
-}
 
-async function send(action) {
-  if (live.busy || !live.session) return;
-  const sent = live.send(action);
-  ui.message = '';
-  render();
-  try {
-    // a retry of an action already applied answers with the game as it stands: drawn the same way
-    const { answer } = await sent;
-    ui.selected = null;
-    setView(answer);
-  } catch (err) {
-    ui.message = `Not allowed: ${err.message}`;
+  /**
+   * @param {DominoRound} r
+   * @param {number} roundNo
+   */
+  function roundOverWords(r, roundNo) {
+    const who = r.outBy < 0 ? 'nobody could play any more (a blocked round)' : r.outBy === view().seat ? 'you went out!' : `${seatName(r.outBy)} went out.`;
+    return `Round ${roundNo} (engine ${r.engine}-${r.engine}) is over: ${who}`;
   }
-  render();
-  focusFirst();
-}
 
-async function askHint() {
-  if (!live.session || live.busy || !ui.view || ui.view.seat === null || ui.view.phase === 'ended' || ui.roundEnd !== null) return;
-  const asked = live.hint();
-  const key = decisionKey();
-  const box = $('#hint');
-  box.classList.remove('hidden');
-  box.textContent = 'Thinking\u2026';
-  try {
-    ui.hint = await asked;
-  } catch (err) {
-    ui.hint = { error: err.message };
+  // ---------------------------------------------------------------- the answers
+
+  /**
+   * Where the actions of a new round begin, when a round ended during these events (the match
+   * deals the next round at once, so one answer can hold both). The new round's plays are the
+   * dominoes now on its trains; before its first play come only draw-and-pass pairs, one per
+   * seat from the round's starter on.
+   */
+  /**
+   * @param {NonNullable<DominoAnswer['events']>} events
+   * @param {DominoView} v
+   */
+  function newRoundStart(events, v) {
+    let plays = v.trains.reduce((n, t) => n + t.tiles.length, 0);
+    let idx = events.length;
+    while (plays > 0 && idx > 0) { idx--; if (events[idx].action.type === 'play') plays--; }
+    // a first play may be the tile its player just drew (a draw never ends a round)
+    if (idx < events.length && idx > 0 && events[idx - 1].action.type === 'draw' && events[idx - 1].action.seat === events[idx].action.seat) idx--;
+    const firstSeat = idx < events.length ? events[idx].action.seat : v.turn;
+    const pairs = (firstSeat - v.starter + v.players) % v.players;
+    const at = idx - 2 * pairs;
+    if (at < 0) return idx;
+    for (let i = at; i < idx; i += 2) if (events[i].action.type !== 'draw' || events[i + 1]?.action.type !== 'pass') return idx;
+    return at;
   }
-  ui.hintKey = key;
-  render();
-  $('#hint').focus();
-}
 
-function followHint() {
-  const s = ui.hint?.suggest;
-  if (!s) return;
-  send(s.type === 'play' ? { type: 'play', tile: s.tile, train: s.train } : { type: s.type });
-}
-
-function showGame() {
-  $('#start').classList.add('hidden');
-  $('#game').classList.remove('hidden');
-}
-
-function newGame() {
-  if (!live.leave(ui.view?.phase !== 'ended')) return;
-  ui.view = null;
-  $('#game').classList.add('hidden');
-  $('#start').classList.remove('hidden');
-  $('#hint-button').disabled = true;
-  $('#start-button').focus();
-}
-
-// ---------------------------------------------------------------- rendering
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'data') Object.entries(v).forEach(([dk, dv]) => { e.dataset[dk] = String(dv); });
-    else if (k === 'on') e.addEventListener('click', v);
-    else if (k in e && k !== 'role') e[k] = v;
-    else e.setAttribute(k, String(v));
+  /**
+   * Takes a game answer: the view, the legal actions, and what happened since the last one.
+   * `how`: 'start' (a new game: the bots' moves before the person's first turn), 'move' (the
+   * answer to an action), 'resume' (a reloaded page: the whole game's actions, told briefly).
+   */
+  /**
+   * @param {DominoAnswer} answer
+   * @param {'start' | 'move' | 'resume'} [how]
+   */
+  function setView(answer, how = 'move') {
+    // one watching a table together has no seat and no hand
+    /** @type {DominoView} */
+    const v = { ...answer.view, seat: answer.view.seat ?? null, hand: answer.view.hand ?? [] };
+    ui.view = v;
+    ui.legal = answer.legal ?? [];
+    ui.names = answer.seats ?? ui.names;
+    const events = answer.events ?? [];
+    /** @type {{ text: string, mine: boolean }[]} */
+    const lines = [];
+    const ended = how !== 'resume' && v.rounds.length > ui.roundsSeen;
+    const split = ended && v.phase === 'play' ? newRoundStart(events, v) : events.length;
+    const roundBegins = { text: `Round ${v.roundNo} begins with the ${v.engine} as the engine; ${v.starter === v.seat ? 'you start' : `${seatName(v.starter)} starts`}.`, mine: false };
+    if (how === 'start') lines.push(roundBegins);
+    events.forEach((e, i) => {
+      if (ended && i === split) lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false }, roundBegins);
+      const a = e.action;
+      // the person's own draw, when it is the last thing that happened: the tile is in the view
+      const text = a.type === 'draw' && a.seat === v.seat && i === events.length - 1 && v.drawn ? `You drew ${v.drawn}.` : actionWords(a);
+      lines.push({ text, mine: a.seat === v.seat && !text.startsWith('You drew ') });
+    });
+    if (ended && split === events.length) {
+      lines.push({ text: roundOverWords(v.rounds[v.rounds.length - 1], v.rounds.length), mine: false });
+      if (v.phase === 'play') lines.push(roundBegins);
+    }
+    if (ended) ui.roundEnd = v.rounds.length - 1;
+    ui.roundsSeen = v.rounds.length;
+    if (how === 'resume') ui.recent = [];
+    else if (!hooks.pushed) ui.recent = lines.filter((l) => !l.mine).map((l) => l.text);
+    else if (lines.length) {
+      // at a table together the moves come a few at a time: what happened since her own last move, gathered
+      const mine = lines.map((l) => l.mine).lastIndexOf(true);
+      const others = lines.slice(mine + 1).filter((l) => !l.mine).map((l) => l.text);
+      ui.recent = (mine >= 0 ? others : [...ui.recent, ...others]).slice(-12);
+    }
+    ui.history.push(...lines.map((l) => l.text));
+    if (ui.history.length > 600) ui.history.splice(0, ui.history.length - 600);
+    const key = decisionKey();
+    if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
+    if (ui.lastKey !== key) ui.selected = null;
+    ui.lastKey = key;
   }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 
-function render() {
-  const v = ui.view;
-  if (!v) { live.drawn(); return; }
-  const pausing = ui.roundEnd !== null && v.phase === 'play';
-  $('#game').classList.toggle('over', v.phase === 'ended');
-  $('#game').classList.toggle('between-rounds', pausing);
-  renderBoard();
-  renderRecent();
-  renderMe(pausing);
-  renderHint(pausing);
-  renderHistory();
-  renderRoundEnd(pausing);
-  renderEnd();
-  $('#hint-button').disabled = live.busy || v.phase === 'ended' || pausing || !live.session || v.seat === null;
-  live.drawn();
-}
+  /** One decision of the person: a new one clears the chosen domino and the hint. */
+  function decisionKey() {
+    const v = view();
+    if (!v) return '';
+    return `${v.roundNo}|${v.turn}|${v.hand.join(',')}|${v.drawn ?? ''}|${v.trains.map((t) => t.tiles.length).join('.')}|${v.phase}`;
+  }
 
-function renderBoard() {
-  const v = ui.view;
-  const turn = v.phase === 'ended' ? 'The game is over.' : v.turn === v.seat ? 'Your turn.' : `${seatName(v.turn)} is playing\u2026`;
-  $('#status').replaceChildren(
-    el('span', { class: 'fact' }, `Round ${v.roundNo} of ${v.roundsInGame}`),
-    el('span', { class: 'fact' }, `Boneyard: ${v.boneyard} domino${v.boneyard === 1 ? '' : 'es'}`),
-    el('span', { class: 'fact' }, RULESET_WORDS[v.ruleset] ?? v.ruleset),
-    el('span', { class: 'fact turn-fact' }, turn),
-  );
-  const body = $('#players tbody');
-  body.replaceChildren(...v.handCounts.map((n, s) => el('tr', { class: `player-row${s === v.turn && v.phase === 'play' ? ' turn' : ''}${s === v.seat ? ' me' : ''}`, data: { seat: s } },
-    el('th', { scope: 'row' }, playerLabel(s)),
-    el('td', { class: 'count' }, String(n)),
-    el('td', { class: 'total' }, String(v.totals[s])),
-  )));
-  const [e] = ends(v.engine);
-  $('#station').replaceChildren(
-    el('span', { class: 'station-label' }, 'Engine'),
-    el('span', { class: 'engine', role: 'img', 'aria-label': `the engine, double ${e}` }, dominoSvg(e, e, false)),
-    el('span', { class: 'station-words' }, `The double ${e} is in the station. Every train starts from a ${e}.`),
-  );
-  const chosen = ui.selected ? playsOf(ui.selected) : [];
-  const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest : null;
-  const rows = v.trains.map((t) => {
-    const key = trainKey(t.train);
-    const open = v.openDoubles.some((d) => trainKey(d) === key);
-    const mine = t.train === v.seat;
-    const name = t.train === 'mexican' ? 'Mexican train' : mine ? 'Your train' : `${seatName(t.train)}\u2019s train`;
-    const badges = [];
-    if (t.train === 'mexican') badges.push(el('span', { class: 'badge public' }, 'Open to everyone'));
-    else if (t.marked) badges.push(el('span', { class: 'badge marker' }, mine ? 'Your marker is up: anyone may play here' : 'Marker up: anyone may play here'));
-    if (open) badges.push(el('span', { class: 'badge double' }, 'Double to cover'));
-    const tiles = el('div', { class: 'train-tiles' });
-    if (t.tiles.length === 0) tiles.append(el('span', { class: 'empty' }, 'not started'));
-    else tiles.append(...orient(t.tiles, ends(v.engine)[0]).map(([a, b]) => trainTile(a, b)));
-    const fits = chosen.find((a) => trainKey(a.train) === key);
-    const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: live.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
-    const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
-      el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
-      el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end' }, el('small', {}, 'open end '), String(t.end)), play),
+  /** The legal plays of a domino: [{tile, train}]. */
+  /** @param {string} tile */
+  const playsOf = (tile) => /** @type {(DominoAction & { type: 'play' })[]} */ (ui.legal.filter((a) => a.type === 'play' && a.tile === tile));
+  /** @param {DominoAction['type']} type */
+  const legalOf = (type) => ui.legal.find((a) => a.type === type);
+
+  // ---------------------------------------------------------------- talking to the server
+
+  /** @param {HTMLFormElement} form */
+  function readStartForm(form) {
+    const data = new FormData(form);
+    /** @type {{ ruleset: string, players: number, bots: string[], round?: number, seed?: number }} */
+    const body = { ruleset: String(data.get('ruleset')), players: Number(data.get('players')), bots: [String(data.get('bots'))] };
+    if (data.get('length') === 'round') body.round = 0;
+    const seedText = String(data.get('seed') ?? '').trim();
+    if (seedText !== '') {
+      const seed = Number(seedText);
+      if (!Number.isSafeInteger(seed) || seed < 0) throw new Error('the deal number is a whole number of 0 or more, as My games shows it');
+      body.seed = seed;
+    }
+    return body;
+  }
+
+  /** @param {SubmitEvent} ev */
+  async function startGame(ev) {
+    ev.preventDefault();
+    if (live.busy) return;
+    $('#start-message').textContent = '';
+    let body;
+    try { body = readStartForm(/** @type {HTMLFormElement} */ (ev.currentTarget)); } catch (err) { $('#start-message').textContent = `Please check the form: ${errorWords(err)}.`; return; }
+    const started = live.start(body);
+    $button('#start-button').disabled = true;
+    try {
+      const res = await started;
+      Object.assign(ui, { view: null, history: [], recent: [], hint: null, hintKey: null, selected: null, message: '', roundEnd: null, roundsSeen: 0 });
+      setView(res, 'start');
+      showGame();
+    } catch (err) {
+      $('#start-message').textContent = `Could not start the game: ${errorWords(err)}`;
+    }
+    $button('#start-button').disabled = false;
+    render();
+    focusFirst();
+  }
+
+  /** @param {DominoAction} action */
+  async function send(action) {
+    if (live.busy || !live.session) return;
+    const sent = live.send(action);
+    ui.message = '';
+    render();
+    try {
+      // a retry of an action already applied answers with the game as it stands: drawn the same way
+      const { answer } = await sent;
+      ui.selected = null;
+      setView(answer);
+    } catch (err) {
+      ui.message = `Not allowed: ${errorWords(err)}`;
+    }
+    render();
+    focusFirst();
+  }
+
+  async function askHint() {
+    if (!live.session || live.busy || !ui.view || view().seat === null || view().phase === 'ended' || ui.roundEnd !== null) return;
+    const asked = live.hint();
+    const key = decisionKey();
+    const box = $('#hint');
+    box.classList.remove('hidden');
+    box.textContent = 'Thinking\u2026';
+    try {
+      ui.hint = await asked;
+    } catch (err) {
+      ui.hint = { error: errorWords(err) };
+    }
+    ui.hintKey = key;
+    render();
+    $('#hint').focus();
+  }
+
+  function followHint() {
+    const s = ui.hint?.suggest;
+    if (!s) return;
+    send(s.type === 'play' ? { type: 'play', tile: s.tile, train: s.train } : { type: s.type });
+  }
+
+  function showGame() {
+    $('#start').classList.add('hidden');
+    $('#game').classList.remove('hidden');
+  }
+
+  function newGame() {
+    if (!live.leave(ui.view?.phase !== 'ended')) return;
+    ui.view = null;
+    $('#game').classList.add('hidden');
+    $('#start').classList.remove('hidden');
+    $button('#hint-button').disabled = true;
+    $('#start-button').focus();
+  }
+
+  function render() {
+    const v = view();
+    if (!v) { live.drawn(); return; }
+    const pausing = ui.roundEnd !== null && v.phase === 'play';
+    $('#game').classList.toggle('over', v.phase === 'ended');
+    $('#game').classList.toggle('between-rounds', pausing);
+    renderBoard();
+    renderRecent();
+    renderMe(pausing);
+    renderHint(pausing);
+    renderHistory();
+    renderRoundEnd(pausing);
+    renderEnd();
+    $button('#hint-button').disabled = live.busy || v.phase === 'ended' || pausing || !live.session || v.seat === null;
+    live.drawn();
+  }
+
+  function renderBoard() {
+    const v = view();
+    const turn = v.phase === 'ended' ? 'The game is over.' : v.turn === v.seat ? 'Your turn.' : `${seatName(v.turn)} is playing\u2026`;
+    $('#status').replaceChildren(
+      el('span', { class: 'fact' }, `Round ${v.roundNo} of ${v.roundsInGame}`),
+      el('span', { class: 'fact' }, `Boneyard: ${v.boneyard} domino${v.boneyard === 1 ? '' : 'es'}`),
+      el('span', { class: 'fact' }, RULESET_WORDS[v.ruleset] ?? v.ruleset),
+      el('span', { class: 'fact turn-fact' }, turn),
     );
-    return row;
-  });
-  $('#trains').replaceChildren(...rows);
-}
-
-function renderRecent() {
-  const box = $('#recent');
-  const watching = ui.view.seat === null;
-  const lines = ui.recent.length ? ui.recent : [watching ? 'No one has moved yet.' : 'No one else has moved since.'];
-  box.setAttribute('aria-label', watching ? 'Lately' : 'Since your last move');
-  box.replaceChildren(el('h2', {}, watching ? 'What happened lately' : 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
-}
-
-function promptFor(v) {
-  if (v.phase === 'ended') return ['The game is over.', ''];
-  if (v.seat === null) return [`It is ${seatName(v.turn)}\u2019s turn.`, ''];
-  if (v.turn !== v.seat) return ['The others are playing\u2026', ''];
-  const plays = ui.legal.filter((a) => a.type === 'play');
-  const draw = legalOf('draw');
-  const cover = v.step.cover >= 0 || v.openDoubles.length > 0;
-  const doubleOn = v.openDoubles.length ? trainWords(v.openDoubles[0]) : '';
-  if (v.drawn) {
-    return plays.length
-      ? [`You drew ${v.drawn}. It fits: click it, then the train to put it on.`, '']
-      : [`You drew ${v.drawn}. It does not fit anywhere, so pass.`, 'When you pass, a marker goes on your train and anyone may play on it until you play there again.'];
+    const body = $('#players tbody');
+    body.replaceChildren(...v.handCounts.map((n, s) => el('tr', { class: `player-row${s === v.turn && v.phase === 'play' ? ' turn' : ''}${s === v.seat ? ' me' : ''}`, data: { seat: s } },
+      el('th', { scope: 'row' }, playerLabel(s)),
+      el('td', { class: 'count' }, String(n)),
+      el('td', { class: 'total' }, String(v.totals[s])),
+    )));
+    const [e] = ends(v.engine);
+    $('#station').replaceChildren(
+      el('span', { class: 'station-label' }, 'Engine'),
+      el('span', { class: 'engine', role: 'img', 'aria-label': `the engine, double ${e}` }, dominoSvg(e, e, false)),
+      el('span', { class: 'station-words' }, `The double ${e} is in the station. Every train starts from a ${e}.`),
+    );
+    const chosen = ui.selected ? playsOf(ui.selected) : [];
+    const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest : null;
+    const rows = v.trains.map((t) => {
+      const key = trainKey(t.train);
+      const open = v.openDoubles.some((d) => trainKey(d) === key);
+      const mine = t.train === v.seat;
+      const name = t.train === 'mexican' ? 'Mexican train' : mine ? 'Your train' : `${seatName(t.train)}\u2019s train`;
+      const badges = [];
+      if (t.train === 'mexican') badges.push(el('span', { class: 'badge public' }, 'Open to everyone'));
+      else if (t.marked) badges.push(el('span', { class: 'badge marker' }, mine ? 'Your marker is up: anyone may play here' : 'Marker up: anyone may play here'));
+      if (open) badges.push(el('span', { class: 'badge double' }, 'Double to cover'));
+      const tiles = el('div', { class: 'train-tiles' });
+      if (t.tiles.length === 0) tiles.append(el('span', { class: 'empty' }, 'not started'));
+      else tiles.append(...orient(t.tiles, ends(v.engine)[0]).map(([a, b]) => trainTile(a, b)));
+      const fits = chosen.find((a) => trainKey(a.train) === key);
+      const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: live.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
+      const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
+        el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
+        el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end' }, el('small', {}, 'open end '), String(t.end)), play),
+      );
+      return row;
+    });
+    $('#trains').replaceChildren(...rows);
   }
-  if (plays.length) {
-    const detail = cover ? `First the double on ${doubleOn} must be covered: only dominoes that match its ${v.trains.find((t) => trainKey(t.train) === trainKey(v.openDoubles[0]))?.end} can be played.` : 'Dominoes that fit somewhere are bright; the others are greyed out.';
-    return [ui.selected ? `Now click the train for ${ui.selected}: its \u201cPut ${ui.selected} here\u201d button.` : 'Your turn: click one of your dominoes, then the train to put it on.', detail];
+
+  function renderRecent() {
+    const box = $('#recent');
+    const watching = view().seat === null;
+    const lines = ui.recent.length ? ui.recent : [watching ? 'No one has moved yet.' : 'No one else has moved since.'];
+    box.setAttribute('aria-label', watching ? 'Lately' : 'Since your last move');
+    box.replaceChildren(el('h2', {}, watching ? 'What happened lately' : 'Since your last move'), el('ul', {}, ...lines.map((l) => el('li', {}, l))));
   }
-  if (draw) return ['Nothing in your hand fits. Draw a domino from the boneyard.', cover ? `The double on ${doubleOn} must be covered first.` : ''];
-  return ['Nothing fits and the boneyard is empty, so pass.', 'A marker goes on your train.'];
-}
 
-function renderMe(pausing) {
-  const v = ui.view;
-  const [prompt, detail] = pausing ? ['The round is over: see the scores above.', ''] : promptFor(v);
-  $('#prompt').textContent = prompt;
-  $('#prompt-detail').textContent = detail;
-  // one watching a table together has no hand, nor anything to be asked (whose turn it is is said above the table)
-  $('#hand').classList.toggle('hidden', v.seat === null);
-  $('#me').classList.toggle('hidden', v.seat === null);
-  const actions = [];
-  if (!pausing && v.phase === 'play') {
-    if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
-    if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: live.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
-    if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; render(); } }, 'Choose another domino'));
+  /**
+   * @param {DominoView} v
+   * @returns {[string, string]}
+   */
+  function promptFor(v) {
+    if (v.phase === 'ended') return ['The game is over.', ''];
+    if (v.seat === null) return [`It is ${seatName(v.turn)}\u2019s turn.`, ''];
+    if (v.turn !== v.seat) return ['The others are playing\u2026', ''];
+    const plays = ui.legal.filter((a) => a.type === 'play');
+    const draw = legalOf('draw');
+    const cover = v.step.cover >= 0 || v.openDoubles.length > 0;
+    const doubleOn = v.openDoubles.length ? trainWords(v.openDoubles[0]) : '';
+    if (v.drawn) {
+      return plays.length
+        ? [`You drew ${v.drawn}. It fits: click it, then the train to put it on.`, '']
+        : [`You drew ${v.drawn}. It does not fit anywhere, so pass.`, 'When you pass, a marker goes on your train and anyone may play on it until you play there again.'];
+    }
+    if (plays.length) {
+      const detail = cover ? `First the double on ${doubleOn} must be covered: only dominoes that match its ${v.trains.find((t) => trainKey(t.train) === trainKey(v.openDoubles[0]))?.end} can be played.` : 'Dominoes that fit somewhere are bright; the others are greyed out.';
+      return [ui.selected ? `Now click the train for ${ui.selected}: its \u201cPut ${ui.selected} here\u201d button.` : 'Your turn: click one of your dominoes, then the train to put it on.', detail];
+    }
+    if (draw) return ['Nothing in your hand fits. Draw a domino from the boneyard.', cover ? `The double on ${doubleOn} must be covered first.` : ''];
+    return ['Nothing fits and the boneyard is empty, so pass.', 'A marker goes on your train.'];
   }
-  $('#actions').replaceChildren(...actions);
-  const pips = v.hand.reduce((n, t) => n + ends(t)[0] + ends(t)[1], 0);
-  const hand = [...v.hand].sort((x, y) => { const [a, b] = ends(x), [c, d] = ends(y); return c - a || d - b; });
-  const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest.tile : null;
-  $('#hand').replaceChildren(
-    el('h2', { class: 'hand-title' }, `Your dominoes: ${v.hand.length} (${pips} pips)`),
-    el('div', { class: 'hand-row' }, ...hand.map((name) => {
-      const [a, b] = ends(name);
-      const playable = !pausing && playsOf(name).length > 0;
-      const cls = ['domino', playable ? 'playable' : 'cannot', ui.selected === name ? 'selected' : '', v.drawn === name ? 'drawn' : '', hinted === name ? 'suggested' : ''].filter(Boolean).join(' ');
-      return el('button', {
-        type: 'button', class: cls, data: { tile: name }, disabled: live.busy || !playable,
-        'aria-pressed': ui.selected === name ? 'true' : 'false',
-        on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
-      }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
-    })),
-  );
-  $('#message').textContent = ui.message;
+
+  /** @param {boolean} pausing */
+  function renderMe(pausing) {
+    const v = view();
+    const [prompt, detail] = pausing ? ['The round is over: see the scores above.', ''] : promptFor(v);
+    $('#prompt').textContent = prompt;
+    $('#prompt-detail').textContent = detail;
+    // one watching a table together has no hand, nor anything to be asked (whose turn it is is said above the table)
+    $('#hand').classList.toggle('hidden', v.seat === null);
+    $('#me').classList.toggle('hidden', v.seat === null);
+    const actions = [];
+    if (!pausing && v.phase === 'play') {
+      if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
+      if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: live.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
+      if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; render(); } }, 'Choose another domino'));
+    }
+    $('#actions').replaceChildren(...actions);
+    const pips = v.hand.reduce((n, t) => n + ends(t)[0] + ends(t)[1], 0);
+    const hand = [...v.hand].sort((x, y) => { const [a, b] = ends(x), [c, d] = ends(y); return c - a || d - b; });
+    const hinted = ui.hint?.suggest?.type === 'play' ? ui.hint.suggest.tile : null;
+    $('#hand').replaceChildren(
+      el('h2', { class: 'hand-title' }, `Your dominoes: ${v.hand.length} (${pips} pips)`),
+      el('div', { class: 'hand-row' }, ...hand.map((name) => {
+        const [a, b] = ends(name);
+        const playable = !pausing && playsOf(name).length > 0;
+        const cls = ['domino', playable ? 'playable' : 'cannot', ui.selected === name ? 'selected' : '', v.drawn === name ? 'drawn' : '', hinted === name ? 'suggested' : ''].filter(Boolean).join(' ');
+        return el('button', {
+          type: 'button', class: cls, data: { tile: name }, disabled: live.busy || !playable,
+          'aria-pressed': ui.selected === name ? 'true' : 'false',
+          on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
+        }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
+      })),
+    );
+    $('#message').textContent = ui.message;
+  }
+
+  /** @param {boolean} pausing */
+  function renderHint(pausing) {
+    const box = $('#hint');
+    const h = ui.hint;
+    if (!h || pausing || view().phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
+    box.classList.remove('hidden');
+    if (h.error) { box.replaceChildren(el('p', { class: 'hint-do' }, `No hint: ${h.error}`)); return; }
+    // a hint that is no error names the action it advises and the plan for her train
+    const s = /** @type {DominoAction} */ (h.suggest);
+    const path = /** @type {string[]} */ (h.path);
+    const what = s.type === 'play' ? `Play ${s.tile} on ${trainWords(s.train)}.` : s.type === 'draw' ? 'Draw a domino: nothing in your hand fits.' : 'Pass: nothing fits (a marker goes on your train).';
+    const plan = path.length
+      ? `Plan for your train, from its open ${h.ownEnd}: ${path.join(', ')} (${path.length} domino${path.length === 1 ? '' : 'es'}). Dominoes off this path are best played on other trains.`
+      : `None of your dominoes can start a path from your train's open ${h.ownEnd} yet.`;
+    box.replaceChildren(
+      el('p', { class: 'hint-do' }, `Hint: ${what}`),
+      el('p', { class: 'hint-why' }, plan),
+      el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.type === 'play' ? s.tile : '', train: s.type === 'play' ? s.train : '' }, disabled: live.busy, on: followHint }, 'Do this'),
+    );
+  }
+
+  function renderHistory() {
+    $('#log').replaceChildren(...ui.history.map((l) => el('p', {}, l)));
+  }
+
+  /** Pips left and round scores for one round: the table both end panels show. */
+  /** @param {DominoRound} r */
+  function roundTable(r) {
+    const v = view();
+    const rows = r.pipsLeft.map((p, s) => el('tr', { class: 'round-row', data: { seat: s } },
+      el('th', { scope: 'row' }, playerLabel(s)),
+      el('td', { class: 'pips' }, p === 0 && r.outBy === s ? '0 (went out)' : String(p)),
+      el('td', { class: 'total' }, String(v.totals[s])),
+    ));
+    return el('table', { class: 'scores' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), el('th', { scope: 'col' }, 'Pips left = score this round'), el('th', { scope: 'col' }, 'Total so far'))),
+      el('tbody', {}, ...rows));
+  }
+
+  /** @param {boolean} pausing */
+  function renderRoundEnd(pausing) {
+    const box = $('#round-end');
+    if (!pausing) { box.classList.add('hidden'); box.replaceChildren(); return; }
+    const v = view();
+    const at = /** @type {number} */ (ui.roundEnd);
+    const r = v.rounds[at];
+    box.classList.remove('hidden');
+    box.replaceChildren(
+      el('h2', {}, roundOverWords(r, at + 1)),
+      el('p', {}, 'Each player scores the pips left in their hand. The lowest total at the end of the game wins.'),
+      roundTable(r),
+      el('button', { type: 'button', class: 'btn btn-main', data: { action: 'next-round' }, on: () => { ui.roundEnd = null; render(); focusFirst(); } }, `Next round (round ${v.roundNo} of ${v.roundsInGame})`),
+    );
+  }
+
+  function renderEnd() {
+    const box = $('#end');
+    const v = view();
+    const result = v.result;
+    if (v.phase !== 'ended' || !result) { box.classList.add('hidden'); box.replaceChildren(); return; }
+    box.classList.remove('hidden');
+    const low = Math.min(...result.totals);
+    const winners = result.winners.map((s) => (s === v.seat ? 'you' : seatName(s)));
+    const headline = v.seat !== null && result.winners.includes(v.seat)
+      ? (winners.length > 1 ? `A tie for the win: ${winners.join(' and ')}, with ${low} points.` : `You won, with ${low} points!`)
+      : `${winners.join(' and ')} won, with ${low} points.`;
+    const last = v.rounds[v.rounds.length - 1];
+    const head = el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...v.rounds.map((r, i) => el('th', { scope: 'col' }, `Round ${i + 1} (${r.engine}s)`)), el('th', { scope: 'col' }, 'Total'));
+    const rows = result.totals.map((t, s) => el('tr', { class: `score-row${result.winners.includes(s) ? ' winner' : ''}`, data: { seat: s } },
+      el('th', { scope: 'row' }, playerLabel(s)),
+      ...v.rounds.map((r) => el('td', { class: 'pips' }, String(r.pipsLeft[s]))),
+      el('td', { class: 'total' }, String(t)),
+    ));
+    const hands = v.reveal ? el('div', { class: 'hands' }, el('h3', {}, 'Dominoes left in each hand'),
+      ...v.reveal.hands.map((h, s) => el('p', { class: 'hand-left' }, el('strong', {}, `${playerLabel(s)}: `), h.length ? h.join(', ') : 'none'))) : null;
+    // the parts a page leaves out (no hands kept, no New game at a table together) are left out, not written as "null"
+    const parts = [
+      el('h2', {}, 'The game is over'),
+      el('p', { class: 'headline' }, headline),
+      el('p', {}, `${roundOverWords(last, v.rounds.length)} Each player scores the pips left in their hand; the lowest total wins.`),
+      el('table', { class: 'scores' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+      hands,
+      hooks.newGame ? el('p', { class: 'note' }, `Deal number ${v.reveal?.seed ?? ''}: enter it on the start form to play the same deal again.`) : null,
+      hooks.newGame ? el('button', { type: 'button', class: 'btn btn-main', data: { action: 'new-game' }, on: newGame }, 'New game') : null,
+    ];
+    box.replaceChildren(...parts.filter((p) => p !== null));
+  }
+
+  function focusFirst() {
+    const target = document.querySelector('#round-end:not(.hidden) button, #end:not(.hidden) button, #actions button, #hand button:not(:disabled)');
+    if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  /** The buttons and keys of the drawing itself, on either page: Hint, H and Escape. */
+  function wireTable() {
+    $('#hint-button').addEventListener('click', askHint);
+    document.addEventListener('keydown', (e) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (!live?.session || !ui.view) return;
+      if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
+      if (e.key === 'Escape' && ui.selected) { ui.selected = null; render(); }
+    });
+  }
+
+  /** A reloaded page takes its game up again; a page opened to play a deal again shows its start form. */
+  /** @param {boolean} again */
+  async function resume(again) {
+    const res = again ? null : await live.resume();
+    if (res) {
+      // the whole game's actions come back: the history, and no round-end panel for rounds already past
+      setView(res, 'resume');
+      showGame();
+    }
+    render();
+  }
+
+  return { ui, wire: wireTable, setView, render, decisionKey, startGame, newGame, resume };
 }
 
-function renderHint(pausing) {
-  const box = $('#hint');
-  const h = ui.hint;
-  if (!h || pausing || ui.view.phase === 'ended') { box.classList.add('hidden'); box.replaceChildren(); return; }
-  box.classList.remove('hidden');
-  if (h.error) { box.replaceChildren(el('p', { class: 'hint-do' }, `No hint: ${h.error}`)); return; }
-  const s = h.suggest;
-  const what = s.type === 'play' ? `Play ${s.tile} on ${trainWords(s.train)}.` : s.type === 'draw' ? 'Draw a domino: nothing in your hand fits.' : 'Pass: nothing fits (a marker goes on your train).';
-  const plan = h.path.length
-    ? `Plan for your train, from its open ${h.ownEnd}: ${h.path.join(', ')} (${h.path.length} domino${h.path.length === 1 ? '' : 'es'}). Dominoes off this path are best played on other trains.`
-    : `None of your dominoes can start a path from your train's open ${h.ownEnd} yet.`;
-  box.replaceChildren(
-    el('p', { class: 'hint-do' }, `Hint: ${what}`),
-    el('p', { class: 'hint-why' }, plan),
-    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.tile ?? '', train: s.train ?? '' }, disabled: live.busy, on: followHint }, 'Do this'),
-  );
-}
-
-function renderHistory() {
-  $('#log').replaceChildren(...ui.history.map((l) => el('p', {}, l)));
-}
-
-/** Pips left and round scores for one round: the table both end panels show. */
-function roundTable(r) {
-  const v = ui.view;
-  const rows = r.pipsLeft.map((p, s) => el('tr', { class: 'round-row', data: { seat: s } },
-    el('th', { scope: 'row' }, playerLabel(s)),
-    el('td', { class: 'pips' }, p === 0 && r.outBy === s ? '0 (went out)' : String(p)),
-    el('td', { class: 'total' }, String(v.totals[s])),
-  ));
-  return el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), el('th', { scope: 'col' }, 'Pips left = score this round'), el('th', { scope: 'col' }, 'Total so far'))),
-    el('tbody', {}, ...rows));
-}
-
-function renderRoundEnd(pausing) {
-  const box = $('#round-end');
-  if (!pausing) { box.classList.add('hidden'); box.replaceChildren(); return; }
-  const v = ui.view;
-  const r = v.rounds[ui.roundEnd];
-  box.classList.remove('hidden');
-  box.replaceChildren(
-    el('h2', {}, roundOverWords(r, ui.roundEnd + 1)),
-    el('p', {}, 'Each player scores the pips left in their hand. The lowest total at the end of the game wins.'),
-    roundTable(r),
-    el('button', { type: 'button', class: 'btn btn-main', data: { action: 'next-round' }, on: () => { ui.roundEnd = null; render(); focusFirst(); } }, `Next round (round ${v.roundNo} of ${v.roundsInGame})`),
-  );
-}
-
-function renderEnd() {
-  const box = $('#end');
-  const v = ui.view;
-  if (v.phase !== 'ended' || !v.result) { box.classList.add('hidden'); box.replaceChildren(); return; }
-  box.classList.remove('hidden');
-  const low = Math.min(...v.result.totals);
-  const winners = v.result.winners.map((s) => (s === v.seat ? 'you' : seatName(s)));
-  const headline = v.result.winners.includes(v.seat)
-    ? (winners.length > 1 ? `A tie for the win: ${winners.join(' and ')}, with ${low} points.` : `You won, with ${low} points!`)
-    : `${winners.join(' and ')} won, with ${low} points.`;
-  const last = v.rounds[v.rounds.length - 1];
-  const head = el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...v.rounds.map((r, i) => el('th', { scope: 'col' }, `Round ${i + 1} (${r.engine}s)`)), el('th', { scope: 'col' }, 'Total'));
-  const rows = v.result.totals.map((t, s) => el('tr', { class: `score-row${v.result.winners.includes(s) ? ' winner' : ''}`, data: { seat: s } },
-    el('th', { scope: 'row' }, playerLabel(s)),
-    ...v.rounds.map((r) => el('td', { class: 'pips' }, String(r.pipsLeft[s]))),
-    el('td', { class: 'total' }, String(t)),
-  ));
-  const hands = v.reveal ? el('div', { class: 'hands' }, el('h3', {}, 'Dominoes left in each hand'),
-    ...v.reveal.hands.map((h, s) => el('p', { class: 'hand-left' }, el('strong', {}, `${playerLabel(s)}: `), h.length ? h.join(', ') : 'none'))) : null;
-  box.replaceChildren(
-    el('h2', {}, 'The game is over'),
-    el('p', { class: 'headline' }, headline),
-    el('p', {}, `${roundOverWords(last, v.rounds.length)} Each player scores the pips left in their hand; the lowest total wins.`),
-    el('table', { class: 'scores' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    hands,
-    hooks.newGame ? el('p', { class: 'note' }, `Deal number ${v.reveal?.seed ?? ''}: enter it on the start form to play the same deal again.`) : null,
-    hooks.newGame ? el('button', { type: 'button', class: 'btn btn-main', data: { action: 'new-game' }, on: newGame }, 'New game') : null,
-  );
-}
-
-function focusFirst() {
-  const target = document.querySelector('#round-end:not(.hidden) button, #end:not(.hidden) button, #actions button, #hand button:not(:disabled)');
-  if (target instanceof HTMLElement) target.focus({ preventScroll: true });
-}
-
-// ---------------------------------------------------------------- wiring
-
-/** The buttons and keys of the drawing itself, on either page: Hint, H and Escape. */
-function wireTable() {
-  $('#hint-button').addEventListener('click', askHint);
-  document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!live?.session || !ui.view) return;
-    if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
-    if (e.key === 'Escape' && ui.selected) { ui.selected = null; render(); }
-  });
-}
-
-/** The practice page (domino.html): a game against bots, started from its form. */
-function practicePage() {
-  live = new LiveGame({ routes: '/api/domino/games', sessionKey: 'tilemate-domino-game' });
-  $('#start').addEventListener('submit', startGame);
-  $('#new-button').addEventListener('click', newGame);
-  wireTable();
+/**
+ * The practice page (domino.html): a game against bots, started from its form. domino.html
+ * calls it (domino-page.js); together.html draws its seats with dominoTable() instead.
+ */
+export function practicePage() {
+  const live = new LiveGame({ routes: '/api/domino/games', sessionKey: 'tilemate-domino-game' });
+  const table = createDominoTable(live);
+  const $ = find;
+  $('#start').addEventListener('submit', table.startGame);
+  $('#new-button').addEventListener('click', table.newGame);
+  table.wire();
   // "Play this deal again" from My games (domino.html?deal=N&ruleset=R&players=P&bots=B): the start form filled in
   const again = new URLSearchParams(location.search);
   const deal = again.get('deal');
-  if (deal !== null && /^\d{1,16}$/.test(deal)) $('#seed').value = deal;
+  if (deal !== null && /^\d{1,16}$/.test(deal)) /** @type {HTMLInputElement} */ ($('#seed')).value = deal;
   for (const name of ['ruleset', 'players', 'bots']) {
-    const input = [...document.querySelectorAll(`#start input[name="${name}"]`)].find((i) => i.value === again.get(name));
+    const input = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`#start input[name="${name}"]`))].find((i) => i.value === again.get(name));
     if (input) input.checked = true;
   }
   setupDisplay({ faces: false });
-  resume(again.has('deal'));
+  table.resume(again.has('deal'));
 }
 
-/** A reloaded page takes its game up again; a page opened to play a deal again shows its start form. */
-async function resume(again) {
-  const res = again ? null : await live.resume();
-  if (res) {
-    // the whole game's actions come back: the history, and no round-end panel for rounds already past
-    setView(res, 'resume');
-    showGame();
-  }
-  render();
-}
 
 /**
  * One seat of a Mexican Train table together (together.js): drawn as the practice page draws
  * its game, from `game` answers pushed by the table. `client` has LiveGame's interface;
  * `seatHooks` names the seats. Returns `update(answer)` for each new answer and
  * `showHint(hint)` for a hint the coach sent.
+ * @param {LiveGame} client
+ * @param {SeatHooks} [seatHooks]
  */
 export function dominoTable(client, seatHooks = {}) {
-  live = client;
-  hooks = { ...hooks, newGame: false, pushed: true, ...seatHooks };
-  wireTable();
+  const table = createDominoTable(client, { newGame: false, pushed: true, ...seatHooks });
+  const { ui } = table;
+  table.wire();
   let first = true;
   return {
+    /** @param {DominoAnswer} answer */
     update(answer) {
-      setView(answer, first ? 'resume' : 'move');
-      if (first) { $('#game').classList.remove('hidden'); first = false; }
-      render();
+      table.setView(answer, first ? 'resume' : 'move');
+      if (first) { find('#game').classList.remove('hidden'); first = false; }
+      table.render();
     },
+    /** @param {DominoHint} hint */
     showHint(hint) {
       if (!ui.view) return;
       ui.hint = hint;
-      ui.hintKey = decisionKey();
-      render();
+      ui.hintKey = table.decisionKey();
+      table.render();
     },
   };
 }
-
-// domino.html is the practice page; together.html draws its seats with dominoTable() and starts nothing here
-if (document.body.dataset.table !== 'together') practicePage();

@@ -1,23 +1,40 @@
 // The end of a game: who won and with what, the score, every hand, then the review of the
 // person's decisions, biggest mistake first, each one opening the moment it happened.
 
+import { ApiError, errorWords } from './client.js';
+import { $, el } from './dom.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
-const $ = (sel) => document.querySelector(sel);
+/** @import { View } from './app.js' */
+/** @import { Review, ReviewDecision, Tile } from './types.js' */
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
+/**
+ * What the end and the review need of the page around them: who a seat is in words, the
+ * person's seat, the review route, and (My games) a way to play on from a decision.
+ * @typedef {{
+ *   seatWords: (seat: number) => string,
+ *   seat: () => number,
+ *   api?: { review(body: { recordId?: string | null, seat: number }): Promise<Review> },
+ *   gameId?: string,
+ *   review?: boolean,
+ *   playFrom?: (decision: ReviewDecision) => void,
+ * }} EndContext
+ */
 
+/**
+ * @param {readonly Tile[]} tiles
+ * @param {string} [size]
+ */
 function tileRow(tiles, size = 'small') {
-  const row = el('div', undefined, 'tile-row');
+  const row = el('div', { class: 'tile-row' });
   for (const t of tiles) row.append(tileElement(t, { size }));
   return row;
 }
 
+/**
+ * @param {View} v
+ * @param {(seat: number) => string} seatWords
+ */
 function outcomeWords(v, seatWords) {
   const r = v.result;
   if (!r) return 'The game has ended.';
@@ -35,6 +52,9 @@ function outcomeWords(v, seatWords) {
  * A score line in a player's words: the engine's reason (engine/mah-jongg/scoring.ts) names seats by
  * number and cites the rule it applies; the table says who by where she sits, and keeps the
  * rule references for the "Rules behind the score" details.
+ * @param {string} why
+ * @param {(seat: number) => string} seatWords
+ * @returns {string}
  */
 export function plainScoreWhy(why, seatWords) {
   return why
@@ -49,49 +69,53 @@ export function plainScoreWhy(why, seatWords) {
     .trim();
 }
 
-/** Renders the end once per game; the review is asked for once and kept. */
+/**
+ * Renders the end once per game; the review is asked for once and kept.
+ * @param {{ view: View | null, review: Review | null }} ui
+ * @param {EndContext} ctx
+ */
 export async function renderEnd(ui, ctx) {
   const box = $('#end');
-  const v = ui.view;
+  const v = /** @type {View} */ (ui.view);
   box.classList.remove('hidden');
   if (box.dataset.game === ctx.gameId && box.dataset.done === '1') return;
-  box.dataset.game = ctx.gameId;
+  box.dataset.game = ctx.gameId ?? '';
   box.dataset.done = '1';
   box.replaceChildren();
 
-  box.append(el('h2', 'Game over'), el('p', outcomeWords(v, ctx.seatWords), 'outcome'));
+  box.append(el('h2', { text: 'Game over' }), el('p', { text: outcomeWords(v, ctx.seatWords), class: 'outcome' }));
 
   const table = el('table');
   table.setAttribute('aria-label', 'Scores');
   const head = el('tr');
-  head.append(el('th', 'Player'), el('th', 'Score'), el('th', 'Why'));
+  head.append(el('th', { text: 'Player' }), el('th', { text: 'Score' }), el('th', { text: 'Why' }));
   table.append(head);
   const r = v.result ?? { scores: [], lines: [], hands: [] };
   r.scores.forEach((score, s) => {
-    const tr = el('tr', undefined, 'score-row');
+    const tr = el('tr', { class: 'score-row' });
     const why = (r.lines ?? []).filter((l) => l.seat === s).map((l) => plainScoreWhy(l.why, ctx.seatWords)).join('; ');
-    tr.append(el('td', `${ctx.seatWords(s)}${v.names[s] && s !== v.seat ? ` (${v.names[s]})` : ''}`), el('td', score > 0 ? `+${score}` : String(score)), el('td', why));
+    tr.append(el('td', { text: `${ctx.seatWords(s)}${v.names[s] && s !== v.seat ? ` (${v.names[s]})` : ''}` }), el('td', { text: score > 0 ? `+${score}` : String(score) }), el('td', { text: why }));
     table.append(tr);
   });
-  box.append(el('h3', 'Score'), table);
+  box.append(el('h3', { text: 'Score' }), table);
   if ((r.lines ?? []).length > 0) {
     // for a coach or a tournament player: each line as the engine reasons it, with the rule it applies
-    const rules = el('details', undefined, 'score-rules');
-    rules.append(el('summary', 'Rules behind the score'));
+    const rules = el('details', { class: 'score-rules' });
+    rules.append(el('summary', { text: 'Rules behind the score' }));
     const list = el('ul');
-    for (const l of r.lines) list.append(el('li', `${ctx.seatWords(l.seat)}: ${l.points > 0 ? '+' : ''}${l.points}, ${l.why}`));
+    for (const l of r.lines ?? []) list.append(el('li', { text: `${ctx.seatWords(l.seat)}: ${l.points > 0 ? '+' : ''}${l.points}, ${l.why}` }));
     rules.append(list);
     box.append(rules);
   }
 
-  const hands = el('div', undefined, 'hands');
-  hands.append(el('h3', 'Everyone\u2019s hands'));
+  const hands = el('div', { class: 'hands' });
+  hands.append(el('h3', { text: 'Everyone\u2019s hands' }));
   for (let s = 0; s < v.players; s++) {
     const mj = (v.mahJonggs ?? []).filter((m) => m.seat === s);
-    hands.append(el('p', `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => m.line).join(' and ')}` : ''}`));
+    hands.append(el('p', { text: `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => m.line).join(' and ')}` : ''}` }));
     const row = tileRow(sortTiles([...(r.hands?.[s] ?? []), ...mj.flatMap((m) => m.tiles)]), 'mid');
     for (const x of v.exposures?.[s] ?? []) {
-      const g = el('span', undefined, 'group');
+      const g = el('span', { class: 'group' });
       for (const t of x.tiles) g.append(tileElement(t, { size: 'mid' }));
       row.append(g);
     }
@@ -102,24 +126,25 @@ export async function renderEnd(ui, ctx) {
 
   const review = el('section');
   review.id = 'review';
-  review.append(el('h2', 'Review of your decisions'), el('p', 'Looking over your game\u2026 (this takes a few seconds)'));
+  review.append(el('h2', { text: 'Review of your decisions' }), el('p', { text: 'Looking over your game\u2026 (this takes a few seconds)' }));
   box.append(review);
 
+  /** @type {Review} */
   let data;
   for (let attempt = 1; ; attempt++) {
     try {
-      if (!v.recordId) throw new Error('the server kept no record of this game');
+      if (!v.recordId || !ctx.api) throw new Error('the server kept no record of this game');
       data = await ctx.api.review({ recordId: v.recordId, seat: v.seat });
       break;
     } catch (err) {
       // friends at one table on one home network ask for their reviews at once: the server makes a
       // few at a time for one address and asks the others to wait (TM_BUSY), so theirs follow
-      if (err.code === 'TM_BUSY' && attempt < 10) {
-        review.replaceChildren(el('h2', 'Review of your decisions'), el('p', 'Other reviews are being made just now: yours follows in a moment\u2026'));
+      if (err instanceof ApiError && err.code === 'TM_BUSY' && attempt < 10) {
+        review.replaceChildren(el('h2', { text: 'Review of your decisions' }), el('p', { text: 'Other reviews are being made just now: yours follows in a moment\u2026' }));
         await new Promise((done) => setTimeout(done, 2000 + 1000 * attempt));
         continue;
       }
-      review.replaceChildren(el('h2', 'Review of your decisions'), el('p', `The review could not be made: ${err.message}`));
+      review.replaceChildren(el('h2', { text: 'Review of your decisions' }), el('p', { text: `The review could not be made: ${errorWords(err)}` }));
       return;
     }
   }
@@ -127,35 +152,43 @@ export async function renderEnd(ui, ctx) {
   showReview(review, data, ctx);
 }
 
+/** @type {Record<string, string>} */
 const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
 
+/** @param {ReviewDecision} d */
 function decisionWords(d) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
   if (d.agreed) return `${when}: you chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
   // the coach's own figures call the two about equally good: no cost, not a mistake
   if (d.asGood) return `${when}: you chose to ${tilesInWords(d.chosen)}, about as good as the coach's choice to ${tilesInWords(d.suggested)}.`;
-  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : d.tilesLost > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
+  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : (d.tilesLost ?? 0) > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
   // the idea behind the better choice, in one sentence (the review's plain reason)
   const idea = d.why ? ` ${tilesInWords(d.why)}` : '';
   return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
 }
 
+/**
+ * The review of a game's decisions, biggest mistake first, each opening the moment it happened.
+ * @param {HTMLElement} box
+ * @param {Review} data
+ * @param {EndContext} ctx
+ */
 export function showReview(box, data, ctx) {
-  box.replaceChildren(el('h2', 'Review of your decisions'));
+  box.replaceChildren(el('h2', { text: 'Review of your decisions' }));
   const decisions = data.decisions ?? [];
   const s = data.summary;
   if (s) {
     // the review's own sentence (agents/coach/review.ts summaryText); a review kept from before it had one says it the old way
     const differ = s.mistakes ?? s.disagreed ?? s.decisions - s.agreed;
     const text = s.text ?? `You made ${s.decisions} decisions; the coach would have chosen differently ${differ === 1 ? 'once' : `${differ} times`}.`;
-    box.append(el('p', `${text}${decisions.length ? ' Click one to see that moment.' : ''}`));
+    box.append(el('p', { text: `${text}${decisions.length ? ' Click one to see that moment.' : ''}` }));
   }
   if (data.dead) {
     // the moment the hand was called dead, flagged above the list
-    const flag = el('p', `Move ${data.dead.index}: ${ctx.seatWords(data.dead.by)} called your hand dead \u2014 the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`, 'dead-flag');
+    const flag = el('p', { text: `Move ${data.dead.index}: ${ctx.seatWords(data.dead.by)} called your hand dead \u2014 the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`, class: 'dead-flag' });
     box.append(flag);
   }
-  if (!decisions.length) { box.append(el('p', 'There were no decisions to review.')); return; }
+  if (!decisions.length) { box.append(el('p', { text: 'There were no decisions to review.' })); return; }
   const list = el('ol');
   const moment = el('div');
   moment.id = 'moment';
@@ -165,7 +198,7 @@ export function showReview(box, data, ctx) {
   decisions.forEach((d, i) => {
     const li = el('li');
     if (i >= FIRST) li.classList.add('hidden', 'more');
-    const b = el('button', decisionWords(d), 'btn btn-quiet review-item');
+    const b = el('button', { text: decisionWords(d), class: 'btn btn-quiet review-item' });
     b.type = 'button';
     b.addEventListener('click', () => {
       for (const other of list.querySelectorAll('button')) other.setAttribute('aria-current', 'false');
@@ -178,7 +211,7 @@ export function showReview(box, data, ctx) {
   });
   box.append(list);
   if (decisions.length > FIRST) {
-    const more = el('button', `Show all ${decisions.length} decisions`, 'btn');
+    const more = el('button', { text: `Show all ${decisions.length} decisions`, class: 'btn' });
     more.type = 'button';
     more.addEventListener('click', () => {
       for (const li of list.querySelectorAll('li.more')) li.classList.remove('hidden');
@@ -189,7 +222,12 @@ export function showReview(box, data, ctx) {
   box.append(moment);
 }
 
-/** The moment of a decision: the rack then, every seat's discards, the tile on the table, the choice and the advice. */
+/**
+ * The moment of a decision: the rack then, every seat's discards, the tile on the table, the choice and the advice.
+ * @param {HTMLElement} box
+ * @param {ReviewDecision} d
+ * @param {EndContext} ctx
+ */
 function showMoment(box, d, ctx) {
   box.classList.remove('hidden');
   box.replaceChildren();
@@ -197,54 +235,55 @@ function showMoment(box, d, ctx) {
   // the moment is the seat's view then (docs/api.md): per-seat lists either side by side or in `seats`
   const exposures = m.exposures ?? (m.seats ?? []).map((s) => s.exposures ?? []);
   const discardsThen = m.discards ?? (m.seats ?? []).map((s) => s.discards ?? []);
-  box.append(el('h3', `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tile${m.wallLeft === 1 ? '' : 's'} left in the wall)` : ''}`));
+  box.append(el('h3', { text: `${PHASE_WORDS[d.phase] ?? 'Decision'}, move ${d.index}${m.wallLeft !== undefined ? ` (${m.wallLeft} tile${m.wallLeft === 1 ? '' : 's'} left in the wall)` : ''}` }));
   if (m.claim) {
-    const row = el('div', undefined, 'tile-row claim-row');
-    row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', `${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.`));
+    const row = el('div', { class: 'tile-row claim-row' });
+    row.append(tileElement(m.claim.tile, { size: 'mid', mark: 'last-discard' }), el('span', { text: `${ctx.seatWords(m.claim.discarder)} had just discarded ${tileLabel(m.claim.tile)}.` }));
     box.append(row);
   }
   const seat = ctx.seat();
-  if (m.rack) box.append(el('p', 'Your rack then:'), tileRow(sortTiles(m.rack), 'mid'));
+  if (m.rack) box.append(el('p', { text: 'Your rack then:' }), tileRow(sortTiles(m.rack), 'mid'));
   const mine = exposures[seat] ?? [];
   if (mine.length) {
-    const row = el('div', undefined, 'tile-row');
+    const row = el('div', { class: 'tile-row' });
     for (const x of mine) {
-      const g = el('span', undefined, 'group');
+      const g = el('span', { class: 'group' });
       for (const t of x.tiles ?? []) g.append(tileElement(t, { size: 'mid' }));
       row.append(g);
     }
-    box.append(el('p', 'Your exposures:'), row);
+    box.append(el('p', { text: 'Your exposures:' }), row);
   }
   const p = el('p');
-  p.append(el('strong', 'You chose: '), `${tilesInWords(d.chosen)}.`);
+  p.append(el('strong', { text: 'You chose: ' }), `${tilesInWords(d.chosen)}.`);
   box.append(p);
   if (!d.agreed) {
     const q = el('p');
-    q.append(el('strong', 'The coach: '), `${tilesInWords(d.suggested)}.`);
+    q.append(el('strong', { text: 'The coach: ' }), `${tilesInWords(d.suggested)}.`);
     box.append(q);
   }
-  if (d.why) box.append(el('p', tilesInWords(d.why)));
+  if (d.why) box.append(el('p', { text: tilesInWords(d.why) }));
   if (d.details) {
     const more = el('details');
-    more.append(el('summary', 'Details'), el('p', tilesInWords(d.details)));
+    more.append(el('summary', { text: 'Details' }), el('p', { text: tilesInWords(d.details) }));
     box.append(more);
   }
   const discards = discardsThen;
   if (discards.some((x) => x.length)) {
-    box.append(el('p', 'Discards by then:'));
+    box.append(el('p', { text: 'Discards by then:' }));
     discards.forEach((ds, s) => {
       if (!ds.length) return;
-      const row = el('div', undefined, 'pool-row');
-      row.append(el('span', ctx.seatWords(s), 'pool-label'), tileRow(ds, 'small'));
+      const row = el('div', { class: 'pool-row' });
+      row.append(el('span', { text: ctx.seatWords(s), class: 'pool-label' }), tileRow(ds, 'small'));
       box.append(row);
     });
   }
-  if (ctx.playFrom) {
+  const playFrom = ctx.playFrom;
+  if (playFrom) {
     // the same deal and bots, played on from just before this decision, to try the other choice
-    const again = el('button', 'Play on from here', 'btn');
+    const again = el('button', { text: 'Play on from here', class: 'btn' });
     again.type = 'button';
-    again.addEventListener('click', () => ctx.playFrom(d));
-    box.append(el('p', undefined), again);
+    again.addEventListener('click', () => playFrom(d));
+    box.append(el('p'), again);
   }
   box.scrollIntoView({ block: 'nearest' });
 }

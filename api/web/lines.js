@@ -4,6 +4,10 @@
 
 import { tileElement, tileLabel } from './tiles.js';
 
+/** @import { AnalysisLine, Simulated, Tile } from './types.js' */
+/** @import { TileOptions } from './tiles.js' */
+
+/** @type {Record<string, [string, string]>} */
 const MARKS = {
   have: ['have', 'you have it'],
   exposed: ['have', 'exposed on your rack'],
@@ -26,7 +30,10 @@ export function LEGEND() {
   return box;
 }
 
-/** What the marks say in words: the missing tiles, those a joker can fill, those your jokers already fill. */
+/**
+ * What the marks say in words: the missing tiles, those a joker can fill, those your jokers already fill.
+ * @param {AnalysisLine} line
+ */
 export function marksInWords(line) {
   const tiles = (line.groups ?? []).flat();
   const missing = tiles.filter((t) => t.status === 'need' || t.status === 'joker').map((t) => t.tile);
@@ -38,6 +45,8 @@ export function marksInWords(line) {
 /**
  * A tile for these pages: named by what it shows (no aria-label that could differ from its
  * visible words), with the mark's meaning in words for screen readers.
+ * @param {Tile} name
+ * @param {TileOptions} [opts]
  */
 export function pageTile(name, opts = {}) {
   const el = tileElement(name, { ...opts, size: 'page' });
@@ -51,25 +60,36 @@ export function pageTile(name, opts = {}) {
   return el;
 }
 
+/** @param {number} x */
 const percent = (x) => Math.round(x * 100);
 const COUNT_WORDS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 
-/** Tiles counted as a player says them: "a Flower, two 9 Craks and three Green Dragons". */
+/**
+ * Tiles counted as a player says them: "a Flower, two 9 Craks and three Green Dragons".
+ * @param {Tile[]} tiles
+ */
 function countedLabel(tiles) {
+  /** @type {Map<Tile, number>} */
   const counts = new Map();
   for (const t of tiles) counts.set(t, (counts.get(t) ?? 0) + 1);
   const words = [...counts].map(([t, n]) => (n === 1 ? `${/^[8E]/.test(tileLabel(t)) ? 'an' : 'a'} ${tileLabel(t)}` : `${COUNT_WORDS[n] ?? n} ${tileLabel(t)}s`));
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** A line's heading: its name (concealed or not) and how far away it is. */
-/** A line's chance in one sentence: "about 62 times in 100", "about once in 100", "almost never". */
+/**
+ * A line's chance in one sentence: "about 62 times in 100", "about once in 100", "almost never".
+ * @param {number} chance
+ */
 export function chanceWords(chance) {
   const n = percent(chance);
   if (n === 0) return 'In practice deals this line was almost never finished from here.';
   return `In practice deals this line was finished about ${n === 1 ? 'once' : `${n} times`} in 100.`;
 }
 
+/**
+ * A line's heading: its name (concealed or not) and how far away it is.
+ * @param {AnalysisLine} line
+ */
 export function lineHeading(line) {
   const h = document.createElement('h3');
   const id = document.createElement('span');
@@ -81,7 +101,12 @@ export function lineHeading(line) {
   return h;
 }
 
-/** A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details". */
+/**
+ * A line: its name and tiles away, the form tile by tile, one sentence of what is missing, numbers behind "details".
+ * @param {AnalysisLine} line
+ * @param {Simulated | null} [simulated]
+ * @param {string | null} [simulateError]
+ */
 export function lineElement(line, simulated, simulateError) {
   const el = document.createElement('article');
   el.className = 'card-line chase-line';

@@ -7,12 +7,23 @@
 
 import { ApiError, call } from './client.js';
 
+/** @import { GameAnswer } from './types.js' */
+
+/**
+ * The game being played: its id (a table's code at a table), the token that acts for the
+ * seat, and the seat (null for one watching a table).
+ * @typedef {{ id: string, token: string, seat?: number | null }} Session
+ */
+
 export class LiveGame {
-  /** `routes`: the game's route prefix; `sessionKey`: where this tab keeps the game for a reload. */
+  /**
+   * `routes`: the game's route prefix; `sessionKey`: where this tab keeps the game for a reload.
+   * @param {{ routes: string, sessionKey: string }} options
+   */
   constructor({ routes, sessionKey }) {
     this.routes = routes;
     this.sessionKey = sessionKey;
-    /** The game being played, `{ id, token, seat }`, or null. */
+    /** The game being played, or null. @type {Session | null} */
     this.session = null;
     /** The actions the game had applied at its last answer: sent as `after` with the next action. */
     this.at = 0;
@@ -24,6 +35,7 @@ export class LiveGame {
    * Raises or lowers the busy flag. Raised, body[data-busy] says so at once; lowered, the mark
    * stays until the page has drawn the answer and calls drawn() (the browser tests wait on it).
    */
+  /** @param {boolean} on */
   setBusy(on) {
     this.busy = on;
     if (on) document.body.dataset.busy = '1';
@@ -38,6 +50,8 @@ export class LiveGame {
    * Starts a game with the page's options and keeps it in the tab's session; resolves to the
    * server's answer. The four requests below raise the busy flag before they return and lower
    * it once the answer is in, so the page may draw its waiting state right after the call.
+   * @param {object} options
+   * @returns {Promise<any>}
    */
   start(options) {
     return this.#whileBusy(async () => {
@@ -52,8 +66,10 @@ export class LiveGame {
   /**
    * The game this tab was playing before a reload: its answer with every action from the first,
    * or null when the tab holds none or the server no longer has it (then it is forgotten).
+   * @returns {Promise<any>}
    */
   async resume() {
+    /** @type {Session | null} */
     let saved = null;
     try { saved = JSON.parse(sessionStorage.getItem(this.sessionKey) ?? 'null'); } catch { saved = null; }
     if (!saved || !saved.id || !saved.token) return null;
@@ -76,6 +92,8 @@ export class LiveGame {
    * Resolves to `{ answer, stale }`: `stale` when the server refused it because the game had
    * moved on, and `answer` is then the game as it stands, with the actions since `at`. Any
    * other refusal is thrown (an ApiError with the server's code and words).
+   * @param {object} action
+   * @returns {Promise<{ answer: any, stale: boolean }>}
    */
   send(action) {
     return this.#whileBusy(async () => {
@@ -93,20 +111,32 @@ export class LiveGame {
     });
   }
 
-  /** Advice for the decision the person faces now (the game's own advice shape). */
+  /**
+   * Advice for the decision the person faces now (the game's own advice shape).
+   * @param {object} [body]
+   * @returns {Promise<any>}
+   */
   hint(body = {}) {
     return this.#whileBusy(() => this.request('POST', '/hint', body));
   }
 
-  /** One of the game's own routes: `path` follows the game's address ("/card?top=12", "?since=3"). */
+  /**
+   * One of the game's own routes: `path` follows the game's address ("/card?top=12", "?since=3").
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<any>}
+   */
   request(method, path, body) {
-    const { id, token } = this.session;
+    const { id, token } = /** @type {Session} */ (this.session);
     return call(method, `${this.routes}/${encodeURIComponent(id)}${path}`, body, token);
   }
 
   /**
    * Leaves the game, an unfinished one only once the person confirms it; true when it was left
    * (the tab no longer resumes it).
+   * @param {boolean} [unfinished]
+   * @returns {boolean}
    */
   leave(unfinished) {
     if (this.session && unfinished && !window.confirm('Leave this game and start a new one?')) return false;
@@ -120,6 +150,11 @@ export class LiveGame {
     try { sessionStorage.removeItem(this.sessionKey); } catch { /* nothing saved */ }
   }
 
+  /**
+   * @template T
+   * @param {() => Promise<T>} fn
+   * @returns {Promise<T>}
+   */
   async #whileBusy(fn) {
     this.setBusy(true);
     try {

@@ -9,7 +9,10 @@ import { ApiError, call as serverCall } from './client.js';
 
 const ON_TABLET = new Set(['/api/analyze', '/api/charleston', '/api/vote', '/api/courtesy', '/api/advice']);
 
-/** The note at the top of the page while the answers are the device's own. */
+/**
+ * The note at the top of the page while the answers are the device's own.
+ * @param {boolean} offline
+ */
 function note(offline) {
   let p = document.getElementById('offline-note');
   if (!offline) { p?.remove(); return; }
@@ -23,10 +26,18 @@ function note(offline) {
 }
 
 /** The engine's thread (offline-worker.js), its answers awaited by request number. */
+/** @type {Worker | null} */
 let worker = null;
+/** @type {Map<number, (answer: WorkerAnswer) => void>} */
 const waiting = new Map();
 let asked = 0;
 
+/**
+ * What offline-worker.js answers: the route's value, or the engine's refusal.
+ * @typedef {{ ok: boolean, value?: unknown, code: string, message: string }} WorkerAnswer
+ */
+
+/** @returns {Promise<Worker>} */
 function startWorker() {
   return new Promise((resolve, reject) => {
     const w = new Worker('/offline-worker.js', { type: 'module' });
@@ -50,7 +61,12 @@ const loading = new Promise((r) => setTimeout(r, 1500)).then(startWorker).then((
   document.documentElement.dataset.offlineReady = '1';
 }, () => { /* started again when needed */ });
 
-/** Works out a route's answer on the device, as the server would give it. */
+/**
+ * Works out a route's answer on the device, as the server would give it.
+ * @param {string} path
+ * @param {unknown} body
+ * @returns {Promise<any>}
+ */
 async function onTablet(path, body) {
   await loading;
   try {
@@ -60,15 +76,24 @@ async function onTablet(path, body) {
   }
   note(true);
   const id = ++asked;
+  const running = worker;
+  /** @type {WorkerAnswer} */
   const r = await new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker.postMessage({ id, path, body: body ?? {} });
+    running.postMessage({ id, path, body: body ?? {} });
   });
   if (!r.ok) throw new ApiError(400, r.code, r.message);
   return r.value;
 }
 
-/** client.js's call, answered on the tablet when the server cannot be reached. */
+/**
+ * client.js's call, answered on the tablet when the server cannot be reached.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
 export async function call(method, path, body, token) {
   const here = method === 'POST' && ON_TABLET.has(path);
   if (here && navigator.onLine === false) return onTablet(path, body);

@@ -8,12 +8,23 @@
 import { ApiError, call } from './client.js';
 import { LiveGame } from './live-game.js';
 
+/** @import { GameEvent } from './types.js' */
+
+/**
+ * An answer as the table gives it (a Mah Jongg or a Mexican Train game): how many actions
+ * the game has applied, and the actions since the last one.
+ * @typedef {{ at: number, events?: (GameEvent | { n?: number })[], [field: string]: unknown }} TableAnswer
+ */
+
 export class TableGame extends LiveGame {
-  /** `code`, `token`, `seat`: the person's place at the table (seat null for a spectator or the coach). */
+  /**
+   * `code`, `token`, `seat`: the person's place at the table (seat null for a spectator or the coach).
+   * @param {{ code: string, token: string, seat: number | null }} place
+   */
   constructor({ code, token, seat }) {
     super({ routes: '/api/tables', sessionKey: '' });
     this.session = { id: code, token, seat };
-    /** The last answer accepted, and the highest action number (`n`) told so far. */
+    /** The last answer accepted, and the highest action number (`n`) told so far. @type {TableAnswer | null} */
     this.latest = null;
     this.told = 0;
   }
@@ -21,6 +32,8 @@ export class TableGame extends LiveGame {
   /**
    * A `game` message, or the answer to an action, as the drawing takes it: null when an answer
    * already drawn was newer, else the answer with only the actions not yet told.
+   * @param {TableAnswer} answer
+   * @returns {TableAnswer | null}
    */
   accept(answer) {
     if (this.latest && answer.at < this.latest.at) return null;
@@ -34,6 +47,8 @@ export class TableGame extends LiveGame {
   /**
    * Posts the person's action with `after: at`. A refusal because the game had moved on
    * (TM_STALE_ACTION: a push arrived first, or a retry) answers with the table as it stands.
+   * @param {object} action
+   * @returns {Promise<{ answer: any, stale: boolean }>}
    */
   send(action) {
     return this.whileBusy(async () => {
@@ -49,8 +64,11 @@ export class TableGame extends LiveGame {
     });
   }
 
-  /** A table is left from its own page (together.js), never by the drawing. */
-  leave() {
+  /**
+   * A table is left from its own page (together.js), never by the drawing.
+   * @param {boolean} [_unfinished]
+   */
+  leave(_unfinished) {
     return false;
   }
 
@@ -58,11 +76,19 @@ export class TableGame extends LiveGame {
     return Promise.resolve(null);
   }
 
-  /** The latest answer again, with nothing left to tell. */
+  /**
+   * The latest answer again, with nothing left to tell.
+   * @returns {TableAnswer}
+   */
   #current() {
-    return { ...this.latest, events: [] };
+    return { .../** @type {TableAnswer} */ (this.latest), events: [] };
   }
 
+  /**
+   * @template T
+   * @param {() => Promise<T>} fn
+   * @returns {Promise<T>}
+   */
   async whileBusy(fn) {
     this.setBusy(true);
     try {
@@ -75,12 +101,20 @@ export class TableGame extends LiveGame {
 
 /** The table's own requests (docs/tables.md, "HTTP"), with the person's token where one is needed. */
 export const tables = {
+  /** @param {object} body */
   open: (body) => call('POST', '/api/tables', body),
+  /** @param {string} code */
   info: (code) => call('GET', `/api/tables/${encodeURIComponent(code)}`),
+  /** @param {string} code @param {object} body */
   join: (code, body) => call('POST', `/api/tables/${encodeURIComponent(code)}/join`, body),
+  /** @param {string} code @param {string} token @param {number} seat @param {string | null} bot */
   seat: (code, token, seat, bot) => call('POST', `/api/tables/${encodeURIComponent(code)}/seats`, { seat, bot }, token),
+  /** @param {string} code @param {string} token @param {string | null} [fill] */
   start: (code, token, fill) => call('POST', `/api/tables/${encodeURIComponent(code)}/start`, fill ? { fill } : {}, token),
+  /** @param {string} code @param {string} token */
   state: (code, token) => call('GET', `/api/tables/${encodeURIComponent(code)}/state`, undefined, token),
+  /** @param {string} code @param {string} token @param {boolean} paused */
   pause: (code, token, paused) => call('POST', `/api/tables/${encodeURIComponent(code)}/pause`, { paused }, token),
+  /** @param {string} code @param {string} token @param {number} seat */
   hint: (code, token, seat) => call('POST', `/api/tables/${encodeURIComponent(code)}/hint`, { seat }, token),
 };

@@ -8,11 +8,65 @@
 // Nothing is guessed, one bad line never hides another, and what she typed is never changed
 // behind her back. Importing this module starts nothing: the page makes a CardEditor.
 
-import { call } from './client.js';
+import { call, errorCode, errorWords } from './client.js';
+import { $, el } from './dom.js';
 import { pageTile } from './lines.js';
+
+/** A group of a line as printed, with the colour she tapped (null: none). @typedef {{ text: string, colour: string | null }} Group */
+
+/** Her answers for a line: how its numbers may move, the suits of its colours, no jokers, a remark that changes nothing. @typedef {{ numbers?: 'fixed' | 'consec' | number[], pins?: Record<string, string>, nojoker?: boolean, remark?: string }} Answers */
+
+/**
+ * A line as the server takes it and gives it back (PrintedCard's line, engine/mah-jongg/printed-card.ts).
+ * @typedef {{ number?: number, groups: Group[], note: string, concealed: boolean | null, value: number | null, answers?: Answers, unsure?: string }} PrintedLine
+ */
+
+/** A printed card (PrintedCard): its name and its sections of lines. @typedef {{ name?: string, sections?: { title?: string, numbers?: 'fixed' | 'consec', lines?: PrintedLine[] }[] }} PrintedCard */
+
+/**
+ * A question the server asks of a line, with the answers it offers; an answer's patch sets
+ * colours, group texts, the line's answers or the section's numbers.
+ * @typedef {{
+ *   about: string,
+ *   text: string,
+ *   options: { label: string, text?: string, patch?: { colours?: { group: number, colour: string | null }[], texts?: { group: number, text: string }[], answers?: Answers, section?: { numbers?: 'fixed' | 'consec' } } }[],
+ * }} Question
+ */
+
+/**
+ * What POST /api/cards/read says of one line: its notation (null until it can be played), what
+ * was understood of its note, its questions and problems, example hands, how many forms.
+ * @typedef {{ id: string, notation: string | null, understood: string[], questions: Question[], problems: string[], examples: string[], forms: number, groups: Group[] }} LineReading
+ */
+
+/** A reading of the whole card (POST /api/cards/read). @typedef {{ lines: LineReading[], ready?: boolean, text?: string }} CardReading */
+
+/**
+ * A line in the editor: the printed line's parts as she typed them (`groupsText`, `valueText`),
+ * a key for its elements, and the change (`version`) it was last edited at.
+ * @typedef {{
+ *   key: string, number?: number, groups: Group[], groupsText: string, note: string, concealed: boolean | null,
+ *   valueText: string, answers?: Answers, unsure?: string, version: number, touched: boolean,
+ * }} EditorLine
+ */
+
+/** A section in the editor. @typedef {{ key: string, title: string, numbers?: 'fixed' | 'consec', lines: EditorLine[] }} EditorSection */
+
+/** The card in the editor. @typedef {{ name: string, sections: EditorSection[] }} EditorCard */
+
+/**
+ * The page's elements the editor uses.
+ * @typedef {{ title: HTMLInputElement, sections: HTMLElement, status: HTMLElement, message: HTMLElement, cardProblems: HTMLElement, addSection: HTMLButtonElement }} EditorElements
+ */
+
+/**
+ * What the page hears of the editor.
+ * @typedef {{ changed?: () => void, busy?: (on: boolean) => void, undoable?: (words: string) => void }} EditorHooks
+ */
 
 const COLOURS = ['green', 'red', 'blue'];
 /** The small mark beside each colour's word, so the colour is never the only signal. */
+/** @type {Record<string, string>} */
 const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
 const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
 
@@ -26,6 +80,10 @@ const GAP_MS = 1100;
 // ---------------------------------------------------------------- groups, as the engine reads them
 
 /** A line typed as printed split into its groups, uncoloured (engine/mah-jongg/printed-card.ts groupsFromText). */
+/**
+ * @param {string} text
+ * @returns {Group[]}
+ */
 export function groupsFromText(text) {
   return text.split(/[\s,]+/).filter((t) => t !== '').map((t) => {
     const up = DECORATION.has(t) ? t : t.toUpperCase().replace(/(?<=.)\/(?=.)/g, '|');
@@ -33,8 +91,11 @@ export function groupsFromText(text) {
   });
 }
 
+/** @param {string} text */
 const isDecoration = (text) => DECORATION.has(text);
+/** @param {string} text */
 const isOr = (text) => text.toUpperCase() === 'OR';
+/** @param {string} text */
 function alternativesOf(text) {
   return text.split(/[|/]/).map((alt) => {
     const last = alt.at(-1) ?? '';
@@ -42,13 +103,19 @@ function alternativesOf(text) {
   });
 }
 /** A group whose tiles take a suit: it holds a number or a D. */
-export const isSuited = (text) => !isDecoration(text) && !isOr(text) && alternativesOf(text).some((a) => /[1-9D]/.test(a.body));
+export const isSuited = (/** @type {string} */ text) => !isDecoration(text) && !isOr(text) && alternativesOf(text).some((a) => /[1-9D]/.test(a.body));
 /** A group as the card draws it: choices with "/" (the notation's "|"). */
-const shown = (text) => text.replace(/\|/g, '/');
-export const groupsText = (groups) => groups.map((g) => shown(g.text)).join(' ');
+const shown = (/** @type {string} */ text) => text.replace(/\|/g, '/');
+export const groupsText = (/** @type {Group[]} */ groups) => groups.map((g) => shown(g.text)).join(' ');
 
 /** The new groups of a line whose text changed, keeping the colours she tapped on the groups that stay. */
+/**
+ * @param {Group[]} old
+ * @param {Group[]} fresh
+ * @returns {Group[]}
+ */
 function mergeGroups(old, fresh) {
+  /** @type {Set<number>} */
   const used = new Set();
   return fresh.map((g, i) => {
     if (!isSuited(g.text)) return g;
@@ -62,6 +129,7 @@ function mergeGroups(old, fresh) {
   });
 }
 
+/** @type {(text: string, tiles: string[]) => boolean} */
 const anyOf = (text, tiles) => {
   const n = text.split('|')[0].length;
   return text === tiles.map((t) => t.repeat(n)).join('|');
@@ -69,19 +137,15 @@ const anyOf = (text, tiles) => {
 
 // ---------------------------------------------------------------- small DOM helpers
 
-function el(tag, props = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'role' || k === 'for' || k === 'list') e.setAttribute(k, v);
-    else e[k] = v;
-  }
-  e.append(...children);
-  return e;
-}
+/** @param {string} text */
 const srOnly = (text) => el('span', { class: 'sr-only', text });
 
+/**
+ * @param {string} text
+ * @param {() => void} onClick
+ * @param {string} [cls]
+ * @param {string} [extra] words for screen readers after the visible ones
+ */
 function button(text, onClick, cls = 'btn btn-quiet', extra = '') {
   const b = el('button', { type: 'button', class: cls }, [text]);
   if (extra) b.append(srOnly(extra));
@@ -90,10 +154,13 @@ function button(text, onClick, cls = 'btn btn-quiet', extra = '') {
 }
 
 let nextKey = 1;
+/** @param {string} what */
 const newKey = (what) => `${what}${nextKey++}`;
 
 /** The words of a line's answers, for "Your answers: ...". */
+/** @param {Answers} a */
 function answerWords(a) {
+  /** @type {string[]} */
   const out = [];
   if (a.numbers === 'fixed') out.push('only the numbers printed');
   else if (a.numbers === 'consec') out.push('the numbers may move up or down together');
@@ -101,7 +168,7 @@ function answerWords(a) {
     const ups = a.numbers.filter((n) => n !== 0);
     out.push(ups.length ? `the numbers as printed, or all of them ${ups.join(' or ')} higher` : 'only the numbers printed');
   }
-  for (const [c, s] of Object.entries(a.pins ?? {})) out.push(`the ${c} groups are ${{ B: 'Bams', C: 'Craks', D: 'Dots' }[s]}`);
+  for (const [c, s] of Object.entries(a.pins ?? {})) out.push(`the ${c} groups are ${/** @type {Record<string, string>} */ ({ B: 'Bams', C: 'Craks', D: 'Dots' })[s]}`);
   if (a.nojoker) out.push('no jokers');
   if (a.remark) out.push(`the words "${a.remark}" change nothing`);
   return out;
@@ -117,6 +184,10 @@ function answerWords(a) {
  * change that Undo can take back (an answer, a line or section removed).
  */
 export class CardEditor {
+  /**
+   * @param {EditorElements} els
+   * @param {EditorHooks} [hooks]
+   */
   constructor(els, hooks = {}) {
     this.els = els;
     this.hooks = hooks;
@@ -124,29 +195,42 @@ export class CardEditor {
     /** Every change counts one; a reading is fresh for a line changed no later than the reading's count. */
     this.changes = 0;
     this.applied = -1;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** @type {Promise<CardReading> | null} */
     this.inFlight = null;
     this.lastStart = 0;
     this.failures = 0;
+    /** @type {{ resolve: (r: CardReading | null) => void, reject: (err: unknown) => void }[]} */
     this.waiters = [];
+    /** @type {CardReading | null} */
     this.lastReading = null;
-    /** Per line key: { line: the server's reading, seq }. */
+    /** Per line key: { line: the server's reading, seq }. @type {Map<string, { line: LineReading, seq: number }>} */
     this.readings = new Map();
     // the card's name changes no line's reading
     els.title.addEventListener('input', () => { this.card.name = els.title.value; this.changed([]); });
     this.render();
   }
 
+  /** @returns {EditorCard} */
   blank() {
     return { name: '', sections: [this.newSection('')] };
   }
 
+  /**
+   * @param {string} title
+   * @returns {EditorSection}
+   */
   newSection(title) {
     return { key: newKey('s'), title, lines: [this.newLine()] };
   }
 
+  /**
+   * @param {Partial<PrintedLine> | null} [from]
+   * @returns {EditorLine}
+   */
   newLine(from = null) {
-    const groups = from?.groups?.map((g) => ({ text: g.text, colour: COLOURS.includes(g.colour) ? g.colour : null })) ?? [];
+    const groups = from?.groups?.map((g) => ({ text: g.text, colour: g.colour !== null && COLOURS.includes(g.colour) ? g.colour : null })) ?? [];
     return {
       key: newKey('l'),
       ...(typeof from?.number === 'number' ? { number: from.number } : {}),
@@ -163,6 +247,7 @@ export class CardEditor {
   }
 
   /** Replaces the card with a printed card (PrintedCard), as it is. */
+  /** @param {PrintedCard} printed */
   load(printed) {
     this.card = {
       name: printed.name ?? '',
@@ -182,6 +267,7 @@ export class CardEditor {
     return this.card.name.trim() === '' && this.card.sections.every((s) => s.title.trim() === '' && s.lines.every((l) => this.lineIsEmpty(l)));
   }
 
+  /** @param {EditorLine} l */
   lineIsEmpty(l) {
     return l.groups.length === 0 && l.note.trim() === '' && l.valueText.trim() === '' && l.concealed === null;
   }
@@ -192,7 +278,9 @@ export class CardEditor {
   }
 
   /** Puts back a card from snapshot() (Undo, or a draft kept in this browser), checked field by field and given fresh keys. */
+  /** @param {any} card a snapshot, or a draft kept in this browser: anything, checked here */
   restore(card) {
+    /** @type {{ name?: unknown, sections: any[] }} */
     const c = card && Array.isArray(card.sections) ? card : this.blank();
     this.card = {
       name: typeof c.name === 'string' ? c.name : '',
@@ -200,7 +288,7 @@ export class CardEditor {
         key: newKey('s'),
         title: typeof s?.title === 'string' ? s.title : '',
         ...(s?.numbers === 'fixed' || s?.numbers === 'consec' ? { numbers: s.numbers } : {}),
-        lines: (Array.isArray(s?.lines) ? s.lines : []).map((l) => this.lineFromSnapshot(l)),
+        lines: (Array.isArray(s?.lines) ? s.lines : []).map((/** @type {unknown} */ l) => this.lineFromSnapshot(l)),
       })),
     };
     if (this.card.sections.length === 0) this.card.sections.push(this.newSection(''));
@@ -209,10 +297,11 @@ export class CardEditor {
     this.changed(null, { quiet: true });
   }
 
+  /** @param {any} l a line of a snapshot or a draft: anything, checked here */
   lineFromSnapshot(l) {
     const line = this.newLine({
       ...(typeof l?.number === 'number' ? { number: l.number } : {}),
-      groups: Array.isArray(l?.groups) ? l.groups.filter((g) => typeof g?.text === 'string') : [],
+      groups: Array.isArray(l?.groups) ? l.groups.filter((/** @type {any} */ g) => typeof g?.text === 'string') : [],
       note: typeof l?.note === 'string' ? l.note : '',
       concealed: l?.concealed,
       answers: l?.answers && typeof l.answers === 'object' ? l.answers : undefined,
@@ -244,6 +333,7 @@ export class CardEditor {
   /** The card as the server takes it (PrintedCard), with what she typed that it cannot take said on the page instead. */
   printed() {
     const titles = new Set();
+    /** @type {string[]} */
     const keys = [];
     const sections = this.card.sections.map((s, i) => {
       let title = s.title.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim().slice(0, LIMITS.nameChars) || `Section ${i + 1}`;
@@ -259,6 +349,10 @@ export class CardEditor {
     return { card: { name, sections }, keys };
   }
 
+  /**
+   * @param {EditorLine} l
+   * @returns {PrintedLine}
+   */
   sendable(l) {
     const value = /^\s*\d{1,6}\s*$/.test(l.valueText) ? Number(l.valueText) : null;
     return {
@@ -273,7 +367,9 @@ export class CardEditor {
   }
 
   /** What the page itself finds wrong with a line before the server reads it, each one sentence. */
+  /** @param {EditorLine} l */
   localProblems(l) {
+    /** @type {string[]} */
     const out = [];
     if (l.groups.length > LIMITS.groups) out.push(`The line has ${l.groups.length} groups; a card line has at most ${LIMITS.groups}.`);
     const long = l.groups.find((g) => g.text.length > LIMITS.groupChars);
@@ -285,6 +381,7 @@ export class CardEditor {
 
   /** Problems of the card as a whole (two sections with one heading), which keep it from being saved. */
   cardProblems() {
+    /** @type {string[]} */
     const out = [];
     const seen = new Map();
     for (const s of this.card.sections) {
@@ -299,6 +396,10 @@ export class CardEditor {
   // ------------------------------------------------------------ reading
 
   /** A change: the lines it touched wait for a fresh reading; the card is read once she pauses. */
+  /**
+   * @param {EditorLine[] | null} lines null: every line
+   * @param {{ quiet?: boolean }} [options]
+   */
   changed(lines, { quiet = false } = {}) {
     this.changes++;
     for (const l of lines ?? this.allLines()) { l.version = this.changes; this.markStale(l); }
@@ -311,8 +412,9 @@ export class CardEditor {
     return this.card.sections.flatMap((s) => s.lines);
   }
 
+  /** @param {number} ms */
   schedule(ms) {
-    clearTimeout(this.timer);
+    if (this.timer !== null) clearTimeout(this.timer);
     this.hooks.busy?.(true);
     this.timer = setTimeout(() => { this.timer = null; this.pump(); }, ms);
   }
@@ -346,29 +448,32 @@ export class CardEditor {
   }
 
   /** A reading that failed, said in one sentence; returns when to try again (ms), or 0 to wait for her next change. */
+  /** @param {unknown} err */
   failed(err) {
     const msg = this.els.message;
-    if (err.code === 'TM_RATE_LIMITED') {
-      const s = Number(/try again in (\d+)/.exec(err.message)?.[1] ?? 10);
+    const code = errorCode(err);
+    if (code === 'TM_RATE_LIMITED') {
+      const s = Number(/try again in (\d+)/.exec(errorWords(err))?.[1] ?? 10);
       msg.textContent = `Tilemate has checked many changes this minute, so it checks your card again in ${s} ${s === 1 ? 'second' : 'seconds'}.`;
       return Math.min(60, Math.max(1, s)) * 1000;
     }
-    if (err.code === 'TM_BUSY' || err.code === 'TM_TOO_SLOW') {
+    if (code === 'TM_BUSY' || code === 'TM_TOO_SLOW') {
       msg.textContent = 'Tilemate is busy, so it checks your card again in a moment.';
       return 2000;
     }
-    if (err.code === 'TM_NETWORK') {
+    if (code === 'TM_NETWORK') {
       this.failures++;
       msg.textContent = 'Tilemate cannot be reached, so your lines are not checked yet; they are kept in this browser.';
       for (const w of this.waiters.splice(0)) w.reject(err);
       return Math.min(30_000, 2000 * 2 ** Math.min(4, this.failures));
     }
-    msg.textContent = `Tilemate could not check the card: ${err.message}`;
+    msg.textContent = `Tilemate could not check the card: ${errorWords(err)}`;
     for (const w of this.waiters.splice(0)) w.reject(err);
     return 0;
   }
 
   /** A reading of the card as it is now (waits for one on its way, or asks for one). */
+  /** @returns {Promise<CardReading | null>} */
   reading() {
     if (!this.timer && !this.inFlight && this.applied === this.changes && this.lastReading) return Promise.resolve(this.lastReading);
     return new Promise((resolve, reject) => {
@@ -377,6 +482,11 @@ export class CardEditor {
     });
   }
 
+  /**
+   * @param {CardReading} r
+   * @param {number} seq
+   * @param {string[]} keys
+   */
   apply(r, seq, keys) {
     this.applied = seq;
     this.lastReading = r;
@@ -414,14 +524,19 @@ export class CardEditor {
 
   refreshButtons() {
     const lines = this.allLines().length;
-    for (const b of this.els.sections.querySelectorAll('.add-line')) b.disabled = lines >= LIMITS.lines;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.els.sections.querySelectorAll('.add-line'))) b.disabled = lines >= LIMITS.lines;
     this.els.addSection.disabled = this.card.sections.length >= LIMITS.sections;
   }
 
+  /**
+   * @param {EditorSection} s
+   * @param {number} i
+   */
   sectionTitle(s, i) {
     return s.title.trim() || `Section ${i + 1}`;
   }
 
+  /** @param {EditorSection} s */
   sectionElement(s) {
     const head = el('h3', { id: `${s.key}-h`, class: 'ed-section-name' });
     const input = el('input', { type: 'text', id: `${s.key}-title`, class: 'ed-heading', maxLength: LIMITS.nameChars, autocomplete: 'off', spellcheck: false, value: s.title, placeholder: 'such as 2468' });
@@ -457,6 +572,10 @@ export class CardEditor {
   }
 
   /** A section's answer for its lines whose note says nothing of their numbers, with a way to take it back. */
+  /**
+   * @param {EditorSection} s
+   * @param {HTMLElement} box
+   */
   drawSectionNumbers(s, box) {
     if (!s.numbers) { box.replaceChildren(); box.hidden = true; return; }
     box.hidden = false;
@@ -472,10 +591,15 @@ export class CardEditor {
     );
   }
 
+  /** @param {EditorLine} line */
   sectionOf(line) {
     return this.card.sections.find((s) => s.lines.includes(line));
   }
 
+  /**
+   * @param {EditorLine} l
+   * @param {EditorSection} s
+   */
   lineName(l, s) {
     let n = 0;
     for (const x of s.lines) {
@@ -485,18 +609,30 @@ export class CardEditor {
     return `${this.sectionTitle(s, this.card.sections.indexOf(s))} #${n}`;
   }
 
+  /**
+   * @param {EditorLine} l
+   * @param {EditorSection} s
+   */
   drawLineName(l, s) {
     const box = this.lineBox(l);
     if (!box) return;
     const name = this.lineName(l, s);
-    box.querySelector('.ed-line-name').textContent = name;
+    $('.ed-line-name', box).textContent = name;
     for (const b of box.querySelectorAll('[data-names-line] .sr-only')) b.textContent = `: ${name}`;
   }
 
+  /**
+   * @param {EditorLine} l
+   * @returns {HTMLElement | null}
+   */
   lineBox(l) {
     return this.els.sections.querySelector(`.ed-line[data-key="${l.key}"]`);
   }
 
+  /**
+   * @param {EditorLine} l
+   * @param {EditorSection} s
+   */
   lineElement(l, s) {
     const k = l.key;
     const name = el('h4', { class: 'ed-line-name', id: `${k}-name` });
@@ -536,6 +672,7 @@ export class CardEditor {
     });
     note.addEventListener('input', () => { l.note = note.value; edited(); });
     value.addEventListener('input', () => { l.valueText = value.value; edited(); });
+    /** @param {boolean} concealed */
     const xc = (concealed) => {
       l.concealed = concealed;
       this.drawXC(l);
@@ -556,17 +693,19 @@ export class CardEditor {
     return box;
   }
 
+  /** @param {EditorLine} l */
   drawXC(l) {
     const box = this.lineBox(l);
     if (!box) return;
-    for (const b of box.querySelectorAll('.xc')) b.setAttribute('aria-pressed', String(l.concealed === (b.dataset.xc === 'c')));
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('.xc'))) b.setAttribute('aria-pressed', String(l.concealed === (b.dataset.xc === 'c')));
   }
 
   /** The groups drawn as chips in their colours: a tap cycles none, green, red, blue. */
+  /** @param {EditorLine} l */
   drawChips(l) {
     const box = this.lineBox(l);
     if (!box) return;
-    const chips = box.querySelector('.chips');
+    const chips = $('.chips', box);
     const r = this.readings.get(l.key);
     const settled = r && r.seq >= l.version ? r.line.groups : null;
     const items = l.groups.map((g, i) => {
@@ -591,12 +730,17 @@ export class CardEditor {
       return b;
     });
     // the chip she tapped keeps the focus: a redraw puts it back on the same group
-    const focused = chips.contains(document.activeElement) ? document.activeElement.dataset.group : undefined;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && chips.contains(active) ? active.dataset.group : undefined;
     chips.replaceChildren(...items);
     chips.hidden = items.length === 0;
-    if (focused !== undefined) chips.querySelector(`[data-group="${focused}"]`)?.focus();
+    if (focused !== undefined) /** @type {HTMLElement | null} */ (chips.querySelector(`[data-group="${focused}"]`))?.focus();
   }
 
+  /**
+   * @param {EditorLine} l
+   * @param {number} i
+   */
   tapColour(l, i) {
     const g = l.groups[i];
     g.colour = g.colour === null ? 'green' : g.colour === 'blue' ? null : COLOURS[COLOURS.indexOf(g.colour) + 1];
@@ -606,10 +750,11 @@ export class CardEditor {
     this.changed([l]);
   }
 
+  /** @param {EditorLine} l */
   drawUnsure(l) {
     const box = this.lineBox(l);
     if (!box) return;
-    const u = box.querySelector('.ed-unsure');
+    const u = $('.ed-unsure', box);
     box.classList.toggle('unsure', Boolean(l.unsure));
     if (!l.unsure) { u.hidden = true; u.replaceChildren(); return; }
     u.hidden = false;
@@ -619,6 +764,7 @@ export class CardEditor {
     );
   }
 
+  /** @param {EditorLine} l */
   clearUnsure(l) {
     if (!l.unsure) return;
     delete l.unsure;
@@ -626,23 +772,30 @@ export class CardEditor {
   }
 
   /** A line whose reading is on its way: its answers wait (an answer to an old question could be wrong). */
+  /** @param {EditorLine} l */
   markStale(l) {
     const box = this.lineBox(l);
     if (!box) return;
     box.classList.add('stale');
-    for (const b of box.querySelectorAll('.question button')) b.disabled = true;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll('.question button'))) b.disabled = true;
     if (!this.lineIsEmpty(l)) this.setState(box, 'checking', 'Being checked');
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {string} state
+   * @param {string} words
+   */
   setState(box, state, words) {
     box.dataset.state = state;
-    box.querySelector('.ed-state').textContent = words;
+    $('.ed-state', box).textContent = words;
   }
 
+  /** @param {EditorLine} l */
   drawWaiting(l) {
     const box = this.lineBox(l);
     if (!box) return;
-    const fb = box.querySelector('.ed-feedback');
+    const fb = $('.ed-feedback', box);
     if (this.lineIsEmpty(l)) {
       this.setState(box, 'empty', 'Not started');
       fb.replaceChildren(el('p', { class: 'ed-hint', text: 'Type the groups as the card prints them, such as FF 2026 2222 2222.' }));
@@ -650,6 +803,10 @@ export class CardEditor {
   }
 
   /** A line's reading under it: what was understood, its questions with their answers, its problems, example hands, the notation. */
+  /**
+   * @param {EditorLine} l
+   * @param {EditorSection} s
+   */
   drawReading(l, s) {
     const box = this.lineBox(l);
     const r = this.readings.get(l.key);
@@ -669,7 +826,7 @@ export class CardEditor {
       else this.setState(box, 'asks', rl.questions.length === 1 ? 'A question for you' : `${rl.questions.length} questions for you`);
     }
     if (box.dataset.drawn === key) {
-      for (const b of box.querySelectorAll('.question button')) b.disabled = !fresh;
+      for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll('.question button'))) b.disabled = !fresh;
       return;
     }
     box.dataset.drawn = key;
@@ -718,13 +875,17 @@ export class CardEditor {
         el('p', { text: rl.forms === 1 ? 'There is one way to make this line.' : `There are ${rl.forms.toLocaleString('en-US')} ways to make this line.` }),
       ]));
     }
-    const fb = box.querySelector('.ed-feedback');
+    const fb = $('.ed-feedback', box);
     // only the line she is working on speaks up (a card read whole would announce every line)
     fb.setAttribute('aria-live', box.contains(document.activeElement) ? 'polite' : 'off');
     fb.replaceChildren(...parts);
   }
 
   /** An answer to a question: its patch applied (colours, group texts, the line's answers, or the section's). */
+  /**
+   * @param {EditorLine} l
+   * @param {Question['options'][number]} option
+   */
   answer(l, option) {
     const s = this.sectionOf(l);
     if (!s) return;
@@ -734,7 +895,7 @@ export class CardEditor {
     for (const t of p.texts ?? []) if (l.groups[t.group]) l.groups[t.group].text = t.text;
     if (p.texts?.length) {
       l.groupsText = groupsText(l.groups);
-      const input = this.lineBox(l)?.querySelector('.ed-groups');
+      const input = /** @type {HTMLInputElement | null | undefined} */ (this.lineBox(l)?.querySelector('.ed-groups'));
       if (input) input.value = l.groupsText;
     }
     if (p.answers) l.answers = { ...l.answers, ...p.answers };
@@ -743,26 +904,27 @@ export class CardEditor {
     this.drawChips(l);
     if (p.section) {
       s.numbers = p.section.numbers;
-      const box = this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .section-numbers`);
+      const box = /** @type {HTMLElement | null} */ (this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .section-numbers`));
       if (box) this.drawSectionNumbers(s, box);
       this.changed(s.lines);
     } else this.changed([l]);
     // the focus stays on the line: its next field, or its first question left
-    this.lineBox(l)?.querySelector('.ed-groups')?.focus({ preventScroll: true });
+    /** @type {HTMLElement | null | undefined} */ (this.lineBox(l)?.querySelector('.ed-groups'))?.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ adding and removing
 
+  /** @param {EditorSection} s */
   addLine(s) {
     if (this.allLines().length >= LIMITS.lines) return;
     const l = this.newLine();
     l.touched = false;
     s.lines.push(l);
-    const lines = this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .ed-lines`);
+    const lines = $(`.ed-section[data-key="${s.key}"] .ed-lines`, this.els.sections);
     lines.append(this.lineElement(l, s));
     this.refreshButtons();
     this.changed([l]);
-    queueMicrotask(() => this.lineBox(l)?.querySelector('.ed-groups')?.focus());
+    queueMicrotask(() => /** @type {HTMLElement | null | undefined} */ (this.lineBox(l)?.querySelector('.ed-groups'))?.focus());
     return l;
   }
 
@@ -778,6 +940,7 @@ export class CardEditor {
     return s;
   }
 
+  /** @param {EditorLine} l */
   removeLine(l) {
     const s = this.sectionOf(l);
     if (!s) return;
@@ -788,12 +951,13 @@ export class CardEditor {
     this.readings.delete(l.key);
     for (const x of s.lines) this.drawLineName(x, s);
     const next = s.lines[i] ?? s.lines[i - 1];
-    if (next) this.lineBox(next)?.querySelector('.ed-groups')?.focus();
-    else this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .add-line`)?.focus();
+    if (next) /** @type {HTMLElement | null | undefined} */ (this.lineBox(next)?.querySelector('.ed-groups'))?.focus();
+    else /** @type {HTMLElement | null} */ (this.els.sections.querySelector(`.ed-section[data-key="${s.key}"] .add-line`))?.focus();
     this.refreshButtons();
     this.changed(s.lines);
   }
 
+  /** @param {EditorSection} s */
   removeSection(s) {
     const empty = s.title.trim() === '' && s.lines.every((l) => this.lineIsEmpty(l));
     if (!empty) this.hooks.undoable?.(`The section ${this.sectionTitle(s, this.card.sections.indexOf(s))} is removed; Undo puts it back.`);
@@ -811,6 +975,10 @@ export class CardEditor {
  * One line of a card as the card prints it, to look at (A shared card): its groups in their
  * colours (each colour also said in words), its note, X or C and its value, and a hand that
  * makes it. `rl` is the line's reading (POST /api/cards/read), `line` the printed line.
+ */
+/**
+ * @param {LineReading} rl
+ * @param {PrintedLine} line
  */
 export function printedLineView(rl, line) {
   const chips = rl.groups.map((g) => {

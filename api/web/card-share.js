@@ -5,34 +5,42 @@
 // changes it, and stopping sharing makes the code open nothing. Importing this module starts
 // nothing: the page calls shareControls(name, title) for each of her own cards.
 
-import { call } from './client.js';
+import { call, errorCode, errorWords } from './client.js';
 import { SHARED_CARD } from './chosen-card.js';
 
+/** @import { SavedCard } from './types.js' */
+
+/** A card she shares (GET /api/card-shares, POST /api/cards/:name/share): its name and its code. @typedef {{ name: string, code: string }} Share */
+
 /** Her shares, asked once for every control on the page (GET /api/card-shares), asked again after a change. */
+/** @type {Promise<Share[]> | null} */
 let mine = null;
+/** @returns {Promise<Share[]>} */
 const shares = () => (mine ??= call('GET', '/api/card-shares').then((r) => r.shares, () => []));
 
 /** Forgets the shares asked for (after signing in or out): the next controls ask again. */
 export function forgetShares() { mine = null; }
 
 /** The address that opens a shared card, on this server. */
-export const shareAddress = (code) => `${location.origin}/shared-card.html?code=${encodeURIComponent(code)}`;
+export const shareAddress = (/** @type {string} */ code) => `${location.origin}/shared-card.html?code=${encodeURIComponent(code)}`;
 
 /** Whether a name from GET /api/cards is a card shared with her (shared:CODE): read-only, its owner's. */
-export const isSharedCard = (name) => SHARED_CARD.test(name ?? '');
+export const isSharedCard = (/** @type {string | null | undefined} */ name) => SHARED_CARD.test(name ?? '');
 
 /** The code of a shared card's name (shared:CODE), or null. */
-export const sharedCodeOf = (name) => SHARED_CARD.exec(name ?? '')?.[1] ?? null;
+export const sharedCodeOf = (/** @type {string | null | undefined} */ name) => SHARED_CARD.exec(name ?? '')?.[1] ?? null;
 
 /**
  * Who shares a card on her list (a GET /api/cards entry with `owner`), in one sentence:
  * "Shared with you by Rose, your coach; only she can change it."
+ * @param {SavedCard & { coach?: boolean }} card
  */
 export function sharedFromWords(card) {
   return `Shared with you by ${card.owner}${card.coach ? ', your coach' : ''}; only she can change it.`;
 }
 
 /** Takes a shared card off her list of cards (the card stays its owner's). Resolves once done; throws the server's sentence. */
+/** @param {string} name */
 export async function takeOffList(name) {
   const code = sharedCodeOf(name);
   if (code === null) throw new Error('That is not a card shared with you.');
@@ -44,6 +52,8 @@ export async function takeOffList(name) {
  * a Copy button each) and "Stop sharing"; a card shared already shows its code at once. `name`
  * is the saved card's name (PUT /api/cards/:name), `title` its own title, named to screen
  * readers on every control. Returns the element to place beside the card.
+ * @param {string} name
+ * @param {string} title
  */
 export function shareControls(name, title) {
   const box = document.createElement('div');
@@ -54,6 +64,7 @@ export function shareControls(name, title) {
   said.className = 'share-said';
   said.setAttribute('role', 'status');
 
+  /** @param {Share | null} share */
   const show = (share) => {
     if (!share) {
       const go = control('Share it', title, async () => {
@@ -65,7 +76,7 @@ export function shareControls(name, title) {
           said.textContent = 'Shared: give the code or the link to the players you choose. They can play on it but never change it.';
         } catch (err) {
           go.disabled = false;
-          said.textContent = err.code === 'TM_UNAUTHORIZED' ? 'Sign in first (on My games): a shared card shows the name of the player who shares it.' : `The card could not be shared: ${err.message}`;
+          said.textContent = errorCode(err) === 'TM_UNAUTHORIZED' ? 'Sign in first (on My games): a shared card shows the name of the player who shares it.' : `The card could not be shared: ${errorWords(err)}`;
         }
       });
       box.replaceChildren(go, said);
@@ -93,13 +104,17 @@ export function shareControls(name, title) {
         said.textContent = 'No longer shared: the code opens nothing now.';
       } catch (err) {
         stop.disabled = false;
-        said.textContent = `Sharing could not be stopped: ${err.message}`;
+        said.textContent = `Sharing could not be stopped: ${errorWords(err)}`;
       }
     });
     row.append(copyCode, copyLink, stop);
     box.replaceChildren(code, address, row, said);
   };
 
+  /**
+   * @param {string} text
+   * @param {string} done
+   */
   async function copy(text, done) {
     try {
       await navigator.clipboard.writeText(text);
@@ -114,7 +129,12 @@ export function shareControls(name, title) {
   return box;
 }
 
-/** A button whose visible words start its name, then the card it acts on for screen readers. */
+/**
+ * A button whose visible words start its name, then the card it acts on for screen readers.
+ * @param {string} text
+ * @param {string} title
+ * @param {() => void} onClick
+ */
 function control(text, title, onClick) {
   const b = document.createElement('button');
   b.type = 'button';

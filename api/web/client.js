@@ -24,6 +24,15 @@ export function errorWords(err) {
 }
 
 /**
+ * The server's code for a refusal (ApiError), or '' for any other failure.
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function errorCode(err) {
+  return err instanceof ApiError ? err.code : '';
+}
+
+/**
  * One request to the server: its parsed JSON answer (whose shape the caller knows from
  * docs/api.md), or an ApiError.
  * @param {string} method

@@ -6,22 +6,38 @@
 // owner has it now.
 
 import { chooseCard, chosenCard } from './chosen-card.js';
-import { call } from './client.js';
+import { call, errorWords } from './client.js';
 import { printedLineView } from './card-editor.js';
+import { byId as $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/**
+ * A shared card as GET /api/shared-cards/:code answers: its code and reference (shared:CODE),
+ * title, owner, lines and text; `yours` when she shares it herself, `kept` when it is on her list.
+ * @typedef {{
+ *   code: string, reference: string, name?: string, title: string, owner: string, coach?: boolean,
+ *   yours?: boolean, kept?: boolean, lines: unknown[], text: string,
+ * }} SharedCard
+ */
 
+/** Requests under way: body[data-busy] counts them (the browser tests wait on it). */
+let waiting = 0;
+
+/** @param {boolean} on */
 function busy(on) {
-  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
-  document.body.dataset.busy = String(busy.n);
+  waiting += on ? 1 : -1;
+  document.body.dataset.busy = String(waiting);
 }
 
-/** The card open now (GET /api/shared-cards/:code), or null. */
+/** The card open now (GET /api/shared-cards/:code), or null. @type {SharedCard | null} */
 let card = null;
 
-/** How the pages choose it: her own card by its name, another's by shared:CODE. */
-const reference = () => (card.yours && card.name ? card.name : card.reference);
+/** The card open now: the buttons that use it act only once one is open. */
+const opened = () => /** @type {SharedCard} */ (card);
 
+/** How the pages choose it: her own card by its name, another's by shared:CODE. */
+const reference = () => (opened().yours && opened().name ? /** @type {string} */ (opened().name) : opened().reference);
+
+/** @param {string} typed */
 async function open(typed) {
   const code = typed.trim();
   $('open-message').textContent = '';
@@ -29,29 +45,38 @@ async function open(typed) {
   if (code === '') { $('open-message').textContent = 'Type the code you were given, then press Open it.'; return; }
   busy(true);
   try {
-    card = await call('GET', `/api/shared-cards/${encodeURIComponent(code)}`);
-    history.replaceState(null, '', `${location.pathname}?code=${encodeURIComponent(card.code)}`);
-    $('share-code').value = card.code;
+    const shared = /** @type {SharedCard} */ (await call('GET', `/api/shared-cards/${encodeURIComponent(code)}`));
+    card = shared;
+    history.replaceState(null, '', `${location.pathname}?code=${encodeURIComponent(shared.code)}`);
+    /** @type {HTMLInputElement} */ ($('share-code')).value = shared.code;
     await draw();
   } catch (err) {
     card = null;
     $('shared-panel').classList.add('hidden');
     $('lines-panel').classList.add('hidden');
-    $('open-message').textContent = err.message;
+    $('open-message').textContent = errorWords(err);
   } finally {
     busy(false);
   }
 }
 
 /** The card's lines as its owner entered them, as printed (POST /api/cards/printed, then /api/cards/read for each line's groups and a hand). */
+/**
+ * @param {string} text
+ * @returns {Promise<{ rl: import('./card-editor.js').LineReading, line: import('./card-editor.js').PrintedLine }[]>}
+ */
 async function printedLines(text) {
   const { card: printed } = await call('POST', '/api/cards/printed', { text });
   const reading = await call('POST', '/api/cards/read', { card: printed });
-  const lines = printed.sections.flatMap((s) => s.lines);
-  return reading.lines.map((rl, i) => ({ rl, line: lines[i] })).filter((x) => x.rl.notation !== null);
+  /** @type {import('./card-editor.js').PrintedLine[]} */
+  const lines = printed.sections.flatMap((/** @type {{ lines: import('./card-editor.js').PrintedLine[] }} */ s) => s.lines);
+  /** @type {import('./card-editor.js').LineReading[]} */
+  const readings = reading.lines;
+  return readings.map((rl, i) => ({ rl, line: lines[i] })).filter((x) => x.rl.notation !== null);
 }
 
 async function draw() {
+  const card = opened();
   $('card-title').textContent = card.title;
   $('card-owner').textContent = card.yours
     ? 'This is your own card, shared with this code: whoever has the code sees your changes.'
@@ -64,7 +89,7 @@ async function draw() {
     if (card === shownCard) $('card-lines').replaceChildren(...lines.map(({ rl, line }) => printedLineView(rl, line)));
   } catch (err) {
     $('card-lines').replaceChildren();
-    $('lines-note').textContent = `The lines could not be shown just now: ${err.message}`;
+    $('lines-note').textContent = `The lines could not be shown just now: ${errorWords(err)}`;
   }
   $('shared-panel').classList.remove('hidden');
   $('lines-panel').classList.remove('hidden');
@@ -72,6 +97,7 @@ async function draw() {
 
 /** Whether it is on her list of cards, and how. */
 function drawKept() {
+  const card = opened();
   $('card-kept').textContent = card.yours ? 'It is among your saved cards.'
     : card.coach ? `${card.owner} is your coach, so her shared cards are on your list of cards.`
     : card.kept ? 'It is on your list of cards, so every page can use it.'
@@ -82,6 +108,7 @@ function drawKept() {
 
 /** Puts it on her list of cards (once), so that the page she goes to offers it; false when it could not be. */
 async function listed() {
+  const card = opened();
   if (card.yours || card.coach || card.kept) return true;
   busy(true);
   try {
@@ -90,7 +117,7 @@ async function listed() {
     drawKept();
     return true;
   } catch (err) {
-    $('use-message').textContent = `It could not be put on your list of cards: ${err.message}`;
+    $('use-message').textContent = `It could not be put on your list of cards: ${errorWords(err)}`;
     return false;
   } finally {
     busy(false);
@@ -99,7 +126,7 @@ async function listed() {
 
 $('open-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  open($('share-code').value);
+  open(/** @type {HTMLInputElement} */ ($('share-code')).value);
 });
 $('play').addEventListener('click', async () => {
   if (card && await listed()) location.href = `./?card=${encodeURIComponent(reference())}`;
@@ -122,7 +149,7 @@ $('take-off').addEventListener('click', async () => {
     drawKept();
     $('use-message').textContent = 'It is off your list of cards; the code still opens it here.';
   } catch (err) {
-    $('use-message').textContent = `It could not be taken off your list: ${err.message}`;
+    $('use-message').textContent = `It could not be taken off your list: ${errorWords(err)}`;
   } finally {
     busy(false);
   }
@@ -130,6 +157,6 @@ $('take-off').addEventListener('click', async () => {
 
 const asked = new URLSearchParams(location.search).get('code');
 if (asked) {
-  $('share-code').value = asked.slice(0, 20);
+  /** @type {HTMLInputElement} */ ($('share-code')).value = asked.slice(0, 20);
   open(asked.slice(0, 20));
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 // the page's own module (plain ES; this function needs no DOM)
-// @ts-expect-error: a browser module without type declarations
 import { chanceWords } from '../../api/web/lines.js';
 
 /** The chance under each line on Which hand?, in words a beginner reads aloud. */

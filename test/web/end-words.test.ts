@@ -7,7 +7,6 @@ import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../../io/cards.js';
 // the page's own module (plain ES; this function needs no DOM)
-// @ts-expect-error: a browser module without type declarations
 import { plainScoreWhy } from '../../api/web/end.js';
 
 /**

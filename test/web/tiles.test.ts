@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 // the page's own module (plain ES, no DOM needed for these functions)
-// @ts-expect-error: a browser module without type declarations
 import { receivedWords } from '../../api/web/tiles.js';
 
 describe('the tiles received in a pass, in words', () => {

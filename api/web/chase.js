@@ -4,11 +4,14 @@
 // can be shared and reloaded.
 
 import { checkChosen, chooseCard as keepCard, startingCard } from './chosen-card.js';
+import { errorWords } from './client.js';
+import { byId as $ } from './dom.js';
 import { call } from './offline.js'; // the server, or this tablet with no connection
 import { lineElement, LEGEND, pageTile } from './lines.js';
 import { sortTiles, TILE_ORDER, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 
 /** Copies of each tile in the set (engine/mah-jongg/tiles.ts): four of each, eight flowers and eight jokers. */
+/** @param {string} t */
 const copies = (t) => (t === 'F' || t === 'J' ? 8 : 4);
 /** Most tiles on one rack: East's 14 (concealed and exposed together). */
 const RACK_MAX = 14;
@@ -17,8 +20,17 @@ const TOP = 8;
 /** Simulated deals for the chances (the advice plays the server's one budget, with the seed drawn from the moment, as the in-game hint does). */
 const DEALS = 200;
 
-const $ = (id) => document.getElementById(id);
+/** @import { AnalysisLine, Tile } from './types.js' */
 
+/**
+ * What the page is asked about: her rack (concealed and exposed), the tiles she has seen, the
+ * moment of the game (and its direction, blind pass, the discard and who threw it), the card.
+ * @typedef {{ hand: Tile[], exposed: Tile[][], seen: Tile[], moment: string, dir: string, blind: boolean, tile: Tile | null, from: string, card: string }} State
+ */
+
+/** The analyzer's answer (POST /api/analyze), with the chances when simulated, or the error shown in its place. @typedef {{ results: (AnalysisLine & { chance?: number, expectedScore?: number })[], simulation?: { deals: number }, error?: undefined } | { error: string, results?: undefined, simulation?: undefined }} Analysis */
+
+/** @type {State} */
 const state = {
   hand: [],
   /** Exposed groups, each a list of tiles; the last one takes tapped tiles. */
@@ -34,14 +46,18 @@ const state = {
   card: '',
 };
 /** The chosen saved card's text, sent with every request (the API takes a card as text). */
+/** @type {string | null} */
 let cardText = null;
 
 let target = 'hand';
+/** @type {Analysis | null} */
 let analysis = null;
+/** @type {Analysis | null} */
 let chances = null;
 
 // ---------------------------------------------------------------- the address
 
+/** @param {Tile[][]} groups */
 const groupsText = (groups) => groups.filter((g) => g.length).map((g) => g.join(' ')).join('; ');
 
 function toUrl() {
@@ -57,6 +73,7 @@ function toUrl() {
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
+/** @param {string | null} text */
 const tilesOf = (text) => (text ?? '').split(/\s+/).filter((t) => TILE_ORDER.includes(t));
 
 function fromUrl() {
@@ -64,7 +81,8 @@ function fromUrl() {
   state.hand = sortTiles(tilesOf(q.get('hand'))).slice(0, RACK_MAX);
   state.exposed = (q.get('exposed') ?? '').split(';').map(tilesOf).filter((g) => g.length).slice(0, 4);
   state.seen = sortTiles(tilesOf(q.get('seen'))).slice(0, 140);
-  const pick = (v, allowed, dflt) => (allowed.includes(v) ? v : dflt);
+  /** @type {(v: string | null, allowed: string[], dflt: string) => string} */
+  const pick = (v, allowed, dflt) => (v !== null && allowed.includes(v) ? v : dflt);
   state.moment = pick(q.get('moment'), ['charleston', 'vote', 'courtesy', 'discard', 'call'], 'charleston');
   state.dir = pick(q.get('dir'), ['right', 'across', 'left'], 'right');
   state.blind = q.get('blind') === '1';
@@ -92,6 +110,7 @@ async function loadCards() {
   await chooseCard(state.card);
 }
 
+/** @param {string} name */
 async function chooseCard(name) {
   state.card = name;
   cardText = null;
@@ -99,24 +118,31 @@ async function chooseCard(name) {
     try {
       cardText = (await call('GET', `/api/cards/${encodeURIComponent(name)}`)).text;
     } catch (err) {
-      say(`The card ${name} could not be opened (${err.message}); the practice card is used instead.`);
+      say(`The card ${name} could not be opened (${errorWords(err)}); the practice card is used instead.`);
       state.card = '';
     }
   }
-  $('card').value = state.card;
+  /** @type {HTMLSelectElement} */ ($('card')).value = state.card;
   analysisKey = '';
 }
 
 /** The card for a request: the chosen saved card's text, or nothing (the server's card). */
+/**
+ * @template {object} B
+ * @param {B} b
+ */
 const withCard = (b) => (cardText === null ? b : { ...b, card: cardText });
 
 // ---------------------------------------------------------------- building the rack
 
 const rackSize = () => state.hand.length + state.exposed.reduce((n, g) => n + g.length, 0);
+/** @param {Tile} t */
 const held = (t) => [...state.hand, ...state.exposed.flat(), ...state.seen, ...(state.tile ? [state.tile] : [])].filter((x) => x === t).length;
 
+/** @param {string} text */
 function say(text) { $('pick-message').textContent = text; }
 
+/** @param {Tile} t */
 function add(t) {
   if (held(t) >= copies(t)) return say(`There are only ${copies(t)} of ${tileLabel(t)} in the set, and all of them are on this page already.`);
   if (target === 'hand' || target === 'exposed') {
@@ -135,11 +161,16 @@ function add(t) {
   changed();
 }
 
+/**
+ * @param {string} where
+ * @param {number} index
+ * @param {number} [group]
+ */
 function removeAt(where, index, group) {
   if (where === 'hand') state.hand.splice(index, 1);
   else if (where === 'seen') state.seen.splice(index, 1);
   else if (where === 'exposed') {
-    state.exposed[group].splice(index, 1);
+    state.exposed[group ?? 0].splice(index, 1);
     state.exposed = state.exposed.filter((g, i) => g.length || i === state.exposed.length - 1);
   } else state.tile = null;
   changed();
@@ -147,6 +178,7 @@ function removeAt(where, index, group) {
 
 function drawPicker() {
   const box = $('picker');
+  /** @type {[string, Tile[]][]} */
   const rows = [['Bams', TILE_ORDER.slice(0, 9)], ['Craks', TILE_ORDER.slice(9, 18)], ['Dots', TILE_ORDER.slice(18, 27)], ['Winds, dragons, flower and joker', TILE_ORDER.slice(27)]];
   for (const [i, [name, tiles]] of rows.entries()) {
     const label = document.createElement('span');
@@ -166,6 +198,11 @@ function drawPicker() {
   }
 }
 
+/**
+ * @param {string} where
+ * @param {Tile[]} tiles
+ * @param {number} [group]
+ */
 function tileButtons(where, tiles, group) {
   return tiles.map((t, i) => {
     const b = pageTile(t, { button: true, markLabel: 'tap to take it back' });
@@ -192,6 +229,7 @@ function drawRack() {
   $('call-tile').replaceChildren(...(state.tile ? [document.createTextNode('The discard: '), ...tileButtons('tile', [state.tile])] : [document.createTextNode('Choose "The discard I might call" above, then tap the tile.')]));
 }
 
+/** @param {string} text */
 function emptyNote(text) {
   const p = document.createElement('span');
   p.className = 'empty';
@@ -202,19 +240,20 @@ function emptyNote(text) {
 // ---------------------------------------------------------------- the moment
 
 function drawMoment() {
-  $('moment').value = state.moment;
-  $('direction').value = state.dir;
-  $('blind').checked = state.blind;
-  $('from').value = state.from;
+  /** @type {HTMLSelectElement} */ ($('moment')).value = state.moment;
+  /** @type {HTMLSelectElement} */ ($('direction')).value = state.dir;
+  /** @type {HTMLInputElement} */ ($('blind')).checked = state.blind;
+  /** @type {HTMLSelectElement} */ ($('from')).value = state.from;
   $('charleston-options').classList.toggle('hidden', state.moment !== 'charleston');
   $('call-options').classList.toggle('hidden', state.moment !== 'call');
   $('target-tile-choice').classList.toggle('hidden', state.moment !== 'call');
   if (state.moment !== 'call' && target === 'tile') setTarget('hand');
 }
 
+/** @param {string} t */
 function setTarget(t) {
   target = t;
-  for (const r of document.querySelectorAll('input[name="target"]')) r.checked = r.value === t;
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="target"]'))) r.checked = r.value === t;
 }
 
 const body = () => ({ hand: state.hand.join(' '), exposed: groupsText(state.exposed), seen: state.seen.join(' ') });
@@ -241,7 +280,13 @@ async function advise() {
   busy(true);
   box.replaceChildren(para('Working it out...'));
   try {
-    let words, details, note = '', tiles = [];
+    /** @type {string} */
+    let words;
+    /** @type {string} */
+    let details;
+    let note = '';
+    /** @type {Tile[]} */
+    let tiles = [];
     if (state.moment === 'charleston') {
       const a = await call('POST', '/api/charleston', withCard({ hand: state.hand.join(' '), direction: state.dir, blind: state.blind }));
       const to = state.dir === 'across' ? 'across' : `to the ${state.dir}`;
@@ -269,7 +314,7 @@ async function advise() {
     }
     box.replaceChildren(adviceElement(words, note, tiles, details));
   } catch (err) {
-    box.replaceChildren(para(`The advice could not be worked out: ${err.message}`));
+    box.replaceChildren(para(`The advice could not be worked out: ${errorWords(err)}`));
   } finally {
     busy(false);
   }
@@ -279,13 +324,21 @@ async function advise() {
  * A decision's advice: the advice's own plain sentence and reason (the in-game hint's words),
  * the suggestion always the best of the figures under Details; options the deals cannot tell
  * apart are said to be about as good in that sentence.
+ * @param {{ alternatives: { move: { type: string, tile?: Tile } }[], plain: string, why: string }} a
+ * @returns {{ words: string, note: string, tiles: Tile[] }}
  */
 function decisionWords(a) {
   const best = a.alternatives[0];
-  const tiles = best.move.type === 'discard' ? [best.move.tile] : [];
+  const tiles = best.move.type === 'discard' && best.move.tile ? [best.move.tile] : [];
   return { words: tilesInWords(a.plain), note: tilesInWords(a.why), tiles };
 }
 
+/**
+ * @param {string} words
+ * @param {string} note
+ * @param {Tile[]} tiles
+ * @param {string} details
+ */
 function adviceElement(words, note, tiles, details) {
   const box = document.createElement('div');
   box.className = 'advice-box';
@@ -303,6 +356,10 @@ function adviceElement(words, note, tiles, details) {
   return box;
 }
 
+/**
+ * @param {string} summary
+ * @param {string} text
+ */
 function detailsElement(summary, text) {
   const d = document.createElement('details');
   const s = document.createElement('summary');
@@ -313,6 +370,7 @@ function detailsElement(summary, text) {
   return d;
 }
 
+/** @param {string} text */
 function para(text) {
   const p = document.createElement('p');
   p.textContent = text;
@@ -332,7 +390,7 @@ async function analyze() {
     analysisKey = '';
     $('lines-note').textContent = `Put ${13 - n} more tile${13 - n === 1 ? '' : 's'} on your rack to see the lines (13 tiles, or 14 for East).`;
     $('lines').replaceChildren();
-    $('chances').disabled = true;
+    /** @type {HTMLButtonElement} */ ($('chances')).disabled = true;
     return;
   }
   if (key === analysisKey) return drawLines();
@@ -342,7 +400,7 @@ async function analyze() {
   try {
     analysis = await call('POST', '/api/analyze', withCard({ ...body(), top: TOP }));
   } catch (err) {
-    analysis = { error: err.message };
+    analysis = { error: errorWords(err) };
   } finally {
     busy(false);
   }
@@ -354,7 +412,7 @@ async function workOutChances() {
   try {
     chances = await call('POST', '/api/analyze', withCard({ ...body(), top: TOP, simulate: DEALS }));
   } catch (err) {
-    chances = { error: err.message };
+    chances = { error: errorWords(err) };
   } finally {
     busy(false);
   }
@@ -363,14 +421,14 @@ async function workOutChances() {
 
 function drawLines() {
   const box = $('lines');
-  $('chances').disabled = !analysis || !!analysis.error;
+  /** @type {HTMLButtonElement} */ ($('chances')).disabled = !analysis || !!analysis.error;
   if (!analysis) return;
   if (analysis.error) {
     $('lines-note').textContent = `These tiles cannot be read: ${analysis.error}`;
     box.replaceChildren();
     return;
   }
-  const results = analysis.results;
+  const results = /** @type {NonNullable<Analysis['results']>} */ (analysis.results);
   const best = results.find((r) => r.possible);
   $('lines-note').textContent = !best ? 'No line of the card can be made with these tiles any more.'
     : best.tilesAway === 0 ? `You have Mah Jongg: ${best.id}!`
@@ -382,9 +440,13 @@ function drawLines() {
 
 // ---------------------------------------------------------------- wiring
 
+/** Requests under way: body[data-busy] counts them (the browser tests wait on it). */
+let waiting = 0;
+
+/** @param {boolean} on */
 function busy(on) {
-  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
-  document.body.dataset.busy = String(busy.n);
+  waiting += on ? 1 : -1;
+  document.body.dataset.busy = String(waiting);
 }
 
 function changed() {
@@ -398,18 +460,18 @@ function changed() {
 drawPicker();
 fromUrl();
 await loadCards();
-for (const r of document.querySelectorAll('input[name="target"]')) r.addEventListener('change', () => { if (r.checked) target = r.value; });
+for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="target"]'))) r.addEventListener('change', () => { if (r.checked) target = r.value; });
 $('new-group').addEventListener('click', () => {
   if (state.exposed.length && !state.exposed[state.exposed.length - 1].length) return;
   state.exposed.push([]);
   setTarget('exposed');
 });
 $('clear').addEventListener('click', () => { Object.assign(state, { hand: [], exposed: [], seen: [], tile: null }); changed(); });
-$('moment').addEventListener('change', () => { state.moment = $('moment').value; changed(); });
-$('direction').addEventListener('change', () => { state.dir = $('direction').value; changed(); });
-$('blind').addEventListener('change', () => { state.blind = $('blind').checked; changed(); });
-$('from').addEventListener('change', () => { state.from = $('from').value; changed(); });
+$('moment').addEventListener('change', () => { state.moment = /** @type {HTMLSelectElement} */ ($('moment')).value; changed(); });
+$('direction').addEventListener('change', () => { state.dir = /** @type {HTMLSelectElement} */ ($('direction')).value; changed(); });
+$('blind').addEventListener('change', () => { state.blind = /** @type {HTMLInputElement} */ ($('blind')).checked; changed(); });
+$('from').addEventListener('change', () => { state.from = /** @type {HTMLSelectElement} */ ($('from')).value; changed(); });
 $('advise').addEventListener('click', advise);
-$('card').addEventListener('change', async () => { keepCard($('card').value); await chooseCard($('card').value); changed(); });
+$('card').addEventListener('change', async () => { keepCard(/** @type {HTMLSelectElement} */ ($('card')).value); await chooseCard(/** @type {HTMLSelectElement} */ ($('card')).value); changed(); });
 $('chances').addEventListener('click', workOutChances);
 changed();

@@ -45,8 +45,9 @@ export function marksInWords(line) {
 /**
  * A tile for these pages: named by what it shows (no aria-label that could differ from its
  * visible words), with the mark's meaning in words for screen readers.
+ * @template {boolean} [B=false]
  * @param {Tile} name
- * @param {TileOptions} [opts]
+ * @param {TileOptions & { button?: B }} [opts]
  */
 export function pageTile(name, opts = {}) {
   const el = tileElement(name, { ...opts, size: 'page' });

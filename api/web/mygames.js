@@ -2,31 +2,62 @@
 // and her finished games, newest first (GET /api/records), each with its date, game, rules,
 // card, her seat, the bots she played and how it ended, and its record to keep.
 
-import { api, call } from './client.js';
+import { api, call, errorWords } from './client.js';
+import { byId as $ } from './dom.js';
 import { showReview } from './end.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { ReviewDecision, Tile } from './types.js' */
+
+/**
+ * A finished game of hers (GET /api/records, docs/api.md): `seat` null for a game she watched;
+ * `scores` are points (Mah Jongg) or pips left (Mexican Train).
+ * @typedef {{
+ *   id: string, game: string, ruleset: string, card?: string, seed: number, seat: number | null, seats: string[],
+ *   winners: number[], scores: number[], wallGame?: boolean, finishedAt: string,
+ * }} GameRecord
+ */
+
+/** A move of a record, as the steps tell it (its type absent for the deal). @typedef {{ type?: string, seat: number, tile?: Tile, tiles?: Tile[] }} Move */
+
+/** Who this browser is (GET /api/me). @typedef {{ signedIn: boolean, guest?: boolean, name?: string }} Me */
+
 const PAGE = 20;
+/** @type {Record<string, string>} */
 const GAMES = { 'mah-jongg': 'Mah Jongg', 'mexican-train': 'Mexican Train' };
 const SEATS = ['East', 'South', 'West', 'North'];
 
+/** Requests under way: body[data-busy] counts them (the browser tests wait on it). */
+let waiting = 0;
+
+/** @param {boolean} on */
 function busy(on) {
-  busy.n = (busy.n ?? 0) + (on ? 1 : -1);
-  document.body.dataset.busy = String(busy.n);
+  waiting += on ? 1 : -1;
+  document.body.dataset.busy = String(waiting);
 }
 
-/** A message under the account form: an error (the server's own words), or good news. */
+/**
+ * A message under the account form: an error (the server's own words), or good news.
+ * @param {string} text
+ * @param {boolean} [good]
+ */
 function say(text, good = false) {
   $('account-message').textContent = text;
   $('account-message').dataset.kind = good ? 'ok' : 'error';
 }
 
+/**
+ * A request with the page busy meanwhile; a refusal is said under the account form.
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T | undefined>}
+ */
 async function work(fn) {
   busy(true);
-  try { return await fn(); } catch (err) { say(err.message); return undefined; } finally { busy(false); }
+  try { return await fn(); } catch (err) { say(errorWords(err)); return undefined; } finally { busy(false); }
 }
 
+/** @param {Me} me */
 function showMe(me) {
   $('me-line').textContent = me.signedIn ? `You are signed in as ${me.name}.`
     : me.guest ? 'You are playing as a guest: make an account to keep your games on any device.'
@@ -39,10 +70,13 @@ function showMe(me) {
 const who = () => student ?? 'You';
 const whose = () => (student === null ? 'your' : 'her');
 
-/** The seat's name at the table: East, South... for Mah Jongg; "seat 2" at a Mexican Train table. */
+/** The seat's name at the table: East, South... for Mah Jongg; "seat 2" at a Mexican Train table. @param {GameRecord} r */
 const seatName = (r) => (r.seat === null ? 'a seat' : r.game === 'mah-jongg' && r.seats.length <= 4 ? SEATS[r.seat] : `seat ${r.seat + 1}`);
 
-/** How the game ended for her, in one sentence. */
+/**
+ * How the game ended for her, in one sentence.
+ * @param {GameRecord} r
+ */
 function ending(r) {
   const s = r.seat ?? 0;
   if (r.game === 'mah-jongg') {
@@ -54,9 +88,14 @@ function ending(r) {
   return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
 }
 
+/** @type {Record<string, string>} */
 const VERBS = { draw: 'draws', discard: 'discards', pass: 'passes', courtesy: 'passes across', vote: 'votes', call: 'calls', callMahJongg: 'calls for Mah Jongg', decline: 'lets it go', expose: 'exposes', exchange: 'exchanges a joker for', declare: 'declares Mah Jongg', callDead: 'calls a hand dead' };
 
-/** A move of a finished game in words: "South discards 5 Bam." */
+/**
+ * A move of a finished game in words: "South discards 5 Bam."
+ * @param {Move} a
+ * @param {GameRecord} r
+ */
 function moveWords(a, r) {
   if (a.type === undefined) return 'The deal.';
   const who = a.seat === r.seat ? 'You' : SEATS[a.seat] ?? `Seat ${a.seat + 1}`;
@@ -64,8 +103,13 @@ function moveWords(a, r) {
   return `${who} ${VERBS[a.type] ?? a.type}${tiles}.`;
 }
 
-/** The game move by move, her rack only: a slider, the move in words, her rack, every seat's discards. */
+/**
+ * The game move by move, her rack only: a slider, the move in words, her rack, every seat's discards.
+ * @param {GameRecord} r
+ * @param {HTMLElement} box
+ */
 async function stepThrough(r, box) {
+  /** @type {{ steps: { n: number, action: Move, rack: Tile[], discards: Tile[][] }[] } | undefined} */
   const data = await work(() => call('GET', `/api/records/${encodeURIComponent(r.id)}/steps?seat=${r.seat}`));
   if (!data) return;
   box.classList.remove('hidden');
@@ -73,6 +117,7 @@ async function stepThrough(r, box) {
   const slider = Object.assign(document.createElement('input'), { type: 'range', min: '0', max: String(data.steps.length - 1), value: '0', className: 'step-slider' });
   slider.id = `steps-${r.id}`;
   label.htmlFor = slider.id;
+  /** @param {number} by */
   const move = (by) => { slider.value = String(Math.min(data.steps.length - 1, Math.max(0, Number(slider.value) + by))); draw(); };
   const prev = button('Back', () => move(-1));
   const next = button('Next', () => move(1));
@@ -103,7 +148,11 @@ async function stepThrough(r, box) {
   draw();
 }
 
-/** A new game from just before a decision of this game, opened at the practice table (which resumes the tab's game). */
+/**
+ * A new game from just before a decision of this game, opened at the practice table (which resumes the tab's game).
+ * @param {GameRecord} r
+ * @param {ReviewDecision} d
+ */
 async function playFrom(r, d) {
   const a = await work(() => call('POST', '/api/games/from', { recordId: r.id, before: d.index }));
   if (!a) return;
@@ -111,22 +160,32 @@ async function playFrom(r, d) {
   location.href = './';
 }
 
+/** @type {(text: string, onClick: () => void) => HTMLButtonElement} */
 const button = (text, onClick) => {
   const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: text });
   b.addEventListener('click', onClick);
   return b;
 };
+/** @type {(text: string, href: string) => HTMLAnchorElement} */
 const link = (text, href) => Object.assign(document.createElement('a'), { className: 'btn', href, textContent: text });
+/** @type {(className: string) => HTMLElement} */
 const section = (className) => Object.assign(document.createElement('section'), { className: `${className} hidden` });
 
-/** The start form of the game's table, filled in with this deal, its rules and its bots. */
+/**
+ * The start form of the game's table, filled in with this deal, its rules and its bots.
+ * @param {GameRecord} r
+ */
 function againHref(r) {
   const bot = encodeURIComponent(r.seats.find((_, i) => i !== r.seat) ?? '');
   return r.game === 'mah-jongg' ? `./?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&level=${bot}`
     : `domino.html?deal=${r.seed}&ruleset=${encodeURIComponent(r.ruleset)}&players=${r.seats.length}&bots=${bot}`;
 }
 
-/** Her review of a Mah Jongg game, under it (kept by the server once computed); each moment can be played on from. */
+/**
+ * Her review of a Mah Jongg game, under it (kept by the server once computed); each moment can be played on from.
+ * @param {GameRecord & { seat: number }} r
+ * @param {HTMLElement} box
+ */
 async function reviewInto(r, box) {
   box.classList.remove('hidden');
   box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Looking over your game\u2026 (this takes a few seconds the first time)' }));
@@ -135,12 +194,13 @@ async function reviewInto(r, box) {
     const data = await api.review({ recordId: r.id, seat: r.seat });
     showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d) });
   } catch (err) {
-    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
+    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${errorWords(err)}` }));
   } finally {
     busy(false);
   }
 }
 
+/** @param {GameRecord} r */
 function gameItem(r) {
   const li = document.createElement('li');
   li.className = 'game-item';
@@ -162,29 +222,33 @@ function gameItem(r) {
   deal.textContent = ` Deal number ${r.seed}.`;
   links.append(rec, deal);
   li.append(head, line, links);
-  if (r.seat !== null) {
+  const seat = r.seat;
+  if (seat !== null) {
     const actions = document.createElement('p');
     actions.className = 'save-row';
     actions.append(link('Play this deal again', againHref(r)));
     li.append(actions);
     if (r.game === 'mah-jongg') {
       const steps = section('steps-box'), box = section('review-box');
-      actions.append(button('Review my play', () => reviewInto(r, box)), button('Step through it', () => stepThrough(r, steps)));
+      actions.append(button('Review my play', () => reviewInto({ ...r, seat }, box)), button('Step through it', () => stepThrough(r, steps)));
       li.append(steps, box);
     }
   }
   return li;
 }
 
-/** The student whose games a coach is looking at (null: her own). */
+/** The student whose games a coach is looking at (null: her own). @type {string | null} */
 let student = null;
+/** @param {string} sep */
 const forStudent = (sep) => (student === null ? '' : `${sep}student=${encodeURIComponent(student)}`);
 
 let shown = 0;
+/** @param {boolean} [more] */
 async function loadGames(more = false) {
   if (!more) { shown = 0; $('games').replaceChildren(); }
   $('whose').classList.toggle('hidden', student === null);
   $('whose').textContent = student === null ? '' : `${student}'s games, as she shares them with you.`;
+  /** @type {{ records: GameRecord[], total: number } | undefined} */
   const r = await work(() => call('GET', `/api/records?offset=${shown}&limit=${PAGE}${forStudent('&')}`));
   if (!r) return;
   for (const rec of r.records) $('games').append(gameItem(rec));
@@ -195,6 +259,13 @@ async function loadGames(more = false) {
 
 /** Her progress (or her student's): the sentences, the chart, and the numbers behind a Details toggle. */
 async function loadProgress() {
+  /**
+   * @type {{
+   *   said: string[], games: number, reviewed: number,
+   *   habits: { kind: string, mistakes: number, example: { chosen?: string, suggested: string, why: string } }[],
+   *   weeks: { week: string, game: string, against: string, games: number, winShare: number, meanScore: number }[],
+   * } | undefined}
+   */
   const p = await work(() => call('GET', `/api/progress${forStudent('?')}`));
   if (!p) return;
   $('progress-title').textContent = student === null ? 'My progress' : `${student}'s progress`;
@@ -205,7 +276,7 @@ async function loadProgress() {
     li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, ${student === null ? "you" : student} chose to ${tilesInWords(h.example.chosen)} where it was better to ${tilesInWords(h.example.suggested)}. ${tilesInWords(h.example.why)}`;
     $('said').append(li);
   }
-  const chart = $('chart');
+  const chart = /** @type {HTMLImageElement} */ ($('chart'));
   chart.classList.toggle('hidden', p.games === 0);
   if (p.games > 0) {
     chart.alt = `Chart of ${p.said.join(' ')}`;
@@ -216,6 +287,7 @@ async function loadProgress() {
   if (p.weeks.length === 0) { box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'No games yet.' })); return; }
   const table = document.createElement('table');
   table.className = 'numbers';
+  /** @type {(cells: (string | number)[], tag: 'th' | 'td') => HTMLTableRowElement} */
   const row = (cells, tag) => { const tr = document.createElement('tr'); for (const c of cells) tr.append(Object.assign(document.createElement(tag), { textContent: String(c) })); return tr; };
   table.append(Object.assign(document.createElement('caption'), { textContent: 'Week by week' }));
   const head = document.createElement('thead');
@@ -226,9 +298,11 @@ async function loadProgress() {
   box.replaceChildren(table);
 }
 
+/** @param {Me} me */
 async function loadCoaches(me) {
   $('coach-panel').classList.toggle('hidden', !me.signedIn);
   if (!me.signedIn) return;
+  /** @type {[{ coaches: { name: string }[] } | undefined, { students: { name: string }[] } | undefined]} */
   const [coaches, students] = await Promise.all([work(() => call('GET', '/api/coach/coaches')), work(() => call('GET', '/api/coach/students'))]);
   $('my-coaches').replaceChildren(...(coaches?.coaches ?? []).map((c) => {
     const li = document.createElement('li');
@@ -257,21 +331,21 @@ $('invite').addEventListener('click', async () => {
   if (r) $('invite-code').textContent = `Your code: ${r.code}. Give it to your coach; it works once, for a week.`;
 });
 $('take-code').addEventListener('click', async () => {
-  const r = await work(() => call('POST', '/api/coach/students', { code: $('student-code').value }));
-  if (r) { $('student-code').value = ''; say(`${r.student} shares her games with you now.`, true); await refresh(); }
+  const r = await work(() => call('POST', '/api/coach/students', { code: /** @type {HTMLInputElement} */ ($('student-code')).value }));
+  if (r) { /** @type {HTMLInputElement} */ ($('student-code')).value = ''; say(`${r.student} shares her games with you now.`, true); await refresh(); }
 });
 
 $('sign-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   say('');
-  const me = await work(() => call('POST', '/api/session', { name: $('name').value.trim(), password: $('password').value }));
-  if (me) { $('password').value = ''; await refresh(); }
+  const me = await work(() => call('POST', '/api/session', { name: /** @type {HTMLInputElement} */ ($('name')).value.trim(), password: /** @type {HTMLInputElement} */ ($('password')).value }));
+  if (me) { /** @type {HTMLInputElement} */ ($('password')).value = ''; await refresh(); }
 });
 $('sign-up').addEventListener('click', async () => {
   say('');
-  if (!$('sign-form').reportValidity()) return;
-  const me = await work(() => call('POST', '/api/account', { name: $('name').value.trim(), password: $('password').value }));
-  if (me) { $('password').value = ''; say('Your account is made: the games you played on this device are in it.', true); await refresh(); }
+  if (!/** @type {HTMLFormElement} */ ($('sign-form')).reportValidity()) return;
+  const me = await work(() => call('POST', '/api/account', { name: /** @type {HTMLInputElement} */ ($('name')).value.trim(), password: /** @type {HTMLInputElement} */ ($('password')).value }));
+  if (me) { /** @type {HTMLInputElement} */ ($('password')).value = ''; say('Your account is made: the games you played on this device are in it.', true); await refresh(); }
 });
 $('sign-out').addEventListener('click', async () => {
   say('');
@@ -279,8 +353,8 @@ $('sign-out').addEventListener('click', async () => {
 });
 $('password-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const ok = await work(() => call('PUT', '/api/account/password', { old: $('old-password').value, password: $('new-password').value }));
-  if (ok) { $('old-password').value = ''; $('new-password').value = ''; say('Your password is changed; your other devices are signed out.', true); }
+  const ok = await work(() => call('PUT', '/api/account/password', { old: /** @type {HTMLInputElement} */ ($('old-password')).value, password: /** @type {HTMLInputElement} */ ($('new-password')).value }));
+  if (ok) { /** @type {HTMLInputElement} */ ($('old-password')).value = ''; /** @type {HTMLInputElement} */ ($('new-password')).value = ''; say('Your password is changed; your other devices are signed out.', true); }
 });
 $('more').addEventListener('click', () => loadGames(true));
 

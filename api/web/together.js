@@ -4,21 +4,30 @@
 // also sees every seat's rack, pauses, and shows one student a hint. Plain ES modules, no
 // build step; nothing here decides a rule.
 
-import { api, ApiError, call } from './client.js';
+import { api, ApiError, call, errorWords } from './client.js';
 import { checkChosen, chooseCard, chosenCard } from './chosen-card.js';
 import { setupDisplay } from './display.js';
+import { $ } from './dom.js';
 import { showReview } from './end.js';
 import { TableGame, tables } from './table-game.js';
 import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
-const $ = (sel) => document.querySelector(sel);
+/** @import { TableGameMessage, TableInfo, TableMessage, TableSeat, TableYou } from './types.js' */
 
+/** Her place at a table, kept per code: the token that acts for her, her seat, her role, her name, whether she opened it. @typedef {{ token: string, seat?: number | null, role?: string, name?: string, host?: boolean }} Place */
+
+/** The drawing of her seat's game (app.js's mahJonggTable, domino.js's dominoTable). @typedef {{ update(answer: any): unknown, showHint(hint: any): unknown }} Drawing */
+
+/** @type {Record<string, string>} */
 const GAME_WORDS = { 'mah-jongg': 'American Mah Jongg', 'mexican-train': 'Mexican Train' };
+/** @type {Record<string, string>} */
 const RULESET_WORDS = {
   'nmjl-4p': '4 players', 'nmjl-3p': '3 players', 'siamese-2p': 'Siamese, 2 players',
   'sun-lakes': 'Sun Lakes rules', district: 'district rules',
 };
+/** @type {Record<string, string>} */
 const CLOCK_WORDS = { off: 'no clock', relaxed: 'a relaxed clock (1 minute a turn)', tournament: 'a tournament clock (20 seconds a turn)' };
+/** @type {Record<string, [string, string][]>} */
 const LEVELS = {
   'mah-jongg': [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard'], ['expert', 'Expert']],
   'mexican-train': [['random', 'Easy'], ['greedy', 'Medium'], ['montecarlo', 'Hard']],
@@ -27,9 +36,18 @@ const WINDS = ['East', 'South', 'West', 'North'];
 /** A table's code: six letters and digits, no 0, O, 1 or I. */
 const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 const NAME_KEY = 'tilemate-table-name';
+/** @param {string} code */
 const seatKey = (code) => `tilemate-table-${code}`;
 
-/** Everything the page knows about the table it sits at. */
+/**
+ * Everything the page knows about the table it sits at.
+ * @type {{
+ *   code: string | null, place: Place | null, table: TableInfo | null, you: TableYou | null, game: TableGameMessage | null,
+ *   client: TableGame | null, drawing: Drawing | null, joining: TableInfo | null, ws: WebSocket | null, heardAt: number,
+ *   saidOverSocket: boolean, retries: number, retryTimer: ReturnType<typeof setTimeout> | null,
+ *   clockTimer: ReturnType<typeof setTimeout> | undefined, queue: Promise<void>,
+ * }}
+ */
 const state = {
   code: null,
   /** `{ token, seat, role, name, host }` kept in localStorage per code: a reload sits her down again. */
@@ -45,18 +63,30 @@ const state = {
   saidOverSocket: false, // a refusal the connection said is on show
   retries: 0,
   retryTimer: null,
-  clockTimer: null,
+  clockTimer: undefined,
   /** Messages are handled one after another (the drawing loads once, on the first game message). */
   queue: Promise.resolve(),
 };
 
+/** The table she sits at: what follows its first message runs only once there is one. */
+const table = () => /** @type {TableInfo} */ (state.table);
+/** Her place at the table she sits at. */
+const place = () => /** @type {Place} */ (state.place);
+/** The code of the table she sits at. */
+const tableCode = () => /** @type {string} */ (state.code);
+
 // ---------------------------------------------------------------- words
 
+/**
+ * @param {string} game
+ * @param {string | undefined} level
+ */
 function levelWords(game, level) {
   return (LEVELS[game] ?? []).find(([v]) => v === level)?.[1] ?? level ?? '';
 }
 
 /** What a seat is called at the table: her name, or the bot's place. */
+/** @param {number} s */
 function seatName(s) {
   const t = state.table;
   const seat = t?.seats?.[s];
@@ -66,28 +96,36 @@ function seatName(s) {
 }
 
 /** Where a seat sits, in words: East, South... for Mah Jongg, Seat 1, 2... for Mexican Train. */
+/**
+ * @param {number} s
+ * @param {TableInfo | null} [t]
+ */
 function placeWords(s, t = state.table) {
   return t?.game === 'mah-jongg' ? (WINDS[s] ?? `Seat ${s + 1}`) : `Seat ${s + 1}`;
 }
 
 /** One short line about a seat: a bot's level, or that its person is away. */
+/** @param {number} s */
 function seatFacts(s) {
   const seat = state.table?.seats?.[s];
   if (!seat) return '';
-  if (seat.kind === 'bot') return `${levelWords(state.table.game, seat.level)} bot`;
+  if (seat.kind === 'bot') return `${levelWords(table().game, seat.level)} bot`;
   if (seat.kind === 'person') return seat.away ? 'Away for now: a bot plays for her until she is back' : '';
   return 'Empty seat';
 }
 
 /** A seat's facts in a few words beside its name: "medium" for a bot, "away" for a person gone. */
+/** @param {number} s */
 function botOrAway(s) {
   const seat = state.table?.seats?.[s];
-  return seat?.kind === 'bot' ? levelWords(state.table.game, seat.level).toLowerCase() : 'away for now';
+  return seat?.kind === 'bot' ? levelWords(table().game, seat.level).toLowerCase() : 'away for now';
 }
 
 const isHost = () => !!state.place?.host || !!state.you?.host;
-const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host]?.name) || 'the coach';
+/** @param {TableInfo} t */
+const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host ?? -1]?.name) || 'the coach';
 
+/** @param {string} text */
 function say(text) {
   const box = $('#together-message');
   box.textContent = text;
@@ -96,18 +134,28 @@ function say(text) {
 
 // ---------------------------------------------------------------- the seat kept per table
 
+/**
+ * @param {string} code
+ * @returns {Place | null}
+ */
 function loadPlace(code) {
   try { return JSON.parse(localStorage.getItem(seatKey(code)) ?? 'null'); } catch { return null; }
 }
 
+/**
+ * @param {string} code
+ * @param {Place} place
+ */
 function keepPlace(code, place) {
   try { localStorage.setItem(seatKey(code), JSON.stringify(place)); } catch { /* private mode: a reload asks again */ }
 }
 
+/** @param {string} code */
 function forgetPlace(code) {
   try { localStorage.removeItem(seatKey(code)); } catch { /* nothing kept */ }
 }
 
+/** @param {string | null | undefined} text */
 function normaliseCode(text) {
   const code = String(text ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
   return CODE.test(code) ? code : null;
@@ -116,12 +164,12 @@ function normaliseCode(text) {
 // ---------------------------------------------------------------- open or join
 
 function gameChosen() {
-  return $('#open-form input[name="game"]:checked').value;
+  return /** @type {HTMLInputElement} */ ($('#open-form input[name="game"]:checked')).value;
 }
 
 function showGameFields() {
   const game = gameChosen();
-  for (const el of document.querySelectorAll('#open-form .for-mah-jongg')) el.classList.toggle('hidden', game !== 'mah-jongg' || (el.id === 'card-choice' && $('#card').options.length < 2));
+  for (const el of document.querySelectorAll('#open-form .for-mah-jongg')) el.classList.toggle('hidden', game !== 'mah-jongg' || (el.id === 'card-choice' && /** @type {HTMLSelectElement} */ ($('#card')).options.length < 2));
   for (const el of document.querySelectorAll('#open-form .for-mexican-train')) el.classList.toggle('hidden', game !== 'mexican-train');
 }
 
@@ -131,17 +179,19 @@ async function loadCards() {
     const { cards } = await call('GET', '/api/cards');
     for (const c of cards ?? []) $('#card').append(new Option(c.title ? `${c.title} (${c.name})` : c.name, c.name));
     // the card she chose for every page (chosen-card.js) is the table's unless she picks another
-    $('#card').value = checkChosen(chosenCard(), cards ?? []).name;
+    /** @type {HTMLSelectElement} */ ($('#card')).value = checkChosen(chosenCard(), cards ?? []).name;
   } catch { /* no cards: the practice card */ }
   showGameFields();
 }
 
+/** @param {SubmitEvent} ev */
 async function openTable(ev) {
   ev.preventDefault();
-  const data = new FormData(ev.currentTarget);
+  const data = new FormData(/** @type {HTMLFormElement} */ (ev.currentTarget));
   const game = String(data.get('game'));
   const name = String(data.get('name') ?? '').trim();
   if (!name) { say('Please type your name, so your friends know who you are.'); return; }
+  /** @type {{ game: string, ruleset: string, name: string, teaching: boolean, clock: string, awayAfter: number, level: string, players?: number, card?: string }} */
   const body = {
     game,
     ruleset: String(data.get(game === 'mah-jongg' ? 'mj-ruleset' : 'mt-ruleset')),
@@ -154,38 +204,40 @@ async function openTable(ev) {
   if (game === 'mexican-train') body.players = Number(data.get('players'));
   const card = String(data.get('card') ?? '');
   if (game === 'mah-jongg' && card) body.card = card;
-  $('#open-button').disabled = true;
+  /** @type {HTMLButtonElement} */ ($('#open-button')).disabled = true;
   say('');
   try {
     const a = await tables.open(body);
     rememberName(name);
     enter(a.code, { token: a.token, seat: a.seat, role: a.role, name, host: true });
   } catch (err) {
-    say(`The table could not be opened: ${err.message}`);
+    say(`The table could not be opened: ${errorWords(err)}`);
   } finally {
-    $('#open-button').disabled = false;
+    /** @type {HTMLButtonElement} */ ($('#open-button')).disabled = false;
   }
 }
 
+/** @param {string} name */
 function rememberName(name) {
   try { localStorage.setItem(NAME_KEY, name); } catch { /* not kept */ }
 }
 
 /** Finds the table of the code typed (or from the link) and offers its free seats. */
 async function lookUp() {
-  const code = normaliseCode($('#join-code').value);
+  const code = normaliseCode(/** @type {HTMLInputElement} */ ($('#join-code')).value);
   $('#join-table').classList.add('hidden');
   if (!code) { say('A table\u2019s code is six letters and numbers, like K7QM2P.'); return; }
   say('');
+  /** @type {TableInfo} */
   let t;
   try {
     t = await tables.info(code);
   } catch (err) {
-    say(err instanceof ApiError && err.status === 404 ? `There is no open table with the code ${code}: please check it with your friend.` : `The table could not be found just now: ${err.message}`);
+    say(err instanceof ApiError && err.status === 404 ? `There is no open table with the code ${code}: please check it with your friend.` : `The table could not be found just now: ${errorWords(err)}`);
     return;
   }
   state.joining = t;
-  $('#join-code').value = code;
+  /** @type {HTMLInputElement} */ ($('#join-code')).value = code;
   const status = t.status === 'open' ? 'The game has not started yet.' : t.status === 'over' ? 'The game is over.' : 'The game is being played, so you can watch.';
   const whose = t.teaching ? `a teaching table with ${coachName(t)} as the coach` : `opened by ${coachName(t)}`;
   const onCard = t.card ? ` on the card ${t.card}` : '';
@@ -200,9 +252,13 @@ async function lookUp() {
   $('#agree-words').textContent = `Your coach, ${coachName(t)}, will see your tiles while you play.`;
   $('#join-table').classList.remove('hidden');
   showAgree();
-  if (!$('#join-name').value) $('#join-name').focus();
+  if (!/** @type {HTMLInputElement} */ ($('#join-name')).value) $('#join-name').focus();
 }
 
+/**
+ * @param {string} value
+ * @param {string} words
+ */
 function seatChoice(value, words) {
   const label = document.createElement('label');
   label.className = 'choice';
@@ -214,46 +270,49 @@ function seatChoice(value, words) {
 /** At a teaching table, taking a seat needs her agreement that the coach sees her tiles. */
 function showAgree() {
   const t = state.joining;
-  const seat = $('#join-seats input:checked')?.value;
+  const seat = /** @type {HTMLInputElement | null} */ (document.querySelector('#join-seats input:checked'))?.value;
   const needed = !!t?.teaching && seat !== undefined && seat !== 'watch';
   $('#agree-row').classList.toggle('hidden', !needed);
-  $('#join-button').disabled = needed && !$('#agree').checked;
+  /** @type {HTMLButtonElement} */ ($('#join-button')).disabled = needed && !/** @type {HTMLInputElement} */ ($('#agree')).checked;
 }
 
+/** @param {SubmitEvent} ev */
 async function joinTable(ev) {
   ev.preventDefault();
   const t = state.joining;
   if (!t) { await lookUp(); return; }
-  const name = $('#join-name').value.trim();
+  const name = /** @type {HTMLInputElement} */ ($('#join-name')).value.trim();
   if (!name) { say('Please type your name, so the others know who you are.'); $('#join-name').focus(); return; }
-  const choice = $('#join-seats input:checked')?.value ?? 'watch';
+  const choice = /** @type {HTMLInputElement | null} */ (document.querySelector('#join-seats input:checked'))?.value ?? 'watch';
+  /** @type {{ name: string, watch?: boolean, seat?: number, agree?: boolean }} */
   const body = { name };
   if (choice === 'watch') body.watch = true;
   else body.seat = Number(choice);
-  if (t.teaching && choice !== 'watch') body.agree = $('#agree').checked;
-  $('#join-button').disabled = true;
+  if (t.teaching && choice !== 'watch') body.agree = /** @type {HTMLInputElement} */ ($('#agree')).checked;
+  /** @type {HTMLButtonElement} */ ($('#join-button')).disabled = true;
   say('');
   try {
     const a = await tables.join(t.code, body);
     rememberName(name);
     enter(a.code ?? t.code, { token: a.token, seat: a.seat, role: a.role, name, host: false });
   } catch (err) {
-    say(`You could not join: ${err.message}`);
+    say(`You could not join: ${errorWords(err)}`);
     await lookUp();
   } finally {
     showAgree();
   }
 }
 
+/** @param {string | null} code */
 function showChoose(code) {
   $('#choose').classList.remove('hidden');
   $('#lobby').classList.add('hidden');
-  try { $('#open-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; $('#join-name').value ||= localStorage.getItem(NAME_KEY) ?? ''; } catch { /* no name kept */ }
+  try { /** @type {HTMLInputElement} */ ($('#open-name')).value ||= localStorage.getItem(NAME_KEY) ?? ''; /** @type {HTMLInputElement} */ ($('#join-name')).value ||= localStorage.getItem(NAME_KEY) ?? ''; } catch { /* no name kept */ }
   if (code) {
     // a friend's link: joining is what she came for, opening a table of her own waits behind a button
     $('#open-form').classList.add('hidden');
     $('#open-instead-row').classList.remove('hidden');
-    $('#join-code').value = code;
+    /** @type {HTMLInputElement} */ ($('#join-code')).value = code;
     lookUp();
   }
 }
@@ -261,6 +320,10 @@ function showChoose(code) {
 // ---------------------------------------------------------------- at the table
 
 /** Sits down at a table: her place kept for a reload, the link in the address bar, the WebSocket opened. */
+/**
+ * @param {string} code
+ * @param {Place} place
+ */
 function enter(code, place) {
   state.code = code;
   state.place = place;
@@ -281,13 +344,13 @@ function tableLink() {
 }
 
 function drawShare() {
-  const code = state.code;
+  const code = tableCode();
   $('#code').textContent = code;
   $('#code').setAttribute('aria-label', `The code is ${code.split('').join(' ')}`);
-  const link = $('#table-link');
+  const link = /** @type {HTMLAnchorElement} */ ($('#table-link'));
   link.href = tableLink();
   link.textContent = tableLink();
-  $('#qr').src = `/api/tables/${code}/qr.svg`;
+  /** @type {HTMLImageElement} */ ($('#qr')).src = `/api/tables/${code}/qr.svg`;
 }
 
 async function copyLink() {
@@ -304,7 +367,7 @@ async function copyLink() {
 // ---------------------------------------------------------------- the WebSocket
 
 function connect() {
-  clearTimeout(state.retryTimer);
+  if (state.retryTimer !== null) clearTimeout(state.retryTimer);
   state.retryTimer = null;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   let ws;
@@ -315,8 +378,9 @@ function connect() {
     return;
   }
   state.ws = ws;
-  ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'hello', token: state.place.token })));
+  ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'hello', token: place().token })));
   ws.addEventListener('message', (e) => {
+    /** @type {TableMessage} */
     let msg;
     state.heardAt = Date.now();
     try { msg = JSON.parse(e.data); } catch { return; }
@@ -324,7 +388,7 @@ function connect() {
       state.retries = 0;
       $('#connection').classList.add('hidden');
     }
-    state.queue = state.queue.then(() => handle(msg)).catch((err) => say(`Something went wrong on this page: ${err.message}`));
+    state.queue = state.queue.then(() => handle(msg)).catch((err) => say(`Something went wrong on this page: ${errorWords(err)}`));
   });
   ws.addEventListener('close', () => {
     if (state.ws !== ws) return;
@@ -360,6 +424,7 @@ function reconnectNow() {
   connect();
 }
 
+/** @param {TableMessage} msg */
 async function handle(msg) {
   switch (msg.type) {
     case 'table':
@@ -386,7 +451,7 @@ async function handle(msg) {
     case 'error':
       if (msg.code === 'TM_NOT_FOUND' || msg.code === 'TM_UNAUTHORIZED') {
         // the table is gone, or the token no longer opens it: she joins again
-        const code = state.code;
+        const code = tableCode();
         forgetPlace(code);
         leaveTable();
         say('Your place at this table could not be found any more: you can join it again below.');
@@ -404,7 +469,7 @@ function leaveTable() {
   const ws = state.ws;
   state.ws = null;
   ws?.close();
-  clearTimeout(state.retryTimer);
+  if (state.retryTimer !== null) clearTimeout(state.retryTimer);
   state.retryTimer = null;
   state.code = null;
   state.place = null;
@@ -414,12 +479,12 @@ function leaveTable() {
 // ---------------------------------------------------------------- the table before and around the game
 
 function drawTable() {
-  const t = state.table;
+  const t = table();
   const open = t.status === 'open';
   $('#lobby').classList.toggle('hidden', !open);
   $('#table-status').classList.toggle('hidden', open);
   const teaching = t.teaching ? ` A teaching table: ${coachName(t)} is the coach and sees every player\u2019s tiles.` : '';
-  $('#lobby-about').textContent = `${GAME_WORDS[t.game] ?? t.game}, ${RULESET_WORDS[t.ruleset] ?? t.ruleset}, with ${CLOCK_WORDS[t.clock] ?? 'no clock'}.${teaching}`;
+  $('#lobby-about').textContent = `${GAME_WORDS[t.game] ?? t.game}, ${RULESET_WORDS[t.ruleset] ?? t.ruleset}, with ${CLOCK_WORDS[t.clock ?? 'off'] ?? 'no clock'}.${teaching}`;
   drawCardLine(t);
   const list = $('#seat-list');
   list.replaceChildren(...t.seats.map((s) => seatItem(s, open)));
@@ -427,7 +492,7 @@ function drawTable() {
   const host = isHost();
   $('#start-row').classList.toggle('hidden', !host || !open);
   if (host) {
-    const level = $('#fill-level');
+    const level = /** @type {HTMLSelectElement} */ ($('#fill-level'));
     if (!level.options.length) {
       for (const [v, words] of LEVELS[t.game] ?? []) level.append(new Option(words, v, v === t.level, v === t.level));
     }
@@ -443,22 +508,27 @@ function drawTable() {
 }
 
 /** "Card: ..." for a Mah Jongg table, before the game and during it, to everyone seated and watching. */
+/** @param {TableInfo} t */
 function drawCardLine(t) {
   for (const id of ['#lobby-card', '#card-line']) {
-    const line = $(id);
+    const line = /** @type {HTMLElement | null} */ (document.querySelector(id));
     if (!line) continue;
     line.textContent = t.card ? `Card: ${t.card}` : '';
     line.classList.toggle('hidden', !t.card);
   }
 }
 
+/**
+ * @param {TableSeat} s
+ * @param {boolean} open
+ */
 function seatItem(s, open) {
   const li = document.createElement('li');
   li.className = `seat-item seat-${s.kind}${s.away ? ' away' : ''}`;
   li.dataset.seat = String(s.seat);
   const mine = state.you?.seat === s.seat && state.you?.role === 'player';
   const who = s.kind === 'person' ? `${s.name}${mine ? ' (you)' : ''}${s.away ? ', away for now' : ''}`
-    : s.kind === 'bot' ? `${levelWords(state.table.game, s.level)} bot` : 'Empty';
+    : s.kind === 'bot' ? `${levelWords(table().game, s.level)} bot` : 'Empty';
   const words = document.createElement('span');
   words.className = 'seat-words';
   const place = document.createElement('strong');
@@ -466,12 +536,18 @@ function seatItem(s, open) {
   words.append(place, who);
   li.append(words);
   if (open && isHost()) {
-    if (s.kind === 'empty') li.append(smallButton(`Put a bot here (${placeWords(s.seat)})`, 'Put a bot here', () => setBot(s.seat, $('#fill-level').value), 'add-bot'));
+    if (s.kind === 'empty') li.append(smallButton(`Put a bot here (${placeWords(s.seat)})`, 'Put a bot here', () => setBot(s.seat, /** @type {HTMLSelectElement} */ ($('#fill-level')).value), 'add-bot'));
     if (s.kind === 'bot') li.append(smallButton(`Take the bot out (${placeWords(s.seat)})`, 'Take the bot out', () => setBot(s.seat, null), 'remove-bot'));
   }
   return li;
 }
 
+/**
+ * @param {string} label
+ * @param {string} text
+ * @param {() => void} onClick
+ * @param {string} kind
+ */
 function smallButton(label, text, onClick, kind) {
   const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-quiet', textContent: text });
   b.setAttribute('aria-label', label);
@@ -480,29 +556,33 @@ function smallButton(label, text, onClick, kind) {
   return b;
 }
 
+/**
+ * @param {number} seat
+ * @param {string | null} bot
+ */
 async function setBot(seat, bot) {
   try {
-    await tables.seat(state.code, state.place.token, seat, bot);
+    await tables.seat(tableCode(), place().token, seat, bot);
   } catch (err) {
-    say(`That seat could not be changed: ${err.message}`);
+    say(`That seat could not be changed: ${errorWords(err)}`);
   }
 }
 
 async function startGame() {
-  const empty = state.table.seats.some((s) => s.kind === 'empty');
-  $('#start-button').disabled = true;
+  const empty = table().seats.some((s) => s.kind === 'empty');
+  /** @type {HTMLButtonElement} */ ($('#start-button')).disabled = true;
   try {
-    await tables.start(state.code, state.place.token, empty ? $('#fill-level').value : undefined);
+    await tables.start(tableCode(), place().token, empty ? /** @type {HTMLSelectElement} */ ($('#fill-level')).value : undefined);
   } catch (err) {
-    say(`The game could not start: ${err.message}`);
+    say(`The game could not start: ${errorWords(err)}`);
   } finally {
-    $('#start-button').disabled = false;
+    /** @type {HTMLButtonElement} */ ($('#start-button')).disabled = false;
   }
 }
 
 /** Whose turn it is, the clock and a pause, in one plain sentence each. */
 function drawStatus() {
-  const t = state.table;
+  const t = table();
   const g = state.game;
   const v = g?.view;
   const you = state.you;
@@ -510,7 +590,7 @@ function drawStatus() {
   if (t.status === 'over' || v?.phase === 'ended') turn = 'The game is over.';
   else if (v) {
     const waiting = t.game === 'mah-jongg' ? (v.waitingOn ?? []) : (v.turn !== undefined ? [v.turn] : []);
-    const mine = you?.role === 'player' && waiting.includes(you.seat);
+    const mine = you?.role === 'player' && you.seat !== undefined && waiting.includes(you.seat);
     const others = waiting.filter((s) => !(you?.role === 'player' && s === you.seat)).map(seatName);
     turn = mine && others.length === 0 ? 'It is your turn.'
       : mine ? `It is your turn, and ${listWords(others)} ${others.length === 1 ? 'is' : 'are'} choosing too.`
@@ -535,6 +615,7 @@ function drawStatus() {
   drawClock();
 }
 
+/** @param {string[]} names */
 function listWords(names) {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -549,7 +630,7 @@ function drawClock() {
   const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
   const seats = c.seats ?? (c.seat !== undefined ? [c.seat] : []);
   const you = state.you;
-  const mine = you?.role === 'player' && seats.includes(you.seat);
+  const mine = you?.role === 'player' && you.seat !== undefined && seats.includes(you.seat);
   const who = mine ? 'You have' : `${listWords(seats.map(seatName))} ${seats.length > 1 ? 'have' : 'has'}`;
   line.textContent = `${who} ${left} second${left === 1 ? '' : 's'} left to choose, then a bot chooses.`;
   line.classList.remove('hidden');
@@ -559,34 +640,39 @@ function drawClock() {
 
 // ---------------------------------------------------------------- the game for her seat
 
+/** @param {string} game */
 async function mountDrawing(game) {
-  const template = $(game === 'mexican-train' ? '#domino-game' : '#mah-jongg-game');
+  const template = /** @type {HTMLTemplateElement} */ ($(game === 'mexican-train' ? '#domino-game' : '#mah-jongg-game'));
   $('#seat-view').replaceChildren(template.content.cloneNode(true));
-  state.client = new TableGame({ code: state.code, token: state.place.token, seat: state.you?.role === 'player' ? state.you.seat : null });
+  const client = new TableGame({ code: tableCode(), token: place().token, seat: state.you?.role === 'player' ? (state.you.seat ?? null) : null });
+  state.client = client;
   const seatHooks = game === 'mexican-train'
-    ? { seatName, seatLabel: (s) => (seatFacts(s) ? `${seatName(s)} (${botOrAway(s)})` : seatName(s)) }
+    ? { seatName, seatLabel: (/** @type {number} */ s) => (seatFacts(s) ? `${seatName(s)} (${botOrAway(s)})` : seatName(s)) }
     : { seatWords: seatName, seatFacts, waitingShown: true, card: state.you?.role === 'player' };
   if (game === 'mexican-train') {
     document.body.classList.add('domino-page');
     const css = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'domino.css' });
     document.head.append(css);
     const { dominoTable } = await import('./domino.js');
-    state.drawing = dominoTable(state.client, seatHooks);
+    state.drawing = dominoTable(client, seatHooks);
   } else {
     const { mahJonggTable } = await import('./app.js');
-    state.drawing = mahJonggTable(state.client, seatHooks);
+    state.drawing = mahJonggTable(client, seatHooks);
   }
   // a player asks for her own hint (and, at a teaching table, her coach may send her one); someone watching has nothing to decide
   $('#hint-button').classList.toggle('hidden', state.you?.role !== 'player');
 }
 
+/** @param {TableGameMessage} msg */
 async function drawGame(msg) {
   if (!state.table) return;
-  if (!state.drawing) await mountDrawing(state.table.game);
+  if (!state.drawing) await mountDrawing(table().game);
+  const client = /** @type {TableGame} */ (state.client);
+  const drawing = /** @type {Drawing} */ (state.drawing);
   $('#table-status').classList.remove('hidden');
   $('#lobby').classList.add('hidden');
-  const answer = state.client.accept({ ...msg, seats: [] });
-  if (answer) await state.drawing.update(answer);
+  const answer = client.accept({ ...msg, seats: [] });
+  if (answer) await drawing.update(answer);
   // the coach's hint is for one decision: the line about it goes with it
   if ($('#hint')?.classList.contains('hidden')) $('#hint-from-coach').classList.add('hidden');
   drawStatus();
@@ -596,12 +682,12 @@ async function drawGame(msg) {
 // ---------------------------------------------------------------- the coach
 
 function drawCoach() {
-  const t = state.table;
+  const t = table();
   const g = state.game;
   const box = $('#coach');
   box.classList.toggle('hidden', t.status === 'open');
   const paused = t.status === 'paused' || !!g?.paused;
-  const pause = $('#pause-button');
+  const pause = /** @type {HTMLButtonElement} */ ($('#pause-button'));
   pause.textContent = paused ? 'Resume the game' : 'Pause the game';
   pause.setAttribute('aria-pressed', paused ? 'true' : 'false');
   const over = t.status === 'over' || g?.view?.phase === 'ended';
@@ -609,17 +695,21 @@ function drawCoach() {
   // at the end every hand is shown with the score: the racks and controls give way to the reviews
   box.classList.toggle('over', over);
   const students = t.seats.filter((s) => s.kind === 'person');
-  const select = $('#hint-seat');
+  const select = /** @type {HTMLSelectElement} */ ($('#hint-seat'));
   const chosen = select.value;
   select.replaceChildren(...students.map((s) => new Option(s.name, String(s.seat), false, String(s.seat) === chosen)));
   select.disabled = over || !students.length;
-  $('#coach-hint-button').disabled = over || !students.length;
+  /** @type {HTMLButtonElement} */ ($('#coach-hint-button')).disabled = over || !students.length;
   const racks = $('#racks');
   racks.replaceChildren(...t.seats.map((s) => rackOf(s.seat, g?.racks?.[s.seat])));
   drawReviews();
 }
 
-/** One seat's rack as its player sees it (coach only). */
+/**
+ * One seat's rack as its player sees it (coach only).
+ * @param {number} s
+ * @param {NonNullable<TableGameMessage['racks']>[number] | undefined} rack
+ */
 function rackOf(s, rack) {
   const box = document.createElement('div');
   box.className = 'coach-rack';
@@ -630,7 +720,7 @@ function rackOf(s, rack) {
   const view = rack?.view ?? rack;
   const row = document.createElement('div');
   row.className = 'tile-row';
-  if (state.table.game === 'mah-jongg') {
+  if (table().game === 'mah-jongg') {
     const tiles = sortTiles(view?.rack ?? []);
     for (const t of tiles) row.append(tileElement(t, { size: 'small' }));
     row.setAttribute('aria-label', tiles.length ? `${seatName(s)}\u2019s tiles: ${tilesLabel(tiles)}` : `${seatName(s)} has no tiles to show`);
@@ -649,26 +739,26 @@ function rackOf(s, rack) {
 }
 
 async function coachHint() {
-  const seat = Number($('#hint-seat').value);
+  const seat = Number(/** @type {HTMLSelectElement} */ ($('#hint-seat')).value);
   const name = seatName(seat);
-  $('#coach-hint-button').disabled = true;
+  /** @type {HTMLButtonElement} */ ($('#coach-hint-button')).disabled = true;
   $('#coach-said').textContent = `Working out a hint for ${name}\u2026`;
   try {
-    await tables.hint(state.code, state.place.token, seat);
+    await tables.hint(tableCode(), place().token, seat);
     $('#coach-said').textContent = `${name} can now see a hint under her tiles.`;
   } catch (err) {
-    $('#coach-said').textContent = `No hint for ${name} just now: ${err.message}`;
+    $('#coach-said').textContent = `No hint for ${name} just now: ${errorWords(err)}`;
   } finally {
-    $('#coach-hint-button').disabled = false;
+    /** @type {HTMLButtonElement} */ ($('#coach-hint-button')).disabled = false;
   }
 }
 
 async function togglePause() {
-  const paused = state.table.status === 'paused' || !!state.game?.paused;
+  const paused = table().status === 'paused' || !!state.game?.paused;
   try {
-    await tables.pause(state.code, state.place.token, !paused);
+    await tables.pause(tableCode(), place().token, !paused);
   } catch (err) {
-    const words = `The game could not be ${paused ? 'resumed' : 'paused'}: ${err.message}`;
+    const words = `The game could not be ${paused ? 'resumed' : 'paused'}: ${errorWords(err)}`;
     if (state.you?.role === 'coach') $('#coach-said').textContent = words;
     else say(words);
   }
@@ -676,7 +766,7 @@ async function togglePause() {
 
 /** At the end: each student's review of her play (Mah Jongg), or her record to keep. */
 function drawReviews() {
-  const t = state.table;
+  const t = table();
   const ids = t.recordIds;
   const box = $('#reviews');
   if (!ids || box.dataset.done === '1') { box.classList.toggle('hidden', !ids); return; }
@@ -707,16 +797,21 @@ function drawReviews() {
   }
 }
 
+/**
+ * @param {TableSeat} s
+ * @param {string} recordId
+ * @param {HTMLElement} out
+ */
 async function reviewOf(s, recordId, out) {
   out.classList.remove('hidden');
   out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `Looking over ${s.name}\u2019s game\u2026 (this takes a few seconds)` }));
   try {
     const data = await api.review({ recordId, seat: s.seat });
-    showReview(out, data, { seat: () => s.seat, seatWords: (x) => (x === s.seat ? s.name : seatName(x)) });
+    showReview(out, data, { seat: () => s.seat, seatWords: (x) => (x === s.seat ? (s.name ?? seatName(x)) : seatName(x)) });
     const h = out.querySelector('h2');
     if (h) h.textContent = `${s.name}\u2019s decisions`;
   } catch (err) {
-    out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${err.message}` }));
+    out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${errorWords(err)}` }));
   }
 }
 
@@ -724,9 +819,9 @@ async function reviewOf(s, recordId, out) {
 
 function wire() {
   $('#open-form').addEventListener('submit', openTable);
-  $('#open-form').addEventListener('change', (e) => { if (e.target.name === 'game') showGameFields(); });
+  $('#open-form').addEventListener('change', (e) => { if (e.target instanceof HTMLInputElement && e.target.name === 'game') showGameFields(); });
   // a card picked here is her card on the other pages too
-  $('#card').addEventListener('change', () => chooseCard($('#card').value));
+  $('#card').addEventListener('change', () => chooseCard(/** @type {HTMLSelectElement} */ ($('#card')).value));
   $('#join-form').addEventListener('submit', joinTable);
   $('#look-button').addEventListener('click', lookUp);
   $('#join-code').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); lookUp(); } });

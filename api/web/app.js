@@ -573,16 +573,20 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     return ui.selected.map((i) => view().rack[i]);
   }
 
-  /** East's seat for one watching: her name, her tiles and discards counted. */
-  /** @param {View} v */
+  /**
+   * East's seat for one watching: her name, her tiles and discards counted.
+   * @param {View} v
+   */
   function eastWords(v) {
     const count = v.concealedCounts[0] ?? 0;
     const discards = v.discards[0]?.length ?? 0;
     return `${seatWords(0)} sits East: ${count} tiles in hand, ${discards} discard${discards === 1 ? '' : 's'}.`;
   }
 
-  /** What is happening at the table, for one watching it. */
-  /** @param {View} v */
+  /**
+   * What is happening at the table, for one watching it.
+   * @param {View} v
+   */
   function watchingWords(v) {
     // at a table together the page says whom it waits on above the table (hooks.waitingShown)
     const waiting = hooks.waitingShown ? '' : (v.waitingOn ?? []).map(seatWords).join(', ');
@@ -743,8 +747,10 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     return b;
   }
 
-  /** " on rack 2" when the seat plays two racks (Siamese), else nothing. */
-  /** @param {{ rack?: number, both?: boolean }} a */
+  /**
+   * " on rack 2" when the seat plays two racks (Siamese), else nothing.
+   * @param {{ rack?: number, both?: boolean }} a
+   */
   function onRack(a) {
     const racks = view().dead?.[view().seat]?.length ?? 1;
     if (a.both) return ' on both racks';
@@ -848,8 +854,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
    * A discard at a learner's level: when the defence (GET /defence: the seat's view only) rates
    * the tile dangerous, the page asks once, in one sentence, with Discard and Keep buttons;
    * otherwise, and at a table together, the discard goes at once.
+   * @param {ActionOf<'discard'>} a
    */
-  /** @param {ActionOf<'discard'>} a */
   async function discardWithCare(a) {
     if (live.busy) return;
     let level = null;

@@ -39,7 +39,7 @@ import { pageTile } from './lines.js';
  * @typedef {{ id: string, notation: string | null, understood: string[], questions: Question[], problems: string[], examples: string[], forms: number, groups: Group[] }} LineReading
  */
 
-/** A reading of the whole card (POST /api/cards/read). @typedef {{ lines: LineReading[], ready?: boolean, text?: string }} CardReading */
+/** A reading of the whole card (POST /api/cards/read). @typedef {{ lines: LineReading[], ready?: number, text?: string }} CardReading */
 
 /**
  * A line in the editor: the printed line's parts as she typed them (`groupsText`, `valueText`),
@@ -65,8 +65,10 @@ import { pageTile } from './lines.js';
  */
 
 const COLOURS = ['green', 'red', 'blue'];
-/** The small mark beside each colour's word, so the colour is never the only signal. */
-/** @type {Record<string, string>} */
+/**
+ * The small mark beside each colour's word, so the colour is never the only signal.
+ * @type {Record<string, string>}
+ */
 const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
 const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
 
@@ -157,8 +159,10 @@ let nextKey = 1;
 /** @param {string} what */
 const newKey = (what) => `${what}${nextKey++}`;
 
-/** The words of a line's answers, for "Your answers: ...". */
-/** @param {Answers} a */
+/**
+ * The words of a line's answers, for "Your answers: ...".
+ * @param {Answers} a
+ */
 function answerWords(a) {
   /** @type {string[]} */
   const out = [];
@@ -246,8 +250,10 @@ export class CardEditor {
     };
   }
 
-  /** Replaces the card with a printed card (PrintedCard), as it is. */
-  /** @param {PrintedCard} printed */
+  /**
+   * Replaces the card with a printed card (PrintedCard), as it is.
+   * @param {PrintedCard} printed
+   */
   load(printed) {
     this.card = {
       name: printed.name ?? '',
@@ -277,8 +283,10 @@ export class CardEditor {
     return structuredClone(this.card);
   }
 
-  /** Puts back a card from snapshot() (Undo, or a draft kept in this browser), checked field by field and given fresh keys. */
-  /** @param {any} card a snapshot, or a draft kept in this browser: anything, checked here */
+  /**
+   * Puts back a card from snapshot() (Undo, or a draft kept in this browser), checked field by field and given fresh keys.
+   * @param {any} card a snapshot, or a draft kept in this browser: anything, checked here
+   */
   restore(card) {
     /** @type {{ name?: unknown, sections: any[] }} */
     const c = card && Array.isArray(card.sections) ? card : this.blank();
@@ -366,8 +374,10 @@ export class CardEditor {
     };
   }
 
-  /** What the page itself finds wrong with a line before the server reads it, each one sentence. */
-  /** @param {EditorLine} l */
+  /**
+   * What the page itself finds wrong with a line before the server reads it, each one sentence.
+   * @param {EditorLine} l
+   */
   localProblems(l) {
     /** @type {string[]} */
     const out = [];
@@ -447,8 +457,10 @@ export class CardEditor {
     }
   }
 
-  /** A reading that failed, said in one sentence; returns when to try again (ms), or 0 to wait for her next change. */
-  /** @param {unknown} err */
+  /**
+   * A reading that failed, said in one sentence; returns when to try again (ms), or 0 to wait for her next change.
+   * @param {unknown} err
+   */
   failed(err) {
     const msg = this.els.message;
     const code = errorCode(err);
@@ -472,8 +484,10 @@ export class CardEditor {
     return 0;
   }
 
-  /** A reading of the card as it is now (waits for one on its way, or asks for one). */
-  /** @returns {Promise<CardReading | null>} */
+  /**
+   * A reading of the card as it is now (waits for one on its way, or asks for one).
+   * @returns {Promise<CardReading | null>}
+   */
   reading() {
     if (!this.timer && !this.inFlight && this.applied === this.changes && this.lastReading) return Promise.resolve(this.lastReading);
     return new Promise((resolve, reject) => {
@@ -700,8 +714,10 @@ export class CardEditor {
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('.xc'))) b.setAttribute('aria-pressed', String(l.concealed === (b.dataset.xc === 'c')));
   }
 
-  /** The groups drawn as chips in their colours: a tap cycles none, green, red, blue. */
-  /** @param {EditorLine} l */
+  /**
+   * The groups drawn as chips in their colours: a tap cycles none, green, red, blue.
+   * @param {EditorLine} l
+   */
   drawChips(l) {
     const box = this.lineBox(l);
     if (!box) return;
@@ -771,8 +787,10 @@ export class CardEditor {
     this.drawUnsure(l);
   }
 
-  /** A line whose reading is on its way: its answers wait (an answer to an old question could be wrong). */
-  /** @param {EditorLine} l */
+  /**
+   * A line whose reading is on its way: its answers wait (an answer to an old question could be wrong).
+   * @param {EditorLine} l
+   */
   markStale(l) {
     const box = this.lineBox(l);
     if (!box) return;

@@ -12,8 +12,10 @@ import { SHARED_CARD } from './chosen-card.js';
 
 /** A card she shares (GET /api/card-shares, POST /api/cards/:name/share): its name and its code. @typedef {{ name: string, code: string }} Share */
 
-/** Her shares, asked once for every control on the page (GET /api/card-shares), asked again after a change. */
-/** @type {Promise<Share[]> | null} */
+/**
+ * Her shares, asked once for every control on the page (GET /api/card-shares), asked again after a change.
+ * @type {Promise<Share[]> | null}
+ */
 let mine = null;
 /** @returns {Promise<Share[]>} */
 const shares = () => (mine ??= call('GET', '/api/card-shares').then((r) => r.shares, () => []));
@@ -39,8 +41,10 @@ export function sharedFromWords(card) {
   return `Shared with you by ${card.owner}${card.coach ? ', your coach' : ''}; only she can change it.`;
 }
 
-/** Takes a shared card off her list of cards (the card stays its owner's). Resolves once done; throws the server's sentence. */
-/** @param {string} name */
+/**
+ * Takes a shared card off her list of cards (the card stays its owner's). Resolves once done; throws the server's sentence.
+ * @param {string} name
+ */
 export async function takeOffList(name) {
   const code = sharedCodeOf(name);
   if (code === null) throw new Error('That is not a card shared with you.');

@@ -10,8 +10,10 @@ import { call } from './offline.js'; // the server, or this tablet with no conne
 import { lineElement, LEGEND, pageTile } from './lines.js';
 import { sortTiles, TILE_ORDER, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 
-/** Copies of each tile in the set (engine/mah-jongg/tiles.ts): four of each, eight flowers and eight jokers. */
-/** @param {string} t */
+/**
+ * Copies of each tile in the set (engine/mah-jongg/tiles.ts): four of each, eight flowers and eight jokers.
+ * @param {string} t
+ */
 const copies = (t) => (t === 'F' || t === 'J' ? 8 : 4);
 /** Most tiles on one rack: East's 14 (concealed and exposed together). */
 const RACK_MAX = 14;
@@ -45,8 +47,10 @@ const state = {
   /** A saved card's name (api/http/routes/cards.ts); '' for the server's card. */
   card: '',
 };
-/** The chosen saved card's text, sent with every request (the API takes a card as text). */
-/** @type {string | null} */
+/**
+ * The chosen saved card's text, sent with every request (the API takes a card as text).
+ * @type {string | null}
+ */
 let cardText = null;
 
 let target = 'hand';

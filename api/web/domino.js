@@ -48,8 +48,10 @@ const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: '
 
 // ---------------------------------------------------------------- dominoes
 
-/** "12-5" → [12, 5]. */
-/** @param {string} name */
+/**
+ * "12-5" → [12, 5].
+ * @param {string} name
+ */
 const ends = (name) => name.split('-').map(Number);
 
 // The colours of a double-12 set's pips, one per number, all dark enough for a white face.
@@ -217,8 +219,10 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     return hooks.seatLabel(seat);
   }
 
-  /** A train in words: "your train", "Seat 2's train", "the Mexican train". */
-  /** @param {number | 'mexican' | undefined} train */
+  /**
+   * A train in words: "your train", "Seat 2's train", "the Mexican train".
+   * @param {number | 'mexican' | undefined} train
+   */
   function trainWords(train) {
     if (train === 'mexican') return 'the Mexican train';
     if (train === view().seat) return 'your train';
@@ -226,8 +230,10 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
   }
 
 
-  /** One action in plain words, after the fact. */
-  /** @param {DominoAction & { seat: number }} a */
+  /**
+   * One action in plain words, after the fact.
+   * @param {DominoAction & { seat: number }} a
+   */
   function actionWords(a) {
     const me = a.seat === view().seat;
     const who = seatName(a.seat);
@@ -334,8 +340,10 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     return `${v.roundNo}|${v.turn}|${v.hand.join(',')}|${v.drawn ?? ''}|${v.trains.map((t) => t.tiles.length).join('.')}|${v.phase}`;
   }
 
-  /** The legal plays of a domino: [{tile, train}]. */
-  /** @param {string} tile */
+  /**
+   * The legal plays of a domino: [{tile, train}].
+   * @param {string} tile
+   */
   const playsOf = (tile) => /** @type {(DominoAction & { type: 'play' })[]} */ (ui.legal.filter((a) => a.type === 'play' && a.tile === tile));
   /** @param {DominoAction['type']} type */
   const legalOf = (type) => ui.legal.find((a) => a.type === type);
@@ -590,8 +598,10 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     $('#log').replaceChildren(...ui.history.map((l) => el('p', {}, l)));
   }
 
-  /** Pips left and round scores for one round: the table both end panels show. */
-  /** @param {DominoRound} r */
+  /**
+   * Pips left and round scores for one round: the table both end panels show.
+   * @param {DominoRound} r
+   */
   function roundTable(r) {
     const v = view();
     const rows = r.pipsLeft.map((p, s) => el('tr', { class: 'round-row', data: { seat: s } },
@@ -671,8 +681,10 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     });
   }
 
-  /** A reloaded page takes its game up again; a page opened to play a deal again shows its start form. */
-  /** @param {boolean} again */
+  /**
+   * A reloaded page takes its game up again; a page opened to play a deal again shows its start form.
+   * @param {boolean} again
+   */
   async function resume(again) {
     const res = again ? null : await live.resume();
     if (res) {

@@ -34,8 +34,8 @@ export class LiveGame {
   /**
    * Raises or lowers the busy flag. Raised, body[data-busy] says so at once; lowered, the mark
    * stays until the page has drawn the answer and calls drawn() (the browser tests wait on it).
+   * @param {boolean} on
    */
-  /** @param {boolean} on */
   setBusy(on) {
     this.busy = on;
     if (on) document.body.dataset.busy = '1';

@@ -11,10 +11,16 @@
 import { CardEditor } from './card-editor.js';
 import { shareControls, sharedFromWords, takeOffList } from './card-share.js';
 import { cardWords, chooseCard, chosenCard } from './chosen-card.js';
-import { call } from './client.js';
+import { call, errorCode } from './client.js';
+import { byId as $ } from './dom.js';
 import { pageTile } from './lines.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { EditorCard, PrintedCard } from './card-editor.js' */
+/** @import { SavedCard } from './types.js' */
+
+/** A saved card on her list, as GET /api/cards gives it: how many lines it has. @typedef {SavedCard & { title: string, lines: number, coach?: boolean }} ListedCard */
+
+/** A card kept to be put back (Undo): the way it was entered, the editor's card, the typed notation, the name. @typedef {{ mode: string, card: EditorCard, text: string, name: string }} Kept */
 
 /** A small original card to start the notation from (not a published card: see cards/). */
 const EXAMPLE = `card: My practice card
@@ -43,6 +49,7 @@ const waiting = { work: 0, reading: false, checking: false };
 function showBusy() {
   document.body.dataset.busy = String(waiting.work + (waiting.reading ? 1 : 0) + (waiting.checking ? 1 : 0));
 }
+/** @param {boolean} on */
 function busy(on) {
   waiting.work += on ? 1 : -1;
   showBusy();
@@ -53,7 +60,7 @@ function busy(on) {
 let mode = 'printed';
 
 const editor = new CardEditor(
-  { title: $('card-title'), sections: $('sections'), addSection: $('add-section'), status: $('card-status'), message: $('read-message'), cardProblems: $('card-problems') },
+  { title: /** @type {HTMLInputElement} */ ($('card-title')), sections: $('sections'), addSection: /** @type {HTMLButtonElement} */ ($('add-section')), status: $('card-status'), message: $('read-message'), cardProblems: $('card-problems') },
   {
     changed: () => { keepDraft(); afterEdit(); },
     busy: (on) => { waiting.reading = on; showBusy(); },
@@ -61,6 +68,7 @@ const editor = new CardEditor(
   },
 );
 
+/** @param {string} m */
 function setMode(m) {
   mode = m;
   $('printed-mode').classList.toggle('hidden', m !== 'printed');
@@ -71,7 +79,7 @@ function setMode(m) {
   try { localStorage.setItem(MODE_KEY, m); } catch { /* private mode: this page only */ }
 }
 
-const typedText = () => $('card-text').value;
+const typedText = () => /** @type {HTMLTextAreaElement} */ ($('card-text')).value;
 
 /** Something she typed is there: a new card replaces it only once she says so. */
 function hasContent() {
@@ -82,10 +90,13 @@ function hasContent() {
 async function currentText() {
   if (mode === 'notation') return typedText();
   if (editor.isEmpty()) return '';
-  return (await editor.reading()).text;
+  return (await editor.reading())?.text ?? '';
 }
 
-/** The editor's card as it was written in the notation: brought back unchanged, the editor takes it back as it was (her typing, marks and all). */
+/**
+ * The editor's card as it was written in the notation: brought back unchanged, the editor takes it back as it was (her typing, marks and all).
+ * @type {{ text: string, card: EditorCard } | null}
+ */
 let writtenFrom = null;
 
 /** Writes the card in the notation: the editor's reading becomes the text, to be changed there. */
@@ -94,7 +105,7 @@ async function toNotation() {
   try {
     const text = await currentText();
     writtenFrom = { text, card: editor.snapshot() };
-    $('card-text').value = text;
+    /** @type {HTMLTextAreaElement} */ ($('card-text')).value = text;
     setMode('notation');
     keepDraft();
     check();
@@ -130,7 +141,7 @@ async function toPrinted() {
     keepDraft();
     $('card-title').focus();
   } catch (err) {
-    $('tool-message').textContent = err.code === 'TM_NETWORK'
+    $('tool-message').textContent = errorCode(err) === 'TM_NETWORK'
       ? 'Tilemate cannot be reached, so the card cannot be shown as printed now.'
       : 'The notation has a mistake, so the card cannot be shown as printed yet: mend the lines listed below first.';
   } finally {
@@ -138,16 +149,20 @@ async function toPrinted() {
   }
 }
 
-/** An error in one sentence a player reads. */
+/**
+ * An error in one sentence a player reads.
+ * @param {unknown} err an ApiError, an Error, or `{ message }` made from an answer
+ */
 function sentence(err) {
-  if (err.code === 'TM_NETWORK') return 'Tilemate cannot be reached; check that it is still running, then try again.';
-  const m = String(err.message ?? err);
+  if (errorCode(err) === 'TM_NETWORK') return 'Tilemate cannot be reached; check that it is still running, then try again.';
+  const m = String(/** @type {{ message?: unknown } | null} */ (err)?.message ?? err);
   return `${m[0]?.toUpperCase() ?? ''}${m.slice(1)}${/[.!?]$/.test(m) ? '' : '.'}`;
 }
 
 // ---------------------------------------------------------------- the notation, for those who like it
 
-let checkTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let checkTimer;
 let asked = 0;
 
 async function check() {
@@ -165,7 +180,7 @@ async function check() {
     if (mine === asked) draw(r);
   } catch (err) {
     if (mine === asked) {
-      const words = err.code === 'TM_NETWORK' ? 'Tilemate cannot be reached, so the card is not checked yet; what you typed is kept in this browser.' : `The card could not be checked: ${sentence(err)}`;
+      const words = errorCode(err) === 'TM_NETWORK' ? 'Tilemate cannot be reached, so the card is not checked yet; what you typed is kept in this browser.' : `The card could not be checked: ${sentence(err)}`;
       $('problems').replaceChildren(item(words, 'problem'));
     }
   } finally {
@@ -173,6 +188,10 @@ async function check() {
   }
 }
 
+/**
+ * @param {string} text
+ * @param {string} [cls]
+ */
 function item(text, cls) {
   const li = document.createElement('li');
   li.textContent = text;
@@ -180,15 +199,25 @@ function item(text, cls) {
   return li;
 }
 
-/** "card line 4: "44q": "q" is not a tile" as a player reads it: the line, the word, what is wrong. */
+/**
+ * "card line 4: "44q": "q" is not a tile" as a player reads it: the line, the word, what is wrong.
+ * @param {CheckProblem} e
+ */
 function problemWords(e) {
   const what = e.message.replace(/^card line \d+: /, '').replace(/^"[^"]*": /, '');
   if (e.line === null) return `The card: ${what}`;
   return `Line ${e.line}${e.token ? `, at "${e.token}"` : ''}: ${what}`;
 }
 
+/**
+ * The notation's check (POST /api/cards/check): its mistakes, its open questions, its lines.
+ * @typedef {{ message: string, line: number | null, token?: string }} CheckProblem
+ * @typedef {{ id: string, forms: number, concealed?: boolean, value: number, fileLine: number, pattern: string, example: string }} CheckedLine
+ * @param {{ errors: CheckProblem[], questions?: { line: number, message: string }[], name: string, lines: CheckedLine[] }} r
+ */
 function draw(r) {
   const box = $('problems');
+  /** @type {HTMLElement[]} */
   const parts = [];
   if (r.errors.length) {
     const h = document.createElement('p');
@@ -228,6 +257,7 @@ function draw(r) {
   $('card-lines').replaceChildren(...r.lines.map(lineElement));
 }
 
+/** @param {CheckedLine} l */
 function lineElement(l) {
   const el = document.createElement('article');
   el.className = 'card-line my-line';
@@ -256,11 +286,13 @@ function lineElement(l) {
 
 // ---------------------------------------------------------------- saved cards
 
+/** @type {ListedCard[]} */
 let savedCards = [];
 
 async function listSaved() {
   const ul = $('saved');
   try {
+    /** @type {{ cards: ListedCard[] }} */
     const r = await call('GET', '/api/cards');
     savedCards = r.cards;
     // a kept choice of a card that is gone goes back to the practice card
@@ -273,6 +305,7 @@ async function listSaved() {
   }
 }
 
+/** @param {ListedCard} c */
 function savedItem(c) {
   const li = document.createElement('li');
   li.dataset.name = c.name;
@@ -340,6 +373,10 @@ function showChosen() {
 }
 
 /** The chosen card says so; another has a button to choose it. */
+/**
+ * @param {string} name
+ * @param {string} title
+ */
 function chooseControl(name, title) {
   if (chosenCard() === name) {
     const mark = document.createElement('strong');
@@ -364,6 +401,11 @@ function practiceItem() {
 }
 
 /** A control's words, then the card it acts on for screen readers (the visible words start its name). */
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ * @param {string} title
+ */
 function named(el, text, title) {
   const extra = document.createElement('span');
   extra.className = 'sr-only';
@@ -371,6 +413,11 @@ function named(el, text, title) {
   el.replaceChildren(text, extra);
 }
 
+/**
+ * @param {string} text
+ * @param {string} title
+ * @param {() => void} onClick
+ */
 function button(text, title, onClick) {
   const b = document.createElement('button');
   b.type = 'button';
@@ -382,17 +429,21 @@ function button(text, title, onClick) {
 
 // ---------------------------------------------------------------- saving, downloading, printing
 
-/** A saved name made from the card's own name: "Our Club Card 2026" is our-club-card-2026. */
+/**
+ * A saved name made from the card's own name: "Our Club Card 2026" is our-club-card-2026.
+ * @param {string} title
+ */
 function nameFrom(title) {
   return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
 }
 
+/** @type {(n: number, one: string, many: string) => string} */
 const countWords = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 async function save() {
   const msg = $('save-message');
-  if ($('card-name').value.trim() === '' && mode === 'printed' && nameFrom($('card-title').value)) $('card-name').value = nameFrom($('card-title').value);
-  const name = $('card-name').value.trim();
+  if (/** @type {HTMLInputElement} */ ($('card-name')).value.trim() === '' && mode === 'printed' && nameFrom(/** @type {HTMLInputElement} */ ($('card-title')).value)) /** @type {HTMLInputElement} */ ($('card-name')).value = nameFrom(/** @type {HTMLInputElement} */ ($('card-title')).value);
+  const name = /** @type {HTMLInputElement} */ ($('card-name')).value.trim();
   if (!NAME.test(name)) { msg.textContent = 'Give the card a name of small letters, digits and hyphens, such as my-card-2026.'; return; }
   if (mode === 'printed' && editor.cardProblems().length > 0) { msg.textContent = `Not saved: ${editor.cardProblems()[0]}`; return; }
   busy(true);
@@ -402,8 +453,8 @@ async function save() {
     if (mode === 'printed') {
       if (editor.isEmpty()) { msg.textContent = 'There is nothing to save yet: enter the first line of your card.'; return; }
       const reading = await editor.reading();
-      text = reading.text;
-      ready = reading.ready;
+      text = reading?.text ?? '';
+      ready = reading?.ready ?? 0;
       open = editor.counts().open;
       if (ready === 0) { msg.textContent = 'Not saved yet: no line is ready, so finish one line first.'; return; }
     }
@@ -426,11 +477,18 @@ async function save() {
   }
 }
 
-/** The name a downloaded file takes. */
+/**
+ * The name a downloaded file takes.
+ * @param {string} ext
+ */
 function fileName(ext) {
-  return `${$('card-name').value.trim() || nameFrom(mode === 'printed' ? $('card-title').value : (/^card:\s*(.*)$/m.exec(typedText())?.[1] ?? '')) || 'my-card'}.${ext}`;
+  return `${/** @type {HTMLInputElement} */ ($('card-name')).value.trim() || nameFrom(mode === 'printed' ? /** @type {HTMLInputElement} */ ($('card-title')).value : (/^card:\s*(.*)$/m.exec(typedText())?.[1] ?? '')) || 'my-card'}.${ext}`;
 }
 
+/**
+ * @param {Blob} blob
+ * @param {string} name
+ */
 function offerFile(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -458,7 +516,10 @@ async function download() {
   }
 }
 
-/** The card drawn as printed (POST /api/cards/picture): a PDF to print, or a picture. */
+/**
+ * The card drawn as printed (POST /api/cards/picture): a PDF to print, or a picture.
+ * @param {'pdf' | 'png'} format
+ */
 async function picture(format) {
   const msg = $('tool-message');
   busy(true);
@@ -494,6 +555,7 @@ async function picture(format) {
  * A card replaces what is there: at once when nothing is typed, else only once she says yes;
  * Undo puts hers back. `text` (the notation) or `printed` (a PrintedCard); `name` the saved
  * name to put in the name field (null leaves it).
+ * @param {{ text?: string | null, printed?: PrintedCard | null, name?: string | null, question: string, done: string, after?: string }} what
  */
 async function replaceCard({ text = null, printed = null, name = null, question, done, after = '' }) {
   // the notation opens in the notation when she writes it there; else it is read into the card as printed
@@ -503,7 +565,7 @@ async function replaceCard({ text = null, printed = null, name = null, question,
     try {
       card = (await call('POST', '/api/cards/printed', { text })).card;
     } catch (err) {
-      if (err.code === 'TM_NETWORK') { $('tool-message').textContent = sentence(err); return; }
+      if (errorCode(err) === 'TM_NETWORK') { $('tool-message').textContent = sentence(err); return; }
       // a card with mistakes opens in the notation, where each one is shown, so nothing of it is lost
       target = 'notation';
       after = 'The card has a mistake, so it opens in the notation, where each mistake is listed.';
@@ -512,10 +574,10 @@ async function replaceCard({ text = null, printed = null, name = null, question,
   const go = () => {
     takeUndo();
     writtenFrom = null;
-    if (target === 'printed') editor.load(card);
-    else { $('card-text').value = text; }
+    if (target === 'printed') editor.load(/** @type {PrintedCard} */ (card));
+    else { /** @type {HTMLTextAreaElement} */ ($('card-text')).value = text ?? ''; }
     if (mode !== target) setMode(target);
-    if (name !== null) $('card-name').value = name;
+    if (name !== null) /** @type {HTMLInputElement} */ ($('card-name')).value = name;
     $('ask').classList.add('hidden');
     $('draft-note').classList.add('hidden');
     if (undoState.before && undoState.hadContent) showUndo(`${done}; Undo puts back what you had typed.`);
@@ -529,7 +591,7 @@ async function replaceCard({ text = null, printed = null, name = null, question,
   $('ask-words').textContent = question;
   $('ask').classList.remove('hidden');
   $('undo-row').classList.add('hidden');
-  $('ask-yes').onclick = go;
+  /** @type {HTMLButtonElement} */ ($('ask-yes')).onclick = go;
   $('ask-no').focus();
 }
 
@@ -545,6 +607,7 @@ async function startFromPractice() {
   }
 }
 
+/** @param {File} file */
 async function openFile(file) {
   const msg = $('tool-message');
   if (file.size > 4 * MAX_CHARS) { msg.textContent = `The file ${file.name} is too large to be a card file.`; return; }
@@ -561,7 +624,10 @@ async function openFile(file) {
   }
 }
 
-/** A photo of her printed card read into a draft (POST /api/cards/photo): the lines Tilemate is unsure of are marked for her to check. */
+/**
+ * A photo of her printed card read into a draft (POST /api/cards/photo): the lines Tilemate is unsure of are marked for her to check.
+ * @param {File} file
+ */
 async function readPhoto(file) {
   const msg = $('tool-message');
   if (!['image/png', 'image/jpeg'].includes(file.type)) { msg.textContent = 'Choose a photo saved as a PNG or JPEG picture.'; return; }
@@ -580,8 +646,10 @@ async function readPhoto(file) {
       msg.textContent = res.status === 404 && /no route/.test(data.message ?? '') ? 'This Tilemate server cannot read photos yet.' : `The photo could not be read: ${sentence({ message: data.message ?? `the server answered ${res.status}` })}`;
       return;
     }
-    const lines = data.card.sections.reduce((n, s) => n + s.lines.length, 0);
-    const unsure = data.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure).length, 0);
+    /** @type {{ sections: { lines: { unsure?: string }[] }[] }} */
+    const read = data.card;
+    const lines = read.sections.reduce((n, s) => n + s.lines.length, 0);
+    const unsure = read.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure).length, 0);
     const after = lines === 0 ? 'Tilemate found no card lines in the photo: try a sharper photo taken straight on, in good light.'
       : `Tilemate read ${countWords(lines, 'line', 'lines')} from the photo${unsure ? `; check the ${countWords(unsure, 'marked line', 'marked lines')} against your card` : ''}.`;
     msg.textContent = '';
@@ -597,7 +665,7 @@ async function readPhoto(file) {
 
 function keepDraft() {
   try {
-    const name = $('card-name').value;
+    const name = /** @type {HTMLInputElement} */ ($('card-name')).value;
     if (mode === 'notation' ? typedText().trim() === '' : editor.isEmpty()) localStorage.removeItem(DRAFT_KEY);
     else localStorage.setItem(DRAFT_KEY, JSON.stringify(mode === 'notation' ? { v: 2, mode, text: typedText(), name } : { v: 2, mode, card: editor.snapshot(), name }));
   } catch { /* private mode or full: the draft lives in this page only */ }
@@ -619,22 +687,23 @@ function restoreDraft() {
   } else if (typeof draft.text === 'string' && draft.text.trim() !== '') {
     // a draft in the notation (and one kept by the page before the editor) comes back as it was typed
     setMode('notation');
-    $('card-text').value = draft.text.slice(0, MAX_CHARS);
+    /** @type {HTMLTextAreaElement} */ ($('card-text')).value = draft.text.slice(0, MAX_CHARS);
   } else return false;
-  if (typeof draft.name === 'string') $('card-name').value = draft.name.slice(0, 40);
+  if (typeof draft.name === 'string') /** @type {HTMLInputElement} */ ($('card-name')).value = draft.name.slice(0, 40);
   $('draft-words').textContent = 'Draft restored: the card you were entering before is back.';
   $('draft-note').classList.remove('hidden');
   return true;
 }
 
-/** What was there before the last change Undo can take back. */
+/** What was there before the last change Undo can take back. @type {{ before: Kept | null, hadContent: boolean, fresh: boolean }} */
 const undoState = { before: null, hadContent: false, fresh: false };
 
 function takeUndo() {
-  undoState.before = { mode, card: editor.snapshot(), text: typedText(), name: $('card-name').value };
+  undoState.before = { mode, card: editor.snapshot(), text: typedText(), name: /** @type {HTMLInputElement} */ ($('card-name')).value };
   undoState.hadContent = hasContent();
 }
 
+/** @param {string} words */
 function showUndo(words) {
   $('undo-words').textContent = words;
   $('undo-row').classList.remove('hidden');
@@ -645,7 +714,10 @@ function forgetUndo() {
   $('undo-row').classList.add('hidden');
 }
 
-/** The editor is about to make a change Undo can take back (an answer, a line removed). */
+/**
+ * The editor is about to make a change Undo can take back (an answer, a line removed).
+ * @param {string} words
+ */
 function offerUndo(words) {
   takeUndo();
   undoState.fresh = true;
@@ -664,8 +736,8 @@ function undo() {
   forgetUndo();
   writtenFrom = null;
   setMode(b.mode);
-  $('card-text').value = b.text;
-  $('card-name').value = b.name;
+  /** @type {HTMLTextAreaElement} */ ($('card-text')).value = b.text;
+  /** @type {HTMLInputElement} */ ($('card-name')).value = b.name;
   editor.restore(b.card);
   keepDraft();
   if (b.mode === 'notation') { check(); $('card-text').focus(); } else $('card-title').focus();
@@ -689,14 +761,14 @@ $('example').addEventListener('click', () => replaceCard({ text: EXAMPLE, questi
 $('practice').addEventListener('click', startFromPractice);
 $('open-button').addEventListener('click', () => $('open-file').click());
 $('open-file').addEventListener('change', () => {
-  const f = $('open-file').files?.[0];
-  $('open-file').value = '';
+  const f = /** @type {HTMLInputElement} */ ($('open-file')).files?.[0];
+  /** @type {HTMLInputElement} */ ($('open-file')).value = '';
   if (f) openFile(f);
 });
 $('photo-button').addEventListener('click', () => $('photo-file').click());
 $('photo-file').addEventListener('change', () => {
-  const f = $('photo-file').files?.[0];
-  $('photo-file').value = '';
+  const f = /** @type {HTMLInputElement} */ ($('photo-file')).files?.[0];
+  /** @type {HTMLInputElement} */ ($('photo-file')).value = '';
   if (f) readPhoto(f);
 });
 $('download').addEventListener('click', download);
@@ -706,8 +778,8 @@ $('ask-no').addEventListener('click', () => { $('ask').classList.add('hidden'); 
 $('undo').addEventListener('click', undo);
 $('discard-draft').addEventListener('click', () => {
   takeUndo();
-  $('card-text').value = '';
-  $('card-name').value = '';
+  /** @type {HTMLTextAreaElement} */ ($('card-text')).value = '';
+  /** @type {HTMLInputElement} */ ($('card-name')).value = '';
   editor.load({ name: '', sections: [] });
   forgetDraft();
   showUndo('The draft is discarded; Undo brings it back.');
@@ -719,7 +791,7 @@ $('save').addEventListener('click', save);
 async function offerPhrases() {
   try {
     const r = await call('GET', '/api/cards/phrases');
-    $('phrases').replaceChildren(...r.phrases.map((p) => Object.assign(document.createElement('option'), { value: p })));
+    $('phrases').replaceChildren(...r.phrases.map((/** @type {string} */ p) => Object.assign(document.createElement('option'), { value: p })));
   } catch { /* the note is typed in full: it is read the same */ }
 }
 

@@ -25,8 +25,10 @@ function note(offline) {
   document.querySelector('main')?.prepend(p);
 }
 
-/** The engine's thread (offline-worker.js), its answers awaited by request number. */
-/** @type {Worker | null} */
+/**
+ * The engine's thread (offline-worker.js), its answers awaited by request number.
+ * @type {Worker | null}
+ */
 let worker = null;
 /** @type {Map<number, (answer: WorkerAnswer) => void>} */
 const waiting = new Map();

@@ -9,39 +9,48 @@
 // has been opened online; every other request to /api/ goes to the server as it is (the page's
 // offline answers are worked out by api/web/offline.js).
 
+/** This worker's own scope: a service worker's (the WebWorker lib types `self` as any worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const CACHE = 'tilemate-pages-v1';
 /** How long a page waits for a server that does not answer before the kept copy is used. */
 const WAIT_MS = 4000;
 const KEPT_API = /^\/api\/(card|cards|cards\/[a-z0-9][a-z0-9-]{0,39})$/;
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const res = await fetch('/offline-files.json', { cache: 'no-store' });
+    /** @type {{ files: string[] }} */
     const { files } = await res.json();
     // one by one: a file that cannot be fetched just now is fetched again on its first use
     await Promise.all(files.map((f) => cache.add(new Request(f, { cache: 'no-store' })).catch(() => undefined)));
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (name.startsWith('tilemate-') && name !== CACHE) await caches.delete(name);
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   if (url.pathname.startsWith('/api/') && !KEPT_API.test(url.pathname)) return;
   if (url.pathname.startsWith('/docs')) return;
   event.respondWith(networkFirst(req, event));
 });
 
+/**
+ * @param {Request} req
+ * @param {FetchEvent} event
+ * @returns {Promise<Response>}
+ */
 async function networkFirst(req, event) {
   const cache = await caches.open(CACHE);
   // a page's address carries its rack (chase.html?hand=...): one page is kept once, whatever its rack

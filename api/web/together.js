@@ -85,8 +85,10 @@ function levelWords(game, level) {
   return (LEVELS[game] ?? []).find(([v]) => v === level)?.[1] ?? level ?? '';
 }
 
-/** What a seat is called at the table: her name, or the bot's place. */
-/** @param {number} s */
+/**
+ * What a seat is called at the table: her name, or the bot's place.
+ * @param {number} s
+ */
 function seatName(s) {
   const t = state.table;
   const seat = t?.seats?.[s];
@@ -104,8 +106,10 @@ function placeWords(s, t = state.table) {
   return t?.game === 'mah-jongg' ? (WINDS[s] ?? `Seat ${s + 1}`) : `Seat ${s + 1}`;
 }
 
-/** One short line about a seat: a bot's level, or that its person is away. */
-/** @param {number} s */
+/**
+ * One short line about a seat: a bot's level, or that its person is away.
+ * @param {number} s
+ */
 function seatFacts(s) {
   const seat = state.table?.seats?.[s];
   if (!seat) return '';
@@ -114,8 +118,10 @@ function seatFacts(s) {
   return 'Empty seat';
 }
 
-/** A seat's facts in a few words beside its name: "medium" for a bot, "away" for a person gone. */
-/** @param {number} s */
+/**
+ * A seat's facts in a few words beside its name: "medium" for a bot, "away" for a person gone.
+ * @param {number} s
+ */
 function botOrAway(s) {
   const seat = state.table?.seats?.[s];
   return seat?.kind === 'bot' ? levelWords(table().game, seat.level).toLowerCase() : 'away for now';
@@ -507,8 +513,10 @@ function drawTable() {
   if (state.you?.role === 'coach') drawCoach();
 }
 
-/** "Card: ..." for a Mah Jongg table, before the game and during it, to everyone seated and watching. */
-/** @param {TableInfo} t */
+/**
+ * "Card: ..." for a Mah Jongg table, before the game and during it, to everyone seated and watching.
+ * @param {TableInfo} t
+ */
 function drawCardLine(t) {
   for (const id of ['#lobby-card', '#card-line']) {
     const line = /** @type {HTMLElement | null} */ (document.querySelector(id));

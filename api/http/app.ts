@@ -13,7 +13,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
-import { LiveGames } from './live-games.js';
 import { guard, type HostOptions } from './guard.js';
 import { openDb, type Db } from '../store/db.js';
 import { RateWindows } from '../store/rate-windows.js';
@@ -87,8 +86,6 @@ export interface AppContext {
   cardText: string;
   /** Players' cards compiled from their text, the latest kept, with their analyzers. */
   cards: CardCache;
-  /** The live games of every game, and the finished games' records. */
-  live: LiveGames;
   limits: Limits;
   /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
@@ -100,7 +97,7 @@ export interface AppContext {
   accounts: Accounts;
   /** Players, their sessions and cards in the database. */
   players: PlayerStore;
-  /** Live games, records and kept reviews in the database (the live tables go through `live`). */
+  /** Finished games' records and kept reviews in the database (games in progress are `tables`). */
   games: GameStore;
   /** Tables people share (api/http/tables.ts). */
   tables: Tables;
@@ -201,7 +198,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const cc = cards.compile(readCardText(opts.card));
   const cardText = cc.card.text;
   const card: LoadedCard = { cc, analyzer: cards.analyzer(cc) };
-  const tableLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
+  const gameLimits = { maxGames: limits.maxGames, perAddress: limits.gamesPerAddress, idleMs: limits.idleMs };
   const db = opts.db ?? (await openDb({ dataDir: resolve(opts.dataDir), url: opts.databaseUrl }));
   let store: GameStore;
   let players: PlayerStore;
@@ -210,7 +207,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     store = new GameStore(db);
     players = new PlayerStore(db);
     await players.endExpiredSessions();
-    const imported = await importDataFolder(store, players, resolve(opts.dataDir));
+    const imported = await importDataFolder(store, new TableStore(db, store), players, resolve(opts.dataDir));
     if (imported !== null && imported.records + imported.live + imported.cards + imported.skipped.length > 0) {
       app.log.warn(
         `the data folder's files read into the database: ${imported.records} records, ${imported.live} games in progress, ${imported.cards} cards${imported.skipped.length > 0 ? `; not read: ${imported.skipped.join('; ')}` : ''}`,
@@ -237,14 +234,6 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onListen', async () => {
     pool.warm({ kind: 'check-card', text: cardText });
   });
-  const live = new LiveGames({
-    store,
-    wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],
-    cards: cards.compile,
-    limits: tableLimits,
-    onError: (err) => app.log.error(err),
-    pool,
-  });
   const tables = new Tables({
     store: new TableStore(db, store),
     wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],
@@ -252,6 +241,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     pool,
     maxTables: limits.maxGames,
     tablesPerAddress: limits.gamesPerAddress,
+    games: gameLimits,
     onError: (err) => app.log.error(err),
     ...opts.tableTimes,
   });
@@ -259,11 +249,6 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await tables.stop();
   });
-  const restored = await live.restore();
-  if (restored > 0) app.log.info(`took up ${restored} games in progress from the database`);
-  // idle games end on the clock, not only when someone else opens a game
-  const sweeper = setInterval(() => live.sweep(), Math.min(60_000, limits.idleMs)).unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   // every answer's status is its code's, from the one table (httpStatus)
   app.setErrorHandler((err: FastifyError | TilemateError, request, reply) => {
@@ -322,7 +307,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = { card, cardText, cards, live, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables };
+  const ctx: AppContext = { card, cardText, cards, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },

@@ -3,19 +3,19 @@ import type { Agent } from '../../agents/agent.js';
 import { botRng, makeBot, thinksLong } from '../../agents/bots.js';
 import { forcedAction } from '../../agents/table.js';
 import { TilemateError } from '../../engine/errors.js';
-import type { CardSource, Game, GameSpec } from '../../engine/games.js';
-import { RecordWriter } from '../../engine/record.js';
+import type { CardSource, Game, GameSpec, GameType } from '../../engine/games.js';
+import { RecordWriter, replayRecord } from '../../engine/record.js';
 import { loadGame } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
 import { recordSummary, type NewRecord } from '../store/games.js';
 import { TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
-import { freshSeed } from './live-games.js';
-import { CLOCKS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
+import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
 
 /**
- * Tables people share (docs/tables.md), on one server or many. The database holds each table
+ * Every game in progress is a table: a game against bots (one person's seat, the bots in the
+ * others: `solo`) and a table people share (docs/tables.md), on one server or many, go one way. The database holds each table
  * and its game (api/store/tables.ts); a server keeps a copy of the tables its people are at,
  * read again whenever the database's version is newer. Every change is made on the copy and
  * written over the version it was made from: when another server got there first, the copy is
@@ -32,7 +32,49 @@ import { CLOCKS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+/** A game against bots by its id (its table's code is its id, which no join accepts). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** A fresh game seed: 48 random bits, never shown before the end (too many deals to search for the one on the table). */
+export const freshSeed = (): number => randomInt(0, 2 ** 48 - 1);
+
+/** A new game against bots. */
+export interface NewGame<G extends GameSpec> {
+  game: Game<G>;
+  /** The player whose game it is (her records list it). */
+  player: string | null;
+  /** The person's seat. */
+  seat: number;
+  /** A bot for every other seat, in seat order. */
+  bots: readonly string[];
+  seed?: number;
+  /** Make the person's forced draws, declines and passes for her (default true). */
+  autoPlay?: boolean;
+  /** Actions (as the codec writes them) the game starts from: play on from a moment of a recorded game. */
+  from?: readonly unknown[];
+}
+
+/** A game against bots as its person's seat sees it (docs/api.md). */
+export interface GameAnswer {
+  id: string;
+  token?: string;
+  seat: number;
+  seats: string[];
+  view: unknown;
+  legal: unknown[];
+  events: unknown[];
+  /** Actions applied so far: post it back as `after` with the next action to make a retry safe. */
+  at: number;
+  recordId: string | null;
+}
+
+/** How many games against bots the server holds, one address holds, and how long one may lie untouched (ms). */
+export interface GameLimits {
+  maxGames: number;
+  perAddress: number;
+  idleMs: number;
+}
 
 /** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
 const ATTEMPTS = 4;
@@ -134,6 +176,8 @@ export interface TablesOptions {
   tablesPerAddress?: number;
   /** A table untouched this long is given up (ms). */
   idleMs?: number;
+  /** Games against bots: how many, and how long one may lie untouched. */
+  games?: GameLimits;
   /** How often to look for tables due (ms). */
   sweepMs?: number;
   /** How long a second of the clocks and of absence lasts (ms; tests make it short). */
@@ -178,9 +222,13 @@ export class Tables {
     const beat = setInterval(() => {
       void this.heartbeat();
     }, this.opts.beatMs ?? 5_000);
-    const idle = setInterval(() => {
-      this.store.dropIdle(Date.now() - (this.opts.idleMs ?? 2 * 3_600_000), Date.now() - 86_400_000).catch(this.onError);
-    }, 60_000);
+    // idle games end on the clock, not only when someone opens another
+    const idle = setInterval(
+      () => {
+        void this.dropIdle();
+      },
+      Math.min(60_000, this.gameLimits.idleMs),
+    );
     for (const t of [sweep, beat, idle]) t.unref();
     this.timers = [sweep, beat, idle];
   }
@@ -191,6 +239,27 @@ export class Tables {
     await this.unlisten?.();
     this.unlisten = null;
     for (const conns of this.connections.values()) for (const c of conns) c.send({ type: 'error', code: 'TM_STORAGE', message: 'The server is restarting; you will be reconnected in a moment.' });
+  }
+
+  private get gameLimits(): GameLimits {
+    return this.opts.games ?? { maxGames: DEFAULT_LIMITS.maxGames, perAddress: DEFAULT_LIMITS.gamesPerAddress, idleMs: DEFAULT_LIMITS.idleMs };
+  }
+
+  /** Gives up the tables left untouched, and forgets this server's copies of them and of those long finished. */
+  async dropIdle(): Promise<void> {
+    const now = Date.now();
+    try {
+      for (const id of await this.store.dropIdle(now - (this.opts.idleMs ?? 2 * 3_600_000), now - this.gameLimits.idleMs, now - 86_400_000)) this.forget(id);
+      for (const [id, t] of this.cache) if (!this.connections.has(id) && !this.locks.has(id) && now - t.row.touchedAt > Math.min(this.gameLimits.idleMs, 3_600_000)) this.forget(id);
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  private forget(id: string): void {
+    this.cache.delete(id);
+    this.membersOf.delete(id);
+    for (const [code, r] of this.codes) if (r.id === id) this.codes.delete(code);
   }
 
   private get second(): number {
@@ -215,7 +284,7 @@ export class Tables {
     const game = loadGame(t.game, t.params, this.opts.cards); // refuses an unknown ruleset, players or card
     makeBot(game, t.level); // refuses an unknown level
     const name = cleanName(t.name);
-    const live = await this.store.countLive(address);
+    const live = await this.store.countLive(address, false, 0);
     if (this.opts.maxTables !== undefined && live.all >= this.opts.maxTables) {
       throw new TilemateError('TM_TOO_MANY_GAMES', 'the server has as many tables as it can hold just now; please try again later');
     }
@@ -243,6 +312,8 @@ export class Tables {
           level: t.level,
           status: 'open',
           seats,
+          solo: false,
+          autoPlay: true,
         },
         address,
         member,
@@ -307,7 +378,7 @@ export class Tables {
       t.row = { ...t.row, seats, seed, status: 'playing', rng: botRng(seed) };
       this.startGame(t);
       t.dirty = true;
-      await this.advance(t, await this.presence(t.row.id), new Set());
+      await this.advance(t, await this.presence(t), new Set());
       return { change: { seats, seed, status: this.statusOf(t), ...this.gameChange(t, 0) }, out: undefined };
     });
     return this.info(code);
@@ -323,29 +394,39 @@ export class Tables {
    */
   async act(code: string, token: string | undefined, body: Record<string, unknown>, after?: number): Promise<GameMessage> {
     const { member, row } = await this.open(code, token);
+    const from = await this.play(member, row.id, body, after);
+    // the copy as this change left it (or later): committed, so no need to read it again
+    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? (await this.sync(row.id)), member, from));
+  }
+
+  /** The member's action and what follows it, committed; the action it was made after (the first event to tell her). */
+  private play(member: Member, id: string, body: Record<string, unknown>, after?: number): Promise<number> {
     if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'you are watching this table: only its players act');
     const seat = member.seat;
     if (body.seat !== undefined && body.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `you play seat ${seat}, not seat ${String(body.seat)}`);
-    const from = await this.change(row.id, async (t) => {
+    return this.change(id, async (t) => {
       const { game, state } = this.playing(t);
       if (after !== undefined) {
         if (!Number.isInteger(after) || after < 0 || after > t.log.length)
           throw new TilemateError('TM_BAD_INPUT', `"after": ${String(after)} is not a moment of this game (it is at action ${t.log.length})`);
         if (t.log.slice(after).some((l) => l.action.seat === seat)) {
-          throw new TilemateError('TM_STALE_ACTION', `your seat has moved since action ${after} (this may be a retry, or your clock ran out), so this was not applied again`);
+          throw new TilemateError(
+            'TM_STALE_ACTION',
+            `this action was sent after action ${after}, but the game is at action ${t.log.length} and your seat has moved since (it may be a retry, or your clock ran out), so it was not applied again`,
+          );
         }
       }
+      if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
       if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
       const action = game.decodeAction({ ...body, seat });
       const at = t.log.length;
       game.apply(state, action); // checks it in full first: a refused action changes nothing
       t.dirty = true;
       this.logged(t, action, false);
-      await this.advance(t, await this.presence(t.row.id), new Set());
-      return { change: { status: this.statusOf(t), ...this.gameChange(t, at), seen: seat }, out: after ?? at };
+      await this.advance(t, await this.presence(t), new Set());
+      // a game against bots keeps no presence: nobody stands in for her
+      return { change: { status: this.statusOf(t), ...this.gameChange(t, at), ...(t.row.solo ? {} : { seen: seat }) }, out: after ?? at };
     });
-    // the copy as this change left it (or later): committed, so no need to read it again
-    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? (await this.sync(row.id)), member, from));
   }
 
   /** The member's game message now (polling; a reconnect). */
@@ -424,6 +505,222 @@ export class Tables {
     });
   }
 
+  // ------------------------------------------------------------------ games against bots
+
+  /** Refuses (TM_TOO_MANY_GAMES) when `owner` could not open a new game against bots now; asked before the work a new game needs (a card compiled). */
+  async checkRoom(owner: string): Promise<void> {
+    const l = this.gameLimits;
+    const live = await this.store.countLive(owner, true, Date.now() - l.idleMs);
+    if (live.owner >= l.perAddress) {
+      throw new TilemateError('TM_TOO_MANY_GAMES', `this address already has ${live.owner} games in progress, the most one address may play at once; finish one first`);
+    }
+    if (live.all >= l.maxGames) throw new TilemateError('TM_TOO_MANY_GAMES', `the server holds ${l.maxGames} live games, its limit; try again in a few minutes`);
+  }
+
+  /** Games against bots in progress, on every server. */
+  async gamesInProgress(): Promise<number> {
+    return (await this.store.countLive('', true, Date.now() - this.gameLimits.idleMs)).all;
+  }
+
+  /**
+   * A new game against bots: a table with her seat and a bot in each other, dealt and played
+   * until she must decide (from a recorded game's moment, with `from`), made in one
+   * transaction with its first actions. The token is in the answer only.
+   */
+  async solo<G extends GameSpec>(opts: NewGame<G>, owner: string): Promise<GameAnswer> {
+    const game = opts.game as unknown as Game;
+    const seat = opts.seat;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= game.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: expected a seat from 0 to ${game.players - 1}`);
+    if (opts.bots.length !== game.players - 1) {
+      throw new TilemateError(
+        'TM_BAD_INPUT',
+        `"bots" names ${opts.bots.length} bot${opts.bots.length === 1 ? '' : 's'} for the ${game.players - 1} other seats: name one per other seat, or give "level" for all`,
+      );
+    }
+    for (const bot of opts.bots) makeBot(game, bot); // refuses an unknown bot
+    await this.checkRoom(owner);
+    const seed = opts.seed ?? freshSeed();
+    const levels = [...opts.bots];
+    levels.splice(seat, 0, '');
+    const seats: SeatRow[] = levels.map((level, s) => (s === seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level }));
+    const token = randomBytes(24).toString('base64url');
+    const id = randomBytes(12).toString('base64url');
+    const member: Member = { tokenHash: hash(token), tableId: id, role: 'player', seat, name: 'You', playerId: opts.player, host: true };
+    const row: TableRow = {
+      id,
+      code: id,
+      game: game.type.name,
+      params: { ...game.params },
+      hostId: opts.player,
+      teaching: false,
+      clock: 'off',
+      awayAfter: 0,
+      level: opts.bots[0], // nobody stands in for her, but every table names a bot of its game
+      status: 'playing',
+      seats,
+      seed,
+      rng: null,
+      actions: 0,
+      version: 0,
+      turnSince: null,
+      touchedAt: Date.now(),
+      solo: true,
+      autoPlay: opts.autoPlay ?? true,
+    };
+    const t = this.fresh(row, 'You', game);
+    if (opts.from !== undefined) {
+      try {
+        this.replay(
+          t,
+          opts.from.map((action) => ({ action, byBot: false })),
+        );
+      } catch (err) {
+        throw new TilemateError('TM_BAD_RECORD', `the game cannot be set up from its record: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (game.isOver(t.state!)) throw new TilemateError('TM_GAME_OVER', 'the game had ended by then: choose an earlier moment');
+    }
+    await this.advance(t, new Map(), new Set());
+    this.membersOf.set(id, [member]);
+    const change = this.gameChange(t, 0);
+    t.row = { ...row, status: this.statusOf(t), rng: [...t.rng] as RngState, actions: t.log.length };
+    if (!(await this.store.create(t.row, owner, member, change))) throw new Error(`rule violation: game id ${id} drawn twice`);
+    this.cache.set(id, t);
+    this.remember(member);
+    this.tell(member.tokenHash.toString('hex'), 0);
+    return { ...this.answerFor(t, member), token };
+  }
+
+  /** A game against bots as its seat sees it now; `since` (an action number) lists the events after it instead of the untold ones. */
+  async gameAnswer(id: string, token: string | undefined, type: GameType, since?: number): Promise<GameAnswer> {
+    return this.atGame(id, token, type, (t, m) => this.answerFor(t, m, since));
+  }
+
+  /**
+   * The seat's action in a game against bots, then the bots' until she must decide again or the
+   * game ends, committed before the answer (as at any table).
+   */
+  async gameAct(id: string, token: string | undefined, type: GameType, body: Record<string, unknown>, after?: number): Promise<GameAnswer> {
+    const found = await this.resolve(id, token, type);
+    if ('finished' in found) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
+    const { member } = found;
+    const from = await this.play(member, id, body, after);
+    const key = member.tokenHash.toString('hex');
+    if (!this.told.has(key)) this.tell(key, from);
+    return this.atGame(id, token, type, (t, m) => this.answerFor(t, m));
+  }
+
+  /** Runs `fn` on a game against bots as it stands, with the seat its token plays (the hint, the card panel, the defence read her view from it). */
+  async atSeat<G extends GameSpec, T>(id: string, token: string | undefined, type: GameType<G>, fn: (game: Game<G>, state: G['state'], seat: number) => T): Promise<T> {
+    return this.atGame(id, token, type as unknown as GameType, (t, m) => fn(t.game as unknown as Game<G>, t.state as G['state'], m.seat!));
+  }
+
+  private async atGame<T>(id: string, token: string | undefined, type: GameType, fn: (t: Cached, m: Member) => T): Promise<T> {
+    const found = await this.resolve(id, token, type);
+    if ('finished' in found) return fn(found.finished.t, found.finished.member);
+    const { member } = found;
+    try {
+      return await this.exclusive(id, async () => fn(await this.sync(id), member));
+    } catch (err) {
+      if (!(err instanceof TilemateError && err.code === 'TM_NOT_FOUND')) throw err;
+      // the table went meanwhile (given up, or finished long ago): its record may still open
+      const done = await this.finished(id, member.tokenHash, type);
+      if (done === null) throw this.noGame(id, type);
+      return fn(done.t, done.member);
+    }
+  }
+
+  private noGame(id: string, type: GameType): TilemateError {
+    return new TilemateError('TM_NOT_FOUND', `no ${type.title} game "${id.slice(0, 64)}" opens with this token`);
+  }
+
+  /**
+   * The member a game's token opens, when it opens a game against bots of this type in progress
+   * (or finished, its table still there); else how the game ended, from its record, when the token
+   * opens a finished one whose table has gone. No token: TM_UNAUTHORIZED; an unknown id, a game of
+   * another type, a table people share or another game's token: the same TM_NOT_FOUND.
+   */
+  private async resolve(id: string, token: string | undefined, type: GameType): Promise<{ member: Member } | { finished: { t: Cached; member: Member } }> {
+    if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
+    if (!ID.test(id)) throw this.noGame(id, type);
+    const key = hash(token);
+    const member = this.memberCache.get(key.toString('hex')) ?? (await this.store.member(key));
+    if (member !== null && member.tableId === id && member.seat !== null) {
+      this.remember(member);
+      let row = this.codes.get(id);
+      if (row === undefined) {
+        row = (await this.store.byId(id)) ?? undefined;
+        if (row !== undefined) this.codes.set(id, row);
+      }
+      if (row !== undefined) {
+        if (!row.solo || row.game !== type.name) throw this.noGame(id, type);
+        return { member };
+      }
+    }
+    const done = await this.finished(id, key, type);
+    if (done === null) throw this.noGame(id, type);
+    return { finished: done };
+  }
+
+  /**
+   * A finished game against bots whose table has gone, read-only, from its record (which keeps
+   * its token's hash): a player whose last answer was cut off, even long after, still opens how
+   * it ended. Games finished before every game was a table are read the same way.
+   */
+  private async finished(id: string, tokenHash: Buffer, type: GameType): Promise<{ t: Cached; member: Member } | null> {
+    const kept = await this.store.games.finishedGame(tokenHash);
+    if (kept === null || kept.id !== id) return null;
+    try {
+      const { header, game, played } = replayRecord(kept.text, { cards: this.opts.cards });
+      if (game.type !== type) return null;
+      const row: TableRow = {
+        id,
+        code: id,
+        game: game.type.name,
+        params: { ...game.params },
+        hostId: null,
+        teaching: false,
+        clock: 'off',
+        awayAfter: 0,
+        level: header.seats[kept.seat === 0 ? 1 : 0],
+        status: 'over',
+        seats: header.seats.map((name, s) => (s === kept.seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level: name })),
+        seed: header.seed,
+        rng: null,
+        actions: played.length,
+        version: 0,
+        turnSince: null,
+        touchedAt: 0,
+        solo: true,
+        autoPlay: true,
+      };
+      const t = this.fresh(row, 'You', game);
+      for (const action of played) {
+        game.apply(t.state!, action);
+        this.logged(t, action, false);
+      }
+      return { t, member: { tokenHash, tableId: id, role: 'player', seat: kept.seat, name: 'You', playerId: null, host: true } };
+    } catch (err) {
+      this.onError(new Error(`finished game ${id} not opened: ${err instanceof Error ? err.message : String(err)}`));
+      return null;
+    }
+  }
+
+  /** Events each person's game answers have told her up to, by token (this server's; another server's answers start from where her action was made). */
+  private readonly told = new Map<string, { told: number }>();
+  private tell(key: string, at: number): { told: number } {
+    if (this.told.size >= 20_000) this.told.clear();
+    const told = { told: at };
+    this.told.set(key, told);
+    return told;
+  }
+
+  /** Her seat's answer in a game against bots: the events after `since`, or those she has not been told. */
+  private answerFor(t: Cached, m: Member, since?: number): GameAnswer {
+    const key = m.tokenHash.toString('hex');
+    const msg = since === undefined ? this.messageFor(t, m, undefined, this.told.get(key) ?? this.tell(key, t.log.length)) : this.messageFor(t, m, Math.max(0, Math.min(since, t.log.length)));
+    return { id: t.row.id, seat: m.seat!, seats: msg.seats, view: msg.view, legal: msg.legal, events: msg.events, at: msg.at, recordId: msg.recordId };
+  }
+
   // ------------------------------------------------------------------ what a member sees
 
   /** The game a table plays (its name: mah-jongg, mexican-train), known once read. */
@@ -435,7 +732,7 @@ export class Tables {
   async info(code: string): Promise<TableInfo> {
     const row = await this.row(code);
     const t = await this.exclusive(row.id, () => this.sync(row.id));
-    return this.infoOf(t, t.row.status === 'playing' ? await this.presence(row.id) : new Map());
+    return this.infoOf(t, t.row.status === 'playing' ? await this.presence(t) : new Map());
   }
 
   private infoOf(t: Cached, presence: Map<number, number>): TableInfo {
@@ -463,12 +760,12 @@ export class Tables {
     const card = r.params.card as { name?: unknown } | undefined;
     if (typeof card?.name === 'string') info.card = card.name;
     if (r.status === 'over') {
-      info.recordIds = Object.fromEntries(r.seats.flatMap((s, seat) => (s.kind === 'person' ? [[seat, `${r.id}-${seat}`]] : [])));
+      info.recordIds = Object.fromEntries(r.seats.flatMap((s, seat) => (s.kind === 'person' ? [[seat, recordIdOf(r, seat)]] : [])));
     }
     return info;
   }
 
-  private messageFor(t: Cached, m: Member, since: number | undefined, conn?: Connection): GameMessage {
+  private messageFor(t: Cached, m: Member, since: number | undefined, conn?: { told: number }): GameMessage {
     const { game, state, wire } = this.playing(t);
     const paused = t.row.status === 'paused';
     const seat = m.role === 'player' ? m.seat : null;
@@ -498,7 +795,7 @@ export class Tables {
       view,
       legal: seat === null ? [] : wire.legalJson(game, legal, game.view(state, seat)),
       events,
-      recordId: game.isOver(state) && seat !== null && t.row.seats[seat].kind === 'person' ? `${t.row.id}-${seat}` : null,
+      recordId: game.isOver(state) && seat !== null && t.row.seats[seat].kind === 'person' ? recordIdOf(t.row, seat) : null,
       paused,
     };
     const clockMs = this.clockMs(t);
@@ -520,8 +817,9 @@ export class Tables {
     return { ...v, seat: null };
   }
 
+  /** The seats' names: a game against bots names them as its record does ("human", the bots' levels). */
   private seatNames(r: TableRow): string[] {
-    return r.seats.map((s) => (s.kind === 'person' ? s.name! : s.kind === 'bot' ? `Bot (${s.level})` : 'Empty seat'));
+    return r.seats.map((s) => (s.kind === 'person' ? s.name! : s.kind === 'bot' ? (r.solo ? s.level! : `Bot (${s.level})`) : 'Empty seat'));
   }
 
   // ------------------------------------------------------------------ connections
@@ -588,7 +886,7 @@ export class Tables {
         if (err instanceof TilemateError && err.code === 'TM_NOT_FOUND') for (const c of conns) c.send({ type: 'error', code: err.code, message: 'This table has closed.' });
         throw err;
       }
-      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.presence(id) : new Map()));
+      const info = JSON.stringify(this.infoOf(t, t.row.status === 'playing' ? await this.presence(t) : new Map()));
       for (const c of conns) {
         const you = { seat: c.member.seat, role: c.member.role, name: c.member.name, host: c.member.host };
         const tableText = `${info}|${JSON.stringify(you)}`;
@@ -658,7 +956,7 @@ export class Tables {
         const t = await this.sync(id);
         if (t.row.status !== 'playing' || t.game === null) return this.store.snooze(id, this.serverId, null);
         const now = Date.now();
-        const presence = await this.presence(id);
+        const presence = await this.presence(t);
         const clockMs = this.clockMs(t);
         const timedOut = new Set(clockMs !== null && t.row.turnSince !== null && now >= t.row.turnSince + clockMs ? this.peopleWaitedOn(t) : []);
         const from = t.log.length;
@@ -691,7 +989,7 @@ export class Tables {
 
   /** When to look at the table again: the clock's end, or when a person waited on could have been gone long enough. */
   private wakeAt(t: Cached, now: number): number | null {
-    if (t.row.status !== 'playing' || t.game === null || t.game.isOver(t.state!)) return null;
+    if (t.row.solo || t.row.status !== 'playing' || t.game === null || t.game.isOver(t.state!)) return null;
     if (this.peopleWaitedOn(t).length === 0) return null;
     const clockMs = this.clockMs(t);
     const away = now + t.row.awayAfter * this.second;
@@ -703,38 +1001,35 @@ export class Tables {
   /**
    * The bots move, the people's forced moves are made, and the seats of people gone longer than
    * the table allows (or, once, those whose clock ran out) are played by the table's bot, until
-   * the people here must decide or the game ends. In steps where several seats act at once
-   * (Charleston passes, claims), every bot answers.
+   * a person must decide or the game ends. Seats act in the order the game waits on them, and a
+   * person's own decision holds the seats after her (in a Charleston pass, a call): so a table
+   * plays the same actions in the same order whoever sits at it, the same as a game against bots
+   * always has.
    */
   private async advance(t: Cached, presence: Map<number, number>, timedOut: Set<number>): Promise<void> {
     const { game, state } = this.playing(t);
     const awayMs = t.row.awayAfter * this.second;
-    const standIn = (seat: number) => timedOut.has(seat) || (presence.get(seat) ?? Infinity) > awayMs;
+    // away 0: nobody stands in (a game against bots waits for her)
+    const standIn = (seat: number) => timedOut.has(seat) || (awayMs > 0 && (presence.get(seat) ?? Infinity) > awayMs);
     for (;;) {
       if (game.isOver(state)) return;
-      let moved = false;
-      for (const seat of game.waitingOn(state)) {
-        const legal = game.legalActions(state, seat);
-        if (legal.length === 0) continue;
-        let action: GameSpec['action'] | null;
-        let byBot = false;
-        if (t.row.seats[seat].kind === 'person') {
-          action = forcedAction(legal);
-          if (action === null && standIn(seat)) {
-            action = await this.botMove(t, seat, t.row.level);
-            byBot = true;
-            timedOut.delete(seat);
-          }
-        } else {
-          action = await this.botMove(t, seat, t.row.seats[seat].level!);
+      const seat = game.waitingOn(state).find((s) => game.legalActions(state, s).length > 0);
+      if (seat === undefined) return;
+      let action: GameSpec['action'] | null;
+      let byBot = false;
+      if (t.row.seats[seat].kind === 'person') {
+        action = t.row.autoPlay ? forcedAction(game.legalActions(state, seat)) : null;
+        if (action === null && standIn(seat)) {
+          action = await this.botMove(t, seat, t.row.level);
+          byBot = true;
+          timedOut.delete(seat);
         }
-        if (action === null) continue;
-        game.apply(state, action);
-        this.logged(t, action, byBot);
-        moved = true;
-        break;
+        if (action === null) return;
+      } else {
+        action = await this.botMove(t, seat, t.row.seats[seat].level!);
       }
-      if (!moved) return;
+      game.apply(state, action);
+      this.logged(t, action, byBot);
     }
   }
 
@@ -780,7 +1075,7 @@ export class Tables {
     return change;
   }
 
-  /** Each person's record of the finished game (her seat), readable by the teaching table's coach too. */
+  /** Each person's record of the finished game (her seat), readable by the teaching table's coach too; her token still opens it once the table has gone. */
   private records(t: Cached): { record: NewRecord; readers: string[] }[] {
     const { game, state } = this.playing(t);
     const names = t.row.seats.map((s) => (s.kind === 'person' ? 'human' : s.level!));
@@ -793,21 +1088,52 @@ export class Tables {
     const coach = members.find((m) => m.role === 'coach')?.playerId ?? null;
     return t.row.seats.flatMap((s, seat) => {
       if (s.kind !== 'person') return [];
-      const player = members.find((m) => m.role === 'player' && m.seat === seat)?.playerId ?? null;
-      return [{ record: { id: `${t.row.id}-${seat}`, ...summary, owner: `table ${t.row.code}`, player, seat, text }, readers: coach !== null && coach !== player ? [coach] : [] }];
+      const person = members.find((m) => m.role === 'player' && m.seat === seat);
+      const player = person?.playerId ?? null;
+      const record: NewRecord = { id: recordIdOf(t.row, seat), ...summary, owner: t.row.solo ? null : `table ${t.row.code}`, player, seat, text, tokenHash: person?.tokenHash };
+      return [{ record, readers: coach !== null && coach !== player ? [coach] : [] }];
     });
   }
 
   private readonly membersOf = new Map<string, Member[]>();
 
-  private startGame(t: Cached): void {
-    const game = this.gameOf(t.row);
+  /** The deal: the game at its start, the bots' stream at its start (the database's is put in once the actions are read). */
+  private startGame(t: Cached, loaded?: Game): void {
+    const game = loaded ?? this.gameOf(t.row);
     t.game = game;
     t.wire = this.wireOf(game);
     t.state = game.newGame(t.row.seed!);
     t.log = [];
-    t.rng = [...(t.row.rng ?? botRng(t.row.seed!))] as RngState;
+    t.rng = botRng(t.row.seed!);
     t.agents = t.row.seats.map((s) => makeBot<GameSpec>(game, s.kind === 'bot' ? s.level! : t.row.level));
+  }
+
+  /** A new copy of a table, dealt when its game has started. */
+  private fresh(row: TableRow, hostName: string, game?: Game): Cached {
+    const t: Cached = { row, game: null, wire: null, state: null, log: [], rng: [0, 0, 0, 0] as unknown as RngState, agents: [], hostName, dirty: false };
+    if (row.seed !== null) this.startGame(t, game);
+    return t;
+  }
+
+  /**
+   * Applies a table's actions, as written, to its copy. The bots that keep something between
+   * turns (an easy bot's target) decide again as the game replays, from the bots' stream as it
+   * was, so they are where they were, whichever server plays on; at a table where a bot thinks
+   * long (each of its turns a task of its own, from the stream it is given) the stream is not
+   * replayed: it is read from the database.
+   */
+  private replay(t: Cached, list: readonly { action: unknown; byBot: boolean }[]): void {
+    const { game, state } = this.playing(t);
+    const again = !t.row.seats.some((s) => thinksLong(game.type, s.kind === 'bot' ? s.level! : t.row.level));
+    for (const { action: raw, byBot } of list) {
+      const action = game.decodeAction(raw);
+      const seat = action.seat;
+      if (again && (t.row.seats[seat].kind === 'bot' || byBot)) {
+        t.agents[seat].act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => game.legalActions(state, seat), rng: t.rng });
+      }
+      game.apply(state, action);
+      this.logged(t, action, byBot);
+    }
   }
 
   private gameOf(row: TableRow): Game {
@@ -855,9 +1181,11 @@ export class Tables {
     this.memberCache.set(m.tokenHash.toString('hex'), m);
   }
 
-  /** Presence read at most every 2 s a table: who is away changes on a scale of seconds. */
+  /** Presence read at most every 2 s a table: who is away changes on a scale of seconds. A game against bots keeps none. */
   private readonly presenceCache = new Map<string, { at: number; seen: Map<number, number> }>();
-  private async presence(id: string): Promise<Map<number, number>> {
+  private async presence(t: Cached): Promise<Map<number, number>> {
+    if (t.row.solo) return new Map();
+    const id = t.row.id;
     const now = Date.now();
     const c = this.presenceCache.get(id);
     if (c !== undefined && now - c.at < Math.min(2_000, this.second * 2)) return new Map([...c.seen].map(([seat, ago]) => [seat, ago + now - c.at]));
@@ -871,8 +1199,7 @@ export class Tables {
   private async sync(id: string): Promise<Cached> {
     const row = await this.store.byId(id);
     if (row === null) {
-      this.cache.delete(id);
-      for (const [code, r] of this.codes) if (r.id === id) this.codes.delete(code);
+      this.forget(id);
       throw new TilemateError('TM_NOT_FOUND', 'this table has closed');
     }
     let t = this.cache.get(id);
@@ -883,18 +1210,11 @@ export class Tables {
       this.membersOf.set(id, members);
     }
     const hostName = members.find((m) => m.host)?.name ?? '';
-    if (t === undefined || t.dirty || t.row.seed !== row.seed || t.log.length > row.actions) {
-      t = { row, game: null, wire: null, state: null, log: [], rng: [0, 0, 0, 0] as unknown as RngState, agents: [], hostName, dirty: false };
-      if (row.seed !== null) this.startGame(t);
-    }
+    if (t === undefined || t.dirty || t.row.seed !== row.seed || t.log.length > row.actions) t = this.fresh(row, hostName);
     t.row = row;
     t.hostName = hostName;
     if (t.game !== null && t.log.length < row.actions) {
-      for (const { action, byBot } of await this.store.actionsAfter(id, t.log.length, row.actions)) {
-        const a = t.game.decodeAction(action);
-        t.game.apply(t.state!, a);
-        this.logged(t, a, byBot);
-      }
+      this.replay(t, await this.store.actionsAfter(id, t.log.length, row.actions));
       if (t.log.length !== row.actions) throw new Error(`table ${id}: ${t.log.length} actions read for ${row.actions}`);
     }
     if (row.rng !== null) t.rng = [...row.rng] as RngState;
@@ -961,10 +1281,12 @@ export class Tables {
   }
 
   private async commitChange(t: Cached, c: TableChange): Promise<void> {
-    const version = await this.store.commit(t.row.id, t.row.version, c);
+    // a game against bots: nobody else is told (one person, who is answered)
+    const version = await this.store.commit(t.row.id, t.row.version, c, !t.row.solo);
     t.row = {
       ...t.row,
       version,
+      touchedAt: Date.now(),
       actions: t.log.length,
       ...(c.seats !== undefined ? { seats: c.seats } : {}),
       ...(c.status !== undefined ? { status: c.status } : {}),
@@ -976,3 +1298,6 @@ export class Tables {
     if (c.member !== undefined) this.membersOf.set(t.row.id, [...(this.membersOf.get(t.row.id) ?? []), c.member]);
   }
 }
+
+/** A person's record of the game at a table: a game against bots's is the table's id, as its answer says. */
+const recordIdOf = (r: TableRow, seat: number): string => (r.solo ? r.id : `${r.id}-${seat}`);

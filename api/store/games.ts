@@ -1,38 +1,13 @@
 import { gameTypeOfRecord } from '../../engine/registry.js';
-import type { RngState } from '../../engine/rng.js';
 import type { GamePlayed, ReviewSeen } from '../../agents/coach/progress.js';
 import { REVIEW_METHOD } from '../../agents/coach/review.js';
 import { guarded, type Db, type Row } from './db.js';
 
 /**
- * Live games and finished records in the database. A live game is its opening row (what
- * reopens it: token hash, seat, the record's header) and one row per action in the record's
- * own form, with the bots' random stream after the last one; each request's actions are
- * written in one transaction before the request is answered, so every acknowledged action is
- * committed, and a request whose transaction failed was never acknowledged. A finished game's
- * record is written in the same transaction as its last actions, and its live rows go with it.
+ * Finished games' records in the database, with their reviews. Games in progress, against bots
+ * or with friends, are tables (api/store/tables.ts): a finished game's record is written in the
+ * same transaction as its table's last actions.
  */
-
-export interface LiveMeta {
-  id: string;
-  /** Who created it (the address that holds the game). */
-  owner: string;
-  /** The player whose game it is (null: a game from before accounts). */
-  player: string | null;
-  tokenHash: Buffer;
-  seat: number;
-  /** Mah Jongg: the seat's forced draws and declines are made for it. */
-  autoPlay: boolean;
-}
-
-export interface StoredLiveGame {
-  meta: LiveMeta;
-  /** The record header (the caller checks it). */
-  header: Record<string, unknown>;
-  /** The actions as the game's codec wrote them (the caller reads them). */
-  actions: unknown[];
-  rng: RngState;
-}
 
 /** A finished game as a list shows it, from its record's header and end line. */
 export interface RecordRow {
@@ -58,16 +33,14 @@ export interface NewRecord extends Omit<RecordRow, 'finishedAt'> {
   text: string;
   /** When it ended (default: now); a record imported from a file keeps the file's time. */
   finishedAt?: Date;
-  /** A game against bots: its token's hash, so the token still opens the game's end (LiveGames.open). */
+  /** The token's hash of the person whose record it is, so her token still opens how the game ended once its table has gone (Tables.finished). */
   tokenHash?: Buffer;
 }
 
-/** A finished game against bots as its token opens it: the record, its seat and whose it is. */
+/** A finished game as its person's token opens it: the record and its seat. */
 export interface FinishedGame {
+  id: string;
   text: string;
-  tokenHash: Buffer;
-  owner: string | null;
-  player: string | null;
   seat: number;
 }
 
@@ -85,13 +58,6 @@ export function recordSummary(text: string): Omit<NewRecord, 'id' | 'owner' | 'p
   } catch {
     return null;
   }
-}
-
-/** Actions applied since the last commit, numbered from `from`. */
-export interface ActionBatch {
-  from: number;
-  actions: readonly unknown[];
-  rng: RngState;
 }
 
 const listing = (r: Row): RecordRow => ({
@@ -115,52 +81,6 @@ const json = (v: unknown): string => JSON.stringify(v);
 
 export class GameStore {
   constructor(readonly db: Db) {}
-
-  /** A new live game with the actions played before its first answer (the bots' opening moves), in one transaction. */
-  start(meta: LiveMeta, header: Record<string, unknown>, batch: ActionBatch, record?: NewRecord): Promise<void> {
-    return guarded(() =>
-      this.db.transaction(async (sql) => {
-        await sql.query('INSERT INTO live_games (id, owner, player_id, token_hash, seat, auto_play, header, rng, actions) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, 0)', [
-          meta.id,
-          meta.owner,
-          meta.player,
-          meta.tokenHash,
-          meta.seat,
-          meta.autoPlay,
-          json(header),
-          json([...batch.rng]),
-        ]);
-        await this.write(sql, meta.id, batch, record);
-      }),
-    );
-  }
-
-  /**
-   * One request's actions, committed before it returns; with `record`, the game has ended and
-   * its record is kept in the same transaction, its live rows gone. Refused (and nothing
-   * written) when the game's committed actions are not `from - 1`: another request got there first.
-   */
-  append(id: string, batch: ActionBatch, record?: NewRecord): Promise<void> {
-    return guarded(() => this.db.transaction((sql) => this.write(sql, id, batch, record)));
-  }
-
-  private async write(sql: { query: Db['query'] }, id: string, batch: ActionBatch, record?: NewRecord): Promise<void> {
-    const at = batch.from - 1 + batch.actions.length;
-    const moved = await sql.query('UPDATE live_games SET actions = $2, rng = $3::text::jsonb WHERE id = $1 AND actions = $4 RETURNING id', [id, at, json([...batch.rng]), batch.from - 1]);
-    if (moved.length !== 1) throw new Error(`live game ${id} is not at action ${batch.from - 1} in the database`);
-    if (batch.actions.length > 0) {
-      // one statement for the batch: action n is the n-th element of the array
-      await sql.query('INSERT INTO live_actions (game_id, n, action) SELECT $1, $2 + o - 1, a FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)', [
-        id,
-        batch.from,
-        json(batch.actions),
-      ]);
-    }
-    if (record !== undefined) {
-      await this.insertRecord(sql, record);
-      await sql.query('DELETE FROM live_games WHERE id = $1', [id]);
-    }
-  }
 
   /** Keeps a finished record, inside the caller's transaction (a record already kept stays as it is). */
   async insertRecord(sql: { query: Db['query'] }, r: NewRecord): Promise<void> {
@@ -188,71 +108,22 @@ export class GameStore {
     );
   }
 
-  /** A finished record kept on its own (a game whose record could not be written with its last actions, an imported file). */
-  saveRecord(record: NewRecord, liveId?: string): Promise<void> {
-    return guarded(() =>
-      this.db.transaction(async (sql) => {
-        await this.insertRecord(sql, record);
-        if (liveId !== undefined) await sql.query('DELETE FROM live_games WHERE id = $1', [liveId]);
-      }),
-    );
+  /** A finished record kept on its own (an imported file). */
+  saveRecord(record: NewRecord): Promise<void> {
+    return guarded(() => this.db.transaction((sql) => this.insertRecord(sql, record)));
   }
 
-  /** A live game given up (left idle, pushed out): its rows go. */
-  drop(id: string): Promise<void> {
+  /** The finished game a person's token opens once its table has gone (its record keeps the token's hash), or null. */
+  async finishedGame(tokenHash: Buffer): Promise<FinishedGame | null> {
     return guarded(async () => {
-      await this.db.query('DELETE FROM live_games WHERE id = $1', [id]);
+      const [r] = await this.db.query('SELECT id, text, seat FROM records WHERE token_hash = $1 AND seat IS NOT NULL', [tokenHash]);
+      return r === undefined ? null : { id: r.id as string, text: r.text as string, seat: r.seat as number };
     });
   }
 
-  /** Every live game, or the one named, with its committed actions. */
-  async live(id?: string): Promise<StoredLiveGame[]> {
-    return guarded(async () => {
-      const games = await this.db.query(
-        `SELECT g.id, g.owner, g.player_id, g.token_hash, g.seat, g.auto_play, g.header, g.rng, g.actions,
-                coalesce((SELECT jsonb_agg(a.action ORDER BY a.n) FROM live_actions a WHERE a.game_id = g.id), '[]'::jsonb) AS list
-         FROM live_games g ${id === undefined ? '' : 'WHERE g.id = $1'} ORDER BY g.created_at, g.id`,
-        id === undefined ? [] : [id],
-      );
-      return games.map((g) => {
-        const actions = g.list as unknown[];
-        if (actions.length !== g.actions) throw new Error(`live game ${g.id as string}: ${actions.length} action rows for ${g.actions as number} actions`);
-        return {
-          meta: {
-            id: g.id as string,
-            owner: g.owner as string,
-            player: (g.player_id as string | null) ?? null,
-            tokenHash: Buffer.from(g.token_hash as Uint8Array),
-            seat: g.seat as number,
-            autoPlay: g.auto_play as boolean,
-          },
-          header: g.header as Record<string, unknown>,
-          actions,
-          rng: g.rng as RngState,
-        };
-      });
-    });
-  }
-
-  /** A finished game against bots that its token still opens (its live rows are gone), or null. */
-  async finishedGame(id: string): Promise<FinishedGame | null> {
-    return guarded(async () => {
-      const [r] = await this.db.query('SELECT text, token_hash, owner, player_id, seat FROM records WHERE id = $1 AND token_hash IS NOT NULL AND seat IS NOT NULL', [id]);
-      return r === undefined
-        ? null
-        : {
-            text: r.text as string,
-            tokenHash: Buffer.from(r.token_hash as Uint8Array),
-            owner: (r.owner as string | null) ?? null,
-            player: (r.player_id as string | null) ?? null,
-            seat: r.seat as number,
-          };
-    });
-  }
-
-  /** Whether an id is taken by a live game or a record. */
+  /** Whether an id is taken by a table or a record. */
   async idTaken(id: string): Promise<boolean> {
-    return guarded(async () => (await this.db.query('SELECT 1 FROM live_games WHERE id = $1 UNION ALL SELECT 1 FROM records WHERE id = $1', [id])).length > 0);
+    return guarded(async () => (await this.db.query('SELECT 1 FROM tables WHERE id = $1 UNION ALL SELECT 1 FROM records WHERE id = $1', [id])).length > 0);
   }
 
   /**

@@ -1,9 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gameTypeOfRecord } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
-import { recordSummary, type GameStore, type StoredLiveGame } from './games.js';
+import { recordSummary, type GameStore } from './games.js';
 import type { PlayerStore } from './players.js';
+import type { TableStore } from './tables.js';
 
 /**
  * The data folder as Tilemate kept it before the database: saved cards as
@@ -39,8 +41,18 @@ function files(dir: string): { id: string; path: string }[] {
     .map((n) => ({ id: n.slice(0, -6), path: join(dir, n) }));
 }
 
+/** A game in progress as a journal kept it. */
+export interface JournalGame {
+  meta: { id: string; owner: string; tokenHash: Buffer; seat: number; autoPlay: boolean };
+  /** The record header (the game's parameters, seed and seats). */
+  header: Record<string, unknown>;
+  /** The actions as the game's codec wrote them. */
+  actions: unknown[];
+  rng: RngState;
+}
+
 /** A journal's game, with its actions up to its last whole line. */
-export function parseJournal(text: string): StoredLiveGame {
+export function parseJournal(text: string): JournalGame {
   const lines = text.split('\n');
   const complete = lines.slice(0, -1); // the last piece follows the last newline: empty, or a line cut off
   const first = JSON.parse(complete[0]) as { live: { id: string; tokenHash: string; seat: number; owner: string; autoPlay?: boolean }; header: Record<string, unknown> };
@@ -54,7 +66,37 @@ export function parseJournal(text: string): StoredLiveGame {
   }
   if (rng === null) throw new Error('no actions line');
   const m = first.live;
-  return { meta: { id: m.id, owner: m.owner, player: null, tokenHash: Buffer.from(m.tokenHash, 'hex'), seat: m.seat, autoPlay: m.autoPlay ?? true }, header: first.header, actions, rng };
+  return { meta: { id: m.id, owner: m.owner, tokenHash: Buffer.from(m.tokenHash, 'hex'), seat: m.seat, autoPlay: m.autoPlay ?? true }, header: first.header, actions, rng };
+}
+
+/** A journal's game as a game against bots at a table of its own (api/http/tables.ts), with its actions, in one transaction. */
+async function adopt(tables: TableStore, g: JournalGame): Promise<void> {
+  const { format, version: _, seed, seats, ...params } = g.header;
+  const type = gameTypeOfRecord(format);
+  if (type === undefined || !Number.isSafeInteger(seed) || !Array.isArray(seats)) throw new Error('not a game header');
+  const { id, owner, tokenHash, seat, autoPlay } = g.meta;
+  await tables.create(
+    {
+      id,
+      code: id,
+      game: type.name,
+      params,
+      hostId: null,
+      teaching: false,
+      clock: 'off',
+      awayAfter: 0,
+      level: (seats as string[])[seat === 0 ? 1 : 0],
+      status: 'playing',
+      seats: (seats as string[]).map((name, s) => (s === seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level: name })),
+      solo: true,
+      autoPlay,
+      seed: seed as number,
+      rng: g.rng,
+    },
+    owner,
+    { tokenHash, tableId: id, role: 'player', seat, name: 'You', playerId: null, host: true },
+    { actions: { from: 1, list: g.actions.map((action) => ({ action, byBot: false })) } },
+  );
 }
 
 /**
@@ -62,7 +104,7 @@ export function parseJournal(text: string): StoredLiveGame {
  * (an import cut off by a crash and run again) is passed over, and a file that does not read
  * is reported in `skipped` and left on disk.
  */
-export async function importDataFolder(store: GameStore, players: PlayerStore, dataDir: string): Promise<Imported | null> {
+export async function importDataFolder(store: GameStore, tables: TableStore, players: PlayerStore, dataDir: string): Promise<Imported | null> {
   if ((await store.fact(FACT)) !== null) return null;
   const out: Imported = { records: 0, live: 0, cards: 0, skipped: [] };
   const cardsDir = join(dataDir, 'cards');
@@ -98,7 +140,7 @@ export async function importDataFolder(store: GameStore, players: PlayerStore, d
       try {
         const game = parseJournal(readTextFile(path, MAX_FILE_BYTES.record, 'live game journal'));
         if (await store.idTaken(game.meta.id)) continue;
-        await store.start(game.meta, game.header, { from: 1, actions: game.actions, rng: game.rng });
+        await adopt(tables, game);
         out.live++;
       } catch (err) {
         out.skipped.push(`${path}: ${err instanceof Error ? err.message : String(err)}`);

@@ -254,10 +254,40 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       CREATE INDEX rate_windows_window ON rate_windows (window_start);
     `,
   },
+  {
+    name: 'every game is a table',
+    sql: `
+      -- a game against bots is a table too (api/http/tables.ts): one person's seat, the bots in
+      -- the others, no join code (its code is its id, which no join accepts) and nobody standing
+      -- in for her while she is away (its level, the stand-in's, is a bot of its own game's);
+      -- auto_play: her forced draws and declines are made for her
+      ALTER TABLE tables ADD COLUMN solo boolean NOT NULL DEFAULT false;
+      ALTER TABLE tables ADD COLUMN auto_play boolean NOT NULL DEFAULT true;
+      CREATE INDEX tables_owner_live ON tables (owner) WHERE status <> 'over';
+      -- a person's token opens how her game ended once its table has gone, by the hash her record keeps
+      CREATE INDEX records_token ON records (token_hash) WHERE token_hash IS NOT NULL;
+      -- the games against bots in progress move over, each with its actions and its token
+      INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats, seed, rng, actions, turn_since, created_at, touched_at, solo, auto_play)
+      SELECT g.id, g.id,
+             CASE g.header->>'format' WHEN 'tilemate-domino-record' THEN 'mexican-train' ELSE 'mah-jongg' END,
+             g.header - 'format' - 'version' - 'seed' - 'seats', g.player_id, g.owner, false, 'off', 0,
+             g.header->'seats'->>(CASE WHEN g.seat = 0 THEN 1 ELSE 0 END), 'playing',
+             (SELECT jsonb_agg(CASE WHEN x.o - 1 = g.seat THEN jsonb_build_object('kind', 'person', 'name', 'human', 'level', NULL)
+                                    ELSE jsonb_build_object('kind', 'bot', 'name', NULL, 'level', x.s) END ORDER BY x.o)
+                FROM jsonb_array_elements_text(g.header->'seats') WITH ORDINALITY AS x(s, o)),
+             (g.header->>'seed')::bigint, g.rng, g.actions, now(), g.created_at, now(), true, g.auto_play
+      FROM live_games g;
+      INSERT INTO table_members (token_hash, table_id, role, seat, name, player_id, host)
+      SELECT token_hash, id, 'player', seat, 'You', player_id, true FROM live_games;
+      INSERT INTO table_actions (table_id, n, action, by_bot) SELECT game_id, n, action, false FROM live_actions;
+      DROP TABLE live_actions;
+      DROP TABLE live_games;
+    `,
+  },
 ];
 
-/** Brings the database up to the newest migration; answers the version it is at. */
-export async function migrate(db: Db): Promise<number> {
+/** Brings the database up to the newest migration (or to `upTo`: a test's older database); answers the version it is at. */
+export async function migrate(db: Db, upTo = MIGRATIONS.length): Promise<number> {
   return db.transaction(async (sql) => {
     // one server migrates at a time; the lock ends with the transaction
     await sql.query('SELECT pg_advisory_xact_lock(7316000)');
@@ -265,11 +295,11 @@ export async function migrate(db: Db): Promise<number> {
     const [{ v }] = await sql.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     const at = v ?? 0;
     if (at > MIGRATIONS.length) throw new Error(`the database is at schema version ${at}, newer than this Tilemate (${MIGRATIONS.length}): update Tilemate`);
-    for (let i = at; i < MIGRATIONS.length; i++) {
+    for (let i = at; i < upTo; i++) {
       // one statement a call (the embedded database's queries take one)
       for (const statement of MIGRATIONS[i].sql.split(/;\s*$/m)) if (statement.replace(/--.*$/gm, '').trim() !== '') await sql.query(statement);
       await sql.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [i + 1, MIGRATIONS[i].name]);
     }
-    return MIGRATIONS.length;
+    return Math.max(at, upTo);
   });
 }

@@ -94,7 +94,8 @@ export class PlayerStore {
       this.db.transaction(async (sql) => {
         const [guest] = await sql.query<{ h: string | null }>('SELECT password_hash AS h FROM players WHERE id = $1', [guestId]);
         if (guest === undefined || guest.h !== null || guestId === playerId) return; // only a guest is adopted
-        await sql.query('UPDATE live_games SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
+        await sql.query('UPDATE tables SET host_id = $2 WHERE host_id = $1', [guestId, playerId]);
+        await sql.query('UPDATE table_members SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
         await sql.query('UPDATE records SET player_id = $2 WHERE player_id = $1', [guestId, playerId]);
         await sql.query('INSERT INTO cards (player_id, name, text) SELECT $2, name, text FROM cards WHERE player_id = $1 ON CONFLICT (player_id, name) DO NOTHING', [guestId, playerId]);
         // the shared cards she kept as a guest stay on her list (api/store/card-shares.ts), her own never

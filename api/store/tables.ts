@@ -45,6 +45,14 @@ export interface TableRow {
   /** When the last change to the game was committed (ms), the clock's start. */
   turnSince: number | null;
   touchedAt: number;
+  /**
+   * A game against bots: one person, whose game it is; no join code (its code is its id), no
+   * stand-in while she is away, its record named by the table's id, and no NOTIFY (nobody else
+   * is told of it).
+   */
+  solo: boolean;
+  /** The people's forced draws, declines and passes are made for them (a game against bots may turn it off). */
+  autoPlay: boolean;
 }
 
 export interface Member {
@@ -56,6 +64,9 @@ export interface Member {
   playerId: string | null;
   host: boolean;
 }
+
+/** A new table's row: a table people share opens empty; a game against bots is dealt (`seed`, `rng`) as it is made. */
+export type NewTableRow = Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'> & { seed?: number | null; rng?: RngState | null };
 
 /** A committed change to a table: what the row becomes, the game's new actions, the finished records. */
 export interface TableChange {
@@ -105,6 +116,8 @@ const tableRow = (r: Row): TableRow => ({
   version: r.version as number,
   turnSince: ms(r.turn_since),
   touchedAt: ms(r.touched_at)!,
+  solo: r.solo as boolean,
+  autoPlay: r.auto_play as boolean,
 });
 
 const memberRow = (r: Row): Member => ({
@@ -117,26 +130,50 @@ const memberRow = (r: Row): Member => ({
   host: r.host as boolean,
 });
 
-const COLUMNS = 'id, code, game, params, host_id, teaching, clock, away_after, level, status, seats, seed, rng, actions, version, turn_since, touched_at';
+const COLUMNS = 'id, code, game, params, host_id, teaching, clock, away_after, level, status, seats, seed, rng, actions, version, turn_since, touched_at, solo, auto_play';
 
 export class TableStore {
   constructor(
     readonly db: Db,
-    private readonly games: GameStore,
+    readonly games: GameStore,
   ) {}
 
-  /** A new table with its host, or false when the code is taken (the caller draws another). */
-  async create(t: Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'>, owner: string, host: Member): Promise<boolean> {
+  /**
+   * A new table with its host, or false when the code is taken (the caller draws another). A
+   * game against bots starts playing at once: `change` holds its first actions (the bots' opening
+   * moves) and, when it ended at once, the record, all in the same transaction.
+   */
+  async create(t: NewTableRow, owner: string, host: Member, change?: TableChange): Promise<boolean> {
     return guarded(() =>
       this.db.transaction(async (sql) => {
         const made = await sql.query(
-          `INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats)
-         VALUES ($1, $2, $3, $4::text::jsonb, $5, $12, $6, $7, $8, $9, $10, $11::text::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-          [t.id, t.code, t.game, json(t.params), t.hostId, t.teaching, t.clock, t.awayAfter, t.level, t.status, json(t.seats), owner],
+          `INSERT INTO tables (id, code, game, params, host_id, owner, teaching, clock, away_after, level, status, seats, solo, auto_play, seed, rng, actions, turn_since)
+         VALUES ($1, $2, $3, $4::text::jsonb, $5, $12, $6, $7, $8, $9, $10, $11::text::jsonb, $13, $14, $15, $16::text::jsonb, $17, CASE WHEN $15::bigint IS NULL THEN NULL ELSE now() END)
+         ON CONFLICT DO NOTHING RETURNING id`,
+          [
+            t.id,
+            t.code,
+            t.game,
+            json(t.params),
+            t.hostId,
+            t.teaching,
+            t.clock,
+            t.awayAfter,
+            t.level,
+            t.status,
+            json(t.seats),
+            owner,
+            t.solo,
+            t.autoPlay,
+            t.seed ?? null,
+            t.rng === undefined || t.rng === null ? null : json([...t.rng]),
+            change?.actions === undefined ? 0 : change.actions.from - 1 + change.actions.list.length,
+          ],
         );
         if (made.length === 0) return false;
         await this.addMember(sql, host);
         if (host.seat !== null) await this.seenIn(sql, t.id, host.seat);
+        if (change !== undefined) await this.writeParts(sql, t.id, change);
         return true;
       }),
     );
@@ -194,8 +231,8 @@ export class TableStore {
    * Writes a change over `version` in one transaction, with its NOTIFY; TableConflict (nothing
    * written) when the table is no longer at that version.
    */
-  async commit(id: string, version: number, c: TableChange): Promise<number> {
-    if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c);
+  async commit(id: string, version: number, c: TableChange, notify = true): Promise<number> {
+    if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c, notify);
     return guarded(
       () =>
         this.db.transaction(async (sql) => {
@@ -214,25 +251,30 @@ export class TableStore {
           if (c.turnStarted === true) sets.push('turn_since = now()');
           const moved = await sql.query<{ version: number }>(`UPDATE tables SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING version`, params);
           if (moved.length !== 1) throw new TableConflict(id);
-          if (c.actions !== undefined && c.actions.list.length > 0) {
-            const { from, list } = c.actions;
-            await sql.query(
-              `INSERT INTO table_actions (table_id, n, action, by_bot)
-           SELECT $1, $2 + o - 1, a->'action', (a->>'byBot')::boolean FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)`,
-              [id, from, json(list)],
-            );
-          }
-          if (c.member !== undefined) await this.addMember(sql, c.member);
-          if (c.seen !== undefined) await this.seenIn(sql, id, c.seen);
-          for (const { record, readers } of c.records ?? []) {
-            await this.games.insertRecord(sql, record);
-            for (const reader of readers) await sql.query('INSERT INTO record_readers (record_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [record.id, reader]);
-          }
-          await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
+          await this.writeParts(sql, id, c);
+          if (notify) await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
           return moved[0].version;
         }),
       (err) => err instanceof TableConflict,
     );
+  }
+
+  /** What a change adds beside the table's row: its actions, a member, a presence, the records. */
+  private async writeParts(sql: Sql, id: string, c: TableChange): Promise<void> {
+    if (c.actions !== undefined && c.actions.list.length > 0) {
+      const { from, list } = c.actions;
+      await sql.query(
+        `INSERT INTO table_actions (table_id, n, action, by_bot)
+         SELECT $1, $2 + o - 1, a->'action', (a->>'byBot')::boolean FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS t(a, o)`,
+        [id, from, json(list)],
+      );
+    }
+    if (c.member !== undefined) await this.addMember(sql, c.member);
+    if (c.seen !== undefined) await this.seenIn(sql, id, c.seen);
+    for (const { record, readers } of c.records ?? []) {
+      await this.games.insertRecord(sql, record);
+      for (const reader of readers) await sql.query('INSERT INTO record_readers (record_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [record.id, reader]);
+    }
   }
 
   /**
@@ -240,7 +282,7 @@ export class TableStore {
    * statement, so one round trip: a statement is a transaction of its own, and each part of
    * it runs only when the row was at `version` (they read `moved`, empty otherwise).
    */
-  private async commitActions(id: string, version: number, c: TableChange): Promise<number> {
+  private async commitActions(id: string, version: number, c: TableChange, notify: boolean): Promise<number> {
     const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
     const params: unknown[] = [id, version, TABLE_CHANNEL];
     const p = (value: unknown) => {
@@ -263,7 +305,8 @@ export class TableStore {
       parts.push(`here AS (INSERT INTO table_presence (table_id, seat, seen_at) SELECT $1, ${p(c.seen)}::integer, now() FROM moved
         ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now())`);
     }
-    const rows = await guarded(() => this.db.query<{ version: number }>(`WITH ${parts.join(', ')} SELECT version, pg_notify($3, $1 || ':' || version) FROM moved`, params));
+    const told = notify ? ", pg_notify($3, $1 || ':' || version)" : ', $3::text IS NULL';
+    const rows = await guarded(() => this.db.query<{ version: number }>(`WITH ${parts.join(', ')} SELECT version${told} FROM moved`, params));
     if (rows.length !== 1) throw new TableConflict(id);
     return rows[0].version;
   }
@@ -344,27 +387,32 @@ export class TableStore {
   }
 
   /**
-   * Tables untouched since `before` (ms) that never finished, given up, and finished ones
-   * untouched since `overBefore` (their records are kept apart): their rows go.
+   * Tables untouched since `before` (ms) that never finished, games against bots untouched since
+   * `soloBefore`, and finished ones untouched since `overBefore` (their records are kept apart):
+   * their rows go.
    */
-  async dropIdle(before: number, overBefore: number): Promise<number> {
-    return guarded(
-      async () =>
-        (
-          await this.db.query("DELETE FROM tables WHERE (touched_at < $1::timestamptz AND status <> 'over') OR touched_at < $2::timestamptz RETURNING id", [
-            new Date(before).toISOString(),
-            new Date(overBefore).toISOString(),
-          ])
-        ).length,
+  async dropIdle(before: number, soloBefore: number, overBefore: number): Promise<string[]> {
+    return guarded(async () =>
+      (
+        await this.db.query<{ id: string }>(
+          "DELETE FROM tables WHERE (status <> 'over' AND touched_at < (CASE WHEN solo THEN $2 ELSE $1 END)::timestamptz) OR touched_at < $3::timestamptz RETURNING id",
+          [new Date(before).toISOString(), new Date(soloBefore).toISOString(), new Date(overBefore).toISOString()],
+        )
+      ).map((r) => r.id),
     );
   }
 
-  /** Tables not finished (for the limits): on the server, and opened by this address. */
-  async countLive(owner: string): Promise<{ all: number; owner: number }> {
+  /**
+   * Tables not finished, of one kind (games against bots, or tables people share), touched
+   * since `since` (ms; an idle one makes room before it is swept), for the limits: on the
+   * server, and opened by this address.
+   */
+  async countLive(owner: string, solo: boolean, since: number): Promise<{ all: number; owner: number }> {
     return guarded(async () => {
-      const [r] = await this.db.query<{ all: number; mine: number }>("SELECT count(*)::integer AS all, (count(*) FILTER (WHERE owner = $1))::integer AS mine FROM tables WHERE status <> 'over'", [
-        owner,
-      ]);
+      const [r] = await this.db.query<{ all: number; mine: number }>(
+        "SELECT count(*)::integer AS all, (count(*) FILTER (WHERE owner = $1))::integer AS mine FROM tables WHERE status <> 'over' AND solo = $2 AND touched_at >= $3::timestamptz",
+        [owner, solo, new Date(since).toISOString()],
+      );
       return { all: Number(r.all), owner: Number(r.mine) };
     });
   }

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../api/http/app.js';
-import { freshSeed } from '../../api/http/live-games.js';
+import { freshSeed } from '../../api/http/tables.js';
 import { seedRng, nextU32 } from '../../engine/rng.js';
 import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
 

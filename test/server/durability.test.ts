@@ -33,9 +33,9 @@ async function serverWithDb(): Promise<{ app: FastifyInstance; db: Db; dir: stri
 async function refuseWrites(db: Db, sleep = 0): Promise<void> {
   await db.query(`CREATE OR REPLACE FUNCTION tm_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_sleep(${sleep}); RAISE EXCEPTION 'could not write: the test refuses it'; END $$`);
-  await db.query('CREATE TRIGGER tm_test_refuse BEFORE INSERT OR UPDATE ON live_games FOR EACH STATEMENT EXECUTE FUNCTION tm_test_refuse()');
+  await db.query('CREATE TRIGGER tm_test_refuse BEFORE INSERT OR UPDATE ON tables FOR EACH STATEMENT EXECUTE FUNCTION tm_test_refuse()');
 }
-const allowWrites = (db: Db) => db.query('DROP TRIGGER IF EXISTS tm_test_refuse ON live_games');
+const allowWrites = (db: Db) => db.query('DROP TRIGGER IF EXISTS tm_test_refuse ON tables');
 
 const plain = (body: { code: string; message: string }) => {
   expect(body).toEqual({ code: 'TM_STORAGE', message: STORAGE_SENTENCE });

@@ -25,7 +25,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
         response: { 200: Type.Object({ ok: Type.Boolean(), card: Type.String(), games: Type.Integer() }) },
       },
     },
-    async () => ({ ok: true, card: ctx.card.cc.card.name, games: ctx.live.size }),
+    async () => ({ ok: true, card: ctx.card.cc.card.name, games: await ctx.tables.gamesInProgress() }),
   );
 
   app.get(

@@ -51,7 +51,7 @@ interface CreateBody {
 }
 
 export function dominoRoutes(app: Api, ctx: AppContext): void {
-  const { live } = ctx;
+  const { tables } = ctx;
   const advise = (address: string, v: DominoView, worlds?: number, seed?: number) => ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, address);
   const checkWorlds = (worlds: number | undefined) => {
     if (worlds !== undefined && worlds > MAX_WORLDS) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${MAX_WORLDS} on this server`);
@@ -101,15 +101,14 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const g = await live.open(req.params.id, bearer(req), MEXICAN_TRAIN);
       const { worlds, seed } = req.body;
       checkWorlds(worlds);
       // the seat's view only, as /advise is given a described table: the advice cannot see another hand
-      const v = await live.exclusive(g, () => {
-        if (g.game.isOver(g.state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended: there is no move to advise on');
-        return g.game.view(g.state, g.seat);
+      const { game, v, at } = await tables.atSeat(req.params.id, bearer(req), MEXICAN_TRAIN, (game, state, seat) => {
+        if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended: there is no move to advise on');
+        return { game, v: game.view(state, seat), at: state.actionCount };
       });
-      return adviceJson(g.game as MexicanTrainGame, v, await advise(req.ip, v, worlds, seed ?? g.state.actionCount + 1));
+      return adviceJson(game as MexicanTrainGame, v, await advise(req.ip, v, worlds, seed ?? at + 1));
     },
   );
 

@@ -33,7 +33,7 @@ interface CreateBody {
 }
 
 export function gameRoutes(app: Api, ctx: AppContext): void {
-  const { live } = ctx;
+  const { tables } = ctx;
 
   /**
    * A saved card for a new game: the address's games counted first, then the card compiled in
@@ -41,7 +41,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
    * the server has it compiled already.
    */
   const savedCard = async (req: FastifyRequest, player: Player | null, name: string): Promise<CompiledCard> => {
-    live.checkRoom(req.ip);
+    await tables.checkRoom(req.ip);
     return compiledCard(ctx, req, await ctx.savedCard(player, name));
   };
 
@@ -92,14 +92,12 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-      const game = g.game as MahJonggGame;
       const b = req.body;
-      const task = await live.exclusive(g, () => {
-        const v = g.game.view(g.state, g.seat);
-        const legal = g.game.legalActions(g.state, g.seat);
+      const task = await tables.atSeat(req.params.id, bearer(req), MAH_JONGG, (game, state, seat) => {
+        const v = game.view(state, seat);
+        const legal = game.legalActions(state, seat);
         if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
-        return { kind: 'hint' as const, cardText: game.cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
+        return { kind: 'hint' as const, cardText: (game as MahJonggGame).cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
       });
       return ctx.pool.request<HintJson>(task, req.ip);
     },
@@ -118,9 +116,8 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-      const { v, at } = await live.exclusive(g, () => ({ v: g.game.view(g.state, g.seat), at: g.state.actionCount }));
-      return { at, ...seatDefence(g.game as MahJonggGame, v) };
+      const { game, v, at } = await tables.atSeat(req.params.id, bearer(req), MAH_JONGG, (game, state, seat) => ({ game, v: game.view(state, seat), at: state.actionCount }));
+      return { at, ...seatDefence(game as MahJonggGame, v) };
     },
   );
 
@@ -136,9 +133,8 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const g = await live.open(req.params.id, bearer(req), MAH_JONGG);
-      const v = await live.exclusive(g, () => g.game.view(g.state, g.seat));
-      return seatCard(ctx, g.game as MahJonggGame, v, req.query.top);
+      const { game, v } = await tables.atSeat(req.params.id, bearer(req), MAH_JONGG, (game, state, seat) => ({ game, v: game.view(state, seat) }));
+      return seatCard(ctx, game as MahJonggGame, v, req.query.top);
     },
   );
 }

@@ -5,14 +5,16 @@ import type { GameSpec, GameType } from '../../../engine/games.js';
 import { replayRecord } from '../../../engine/record.js';
 import type { AppContext } from '../app.js';
 import { compileRecordCard } from '../card-compile.js';
-import type { LiveGame, NewGame } from '../live-games.js';
+import type { NewGame } from '../tables.js';
+import { readRecord } from './records.js';
 import type { Player } from '../../store/players.js';
 import type { Api } from './analysis.js';
 import { ACTION_BODIES, ERRORS, namingFields, Strict } from './schemas.js';
 
 /**
- * A game's live tables over HTTP, for every game: create a game against bots, look at the
- * seat's view, post the seat's action (the bots then move until the seat must act again).
+ * Games against bots over HTTP, for every game: create one, look at the seat's view, post the
+ * seat's action (the bots then move until the seat must act again). Each is a table (one
+ * person's seat, bots in the others) played by the one live-game path, api/http/tables.ts.
  * Every route but create needs the game's token, and every answer is that seat's view only.
  * Each game adds its own routes beside these (a hint, the card panel).
  */
@@ -49,8 +51,9 @@ export interface LiveGameRoutes<G extends GameSpec, Body> {
 }
 
 export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppContext, r: LiveGameRoutes<G, Body>): void {
-  const { live } = ctx;
-  const open = (req: FastifyRequest): Promise<LiveGame<G>> => live.open((req.params as { id: string }).id, bearer(req), r.type);
+  const { tables } = ctx;
+  const type = r.type as unknown as GameType;
+  const id = (req: FastifyRequest): string => (req.params as { id: string }).id;
 
   app.post(
     r.prefix,
@@ -66,7 +69,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
       const asked = await r.newGame(req.body as Body, await ctx.accounts.current(req), req);
       // a person without a session yet becomes a guest, whose game it is
       const player = await ctx.accounts.player(req, reply);
-      return reply.code(201).send(await live.create({ ...asked, player: player.id }, req.ip));
+      return reply.code(201).send(await tables.solo({ ...asked, player: player.id }, req.ip));
     },
   );
 
@@ -87,8 +90,8 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
     },
     async (req, reply) => {
       const { recordId, before } = req.body as { recordId: string; before: number };
-      const text = await live.readRecord(recordId, (await ctx.accounts.current(req))?.id ?? null);
-      live.checkRoom(req.ip);
+      const text = await readRecord(ctx, recordId, (await ctx.accounts.current(req))?.id ?? null);
+      await tables.checkRoom(req.ip);
       await compileRecordCard(ctx, req, text);
       const { header, game, played } = replayRecord(text, { type: r.type, cards: ctx.cards.compile });
       const seat = header.seats.indexOf('human');
@@ -97,7 +100,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
       const actions = played.slice(0, before - 1).map((a) => game.encodeAction(a));
       const player = await ctx.accounts.player(req, reply);
       const asked = { game, seat, bots: header.seats.filter((_, s) => s !== seat), seed: header.seed, player: player.id, from: actions };
-      return reply.code(201).send(await live.create(asked, req.ip));
+      return reply.code(201).send(await tables.solo(asked, req.ip));
     },
   );
 
@@ -112,10 +115,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
         response: { 200: r.answer, ...ERRORS },
       },
     },
-    async (req) => {
-      const g = await open(req);
-      return live.exclusive(g, () => live.answer(g, req.query.since === undefined ? undefined : Number(req.query.since)));
-    },
+    async (req) => tables.gameAnswer(id(req), bearer(req), type, req.query.since === undefined ? undefined : Number(req.query.since)),
   );
 
   app.post(
@@ -133,7 +133,7 @@ export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppConte
     },
     async (req) => {
       const { after, ...action } = req.body as Record<string, unknown> & { after?: number };
-      return live.act(await open(req), action, after);
+      return tables.gameAct(id(req), bearer(req), type, action, after);
     },
   );
 }

@@ -3,13 +3,29 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { AppContext } from '../app.js';
 import { compileRecordCard } from '../card-compile.js';
 import { recordSteps } from '../../shared/steps.js';
-import { DEFAULT_PAGE, MAX_PAGE } from '../live-games.js';
 import type { ReviewJson } from '../../shared/wire.js';
 import { whoseGames } from '../accounts.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /** Finished games' records, and the review of a record for one seat. */
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const DEFAULT_PAGE = 100;
+const MAX_PAGE = 500;
+
+/** A finished game's record text, when the player may read it (hers, her student's, or from before accounts). */
+export async function readRecord(ctx: AppContext, id: string, player: string | null): Promise<string> {
+  const text = ID.test(id) ? await ctx.games.recordText(id, player) : null;
+  if (text === null) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
+  return text;
+}
+
+/** The finished records the player may read, newest first, a page at a time; `only`: hers alone (a coach's student's). Who created each is not shown; her seat is. */
+async function listRecords(ctx: AppContext, player: string | null, page: { offset: number; limit: number }, only: boolean) {
+  const { records, total } = await ctx.games.records(player, page, only);
+  return { records: records.map(({ owner: _, player: __, ...r }) => r), total };
+}
 
 const RecordSummary = Type.Object({
   id: Type.String(),
@@ -27,8 +43,6 @@ const RecordSummary = Type.Object({
 });
 
 export function recordRoutes(app: Api, ctx: AppContext): void {
-  const { live } = ctx;
-
   app.get(
     '/records',
     {
@@ -46,7 +60,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       const limit = req.query.limit === undefined ? DEFAULT_PAGE : Number(req.query.limit);
       if (limit < 1 || limit > MAX_PAGE) throw new TilemateError('TM_BAD_INPUT', `limit ${limit}: expected 1 to ${MAX_PAGE}`);
       const whose = await whoseGames(ctx.accounts, ctx.players, req, req.query.student);
-      return live.listRecords(whose, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit }, req.query.student !== undefined);
+      return listRecords(ctx, whose, { offset: req.query.offset === undefined ? 0 : Number(req.query.offset), limit }, req.query.student !== undefined);
     },
   );
 
@@ -73,7 +87,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req, reply) => {
-      const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+      const text = await readRecord(ctx, req.params.id, (await ctx.accounts.current(req))?.id ?? null);
       if (req.query.format === 'jsonl') return reply.type('application/x-ndjson').send(text);
       const lines = text.trimEnd().split('\n');
       return { id: req.params.id, header: JSON.parse(lines[0]), end: JSON.parse(lines[lines.length - 1]).end ?? {}, actions: lines.length - 2, text };
@@ -91,7 +105,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const text = await live.readRecord(req.params.id, (await ctx.accounts.current(req))?.id ?? null);
+      const text = await readRecord(ctx, req.params.id, (await ctx.accounts.current(req))?.id ?? null);
       await compileRecordCard(ctx, req, text);
       return recordSteps(text, req.query.seat === undefined ? undefined : Number(req.query.seat), ctx.cards.compile);
     },
@@ -139,7 +153,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     async (req) => {
       const b = req.body;
       if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
-      const text = b.record ?? (await live.readRecord(b.recordId!, (await ctx.accounts.current(req))?.id ?? null));
+      const text = b.record ?? (await readRecord(ctx, b.recordId!, (await ctx.accounts.current(req))?.id ?? null));
       const worlds = b.worlds ?? ctx.limits.reviewWorlds;
       // a kept record's review on the default seeds is the same each time: computed once, then kept
       const keep = b.recordId !== undefined && b.seed === undefined;

@@ -403,7 +403,7 @@ export class Tables {
   private play(member: Member, id: string, body: Record<string, unknown>, after?: number): Promise<number> {
     if (member.role !== 'player' || member.seat === null) throw new TilemateError('TM_NOT_YOUR_TURN', 'you are watching this table: only its players act');
     const seat = member.seat;
-    if (body.seat !== undefined && body.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `you play seat ${seat}, not seat ${String(body.seat)}`);
+    if (body.seat !== undefined && body.seat !== seat) throw new TilemateError('TM_NOT_YOUR_TURN', `this token plays seat ${seat}, not seat ${String(body.seat)}`);
     return this.change(id, async (t) => {
       const { game, state } = this.playing(t);
       if (after !== undefined) {
@@ -606,7 +606,8 @@ export class Tables {
     const from = await this.play(member, id, body, after);
     const key = member.tokenHash.toString('hex');
     if (!this.told.has(key)) this.tell(key, from);
-    return this.atGame(id, token, type, (t, m) => this.answerFor(t, m));
+    // the copy as this change left it (or later): committed, so no need to read it again
+    return this.exclusive(id, async () => this.answerFor(this.cache.get(id) ?? (await this.sync(id)), member));
   }
 
   /** Runs `fn` on a game against bots as it stands, with the seat its token plays (the hint, the card panel, the defence read her view from it). */

@@ -2,7 +2,7 @@ import type { Game, GameSpec, GameType } from '../../engine/games.js';
 
 /**
  * How a game speaks JSON to the page (docs/api.md): a seat's view, its legal actions and the
- * actions it hears of, tiles by name. The live tables (api/http/live-games.ts) are written
+ * actions it hears of, tiles by name. The tables (api/http/tables.ts) are written
  * once against this; each game's own JSON is api/http/wire.ts (Mah Jongg) and
  * api/shared/domino-wire.ts (Mexican Train).
  */

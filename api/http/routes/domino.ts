@@ -106,6 +106,8 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       // the seat's view only, as /advise is given a described table: the advice cannot see another hand
       const { game, v, at } = await tables.atSeat(req.params.id, bearer(req), MEXICAN_TRAIN, (game, state, seat) => {
         if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended: there is no move to advise on');
+        // another seat's turn: nothing of hers to advise on (the advice would have no move to choose)
+        if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'it is not your turn: ask for a hint when you have a move to make');
         return { game, v: game.view(state, seat), at: state.actionCount };
       });
       return adviceJson(game as MexicanTrainGame, v, await advise(req.ip, v, worlds, seed ?? at + 1));

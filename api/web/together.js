@@ -16,7 +16,7 @@ import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
 /** Her place at a table, kept per code: the token that acts for her, her seat, her role, her name, whether she opened it. @typedef {{ token: string, seat?: number | null, role?: string, name?: string, host?: boolean }} Place */
 
-/** The drawing of her seat's game (app.js's mahJonggTable, domino.js's dominoTable). @typedef {{ update(answer: any): unknown, showHint(hint: any): unknown }} Drawing */
+/** The drawing of her seat's game (app.js's mahJonggTable, domino.js's dominoTable). Each takes its own game's answers and hints, so here they are unknown. @typedef {{ update(answer: unknown): unknown, showHint(hint: unknown): unknown }} Drawing */
 
 /** @type {Record<string, string>} */
 const GAME_WORDS = { 'mah-jongg': 'American Mah Jongg', 'mexican-train': 'Mexican Train' };

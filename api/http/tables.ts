@@ -8,7 +8,7 @@ import { RecordWriter, replayRecord } from '../../engine/record.js';
 import { loadGame } from '../../engine/registry.js';
 import type { RngState } from '../../engine/rng.js';
 import { recordSummary, type NewRecord } from '../store/games.js';
-import { TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
+import { soloRow, TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
 import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
@@ -540,33 +540,12 @@ export class Tables {
     for (const bot of opts.bots) makeBot(game, bot); // refuses an unknown bot
     await this.checkRoom(owner);
     const seed = opts.seed ?? freshSeed();
-    const levels = [...opts.bots];
-    levels.splice(seat, 0, '');
-    const seats: SeatRow[] = levels.map((level, s) => (s === seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level }));
+    const names = [...opts.bots];
+    names.splice(seat, 0, 'human');
     const token = randomBytes(24).toString('base64url');
     const id = randomBytes(12).toString('base64url');
     const member: Member = { tokenHash: hash(token), tableId: id, role: 'player', seat, name: 'You', playerId: opts.player, host: true };
-    const row: TableRow = {
-      id,
-      code: id,
-      game: game.type.name,
-      params: { ...game.params },
-      hostId: opts.player,
-      teaching: false,
-      clock: 'off',
-      awayAfter: 0,
-      level: opts.bots[0], // nobody stands in for her, but every table names a bot of its game
-      status: 'playing',
-      seats,
-      seed,
-      rng: null,
-      actions: 0,
-      version: 0,
-      turnSince: null,
-      touchedAt: Date.now(),
-      solo: true,
-      autoPlay: opts.autoPlay ?? true,
-    };
+    const row = soloRow({ id, game: game.type.name, params: { ...game.params }, names, seat, seed, hostId: opts.player, autoPlay: opts.autoPlay ?? true });
     const t = this.fresh(row, 'You', game);
     if (opts.from !== undefined) {
       try {
@@ -673,26 +652,9 @@ export class Tables {
     try {
       const { header, game, played } = replayRecord(kept.text, { cards: this.opts.cards });
       if (game.type !== type) return null;
-      const row: TableRow = {
-        id,
-        code: id,
-        game: game.type.name,
-        params: { ...game.params },
-        hostId: null,
-        teaching: false,
-        clock: 'off',
-        awayAfter: 0,
-        level: header.seats[kept.seat === 0 ? 1 : 0],
-        status: 'over',
-        seats: header.seats.map((name, s) => (s === kept.seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level: name })),
-        seed: header.seed,
-        rng: null,
-        actions: played.length,
-        version: 0,
-        turnSince: null,
-        touchedAt: 0,
-        solo: true,
-        autoPlay: true,
+      const row = {
+        ...soloRow({ id, game: game.type.name, params: { ...game.params }, names: header.seats, seat: kept.seat, seed: header.seed, hostId: null, autoPlay: true }),
+        status: 'over' as const,
       };
       const t = this.fresh(row, 'You', game);
       for (const action of played) {
@@ -1242,17 +1204,24 @@ export class Tables {
 
   private readonly locks = new Map<string, { busy: Promise<void>; waiting: number }>();
 
-  /** A change made on the copy, written over the version it was made from, tried again from the database's table when another server got there first. */
+  /** A change made on the copy, written over the version it was made from, tried again from the database's table when another server got there first (or the copy refused it). */
   private change<T>(id: string, fn: (t: Cached) => Promise<{ change: TableChange; out: T }>): Promise<T> {
     return this.exclusive(id, async () => {
       for (let attempt = 0; ; attempt++) {
-        const t = await this.sync(id);
+        // the copy this server last committed or read is trusted at first, without reading the
+        // table again: the commit is written only over the version it was made from, so a copy
+        // another server has moved past is found out there, and a refusal is checked against the
+        // database's table before it is given
+        const cached = this.cache.get(id);
+        const trusted = attempt === 0 && cached !== undefined && !cached.dirty;
+        const t = trusted ? cached : await this.sync(id);
         const before = this.snapshot(t);
         let made: { change: TableChange; out: T };
         try {
           made = await fn(t);
         } catch (err) {
           Object.assign(t, before); // refused: the copy is as it was
+          if (trusted && err instanceof TilemateError) continue;
           throw err;
         }
         try {

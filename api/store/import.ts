@@ -5,7 +5,7 @@ import type { RngState } from '../../engine/rng.js';
 import { MAX_FILE_BYTES, readTextFile } from '../../io/files.js';
 import { recordSummary, type GameStore } from './games.js';
 import type { PlayerStore } from './players.js';
-import type { TableStore } from './tables.js';
+import { soloRow, type TableStore } from './tables.js';
 
 /**
  * The data folder as Tilemate kept it before the database: saved cards as
@@ -76,23 +76,7 @@ async function adopt(tables: TableStore, g: JournalGame): Promise<void> {
   if (type === undefined || !Number.isSafeInteger(seed) || !Array.isArray(seats)) throw new Error('not a game header');
   const { id, owner, tokenHash, seat, autoPlay } = g.meta;
   await tables.create(
-    {
-      id,
-      code: id,
-      game: type.name,
-      params,
-      hostId: null,
-      teaching: false,
-      clock: 'off',
-      awayAfter: 0,
-      level: (seats as string[])[seat === 0 ? 1 : 0],
-      status: 'playing',
-      seats: (seats as string[]).map((name, s) => (s === seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level: name })),
-      solo: true,
-      autoPlay,
-      seed: seed as number,
-      rng: g.rng,
-    },
+    { ...soloRow({ id, game: type.name, params, names: seats as string[], seat, seed: seed as number, hostId: null, autoPlay }), rng: g.rng },
     owner,
     { tokenHash, tableId: id, role: 'player', seat, name: 'You', playerId: null, host: true },
     { actions: { from: 1, list: g.actions.map((action) => ({ action, byBot: false })) } },

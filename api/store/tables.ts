@@ -68,6 +68,35 @@ export interface Member {
 /** A new table's row: a table people share opens empty; a game against bots is dealt (`seed`, `rng`) as it is made. */
 export type NewTableRow = Omit<TableRow, 'seed' | 'rng' | 'actions' | 'version' | 'turnSince' | 'touchedAt'> & { seed?: number | null; rng?: RngState | null };
 
+/**
+ * A game against bots's row, from its record's seat names ("human" at her seat, a bot's name at
+ * each other): no join code (its code is its id), no clock, nobody standing in (away 0; its
+ * level, unused, a bot of its own game's).
+ */
+export function soloRow(f: { id: string; game: string; params: Record<string, unknown>; names: readonly string[]; seat: number; seed: number; hostId: string | null; autoPlay: boolean }): TableRow {
+  return {
+    id: f.id,
+    code: f.id,
+    game: f.game,
+    params: f.params,
+    hostId: f.hostId,
+    teaching: false,
+    clock: 'off',
+    awayAfter: 0,
+    level: f.names[f.seat === 0 ? 1 : 0],
+    status: 'playing',
+    seats: f.names.map((name, s) => (s === f.seat ? { kind: 'person', name: 'human', level: null } : { kind: 'bot', name: null, level: name })),
+    seed: f.seed,
+    rng: null,
+    actions: 0,
+    version: 0,
+    turnSince: null,
+    touchedAt: Date.now(),
+    solo: true,
+    autoPlay: f.autoPlay,
+  };
+}
+
 /** A committed change to a table: what the row becomes, the game's new actions, the finished records. */
 export interface TableChange {
   seats?: SeatRow[];

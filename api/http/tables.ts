@@ -1236,6 +1236,29 @@ export class Tables {
     });
   }
 
+  /** Changes committed and not yet announced, and whether an announcement is on its way. */
+  private announcing: string[] = [];
+  private sending = false;
+
+  /**
+   * Announces a committed change to every server (the NOTIFY each hears, this one too), with
+   * the others committed meanwhile, one statement at a time (TableStore.announce). An
+   * announcement lost (the database busy a moment) is made up by each server's heartbeat, which
+   * pushes its people whatever they have not heard within a few seconds.
+   */
+  private announce(payload: string): void {
+    this.announcing.push(payload);
+    if (this.sending) return;
+    this.sending = true;
+    void (async () => {
+      while (this.announcing.length > 0) {
+        const batch = this.announcing.splice(0, 500);
+        await this.store.announce(batch).catch(this.onError);
+      }
+      this.sending = false;
+    })();
+  }
+
   /** What a change may alter of the copy, to put back when it is refused or not written (cheaper than reading the game again). */
   private snapshot(t: Cached): Partial<Cached> {
     return {
@@ -1251,8 +1274,9 @@ export class Tables {
   }
 
   private async commitChange(t: Cached, c: TableChange): Promise<void> {
+    const version = await this.store.commit(t.row.id, t.row.version, c);
     // a game against bots: nobody else is told (one person, who is answered)
-    const version = await this.store.commit(t.row.id, t.row.version, c, !t.row.solo);
+    if (!t.row.solo) this.announce(`${t.row.id}:${version}`);
     t.row = {
       ...t.row,
       version,

@@ -3,13 +3,14 @@ import { guarded, type Db, type Row, type Sql } from './db.js';
 import type { GameStore, NewRecord } from './games.js';
 
 /**
- * Tables people share (docs/tables.md) in the database: the table (its game, seats, status,
- * deal and the bots' random stream), its members (each token kept only as its hash), its
- * game's actions and when each seat's person was last there. Every change is written over the
- * version it was made from (`UPDATE ... WHERE version = $v`), so when two servers change one
- * table at once one of them wins and the other reads the table again: an action is never
- * applied twice, whoever applied it. The commit sends `NOTIFY tilemate_tables` with the
- * table's id, heard by every server on the database once it commits.
+ * Every game in progress is a table (api/http/tables.ts), kept in the database: the table (its
+ * game, seats, status, deal and the bots' random stream), its members (each token kept only as
+ * its hash), its game's actions and when each seat's person was last there. Every change is
+ * written over the version it was made from (`UPDATE ... WHERE version = $v`), so when two
+ * servers change one table at once one of them wins and the other reads the table again: an
+ * action is never applied twice, whoever applied it. Once committed, a shared table's change is
+ * announced (`NOTIFY tilemate_tables` with the table's id and version, `announce`), heard by
+ * every server on the database.
  */
 
 export const TABLE_CHANNEL = 'tilemate_tables';
@@ -257,11 +258,11 @@ export class TableStore {
   }
 
   /**
-   * Writes a change over `version` in one transaction, with its NOTIFY; TableConflict (nothing
-   * written) when the table is no longer at that version.
+   * Writes a change over `version` in one transaction; TableConflict (nothing written) when the
+   * table is no longer at that version. The new version is announced by the caller (announce).
    */
-  async commit(id: string, version: number, c: TableChange, notify = true): Promise<number> {
-    if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c, notify);
+  async commit(id: string, version: number, c: TableChange): Promise<number> {
+    if (c.member === undefined && c.records === undefined) return this.commitActions(id, version, c);
     return guarded(
       () =>
         this.db.transaction(async (sql) => {
@@ -281,7 +282,6 @@ export class TableStore {
           const moved = await sql.query<{ version: number }>(`UPDATE tables SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING version`, params);
           if (moved.length !== 1) throw new TableConflict(id);
           await this.writeParts(sql, id, c);
-          if (notify) await sql.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, `${id}:${moved[0].version}`]);
           return moved[0].version;
         }),
       (err) => err instanceof TableConflict,
@@ -311,9 +311,9 @@ export class TableStore {
    * statement, so one round trip: a statement is a transaction of its own, and each part of
    * it runs only when the row was at `version` (they read `moved`, empty otherwise).
    */
-  private async commitActions(id: string, version: number, c: TableChange, notify: boolean): Promise<number> {
+  private async commitActions(id: string, version: number, c: TableChange): Promise<number> {
     const sets: string[] = ['version = version + 1', 'touched_at = now()', 'lease_owner = NULL', 'lease_until = NULL'];
-    const params: unknown[] = [id, version, TABLE_CHANNEL];
+    const params: unknown[] = [id, version];
     const p = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -334,8 +334,7 @@ export class TableStore {
       parts.push(`here AS (INSERT INTO table_presence (table_id, seat, seen_at) SELECT $1, ${p(c.seen)}::integer, now() FROM moved
         ON CONFLICT (table_id, seat) DO UPDATE SET seen_at = now())`);
     }
-    const told = notify ? ", pg_notify($3, $1 || ':' || version)" : ', $3::text IS NULL';
-    const rows = await guarded(() => this.db.query<{ version: number }>(`WITH ${parts.join(', ')} SELECT version${told} FROM moved`, params));
+    const rows = await guarded(() => this.db.query<{ version: number }>(`WITH ${parts.join(', ')} SELECT version FROM moved`, params));
     if (rows.length !== 1) throw new TableConflict(id);
     return rows[0].version;
   }
@@ -346,7 +345,19 @@ export class TableStore {
 
   /** A message for every server listening (a coach's hint for a student connected anywhere). */
   async notify(payload: string): Promise<void> {
-    await guarded(() => this.db.query('SELECT pg_notify($1, $2)', [TABLE_CHANNEL, payload]));
+    await this.announce([payload]);
+  }
+
+  /**
+   * Messages for every server listening, in one statement: the changes committed meanwhile
+   * (each table's "id:version"). PostgreSQL takes one lock for all the database's NOTIFYs at
+   * each commit that sends one, held through the commit's write to disk: sent inside every
+   * change's own commit, it made the changes of 1,000 tables wait in line for it; sent after,
+   * a batch at a time, the changes commit side by side.
+   */
+  async announce(payloads: readonly string[]): Promise<void> {
+    if (payloads.length === 0) return;
+    await guarded(() => this.db.query('SELECT count(pg_notify($1, p)) FROM jsonb_array_elements_text($2::text::jsonb) AS t(p)', [TABLE_CHANNEL, json(payloads)]));
   }
 
   /**

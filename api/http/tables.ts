@@ -395,8 +395,7 @@ export class Tables {
   async act(code: string, token: string | undefined, body: Record<string, unknown>, after?: number): Promise<GameMessage> {
     const { member, row } = await this.open(code, token);
     const from = await this.play(member, row.id, body, after);
-    // the copy as this change left it (or later): committed, so no need to read it again
-    return this.exclusive(row.id, async () => this.messageFor(this.cache.get(row.id) ?? (await this.sync(row.id)), member, from));
+    return this.exclusive(row.id, async () => this.messageFor(await this.current(row.id), member, from));
   }
 
   /** The member's action and what follows it, committed; the action it was made after (the first event to tell her). */
@@ -585,8 +584,7 @@ export class Tables {
     const from = await this.play(member, id, body, after);
     const key = member.tokenHash.toString('hex');
     if (!this.told.has(key)) this.tell(key, from);
-    // the copy as this change left it (or later): committed, so no need to read it again
-    return this.exclusive(id, async () => this.answerFor(this.cache.get(id) ?? (await this.sync(id)), member));
+    return this.exclusive(id, async () => this.answerFor(await this.current(id), member));
   }
 
   /** Runs `fn` on a game against bots as it stands, with the seat its token plays (the hint, the card panel, the defence read her view from it). */
@@ -623,9 +621,8 @@ export class Tables {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this game needs its token: send "Authorization: Bearer <token>"');
     if (!ID.test(id)) throw this.noGame(id, type);
     const key = hash(token);
-    const member = this.memberCache.get(key.toString('hex')) ?? (await this.store.member(key));
+    const member = await this.memberOf(key);
     if (member !== null && member.tableId === id && member.seat !== null) {
-      this.remember(member);
       let row = this.codes.get(id);
       if (row === undefined) {
         row = (await this.store.byId(id)) ?? undefined;
@@ -1131,10 +1128,16 @@ export class Tables {
     if (token === undefined || token === '') throw new TilemateError('TM_UNAUTHORIZED', 'this needs your table token: join the table first');
     const row = await this.row(code);
     const key = hash(token);
+    const member = await this.memberOf(key);
+    if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, key)) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
+    return { member, row };
+  }
+
+  /** The member a token's hash opens (at any table), or null. */
+  private async memberOf(key: Buffer): Promise<Member | null> {
     const member = this.memberCache.get(key.toString('hex')) ?? (await this.store.member(key));
     if (member !== null) this.remember(member);
-    if (member === null || member.tableId !== row.id || !timingSafeEqual(member.tokenHash, hash(token))) throw new TilemateError('TM_NOT_FOUND', `no place at table ${code} opens with this token`);
-    return { member, row };
+    return member;
   }
 
   /** Members by token hash: a member never changes once made (a table given up takes its members with it, and its row is looked up first). */
@@ -1183,6 +1186,11 @@ export class Tables {
     if (row.rng !== null) t.rng = [...row.rng] as RngState;
     this.cache.set(id, t);
     return t;
+  }
+
+  /** The copy as this server's last change left it (committed, so not read again), or read. */
+  private async current(id: string): Promise<Cached> {
+    return this.cache.get(id) ?? (await this.sync(id));
   }
 
   /** Runs `fn` after the table's earlier work on this server. */

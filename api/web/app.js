@@ -455,7 +455,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       const first = $('#end').classList.contains('hidden');
       // the score is drawn at once; the review follows when the server has made it
       // one watching the table has no decisions of her own to review
-      const drawing = renderEnd(ui, { api, gameId: live.session?.id, seatWords, seat: () => view().seat, review: !v.watching });
+      const drawing = renderEnd($('#end'), ui, { api, gameId: live.session?.id, seatWords, seat: () => view().seat, review: !v.watching });
       if (first) showResult();
       await drawing;
     }
@@ -886,7 +886,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
 
   function focusFirstAction() {
     const b = /** @type {HTMLButtonElement | null} */ (root.querySelector('#actions button:not(:disabled)') ?? root.querySelector('#rack button:not(:disabled)'));
-    if (b && document.activeElement?.closest('#card-panel') == null) b.focus();
+    // she is reading this table's card panel: the answer does not take her away from it
+    if (b && !$('#card-panel').contains(document.activeElement)) b.focus();
   }
 
   // ---------------------------------------------------------------- the hint
@@ -1024,8 +1025,10 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
         if (r.top < 0 || r.top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
       }
     });
-    // keyboard: H for a hint, C for the card, Enter presses the main button
+    // keyboard: H for a hint, C for the card, Enter presses the main button; a key pressed
+    // inside another table's root is that table's (the practice page's root is the whole page)
     document.addEventListener('keydown', (e) => {
+      if (!(e.target instanceof Node) || !root.contains(e.target)) return;
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
       if (!live?.session || !ui.view) return;
       if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
@@ -1206,9 +1209,10 @@ export function practicePage() {
  * coach sent.
  * @param {LiveGame} client
  * @param {SeatHooks} [seatHooks]
+ * @param {ParentNode} [root] where the table's elements are (the page)
  */
-export function mahJonggTable(client, seatHooks = {}) {
-  const table = createMahJonggTable(client, { card: false, pushed: true, ...seatHooks });
+export function mahJonggTable(client, seatHooks = {}, root = document) {
+  const table = createMahJonggTable(client, { card: false, pushed: true, ...seatHooks }, root);
   const { ui } = table;
   table.wire();
   let first = true;

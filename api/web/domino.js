@@ -566,7 +566,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
         return el('button', {
           type: 'button', class: cls, data: { tile: name }, disabled: live.busy || !playable,
           'aria-pressed': ui.selected === name ? 'true' : 'false',
-          on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) document.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
+          on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) root.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
         }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
       })),
     );
@@ -664,7 +664,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
   }
 
   function focusFirst() {
-    const target = document.querySelector('#round-end:not(.hidden) button, #end:not(.hidden) button, #actions button, #hand button:not(:disabled)');
+    const target = root.querySelector('#round-end:not(.hidden) button, #end:not(.hidden) button, #actions button, #hand button:not(:disabled)');
     if (target instanceof HTMLElement) target.focus({ preventScroll: true });
   }
 
@@ -673,7 +673,9 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
   /** The buttons and keys of the drawing itself, on either page: Hint, H and Escape. */
   function wireTable() {
     $('#hint-button').addEventListener('click', askHint);
+    // a key pressed inside another table's root is that table's (the practice page's root is the whole page)
     document.addEventListener('keydown', (e) => {
+      if (!(e.target instanceof Node) || !root.contains(e.target)) return;
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
       if (!live?.session || !ui.view) return;
       if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
@@ -729,9 +731,10 @@ export function practicePage() {
  * `showHint(hint)` for a hint the coach sent.
  * @param {LiveGame} client
  * @param {SeatHooks} [seatHooks]
+ * @param {ParentNode} [root] where the table's elements are (the page)
  */
-export function dominoTable(client, seatHooks = {}) {
-  const table = createDominoTable(client, { newGame: false, pushed: true, ...seatHooks });
+export function dominoTable(client, seatHooks = {}, root = document) {
+  const table = createDominoTable(client, { newGame: false, pushed: true, ...seatHooks }, root);
   const { ui } = table;
   table.wire();
   let first = true;
@@ -739,7 +742,7 @@ export function dominoTable(client, seatHooks = {}) {
     /** @param {DominoAnswer} answer */
     update(answer) {
       table.setView(answer, first ? 'resume' : 'move');
-      if (first) { find('#game').classList.remove('hidden'); first = false; }
+      if (first) { find('#game', root).classList.remove('hidden'); first = false; }
       table.render();
     },
     /** @param {DominoHint} hint */

@@ -2,7 +2,7 @@
 // person's decisions, biggest mistake first, each one opening the moment it happened.
 
 import { ApiError, errorWords } from './client.js';
-import { $, el } from './dom.js';
+import { el } from './dom.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
 /** @import { View } from './app.js' */
@@ -70,12 +70,13 @@ export function plainScoreWhy(why, seatWords) {
 }
 
 /**
- * Renders the end once per game; the review is asked for once and kept.
+ * Renders the end once per game into `box` (the table's own end panel); the review is asked
+ * for once and kept.
+ * @param {HTMLElement} box
  * @param {{ view: View | null, review: Review | null }} ui
  * @param {EndContext} ctx
  */
-export async function renderEnd(ui, ctx) {
-  const box = $('#end');
+export async function renderEnd(box, ui, ctx) {
   const v = /** @type {View} */ (ui.view);
   box.classList.remove('hidden');
   if (box.dataset.game === ctx.gameId && box.dataset.done === '1') return;

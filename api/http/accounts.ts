@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TilemateError } from '../../engine/errors.js';
 import type { Player, PlayerStore } from '../store/players.js';
+import type { Asker } from './heavy.js';
 
 /**
  * Who is asking: the player of the request's session cookie. The cookie holds a random token
@@ -17,6 +18,33 @@ export const SESSION_COOKIE = 'tm_session';
 const SESSION_DAYS = 180;
 
 const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The request's session token, when its cookie holds one of the right shape. */
+function sessionToken(req: FastifyRequest): string | undefined {
+  const c = req.cookies?.[SESSION_COOKIE];
+  return typeof c === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(c) ? c : undefined;
+}
+
+/** The token of `Authorization: Bearer <token>`, or undefined. */
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : undefined;
+}
+
+/**
+ * Who asks, for sharing the work that plays deals out fairly (api/http/heavy.ts): her address,
+ * and the person: her session, else her game's or table's token, else the address itself. A
+ * made-up session or token gains nothing but a turn within its own address, whose share is
+ * bounded whoever it names.
+ */
+export function asker(req: FastifyRequest): Asker {
+  const token = sessionToken(req);
+  const game = token === undefined ? bearer(req) : undefined;
+  const person = token !== undefined ? `s:${tokenHash(token).toString('hex', 0, 12)}` : game !== undefined ? `t:${tokenHash(game).toString('hex', 0, 12)}` : `a:${req.ip}`;
+  return { address: req.ip, person };
+}
 
 export interface Accounts {
   /** The session's player, or null (no cookie, an unknown or expired one). */
@@ -36,15 +64,11 @@ export interface Accounts {
 export function accounts(players: PlayerStore): Accounts {
   // one lookup per request, however many routes' parts ask
   const seen = new WeakMap<FastifyRequest, Promise<Player | null>>();
-  const cookieOf = (req: FastifyRequest): string | undefined => {
-    const c = req.cookies?.[SESSION_COOKIE];
-    return typeof c === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(c) ? c : undefined;
-  };
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) => {
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_DAYS * 86_400 });
   };
   const startSession = async (req: FastifyRequest, reply: FastifyReply, player: Player) => {
-    const old = cookieOf(req);
+    const old = sessionToken(req);
     if (old !== undefined) await players.endSession(tokenHash(old));
     const token = randomBytes(24).toString('base64url');
     await players.startSession(player.id, tokenHash(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
@@ -54,7 +78,7 @@ export function accounts(players: PlayerStore): Accounts {
   const current = (req: FastifyRequest): Promise<Player | null> => {
     let p = seen.get(req);
     if (p === undefined) {
-      const token = cookieOf(req);
+      const token = sessionToken(req);
       p = token === undefined ? Promise.resolve(null) : players.bySession(tokenHash(token));
       seen.set(req, p);
     }
@@ -71,13 +95,13 @@ export function accounts(players: PlayerStore): Accounts {
     },
     startSession,
     async endSession(req, reply) {
-      const token = cookieOf(req);
+      const token = sessionToken(req);
       if (token !== undefined) await players.endSession(tokenHash(token));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       seen.set(req, Promise.resolve(null));
     },
     sessionHash: (req) => {
-      const t = cookieOf(req);
+      const t = sessionToken(req);
       return t === undefined ? null : tokenHash(t);
     },
     hashPassword: (password) => hash(password),

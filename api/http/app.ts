@@ -24,7 +24,7 @@ import type { GameSpec } from '../../engine/games.js';
 import type { GameWire } from '../shared/game-wire.js';
 import { MEXICAN_TRAIN_WIRE } from '../shared/domino-wire.js';
 import { HeavyPool } from './heavy.js';
-import { DEFAULT_LIMITS, type Limits } from '../shared/limits.js';
+import { DEFAULT_LIMITS, PEOPLE_PER_ADDRESS, type Limits } from '../shared/limits.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { guideRoutes } from './routes/guide.js';
@@ -37,7 +37,7 @@ import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
 import { accountRoutes } from './routes/accounts.js';
 import { progressRoutes } from './routes/progress.js';
 import cookie from '@fastify/cookie';
-import { accounts, type Accounts } from './accounts.js';
+import { accounts, asker, type Accounts } from './accounts.js';
 import { PlayerStore, type Player } from '../store/players.js';
 import { dominoRoutes } from './routes/domino.js';
 import { tableRoutes } from './routes/tables.js';
@@ -87,7 +87,7 @@ export interface AppContext {
   /** Players' cards compiled from their text, the latest kept, with their analyzers. */
   cards: CardCache;
   limits: Limits;
-  /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the address has spent its requests that play deals out. */
+  /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the person, or her address, has spent its requests that play deals out. */
   heavy: (req: FastifyRequest) => Promise<void>;
   /** Where the work that plays deals out runs (api/http/heavy.ts). */
   pool: HeavyPool;
@@ -222,7 +222,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     botThreads: limits.botThreads,
     maxQueue: limits.maxQueue,
     deadlineMs: limits.deadlineMs,
-    perAddress: limits.heavyAtOnce,
+    perPerson: limits.heavyAtOnce,
     taskMs: limits.taskMs,
   });
   app.addHook('onClose', async () => {
@@ -275,7 +275,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => reply.code(httpStatus('TM_NOT_FOUND')).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
 
   // The general limit counts every request of an address (heavy ones too); the heavy budget
-  // is one more bucket per address, shared by every route that plays deals out.
+  // is one more bucket per person and per address, shared by every route that plays deals out.
   await app.register(rateLimit, {
     global: limits.ratePerMinute > 0,
     max: Math.max(1, limits.ratePerMinute),
@@ -291,11 +291,16 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   const windows = new RateWindows(db);
   const heavy = async (req: FastifyRequest): Promise<void> => {
     if (limits.heavyPerMinute <= 0) return;
-    const wait = await windows.count([{ key: `heavy:${req.ip}`, max: limits.heavyPerMinute }]);
+    // a person's budget, and her address's for the people behind it (a club's tablets)
+    const from = asker(req);
+    const wait = await windows.count([
+      { key: `heavy:${from.person}`, max: limits.heavyPerMinute },
+      { key: `heavy-address:${from.address}`, max: limits.heavyPerMinute * PEOPLE_PER_ADDRESS },
+    ]);
     if (wait !== null) {
       throw new TilemateError(
         'TM_RATE_LIMITED',
-        `more than ${limits.heavyPerMinute} requests a minute from this address that play deals out (advice, hints, reviews, simulations); try again in ${wait} s`,
+        `more than ${limits.heavyPerMinute} requests a minute from you (or ${limits.heavyPerMinute * PEOPLE_PER_ADDRESS} from your address) that play deals out (advice, hints, reviews, simulations); try again in ${wait} s`,
       );
     }
   };

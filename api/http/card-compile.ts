@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { asker } from './accounts.js';
 import type { AppContext } from './app.js';
 
 /**
@@ -11,7 +12,7 @@ import type { AppContext } from './app.js';
 export async function compiledCard(ctx: AppContext, req: FastifyRequest, text: string): Promise<CompiledCard> {
   if (ctx.cards.has(text)) return ctx.cards.compile(text);
   await ctx.heavy(req);
-  return ctx.cards.adopt(await ctx.pool.request<CompiledCard>({ kind: 'compile-card', text }, req.ip));
+  return ctx.cards.adopt(await ctx.pool.request<CompiledCard>({ kind: 'compile-card', text }, asker(req)));
 }
 
 /** The card text a Mah Jongg record's header keeps (null for a record of another game, or one that does not say). */

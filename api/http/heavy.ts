@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { TilemateError } from '../../engine/errors.js';
-import { DEFAULT_LIMITS } from '../shared/limits.js';
+import { DEFAULT_LIMITS, PEOPLE_PER_ADDRESS } from '../shared/limits.js';
 import { joinReview, type ReviewPart } from '../../agents/coach/review.js';
 import { reviewJson, type ReviewJson } from '../shared/wire.js';
 import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-tasks.js';
@@ -20,8 +20,10 @@ import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-
  *   - **the requests' lane** (`threads` workers): a request's task waits in a bounded queue (a
  *     full queue is 503 TM_BUSY at once) with a deadline from the moment it is queued (503
  *     TM_TOO_SLOW; the worker running it is stopped). Waiting requests are taken **in turn by
- *     address** (round robin), not in the order they came: a person asking for one hint waits
- *     behind at most one task of each other address, however many that address has queued.
+ *     address, and within an address in turn by person** (round robin), not in the order they
+ *     came: a person asking for one hint waits behind at most one task of each other address,
+ *     however many that address has queued, and, at a club where the tablets share one
+ *     address, behind at most one task of each other person there.
  *
  * No request's task holds a worker much more than `taskMs`: the work it asks for is estimated
  * before it is done and refused above that (TM_TOO_COSTLY, api/http/task-cost.ts), and a
@@ -38,8 +40,8 @@ export interface PoolLimits {
   maxQueue: number;
   /** A request's task is stopped this long after it was queued (ms). */
   deadlineMs: number;
-  /** Requests' tasks one address may have queued or running at once. */
-  perAddress: number;
+  /** Requests' tasks one person may have queued or running at once (an address: `PEOPLE_PER_ADDRESS` times this). */
+  perPerson: number;
   /** The estimated work one request's task may ask for (ms of a worker; 0: no limit). */
   taskMs: number;
 }
@@ -49,7 +51,7 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
   botThreads: DEFAULT_LIMITS.botThreads,
   maxQueue: DEFAULT_LIMITS.maxQueue,
   deadlineMs: DEFAULT_LIMITS.deadlineMs,
-  perAddress: DEFAULT_LIMITS.heavyAtOnce,
+  perPerson: DEFAULT_LIMITS.heavyAtOnce,
   taskMs: DEFAULT_LIMITS.taskMs,
 };
 
@@ -60,21 +62,99 @@ function workerFile(): string | null {
   return existsSync(fileURLToPath(url)) ? url.href : null;
 }
 
+/**
+ * Who asks for a request's task: her address, and the person (her session, else her game's
+ * token, else the address itself: api/http/accounts.ts `asker`).
+ */
+export interface Asker {
+  address: string;
+  person: string;
+}
+
+/** Asked from this process (a command line, a test): one address, one person. */
+export const LOCAL: Asker = { address: 'local', person: 'local' };
+
 /** A request waiting for a worker of the requests' lane. */
 interface Waiting {
   go: () => void;
+}
+
+/** Waiting entries, the oldest first. */
+class Fifo<T> {
+  private readonly items: T[] = [];
+  get empty(): boolean {
+    return this.items.length === 0;
+  }
+  add(_path: readonly string[], item: T): void {
+    this.items.push(item);
+  }
+  take(): T {
+    return this.items.shift()!;
+  }
+  remove(_path: readonly string[], item: T): boolean {
+    const i = this.items.indexOf(item);
+    if (i >= 0) this.items.splice(i, 1);
+    return i >= 0;
+  }
+}
+
+/**
+ * Waiting entries taken in turn by the first key of their path (round robin), each key's own
+ * entries taken as `inner` takes them: a key goes to the back of the turn once it has had one.
+ */
+class Turns<T> {
+  private readonly queues = new Map<string, Fifo<T> | Turns<T>>();
+  private readonly order: string[] = [];
+  constructor(private readonly inner: () => Fifo<T> | Turns<T>) {}
+  get empty(): boolean {
+    return this.order.length === 0;
+  }
+  add([key, ...rest]: readonly string[], item: T): void {
+    let queue = this.queues.get(key);
+    if (queue === undefined) {
+      queue = this.inner();
+      this.queues.set(key, queue);
+      this.order.push(key);
+    }
+    queue.add(rest, item);
+  }
+  take(): T {
+    const key = this.order.shift()!;
+    const queue = this.queues.get(key)!;
+    const item = queue.take();
+    if (queue.empty) this.queues.delete(key);
+    else this.order.push(key);
+    return item;
+  }
+  remove([key, ...rest]: readonly string[], item: T): boolean {
+    const queue = this.queues.get(key);
+    if (queue === undefined || !queue.remove(rest, item)) return false;
+    if (queue.empty) {
+      this.queues.delete(key);
+      this.order.splice(this.order.indexOf(key), 1);
+    }
+    return true;
+  }
+}
+
+/** Adds `by` to `key`'s count, dropping a count that comes to 0. */
+function tally(counts: Map<string, number>, key: string, by: number): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n === 0) counts.delete(key);
+  else counts.set(key, n);
 }
 
 export class HeavyPool {
   private readonly pool: Piscina | null;
   private readonly botPool: Piscina | null;
   private pending = 0;
+  /** Requests' tasks queued or running, by address and by person. */
   private readonly byAddress = new Map<string, number>();
+  private readonly byPerson = new Map<string, number>();
   /** Requests' tasks given to the workers and not done. */
   private inWorkers = 0;
-  /** Requests waiting for a free worker, by address; `turns` is the round robin of addresses with some waiting. */
-  private readonly waiting = new Map<string, Waiting[]>();
-  private readonly turns: string[] = [];
+  /** Requests waiting for a free worker, in turn by address, then by person. */
+  private readonly waiting = new Turns<Waiting>(() => new Turns<Waiting>(() => new Fifo<Waiting>()));
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
@@ -100,38 +180,42 @@ export class HeavyPool {
   }
 
   /**
-   * A request's task, from `address` (TM_BUSY when the queue is full or the address already
-   * has its share in it, TM_TOO_SLOW past the deadline).
+   * A request's task, asked by `from` (TM_BUSY when the queue is full, or the person or her
+   * address already has its share in it; TM_TOO_SLOW past the deadline).
    */
-  async request<T>(task: HeavyTask, address = 'local'): Promise<T> {
-    const mine = this.byAddress.get(address) ?? 0;
-    if (mine >= this.limits.perAddress) {
-      throw new TilemateError('TM_BUSY', `this address already has ${mine} requests that play deals out being worked out; wait for their answers`);
+  async request<T>(task: HeavyTask, from: Asker = LOCAL): Promise<T> {
+    const hers = this.byPerson.get(from.person) ?? 0;
+    if (hers >= this.limits.perPerson) {
+      throw new TilemateError('TM_BUSY', `you already have ${hers} requests that play deals out being worked out; wait for their answers`);
+    }
+    const address = this.byAddress.get(from.address) ?? 0;
+    if (address >= this.limits.perPerson * PEOPLE_PER_ADDRESS) {
+      throw new TilemateError('TM_BUSY', `your address already has ${address} requests that play deals out being worked out; wait for their answers`);
     }
     if (this.pending >= this.limits.maxQueue) {
       throw new TilemateError('TM_BUSY', `the server is busy with ${this.pending} requests that play deals out; try again in a few seconds`);
     }
     this.pending++;
-    this.byAddress.set(address, mine + 1);
+    tally(this.byPerson, from.person, 1);
+    tally(this.byAddress, from.address, 1);
     try {
       const signal = AbortSignal.timeout(this.limits.deadlineMs);
       const budgeted = { ...task, budgetMs: this.limits.taskMs };
-      if (budgeted.kind === 'review') return (await this.review(budgeted, address, signal)) as T;
-      return await this.run<T>(budgeted, address, signal);
+      if (budgeted.kind === 'review') return (await this.review(budgeted, from, signal)) as T;
+      return await this.run<T>(budgeted, from, signal);
     } finally {
       this.pending--;
-      const left = this.byAddress.get(address)! - 1;
-      if (left === 0) this.byAddress.delete(address);
-      else this.byAddress.set(address, left);
+      tally(this.byPerson, from.person, -1);
+      tally(this.byAddress, from.address, -1);
     }
   }
 
   /** A review in parts of about half the budget each, each taking its turn in the queue, joined. */
-  private async review(task: Extract<HeavyTask, { kind: 'review' }>, address: string, signal: AbortSignal): Promise<ReviewJson> {
+  private async review(task: Extract<HeavyTask, { kind: 'review' }>, asker: Asker, signal: AbortSignal): Promise<ReviewJson> {
     const parts: ReviewPart[] = [];
     let from: number | null = 1;
     while (from !== null) {
-      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, address, signal);
+      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, asker, signal);
       parts.push(part);
       from = part.next;
     }
@@ -150,10 +234,10 @@ export class HeavyPool {
       `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`,
     );
 
-  /** A request's task (or a review's part), once its address's turn has come and a worker is free. */
-  private async run<T>(task: HeavyTask, address: string, signal: AbortSignal): Promise<T> {
+  /** A request's task (or a review's part), once its asker's turn has come and a worker is free. */
+  private async run<T>(task: HeavyTask, from: Asker, signal: AbortSignal): Promise<T> {
     if (this.pool === null) return value<T>(runTask(task));
-    await this.slot(address, signal);
+    await this.slot([from.address, from.person], signal);
     try {
       return value<T>((await this.pool.run(task, { signal })) as TaskResult);
     } catch (err) {
@@ -165,9 +249,9 @@ export class HeavyPool {
     }
   }
 
-  /** Waits until a worker is free for `address`'s turn (TM_TOO_SLOW past the deadline); the worker is then counted as taken. */
-  private slot(address: string, signal: AbortSignal): Promise<void> {
-    if (this.turns.length === 0 && this.inWorkers < this.limits.threads) {
+  /** Waits until a worker is free and the asker's turn (`[address, person]`) has come (TM_TOO_SLOW past the deadline); the worker is then counted as taken. */
+  private slot(path: readonly string[], signal: AbortSignal): Promise<void> {
+    if (this.waiting.empty && this.inWorkers < this.limits.threads) {
       this.inWorkers++;
       return Promise.resolve();
     }
@@ -180,43 +264,19 @@ export class HeavyPool {
         },
       };
       const gone = () => {
-        this.leave(address, entry);
+        this.waiting.remove(path, entry);
         reject(this.tooSlow());
       };
       if (signal.aborted) return gone();
       signal.addEventListener('abort', gone, { once: true });
-      const queue = this.waiting.get(address);
-      if (queue === undefined) {
-        this.waiting.set(address, [entry]);
-        this.turns.push(address);
-      } else {
-        queue.push(entry);
-      }
+      this.waiting.add(path, entry);
       this.dispatch();
     });
   }
 
-  private leave(address: string, entry: Waiting): void {
-    const queue = this.waiting.get(address);
-    const i = queue?.indexOf(entry) ?? -1;
-    if (i < 0) return;
-    queue!.splice(i, 1);
-    if (queue!.length === 0) {
-      this.waiting.delete(address);
-      this.turns.splice(this.turns.indexOf(address), 1);
-    }
-  }
-
-  /** Starts waiting requests while workers are free: the next address in turn, its oldest request. */
+  /** Starts waiting requests while workers are free: the next address in turn, its next person in turn, her oldest request. */
   private dispatch(): void {
-    while (this.turns.length > 0 && this.inWorkers < this.limits.threads) {
-      const address = this.turns.shift()!;
-      const queue = this.waiting.get(address)!;
-      const entry = queue.shift()!;
-      if (queue.length === 0) this.waiting.delete(address);
-      else this.turns.push(address);
-      entry.go();
-    }
+    while (!this.waiting.empty && this.inWorkers < this.limits.threads) this.waiting.take().go();
   }
 
   async close(): Promise<void> {

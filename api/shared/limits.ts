@@ -21,8 +21,9 @@ export interface Limits {
   /** Requests per minute from one address, every route (0: no limit). */
   ratePerMinute: number;
   /**
-   * Requests per minute from one address to the routes that play deals out, all together: one
-   * budget for advice, hints, reviews and simulations of both games (counted in the general limit too).
+   * Requests per minute from one person to the routes that play deals out, all together: one
+   * budget for advice, hints, reviews and simulations of both games (counted in the general
+   * limit too); an address has `PEOPLE_PER_ADDRESS` times this.
    */
   heavyPerMinute: number;
   /** Largest request body (bytes). */
@@ -44,7 +45,7 @@ export interface Limits {
   maxQueue: number;
   /** Such a request is stopped this long after it was queued: 503 TM_TOO_SLOW (ms). */
   deadlineMs: number;
-  /** Such requests one address may have queued or running at once; one more is 503 TM_BUSY. */
+  /** Such requests one person may have queued or running at once (an address: `PEOPLE_PER_ADDRESS` times this); one more is 503 TM_BUSY. */
   heavyAtOnce: number;
   /**
    * The work one such request may ask of a worker, estimated before it is done (ms; 0: no
@@ -96,6 +97,12 @@ export const DEFAULT_LIMITS: Limits = {
 
 // ------------------------------------------------------------------ the fixed limits of the server's parts
 // (not set at the command line; here so that each has one home, and the docs and tests read them)
+
+/**
+ * The people one address is allowed for, in the budgets of requests that play deals out: a
+ * table's four players at a club, their tablets behind one Wi-Fi address.
+ */
+export const PEOPLE_PER_ADDRESS = 4;
 
 /** Sign-in attempts a minute: per address, and per name whoever tries it (counted in the database: api/store/rate-windows.ts). */
 export const SIGN_IN_LIMITS = { perAddress: 20, perName: 5 } as const;

@@ -380,14 +380,30 @@ export class TableStore {
 
   /** How long ago (ms) each seat's person was last here, by seat (absent: never). */
   async presence(tableId: string): Promise<Map<number, number>> {
-    return guarded(
-      async () =>
-        new Map(
-          (await this.db.query<{ seat: number; ago: number }>('SELECT seat, (extract(epoch FROM now() - seen_at) * 1000)::float8 AS ago FROM table_presence WHERE table_id = $1', [tableId])).map(
-            (r) => [r.seat, Number(r.ago)],
-          ),
-        ),
+    return (await this.presenceOf([tableId])).get(tableId)!;
+  }
+
+  /** `presence` of many tables in one statement, by table (each listed, with no seat when nobody was ever here). */
+  async presenceOf(tableIds: readonly string[]): Promise<Map<string, Map<number, number>>> {
+    const out = new Map(tableIds.map((id) => [id, new Map<number, number>()]));
+    if (tableIds.length === 0) return out;
+    const rows = await guarded(() =>
+      this.db.query<{ table_id: string; seat: number; ago: number }>(
+        'SELECT table_id, seat, (extract(epoch FROM now() - seen_at) * 1000)::float8 AS ago FROM table_presence WHERE table_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))',
+        [json(tableIds)],
+      ),
     );
+    for (const r of rows) out.get(r.table_id)?.set(r.seat, Number(r.ago));
+    return out;
+  }
+
+  /** The tables' versions now, by id (a table that has closed is not in it). */
+  async versions(tableIds: readonly string[]): Promise<Map<string, number>> {
+    if (tableIds.length === 0) return new Map();
+    const rows = await guarded(() =>
+      this.db.query<{ id: string; version: number }>('SELECT id, version FROM tables WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [json(tableIds)]),
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.version)]));
   }
 
   /** Look at the table again by then at the latest (a person's connection dropped). */

@@ -6,7 +6,7 @@ import { joinReview, reviewPart, reviewRecord, type ReviewPart } from '../../age
 import { parseCard } from '../../engine/mah-jongg/card.js';
 import { compileCard } from '../../engine/mah-jongg/compile.js';
 import { captureOutput, run } from '../api/capture.js';
-import { auth, call, firstChoice, server, type Answer } from './helpers.js';
+import { auth, call, firstChoice, newJar, server, type Answer } from './helpers.js';
 
 /**
  * No request holds a worker for more than about a second (issue 28): the work a request asks
@@ -142,9 +142,9 @@ describe('a review in parts', () => {
     const app = await server({ threads: 1 });
     const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 12 } })).body;
     const order: string[] = [];
-    // four requests from four addresses, each well within the budget but a few hundred ms of the one worker
+    // four requests from four people at four addresses, each well within the budget but a few hundred ms of the one worker
     const advice = [1, 2, 3, 4].map((i) =>
-      call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 80 }, remoteAddress: `10.3.0.${i}` }).then((r) => {
+      call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: HAND14, worlds: 80 }, remoteAddress: `10.3.0.${i}` }, newJar()).then((r) => {
         order.push(`advice ${r.status}`);
       }),
     );

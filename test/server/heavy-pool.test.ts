@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { botRng } from '../../agents/bots.js';
-import { HeavyPool } from '../../api/http/heavy.js';
+import { HeavyPool, type Asker } from '../../api/http/heavy.js';
 import type { HeavyTask } from '../../api/http/heavy-tasks.js';
 import { loadGame } from '../../engine/registry.js';
 import { parseCard } from '../../engine/mah-jongg/card.js';
@@ -9,8 +9,9 @@ import type { DominoView } from '../../engine/domino/game.js';
 
 /**
  * The worker pool's two lanes (issue 45): a bot's turn never waits behind a request's task,
- * and waiting requests are taken in turn by address, so one address's queue does not keep
- * another's request waiting behind all of it. With one request worker the tasks run one after
+ * and waiting requests are taken in turn by address, then by person within an address, so one
+ * address's queue does not keep another's request waiting behind all of it, nor one person's
+ * queue another person's at the same address (a club's tablets). With one request worker the tasks run one after
  * another, so the order they finish in is the order they were given a worker.
  */
 
@@ -49,7 +50,7 @@ const botTurn: Extract<HeavyTask, { kind: 'bot' }> = {
 };
 
 function pool(): HeavyPool {
-  const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perAddress: 8, taskMs: 0 });
+  const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 8, taskMs: 0 });
   pools.push(p);
   return p;
 }
@@ -59,7 +60,7 @@ describe('the worker pool', () => {
     const p = pool();
     const done: string[] = [];
     const ask = (who: string, n: number) =>
-      p.request(advice(20), who).then(() => {
+      p.request(advice(20), { address: who, person: who }).then(() => {
         done.push(`${who}${n}`);
       });
     // a1 takes the worker; a2..a4 wait; b1 comes after them
@@ -71,10 +72,10 @@ describe('the worker pool', () => {
   it("plays a bot's turn in a lane of its own: it does not wait for the request a worker is running", async () => {
     const p = pool();
     await p.bot(botTurn); // the bots' worker starts with the first turn
-    await p.request(advice(5), 'r0'); // and the request worker with the first request
+    await p.request(advice(5), { address: 'r0', person: 'r0' }); // and the request worker with the first request
     const done: string[] = [];
     const requests = [1, 2].map((n) =>
-      p.request(longTask, `r${n}`).then(() => {
+      p.request(longTask, { address: `r${n}`, person: `r${n}` }).then(() => {
         done.push(`request ${n}`);
       }),
     );
@@ -84,5 +85,44 @@ describe('the worker pool', () => {
     await Promise.all(requests);
     expect(mahJongg.legalActions(deal, seat).map((a) => a.type)).toContain(move.action.type);
     expect(done).toEqual(['bot', 'request 1', 'request 2']);
+  }, 120_000);
+
+  it("takes an address's waiting requests in turn by person: one person's queue does not keep another at her address waiting", async () => {
+    const p = pool();
+    const done: string[] = [];
+    const ask = (address: string, person: string, n: number) =>
+      p.request(advice(20), { address, person }).then(() => {
+        done.push(`${person}${n}`);
+      });
+    // a1 takes the worker; a2..a4 wait; b1 (another person at a's address) and c1 (another address) come after them
+    const asked = [ask('club', 'a', 1), ask('club', 'a', 2), ask('club', 'a', 3), ask('club', 'a', 4), ask('club', 'b', 1), ask('home', 'c', 1)];
+    await Promise.all(asked);
+    // the turn goes club, home, club...; within the club a, b, a...
+    expect(done).toEqual(['a1', 'a2', 'c1', 'b1', 'a3', 'a4']);
+  }, 120_000);
+
+  it("holds a person to her share of requests at once, and her address to four people's", async () => {
+    const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 2, taskMs: 0 });
+    pools.push(p);
+    const at = (person: string): Asker => ({ address: 'club', person });
+    const answers = (asked: Promise<unknown>[]) =>
+      Promise.all(
+        asked.map((a) =>
+          a.then(
+            () => 'ok',
+            (e: Error & { code?: string }) => e.code,
+          ),
+        ),
+      );
+    // she has two in flight: a third is refused in words, while a second person at her address is taken
+    const first = [p.request(advice(20), at('a')), p.request(advice(20), at('a'))];
+    await expect(p.request(advice(5), at('a'))).rejects.toThrow(/you already have 2 requests/);
+    const others = ['b', 'c', 'd'].flatMap((who) => [p.request(advice(5), at(who)), p.request(advice(5), at(who))]);
+    // four people's share (8) is the address's: a fifth person there is refused, another address is not
+    await expect(p.request(advice(5), at('e'))).rejects.toThrow(/your address already has 8 requests/);
+    const elsewhere = p.request(advice(5), { address: 'home', person: 'f' });
+    expect(await answers([...first, ...others, elsewhere])).toEqual(Array(9).fill('ok'));
+    // done, they count no more
+    expect(await answers([p.request(advice(5), at('a')), p.request(advice(5), at('e'))])).toEqual(['ok', 'ok']);
   }, 120_000);
 });

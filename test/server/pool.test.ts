@@ -52,14 +52,14 @@ describe('the worker pool', () => {
     expect((await first).status).toBe(200);
   });
 
-  it('one address has its share of the queue: a third heavy request of its own is TM_BUSY, another address is served', async () => {
+  it('one person has her share of the queue: a third heavy request of her own is TM_BUSY, another address is served', async () => {
     const app = await server({ threads: 1, heavyAtOnce: 2, ...LONG });
     const a = { remoteAddress: '10.0.0.1' };
     // three at once: whichever reaches the pool last (the budget is checked in the database
     // first, and on a server database the three checks may finish in any order) is refused
     const mine = [call(app, { ...slowAdvice, ...a }), call(app, { ...slowAdvice, ...a }), call(app, { ...slowAdvice, ...a })];
     const refused = await Promise.race(mine.map((r) => r.then((x) => (x.status === 503 ? x : new Promise<never>(() => {})))));
-    expect(refused.body).toMatchObject({ code: 'TM_BUSY', message: expect.stringMatching(/this address already has 2 requests/) });
+    expect(refused.body).toMatchObject({ code: 'TM_BUSY', message: expect.stringMatching(/you already have 2 requests/) });
     const other = await call(app, { method: 'POST', url: '/api/domino/advise', payload: { hand: '5-3 3-3', state: { players: 2, trains: { 0: '12-5' } } }, remoteAddress: '10.0.0.2' });
     expect(other.status).toBe(200);
     expect((await Promise.all(mine)).map((r) => r.status).sort()).toEqual([200, 200, 503]);

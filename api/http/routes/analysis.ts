@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { analysisInput } from '../../../engine/mah-jongg/analyzer.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { COPIES } from '../../../engine/mah-jongg/tiles.js';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { AnalyzeJson } from '../heavy-tasks.js';
 import { cardJson, lineResultJson } from '../../shared/wire.js';
@@ -108,7 +109,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
     async (req) => {
       const b = req.body;
-      if (heavyAnalysis(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, req.ip);
+      if (heavyAnalysis(req)) return ctx.pool.request<AnalyzeJson>({ kind: 'analyze', cardText: b.card ?? ctx.cardText, body: b }, asker(req));
       const { cc, analyzer } = ctx.card;
       const input = analysisInput(COPIES, b.hand, b.exposed ?? '', b.seen ?? '', b.others ?? {}); // a typed hand, no game: the standard set
       const results = analyzer.analyze(input, { top: b.all ? cc.lineCount : (b.top ?? 5) });
@@ -140,7 +141,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
     },
     async (req) => {
       const b = req.body;
-      return ctx.pool.request<Record<string, unknown>>({ kind: 'charleston', cardText: b.card ?? ctx.cardText, hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true }, req.ip);
+      return ctx.pool.request<Record<string, unknown>>({ kind: 'charleston', cardText: b.card ?? ctx.cardText, hand: b.hand, direction: b.direction ?? 'right', blind: b.blind === true }, asker(req));
     },
   );
 
@@ -186,7 +187,7 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
       const input = { hand: b.hand, exposed: b.exposed, seen: b.seen, others: b.others, wall: b.wall, ruleset: b.ruleset, tile: b.tile, from: b.from };
       return ctx.pool.request<Record<string, unknown>>(
         { kind: 'advice', cardText: b.card ?? ctx.cardText, question: b.question, input, search: { worlds: b.worlds, seed: b.seed, candidates: b.candidates } },
-        req.ip,
+        asker(req),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { DrawnCard } from '../../shared/card-drawing.js';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { CARD_LIMITS } from '../../shared/limits.js';
@@ -41,7 +42,7 @@ export function cardPictureRoutes(app: Api, ctx: AppContext): void {
     },
     async (req, reply) => {
       const { text, format, columns } = req.body;
-      const drawn = await ctx.pool.request<DrawnCard>({ kind: 'card-picture', text, format, columns }, req.ip);
+      const drawn = await ctx.pool.request<DrawnCard>({ kind: 'card-picture', text, format, columns }, asker(req));
       const bytes = Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength);
       return (
         reply

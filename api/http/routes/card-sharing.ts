@@ -6,6 +6,7 @@ import type { CardCheck } from '../../shared/card-check.js';
 import { CardShareStore, noSuchShare, normalShareCode, SHARE_CODE, sharedCode, sharedReference, type SharedCard } from '../../store/card-shares.js';
 import type { Db } from '../../store/db.js';
 import type { Player } from '../../store/players.js';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { ERRORS } from './schemas.js';
@@ -210,7 +211,7 @@ export function cardSharingRoutes(app: Api, ctx: AppContext, opts: { limits?: Pa
       const yours = me !== null && me.id === card.ownerId;
       const kept = me !== null && !yours && (await shares.isKept(me.id, card.code));
       const coach = me !== null && !yours && (await ctx.players.coaches(me.id)).some((c) => c.id === card.ownerId);
-      const checked = await ctx.pool.request<CardCheck>({ kind: 'check-card', text: card.text }, req.ip);
+      const checked = await ctx.pool.request<CardCheck>({ kind: 'check-card', text: card.text }, asker(req));
       return {
         code: card.code,
         reference: sharedReference(card.code),

@@ -4,6 +4,8 @@ import { NOTE_PHRASES, printedFromText, PRINTED_LIMITS, type PrintedCard } from 
 import type { EditorReading } from '../../shared/card-check.js';
 import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
+import type { FastifyRequest } from 'fastify';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { CARD_CHOICE, ERRORS, Strict } from './schemas.js';
@@ -121,7 +123,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
   const Text = Type.String({ maxLength: limits.maxChars, description: `a whole card in the notation (docs/card-notation.md), up to ${limits.maxChars.toLocaleString('en-US')} characters` });
 
   // a card is checked in the worker pool, on the heavy budget: enumerating a large card's forms takes a fraction of a second
-  const check = (req: { ip: string }, text: string): Promise<CardCheck> => ctx.pool.request<CardCheck>({ kind: 'check-card', text }, req.ip);
+  const check = (req: FastifyRequest, text: string): Promise<CardCheck> => ctx.pool.request<CardCheck>({ kind: 'check-card', text }, asker(req));
 
   app.post(
     '/cards/check',
@@ -176,7 +178,7 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
         response: { 200: ReadAnswer, ...ERRORS },
       },
     },
-    async (req) => ctx.pool.request<EditorReading>({ kind: 'read-printed', card: req.body.card as PrintedCard }, req.ip),
+    async (req) => ctx.pool.request<EditorReading>({ kind: 'read-printed', card: req.body.card as PrintedCard }, asker(req)),
   );
 
   app.get(

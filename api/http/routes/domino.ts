@@ -8,9 +8,11 @@ import { viewFromTable, type TableInput } from '../../../engine/domino/table-sta
 import { parseDominoes } from '../../../engine/domino/tiles.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { adviceJson } from '../../shared/domino-wire.js';
+import { asker, bearer } from '../accounts.js';
+import type { Asker } from '../heavy.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
-import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
+import { Bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { DominoActionBody, ERRORS, Strict } from './schemas.js';
 
 /**
@@ -52,7 +54,7 @@ interface CreateBody {
 
 export function dominoRoutes(app: Api, ctx: AppContext): void {
   const { tables } = ctx;
-  const advise = (address: string, v: DominoView, worlds?: number, seed?: number) => ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, address);
+  const advise = (from: Asker, v: DominoView, worlds?: number, seed?: number) => ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, from);
   const checkWorlds = (worlds: number | undefined) => {
     if (worlds !== undefined && worlds > MAX_WORLDS) throw new TilemateError('TM_BAD_INPUT', `worlds ${worlds}: at most ${MAX_WORLDS} on this server`);
   };
@@ -110,7 +112,7 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
         if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'it is not your turn: ask for a hint when you have a move to make');
         return { game, v: game.view(state, seat), at: state.actionCount };
       });
-      return adviceJson(game as MexicanTrainGame, v, await advise(req.ip, v, worlds, seed ?? at + 1));
+      return adviceJson(game as MexicanTrainGame, v, await advise(asker(req), v, worlds, seed ?? at + 1));
     },
   );
 
@@ -149,7 +151,7 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       const { hand, state, worlds, seed } = req.body;
       checkWorlds(worlds);
       const v = viewFromTable(state as TableInput, parseDominoes(hand));
-      return adviceJson(mexicanTrainGame(loadDominoRuleset(v.ruleset), v.players), v, await advise(req.ip, v, worlds, seed));
+      return adviceJson(mexicanTrainGame(loadDominoRuleset(v.ruleset), v.players), v, await advise(asker(req), v, worlds, seed));
     },
   );
 }

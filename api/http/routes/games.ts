@@ -8,13 +8,14 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame, type MahJonggSpec } from '.
 import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
 import { seatAnalysisInput } from '../../../engine/mah-jongg/seat.js';
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
+import { asker, bearer } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import { compiledCard } from '../card-compile.js';
 import { deadCalls, tileSafety } from '../../../agents/mah-jongg/defence.js';
 import { tileName } from '../../../engine/mah-jongg/tiles.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
 import type { Api } from './analysis.js';
-import { Bearer, bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
+import { Bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { ActionBody, CARD_CHOICE, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
 
 /**
@@ -99,7 +100,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
         if (legal.length === 0 || v.phase === 'ended') throw new TilemateError('TM_NOT_YOUR_TURN', `seat ${v.seat} has nothing to decide now`);
         return { kind: 'hint' as const, cardText: (game as MahJonggGame).cc.card.text, view: v, legal, worlds: b.worlds ?? ctx.limits.hintWorlds, fit: b.worlds === undefined };
       });
-      return ctx.pool.request<HintJson>(task, req.ip);
+      return ctx.pool.request<HintJson>(task, asker(req));
     },
   );
 

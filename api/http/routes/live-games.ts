@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import type { GameSpec, GameType } from '../../../engine/games.js';
 import { replayRecord } from '../../../engine/record.js';
+import { bearer } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import { compileRecordCard } from '../card-compile.js';
 import type { NewGame } from '../tables.js';
@@ -18,14 +19,6 @@ import { ACTION_BODIES, ERRORS, namingFields, Strict } from './schemas.js';
  * Every route but create needs the game's token, and every answer is that seat's view only.
  * Each game adds its own routes beside these (a hint, the card panel).
  */
-
-/** The token of `Authorization: Bearer <token>`, or undefined. */
-export function bearer(req: FastifyRequest): string | undefined {
-  const h = req.headers.authorization;
-  if (typeof h !== 'string') return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1] : undefined;
-}
 
 export const GameId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const Bearer = [{ token: [] as string[] }];

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
+import { asker, whoseGames } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import { compileRecordCard } from '../card-compile.js';
 import { recordSteps } from '../../shared/steps.js';
 import type { ReviewJson } from '../../shared/wire.js';
-import { whoseGames } from '../accounts.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -159,7 +159,7 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       const keep = b.recordId !== undefined && b.seed === undefined;
       let review = keep ? ((await ctx.games.review(b.recordId!, b.seat, worlds)) as ReviewJson | null) : null;
       if (review === null) {
-        review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, req.ip);
+        review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, asker(req));
         // keeping it is a saving for next time: a failure to keep it never costs this answer
         if (keep) await ctx.games.saveReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
       }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { CourtesyAdvice, VoteAdvice } from '../../../agents/mah-jongg/advice.js';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { CardText, ERRORS, Strict, Tiles } from './schemas.js';
@@ -30,7 +31,7 @@ export function tableAdviceRoutes(app: Api, ctx: AppContext): void {
         },
       },
     },
-    async (req) => ctx.pool.request<VoteAdvice>({ kind: 'vote', cardText: req.body.card ?? ctx.cardText, hand: req.body.hand }, req.ip),
+    async (req) => ctx.pool.request<VoteAdvice>({ kind: 'vote', cardText: req.body.card ?? ctx.cardText, hand: req.body.hand }, asker(req)),
   );
 
   app.post(
@@ -46,6 +47,6 @@ export function tableAdviceRoutes(app: Api, ctx: AppContext): void {
         },
       },
     },
-    async (req) => ctx.pool.request<CourtesyAdvice>({ kind: 'courtesy', cardText: req.body.card ?? ctx.cardText, hand: req.body.hand }, req.ip),
+    async (req) => ctx.pool.request<CourtesyAdvice>({ kind: 'courtesy', cardText: req.body.card ?? ctx.cardText, hand: req.body.hand }, asker(req)),
   );
 }

@@ -8,11 +8,13 @@ import type { Game } from '../../../engine/games.js';
 import type { MahJonggGame } from '../../../engine/mah-jongg/mah-jongg.js';
 import { adviceJson } from '../../shared/domino-wire.js';
 import type { HintJson } from '../../shared/wire.js';
+import { asker, bearer } from '../accounts.js';
+import type { Asker } from '../heavy.js';
 import type { AppContext } from '../app.js';
 import { CODE } from '../tables.js';
 import type { Clock } from '../../store/tables.js';
 import type { Api } from './analysis.js';
-import { Bearer, bearer, emptyBody } from './live-games.js';
+import { Bearer, emptyBody } from './live-games.js';
 import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, Strict, TableActionBody } from './schemas.js';
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import { CardAnswer, seatCard, TopQuery } from './games.js';
@@ -42,16 +44,13 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
 
   /** A student's hint, as her own page asks for one: Mah Jongg's coach hint, Mexican Train's advice. */
   const hintFor =
-    (address: string) =>
+    (from: Asker) =>
     async (game: Game, view: unknown, legal: readonly unknown[], seed: number): Promise<unknown> => {
       if (game.type.name === 'mah-jongg') {
         // as many deals as the server's budget fits, up to a hint's number (a big card plays fewer)
-        return ctx.pool.request<HintJson>(
-          { kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true },
-          address,
-        );
+        return ctx.pool.request<HintJson>({ kind: 'hint', cardText: (game as MahJonggGame).cc.card.text, view: view as never, legal: legal as never, worlds: ctx.limits.hintWorlds, fit: true }, from);
       }
-      const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, address);
+      const advice = await ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: view as DominoView, seed }, from);
       return adviceJson(game as MexicanTrainGame, view as DominoView, advice);
     };
 
@@ -254,7 +253,7 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
         response: { 200: Any, ...ERRORS },
       },
     },
-    async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(req.ip)),
+    async (req) => tables.coachHint(req.params.code.toUpperCase(), bearer(req), req.body.seat, hintFor(asker(req))),
   );
 
   app.get(

@@ -416,7 +416,7 @@ export class Tables {
         }
       }
       if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
-      if (game.legalActions(state, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
+      if (this.legal(t, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
       const action = game.decodeAction({ ...body, seat });
       const at = t.log.length;
       game.apply(state, action); // checks it in full first: a refused action changes nothing
@@ -470,7 +470,7 @@ export class Tables {
       const t = await this.sync(row.id);
       const { game, state } = this.playing(t);
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.players || t.row.seats[seat].kind !== 'person') throw new TilemateError('TM_BAD_INPUT', `seat ${seat} has no student`);
-      const legal = game.legalActions(state, seat);
+      const legal = [...this.legal(t, seat)];
       if (legal.length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', `${t.row.seats[seat].name} has nothing to decide now`);
       return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
     });
@@ -486,7 +486,7 @@ export class Tables {
     const task = await this.exclusive(id, async () => {
       const t = await this.sync(id);
       const { game, state } = this.playing(t);
-      const legal = game.legalActions(state, seat);
+      const legal = [...this.legal(t, seat)];
       if (legal.length === 0 || t.row.status !== 'playing') throw new TilemateError('TM_NOT_YOUR_TURN', 'you have nothing to decide just now');
       return { game, view: game.view(state, seat), legal, seed: t.log.length + 1 };
     });
@@ -729,7 +729,7 @@ export class Tables {
     const { game, state, wire } = this.playing(t);
     const paused = t.row.status === 'paused';
     const seat = m.role === 'player' ? m.seat : null;
-    const legal = seat === null || paused ? [] : game.legalActions(state, seat);
+    const legal = seat === null || paused ? [] : this.legal(t, seat);
     const view = seat === null ? this.publicView(t) : wire.viewJson(game, game.view(state, seat), legal);
     let from = since ?? conn?.told ?? 0;
     const to = Math.max(
@@ -764,7 +764,7 @@ export class Tables {
       if (waiting.length > 0) msg.clock = { seats: waiting, endsAt: t.row.turnSince + clockMs };
     }
     if (m.role === 'coach') {
-      msg.racks = Object.fromEntries(t.row.seats.map((_, s) => [s, wire.viewJson(game, game.view(state, s), game.legalActions(state, s))]));
+      msg.racks = Object.fromEntries(t.row.seats.map((_, s) => [s, wire.viewJson(game, game.view(state, s), this.legal(t, s))]));
     }
     return msg;
   }
@@ -967,7 +967,7 @@ export class Tables {
   /** The people the game waits on who have a real choice to make. */
   private peopleWaitedOn(t: Cached): number[] {
     const { game, state } = this.playing(t);
-    return game.waitingOn(state).filter((s) => t.row.seats[s].kind === 'person' && forcedAction(game.legalActions(state, s)) === null && game.legalActions(state, s).length > 0);
+    return game.waitingOn(state).filter((s) => t.row.seats[s].kind === 'person' && forcedAction(this.legal(t, s)) === null && this.legal(t, s).length > 0);
   }
 
   /** When to look at the table again: the clock's end, or when a person waited on could have been gone long enough. */
@@ -996,12 +996,12 @@ export class Tables {
     const standIn = (seat: number) => timedOut.has(seat) || (awayMs > 0 && (presence.get(seat) ?? Infinity) > awayMs);
     for (;;) {
       if (game.isOver(state)) return;
-      const seat = game.waitingOn(state).find((s) => game.legalActions(state, s).length > 0);
+      const seat = game.waitingOn(state).find((s) => this.legal(t, s).length > 0);
       if (seat === undefined) return;
       let action: GameSpec['action'] | null;
       let byBot = false;
       if (t.row.seats[seat].kind === 'person') {
-        action = t.row.autoPlay ? forcedAction(game.legalActions(state, seat)) : null;
+        action = t.row.autoPlay ? forcedAction(this.legal(t, seat)) : null;
         if (action === null && standIn(seat)) {
           action = await this.botMove(t, seat, t.row.level);
           byBot = true;
@@ -1035,6 +1035,26 @@ export class Tables {
     }
     return t.agents[seat].act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => game.legalActions(state, seat), rng: t.rng });
   }
+
+  /**
+   * The seat's legal actions at the copy's state now, worked out once a state however many ask
+   * (the advance, the wake time, each seat's message): a Charleston pass has hundreds. The
+   * engine changes the state in place, and every change is logged, so the state and the log's
+   * length name the moment.
+   */
+  private legal(t: Cached, seat: number): readonly GameSpec['action'][] {
+    const { game, state } = this.playing(t);
+    let kept = this.legalKept.get(t);
+    if (kept === undefined || kept.state !== state || kept.at !== t.log.length) {
+      kept = { state, at: t.log.length, bySeat: new Map() };
+      this.legalKept.set(t, kept);
+    }
+    let legal = kept.bySeat.get(seat);
+    if (legal === undefined) kept.bySeat.set(seat, (legal = game.legalActions(state, seat)));
+    return legal;
+  }
+
+  private readonly legalKept = new WeakMap<Cached, { state: GameSpec['state']; at: number; bySeat: Map<number, readonly GameSpec['action'][]> }>();
 
   private logged(t: Cached, action: GameSpec['action'], byBot: boolean): void {
     const { game, state } = this.playing(t);

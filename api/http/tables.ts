@@ -868,6 +868,9 @@ export class Tables {
           this.onError(err); // one person's message failing never keeps the others' from them
         }
       }
+      // every seat here has been told: the moment's legal actions (a Charleston's are hundreds a
+      // seat) are not kept in memory until the table's next change
+      this.legalKept.delete(t);
     });
   }
 

@@ -38,6 +38,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { progressRoutes } from './routes/progress.js';
 import cookie from '@fastify/cookie';
 import { accounts, asker, type Accounts } from './accounts.js';
+import { schemaController } from './lazy-schemas.js';
 import { PlayerStore, type Player } from '../store/players.js';
 import { dominoRoutes } from './routes/domino.js';
 import { tableRoutes } from './routes/tables.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   webDir?: string | null;
   /** The names the server answers to (api/http/guard.ts): the address it listens on, and more allowed. */
   hosts?: HostOptions;
+  /** Compile every route's schemas at start (a test that each compiles), not each on its route's first use. */
+  eagerSchemas?: boolean;
 }
 
 /** A card with its analyzer (scratch space reused across requests). */
@@ -174,6 +177,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     // a body of the wrong type is refused, not coerced ("0" is not a seat); an unknown field
     // is refused where the schema says so (additionalProperties: false), never dropped quietly
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    // each route's schemas compiled on its first use, not all at start (api/http/lazy-schemas.ts)
+    schemaController: schemaController(opts.eagerSchemas) as FastifyServerOptions['schemaController'],
     clientErrorHandler: clientError,
     // a request must arrive whole within this (slow bodies hold no connection for ever: 408 TM_TIMEOUT); an idle kept-alive connection closes
     requestTimeout: limits.requestTimeoutMs,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../api/http/app.js';
 import { freshSeed } from '../../api/http/tables.js';
 import { seedRng, nextU32 } from '../../engine/rng.js';
-import { auth, call, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
+import { auth, call, databaseOf, dataDir, firstChoice, playThrough, server, type Answer } from './helpers.js';
 
 /** Every answer has a TM code; bodies, seats, seeds and tokens are checked at the door. */
 
@@ -70,6 +70,26 @@ describe('error contract', () => {
     const r = await call(app, { method: 'POST', url: '/api/advice', payload: { question: 'discard', hand: '', exposed: '1B 1B 1B; 2B 2B 2B; 3B 3B 3B 3B; 4B 4B 4B 4B' } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'TM_HAND_SIZE', message: expect.stringMatching(/no concealed tile/) });
+  });
+
+  it("every route's schemas compile (the server compiles each on its route's first use; compiled at start here), and a lazily compiled one refuses as the eager one does", async () => {
+    const dir = dataDir();
+    const eager = await build({ dataDir: dir, databaseUrl: await databaseOf(dir), logger: false, webDir: null, eagerSchemas: true });
+    const lazy = await server();
+    try {
+      await eager.ready();
+      const bad = { method: 'POST', url: '/api/analyze', payload: { hand: 7, extra: 1 } } as const;
+      const [a, b] = [await eager.inject(bad), await lazy.inject(bad)];
+      expect(a.statusCode).toBe(400);
+      expect([b.statusCode, b.json()]).toEqual([a.statusCode, a.json()]);
+      // and the answer written by a lazily compiled serializer is the eager one's
+      const good = { method: 'POST', url: '/api/analyze', payload: { hand: HAND14 } } as const;
+      const [c, d] = [await eager.inject(good), await lazy.inject(good)];
+      expect(c.statusCode).toBe(200);
+      expect(d.body).toBe(c.body);
+    } finally {
+      await eager.close();
+    }
   });
 
   it('the server refuses to start on a data folder it cannot write', async () => {

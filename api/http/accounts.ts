@@ -40,11 +40,17 @@ export function bearer(req: FastifyRequest): string | undefined {
  * bounded whoever it names.
  */
 export function asker(req: FastifyRequest): Asker {
-  const token = sessionToken(req);
-  const game = token === undefined ? bearer(req) : undefined;
-  const person = token !== undefined ? `s:${tokenHash(token).toString('hex', 0, 12)}` : game !== undefined ? `t:${tokenHash(game).toString('hex', 0, 12)}` : `a:${req.ip}`;
-  return { address: req.ip, person };
+  // once a request: the heavy budget and the pool both ask
+  let known = askers.get(req);
+  if (known === undefined) {
+    const token = sessionToken(req);
+    const game = token === undefined ? bearer(req) : undefined;
+    const person = token !== undefined ? `s:${tokenHash(token).toString('hex', 0, 12)}` : game !== undefined ? `t:${tokenHash(game).toString('hex', 0, 12)}` : `a:${req.ip}`;
+    askers.set(req, (known = { address: req.ip, person }));
+  }
+  return known;
 }
+const askers = new WeakMap<FastifyRequest, Asker>();
 
 export interface Accounts {
   /** The session's player, or null (no cookie, an unknown or expired one). */

@@ -11,3 +11,6 @@ export interface PhotoLimits {
 }
 
 export const PHOTO_LIMITS: PhotoLimits = { maxBytes: 10 * 1024 * 1024, maxInputPixels: 40_000_000, maxSide: 4000, maxWorkPixels: 8_000_000 };
+
+/** At most this many photos make one card (a card has two sides of two columns at most). */
+export const MAX_PHOTOS = 6;

@@ -1,6 +1,7 @@
 import { PRINTED_LIMITS, readPrintedCard, type CardReading, type PrintedCard } from '../engine/mah-jongg/printed-card.js';
 import { TilemateError } from '../engine/errors.js';
-import { PHOTO_LIMITS, preparePhoto, type PhotoLimits } from './card-photo-image.js';
+import { preparePhoto } from './card-photo-image.js';
+import { MAX_PHOTOS, PHOTO_LIMITS, type PhotoLimits } from './card-photo-limits.js';
 import sharp from 'sharp';
 import { closeOcr, ocrRow, ocrWords, type OcrBox } from './card-photo-ocr.js';
 import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-read.js';
@@ -20,7 +21,7 @@ import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-
  *   io/card-photo-read.ts   words into columns, rows, headings and lines; colours; what to check
  */
 
-export { PHOTO_LIMITS, type PhotoLimits } from './card-photo-image.js';
+export { MAX_PHOTOS, PHOTO_LIMITS, type PhotoLimits } from './card-photo-limits.js';
 
 /** A line the player should check, and why. */
 export interface UnsureLine {
@@ -53,9 +54,6 @@ export interface PhotoOptions {
   /** The card's name when the photos do not show one. */
   name?: string;
 }
-
-/** At most this many photos make one card (a card has two sides of two columns at most). */
-export const MAX_PHOTOS = 6;
 
 /** Reads one photo (PNG or JPEG bytes) into its sections of draft lines. */
 async function readOne(bytes: Buffer, opts: PhotoOptions): Promise<{ reading: PhotoReading; angle: number; words: number }> {

@@ -2,7 +2,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { fileErrorWords, TilemateError } from '../../engine/errors.js';
-import { closeCardPhotoReader, draftText, MAX_PHOTOS, PHOTO_LIMITS, readCardPhotos, type PhotoDraft } from '../../io/card-photo.js';
+import type { PhotoDraft } from '../../io/card-photo.js';
+import { MAX_PHOTOS, PHOTO_LIMITS } from '../../io/card-photo-limits.js';
 import { printable, writeFileAtomic } from '../../io/files.js';
 
 /**
@@ -66,6 +67,8 @@ export function registerCardImport(card: Command, exit: (code: number) => void):
       if (f.photo.some((p) => resolve(p) === out)) throw new TilemateError('TM_BAD_INPUT', `--out names one of the photos (${printable(f.out)}); choose another file for the card`);
       const photos = f.photo.map(readPhoto);
       process.stderr.write(`Reading ${plural(photos.length, 'photo')} (a few seconds each)...\n`);
+      // the reader (sharp and the OCR) is loaded only by this command, not by every start of the program
+      const { closeCardPhotoReader, draftText, readCardPhotos } = await import('../../io/card-photo.js');
       let draft: PhotoDraft;
       try {
         draft = await readCardPhotos(photos, { name: f.name });

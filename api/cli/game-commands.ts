@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { botNames, botRng, makeBot, seatBots } from '../../agents/bots.js';
 import { playRecorded } from '../../agents/table.js';
@@ -147,6 +146,7 @@ async function arenaCommand<G extends GameSpec>(cli: GameCli<G>, f: ArenaFlags):
   const earlier = (logged?.games ?? []).filter((g) => g.deal < f.games);
   const played = new Set(earlier.map((g) => g.deal));
   const dealIds = Array.from({ length: f.games }, (_, d) => d).filter((d) => !played.has(d));
+  const { Presets, SingleBar } = await import('cli-progress');
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(f.games, played.size);
   // without a terminal (a log file, a CI job): a plain line at every tenth of the deals, or a minute

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { MultiBar, Presets, type SingleBar } from 'cli-progress';
+import type { SingleBar } from 'cli-progress';
 import { AGREEMENT_GAMES, defaultWorkers, train, TRAIN_DEFAULTS, type LogRow, type TrainOptions } from '../../training/train.js';
 import { HIDDEN } from '../../training/net.js';
 import { FEATURE_VERSION, featureVersionWords, knownFeatureVersion } from '../../agents/mah-jongg/features.js';
@@ -130,6 +130,7 @@ export function registerTrain(cmd: Command, exit: (code: number) => void): void 
       const say = (text: string) => {
         if (!f.json) process.stderr.write(`${text}\n`);
       };
+      const { MultiBar, Presets } = await import('cli-progress');
       const bars =
         process.stderr.isTTY && !f.json ? new MultiBar({ format: '{what} {bar} {value}/{total} | {eta_formatted} left', hideCursor: true, clearOnComplete: true }, Presets.shades_classic) : null;
       let bar: SingleBar | null = null;

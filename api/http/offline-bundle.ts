@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHANCE_CALIBRATION_FILE, DEFAULT_MODEL_FILE } from '../../agents/mah-jongg/default-model.js';
 
@@ -97,6 +97,8 @@ async function makeBundle(cardText: string): Promise<OfflineBundle> {
       });
     },
   };
+  // esbuild is loaded when a page first asks for the bundle, not at every start of the server
+  const { build } = await import('esbuild');
   const out = await build({
     entryPoints: [entryFile(root)],
     bundle: true,

@@ -26,10 +26,10 @@ describe('GET /docs/card-notation', () => {
     expect((await app.inject({ method: 'GET', url: '/docs/card-notation-nothing' })).statusCode).toBe(404);
   });
 
-  it('the page is made from docs/card-notation.md: a heading added to the file is a heading on the page', () => {
+  it('the page is made from docs/card-notation.md: a heading added to the file is a heading on the page', async () => {
     const md = readFileSync('docs/card-notation.md', 'utf8');
-    expect(guidePage(md)).toContain('<h2>The shape of a card</h2>');
-    expect(guidePage(`${md}\n## A new part\n`)).toContain('<h2>A new part</h2>');
-    expect(guidePage('# A <b> title\nwords')).toContain('<h1>A &lt;b&gt; title</h1>');
+    expect(await guidePage(md)).toContain('<h2>The shape of a card</h2>');
+    expect(await guidePage(`${md}\n## A new part\n`)).toContain('<h2>A new part</h2>');
+    expect(await guidePage('# A <b> title\nwords')).toContain('<h1>A &lt;b&gt; title</h1>');
   });
 });

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Marked } from 'marked';
 import { TilemateError } from '../../../engine/errors.js';
 
 /**
@@ -33,7 +32,9 @@ function guideFile(): string | null {
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The guide as a whole page: the Markdown's first heading as the page's title, the rest as its body. */
-export function guidePage(markdown: string): string {
+export async function guidePage(markdown: string): Promise<string> {
+  // marked is loaded when the page is first asked for, not at every start of the server
+  const { Marked } = await import('marked');
   const m = /^#\s+(.+)$/m.exec(markdown);
   const title = m ? m[1].trim() : 'Writing your card';
   const body = m ? markdown.slice(0, m.index) + markdown.slice(m.index + m[0].length) : markdown;
@@ -73,7 +74,7 @@ export function guideRoutes(app: FastifyInstance): void {
   let page: string | null = null;
   app.get(GUIDE_PATH, { schema: { hide: true } }, async (_req, reply) => {
     if (file === null) throw new TilemateError('TM_NOT_FOUND', 'the card notation guide (docs/card-notation.md) is not installed with this server');
-    page ??= guidePage(readFileSync(file, 'utf8'));
+    page ??= await guidePage(readFileSync(file, 'utf8'));
     return reply.type('text/html; charset=utf-8').send(page);
   });
 }

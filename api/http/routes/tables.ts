@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { Type } from 'typebox';
 import type { DominoAdvice } from '../../../agents/domino/advise.js';
 import type { MexicanTrainGame } from '../../../engine/domino/mexican-train.js';
@@ -123,6 +122,8 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       const code = req.params.code.toUpperCase();
       if (!CODE.test(code)) throw new TilemateError('TM_NOT_FOUND', `no table has the code ${code}`);
       await tables.info(code); // an unknown code is TM_NOT_FOUND
+      // qrcode is loaded when a table's code is first shown, not at every start of the server
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(`${req.protocol}://${req.host}/together.html?code=${code}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },

@@ -2,7 +2,7 @@
  * `npm run bench:storm`: can one address's connections slow the server for another? (issue 45,
  * loopback only, bounded in time). `tilemate serve` (of BENCH_ROOT, default this checkout,
  * built) runs in a child process with its default limits; a probe at 127.0.0.3 asks GET
- * /api/health every 100 ms, timing each answer, through three phases of BENCH_SECONDS each
+ * /api/health every 100 ms from a thread of its own, timing each answer, through three phases of BENCH_SECONDS each
  * (default 15):
  *   - alone: the probe only;
  *   - held: an attacker at 127.0.0.2 opens 1,000 connections at once and holds them open;
@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { freePort, quantile, startServer } from './common.js';
@@ -23,6 +24,7 @@ const ROOT = resolve(process.env.BENCH_ROOT ?? process.cwd());
 
 const figures = (xs: number[]) => `${xs.length} answers, p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 
+/** GET /api/health once from 127.0.0.3: its time (ms). */
 function health(port: number): Promise<number> {
   const t0 = performance.now();
   return new Promise((done, fail) => {
@@ -35,15 +37,32 @@ function health(port: number): Promise<number> {
   });
 }
 
-/** GET /api/health every 100 ms until `until`: each answer's time. */
-async function probe(port: number, until: number): Promise<number[]> {
-  const times: number[] = [];
-  while (Date.now() < until) {
-    const next = Date.now() + 100;
-    times.push(await health(port));
-    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
-  }
-  return times;
+/**
+ * GET /api/health every 100 ms until `until`: each answer's time. The probe runs in a thread of
+ * its own: in the attacker's event loop, the attacker's own work would be timed as the server's.
+ */
+function probe(port: number, until: number): Promise<number[]> {
+  const code = `
+    const { request } = require('node:http');
+    const { parentPort, workerData: { port, until } } = require('node:worker_threads');
+    const health = ${health.toString()};
+    (async () => {
+      const times = [];
+      while (Date.now() < until) {
+        const next = Date.now() + 100;
+        times.push(await health(port));
+        await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+      }
+      parentPort.postMessage(times);
+    })();`;
+  const worker = new Worker(code, { eval: true, workerData: { port, until } });
+  return new Promise((done, fail) => {
+    worker.once('message', (times: number[]) => {
+      done(times);
+      void worker.terminate();
+    });
+    worker.once('error', fail);
+  });
 }
 
 /** 1,000 connections from 127.0.0.2, opened at once and held until `until`. */

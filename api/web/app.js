@@ -195,6 +195,7 @@ const LEARNER_LEVELS = new Set(['easy', 'medium']);
  * @param {ParentNode} [root] where the table's elements are (the page)
  */
 export function createMahJonggTable(live, seatHooks = {}, root = document) {
+  if (root instanceof HTMLElement) live.root = root;
   /** @param {string} sel */
   const $ = (sel) => find(sel, root);
   /** A button of the table's, by its selector. @param {string} sel */

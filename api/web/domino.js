@@ -166,6 +166,7 @@ const isDoubleName = (name) => { const [a, b] = ends(name); return a === b; };
  * @param {ParentNode} [root] where the table's elements are (the page)
  */
 export function createDominoTable(live, seatHooks = {}, root = document) {
+  if (root instanceof HTMLElement) live.root = root;
   /** @param {string} sel */
   const $ = (sel) => find(sel, root);
   /** A button of the table's, by its selector. @param {string} sel */

@@ -15,6 +15,13 @@ import { ApiError, call } from './client.js';
  * @typedef {{ id: string, token: string, seat?: number | null }} Session
  */
 
+/**
+ * The games of this document whose latest answer is not yet drawn: body[data-busy] is 1 while
+ * any is, so two tables in one document do not lower each other's mark.
+ * @type {Set<LiveGame>}
+ */
+const unsettled = new Set();
+
 export class LiveGame {
   /**
    * `routes`: the game's route prefix; `sessionKey`: where this tab keeps the game for a reload.
@@ -29,6 +36,16 @@ export class LiveGame {
     this.at = 0;
     /** Up while a request is under way: the page's buttons are disabled and refuse a second click. */
     this.busy = false;
+    /** The table's own element, marked data-busy as the body is, when the table is drawn in one (not the whole page). @type {HTMLElement | null} */
+    this.root = null;
+  }
+
+  /** @param {boolean} on */
+  #mark(on) {
+    if (on) unsettled.add(this);
+    else unsettled.delete(this);
+    if (this.root) this.root.dataset.busy = on ? '1' : '0';
+    document.body.dataset.busy = unsettled.size > 0 ? '1' : '0';
   }
 
   /**
@@ -38,12 +55,12 @@ export class LiveGame {
    */
   setBusy(on) {
     this.busy = on;
-    if (on) document.body.dataset.busy = '1';
+    if (on) this.#mark(true);
   }
 
-  /** The page has drawn what it knows: body[data-busy] follows the flag. */
+  /** The page has drawn what it knows: body[data-busy] follows the flags of every game in the document. */
   drawn() {
-    document.body.dataset.busy = this.busy ? '1' : '0';
+    this.#mark(this.busy);
   }
 
   /**

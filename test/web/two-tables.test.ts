@@ -158,6 +158,29 @@ describe('two practice tables in one document', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("the busy mark: a table still waiting keeps the page marked busy when the other's answer is drawn, and each root carries its own", async () => {
+    await mountMahJongg();
+    await startMahJongg('a', 7);
+    await startMahJongg('b', 8);
+    const marks = () => page.evaluate(() => ({ body: document.body.dataset.busy, a: (window as any).two.a.root.dataset.busy, b: (window as any).two.b.root.dataset.busy }));
+    expect(await marks()).toEqual({ body: '0', a: '0', b: '0' });
+    // table a sends a request; table b sends one, has its answer and draws it
+    await page.evaluate(() => {
+      const { a, b } = (window as any).two;
+      a.live.setBusy(true);
+      b.live.setBusy(true);
+      b.live.setBusy(false);
+      b.live.drawn();
+    });
+    expect(await marks()).toEqual({ body: '1', a: '1', b: '0' });
+    await page.evaluate(() => {
+      const { a } = (window as any).two;
+      a.live.setBusy(false);
+      a.live.drawn();
+    });
+    expect(await marks()).toEqual({ body: '0', a: '0', b: '0' });
+  });
+
   it('a key pressed inside one table is for that table only (C for the Mah Jongg card, Escape to put a domino back)', async () => {
     await mountMahJongg();
     await startMahJongg('a', 7);

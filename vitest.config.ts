@@ -27,7 +27,18 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, testTimeout: 20_000, hookTimeout: 20_000 } },
       // two files at once (most of their time is spent waiting on a server, a child process or a
       // database), in a group of their own after the others: never beside a browser test
-      { extends: true, test: { name: 'integration', include: TIERS.integration.include, exclude: TIERS.integration.exclude, globalSetup: BUILD, ...LONG, maxWorkers: INTEGRATION_WORKERS, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: TIERS.integration.include,
+          exclude: TIERS.integration.exclude,
+          globalSetup: BUILD,
+          ...LONG,
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
       // a page's answer on a loaded machine can take seconds: expect.poll waits up to 30 s, not 1 s
       { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG, expect: { poll: { timeout: 30_000 } } } },
       { extends: true, test: { name: 'slow', include: TIERS.slow.include, exclude: TIERS.slow.exclude, globalSetup: BUILD, ...LONG } },

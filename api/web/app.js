@@ -342,11 +342,14 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
 
   /**
    * Once the pass she made is over, the tiles she received, in words. A pass still waiting (at a
-   * table together, or East passing first when everyone passed blind) has brought nothing yet.
+   * table together, or East passing first when everyone passed blind) has brought nothing yet:
+   * the same step, or the same phase with nothing for her to do (a seat waiting on the others is
+   * shown no pass number, so the number alone cannot tell).
    */
   function noteReceived() {
     const p = ui.passing;
-    if (!p || (view().phase === p.phase && view().pass === p.pass)) return;
+    const v = view();
+    if (!p || (v.phase === p.phase && (v.pass === p.pass || v.legal.length === 0))) return;
     ui.passing = null;
     ui.received = receivedWords(p.before, tilesGiven(p), view().rack);
     addLog([ui.received]);

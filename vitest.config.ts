@@ -17,28 +17,17 @@ import { TIERS } from './test/tiers.js';
 const BUILD = ['test/global-setup.ts'];
 // closing a file's servers (worker pools) and dropping its databases takes longer than 10 s on a busy machine
 const LONG = { testTimeout: 120_000, hookTimeout: 120_000 };
-// vitest's default is one file at a time on two cores (one less than the cores)
-const INTEGRATION_WORKERS = Math.max(2, availableParallelism() - 1);
+// two files at once at least (vitest's default is one less than the cores: one on two cores).
+// Most of a test file's time is spent waiting on a server, a child process, a database or a page.
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
     pool: 'threads',
+    maxWorkers: WORKERS,
     projects: [
       { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, testTimeout: 20_000, hookTimeout: 20_000 } },
-      // two files at once (most of their time is spent waiting on a server, a child process or a
-      // database), in a group of their own after the others: never beside a browser test
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: TIERS.integration.include,
-          exclude: TIERS.integration.exclude,
-          globalSetup: BUILD,
-          ...LONG,
-          maxWorkers: INTEGRATION_WORKERS,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      { extends: true, test: { name: 'integration', include: TIERS.integration.include, exclude: TIERS.integration.exclude, globalSetup: BUILD, ...LONG } },
       // a page's answer on a loaded machine can take seconds: expect.poll waits up to 30 s, not 1 s
       { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG, expect: { poll: { timeout: 30_000 } } } },
       { extends: true, test: { name: 'slow', include: TIERS.slow.include, exclude: TIERS.slow.exclude, globalSetup: BUILD, ...LONG } },

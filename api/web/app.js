@@ -132,6 +132,13 @@ function passDirection(v) {
 // ---------------------------------------------------------------- the view from the server
 
 /**
+ * How many of `tile` a rack holds.
+ * @param {readonly Tile[]} rack
+ * @param {Tile} tile
+ */
+const copiesIn = (rack, tile) => rack.filter((t) => t === tile).length;
+
+/**
  * The game answer (docs/api.md: view, legal, events, seats) as the page uses it: per-seat
  * lists side by side, the Charleston's pass and direction from the prompt, the legal
  * actions as the server gave them (they are posted back unchanged).
@@ -269,7 +276,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     if (v.phase === 'discard' && v.turn === v.seat && v.turnFrom?.from === 'wall') {
       const mine = (answer.events ?? []).filter((e) => e.drew !== undefined && e.action.seat === v.seat);
       if (mine.length) ui.drawn = mine[mine.length - 1].drew ?? null;
-      else if (before && before.turn === v.turn && before.phase === 'discard') ui.drawn = ui.drawnBefore ?? null;
+      // the same turn goes on (an exchange, a refused discard): the tile drawn, while it is still on her rack
+      else if (before && before.turn === v.turn && before.phase === 'discard' && ui.drawnBefore && copiesIn(v.rack, ui.drawnBefore) >= copiesIn(before.rack, ui.drawnBefore)) ui.drawn = ui.drawnBefore;
     }
     ui.drawnBefore = ui.drawn;
     // every seat passed blind: the pass comes back to East, who passes first from her own tiles (standardized rules 4.5)
@@ -881,9 +889,10 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     const box = $('#actions');
     const question = Object.assign(document.createElement('p'), { className: 'note discard-warning', textContent: danger.warning ?? `${danger.why} Discard it anyway?` });
     question.setAttribute('role', 'alert');
-    const go = button(`Discard ${tileLabel(a.tile)}`, () => send(a), 'btn-main', 'discard-anyway');
-    const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, '', 'keep-tile');
-    box.replaceChildren(question, go, keep);
+    // the safe choice is the main button, first and in focus; the risky one is the plain one beside it
+    const keep = button(`Keep ${tileLabel(a.tile)}`, () => { renderActions(); focusFirstAction(); }, 'btn-main', 'keep-tile');
+    const go = button(`Discard ${tileLabel(a.tile)} anyway`, () => send(a), '', 'discard-anyway');
+    box.replaceChildren(question, keep, go);
     live.drawn();
     keep.focus();
   }
@@ -925,7 +934,11 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       box.append(more);
     }
     const tiles = suggestedTiles();
-    if (rackChoosing() && (tiles.length || h.blind)) {
+    // tiles to choose (a pass, an offer, a discard): the button chooses them, and the main button
+    // then does exactly the hinted action; any other action (an exchange, a call, a vote) the
+    // button does itself, named as the hint names it
+    const chooses = !h.action || h.action.type === 'pass' || h.action.type === 'courtesy' || h.action.type === 'discard';
+    if (chooses && rackChoosing() && (tiles.length || h.blind)) {
       const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
       const follow = button(`Choose ${words}`, () => followHint(), '', 'follow-hint');
       follow.id = 'follow-hint';
@@ -933,7 +946,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     } else if (h.action && view().legal.length) {
       // a choice without tiles to pick (a call, a vote, offering nothing): the button does what the hint says
       const advised = h.action;
-      const follow = button('Do as the hint says', () => send(advised), '', 'follow-hint');
+      const words = actionWords(advised, h);
+      const follow = button(words.charAt(0).toUpperCase() + words.slice(1), () => send(advised), '', 'follow-hint');
       follow.id = 'follow-hint';
       box.append(follow);
     }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserTable } from './browser.js';
+import { join } from 'node:path';
+import { openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
 import type { GameAnswer } from './late-game.js';
 
 /**
@@ -75,16 +76,39 @@ describe('page: the warning before a dangerous discard', () => {
     expect(found, 'the game of seed 12 ended before a discard the defence rates dangerous (a changed card or bot?)').not.toBeNull();
     const { tile } = found!;
     expect(tile.warning).toMatch(/^(Right|Across|Left) may be waiting for .+: discard it anyway\?$/);
-    await page.reload();
-    await page.waitForSelector('#discard-button');
-    await settled(page);
-    const rackBefore = await page.locator('#rack .tile').count();
-    await page.locator(`#rack [data-tile="${tile.tile}"]`).first().click();
-    await page.click('#discard-button');
+    // at every size (the page opened at that size), the safe choice is the main button: Keep,
+    // first and in focus, and both choices on screen with the question
     const question = page.locator('#actions .discard-warning');
-    await question.waitFor();
-    expect(await question.textContent()).toBe(tile.warning);
-    expect(await page.locator('#actions [data-action="discard-anyway"]').count()).toBe(1);
+    for (const [name, size] of [...Object.entries(SCREENS), ['default', { width: 1366, height: 900 }] as const]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.reload();
+      await page.waitForSelector('#discard-button');
+      await settled(page);
+      await page.locator(`#rack [data-tile="${tile.tile}"]`).first().click();
+      await page.click('#discard-button');
+      await question.waitFor();
+      expect(await question.textContent()).toBe(tile.warning);
+      const choices = await page.$$eval('#actions button', (bs) =>
+        bs.map((b) => {
+          const r = b.getBoundingClientRect();
+          return {
+            action: (b as HTMLElement).dataset.action,
+            main: b.classList.contains('btn-main'),
+            focused: b === document.activeElement,
+            onScreen: r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+          };
+        }),
+      );
+      expect({ name, choices }).toEqual({
+        name,
+        choices: [
+          { action: 'keep-tile', main: true, focused: true, onScreen: true },
+          { action: 'discard-anyway', main: false, focused: false, onScreen: true },
+        ],
+      });
+      await page.screenshot({ path: join(SHOTS, `defence-warning-${name}.png`) });
+    }
+    const rackBefore = await page.locator('#rack .tile').count();
     // Keep: nothing was sent, the tile is still on the rack and the discard button is back
     await page.click('#actions [data-action="keep-tile"]');
     await page.waitForSelector('#discard-button');

@@ -8,7 +8,7 @@ import { loadCard } from '../../io/cards.js';
 import { formatTiles, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import type { GameCli } from './game-commands.js';
-import { columns, seating, type TerminalWords } from './play.js';
+import { columns, type TerminalWords } from './play.js';
 import { readTiles } from './tile-words.js';
 
 /** Mah Jongg at the command line: its words at the terminal, and what its summaries print. */
@@ -17,7 +17,23 @@ import { readTiles } from './tile-words.js';
 const CARD_TOP = 6;
 const LAST_DISCARDS = 8;
 
-const seatName = (s: number, me: number): string => (s === me ? 'you' : `seat ${s}`);
+/**
+ * Another seat as the person at `v.seat` names it: where she sits from her (the Charleston's
+ * own words: right, across, left), never a seat number.
+ */
+function seatName(s: number, v: { seat: number; players: number }): string {
+  if (s === v.seat) return 'you';
+  const offset = (s - v.seat + v.players) % v.players;
+  return offset === 1 && v.players > 2 ? 'Right' : offset === v.players - 1 && v.players > 2 ? 'Left' : 'Across';
+}
+
+const WINDS = ['East', 'South', 'West', 'North'];
+
+/** Who sits where: "You sit South; Right (West) medium, Across (North) medium, Left (East) medium." */
+function seatingLine(names: readonly string[], me: number): string {
+  const others = names.flatMap((n, s) => (s === me ? [] : [`${seatName(s, { seat: me, players: names.length })} (${WINDS[s]}) ${n}`]));
+  return `You sit ${WINDS[me]}; ${others.join(', ')}.`;
+}
 
 function exposureText(tile: TileId, size: number, jokers: number): string {
   return [...new Array<string>(size - jokers).fill(tileName(tile)), ...new Array<string>(jokers).fill('J')].join(' ');
@@ -35,10 +51,10 @@ function describe(a: Action, v: SeatView): string {
       return `declare Mah Jongg${rack(a.rack)}`;
     case 'exchange': {
       const x = v.exposures[a.owner][a.exposure];
-      return `exchange a ${tileName(x.tile)} for the joker in ${a.owner === v.seat ? 'your' : `seat ${a.owner}'s`} ${exposureText(x.tile, x.size, x.jokers)}`;
+      return `exchange a ${tileName(x.tile)} for the joker in ${a.owner === v.seat ? 'your' : `${seatName(a.owner, v)}'s`} ${exposureText(x.tile, x.size, x.jokers)}`;
     }
     case 'callDead':
-      return `call seat ${a.target}'s hand dead${rack(a.rack)}`;
+      return `call ${seatName(a.target, v)}'s hand dead${rack(a.rack)}`;
     case 'decline':
       return `let the ${claimed} go`;
     case 'call':
@@ -57,8 +73,8 @@ function describe(a: Action, v: SeatView): string {
 }
 
 /** What the table hears of an action (Charleston passes are face down: nothing). */
-function narrate(a: Action): string | null {
-  const who = `seat ${a.seat}`;
+function narrate(a: Action, v: SeatView): string | null {
+  const who = seatName(a.seat, v);
   switch (a.type) {
     case 'discard':
       return `${who} discards ${tileName(a.tile)}`;
@@ -69,9 +85,9 @@ function narrate(a: Action): string | null {
     case 'declare':
       return `${who} declares Mah Jongg`;
     case 'exchange':
-      return `${who} exchanges a tile for a joker from seat ${a.owner}'s exposure`;
+      return `${who} exchanges a tile for a joker from ${a.owner === v.seat ? 'your' : `${seatName(a.owner, v)}'s`} exposure`;
     case 'callDead':
-      return `${who} calls seat ${a.target}'s hand dead`;
+      return `${who} calls ${a.target === v.seat ? 'your' : `${seatName(a.target, v)}'s`} hand dead`;
     case 'vote':
       return `${who} votes ${a.yes ? 'yes' : 'no'} to a second Charleston`;
     case 'courtesy':
@@ -82,10 +98,9 @@ function narrate(a: Action): string | null {
 }
 
 function table(v: SeatView): string {
-  const me = v.seat;
   const title =
     v.phase === 'claims'
-      ? `seat ${v.claim!.discarder} discarded ${tileName(v.claim!.tile)}`
+      ? `${seatName(v.claim!.discarder, v)} discarded ${tileName(v.claim!.tile)}`
       : v.phase === 'charleston'
         ? 'the Charleston'
         : v.phase === 'vote'
@@ -94,16 +109,16 @@ function table(v: SeatView): string {
             ? 'the courtesy pass'
             : 'your turn';
   const rack = tilesFromCounts(v.concealed);
-  const exposed = v.exposures.flatMap((xs, s) => xs.map((x) => `${seatName(s, me)}: ${exposureText(x.tile, x.size, x.jokers)}`));
-  const discards = v.discards.map((d, s) => `${seatName(s, me)}: ${d.length > LAST_DISCARDS ? '... ' : ''}${d.slice(-LAST_DISCARDS).map(tileName).join(' ') || '-'}`);
-  const dead = v.dead.flatMap((racks, s) => (racks.some((x) => x) ? [seatName(s, me)] : []));
+  const exposed = v.exposures.flatMap((xs, s) => xs.map((x) => `${seatName(s, v)}: ${exposureText(x.tile, x.size, x.jokers)}`));
+  const discards = v.discards.map((d, s) => `${seatName(s, v)}: ${d.length > LAST_DISCARDS ? '... ' : ''}${d.slice(-LAST_DISCARDS).map(tileName).join(' ') || '-'}`);
+  const dead = v.dead.flatMap((racks, s) => (racks.some((x) => x) ? [seatName(s, v)] : []));
   return [
     '',
     `--- ${title} · wall ${v.wallLeft} left ---`,
     `your rack  ${formatTiles(rack)}  (${rack.length})`,
     `exposed    ${exposed.join(' | ') || '-'}`,
     `discards   ${discards.join(' | ')}`,
-    ...(v.mahJonggs.length ? [`Mah Jongg  ${v.mahJonggs.map((m) => `${seatName(m.seat, me)}: ${m.line}`).join(' | ')}`] : []),
+    ...(v.mahJonggs.length ? [`Mah Jongg  ${v.mahJonggs.map((m) => `${seatName(m.seat, v)}: ${m.line}`).join(' | ')}`] : []),
     ...(dead.length ? [`dead       ${dead.join(', ')}`] : []),
   ].join('\n');
 }
@@ -140,8 +155,18 @@ function help(v: SeatView, legal: readonly Action[]): string[] {
     ];
   }
   if (v.phase === 'courtesy') return ['0 to 3 tiles to offer across, e.g. 2D or 2 dot (Enter or "none" offers nothing)', ...asks];
-  return [`a number from 1 to ${legal.length}: that choice from the list`, ...(v.phase === 'discard' ? ['a tile to discard it, e.g. 7D or 7 dot, N or north, WD or soap'] : []), ...asks];
+  return [
+    `a number from 1 to ${legal.length}: that choice from the list`,
+    ...(v.phase === 'discard' ? ['a tile to discard it, e.g. 7D or 7 dot, N or north, WD or soap'] : []),
+    ...(v.phase === 'vote' ? ['yes or no: play the second Charleston, or stop'] : []),
+    ...(v.phase === 'claims' ? ['no: let the discard go'] : []),
+    ...asks,
+  ];
 }
+
+const YES = /^(y|yes)$/i;
+const NO = /^(n|no)$/i;
+const LET_GO = /^(n|no|pass|let it go|let go|go|decline)$/i;
 
 /** "discard 3 crak", "pass 3B 5C N": the verb is the question's own, so it may be left in. */
 const VERB = /^(discard|throw|pass|offer)\s+/i;
@@ -160,6 +185,13 @@ function read(answer: string, v: SeatView, legal: readonly Action[]): Action {
     return { type: 'pass', seat, tiles, blind };
   }
   if (v.phase === 'courtesy') return { type: 'courtesy', seat, tiles: /^(none|nothing|no)$/i.test(answer) ? [] : readTiles(answer) };
+  // the vote on a second Charleston answered in words: any player may say no (teaching guide 2.3)
+  const vote = v.phase === 'vote' ? (YES.test(answer) ? true : NO.test(answer) ? false : null) : null;
+  const voted = vote === null ? undefined : legal.find((a) => a.type === 'vote' && a.yes === vote);
+  if (voted) return voted;
+  // a discard she does not want, let go in words
+  const decline = v.phase === 'claims' && LET_GO.test(answer) ? legal.find((a) => a.type === 'decline') : undefined;
+  if (decline) return decline;
   if (/^\d+$/.test(answer)) {
     const n = Number(answer);
     if (n >= 1 && n <= legal.length) return legal[n - 1];
@@ -189,10 +221,11 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
   return {
     intro: () => [
       `${game.rules.name}: ${game.rules.description}. Seed ${seed}, card ${game.cc.card.name}.`,
-      seating(names, names.indexOf('human'), (s) => (s === 0 ? ' (East)' : '')),
+      seatingLine(names, names.indexOf('human')),
       'At any question, type "hint" for advice or "card" for the lines closest to your rack; "help" lists what you can type, "quit" leaves the game.',
     ],
-    narrate: (a, after, drawn) => (a.seat === after.seat ? (drawn === null ? null : `You draw ${drawn}.`) : narrate(a)),
+    seat: (s) => seatName(s, { seat: names.indexOf('human'), players: names.length }),
+    narrate: (a, after, drawn) => (a.seat === after.seat ? (drawn === null ? null : `You draw ${drawn}.`) : narrate(a, after)),
     table: (v) => table(v),
     prompt,
     read,
@@ -205,7 +238,7 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
     result: (end) => {
       const r = end.result!;
       const me = end.seat;
-      const who = (s: number) => `${seatName(s, me)}${s === me ? '' : ` (${names[s]})`}`;
+      const who = (s: number) => `${seatName(s, end)}${s === me ? '' : ` (${names[s]})`}`;
       return [
         '',
         ...(r.winners.length > 0
@@ -213,7 +246,7 @@ export function mahJonggWords(game: MahJonggGame, seed: number, names: readonly 
           : [r.wallGame ? 'A wall game: nobody made Mah Jongg.' : 'The game ended without a Mah Jongg.']),
         `Game over with ${end.wallLeft} tile${end.wallLeft === 1 ? '' : 's'} left in the wall.`,
         `scores     ${r.scores.map((x, s) => `${who(s)} ${x}`).join(' | ')}`,
-        `hands      ${end.reveal!.concealed.map((c, s) => `${seatName(s, me)}: ${formatTiles(tilesFromCounts(c)) || '-'}`).join(' | ')}`,
+        `hands      ${end.reveal!.concealed.map((c, s) => `${seatName(s, end)}: ${formatTiles(tilesFromCounts(c)) || '-'}`).join(' | ')}`,
       ];
     },
   };

@@ -20,6 +20,8 @@ import { printable } from '../../io/files.js';
 
 /** How a game speaks at the terminal, for one person's seat. */
 export interface TerminalWords<G extends GameSpec> {
+  /** Another seat as the person hears it named ("Right"; by default "seat 2"). */
+  seat?(seat: number): string;
   /** The lines before the first move (the game, and who sits where). */
   intro(): string[];
   /** What the person hears of an action applied (a bot's, or her own forced one), or null; `drawn` names the tile her own draw took. */
@@ -178,7 +180,7 @@ export async function playInTerminal<G extends GameSpec>(
         continue;
       }
       // a bot's turn runs to its end without a word: after a quiet while, say the wait goes on
-      if (forced === null && (io.now ?? Date.now)() - term.lastHeard >= QUIET_MS) term.say(`The other players are still taking their turns (seat ${seat} is thinking)...`);
+      if (forced === null && (io.now ?? Date.now)() - term.lastHeard >= QUIET_MS) term.say(`The other players are still taking their turns (${words.seat?.(seat) ?? `seat ${seat}`} is thinking)...`);
       const action = forced ?? agents[seat]!.act({ seat, phase: game.phase(state), view: () => game.view(state, seat), legal: () => legal, rng });
       game.apply(state, action);
       applied(action);

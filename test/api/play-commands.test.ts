@@ -141,6 +141,38 @@ describe('tilemate play: quit, help and tiles in words', () => {
   });
 });
 
+describe('tilemate play: answers in words', () => {
+  it('the vote on a second Charleston takes "yes" and "no", and a discard is let go with "no"', () => {
+    const state = newGame(loadRuleset('nmjl-4p'), loadCard(), 3);
+    const game = MAH_JONGG_CLI.game({ ruleset: 'nmjl-4p' });
+    const words = MAH_JONGG_CLI.words(game, 3, ['human', 'random', 'random', 'random']);
+    let voted = false;
+    // every seat takes its first choice (the Charleston's passes, a yes to the second one) until seat 0 may let a discard go
+    for (let guard = 0; guard < 200; guard++) {
+      const v = view(state, 0);
+      const legal = legalActions(state, 0);
+      if (v.phase === 'vote' && legal.length > 0) {
+        for (const no of ['no', 'No', 'n']) expect(words.read(no, v, legal)).toEqual({ type: 'vote', seat: 0, yes: false });
+        for (const yes of ['yes', 'Y']) expect(words.read(yes, v, legal)).toEqual({ type: 'vote', seat: 0, yes: true });
+        expect(() => words.read('maybe', v, legal)).toThrow('choose a number from 1 to 2');
+        expect(words.help(v, legal)).toContain('yes or no: play the second Charleston, or stop');
+        voted = true;
+      }
+      if (v.phase === 'claims' && legal.some((a) => a.type === 'decline')) {
+        expect(voted).toBe(true);
+        const decline = legal.find((a) => a.type === 'decline');
+        for (const no of ['no', 'let it go', 'pass']) expect(words.read(no, v, legal)).toEqual(decline);
+        expect(words.help(v, legal)).toContain('no: let the discard go');
+        return;
+      }
+      const seat = nextToAct(state);
+      const mine = legalActions(state, seat);
+      apply(state, mine.find((a) => a.type === 'vote' && a.yes) ?? mine.find((a) => a.type === 'decline') ?? mine[0]);
+    }
+    expect.unreachable('seat 0 was never asked to let a discard go');
+  });
+});
+
 describe('tilemate play: a long wait for the bots is not a silent one', () => {
   async function shownWith(now: () => number): Promise<string> {
     const input = new PassThrough();
@@ -158,10 +190,10 @@ describe('tilemate play: a long wait for the bots is not a silent one', () => {
   it('after two quiet seconds the person is told the bots are still taking their turns; never while they answer quickly', async () => {
     let t = 0;
     const slow = await shownWith(() => (t += 3000)); // every look at the clock finds three more seconds gone
-    expect(slow).toContain('The other players are still taking their turns (seat 1 is thinking)...');
+    expect(slow).toContain('The other players are still taking their turns (Right is thinking)...');
     const quick = await shownWith(() => 0);
     expect(quick).not.toContain('still taking their turns');
     // the same game either way: only the note differs
-    expect(slow.replace(/The other players are still taking their turns \(seat \d is thinking\)\.\.\.\n/g, '')).toBe(quick);
+    expect(slow.replace(/The other players are still taking their turns \((Right|Across|Left) is thinking\)\.\.\.\n/g, '')).toBe(quick);
   });
 });

@@ -151,10 +151,12 @@ describe('tilemate play', () => {
     const { state, record, shown, prompts } = await pipedGame('nmjl-4p', 3);
     expect(state.phase.kind).toBe('ended');
     expect(prompts).toBeGreaterThan(10);
-    expect(shown).toMatch(/^nmjl-4p: .* Seed 3, card Tilemate Practice Card 2026\.\nYou are seat 1; seat 0 random, seat 2 random, seat 3 random\.\n/);
+    expect(shown).toMatch(/^nmjl-4p: .* Seed 3, card Tilemate Practice Card 2026\.\nYou sit South; Left \(East\) random, Right \(West\) random, Across \(North\) random\.\n/);
     expect(shown).toContain('refused: unknown tile "9Q"');
+    // the other seats are named from hers (Right, Across, Left), never by number
+    expect(shown).not.toMatch(/\bseat \d/i);
     expect(shown).toMatch(/your rack +(\S+ )+ \(14\)/);
-    expect(shown).toMatch(/Game over with \d+ tiles? left in the wall\.\nscores +seat 0 \(random\) -?\d+ \| you -?\d+/);
+    expect(shown).toMatch(/Game over with \d+ tiles? left in the wall\.\nscores +Left \(random\) -?\d+ \| you -?\d+ \| Right \(random\) -?\d+ \| Across \(random\) -?\d+/);
     const replay = replayRecord(record, { type: MAH_JONGG });
     expect(replay.header.seats).toEqual(['random', 'human', 'random', 'random']);
     expect(replay.state.result).toEqual(state.result);

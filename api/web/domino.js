@@ -7,6 +7,7 @@
 import { $ as find, el } from './dom.js';
 import { errorWords } from './client.js';
 import { LiveGame } from './live-game.js';
+import { rulesetWords } from './names.js';
 import { setupDisplay } from './display.js';
 
 /** @import { DominoAction, DominoAnswer, DominoHint, DominoRound, DominoView } from './types.js' */
@@ -43,8 +44,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** @type {Record<string, string>} */
 const BOT_WORDS = { random: 'easy bot', greedy: 'medium bot', montecarlo: 'hard bot' };
-/** @type {Record<string, string>} */
-const RULESET_WORDS = { 'sun-lakes': 'Sun Lakes senior games rules', district: 'district rules' };
+/** The practice table's bots, by seat, in the order they play (a name, never a seat number). */
+const BOT_NAMES = ['Alice', 'Betty', 'Carol', 'Doris', 'Edith', 'Flora', 'Grace', 'Helen'];
 
 // ---------------------------------------------------------------- dominoes
 
@@ -173,15 +174,15 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
   const $button = (sel) => /** @type {HTMLButtonElement} */ (find(sel, root));
 
   /**
-   * What the page around the drawing says about the seats: the practice page's are "Seat 2"
-   * and its bots; together.js names the people at the table (`seatName`: her name, `seatLabel`:
+   * What the page around the drawing says about the seats: the practice page's bots go by
+   * names (BOT_NAMES) and their levels; together.js names the people at the table (`seatName`: her name, `seatLabel`:
    * her name and what she is), has no New game button at the end, and its answers come pushed a
    * few moves at a time (`pushed`: "Since your last move" gathers them).
    * @type {Required<SeatHooks>}
    */
   const hooks = {
-    seatName: (seat) => `Seat ${seat}`,
-    seatLabel: (seat) => `Seat ${seat} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
+    seatName: (seat) => BOT_NAMES[seat] ?? `Player ${seat + 1}`,
+    seatLabel: (seat) => `${BOT_NAMES[seat] ?? `Player ${seat + 1}`} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
     newGame: true,
     pushed: false,
     ...seatHooks,
@@ -466,7 +467,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     $('#status').replaceChildren(
       el('span', { class: 'fact' }, `Round ${v.roundNo} of ${v.roundsInGame}`),
       el('span', { class: 'fact' }, `Boneyard: ${v.boneyard} domino${v.boneyard === 1 ? '' : 'es'}`),
-      el('span', { class: 'fact' }, RULESET_WORDS[v.ruleset] ?? v.ruleset),
+      el('span', { class: 'fact' }, rulesetWords(v.ruleset)),
       el('span', { class: 'fact turn-fact' }, turn),
     );
     const body = $('#players tbody');

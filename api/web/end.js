@@ -18,8 +18,14 @@ import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
  *   gameId?: string,
  *   review?: boolean,
  *   playFrom?: (decision: ReviewDecision) => void,
+ *   player?: string,
  * }} EndContext
+ * `player`: whose decisions the review is of when she is not the one reading it (a coach reading
+ * her student's): the review then speaks of her by name, not as "you".
  */
+
+/** @param {EndContext} ctx */
+const reviewTitle = (ctx) => (ctx.player ? `Review of ${ctx.player}\u2019s decisions` : 'Review of your decisions');
 
 /**
  * @param {readonly Tile[]} tiles
@@ -127,7 +133,7 @@ export async function renderEnd(box, ui, ctx) {
 
   const review = el('section');
   review.id = 'review';
-  review.append(el('h2', { text: 'Review of your decisions' }), el('p', { text: 'Looking over your game\u2026 (this takes a few seconds)' }));
+  review.append(el('h2', { text: reviewTitle(ctx) }), el('p', { text: 'Looking over your game\u2026 (this takes a few seconds)' }));
   box.append(review);
 
   /** @type {Review} */
@@ -141,11 +147,11 @@ export async function renderEnd(box, ui, ctx) {
       // friends at one table on one home network ask for their reviews at once: the server makes a
       // few at a time for one address and asks the others to wait (TM_BUSY), so theirs follow
       if (err instanceof ApiError && err.code === 'TM_BUSY' && attempt < 10) {
-        review.replaceChildren(el('h2', { text: 'Review of your decisions' }), el('p', { text: 'Other reviews are being made just now: yours follows in a moment\u2026' }));
+        review.replaceChildren(el('h2', { text: reviewTitle(ctx) }), el('p', { text: 'Other reviews are being made just now: yours follows in a moment\u2026' }));
         await new Promise((done) => setTimeout(done, 2000 + 1000 * attempt));
         continue;
       }
-      review.replaceChildren(el('h2', { text: 'Review of your decisions' }), el('p', { text: `The review could not be made: ${errorWords(err)}` }));
+      review.replaceChildren(el('h2', { text: reviewTitle(ctx) }), el('p', { text: `The review could not be made: ${errorWords(err)}` }));
       return;
     }
   }
@@ -156,17 +162,28 @@ export async function renderEnd(box, ui, ctx) {
 /** @type {Record<string, string>} */
 const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
 
-/** @param {ReviewDecision} d */
-function decisionWords(d) {
+/**
+ * @param {ReviewDecision} d
+ * @param {string} [player] whose decision it was, when not the reader's
+ */
+function decisionWords(d, player) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
-  if (d.agreed) return `${when}: you chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
+  const who = player ?? 'you';
+  if (d.agreed) return `${when}: ${who} chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
   // the coach's own figures call the two about equally good: no cost, not a mistake
-  if (d.asGood) return `${when}: you chose to ${tilesInWords(d.chosen)}, about as good as the coach's choice to ${tilesInWords(d.suggested)}.`;
-  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : (d.tilesLost ?? 0) > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
+  if (d.asGood) return `${when}: ${who} chose to ${tilesInWords(d.chosen)}, about as good as the coach's choice to ${tilesInWords(d.suggested)}.`;
+  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : (d.tilesLost ?? 0) > 0 ? ` It left ${player ? 'her' : 'you'} ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
   // the idea behind the better choice, in one sentence (the review's plain reason)
   const idea = d.why ? ` ${tilesInWords(d.why)}` : '';
-  return `${when}: you chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
+  return `${when}: ${who} chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
 }
+
+/**
+ * The review's own sentence (said to the player: "You made…"), of her by name for another reader.
+ * @param {string} text
+ * @param {string} [player]
+ */
+const summaryOf = (text, player) => (player ? text.replace(/^You made/, `${player} made`).replace('decisions of yours', `decisions of ${player}\u2019s`) : text);
 
 /**
  * The review of a game's decisions, biggest mistake first, each opening the moment it happened.
@@ -175,18 +192,18 @@ function decisionWords(d) {
  * @param {EndContext} ctx
  */
 export function showReview(box, data, ctx) {
-  box.replaceChildren(el('h2', { text: 'Review of your decisions' }));
+  box.replaceChildren(el('h2', { text: reviewTitle(ctx) }));
   const decisions = data.decisions ?? [];
   const s = data.summary;
   if (s) {
     // the review's own sentence (agents/coach/review.ts summaryText); a review kept from before it had one says it the old way
     const differ = s.mistakes ?? s.disagreed ?? s.decisions - s.agreed;
     const text = s.text ?? `You made ${s.decisions} decisions; the coach would have chosen differently ${differ === 1 ? 'once' : `${differ} times`}.`;
-    box.append(el('p', { text: `${text}${decisions.length ? ' Click one to see that moment.' : ''}` }));
+    box.append(el('p', { text: `${summaryOf(text, ctx.player)}${decisions.length ? ' Click one to see that moment.' : ''}` }));
   }
   if (data.dead) {
     // the moment the hand was called dead, flagged above the list
-    const flag = el('p', { text: `Move ${data.dead.index}: ${ctx.seatWords(data.dead.by)} called your hand dead \u2014 the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`, class: 'dead-flag' });
+    const flag = el('p', { text: `Move ${data.dead.index}: ${ctx.seatWords(data.dead.by)} called ${ctx.player ? `${ctx.player}\u2019s` : 'your'} hand dead \u2014 the tiles on the table showed that no hand on the card could still be finished with what you had exposed.`, class: 'dead-flag' });
     box.append(flag);
   }
   if (!decisions.length) { box.append(el('p', { text: 'There were no decisions to review.' })); return; }
@@ -199,7 +216,7 @@ export function showReview(box, data, ctx) {
   decisions.forEach((d, i) => {
     const li = el('li');
     if (i >= FIRST) li.classList.add('hidden', 'more');
-    const b = el('button', { text: decisionWords(d), class: 'btn btn-quiet review-item' });
+    const b = el('button', { text: decisionWords(d, ctx.player), class: 'btn btn-quiet review-item' });
     b.type = 'button';
     b.addEventListener('click', () => {
       for (const other of list.querySelectorAll('button')) other.setAttribute('aria-current', 'false');
@@ -243,7 +260,8 @@ function showMoment(box, d, ctx) {
     box.append(row);
   }
   const seat = ctx.seat();
-  if (m.rack) box.append(el('p', { text: 'Your rack then:' }), tileRow(sortTiles(m.rack), 'mid'));
+  const whose = ctx.player ? `${ctx.player}\u2019s` : 'Your';
+  if (m.rack) box.append(el('p', { text: `${whose} rack then:` }), tileRow(sortTiles(m.rack), 'mid'));
   const mine = exposures[seat] ?? [];
   if (mine.length) {
     const row = el('div', { class: 'tile-row' });
@@ -252,10 +270,10 @@ function showMoment(box, d, ctx) {
       for (const t of x.tiles ?? []) g.append(tileElement(t, { size: 'mid' }));
       row.append(g);
     }
-    box.append(el('p', { text: 'Your exposures:' }), row);
+    box.append(el('p', { text: `${whose} exposures:` }), row);
   }
   const p = el('p');
-  p.append(el('strong', { text: 'You chose: ' }), `${tilesInWords(d.chosen)}.`);
+  p.append(el('strong', { text: `${ctx.player ?? 'You'} chose: ` }), `${tilesInWords(d.chosen)}.`);
   box.append(p);
   if (!d.agreed) {
     const q = el('p');

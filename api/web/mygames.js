@@ -5,6 +5,7 @@
 import { api, call, errorWords } from './client.js';
 import { byId as $ } from './dom.js';
 import { showReview } from './end.js';
+import { gameWords, rulesetWords } from './names.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 
 /** @import { ReviewDecision, Tile } from './types.js' */
@@ -23,8 +24,6 @@ import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 /** Who this browser is (GET /api/me). @typedef {{ signedIn: boolean, guest?: boolean, name?: string }} Me */
 
 const PAGE = 20;
-/** @type {Record<string, string>} */
-const GAMES = { 'mah-jongg': 'Mah Jongg', 'mexican-train': 'Mexican Train' };
 const SEATS = ['East', 'South', 'West', 'North'];
 
 /** Requests under way: body[data-busy] counts them (the browser tests wait on it). */
@@ -188,11 +187,11 @@ function againHref(r) {
  */
 async function reviewInto(r, box) {
   box.classList.remove('hidden');
-  box.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Looking over your game\u2026 (this takes a few seconds the first time)' }));
+  box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `Looking over ${student === null ? 'your' : `${student}\u2019s`} game\u2026 (this takes a few seconds the first time)` }));
   busy(true);
   try {
     const data = await api.review({ recordId: r.id, seat: r.seat });
-    showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? 'You' : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d) });
+    showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? who() : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d), player: student ?? undefined });
   } catch (err) {
     box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${errorWords(err)}` }));
   } finally {
@@ -209,7 +208,7 @@ function gameItem(r) {
   const bots = r.seats.filter((_, i) => i !== r.seat).join(', ');
   const head = document.createElement('p');
   head.className = 'game-head';
-  head.textContent = `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: ${GAMES[r.game] ?? r.game}, ${r.ruleset}${r.card ? `, ${r.card}` : ''}`;
+  head.textContent = `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: ${gameWords(r.game)}, ${rulesetWords(r.ruleset)}${r.card ? `, ${r.card}` : ''}`;
   const line = document.createElement('p');
   line.textContent = `${who()} sat ${seatName(r)} against ${bots} bots. ${ending(r)}`;
   const links = document.createElement('p');
@@ -230,7 +229,7 @@ function gameItem(r) {
     li.append(actions);
     if (r.game === 'mah-jongg') {
       const steps = section('steps-box'), box = section('review-box');
-      actions.append(button('Review my play', () => reviewInto({ ...r, seat }, box)), button('Step through it', () => stepThrough(r, steps)));
+      actions.append(button(student === null ? 'Review my play' : `Review ${student}\u2019s play`, () => reviewInto({ ...r, seat }, box)), button('Step through it', () => stepThrough(r, steps)));
       li.append(steps, box);
     }
   }
@@ -293,7 +292,7 @@ async function loadProgress() {
   const head = document.createElement('thead');
   head.append(row(['week of', 'game', 'bots', 'games', 'won', 'mean score'], 'th'));
   const body = document.createElement('tbody');
-  for (const w of p.weeks) body.append(row([w.week, GAMES[w.game] ?? w.game, w.against, w.games, `${w.winShare}%`, w.meanScore], 'td'));
+  for (const w of p.weeks) body.append(row([w.week, gameWords(w.game), w.against, w.games, `${w.winShare}%`, w.meanScore], 'td'));
   table.append(head, body);
   box.replaceChildren(table);
 }

@@ -9,6 +9,7 @@ import { checkChosen, chooseCard, chosenCard } from './chosen-card.js';
 import { setupDisplay } from './display.js';
 import { $ } from './dom.js';
 import { showReview } from './end.js';
+import { gameWords, rulesetWords } from './names.js';
 import { TableGame, tables } from './table-game.js';
 import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
@@ -18,13 +19,6 @@ import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
 /** The drawing of her seat's game (app.js's mahJonggTable, domino.js's dominoTable). Each takes its own game's answers and hints, so here they are unknown. @typedef {{ update(answer: unknown): unknown, showHint(hint: unknown): unknown }} Drawing */
 
-/** @type {Record<string, string>} */
-const GAME_WORDS = { 'mah-jongg': 'American Mah Jongg', 'mexican-train': 'Mexican Train' };
-/** @type {Record<string, string>} */
-const RULESET_WORDS = {
-  'nmjl-4p': '4 players', 'nmjl-3p': '3 players', 'siamese-2p': 'Siamese, 2 players',
-  'sun-lakes': 'Sun Lakes rules', district: 'district rules',
-};
 /** @type {Record<string, string>} */
 const CLOCK_WORDS = { off: 'no clock', relaxed: 'a relaxed clock (1 minute a turn)', tournament: 'a tournament clock (20 seconds a turn)' };
 /** @type {Record<string, [string, string][]>} */
@@ -247,7 +241,7 @@ async function lookUp() {
   const status = t.status === 'open' ? 'The game has not started yet.' : t.status === 'over' ? 'The game is over.' : 'The game is being played, so you can watch.';
   const whose = t.teaching ? `a teaching table with ${coachName(t)} as the coach` : `opened by ${coachName(t)}`;
   const onCard = t.card ? ` on the card ${t.card}` : '';
-  $('#join-about').textContent = `${GAME_WORDS[t.game] ?? t.game} (${RULESET_WORDS[t.ruleset] ?? t.ruleset})${onCard}, ${whose}. ${status}`;
+  $('#join-about').textContent = `${gameWords(t.game)} (${rulesetWords(t.ruleset)})${onCard}, ${whose}. ${status}`;
   const box = $('#join-seats');
   box.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Where do you sit?' }));
   const free = t.status === 'open' ? t.seats.filter((s) => s.kind === 'empty') : [];
@@ -490,7 +484,7 @@ function drawTable() {
   $('#lobby').classList.toggle('hidden', !open);
   $('#table-status').classList.toggle('hidden', open);
   const teaching = t.teaching ? ` A teaching table: ${coachName(t)} is the coach and sees every player\u2019s tiles.` : '';
-  $('#lobby-about').textContent = `${GAME_WORDS[t.game] ?? t.game}, ${RULESET_WORDS[t.ruleset] ?? t.ruleset}, with ${CLOCK_WORDS[t.clock ?? 'off'] ?? 'no clock'}.${teaching}`;
+  $('#lobby-about').textContent = `${gameWords(t.game)}, ${rulesetWords(t.ruleset)}, with ${CLOCK_WORDS[t.clock ?? 'off'] ?? 'no clock'}.${teaching}`;
   drawCardLine(t);
   const list = $('#seat-list');
   list.replaceChildren(...t.seats.map((s) => seatItem(s, open)));

@@ -50,7 +50,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await expect(page.textContent('#me-line')).resolves.toMatch(/playing as a guest/);
       const item = page.locator(`.game-item[data-id="${id}"]`);
       await expect(item.count()).resolves.toBe(1);
-      await expect(item.textContent()).resolves.toMatch(/Mah Jongg, nmjl-4p.*You sat East against random, random, random bots\..*(Mah Jongg|wall game).*Deal number 50/);
+      await expect(item.textContent()).resolves.toMatch(/American Mah Jongg, 4 players.*You sat East against random, random, random bots\..*(Mah Jongg|wall game).*Deal number 50/);
       await shot('guest');
       // step through it: a slider over the moves, her rack after each
       await page.click(`.game-item[data-id="${id}"] button:has-text("Step through it")`);
@@ -132,6 +132,20 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await expect(page.textContent(`.game-item[data-id="${id}"]`)).resolves.toMatch(new RegExp(`Rose ${screen} sat East against random, random, random bots`));
       await expect(page.textContent('#progress-title')).resolves.toBe(`Rose ${screen}'s progress`);
       await expect(page.textContent('#said')).resolves.toMatch(new RegExp(`This week Rose ${screen} played 1 Mah Jongg game`));
+      if (screen === 'phone') {
+        // her review, read by her coach, speaks of her (the one made for her above, kept by the server)
+        const item = `.game-item[data-id="${id}"]`;
+        await page.click(`${item} button:has-text("Review Rose phone\u2019s play")`);
+        await page.waitForSelector(`${item} .review-box .review-item`, { timeout: 100_000 });
+        await settled(page);
+        await page.click(`${item} .review-box .review-item >> nth=0`);
+        const review = (await page.textContent(`${item} .review-box`)) ?? '';
+        expect(review).toMatch(/^Review of Rose phone\u2019s decisionsRose phone made \d+ decisions/);
+        expect(review).toMatch(/\(move \d+\): Rose phone chose to /);
+        expect(review).toContain('Rose phone\u2019s rack then:');
+        expect(review).not.toMatch(/Review of your|You made|you chose|You chose|Your rack/);
+        await shot('coach-review');
+      }
       await shot('coach');
       await page.click('#sign-out');
       await page.waitForSelector('#sign-form:not(.hidden)');
@@ -152,7 +166,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
         });
         await page.reload();
         await settled(page);
-        await expect(page.textContent(`.game-item[data-id="${train}"]`)).resolves.toMatch(/Mexican Train, sun-lakes.*You (won|did not win) with \d+ pips left\..*Deal number 51/);
+        await expect(page.textContent(`.game-item[data-id="${train}"]`)).resolves.toMatch(/Mexican Train, Sun Lakes senior games rules.*You (won|did not win) with \d+ pips left\..*Deal number 51/);
         await page.click(`.game-item[data-id="${train}"] a:has-text("Play this deal again")`);
         await page.waitForSelector('#start:not(.hidden)');
         // the page's script fills the form in once it has loaded

@@ -400,7 +400,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     $button('#hint-button').disabled = false;
     box.classList.remove('thinking');
     await render();
-    $('#hint').focus();
+    showPlace();
+    $('#hint').focus({ preventScroll: true });
   }
 
   // ---------------------------------------------------------------- what the table hears
@@ -900,7 +901,19 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
   function focusFirstAction() {
     const b = /** @type {HTMLButtonElement | null} */ (root.querySelector('#actions button:not(:disabled)') ?? root.querySelector('#rack button:not(:disabled)'));
     // she is reading this table's card panel: the answer does not take her away from it
-    if (b && !$('#card-panel').contains(document.activeElement)) b.focus();
+    if (b && !$('#card-panel').contains(document.activeElement)) {
+      showPlace();
+      b.focus({ preventScroll: true });
+    }
+  }
+
+  /**
+   * Her place on screen whole (the prompt, the buttons, the hint and the rack), scrolled no
+   * further than that needs: on a phone she never scrolls to find what a turn asks of her.
+   */
+  function showPlace() {
+    const me = $('#me');
+    if (me.checkVisibility()) me.scrollIntoView({ block: 'nearest' });
   }
 
   // ---------------------------------------------------------------- the hint
@@ -1056,7 +1069,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     document.addEventListener('tilemate-display', () => { render(); });
   }
 
-  return { ui, live, setView, addLog, narrate, noteReceived, render, showGame, focusFirstAction, wire: wireTable };
+  return { ui, live, setView, addLog, narrate, noteReceived, render, showGame, focusFirstAction, showPlace, wire: wireTable };
 }
 
 // ---------------------------------------------------------------- the practice page
@@ -1140,6 +1153,8 @@ export function practicePage() {
       table.showGame();
     }
     await table.render();
+    // picked up again at her turn: her place on screen, as after any answer
+    if (res && ui.view && ui.view.phase !== 'ended') table.focusFirstAction();
   }
 
   /**
@@ -1234,6 +1249,8 @@ export function mahJonggTable(client, seatHooks = {}, root = document) {
   const { ui } = table;
   table.wire();
   let first = true;
+  /** The decision her place was last shown for (a push that asks her something new shows it). */
+  let shownFor = '';
   return {
     /** @param {GameAnswer} answer */
     async update(answer) {
@@ -1242,6 +1259,11 @@ export function mahJonggTable(client, seatHooks = {}, root = document) {
       table.noteReceived();
       if (first) { table.showGame(); first = false; }
       await table.render();
+      const v = ui.view;
+      if (v && v.legal.length > 0 && decisionKey(v) !== shownFor) {
+        shownFor = decisionKey(v);
+        table.showPlace();
+      }
     },
     /** @param {Hint} hint */
     async showHint(hint) {

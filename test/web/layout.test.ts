@@ -195,6 +195,43 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
     if (screen !== 'phone') expect(m.rack.bottom - top, 'the rack is more than a screen below the seats').toBeLessThanOrEqual(height);
     expect(t.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('her place is on the screen whole, with no scrolling: the prompt, the buttons, the hint and the rack, at the start and late in a game', async () => {
+    const { page, base } = t;
+    // what of her place is not wholly on the screen as the page leaves it (the test never scrolls)
+    const offScreen = (selectors: string[]) =>
+      page.evaluate((sels) => {
+        return sels.filter((sel) => {
+          const e = document.querySelector(sel);
+          if (!e || !(e as HTMLElement).checkVisibility()) return true;
+          const r = e.getBoundingClientRect();
+          return r.top < 0 || r.bottom > innerHeight;
+        });
+      }, selectors);
+    const askHint = async () => {
+      if (SCREENS[screen].hasTouch) await page.tap('#hint-button');
+      else await page.click('#hint-button');
+      await page.waitForSelector('#hint:not(.hidden) [data-action="follow-hint"]');
+      await settled(page);
+    };
+    await startGame(page, base, screen, 21);
+    expect(await offScreen(['#prompt', '#actions', '#rack'])).toEqual([]);
+    await askHint();
+    expect(await offScreen(['#actions', '#hint', '#rack'])).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `layout-${screen}-place-hint.png`) });
+    // late in the game, her turn to discard: the page picked up again, then a hint asked for
+    const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('tilemate-game')!) as { id: string; token: string });
+    const late = await playOn(base, session, (a) => a.view.wallLeft <= 12 && a.legal.some((l) => l.type === 'discard'));
+    expect(late.view.phase).toBe('discard');
+    await page.reload();
+    await page.waitForSelector('#pool-tiles .tile');
+    await settled(page);
+    expect(await offScreen(['#prompt', '#actions', '#rack'])).toEqual([]);
+    await askHint();
+    expect(await offScreen(['#actions', '#hint', '#rack'])).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `layout-${screen}-place-late-hint.png`) });
+    expect(t.pageErrors).toEqual([]);
+  }, 120_000);
 });
 
 describe.each(screens)('the API pages (/docs) at the %s size', (screen) => {

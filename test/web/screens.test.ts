@@ -95,6 +95,12 @@ describe.each(screens)('the Mah Jongg table at the %s size', (screen) => {
     await checkScreen(page, `mj-${screen}-1-charleston`);
     expect(await smallestTileText(page)).toBeGreaterThanOrEqual(16);
     expect(await unreachableByKeyboard(page)).toEqual([]);
+    // her own card is one step away from the table: in the menu, beside the other pages
+    await page.click('#menu > summary');
+    const myCard = page.locator('#menu a:has-text("My card")');
+    expect(await myCard.isVisible()).toBe(true);
+    expect(await myCard.getAttribute('href')).toBe('mycard.html');
+    await page.click('#menu > summary');
   });
 
   it('the card panel never hides the table, and the page still fits', async () => {

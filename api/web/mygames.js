@@ -19,7 +19,7 @@ import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
  * }} GameRecord
  */
 
-/** A move of a record, as the steps tell it (its type absent for the deal). @typedef {{ type?: string, seat: number, tile?: Tile, tiles?: Tile[] }} Move */
+/** A move of a record, as the steps tell it (its type absent for the deal). @typedef {{ type?: string, seat: number, tile?: Tile, tiles?: Tile[], yes?: boolean }} Move */
 
 /** Who this browser is (GET /api/me). @typedef {{ signedIn: boolean, guest?: boolean, name?: string }} Me */
 
@@ -87,23 +87,49 @@ function ending(r) {
   return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
 }
 
-/** @type {Record<string, string>} */
-const VERBS = { draw: 'draws', discard: 'discards', pass: 'passes', courtesy: 'passes across', vote: 'votes', call: 'calls', callMahJongg: 'calls for Mah Jongg', decline: 'lets it go', expose: 'exposes', exchange: 'exchanges a joker for', declare: 'declares Mah Jongg', callDead: 'calls a hand dead' };
+/** What a seat did, said of another seat ("South discards") and of her ("You discard"). @type {Record<string, [string, string]>} */
+const VERBS = {
+  draw: ['draws', 'draw'], discard: ['discards', 'discard'], pass: ['passes', 'pass'], courtesy: ['passes across', 'pass across'], vote: ['votes', 'vote'],
+  call: ['calls', 'call'], callMahJongg: ['calls for Mah Jongg', 'call for Mah Jongg'], decline: ['lets it go', 'let it go'], exchange: ['exchanges a joker for', 'exchange a joker for'],
+  declare: ['declares Mah Jongg', 'declare Mah Jongg'], callDead: ['calls a hand dead', 'call a hand dead'],
+};
+
+/** Her own moves that are choices of hers (a draw is no choice; a discard let go is told between them). */
+const DECISIONS = new Set(['pass', 'courtesy', 'vote', 'discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead']);
 
 /**
- * A move of a finished game in words: "South discards 5 Bam."
+ * A move of a finished game in words: "South discards 5 Bam.", "You vote no."
  * @param {Move} a
  * @param {GameRecord} r
  */
 function moveWords(a, r) {
   if (a.type === undefined) return 'The deal.';
-  const who = a.seat === r.seat ? 'You' : SEATS[a.seat] ?? `Seat ${a.seat + 1}`;
+  const mine = a.seat === r.seat;
+  const who = mine ? 'You' : SEATS[a.seat] ?? `Seat ${a.seat + 1}`;
+  const verb = VERBS[a.type]?.[mine ? 1 : 0] ?? a.type;
+  if (a.type === 'vote') return `${who} ${verb} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
+  if (a.type === 'courtesy' && mine && !a.tiles?.length) return 'You offer nothing across.';
   const tiles = a.tile ? ` ${tileLabel(a.tile)}` : Array.isArray(a.tiles) && a.tiles.length > 0 ? ` ${a.tiles.map(tileLabel).join(', ')}` : '';
-  return `${who} ${VERBS[a.type] ?? a.type}${tiles}.`;
+  return `${who} ${verb}${tiles}.`;
 }
 
 /**
- * The game move by move, her rack only: a slider, the move in words, her rack, every seat's discards.
+ * What the others did between two of her decisions, in a sentence: their discards, calls and
+ * Mah Jonggs (draws, passes face down and discards let go are left out).
+ * @param {{ action: Move }[]} between
+ * @param {GameRecord} r
+ */
+function meanwhileWords(between, r) {
+  const told = between.map((s) => s.action).filter((a) => a.seat !== r.seat && ['discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead'].includes(a.type ?? ''));
+  if (!told.length) return '';
+  const shown = told.slice(-6).map((a) => moveWords(a, r).replace(/\.$/, ''));
+  return `Before it: ${told.length > 6 ? `${told.length - 6} more moves, then ` : ''}${shown.join('; ')}.`;
+}
+
+/**
+ * Her game decision by decision: a slider and buttons over her own choices (the deal first,
+ * the end last), each told in words with what the others did since her last one, her rack as it
+ * was when she chose, and every seat's discards by then.
  * @param {GameRecord} r
  * @param {HTMLElement} box
  */
@@ -111,26 +137,38 @@ async function stepThrough(r, box) {
   /** @type {{ steps: { n: number, action: Move, rack: Tile[], discards: Tile[][] }[] } | undefined} */
   const data = await work(() => call('GET', `/api/records/${encodeURIComponent(r.id)}/steps?seat=${r.seat}`));
   if (!data) return;
+  const steps = data.steps;
+  // the deal, each decision of hers, and the end
+  const stops = steps.flatMap((st, i) => (i === 0 || i === steps.length - 1 || (st.action.seat === r.seat && DECISIONS.has(st.action.type ?? '')) ? [i] : []));
   box.classList.remove('hidden');
-  const label = Object.assign(document.createElement('label'), { textContent: 'Move' });
-  const slider = Object.assign(document.createElement('input'), { type: 'range', min: '0', max: String(data.steps.length - 1), value: '0', className: 'step-slider' });
+  const label = Object.assign(document.createElement('label'), { textContent: 'Your decisions' });
+  const slider = Object.assign(document.createElement('input'), { type: 'range', min: '0', max: String(stops.length - 1), value: '0', className: 'step-slider' });
   slider.id = `steps-${r.id}`;
   label.htmlFor = slider.id;
   /** @param {number} by */
-  const move = (by) => { slider.value = String(Math.min(data.steps.length - 1, Math.max(0, Number(slider.value) + by))); draw(); };
-  const prev = button('Back', () => move(-1));
-  const next = button('Next', () => move(1));
+  const move = (by) => { slider.value = String(Math.min(stops.length - 1, Math.max(0, Number(slider.value) + by))); draw(); };
+  const prev = button('Previous decision', () => move(-1));
+  const next = button('Next decision', () => move(1));
   const words = Object.assign(document.createElement('p'), { className: 'step-words' });
   words.setAttribute('aria-live', 'polite');
+  const meanwhile = Object.assign(document.createElement('p'), { className: 'step-meanwhile' });
   const shown = document.createElement('div');
   const draw = () => {
-    const s = data.steps[Number(slider.value)];
-    words.textContent = `Move ${s.n} of ${data.steps.length - 1}: ${moveWords(s.action, r)}`;
+    const k = Number(slider.value);
+    const i = stops[k];
+    const s = steps[i];
+    const decisions = stops.length - 2;
+    const end = i === steps.length - 1 && k > 0;
+    const what = k === 0 ? 'The deal.' : end ? `The end of the game. ${moveWords(s.action, r)}` : `Decision ${k} of ${decisions}: ${moveWords(s.action, r)}`;
+    words.textContent = what;
+    meanwhile.textContent = k === 0 ? '' : meanwhileWords(steps.slice(stops[k - 1] + 1, i), r);
+    // what she saw when she chose: the table just before her move (the deal and the end as they are)
+    const then = k === 0 || end ? s : steps[i - 1];
     const rack = document.createElement('div');
     rack.className = 'tile-row';
-    for (const t of sortTiles(s.rack)) rack.append(tileElement(t, { size: 'small' }));
-    const parts = [Object.assign(document.createElement('p'), { textContent: 'Your rack:' }), rack];
-    s.discards.forEach((ds, seat) => {
+    for (const t of sortTiles(then.rack)) rack.append(tileElement(t, { size: 'small' }));
+    const parts = [Object.assign(document.createElement('p'), { textContent: k === 0 || end ? 'Your rack:' : 'Your rack when you chose:' }), rack];
+    then.discards.forEach((ds, seat) => {
       if (ds.length === 0) return;
       const row = document.createElement('div');
       row.className = 'tile-row';
@@ -138,12 +176,14 @@ async function stepThrough(r, box) {
       parts.push(Object.assign(document.createElement('p'), { textContent: `${seat === r.seat ? 'Your' : `${SEATS[seat] ?? `Seat ${seat + 1}`}'s`} discards:` }), row);
     });
     shown.replaceChildren(...parts);
+    prev.disabled = k === 0;
+    next.disabled = k === stops.length - 1;
   };
   slider.addEventListener('input', draw);
   const controls = document.createElement('p');
   controls.className = 'save-row';
   controls.append(prev, next);
-  box.replaceChildren(label, slider, controls, words, shown);
+  box.replaceChildren(label, slider, controls, words, meanwhile, shown);
   draw();
 }
 
@@ -279,7 +319,9 @@ async function loadProgress() {
   chart.classList.toggle('hidden', p.games === 0);
   if (p.games > 0) {
     chart.alt = `Chart of ${p.said.join(' ')}`;
-    chart.src = `/api/progress/chart.svg?v=${p.games}-${p.reviewed}${forStudent('&')}`;
+    // a phone gets the chart drawn for its width, its words as big as the page's small print
+    const size = matchMedia('(max-width: 700px)').matches ? '&size=phone' : '';
+    chart.src = `/api/progress/chart.svg?v=${p.games}-${p.reviewed}${size}${forStudent('&')}`;
   }
   // the numbers, built as elements (names from a record are text, never markup)
   const box = $('progress-numbers');

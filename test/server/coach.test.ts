@@ -57,6 +57,13 @@ describe('a coach and her student', () => {
     const chart = await call(app, { method: 'GET', url: '/api/progress/chart.svg' }, rose);
     expect(chart.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(String(chart.body)).toMatch(/^<svg[\s\S]*won \(%\)[\s\S]*<\/svg>$/);
+    // drawn for a phone: narrower, and its words bigger
+    const phone = await call(app, { method: 'GET', url: '/api/progress/chart.svg?size=phone' }, rose);
+    const width = (svg: unknown) => Number(/^<svg[^>]* width="([\d.]+)"/.exec(String(svg))?.[1]);
+    const labels = (svg: unknown) => Math.min(...[...String(svg).matchAll(/font-size="([\d.]+)px"/g)].map((m) => Number(m[1])));
+    expect(width(phone.body)).toBeLessThan(width(chart.body) * 0.8);
+    expect(labels(phone.body)).toBeGreaterThan(labels(chart.body));
+    expect((await call(app, { method: 'GET', url: '/api/progress/chart.svg?size=huge' }, rose)).status).toBe(400);
 
     // before any code, nobody else sees her games
     for (const jar of [ann, thorn]) {

@@ -52,16 +52,28 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await expect(item.count()).resolves.toBe(1);
       await expect(item.textContent()).resolves.toMatch(/American Mah Jongg, 4 players.*You sat East against random, random, random bots\..*(Mah Jongg|wall game).*Deal number 50/);
       await shot('guest');
-      // step through it: a slider over the moves, her rack after each
+      // step through it: her own decisions, with buttons and a slider, the others' moves told between them
       await page.click(`.game-item[data-id="${id}"] button:has-text("Step through it")`);
       await page.waitForSelector('.steps-box:not(.hidden) .step-slider');
       await settled(page);
-      await expect(page.textContent('.step-words')).resolves.toMatch(/^Move 0 of \d+: The deal\.$/);
-      await page.fill('.step-slider', '40');
-      await page.click('.steps-box button:has-text("Next")');
-      await expect(page.textContent('.step-words')).resolves.toMatch(/^Move 41 of \d+: (You|East|South|West|North) /);
+      const words = () => page.textContent('.step-words');
+      await expect(words()).resolves.toBe('The deal.');
       const rack = await page.locator('.steps-box .tile-row').first().locator('.tile').count();
       expect(rack === 13 || rack === 14).toBe(true);
+      expect(await page.isDisabled('.steps-box button:has-text("Previous decision")')).toBe(true);
+      // far fewer stops than moves: the others' turns and her draws and let-gos are not stops
+      const moves = await page.evaluate(async (gameId) => ((await (await fetch(`/api/records/${gameId}/steps?seat=0`)).json()) as { steps: unknown[] }).steps.length, id);
+      const stops = Number(await page.getAttribute('.step-slider', 'max')) + 1;
+      expect(stops).toBeLessThan(moves / 3);
+      await page.click('.steps-box button:has-text("Next decision")');
+      await expect(words()).resolves.toMatch(/^Decision 1 of \d+: You pass .+\.$/);
+      // past the Charleston (at most three passes, a vote, three more and the courtesy): her play
+      await page.fill('.step-slider', '12');
+      await expect(words()).resolves.toMatch(/^Decision 12 of \d+: You (discard|call|exchange|declare) /);
+      await expect(page.textContent('.step-meanwhile')).resolves.toMatch(/^Before it: (.+; )?(East|South|West|North) (discards|calls) /);
+      await page.fill('.step-slider', String(stops - 1));
+      await expect(words()).resolves.toMatch(/^The end of the game\. /);
+      expect(await page.isDisabled('.steps-box button:has-text("Next decision")')).toBe(true);
       await shot('steps');
       await page.fill('#name', `Rose ${screen}`);
       await page.fill('#password', 'a long password');
@@ -107,6 +119,14 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
         const img = document.getElementById('chart') as HTMLImageElement | null;
         return img !== null && img.complete && img.naturalWidth > 0;
       });
+      // the chart's smallest words, as big as they are shown at this size: readable on a phone too
+      const shownWords = await page.evaluate(async () => {
+        const img = document.getElementById('chart') as HTMLImageElement;
+        const svg = await (await fetch(img.src)).text();
+        const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)px"/g)].map((m) => Number(m[1])));
+        return (smallest * img.clientWidth) / img.naturalWidth;
+      });
+      expect(shownWords, "the chart's smallest words, in pixels as shown").toBeGreaterThanOrEqual(12);
       await shot('progress');
       // a code for her coach; then her coach, on this device, takes it and sees her games
       await page.click('#invite');

@@ -30,6 +30,10 @@ const newCode = (): string =>
     .replace(/^(.{5})/, '$1-');
 
 const Student = Type.Object({ student: Type.Optional(Type.String({ maxLength: 40, description: "a student's name (for her coach)" })) });
+const ChartQuery = Type.Object({
+  ...Student.properties,
+  size: Type.Optional(Type.Union([Type.Literal('phone'), Type.Literal('wide')], { description: 'phone: narrower, with bigger words (default wide)' })),
+});
 const Names = Type.Array(Type.Object({ name: Type.String() }));
 
 export function progressRoutes(app: Api, ctx: AppContext): void {
@@ -69,9 +73,9 @@ export function progressRoutes(app: Api, ctx: AppContext): void {
     '/progress/chart.svg',
     {
       preHandler: ctx.heavy,
-      schema: { summary: "The progress chart (SVG): games won by the bots' level, and what mistakes cost, week by week", querystring: Student, response: { 200: Type.String(), ...ERRORS } },
+      schema: { summary: "The progress chart (SVG): games won by the bots' level, and what mistakes cost, week by week", querystring: ChartQuery, response: { 200: Type.String(), ...ERRORS } },
     },
-    async (req, reply) => reply.type('image/svg+xml').send(await progressChart(await progressOf(req, req.query.student))),
+    async (req, reply) => reply.type('image/svg+xml').send(await progressChart(await progressOf(req, req.query.student), { narrow: req.query.size === 'phone' })),
   );
 
   app.post(

@@ -53,7 +53,7 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
     intro: () => [
       `${game.rules.name}: ${game.rules.description}. Seed ${seed}, ${game.players} players.`,
       seating(names, names.indexOf('human')),
-      'At any question, "help" lists what you can type and "quit" leaves the game.',
+      'At any question, type "hint" for advice; "help" lists what you can type and "quit" leaves the game.',
     ],
     narrate: (a, after, drawn) => {
       const me = after.seat;
@@ -68,6 +68,7 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
       return said.length > 0 ? said.join('\n') : null;
     },
     table: (v) => tableText(v),
+    ask: (answer, v) => (/^hint$/i.test(answer) ? `hint: ${hintWords(v, game.players)}` : null),
     prompt: (v, legal) => legal.map((a, i) => `  ${i + 1}. ${describeAction(a, game.players, v.seat)}`).join('\n'),
     read: (answer, v, legal) => {
       if (/^\d+$/.test(answer) && Number(answer) >= 1 && Number(answer) <= legal.length) return legal[Number(answer) - 1];
@@ -86,6 +87,7 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
         ...(plays.length > 0 ? [`a domino and a train: "${example} mexican", "${example} ${other}" (seat ${other}'s train), or "${example}" for your own train`] : []),
         ...(legal.some((a) => a.type === 'draw') ? ['draw: take a domino from the boneyard'] : []),
         ...(legal.some((a) => a.type === 'pass') ? ['pass: nothing plays and the boneyard is empty (your train is marked)'] : []),
+        'hint: advice for this move',
       ];
     },
     result: (end) => {
@@ -94,6 +96,22 @@ export function mexicanTrainWords(game: MexicanTrainGame, seed: number, names: r
       return [`game over: totals ${r.totals.map((t, s) => `seat ${s} ${t}`).join(', ')}; lowest ${r.winners.map((s) => (s === me ? 'you' : `seat ${s}`)).join(' and ')}`];
     },
   };
+}
+
+/**
+ * The hint at the terminal, as the page gives it (api/web/domino.js): the move the advice
+ * suggests, and the plan for her own train.
+ */
+function hintWords(v: DominoView, players: number): string {
+  const advice = adviseDomino(v);
+  const a = advice.action;
+  const what = a.type === 'play' ? `play ${describeAction(a, players, v.seat)}` : a.type === 'draw' ? 'draw a domino: nothing in your hand fits' : 'pass: nothing fits (a marker goes on your train)';
+  const end = v.trains[v.seat].end;
+  const n = advice.path.length;
+  const plan = n
+    ? `Plan for your train, from its open ${end}: ${formatDominoes(advice.path)} (${n} domino${n === 1 ? '' : 'es'}); dominoes off this path are best played on other trains.`
+    : `None of your dominoes can start a path from your train's open ${end} yet.`;
+  return `${what}. ${plan}`;
 }
 
 // ------------------------------------------------------------------ advise

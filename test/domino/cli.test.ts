@@ -157,13 +157,17 @@ describe('tilemate domino play: help and quit', () => {
     output.on('data', (c) => {
       text += String(c);
     });
-    input.end('help\nDRAW\nquit\nnever read\n');
+    input.end('help\nhint\nDRAW\nquit\nnever read\n');
     const { state, record, end } = await playGame(MEXICAN_TRAIN_CLI, { ruleset: 'sun-lakes', players: 2, seed: 3, bots: 'random', seat: 0, round: 2 }, { input, output });
     expect(end).toBe('quit');
     expect(state.phase).not.toBe('ended');
-    expect(text).toContain('"help" lists what you can type and "quit" leaves the game');
+    expect(text).toContain('type "hint" for advice; "help" lists what you can type and "quit" leaves the game');
+    // the hint: the move the advice suggests, and the plan for her own train, as the page says it
     expect(text).toMatch(
-      /You can type:\n {2}a number from 1 to \d+: that choice from the list\n {2}a domino and a train: "\d+-\d+ mexican", "\d+-\d+ 1" \(seat 1's train\), or "\d+-\d+" for your own train\n(  draw: take a domino from the boneyard\n)? {2}quit: leave the game\n {2}help: this list\n/,
+      /> hint: (play \d+-\d+ on (your train|the Mexican train|seat \d's train)|draw a domino: nothing in your hand fits)\. (Plan for your train, from its open \d+: (\d+-\d+ ?)+ \(\d+ domino(es)?\); dominoes off this path are best played on other trains|None of your dominoes can start a path from your train's open \d+ yet)\.\n/,
+    );
+    expect(text).toMatch(
+      /You can type:\n {2}a number from 1 to \d+: that choice from the list\n {2}a domino and a train: "\d+-\d+ mexican", "\d+-\d+ 1" \(seat 1's train\), or "\d+-\d+" for your own train\n(  draw: take a domino from the boneyard\n)? {2}hint: advice for this move\n {2}quit: leave the game\n {2}help: this list\n/,
     );
     // "DRAW" is read as draw whatever its case: refused only by the rules (a tile plays), never as unknown
     expect(text).not.toMatch(/refused: .*DRAW/);

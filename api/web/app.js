@@ -359,7 +359,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     const v = view();
     if (!p || (v.phase === p.phase && (v.pass === p.pass || v.legal.length === 0))) return;
     ui.passing = null;
-    ui.received = receivedWords(p.before, tilesGiven(p), view().rack);
+    ui.received = receivedWords(p.before, tilesGiven(p), v.rack);
     addLog([ui.received]);
   }
 
@@ -988,7 +988,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       case 'declare': return 'declare Mah Jongg!';
       case 'vote': return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
       case 'courtesy': return (a.tiles ?? []).length ? `offer ${tilesLabel(a.tiles ?? [])}` : 'offer nothing';
-      case 'exchange': return describeExchange(a).toLowerCase();
+      case 'exchange': { const w = describeExchange(a); return w.charAt(0).toLowerCase() + w.slice(1); }
       case 'draw': return 'draw a tile';
       case 'callDead': return `call ${seatWords(a.target)}\u2019s hand dead`;
       default: return a.type;

@@ -79,8 +79,9 @@ describe('page: following the hint', () => {
       const follow = page.locator('#hint:not(.hidden) [data-action="follow-hint"]');
       await follow.waitFor();
       await settled(page);
-      // the button names the exchange, as the hint's headline does
-      await expect(follow.textContent()).resolves.toMatch(/^Exchange a .+ for the joker in .+ pung$/);
+      // the button names the exchange, as the hint's headline does (the tile and the seat in their own words)
+      await expect(follow.textContent()).resolves.toMatch(/^Exchange a .+ for the joker in Right's pung$/);
+      await expect(page.textContent('#hint .hint-do')).resolves.toMatch(/^Hint: exchange a (\d [A-Z][a-z]+|[A-Z][a-z]+( [A-Z][a-z]+)?) for the joker in Right's pung$/);
       await page.screenshot({ path: join(SHOTS, `hint-exchange-${name}.png`) });
       posted.length = 0;
       await follow.click();

@@ -539,23 +539,20 @@ export function decisionWords(cc: CompiledCard, alts: Alternative[], mahJongg: b
 
 /**
  * The figures behind the advice, for the "details" toggle: the score each choice is ranked by
- * (never a figure that ranks them otherwise), and how it was found.
+ * (never a figure that ranks them otherwise), and how it was found, in words a player reads
+ * (the method's own terms are in docs/analyzer.md).
  */
 function decisionDetails(alts: Alternative[], worlds: number, first: string, mahJongg: boolean): string {
   const each = alts.map((a, i) => {
     const line = mahJongg && i === 0 ? 'Mah Jongg' : `${a.tilesAway} from ${a.toward}`;
     const note =
-      i === 0
-        ? 'the suggestion'
-        : a.aboutEqual
-          ? 'about as good: the deals cannot tell it from the suggestion'
-          : `clearly behind: its mean ${round2(-a.behind)} below the suggestion's, ± ${a.behindSe}`;
-    return `${a.action}: ${a.value} (${note}; ${line})`;
+      i === 0 ? 'the suggestion' : a.aboutEqual ? 'about as good: these practice games cannot tell the two apart' : `clearly behind: about ${round2(-a.behind)} points a game below the suggestion`;
+    return `${upperFirst(a.action)}: ${a.value} (${note}; ${line})`;
   });
-  const how = `over ${worlds} sampled deals played on from here by bots (you with the hard bot's habits, the others as medium bots; their hidden tiles dealt at random, so the scores are optimistic and serve to compare)`;
+  const how = `in ${worlds} practice games from here, the other players' hidden tiles made up at random (so the scores serve only to compare the choices)`;
   return mahJongg
-    ? `Mah Jongg is always taken. Mean score of each choice ${how}: ${each.join('; ')}.`
-    : `Score of each choice: its mean score ${how}, less ${OVERRULE} standard errors of its difference from ${first}, ${defaultModel() === null ? "the hard bot's" : "the trained player's"} own choice, which needs none (a choice replaces it only with a lead that clear): ${each.join('; ')}.`;
+    ? `Mah Jongg is always taken. The average score of each choice ${how}: ${each.join('; ')}.`
+    : `How the coach chose: each choice was played on ${how}, and scored by its average, less a margin for luck. ${upperFirst(first)}, ${defaultModel() === null ? "the hard bot's" : "the trained player's"} own choice, needs no margin: another replaces it only when clearly ahead. ${each.join('; ')}.`;
 }
 
 /**

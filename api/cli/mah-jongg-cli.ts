@@ -7,6 +7,7 @@ import { seatAnalysisInput } from '../../engine/mah-jongg/seat.js';
 import { loadCard } from '../../io/cards.js';
 import { formatTiles, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 import { hintFor } from '../../agents/coach/hint.js';
+import { where } from '../../agents/mah-jongg/defence.js';
 import type { GameCli } from './game-commands.js';
 import { columns, type TerminalWords } from './play.js';
 import { readTiles } from './tile-words.js';
@@ -23,8 +24,8 @@ const LAST_DISCARDS = 8;
  */
 function seatName(s: number, v: { seat: number; players: number }): string {
   if (s === v.seat) return 'you';
-  const offset = (s - v.seat + v.players) % v.players;
-  return offset === 1 && v.players > 2 ? 'Right' : offset === v.players - 1 && v.players > 2 ? 'Left' : 'Across';
+  // two players sit across from each other
+  return v.players === 2 ? 'Across' : where(v.seat, s, v.players);
 }
 
 const WINDS = ['East', 'South', 'West', 'North'];

@@ -46,6 +46,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const BOT_WORDS = { random: 'easy bot', greedy: 'medium bot', montecarlo: 'hard bot' };
 /** The practice table's bots, by seat, in the order they play (a name, never a seat number). */
 const BOT_NAMES = ['Alice', 'Betty', 'Carol', 'Doris', 'Edith', 'Flora', 'Grace', 'Helen'];
+/** @param {number} seat */
+const botName = (seat) => BOT_NAMES[seat] ?? `Player ${seat + 1}`;
 
 // ---------------------------------------------------------------- dominoes
 
@@ -181,8 +183,8 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
    * @type {Required<SeatHooks>}
    */
   const hooks = {
-    seatName: (seat) => BOT_NAMES[seat] ?? `Player ${seat + 1}`,
-    seatLabel: (seat) => `${BOT_NAMES[seat] ?? `Player ${seat + 1}`} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
+    seatName: botName,
+    seatLabel: (seat) => `${botName(seat)} (${BOT_WORDS[ui.names[seat]] ?? ui.names[seat] ?? 'bot'})`,
     newGame: true,
     pushed: false,
     ...seatHooks,

@@ -94,8 +94,10 @@ const VERBS = {
   declare: ['declares Mah Jongg', 'declare Mah Jongg'], callDead: ['calls a hand dead', 'call a hand dead'],
 };
 
-/** Her own moves that are choices of hers (a draw is no choice; a discard let go is told between them). */
-const DECISIONS = new Set(['pass', 'courtesy', 'vote', 'discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead']);
+/** The moves of play told between her decisions (draws, passes face down and discards let go are not). */
+const PLAY_MOVES = new Set(['discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead']);
+/** Her own moves that are choices of hers: the Charleston's and her moves of play (a draw is no choice). */
+const DECISIONS = new Set(['pass', 'courtesy', 'vote', ...PLAY_MOVES]);
 
 /**
  * A move of a finished game in words: "South discards 5 Bam.", "You vote no."
@@ -120,7 +122,7 @@ function moveWords(a, r) {
  * @param {GameRecord} r
  */
 function meanwhileWords(between, r) {
-  const told = between.map((s) => s.action).filter((a) => a.seat !== r.seat && ['discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead'].includes(a.type ?? ''));
+  const told = between.map((s) => s.action).filter((a) => a.seat !== r.seat && PLAY_MOVES.has(a.type ?? ''));
   if (!told.length) return '';
   const shown = told.slice(-6).map((a) => moveWords(a, r).replace(/\.$/, ''));
   return `Before it: ${told.length > 6 ? `${told.length - 6} more moves, then ` : ''}${shown.join('; ')}.`;

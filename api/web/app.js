@@ -10,7 +10,7 @@ import { LiveGame } from './live-game.js';
 import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
-import { setupDisplay } from './display.js';
+import { setupDisplay, undoSeconds } from './display.js';
 
 /** @import { Action, ActionOf, Exposure, GameAnswer, GameEvent, Hint, Phase, Review, SavedCard, Tile } from './types.js' */
 
@@ -90,6 +90,7 @@ import { setupDisplay } from './display.js';
  *   waitingShown?: boolean,
  *   card?: boolean,
  *   pushed?: boolean,
+ *   undoSeconds?: () => number,
  * }} SeatHooks
  */
 
@@ -324,6 +325,12 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
   /** @param {Action} action */
   async function send(action) {
     if (live.busy) return;
+    if (action.type === 'discard' && !(await held(action))) {
+      ui.message = `You kept ${tileLabel(action.tile)}: choose a tile to discard.`;
+      await render();
+      focusFirstAction();
+      return;
+    }
     const rackBefore = view().rack;
     const from = { phase: view().phase, pass: view().pass, partner: view().partner };
     const sent = live.send(action);
@@ -346,6 +353,46 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     }
     await render();
     focusFirstAction();
+  }
+
+  /**
+   * At the practice table a discard waits a moment on the page, with an Undo button, before it
+   * is sent (`undoSeconds`, her choice under Menu, Display): taken back, it was never made, as the
+   * server never heard it, so she sees nothing of what the next player does. At a table with
+   * people, and when she chose to discard at once, it goes at once. Resolves to true to send it.
+   * @param {ActionOf<'discard'>} action
+   * @returns {Promise<boolean>}
+   */
+  function held(action) {
+    const seconds = hooks.pushed ? 0 : (hooks.undoSeconds?.() ?? 0);
+    if (seconds <= 0) return Promise.resolve(true);
+    const tile = tileLabel(action.tile);
+    return new Promise((done) => {
+      let left = seconds;
+      const line = Object.assign(document.createElement('p'), { className: 'note undo-line', id: 'undo-line' });
+      line.setAttribute('role', 'status');
+      const say = () => { line.textContent = `Your ${tile} goes to the table in ${left} second${left === 1 ? '' : 's'}.`; };
+      /** @param {boolean} go */
+      const finish = (go) => {
+        clearInterval(timer);
+        live.setBusy(false);
+        done(go);
+      };
+      // made before the page is marked busy: these two stay pressable while the rest waits
+      const undo = button(`Undo: keep ${tile}`, () => finish(false), 'btn-main', 'undo');
+      undo.id = 'undo-button';
+      const now = button(`Discard ${tile} now`, () => finish(true), '', 'discard-now');
+      say();
+      $('#actions').replaceChildren(line, undo, now);
+      live.setBusy(true);
+      live.drawn();
+      undo.focus({ preventScroll: true });
+      const timer = setInterval(() => {
+        left--;
+        if (left <= 0) finish(true);
+        else say();
+      }, 1000);
+    });
   }
 
   /**
@@ -1094,7 +1141,7 @@ function wireMenu() {
  */
 export function practicePage() {
   const live = new LiveGame({ routes: '/api/games', sessionKey: 'tilemate-game' });
-  const table = createMahJonggTable(live);
+  const table = createMahJonggTable(live, { undoSeconds });
   const { ui } = table;
   const $ = find;
   // the card she chose (chosen-card.js: on My card, or ./?card=name): new games are played on it
@@ -1229,7 +1276,7 @@ export function practicePage() {
     /** @type {HTMLButtonElement} */ ($('#card-button')).disabled = true;
     $('#start-button').focus();
   });
-  setupDisplay();
+  setupDisplay({ undo: true });
   table.wire();
   resume();
 }

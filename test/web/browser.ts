@@ -36,7 +36,22 @@ export type ScreenName = keyof typeof SCREENS;
 export interface BrowserOptions {
   /** One of SCREENS; the default is a 1366x900 desktop window. */
   screen?: ScreenName;
+  /**
+   * The practice table's moment to undo each discard, as a new visitor has it (3 seconds). Off
+   * unless asked for: as if she had chosen "Discard at once", so that a test playing a whole
+   * game does not wait 3 seconds a discard.
+   */
+  undo?: boolean;
 }
+
+/** "Discard at once" chosen in the browser before any page of it loads (api/web/app.js, UNDO_KEY). */
+const DISCARD_AT_ONCE = () => {
+  try {
+    if (localStorage.getItem('tilemate-undo') === null) localStorage.setItem('tilemate-undo', '0');
+  } catch {
+    // a page with no storage of its own (about:blank)
+  }
+};
 
 export async function openBrowser(name: string, options: BrowserOptions = {}): Promise<BrowserTable> {
   const screen = options.screen === undefined ? undefined : SCREENS[options.screen];
@@ -58,6 +73,7 @@ export async function openBrowser(name: string, options: BrowserOptions = {}): P
     hasTouch: screen?.hasTouch ?? false,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  if (!options.undo) await context.addInitScript(DISCARD_AT_ONCE);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -137,6 +153,7 @@ export async function openPeople(name: string): Promise<BrowserPeople> {
     person: async (screen) => {
       const s = SCREENS[screen];
       const context = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: s.isMobile, hasTouch: s.hasTouch });
+      await context.addInitScript(DISCARD_AT_ONCE);
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -19,6 +19,7 @@ const SLOW = [
   'test/conformance.test.ts',
   'test/agents/one-answer.test.ts',
   'test/agents/pinned.test.ts',
+  'test/agents/drill-keys.test.ts',
 ];
 
 /** Pure code: no server, no browser, no build, no worker pool. */

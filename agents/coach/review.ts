@@ -9,7 +9,7 @@ import { seedRng } from '../../engine/rng.js';
 import { tileName, groupName } from '../../engine/mah-jongg/tiles.js';
 import { forcedAction } from '../table.js';
 import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
-import { hintFor, situationOf } from './hint.js';
+import { hintFor, situationOf, type Hint } from './hint.js';
 
 /**
  * The coach's review of a finished game for one seat: the record is replayed, and at each of
@@ -196,13 +196,68 @@ function canonical(a: Action): unknown {
   return Array.isArray(json.tiles) ? { ...json, tiles: [...(json.tiles as string[])].sort() } : json;
 }
 
-const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+export const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Tiles away of the closest line after passing `tiles` (blind tiles are received ones: the rack keeps the rest). */
 function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]): number {
   const kept = [...v.concealed];
   for (const t of tiles) kept[t]--;
   return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0), copies: v.copies }, { top: 1 })[0].tilesAway;
+}
+
+/** How a choice compares with the hint's at one moment: the review's figures for a decision (and a drill's grade). */
+export interface Judgement {
+  /** The hint's own choice. */
+  agreed: boolean;
+  /** Another choice than the hint's that its figures call about as good (a pass keeping the closest line as close). */
+  asGood: boolean;
+  /** Points the choice gave up against the hint's (0 when agreed or about as good). */
+  loss: number;
+  lossSe: number;
+  /** A pass or an offer: tiles the closest line lost against the hint's. */
+  tilesLost: number;
+}
+
+/**
+ * Judges `action` against `hint`, the coach's hint for the seat's view `v` at that moment: a
+ * pass or an offer by how close its kept tiles leave the closest line; a discard or a call in a
+ * played-out game by the hint's own figures, or, for a choice the hint did not weigh, by
+ * playing both out on the hint's own deals (its worlds and seed). A choice the figures call
+ * about as good costs nothing. The review charges a player by it, and a drill grades by it.
+ */
+export function judge(cc: CompiledCard, analyzer: Analyzer, v: SeatView, hint: Hint, action: Action): Judgement {
+  const suggested = hint.action;
+  const agreed = sameAction(suggested, action);
+  const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[v.seat].length === 1;
+  let loss = 0,
+    lossSe = 0,
+    tilesLost = 0,
+    asGood = false;
+  if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
+    tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
+    asGood = tilesLost === 0;
+  } else if (!agreed && playedOut && hint.advice !== undefined && 'alternatives' in hint.advice) {
+    const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
+    if (listed) {
+      loss = -listed.behind;
+      lossSe = listed.behindSe;
+      asGood = listed.aboutEqual;
+    } else {
+      const sit = parseSituation(
+        situationOf(v),
+        v.phase === 'discard' ? 'discard' : 'call',
+        v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - v.seat + v.players) % v.players } : undefined,
+      );
+      const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], hint.advice.worlds, seedRng(hint.advice.seed));
+      const { mean, se } = paired(scores.map((row) => row[0] - row[1]));
+      loss = round2(mean);
+      lossSe = round2(se);
+      asGood = loss <= OVERRULE * lossSe;
+    }
+    // the advice calls them about equally good: no cost is charged for taking either
+    if (asGood) loss = 0;
+  }
+  return { agreed, asGood, loss: round2(Math.max(0, loss)), lossSe: round2(lossSe), tilesLost };
 }
 
 export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {
@@ -231,40 +286,9 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
       const v = view(state, seat);
       const legal = legalActions(state, seat);
       const moment = { view: structuredClone(v), legal };
-      const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[seat].length === 1;
       // the hint the seat would have had at this moment: the same budget, the seed drawn from the decision
       const hint = hintFor(cc, v, legal, { worlds });
       const suggested = hint.action;
-      const agreed = sameAction(suggested, action);
-      let loss = 0,
-        lossSe = 0,
-        tilesLost = 0,
-        asGood = false;
-      if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
-        tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
-        asGood = tilesLost === 0;
-      } else if (!agreed && playedOut && hint.advice !== undefined && 'alternatives' in hint.advice) {
-        const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
-        if (listed) {
-          loss = -listed.behind;
-          lossSe = listed.behindSe;
-          asGood = listed.aboutEqual;
-        } else {
-          // not among the advice's choices: both played out on the hint's own deals (its worlds and seed)
-          const sit = parseSituation(
-            situationOf(v),
-            v.phase === 'discard' ? 'discard' : 'call',
-            v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - seat + v.players) % v.players } : undefined,
-          );
-          const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], hint.advice.worlds, seedRng(hint.advice.seed));
-          const { mean, se } = paired(scores.map((row) => row[0] - row[1]));
-          loss = round2(mean);
-          lossSe = round2(se);
-          asGood = loss <= OVERRULE * lossSe;
-        }
-        // the advice calls them about equally good: no cost is charged for taking either
-        if (asGood) loss = 0;
-      }
       decisions.push({
         index: obj.n,
         phase: v.phase as ReviewedDecision['phase'],
@@ -272,11 +296,7 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
         chosenAction: action,
         suggested: describeAction(suggested, v),
         suggestedAction: suggested,
-        agreed,
-        asGood,
-        loss: round2(Math.max(0, loss)),
-        lossSe: round2(lossSe),
-        tilesLost,
+        ...judge(cc, analyzer, v, hint, action),
         why: hint.text,
         ...(hint.details !== undefined && { details: hint.details }),
         moment,

@@ -29,6 +29,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
+import { drillRoutes } from './routes/drills.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
 import { cardPhotoRoutes } from './routes/card-photo.js';
@@ -337,6 +338,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      drillRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

@@ -15,7 +15,9 @@ import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { type HintJson, hintJson, lineResultJson } from '../shared/wire.js';
+import { DRILL_QUESTIONS, drillHint, drillPosition, gradeDrill, type Drill } from '../../agents/coach/drills.js';
+import { decodeAction } from '../../engine/mah-jongg/mah-jongg.js';
+import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
 import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
@@ -46,6 +48,8 @@ export type HeavyTask = (
       search: { worlds?: number; seed?: number; candidates?: number };
     }
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; fit?: boolean }
+  | { kind: 'drill'; cardText: string; drill: Drill }
+  | { kind: 'drill-answer'; cardText: string; drill: Drill; answer: Record<string, unknown>; worlds: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
   | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number }
@@ -78,6 +82,25 @@ export interface AnalyzeJson {
 export interface BotMove {
   action: { type: string; seat: number };
   rng: RngState;
+}
+
+/** A drill as a player is shown it: the position (her seat's view and what she may do) and the question. */
+export interface DrillJson extends Drill {
+  deal: number;
+  card: string;
+  question: string;
+  view: ViewJson;
+  /** What she may do there, as a game's answer lists it. */
+  legal: LegalJson[];
+}
+
+/** Her answer graded: right or not, the verdict and the coach's hint at the position (its sentence is the reason). */
+export interface DrillGradeJson {
+  right: boolean;
+  agreed: boolean;
+  asGood: boolean;
+  verdict: string;
+  hint: HintJson;
 }
 
 /** What a task answers: its value, or the TilemateError it threw (errors do not cross threads as classes). */
@@ -131,6 +154,22 @@ function run(task: HeavyTask): unknown {
       const cc = card(task.cardText).cc;
       const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, task.fit === true);
       return hintJson(hintFor(cc, task.view, task.legal, { worlds: task.worlds, afford }), task.view) satisfies HintJson;
+    }
+    case 'drill': {
+      const cc = card(task.cardText).cc;
+      const pos = drillPosition(cc, task.drill);
+      const { kind, level, seed } = task.drill;
+      return { kind, level, seed, deal: pos.deal, card: cc.card.name, question: DRILL_QUESTIONS[kind], view: viewJson(pos.view, pos.legal), legal: legalJson(pos.legal, pos.view) } satisfies DrillJson;
+    }
+    case 'drill-answer': {
+      const cc = card(task.cardText).cc;
+      const pos = drillPosition(cc, task.drill);
+      const answer = decodeAction({ ...task.answer, seat: pos.seat });
+      // graded as the hint at a table is made: as many worlds as the budget affords
+      const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, true);
+      const hint = drillHint(cc, pos, { worlds: task.worlds, afford });
+      const g = gradeDrill(cc, pos, hint, answer);
+      return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
     }
     case 'review': {
       // a long review is done in parts: this one stops after about sliceMs, at a decision's end

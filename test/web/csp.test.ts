@@ -14,6 +14,7 @@ const PAGES: [path: string, ready: string][] = [
   ['/howto.html', 'main h2'],
   ['/mycard.html', '#card-text'],
   ['/mygames.html', 'main'],
+  ['/drills.html', '#choose'],
   ['/docs', '.swagger-ui .opblock'],
 ];
 

@@ -1,0 +1,309 @@
+// Drills (issue 46; routes api/http/routes/drills.ts): one decision at a dealt position, her
+// answer graded by the coach's hint there. The drill is named by its kind, level and number,
+// so its address (drills.html?kind=discard&level=2&seed=5) opens the same position again: a
+// coach can send it, and a reload loses nothing. Her tally and streak are kept in this browser.
+
+import { call, errorWords } from './client.js';
+import { $, el } from './dom.js';
+import { setupDisplay } from './display.js';
+import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
+
+/**
+ * @typedef {{ type: string, seat: number, tile?: string, tiles?: string[], blind?: number, blindUpTo?: number, size?: number, jokers?: number, claimTile?: string, choose?: { min: number, max: number } }} LegalAction
+ * @typedef {{ tile: string, size: number, jokers: number, tiles: string[] }} Exposure
+ * @typedef {{ seat: number, players: number, phase: string, wallLeft: number, rack: string[], claim: { tile: string, discarder: number } | null,
+ *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
+ * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string }} Drill
+ * @typedef {{ text: string, details?: string, action: LegalAction, tiles: string[], blind?: number }} Hint
+ * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint }} Grade
+ * @typedef {{ kinds: Record<string, { right: number, tried: number }>, streak: number, best: number, daily: Record<string, boolean> }} Tally
+ */
+
+const KIND_WORDS = /** @type {Record<string, string>} */ ({
+  charleston: 'Pass three in the Charleston',
+  discard: 'Choose a discard',
+  call: 'Call or let it go',
+});
+const DIRECTION_WORDS = /** @type {Record<string, string>} */ ({ right: 'to the right', across: 'across', left: 'to the left' });
+const GROUP = /** @type {Record<number, string>} */ ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' });
+const TALLY_KEY = 'tilemate-drills';
+
+/** The drill shown, its answer once given, and her choice on the rack. */
+const state = {
+  /** @type {Drill | null} */ drill: null,
+  /** @type {Grade | null} */ grade: null,
+  /** rack positions chosen @type {number[]} */ chosen: [],
+  /** received tiles passed on unseen (a blind pass) */ blind: 0,
+  /** the day's puzzle is shown */ daily: false,
+};
+
+/** @param {boolean} on */
+function busy(on) {
+  document.body.dataset.busy = on ? '1' : '0';
+}
+
+/** @returns {Tally} */
+function loadTally() {
+  const empty = { kinds: {}, streak: 0, best: 0, daily: {} };
+  try { return { ...empty, ...JSON.parse(localStorage.getItem(TALLY_KEY) ?? '{}') }; } catch { return empty; }
+}
+
+/** @param {Tally} t */
+function saveTally(t) {
+  try { localStorage.setItem(TALLY_KEY, JSON.stringify(t)); } catch { /* private mode: this visit only */ }
+}
+
+function showTally() {
+  const t = loadTally();
+  const kinds = Object.entries(t.kinds).filter(([, k]) => k.tried > 0);
+  $('#tally').textContent = kinds.length === 0
+    ? 'Your answers are counted here, on this device.'
+    : `${kinds.map(([k, n]) => `${KIND_WORDS[k] ?? k}: ${n.right} right of ${n.tried}`).join('; ')}. ${t.streak} right in a row now (best ${t.best}).`;
+}
+
+/** Where another seat sits from hers, as the table names it. @param {number} s @param {DrillView} v */
+function seatWords(s, v) {
+  const d = (s - v.seat + v.players) % v.players;
+  return d === 1 ? 'Right' : d === v.players - 1 ? 'Left' : 'Across';
+}
+
+/** @param {string[]} tiles @param {string} [size] */
+function tileRow(tiles, size = 'small') {
+  return el('span', { class: 'tile-row inline-tiles' }, tiles.map((t) => tileElement(t, { size })));
+}
+
+/** @param {string} kind */
+function legalOf(kind) {
+  return (state.drill?.legal ?? []).filter((a) => a.type === kind);
+}
+
+function chosenTiles() {
+  const rack = state.drill?.view.rack ?? [];
+  return state.chosen.map((i) => rack[i]);
+}
+
+/** How many rack tiles her answer takes: three less any blind ones for a pass, one for a discard, none for a call. */
+function toChoose() {
+  const kind = state.drill?.kind;
+  return kind === 'charleston' ? 3 - state.blind : kind === 'discard' ? 1 : 0;
+}
+
+function draw() {
+  const d = state.drill;
+  if (!d) return;
+  const v = d.view;
+  $('#choose').classList.add('hidden');
+  $('#drill').classList.remove('hidden');
+  $('#drill-title').textContent = state.daily
+    ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
+    : `${KIND_WORDS[d.kind]}, level ${d.level}, drill ${d.seed}`;
+  $('#drill-question').textContent = d.question;
+
+  // what she can see at the table
+  const lines = [];
+  if (d.kind === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
+  else lines.push(el('p', { text: `The wall has ${v.wallLeft} tiles left.` }));
+  if (d.kind === 'call' && v.claim) {
+    lines.push(el('p', { class: 'drill-claim' }, `${seatWords(v.claim.discarder, v)} discards `, tileElement(v.claim.tile, { size: 'mid' }), '.'));
+  }
+  if (d.kind !== 'charleston') {
+    for (const s of v.seats) {
+      if (s.seat === v.seat) continue;
+      lines.push(el('div', { class: 'drill-seat' },
+        el('h3', { text: seatWords(s.seat, v) }),
+        s.exposures.length ? el('p', {}, 'Exposed: ', ...s.exposures.map((x) => tileRow(x.tiles))) : null,
+        el('p', {}, s.discards.length ? 'Discarded: ' : 'No discards yet.', s.discards.length ? tileRow(s.discards) : null)));
+    }
+    const mine = v.seats[v.seat];
+    if (mine.exposures.length) lines.push(el('p', {}, 'Your exposures: ', ...mine.exposures.map((x) => tileRow(x.tiles))));
+    if (mine.discards.length) lines.push(el('p', {}, 'Your discards: ', tileRow(mine.discards)));
+  }
+  $('#situation').replaceChildren(...lines);
+  drawRack();
+  drawAnswer();
+  drawResult();
+}
+
+function drawRack() {
+  const d = /** @type {Drill} */ (state.drill);
+  const g = state.grade;
+  const coach = g ? [...(g.hint.tiles ?? [])] : [];
+  const choosing = !g && toChoose() > 0;
+  $('#drill-rack').replaceChildren(...d.view.rack.map((t, i) => {
+    const b = tileElement(t, { size: 'big', button: true });
+    const chosen = state.chosen.includes(i);
+    b.classList.toggle('selected', chosen);
+    b.setAttribute('aria-pressed', String(chosen));
+    const c = coach.indexOf(t);
+    if (c >= 0) { b.classList.add('suggested'); b.title += " (the coach's choice)"; coach.splice(c, 1); }
+    // jokers are never passed (standardized rules 4.3)
+    b.disabled = !choosing || (d.kind === 'charleston' && t === 'J');
+    b.addEventListener('click', () => choose(i));
+    return b;
+  }));
+}
+
+/** @param {number} i */
+function choose(i) {
+  const at = state.chosen.indexOf(i);
+  const max = toChoose();
+  $('#drill-message').textContent = '';
+  if (at >= 0) state.chosen.splice(at, 1);
+  else if (max === 1) state.chosen = [i];
+  else if (state.chosen.length < max) state.chosen.push(i);
+  else $('#drill-message').textContent = `You have chosen ${max} already: tap one again to put it back.`;
+  drawRack();
+  drawAnswer();
+}
+
+/** @param {string} text @param {() => void} onClick @param {string} [cls] @param {string} [id] */
+function button(text, onClick, cls = '', id = '') {
+  const b = el('button', { type: 'button', class: `btn ${cls}`.trim(), text, on: onClick });
+  if (id) b.id = id;
+  return b;
+}
+
+function drawAnswer() {
+  const d = /** @type {Drill} */ (state.drill);
+  const box = $('#answer');
+  if (state.grade) { box.replaceChildren(); return; }
+  const seat = d.view.seat;
+  /** @type {HTMLElement[]} */
+  const out = [];
+  if (d.kind === 'charleston') {
+    const upTo = legalOf('pass')[0]?.blindUpTo ?? 0;
+    for (let b = 0; upTo > 0 && b <= upTo; b++) {
+      const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
+        state.blind = b;
+        while (state.chosen.length > 3 - b) state.chosen.pop();
+        drawRack();
+        drawAnswer();
+      }, state.blind === b ? 'btn-quiet btn-on' : 'btn-quiet');
+      bb.setAttribute('aria-pressed', String(state.blind === b));
+      out.push(bb);
+    }
+    const tiles = chosenTiles();
+    const need = 3 - state.blind;
+    const pass = button(tiles.length === need ? `Pass ${[tiles.length ? tilesLabel(tiles) : '', state.blind ? `${state.blind} unseen` : ''].filter(Boolean).join(' and ')}` : `Pass (${tiles.length} of ${need} chosen)`,
+      () => answer({ type: 'pass', seat, tiles: chosenTiles(), blind: state.blind }), 'btn-main', 'answer-button');
+    pass.disabled = tiles.length !== need;
+    out.unshift(pass);
+  } else if (d.kind === 'discard') {
+    const [tile] = chosenTiles();
+    const go = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => answer({ type: 'discard', seat, tile: chosenTiles()[0] }), 'btn-main', 'answer-button');
+    go.disabled = !tile || !legalOf('discard').some((a) => a.tile === tile);
+    out.push(go);
+  } else {
+    const tile = d.view.claim ? tileLabel(d.view.claim.tile) : 'the tile';
+    for (const a of legalOf('callMahJongg')) out.push(button(`Mah Jongg with the ${tile}!`, () => answer(a), 'btn-mj'));
+    for (const a of legalOf('call')) {
+      out.push(button(`Call the ${tile} for a ${GROUP[a.size ?? 3] ?? 'group'}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}`, () => answer(a)));
+    }
+    for (const a of legalOf('decline')) out.push(button(`Let the ${tile} go`, () => answer(a), '', 'decline-button'));
+  }
+  box.replaceChildren(...out);
+}
+
+/** @param {LegalAction} action */
+async function answer(action) {
+  const d = state.drill;
+  if (!d || state.grade || document.body.dataset.busy === '1') return;
+  busy(true);
+  $('#drill-message').textContent = 'The coach is weighing your answer\u2026';
+  const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
+  try {
+    /** @type {Grade} */
+    const g = await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent });
+    state.grade = g;
+    const t = loadTally();
+    const k = (t.kinds[d.kind] ??= { right: 0, tried: 0 });
+    k.tried++;
+    if (g.right) k.right++;
+    t.streak = g.right ? t.streak + 1 : 0;
+    t.best = Math.max(t.best, t.streak);
+    if (state.daily && d.date) t.daily[d.date] = g.right;
+    saveTally(t);
+    $('#drill-message').textContent = '';
+  } catch (err) {
+    $('#drill-message').textContent = `Your answer could not be graded: ${errorWords(err)}`;
+  }
+  draw();
+  busy(false);
+  if (state.grade) $('#result').focus();
+}
+
+function drawResult() {
+  const box = $('#result');
+  const g = state.grade;
+  box.classList.toggle('hidden', !g);
+  if (!g) { box.replaceChildren(); return; }
+  const t = loadTally();
+  box.className = g.right ? 'drill-right' : 'drill-wrong';
+  box.replaceChildren(
+    el('p', { class: 'verdict', text: tilesInWords(g.verdict) }),
+    el('p', { class: 'why', text: tilesInWords(g.hint.text) }),
+    ...(!g.agreed && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),
+    ...(g.hint.details ? [el('details', {}, el('summary', { text: 'Details' }), el('p', { text: tilesInWords(g.hint.details) }))] : []),
+    el('p', { class: 'note', text: `${t.streak} right in a row now (best ${t.best}).` }),
+    el('div', { class: 'buttons' },
+      state.daily ? null : button('Next drill', () => next(), 'btn-main', 'next-button'),
+      button('Choose another kind', () => back(), state.daily ? 'btn-main' : '', 'back-button')),
+  );
+}
+
+/** Opens a drill: the day's puzzle, or one by kind, level and number (a new number when none is given). @param {string} path @param {boolean} daily */
+async function open(path, daily) {
+  busy(true);
+  $('#drill-message').textContent = '';
+  try {
+    /** @type {Drill} */
+    const d = await call('GET', path);
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily });
+    if (!daily) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
+    draw();
+    $('#drill').focus();
+  } catch (err) {
+    $('#choose').classList.remove('hidden');
+    $('#tally').textContent = `The drill could not be dealt: ${errorWords(err)}`;
+  }
+  busy(false);
+}
+
+function chosenKind() {
+  const form = /** @type {HTMLFormElement} */ ($('#choose'));
+  const data = new FormData(form);
+  return { kind: String(data.get('kind') ?? 'charleston'), level: String(data.get('level') ?? '1') };
+}
+
+function next() {
+  const d = /** @type {Drill} */ (state.drill);
+  return open(`/api/drills?kind=${d.kind}&level=${d.level}`, false);
+}
+
+function back() {
+  state.drill = null;
+  history.replaceState(null, '', 'drills.html');
+  $('#drill').classList.add('hidden');
+  $('#choose').classList.remove('hidden');
+  showTally();
+  $('#start-button').focus();
+}
+
+$('#choose').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const { kind, level } = chosenKind();
+  open(`/api/drills?kind=${encodeURIComponent(kind)}&level=${encodeURIComponent(level)}`, false);
+});
+$('#daily-button').addEventListener('click', () => open('/api/drills/daily', true));
+setupDisplay();
+showTally();
+// an address naming a drill opens it (a link a coach sent, or this page reloaded)
+const q = new URLSearchParams(location.search);
+if (q.has('kind') && q.has('level')) {
+  for (const name of ['kind', 'level']) {
+    const input = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`#choose input[name="${name}"]`))].find((i) => i.value === q.get(name));
+    if (input) input.checked = true;
+  }
+  const seed = q.get('seed');
+  open(`/api/drills?kind=${encodeURIComponent(q.get('kind') ?? '')}&level=${encodeURIComponent(q.get('level') ?? '')}${seed && /^\d{1,10}$/.test(seed) ? `&seed=${seed}` : ''}`, false);
+}

@@ -1,7 +1,8 @@
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { Action, GameState, SeatView } from '../../engine/mah-jongg/game.js';
-import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { MAH_JONGG, mahJonggGame, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { replayRecord } from '../../engine/record.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { closestAway } from '../../engine/mah-jongg/hand-check.js';
@@ -46,14 +47,19 @@ export interface Drill {
   seed: number;
 }
 
-export interface DrillPosition extends Drill {
-  /** The deal the position is in: the drill's seed, or a later one when that deal never reached such a decision. */
-  deal: number;
+/** A decision at a moment of a game: a drill's, or one of her own games' (recordPosition). */
+export interface Position {
   seat: number;
   view: SeatView;
   legal: Action[];
   /** The game at the position, for checking an answer (never sent to a player). */
   state: GameState;
+  game: MahJonggGame;
+}
+
+export interface DrillPosition extends Drill, Position {
+  /** The deal the position is in: the drill's seed, or a later one when that deal never reached such a decision. */
+  deal: number;
 }
 
 /** The words of a drill's kind: its question, as the page and the terminal ask it. */
@@ -156,7 +162,7 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     const chosen = clearest[nextU32(seedRng(drill.seed * 31 + drill.level)) % clearest.length];
     const at = play(deal, chosen);
     const view = game.view(at.state, at.seat);
-    return { ...drill, deal, seat: at.seat, view, legal: game.legalActions(at.state, at.seat), state: at.state };
+    return { ...drill, deal, seat: at.seat, view, legal: game.legalActions(at.state, at.seat), state: at.state, game };
   }
   throw new TilemateError('TM_BAD_INPUT', `drill ${drill.kind} ${drill.level} #${drill.seed} found no such decision in ${MORE_DEALS + 1} deals: try another number`);
 }
@@ -179,8 +185,23 @@ export interface DrillGrade extends Judgement {
  */
 export const DRILL_WORLDS = 96;
 
+/**
+ * The moment of her own game just before its action number `decision` (a review's `index`),
+ * at her `seat`: refused (TM_BAD_INPUT) when that action was not hers.
+ */
+export function recordPosition(text: string, loadCard: (text: string) => CompiledCard, seat: number, decision: number): Position & { cc: CompiledCard } {
+  const { header, game, played } = replayRecord(text, { type: MAH_JONGG, cards: loadCard });
+  const g = game as MahJonggGame;
+  if (!Number.isInteger(decision) || decision < 1 || decision > played.length || played[decision - 1].seat !== seat) {
+    throw new TilemateError('TM_BAD_INPUT', `action ${decision} of this game is not a decision of seat ${seat}`);
+  }
+  const state = g.newGame(header.seed);
+  for (const a of played.slice(0, decision - 1)) g.apply(state, a);
+  return { seat, view: g.view(state, seat), legal: g.legalActions(state, seat), state, game: g, cc: g.cc };
+}
+
 /** The coach's hint at the drill's position (the answer key), weighed over DRILL_WORLDS deals unless told. */
-export function drillHint(cc: CompiledCard, pos: DrillPosition, opts: HintOptions = {}): Hint {
+export function drillHint(cc: CompiledCard, pos: Position, opts: HintOptions = {}): Hint {
   return hintFor(cc, pos.view, pos.legal, { worlds: DRILL_WORLDS, ...opts });
 }
 
@@ -188,10 +209,9 @@ export function drillHint(cc: CompiledCard, pos: DrillPosition, opts: HintOption
  * Grades her answer at the position: refused (TM_BAD_INPUT) when it is not a move she could
  * make there; right when the coach's hint makes it or its figures call it about as good.
  */
-export function gradeDrill(cc: CompiledCard, pos: DrillPosition, hint: Hint, answer: Action): DrillGrade {
+export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: Action): DrillGrade {
   if (answer.seat !== pos.seat) throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${pos.seat}, not seat ${answer.seat}`);
-  const game = mahJonggGame(loadRuleset(RULESET), cc);
-  const refused = game.tryApply(game.clone(pos.state), answer);
+  const refused = pos.game.tryApply(pos.game.clone(pos.state), answer);
   if (refused !== null) throw new TilemateError('TM_BAD_INPUT', `that answer is not a move you could make here: ${refused.message}`);
   const j = judge(cc, new Analyzer(cc), pos.view, hint, answer);
   const coach = choiceWords(hint.action, pos.view);

@@ -29,6 +29,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
 import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
+import { PracticeStore } from '../store/practice.js';
 import { drillRoutes } from './routes/drills.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
@@ -105,6 +106,8 @@ export interface AppContext {
   games: GameStore;
   /** Tables people share (api/http/tables.ts). */
   tables: Tables;
+  /** Her mistakes as drills, with their schedules (api/store/practice.ts). */
+  practice: PracticeStore;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -318,7 +321,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = { card, cardText, cards, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables };
+  const ctx: AppContext = { card, cardText, cards, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables, practice: new PracticeStore(db) };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },

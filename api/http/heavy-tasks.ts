@@ -15,7 +15,7 @@ import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { DRILL_QUESTIONS, drillHint, drillPosition, gradeDrill, type Drill } from '../../agents/coach/drills.js';
+import { DRILL_QUESTIONS, drillHint, drillPosition, gradeDrill, recordPosition, type Drill, type DrillKind } from '../../agents/coach/drills.js';
 import { decodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
@@ -50,6 +50,8 @@ export type HeavyTask = (
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; fit?: boolean }
   | { kind: 'drill'; cardText: string; drill: Drill }
   | { kind: 'drill-answer'; cardText: string; drill: Drill; answer: Record<string, unknown>; worlds: number }
+  | { kind: 'mistake'; record: string; seat: number; decision: number }
+  | { kind: 'mistake-answer'; record: string; seat: number; decision: number; answer: Record<string, unknown>; worlds: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
   | { kind: 'domino-advice'; view: DominoView; worlds?: number; seed?: number }
@@ -93,6 +95,18 @@ export interface DrillJson extends Drill {
   /** What she may do there, as a game's answer lists it. */
   legal: LegalJson[];
 }
+
+/** One of her own mistakes as a drill: the moment of her game, and the question. */
+export interface MistakeJson {
+  kind: DrillKind;
+  question: string;
+  card: string;
+  view: ViewJson;
+  legal: LegalJson[];
+}
+
+/** A drill's kind from the phase of her decision. */
+const KIND_OF_PHASE: Partial<Record<string, DrillKind>> = { charleston: 'charleston', discard: 'discard', claims: 'call' };
 
 /** Her answer graded: right or not, the verdict and the coach's hint at the position (its sentence is the reason). */
 export interface DrillGradeJson {
@@ -169,6 +183,21 @@ function run(task: HeavyTask): unknown {
       const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, true);
       const hint = drillHint(cc, pos, { worlds: task.worlds, afford });
       const g = gradeDrill(cc, pos, hint, answer);
+      return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
+    }
+    case 'mistake': {
+      const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
+      const kind = KIND_OF_PHASE[pos.view.phase];
+      if (kind === undefined) throw new TilemateError('TM_BAD_INPUT', `action ${task.decision} of this game is a ${pos.view.phase} decision, which no drill asks`);
+      return { kind, question: DRILL_QUESTIONS[kind], card: pos.cc.card.name, view: viewJson(pos.view, pos.legal), legal: legalJson(pos.legal, pos.view) } satisfies MistakeJson;
+    }
+    case 'mistake-answer': {
+      const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
+      const answer = decodeAction({ ...task.answer, seat: pos.seat });
+      // the review's own worlds: the drill grades as the review judged
+      const afford = (choices: number, worlds: number) => affordWorlds(budget, pos.cc.formCount, choices, worlds, true);
+      const hint = drillHint(pos.cc, pos, { worlds: task.worlds, afford });
+      const g = gradeDrill(pos.cc, pos, hint, answer);
       return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
     }
     case 'review': {

@@ -284,6 +284,26 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       DROP TABLE live_games;
     `,
   },
+  {
+    name: 'her mistakes practised again',
+    sql: `
+      -- a mistake her review found, practised as a drill at that very position: its schedule
+      -- (a ts-fsrs card) once she has answered it; a mistake with no row is new, due since its review
+      CREATE TABLE practice_cards (
+        player_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        record_id text NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+        decision integer NOT NULL,
+        fsrs jsonb NOT NULL,
+        due timestamptz NOT NULL,
+        answered integer NOT NULL DEFAULT 0,
+        right_answers integer NOT NULL DEFAULT 0,
+        last_right boolean NOT NULL,
+        answered_at timestamptz NOT NULL,
+        PRIMARY KEY (player_id, record_id, decision)
+      );
+      CREATE INDEX practice_cards_due ON practice_cards (player_id, due);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration (or to `upTo`: a test's older database); answers the version it is at. */

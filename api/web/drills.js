@@ -15,7 +15,9 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
  *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
  * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string }} Drill
  * @typedef {{ text: string, details?: string, action: LegalAction, tiles: string[], blind?: number }} Hint
- * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint }} Grade
+ * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint, days?: number, due?: string }} Grade
+ * @typedef {{ recordId: string, decision: number, kind: string, finishedAt: string }} MistakeItem
+ * @typedef {{ due: MistakeItem[], dueCount: number, total: number, next: string | null }} Mistakes
  * @typedef {{ kinds: Record<string, { right: number, tried: number }>, streak: number, best: number, daily: Record<string, boolean> }} Tally
  */
 
@@ -35,7 +37,13 @@ const state = {
   /** rack positions chosen @type {number[]} */ chosen: [],
   /** received tiles passed on unseen (a blind pass) */ blind: 0,
   /** the day's puzzle is shown */ daily: false,
+  /** one of her own mistakes is shown: its game and action @type {{ recordId: string, decision: number } | null} */ mistake: null,
 };
+
+/** A day in words: "Tuesday 1 December". @param {string} iso */
+function dayWords(iso) {
+  return new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+}
 
 /** @param {boolean} on */
 function busy(on) {
@@ -94,9 +102,12 @@ function draw() {
   const v = d.view;
   $('#choose').classList.add('hidden');
   $('#drill').classList.remove('hidden');
-  $('#drill-title').textContent = state.daily
-    ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
-    : `${KIND_WORDS[d.kind]}, level ${d.level}, drill ${d.seed}`;
+  $('#mine').classList.add('hidden');
+  $('#drill-title').textContent = state.mistake
+    ? 'A mistake from one of your games, at that very moment'
+    : state.daily
+      ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
+      : `${KIND_WORDS[d.kind]}, level ${d.level}, drill ${d.seed}`;
   $('#drill-question').textContent = d.question;
 
   // what she can see at the table
@@ -213,7 +224,9 @@ async function answer(action) {
   const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
   try {
     /** @type {Grade} */
-    const g = await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent });
+    const g = state.mistake
+      ? await call('POST', '/api/drills/mine/answer', { ...state.mistake, answer: sent })
+      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent });
     state.grade = g;
     const t = loadTally();
     const k = (t.kinds[d.kind] ??= { right: 0, tried: 0 });
@@ -244,9 +257,10 @@ function drawResult() {
     el('p', { class: 'why', text: tilesInWords(g.hint.text) }),
     ...(!g.agreed && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),
     ...(g.hint.details ? [el('details', {}, el('summary', { text: 'Details' }), el('p', { text: tilesInWords(g.hint.details) }))] : []),
+    ...(g.days !== undefined && g.due ? [el('p', { class: 'comes-back', text: g.right ? `It comes back on ${dayWords(g.due)}, to check you still know it.` : `It comes back on ${dayWords(g.due)}, to try again.` })] : []),
     el('p', { class: 'note', text: `${t.streak} right in a row now (best ${t.best}).` }),
     el('div', { class: 'buttons' },
-      state.daily ? null : button('Next drill', () => next(), 'btn-main', 'next-button'),
+      state.daily ? null : button(state.mistake ? 'Next mistake' : 'Next drill', () => (state.mistake ? nextMistake() : next()), 'btn-main', 'next-button'),
       button('Choose another kind', () => back(), state.daily ? 'btn-main' : '', 'back-button')),
   );
 }
@@ -258,7 +272,7 @@ async function open(path, daily) {
   try {
     /** @type {Drill} */
     const d = await call('GET', path);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily });
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null });
     if (!daily) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
     draw();
     $('#drill').focus();
@@ -280,12 +294,55 @@ function next() {
   return open(`/api/drills?kind=${d.kind}&level=${d.level}`, false);
 }
 
+/** Her mistakes due now, in words, on the form: and the button to practise them. */
+async function showMine() {
+  /** @type {Mistakes | null} */
+  let mine = null;
+  try { mine = await call('GET', '/api/drills/mine'); } catch { mine = null; }
+  const box = $('#mine');
+  box.classList.toggle('hidden', !mine || mine.total === 0);
+  if (!mine || mine.total === 0) return mine;
+  const n = mine.dueCount;
+  $('#mine-words').textContent = n > 0
+    ? `${n} of the mistakes the reviews of your games found ${n === 1 ? 'is' : 'are'} due for practice today.`
+    : `Nothing is due today: your next mistake comes back on ${dayWords(/** @type {string} */ (mine.next))}.`;
+  /** @type {HTMLButtonElement} */ ($('#mine-button')).disabled = n === 0;
+  return mine;
+}
+
+/** The next of her mistakes due, or a word that there is none left today. */
+async function nextMistake() {
+  busy(true);
+  /** @type {Mistakes | null} */
+  let mine = null;
+  try { mine = await call('GET', '/api/drills/mine'); } catch (err) { $('#drill-message').textContent = `Your mistakes could not be read: ${errorWords(err)}`; }
+  const item = mine?.due[0];
+  if (!item) {
+    busy(false);
+    back();
+    $('#tally').textContent = mine?.next ? `That was the last one due today: the next comes back on ${dayWords(mine.next)}.` : 'No mistakes are due now.';
+    return;
+  }
+  try {
+    /** @type {Drill} */
+    const d = await call('GET', `/api/drills/mine/${encodeURIComponent(item.recordId)}/${item.decision}`);
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision } });
+    draw();
+    $('#drill').focus();
+  } catch (err) {
+    $('#drill-message').textContent = `That mistake could not be shown: ${errorWords(err)}`;
+  }
+  busy(false);
+}
+
 function back() {
   state.drill = null;
+  state.mistake = null;
   history.replaceState(null, '', 'drills.html');
   $('#drill').classList.add('hidden');
   $('#choose').classList.remove('hidden');
   showTally();
+  showMine();
   $('#start-button').focus();
 }
 
@@ -295,8 +352,10 @@ $('#choose').addEventListener('submit', (e) => {
   open(`/api/drills?kind=${encodeURIComponent(kind)}&level=${encodeURIComponent(level)}`, false);
 });
 $('#daily-button').addEventListener('click', () => open('/api/drills/daily', true));
+$('#mine-button').addEventListener('click', () => nextMistake());
 setupDisplay();
 showTally();
+showMine();
 // an address naming a drill opens it (a link a coach sent, or this page reloaded)
 const q = new URLSearchParams(location.search);
 if (q.has('kind') && q.has('level')) {

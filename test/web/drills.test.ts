@@ -118,4 +118,47 @@ describe('page: drills', () => {
     await expect(page.textContent('#drill-title')).resolves.toContain(`Today's puzzle (${new Date().toISOString().slice(0, 10)})`);
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  it('her own mistakes: the reviews of her games bring them to the page, each at its moment, and it says when one comes back', async () => {
+    const { page, base, pageErrors } = t;
+    await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    await page.goto(`${base}/drills.html`);
+    // a game of hers in this browser (its session), played with the first legal choice, then reviewed
+    const api = page.request;
+    let a = await (await api.post(`${base}/api/games`, { data: { level: 'random', seed: 60 } })).json();
+    const token = a.token as string;
+    const id = a.id as string;
+    for (let i = 0; i < 2000 && a.view.phase !== 'ended'; i++) {
+      const l = a.legal[0];
+      const choice = l.type === 'pass' ? { type: 'pass', tiles: a.view.rack.filter((x: string) => x !== 'J').slice(0, 3), blind: 0 } : l.type === 'courtesy' ? { type: 'courtesy', tiles: [] } : l;
+      a = await (await api.post(`${base}/api/games/${id}/actions`, { data: choice, headers: { authorization: `Bearer ${token}` } })).json();
+    }
+    expect(a.view.phase).toBe('ended');
+    const review = await (await api.post(`${base}/api/review`, { data: { recordId: id, seat: 0, worlds: 2 } })).json();
+    expect(review.decisions.length).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.waitForSelector('#mine:not(.hidden)');
+    await expect(page.textContent('#mine-words')).resolves.toMatch(/^\d+ of the mistakes the reviews of your games found (is|are) due for practice today\.$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.click('#mine-button');
+    await page.waitForSelector('#drill:not(.hidden)');
+    await settled(page);
+    await expect(page.textContent('#drill-title')).resolves.toBe('A mistake from one of your games, at that very moment');
+    // answered: graded, and told when it comes back
+    const kind = await page.textContent('#drill-question');
+    if (kind === 'Would you call this tile, or let it go?') await page.click('#answer button >> nth=0');
+    else {
+      const need = kind === 'Which three tiles would you pass?' ? 3 : 1;
+      for (let i = 0; i < need; i++) await page.click(`#drill-rack .tile:not([disabled]):not(.selected) >> nth=0`);
+      await page.click('#answer-button');
+    }
+    await page.waitForSelector('#result:not(.hidden)');
+    await settled(page);
+    await expect(page.textContent('#result .comes-back')).resolves.toMatch(/^It comes back on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, to (try again|check you still know it)\.$/);
+    await expect(page.textContent('#next-button')).resolves.toBe('Next mistake');
+    await page.screenshot({ path: join(SHOTS, 'drills-mistake-phone.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
 });

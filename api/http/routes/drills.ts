@@ -2,7 +2,10 @@ import { Type } from 'typebox';
 import { checkDrill, DRILL_KINDS, DRILL_SEEDS, DRILL_WORLDS, dailyDrill } from '../../../agents/coach/drills.js';
 import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
-import type { DrillGradeJson, DrillJson } from '../heavy-tasks.js';
+import type { DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
+import { daysUntil } from '../../../agents/coach/practice.js';
+import { TilemateError } from '../../../engine/errors.js';
+import { readRecord } from './records.js';
 import type { Api } from './analysis.js';
 import { ActionBody, CARD_CHOICE, ERRORS, namingFields, Strict, ViewSchema } from './schemas.js';
 
@@ -102,6 +105,109 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       const drill = checkDrill(b.kind, b.level, b.seed);
       const { after: _, ...answer } = b.answer;
       return ctx.pool.request<DrillGradeJson>({ kind: 'drill-answer', cardText: await cardText(req, reply, b.card), drill, answer, worlds: DRILL_WORLDS }, asker(req));
+    },
+  );
+
+  // ------------------------------------------------------------ her own mistakes, practised again
+
+  /** How many of her mistakes the list names at once (the soonest due). */
+  const LISTED = 20;
+  const MistakeKey = { recordId: Type.String({ maxLength: 64 }), decision: Type.Integer({ minimum: 1, maximum: 100_000 }) };
+  const theirs = async (req: Parameters<typeof asker>[0], recordId: string, decision: number) => {
+    const me = await ctx.accounts.current(req);
+    const m = me === null ? null : await ctx.practice.mistake(me.id, recordId, decision);
+    if (me === null || m === null)
+      throw new TilemateError('TM_NOT_FOUND', `no mistake of yours at action ${decision} of game "${recordId.slice(0, 64)}": the mistakes to practise come from the reviews of your own games`);
+    return { me, m };
+  };
+
+  app.get(
+    '/drills/mine',
+    {
+      schema: {
+        summary: 'Her mistakes found by the reviews of her games, as drills: those due now (the soonest first), and how many of each kind',
+        response: {
+          200: Type.Object({
+            due: Type.Array(Type.Object({ recordId: Type.String(), decision: Type.Integer(), kind: Type.String(), finishedAt: Type.String() })),
+            dueCount: Type.Integer(),
+            total: Type.Integer(),
+            next: Type.Union([Type.String(), Type.Null()], { description: 'when the next one not yet due comes back' }),
+            kinds: Type.Array(Type.Object({ kind: Type.String(), mistakes: Type.Integer(), due: Type.Integer(), answered: Type.Integer(), right: Type.Integer() })),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      const me = await ctx.accounts.current(req);
+      const all = me === null ? [] : await ctx.practice.mistakes(me.id);
+      const now = Date.now();
+      const due = all.filter((m) => m.due.getTime() <= now);
+      const later = all.find((m) => m.due.getTime() > now);
+      const kinds = ['charleston', 'discard', 'claims'].map((kind) => {
+        const of = all.filter((m) => m.kind === kind);
+        return { kind, mistakes: of.length, due: of.filter((m) => m.due.getTime() <= now).length, answered: of.reduce((a, m) => a + m.answered, 0), right: of.reduce((a, m) => a + m.rightAnswers, 0) };
+      });
+      return {
+        due: due.slice(0, LISTED).map((m) => ({ recordId: m.recordId, decision: m.decision, kind: m.kind, finishedAt: m.finishedAt.toISOString() })),
+        dueCount: due.length,
+        total: all.length,
+        next: later === undefined ? null : later.due.toISOString(),
+        kinds,
+      };
+    },
+  );
+
+  app.get(
+    '/drills/mine/:recordId/:decision',
+    {
+      preHandler: ctx.heavy,
+      schema: {
+        summary: 'One of her mistakes as a drill: the moment of her game just before it, and the question (her answer then is not shown)',
+        params: Type.Object({ recordId: Type.String({ maxLength: 64 }), decision: Type.String({ pattern: '^[0-9]{1,6}$' }) }),
+        response: { 200: Type.Object({ kind: Type.String(), question: Type.String(), card: Type.String(), view: ViewSchema, legal: Drill.properties.legal }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const decision = Number(req.params.decision);
+      const { me, m } = await theirs(req, req.params.recordId, decision);
+      const record = await readRecord(ctx, m.recordId, me.id);
+      return ctx.pool.request<MistakeJson>({ kind: 'mistake', record, seat: m.seat, decision }, asker(req));
+    },
+  );
+
+  app.post(
+    '/drills/mine/answer',
+    {
+      preHandler: ctx.heavy,
+      schemaErrorFormatter: namingFields('a drill answer'),
+      schema: {
+        summary: 'Her answer to one of her mistakes, graded as its review judged, and the day it comes back (FSRS: soon when wrong, later each time it is right)',
+        body: Strict({ ...MistakeKey, answer: ActionBody }),
+        response: {
+          200: Type.Object({
+            right: Type.Boolean(),
+            agreed: Type.Boolean(),
+            asGood: Type.Boolean(),
+            verdict: Type.String(),
+            hint: Type.Object({ text: Type.String(), action: Type.Object({ type: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true }),
+            due: Type.String({ description: 'when it comes back' }),
+            days: Type.Integer({ description: 'days until then' }),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const { me, m } = await theirs(req, b.recordId, b.decision);
+      const record = await readRecord(ctx, m.recordId, me.id);
+      const { after: _, ...answer } = b.answer;
+      const g = await ctx.pool.request<DrillGradeJson>({ kind: 'mistake-answer', record, seat: m.seat, decision: b.decision, answer, worlds: m.worlds }, asker(req));
+      const now = new Date();
+      // committed before the answer says so: her next day is kept
+      const due = await ctx.practice.answered(me.id, m.recordId, b.decision, g.right, now);
+      return { ...g, due: due.toISOString(), days: daysUntil(due, now) };
     },
   );
 }

@@ -285,7 +285,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
     `,
   },
   {
-    name: 'her mistakes practised again',
+    name: "drills: her mistakes practised again, and her coach's sets",
     sql: `
       -- a mistake her review found, practised as a drill at that very position: its schedule
       -- (a ts-fsrs card) once she has answered it; a mistake with no row is new, due since its review
@@ -302,6 +302,26 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
         PRIMARY KEY (player_id, record_id, decision)
       );
       CREATE INDEX practice_cards_due ON practice_cards (player_id, due);
+      -- drills a coach gives a student (one row per student given them): the drills' numbers,
+      -- and the first answer to each (the coach sees how she did while she shares her games)
+      CREATE TABLE drill_sets (
+        id text PRIMARY KEY,
+        coach_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        student_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        level integer NOT NULL,
+        seeds jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX drill_sets_student ON drill_sets (student_id);
+      CREATE INDEX drill_sets_coach ON drill_sets (coach_id);
+      CREATE TABLE drill_set_answers (
+        set_id text NOT NULL REFERENCES drill_sets (id) ON DELETE CASCADE,
+        seed bigint NOT NULL,
+        right_answer boolean NOT NULL,
+        answered_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (set_id, seed)
+      );
     `,
   },
 ];

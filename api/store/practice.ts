@@ -1,5 +1,6 @@
 import { REVIEW_METHOD } from '../../agents/coach/review.js';
 import { nextSchedule, type Schedule } from '../../agents/coach/practice.js';
+import { randomUUID } from 'node:crypto';
 import { guarded, type Db, type Row } from './db.js';
 
 /**
@@ -60,8 +61,89 @@ const mistakeOf = (r: Row): Mistake => ({
   worlds: Number(r.worlds),
 });
 
+/** Drills a coach gave: as the student sees them, with her answers so far. */
+export interface DrillSet {
+  id: string;
+  coach: string;
+  student: string;
+  kind: string;
+  level: number;
+  seeds: number[];
+  /** Her first answer to each drill answered, by its number. */
+  answers: Record<string, boolean>;
+  createdAt: string;
+}
+
+const setOf = (r: Row): DrillSet => ({
+  id: r.id as string,
+  coach: r.coach as string,
+  student: r.student as string,
+  kind: r.kind as string,
+  level: Number(r.level),
+  seeds: (r.seeds as number[]).map(Number),
+  answers: (r.answers as Record<string, boolean> | null) ?? {},
+  createdAt: new Date(r.created_at as string).toISOString(),
+});
+
+const SETS = `
+  SELECT s.id, coalesce(c.name, 'a guest') AS coach, coalesce(st.name, 'a guest') AS student, s.kind, s.level, s.seeds, s.created_at,
+         (SELECT jsonb_object_agg(a.seed::text, a.right_answer) FROM drill_set_answers a WHERE a.set_id = s.id) AS answers
+  FROM drill_sets s JOIN players c ON c.id = s.coach_id JOIN players st ON st.id = s.student_id`;
+
+/** Sets a list shows at most (the newest). */
+const MAX_SETS = 100;
+
 export class PracticeStore {
   constructor(private readonly db: Db) {}
+
+  /** A coach gives each student the same drills: one set each, its id first. */
+  async give(coachId: string, studentIds: readonly string[], kind: string, level: number, seeds: readonly number[]): Promise<string[]> {
+    return guarded(() =>
+      this.db.transaction(async (sql) => {
+        const ids: string[] = [];
+        for (const student of studentIds) {
+          const id = randomUUID();
+          await sql.query('INSERT INTO drill_sets (id, coach_id, student_id, kind, level, seeds) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)', [id, coachId, student, kind, level, JSON.stringify(seeds)]);
+          ids.push(id);
+        }
+        return ids;
+      }),
+    );
+  }
+
+  /** The sets her coaches gave her (the newest first), from coaches she still shares her games with. */
+  async setsFor(studentId: string): Promise<DrillSet[]> {
+    return guarded(async () =>
+      (
+        await this.db.query(
+          `${SETS} WHERE s.student_id = $1 AND EXISTS (SELECT 1 FROM coach_links l WHERE l.student_id = s.student_id AND l.coach_id = s.coach_id) ORDER BY s.created_at DESC, s.id LIMIT $2`,
+          [studentId, MAX_SETS],
+        )
+      ).map(setOf),
+    );
+  }
+
+  /** The sets a coach gave, with her students' answers: only students who still share their games with her. */
+  async setsBy(coachId: string): Promise<DrillSet[]> {
+    return guarded(async () =>
+      (
+        await this.db.query(
+          `${SETS} WHERE s.coach_id = $1 AND EXISTS (SELECT 1 FROM coach_links l WHERE l.student_id = s.student_id AND l.coach_id = s.coach_id) ORDER BY s.created_at DESC, s.id LIMIT $2`,
+          [coachId, MAX_SETS],
+        )
+      ).map(setOf),
+    );
+  }
+
+  /** Her answer to a drill of a set of hers (the first answer counts); null when the set is none of hers or holds no such drill. */
+  async answerSet(studentId: string, setId: string, seed: number, right: boolean): Promise<DrillSet | null> {
+    return guarded(async () => {
+      const [set] = (await this.db.query(`${SETS} WHERE s.id = $1 AND s.student_id = $2`, [setId, studentId])).map(setOf);
+      if (set === undefined || !set.seeds.includes(seed)) return null;
+      await this.db.query('INSERT INTO drill_set_answers (set_id, seed, right_answer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [setId, seed, right]);
+      return set;
+    });
+  }
 
   /** Every mistake of her reviewed games, the soonest due first. */
   async mistakes(player: string): Promise<Mistake[]> {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { checkDrill, DRILL_KINDS, DRILL_SEEDS, DRILL_WORLDS, dailyDrill } from '../../../agents/coach/drills.js';
-import { asker } from '../accounts.js';
+import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
 import { daysUntil } from '../../../agents/coach/practice.js';
@@ -87,7 +87,17 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       schemaErrorFormatter: namingFields('a drill answer'),
       schema: {
         summary: "Her answer to a drill, graded by the coach's hint at the position: right when it is the coach's choice or about as good",
-        body: Strict({ kind: Kind, level: Level, seed: Seed, card: Card, answer: ActionBody }, { examples: [{ kind: 'discard', level: 1, seed: 7, answer: { type: 'discard', tile: '9C' } }] }),
+        body: Strict(
+          {
+            kind: Kind,
+            level: Level,
+            seed: Seed,
+            card: Card,
+            answer: ActionBody,
+            set: Type.Optional(Type.String({ maxLength: 64, description: 'the set her coach gave her that this drill is one of: her first answer is kept for the coach' })),
+          },
+          { examples: [{ kind: 'discard', level: 1, seed: 7, answer: { type: 'discard', tile: '9C' } }] },
+        ),
         response: {
           200: Type.Object({
             right: Type.Boolean(),
@@ -104,7 +114,17 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       const b = req.body;
       const drill = checkDrill(b.kind, b.level, b.seed);
       const { after: _, ...answer } = b.answer;
-      return ctx.pool.request<DrillGradeJson>({ kind: 'drill-answer', cardText: await cardText(req, reply, b.card), drill, answer, worlds: DRILL_WORLDS }, asker(req));
+      // a drill of a set her coach gave her: hers, and holding this drill, before any work is done
+      const me = b.set === undefined ? null : await ctx.accounts.current(req);
+      if (b.set !== undefined) {
+        const set = me === null ? undefined : (await ctx.practice.setsFor(me.id)).find((x) => x.id === b.set);
+        if (set === undefined || set.kind !== drill.kind || set.level !== drill.level || !set.seeds.includes(drill.seed)) {
+          throw new TilemateError('TM_NOT_FOUND', 'that drill is not one of the drills your coach gave you');
+        }
+      }
+      const g = await ctx.pool.request<DrillGradeJson>({ kind: 'drill-answer', cardText: await cardText(req, reply, b.card), drill, answer, worlds: DRILL_WORLDS }, asker(req));
+      if (me !== null && b.set !== undefined) await ctx.practice.answerSet(me.id, b.set, drill.seed, g.right);
+      return g;
     },
   );
 
@@ -183,7 +203,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       schemaErrorFormatter: namingFields('a drill answer'),
       schema: {
         summary: 'Her answer to one of her mistakes, graded as its review judged, and the day it comes back (FSRS: soon when wrong, later each time it is right)',
-        body: Strict({ ...MistakeKey, answer: ActionBody }),
+        body: Strict({ ...MistakeKey, answer: ActionBody }, { examples: [{ recordId: 'the id from GET /api/drills/mine', decision: 12, answer: { type: 'discard', tile: '5B' } }] }),
         response: {
           200: Type.Object({
             right: Type.Boolean(),
@@ -208,6 +228,85 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       // committed before the answer says so: her next day is kept
       const due = await ctx.practice.answered(me.id, m.recordId, b.decision, g.right, now);
       return { ...g, due: due.toISOString(), days: daysUntil(due, now) };
+    },
+  );
+
+  // ------------------------------------------------------------ drills a coach gives
+
+  const SetJson = Type.Object({
+    id: Type.String(),
+    coach: Type.String(),
+    student: Type.String(),
+    kind: Type.String(),
+    level: Type.Integer(),
+    seeds: Type.Array(Type.Integer()),
+    answers: Type.Record(Type.String(), Type.Boolean(), { description: 'her first answer to each drill answered, right or not, by its number' }),
+    createdAt: Type.String(),
+  });
+  /** Drills a coach gives at once, at most. */
+  const MAX_GIVEN = 20;
+
+  app.post(
+    '/coach/drills',
+    {
+      schemaErrorFormatter: namingFields('drills to give'),
+      schema: {
+        summary: 'A coach gives a student (or every student) a set of drills of one kind and level; each student answers them on her drills page',
+        body: Strict(
+          {
+            student: Type.Optional(Type.String({ maxLength: 40, description: "a student's name" })),
+            everyone: Type.Optional(Type.Boolean({ description: 'every student who shares her games with you' })),
+            kind: Kind,
+            level: Level,
+            count: Type.Integer({ minimum: 1, maximum: MAX_GIVEN }),
+          },
+          { examples: [{ student: 'Rose', kind: 'discard', level: 2, count: 5 }] },
+        ),
+        response: { 200: Type.Object({ given: Type.Array(Type.Object({ student: Type.String(), id: Type.String() })) }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const coach = await signedIn(ctx.accounts, req);
+      const b = req.body;
+      if ((b.student === undefined) === (b.everyone !== true)) throw new TilemateError('TM_BAD_INPUT', 'name one "student", or give the drills to "everyone"');
+      let students: { id: string; name: string }[];
+      if (b.student !== undefined) {
+        const id = await ctx.players.studentNamed(coach.id, b.student);
+        if (id === null) throw new TilemateError('TM_NOT_FOUND', `${b.student.slice(0, 40)} has not shared her games with you`);
+        students = [{ id, name: b.student }];
+      } else {
+        students = await ctx.players.students(coach.id);
+        if (students.length === 0) throw new TilemateError('TM_BAD_INPUT', 'no student shares her games with you yet');
+      }
+      const drill = checkDrill(b.kind, b.level, 0);
+      const seeds = Array.from({ length: b.count }, () => Math.floor(Math.random() * DRILL_SEEDS));
+      const ids = await ctx.practice.give(
+        coach.id,
+        students.map((x) => x.id),
+        drill.kind,
+        drill.level,
+        seeds,
+      );
+      return { given: students.map((x, i) => ({ student: x.name, id: ids[i] })) };
+    },
+  );
+
+  app.get(
+    '/coach/drills',
+    {
+      schema: { summary: 'The drills a coach gave, with how her students answered them (while they share their games with her)', response: { 200: Type.Object({ sets: Type.Array(SetJson) }), ...ERRORS } },
+    },
+    async (req) => ({ sets: await ctx.practice.setsBy((await signedIn(ctx.accounts, req)).id) }),
+  );
+
+  app.get(
+    '/drills/given',
+    {
+      schema: { summary: 'The drills her coaches gave her, with her answers so far', response: { 200: Type.Object({ sets: Type.Array(SetJson) }), ...ERRORS } },
+    },
+    async (req) => {
+      const me = await ctx.accounts.current(req);
+      return { sets: me === null ? [] : await ctx.practice.setsFor(me.id) };
     },
   );
 }

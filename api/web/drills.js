@@ -18,6 +18,7 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
  * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint, days?: number, due?: string }} Grade
  * @typedef {{ recordId: string, decision: number, kind: string, finishedAt: string }} MistakeItem
  * @typedef {{ due: MistakeItem[], dueCount: number, total: number, next: string | null }} Mistakes
+ * @typedef {{ id: string, coach: string, kind: string, level: number, seeds: number[], answers: Record<string, boolean> }} DrillSet
  * @typedef {{ kinds: Record<string, { right: number, tried: number }>, streak: number, best: number, daily: Record<string, boolean> }} Tally
  */
 
@@ -38,7 +39,13 @@ const state = {
   /** received tiles passed on unseen (a blind pass) */ blind: 0,
   /** the day's puzzle is shown */ daily: false,
   /** one of her own mistakes is shown: its game and action @type {{ recordId: string, decision: number } | null} */ mistake: null,
+  /** a drill of a set her coach gave her is shown @type {DrillSet | null} */ set: null,
 };
+
+/** What a set asks, in words: "3 drills to choose a discard, level 1". @param {DrillSet} s */
+function setWords(s) {
+  return `${s.seeds.length} drill${s.seeds.length === 1 ? '' : 's'}: ${(KIND_WORDS[s.kind] ?? s.kind).toLowerCase()}, level ${s.level}`;
+}
 
 /** A day in words: "Tuesday 1 December". @param {string} iso */
 function dayWords(iso) {
@@ -103,7 +110,11 @@ function draw() {
   $('#choose').classList.add('hidden');
   $('#drill').classList.remove('hidden');
   $('#mine').classList.add('hidden');
-  $('#drill-title').textContent = state.mistake
+  $('#given').classList.add('hidden');
+  const set = state.set;
+  $('#drill-title').textContent = set
+    ? `From ${set.coach}: drill ${set.seeds.indexOf(d.seed) + 1} of ${set.seeds.length}`
+    : state.mistake
     ? 'A mistake from one of your games, at that very moment'
     : state.daily
       ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
@@ -226,7 +237,8 @@ async function answer(action) {
     /** @type {Grade} */
     const g = state.mistake
       ? await call('POST', '/api/drills/mine/answer', { ...state.mistake, answer: sent })
-      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent });
+      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent, ...(state.set ? { set: state.set.id } : {}) });
+    if (state.set && !(String(d.seed) in state.set.answers)) state.set.answers[String(d.seed)] = g.right;
     state.grade = g;
     const t = loadTally();
     const k = (t.kinds[d.kind] ??= { right: 0, tried: 0 });
@@ -260,20 +272,24 @@ function drawResult() {
     ...(g.days !== undefined && g.due ? [el('p', { class: 'comes-back', text: g.right ? `It comes back on ${dayWords(g.due)}, to check you still know it.` : `It comes back on ${dayWords(g.due)}, to try again.` })] : []),
     el('p', { class: 'note', text: `${t.streak} right in a row now (best ${t.best}).` }),
     el('div', { class: 'buttons' },
-      state.daily ? null : button(state.mistake ? 'Next mistake' : 'Next drill', () => (state.mistake ? nextMistake() : next()), 'btn-main', 'next-button'),
+      state.daily ? null : button(state.mistake ? 'Next mistake' : 'Next drill', () => (state.mistake ? nextMistake() : state.set ? nextOfSet(state.set) : next()), 'btn-main', 'next-button'),
       button('Choose another kind', () => back(), state.daily ? 'btn-main' : '', 'back-button')),
   );
 }
 
-/** Opens a drill: the day's puzzle, or one by kind, level and number (a new number when none is given). @param {string} path @param {boolean} daily */
-async function open(path, daily) {
+/**
+ * Opens a drill: the day's puzzle, or one by kind, level and number (a new number when none
+ * is given), or one of a set her coach gave her.
+ * @param {string} path @param {boolean} daily @param {DrillSet | null} [set]
+ */
+async function open(path, daily, set = null) {
   busy(true);
   $('#drill-message').textContent = '';
   try {
     /** @type {Drill} */
     const d = await call('GET', path);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null });
-    if (!daily) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set });
+    if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
     draw();
     $('#drill').focus();
   } catch (err) {
@@ -292,6 +308,33 @@ function chosenKind() {
 function next() {
   const d = /** @type {Drill} */ (state.drill);
   return open(`/api/drills?kind=${d.kind}&level=${d.level}`, false);
+}
+
+/** The next drill of a set she has not answered, or back to the form with how she did. @param {DrillSet} set */
+function nextOfSet(set) {
+  const seed = set.seeds.find((s) => !(String(s) in set.answers));
+  if (seed === undefined) {
+    const right = Object.values(set.answers).filter(Boolean).length;
+    back();
+    $('#tally').textContent = `You have done all ${set.seeds.length} of ${set.coach}'s drills: ${right} right.`;
+    return;
+  }
+  return open(`/api/drills?kind=${set.kind}&level=${set.level}&seed=${seed}`, false, set);
+}
+
+/** The sets her coaches gave her, on the form, each with how far she is. */
+async function showGiven() {
+  /** @type {DrillSet[]} */
+  let sets = [];
+  try { sets = (await call('GET', '/api/drills/given')).sets ?? []; } catch { sets = []; }
+  $('#given').classList.toggle('hidden', sets.length === 0);
+  $('#given-sets').replaceChildren(...sets.map((s) => {
+    const done = Object.keys(s.answers).length;
+    const right = Object.values(s.answers).filter(Boolean).length;
+    const li = el('li', { text: `${s.coach} gave you ${setWords(s)}. ${done === s.seeds.length ? `All done: ${right} right.` : `${done} done so far.`} ` });
+    if (done < s.seeds.length) li.append(button(done === 0 ? 'Start them' : 'Go on', () => nextOfSet(s), 'btn-main'));
+    return li;
+  }));
 }
 
 /** Her mistakes due now, in words, on the form: and the button to practise them. */
@@ -338,11 +381,13 @@ async function nextMistake() {
 function back() {
   state.drill = null;
   state.mistake = null;
+  state.set = null;
   history.replaceState(null, '', 'drills.html');
   $('#drill').classList.add('hidden');
   $('#choose').classList.remove('hidden');
   showTally();
   showMine();
+  showGiven();
   $('#start-button').focus();
 }
 
@@ -356,6 +401,7 @@ $('#mine-button').addEventListener('click', () => nextMistake());
 setupDisplay();
 showTally();
 showMine();
+showGiven();
 // an address naming a drill opens it (a link a coach sent, or this page reloaded)
 const q = new URLSearchParams(location.search);
 if (q.has('kind') && q.has('level')) {

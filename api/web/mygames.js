@@ -359,6 +359,33 @@ async function loadCoaches(me) {
     li.append(open);
     return li;
   }));
+  await loadGivenDrills(students?.students ?? []);
+}
+
+const DRILL_KINDS = /** @type {Record<string, string>} */ ({ charleston: 'pass three in the Charleston', discard: 'choose a discard', call: 'call or let it go' });
+
+/**
+ * A coach's drills for her students: the form that gives them, and each set given with how
+ * the student has answered it so far.
+ * @param {{ name: string }[]} students
+ */
+async function loadGivenDrills(students) {
+  $('give-drills').classList.toggle('hidden', students.length === 0);
+  if (students.length === 0) return;
+  const select = /** @type {HTMLSelectElement} */ ($('drill-student'));
+  const chosen = select.value;
+  select.replaceChildren(...students.map((st) => new Option(st.name, st.name)), ...(students.length > 1 ? [new Option('Every student', '')] : []));
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  /** @type {{ sets: { student: string, kind: string, level: number, seeds: number[], answers: Record<string, boolean>, createdAt: string }[] } | undefined} */
+  const given = await work(() => call('GET', '/api/coach/drills'));
+  $('given-drills').replaceChildren(...(given?.sets ?? []).map((s) => {
+    const done = Object.keys(s.answers).length;
+    const right = Object.values(s.answers).filter(Boolean).length;
+    const day = new Date(s.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' });
+    const li = document.createElement('li');
+    li.textContent = `${s.student}: ${s.seeds.length} drill${s.seeds.length === 1 ? '' : 's'} to ${DRILL_KINDS[s.kind] ?? s.kind}, level ${s.level}, given ${day}. ${done === 0 ? 'Not started yet.' : `${done} answered, ${right} right.`}`;
+    return li;
+  }));
 }
 
 async function refresh() {
@@ -369,6 +396,22 @@ async function refresh() {
   await loadGames();
 }
 
+$('give-button').addEventListener('click', async () => {
+  const name = /** @type {HTMLSelectElement} */ ($('drill-student')).value;
+  const body = {
+    ...(name === '' ? { everyone: true } : { student: name }),
+    kind: /** @type {HTMLSelectElement} */ ($('drill-kind')).value,
+    level: Number(/** @type {HTMLSelectElement} */ ($('drill-level')).value),
+    count: Number(/** @type {HTMLInputElement} */ ($('drill-count')).value),
+  };
+  const r = await work(() => call('POST', '/api/coach/drills', body));
+  if (r) {
+    say(`${name === '' ? 'Every student has' : `${name} has`} the drills now, on her Drills page.`, true);
+    /** @type {{ students: { name: string }[] } | undefined} */
+    const students = await work(() => call('GET', '/api/coach/students'));
+    await loadGivenDrills(students?.students ?? []);
+  }
+});
 $('invite').addEventListener('click', async () => {
   const r = await work(() => call('POST', '/api/coach/invite'));
   if (r) $('invite-code').textContent = `Your code: ${r.code}. Give it to your coach; it works once, for a week.`;

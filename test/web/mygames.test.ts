@@ -166,6 +166,14 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
         expect(review).not.toMatch(/Review of your|You made|you chose|You chose|Your rack/);
         await shot('coach-review');
       }
+      // drills for her student (issue 46): given here, listed with how she answers them
+      await page.waitForSelector('#give-drills:not(.hidden)');
+      await page.selectOption('#drill-kind', 'discard');
+      await page.fill('#drill-count', '2');
+      await page.click('#give-button');
+      await page.waitForFunction(() => (document.getElementById('given-drills')?.textContent ?? '').includes('Not started yet.'));
+      await settled(page);
+      await expect(page.textContent('#given-drills li')).resolves.toMatch(new RegExp(`^Rose ${screen}: 2 drills to choose a discard, level 1, given \\d{1,2} [A-Z][a-z]+\\. Not started yet\\.$`));
       await shot('coach');
       await page.click('#sign-out');
       await page.waitForSelector('#sign-form:not(.hidden)');
@@ -174,6 +182,25 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.click('#sign-in');
       await page.waitForSelector('#signed-in:not(.hidden)');
       await settled(page);
+      if (screen === 'phone') {
+        // her coach's drills, on her Drills page: one answered, and her coach's list says so
+        await page.goto(`${b.base}/drills.html`);
+        await page.waitForSelector('#given:not(.hidden)');
+        await expect(page.textContent('#given-sets li')).resolves.toMatch(/^Coach phone gave you 2 drills: choose a discard, level 1\. 0 done so far\./);
+        await page.click('#given-sets button');
+        await page.waitForSelector('#drill:not(.hidden)');
+        await settled(page);
+        await expect(page.textContent('#drill-title')).resolves.toBe('From Coach phone: drill 1 of 2');
+        await page.click('#drill-rack .tile:not([disabled]) >> nth=0');
+        await page.click('#answer-button');
+        await page.waitForSelector('#result:not(.hidden)');
+        await settled(page);
+        await page.click('#next-button');
+        await page.waitForFunction(() => document.getElementById('drill-title')?.textContent === 'From Coach phone: drill 2 of 2');
+        await settled(page);
+        await page.goto(`${b.base}/mygames.html`);
+        await settled(page);
+      }
       if (screen === 'phone') {
         // a Mexican Train round, listed too; its deal again opens the Mexican Train table's form filled in
         const train = await page.evaluate(async () => {

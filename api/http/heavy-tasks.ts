@@ -17,6 +17,7 @@ import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import { DRILL_QUESTIONS, drillHint, drillPosition, gradeDrill, recordPosition, type Drill, type DrillKind } from '../../agents/coach/drills.js';
 import { decodeAction } from '../../engine/mah-jongg/mah-jongg.js';
+import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lessons.js';
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
@@ -51,6 +52,7 @@ export type HeavyTask = (
   | { kind: 'drill'; cardText: string; drill: Drill }
   | { kind: 'drill-answer'; cardText: string; drill: Drill; answer: Record<string, unknown>; worlds: number }
   | { kind: 'mistake'; record: string; seat: number; decision: number }
+  | { kind: 'lesson-check'; cardText: string; lesson: string; step: number; answer: Record<string, unknown>; worlds: number }
   | { kind: 'mistake-answer'; record: string; seat: number; decision: number; answer: Record<string, unknown>; worlds: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
@@ -199,6 +201,12 @@ function run(task: HeavyTask): unknown {
       const hint = drillHint(pos.cc, pos, { worlds: task.worlds, afford });
       const g = gradeDrill(pos.cc, pos, hint, answer);
       return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
+    }
+    case 'lesson-check': {
+      const cc = card(task.cardText).cc;
+      const { step } = lessonStep(task.lesson, task.step);
+      const pos = drillPosition(cc, step.drill);
+      return checkStep(cc, step, decodeAction({ ...task.answer, seat: pos.seat }), { worlds: task.worlds }) satisfies StepCheck;
     }
     case 'review': {
       // a long review is done in parts: this one stops after about sliceMs, at a decision's end

@@ -19,6 +19,8 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
  * @typedef {{ recordId: string, decision: number, kind: string, finishedAt: string }} MistakeItem
  * @typedef {{ due: MistakeItem[], dueCount: number, total: number, next: string | null }} Mistakes
  * @typedef {{ id: string, coach: string, kind: string, level: number, seeds: number[], answers: Record<string, boolean> }} DrillSet
+ * @typedef {{ id: string, title: string, source: string, steps: number }} LessonItem
+ * @typedef {{ lesson: string, title: string, step: number, steps: number, say: string, drill: Drill }} LessonStep
  * @typedef {{ kinds: Record<string, { right: number, tried: number }>, streak: number, best: number, daily: Record<string, boolean> }} Tally
  */
 
@@ -40,7 +42,15 @@ const state = {
   /** the day's puzzle is shown */ daily: false,
   /** one of her own mistakes is shown: its game and action @type {{ recordId: string, decision: number } | null} */ mistake: null,
   /** a drill of a set her coach gave her is shown @type {DrillSet | null} */ set: null,
+  /** a lesson's step is shown @type {LessonStep | null} */ lesson: null,
+  /** the lesson's step is done: what she did right @type {string | null} */ lessonDone: null,
 };
+const LESSONS_KEY = 'tilemate-lessons';
+
+/** The steps she has done of each lesson (kept in this browser). @returns {Record<string, number>} */
+function lessonsDone() {
+  try { return JSON.parse(localStorage.getItem(LESSONS_KEY) ?? '{}'); } catch { return {}; }
+}
 
 /** What a set asks, in words: "3 drills to choose a discard, level 1". @param {DrillSet} s */
 function setWords(s) {
@@ -111,15 +121,19 @@ function draw() {
   $('#drill').classList.remove('hidden');
   $('#mine').classList.add('hidden');
   $('#given').classList.add('hidden');
+  $('#lessons').classList.add('hidden');
   const set = state.set;
-  $('#drill-title').textContent = set
+  const lesson = state.lesson;
+  $('#drill-title').textContent = lesson
+    ? `Lesson: ${lesson.title}, step ${lesson.step} of ${lesson.steps}`
+    : set
     ? `From ${set.coach}: drill ${set.seeds.indexOf(d.seed) + 1} of ${set.seeds.length}`
     : state.mistake
     ? 'A mistake from one of your games, at that very moment'
     : state.daily
       ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
       : `${KIND_WORDS[d.kind]}, level ${d.level}, drill ${d.seed}`;
-  $('#drill-question').textContent = d.question;
+  $('#drill-question').textContent = lesson ? lesson.say : d.question;
 
   // what she can see at the table
   const lines = [];
@@ -128,19 +142,23 @@ function draw() {
   if (d.kind === 'call' && v.claim) {
     lines.push(el('p', { class: 'drill-claim' }, `${seatWords(v.claim.discarder, v)} discards `, tileElement(v.claim.tile, { size: 'mid' }), '.'));
   }
+  /** @type {HTMLElement[]} */
+  const shown = [];
   if (d.kind !== 'charleston') {
+    shown.push(el('h3', { text: 'What the table shows' }));
     for (const s of v.seats) {
       if (s.seat === v.seat) continue;
-      lines.push(el('div', { class: 'drill-seat' },
-        el('h3', { text: seatWords(s.seat, v) }),
+      shown.push(el('div', { class: 'drill-seat' },
+        el('h4', { text: seatWords(s.seat, v) }),
         s.exposures.length ? el('p', {}, 'Exposed: ', ...s.exposures.map((x) => tileRow(x.tiles))) : null,
         el('p', {}, s.discards.length ? 'Discarded: ' : 'No discards yet.', s.discards.length ? tileRow(s.discards) : null)));
     }
     const mine = v.seats[v.seat];
     if (mine.exposures.length) lines.push(el('p', {}, 'Your exposures: ', ...mine.exposures.map((x) => tileRow(x.tiles))));
-    if (mine.discards.length) lines.push(el('p', {}, 'Your discards: ', tileRow(mine.discards)));
+    if (mine.discards.length) shown.push(el('p', {}, 'Your discards: ', tileRow(mine.discards)));
   }
   $('#situation').replaceChildren(...lines);
+  $('#table-shown').replaceChildren(...shown);
   drawRack();
   drawAnswer();
   drawResult();
@@ -150,7 +168,7 @@ function drawRack() {
   const d = /** @type {Drill} */ (state.drill);
   const g = state.grade;
   const coach = g ? [...(g.hint.tiles ?? [])] : [];
-  const choosing = !g && toChoose() > 0;
+  const choosing = !g && !state.lessonDone && toChoose() > 0;
   $('#drill-rack').replaceChildren(...d.view.rack.map((t, i) => {
     const b = tileElement(t, { size: 'big', button: true });
     const chosen = state.chosen.includes(i);
@@ -158,8 +176,8 @@ function drawRack() {
     b.setAttribute('aria-pressed', String(chosen));
     const c = coach.indexOf(t);
     if (c >= 0) { b.classList.add('suggested'); b.title += " (the coach's choice)"; coach.splice(c, 1); }
-    // jokers are never passed (standardized rules 4.3)
-    b.disabled = !choosing || (d.kind === 'charleston' && t === 'J');
+    // jokers are never passed (standardized rules 4.3); a lesson lets her try, and says so
+    b.disabled = !choosing || (d.kind === 'charleston' && t === 'J' && !state.lesson);
     b.addEventListener('click', () => choose(i));
     return b;
   }));
@@ -188,7 +206,7 @@ function button(text, onClick, cls = '', id = '') {
 function drawAnswer() {
   const d = /** @type {Drill} */ (state.drill);
   const box = $('#answer');
-  if (state.grade) { box.replaceChildren(); return; }
+  if (state.grade || state.lessonDone) { box.replaceChildren(); return; }
   const seat = d.view.seat;
   /** @type {HTMLElement[]} */
   const out = [];
@@ -229,7 +247,8 @@ function drawAnswer() {
 /** @param {LegalAction} action */
 async function answer(action) {
   const d = state.drill;
-  if (!d || state.grade || document.body.dataset.busy === '1') return;
+  if (!d || state.grade || state.lessonDone || document.body.dataset.busy === '1') return;
+  if (state.lesson) return lessonAnswer(state.lesson, action);
   busy(true);
   $('#drill-message').textContent = 'The coach is weighing your answer\u2026';
   const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
@@ -257,8 +276,81 @@ async function answer(action) {
   if (state.grade) $('#result').focus();
 }
 
+/**
+ * Her move at a lesson's step, checked: done, and the step is kept as done; or not yet, the
+ * reason said, her choice cleared, and the step stays.
+ * @param {LessonStep} lesson @param {LegalAction} action
+ */
+async function lessonAnswer(lesson, action) {
+  busy(true);
+  const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
+  try {
+    /** @type {{ ok: boolean, words: string }} */
+    const r = await call('POST', '/api/lessons/check', { lesson: lesson.lesson, step: lesson.step, answer: sent });
+    if (r.ok) {
+      state.lessonDone = r.words;
+      const done = lessonsDone();
+      done[lesson.lesson] = Math.max(done[lesson.lesson] ?? 0, lesson.step);
+      try { localStorage.setItem(LESSONS_KEY, JSON.stringify(done)); } catch { /* this visit only */ }
+      $('#drill-message').textContent = '';
+    } else {
+      state.chosen = [];
+      $('#drill-message').textContent = tilesInWords(r.words);
+    }
+  } catch (err) {
+    $('#drill-message').textContent = `Your move could not be checked: ${errorWords(err)}`;
+  }
+  draw();
+  busy(false);
+  if (state.lessonDone) $('#result').focus();
+}
+
+/** A lesson's step at its position. @param {string} id @param {number} step */
+async function openLesson(id, step) {
+  busy(true);
+  try {
+    /** @type {LessonStep} */
+    const l = await call('GET', `/api/lessons/${encodeURIComponent(id)}/${step}`);
+    Object.assign(state, { drill: l.drill, grade: null, chosen: [], blind: 0, daily: false, mistake: null, set: null, lesson: l, lessonDone: null });
+    history.replaceState(null, '', `drills.html?lesson=${encodeURIComponent(id)}&step=${step}`);
+    $('#drill-message').textContent = '';
+    draw();
+    $('#drill').focus();
+  } catch (err) {
+    $('#tally').textContent = `The lesson could not be opened: ${errorWords(err)}`;
+  }
+  busy(false);
+}
+
+/** The lessons, each with how far she got. */
+async function showLessons() {
+  /** @type {LessonItem[]} */
+  let lessons = [];
+  try { lessons = (await call('GET', '/api/lessons')).lessons ?? []; } catch { lessons = []; }
+  const done = lessonsDone();
+  $('#lesson-list').replaceChildren(...lessons.map((l) => {
+    const n = Math.min(done[l.id] ?? 0, l.steps);
+    const li = el('li', { text: `${l.title} (${l.steps} step${l.steps === 1 ? '' : 's'}). ${n === l.steps ? 'Done. ' : n > 0 ? `${n} of ${l.steps} done. ` : ''}` });
+    li.append(button(n === l.steps ? 'Again' : n > 0 ? 'Go on' : 'Start', () => openLesson(l.id, n === l.steps ? 1 : n + 1), n > 0 && n < l.steps ? 'btn-main' : '', `lesson-${l.id}`));
+    return li;
+  }));
+}
+
 function drawResult() {
   const box = $('#result');
+  if (state.lesson) {
+    const l = state.lesson;
+    box.classList.toggle('hidden', !state.lessonDone);
+    if (!state.lessonDone) { box.replaceChildren(); return; }
+    box.className = 'drill-right';
+    const last = l.step === l.steps;
+    box.replaceChildren(
+      el('p', { class: 'verdict', text: tilesInWords(state.lessonDone) }),
+      el('div', { class: 'buttons' },
+        button(last ? 'Back to the lessons' : 'Next step', () => (last ? back() : openLesson(l.lesson, l.step + 1)), 'btn-main', 'next-button')),
+    );
+    return;
+  }
   const g = state.grade;
   box.classList.toggle('hidden', !g);
   if (!g) { box.replaceChildren(); return; }
@@ -288,7 +380,7 @@ async function open(path, daily, set = null) {
   try {
     /** @type {Drill} */
     const d = await call('GET', path);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set });
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set, lesson: null, lessonDone: null });
     if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
     draw();
     $('#drill').focus();
@@ -369,7 +461,7 @@ async function nextMistake() {
   try {
     /** @type {Drill} */
     const d = await call('GET', `/api/drills/mine/${encodeURIComponent(item.recordId)}/${item.decision}`);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision } });
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision }, lesson: null, lessonDone: null });
     draw();
     $('#drill').focus();
   } catch (err) {
@@ -382,6 +474,10 @@ function back() {
   state.drill = null;
   state.mistake = null;
   state.set = null;
+  state.lesson = null;
+  state.lessonDone = null;
+  $('#lessons').classList.remove('hidden');
+  showLessons();
   history.replaceState(null, '', 'drills.html');
   $('#drill').classList.add('hidden');
   $('#choose').classList.remove('hidden');
@@ -402,9 +498,11 @@ setupDisplay();
 showTally();
 showMine();
 showGiven();
+showLessons();
 // an address naming a drill opens it (a link a coach sent, or this page reloaded)
 const q = new URLSearchParams(location.search);
-if (q.has('kind') && q.has('level')) {
+if (q.has('lesson')) openLesson(q.get('lesson') ?? '', Number(q.get('step') ?? 1) || 1);
+else if (q.has('kind') && q.has('level')) {
   for (const name of ['kind', 'level']) {
     const input = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`#choose input[name="${name}"]`))].find((i) => i.value === q.get(name));
     if (input) input.checked = true;

@@ -406,7 +406,7 @@ $('give-button').addEventListener('click', async () => {
   };
   const r = await work(() => call('POST', '/api/coach/drills', body));
   if (r) {
-    say(`${name === '' ? 'Every student has' : `${name} has`} the drills now, on her Drills page.`, true);
+    say(`${name === '' ? 'Every student has' : `${name} has`} the drills now, on her Lessons and drills page.`, true);
     /** @type {{ students: { name: string }[] } | undefined} */
     const students = await work(() => call('GET', '/api/coach/students'));
     await loadGivenDrills(students?.students ?? []);

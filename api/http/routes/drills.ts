@@ -4,6 +4,7 @@ import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
 import { daysUntil } from '../../../agents/coach/practice.js';
+import { LESSONS, lessonStep, type StepCheck } from '../../../agents/coach/lessons.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { readRecord } from './records.js';
 import type { Api } from './analysis.js';
@@ -294,7 +295,10 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
   app.get(
     '/coach/drills',
     {
-      schema: { summary: 'The drills a coach gave, with how her students answered them (while they share their games with her)', response: { 200: Type.Object({ sets: Type.Array(SetJson) }), ...ERRORS } },
+      schema: {
+        summary: 'The drills a coach gave, with how her students answered them (while they share their games with her)',
+        response: { 200: Type.Object({ sets: Type.Array(SetJson) }), ...ERRORS },
+      },
     },
     async (req) => ({ sets: await ctx.practice.setsBy((await signedIn(ctx.accounts, req)).id) }),
   );
@@ -307,6 +311,59 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     async (req) => {
       const me = await ctx.accounts.current(req);
       return { sets: me === null ? [] : await ctx.practice.setsFor(me.id) };
+    },
+  );
+
+  // ------------------------------------------------------------ lessons
+
+  app.get(
+    '/lessons',
+    {
+      schema: {
+        summary: "The lessons, in the teaching guide's order: each one's id, title, where its rule is written and how many steps it has",
+        response: { 200: Type.Object({ lessons: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), source: Type.String(), steps: Type.Integer() })) }) },
+      },
+    },
+    async () => ({ lessons: LESSONS.map((l) => ({ id: l.id, title: l.title, source: l.source, steps: l.steps.length })) }),
+  );
+
+  app.get(
+    '/lessons/:id/:step',
+    {
+      preHandler: ctx.heavy,
+      schema: {
+        summary: "A lesson's step: what to do, and the dealt position to do it at",
+        params: Type.Object({ id: Type.String({ maxLength: 40 }), step: Type.String({ pattern: '^[0-9]{1,2}$' }) }),
+        response: { 200: Type.Object({ lesson: Type.String(), title: Type.String(), step: Type.Integer(), steps: Type.Integer(), say: Type.String(), drill: Drill }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const n = Number(req.params.step);
+      const { lesson, step } = lessonStep(req.params.id, n);
+      const drill = await ctx.pool.request<DrillJson>({ kind: 'drill', cardText: ctx.cardText, drill: step.drill }, asker(req));
+      return { lesson: lesson.id, title: lesson.title, step: n, steps: lesson.steps.length, say: step.say, drill };
+    },
+  );
+
+  app.post(
+    '/lessons/check',
+    {
+      preHandler: ctx.heavy,
+      schemaErrorFormatter: namingFields('a lesson answer'),
+      schema: {
+        summary: "Her move at a lesson's step, checked by the engine and the step's rule: done, or not yet and why",
+        body: Strict(
+          { lesson: Type.String({ maxLength: 40 }), step: Type.Integer({ minimum: 1, maximum: 99 }), answer: ActionBody },
+          { examples: [{ lesson: 'charleston', step: 1, answer: { type: 'pass', tiles: ['1B', '2B', '3B'], blind: 0 } }] },
+        ),
+        response: { 200: Type.Object({ ok: Type.Boolean(), words: Type.String() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      lessonStep(b.lesson, b.step);
+      const { after: _, ...answer } = b.answer;
+      return ctx.pool.request<StepCheck>({ kind: 'lesson-check', cardText: ctx.cardText, lesson: b.lesson, step: b.step, answer, worlds: DRILL_WORLDS }, asker(req));
     },
   );
 }

@@ -1,0 +1,155 @@
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
+import { TilemateError } from '../../engine/errors.js';
+import type { Action } from '../../engine/mah-jongg/game.js';
+import { tileName } from '../../engine/mah-jongg/tiles.js';
+import { tileSafety } from '../mah-jongg/defence.js';
+import { type Drill, drillHint, drillPosition, gradeDrill } from './drills.js';
+
+/**
+ * Lessons (issue 46): a short course in the teaching guide's order, each lesson a few steps at a
+ * real, dealt position (a drill's: agents/coach/drills.ts). She does the thing; the step checks
+ * it with the engine (and, where it asks for a good choice, with the coach's hint) and does not
+ * go on until it is right; every answer is explained in one sentence.
+ */
+
+/** What a step asks of her answer. */
+type Rule =
+  /** any move the rules allow (the engine's refusal is the explanation) */
+  | 'legal'
+  /** the coach's choice or one its figures call about as good (as a drill grades) */
+  | 'coach'
+  /** a call of the discard */
+  | 'call'
+  /** the discard rated safest among her tiles (agents/mah-jongg/defence.ts) */
+  | 'safest';
+
+export interface LessonStep {
+  drill: Drill;
+  /** What to do, in one or two sentences. */
+  say: string;
+  rule: Rule;
+  /** Said when she has done it (the coach's reason is added where the rule is the coach's). */
+  done: string;
+}
+
+export interface Lesson {
+  id: string;
+  title: string;
+  /** Where the rule is written (the rule documents). */
+  source: string;
+  steps: LessonStep[];
+}
+
+export const LESSONS: readonly Lesson[] = [
+  {
+    id: 'charleston',
+    title: 'The Charleston',
+    source: 'teaching guide, Part 2; standardized tournament rules 4',
+    steps: [
+      {
+        drill: { kind: 'charleston', level: 1, seed: 3 },
+        say: 'Before play, everyone passes three tiles, first to the right. Pass any three tiles to the right, but remember one rule: a joker is never passed.',
+        rule: 'legal',
+        done: 'Passed: any three tiles may go in the Charleston, never a joker.',
+      },
+      {
+        drill: { kind: 'charleston', level: 1, seed: 3 },
+        say: 'Now choose well: pass the three tiles that help your hand least, the ones that fit none of the card lines your tiles are building.',
+        rule: 'coach',
+        done: 'Well chosen.',
+      },
+    ],
+  },
+  {
+    id: 'discard',
+    title: 'Discarding',
+    source: 'teaching guide, Part 4',
+    steps: [
+      {
+        drill: { kind: 'discard', level: 1, seed: 5 },
+        say: 'On your turn you draw a tile and discard one. Discard a tile your closest card line does not need.',
+        rule: 'coach',
+        done: 'Good discard.',
+      },
+    ],
+  },
+  {
+    id: 'calling',
+    title: 'Calling a discard',
+    source: 'teaching guide, Part 4, rules 2 and 3',
+    steps: [
+      {
+        drill: { kind: 'call', level: 2, seed: 1 },
+        say: 'A discard that completes a pung (three alike), a kong or a quint may be called: you expose the group on your rack and discard a tile. This discard helps your hand: call it.',
+        rule: 'call',
+        done: 'Called: the group is exposed on your rack for everyone to see, and now you discard.',
+      },
+      {
+        drill: { kind: 'call', level: 2, seed: 2 },
+        say: 'Not every tile you could call is worth it: a call shows your tiles and rules out the concealed lines. Decide as a good player would.',
+        rule: 'coach',
+        done: 'Well decided.',
+      },
+    ],
+  },
+  {
+    id: 'defence',
+    title: 'Defence',
+    source: 'teaching guide, Part 6',
+    steps: [
+      {
+        drill: { kind: 'discard', level: 3, seed: 1 },
+        say: 'Late in the game, look at what the others have exposed and thrown. Discard the tile least likely to give another player Mah Jongg.',
+        rule: 'safest',
+        done: 'A safe discard.',
+      },
+    ],
+  },
+];
+
+/** A lesson's step by the lesson's id and the step's number (from 1). */
+export function lessonStep(id: unknown, step: unknown): { lesson: Lesson; step: LessonStep } {
+  const lesson = LESSONS.find((l) => l.id === id);
+  if (lesson === undefined) throw new TilemateError('TM_BAD_INPUT', `unknown lesson "${String(id).slice(0, 40)}" (expected one of ${LESSONS.map((l) => l.id).join(', ')})`);
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 1 || step > lesson.steps.length) {
+    throw new TilemateError('TM_BAD_INPUT', `the lesson "${lesson.title}" has steps 1 to ${lesson.steps.length}, not ${String(step)}`);
+  }
+  return { lesson, step: lesson.steps[step - 1] };
+}
+
+export interface StepCheck {
+  /** Done: the step may go on. */
+  ok: boolean;
+  /** Why, in a sentence or two: what was wrong, or what she did right. */
+  words: string;
+}
+
+/** Checks her answer to a step: with the engine first (a move the rules refuse is never done), then by the step's rule. */
+export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action, opts: { worlds?: number } = {}): StepCheck {
+  const pos = drillPosition(cc, step.drill);
+  if (answer.seat !== pos.seat) throw new TilemateError('TM_BAD_INPUT', `this lesson's player sits at seat ${pos.seat}, not seat ${answer.seat}`);
+  const refused = pos.game.tryApply(pos.game.clone(pos.state), answer);
+  if (refused !== null) return { ok: false, words: `Not yet: ${refused.message.replace(/^seat \d+ /, 'you ')}.` };
+  switch (step.rule) {
+    case 'legal':
+      return { ok: true, words: step.done };
+    case 'call':
+      return answer.type === 'call' || answer.type === 'callMahJongg'
+        ? { ok: true, words: step.done }
+        : { ok: false, words: 'Not yet: this discard completes a group in your hand, so call it rather than let it go.' };
+    case 'safest': {
+      if (answer.type !== 'discard') return { ok: false, words: 'Not yet: choose a tile to discard.' };
+      const safety = tileSafety(cc, pos.view);
+      const order = ['safe', 'risky', 'dangerous'];
+      const best = Math.min(...safety.map((x) => order.indexOf(x.level)));
+      const mine = safety.find((x) => x.tile === answer.tile);
+      if (mine === undefined) return { ok: false, words: `Not yet: ${tileName(answer.tile)} is not rated; choose another tile.` };
+      return order.indexOf(mine.level) === best ? { ok: true, words: `${step.done} ${mine.why}` } : { ok: false, words: `Not yet: ${mine.why}` };
+    }
+    case 'coach': {
+      const hint = drillHint(cc, pos, opts.worlds === undefined ? {} : { worlds: opts.worlds });
+      const g = gradeDrill(cc, pos, hint, answer);
+      return g.right ? { ok: true, words: `${step.done} ${hint.text}` } : { ok: false, words: `Not yet: the coach would ${g.coach}. Try that, or another choice as good.` };
+    }
+  }
+}

@@ -260,9 +260,12 @@ async function answer(action) {
     if (state.set && !(String(d.seed) in state.set.answers)) state.set.answers[String(d.seed)] = g.right;
     state.grade = g;
     const t = loadTally();
-    const k = (t.kinds[d.kind] ??= { right: 0, tried: 0 });
-    k.tried++;
-    if (g.right) k.right++;
+    // her own mistakes are counted by the server (My games adds both); the streak counts every answer
+    if (!state.mistake) {
+      const k = (t.kinds[d.kind] ??= { right: 0, tried: 0 });
+      k.tried++;
+      if (g.right) k.right++;
+    }
     t.streak = g.right ? t.streak + 1 : 0;
     t.best = Math.max(t.best, t.streak);
     if (state.daily && d.date) t.daily[d.date] = g.right;

@@ -299,6 +299,44 @@ async function loadGames(more = false) {
 }
 
 /** Her progress (or her student's): the sentences, the chart, and the numbers behind a Details toggle. */
+/** The words of a drill's kind, as her progress names them. */
+const KIND_PLURAL = /** @type {Record<string, string>} */ ({ charleston: 'Passes in the Charleston', discard: 'Discards', claims: 'Calls', call: 'Calls' });
+
+/**
+ * Her drills (her own progress only): each kind's mistakes from her games, how many are due,
+ * and how she answers them, with a bar of her right answers; her streak on this device.
+ */
+async function loadDrillProgress() {
+  const box = $('drill-progress');
+  if (student !== null) { box.classList.add('hidden'); return; }
+  /** @type {{ kinds: { kind: string, mistakes: number, due: number, answered: number, right: number }[] } | undefined} */
+  const mine = await work(() => call('GET', '/api/drills/mine'));
+  /** @type {{ kinds?: Record<string, { right: number, tried: number }>, streak?: number, best?: number }} */
+  let tally = {};
+  try { tally = JSON.parse(localStorage.getItem('tilemate-drills') ?? '{}'); } catch { tally = {}; }
+  const rows = ['charleston', 'discard', 'claims'].map((kind) => {
+    const m = mine?.kinds.find((k) => k.kind === kind) ?? { mistakes: 0, due: 0, answered: 0, right: 0 };
+    const t = tally.kinds?.[kind === 'claims' ? 'call' : kind] ?? { right: 0, tried: 0 };
+    return { kind, mistakes: m.mistakes, due: m.due, answered: m.answered + t.tried, right: m.right + t.right };
+  }).filter((r) => r.mistakes > 0 || r.answered > 0);
+  box.classList.toggle('hidden', rows.length === 0);
+  $('drill-kinds').replaceChildren(...rows.map((r) => {
+    const li = document.createElement('li');
+    const words = [
+      r.mistakes > 0 ? `${r.mistakes} mistake${r.mistakes === 1 ? '' : 's'} from your games to practise${r.due > 0 ? `, ${r.due} due today` : ''}` : '',
+      r.answered > 0 ? `${r.right} right of ${r.answered} answered` : 'none answered yet',
+    ].filter(Boolean).join('; ');
+    li.append(`${KIND_PLURAL[r.kind]}: ${words}. `);
+    if (r.answered > 0) {
+      const bar = Object.assign(document.createElement('meter'), { min: 0, max: r.answered, value: r.right, className: 'drill-meter' });
+      bar.setAttribute('aria-label', `${KIND_PLURAL[r.kind]}: ${r.right} right of ${r.answered}`);
+      li.append(bar);
+    }
+    return li;
+  }));
+  $('drill-streak').textContent = (tally.best ?? 0) > 0 ? `Drills on this device: ${tally.streak ?? 0} right in a row now, ${tally.best} at best.` : '';
+}
+
 async function loadProgress() {
   /**
    * @type {{
@@ -308,6 +346,7 @@ async function loadProgress() {
    * } | undefined}
    */
   const p = await work(() => call('GET', `/api/progress${forStudent('?')}`));
+  await loadDrillProgress();
   if (!p) return;
   $('progress-title').textContent = student === null ? 'My progress' : `${student}'s progress`;
   $('said').replaceChildren(...p.said.map((t) => Object.assign(document.createElement('li'), { textContent: t })));

@@ -123,6 +123,8 @@ describe('page: drills', () => {
     const { page, base, pageErrors } = t;
     await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
     await page.goto(`${base}/drills.html`);
+    // this device's count of drills starts afresh: My games then shows her mistakes' answer alone
+    await page.evaluate(() => localStorage.removeItem('tilemate-drills'));
     // a game of hers in this browser (its session), played with the first legal choice, then reviewed
     const api = page.request;
     let a = await (await api.post(`${base}/api/games`, { data: { level: 'random', seed: 60 } })).json();
@@ -159,6 +161,15 @@ describe('page: drills', () => {
     await expect(page.textContent('#next-button')).resolves.toBe('Next mistake');
     await page.screenshot({ path: join(SHOTS, 'drills-mistake-phone.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    // My games shows her drills by kind: the mistakes to practise, and her answer counted with a bar
+    await page.goto(`${base}/mygames.html`);
+    await page.waitForSelector('#drill-progress:not(.hidden)');
+    await settled(page);
+    const kinds = (await page.textContent('#drill-kinds'))!;
+    expect(kinds).toMatch(/(Passes in the Charleston|Discards|Calls): \d+ mistakes? from your games to practise(, \d+ due today)?; [01] right of 1 answered\./);
+    expect(await page.locator('#drill-kinds meter').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'mygames-drills-phone.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   }, 240_000);
 });

@@ -20,6 +20,8 @@ type Rule =
   | 'coach'
   /** a call of the discard */
   | 'call'
+  /** a joker taken from an exposure */
+  | 'exchange'
   /** the discard rated safest among her tiles (agents/mah-jongg/defence.ts) */
   | 'safest';
 
@@ -93,6 +95,19 @@ export const LESSONS: readonly Lesson[] = [
     ],
   },
   {
+    id: 'jokers',
+    title: 'Jokers and exchanges',
+    source: 'teaching guide, Part 4, rule 7; Part 5, rule 6',
+    steps: [
+      {
+        drill: { kind: 'discard', level: 3, seed: 2 },
+        say: 'A joker stands for any tile in a pung, kong or quint, never in a single or a pair. When a joker lies in an exposure and you hold the tile it stands for, you may take it on your turn: exchange your tile for that joker.',
+        rule: 'exchange',
+        done: 'Exchanged: your tile took the joker’s place, and the joker is yours to use in any group.',
+      },
+    ],
+  },
+  {
     id: 'defence',
     title: 'Defence',
     source: 'teaching guide, Part 6',
@@ -133,6 +148,10 @@ export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action, op
   switch (step.rule) {
     case 'legal':
       return { ok: true, words: step.done };
+    case 'exchange':
+      return answer.type === 'exchange'
+        ? { ok: true, words: step.done }
+        : { ok: false, words: 'Not yet: a joker lies in an exposure, and you hold the tile it stands for: exchange it before you discard.' };
     case 'call':
       return answer.type === 'call' || answer.type === 'callMahJongg'
         ? { ok: true, words: step.done }

@@ -9,7 +9,7 @@ import { setupDisplay } from './display.js';
 import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
 
 /**
- * @typedef {{ type: string, seat: number, tile?: string, tiles?: string[], blind?: number, blindUpTo?: number, size?: number, jokers?: number, claimTile?: string, choose?: { min: number, max: number } }} LegalAction
+ * @typedef {{ type: string, seat: number, tile?: string, tiles?: string[], blind?: number, blindUpTo?: number, size?: number, jokers?: number, claimTile?: string, choose?: { min: number, max: number }, owner?: number, exposure?: number }} LegalAction
  * @typedef {{ tile: string, size: number, jokers: number, tiles: string[] }} Exposure
  * @typedef {{ seat: number, players: number, phase: string, wallLeft: number, rack: string[], claim: { tile: string, discarder: number } | null,
  *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
@@ -233,6 +233,14 @@ function drawAnswer() {
     const go = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => answer({ type: 'discard', seat, tile: chosenTiles()[0] }), 'btn-main', 'answer-button');
     go.disabled = !tile || !legalOf('discard').some((a) => a.tile === tile);
     out.push(go);
+    // a joker in an exposure she may take (teaching guide, Part 4, rule 7): the exchange is an answer too
+    for (const a of legalOf('exchange')) {
+      const x = d.view.seats[a.owner ?? seat]?.exposures[a.exposure ?? 0];
+      const whose = a.owner === seat ? 'your own' : `${seatWords(a.owner ?? seat, d.view)}'s`;
+      const b = button(`Exchange your ${tileLabel(a.tile ?? '')} for the joker in ${whose} ${GROUP[x?.size ?? 3] ?? 'group'}`, () => answer(a));
+      b.dataset.action = 'exchange';
+      out.push(b);
+    }
   } else {
     const tile = d.view.claim ? tileLabel(d.view.claim.tile) : 'the tile';
     for (const a of legalOf('callMahJongg')) out.push(button(`Mah Jongg with the ${tile}!`, () => answer(a), 'btn-mj'));

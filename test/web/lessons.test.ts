@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drillHint, drillPosition, gradeDrill } from '../../agents/coach/drills.js';
-import { LESSONS, lessonStep } from '../../agents/coach/lessons.js';
-import { tileSafety } from '../../agents/mah-jongg/defence.js';
+import { LESSONS } from '../../agents/coach/lessons.js';
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import type { Action } from '../../engine/mah-jongg/game.js';
 import { loadCard } from '../../io/cards.js';
+import { lessonMoves } from '../lesson-moves.js';
 import { axeViolations, openBrowser, SHOTS, type BrowserTable } from './browser.js';
 import { everyControlInside } from './page-checks.js';
 
@@ -27,37 +26,12 @@ afterAll(async () => {
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 
-/** A wrong move and a right one at a step (as the lessons' own test finds them), as posted. */
-function moves(id: string, n: number): { wrong: Action; right: Action } {
-  const { step } = lessonStep(id, n);
-  const pos = drillPosition(cc, step.drill);
-  const hint = drillHint(cc, pos);
-  const rack = [...pos.view.concealed.keys()].flatMap((x) => new Array<number>(pos.view.concealed[x]).fill(x));
-  switch (step.rule) {
-    case 'legal':
-      return {
-        wrong: { type: 'pass', seat: pos.seat, tiles: [35, ...rack.filter((x) => x !== 35).slice(0, 2)], blind: 0 },
-        right: { type: 'pass', seat: pos.seat, tiles: rack.filter((x) => x !== 35).slice(0, 3), blind: 0 },
-      };
-    case 'call':
-      return { wrong: pos.legal.find((a) => a.type === 'decline')!, right: pos.legal.find((a) => a.type === 'call')! };
-    case 'safest': {
-      const s = tileSafety(cc, pos.view);
-      return {
-        wrong: { type: 'discard', seat: pos.seat, tile: s.find((x) => x.level === 'dangerous')!.tile },
-        right: { type: 'discard', seat: pos.seat, tile: s.find((x) => x.level === 'safe')!.tile },
-      };
-    }
-    case 'coach':
-      return { wrong: pos.legal.find((a) => !gradeDrill(cc, pos, hint, a).right)!, right: hint.action };
-  }
-}
-
 /** Makes the move on the page as she would: tiles tapped on the rack and the main button, or the call's button. */
 async function play(page: Page, a: Action): Promise<void> {
   const json = encodeAction(a) as { type: string; tiles?: string[]; tile?: string };
   if (json.type === 'call') return page.click('#answer button:has-text("Call the")');
   if (json.type === 'decline') return page.click('#decline-button');
+  if (json.type === 'exchange') return page.click('[data-action="exchange"] >> nth=0');
   const tiles = json.tiles ?? [json.tile!];
   const rack = await page.$$eval('#drill-rack .tile', (els) => els.map((e) => (e as HTMLElement).dataset.tile));
   const used: number[] = [];
@@ -86,7 +60,7 @@ describe('page: lessons', () => {
         await settled(page);
         await expect(page.textContent('#drill-question')).resolves.toBe(lesson.steps[n - 1].say);
         expect(await everyControlInside(page)).toEqual([]);
-        const { wrong, right } = moves(lesson.id, n);
+        const { wrong, right } = lessonMoves(cc, lesson.id, n);
         await play(page, wrong);
         await page.waitForFunction(() => /^Not yet: /.test(document.getElementById('drill-message')?.textContent ?? ''));
         await settled(page);

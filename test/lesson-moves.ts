@@ -1,0 +1,39 @@
+import { drillHint, drillPosition, gradeDrill } from '../agents/coach/drills.js';
+import { lessonStep } from '../agents/coach/lessons.js';
+import { tileSafety } from '../agents/mah-jongg/defence.js';
+import type { CompiledCard } from '../engine/mah-jongg/compile.js';
+import type { Action } from '../engine/mah-jongg/game.js';
+import { JOKER } from '../engine/mah-jongg/tiles.js';
+
+/**
+ * A wrong move and a right one at a lesson's step, as a player could make them (the lessons'
+ * tests, test/agents/lessons.test.ts and test/web/lessons.test.ts): a joker in a pass, a
+ * discard where a call or an exchange is asked, the most dangerous tile, a choice the coach
+ * calls worse; and what the step asks.
+ */
+export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: Action; right: Action } {
+  const { step } = lessonStep(id, n);
+  const pos = drillPosition(cc, step.drill);
+  const hint = drillHint(cc, pos);
+  switch (step.rule) {
+    case 'legal': {
+      const rack = [...pos.view.concealed.keys()].flatMap((t) => new Array<number>(pos.view.concealed[t]).fill(t));
+      if (!rack.includes(JOKER)) throw new Error(`lesson ${id} step ${n}: the rack holds no joker to try passing`);
+      const others = rack.filter((t) => t !== JOKER);
+      return { wrong: { type: 'pass', seat: pos.seat, tiles: [JOKER, ...others.slice(0, 2)], blind: 0 }, right: { type: 'pass', seat: pos.seat, tiles: others.slice(0, 3), blind: 0 } };
+    }
+    case 'call':
+      return { wrong: pos.legal.find((a) => a.type === 'decline')!, right: pos.legal.find((a) => a.type === 'call')! };
+    case 'exchange':
+      return { wrong: pos.legal.find((a) => a.type === 'discard')!, right: pos.legal.find((a) => a.type === 'exchange')! };
+    case 'safest': {
+      const s = tileSafety(cc, pos.view);
+      return {
+        wrong: { type: 'discard', seat: pos.seat, tile: s.find((x) => x.level === 'dangerous')!.tile },
+        right: { type: 'discard', seat: pos.seat, tile: s.find((x) => x.level === 'safe')!.tile },
+      };
+    }
+    case 'coach':
+      return { wrong: pos.legal.find((a) => !gradeDrill(cc, pos, hint, a).right)!, right: hint.action };
+  }
+}

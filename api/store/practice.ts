@@ -103,7 +103,14 @@ export class PracticeStore {
         const ids: string[] = [];
         for (const student of studentIds) {
           const id = randomUUID();
-          await sql.query('INSERT INTO drill_sets (id, coach_id, student_id, kind, level, seeds) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)', [id, coachId, student, kind, level, JSON.stringify(seeds)]);
+          await sql.query('INSERT INTO drill_sets (id, coach_id, student_id, kind, level, seeds) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)', [
+            id,
+            coachId,
+            student,
+            kind,
+            level,
+            JSON.stringify(seeds),
+          ]);
           ids.push(id);
         }
         return ids;

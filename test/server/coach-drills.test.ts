@@ -62,7 +62,9 @@ describe('drills a coach gives', () => {
     expect(seen[0].answers).toEqual({ [String(first)]: true, ...(wrong === null ? {} : { [String(second)]: false }) });
 
     // nobody else answers her set, or sees it
-    expect((await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind: 'discard', level: 1, seed: first, set, answer: answerTo('discard', 1, first, true) } }, thorn)).status).toBe(404);
+    expect((await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind: 'discard', level: 1, seed: first, set, answer: answerTo('discard', 1, first, true) } }, thorn)).status).toBe(
+      404,
+    );
     // a drill that is not in the set
     expect((await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind: 'discard', level: 2, seed: first, set, answer: { type: 'discard', tile: '1B' } } }, rose)).status).toBe(404);
     expect((await call(app, { method: 'GET', url: '/api/coach/drills' }, thorn)).body.sets).toEqual([]);

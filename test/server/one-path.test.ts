@@ -63,7 +63,10 @@ describe('games in progress kept before every game was a table', () => {
     // the database as the last Tilemate before this change left it (no template: it is this build's)
     if (url === undefined) await initialise(join(dir, 'db'), join(dir, 'no-template'));
     const db = await openDb({ dataDir: dir, url });
-    expect(await migrate(db, MIGRATIONS.length - 1)).toBe(MIGRATIONS.length - 1);
+    // up to the migration before "every game is a table" (later migrations came after it)
+    const before = MIGRATIONS.findIndex((m) => m.name === 'every game is a table');
+    expect(before).toBeGreaterThan(0);
+    expect(await migrate(db, before)).toBe(before);
     const games = [
       { path: '/api/games', game: loadGame('mah-jongg', { ruleset: 'nmjl-4p', card: { name: parseCard(text).name, text } }), bots: ['easy', 'medium', 'random'], wire: MAH_JONGG_WIRE },
       { path: '/api/domino/games', game: loadGame('mexican-train', {}), bots: ['greedy', 'random', 'greedy'], wire: MEXICAN_TRAIN_WIRE },

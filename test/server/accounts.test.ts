@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../api/shared/limits.js';
-import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Answer, type Jar } from './helpers.js';
+import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Answer, signUp } from './helpers.js';
 
 /**
  * Accounts: a guest plays at once and keeps her games when she signs up; sign in, sign out,
@@ -9,8 +9,6 @@ import { auth, call, dataDir, firstChoice, newJar, playThrough, server, type Ans
  */
 
 const CARD = "card: Rose's card\n[Evens]\n22a 444a 6666a 888a FF ; x 25\n";
-
-const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string, password = 'a long password') => call(app, { method: 'POST', url: '/api/account', payload: { name, password } }, jar);
 
 describe('accounts', () => {
   it('a guest plays at once; signing up keeps her finished game, her game in play and her card; sessions are HttpOnly SameSite cookies', async () => {

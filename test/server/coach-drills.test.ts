@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drillHint, drillPosition, gradeDrill, type DrillKind } from '../../agents/coach/drills.js';
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { loadCard } from '../../io/cards.js';
-import { call, type Jar, newJar, server } from './helpers.js';
+import { call, newJar, server, signUp } from './helpers.js';
 
 /**
  * Drills a coach gives (issue 46): to one student or to every student; the student finds them
@@ -11,7 +11,6 @@ import { call, type Jar, newJar, server } from './helpers.js';
  */
 
 const cc = loadCard();
-const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string) => call(app, { method: 'POST', url: '/api/account', payload: { name, password: 'a long password' } }, jar);
 
 /** A legal answer to a drill, as posted, and whether the coach calls it right. */
 function answerTo(kind: DrillKind, level: 1 | 2 | 3, seed: number, right: boolean): Record<string, unknown> | null {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { progress, weekOf, type GamePlayed, type ReviewSeen } from '../../agents/coach/progress.js';
-import { call, newJar, playThrough, server, type Answer, type Jar } from './helpers.js';
+import { call, newJar, playThrough, server, type Answer, signUp } from './helpers.js';
 
 /** A player's progress in words and as a chart, and the coach she invites: what the coach sees, and only while she shares it. */
-
-const signUp = (app: Awaited<ReturnType<typeof server>>, jar: Jar, name: string) => call(app, { method: 'POST', url: '/api/account', payload: { name, password: 'a long password' } }, jar);
 
 describe('progress', () => {
   it("week by week: games won by the bots' level, what each kind of mistake cost a reviewed game, this week against last in words, and the costliest habits with an example", () => {

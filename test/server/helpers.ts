@@ -77,6 +77,9 @@ export async function call(app: FastifyInstance, opts: InjectOptions, jar?: Jar)
   return { status: res.statusCode, body, headers: res.headers };
 }
 
+/** Makes an account for the jar's browser (its session signed in). */
+export const signUp = (app: FastifyInstance, jar: Jar, name: string, password = 'a long password') => call(app, { method: 'POST', url: '/api/account', payload: { name, password } }, jar);
+
 /** A simple player: the first legal entry; passes and courtesy offers from the front of the rack. */
 export function firstChoice(a: Answer): any {
   const l = a.legal[0];

@@ -3,19 +3,29 @@ import { lessonStep } from '../agents/coach/lessons.js';
 import { tileSafety } from '../agents/mah-jongg/defence.js';
 import type { CompiledCard } from '../engine/mah-jongg/compile.js';
 import type { Action } from '../engine/mah-jongg/game.js';
-import { JOKER } from '../engine/mah-jongg/tiles.js';
+import { EAST, JOKER, NORTH, SOUTH, WEST } from '../engine/mah-jongg/tiles.js';
 
 /**
  * A wrong move and a right one at a lesson's step, as a player could make them (the lessons'
  * tests, test/agents/lessons.test.ts and test/web/lessons.test.ts): a joker in a pass, a
  * discard where a call or an exchange is asked, the most dangerous tile, a choice the coach
- * calls worse; and what the step asks.
+ * calls worse, a tile that is not a Wind; at a choice step, a wrong answer and the right one;
+ * and what the step asks.
  */
-export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: Action; right: Action } {
+export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: Action | { choice: string }; right: Action | { choice: string } } {
   const { step } = lessonStep(id, n);
   const pos = drillPosition(cc, step.drill);
+  if (pos.choices !== undefined && pos.key !== undefined) {
+    const right = pos.key.right;
+    return { wrong: { choice: pos.choices.find((c) => c.id !== right)!.id }, right: { choice: right } };
+  }
   const hint = drillHint(cc, pos);
   switch (step.rule) {
+    case 'wind': {
+      const winds = [NORTH, EAST, WEST, SOUTH];
+      const discards = pos.legal.filter((a) => a.type === 'discard');
+      return { wrong: discards.find((a) => !winds.includes(a.tile))!, right: discards.find((a) => winds.includes(a.tile))! };
+    }
     case 'legal': {
       const rack = [...pos.view.concealed.keys()].flatMap((t) => new Array<number>(pos.view.concealed[t]).fill(t));
       if (!rack.includes(JOKER)) throw new Error(`lesson ${id} step ${n}: the rack holds no joker to try passing`);

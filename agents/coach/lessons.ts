@@ -1,9 +1,9 @@
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import type { Action } from '../../engine/mah-jongg/game.js';
-import { tileName } from '../../engine/mah-jongg/tiles.js';
-import { tileSafety } from '../mah-jongg/defence.js';
-import { type Drill, drillHint, drillPosition, gradeDrill } from './drills.js';
+import { EAST, NORTH, SOUTH, WEST, tileName } from '../../engine/mah-jongg/tiles.js';
+import { tileSafety, tileWords } from '../mah-jongg/defence.js';
+import { type Drill, drillHint, drillPosition, gradeChoice, gradeDrill } from './drills.js';
 
 /**
  * Lessons (issue 46): a short course in the teaching guide's order, each lesson a few steps at a
@@ -16,8 +16,10 @@ import { type Drill, drillHint, drillPosition, gradeDrill } from './drills.js';
 type Rule =
   /** any move the rules allow (the engine's refusal is the explanation) */
   | 'legal'
-  /** the coach's choice or one its figures call about as good (as a drill grades) */
+  /** the coach's choice or one its figures call about as good (as a drill grades); at a choice drill, its right answer */
   | 'coach'
+  /** a Wind discarded (the tiles: telling them apart) */
+  | 'wind'
   /** a call of the discard */
   | 'call'
   /** a joker taken from an exposure */
@@ -43,6 +45,38 @@ export interface Lesson {
 }
 
 export const LESSONS: readonly Lesson[] = [
+  {
+    id: 'tiles',
+    title: 'The tiles',
+    source: 'teaching guide, Part 1; Part 4, rule 1',
+    steps: [
+      {
+        drill: { kind: 'discard', level: 1, seed: 3 },
+        say: 'The tiles are three suits numbered 1 to 9 (Bams, Craks and Dots), the Winds (North, East, West and South), the Dragons (Red, Green and the white Soap), Flowers and jokers. Find a Wind on your rack and discard it.',
+        rule: 'wind',
+        done: 'Discarded: a Wind, one of the four tiles marked N, E, W and S.',
+      },
+    ],
+  },
+  {
+    id: 'card',
+    title: 'Reading the card',
+    source: 'teaching guide, Part 5',
+    steps: [
+      {
+        drill: { kind: 'hand', level: 1, seed: 2 },
+        say: 'Each line of the card is a hand you may make: its groups of tiles, its suits (a, b and c stand for three different suits of your choosing) and its value. Choose the line your tiles are closest to.',
+        rule: 'coach',
+        done: 'Well read.',
+      },
+      {
+        drill: { kind: 'hand', level: 2, seed: 4 },
+        say: 'After the Charleston, look again: the tiles you received may point to another line. Choose the line to aim for now.',
+        rule: 'coach',
+        done: 'Well read.',
+      },
+    ],
+  },
   {
     id: 'charleston',
     title: 'The Charleston',
@@ -108,6 +142,44 @@ export const LESSONS: readonly Lesson[] = [
     ],
   },
   {
+    id: 'dead',
+    title: 'Dead hands',
+    source: 'teaching guide, Part 6, rules 3 and 6',
+    steps: [
+      {
+        drill: { kind: 'dead', level: 2, seed: 2 },
+        say: 'A hand is dead when no hand on the card can still be made with its exposures: no line has them, or the tiles it needs are on the table. A dead player stops playing and still pays. Read the exposures and the discards: is this hand dead?',
+        rule: 'coach',
+        done: 'Right.',
+      },
+      {
+        drill: { kind: 'dead', level: 2, seed: 0 },
+        say: 'And this one: can this player still make a hand on the card?',
+        rule: 'coach',
+        done: 'Right.',
+      },
+    ],
+  },
+  {
+    id: 'scoring',
+    title: 'Scoring',
+    source: 'teaching guide, Part 6, rule 2; standardized tournament rules 11',
+    steps: [
+      {
+        drill: { kind: 'score', level: 1, seed: 0 },
+        say: 'When you make Mah Jongg each other player pays you the value of your hand on the card, and whoever threw the winning tile pays double. A hand with no jokers counts double.',
+        rule: 'coach',
+        done: 'Right.',
+      },
+      {
+        drill: { kind: 'score', level: 2, seed: 0 },
+        say: 'When you pick the winning tile from the wall yourself, every other player pays double.',
+        rule: 'coach',
+        done: 'Right.',
+      },
+    ],
+  },
+  {
     id: 'defence',
     title: 'Defence',
     source: 'teaching guide, Part 6',
@@ -139,15 +211,29 @@ export interface StepCheck {
   words: string;
 }
 
-/** Checks her answer to a step: with the engine first (a move the rules refuse is never done), then by the step's rule. */
-export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action, opts: { worlds?: number } = {}): StepCheck {
+/**
+ * Checks her answer to a step: a choice by the drill's key; a move with the engine first (a
+ * move the rules refuse is never done), then by the step's rule.
+ */
+export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action | { choice: string }, opts: { worlds?: number } = {}): StepCheck {
   const pos = drillPosition(cc, step.drill);
+  if ('choice' in answer) {
+    const g = gradeChoice(pos, answer.choice);
+    return g.right ? { ok: true, words: `${step.done} ${g.reason}` } : { ok: false, words: `Not yet: ${g.reason}` };
+  }
+  if (pos.choices !== undefined) throw new TilemateError('TM_BAD_INPUT', 'this step is answered by choosing one of its answers, not by a move');
   if (answer.seat !== pos.seat) throw new TilemateError('TM_BAD_INPUT', `this lesson's player sits at seat ${pos.seat}, not seat ${answer.seat}`);
   const refused = pos.game.tryApply(pos.game.clone(pos.state), answer);
   if (refused !== null) return { ok: false, words: `Not yet: ${refused.message.replace(/^seat \d+ /, 'you ')}.` };
   switch (step.rule) {
     case 'legal':
       return { ok: true, words: step.done };
+    case 'wind':
+      if (answer.type === 'discard' && [NORTH, EAST, WEST, SOUTH].includes(answer.tile)) return { ok: true, words: step.done };
+      return {
+        ok: false,
+        words: `Not yet: ${answer.type === 'discard' ? `${tileWords(answer.tile)} is not a Wind` : 'discard a tile'}; the Winds are marked N, E, W and S (North, East, West and South).`,
+      };
     case 'exchange':
       return answer.type === 'exchange'
         ? { ok: true, words: step.done }

@@ -10,12 +10,13 @@ import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
 import type { RngState } from '../../engine/rng.js';
 import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
-import { COPIES } from '../../engine/mah-jongg/tiles.js';
+import { COPIES, tileName } from '../../engine/mah-jongg/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { DRILL_QUESTIONS, drillHint, drillPosition, gradeDrill, recordPosition, type Drill, type DrillKind } from '../../agents/coach/drills.js';
+import { DRILL_QUESTIONS, drillHint, drillPosition, gradeChoice, gradeDrill, recordPosition, type Drill, type DrillChoice, type DrillKind, type DrillPosition } from '../../agents/coach/drills.js';
+import type { Hint } from '../../agents/coach/hint.js';
 import { decodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lessons.js';
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
@@ -50,9 +51,9 @@ export type HeavyTask = (
     }
   | { kind: 'hint'; cardText: string; view: SeatView; legal: Action[]; worlds: number; fit?: boolean }
   | { kind: 'drill'; cardText: string; drill: Drill }
-  | { kind: 'drill-answer'; cardText: string; drill: Drill; answer: Record<string, unknown>; worlds: number }
+  | { kind: 'drill-answer'; cardText: string; drill: Drill; answer: DrillAnswer; worlds: number }
   | { kind: 'mistake'; record: string; seat: number; decision: number }
-  | { kind: 'lesson-check'; cardText: string; lesson: string; step: number; answer: Record<string, unknown>; worlds: number }
+  | { kind: 'lesson-check'; cardText: string; lesson: string; step: number; answer: DrillAnswer; worlds: number }
   | { kind: 'mistake-answer'; record: string; seat: number; decision: number; answer: Record<string, unknown>; worlds: number }
   | { kind: 'review'; record: string; seat: number; worlds: number; seed?: number; from?: number; sliceMs?: number }
   | { kind: 'bot'; game: string; params: Record<string, unknown>; bot: string; seat: number; phase: string; view: unknown; legal: unknown[]; rng: RngState }
@@ -88,14 +89,51 @@ export interface BotMove {
   rng: RngState;
 }
 
+/** Her answer to a drill or a lesson's step: a move at the table (an action as posted), or one of a choice drill's answers. */
+export type DrillAnswer = { action: Record<string, unknown> } | { choice: string };
+
 /** A drill as a player is shown it: the position (her seat's view and what she may do) and the question. */
 export interface DrillJson extends Drill {
   deal: number;
   card: string;
   question: string;
   view: ViewJson;
-  /** What she may do there, as a game's answer lists it. */
+  /** What she may do there, as a game's answer lists it (a choice drill: nothing, she chooses an answer). */
   legal: LegalJson[];
+  /** A choice drill: what the table shows that the view does not say, in one sentence. */
+  situation?: string;
+  /** A choice drill's answers: post one's id back as "choice". */
+  choices?: DrillChoice[];
+}
+
+/** A drill's position as the page is shown it (her seat's view and the question; never its key). */
+export function drillJson(cc: CompiledCard, pos: DrillPosition): DrillJson {
+  const { kind, level, seed } = pos;
+  return {
+    kind,
+    level,
+    seed,
+    deal: pos.deal,
+    card: cc.card.name,
+    question: pos.question,
+    view: viewJson(pos.view, pos.legal),
+    legal: legalJson(pos.legal, pos.view),
+    ...(pos.situation === undefined ? {} : { situation: pos.situation }),
+    ...(pos.choices === undefined ? {} : { choices: pos.choices }),
+  };
+}
+
+/** Her answer at a drill's position graded: a move by the coach's hint there (worlds as the budget affords), a choice by the drill's key. */
+export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillAnswer, hint: (pos: DrillPosition) => Hint): DrillGradeJson {
+  if ('choice' in answer) {
+    const g = gradeChoice(pos, answer.choice);
+    const action = { type: 'choice', seat: pos.seat, choice: answer.choice } as unknown as LegalJson;
+    return { right: g.right, agreed: g.right, asGood: false, verdict: g.verdict, hint: { kind: pos.view.phase as HintJson['kind'], text: g.reason, action, tiles: g.tiles.map(tileName) } };
+  }
+  if (pos.choices !== undefined) throw new TilemateError('TM_BAD_INPUT', `a ${pos.kind} drill is answered by choosing one of its answers ("choice"), not by a move`);
+  const h = hint(pos);
+  const g = gradeDrill(cc, pos, h, decodeAction({ ...answer.action, seat: pos.seat }));
+  return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(h, pos.view) };
 }
 
 /** One of her own mistakes as a drill: the moment of her game, and the question. */
@@ -173,19 +211,13 @@ function run(task: HeavyTask): unknown {
     }
     case 'drill': {
       const cc = card(task.cardText).cc;
-      const pos = drillPosition(cc, task.drill);
-      const { kind, level, seed } = task.drill;
-      return { kind, level, seed, deal: pos.deal, card: cc.card.name, question: DRILL_QUESTIONS[kind], view: viewJson(pos.view, pos.legal), legal: legalJson(pos.legal, pos.view) } satisfies DrillJson;
+      return drillJson(cc, drillPosition(cc, task.drill)) satisfies DrillJson;
     }
     case 'drill-answer': {
       const cc = card(task.cardText).cc;
-      const pos = drillPosition(cc, task.drill);
-      const answer = decodeAction({ ...task.answer, seat: pos.seat });
       // graded as the hint at a table is made: as many worlds as the budget affords
       const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, true);
-      const hint = drillHint(cc, pos, { worlds: task.worlds, afford });
-      const g = gradeDrill(cc, pos, hint, answer);
-      return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
+      return gradeAnswer(cc, drillPosition(cc, task.drill), task.answer, (pos) => drillHint(cc, pos, { worlds: task.worlds, afford })) satisfies DrillGradeJson;
     }
     case 'mistake': {
       const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
@@ -206,7 +238,8 @@ function run(task: HeavyTask): unknown {
       const cc = card(task.cardText).cc;
       const { step } = lessonStep(task.lesson, task.step);
       const pos = drillPosition(cc, step.drill);
-      return checkStep(cc, step, decodeAction({ ...task.answer, seat: pos.seat }), { worlds: task.worlds }) satisfies StepCheck;
+      const answer = 'choice' in task.answer ? { choice: task.answer.choice } : decodeAction({ ...task.answer.action, seat: pos.seat });
+      return checkStep(cc, step, answer, { worlds: task.worlds }) satisfies StepCheck;
     }
     case 'review': {
       // a long review is done in parts: this one stops after about sliceMs, at a decision's end

@@ -13,7 +13,8 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
  * @typedef {{ tile: string, size: number, jokers: number, tiles: string[] }} Exposure
  * @typedef {{ seat: number, players: number, phase: string, wallLeft: number, rack: string[], claim: { tile: string, discarder: number } | null,
  *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
- * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string }} Drill
+ * @typedef {{ id: string, words: string }} Choice
+ * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string, situation?: string, choices?: Choice[] }} Drill
  * @typedef {{ text: string, details?: string, action: LegalAction, tiles: string[], blind?: number }} Hint
  * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint, days?: number, due?: string }} Grade
  * @typedef {{ recordId: string, decision: number, kind: string, finishedAt: string }} MistakeItem
@@ -28,6 +29,11 @@ const KIND_WORDS = /** @type {Record<string, string>} */ ({
   charleston: 'Pass three in the Charleston',
   discard: 'Choose a discard',
   call: 'Call or let it go',
+  exchange: 'Take a joker or not',
+  hand: 'Which hand to aim for',
+  safe: 'Safe or risky',
+  dead: 'Is that hand dead?',
+  score: 'What does it score?',
 });
 const DIRECTION_WORDS = /** @type {Record<string, string>} */ ({ right: 'to the right', across: 'across', left: 'to the left' });
 const GROUP = /** @type {Record<number, string>} */ ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' });
@@ -44,6 +50,7 @@ const state = {
   /** a drill of a set her coach gave her is shown @type {DrillSet | null} */ set: null,
   /** a lesson's step is shown @type {LessonStep | null} */ lesson: null,
   /** the lesson's step is done: what she did right @type {string | null} */ lessonDone: null,
+  /** the answer she chose at a choice drill @type {string | null} */ choice: null,
 };
 const LESSONS_KEY = 'tilemate-lessons';
 
@@ -107,10 +114,10 @@ function chosenTiles() {
   return state.chosen.map((i) => rack[i]);
 }
 
-/** How many rack tiles her answer takes: three less any blind ones for a pass, one for a discard, none for a call. */
+/** How many rack tiles her answer takes: three less any blind ones for a pass, one for a discard, none for a call or a choice. */
 function toChoose() {
   const kind = state.drill?.kind;
-  return kind === 'charleston' ? 3 - state.blind : kind === 'discard' ? 1 : 0;
+  return kind === 'charleston' ? 3 - state.blind : kind === 'discard' || kind === 'exchange' ? 1 : 0;
 }
 
 function draw() {
@@ -137,14 +144,16 @@ function draw() {
 
   // what she can see at the table
   const lines = [];
-  if (d.kind === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
+  if (d.situation) lines.push(el('p', { text: tilesInWords(d.situation) }));
+  else if (v.phase === 'charleston' && d.kind !== 'charleston') lines.push(el('p', { text: 'Your tiles as they were dealt, before the Charleston.' }));
+  else if (d.kind === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
   else lines.push(el('p', { text: `The wall has ${v.wallLeft} tiles left.` }));
   if (d.kind === 'call' && v.claim) {
     lines.push(el('p', { class: 'drill-claim' }, `${seatWords(v.claim.discarder, v)} discards `, tileElement(v.claim.tile, { size: 'mid' }), '.'));
   }
   /** @type {HTMLElement[]} */
   const shown = [];
-  if (d.kind !== 'charleston') {
+  if (v.phase !== 'charleston') {
     shown.push(el('h3', { text: 'What the table shows' }));
     for (const s of v.seats) {
       if (s.seat === v.seat) continue;
@@ -167,7 +176,7 @@ function draw() {
 function drawRack() {
   const d = /** @type {Drill} */ (state.drill);
   const g = state.grade;
-  const coach = g ? [...(g.hint.tiles ?? [])] : [];
+  const coach = g && !d.choices ? [...(g.hint.tiles ?? [])] : [];
   const choosing = !g && !state.lessonDone && toChoose() > 0;
   $('#drill-rack').replaceChildren(...d.view.rack.map((t, i) => {
     const b = tileElement(t, { size: 'big', button: true });
@@ -228,7 +237,13 @@ function drawAnswer() {
       () => answer({ type: 'pass', seat, tiles: chosenTiles(), blind: state.blind }), 'btn-main', 'answer-button');
     pass.disabled = tiles.length !== need;
     out.unshift(pass);
-  } else if (d.kind === 'discard') {
+  } else if (d.choices) {
+    for (const c of d.choices) {
+      const b = button(tilesInWords(c.words), () => answerChoice(c.id), 'btn-choice');
+      b.dataset.choice = c.id;
+      out.push(b);
+    }
+  } else if (d.kind === 'discard' || d.kind === 'exchange') {
     const [tile] = chosenTiles();
     const go = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => answer({ type: 'discard', seat, tile: chosenTiles()[0] }), 'btn-main', 'answer-button');
     go.disabled = !tile || !legalOf('discard').some((a) => a.tile === tile);
@@ -252,19 +267,30 @@ function drawAnswer() {
   box.replaceChildren(...out);
 }
 
-/** @param {LegalAction} action */
-async function answer(action) {
+/** A move at the table as her answer. @param {LegalAction} action */
+function answer(action) {
+  const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
+  return send({ answer: sent });
+}
+
+/** One of a choice drill's answers as hers. @param {string} id */
+function answerChoice(id) {
+  state.choice = id;
+  return send({ choice: id });
+}
+
+/** Her answer sent and graded (a lesson's step: checked). @param {{ answer: object } | { choice: string }} given */
+async function send(given) {
   const d = state.drill;
   if (!d || state.grade || state.lessonDone || document.body.dataset.busy === '1') return;
-  if (state.lesson) return lessonAnswer(state.lesson, action);
+  if (state.lesson) return lessonAnswer(state.lesson, given);
   busy(true);
   $('#drill-message').textContent = 'The coach is weighing your answer\u2026';
-  const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
   try {
     /** @type {Grade} */
     const g = state.mistake
-      ? await call('POST', '/api/drills/mine/answer', { ...state.mistake, answer: sent })
-      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, answer: sent, ...(state.set ? { set: state.set.id } : {}) });
+      ? await call('POST', '/api/drills/mine/answer', { ...state.mistake, ...given })
+      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, ...given, ...(state.set ? { set: state.set.id } : {}) });
     if (state.set && !(String(d.seed) in state.set.answers)) state.set.answers[String(d.seed)] = g.right;
     state.grade = g;
     const t = loadTally();
@@ -290,14 +316,13 @@ async function answer(action) {
 /**
  * Her move at a lesson's step, checked: done, and the step is kept as done; or not yet, the
  * reason said, her choice cleared, and the step stays.
- * @param {LessonStep} lesson @param {LegalAction} action
+ * @param {LessonStep} lesson @param {{ answer: object } | { choice: string }} given
  */
-async function lessonAnswer(lesson, action) {
+async function lessonAnswer(lesson, given) {
   busy(true);
-  const { blindUpTo: _b, choose: _c, claimTile: _t, ...sent } = action;
   try {
     /** @type {{ ok: boolean, words: string }} */
-    const r = await call('POST', '/api/lessons/check', { lesson: lesson.lesson, step: lesson.step, answer: sent });
+    const r = await call('POST', '/api/lessons/check', { lesson: lesson.lesson, step: lesson.step, ...given });
     if (r.ok) {
       state.lessonDone = r.words;
       const done = lessonsDone();
@@ -306,6 +331,7 @@ async function lessonAnswer(lesson, action) {
       $('#drill-message').textContent = '';
     } else {
       state.chosen = [];
+      state.choice = null;
       $('#drill-message').textContent = tilesInWords(r.words);
     }
   } catch (err) {
@@ -322,7 +348,7 @@ async function openLesson(id, step) {
   try {
     /** @type {LessonStep} */
     const l = await call('GET', `/api/lessons/${encodeURIComponent(id)}/${step}`);
-    Object.assign(state, { drill: l.drill, grade: null, chosen: [], blind: 0, daily: false, mistake: null, set: null, lesson: l, lessonDone: null });
+    Object.assign(state, { drill: l.drill, grade: null, chosen: [], blind: 0, daily: false, mistake: null, set: null, lesson: l, lessonDone: null, choice: null });
     history.replaceState(null, '', `drills.html?lesson=${encodeURIComponent(id)}&step=${step}`);
     $('#drill-message').textContent = '';
     draw();
@@ -363,14 +389,17 @@ function drawResult() {
     return;
   }
   const g = state.grade;
+  const d = /** @type {Drill} */ (state.drill);
   box.classList.toggle('hidden', !g);
   if (!g) { box.replaceChildren(); return; }
   const t = loadTally();
   box.className = g.right ? 'drill-right' : 'drill-wrong';
+  const mine = d.choices?.find((c) => c.id === state.choice);
   box.replaceChildren(
+    ...(mine ? [el('p', { class: 'note', text: `Your answer: ${tilesInWords(mine.words)}.` })] : []),
     el('p', { class: 'verdict', text: tilesInWords(g.verdict) }),
     el('p', { class: 'why', text: tilesInWords(g.hint.text) }),
-    ...(!g.agreed && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),
+    ...(!g.agreed && !d.choices && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),
     ...(g.hint.details ? [el('details', {}, el('summary', { text: 'Details' }), el('p', { text: tilesInWords(g.hint.details) }))] : []),
     ...(g.days !== undefined && g.due ? [el('p', { class: 'comes-back', text: g.right ? `It comes back on ${dayWords(g.due)}, to check you still know it.` : `It comes back on ${dayWords(g.due)}, to try again.` })] : []),
     el('p', { class: 'note', text: `${t.streak} right in a row now (best ${t.best}).` }),
@@ -391,7 +420,7 @@ async function open(path, daily, set = null) {
   try {
     /** @type {Drill} */
     const d = await call('GET', path);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set, lesson: null, lessonDone: null });
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set, lesson: null, lessonDone: null, choice: null });
     if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
     draw();
     $('#drill').focus();
@@ -472,7 +501,7 @@ async function nextMistake() {
   try {
     /** @type {Drill} */
     const d = await call('GET', `/api/drills/mine/${encodeURIComponent(item.recordId)}/${item.decision}`);
-    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision }, lesson: null, lessonDone: null });
+    Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision }, lesson: null, lessonDone: null, choice: null });
     draw();
     $('#drill').focus();
   } catch (err) {

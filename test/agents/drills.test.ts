@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDrill, dailyDrill, drillHint, drillPosition, DRILL_KINDS, gradeDrill } from '../../agents/coach/drills.js';
+import { checkDrill, dailyDrill, drillHint, drillPosition, DRILL_KINDS, gradeChoice, gradeDrill } from '../../agents/coach/drills.js';
+import { tileWords } from '../../agents/mah-jongg/defence.js';
 import { TilemateError } from '../../engine/errors.js';
 import { loadCard } from '../../io/cards.js';
 
-/** Drills (issue 46): positions dealt from a drill's name alone, graded by the coach's hint. The 200-position key check is test/agents/drill-keys.test.ts (slow). */
+/** Drills (issue 46): positions dealt from a drill's name alone, graded by the coach's hint or the drill's key. The 200-position key check is test/agents/drill-keys.test.ts (slow). */
 
 const cc = loadCard();
 
@@ -24,10 +25,37 @@ describe('drills', () => {
         } else if (kind === 'discard') {
           expect(v.phase).toBe('discard');
           expect(v.wallLeft >= [70, 40, 0][level - 1] && v.wallLeft < [Infinity, 70, 40][level - 1]).toBe(true);
-        } else {
-          expect(v.phase).toBe('claims');
-          expect(a.legal.some((x) => x.type === 'call' || x.type === 'callMahJongg')).toBe(true);
+        } else if (kind === 'call' || kind === 'exchange') {
+          expect(v.phase).toBe(kind === 'call' ? 'claims' : 'discard');
+          expect(a.legal.some((x) => (kind === 'call' ? x.type === 'call' || x.type === 'callMahJongg' : x.type === 'exchange'))).toBe(true);
           expect(v.wallLeft >= [60, 30, 0][level - 1] && v.wallLeft < [Infinity, 60, 30][level - 1]).toBe(true);
+        } else {
+          // a choice drill: its answers, one of them right, and the key kept from the page
+          expect(a.choices!.length).toBeGreaterThanOrEqual(2);
+          expect(a.choices!.filter((c) => c.id === a.key!.right)).toHaveLength(1);
+          expect(b.choices).toEqual(a.choices);
+          if (kind === 'hand') {
+            expect(v.phase).toBe(level === 1 ? 'charleston' : 'discard');
+            if (level === 1) expect(v.pass).toBe(0);
+            if (level === 2) expect(v.discards[v.seat]).toEqual([]);
+            if (level === 3) expect(v.wallLeft >= 30 && v.wallLeft < 60).toBe(true);
+            expect(a.choices).toHaveLength(4);
+          } else if (kind === 'safe') {
+            expect(v.phase).toBe('discard');
+            expect(v.wallLeft >= [50, 25, 0][level - 1] && v.wallLeft < [Infinity, 50, 25][level - 1]).toBe(true);
+            expect(v.concealed[a.key!.tiles[0]]).toBeGreaterThan(0);
+            expect(a.question).toBe(`Is ${tileWords(a.key!.tiles[0])} safe to discard now?`);
+          } else if (kind === 'dead') {
+            expect(['draw', 'discard']).toContain(v.phase);
+            expect(a.question).toMatch(/^Is (Right|Across|Left)'s hand dead\?$/);
+          } else {
+            expect(v.phase).toBe('ended');
+            const e = a.state.result!.outcome.mahJonggs[0];
+            expect(e.seat).toBe(a.seat);
+            if (level === 1) expect(e.selfPick).toBe(false);
+            if (level === 2) expect(e.selfPick).toBe(true);
+            expect(a.situation).toMatch(level === 2 ? /picking the winning tile from the wall yourself\.$/ : /discard\.$|yourself\.$/);
+          }
         }
       }
     }
@@ -59,6 +87,40 @@ describe('drills', () => {
     expect(grades.some((g) => !g.right)).toBe(true);
     for (const g of grades) expect(g.right).toBe(g.agreed || g.tilesLost === 0);
     expect(grades.find((g) => !g.right)!.verdict).toMatch(/^Not this time: the coach would pass \w+, \w+ and \w+\.$/);
+  });
+
+  it('a choice drill grades one of its answers by its key, with the reason, and refuses any other; a move is refused there', () => {
+    const pos = drillPosition(cc, { kind: 'safe', level: 2, seed: 4 });
+    const right = gradeChoice(pos, pos.key!.right);
+    expect(right).toMatchObject({ right: true, verdict: 'Right.', reason: pos.key!.reason });
+    const other = pos.choices!.find((c) => c.id !== pos.key!.right)!;
+    const wrong = gradeChoice(pos, other.id);
+    expect(wrong.right).toBe(false);
+    expect(wrong.verdict).toBe(`Not this time: the answer is "${pos.choices!.find((c) => c.id === pos.key!.right)!.words}".`);
+    expect(() => gradeChoice(pos, 'maybe')).toThrow(/"maybe" is not one of this drill's answers \(safe, risky, dangerous\)/);
+    const move = drillPosition(cc, { kind: 'discard', level: 1, seed: 5 });
+    expect(() => gradeChoice(move, 'safe')).toThrow(/answered by a move/);
+  });
+
+  it('a balanced drill asks each of its answers: dead hands and live ones, safe tiles, risky and dangerous ones', () => {
+    const answers = (kind: 'dead' | 'safe') => new Set([...Array(12).keys()].map((i) => drillPosition(cc, { kind, level: 3, seed: 300 + i }).key!.right));
+    expect([...answers('dead')].sort()).toEqual(['dead', 'live']);
+    expect([...answers('safe')].sort()).toEqual(['dangerous', 'risky', 'safe']);
+  });
+
+  it('a score drill scores as the engine scored the game, and its reason adds up to its answer', () => {
+    for (const level of [1, 2, 3] as const) {
+      for (const seed of [11, 12]) {
+        const pos = drillPosition(cc, { kind: 'score', level, seed });
+        const e = pos.state.result!.outcome.mahJonggs[0];
+        const jokerless = e.jokerless && !e.singlesAndPairs;
+        // social play (teaching guide 6.2): the game's own score; a tournament (rules 11.1, 11.2): the value and its bonuses
+        const want = level === 3 ? e.value + (e.selfPick ? 10 : 0) + (jokerless ? 20 : 0) : pos.state.result!.scores[pos.seat];
+        expect(pos.key!.right).toBe(String(want));
+        expect(pos.key!.reason).toMatch(new RegExp(`${want}( points)?\\.$`));
+        expect(pos.choices!.map((c) => Number(c.id))).toEqual([...pos.choices!.map((c) => Number(c.id))].sort((x, y) => x - y));
+      }
+    }
   });
 
   it('a drill named from outside is checked: kind, level and number', () => {

@@ -26,8 +26,9 @@ afterAll(async () => {
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 
-/** Makes the move on the page as she would: tiles tapped on the rack and the main button, or the call's button. */
-async function play(page: Page, a: Action): Promise<void> {
+/** Makes the move on the page as she would: tiles tapped on the rack and the main button, the call's button, or the answer's. */
+async function play(page: Page, a: Action | { choice: string }): Promise<void> {
+  if ('choice' in a) return page.click(`#answer [data-choice="${a.choice}"]`);
   const json = encodeAction(a) as { type: string; tiles?: string[]; tile?: string };
   if (json.type === 'call') return page.click('#answer button:has-text("Call the")');
   if (json.type === 'decline') return page.click('#decline-button');
@@ -53,6 +54,7 @@ describe('page: lessons', () => {
     await expect(page.$$eval('#lesson-list li', (els) => els.length)).resolves.toBe(LESSONS.length);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'lessons-phone.png'), fullPage: true });
+    const firstLong = LESSONS.findIndex((l) => l.steps.length > 1);
     for (const [li, lesson] of LESSONS.entries()) {
       await page.click(`#lesson-${lesson.id}`);
       for (let n = 1; n <= lesson.steps.length; n++) {
@@ -72,11 +74,11 @@ describe('page: lessons', () => {
         expect((await page.textContent('#result .verdict'))!.length).toBeGreaterThan(10);
         await page.screenshot({ path: join(SHOTS, `lesson-${li + 1}-${n}-done.png`), fullPage: true });
         expect(await axeViolations(page)).toEqual([]);
-        if (li === 0 && n === 1) {
+        if (li === firstLong && n === 1) {
           // a reload after the first step: the course remembers it, and goes on at step 2
           await page.goto(`${base}/drills.html`);
           await page.waitForSelector('#lesson-list li');
-          await expect(page.textContent('#lesson-list li >> nth=0')).resolves.toContain('1 of 2 done.');
+          await expect(page.textContent(`#lesson-list li >> nth=${li}`)).resolves.toContain(`1 of ${lesson.steps.length} done.`);
           await page.click(`#lesson-${lesson.id}`);
           continue;
         }

@@ -1,8 +1,8 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { checkDrill, DRILL_KINDS, DRILL_SEEDS, DRILL_WORLDS, dailyDrill } from '../../../agents/coach/drills.js';
 import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
-import type { DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
+import type { DrillAnswer, DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
 import { daysUntil } from '../../../agents/coach/practice.js';
 import { LESSONS, lessonStep, type StepCheck } from '../../../agents/coach/lessons.js';
 import { TilemateError } from '../../../engine/errors.js';
@@ -19,7 +19,10 @@ import { ActionBody, CARD_CHOICE, ERRORS, namingFields, Strict, ViewSchema } fro
 export function drillRoutes(app: Api, ctx: AppContext): void {
   const Kind = Type.Union(
     DRILL_KINDS.map((k) => Type.Literal(k)),
-    { description: 'charleston (pass three), discard (which tile), call (call the discard or let it go)' },
+    {
+      description:
+        'charleston (pass three), discard (which tile), call (call the discard or let it go), exchange (take a joker or discard), hand (which line to aim for), safe (is this tile safe), dead (is that hand dead), score (what the Mah Jongg scores)',
+    },
   );
   const LEVEL = '1 early in the game and plainer, 3 later with more on the table';
   const SEED = 'the drill number: the same number deals the same position';
@@ -38,7 +41,17 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       Type.Object({ type: Type.String(), seat: Type.Integer() }, { additionalProperties: true, description: 'a legal answer: post it back as "answer" (a pass says how many tiles to choose)' }),
     ),
     date: Type.Optional(Type.String({ description: "the day's puzzle: its date (UTC)" })),
+    situation: Type.Optional(Type.String({ description: 'a choice drill: what the table shows that the view does not say (the Mah Jongg to score)' })),
+    choices: Type.Optional(Type.Array(Type.Object({ id: Type.String(), words: Type.String() }), { description: 'a choice drill: its answers; post one\'s id back as "choice"' })),
   });
+  /** Her answer: a move (a move drill) or one of the drill's answers (a choice drill), exactly one. */
+  const answerOf = (b: { answer?: Static<typeof ActionBody>; choice?: string }, what: string): DrillAnswer => {
+    if ((b.answer === undefined) === (b.choice === undefined)) throw new TilemateError('TM_BAD_INPUT', `${what} needs exactly one of "answer" (a move) or "choice" (one of the drill's answers)`);
+    if (b.choice !== undefined) return { choice: b.choice };
+    const { after: _, ...action } = b.answer!;
+    return { action };
+  };
+  const Choice = Type.Optional(Type.String({ maxLength: 40, description: "a choice drill's answer: one of its choices' ids" }));
 
   const cardText = async (req: Parameters<typeof asker>[0], reply: Parameters<AppContext['accounts']['player']>[1], name: string | undefined): Promise<string> =>
     name === undefined ? ctx.cardText : ctx.savedCard(await ctx.accounts.player(req, reply), name);
@@ -94,10 +107,16 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
             level: Level,
             seed: Seed,
             card: Card,
-            answer: ActionBody,
+            answer: Type.Optional(ActionBody),
+            choice: Choice,
             set: Type.Optional(Type.String({ maxLength: 64, description: 'the set her coach gave her that this drill is one of: her first answer is kept for the coach' })),
           },
-          { examples: [{ kind: 'discard', level: 1, seed: 7, answer: { type: 'discard', tile: '9C' } }] },
+          {
+            examples: [
+              { kind: 'discard', level: 1, seed: 7, answer: { type: 'discard', tile: '9C' } },
+              { kind: 'safe', level: 2, seed: 7, choice: 'risky' },
+            ],
+          },
         ),
         response: {
           200: Type.Object({
@@ -114,7 +133,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     async (req, reply) => {
       const b = req.body;
       const drill = checkDrill(b.kind, b.level, b.seed);
-      const { after: _, ...answer } = b.answer;
+      const answer = answerOf(b, 'a drill answer');
       // a drill of a set her coach gave her: hers, and holding this drill, before any work is done
       const me = b.set === undefined ? null : await ctx.accounts.current(req);
       if (b.set !== undefined) {
@@ -353,7 +372,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       schema: {
         summary: "Her move at a lesson's step, checked by the engine and the step's rule: done, or not yet and why",
         body: Strict(
-          { lesson: Type.String({ maxLength: 40 }), step: Type.Integer({ minimum: 1, maximum: 99 }), answer: ActionBody },
+          { lesson: Type.String({ maxLength: 40 }), step: Type.Integer({ minimum: 1, maximum: 99 }), answer: Type.Optional(ActionBody), choice: Choice },
           { examples: [{ lesson: 'charleston', step: 1, answer: { type: 'pass', tiles: ['1B', '2B', '3B'], blind: 0 } }] },
         ),
         response: { 200: Type.Object({ ok: Type.Boolean(), words: Type.String() }), ...ERRORS },
@@ -362,7 +381,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     async (req) => {
       const b = req.body;
       lessonStep(b.lesson, b.step);
-      const { after: _, ...answer } = b.answer;
+      const answer = answerOf(b, 'a lesson answer');
       return ctx.pool.request<StepCheck>({ kind: 'lesson-check', cardText: ctx.cardText, lesson: b.lesson, step: b.step, answer, worlds: DRILL_WORLDS }, asker(req));
     },
   );

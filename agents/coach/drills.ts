@@ -4,18 +4,18 @@ import type { Action, GameState, SeatView } from '../../engine/mah-jongg/game.js
 import { MAH_JONGG, mahJonggGame, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { replayRecord } from '../../engine/record.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
-import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { closestAway } from '../../engine/mah-jongg/hand-check.js';
 import { nextU32, seedRng } from '../../engine/rng.js';
-import { JOKER, tileName, type Group, type TileId } from '../../engine/mah-jongg/tiles.js';
+import { tileName, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { scoreGame, type MahJonggEvent } from '../../engine/mah-jongg/scoring.js';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import type { LineResult } from '../../engine/mah-jongg/analyzer.js';
 import type { RngState } from '../../engine/rng.js';
-import { deadCalls, exposuresWords, tableCounts, tileSafety, tileWords, where, type SafetyLevel } from '../mah-jongg/defence.js';
+import { deadCalls, exposuresWords, tileSafety, tileWords, where, type SafetyLevel } from '../mah-jongg/defence.js';
 import { makeAgent } from '../mah-jongg/levels.js';
 import { forcedAction, tableTurns } from '../table.js';
-import { hintFor, type Hint, type HintOptions } from './hint.js';
+import { hintFor, situationOf, type Hint, type HintOptions } from './hint.js';
 import { describeAction, judge, type Judgement } from './review.js';
 
 /**
@@ -62,7 +62,9 @@ export const DRILL_SEEDS = 2 ** 31;
 const MORE_DEALS = 24;
 /**
  * Deals a balanced drill looks through for the answer its seed chose (a dead hand comes in a
- * few deals of a hundred); when none of them asks it, the first that asks the kind at all.
+ * few deals of a hundred), and an exchange drill for a joker to take (late in the game, one
+ * deal in ten or so offers one); a balanced drill whose answer none of them asks takes the
+ * first that asks the kind at all.
  */
 const WANTED_DEALS = 200;
 /** The answers a choice drill balances: its seed chooses one, each as often, so no one answer is usually right. */
@@ -297,7 +299,8 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     return CHOICE_KINDS.includes(drill.kind) ? { ...pos, ...choiceQuestion(cc, pos, tag, rng) } : pos;
   };
   let first: { deal: number; met: Moment[] } | undefined;
-  for (let k = 0; k <= (want === undefined ? MORE_DEALS : WANTED_DEALS); k++) {
+  const deals = want === undefined && drill.kind !== 'exchange' ? MORE_DEALS : WANTED_DEALS;
+  for (let k = 0; k <= deals; k++) {
     const deal = (drill.seed + k) % DRILL_SEEDS;
     const { met } = play(deal, -1);
     if (met.length === 0) continue;
@@ -306,7 +309,7 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
   }
   // the answer wanted comes in no deal near the seed: the first deal that asks the kind at all
   if (first !== undefined) return at(first.deal, first.met, undefined);
-  throw new TilemateError('TM_BAD_INPUT', `drill ${drill.kind} ${drill.level} #${drill.seed} found no such decision in ${MORE_DEALS + 1} deals: try another number`);
+  throw new TilemateError('TM_BAD_INPUT', `drill ${drill.kind} ${drill.level} #${drill.seed} found no such decision in ${deals + 1} deals: try another number`);
 }
 
 type ChoiceQuestion = Required<Pick<DrillPosition, 'question' | 'choices' | 'key'>> & Partial<Pick<DrillPosition, 'situation' | 'view'>>;
@@ -364,16 +367,16 @@ const SAFETY_WORDS: Record<SafetyLevel, string> = {
   dangerous: 'Dangerous: it may give someone Mah Jongg',
 };
 
-/** Which line to aim for: the closest line on the card against three at least two tiles farther, in an order the seed shuffles. */
+/**
+ * Which line to aim for: the closest line on the card against three at least two tiles farther,
+ * in an order the seed shuffles. The lines are ranked as Which hand? ranks them for the same
+ * situation typed in (agents/coach/hint.ts situationOf: her rack, her exposures, the discards
+ * and the others' exposures).
+ */
 function handQuestion(cc: CompiledCard, v: SeatView, rng: RngState): ChoiceQuestion {
-  const mine: Group[] = v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
-  const seen = tableCounts(v);
-  // her own exposures are hers, not tiles gone from the wall
-  for (const x of mine) {
-    seen[x.tile] -= x.size - x.jokers;
-    seen[JOKER] -= x.jokers;
-  }
-  const ranked = new Analyzer(cc).analyze({ concealed: [...v.concealed], exposures: mine, seen, copies: v.copies }).filter((r) => r.possible);
+  const sit = situationOf(v);
+  const input = analysisInput(v.copies, sit.hand, sit.exposed, sit.seen, sit.others);
+  const ranked = new Analyzer(cc).analyze(input).filter((r) => r.possible);
   const best = ranked[0];
   const farther = (gap: number) => ranked.filter((r) => r.tilesAway >= best.tilesAway + gap);
   let pool = farther(2);

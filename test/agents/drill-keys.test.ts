@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { drillPosition, DRILL_KINDS, gradeDrill, type DrillKind } from '../../agents/coach/drills.js';
-import { hintFor } from '../../agents/coach/hint.js';
+import { CHOICE_KINDS, drillPosition, DRILL_KINDS, gradeChoice, gradeDrill, type DrillKind, type DrillPosition } from '../../agents/coach/drills.js';
+import { hintFor, situationOf } from '../../agents/coach/hint.js';
 import { sameAction } from '../../agents/coach/review.js';
-import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { Action } from '../../engine/mah-jongg/game.js';
 import { loadCard } from '../../io/cards.js';
 
@@ -29,12 +29,14 @@ function awayAfter(concealed: readonly number[], copies: readonly number[], tile
 }
 
 describe('drill answer keys', () => {
-  for (const kind of DRILL_KINDS) {
+  for (const kind of DRILL_KINDS.filter((k) => !CHOICE_KINDS.includes(k))) {
     it(`${kind}: the key is the hint's answer at ${POSITIONS} positions, all different`, () => {
       const seen = new Set<string>();
       for (let i = 0; i < POSITIONS; i++) {
         const level = ((i % 3) + 1) as 1 | 2 | 3;
-        const pos = drillPosition(cc, { kind: kind as DrillKind, level, seed: 1000 + i });
+        // an exchange drill looks through many deals for a joker to take: numbers far apart, different deals
+        const seed = kind === 'exchange' ? 1000 + 211 * i : 1000 + i;
+        const pos = drillPosition(cc, { kind: kind as DrillKind, level, seed });
         seen.add(JSON.stringify([pos.deal, pos.seat, pos.view.phase, pos.view.concealed, pos.view.wallLeft, pos.view.claim]));
         const hint = hintFor(cc, pos.view, pos.legal, { worlds: WORLDS });
         expect(gradeDrill(cc, pos, hint, hint.action).right).toBe(true);
@@ -46,10 +48,56 @@ describe('drill answer keys', () => {
           else if (a.type === 'pass' && hint.action.type === 'pass')
             expected = awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
           else expected = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, a))?.aboutEqual ?? g.asGood;
-          expect({ drill: `${kind} ${level} #${1000 + i}`, answer: a, right: g.right }).toEqual({ drill: `${kind} ${level} #${1000 + i}`, answer: a, right: expected });
+          expect({ drill: `${kind} ${level} #${seed}`, answer: a, right: g.right }).toEqual({ drill: `${kind} ${level} #${seed}`, answer: a, right: expected });
         }
       }
       expect(seen.size).toBe(POSITIONS);
+    }, 600_000);
+  }
+
+  /**
+   * A choice drill's key against what the hint (or the engine under it) says at the position:
+   * the line Which hand? puts first for the same situation typed in, and every other choice
+   * farther; the hint's own rating of the tile asked; the engine's own proof of a dead hand
+   * (a callDead it allows); the score the engine gave the game (tournament points: the
+   * value and the rules' bonuses, counted here).
+   */
+  const keyOf: Record<string, (pos: DrillPosition) => string> = {
+    hand: (pos) => {
+      const sit = situationOf(pos.view);
+      const ranked = analyzer.analyze(analysisInput(pos.view.copies, sit.hand, sit.exposed, sit.seen, sit.others)).filter((r) => r.possible);
+      const best = ranked[0].tilesAway;
+      for (const c of pos.choices!) if (c.id !== pos.key!.right) expect(ranked.find((r) => r.id === c.id)!.tilesAway).toBeGreaterThan(best);
+      return ranked.find((r) => r.id === pos.key!.right)!.tilesAway === best ? pos.key!.right : 'not the closest';
+    },
+    safe: (pos) => hintFor(cc, pos.view, pos.legal, { worlds: 1 }).defence!.find((x) => x.tile === pos.key!.tiles[0])!.level,
+    dead: (pos) => {
+      const who = ['Right', 'Across', 'Left'].indexOf(/^Is (\w+)'s/.exec(pos.question)![1]);
+      const target = (pos.seat + who + 1) % 4;
+      return pos.legal.some((a) => a.type === 'callDead' && a.target === target) ? 'dead' : 'live';
+    },
+    score: (pos) => {
+      const e = pos.state.result!.outcome.mahJonggs[0];
+      return String(pos.level === 3 ? e.value + (e.selfPick ? 10 : 0) + (e.jokerless && !e.singlesAndPairs ? 20 : 0) : pos.state.result!.scores[pos.seat]);
+    },
+  };
+  for (const kind of CHOICE_KINDS) {
+    it(`${kind}: the key is the hint's (or the engine's) answer at ${POSITIONS} positions, all different, and grades so`, () => {
+      const seen = new Set<string>();
+      const rights = new Map<string, number>();
+      for (let i = 0; i < POSITIONS; i++) {
+        const level = ((i % 3) + 1) as 1 | 2 | 3;
+        // numbers further apart than the deals a balanced drill looks through: different deals
+        const pos = drillPosition(cc, { kind, level, seed: 1000 + 211 * i });
+        seen.add(JSON.stringify([pos.deal, pos.seat, pos.view.phase, pos.view.concealed, pos.view.wallLeft, pos.question]));
+        const key = keyOf[kind](pos);
+        expect({ drill: `${kind} ${level} #${1000 + 211 * i}`, key: pos.key!.right }).toEqual({ drill: `${kind} ${level} #${1000 + 211 * i}`, key });
+        for (const c of pos.choices!) expect(gradeChoice(pos, c.id).right).toBe(c.id === key);
+        rights.set(key, (rights.get(key) ?? 0) + 1);
+      }
+      expect(seen.size).toBe(POSITIONS);
+      // no one answer is right so often that always giving it would pass (hand and score: the answers differ by position)
+      expect(Math.max(...rights.values())).toBeLessThan(kind === 'dead' ? 0.7 * POSITIONS : 0.6 * POSITIONS);
     }, 600_000);
   }
 });

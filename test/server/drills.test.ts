@@ -36,6 +36,46 @@ describe('drills over HTTP', () => {
     expect(Number.isInteger(a.body.seed)).toBe(true);
   }, 120_000);
 
+  it('a choice drill shows its answers, never its key, and grades a choice with the reason; a move or both are refused', async () => {
+    const app = await server();
+    for (const kind of ['hand', 'safe', 'dead', 'score']) {
+      const got = await call(app, { method: 'GET', url: `/api/drills?kind=${kind}&level=2&seed=8` });
+      expect(got.status).toBe(200);
+      const d = got.body;
+      expect(d.choices.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(d)).not.toMatch(/"key"|"reason"|"right"/);
+      const pos = drillPosition(cc, { kind: kind as 'safe', level: 2, seed: 8 });
+      expect(d.choices).toEqual(pos.choices);
+      expect(d.question).toBe(pos.question);
+      const right = await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind, level: 2, seed: 8, choice: pos.key!.right } });
+      expect(right.status).toBe(200);
+      expect(right.body).toMatchObject({ right: true, verdict: 'Right.', hint: { text: pos.key!.reason } });
+      const other = pos.choices!.find((c) => c.id !== pos.key!.right)!.id;
+      const wrong = await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind, level: 2, seed: 8, choice: other } });
+      expect(wrong.body.right).toBe(false);
+      expect(wrong.body.verdict).toMatch(/^Not this time: the answer is "/);
+    }
+    const refused = async (payload: object) => {
+      const r = await call(app, { method: 'POST', url: '/api/drills/answer', payload });
+      expect(r.status).toBe(400);
+      return r.body.message as string;
+    };
+    await expect(refused({ kind: 'safe', level: 2, seed: 8, choice: 'perhaps' })).resolves.toMatch(/"perhaps" is not one of this drill's answers/);
+    await expect(refused({ kind: 'safe', level: 2, seed: 8, answer: { type: 'discard', tile: '1B' } })).resolves.toMatch(/answered by choosing one of its answers/);
+    await expect(refused({ kind: 'discard', level: 1, seed: 3, choice: 'safe' })).resolves.toMatch(/answered by a move/);
+    await expect(refused({ kind: 'safe', level: 2, seed: 8 })).resolves.toMatch(/exactly one of "answer" \(a move\) or "choice"/);
+    await expect(refused({ kind: 'safe', level: 2, seed: 8, choice: 'safe', answer: { type: 'discard', tile: '1B' } })).resolves.toMatch(/exactly one/);
+    await expect(refused({ kind: 'safe', level: 2, seed: 8, choice: 'x'.repeat(41) })).resolves.toMatch(/choice/);
+    // a lesson's step answered by a choice: not yet with the reason, then done
+    const step = await call(app, { method: 'GET', url: '/api/lessons/dead/1' });
+    expect(step.body.drill.choices).toHaveLength(2);
+    const key = drillPosition(cc, { kind: 'dead', level: 2, seed: 2 }).key!;
+    const no = await call(app, { method: 'POST', url: '/api/lessons/check', payload: { lesson: 'dead', step: 1, choice: key.right === 'dead' ? 'live' : 'dead' } });
+    expect(no.body).toEqual({ ok: false, words: `Not yet: ${key.reason}` });
+    const yes = await call(app, { method: 'POST', url: '/api/lessons/check', payload: { lesson: 'dead', step: 1, choice: key.right } });
+    expect(yes.body.ok).toBe(true);
+  }, 120_000);
+
   it("today's puzzle is one drill for everyone, dated", async () => {
     const app = await server();
     const one = await call(app, { method: 'GET', url: '/api/drills/daily' }, newJar());

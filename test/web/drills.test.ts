@@ -79,6 +79,39 @@ describe('page: drills', () => {
     }, 180_000);
   }
 
+  it('the choice drills at each size: the question names its tile or player, a wrong answer is told the right one and why, axe-clean', async () => {
+    const { page, base, pageErrors } = t;
+    const kinds = ['hand', 'safe', 'dead', 'score'] as const;
+    for (const [i, [name, size]] of Object.entries(SCREENS).entries()) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const kind of kinds) {
+        const drill = { kind, level: ((i % 3) + 1) as 1 | 2 | 3, seed: 40 + i };
+        const pos = drillPosition(cc, drill);
+        await page.goto(`${base}/drills.html?kind=${kind}&level=${drill.level}&seed=${drill.seed}`);
+        await page.waitForSelector('#drill:not(.hidden)');
+        await settled(page);
+        await expect(page.textContent('#drill-question')).resolves.toBe(pos.question);
+        await expect(page.$$eval('#answer [data-choice]', (els) => els.map((e) => (e as HTMLElement).dataset.choice))).resolves.toEqual(pos.choices!.map((c) => c.id));
+        expect(await everyControlInside(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
+        if (kind === 'score') await expect(page.textContent('#situation')).resolves.toContain('You made Mah Jongg with');
+        const wrong = pos.choices!.find((c) => c.id !== pos.key!.right)!;
+        await page.click(`#answer [data-choice="${wrong.id}"]`);
+        await page.waitForSelector('#result:not(.hidden)');
+        await settled(page);
+        await expect(page.textContent('#result .verdict')).resolves.toMatch(/^Not this time: the answer is "/);
+        if (kind === 'safe' || kind === 'dead') await expect(page.textContent('#result .why')).resolves.toBe(pos.key!.reason);
+        else expect((await page.textContent('#result .why'))!.length).toBeGreaterThan(20);
+        await page.screenshot({ path: join(SHOTS, `drills-${kind}-${name}.png`), fullPage: true });
+        expect(await axeViolations(page)).toEqual([]);
+      }
+    }
+    // the tally counts them by kind
+    await page.goto(`${base}/drills.html`);
+    await expect(page.textContent('#tally')).resolves.toContain('Is that hand dead?: 0 right of 3');
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
   it('a pass the coach would not make is told so, the coach’s tiles marked; the address opens the same drill again; the day’s puzzle is dated', async () => {
     const { page, base, pageErrors } = t;
     await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });

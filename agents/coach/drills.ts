@@ -29,6 +29,12 @@ import { describeAction, judge, type Judgement } from './review.js';
  * hint's choice is right, and so is any choice its figures call about as good.
  * - `charleston`: pass three tiles; level 1 the first pass (right), 2 the pass across, 3 the
  *   first left, where a blind pass is allowed (senior games rules 3).
+ * - `courtesy`: the second Charleston and the courtesy; level 1 the courtesy offer across
+ *   (teaching guide 2.4: none to three tiles; an offer of as many tiles as the coach's that
+ *   keeps her closest line as close is right), 2 the second Charleston's first pass (left), 3
+ *   its last pass (right), where a blind pass is allowed. (The vote for the second Charleston
+ *   is no drill: on the practice card the coach votes yes at every deal we tried, and a
+ *   question whose answer is always yes teaches nothing.)
  * - `discard`: which tile to discard; level 1 early (the wall at 70 tiles or more), 2 the
  *   middle (40 to 69), 3 late (under 40), when more is on the table to weigh.
  * - `call`: call the discard or let it go; the same stages of the wall (60 or more, 30 to 59,
@@ -50,7 +56,7 @@ import { describeAction, judge, type Judgement } from './review.js';
  *   tournament points (standardized tournament rules 11).
  */
 
-export const DRILL_KINDS = ['charleston', 'discard', 'call', 'exchange', 'hand', 'safe', 'dead', 'score'] as const;
+export const DRILL_KINDS = ['charleston', 'courtesy', 'discard', 'call', 'exchange', 'hand', 'safe', 'dead', 'score'] as const;
 export type DrillKind = (typeof DRILL_KINDS)[number];
 /** The kinds answered by choosing one of the drill's answers (the others by a move at the table). */
 export const CHOICE_KINDS: readonly DrillKind[] = ['hand', 'safe', 'dead', 'score'];
@@ -111,6 +117,7 @@ export interface DrillPosition extends Drill, Position {
 /** The words of a drill's kind: its question, as the page and the terminal ask it (a choice drill names its tile or player). */
 export const DRILL_QUESTIONS: Record<DrillKind, string> = {
   charleston: 'Which three tiles would you pass?',
+  courtesy: 'Which tiles, if any, would you offer across in the courtesy pass?',
   discard: 'Which tile would you discard?',
   call: 'Would you call this tile, or let it go?',
   exchange: 'A joker you could take lies in an exposure: would you exchange your tile for it, or discard?',
@@ -119,6 +126,13 @@ export const DRILL_QUESTIONS: Record<DrillKind, string> = {
   dead: "Is this player's hand dead?",
   score: 'What does this Mah Jongg score?',
 };
+
+/** The courtesy drill's question at each level: the offer, the second Charleston's first pass and its last. */
+const COURTESY_QUESTIONS = [
+  DRILL_QUESTIONS.courtesy,
+  "Which three tiles would you pass in the second Charleston's first pass?",
+  "Which three tiles would you pass in the second Charleston's last pass?",
+] as const;
 
 /** Checks a drill named from outside (a request): its kind, level and seed. */
 export function checkDrill(kind: unknown, level: unknown, seed: unknown): Drill {
@@ -165,6 +179,9 @@ const STAGES: Record<'discard' | 'call' | 'exchange' | 'hand' | 'safe' | 'dead',
   ],
 };
 
+/** The second Charleston's first and last passes (the passes numbered from 0, the first Charleston's three first). */
+const SECOND_PASSES = [3, 5];
+
 /** Other seats with exposures on a live rack: the players whose hands a dead drill may ask about. */
 function exposedOthers(v: SeatView): number[] {
   return [...Array(v.players).keys()].filter((s) => s !== v.seat && v.exposures[s].length > 0 && !v.dead[s][0] && !v.mahJonggs.some((m) => m.seat === s));
@@ -180,6 +197,10 @@ function tagsAt(cc: CompiledCard, drill: Drill, v: SeatView, legal: readonly Act
   const { kind, level } = drill;
   const any = ['any'];
   if (kind === 'score') return [];
+  if (kind === 'courtesy') {
+    if (level === 1) return v.phase === 'courtesy' && legal.some((a) => a.type === 'courtesy') ? any : [];
+    return v.phase === 'charleston' && legal.some((a) => a.type === 'pass') && v.pass === SECOND_PASSES[level - 2] ? any : [];
+  }
   if (kind === 'charleston' || (kind === 'hand' && level === 1)) return v.phase === 'charleston' && legal.some((a) => a.type === 'pass') && v.pass === (kind === 'hand' ? 0 : level - 1) ? any : [];
   const [from, below] = STAGES[kind][level - 1];
   if (v.wallLeft < from || v.wallLeft >= below) return [];
@@ -212,6 +233,7 @@ function past(drill: Drill, state: GameState): boolean {
   const kind = state.phase.kind;
   if (drill.kind === 'score') return false;
   if (drill.kind === 'charleston' || (drill.kind === 'hand' && drill.level === 1)) return kind !== 'charleston' && kind !== 'vote';
+  if (drill.kind === 'courtesy') return kind !== 'charleston' && kind !== 'vote' && kind !== 'courtesy';
   return kind !== 'charleston' && kind !== 'vote' && kind !== 'courtesy' && state.wall.length - state.wallPos < STAGES[drill.kind][drill.level - 1][0];
 }
 
@@ -295,11 +317,12 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     const chosen = moments[nextU32(rng) % moments.length];
     const end = play(deal, chosen.n);
     const view = game.view(end.state, end.seat);
-    const pos: DrillPosition = { ...drill, deal, seat: end.seat, view, legal: game.legalActions(end.state, end.seat), state: end.state, game, question: DRILL_QUESTIONS[drill.kind] };
+    const question = drill.kind === 'courtesy' ? COURTESY_QUESTIONS[drill.level - 1] : DRILL_QUESTIONS[drill.kind];
+    const pos: DrillPosition = { ...drill, deal, seat: end.seat, view, legal: game.legalActions(end.state, end.seat), state: end.state, game, question };
     return CHOICE_KINDS.includes(drill.kind) ? { ...pos, ...choiceQuestion(cc, pos, tag, rng) } : pos;
   };
   let first: { deal: number; met: Moment[] } | undefined;
-  const deals = want === undefined && drill.kind !== 'exchange' ? MORE_DEALS : WANTED_DEALS;
+  const deals = want === undefined && drill.kind !== 'exchange' && drill.kind !== 'courtesy' ? MORE_DEALS : WANTED_DEALS;
   for (let k = 0; k <= deals; k++) {
     const deal = (drill.seed + k) % DRILL_SEEDS;
     const { met } = play(deal, -1);
@@ -536,16 +559,18 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   if (refused !== null) throw new TilemateError('TM_BAD_INPUT', `that answer is not a move you could make here: ${refused.message}`);
   const j = judge(cc, new Analyzer(cc), pos.view, hint, answer);
   const coach = choiceWords(hint.action, pos.view);
-  const right = j.agreed || j.asGood;
-  const verdict = j.agreed ? "Right: that is the coach's choice." : j.asGood ? `Right: the coach would ${coach}, and yours is about as good.` : `Not this time: the coach would ${coach}.`;
+  // a courtesy offer decides how many tiles change hands too: fewer kept tiles never lose the closest line ground
+  const sameCount = answer.type !== 'courtesy' || hint.action.type !== 'courtesy' || answer.tiles.length === hint.action.tiles.length;
+  const right = j.agreed || (j.asGood && sameCount);
+  const verdict = j.agreed ? "Right: that is the coach's choice." : right ? `Right: the coach would ${coach}, and yours is about as good.` : `Not this time: the coach would ${coach}.`;
   return { ...j, right, verdict, coach, hint };
 }
 
-/** A choice as a player says it, a pass's tiles listed ("pass 8D, 7B and 1C"). */
+/** A choice as a player says it, a pass's or an offer's tiles listed ("pass 8D, 7B and 1C"). */
 function choiceWords(a: Action, v: SeatView): string {
-  if (a.type !== 'pass') return describeAction(a, v);
-  const parts = [...a.tiles.map(tileName), ...(a.blind ? [`${a.blind} blind`] : [])];
-  return `pass ${parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`}`;
+  if (a.type !== 'pass' && (a.type !== 'courtesy' || a.tiles.length === 0)) return describeAction(a, v);
+  const parts = [...a.tiles.map(tileName), ...(a.type === 'pass' && a.blind ? [`${a.blind} blind`] : [])];
+  return `${a.type === 'pass' ? 'pass' : 'offer'} ${parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`}`;
 }
 
 /** The day's puzzle, the same for everyone that day (UTC): its kind in turn, the middle level, the seed drawn from the day. */

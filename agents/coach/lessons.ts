@@ -80,7 +80,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'charleston',
     title: 'The Charleston',
-    source: 'teaching guide, Part 2; standardized tournament rules 4',
+    source: 'teaching guide, Part 2 (rule 4: the courtesy pass); standardized tournament rules 4',
     steps: [
       {
         drill: { kind: 'charleston', level: 1, seed: 3 },
@@ -93,6 +93,12 @@ export const LESSONS: readonly Lesson[] = [
         say: 'Now choose well: pass the three tiles that help your hand least, the ones that fit none of the card lines your tiles are building.',
         rule: 'coach',
         done: 'Well chosen.',
+      },
+      {
+        drill: { kind: 'courtesy', level: 1, seed: 2 },
+        say: 'After the Charleston comes the courtesy pass: you and the player across may swap up to three tiles, and the smaller offer sets how many change hands. Offer the tiles that help your hand least, or none.',
+        rule: 'coach',
+        done: 'Well offered.',
       },
     ],
   },

@@ -146,7 +146,7 @@ export interface MistakeJson {
 }
 
 /** A drill's kind from the phase of her decision. */
-const KIND_OF_PHASE: Partial<Record<string, DrillKind>> = { charleston: 'charleston', discard: 'discard', claims: 'call' };
+const KIND_OF_PHASE: Partial<Record<string, DrillKind>> = { charleston: 'charleston', courtesy: 'courtesy', discard: 'discard', claims: 'call' };
 
 /** Her answer graded: right or not, the verdict and the coach's hint at the position (its sentence is the reason). */
 export interface DrillGradeJson {

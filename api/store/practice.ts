@@ -5,7 +5,7 @@ import { guarded, type Db, type Row } from './db.js';
 
 /**
  * Her mistakes as drills (issue 46): read from the kept reviews of her own games (a decision the
- * review charged, of a kind a drill asks: a Charleston pass, a discard, a call), each with its
+ * review charged, of a kind a drill asks: a Charleston pass, a courtesy offer, a discard, a call), each with its
  * schedule once she has answered it (practice_cards). A mistake she has not answered yet is due
  * since its review was kept. Nothing is copied out of the reviews: a review kept later brings
  * its mistakes in, and a record deleted takes them away.
@@ -16,7 +16,7 @@ export interface Mistake {
   seat: number;
   /** The decision's action number in the record (the review's `index`). */
   decision: number;
-  kind: 'charleston' | 'discard' | 'claims';
+  kind: 'charleston' | 'courtesy' | 'discard' | 'claims';
   due: Date;
   answered: number;
   rightAnswers: number;
@@ -41,7 +41,7 @@ const MISTAKES = `
     FROM hers h CROSS JOIN LATERAL jsonb_array_elements(h.review->'decisions') d
     WHERE (d->>'agreed')::boolean = false AND coalesce((d->>'asGood')::boolean, false) = false
       AND ((d->>'loss')::numeric > 0 OR coalesce((d->>'tilesLost')::int, 0) > 0)
-      AND d->>'phase' IN ('charleston', 'discard', 'claims')
+      AND d->>'phase' IN ('charleston', 'courtesy', 'discard', 'claims')
     ORDER BY h.record_id, (d->>'index')::int, h.worlds DESC
   )
   SELECT m.record_id, m.seat, m.decision, m.kind, m.finished_at, m.worlds, coalesce(p.due, m.created_at) AS due,

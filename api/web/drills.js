@@ -27,6 +27,7 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
 
 const KIND_WORDS = /** @type {Record<string, string>} */ ({
   charleston: 'Pass three in the Charleston',
+  courtesy: 'The second Charleston and the courtesy',
   discard: 'Choose a discard',
   call: 'Call or let it go',
   exchange: 'Take a joker or not',
@@ -114,10 +115,12 @@ function chosenTiles() {
   return state.chosen.map((i) => rack[i]);
 }
 
-/** How many rack tiles her answer takes: three less any blind ones for a pass, one for a discard, none for a call or a choice. */
+/** How many rack tiles her answer takes: three less any blind ones for a pass, up to three for a courtesy offer, one for a discard, none for a call or a choice. */
 function toChoose() {
-  const kind = state.drill?.kind;
-  return kind === 'charleston' ? 3 - state.blind : kind === 'discard' || kind === 'exchange' ? 1 : 0;
+  const d = state.drill;
+  if (!d || d.choices) return 0;
+  const phase = d.view.phase;
+  return phase === 'charleston' ? 3 - state.blind : phase === 'courtesy' ? 3 : phase === 'discard' ? 1 : 0;
 }
 
 function draw() {
@@ -145,15 +148,16 @@ function draw() {
   // what she can see at the table
   const lines = [];
   if (d.situation) lines.push(el('p', { text: tilesInWords(d.situation) }));
-  else if (v.phase === 'charleston' && d.kind !== 'charleston') lines.push(el('p', { text: 'Your tiles as they were dealt, before the Charleston.' }));
-  else if (d.kind === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
+  else if (d.kind === 'hand' && v.phase === 'charleston') lines.push(el('p', { text: 'Your tiles as they were dealt, before the Charleston.' }));
+  else if (v.phase === 'courtesy') lines.push(el('p', { text: 'The Charleston is over: you and the player across may swap up to three tiles. Choose the tiles to offer, or none.' }));
+  else if (v.phase === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
   else lines.push(el('p', { text: `The wall has ${v.wallLeft} tiles left.` }));
   if (d.kind === 'call' && v.claim) {
     lines.push(el('p', { class: 'drill-claim' }, `${seatWords(v.claim.discarder, v)} discards `, tileElement(v.claim.tile, { size: 'mid' }), '.'));
   }
   /** @type {HTMLElement[]} */
   const shown = [];
-  if (v.phase !== 'charleston') {
+  if (v.phase !== 'charleston' && v.phase !== 'courtesy') {
     shown.push(el('h3', { text: 'What the table shows' }));
     for (const s of v.seats) {
       if (s.seat === v.seat) continue;
@@ -186,7 +190,7 @@ function drawRack() {
     const c = coach.indexOf(t);
     if (c >= 0) { b.classList.add('suggested'); b.title += " (the coach's choice)"; coach.splice(c, 1); }
     // jokers are never passed (standardized rules 4.3); a lesson lets her try, and says so
-    b.disabled = !choosing || (d.kind === 'charleston' && t === 'J' && !state.lesson);
+    b.disabled = !choosing || ((d.view.phase === 'charleston' || d.view.phase === 'courtesy') && t === 'J' && !state.lesson);
     b.addEventListener('click', () => choose(i));
     return b;
   }));
@@ -219,7 +223,16 @@ function drawAnswer() {
   const seat = d.view.seat;
   /** @type {HTMLElement[]} */
   const out = [];
-  if (d.kind === 'charleston') {
+  if (d.choices) {
+    for (const c of d.choices) {
+      const b = button(tilesInWords(c.words), () => answerChoice(c.id), 'btn-choice');
+      b.dataset.choice = c.id;
+      out.push(b);
+    }
+  } else if (d.view.phase === 'courtesy') {
+    const tiles = chosenTiles();
+    out.push(button(tiles.length ? `Offer ${tilesLabel(tiles)}` : 'Offer nothing', () => answer({ type: 'courtesy', seat, tiles: chosenTiles() }), 'btn-main', 'answer-button'));
+  } else if (d.view.phase === 'charleston') {
     const upTo = legalOf('pass')[0]?.blindUpTo ?? 0;
     for (let b = 0; upTo > 0 && b <= upTo; b++) {
       const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
@@ -237,13 +250,7 @@ function drawAnswer() {
       () => answer({ type: 'pass', seat, tiles: chosenTiles(), blind: state.blind }), 'btn-main', 'answer-button');
     pass.disabled = tiles.length !== need;
     out.unshift(pass);
-  } else if (d.choices) {
-    for (const c of d.choices) {
-      const b = button(tilesInWords(c.words), () => answerChoice(c.id), 'btn-choice');
-      b.dataset.choice = c.id;
-      out.push(b);
-    }
-  } else if (d.kind === 'discard' || d.kind === 'exchange') {
+  } else if (d.view.phase === 'discard') {
     const [tile] = chosenTiles();
     const go = button(tile ? `Discard ${tileLabel(tile)}` : 'Discard (choose a tile)', () => answer({ type: 'discard', seat, tile: chosenTiles()[0] }), 'btn-main', 'answer-button');
     go.disabled = !tile || !legalOf('discard').some((a) => a.tile === tile);

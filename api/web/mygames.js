@@ -300,7 +300,18 @@ async function loadGames(more = false) {
 
 /** Her progress (or her student's): the sentences, the chart, and the numbers behind a Details toggle. */
 /** The words of a drill's kind, as her progress names them. */
-const KIND_PLURAL = /** @type {Record<string, string>} */ ({ charleston: 'Passes in the Charleston', discard: 'Discards', claims: 'Calls', call: 'Calls' });
+const KIND_PLURAL = /** @type {Record<string, string>} */ ({
+  charleston: 'Passes in the Charleston',
+  courtesy: 'The second Charleston and the courtesy',
+  discard: 'Discards',
+  claims: 'Calls',
+  call: 'Calls',
+  exchange: 'Joker exchanges',
+  hand: 'Choosing a hand',
+  safe: 'Safe or risky tiles',
+  dead: 'Dead hands',
+  score: 'Scoring',
+});
 
 /**
  * Her drills (her own progress only): each kind's mistakes from her games, how many are due,
@@ -314,7 +325,7 @@ async function loadDrillProgress() {
   /** @type {{ kinds?: Record<string, { right: number, tried: number }>, streak?: number, best?: number }} */
   let tally = {};
   try { tally = JSON.parse(localStorage.getItem('tilemate-drills') ?? '{}'); } catch { tally = {}; }
-  const rows = ['charleston', 'discard', 'claims'].map((kind) => {
+  const rows = ['charleston', 'courtesy', 'discard', 'claims', 'exchange', 'hand', 'safe', 'dead', 'score'].map((kind) => {
     const m = mine?.kinds.find((k) => k.kind === kind) ?? { mistakes: 0, due: 0, answered: 0, right: 0 };
     const t = tally.kinds?.[kind === 'claims' ? 'call' : kind] ?? { right: 0, tried: 0 };
     return { kind, mistakes: m.mistakes, due: m.due, answered: m.answered + t.tried, right: m.right + t.right };

@@ -34,19 +34,22 @@ describe('drill answer keys', () => {
       const seen = new Set<string>();
       for (let i = 0; i < POSITIONS; i++) {
         const level = ((i % 3) + 1) as 1 | 2 | 3;
-        // an exchange drill looks through many deals for a joker to take: numbers far apart, different deals
-        const seed = kind === 'exchange' ? 1000 + 211 * i : 1000 + i;
+        // exchange and courtesy drills look through many deals: numbers far apart, different deals
+        const seed = kind === 'exchange' || kind === 'courtesy' ? 1000 + 211 * i : 1000 + i;
         const pos = drillPosition(cc, { kind: kind as DrillKind, level, seed });
         seen.add(JSON.stringify([pos.deal, pos.seat, pos.view.phase, pos.view.concealed, pos.view.wallLeft, pos.view.claim]));
         const hint = hintFor(cc, pos.view, pos.legal, { worlds: WORLDS });
         expect(gradeDrill(cc, pos, hint, hint.action).right).toBe(true);
         const options: Action[] = pos.legal.filter((a) => a.type !== 'callDead');
-        for (const a of kind === 'charleston' ? options.filter((_, j) => j % 11 === 0) : options) {
+        for (const a of kind === 'charleston' || kind === 'courtesy' ? options.filter((_, j) => j % 11 === 0) : options) {
           const g = gradeDrill(cc, pos, hint, a);
           let expected: boolean;
           if (sameAction(a, hint.action)) expected = true;
           else if (a.type === 'pass' && hint.action.type === 'pass')
             expected = awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
+          // a courtesy offer: as many tiles as the coach's, keeping her closest line as close
+          else if (a.type === 'courtesy' && hint.action.type === 'courtesy')
+            expected = a.tiles.length === hint.action.tiles.length && awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
           else expected = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, a))?.aboutEqual ?? g.asGood;
           expect({ drill: `${kind} ${level} #${seed}`, answer: a, right: g.right }).toEqual({ drill: `${kind} ${level} #${seed}`, answer: a, right: expected });
         }

@@ -25,6 +25,10 @@ describe('drills', () => {
         } else if (kind === 'discard') {
           expect(v.phase).toBe('discard');
           expect(v.wallLeft >= [70, 40, 0][level - 1] && v.wallLeft < [Infinity, 70, 40][level - 1]).toBe(true);
+        } else if (kind === 'courtesy') {
+          // level 1 the courtesy offer; 2 and 3 the second Charleston's first pass (left) and last (right, blind allowed)
+          expect(v.phase).toBe(level === 1 ? 'courtesy' : 'charleston');
+          if (level > 1) expect([v.pass, v.blindAllowed]).toEqual([[3, 5][level - 2], level === 3]);
         } else if (kind === 'call' || kind === 'exchange') {
           expect(v.phase).toBe(kind === 'call' ? 'claims' : 'discard');
           expect(a.legal.some((x) => (kind === 'call' ? x.type === 'call' || x.type === 'callMahJongg' : x.type === 'exchange'))).toBe(true);

@@ -26,6 +26,6 @@ describe('lessons', () => {
   it('a step is named by its lesson and number, and nothing else', () => {
     expect(lessonStep('charleston', 2).step.rule).toBe('coach');
     expect(() => lessonStep('tango', 1)).toThrow(/unknown lesson "tango"/);
-    expect(() => lessonStep('charleston', 3)).toThrow(/steps 1 to 2, not 3/);
+    expect(() => lessonStep('charleston', 4)).toThrow(/steps 1 to 3, not 4/);
   });
 });

@@ -21,7 +21,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     DRILL_KINDS.map((k) => Type.Literal(k)),
     {
       description:
-        'charleston (pass three), discard (which tile), call (call the discard or let it go), exchange (take a joker or discard), hand (which line to aim for), safe (is this tile safe), dead (is that hand dead), score (what the Mah Jongg scores)',
+        'charleston (pass three), courtesy (the courtesy offer, the second Charleston), discard (which tile), call (call the discard or let it go), exchange (take a joker or discard), hand (which line to aim for), safe (is this tile safe), dead (is that hand dead), score (what the Mah Jongg scores)',
     },
   );
   const LEVEL = '1 early in the game and plainer, 3 later with more on the table';
@@ -184,7 +184,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       const now = Date.now();
       const due = all.filter((m) => m.due.getTime() <= now);
       const later = all.find((m) => m.due.getTime() > now);
-      const kinds = ['charleston', 'discard', 'claims'].map((kind) => {
+      const kinds = ['charleston', 'courtesy', 'discard', 'claims'].map((kind) => {
         const of = all.filter((m) => m.kind === kind);
         return { kind, mistakes: of.length, due: of.filter((m) => m.due.getTime() <= now).length, answered: of.reduce((a, m) => a + m.answered, 0), right: of.reduce((a, m) => a + m.rightAnswers, 0) };
       });

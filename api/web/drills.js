@@ -3,6 +3,7 @@
 // so its address (drills.html?kind=discard&level=2&seed=5) opens the same position again: a
 // coach can send it, and a reload loses nothing. Her tally and streak are kept in this browser.
 
+import { checkChosen, startingCard } from './chosen-card.js';
 import { call, errorWords } from './client.js';
 import { $, el } from './dom.js';
 import { setupDisplay } from './display.js';
@@ -52,7 +53,32 @@ const state = {
   /** a lesson's step is shown @type {LessonStep | null} */ lesson: null,
   /** the lesson's step is done: what she did right @type {string | null} */ lessonDone: null,
   /** the answer she chose at a choice drill @type {string | null} */ choice: null,
+  /** the card her drills are dealt on: one of her saved cards by name, or '' for the practice card */ card: '',
 };
+
+/** Her card as the drills' requests name it: `&card=name` (nothing for the practice card). */
+function cardParam() {
+  return state.card ? `&card=${encodeURIComponent(state.card)}` : '';
+}
+
+/**
+ * The card her drills are dealt on: the one she chose for every page (chosen-card.js), or the
+ * one the address names, once checked against her saved cards; said on the form.
+ */
+async function loadCard() {
+  const wanted = startingCard(location.search);
+  /** @type {{ name: string, title?: string }[]} */
+  let cards = [];
+  if (wanted) {
+    try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { cards = []; }
+  }
+  const kept = checkChosen(wanted, cards);
+  state.card = kept.name;
+  const saved = cards.find((c) => c.name === kept.name);
+  $('#drill-card').textContent = kept.name
+    ? `Your drills are dealt on your card ${saved?.title || kept.name}, chosen on the My card page. The lessons use the practice card.`
+    : kept.note || 'Your drills are dealt on the Tilemate practice card; to drill on your own card, save and choose it on the My card page.';
+}
 const LESSONS_KEY = 'tilemate-lessons';
 
 /** The steps she has done of each lesson (kept in this browser). @returns {Record<string, number>} */
@@ -297,7 +323,7 @@ async function send(given) {
     /** @type {Grade} */
     const g = state.mistake
       ? await call('POST', '/api/drills/mine/answer', { ...state.mistake, ...given })
-      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, ...given, ...(state.set ? { set: state.set.id } : {}) });
+      : await call('POST', '/api/drills/answer', { kind: d.kind, level: d.level, seed: d.seed, ...given, ...(state.set ? { set: state.set.id } : state.card ? { card: state.card } : {}) });
     if (state.set && !(String(d.seed) in state.set.answers)) state.set.answers[String(d.seed)] = g.right;
     state.grade = g;
     const t = loadTally();
@@ -428,7 +454,7 @@ async function open(path, daily, set = null) {
     /** @type {Drill} */
     const d = await call('GET', path);
     Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set, lesson: null, lessonDone: null, choice: null });
-    if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}`);
+    if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}${cardParam()}`);
     draw();
     $('#drill').focus();
   } catch (err) {
@@ -446,7 +472,7 @@ function chosenKind() {
 
 function next() {
   const d = /** @type {Drill} */ (state.drill);
-  return open(`/api/drills?kind=${d.kind}&level=${d.level}`, false);
+  return open(`/api/drills?kind=${d.kind}&level=${d.level}${cardParam()}`, false);
 }
 
 /** The next drill of a set she has not answered, or back to the form with how she did. @param {DrillSet} set */
@@ -534,12 +560,18 @@ function back() {
   $('#start-button').focus();
 }
 
-$('#choose').addEventListener('submit', (e) => {
+/** Her card, once checked: drills wait for it. */
+const cardKnown = loadCard();
+$('#choose').addEventListener('submit', async (e) => {
   e.preventDefault();
   const { kind, level } = chosenKind();
-  open(`/api/drills?kind=${encodeURIComponent(kind)}&level=${encodeURIComponent(level)}`, false);
+  await cardKnown;
+  open(`/api/drills?kind=${encodeURIComponent(kind)}&level=${encodeURIComponent(level)}${cardParam()}`, false);
 });
-$('#daily-button').addEventListener('click', () => open('/api/drills/daily', true));
+$('#daily-button').addEventListener('click', async () => {
+  await cardKnown;
+  open(`/api/drills/daily${state.card ? `?card=${encodeURIComponent(state.card)}` : ''}`, true);
+});
 $('#mine-button').addEventListener('click', () => nextMistake());
 setupDisplay();
 showTally();
@@ -555,5 +587,5 @@ else if (q.has('kind') && q.has('level')) {
     if (input) input.checked = true;
   }
   const seed = q.get('seed');
-  open(`/api/drills?kind=${encodeURIComponent(q.get('kind') ?? '')}&level=${encodeURIComponent(q.get('level') ?? '')}${seed && /^\d{1,10}$/.test(seed) ? `&seed=${seed}` : ''}`, false);
+  cardKnown.then(() => open(`/api/drills?kind=${encodeURIComponent(q.get('kind') ?? '')}&level=${encodeURIComponent(q.get('level') ?? '')}${seed && /^\d{1,10}$/.test(seed) ? `&seed=${seed}` : ''}${cardParam()}`, false));
 }

@@ -110,5 +110,13 @@ describe('drills over HTTP', () => {
     // another person cannot name it
     const other = await call(app, { method: 'GET', url: '/api/drills?kind=charleston&level=1&seed=4&card=hers' }, newJar());
     expect(other.status).toBe(404);
+    // today's puzzle on her own card: the same drill, dealt on hers
+    const daily = await call(app, { method: 'GET', url: '/api/drills/daily?card=hers' });
+    const theirs = await call(app, { method: 'GET', url: '/api/drills/daily' });
+    expect(daily.status).toBe(200);
+    expect(daily.body.card).toBe('Her Own Card');
+    expect([daily.body.kind, daily.body.level, daily.body.seed, daily.body.date]).toEqual([theirs.body.kind, theirs.body.level, theirs.body.seed, theirs.body.date]);
+    expect((await call(app, { method: 'GET', url: '/api/drills/daily?card=hers' }, newJar())).status).toBe(404);
+    await expect(bad('GET', '/api/drills/daily?card=Not%20A%20Name')).resolves.toMatch(/card/);
   }, 120_000);
 });

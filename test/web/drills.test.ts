@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drillHint, drillPosition, gradeDrill, type DrillKind } from '../../agents/coach/drills.js';
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { tileName } from '../../engine/mah-jongg/tiles.js';
-import { loadCard } from '../../io/cards.js';
+import { loadCard, readCardText } from '../../io/cards.js';
 import { axeViolations, openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
 import { everyControlInside } from './page-checks.js';
 
@@ -78,6 +78,35 @@ describe('page: drills', () => {
       expect(pageErrors).toEqual([]);
     }, 180_000);
   }
+
+  it('drills are dealt on the card she chose, and today’s puzzle too; the form says which', async () => {
+    const { page, base, pageErrors } = t;
+    await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    await page.goto(`${base}/drills.html`);
+    const saved = await page.evaluate(
+      async (text) => {
+        const r = await fetch('/api/cards/drill-card', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+        localStorage.setItem('tilemate-card', 'drill-card');
+        return r.status;
+      },
+      readCardText().replace(/^card: .*$/m, 'card: My Club Card'),
+    );
+    expect(saved).toBe(200);
+    await page.reload();
+    await page.waitForFunction(() => /your card My Club Card/.test(document.getElementById('drill-card')?.textContent ?? ''));
+    await page.check('input[name="kind"][value="safe"]');
+    await page.click('#start-button');
+    await page.waitForSelector('#drill:not(.hidden)');
+    await settled(page);
+    expect(new URL(page.url()).searchParams.get('card')).toBe('drill-card');
+    await page.goto(`${base}/drills.html`);
+    const daily = page.waitForResponse((r) => r.url().includes('/api/drills/daily'));
+    await page.click('#daily-button');
+    const got = await (await daily).json();
+    expect([new URL((await daily).url()).searchParams.get('card'), got.card]).toEqual(['drill-card', 'My Club Card']);
+    await page.evaluate(() => localStorage.removeItem('tilemate-card'));
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 
   it('the choice drills at each size: the question names its tile or player, a wrong answer is told the right one and why, axe-clean', async () => {
     const { page, base, pageErrors } = t;

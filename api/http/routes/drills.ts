@@ -83,14 +83,16 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     '/drills/daily',
     {
       preHandler: ctx.heavy,
+      schemaErrorFormatter: namingFields("today's puzzle"),
       schema: {
-        summary: "Today's puzzle: the same drill for everyone that day (UTC), on the server's card",
+        summary: "Today's puzzle: the same drill for everyone that day (UTC), on the server's card or on her own",
+        querystring: Strict({ card: Card }),
         response: { 200: Drill, ...ERRORS },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { date, ...drill } = dailyDrill(new Date());
-      return { ...(await ctx.pool.request<DrillJson>({ kind: 'drill', cardText: ctx.cardText, drill }, asker(req))), date };
+      return { ...(await ctx.pool.request<DrillJson>({ kind: 'drill', cardText: await cardText(req, reply, req.query.card), drill }, asker(req))), date };
     },
   );
 

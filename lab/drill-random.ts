@@ -4,7 +4,8 @@
  * drills' own worlds): at `positions` drills of each kind (default 60, levels in turn, numbers
  * from 5000), the share of her possible answers the coach calls right (the chance a random
  * answer is right there), averaged, with a 95% interval over positions. A Charleston
- * position has hundreds of passes: every 7th is weighed. A choice drill has one right answer
+ * position has hundreds of passes: every 7th is weighed. An exchange drill asks take the joker
+ * or not: a random answer takes one of the jokers half the time, and discards any tile else. A choice drill has one right answer
  * among its choices: the share is one over their number, and how often each answer is the right
  * one is printed too (a balanced drill: about as often each). Numbers far apart for the kinds
  * that look through many deals (different deals).
@@ -34,7 +35,9 @@ for (const kind of kinds) {
     const hint = drillHint(cc, pos);
     let options = pos.legal.filter((a) => a.type !== 'callDead');
     if (kind === 'charleston') options = options.filter((_, j) => j % 7 === 0);
-    shares.push(options.filter((a) => gradeDrill(cc, pos, hint, a).right).length / options.length);
+    const share = (xs: typeof options) => xs.filter((a) => gradeDrill(cc, pos, hint, a).right).length / xs.length;
+    // the exchange drill asks take the joker or not: a random answer takes it half the time (one of the exchanges), else discards
+    shares.push(kind === 'exchange' ? 0.5 * share(options.filter((a) => a.type === 'exchange')) + 0.5 * share(options.filter((a) => a.type !== 'exchange')) : share(options));
   }
   const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
   const sd = Math.sqrt(shares.reduce((a, b) => a + (b - mean) ** 2, 0) / (shares.length - 1));

@@ -40,7 +40,8 @@ import { describeAction, judge, type Judgement } from './review.js';
  * - `call`: call the discard or let it go; the same stages of the wall (60 or more, 30 to 59,
  *   under 30).
  * - `exchange`: a joker she may take from an exposure (teaching guide, Part 4, rule 7): take it,
- *   or discard; the call's stages.
+ *   or discard; the call's stages. The question is the exchange: any discard is right where
+ *   the coach discards too (the discard drill asks which tile).
  *
  * Four are answered by choosing one of a few answers, graded by what the hint itself reads
  * them from: the analyzer, the defence ratings, the dead-hand proof and the scorer.
@@ -459,7 +460,12 @@ function scoreQuestion(cc: CompiledCard, pos: DrillPosition, rng: RngState): Cho
     { ...e, jokerless: !e.jokerless },
     { ...e, selfPick: !e.selfPick, discarder: e.selfPick ? (e.seat + 1) % outcome.players : null, jokerless: !e.jokerless },
   ].map(scoreOf);
-  const wrong = shuffle([...new Set([...slips, e.value * (outcome.players - 1), e.value, total * 2].filter((x) => x !== total && x > 0))], rng).slice(0, 3);
+  // the right answer's place among the four is drawn too (never always the largest): so many slips below it, the rest above
+  const fits = (xs: number[], below: boolean) => [...new Set(xs.filter((x) => Number.isInteger(x) && x > 0 && (below ? x < total : x > total)))];
+  const below = fits([...shuffle([...slips], rng), e.value, e.value * (outcome.players - 1), total - e.value, total - 10, total / 2], true);
+  const above = fits([...shuffle([...slips], rng), total * 2, total + e.value, total + 10, total + 20], false);
+  const under = Math.min(below.length, Math.max(3 - above.length, nextU32(rng) % 4));
+  const wrong = [...below.slice(0, under), ...above.slice(0, 3 - under)];
   const choices = [total, ...wrong].sort((a, b) => a - b).map((x) => ({ id: String(x), words: tournament ? `${x} points` : `${x} in all` }));
   const mj = state.players[e.seat].mahJonggs[0];
   const line = cc.card.lines[mj.line];
@@ -559,6 +565,22 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   if (refused !== null) throw new TilemateError('TM_BAD_INPUT', `that answer is not a move you could make here: ${refused.message}`);
   const j = judge(cc, new Analyzer(cc), pos.view, hint, answer);
   const coach = choiceWords(hint.action, pos.view);
+  if ('kind' in pos && pos.kind === 'exchange') {
+    // the exchange drill asks one thing, take the joker or not: a discard where the coach
+    // discards is right whichever tile goes (the discard drill asks which), a joker taken
+    // where the coach takes one is right when it is the coach's or about as good
+    const took = answer.type === 'exchange';
+    const coachTook = hint.action.type === 'exchange';
+    const right = took === coachTook && (!took || j.agreed || j.asGood);
+    const verdict = j.agreed
+      ? "Right: that is the coach's choice."
+      : right
+        ? took
+          ? `Right: the coach would ${coach}, and yours is about as good.`
+          : `Right not to take the joker now; the coach would ${coach}.`
+        : `Not this time: the coach would ${coach}.`;
+    return { ...j, right, verdict, coach, hint };
+  }
   // a courtesy offer decides how many tiles change hands too: fewer kept tiles never lose the closest line ground
   const sameCount = answer.type !== 'courtesy' || hint.action.type !== 'courtesy' || answer.tiles.length === hint.action.tiles.length;
   const right = j.agreed || (j.asGood && sameCount);

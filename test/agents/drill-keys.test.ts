@@ -45,6 +45,9 @@ describe('drill answer keys', () => {
           const g = gradeDrill(cc, pos, hint, a);
           let expected: boolean;
           if (sameAction(a, hint.action)) expected = true;
+          // the exchange drill asks take the joker or not: any discard where the coach discards
+          else if (kind === 'exchange' && (a.type === 'exchange') !== (hint.action.type === 'exchange')) expected = false;
+          else if (kind === 'exchange' && a.type !== 'exchange') expected = true;
           else if (a.type === 'pass' && hint.action.type === 'pass')
             expected = awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
           // a courtesy offer: as many tiles as the coach's, keeping her closest line as close

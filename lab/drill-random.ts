@@ -23,9 +23,11 @@ for (const kind of kinds) {
   const shares: number[] = [];
   const t0 = performance.now();
   const rights = new Map<string, number>();
+  let moments = 0;
   for (let i = 0; i < positions; i++) {
     const far = CHOICE_KINDS.includes(kind) || kind === 'exchange';
     const pos = drillPosition(cc, { kind, level: ((i % 3) + 1) as 1 | 2 | 3, seed: far ? 5000 + 211 * i : 5000 + i });
+    moments += pos.moments;
     if (pos.choices !== undefined) {
       shares.push(1 / pos.choices.length);
       const right = kind === 'hand' || kind === 'score' ? `choice ${pos.choices.findIndex((c) => c.id === pos.key!.right) + 1}` : pos.key!.right;
@@ -44,6 +46,6 @@ for (const kind of kinds) {
   const half = (1.96 * sd) / Math.sqrt(shares.length);
   const answers = [...rights].sort().map(([k, n]) => `${k} ${n}`);
   console.log(
-    `${kind}: ${answers.length > 0 ? `the right answer: ${answers.join(', ')}; ` : ''}a random answer is right ${(100 * mean).toFixed(1)}% of the time [${(100 * (mean - half)).toFixed(1)}, ${(100 * (mean + half)).toFixed(1)}] over ${positions} positions (${((performance.now() - t0) / positions).toFixed(0)} ms a position)`,
+    `${kind}: ${answers.length > 0 ? `the right answer: ${answers.join(', ')}; ` : ''}a random answer is right ${(100 * mean).toFixed(1)}% of the time [${(100 * (mean - half)).toFixed(1)}, ${(100 * (mean + half)).toFixed(1)}] over ${positions} positions (${((performance.now() - t0) / positions).toFixed(0)} ms a position); a deal offers ${(moments / positions).toFixed(1)} such decisions`,
   );
 }

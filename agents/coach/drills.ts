@@ -105,6 +105,8 @@ export interface DrillChoice {
 export interface DrillPosition extends Drill, Position {
   /** The deal the position is in: the drill's seed, or a later one when that deal never reached such a decision. */
   deal: number;
+  /** The decisions of the drill's kind and level its deal offered (every seat's): the seed chose one; its deal's count of positions. */
+  moments: number;
   /** The question, for this position ("Is 5 Crak safe to discard now?"). */
   question: string;
   /** A choice drill: what the table shows that the view does not say (the Mah Jongg to score), in one sentence. */
@@ -319,7 +321,7 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     const end = play(deal, chosen.n);
     const view = game.view(end.state, end.seat);
     const question = drill.kind === 'courtesy' ? COURTESY_QUESTIONS[drill.level - 1] : DRILL_QUESTIONS[drill.kind];
-    const pos: DrillPosition = { ...drill, deal, seat: end.seat, view, legal: game.legalActions(end.state, end.seat), state: end.state, game, question };
+    const pos: DrillPosition = { ...drill, deal, moments: met.length, seat: end.seat, view, legal: game.legalActions(end.state, end.seat), state: end.state, game, question };
     return CHOICE_KINDS.includes(drill.kind) ? { ...pos, ...choiceQuestion(cc, pos, tag, rng) } : pos;
   };
   let first: { deal: number; met: Moment[] } | undefined;

@@ -105,7 +105,9 @@ async function joinTable(p: Person, code: string, seat: number | 'watch', agree 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 const actionKinds = (page: Page) => page.$$eval('#actions button', (bs) => bs.map((b) => (b as HTMLButtonElement).dataset.action ?? ''));
 const clickableTiles = (page: Page) =>
-  page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile!, drawn: b.classList.contains('drawn') })));
+  page.$$eval('#rack button:not(:disabled)', (bs) =>
+    bs.map((b) => ({ index: (b as HTMLElement).dataset.index!, tile: (b as HTMLElement).dataset.tile!, drawn: b.classList.contains('drawn'), selected: b.classList.contains('selected') })),
+  );
 
 /**
  * Waits until the page shows one of `selectors` (a push drew it: her turn came, the bots
@@ -167,19 +169,28 @@ async function playMahJongg(p: Person, opts: { midwayAfter?: number; midway?: ()
     }
     let done = false;
     if (first === 'pass') {
-      for (const t of (await clickableTiles(page)).filter((x) => x.tile !== 'J').slice(0, 3)) await tap(page, `#rack [data-index="${t.index}"]`);
+      // tiles chosen on a try whose button came too late stay chosen: a tap again would put them back
+      const tiles = await clickableTiles(page);
+      const chosen = tiles.filter((x) => x.selected).length;
+      for (const t of tiles.filter((x) => x.tile !== 'J' && !x.selected).slice(0, Math.max(0, 3 - chosen))) await tap(page, `#rack [data-index="${t.index}"]`);
       done = await tap(page, '[data-action="pass"]:not(:disabled)');
     } else if (first === 'discard') {
       const tiles = await clickableTiles(page);
-      const pick = tiles.find((t) => t.drawn && t.tile !== 'J') ?? tiles.find((t) => t.tile !== 'J') ?? tiles[0];
-      if (pick && (await tap(page, `#rack [data-index="${pick.index}"]`))) done = await tap(page, '[data-action="discard"]:not(:disabled)');
+      const pick = tiles.find((t) => t.selected) ?? tiles.find((t) => t.drawn && t.tile !== 'J') ?? tiles.find((t) => t.tile !== 'J') ?? tiles[0];
+      if (pick && (pick.selected || (await tap(page, `#rack [data-index="${pick.index}"]`)))) done = await tap(page, '[data-action="discard"]:not(:disabled)');
     } else done = await tap(page, `[data-action="${first}"]`);
     if (done) acted++;
     if (done && opts.midway && acted === opts.midwayAfter) await opts.midway();
   }
-  const said = await page.$$eval('#prompt, #prompt-detail, #message, #turn-line, #paused-line', (ps) => ps.map((e) => e.textContent).join(' | '));
+  // what she could see (hidden lines hold words too), whether the page was busy, her rack and the log's last lines
+  const said = await page.$$eval('#prompt, #prompt-detail, #message, #turn-line, #paused-line, #connection', (ps) =>
+    ps.filter((e) => (e as HTMLElement).checkVisibility()).map((e) => `${e.id}: ${e.textContent}`),
+  );
+  const rack = (await clickableTiles(page)).map((t) => `${t.tile}${t.selected ? '*' : ''}`).join(' ');
+  const log = ((await page.locator('#log').textContent()) ?? '').slice(-300);
+  const busy = await page.getAttribute('body', 'data-busy');
   await shot(p, 'stuck');
-  throw new Error(`${p.name}'s page never reached the end of the game: ${said}; buttons ${(await actionKinds(page)).join(', ')}`);
+  throw new Error(`${p.name}'s page never reached the end of the game: ${said.join(' | ')}; busy ${busy}; buttons ${(await actionKinds(page)).join(', ')}; rack ${rack}; log …${log}`);
 }
 
 /** What her page says about her seat: "You sit South". */

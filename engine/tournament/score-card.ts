@@ -1,0 +1,100 @@
+import { TilemateError } from '../errors.js';
+import type { ScoringTable } from '../mah-jongg/rulesets.js';
+import { scoreGame, type MahJonggEvent } from '../mah-jongg/scoring.js';
+import { SEATS, type Seat } from './seating.js';
+
+/**
+ * A game played with real tiles, as a player enters it on her score card (issue 47), and what
+ * it scores for every seat at the table: the engine's own scorer (engine/mah-jongg/scoring.ts)
+ * with the tournament's table (standardized tournament rules 11), so a card is scored as a game
+ * at a Tilemate table is.
+ */
+export interface GameResult {
+  /** Who made Mah Jongg (her seat), or null for a wall game. */
+  winner: Seat | null;
+  /** The value of her hand on the card. */
+  value?: number;
+  /** She picked the winning tile from the wall herself (rules 11.1). */
+  selfPicked?: boolean;
+  /** Who threw the winning tile (when not self-picked). */
+  thrower?: Seat;
+  /** Her exposures when the winning tile was thrown (rules 11.5-11.7: the thrower's penalty). */
+  exposures?: number;
+  /** No joker in the winning hand (rules 11.2). */
+  jokerless?: boolean;
+  /** The hand is one of the card's Singles and Pairs (no jokerless bonus there, rules 11.2). */
+  singlesAndPairs?: boolean;
+  /** Seats whose hands were dead when the game ended (rules 11.8: a dead player in a wall game). */
+  dead?: Seat[];
+}
+
+/** The largest hand value a card entry takes (the League's cards top out well below it). */
+const MAX_VALUE = 500;
+
+/** Checks a game's result as entered, naming what is wrong; `seats` are the table's (three or four). */
+export function checkResult(r: GameResult, seats: readonly Seat[]): void {
+  const at = (s: Seat | undefined, what: string) => {
+    if (s === undefined || !seats.includes(s)) throw new TilemateError('TM_BAD_INPUT', `${what}: seat ${String(s)} is not at this table (${seats.join(', ')})`);
+  };
+  for (const d of r.dead ?? []) at(d, 'a dead hand');
+  if (r.winner === null) {
+    if (r.value !== undefined || r.thrower !== undefined || r.selfPicked) throw new TilemateError('TM_BAD_INPUT', 'a wall game has no winner, hand value or thrower');
+    return;
+  }
+  at(r.winner, 'the winner');
+  if (r.value === undefined || !Number.isInteger(r.value) || r.value <= 0 || r.value > MAX_VALUE)
+    throw new TilemateError('TM_BAD_INPUT', `the hand's value must be a whole number from 1 to ${MAX_VALUE}`);
+  if (r.selfPicked) {
+    if (r.thrower !== undefined) throw new TilemateError('TM_BAD_INPUT', 'a self-picked Mah Jongg has no thrower');
+  } else {
+    at(r.thrower, 'the thrower');
+    if (r.thrower === r.winner) throw new TilemateError('TM_BAD_INPUT', 'the winner cannot throw her own winning tile');
+  }
+  if (r.exposures !== undefined && (!Number.isInteger(r.exposures) || r.exposures < 0 || r.exposures > 4)) throw new TilemateError('TM_BAD_INPUT', 'exposures: a whole number from 0 to 4');
+  if (r.dead?.includes(r.winner)) throw new TilemateError('TM_BAD_INPUT', 'the winner cannot have a dead hand');
+}
+
+/** Every seat's points for one game at a table of `seats` (the tournament's scoring table unless told). */
+export function scoreResult(r: GameResult, seats: readonly Seat[], table: ScoringTable): Map<Seat, number> {
+  checkResult(r, seats);
+  const index = (s: Seat) => seats.indexOf(s);
+  const mahJonggs: MahJonggEvent[] =
+    r.winner === null
+      ? []
+      : [
+          {
+            seat: index(r.winner),
+            value: r.value!,
+            singlesAndPairs: r.singlesAndPairs === true,
+            jokerless: r.jokerless === true,
+            selfPick: r.selfPicked === true,
+            heavenly: false,
+            discarder: r.selfPicked ? null : index(r.thrower!),
+            exposuresBefore: r.exposures ?? 0,
+            ordinal: 1,
+            simultaneous: false,
+          },
+        ];
+  const deadHands = seats.map((s) => ((r.dead ?? []).includes(s) ? 1 : 0));
+  const { scores } = scoreGame(table, { players: seats.length, mahJonggs, wallGame: r.winner === null, deadHands, racks: 1, lowestValue: 25 });
+  return new Map(seats.map((s, i) => [s, scores[i]]));
+}
+
+/** The seats of a table of `players` (four, or three with South's seat empty). */
+export const seatsOf = (players: number): Seat[] => SEATS.slice(0, players) as Seat[];
+
+/** Whether two entries of the same game agree (a verifier's own entry against the card she checks). */
+export function sameResult(a: GameResult, b: GameResult): boolean {
+  const norm = (r: GameResult) =>
+    JSON.stringify([
+      r.winner,
+      r.value ?? null,
+      r.selfPicked === true,
+      r.selfPicked ? null : (r.thrower ?? null),
+      r.exposures ?? 0,
+      r.jokerless === true,
+      r.singlesAndPairs === true,
+      [...(r.dead ?? [])].sort(),
+    ]);
+  return norm(a) === norm(b);
+}

@@ -1,0 +1,279 @@
+import { TilemateError } from '../errors.js';
+import type { ScoringTable } from '../mah-jongg/rulesets.js';
+import { checkResult, sameResult, seatsOf, type GameResult } from './score-card.js';
+import { collectorOf, nextRound, seatAtRandom, verifierOf, type Place, type Seat, type Seating } from './seating.js';
+import { standings, type AcceptedRound, type Adjustment, type Standing } from './standings.js';
+
+/**
+ * A Mah Jongg club event (issue 47) as the list of changes made to it, in order: the director's
+ * (players registered and withdrawn, rounds seated, the clock, rounds accepted, adjustments and
+ * corrections) and the players' (each one's score card entries, her verifier's check). The
+ * event as it stands is the changes folded by `apply`, which refuses a change that cannot be
+ * made (naming why) and changes nothing then; kept in that order, the changes are the event's
+ * audit log, and the same changes give the same event on every server.
+ */
+
+/** Games in a round (standardized tournament rules 20: "After four (4) games (a round)"). */
+export const GAMES_A_ROUND = 4;
+
+export interface EventPlayer {
+  id: string;
+  name: string;
+  /** A senior games table host: East at her own table, every round. */
+  host: boolean;
+  /** The round she was first seated for (a late arrival's is later than 1). */
+  from: number;
+  /** The round she withdrew before (null: still playing). */
+  withdrawn: number | null;
+}
+
+export interface RoundState {
+  round: number;
+  seating: Seating;
+  /** The rotation held (false: the room changed too much and was drawn again). */
+  rotated: boolean;
+  /** The round's clock: when it started (ms), how long it has been paused in all, whether it is paused now or ended. */
+  startedAt: number;
+  pausedMs: number;
+  pausedAt: number | null;
+  endedAt: number | null;
+  /** Each player's card: her entry of each game at her table (index 0 = game 1). */
+  cards: Map<string, (GameResult | null)[]>;
+  /** Cards checked, by the player who checked them. */
+  verified: Map<string, string>;
+  accepted: boolean;
+  /** The Director's corrections of an accepted round, by table and game (index from 0). */
+  corrections: Map<string, GameResult>;
+}
+
+export interface EventState {
+  name: string;
+  ruleset: string;
+  /** The round's time limit (standardized rules 20: about 55 minutes). */
+  roundMinutes: number;
+  players: Map<string, EventPlayer>;
+  rounds: RoundState[];
+  adjustments: Adjustment[];
+  over: boolean;
+}
+
+export type Change =
+  | { type: 'create'; name: string; ruleset: string; roundMinutes: number }
+  | { type: 'register'; id: string; name: string; host?: boolean }
+  | { type: 'withdraw'; player: string }
+  | { type: 'seat'; seed: number; at: number }
+  | { type: 'clock'; action: 'pause' | 'resume' | 'end'; at: number }
+  | { type: 'enter'; player: string; game: number; result: GameResult }
+  | { type: 'verify'; player: string; by: string }
+  | { type: 'accept' }
+  | { type: 'adjust'; player: string; points: number; reason: string }
+  | { type: 'correct'; round: number; table: number; game: number; result: GameResult; reason: string }
+  | { type: 'finish' };
+
+const refuse = (message: string): never => {
+  throw new TilemateError('TM_BAD_INPUT', message);
+};
+
+export function emptyEvent(): EventState {
+  return { name: '', ruleset: '', roundMinutes: 55, players: new Map(), rounds: [], adjustments: [], over: false };
+}
+
+/** The round now being played or scored (the last seated), if any. */
+export const currentRound = (e: EventState): RoundState | undefined => e.rounds.at(-1);
+
+/** The players still playing, in the order they registered. */
+export const activePlayers = (e: EventState): EventPlayer[] => [...e.players.values()].filter((p) => p.withdrawn === null);
+
+/** Her table's players in a round, by seat. */
+export function tableOf(r: RoundState, table: number): Map<Seat, string> {
+  return new Map([...r.seating].filter(([, p]) => p.table === table).map(([id, p]) => [p.seat, id]));
+}
+
+/** Where a player sits in a round, or a refusal naming why she has no card there. */
+function placeOf(e: EventState, r: RoundState, player: string): Place {
+  const place = r.seating.get(player);
+  if (place === undefined) refuse(`${e.players.get(player)?.name ?? 'that player'} has no seat in round ${r.round}`);
+  return place!;
+}
+
+/** Applies one change to the event, in place; refused (TM_BAD_INPUT, naming why) when it cannot be made, and then nothing has changed. */
+export function apply(e: EventState, c: Change): void {
+  if (e.over && c.type !== 'adjust' && c.type !== 'correct') refuse('the event is over');
+  if (c.type !== 'create' && e.name === '') refuse('the event has not been created');
+  const round = currentRound(e);
+  switch (c.type) {
+    case 'create':
+      if (e.name !== '') refuse('the event exists already');
+      e.name = c.name;
+      e.ruleset = c.ruleset;
+      e.roundMinutes = c.roundMinutes;
+      return;
+    case 'register': {
+      if (e.players.has(c.id)) refuse('that player is registered already');
+      const same = [...e.players.values()].find((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null);
+      if (same) refuse(`${c.name} is registered already`);
+      // a late arrival plays from the next round seated (her lateness is the Director's to penalise)
+      const from = round === undefined ? 1 : round.round + 1;
+      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, from, withdrawn: null });
+      return;
+    }
+    case 'withdraw': {
+      const p = e.players.get(c.player) ?? refuse('no such player');
+      if (p.withdrawn !== null) refuse(`${p.name} has withdrawn already`);
+      // she leaves from the next round seated; her scores so far stay
+      p.withdrawn = round === undefined ? 1 : round.round + 1;
+      return;
+    }
+    case 'seat': {
+      if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet: its cards come first`);
+      const players = activePlayers(e).map((p) => p.id);
+      const hosts = activePlayers(e)
+        .filter((p) => p.host)
+        .map((p) => p.id);
+      const next = round === undefined ? { seating: seatAtRandom(players, c.seed, hosts), rotated: true } : nextRound(round.seating, players, c.seed, hosts);
+      e.rounds.push({
+        round: e.rounds.length + 1,
+        seating: next.seating,
+        rotated: next.rotated,
+        startedAt: c.at,
+        pausedMs: 0,
+        pausedAt: null,
+        endedAt: null,
+        cards: new Map(),
+        verified: new Map(),
+        accepted: false,
+        corrections: new Map(),
+      });
+      return;
+    }
+    case 'clock': {
+      if (round === undefined || round.accepted) refuse('no round is being played');
+      const r = round!;
+      if (r.endedAt !== null) refuse(`round ${r.round} has ended`);
+      if (c.action === 'pause') {
+        if (r.pausedAt !== null) refuse(`round ${r.round} is paused already`);
+        r.pausedAt = c.at;
+      } else if (c.action === 'resume') {
+        if (r.pausedAt === null) refuse(`round ${r.round} is not paused`);
+        r.pausedMs += Math.max(0, c.at - r.pausedAt!);
+        r.pausedAt = null;
+      } else {
+        if (r.pausedAt !== null) {
+          r.pausedMs += Math.max(0, c.at - r.pausedAt);
+          r.pausedAt = null;
+        }
+        r.endedAt = c.at;
+      }
+      return;
+    }
+    case 'enter': {
+      if (round === undefined || round.accepted) refuse('no round is being scored');
+      const r = round!;
+      const place = placeOf(e, r, c.player);
+      if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
+      if (r.verified.has(c.player)) refuse('your card has been checked already: ask the Director to change it');
+      checkResult(c.result, seatsOf(tableOf(r, place.table).size));
+      const card = r.cards.get(c.player) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
+      card[c.game - 1] = c.result;
+      r.cards.set(c.player, card);
+      return;
+    }
+    case 'verify': {
+      if (round === undefined || round.accepted) refuse('no round is being scored');
+      const r = round!;
+      const place = placeOf(e, r, c.player);
+      const table = tableOf(r, place.table);
+      const seats = [...table.keys()];
+      const checker = table.get(verifierOf(place.seat, seats));
+      const name = (id: string) => e.players.get(id)?.name ?? id;
+      if (c.by !== checker) refuse(`${name(c.player)}'s card is checked by ${name(checker!)}, who sits ${verifierOf(place.seat, seats)}`);
+      const card = r.cards.get(c.player);
+      const mine = r.cards.get(c.by);
+      if (card === undefined || card.some((g) => g === null)) refuse(`${name(c.player)} has not entered all ${GAMES_A_ROUND} games yet`);
+      if (mine === undefined || mine.some((g) => g === null)) refuse(`enter your own ${GAMES_A_ROUND} games first: the cards are checked against each other`);
+      const differs = card!.findIndex((g, i) => !sameResult(g!, mine![i]!));
+      if (differs >= 0) refuse(`game ${differs + 1} differs between ${name(c.player)}'s card and yours: one of you must correct it before it is checked`);
+      r.verified.set(c.player, c.by);
+      return;
+    }
+    case 'accept': {
+      if (round === undefined || round.accepted) refuse('no round is waiting to be accepted');
+      const r = round!;
+      const unchecked = [...r.seating.keys()].filter((id) => !r.verified.has(id));
+      if (unchecked.length > 0)
+        refuse(`round ${r.round} waits for ${unchecked.length} card${unchecked.length === 1 ? '' : 's'} to be checked (${unchecked.map((id) => e.players.get(id)?.name ?? id).join(', ')})`);
+      // the four cards of a table agree (East and West checked each other, North and South each other: here all of them)
+      for (const t of new Set([...r.seating.values()].map((p) => p.table))) {
+        const cards = [...tableOf(r, t).values()].map((id) => r.cards.get(id)!);
+        const g = cards[0].findIndex((x, i) => cards.some((card) => !sameResult(card[i]!, x!)));
+        if (g >= 0) refuse(`table ${t}'s cards differ at game ${g + 1}: its players must agree before the round is accepted`);
+      }
+      r.accepted = true;
+      if (r.endedAt === null) r.endedAt = r.startedAt;
+      return;
+    }
+    case 'adjust': {
+      const p = e.players.get(c.player) ?? refuse('no such player');
+      if (!Number.isInteger(c.points) || c.points === 0 || Math.abs(c.points) > 1000) refuse('an adjustment is a whole number of points, from -1000 to 1000, not 0');
+      if (c.reason.trim() === '') refuse(`an adjustment to ${p!.name}'s points needs its reason`);
+      e.adjustments.push({ player: c.player, round: round?.round ?? null, points: c.points, reason: c.reason.trim() });
+      return;
+    }
+    case 'correct': {
+      const r = e.rounds[c.round - 1] ?? refuse(`no round ${c.round}`);
+      if (!r!.accepted) refuse(`round ${c.round} is not accepted yet: its players correct their own cards`);
+      const table = tableOf(r!, c.table);
+      if (table.size === 0) refuse(`round ${c.round} has no table ${c.table}`);
+      if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
+      if (c.reason.trim() === '') refuse("a change to an accepted card needs the Director's reason");
+      checkResult(c.result, seatsOf(table.size));
+      r!.corrections.set(`${c.table}/${c.game}`, c.result);
+      return;
+    }
+    case 'finish':
+      if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet`);
+      e.over = true;
+      return;
+  }
+}
+
+/** The event from its changes, in order. */
+export function replay(changes: readonly Change[]): EventState {
+  const e = emptyEvent();
+  for (const c of changes) apply(e, c);
+  return e;
+}
+
+/** The accepted rounds' games at each table (a table's agreed cards, with the Director's corrections). */
+export function acceptedRounds(e: EventState): AcceptedRound[] {
+  return e.rounds
+    .filter((r) => r.accepted)
+    .map((r) => {
+      const games = new Map<number, GameResult[]>();
+      for (const t of new Set([...r.seating.values()].map((p) => p.table))) {
+        const first = r.cards.get(tableOf(r, t).values().next().value!)!;
+        games.set(
+          t,
+          first.map((g, i) => r.corrections.get(`${t}/${i + 1}`) ?? g!),
+        );
+      }
+      return { round: r.round, seating: r.seating, games };
+    });
+}
+
+/** The standings now: every player registered, the accepted rounds, the adjustments. */
+export function eventStandings(e: EventState, scoring: ScoringTable): Standing[] {
+  return standings([...e.players.keys()], acceptedRounds(e), e.adjustments, scoring);
+}
+
+/** The round clock's time left (ms, never below 0) at `now`. */
+export function timeLeft(e: EventState, r: RoundState, now: number): number {
+  const until = r.endedAt ?? r.pausedAt ?? now;
+  return Math.max(0, e.roundMinutes * 60_000 - (until - r.startedAt - r.pausedMs));
+}
+
+/** Who collects a table's cards in the round (standardized rules 21). */
+export function collector(r: RoundState, table: number): string | undefined {
+  const t = tableOf(r, table);
+  return t.get(collectorOf(r.round, [...t.keys()]));
+}

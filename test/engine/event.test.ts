@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
+import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
+import { apply, eventStandings, replay, tableOf, timeLeft, type Change, type EventState } from '../../engine/tournament/event.js';
+import type { GameResult } from '../../engine/tournament/score-card.js';
+import { rotated, SEATS, type Seat } from '../../engine/tournament/seating.js';
+
+/**
+ * A club event (issue 47) as its changes: 52 players at 13 tables for 4 rounds, two wrong score
+ * cards caught by their verifiers, a late arrival, a withdrawal and a Director's change; the
+ * standings equal the points counted here from the games, by the tournament rules written out.
+ */
+
+/** A game at a table of `seats`, drawn from `rng`: a Mah Jongg (on a discard or self-picked, sometimes jokerless) or a wall game. */
+function randomGame(rng: RngState, seats: readonly Seat[]): GameResult {
+  if (nextInt(rng, 8) === 0) return { winner: null, ...(nextInt(rng, 3) === 0 ? { dead: [seats[nextInt(rng, seats.length)]] } : {}) };
+  const winner = seats[nextInt(rng, seats.length)];
+  const value = [25, 30, 35, 50][nextInt(rng, 4)];
+  const jokerless = nextInt(rng, 6) === 0;
+  if (nextInt(rng, 3) === 0) return { winner, value, selfPicked: true, jokerless };
+  const others = seats.filter((s) => s !== winner);
+  return { winner, value, thrower: others[nextInt(rng, others.length)], exposures: nextInt(rng, 4), jokerless };
+}
+
+/** Standardized tournament rules 11, written out: every seat's points for a game. */
+function pointsByRule(g: GameResult, seats: readonly Seat[]): Map<Seat, number> {
+  const out = new Map<Seat, number>(seats.map((s) => [s, 0]));
+  if (g.winner === null) {
+    for (const s of seats) out.set(s, g.dead?.includes(s) ? -10 : 10);
+    return out;
+  }
+  out.set(g.winner, g.value! + (g.selfPicked ? 10 : 0) + (g.jokerless && !g.singlesAndPairs ? 20 : 0));
+  if (!g.selfPicked) out.set(g.thrower!, (g.exposures ?? 0) >= 3 ? -25 : (g.exposures ?? 0) === 2 ? -20 : -10);
+  return out;
+}
+
+describe('a club event, as its changes', () => {
+  it('52 players, 4 rounds: wrong cards caught, a late arrival, a withdrawal, a Director’s change; standings as the rules count them; the rotation as rule 20 says', () => {
+    const changes: Change[] = [];
+    let e: EventState = replay([]);
+    const make = (c: Change) => {
+      apply(e, c);
+      changes.push(c);
+    };
+    const refused = (c: Change, why: RegExp) => {
+      const before = JSON.stringify(changes);
+      expect(() => apply(replay(changes), c)).toThrow(why);
+      expect(JSON.stringify(changes)).toBe(before);
+    };
+    make({ type: 'create', name: 'Autumn Open', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 });
+    for (let i = 1; i <= 52; i++) make({ type: 'register', id: `p${i}`, name: `Player ${i}` });
+    refused({ type: 'register', id: 'p99', name: 'player 3' }, /Player 3 is registered already|player 3 is registered already/);
+    const rng = seedRng(2026);
+    const points = new Map<string, number>();
+    const add = (id: string, p: number) => points.set(id, (points.get(id) ?? 0) + p);
+    let wrongCaught = 0;
+    for (let round = 1; round <= 4; round++) {
+      if (round === 2) {
+        // one withdraws after round 1; one arrives late for round 2 (and the Director takes 10 points for it)
+        make({ type: 'withdraw', player: 'p7' });
+        make({ type: 'register', id: 'late', name: 'Late Lou' });
+        make({ type: 'adjust', player: 'late', points: -10, reason: 'not seated when round 2 began' });
+        add('late', -10);
+      }
+      const before = e.rounds.at(-1);
+      make({ type: 'seat', seed: 100 + round, at: round * 3_600_000 });
+      const r = e.rounds.at(-1)!;
+      expect(r.round).toBe(round);
+      if (before !== undefined) {
+        expect(r.rotated).toBe(true);
+        for (const [id, place] of r.seating) {
+          const was = before.seating.get(id);
+          // rule 20 for everyone who played the round before; the late arrival in the seat left empty
+          if (was) expect({ id, place }).toEqual({ id, place: rotated(was, 13) });
+          else expect(id).toBe('late');
+        }
+        expect(r.seating.has('p7')).toBe(false);
+      }
+      // the clock: 55 minutes, paused for 5
+      make({ type: 'clock', action: 'pause', at: round * 3_600_000 + 10 * 60_000 });
+      expect(timeLeft(e, r, round * 3_600_000 + 12 * 60_000)).toBe(45 * 60_000);
+      make({ type: 'clock', action: 'resume', at: round * 3_600_000 + 15 * 60_000 });
+      expect(timeLeft(e, r, round * 3_600_000 + 20 * 60_000)).toBe(40 * 60_000);
+      for (let t = 1; t <= 13; t++) {
+        const table = tableOf(r, t);
+        const seats = SEATS.filter((s) => table.has(s));
+        const games = Array.from({ length: 4 }, () => randomGame(rng, seats));
+        for (const g of games) for (const [s, p] of pointsByRule(g, seats)) add(table.get(s)!, p);
+        for (const id of table.values()) games.forEach((g, i) => make({ type: 'enter', player: id, game: i + 1, result: g }));
+        // round 1, tables 1 and 2: East enters game 3 wrongly; West, her verifier, is refused until East corrects it
+        if (round === 1 && t <= 2) {
+          const east = table.get('A')!;
+          make({ type: 'enter', player: east, game: 3, result: games[2].winner === null ? { winner: 'B', value: 25, thrower: 'A' } : { ...games[2], value: games[2].value! + 5 } });
+          refused({ type: 'verify', player: east, by: table.get('C')! }, /game 3 differs between/);
+          wrongCaught++;
+          make({ type: 'enter', player: east, game: 3, result: games[2] });
+        }
+        refused({ type: 'verify', player: table.get('A')!, by: table.get('B')! }, /checked by .* who sits C/);
+        for (const [s, id] of table) make({ type: 'verify', player: id, by: table.get(s === 'A' ? 'C' : s === 'C' ? 'A' : s === 'B' ? 'D' : 'B')! });
+      }
+      refused({ type: 'enter', player: 'p1', game: 1, result: { winner: null } }, /checked already/);
+      make({ type: 'accept' });
+      refused({ type: 'accept' }, /no round is waiting/);
+    }
+    expect(wrongCaught).toBe(2);
+    // the Director changes an accepted card: round 2, table 5, game 1 becomes a wall game
+    const r2 = e.rounds[1];
+    const t5 = tableOf(r2, 5);
+    const was = r2.cards.get(t5.get('A')!)![0]!;
+    const seats5 = SEATS.filter((s) => t5.has(s));
+    for (const [s, p] of pointsByRule(was, seats5)) add(t5.get(s)!, -p);
+    for (const [s, p] of pointsByRule({ winner: null }, seats5)) add(t5.get(s)!, p);
+    refused({ type: 'correct', round: 2, table: 5, game: 1, result: { winner: null }, reason: ' ' }, /needs the Director's reason/);
+    make({ type: 'correct', round: 2, table: 5, game: 1, result: { winner: null }, reason: 'the players agreed at the desk it was a wall game' });
+    make({ type: 'finish' });
+
+    const rows = eventStandings(e, TOURNAMENT);
+    expect(rows).toHaveLength(53);
+    for (const row of rows) expect({ player: row.player, total: row.total }).toEqual({ player: row.player, total: points.get(row.player) ?? 0 });
+    expect(rows.map((r) => r.total)).toEqual([...rows.map((r) => r.total)].sort((a, b) => b - a));
+    // the same changes give the same event
+    expect(eventStandings(replay(changes), TOURNAMENT)).toEqual(rows);
+    refused({ type: 'seat', seed: 1, at: 0 }, /the event is over/);
+  });
+
+  it('refuses what cannot be done, naming it', () => {
+    const e = replay([{ type: 'create', name: 'Small', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
+    for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}` });
+    expect(() => apply(e, { type: 'accept' })).toThrow(/no round is waiting/);
+    apply(e, { type: 'seat', seed: 1, at: 0 });
+    expect(() => apply(e, { type: 'seat', seed: 2, at: 0 })).toThrow(/round 1 is not accepted yet/);
+    expect(() => apply(e, { type: 'enter', player: 'p1', game: 5, result: { winner: null } })).toThrow(/games 1 to 4/);
+    expect(() => apply(e, { type: 'enter', player: 'nobody', game: 1, result: { winner: null } })).toThrow(/has no seat in round 1/);
+    expect(() => apply(e, { type: 'accept' })).toThrow(/waits for 4 cards to be checked/);
+    expect(() => apply(e, { type: 'adjust', player: 'p1', points: 10, reason: '' })).toThrow(/needs its reason/);
+    expect(() => apply(e, { type: 'clock', action: 'resume', at: 5 })).toThrow(/is not paused/);
+  });
+});

@@ -30,7 +30,9 @@ import { gameRoutes } from './routes/games.js';
 import { guideRoutes } from './routes/guide.js';
 import { recordRoutes } from './routes/records.js';
 import { PracticeStore } from '../store/practice.js';
+import { EventStore } from '../store/events.js';
 import { drillRoutes } from './routes/drills.js';
+import { eventRoutes } from './routes/events.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
 import { cardPhotoRoutes } from './routes/card-photo.js';
@@ -108,6 +110,8 @@ export interface AppContext {
   tables: Tables;
   /** Her mistakes as drills, with their schedules (api/store/practice.ts). */
   practice: PracticeStore;
+  /** Club events, each its list of changes (api/store/events.ts). */
+  events: EventStore;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -321,7 +325,21 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = { card, cardText, cards, limits, heavy, pool, savedCard, accounts: accounts(players), players, games: store, tables, practice: new PracticeStore(db) };
+  const ctx: AppContext = {
+    card,
+    cardText,
+    cards,
+    limits,
+    heavy,
+    pool,
+    savedCard,
+    accounts: accounts(players),
+    players,
+    games: store,
+    tables,
+    practice: new PracticeStore(db),
+    events: new EventStore(db),
+  };
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -342,6 +360,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       drillRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      eventRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

@@ -324,6 +324,30 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    name: 'club events: each one its list of changes',
+    sql: `
+      -- a club event (issue 47): its director and name; the event itself is its changes, in order
+      CREATE TABLE events (
+        code text PRIMARY KEY,
+        director_id text NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX events_director ON events (director_id, created_at);
+      -- every change, with who made it and when (the audit log); a phone's entry id kept once
+      CREATE TABLE event_changes (
+        event_code text NOT NULL REFERENCES events (code) ON DELETE CASCADE,
+        n integer NOT NULL,
+        change jsonb NOT NULL,
+        by_whom text NOT NULL,
+        entry text,
+        at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (event_code, n)
+      );
+      CREATE UNIQUE INDEX event_changes_entry ON event_changes (event_code, entry) WHERE entry IS NOT NULL;
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration (or to `upTo`: a test's older database); answers the version it is at. */

@@ -21,6 +21,8 @@ export interface EventPlayer {
   name: string;
   /** A senior games table host: East at her own table, every round. */
   host: boolean;
+  /** Her card code: it opens her score card on her phone (never shown but to her and the director). */
+  code: string;
   /** The round she was first seated for (a late arrival's is later than 1). */
   from: number;
   /** The round she withdrew before (null: still playing). */
@@ -59,7 +61,7 @@ export interface EventState {
 
 export type Change =
   | { type: 'create'; name: string; ruleset: string; roundMinutes: number }
-  | { type: 'register'; id: string; name: string; host?: boolean }
+  | { type: 'register'; id: string; name: string; code: string; host?: boolean }
   | { type: 'withdraw'; player: string }
   | { type: 'seat'; seed: number; at: number }
   | { type: 'clock'; action: 'pause' | 'resume' | 'end'; at: number }
@@ -114,7 +116,8 @@ export function apply(e: EventState, c: Change): void {
       if (same) refuse(`${c.name} is registered already`);
       // a late arrival plays from the next round seated (her lateness is the Director's to penalise)
       const from = round === undefined ? 1 : round.round + 1;
-      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, from, withdrawn: null });
+      if ([...e.players.values()].some((p) => p.code === c.code)) refuse('that card code is taken');
+      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null });
       return;
     }
     case 'withdraw': {

@@ -48,8 +48,8 @@ describe('a club event, as its changes', () => {
       expect(JSON.stringify(changes)).toBe(before);
     };
     make({ type: 'create', name: 'Autumn Open', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 });
-    for (let i = 1; i <= 52; i++) make({ type: 'register', id: `p${i}`, name: `Player ${i}` });
-    refused({ type: 'register', id: 'p99', name: 'player 3' }, /Player 3 is registered already|player 3 is registered already/);
+    for (let i = 1; i <= 52; i++) make({ type: 'register', id: `p${i}`, name: `Player ${i}`, code: `C${i}` });
+    refused({ type: 'register', id: 'p99', name: 'player 3', code: 'C99' }, /Player 3 is registered already|player 3 is registered already/);
     const rng = seedRng(2026);
     const points = new Map<string, number>();
     const add = (id: string, p: number) => points.set(id, (points.get(id) ?? 0) + p);
@@ -58,7 +58,7 @@ describe('a club event, as its changes', () => {
       if (round === 2) {
         // one withdraws after round 1; one arrives late for round 2 (and the Director takes 10 points for it)
         make({ type: 'withdraw', player: 'p7' });
-        make({ type: 'register', id: 'late', name: 'Late Lou' });
+        make({ type: 'register', id: 'late', name: 'Late Lou', code: 'CL' });
         make({ type: 'adjust', player: 'late', points: -10, reason: 'not seated when round 2 began' });
         add('late', -10);
       }
@@ -125,7 +125,7 @@ describe('a club event, as its changes', () => {
 
   it('refuses what cannot be done, naming it', () => {
     const e = replay([{ type: 'create', name: 'Small', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
-    for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}` });
+    for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}` });
     expect(() => apply(e, { type: 'accept' })).toThrow(/no round is waiting/);
     apply(e, { type: 'seat', seed: 1, at: 0 });
     expect(() => apply(e, { type: 'seat', seed: 2, at: 0 })).toThrow(/round 1 is not accepted yet/);

@@ -1,0 +1,333 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { TilemateError } from '../../../engine/errors.js';
+import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
+import { collector, eventStandings, GAMES_A_ROUND, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
+import type { GameResult } from '../../../engine/tournament/score-card.js';
+import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
+import { newPlayerCode } from '../../store/events.js';
+import { signedIn } from '../accounts.js';
+import type { AppContext } from '../app.js';
+import type { Api } from './analysis.js';
+import { ERRORS, Strict } from './schemas.js';
+
+/**
+ * Club events (issue 47): the director's desk, each player's score card on her phone, and the
+ * standings. The director is a signed-in player, and only she changes her event; a player opens
+ * her own card with the card code the director gives her (no account needed); the standings
+ * are open to anyone with the event's code, for the room's projector. Every change goes through
+ * api/store/events.ts: checked against the event as it stands, and kept in its audit log.
+ */
+
+/** Rulesets an event is scored by: those that score points, not payments (standardized tournament rules 11). */
+export const EVENT_RULESETS = Object.keys(RULESETS).filter((r) => !RULESETS[r].scoring.payments && RULESETS[r].racks === 1);
+
+const SeatType = Type.Union(['A', 'B', 'C', 'D'].map((s) => Type.Literal(s)));
+const Result = Strict(
+  {
+    winner: Type.Union([SeatType, Type.Null()], { description: 'the seat that made Mah Jongg (A East, B North, C West, D South), or null for a wall game' }),
+    value: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    selfPicked: Type.Optional(Type.Boolean()),
+    thrower: Type.Optional(SeatType),
+    exposures: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+    jokerless: Type.Optional(Type.Boolean()),
+    singlesAndPairs: Type.Optional(Type.Boolean()),
+    dead: Type.Optional(Type.Array(SeatType, { maxItems: 4 })),
+  },
+  { description: "a game's result as a player enters it on her score card" },
+);
+const Code = Type.String({ pattern: '^[A-Za-z0-9]{4,12}$', description: "the event's code" });
+const CardCode = Type.String({ pattern: '^[A-Za-z0-9]{4,12}$', description: 'her card code, from the director' });
+const Reason = Type.String({ minLength: 1, maxLength: 300 });
+
+export function eventRoutes(app: Api, ctx: AppContext): void {
+  /** The event, refused (TM_NOT_FOUND) to anyone but its director. */
+  const directed = async (req: FastifyRequest, code: string) => {
+    const me = await signedIn(ctx.accounts, req);
+    const row = await ctx.events.row(code.toUpperCase());
+    if (row === null || row.directorId !== me.id) throw new TilemateError('TM_NOT_FOUND', `you direct no event with the code ${code.slice(0, 12)}`);
+    return { me, code: row.code };
+  };
+  const change = async (req: FastifyRequest, code: string, c: Change) => {
+    const d = await directed(req, code);
+    return desk(await ctx.events.change(d.code, c, `the director, ${d.me.name}`), d.code);
+  };
+
+  app.post(
+    '/events',
+    {
+      schema: {
+        summary: 'A new club event, directed by the signed-in player: its name, ruleset and round time',
+        body: Strict({
+          name: Type.String({ minLength: 1, maxLength: 80 }),
+          ruleset: Type.Optional(Type.Union(EVENT_RULESETS.map((r) => Type.Literal(r)))),
+          roundMinutes: Type.Optional(Type.Integer({ minimum: 10, maximum: 180, description: 'the round clock (standardized rules 20: about 55 minutes)' })),
+        }),
+        response: { 200: Type.Object({ code: Type.String() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const me = await signedIn(ctx.accounts, req);
+      const b = req.body;
+      const code = await ctx.events.create(me.id, { type: 'create', name: b.name.trim(), ruleset: b.ruleset ?? 'nmjl-4p-tournament', roundMinutes: b.roundMinutes ?? 55 });
+      return { code };
+    },
+  );
+
+  app.get('/events', { schema: { summary: 'The events the signed-in player directs' } }, async (req) => {
+    const me = await signedIn(ctx.accounts, req);
+    return { events: (await ctx.events.mine(me.id)).map((e) => ({ code: e.code, name: e.name, createdAt: e.createdAt.toISOString() })) };
+  });
+
+  const P = { params: Type.Object({ code: Code }) };
+  app.get('/events/:code/desk', { schema: { summary: "The director's desk: players with their card codes, each round's tables and cards", ...P } }, async (req) => {
+    const d = await directed(req, req.params.code);
+    return desk(await ctx.events.state(d.code), d.code);
+  });
+
+  app.post(
+    '/events/:code/players',
+    {
+      schema: {
+        summary: 'Registers a player (before any round, or late: she plays from the next round seated)',
+        ...P,
+        body: Strict({ name: Type.String({ minLength: 1, maxLength: 60 }), host: Type.Optional(Type.Boolean()) }),
+      },
+    },
+    async (req) => {
+      const id = `p${randomInt(1e9).toString(36)}`;
+      return change(req, req.params.code, { type: 'register', id, name: req.body.name.trim(), code: newPlayerCode(), host: req.body.host === true });
+    },
+  );
+
+  app.post(
+    '/events/:code/players/:player/withdraw',
+    { schema: { summary: 'A player withdraws: from the next round seated; her scores so far stay', params: Type.Object({ code: Code, player: Type.String({ maxLength: 20 }) }) } },
+    async (req) => change(req, req.params.code, { type: 'withdraw', player: req.params.player }),
+  );
+
+  app.post('/events/:code/rounds', { schema: { summary: 'Seats the next round (the first at random, then by the rotation) and starts its clock', ...P } }, async (req) =>
+    change(req, req.params.code, { type: 'seat', seed: randomInt(2 ** 31), at: Date.now() }),
+  );
+
+  app.post(
+    '/events/:code/clock',
+    { schema: { summary: "Pauses, resumes or ends the round's clock", ...P, body: Strict({ action: Type.Union([Type.Literal('pause'), Type.Literal('resume'), Type.Literal('end')]) }) } },
+    async (req) => change(req, req.params.code, { type: 'clock', action: req.body.action, at: Date.now() }),
+  );
+
+  app.post('/events/:code/accept', { schema: { summary: "The scorekeeper accepts the round: only when every card is checked and each table's cards agree", ...P } }, async (req) =>
+    change(req, req.params.code, { type: 'accept' }),
+  );
+
+  app.post(
+    '/events/:code/adjustments',
+    {
+      schema: {
+        summary: "A penalty (lateness) or the Director's adjustment of a player's points, with its reason",
+        ...P,
+        body: Strict({ player: Type.String({ maxLength: 20 }), points: Type.Integer({ minimum: -1000, maximum: 1000 }), reason: Reason }),
+      },
+    },
+    async (req) => change(req, req.params.code, { type: 'adjust', player: req.body.player, points: req.body.points, reason: req.body.reason }),
+  );
+
+  app.post(
+    '/events/:code/corrections',
+    {
+      schema: {
+        summary: 'The Director changes a game on an accepted card, with her reason (standardized rules 22: no other change once accepted)',
+        ...P,
+        body: Strict({
+          round: Type.Integer({ minimum: 1, maximum: 99 }),
+          table: Type.Integer({ minimum: 1, maximum: 999 }),
+          game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }),
+          result: Result,
+          reason: Reason,
+        }),
+      },
+    },
+    async (req) => change(req, req.params.code, { type: 'correct', ...req.body, result: req.body.result as GameResult }),
+  );
+
+  app.post('/events/:code/finish', { schema: { summary: 'Ends the event (the last round accepted)', ...P } }, async (req) => change(req, req.params.code, { type: 'finish' }));
+
+  app.get('/events/:code/log', { schema: { summary: "The event's audit log: every change, who made it and when", ...P } }, async (req) => {
+    const d = await directed(req, req.params.code);
+    return { changes: (await ctx.events.log(d.code)).map((l) => ({ n: l.n, by: l.by, at: l.at.toISOString(), change: l.change })) };
+  });
+
+  // ------------------------------------------------------------ her score card, from her phone
+
+  /** The player a card code opens, and the event. */
+  const hers = async (code: string, cardCode: string) => {
+    const e = await ctx.events.state(code.toUpperCase());
+    const player = [...e.players.values()].find((p) => p.code === cardCode.toUpperCase());
+    if (player === undefined) throw new TilemateError('TM_NOT_FOUND', 'no player of this event has that card code: check it with the director');
+    return { e, player };
+  };
+
+  app.get(
+    '/events/:code/card',
+    { schema: { summary: 'Her score card this round: her table and seat, who sits where, her entries, whose card she checks', ...P, querystring: Strict({ card: CardCode }) } },
+    async (req) => {
+      const { e, player } = await hers(req.params.code, req.query.card);
+      return cardView(e, player.id);
+    },
+  );
+
+  app.put(
+    '/events/:code/card',
+    {
+      schema: {
+        summary: "Enters a game on her card; `entry` is her phone's own id for it: sent again, it is kept once",
+        ...P,
+        body: Strict({ card: CardCode, game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }), result: Result, entry: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }) }),
+      },
+    },
+    async (req) => {
+      const { player } = await hers(req.params.code, req.body.card);
+      const e = await ctx.events.change(
+        req.params.code.toUpperCase(),
+        { type: 'enter', player: player.id, game: req.body.game, result: req.body.result as GameResult },
+        `${player.name}'s card`,
+        req.body.entry,
+      );
+      return cardView(e, player.id);
+    },
+  );
+
+  app.post(
+    '/events/:code/card/check',
+    {
+      schema: {
+        summary: "She checks a card at her table against her own (East and West check each other's, North and South each other's)",
+        ...P,
+        body: Strict({ card: CardCode, player: Type.String({ maxLength: 20 }) }),
+      },
+    },
+    async (req) => {
+      const { player } = await hers(req.params.code, req.body.card);
+      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'verify', player: req.body.player, by: player.id }, `${player.name}, checking`);
+      return cardView(e, player.id);
+    },
+  );
+
+  // ------------------------------------------------------------ the standings, for the room
+
+  app.get('/events/:code/standings', { schema: { summary: 'The standings: each player’s rounds, adjustments and total, with her place; the round’s clock', ...P } }, async (req) => {
+    const code = req.params.code.toUpperCase();
+    return standingsView(await ctx.events.state(code), code);
+  });
+
+  app.get('/events/:code/standings.csv', { schema: { summary: 'The standings as a spreadsheet (CSV)', ...P } }, async (req, reply) => {
+    const code = req.params.code.toUpperCase();
+    const s = standingsView(await ctx.events.state(code), code);
+    const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const rounds = s.rows[0]?.rounds.length ?? 0;
+    const lines = [
+      ['Place', 'Player', ...Array.from({ length: rounds }, (_, i) => `Round ${i + 1}`), 'Adjustments', 'Total', 'Mah Jonggs'],
+      ...s.rows.map((r) => [r.place, r.name, ...r.rounds, r.adjusted, r.total, r.mahJonggs]),
+    ];
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${code}.csv"`);
+    return `${lines.map((l) => l.map(cell).join(',')).join('\n')}\n`;
+  });
+
+  /** The standings as the room sees them: names, never card codes. */
+  function standingsView(e: EventState, code: string) {
+    const scoring = loadRuleset(e.ruleset).scoring;
+    const r = e.rounds.at(-1);
+    return {
+      code,
+      name: e.name,
+      round: r?.round ?? 0,
+      accepted: e.rounds.filter((x) => x.accepted).length,
+      over: e.over,
+      timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
+      rows: eventStandings(e, scoring).map((s) => ({
+        place: s.place,
+        name: e.players.get(s.player)!.name,
+        rounds: s.rounds,
+        adjusted: s.adjusted,
+        total: s.total,
+        mahJonggs: s.mahJonggs,
+        withdrawn: e.players.get(s.player)!.withdrawn !== null,
+      })),
+    };
+  }
+}
+
+/** A round's tables in words: who sits where, each card's state. */
+function roundView(e: EventState, r: RoundState) {
+  const tables = [...new Set([...r.seating.values()].map((p) => p.table))].sort((a, b) => a - b);
+  return {
+    round: r.round,
+    rotated: r.rotated,
+    accepted: r.accepted,
+    paused: r.pausedAt !== null,
+    ended: r.endedAt !== null,
+    startedAt: new Date(r.startedAt).toISOString(),
+    tables: tables.map((t) => ({
+      table: t,
+      collector: collector(r, t) ?? null,
+      seats: [...tableOf(r, t)].map(([seat, id]) => ({
+        seat,
+        wind: SEAT_WINDS[seat],
+        player: id,
+        name: e.players.get(id)!.name,
+        entered: (r.cards.get(id) ?? []).filter((g) => g !== null && g !== undefined).length,
+        checked: r.verified.has(id),
+      })),
+    })),
+  };
+}
+
+/** The director's desk: everything, card codes included (hers to print on the table cards). */
+function desk(e: EventState, code: string) {
+  const r = e.rounds.at(-1);
+  return {
+    code,
+    name: e.name,
+    ruleset: e.ruleset,
+    roundMinutes: e.roundMinutes,
+    over: e.over,
+    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn })),
+    rounds: e.rounds.map((x) => roundView(e, x)),
+    timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
+    adjustments: e.adjustments.map((a) => ({ ...a, name: e.players.get(a.player)?.name ?? a.player })),
+  };
+}
+
+/** Her card this round: her seat, the table by seat, her entries, and the card she checks. */
+function cardView(e: EventState, playerId: string) {
+  const me = e.players.get(playerId)!;
+  const r = e.rounds.at(-1);
+  const place = r?.seating.get(playerId);
+  if (r === undefined || place === undefined || r.accepted) {
+    return {
+      event: e.name,
+      name: me.name,
+      round: r?.round ?? 0,
+      seated: false,
+      words: r === undefined ? 'The first round has not been seated yet.' : 'You have no table this round: the director will seat you for the next.',
+    };
+  }
+  const table = tableOf(r, place.table);
+  const seats = [...table.keys()] as Seat[];
+  const checks = seats.filter((s) => s !== place.seat && verifierOf(s, seats) === place.seat).map((s) => table.get(s)!);
+  return {
+    event: e.name,
+    name: me.name,
+    round: r.round,
+    seated: true,
+    table: place.table,
+    seat: place.seat,
+    wind: SEAT_WINDS[place.seat],
+    players: [...table].map(([seat, id]) => ({ seat, wind: SEAT_WINDS[seat], player: id, name: e.players.get(id)!.name })),
+    games: r.cards.get(playerId) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null),
+    checked: r.verified.has(playerId),
+    checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
+    timeLeftMs: timeLeft(e, r, Date.now()),
+  };
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
+import { rotated, SEATS, type Seat } from '../../engine/tournament/seating.js';
+import { call, newJar, signUp } from './helpers.js';
+
+/**
+ * A club event run over HTTP (issue 47), entered as people would: the director at her desk,
+ * each player at her own score card with her card code. A whole event of `players` at tables
+ * of four, `rounds` rounds, with two wrong cards caught by their verifiers, a late arrival, a
+ * withdrawal and a Director's change: the standings equal the points counted here from the
+ * games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts,
+ * and the 52-player event in test/server/event-52.test.ts).
+ */
+
+type Result = { winner: Seat | null; value?: number; selfPicked?: boolean; thrower?: Seat; exposures?: number; jokerless?: boolean; dead?: Seat[] };
+
+function randomGame(rng: RngState, seats: readonly Seat[]): Result {
+  if (nextInt(rng, 8) === 0) return { winner: null };
+  const winner = seats[nextInt(rng, seats.length)];
+  const value = [25, 30, 35, 50][nextInt(rng, 4)];
+  if (nextInt(rng, 3) === 0) return { winner, value, selfPicked: true };
+  const others = seats.filter((s) => s !== winner);
+  return { winner, value, thrower: others[nextInt(rng, others.length)], exposures: nextInt(rng, 4) };
+}
+
+/** Standardized tournament rules 11, written out. */
+function pointsByRule(g: Result, seats: readonly Seat[]): Map<Seat, number> {
+  const out = new Map<Seat, number>(seats.map((s) => [s, g.winner === null ? 10 : 0]));
+  if (g.winner === null) return out;
+  out.set(g.winner, g.value! + (g.selfPicked ? 10 : 0));
+  if (!g.selfPicked) out.set(g.thrower!, (g.exposures ?? 0) >= 3 ? -25 : (g.exposures ?? 0) === 2 ? -20 : -10);
+  return out;
+}
+
+interface Desk {
+  code: string;
+  players: { id: string; name: string; card: string; withdrawn: number | null }[];
+  rounds: { round: number; rotated: boolean; tables: { table: number; seats: { seat: Seat; player: string }[] }[] }[];
+}
+
+export async function runEvent(app: FastifyInstance, players: number, rounds: number): Promise<void> {
+  const director = newJar();
+  expect((await signUp(app, director, 'Director Dee')).status).toBe(201);
+  const desk = (method: 'GET' | 'POST', url: string, payload?: object) => call(app, { method, url, ...(payload ? { payload } : {}) }, director);
+  const created = await desk('POST', '/api/events', { name: 'Club Open', roundMinutes: 55 });
+  expect(created.status).toBe(200);
+  const code = created.body.code as string;
+  const ev = `/api/events/${code}`;
+  let state: Desk = (await desk('GET', `${ev}/desk`)).body;
+  for (let i = 1; i <= players; i++) state = (await desk('POST', `${ev}/players`, { name: `Player ${i}` })).body;
+  expect(state.players).toHaveLength(players);
+  // nobody else directs it
+  const stranger = newJar();
+  await signUp(app, stranger, 'Someone Else');
+  expect((await call(app, { method: 'POST', url: `${ev}/rounds` }, stranger)).status).toBe(404);
+
+  const rng = seedRng(52);
+  const points = new Map<string, number>();
+  const add = (id: string, p: number) => points.set(id, (points.get(id) ?? 0) + p);
+  const phone = newJar();
+  const card = (c: string) => state.players.find((p) => p.id === c)!.card;
+  let caught = 0;
+  let entry = 0;
+  for (let round = 1; round <= rounds; round++) {
+    if (round === 2) {
+      const gone = state.players[6];
+      expect((await desk('POST', `${ev}/players/${gone.id}/withdraw`)).status).toBe(200);
+      state = (await desk('POST', `${ev}/players`, { name: 'Late Lou' })).body;
+      const late = state.players.find((p) => p.name === 'Late Lou')!;
+      expect((await desk('POST', `${ev}/adjustments`, { player: late.id, points: -10, reason: 'not seated when round 2 began' })).status).toBe(200);
+      add(late.id, -10);
+    }
+    const before = state.rounds.at(-1);
+    state = (await desk('POST', `${ev}/rounds`)).body;
+    const r = state.rounds.at(-1)!;
+    expect(r.round).toBe(round);
+    if (before) {
+      const tables = r.tables.length;
+      const was = new Map(before.tables.flatMap((t) => t.seats.map((s) => [s.player, { table: t.table, seat: s.seat }] as const)));
+      for (const t of r.tables)
+        for (const s of t.seats) {
+          const w = was.get(s.player);
+          if (w) expect({ player: s.player, at: { table: t.table, seat: s.seat } }).toEqual({ player: s.player, at: rotated(w, tables) });
+        }
+    }
+    for (const t of r.tables) {
+      const bySeat = new Map(t.seats.map((s) => [s.seat, s.player]));
+      const seats = SEATS.filter((s) => bySeat.has(s));
+      const games = Array.from({ length: 4 }, () => randomGame(rng, seats));
+      for (const g of games) for (const [s, p] of pointsByRule(g, seats)) add(bySeat.get(s)!, p);
+      for (const id of bySeat.values()) {
+        for (let g = 0; g < 4; g++) {
+          const put = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(id), game: g + 1, result: games[g], entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone);
+          expect({ status: put.status, body: put.status === 200 ? null : put.body }).toEqual({ status: 200, body: null });
+        }
+      }
+      // round 1, tables 1 and 2: East enters game 2 wrongly; West, checking it, is refused; East corrects it
+      if (round === 1 && t.table <= 2) {
+        const east = bySeat.get('A')!;
+        const wrong = games[1].winner === null ? { winner: 'B', value: 25, thrower: 'A' } : { ...games[1], value: games[1].value! + 5 };
+        await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(east), game: 2, result: wrong, entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone);
+        const refused = await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(bySeat.get('C')!), player: east } }, phone);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toMatch(/game 2 differs between Player \d+'s card and yours/);
+        caught++;
+        const fixed = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(east), game: 2, result: games[1], entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone);
+        // the phone lost the answer and sends it again: kept once
+        const again = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(east), game: 2, result: games[1], entry: `entry-${String(entry).padStart(6, '0')}` } }, phone);
+        expect([fixed.status, again.status]).toEqual([200, 200]);
+      }
+      const partner: Record<Seat, Seat> = { A: 'C', C: 'A', B: 'D', D: 'B' };
+      for (const [s, id] of bySeat) {
+        const check = await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(bySeat.get(partner[s])!), player: id } }, phone);
+        expect(check.status).toBe(200);
+      }
+    }
+    // her card on her phone: her seat and her table, by wind
+    const first = r.tables[0].seats[0];
+    const mine = await call(app, { method: 'GET', url: `${ev}/card?card=${card(first.player)}` }, phone);
+    expect(mine.body).toMatchObject({ round, seated: true, table: 1, seat: first.seat, checked: true });
+    expect((await desk('POST', `${ev}/accept`)).status).toBe(200);
+  }
+  expect(caught).toBe(2);
+  // the Director changes an accepted card: round 1, table 3, game 1 becomes a wall game
+  const r1 = state.rounds[0].tables[2];
+  const seats3 = r1.seats.map((s) => s.seat);
+  const log0 = (await desk('GET', `${ev}/log`)).body.changes as { change: { type: string; player?: string; game?: number; result?: Result } }[];
+  const t3east = r1.seats.find((s) => s.seat === 'A')!.player;
+  // her last entry of game 1 in round 1: before the second round was seated
+  const round2 = log0.findIndex((l, i) => l.change.type === 'seat' && i > log0.findIndex((x) => x.change.type === 'seat'));
+  const was = log0
+    .slice(0, round2)
+    .filter((l) => l.change.type === 'enter' && l.change.player === t3east && l.change.game === 1)
+    .at(-1)!.change.result!;
+  for (const [s, p] of pointsByRule(was, seats3)) add(r1.seats.find((x) => x.seat === s)!.player, -p);
+  for (const [s, p] of pointsByRule({ winner: null }, seats3)) add(r1.seats.find((x) => x.seat === s)!.player, p);
+  expect((await desk('POST', `${ev}/corrections`, { round: 1, table: 3, game: 1, result: { winner: null }, reason: 'the table agreed at the desk it was a wall game' })).status).toBe(200);
+
+  // the standings, open to the room: as the rules count the games
+  const standings = await call(app, { method: 'GET', url: `${ev}/standings` }, newJar());
+  expect(standings.status).toBe(200);
+  const byName = new Map(state.players.map((p) => [p.name, p.id]));
+  for (const row of standings.body.rows as { name: string; total: number }[]) expect({ name: row.name, total: row.total }).toEqual({ name: row.name, total: points.get(byName.get(row.name)!) ?? 0 });
+  expect(JSON.stringify(standings.body)).not.toContain(state.players[0].card);
+  const csv = await call(app, { method: 'GET', url: `${ev}/standings.csv` }, newJar());
+  expect(csv.headers['content-type']).toMatch(/text\/csv/);
+  expect(String(csv.body).split('\n')[0]).toBe(`Place,Player,${Array.from({ length: rounds }, (_, i) => `Round ${i + 1}`).join(',')},Adjustments,Total,Mah Jonggs`);
+  // every change in the audit log, with who made it
+  const log = (await desk('GET', `${ev}/log`)).body.changes as { by: string; change: { type: string } }[];
+  expect(log.filter((l) => l.change.type === 'correct')).toHaveLength(1);
+  expect(log.find((l) => l.change.type === 'correct')!.by).toBe('the director, Director Dee');
+  expect(log.filter((l) => l.change.type === 'enter').length).toBe(players * 4 * rounds + 4);
+}

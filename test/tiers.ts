@@ -10,7 +10,6 @@ const SLOW = [
   'test/lab/**/*.test.ts',
   'test/server/restart.test.ts',
   'test/server/durability.test.ts',
-  'test/server/event-52.test.ts',
   'test/server/tables-servers.test.ts',
   'test/training/**/*.test.ts',
   'test/api/selfplay.test.ts',

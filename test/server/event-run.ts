@@ -9,8 +9,7 @@ import { call, newJar, signUp } from './helpers.js';
  * each player at her own score card with her card code. A whole event of `players` at tables
  * of four, `rounds` rounds, with two wrong cards caught by their verifiers, a late arrival, a
  * withdrawal and a Director's change: the standings equal the points counted here from the
- * games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts,
- * and the 52-player event in test/server/event-52.test.ts).
+ * games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts).
  */
 
 type Result = { winner: Seat | null; value?: number; selfPicked?: boolean; thrower?: Seat; exposures?: number; jokerless?: boolean; dead?: Seat[] };

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { runEvent } from './event-run.js';
 import { call, newJar, server, signUp } from './helpers.js';
 
-/** Club events over HTTP (issue 47): a small event run whole (test/server/event-run.ts), and what is refused. */
+/** Club events over HTTP (issue 47): the issue's event run whole (test/server/event-run.ts), and what is refused. */
 
 interface Desk {
   players: { id: string; card: string }[];
 }
 
 describe('club events over HTTP', () => {
-  it('a 12-player event of 3 rounds, entered as people would: wrong cards caught, a late arrival, a withdrawal, a Director’s change', async () => {
-    await runEvent(await server(), 12, 3);
-  }, 120_000);
+  it('the issue’s event: 52 players at 13 tables, 4 rounds, entered as people would: wrong cards caught, a late arrival, a withdrawal, a Director’s change; standings as the rules count; the rotation as rule 20 says', async () => {
+    await runEvent(await server(), 52, 4);
+  }, 300_000);
 
   it('refuses by name: a card code that opens nothing, a result that cannot be, an accept before the cards are checked', async () => {
     const app = await server();

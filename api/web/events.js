@@ -1,0 +1,207 @@
+// The director's desk (issue 47; routes api/http/routes/events.ts): her events, and one event's
+// players, rounds, tables and cards, the round's clock, penalties and every change made. The
+// event is named in the address (events.html?event=CODE), so a reload opens it again.
+
+import { call, errorWords } from './client.js';
+import { byId as $, el } from './dom.js';
+
+/**
+ * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
+ * @typedef {{ table: number, collector: string | null, seats: DeskSeat[] }} DeskTable
+ * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[] }} DeskRound
+ * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null }} DeskPlayer
+ * @typedef {{ code: string, name: string, roundMinutes: number, over: boolean, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
+ *   adjustments: { name: string, points: number, reason: string, round: number | null }[] }} Desk
+ */
+
+/** @type {Desk | null} */
+let desk = null;
+let waiting = 0;
+
+/** @param {boolean} on */
+function busy(on) {
+  waiting += on ? 1 : -1;
+  document.body.dataset.busy = String(waiting);
+}
+
+/** @param {string} text */
+function say(text) {
+  $('say').textContent = text;
+}
+
+/**
+ * A request, with the page busy meanwhile; a refusal said in the server's own words.
+ * @template T @param {() => Promise<T>} fn @returns {Promise<T | undefined>}
+ */
+async function work(fn) {
+  busy(true);
+  try {
+    const out = await fn();
+    say('');
+    return out;
+  } catch (err) {
+    say(`That could not be done: ${errorWords(err)}.`);
+    return undefined;
+  } finally {
+    busy(false);
+  }
+}
+
+/** @param {number} ms */
+const minutes = (ms) => {
+  const m = Math.ceil(ms / 60_000);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+};
+
+/** @param {Desk | undefined} d */
+function show(d) {
+  if (!d) return;
+  desk = d;
+  $('start').classList.add('hidden');
+  $('desk').classList.remove('hidden');
+  $('desk-title').textContent = d.name;
+  const active = d.players.filter((p) => p.withdrawn === null).length;
+  $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. Rounds of ${d.roundMinutes} minutes.${d.over ? ' The event is over.' : ''}`;
+  /** @type {HTMLAnchorElement} */ ($('standings-link')).href = `standings.html?event=${d.code}`;
+  history.replaceState(null, '', `events.html?event=${d.code}`);
+  drawRound(d);
+  drawPlayers(d);
+  drawAdjustments(d);
+  drawTableCards(d);
+}
+
+/** @param {Desk} d */
+function drawRound(d) {
+  const r = d.rounds.at(-1);
+  const open = r !== undefined && !r.accepted;
+  const words = !r ? 'No round has been seated yet: register the players, then seat the first round.'
+    : r.accepted ? `Round ${r.round} is accepted.${d.over ? '' : ' Seat the next round when the room is ready.'}`
+    : `Round ${r.round}${r.rotated || r.round === 1 ? '' : ' (seated afresh: the players who came and went left no room for the rotation)'}: ${r.ended ? 'the clock has ended' : r.paused ? `paused, ${minutes(d.timeLeftMs ?? 0)} left` : `${minutes(d.timeLeftMs ?? 0)} left`}. ${r.tables.flatMap((t) => t.seats).filter((s) => s.checked).length} of ${r.tables.flatMap((t) => t.seats).length} cards checked.`;
+  $('round-line').textContent = words;
+  /** @type {HTMLButtonElement} */ ($('seat-button')).disabled = open || d.over;
+  const clock = /** @type {HTMLButtonElement} */ ($('clock-button'));
+  clock.disabled = !open || r.ended;
+  clock.textContent = r?.paused ? 'Resume the clock' : 'Pause the clock';
+  /** @type {HTMLButtonElement} */ ($('end-button')).disabled = !open || r.ended;
+  /** @type {HTMLButtonElement} */ ($('accept-button')).disabled = !open;
+  $('tables').replaceChildren(...(r ? r.tables.map((t) => el('div', { class: 'event-table' },
+    el('h3', { text: `Table ${t.table}` }),
+    el('ul', {}, t.seats.map((s) => el('li', { text: `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))))) : []));
+}
+
+/** @param {Desk} d */
+function drawPlayers(d) {
+  $('players').replaceChildren(...d.players.map((p) => {
+    const li = el('li', { text: `${p.name}${p.host ? ' (table host)' : ''}: card code ${p.card}.${p.from > 1 ? ` Plays from round ${p.from}.` : ''}${p.withdrawn !== null ? ` Withdrew before round ${p.withdrawn}.` : ' '}` });
+    if (p.withdrawn === null && !d.over) li.append(el('button', { type: 'button', class: 'btn btn-small', text: `${p.name} withdraws`, on: () => withdraw(p) }));
+    return li;
+  }));
+  const select = /** @type {HTMLSelectElement} */ ($('adjust-player'));
+  const was = select.value;
+  select.replaceChildren(...d.players.map((p) => el('option', { value: p.id, text: p.name })));
+  if (was) select.value = was;
+}
+
+/** @param {Desk} d */
+function drawAdjustments(d) {
+  $('adjustments').replaceChildren(...d.adjustments.map((a) => el('li', { text: `${a.name}: ${a.points > 0 ? '+' : ''}${a.points}${a.round ? ` in round ${a.round}` : ''}, because ${a.reason}.` })));
+}
+
+/** The table cards to print: each table's seats, and each player's card code for her phone. @param {Desk} d */
+function drawTableCards(d) {
+  const r = d.rounds.at(-1);
+  const codes = new Map(d.players.map((p) => [p.id, p.card]));
+  $('table-cards').replaceChildren(...(r && !r.accepted ? r.tables.map((t) => el('div', { class: 'table-card' },
+    el('h2', { text: `${d.name}: round ${r.round}, table ${t.table}` }),
+    el('ul', {}, t.seats.map((s) => el('li', { text: `${s.seat} (${s.wind}): ${s.name}. Your score card: scorecard.html?event=${d.code}&card=${codes.get(s.player)}` }))))) : []));
+}
+
+/** @param {DeskPlayer} p */
+async function withdraw(p) {
+  if (!desk || !confirm(`${p.name} withdraws from the next round on? Her scores so far stay.`)) return;
+  show(await work(() => call('POST', `/api/events/${desk?.code}/players/${p.id}/withdraw`)));
+}
+
+/** @param {string} path @param {object} [body] */
+async function act(path, body) {
+  if (!desk) return;
+  show(await work(() => call('POST', `/api/events/${desk?.code}${path}`, body)));
+}
+
+async function open(/** @type {string} */ code) {
+  show(await work(() => call('GET', `/api/events/${encodeURIComponent(code)}/desk`)));
+}
+
+async function start() {
+  /** @type {{ signedIn: boolean } | undefined} */
+  const me = await work(() => call('GET', '/api/me'));
+  if (!me?.signedIn) {
+    $('sign-first').classList.remove('hidden');
+    return;
+  }
+  const code = new URLSearchParams(location.search).get('event');
+  if (code && /^[A-Za-z0-9]{4,12}$/.test(code)) return open(code);
+  $('start').classList.remove('hidden');
+  /** @type {{ events: { code: string, name: string, createdAt: string }[] } | undefined} */
+  const mine = await work(() => call('GET', '/api/events'));
+  $('my-events').replaceChildren(...(mine?.events ?? []).map((e) => el('li', {}, `${e.name} (${e.code}), created ${new Date(e.createdAt).toLocaleDateString()} `, el('button', { type: 'button', class: 'btn', text: `Open ${e.name}`, on: () => open(e.code) }))));
+}
+
+$('create-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const name = /** @type {HTMLInputElement} */ ($('event-name')).value.trim();
+  const roundMinutes = Number(/** @type {HTMLInputElement} */ ($('round-minutes')).value) || 55;
+  /** @type {{ code: string } | undefined} */
+  const made = await work(() => call('POST', '/api/events', { name, roundMinutes }));
+  if (made) await open(made.code);
+});
+$('player-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const input = /** @type {HTMLInputElement} */ ($('player-name'));
+  const host = /** @type {HTMLInputElement} */ ($('player-host')).checked;
+  await act('/players', { name: input.value.trim(), host });
+  input.value = '';
+  input.focus();
+});
+$('adjust-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const reason = /** @type {HTMLInputElement} */ ($('adjust-reason'));
+  await act('/adjustments', { player: /** @type {HTMLSelectElement} */ ($('adjust-player')).value, points: Number(/** @type {HTMLInputElement} */ ($('adjust-points')).value), reason: reason.value.trim() });
+  reason.value = '';
+});
+$('seat-button').addEventListener('click', () => act('/rounds'));
+$('clock-button').addEventListener('click', () => act('/clock', { action: desk?.rounds.at(-1)?.paused ? 'resume' : 'pause' }));
+$('end-button').addEventListener('click', () => act('/clock', { action: 'end' }));
+$('accept-button').addEventListener('click', () => act('/accept'));
+$('print-button').addEventListener('click', () => window.print());
+$('back-button').addEventListener('click', () => {
+  history.replaceState(null, '', 'events.html');
+  $('desk').classList.add('hidden');
+  desk = null;
+  start();
+});
+$('log-button').addEventListener('click', async () => {
+  if (!desk) return;
+  /** @type {{ changes: { n: number, by: string, at: string, change: { type: string } }[] } | undefined} */
+  const log = await work(() => call('GET', `/api/events/${desk?.code}/log`));
+  $('log').replaceChildren(...(log?.changes ?? []).slice(-200).map((c) => el('li', { text: `${new Date(c.at).toLocaleTimeString()}: ${c.by}: ${CHANGE_WORDS[c.change.type] ?? c.change.type}.` })));
+});
+
+/** Each change in words, for the log. */
+const CHANGE_WORDS = /** @type {Record<string, string>} */ ({
+  create: 'created the event',
+  register: 'registered a player',
+  withdraw: 'withdrew a player',
+  seat: 'seated a round',
+  clock: 'set the clock',
+  enter: 'entered a game',
+  verify: 'checked a card',
+  accept: 'accepted the round',
+  adjust: 'adjusted points',
+  correct: 'changed an accepted game',
+  finish: 'ended the event',
+});
+
+// the clock's minutes left, kept current while a round is played
+setInterval(() => { if (desk && document.visibilityState === 'visible' && waiting === 0) open(desk.code); }, 30_000);
+start();

@@ -1,0 +1,206 @@
+// Her score card on her phone (issue 47; routes api/http/routes/events.ts): the event and her
+// card code in the address (scorecard.html?event=CODE&card=CODE, as the director's table card
+// prints it). Each game she saves is first kept on this phone with its own id, then sent: a
+// phone that lost the room's Wi-Fi sends it when back, and the server keeps it once however
+// often it comes. Then she checks the card her seat checks, against her own.
+
+import { call, errorWords } from './client.js';
+import { byId as $, el } from './dom.js';
+
+/**
+ * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[] }} Result
+ * @typedef {{ seat: string, wind: string, player: string, name: string }} Mate
+ * @typedef {{ event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
+ *   games?: (Result | null)[], checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number }} Card
+ * @typedef {{ event: string, card: string, game: number, result: Result, entry: string }} Queued
+ */
+
+const QUEUE_KEY = 'tilemate-score-queue';
+const q = new URLSearchParams(location.search);
+let eventCode = (q.get('event') ?? '').toUpperCase();
+let cardCode = (q.get('card') ?? '').toUpperCase();
+/** @type {Card | null} */
+let card = null;
+/** Saved games she opened again to change. @type {Set<number>} */
+const editing = new Set();
+let waiting = 0;
+
+/** @param {boolean} on */
+function busy(on) {
+  waiting += on ? 1 : -1;
+  document.body.dataset.busy = String(waiting);
+}
+
+/** @param {string} text */
+const say = (text) => { $('say').textContent = text; };
+
+/** @returns {Queued[]} */
+function queued() {
+  try { return JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]'); } catch { return []; }
+}
+
+/** @param {Queued[]} list */
+function keep(list) {
+  try { localStorage.setItem(QUEUE_KEY, JSON.stringify(list)); } catch { /* private mode: sent at once or not at all */ }
+}
+
+/** The games kept on this phone and not yet sent, sent now in order; each one kept here until the server has it. */
+async function flush() {
+  for (const item of queued()) {
+    try {
+      card = await call('PUT', `/api/events/${item.event}/card`, { card: item.card, game: item.game, result: item.result, entry: item.entry });
+      keep(queued().filter((x) => x.entry !== item.entry));
+    } catch (err) {
+      const offline = /** @type {{ code?: string }} */ (err).code === 'TM_NETWORK';
+      if (!offline) keep(queued().filter((x) => x.entry !== item.entry));
+      say(offline ? 'Your games are kept on this phone: they will be sent when it is connected again.' : `Game ${item.game} was not saved: ${errorWords(err)}`);
+      break;
+    }
+  }
+  draw();
+}
+
+function draw() {
+  const waitingHere = queued().filter((x) => x.event === eventCode && x.card === cardCode);
+  $('queue-line').textContent = waitingHere.length ? `${waitingHere.length} game${waitingHere.length === 1 ? ' is' : 's are'} kept on this phone, waiting to be sent.` : '';
+  if (!card) return;
+  $('open-form').classList.add('hidden');
+  $('card').classList.remove('hidden');
+  if (!card.seated) {
+    $('card-title').textContent = `${card.event}: ${card.name}`;
+    $('card-about').textContent = card.words ?? '';
+    $('games').replaceChildren();
+    $('checks').replaceChildren();
+    return;
+  }
+  $('card-title').textContent = `${card.name}, round ${card.round}, table ${card.table}`;
+  $('card-about').textContent = `You sit ${card.seat} (${card.wind}). ${(card.players ?? []).filter((m) => m.seat !== card?.seat).map((m) => `${m.name} sits ${m.seat} (${m.wind})`).join(', ')}.${card.checked ? ' Your card is checked.' : ''}`;
+  $('games').replaceChildren(...[1, 2, 3, 4].map(gameForm));
+  $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},
+    `${c.name}: ${c.checked ? 'checked.' : `${c.entered} of 4 games entered. `}`,
+    c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))));
+}
+
+/** The seat's player in words: "Rose (B, North)". @param {string} seat */
+const seatWords = (seat) => {
+  const m = card?.players?.find((x) => x.seat === seat);
+  return m ? `${m.name} (${m.seat}, ${m.wind})` : seat;
+};
+
+/** A game's result in one sentence. @param {Result} r */
+function resultWords(r) {
+  if (r.winner === null) return `A wall game${r.dead?.length ? `; dead: ${r.dead.map(seatWords).join(', ')}` : ''}.`;
+  const how = r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}`;
+  return `${seatWords(r.winner)} made Mah Jongg: a ${r.value}-point hand, ${how}${r.jokerless ? ', no jokers' : ''}.`;
+}
+
+/**
+ * One game: saved, in a sentence (with a button to change it until her card is checked); else
+ * its form: who made Mah Jongg (or a wall game), the hand's value, how she won, the exposures.
+ * @param {number} n
+ */
+function gameForm(n) {
+  const saved = card?.games?.[n - 1] ?? null;
+  const pending = queued().filter((x) => x.event === eventCode && x.card === cardCode && x.game === n).at(-1)?.result ?? null;
+  const r = pending ?? saved;
+  if (r !== null && !editing.has(n)) {
+    return el('section', { class: 'panel game-saved', 'aria-labelledby': `g${n}-title` },
+      el('h2', { id: `g${n}-title`, text: `Game ${n}: ${pending ? 'kept on this phone' : 'saved'}` }),
+      el('p', { text: resultWords(r) }),
+      card?.checked ? null : el('button', { type: 'button', class: 'btn', id: `g${n}-change`, text: `Change game ${n}`, on: () => { editing.add(n); draw(); } }));
+  }
+  const seats = (card?.players ?? []).map((m) => m.seat);
+  const id = (/** @type {string} */ s) => `g${n}-${s}`;
+  const form = el('form', { class: 'panel game-form', 'aria-labelledby': id('title') });
+  const radio = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ text, /** @type {boolean} */ checked) =>
+    el('label', { class: 'choice' }, el('input', { type: 'radio', name, value, checked }), ` ${text}`);
+  form.append(
+    el('h2', { id: id('title'), text: `Game ${n}${saved ? ': saved' : pending ? ': kept on this phone' : ''}` }),
+    el('fieldset', {}, el('legend', { text: 'Who made Mah Jongg?' }),
+      ...seats.map((s) => radio(id('winner'), s, seatWords(s), r?.winner === s)),
+      radio(id('winner'), 'wall', 'Nobody: a wall game', r !== null && r.winner === null)),
+    el('p', {}, el('label', { for: id('value'), text: "The hand's value on the card" }), el('br'), el('input', { id: id('value'), type: 'number', min: '1', max: '500', value: r?.value ?? '' })),
+    el('fieldset', {}, el('legend', { text: 'How did she win?' }),
+      radio(id('how'), 'self', 'She picked the tile from the wall herself', r?.selfPicked === true),
+      ...seats.map((s) => radio(id('how'), s, `On a discard by ${seatWords(s)}`, r?.thrower === s))),
+    el('p', {}, el('label', { for: id('exposures'), text: 'Her exposures when the tile was thrown' }), el('br'),
+      el('select', { id: id('exposures') }, [0, 1, 2, 3, 4].map((x) => el('option', { value: String(x), text: String(x), selected: (r?.exposures ?? 0) === x })))),
+    el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('jokerless'), checked: r?.jokerless === true }), ' No jokers in her hand'),
+    el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('pairs'), checked: r?.singlesAndPairs === true }), ' A Singles and Pairs hand'),
+    el('fieldset', {}, el('legend', { text: 'Dead hands (a wall game)' }),
+      ...seats.map((s) => el('label', { class: 'choice' }, el('input', { type: 'checkbox', name: id('dead'), value: s, checked: (r?.dead ?? []).includes(s) }), ` ${seatWords(s)}`))),
+    el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: id('save'), text: `Save game ${n}`, disabled: card?.checked === true })),
+  );
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    save(n, form);
+  });
+  return form;
+}
+
+/** @param {number} n @param {HTMLFormElement} form */
+async function save(n, form) {
+  const data = new FormData(form);
+  const winner = data.get(`g${n}-winner`);
+  if (winner === null) { say(`Game ${n}: choose who made Mah Jongg, or a wall game.`); return; }
+  const input = (/** @type {string} */ s) => /** @type {HTMLInputElement} */ (form.querySelector(`#g${n}-${s}`));
+  /** @type {Result} */
+  let result;
+  if (winner === 'wall') {
+    result = { winner: null, dead: data.getAll(`g${n}-dead`).map(String) };
+  } else {
+    const how = data.get(`g${n}-how`);
+    if (how === null) { say(`Game ${n}: say how she won: from the wall herself, or on whose discard.`); return; }
+    result = {
+      winner: String(winner),
+      value: Number(input('value').value),
+      ...(how === 'self' ? { selfPicked: true } : { thrower: String(how) }),
+      exposures: Number(input('exposures').value),
+      jokerless: input('jokerless').checked,
+      singlesAndPairs: input('pairs').checked,
+    };
+  }
+  keep([...queued(), { event: eventCode, card: cardCode, game: n, result, entry: crypto.randomUUID() }]);
+  editing.delete(n);
+  busy(true);
+  say('');
+  await flush();
+  busy(false);
+}
+
+/** @param {string} player */
+async function check(player) {
+  busy(true);
+  try {
+    card = await call('POST', `/api/events/${eventCode}/card/check`, { card: cardCode, player });
+    say('Checked: the card matches yours.');
+  } catch (err) {
+    say(`Not checked: ${errorWords(err)}.`);
+  }
+  draw();
+  busy(false);
+}
+
+async function load() {
+  busy(true);
+  try {
+    card = await call('GET', `/api/events/${eventCode}/card?card=${encodeURIComponent(cardCode)}`);
+    history.replaceState(null, '', `scorecard.html?event=${eventCode}&card=${cardCode}`);
+  } catch (err) {
+    say(`Your card could not be opened: ${errorWords(err)}.`);
+    $('open-form').classList.remove('hidden');
+  }
+  await flush();
+  busy(false);
+}
+
+$('open-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  eventCode = /** @type {HTMLInputElement} */ ($('event-code')).value.trim().toUpperCase();
+  cardCode = /** @type {HTMLInputElement} */ ($('card-code')).value.trim().toUpperCase();
+  load();
+});
+// back on the room's Wi-Fi: what waits on this phone goes now
+window.addEventListener('online', () => flush());
+if (eventCode && cardCode) load();
+else $('open-form').classList.remove('hidden');

@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openBrowser, overflowX, SCREENS, SHOTS, type BrowserTable } from './browser.js';
+import { everyControlInside } from './page-checks.js';
+
+/**
+ * Club events on the pages (issue 47): the director's desk on a laptop (the event made, four
+ * players registered, the round seated and accepted), each player's score card on a phone (her
+ * four games entered through the form; one game saved while the phone is offline, kept and sent
+ * when it is back, kept once; her partner's card checked, one wrong card caught by its verifier
+ * and changed by its player), and the standings on a 1920x1080
+ * projector. axe-core finds nothing serious on any of them.
+ */
+
+let t: BrowserTable;
+beforeAll(async () => {
+  t = await openBrowser('events');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
+
+interface Desk {
+  code: string;
+  players: { id: string; name: string; card: string }[];
+  rounds: { tables: { seats: { seat: string; player: string }[] }[] }[];
+}
+
+describe('page: club events', () => {
+  it('the director runs a round from her desk; each player enters her card on a phone, one game while offline; the standings fill a projector', async () => {
+    const { page, base, pageErrors } = t;
+    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
+    await page.goto(`${base}/events.html`);
+    await page.waitForSelector('#sign-first:not(.hidden)');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(
+        async () => (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dee', password: 'a long password' }) })).status,
+      ),
+    ).toBe(201);
+    await page.reload();
+    await page.waitForSelector('#start:not(.hidden)');
+    await page.fill('#event-name', 'Tuesday Club Open');
+    await page.click('#create-button');
+    await page.waitForSelector('#desk:not(.hidden)');
+    for (const name of ['Ruth', 'Edna', 'Pearl', 'Ida']) {
+      await page.fill('#player-name', name);
+      await page.click('#add-player');
+      await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), name);
+      await settled(page);
+    }
+    await page.click('#seat-button');
+    await page.waitForFunction(() => document.querySelectorAll('#tables .event-table li').length === 4);
+    await settled(page);
+    await expect(page.textContent('#round-line')).resolves.toMatch(/^Round 1: 55 minutes left\. 0 of 4 cards checked\.$/);
+    expect(await everyControlInside(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'events-desk-laptop.png'), fullPage: true });
+    const code = new URL(page.url()).searchParams.get('event')!;
+    const desk: Desk = await page.evaluate(async (c) => (await fetch(`/api/events/${c}/desk`)).json(), code);
+    const seats = new Map(desk.rounds[0].tables[0].seats.map((s) => [s.seat, s.player]));
+    const cardOf = (seat: string) => desk.players.find((p) => p.id === seats.get(seat))!.card;
+
+    // the four phones: each enters the same four games through her form
+    const games = [
+      { winner: 'B', how: 'D', value: '25', exposures: '2' },
+      { winner: 'A', how: 'self', value: '30', exposures: '0' },
+      { winner: 'wall' },
+      { winner: 'C', how: 'A', value: '35', exposures: '1' },
+    ];
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    for (const seat of ['A', 'B', 'C', 'D']) {
+      await phone.goto(`${base}/scorecard.html?event=${code}&card=${cardOf(seat)}`);
+      await phone.waitForSelector('#card:not(.hidden) #games form');
+      await settled(phone);
+      for (const [i, g] of games.entries()) {
+        const n = i + 1;
+        await phone.check(`input[name="g${n}-winner"][value="${g.winner}"]`);
+        if (g.winner !== 'wall') {
+          // Edna (North) enters game 4's value wrongly: Pearl, who checks her card, will catch it
+          await phone.fill(`#g${n}-value`, seat === 'B' && n === 4 ? '40' : g.value!);
+          await phone.check(`input[name="g${n}-how"][value="${g.how}"]`);
+          await phone.selectOption(`#g${n}-exposures`, g.exposures!);
+        }
+        // Ruth's third game is saved while her phone is offline: kept on it, sent when it is back
+        const offline = seat === 'A' && n === 3;
+        if (offline) await phone.context().setOffline(true);
+        await phone.click(`#g${n}-save`);
+        if (offline) {
+          await phone.waitForFunction(() => /kept on this phone/.test(document.getElementById('queue-line')?.textContent ?? ''));
+          await phone.screenshot({ path: join(SHOTS, 'events-card-offline-phone.png'), fullPage: true });
+          await phone.context().setOffline(false);
+          await phone.evaluate(() => window.dispatchEvent(new Event('online')));
+          await phone.waitForFunction(() => (document.getElementById('queue-line')?.textContent ?? '') === '');
+        }
+        await phone.waitForFunction((k) => (document.getElementById(`g${k}-title`)?.textContent ?? '').endsWith('saved'), n);
+        await settled(phone);
+      }
+      if (seat === 'A') {
+        expect(await overflowX(phone)).toBe(0);
+        expect(await everyControlInside(phone)).toEqual([]);
+        expect(await axeViolations(phone)).toEqual([]);
+        await phone.screenshot({ path: join(SHOTS, 'events-card-phone.png'), fullPage: true });
+      }
+    }
+    // each checks her partner's card on her phone; Pearl (South) finds Edna's game 4 differs, and Edna changes it
+    const checkFrom = async (seat: string) => {
+      await phone.goto(`${base}/scorecard.html?event=${code}&card=${cardOf(seat)}`);
+      await phone.waitForSelector('#checks button');
+      await settled(phone);
+      await phone.click('#checks button');
+      await phone.waitForFunction(() => /^Checked|differs/.test(document.getElementById('say')?.textContent ?? ''));
+      await settled(phone);
+      return phone.textContent('#say');
+    };
+    await expect(checkFrom('D')).resolves.toMatch(/^Not checked: game 4 differs between .+'s card and yours: one of you must correct it before it is checked\.$/);
+    await phone.screenshot({ path: join(SHOTS, 'events-card-differs-phone.png'), fullPage: true });
+    await phone.goto(`${base}/scorecard.html?event=${code}&card=${cardOf('B')}`);
+    await phone.waitForSelector('#g4-change');
+    await settled(phone);
+    await phone.click('#g4-change');
+    await phone.fill('#g4-value', '35');
+    await phone.click('#g4-save');
+    await phone.waitForFunction(() => /35-point hand/.test(document.querySelector('.game-saved:last-of-type')?.textContent ?? ''));
+    await settled(phone);
+    for (const seat of ['A', 'B', 'C', 'D']) await expect(checkFrom(seat)).resolves.toBe('Checked: the card matches yours.');
+    // the game kept offline was kept once
+    const log = await page.evaluate(async (c) => (await fetch(`/api/events/${c}/log`)).json(), code);
+    expect(log.changes.filter((l: { change: { type: string } }) => l.change.type === 'enter')).toHaveLength(17);
+
+    await page.reload();
+    await page.waitForFunction(() => /4 of 4 cards checked/.test(document.getElementById('round-line')?.textContent ?? ''));
+    await settled(page);
+    await page.click('#accept-button');
+    await page.waitForFunction(() => /Round 1 is accepted/.test(document.getElementById('round-line')?.textContent ?? ''));
+
+    // the standings on the room's projector
+    const room = await page.context().newPage();
+    await room.setViewportSize({ width: 1920, height: 1080 });
+    await room.goto(`${base}/standings.html?event=${code}`);
+    await room.waitForSelector('#standings-table:not(.hidden) tbody tr');
+    const rows = await room.$$eval('#standings-rows tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    // rules 11: B 25 on D's discard at 2 exposures (D -20); A self-picked 30 (+10); a wall game (+10 each); C 35 on A's discard (A -10)
+    const total = new Map(rows.map((r) => [r[1], Number(r.at(-2))]));
+    const name = (seat: string) => desk.players.find((p) => p.id === seats.get(seat))!.name;
+    expect([name('A'), name('B'), name('C'), name('D')].map((n) => total.get(n))).toEqual([40 + 10 - 10, 25 + 10, 10 + 35, -20 + 10]);
+    expect(await overflowX(room)).toBe(0);
+    expect(await axeViolations(room)).toEqual([]);
+    await room.screenshot({ path: join(SHOTS, 'events-standings-projector.png') });
+    for (const p of [phone, room]) await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});

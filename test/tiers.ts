@@ -10,6 +10,7 @@ const SLOW = [
   'test/lab/**/*.test.ts',
   'test/server/restart.test.ts',
   'test/server/durability.test.ts',
+  'test/server/events-servers.test.ts',
   'test/server/tables-servers.test.ts',
   'test/training/**/*.test.ts',
   'test/api/selfplay.test.ts',

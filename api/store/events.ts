@@ -94,6 +94,13 @@ export class EventStore {
     );
   }
 
+  /** The codes of the server's most recent events, the oldest of them first (ratings read them in order). */
+  async recent(limit: number): Promise<string[]> {
+    return guarded(async () =>
+      (await this.db.query('SELECT code FROM (SELECT code, created_at FROM events ORDER BY created_at DESC LIMIT $1) e ORDER BY created_at', [limit])).map((r) => r.code as string),
+    );
+  }
+
   /** The event's changes, in order (its audit log). */
   async log(code: string): Promise<LoggedChange[]> {
     return guarded(async () =>

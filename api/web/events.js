@@ -9,7 +9,7 @@ import { byId as $, el } from './dom.js';
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
  * @typedef {{ table: number, collector: string | null, seats: DeskSeat[] }} DeskTable
  * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[] }} DeskRound
- * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null }} DeskPlayer
+ * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean }} DeskPlayer
  * @typedef {{ code: string, name: string, roundMinutes: number, over: boolean, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
  *   adjustments: { name: string, points: number, reason: string, round: number | null }[] }} Desk
  */
@@ -92,7 +92,7 @@ function drawRound(d) {
 /** @param {Desk} d */
 function drawPlayers(d) {
   $('players').replaceChildren(...d.players.map((p) => {
-    const li = el('li', { text: `${p.name}${p.host ? ' (table host)' : ''}: card code ${p.card}.${p.from > 1 ? ` Plays from round ${p.from}.` : ''}${p.withdrawn !== null ? ` Withdrew before round ${p.withdrawn}.` : ' '}` });
+    const li = el('li', { text: `${p.name}${p.host ? ' (table host)' : ''}${p.rated ? ' (rated)' : ''}: card code ${p.card}.${p.from > 1 ? ` Plays from round ${p.from}.` : ''}${p.withdrawn !== null ? ` Withdrew before round ${p.withdrawn}.` : ' '}` });
     if (p.withdrawn === null && !d.over) li.append(el('button', { type: 'button', class: 'btn btn-small', text: `${p.name} withdraws`, on: () => withdraw(p) }));
     return li;
   }));
@@ -159,8 +159,11 @@ $('player-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   const input = /** @type {HTMLInputElement} */ ($('player-name'));
   const host = /** @type {HTMLInputElement} */ ($('player-host')).checked;
-  await act('/players', { name: input.value.trim(), host });
+  const accountInput = /** @type {HTMLInputElement} */ ($('player-account'));
+  const account = accountInput.value.trim();
+  await act('/players', { name: input.value.trim(), host, ...(account ? { account } : {}) });
   input.value = '';
+  accountInput.value = '';
   input.focus();
 });
 $('adjust-form').addEventListener('submit', async (ev) => {

@@ -348,6 +348,17 @@ async function loadDrillProgress() {
   $('drill-streak').textContent = (tally.best ?? 0) > 0 ? `Drills on this device: ${tally.streak ?? 0} right in a row now, ${tally.best} at best.` : '';
 }
 
+/** Her club rating across the server's events (her own only; a guest has none), in its sentence. */
+async function loadClubRating() {
+  const line = $('club-rating');
+  if (student !== null) { line.classList.add('hidden'); return; }
+  /** @type {{ rated: boolean, words: string } | null} */
+  let r = null;
+  try { r = await call('GET', '/api/ratings/me'); } catch { r = null; }
+  line.textContent = r?.rated ? r.words : '';
+  line.classList.toggle('hidden', !r?.rated);
+}
+
 async function loadProgress() {
   /**
    * @type {{
@@ -358,6 +369,7 @@ async function loadProgress() {
    */
   const p = await work(() => call('GET', `/api/progress${forStudent('?')}`));
   await loadDrillProgress();
+  await loadClubRating();
   if (!p) return;
   $('progress-title').textContent = student === null ? 'My progress' : `${student}'s progress`;
   $('said').replaceChildren(...p.said.map((t) => Object.assign(document.createElement('li'), { textContent: t })));

@@ -23,6 +23,8 @@ export interface EventPlayer {
   host: boolean;
   /** Her card code: it opens her score card on her phone (never shown but to her and the director). */
   code: string;
+  /** Her Tilemate account (its player id), when the director registered her with it: her rating follows it. */
+  account?: string;
   /** The round she was first seated for (a late arrival's is later than 1). */
   from: number;
   /** The round she withdrew before (null: still playing). */
@@ -61,7 +63,7 @@ export interface EventState {
 
 export type Change =
   | { type: 'create'; name: string; ruleset: string; roundMinutes: number }
-  | { type: 'register'; id: string; name: string; code: string; host?: boolean }
+  | { type: 'register'; id: string; name: string; code: string; host?: boolean; account?: string }
   | { type: 'withdraw'; player: string }
   | { type: 'seat'; seed: number; at: number }
   | { type: 'clock'; action: 'pause' | 'resume' | 'end'; at: number }
@@ -117,7 +119,8 @@ export function apply(e: EventState, c: Change): void {
       // a late arrival plays from the next round seated (her lateness is the Director's to penalise)
       const from = round === undefined ? 1 : round.round + 1;
       if ([...e.players.values()].some((p) => p.code === c.code)) refuse('that card code is taken');
-      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null });
+      if (c.account !== undefined && [...e.players.values()].some((p) => p.account === c.account && p.withdrawn === null)) refuse('that account is registered already');
+      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null, ...(c.account === undefined ? {} : { account: c.account }) });
       return;
     }
     case 'withdraw': {

@@ -3,6 +3,7 @@ import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
 import { apply, eventStandings, replay, tableOf, timeLeft, type Change, type EventState } from '../../engine/tournament/event.js';
 import type { GameResult } from '../../engine/tournament/score-card.js';
+import { rateEvents, ratingWords } from '../../engine/tournament/ratings.js';
 import { rotated, SEATS, type Seat } from '../../engine/tournament/seating.js';
 
 /**
@@ -134,5 +135,32 @@ describe('a club event, as its changes', () => {
     expect(() => apply(e, { type: 'accept' })).toThrow(/waits for 4 cards to be checked/);
     expect(() => apply(e, { type: 'adjust', player: 'p1', points: 10, reason: '' })).toThrow(/needs its reason/);
     expect(() => apply(e, { type: 'clock', action: 'resume', at: 5 })).toThrow(/is not paused/);
+  });
+});
+
+describe('club ratings', () => {
+  it('rates each table of each accepted round among the players registered with their accounts: the winner up, the loser down, the uncertainty narrower', () => {
+    const e = replay([{ type: 'create', name: 'Rated', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
+    for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}`, ...(i < 4 ? { account: `acct${i}` } : {}) });
+    apply(e, { type: 'seat', seed: 3, at: 0 });
+    const table = tableOf(e.rounds[0], 1);
+    const games: GameResult[] = [{ winner: 'A', value: 50, thrower: 'B' }, { winner: 'A', value: 25, selfPicked: true }, { winner: null }, { winner: 'C', value: 25, thrower: 'B' }];
+    for (const id of table.values()) games.forEach((g, i) => apply(e, { type: 'enter', player: id, game: i + 1, result: g }));
+    const partner: Record<Seat, Seat> = { A: 'C', C: 'A', B: 'D', D: 'B' };
+    for (const [s, id] of table) apply(e, { type: 'verify', player: id, by: table.get(partner[s])! });
+    expect(rateEvents([{ state: e, scoring: TOURNAMENT }]).size).toBe(0);
+    apply(e, { type: 'accept' });
+    const r = rateEvents([{ state: e, scoring: TOURNAMENT }]);
+    // the unrated player (no account) is no part of it; of the rated, the most points rises and the fewest falls
+    expect(r.size).toBe(3);
+    const totals = eventStandings(e, TOURNAMENT).filter((row) => e.players.get(row.player)!.account !== undefined);
+    expect(r.get(e.players.get(totals[0].player)!.account!)!.mu).toBeGreaterThan(25);
+    expect(r.get(e.players.get(totals.at(-1)!.player)!.account!)!.mu).toBeLessThan(25);
+    for (const x of r.values()) {
+      expect(x.sigma).toBeLessThan(25 / 3);
+      expect(x.tables).toBe(1);
+      expect(ratingWords(x)).toMatch(/^Your club rating is \d+, give or take \d+ \(still a rough guess\), from 1 table at club events; a new player starts at 25\.$/);
+    }
+    expect(ratingWords(undefined)).toMatch(/^You have no club rating yet/);
   });
 });

@@ -39,4 +39,40 @@ describe('club events over HTTP', () => {
     const log = (await call(app, { method: 'GET', url: `${ev}/log` }, director)).body.changes;
     expect(log.map((l: { change: { type: string } }) => l.change.type)).toEqual(['create', 'register', 'register', 'register', 'register', 'seat']);
   }, 60_000);
+
+  it('a player registered with her account has a club rating once a round of hers is accepted; an unknown account is refused', async () => {
+    const app = await server();
+    const director = newJar();
+    await signUp(app, director, 'Director Rae');
+    const players = ['Ruth', 'Edna', 'Pearl', 'Ida'].map((name) => ({ name, jar: newJar() }));
+    for (const p of players) await signUp(app, p.jar, p.name);
+    const ruth = players[0].jar;
+    const before = await call(app, { method: 'GET', url: '/api/ratings/me' }, ruth);
+    expect(before.body).toMatchObject({ rated: false });
+    const code = (await call(app, { method: 'POST', url: '/api/events', payload: { name: 'Rated night' } }, director)).body.code;
+    const ev = `/api/events/${code}`;
+    const unknown = await call(app, { method: 'POST', url: `${ev}/players`, payload: { name: 'Zed', account: 'Nobody Here' } }, director);
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'no Tilemate account is named Nobody Here']);
+    let desk: any;
+    for (const p of players) desk = (await call(app, { method: 'POST', url: `${ev}/players`, payload: { name: p.name, account: p.name } }, director)).body;
+    expect(desk.players.every((p: { rated: boolean }) => p.rated)).toBe(true);
+    desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
+    const seats = new Map<string, string>(desk.rounds[0].tables[0].seats.map((x: { seat: string; player: string }) => [x.seat, x.player]));
+    const card = (seat: string) => desk.players.find((p: { id: string }) => p.id === seats.get(seat)).card;
+    const games = [{ winner: 'A', value: 50, thrower: 'B' }, { winner: 'A', value: 25, selfPicked: true }, { winner: null }, { winner: 'C', value: 25, thrower: 'B' }];
+    for (const seat of ['A', 'B', 'C', 'D'])
+      for (const [i, g] of games.entries()) await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(seat), game: i + 1, result: g, entry: `e-${seat}-${i}-rating` } });
+    const partner: Record<string, string> = { A: 'C', C: 'A', B: 'D', D: 'B' };
+    for (const seat of ['A', 'B', 'C', 'D']) expect((await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(partner[seat]), player: seats.get(seat) } })).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: `${ev}/accept` }, director)).status).toBe(200);
+    // East won twice: her rating is above a new player's; North threw twice: below
+    const nameAt = (seat: string) => desk.players.find((p: { id: string }) => p.id === seats.get(seat)).name as string;
+    const ratingOf = async (seat: string) => (await call(app, { method: 'GET', url: '/api/ratings/me' }, players.find((p) => p.name === nameAt(seat))!.jar)).body;
+    const east = await ratingOf('A');
+    const north = await ratingOf('B');
+    expect(east).toMatchObject({ rated: true, tables: 1 });
+    expect(east.mu).toBeGreaterThan(25);
+    expect(north.mu).toBeLessThan(25);
+    expect(east.words).toMatch(/^Your club rating is \d+, give or take \d+ \(still a rough guess\), from 1 table at club events/);
+  }, 60_000);
 });

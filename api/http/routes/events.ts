@@ -6,6 +6,7 @@ import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
 import { collector, eventStandings, GAMES_A_ROUND, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
+import { rateEvents, ratingWords } from '../../../engine/tournament/ratings.js';
 import { newPlayerCode } from '../../store/events.js';
 import { signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
@@ -90,14 +91,21 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     '/events/:code/players',
     {
       schema: {
-        summary: 'Registers a player (before any round, or late: she plays from the next round seated)',
+        summary: 'Registers a player (before any round, or late: she plays from the next round seated); with her Tilemate account her rating follows her',
         ...P,
-        body: Strict({ name: Type.String({ minLength: 1, maxLength: 60 }), host: Type.Optional(Type.Boolean()) }),
+        body: Strict({
+          name: Type.String({ minLength: 1, maxLength: 60 }),
+          host: Type.Optional(Type.Boolean()),
+          account: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "her account's name" })),
+        }),
       },
     },
     async (req) => {
       const id = `p${randomInt(1e9).toString(36)}`;
-      return change(req, req.params.code, { type: 'register', id, name: req.body.name.trim(), code: newPlayerCode(), host: req.body.host === true });
+      const b = req.body;
+      const account = b.account === undefined ? undefined : await ctx.players.byName(b.account.trim());
+      if (account === null) throw new TilemateError('TM_NOT_FOUND', `no Tilemate account is named ${b.account!.slice(0, 40)}`);
+      return change(req, req.params.code, { type: 'register', id, name: b.name.trim(), code: newPlayerCode(), host: b.host === true, ...(account ? { account: account.id } : {}) });
     },
   );
 
@@ -214,6 +222,23 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     },
   );
 
+  // ------------------------------------------------------------ ratings across events
+
+  /** Events ratings read at most (the server's most recent): a request's work stays bounded. */
+  const RATED_EVENTS = 200;
+
+  app.get('/ratings/me', { schema: { summary: "Her club rating across this server's events (openskill's Weng–Lin), in a plain sentence" } }, async (req) => {
+    const me = await signedIn(ctx.accounts, req);
+    const events = await Promise.all(
+      (await ctx.events.recent(RATED_EVENTS)).map(async (code) => {
+        const state = await ctx.events.state(code);
+        return { state, scoring: loadRuleset(state.ruleset).scoring };
+      }),
+    );
+    const mine = rateEvents(events).get(me.id);
+    return { rated: mine !== undefined, words: ratingWords(mine), ...(mine ? { mu: mine.mu, sigma: mine.sigma, tables: mine.tables } : {}) };
+  });
+
   // ------------------------------------------------------------ the standings, for the room
 
   app.get('/events/:code/standings', { schema: { summary: 'The standings: each player’s rounds, adjustments and total, with her place; the round’s clock', ...P } }, async (req) => {
@@ -292,7 +317,7 @@ function desk(e: EventState, code: string) {
     ruleset: e.ruleset,
     roundMinutes: e.roundMinutes,
     over: e.over,
-    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn })),
+    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined })),
     rounds: e.rounds.map((x) => roundView(e, x)),
     timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
     adjustments: e.adjustments.map((a) => ({ ...a, name: e.players.get(a.player)?.name ?? a.player })),

@@ -172,6 +172,15 @@ $('adjust-form').addEventListener('submit', async (ev) => {
   await act('/adjustments', { player: /** @type {HTMLSelectElement} */ ($('adjust-player')).value, points: Number(/** @type {HTMLInputElement} */ ($('adjust-points')).value), reason: reason.value.trim() });
   reason.value = '';
 });
+$('correct-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+  const winner = value('correct-winner');
+  const how = value('correct-how');
+  const result = winner === 'wall' ? { winner: null }
+    : { winner, value: Number(value('correct-value')), ...(how === 'self' ? { selfPicked: true } : { thrower: how }), exposures: Number(value('correct-exposures')), jokerless: /** @type {HTMLInputElement} */ ($('correct-jokerless')).checked };
+  await act('/corrections', { round: Number(value('correct-round')), table: Number(value('correct-table')), game: Number(value('correct-game')), result, reason: value('correct-reason').trim() });
+});
 $('seat-button').addEventListener('click', () => act('/rounds'));
 $('clock-button').addEventListener('click', () => act('/clock', { action: desk?.rounds.at(-1)?.paused ? 'resume' : 'pause' }));
 $('end-button').addEventListener('click', () => act('/clock', { action: 'end' }));

@@ -74,6 +74,8 @@ function draw() {
     return;
   }
   $('card-title').textContent = `${card.name}, round ${card.round}, table ${card.table}`;
+  const left = Math.ceil((card.timeLeftMs ?? 0) / 60_000);
+  $('clock-line').textContent = card.timeLeftMs === undefined ? '' : left > 0 ? `The round's clock: ${left} minute${left === 1 ? '' : 's'} left.` : "The round's time is up: the director will say how the round ends.";
   $('card-about').textContent = `You sit ${card.seat} (${card.wind}). ${(card.players ?? []).filter((m) => m.seat !== card?.seat).map((m) => `${m.name} sits ${m.seat} (${m.wind})`).join(', ')}.${card.checked ? ' Your card is checked.' : ''}`;
   $('games').replaceChildren(...[1, 2, 3, 4].map(gameForm));
   $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},

@@ -137,6 +137,19 @@ describe('page: club events', () => {
     await settled(page);
     await page.click('#accept-button');
     await page.waitForFunction(() => /Round 1 is accepted/.test(document.getElementById('round-line')?.textContent ?? ''));
+    await settled(page);
+    // the Director changes an accepted game: game 3 was no wall game, West made Mah Jongg on North's discard
+    await page.fill('#correct-round', '1');
+    await page.fill('#correct-table', '1');
+    await page.fill('#correct-game', '3');
+    await page.selectOption('#correct-winner', 'C');
+    await page.fill('#correct-value', '25');
+    await page.selectOption('#correct-how', 'B');
+    await page.fill('#correct-exposures', '1');
+    await page.fill('#correct-reason', 'the table told the desk game 3 was won by West');
+    await page.click('#correct-button');
+    await settled(page);
+    await expect(page.textContent('#say')).resolves.toBe('');
 
     // the standings on the room's projector
     const room = await page.context().newPage();
@@ -144,10 +157,10 @@ describe('page: club events', () => {
     await room.goto(`${base}/standings.html?event=${code}`);
     await room.waitForSelector('#standings-table:not(.hidden) tbody tr');
     const rows = await room.$$eval('#standings-rows tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-    // rules 11: B 25 on D's discard at 2 exposures (D -20); A self-picked 30 (+10); a wall game (+10 each); C 35 on A's discard (A -10)
+    // rules 11: B 25 on D's discard at 2 exposures (D -20); A self-picked 30 (+10); C 25 on B's discard, as the Director changed it (B -10); C 35 on A's discard (A -10)
     const total = new Map(rows.map((r) => [r[1], Number(r.at(-2))]));
     const name = (seat: string) => desk.players.find((p) => p.id === seats.get(seat))!.name;
-    expect([name('A'), name('B'), name('C'), name('D')].map((n) => total.get(n))).toEqual([40 + 10 - 10, 25 + 10, 10 + 35, -20 + 10]);
+    expect([name('A'), name('B'), name('C'), name('D')].map((n) => total.get(n))).toEqual([40 - 10, 25 - 10, 25 + 35, -20]);
     expect(await overflowX(room)).toBe(0);
     expect(await axeViolations(room)).toEqual([]);
     await room.screenshot({ path: join(SHOTS, 'events-standings-projector.png') });

@@ -22,6 +22,7 @@ import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lesson
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
+import { scoreSheetsPdf, standingsPdf, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
 import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { affordWorlds, checkDeals } from './task-cost.js';
 
@@ -62,6 +63,8 @@ export type HeavyTask = (
   | { kind: 'read-printed'; card: PrintedCard }
   | { kind: 'compile-card'; text: string }
   | { kind: 'card-picture'; text: string; format: PictureFormat; columns?: 1 | 2 }
+  | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[] }
+  | { kind: 'sheets-pdf'; title: string; round: number; tables: SheetTable[] }
 ) & { budgetMs?: number };
 
 export interface AnalyzeBody {
@@ -258,6 +261,11 @@ function run(task: HeavyTask): unknown {
       return checkCard(task.text) satisfies CardCheck;
     case 'read-printed':
       return readForEditor(task.card) satisfies EditorReading;
+    case 'standings-pdf':
+      // drawn here: pdfkit's first load and the layout stay off the server's own thread
+      return standingsPdf(task.title, task.subtitle, task.rows) satisfies Uint8Array;
+    case 'sheets-pdf':
+      return scoreSheetsPdf(task.title, task.round, task.tables) satisfies Uint8Array;
     case 'card-picture':
       // drawn here within the budget (estimated from its layout first), handed back as bytes (a Uint8Array crosses threads as it is)
       return drawCard(task.text, task.format, { columns: task.columns }, budget) satisfies DrawnCard;

@@ -63,6 +63,7 @@ function show(d) {
   const active = d.players.filter((p) => p.withdrawn === null).length;
   $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. Rounds of ${d.roundMinutes} minutes.${d.over ? ' The event is over.' : ''}`;
   /** @type {HTMLAnchorElement} */ ($('standings-link')).href = `standings.html?event=${d.code}`;
+  /** @type {HTMLAnchorElement} */ ($('sheets-link')).href = `/api/events/${d.code}/sheets.pdf`;
   history.replaceState(null, '', `events.html?event=${d.code}`);
   drawRound(d);
   drawPlayers(d);

@@ -37,6 +37,7 @@ async function draw() {
       el('td', { text: String(r.mahJonggs) }))));
     $('standings-table').classList.remove('hidden');
     /** @type {HTMLAnchorElement} */ ($('csv-link')).href = `/api/events/${s.code}/standings.csv`;
+    /** @type {HTMLAnchorElement} */ ($('pdf-link')).href = `/api/events/${s.code}/standings.pdf`;
     $('say').textContent = '';
   } catch (err) {
     $('say').textContent = `The standings could not be read: ${errorWords(err)}`;

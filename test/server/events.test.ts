@@ -35,6 +35,12 @@ describe('club events over HTTP', () => {
     await expect(bad('POST', `${ev}/accept`)).resolves.toMatch(/waits for 4 cards to be checked/);
     await expect(bad('POST', `${ev}/adjustments`, { player: desk!.players[0].id, points: 5 })).resolves.toMatch(/reason/);
     await expect(bad('POST', '/api/events', { name: 'x', ruleset: 'nmjl-4p' })).resolves.toMatch(/ruleset/);
+    // paper: the round's score sheets for the director, the standings for anyone
+    const sheets = await call(app, { method: 'GET', url: `${ev}/sheets.pdf` }, director);
+    expect([sheets.status, sheets.headers['content-type'], String(sheets.body).slice(0, 5)]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect((await call(app, { method: 'GET', url: `${ev}/sheets.pdf` }, newJar())).status).toBe(401);
+    const printed = await call(app, { method: 'GET', url: `${ev}/standings.pdf` }, newJar());
+    expect([printed.status, String(printed.body).slice(0, 5)]).toEqual([200, '%PDF-']);
     // nothing refused was kept
     const log = (await call(app, { method: 'GET', url: `${ev}/log` }, director)).body.changes;
     expect(log.map((l: { change: { type: string } }) => l.change.type)).toEqual(['create', 'register', 'register', 'register', 'register', 'seat']);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
@@ -8,7 +8,7 @@ import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, ratingWords } from '../../../engine/tournament/ratings.js';
 import { newPlayerCode } from '../../store/events.js';
-import { signedIn } from '../accounts.js';
+import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
@@ -258,6 +258,47 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${code}.csv"`);
     return `${lines.map((l) => l.map(cell).join(',')).join('\n')}\n`;
   });
+
+  /** A PDF drawn in the worker pool, sent as a file. */
+  const pdf = async (req: FastifyRequest, reply: FastifyReply, task: Parameters<typeof ctx.pool.request>[0], name: string) => {
+    const bytes = await ctx.pool.request<Uint8Array>(task, asker(req));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  };
+
+  app.get('/events/:code/standings.pdf', { preHandler: ctx.heavy, schema: { summary: 'The standings to print (PDF, letter pages)', ...P } }, async (req, reply) => {
+    const code = req.params.code.toUpperCase();
+    const s = standingsView(await ctx.events.state(code), code);
+    const rows = s.rows.map((r, i) => ({
+      place: s.rows.some((x, j) => j !== i && x.place === r.place) ? `=${r.place}` : String(r.place),
+      name: r.name,
+      rounds: r.rounds,
+      adjusted: r.adjusted,
+      total: r.total,
+    }));
+    const subtitle = s.over ? 'Final standings' : `Standings after ${s.accepted} round${s.accepted === 1 ? '' : 's'} scored, ${new Date().toISOString().slice(0, 10)}`;
+    return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows }, `standings-${code}.pdf`);
+  });
+
+  app.get(
+    '/events/:code/sheets.pdf',
+    { preHandler: ctx.heavy, schema: { summary: 'Score sheets to print for the round being played (or blank ones), a table a page, for clubs that keep paper', ...P } },
+    async (req, reply) => {
+      const d = await directed(req, req.params.code);
+      const e = await ctx.events.state(d.code);
+      const r = e.rounds.at(-1);
+      const open = r !== undefined && !r.accepted ? r : undefined;
+      const tables =
+        open === undefined
+          ? []
+          : [...new Set([...open.seating.values()].map((p) => p.table))]
+              .sort((a, b) => a - b)
+              .map((t) => ({ table: t, seats: [...tableOf(open, t)].map(([seat, id]) => `${seat} (${SEAT_WINDS[seat]}): ${e.players.get(id)!.name}`) }));
+      return pdf(req, reply, { kind: 'sheets-pdf', title: e.name, round: open?.round ?? 0, tables }, `score-sheets-${d.code}.pdf`);
+    },
+  );
 
   /** The standings as the room sees them: names, never card codes. */
   function standingsView(e: EventState, code: string) {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { TilemateError } from '../../engine/errors.js';
-import { apply, replay, type Change, type EventState } from '../../engine/tournament/event.js';
+import { applyAny, replayAny, type AnyChange, type AnyEvent } from '../../engine/tournament/any-event.js';
 import { SHARE_ALPHABET } from './card-shares.js';
 import { guarded, type Db } from './db.js';
 
@@ -32,34 +32,34 @@ export interface EventRow {
 /** One kept change: the audit log's line. */
 export interface LoggedChange {
   n: number;
-  change: Change;
+  change: AnyChange;
   by: string;
   at: Date;
 }
 
 export class EventStore {
   /** Each event as it stood after its change `n`, kept between requests: checked against the database's last change before use (another server may have kept one since). */
-  private readonly known = new Map<string, { n: number; state: EventState }>();
+  private readonly known = new Map<string, { n: number; state: AnyEvent }>();
   /** Each event's change kept inside a transaction not yet committed (the event's row lock lets one at a time). */
-  private readonly pending = new Map<string, { n: number; state: EventState }>();
+  private readonly pending = new Map<string, { n: number; state: AnyEvent }>();
 
   constructor(private readonly db: Db) {}
 
   /** The event after its last change, from what this server knows when nothing came since, else from all its changes. */
-  private async current(sql: Pick<Db, 'query'>, code: string): Promise<{ n: number; state: EventState }> {
+  private async current(sql: Pick<Db, 'query'>, code: string): Promise<{ n: number; state: AnyEvent }> {
     const last = Number((await sql.query('SELECT coalesce(max(n), 0) AS n FROM event_changes WHERE event_code = $1', [code]))[0].n);
     const kept = this.known.get(code);
     if (kept !== undefined && kept.n === last) return kept;
     const rows = await sql.query('SELECT change FROM event_changes WHERE event_code = $1 ORDER BY n', [code]);
-    const now = { n: rows.length, state: replay(rows.map((r) => (typeof r.change === 'string' ? JSON.parse(r.change) : r.change) as Change)) };
+    const now = { n: rows.length, state: replayAny(rows.map((r) => (typeof r.change === 'string' ? JSON.parse(r.change) : r.change) as AnyChange)) };
     if (this.known.size > 200) this.known.clear();
     this.known.set(code, now);
     return now;
   }
 
   /** A new event, its first change its creation; its code is answered. */
-  async create(directorId: string, change: Extract<Change, { type: 'create' }>): Promise<string> {
-    replay([change]);
+  async create(directorId: string, change: Extract<AnyChange, { type: 'create' }>): Promise<string> {
+    replayAny([change]);
     return guarded(() =>
       this.db.transaction(async (sql) => {
         for (;;) {
@@ -106,7 +106,7 @@ export class EventStore {
     return guarded(async () =>
       (await this.db.query('SELECT n, change, by_whom, at FROM event_changes WHERE event_code = $1 ORDER BY n', [code])).map((r) => ({
         n: Number(r.n),
-        change: (typeof r.change === 'string' ? JSON.parse(r.change) : r.change) as Change,
+        change: (typeof r.change === 'string' ? JSON.parse(r.change) : r.change) as AnyChange,
         by: r.by_whom as string,
         at: new Date(r.at as string),
       })),
@@ -114,7 +114,7 @@ export class EventStore {
   }
 
   /** The event as it stands (TM_NOT_FOUND when there is none). */
-  async state(code: string): Promise<EventState> {
+  async state(code: string): Promise<AnyEvent> {
     const { n, state } = await guarded(() => this.current(this.db, code));
     if (n === 0) throw new TilemateError('TM_NOT_FOUND', `no event has the code ${code.slice(0, 12)}`);
     return state;
@@ -126,7 +126,7 @@ export class EventStore {
    * why) and nothing kept when it cannot be made. `entry`: a phone's own id for a score card
    * entry, kept once however often it is sent (the event as it stands answers a repeat).
    */
-  async change(code: string, change: Change, by: string, entry?: string): Promise<EventState> {
+  async change(code: string, change: AnyChange, by: string, entry?: string): Promise<AnyEvent> {
     return guarded(
       () =>
         this.db.transaction(async (sql) => {
@@ -137,7 +137,7 @@ export class EventStore {
           if (n >= MAX_CHANGES) throw new TilemateError('TM_BAD_INPUT', `an event keeps at most ${MAX_CHANGES} changes`);
           // what this server knows is changed in place: forgotten unless the change is kept
           this.known.delete(code);
-          apply(state, change);
+          applyAny(state, change);
           await sql.query('INSERT INTO event_changes (event_code, n, change, by_whom, entry) VALUES ($1, $2, $3::text::jsonb, $4, $5)', [code, n + 1, JSON.stringify(change), by, entry ?? null]);
           this.pending.set(code, { n: n + 1, state });
           return state;

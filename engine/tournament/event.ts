@@ -240,6 +240,8 @@ export function apply(e: EventState, c: Change): void {
       if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet`);
       e.over = true;
       return;
+    default:
+      refuse(`${(c as { type: string }).type} is no change this event takes`);
   }
 }
 

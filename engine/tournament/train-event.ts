@@ -191,6 +191,8 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       if (game !== undefined && !game.accepted) refuse(`game ${game.n} is not accepted yet`);
       e.over = true;
       return;
+    default:
+      refuse(`${(c as { type: string }).type} is no change this event takes`);
   }
 }
 

@@ -3,7 +3,7 @@ import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
 import { apply, eventStandings, replay, tableOf, timeLeft, type Change, type EventState } from '../../engine/tournament/event.js';
 import type { GameResult } from '../../engine/tournament/score-card.js';
-import { rateEvents, ratingWords } from '../../engine/tournament/ratings.js';
+import { rateEvents, ratingWords } from '../../api/shared/ratings.js';
 import { rotated, SEATS, type Seat } from '../../engine/tournament/seating.js';
 
 /**

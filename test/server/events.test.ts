@@ -81,4 +81,62 @@ describe('club events over HTTP', () => {
     expect(north.mu).toBeLessThan(25);
     expect(east.words).toMatch(/^Your club rating is \d+, give or take \d+ \(still a rough guess\), from 1 table at club events/);
   }, 60_000);
+
+  it('the senior games’ Mexican Train day over HTTP: a qualifying game of 6 hands, the lowest at each table to the championship, the two lowest totals win', async () => {
+    const app = await server();
+    const director = newJar();
+    await signUp(app, director, 'Director Mae');
+    const made = await call(app, { method: 'POST', url: '/api/events', payload: { name: 'Train day', game: 'mexican-train', ruleset: 'sun-lakes', tableSize: 4 } }, director);
+    expect(made.status).toBe(200);
+    const ev = `/api/events/${made.body.code}`;
+    let desk: any;
+    for (let i = 1; i <= 12; i++) desk = (await call(app, { method: 'POST', url: `${ev}/players`, payload: { name: `Rider ${i}` } }, director)).body;
+    const cardOf = (id: string) => desk.players.find((p: { id: string }) => p.id === id).card as string;
+    const totals = new Map<string, number>();
+    let seed = 1;
+    let entry = 0;
+    const playGame = async () => {
+      const g = desk.rounds.at(-1);
+      for (const t of g.tables) {
+        const ids: string[] = t.seats.map((x: { player: string }) => x.player);
+        // each hand: one player goes out (0), the others keep pips
+        const sheet = Array.from({ length: g.hands }, (_, h) => ids.map((_, s) => (s === (h + seed) % ids.length ? 0 : 3 + ((s * 7 + h * 5 + seed) % 40))));
+        seed++;
+        ids.forEach((id, s) => totals.set(id, (totals.get(id) ?? 0) + sheet.reduce((a, h) => a + h[s], 0)));
+        for (const id of ids)
+          for (const [h, points] of sheet.entries()) {
+            const put = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: cardOf(id), hand: h + 1, points, entry: `train-${++entry}-abc` } });
+            expect(put.status).toBe(200);
+          }
+        // each player checks the card of the player before her
+        for (const [s, id] of ids.entries()) {
+          const before = ids[(s - 1 + ids.length) % ids.length];
+          const check = await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: cardOf(id), player: before } });
+          expect(check.status).toBe(200);
+        }
+      }
+      desk = (await call(app, { method: 'POST', url: `${ev}/accept` }, director)).body;
+    };
+    desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
+    expect(desk.rounds[0].tables.map((t: { seats: unknown[] }) => t.seats.length)).toEqual([4, 4, 4]);
+    expect(desk.rounds[0].hands).toBe(6);
+    await playGame();
+    const qualifying = new Map(totals);
+    const lowest = desk.rounds[0].tables.map((t: { seats: { player: string }[] }) => t.seats.map((x) => x.player).sort((a, b) => qualifying.get(a)! - qualifying.get(b)!)[0]);
+    desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
+    expect(desk.rounds[1].championship).toBe(true);
+    expect(desk.rounds[1].tables.flatMap((t: { seats: { player: string }[] }) => t.seats.map((x) => x.player)).sort()).toEqual([...lowest].sort());
+    await playGame();
+    expect((await call(app, { method: 'POST', url: `${ev}/finish` }, director)).status).toBe(200);
+    const standings = (await call(app, { method: 'GET', url: `${ev}/standings` }, newJar())).body;
+    const nameOf = (id: string) => desk.players.find((p: { id: string }) => p.id === id).name;
+    const byTotal = [...lowest].sort((a, b) => totals.get(a)! - totals.get(b)!);
+    expect(standings.winners).toEqual(byTotal.slice(0, 2).map(nameOf));
+    expect(standings.columns).toEqual(['Game 1', 'Championship']);
+    for (const row of standings.rows as { name: string; total: number }[]) expect(row.total).toBe(totals.get(desk.players.find((p: { name: string }) => p.name === row.name).id));
+    const csv = await call(app, { method: 'GET', url: `${ev}/standings.csv` }, newJar());
+    expect(String(csv.body).split('\n')[0]).toBe('Place,Player,Game 1,Championship,Adjustments,Total');
+    // the Mah Jongg round clock is no part of it
+    expect((await call(app, { method: 'POST', url: `${ev}/clock`, payload: { action: 'pause' } }, director)).body.message).toMatch(/a Mexican Train event has no round clock/);
+  }, 120_000);
 });

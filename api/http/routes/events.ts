@@ -6,7 +6,10 @@ import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
 import { collector, eventStandings, GAMES_A_ROUND, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
-import { rateEvents, ratingWords } from '../../../engine/tournament/ratings.js';
+import { rateEvents, ratingWords } from '../../shared/ratings.js';
+import type { AnyChange, AnyEvent } from '../../../engine/tournament/any-event.js';
+import { trainStandings, type TrainEventState } from '../../../engine/tournament/train-event.js';
+import { DOMINO_RULESETS, loadDominoRuleset } from '../../../engine/domino/rulesets.js';
 import { newPlayerCode } from '../../store/events.js';
 import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
@@ -50,29 +53,52 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     if (row === null || row.directorId !== me.id) throw new TilemateError('TM_NOT_FOUND', `you direct no event with the code ${code.slice(0, 12)}`);
     return { me, code: row.code };
   };
-  const change = async (req: FastifyRequest, code: string, c: Change) => {
+  const change = async (req: FastifyRequest, code: string, c: AnyChange) => {
     const d = await directed(req, code);
     return desk(await ctx.events.change(d.code, c, `the director, ${d.me.name}`), d.code);
+  };
+  /** A Mah Jongg event's own change (the round clock, a corrected game): refused at a Mexican Train event. */
+  const mahJonggOnly = async (req: FastifyRequest, code: string, c: Change, what: string) => {
+    const ev = await ctx.events.state(code.toUpperCase());
+    if (ev.game !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', `a Mexican Train event has no ${what}`);
+    return change(req, code, c);
   };
 
   app.post(
     '/events',
     {
       schema: {
-        summary: 'A new club event, directed by the signed-in player: its name, ruleset and round time',
-        body: Strict({
-          name: Type.String({ minLength: 1, maxLength: 80 }),
-          ruleset: Type.Optional(Type.Union(EVENT_RULESETS.map((r) => Type.Literal(r)))),
-          roundMinutes: Type.Optional(Type.Integer({ minimum: 10, maximum: 180, description: 'the round clock (standardized rules 20: about 55 minutes)' })),
-        }),
+        summary: 'A new club event, directed by the signed-in player: Mah Jongg (its ruleset and round time) or Mexican Train (its ruleset and table size)',
+        body: Strict(
+          {
+            name: Type.String({ minLength: 1, maxLength: 80 }),
+            game: Type.Optional(Type.Union([Type.Literal('mah-jongg'), Type.Literal('mexican-train')], { description: 'default: mah-jongg' })),
+            ruleset: Type.Optional(Type.Union([...EVENT_RULESETS, ...Object.keys(DOMINO_RULESETS)].map((r) => Type.Literal(r)))),
+            roundMinutes: Type.Optional(Type.Integer({ minimum: 10, maximum: 180, description: 'Mah Jongg: the round clock (standardized rules 20: about 55 minutes)' })),
+            tableSize: Type.Optional(Type.Integer({ minimum: 2, maximum: 8, description: 'Mexican Train: players a table seats at most (default 4)' })),
+          },
+          {
+            examples: [
+              { name: 'Tuesday Club Open', roundMinutes: 55 },
+              { name: 'Senior Games Train', game: 'mexican-train', ruleset: 'sun-lakes', tableSize: 4 },
+            ],
+          },
+        ),
         response: { 200: Type.Object({ code: Type.String() }), ...ERRORS },
       },
     },
     async (req) => {
       const me = await signedIn(ctx.accounts, req);
       const b = req.body;
-      const code = await ctx.events.create(me.id, { type: 'create', name: b.name.trim(), ruleset: b.ruleset ?? 'nmjl-4p-tournament', roundMinutes: b.roundMinutes ?? 55 });
-      return { code };
+      const name = b.name.trim();
+      if (b.game === 'mexican-train') {
+        const ruleset = b.ruleset ?? 'sun-lakes';
+        if (!(ruleset in DOMINO_RULESETS)) throw new TilemateError('TM_BAD_INPUT', `a Mexican Train event is played by ${Object.keys(DOMINO_RULESETS).join(' or ')} rules, not ${ruleset}`);
+        return { code: await ctx.events.create(me.id, { type: 'create', game: 'mexican-train', name, ruleset, tableSize: b.tableSize ?? 4 }) };
+      }
+      const ruleset = b.ruleset ?? 'nmjl-4p-tournament';
+      if (!EVENT_RULESETS.includes(ruleset)) throw new TilemateError('TM_BAD_INPUT', `a Mah Jongg event is scored by ${EVENT_RULESETS.join(', ')}, not ${ruleset}`);
+      return { code: await ctx.events.create(me.id, { type: 'create', name, ruleset, roundMinutes: b.roundMinutes ?? 55 }) };
     },
   );
 
@@ -93,11 +119,14 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       schema: {
         summary: 'Registers a player (before any round, or late: she plays from the next round seated); with her Tilemate account her rating follows her',
         ...P,
-        body: Strict({
-          name: Type.String({ minLength: 1, maxLength: 60 }),
-          host: Type.Optional(Type.Boolean()),
-          account: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "her account's name" })),
-        }),
+        body: Strict(
+          {
+            name: Type.String({ minLength: 1, maxLength: 60 }),
+            host: Type.Optional(Type.Boolean()),
+            account: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "her account's name" })),
+          },
+          { examples: [{ name: 'Ruth' }] },
+        ),
       },
     },
     async (req) => {
@@ -121,8 +150,14 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
 
   app.post(
     '/events/:code/clock',
-    { schema: { summary: "Pauses, resumes or ends the round's clock", ...P, body: Strict({ action: Type.Union([Type.Literal('pause'), Type.Literal('resume'), Type.Literal('end')]) }) } },
-    async (req) => change(req, req.params.code, { type: 'clock', action: req.body.action, at: Date.now() }),
+    {
+      schema: {
+        summary: "Pauses, resumes or ends the round's clock",
+        ...P,
+        body: Strict({ action: Type.Union([Type.Literal('pause'), Type.Literal('resume'), Type.Literal('end')]) }, { examples: [{ action: 'pause' }] }),
+      },
+    },
+    async (req) => mahJonggOnly(req, req.params.code, { type: 'clock', action: req.body.action, at: Date.now() }, 'round clock'),
   );
 
   app.post('/events/:code/accept', { schema: { summary: "The scorekeeper accepts the round: only when every card is checked and each table's cards agree", ...P } }, async (req) =>
@@ -135,7 +170,10 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       schema: {
         summary: "A penalty (lateness) or the Director's adjustment of a player's points, with its reason",
         ...P,
-        body: Strict({ player: Type.String({ maxLength: 20 }), points: Type.Integer({ minimum: -1000, maximum: 1000 }), reason: Reason }),
+        body: Strict(
+          { player: Type.String({ maxLength: 20 }), points: Type.Integer({ minimum: -1000, maximum: 1000 }), reason: Reason },
+          { examples: [{ player: 'p1abc', points: -10, reason: 'not seated when the round began' }] },
+        ),
       },
     },
     async (req) => change(req, req.params.code, { type: 'adjust', player: req.body.player, points: req.body.points, reason: req.body.reason }),
@@ -147,16 +185,19 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       schema: {
         summary: 'The Director changes a game on an accepted card, with her reason (standardized rules 22: no other change once accepted)',
         ...P,
-        body: Strict({
-          round: Type.Integer({ minimum: 1, maximum: 99 }),
-          table: Type.Integer({ minimum: 1, maximum: 999 }),
-          game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }),
-          result: Result,
-          reason: Reason,
-        }),
+        body: Strict(
+          {
+            round: Type.Integer({ minimum: 1, maximum: 99 }),
+            table: Type.Integer({ minimum: 1, maximum: 999 }),
+            game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }),
+            result: Result,
+            reason: Reason,
+          },
+          { examples: [{ round: 1, table: 3, game: 1, result: { winner: null }, reason: 'the table agreed at the desk it was a wall game' }] },
+        ),
       },
     },
-    async (req) => change(req, req.params.code, { type: 'correct', ...req.body, result: req.body.result as GameResult }),
+    async (req) => mahJonggOnly(req, req.params.code, { type: 'correct', ...req.body, result: req.body.result as GameResult }, 'Mah Jongg games to correct'),
   );
 
   app.post('/events/:code/finish', { schema: { summary: 'Ends the event (the last round accepted)', ...P } }, async (req) => change(req, req.params.code, { type: 'finish' }));
@@ -171,7 +212,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
   /** The player a card code opens, and the event. */
   const hers = async (code: string, cardCode: string) => {
     const e = await ctx.events.state(code.toUpperCase());
-    const player = [...e.players.values()].find((p) => p.code === cardCode.toUpperCase());
+    const player = [...e.state.players.values()].find((p) => p.code === cardCode.toUpperCase());
     if (player === undefined) throw new TilemateError('TM_NOT_FOUND', 'no player of this event has that card code: check it with the director');
     return { e, player };
   };
@@ -189,20 +230,38 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     '/events/:code/card',
     {
       schema: {
-        summary: "Enters a game on her card; `entry` is her phone's own id for it: sent again, it is kept once",
+        summary: "Enters a game on her card (Mah Jongg: `game` and `result`; Mexican Train: `hand` and every seat's `points`); `entry` is her phone's own id for it: sent again, it is kept once",
         ...P,
-        body: Strict({ card: CardCode, game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }), result: Result, entry: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }) }),
+        body: Strict(
+          {
+            card: CardCode,
+            game: Type.Optional(Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND })),
+            result: Type.Optional(Result),
+            hand: Type.Optional(Type.Integer({ minimum: 1, maximum: 13 })),
+            points: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 400 }), { maxItems: 8, description: "Mexican Train: each seat's points in the hand, in seat order" })),
+            entry: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }),
+          },
+          {
+            examples: [
+              { card: 'K82RDWXA', game: 1, result: { winner: 'B', value: 25, thrower: 'D', exposures: 1 }, entry: 'b3f1c2d4-0001' },
+              { card: 'K82RDWXA', hand: 1, points: [0, 12, 31, 7], entry: 'b3f1c2d4-0002' },
+            ],
+          },
+        ),
       },
     },
     async (req) => {
-      const { player } = await hers(req.params.code, req.body.card);
-      const e = await ctx.events.change(
-        req.params.code.toUpperCase(),
-        { type: 'enter', player: player.id, game: req.body.game, result: req.body.result as GameResult },
-        `${player.name}'s card`,
-        req.body.entry,
-      );
-      return cardView(e, player.id);
+      const b = req.body;
+      const { e: ev, player } = await hers(req.params.code, b.card);
+      let c: AnyChange;
+      if (ev.game === 'mexican-train') {
+        if (b.hand === undefined || b.points === undefined) throw new TilemateError('TM_BAD_INPUT', "a Mexican Train card takes a hand and every seat's points in it");
+        c = { type: 'enter', player: player.id, hand: b.hand, points: b.points };
+      } else {
+        if (b.game === undefined || b.result === undefined) throw new TilemateError('TM_BAD_INPUT', 'a Mah Jongg card takes a game and its result');
+        c = { type: 'enter', player: player.id, game: b.game, result: b.result as GameResult };
+      }
+      return cardView(await ctx.events.change(req.params.code.toUpperCase(), c, `${player.name}'s card`, b.entry), player.id);
     },
   );
 
@@ -210,9 +269,9 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     '/events/:code/card/check',
     {
       schema: {
-        summary: "She checks a card at her table against her own (East and West check each other's, North and South each other's)",
+        summary: "She checks a card at her table against her own (Mah Jongg: East and West each other's, North and South each other's; Mexican Train: the player before her)",
         ...P,
-        body: Strict({ card: CardCode, player: Type.String({ maxLength: 20 }) }),
+        body: Strict({ card: CardCode, player: Type.String({ maxLength: 20 }) }, { examples: [{ card: 'K82RDWXA', player: 'p1abc' }] }),
       },
     },
     async (req) => {
@@ -227,15 +286,15 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
   /** Events ratings read at most (the server's most recent): a request's work stays bounded. */
   const RATED_EVENTS = 200;
 
-  app.get('/ratings/me', { schema: { summary: "Her club rating across this server's events (openskill's Weng–Lin), in a plain sentence" } }, async (req) => {
+  app.get('/ratings/me', { schema: { summary: "Her club rating across this server's Mah Jongg events (openskill's Weng–Lin), in a plain sentence" } }, async (req) => {
     const me = await signedIn(ctx.accounts, req);
     const events = await Promise.all(
       (await ctx.events.recent(RATED_EVENTS)).map(async (code) => {
-        const state = await ctx.events.state(code);
-        return { state, scoring: loadRuleset(state.ruleset).scoring };
+        const ev = await ctx.events.state(code);
+        return ev.game === 'mah-jongg' ? [{ state: ev.state, scoring: loadRuleset(ev.state.ruleset).scoring }] : [];
       }),
     );
-    const mine = rateEvents(events).get(me.id);
+    const mine = rateEvents(events.flat()).get(me.id);
     return { rated: mine !== undefined, words: ratingWords(mine), ...(mine ? { mu: mine.mu, sigma: mine.sigma, tables: mine.tables } : {}) };
   });
 
@@ -249,11 +308,11 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
   app.get('/events/:code/standings.csv', { schema: { summary: 'The standings as a spreadsheet (CSV)', ...P } }, async (req, reply) => {
     const code = req.params.code.toUpperCase();
     const s = standingsView(await ctx.events.state(code), code);
-    const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    const rounds = s.rows[0]?.rounds.length ?? 0;
+    const cell = (v: string | number | null) => (v === null ? '' : typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const mj = s.game === 'mah-jongg';
     const lines = [
-      ['Place', 'Player', ...Array.from({ length: rounds }, (_, i) => `Round ${i + 1}`), 'Adjustments', 'Total', 'Mah Jonggs'],
-      ...s.rows.map((r) => [r.place, r.name, ...r.rounds, r.adjusted, r.total, r.mahJonggs]),
+      ['Place', 'Player', ...s.columns, 'Adjustments', 'Total', ...(mj ? ['Mah Jonggs'] : [])],
+      ...s.rows.map((r) => [r.place, r.name, ...r.rounds, r.adjusted, r.total, ...(mj ? [r.mahJonggs] : [])]),
     ];
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${code}.csv"`);
     return `${lines.map((l) => l.map(cell).join(',')).join('\n')}\n`;
@@ -274,11 +333,14 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     const rows = s.rows.map((r, i) => ({
       place: s.rows.some((x, j) => j !== i && x.place === r.place) ? `=${r.place}` : String(r.place),
       name: r.name,
-      rounds: r.rounds,
+      rounds: r.rounds.map((x) => x ?? 0),
       adjusted: r.adjusted,
       total: r.total,
     }));
-    const subtitle = s.over ? 'Final standings' : `Standings after ${s.accepted} round${s.accepted === 1 ? '' : 's'} scored, ${new Date().toISOString().slice(0, 10)}`;
+    const what = s.game === 'mah-jongg' ? 'round' : 'game';
+    const subtitle = s.over
+      ? `Final standings${s.winners.length ? `: ${s.winners.join(' and ')} win` : ''}`
+      : `Standings after ${s.accepted} ${what}${s.accepted === 1 ? '' : 's'} scored, ${new Date().toISOString().slice(0, 10)}`;
     return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows }, `standings-${code}.pdf`);
   });
 
@@ -287,7 +349,9 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     { preHandler: ctx.heavy, schema: { summary: 'Score sheets to print for the round being played (or blank ones), a table a page, for clubs that keep paper', ...P } },
     async (req, reply) => {
       const d = await directed(req, req.params.code);
-      const e = await ctx.events.state(d.code);
+      const ev = await ctx.events.state(d.code);
+      if (ev.game !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', 'score sheets are printed for Mah Jongg events; a Mexican Train table keeps its own sheet');
+      const e = ev.state;
       const r = e.rounds.at(-1);
       const open = r !== undefined && !r.accepted ? r : undefined;
       const tables =
@@ -300,24 +364,57 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     },
   );
 
-  /** The standings as the room sees them: names, never card codes. */
-  function standingsView(e: EventState, code: string) {
+  /**
+   * The standings as the room sees them (names, never card codes), of either game: Mah Jongg's
+   * rounds, most points first; Mexican Train's games, lowest first, with the winners once the
+   * championship is scored.
+   */
+  function standingsView(ev: AnyEvent, code: string) {
+    if (ev.game === 'mexican-train') {
+      const e = ev.state;
+      const { rows, winners } = trainStandings(e);
+      const accepted = e.games.filter((g) => g.accepted);
+      return {
+        code,
+        game: ev.game,
+        name: e.name,
+        round: e.games.length,
+        accepted: accepted.length,
+        over: e.over,
+        timeLeftMs: null,
+        columns: accepted.map((g) => (g.championship ? 'Championship' : `Game ${g.n}`)),
+        winners: winners.map((id) => e.players.get(id)!.name),
+        rows: rows.map((r) => ({
+          place: r.place,
+          name: e.players.get(r.player)!.name,
+          rounds: r.games,
+          adjusted: r.adjusted,
+          total: r.total,
+          mahJonggs: null,
+          withdrawn: e.players.get(r.player)!.withdrawn !== null,
+        })),
+      };
+    }
+    const e = ev.state;
     const scoring = loadRuleset(e.ruleset).scoring;
     const r = e.rounds.at(-1);
     return {
       code,
+      game: ev.game,
       name: e.name,
       round: r?.round ?? 0,
       accepted: e.rounds.filter((x) => x.accepted).length,
       over: e.over,
       timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
+      columns: e.rounds.filter((x) => x.accepted).map((x) => `Round ${x.round}`),
+      winners: [] as string[],
       rows: eventStandings(e, scoring).map((s) => ({
         place: s.place,
         name: e.players.get(s.player)!.name,
-        rounds: s.rounds,
+        rounds: s.rounds as (number | null)[],
         adjusted: s.adjusted,
         total: s.total,
-        mahJonggs: s.mahJonggs,
+        mahJonggs: s.mahJonggs as number | null,
         withdrawn: e.players.get(s.player)!.withdrawn !== null,
       })),
     };
@@ -350,10 +447,13 @@ function roundView(e: EventState, r: RoundState) {
 }
 
 /** The director's desk: everything, card codes included (hers to print on the table cards). */
-function desk(e: EventState, code: string) {
+function desk(ev: AnyEvent, code: string) {
+  if (ev.game === 'mexican-train') return trainDesk(ev.state, code);
+  const e = ev.state;
   const r = e.rounds.at(-1);
   return {
     code,
+    game: 'mah-jongg' as const,
     name: e.name,
     ruleset: e.ruleset,
     roundMinutes: e.roundMinutes,
@@ -366,7 +466,9 @@ function desk(e: EventState, code: string) {
 }
 
 /** Her card this round: her seat, the table by seat, her entries, and the card she checks. */
-function cardView(e: EventState, playerId: string) {
+function cardView(ev: AnyEvent, playerId: string) {
+  if (ev.game === 'mexican-train') return trainCard(ev.state, playerId);
+  const e = ev.state;
   const me = e.players.get(playerId)!;
   const r = e.rounds.at(-1);
   const place = r?.seating.get(playerId);
@@ -383,6 +485,7 @@ function cardView(e: EventState, playerId: string) {
   const seats = [...table.keys()] as Seat[];
   const checks = seats.filter((s) => s !== place.seat && verifierOf(s, seats) === place.seat).map((s) => table.get(s)!);
   return {
+    game: 'mah-jongg' as const,
     event: e.name,
     name: me.name,
     round: r.round,
@@ -395,5 +498,78 @@ function cardView(e: EventState, playerId: string) {
     checked: r.verified.has(playerId),
     checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
     timeLeftMs: timeLeft(e, r, Date.now()),
+  };
+}
+
+/** A Mexican Train event's desk: its games, each table's players in seat order with their cards' state. */
+function trainDesk(e: TrainEventState, code: string) {
+  const rules = loadDominoRuleset(e.ruleset);
+  return {
+    code,
+    game: 'mexican-train' as const,
+    name: e.name,
+    ruleset: e.ruleset,
+    tableSize: e.tableSize,
+    championship: rules.tournament !== null,
+    over: e.over,
+    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: false, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined })),
+    rounds: e.games.map((g) => ({
+      round: g.n,
+      championship: g.championship,
+      hands: g.hands,
+      accepted: g.accepted,
+      rotated: true,
+      paused: false,
+      ended: false,
+      startedAt: new Date(g.startedAt).toISOString(),
+      tables: g.tables.map((t, i) => ({
+        table: i + 1,
+        collector: t[0],
+        seats: t.map((id, s) => ({
+          seat: String(s + 1),
+          wind: `seat ${s + 1}`,
+          player: id,
+          name: e.players.get(id)!.name,
+          entered: (g.cards.get(id) ?? []).filter((h) => h != null).length,
+          checked: g.verified.has(id),
+        })),
+      })),
+    })),
+    timeLeftMs: null,
+    adjustments: e.adjustments.map((a) => ({ ...a, round: null, name: e.players.get(a.player)?.name ?? a.player })),
+  };
+}
+
+/** Her Mexican Train card this game: her table in seat order, each hand's points as she entered them, and the card she checks (the player before her). */
+function trainCard(e: TrainEventState, playerId: string) {
+  const me = e.players.get(playerId)!;
+  const g = e.games.at(-1);
+  const table = g?.tables.find((t) => t.includes(playerId));
+  if (g === undefined || table === undefined || g.accepted) {
+    return {
+      game: 'mexican-train' as const,
+      event: e.name,
+      name: me.name,
+      round: g?.n ?? 0,
+      seated: false,
+      words: g === undefined ? 'The first game has not been seated yet.' : 'You have no table in this game: the director will say when you play.',
+    };
+  }
+  const at = table.indexOf(playerId);
+  const checks = table[(at - 1 + table.length) % table.length];
+  return {
+    game: 'mexican-train' as const,
+    event: e.name,
+    name: me.name,
+    round: g.n,
+    championship: g.championship,
+    seated: true,
+    table: e.games.at(-1)!.tables.indexOf(table) + 1,
+    seat: String(at + 1),
+    hands: g.hands,
+    players: table.map((id, s) => ({ seat: String(s + 1), player: id, name: e.players.get(id)!.name })),
+    points: g.cards.get(playerId) ?? new Array<number[] | null>(g.hands).fill(null),
+    checked: g.verified.has(playerId),
+    checks: checks === playerId ? [] : [{ player: checks, name: e.players.get(checks)!.name, checked: g.verified.has(checks), entered: (g.cards.get(checks) ?? []).filter((h) => h != null).length }],
   };
 }

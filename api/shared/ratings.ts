@@ -1,7 +1,7 @@
 import { ordinal, rate, rating, type Rating } from 'openskill';
-import type { ScoringTable } from '../mah-jongg/rulesets.js';
-import { acceptedRounds, type EventState } from './event.js';
-import { tablePoints } from './standings.js';
+import type { ScoringTable } from '../../engine/mah-jongg/rulesets.js';
+import { acceptedRounds, type EventState } from '../../engine/tournament/event.js';
+import { tablePoints } from '../../engine/tournament/standings.js';
 
 /**
  * Ratings across a server's club events (issue 47), by the Weng–Lin Bayesian rating of

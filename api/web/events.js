@@ -8,9 +8,9 @@ import { byId as $, el } from './dom.js';
 /**
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
  * @typedef {{ table: number, collector: string | null, seats: DeskSeat[] }} DeskTable
- * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[] }} DeskRound
+ * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[], championship?: boolean, hands?: number }} DeskRound
  * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean }} DeskPlayer
- * @typedef {{ code: string, name: string, roundMinutes: number, over: boolean, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
+ * @typedef {{ code: string, game: string, name: string, roundMinutes?: number, tableSize?: number, championship?: boolean, over: boolean, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
  *   adjustments: { name: string, points: number, reason: string, round: number | null }[] }} Desk
  */
 
@@ -61,9 +61,11 @@ function show(d) {
   $('desk').classList.remove('hidden');
   $('desk-title').textContent = d.name;
   const active = d.players.filter((p) => p.withdrawn === null).length;
-  $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. Rounds of ${d.roundMinutes} minutes.${d.over ? ' The event is over.' : ''}`;
+  const format = d.game === 'mexican-train' ? `Mexican Train, up to ${d.tableSize} a table${d.championship ? ', a qualifying game and a championship' : ''}.` : `Mah Jongg, rounds of ${d.roundMinutes} minutes.`;
+  $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. ${format}${d.over ? ' The event is over.' : ''}`;
   /** @type {HTMLAnchorElement} */ ($('standings-link')).href = `standings.html?event=${d.code}`;
   /** @type {HTMLAnchorElement} */ ($('sheets-link')).href = `/api/events/${d.code}/sheets.pdf`;
+  $('sheets-link').classList.toggle('hidden', d.game === 'mexican-train');
   history.replaceState(null, '', `events.html?event=${d.code}`);
   drawRound(d);
   drawPlayers(d);
@@ -73,6 +75,12 @@ function show(d) {
 
 /** @param {Desk} d */
 function drawRound(d) {
+  if (d.game === 'mexican-train') return drawTrainGame(d);
+  $('clock-button').classList.remove('hidden');
+  $('end-button').classList.remove('hidden');
+  $('correct-form').closest('.panel')?.classList.remove('hidden');
+  $('seat-button').textContent = 'Seat the next round';
+  $('accept-button').textContent = 'Accept the round';
   const r = d.rounds.at(-1);
   const open = r !== undefined && !r.accepted;
   const words = !r ? 'No round has been seated yet: register the players, then seat the first round.'
@@ -88,6 +96,27 @@ function drawRound(d) {
   $('tables').replaceChildren(...(r ? r.tables.map((t) => el('div', { class: 'event-table' },
     el('h3', { text: `Table ${t.table}` }),
     el('ul', {}, t.seats.map((s) => el('li', { text: `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))))) : []));
+}
+
+/** A Mexican Train event's game: its tables in seat order, each card's hands entered; no round clock. @param {Desk} d */
+function drawTrainGame(d) {
+  $('clock-button').classList.add('hidden');
+  $('end-button').classList.add('hidden');
+  $('correct-form').closest('.panel')?.classList.add('hidden');
+  const g = d.rounds.at(-1);
+  const open = g !== undefined && !g.accepted;
+  const seats = g ? g.tables.flatMap((t) => t.seats) : [];
+  $('round-line').textContent = !g ? 'No game has been seated yet: register the players, then seat the first game.'
+    : g.accepted ? `${g.championship ? 'The championship' : `Game ${g.round}`} is accepted.${d.over ? '' : d.championship && !g.championship ? ' Seat the championship for the lowest at each table.' : ''}`
+    : `${g.championship ? 'The championship' : `Game ${g.round}`}, ${g.hands} hands: ${seats.filter((s) => s.checked).length} of ${seats.length} cards checked.`;
+  const seat = /** @type {HTMLButtonElement} */ ($('seat-button'));
+  seat.disabled = open || d.over || (g?.championship ?? false);
+  seat.textContent = d.championship && g?.accepted && !g.championship ? 'Seat the championship' : 'Seat the next game';
+  /** @type {HTMLButtonElement} */ ($('accept-button')).disabled = !open;
+  $('accept-button').textContent = 'Accept the game';
+  $('tables').replaceChildren(...(g ? g.tables.map((t) => el('div', { class: 'event-table' },
+    el('h3', { text: `Table ${t.table}` }),
+    el('ul', {}, t.seats.map((s) => el('li', { text: `Seat ${s.seat}: ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of ${g.hands} hands entered.`}` }))))) : []));
 }
 
 /** @param {Desk} d */
@@ -114,7 +143,7 @@ function drawTableCards(d) {
   const codes = new Map(d.players.map((p) => [p.id, p.card]));
   $('table-cards').replaceChildren(...(r && !r.accepted ? r.tables.map((t) => el('div', { class: 'table-card' },
     el('h2', { text: `${d.name}: round ${r.round}, table ${t.table}` }),
-    el('ul', {}, t.seats.map((s) => el('li', { text: `${s.seat} (${s.wind}): ${s.name}. Your score card: scorecard.html?event=${d.code}&card=${codes.get(s.player)}` }))))) : []));
+    el('ul', {}, t.seats.map((s) => el('li', { text: `${d.game === 'mexican-train' ? `Seat ${s.seat}` : `${s.seat} (${s.wind})`}: ${s.name}. Your score card: scorecard.html?event=${d.code}&card=${codes.get(s.player)}` }))))) : []));
 }
 
 /** @param {DeskPlayer} p */
@@ -152,9 +181,17 @@ $('create-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   const name = /** @type {HTMLInputElement} */ ($('event-name')).value.trim();
   const roundMinutes = Number(/** @type {HTMLInputElement} */ ($('round-minutes')).value) || 55;
+  const game = /** @type {HTMLSelectElement} */ ($('event-game')).value;
+  const tableSize = Number(/** @type {HTMLInputElement} */ ($('table-size')).value) || 4;
+  const body = game === 'mah-jongg' ? { name, roundMinutes } : { name, game: 'mexican-train', ruleset: game, tableSize };
   /** @type {{ code: string } | undefined} */
-  const made = await work(() => call('POST', '/api/events', { name, roundMinutes }));
+  const made = await work(() => call('POST', '/api/events', body));
   if (made) await open(made.code);
+});
+$('event-game').addEventListener('change', () => {
+  const train = /** @type {HTMLSelectElement} */ ($('event-game')).value !== 'mah-jongg';
+  $('minutes-line').classList.toggle('hidden', train);
+  $('size-line').classList.toggle('hidden', !train);
 });
 $('player-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();

@@ -10,9 +10,10 @@ import { byId as $, el } from './dom.js';
 /**
  * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[] }} Result
  * @typedef {{ seat: string, wind: string, player: string, name: string }} Mate
- * @typedef {{ event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
- *   games?: (Result | null)[], checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number }} Card
- * @typedef {{ event: string, card: string, game: number, result: Result, entry: string }} Queued
+ * @typedef {{ game: string, event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
+ *   games?: (Result | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
+ *   checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number }} Card
+ * @typedef {{ event: string, card: string, game?: number, result?: Result, hand?: number, points?: number[], entry: string }} Queued
  */
 
 const QUEUE_KEY = 'tilemate-score-queue';
@@ -48,12 +49,13 @@ function keep(list) {
 async function flush() {
   for (const item of queued()) {
     try {
-      card = await call('PUT', `/api/events/${item.event}/card`, { card: item.card, game: item.game, result: item.result, entry: item.entry });
+      const { event: _e, ...sent } = item;
+      card = await call('PUT', `/api/events/${item.event}/card`, sent);
       keep(queued().filter((x) => x.entry !== item.entry));
     } catch (err) {
       const offline = /** @type {{ code?: string }} */ (err).code === 'TM_NETWORK';
       if (!offline) keep(queued().filter((x) => x.entry !== item.entry));
-      say(offline ? 'Your games are kept on this phone: they will be sent when it is connected again.' : `Game ${item.game} was not saved: ${errorWords(err)}`);
+      say(offline ? 'Your entries are kept on this phone: they will be sent when it is connected again.' : `${item.hand ? `Hand ${item.hand}` : `Game ${item.game}`} was not saved: ${errorWords(err)}.`);
       break;
     }
   }
@@ -62,7 +64,7 @@ async function flush() {
 
 function draw() {
   const waitingHere = queued().filter((x) => x.event === eventCode && x.card === cardCode);
-  $('queue-line').textContent = waitingHere.length ? `${waitingHere.length} game${waitingHere.length === 1 ? ' is' : 's are'} kept on this phone, waiting to be sent.` : '';
+  $('queue-line').textContent = waitingHere.length ? `${waitingHere.length} ${waitingHere.length === 1 ? 'entry is' : 'entries are'} kept on this phone, waiting to be sent.` : '';
   if (!card) return;
   $('open-form').classList.add('hidden');
   $('card').classList.remove('hidden');
@@ -73,6 +75,7 @@ function draw() {
     $('checks').replaceChildren();
     return;
   }
+  if (card.game === 'mexican-train') return drawHands(card);
   $('card-title').textContent = `${card.name}, round ${card.round}, table ${card.table}`;
   const left = Math.ceil((card.timeLeftMs ?? 0) / 60_000);
   $('clock-line').textContent = card.timeLeftMs === undefined ? '' : left > 0 ? `The round's clock: ${left} minute${left === 1 ? '' : 's'} left.` : "The round's time is up: the director will say how the round ends.";
@@ -81,6 +84,53 @@ function draw() {
   $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},
     `${c.name}: ${c.checked ? 'checked.' : `${c.entered} of 4 games entered. `}`,
     c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))));
+}
+
+/**
+ * A Mexican Train card: her table in seat order, and for each hand every seat's points (the
+ * player who went out scores 0), saved hands in a line each; then the card she checks.
+ * @param {Card} c
+ */
+function drawHands(c) {
+  const players = c.players ?? [];
+  $('card-title').textContent = `${c.name}, ${c.championship ? 'the championship' : `game ${c.round}`}, table ${c.table}`;
+  $('clock-line').textContent = '';
+  $('card-about').textContent = `You sit in seat ${c.seat}. ${players.map((m) => `Seat ${m.seat}: ${m.name}`).join(', ')}.${c.checked ? ' Your card is checked.' : ''}`;
+  $('checks-note').textContent = 'You check the card of the player before you at the table. Enter your own hands first: the cards are checked against each other.';
+  $('games').replaceChildren(...Array.from({ length: c.hands ?? 0 }, (_, i) => handForm(c, i + 1)));
+  $('checks').replaceChildren(...(c.checks ?? []).map((x) => el('li', {},
+    `${x.name}: ${x.checked ? 'checked.' : `${x.entered} of ${c.hands} hands entered. `}`,
+    x.checked ? null : el('button', { type: 'button', class: 'btn', text: `${x.name}'s card matches mine`, on: () => check(x.player) }))));
+}
+
+/** One hand: every seat's points, saved in a line (with a button to change it) or as a form. @param {Card} c @param {number} n */
+function handForm(c, n) {
+  const players = c.players ?? [];
+  const pending = queued().filter((x) => x.event === eventCode && x.card === cardCode && x.hand === n).at(-1)?.points ?? null;
+  const points = pending ?? c.points?.[n - 1] ?? null;
+  if (points !== null && !editing.has(n)) {
+    return el('section', { class: 'panel game-saved', 'aria-labelledby': `h${n}-title` },
+      el('h2', { id: `h${n}-title`, text: `Hand ${n}: ${pending ? 'kept on this phone' : 'saved'}` }),
+      el('p', { text: `${players.map((m, i) => `${m.name}: ${points[i]}`).join(', ')}.` }),
+      c.checked ? null : el('button', { type: 'button', class: 'btn', id: `h${n}-change`, text: `Change hand ${n}`, on: () => { editing.add(n); draw(); } }));
+  }
+  const form = el('form', { class: 'panel game-form', 'aria-labelledby': `h${n}-title` },
+    el('h2', { id: `h${n}-title`, text: `Hand ${n}` }),
+    el('p', { class: 'note', text: 'The points left in each player\u2019s hand; 0 for the player who went out.' }),
+    ...players.map((m, i) => el('p', {}, el('label', { for: `h${n}-p${i}`, text: `${m.name} (seat ${m.seat})` }), el('br'),
+      el('input', { id: `h${n}-p${i}`, type: 'number', min: '0', max: '400', required: true, value: points?.[i] ?? '' }))),
+    el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: `h${n}-save`, text: `Save hand ${n}`, disabled: c.checked === true })));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const values = players.map((_, i) => Number(/** @type {HTMLInputElement} */ (form.querySelector(`#h${n}-p${i}`)).value));
+    keep([...queued(), { event: eventCode, card: cardCode, hand: n, points: values, entry: crypto.randomUUID() }]);
+    editing.delete(n);
+    busy(true);
+    say('');
+    await flush();
+    busy(false);
+  });
+  return form;
 }
 
 /** The seat's player in words: "Rose (B, North)". @param {string} seat */

@@ -5,8 +5,8 @@ import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
 
 /**
- * @typedef {{ place: number, name: string, rounds: number[], adjusted: number, total: number, mahJonggs: number, withdrawn: boolean }} Row
- * @typedef {{ code: string, name: string, round: number, accepted: number, over: boolean, timeLeftMs: number | null, rows: Row[] }} Standings
+ * @typedef {{ place: number, name: string, rounds: (number | null)[], adjusted: number, total: number, mahJonggs: number | null, withdrawn: boolean }} Row
+ * @typedef {{ code: string, game: string, name: string, round: number, accepted: number, over: boolean, timeLeftMs: number | null, columns: string[], winners: string[], rows: Row[] }} Standings
  */
 
 const code = (new URLSearchParams(location.search).get('event') ?? '').toUpperCase();
@@ -22,20 +22,22 @@ async function draw() {
     document.title = `Tilemate: ${s.name}, standings`;
     $('event-title').textContent = s.name;
     const m = s.timeLeftMs === null ? 0 : Math.ceil(s.timeLeftMs / 60_000);
-    $('clock').textContent = s.over ? 'The event is over.'
-      : s.timeLeftMs === null ? (s.round === 0 ? 'The first round has not begun.' : `Round ${s.round} is scored.`)
+    const mj = s.game === 'mah-jongg';
+    const what = mj ? 'round' : 'game';
+    $('clock').textContent = s.winners.length ? `${s.winners.join(' and ')} ${s.winners.length === 1 ? 'wins' : 'win'}.` : s.over ? 'The event is over.'
+      : s.timeLeftMs === null ? (s.round === 0 ? `The first ${what} has not begun.` : `${s.accepted} ${what}${s.accepted === 1 ? '' : 's'} scored.`)
       : `Round ${s.round}: ${m} minute${m === 1 ? '' : 's'} left.`;
-    const rounds = s.rows[0]?.rounds.length ?? 0;
-    $('standings-caption').textContent = `After ${s.accepted} round${s.accepted === 1 ? '' : 's'} scored`;
-    $('standings-head').replaceChildren(...['Place', 'Player', ...Array.from({ length: rounds }, (_, i) => `Round ${i + 1}`), 'Adjusted', 'Total', 'Mah Jonggs'].map((h) => el('th', { scope: 'col', text: h })));
+    $('standings-caption').textContent = `After ${s.accepted} ${what}${s.accepted === 1 ? '' : 's'} scored${mj ? '' : ', the lowest total first'}`;
+    $('standings-head').replaceChildren(...['Place', 'Player', ...s.columns, 'Adjusted', 'Total', ...(mj ? ['Mah Jonggs'] : [])].map((h) => el('th', { scope: 'col', text: h })));
     $('standings-rows').replaceChildren(...s.rows.map((r, i) => el('tr', {},
       el('td', { text: placeWords(s.rows, i) }),
       el('th', { scope: 'row', text: `${r.name}${r.withdrawn ? ' (withdrew)' : ''}` }),
-      ...r.rounds.map((p) => el('td', { text: String(p) })),
+      ...r.rounds.map((p) => el('td', { text: p === null ? '' : String(p) })),
       el('td', { text: r.adjusted ? String(r.adjusted) : '' }),
       el('td', { class: 'total', text: String(r.total) }),
-      el('td', { text: String(r.mahJonggs) }))));
+      mj ? el('td', { text: String(r.mahJonggs) }) : null)));
     $('standings-table').classList.remove('hidden');
+    if (!mj) $('ties').firstChild?.replaceWith('Mexican Train: the lowest total wins; in a championship, its players come first by their two games added. ');
     /** @type {HTMLAnchorElement} */ ($('csv-link')).href = `/api/events/${s.code}/standings.csv`;
     /** @type {HTMLAnchorElement} */ ($('pdf-link')).href = `/api/events/${s.code}/standings.pdf`;
     $('say').textContent = '';

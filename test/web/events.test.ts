@@ -167,4 +167,108 @@ describe('page: club events', () => {
     for (const p of [phone, room]) await p.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  it('a Mexican Train day at the desk: a qualifying game, one phone entering its six hands, the championship, the winners on the projector', async () => {
+    const { page, base, pageErrors } = t;
+    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
+    await page.goto(`${base}/events.html`);
+    // its own director (the test stands alone)
+    expect(
+      await page.evaluate(
+        async () => (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mae', password: 'a long password' }) })).status,
+      ),
+    ).toBe(201);
+    await page.goto(`${base}/events.html`);
+    await page.waitForSelector('#start:not(.hidden)');
+    await page.fill('#event-name', 'Senior Games Train');
+    await page.selectOption('#event-game', 'sun-lakes');
+    await page.waitForSelector('#size-line:not(.hidden)');
+    await page.click('#create-button');
+    await page.waitForSelector('#desk:not(.hidden)');
+    await expect(page.textContent('#desk-about')).resolves.toContain('Mexican Train, up to 4 a table, a qualifying game and a championship.');
+    for (let i = 1; i <= 8; i++) {
+      await page.fill('#player-name', `Rider ${i}`);
+      await page.click('#add-player');
+      await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), `Rider ${i}:`);
+      await settled(page);
+    }
+    await page.click('#seat-button');
+    await page.waitForFunction(() => document.querySelectorAll('#tables .event-table li').length === 8);
+    await settled(page);
+    await expect(page.isVisible('#clock-button')).resolves.toBe(false);
+    const code = new URL(page.url()).searchParams.get('event')!;
+    type Desk = { players: { id: string; card: string; name: string }[]; rounds: { hands: number; tables: { seats: { player: string }[] }[] }[] };
+    const deskNow = (): Promise<Desk> => page.evaluate(async (c) => (await fetch(`/api/events/${c}/desk`)).json(), code);
+    const totals = new Map<string, number>();
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    /** Plays the game now seated: every card through the API but the first player's, on her phone; each checks the card before hers. */
+    const play = async (viaPhone: boolean) => {
+      const d = await deskNow();
+      const g = d.rounds.at(-1)!;
+      const cardOf = (id: string) => d.players.find((p) => p.id === id)!.card;
+      for (const [ti, tb] of g.tables.entries()) {
+        const ids = tb.seats.map((x) => x.player);
+        const sheet = Array.from({ length: g.hands }, (_, h) => ids.map((_, s2) => (s2 === (h + ti) % ids.length ? 0 : 4 + ((s2 * 11 + h * 3 + ti) % 35))));
+        ids.forEach((id, s2) => totals.set(id, (totals.get(id) ?? 0) + sheet.reduce((a, h) => a + h[s2], 0)));
+        for (const [k, id] of ids.entries()) {
+          if (viaPhone && ti === 0 && k === 0) {
+            await phone.goto(`${base}/scorecard.html?event=${code}&card=${cardOf(id)}`);
+            await phone.waitForSelector('#games form');
+            await settled(phone);
+            for (const [h, points] of sheet.entries()) {
+              for (const [i, p] of points.entries()) await phone.fill(`#h${h + 1}-p${i}`, String(p));
+              await phone.click(`#h${h + 1}-save`);
+              await phone.waitForFunction((n) => (document.getElementById(`h${n}-title`)?.textContent ?? '').endsWith('saved'), h + 1);
+              await settled(phone);
+            }
+            expect(await everyControlInside(phone)).toEqual([]);
+            expect(await axeViolations(phone)).toEqual([]);
+            await phone.screenshot({ path: join(SHOTS, 'events-train-card-phone.png'), fullPage: true });
+            continue;
+          }
+          for (const [h, points] of sheet.entries())
+            await page.evaluate(async ([c, body]) => (await fetch(`/api/events/${c}/card`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, [
+              code,
+              { card: cardOf(id), hand: h + 1, points, entry: crypto.randomUUID() },
+            ] as const);
+        }
+        for (const [k, id] of ids.entries()) {
+          const before = ids[(k - 1 + ids.length) % ids.length];
+          const status = await page.evaluate(
+            async ([c, body]) => (await fetch(`/api/events/${c}/card/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+            [code, { card: cardOf(id), player: before }] as const,
+          );
+          expect(status).toBe(200);
+        }
+      }
+      await page.reload();
+      await page.waitForFunction(() => /cards checked/.test(document.getElementById('round-line')?.textContent ?? ''));
+      await settled(page);
+      await page.click('#accept-button');
+      await page.waitForFunction(() => /is accepted/.test(document.getElementById('round-line')?.textContent ?? ''));
+      await settled(page);
+    };
+    await play(true);
+    await expect(page.textContent('#seat-button')).resolves.toBe('Seat the championship');
+    await page.click('#seat-button');
+    await page.waitForFunction(() => /The championship, 6 hands/.test(document.getElementById('round-line')?.textContent ?? ''));
+    await settled(page);
+    const champ = (await deskNow()).rounds[1].tables.flatMap((tb) => tb.seats.map((x) => x.player));
+    expect(champ).toHaveLength(2);
+    await page.screenshot({ path: join(SHOTS, 'events-train-desk-laptop.png'), fullPage: true });
+    await play(false);
+    const names = new Map((await deskNow()).players.map((p) => [p.id, p.name]));
+    const winners = [...champ].sort((a, b) => totals.get(a)! - totals.get(b)!).map((id) => names.get(id));
+    const room = await page.context().newPage();
+    await room.setViewportSize({ width: 1920, height: 1080 });
+    await room.goto(`${base}/standings.html?event=${code}`);
+    await room.waitForSelector('#standings-table:not(.hidden) tbody tr');
+    await expect(room.textContent('#clock')).resolves.toBe(`${winners[0]} and ${winners[1]} win.`);
+    await expect(room.$$eval('#standings-head th', (ths) => ths.map((th) => th.textContent))).resolves.toEqual(['Place', 'Player', 'Game 1', 'Championship', 'Adjusted', 'Total']);
+    expect(await axeViolations(room)).toEqual([]);
+    await room.screenshot({ path: join(SHOTS, 'events-train-standings-projector.png') });
+    for (const p of [phone, room]) await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
 });

@@ -100,6 +100,34 @@ function placeOf(e: EventState, r: RoundState, player: string): Place {
   return place!;
 }
 
+/**
+ * Registers a player at an event of either game, playing from round (or game) `from`: refused
+ * when her id, her name (among those playing), her card code or her account is taken.
+ */
+export function registerPlayer(players: Map<string, EventPlayer>, c: { id: string; name: string; code: string; host?: boolean; account?: string }, from: number): void {
+  const all = [...players.values()];
+  if (players.has(c.id)) refuse('that player is registered already');
+  if (all.some((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null)) refuse(`${c.name} is registered already`);
+  if (all.some((p) => p.code === c.code)) refuse('that card code is taken');
+  if (c.account !== undefined && all.some((p) => p.account === c.account && p.withdrawn === null)) refuse('that account is registered already');
+  players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null, ...(c.account === undefined ? {} : { account: c.account }) });
+}
+
+/** A player withdraws from round (or game) `from` on; her scores so far stay. */
+export function withdrawPlayer(players: Map<string, EventPlayer>, id: string, from: number): void {
+  const p = players.get(id) ?? refuse('no such player');
+  if (p.withdrawn !== null) refuse(`${p.name} has withdrawn already`);
+  p.withdrawn = from;
+}
+
+/** The Director's adjustment of a player's points, checked: a whole number from -1000 to 1000, not 0, with its reason. */
+export function checkAdjustment(players: Map<string, EventPlayer>, c: { player: string; points: number; reason: string }): { player: string; points: number; reason: string } {
+  const p = players.get(c.player) ?? refuse('no such player');
+  if (!Number.isInteger(c.points) || c.points === 0 || Math.abs(c.points) > 1000) refuse('an adjustment is a whole number of points, from -1000 to 1000, not 0');
+  if (c.reason.trim() === '') refuse(`an adjustment to ${p.name}'s points needs its reason`);
+  return { player: c.player, points: c.points, reason: c.reason.trim() };
+}
+
 /** Applies one change to the event, in place; refused (TM_BAD_INPUT, naming why) when it cannot be made, and then nothing has changed. */
 export function apply(e: EventState, c: Change): void {
   if (e.over && c.type !== 'adjust' && c.type !== 'correct') refuse('the event is over');
@@ -112,24 +140,13 @@ export function apply(e: EventState, c: Change): void {
       e.ruleset = c.ruleset;
       e.roundMinutes = c.roundMinutes;
       return;
-    case 'register': {
-      if (e.players.has(c.id)) refuse('that player is registered already');
-      const same = [...e.players.values()].find((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null);
-      if (same) refuse(`${c.name} is registered already`);
+    case 'register':
       // a late arrival plays from the next round seated (her lateness is the Director's to penalise)
-      const from = round === undefined ? 1 : round.round + 1;
-      if ([...e.players.values()].some((p) => p.code === c.code)) refuse('that card code is taken');
-      if (c.account !== undefined && [...e.players.values()].some((p) => p.account === c.account && p.withdrawn === null)) refuse('that account is registered already');
-      e.players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null, ...(c.account === undefined ? {} : { account: c.account }) });
+      registerPlayer(e.players, c, (round?.round ?? 0) + 1);
       return;
-    }
-    case 'withdraw': {
-      const p = e.players.get(c.player) ?? refuse('no such player');
-      if (p.withdrawn !== null) refuse(`${p.name} has withdrawn already`);
-      // she leaves from the next round seated; her scores so far stay
-      p.withdrawn = round === undefined ? 1 : round.round + 1;
+    case 'withdraw':
+      withdrawPlayer(e.players, c.player, (round?.round ?? 0) + 1);
       return;
-    }
     case 'seat': {
       if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet: its cards come first`);
       const players = activePlayers(e).map((p) => p.id);
@@ -218,13 +235,9 @@ export function apply(e: EventState, c: Change): void {
       if (r.endedAt === null) r.endedAt = r.startedAt;
       return;
     }
-    case 'adjust': {
-      const p = e.players.get(c.player) ?? refuse('no such player');
-      if (!Number.isInteger(c.points) || c.points === 0 || Math.abs(c.points) > 1000) refuse('an adjustment is a whole number of points, from -1000 to 1000, not 0');
-      if (c.reason.trim() === '') refuse(`an adjustment to ${p!.name}'s points needs its reason`);
-      e.adjustments.push({ player: c.player, round: round?.round ?? null, points: c.points, reason: c.reason.trim() });
+    case 'adjust':
+      e.adjustments.push({ ...checkAdjustment(e.players, c), round: round?.round ?? null });
       return;
-    }
     case 'correct': {
       const r = e.rounds[c.round - 1] ?? refuse(`no round ${c.round}`);
       if (!r!.accepted) refuse(`round ${c.round} is not accepted yet: its players correct their own cards`);

@@ -2,7 +2,7 @@ import { loadDominoRuleset } from '../domino/rulesets.js';
 import { championshipStandings, tableAdvancers, type Standing as ChampionshipStanding } from '../domino/tournament.js';
 import { TilemateError } from '../errors.js';
 import { seedRng, shuffle } from '../rng.js';
-import type { EventPlayer } from './event.js';
+import { checkAdjustment, registerPlayer, withdrawPlayer, type EventPlayer } from './event.js';
 
 /**
  * A Mexican Train club event (issue 47), as its list of changes, as a Mah Jongg event is
@@ -106,17 +106,11 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       return;
     }
     case 'register':
-      if (e.players.has(c.id)) refuse('that player is registered already');
-      if ([...e.players.values()].some((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null)) refuse(`${c.name} is registered already`);
-      if ([...e.players.values()].some((p) => p.code === c.code)) refuse('that card code is taken');
-      e.players.set(c.id, { id: c.id, name: c.name, host: false, code: c.code, from: (game?.n ?? 0) + 1, withdrawn: null, ...(c.account === undefined ? {} : { account: c.account }) });
+      registerPlayer(e.players, c, (game?.n ?? 0) + 1);
       return;
-    case 'withdraw': {
-      const p = e.players.get(c.player) ?? refuse('no such player');
-      if (p!.withdrawn !== null) refuse(`${p!.name} has withdrawn already`);
-      p!.withdrawn = (game?.n ?? 0) + 1;
+    case 'withdraw':
+      withdrawPlayer(e.players, c.player, (game?.n ?? 0) + 1);
       return;
-    }
     case 'seat': {
       if (game !== undefined && !game.accepted) refuse(`game ${game.n} is not accepted yet: its cards come first`);
       const rules = loadDominoRuleset(e.ruleset);
@@ -180,13 +174,9 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       g.accepted = true;
       return;
     }
-    case 'adjust': {
-      const p = e.players.get(c.player) ?? refuse('no such player');
-      if (!Number.isInteger(c.points) || c.points === 0 || Math.abs(c.points) > 1000) refuse('an adjustment is a whole number of points, from -1000 to 1000, not 0');
-      if (c.reason.trim() === '') refuse(`an adjustment to ${p!.name}'s points needs its reason`);
-      e.adjustments.push({ player: c.player, points: c.points, reason: c.reason.trim() });
+    case 'adjust':
+      e.adjustments.push(checkAdjustment(e.players, c));
       return;
-    }
     case 'finish':
       if (game !== undefined && !game.accepted) refuse(`game ${game.n} is not accepted yet`);
       e.over = true;

@@ -154,13 +154,13 @@ export const LESSONS: readonly Lesson[] = [
     steps: [
       {
         drill: { kind: 'dead', level: 2, seed: 2 },
-        say: 'A hand is dead when no hand on the card can still be made with its exposures: no line has them, or the tiles it needs are on the table. A dead player stops playing and still pays. Read the exposures and the discards: is this hand dead?',
+        say: 'A hand is dead when no hand on the card can still be made with its exposures: no line has them, or the tiles it needs are on the table. A dead player stops playing and still pays. Read the exposures and the discards, then answer the question below.',
         rule: 'coach',
         done: 'Right.',
       },
       {
         drill: { kind: 'dead', level: 2, seed: 0 },
-        say: 'And this one: can this player still make a hand on the card?',
+        say: 'And this one: can that player still make a hand on the card?',
         rule: 'coach',
         done: 'Right.',
       },
@@ -238,7 +238,7 @@ export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action | {
       if (answer.type === 'discard' && [NORTH, EAST, WEST, SOUTH].includes(answer.tile)) return { ok: true, words: step.done };
       return {
         ok: false,
-        words: `Not yet: ${answer.type === 'discard' ? `${tileWords(answer.tile)} is not a Wind` : 'discard a tile'}; the Winds are marked N, E, W and S (North, East, West and South).`,
+        words: `Not yet: ${answer.type === 'discard' ? `${tileWords(answer.tile)} is not a Wind` : 'discard a tile'}; the four Winds are North, East, West and South.`,
       };
     case 'exchange':
       return answer.type === 'exchange'

@@ -173,6 +173,8 @@ function draw() {
 
   // what she can see at the table
   const lines = [];
+  // a lesson's step at a choice drill: its words say what to look for, the drill's question names the tile or player
+  if (lesson && d.choices) lines.push(el('p', { class: 'drill-ask', text: d.question }));
   if (d.situation) lines.push(el('p', { text: tilesInWords(d.situation) }));
   else if (d.kind === 'hand' && v.phase === 'charleston') lines.push(el('p', { text: 'Your tiles as they were dealt, before the Charleston.' }));
   else if (v.phase === 'courtesy') lines.push(el('p', { text: 'The Charleston is over: you and the player across may swap up to three tiles. Choose the tiles to offer, or none.' }));

@@ -172,11 +172,12 @@ describe('page: club events', () => {
     const { page, base, pageErrors } = t;
     await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
     await page.goto(`${base}/events.html`);
-    // its own director (the test stands alone)
+    // its own director (the test stands alone): whoever was signed in signs out first
     expect(
-      await page.evaluate(
-        async () => (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mae', password: 'a long password' }) })).status,
-      ),
+      await page.evaluate(async () => {
+        await fetch('/api/session', { method: 'DELETE' });
+        return (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mae', password: 'a long password' }) })).status;
+      }),
     ).toBe(201);
     await page.goto(`${base}/events.html`);
     await page.waitForSelector('#start:not(.hidden)');

@@ -6,7 +6,7 @@ import { replayRecord } from '../../engine/record.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { closestAway } from '../../engine/mah-jongg/hand-check.js';
-import { nextU32, seedRng } from '../../engine/rng.js';
+import { nextU32, seedRng, shuffle } from '../../engine/rng.js';
 import { tileName, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { scoreGame, type MahJonggEvent } from '../../engine/mah-jongg/scoring.js';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
@@ -148,38 +148,34 @@ export function checkDrill(kind: unknown, level: unknown, seed: unknown): Drill 
 }
 
 /** The tiles left in the wall at each level's decisions: from the first figure, below the second. */
-const STAGES: Record<'discard' | 'call' | 'exchange' | 'hand' | 'safe' | 'dead', [number, number][]> = {
+type Stages = [number, number][];
+const CALL_STAGES: Stages = [
+  [60, Infinity],
+  [30, 60],
+  [0, 30],
+];
+const SAFE_STAGES: Stages = [
+  [50, Infinity],
+  [25, 50],
+  [0, 25],
+];
+const STAGES: Record<'discard' | 'call' | 'exchange' | 'hand' | 'safe' | 'dead', Stages> = {
   discard: [
     [70, Infinity],
     [40, 70],
     [0, 40],
   ],
-  call: [
-    [60, Infinity],
-    [30, 60],
-    [0, 30],
-  ],
-  exchange: [
-    [60, Infinity],
-    [30, 60],
-    [0, 30],
-  ],
+  call: CALL_STAGES,
+  // a joker to take comes at a call's stages of the wall, a dead hand at the safe drill's
+  exchange: CALL_STAGES,
   // level 1 is the Charleston's first pass (the dealt rack); 2 her first discard, early in the wall
   hand: [
     [0, Infinity],
     [88, Infinity],
     [30, 60],
   ],
-  safe: [
-    [50, Infinity],
-    [25, 50],
-    [0, 25],
-  ],
-  dead: [
-    [50, Infinity],
-    [25, 50],
-    [0, 25],
-  ],
+  safe: SAFE_STAGES,
+  dead: SAFE_STAGES,
 };
 
 /** The second Charleston's first and last passes (the passes numbered from 0, the first Charleston's three first). */
@@ -415,7 +411,7 @@ function handQuestion(cc: CompiledCard, v: SeatView, rng: RngState): ChoiceQuest
     others.push(r);
     pool = pool.filter((x) => x !== r);
   }
-  const four = shuffle([best, ...others], rng);
+  const four = shuffle(rng, [best, ...others]);
   const words = (r: LineResult) => `${cc.card.lines[r.line].pattern} (${r.id}, ${r.value} points${r.concealed ? ', concealed' : ''})`;
   const away = (r: LineResult) => `${r.tilesAway} tile${r.tilesAway === 1 ? '' : 's'}`;
   const rest = others.map(away);
@@ -432,14 +428,6 @@ function handQuestion(cc: CompiledCard, v: SeatView, rng: RngState): ChoiceQuest
 
 const COUNT = ['none', 'one', 'two', 'three'];
 const pick = <T>(rng: RngState, xs: readonly T[]): T => xs[nextU32(rng) % xs.length];
-
-function shuffle<T>(xs: T[], rng: RngState): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = nextU32(rng) % (i + 1);
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
-}
 
 /**
  * What the Mah Jongg scores: for levels 1 and 2 what she collects as players pay each other
@@ -464,8 +452,8 @@ function scoreQuestion(cc: CompiledCard, pos: DrillPosition, rng: RngState): Cho
   ].map(scoreOf);
   // the right answer's place among the four is drawn too (never always the largest): so many slips below it, the rest above
   const fits = (xs: number[], below: boolean) => [...new Set(xs.filter((x) => Number.isInteger(x) && x > 0 && (below ? x < total : x > total)))];
-  const below = fits([...shuffle([...slips], rng), e.value, e.value * (outcome.players - 1), total - e.value, total - 10, total / 2], true);
-  const above = fits([...shuffle([...slips], rng), total * 2, total + e.value, total + 10, total + 20], false);
+  const below = fits([...shuffle(rng, [...slips]), e.value, e.value * (outcome.players - 1), total - e.value, total - 10, total / 2], true);
+  const above = fits([...shuffle(rng, [...slips]), total * 2, total + e.value, total + 10, total + 20], false);
   const under = Math.min(below.length, Math.max(3 - above.length, nextU32(rng) % 4));
   const wrong = [...below.slice(0, under), ...above.slice(0, 3 - under)];
   const choices = [total, ...wrong].sort((a, b) => a - b).map((x) => ({ id: String(x), words: tournament ? `${x} points` : `${x} in all` }));

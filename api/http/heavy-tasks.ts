@@ -15,7 +15,19 @@ import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
-import { DRILL_QUESTIONS, drillHint, drillPosition, gradeChoice, gradeDrill, recordPosition, type Drill, type DrillChoice, type DrillKind, type DrillPosition } from '../../agents/coach/drills.js';
+import {
+  DRILL_QUESTIONS,
+  drillHint,
+  drillPosition,
+  gradeChoice,
+  gradeDrill,
+  recordPosition,
+  type Drill,
+  type DrillChoice,
+  type DrillKind,
+  type DrillPosition,
+  type Position,
+} from '../../agents/coach/drills.js';
 import type { Hint } from '../../agents/coach/hint.js';
 import { decodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lessons.js';
@@ -134,9 +146,13 @@ export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillA
     return { right: g.right, agreed: g.right, asGood: false, verdict: g.verdict, hint: { kind: pos.view.phase as HintJson['kind'], text: g.reason, action, tiles: g.tiles.map(tileName) } };
   }
   if (pos.choices !== undefined) throw new TilemateError('TM_BAD_INPUT', `a ${pos.kind} drill is answered by choosing one of its answers ("choice"), not by a move`);
-  const h = hint(pos);
-  const g = gradeDrill(cc, pos, h, decodeAction({ ...answer.action, seat: pos.seat }));
-  return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(h, pos.view) };
+  return gradeMove(cc, pos, decodeAction({ ...answer.action, seat: pos.seat }), hint(pos));
+}
+
+/** A move at a position (a drill's, or one of her own games') graded by the coach's hint there. */
+function gradeMove(cc: CompiledCard, pos: Position, answer: Action, hint: Hint): DrillGradeJson {
+  const g = gradeDrill(cc, pos, hint, answer);
+  return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) };
 }
 
 /** One of her own mistakes as a drill: the moment of her game, and the question. */
@@ -233,9 +249,7 @@ function run(task: HeavyTask): unknown {
       const answer = decodeAction({ ...task.answer, seat: pos.seat });
       // the review's own worlds: the drill grades as the review judged
       const afford = (choices: number, worlds: number) => affordWorlds(budget, pos.cc.formCount, choices, worlds, true);
-      const hint = drillHint(pos.cc, pos, { worlds: task.worlds, afford });
-      const g = gradeDrill(pos.cc, pos, hint, answer);
-      return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) } satisfies DrillGradeJson;
+      return gradeMove(pos.cc, pos, answer, drillHint(pos.cc, pos, { worlds: task.worlds, afford })) satisfies DrillGradeJson;
     }
     case 'lesson-check': {
       const cc = card(task.cardText).cc;

@@ -37,6 +37,8 @@ export interface LoggedChange {
   at: Date;
 }
 
+const rowOf = (r: Record<string, unknown>): EventRow => ({ code: r.code as string, directorId: r.director_id as string, name: r.name as string, createdAt: new Date(r.created_at as string) });
+
 export class EventStore {
   /** Each event as it stood after its change `n`, kept between requests: checked against the database's last change before use (another server may have kept one since). */
   private readonly known = new Map<string, { n: number; state: AnyEvent }>();
@@ -78,20 +80,13 @@ export class EventStore {
     return guarded(async () => {
       const rows = await this.db.query('SELECT code, director_id, name, created_at FROM events WHERE code = $1', [code]);
       const r = rows[0];
-      return r === undefined ? null : { code: r.code as string, directorId: r.director_id as string, name: r.name as string, createdAt: new Date(r.created_at as string) };
+      return r === undefined ? null : rowOf(r);
     });
   }
 
   /** The director's events, the newest first. */
   async mine(directorId: string): Promise<EventRow[]> {
-    return guarded(async () =>
-      (await this.db.query('SELECT code, director_id, name, created_at FROM events WHERE director_id = $1 ORDER BY created_at DESC LIMIT 100', [directorId])).map((r) => ({
-        code: r.code as string,
-        directorId: r.director_id as string,
-        name: r.name as string,
-        createdAt: new Date(r.created_at as string),
-      })),
-    );
+    return guarded(async () => (await this.db.query('SELECT code, director_id, name, created_at FROM events WHERE director_id = $1 ORDER BY created_at DESC LIMIT 100', [directorId])).map(rowOf));
   }
 
   /** The codes of the server's most recent events, the oldest of them first (ratings read them in order). */

@@ -109,10 +109,7 @@ function handForm(c, n) {
   const pending = queued().filter((x) => x.event === eventCode && x.card === cardCode && x.hand === n).at(-1)?.points ?? null;
   const points = pending ?? c.points?.[n - 1] ?? null;
   if (points !== null && !editing.has(n)) {
-    return el('section', { class: 'panel game-saved', 'aria-labelledby': `h${n}-title` },
-      el('h2', { id: `h${n}-title`, text: `Hand ${n}: ${pending ? 'kept on this phone' : 'saved'}` }),
-      el('p', { text: `${players.map((m, i) => `${m.name}: ${points[i]}`).join(', ')}.` }),
-      c.checked ? null : el('button', { type: 'button', class: 'btn', id: `h${n}-change`, text: `Change hand ${n}`, on: () => { editing.add(n); draw(); } }));
+    return savedPanel('h', 'Hand', n, pending !== null, `${players.map((m, i) => `${m.name}: ${points[i]}`).join(', ')}.`);
   }
   const form = el('form', { class: 'panel game-form', 'aria-labelledby': `h${n}-title` },
     el('h2', { id: `h${n}-title`, text: `Hand ${n}` }),
@@ -123,14 +120,33 @@ function handForm(c, n) {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const values = players.map((_, i) => Number(/** @type {HTMLInputElement} */ (form.querySelector(`#h${n}-p${i}`)).value));
-    keep([...queued(), { event: eventCode, card: cardCode, hand: n, points: values, entry: crypto.randomUUID() }]);
-    editing.delete(n);
-    busy(true);
-    say('');
-    await flush();
-    busy(false);
+    await send(n, { hand: n, points: values });
   });
   return form;
+}
+
+/**
+ * A game or hand saved (or kept on this phone), in a sentence, with a button to change it until her card is checked.
+ * @param {string} prefix @param {string} label @param {number} n @param {boolean} pending @param {string} words
+ */
+function savedPanel(prefix, label, n, pending, words) {
+  return el('section', { class: 'panel game-saved', 'aria-labelledby': `${prefix}${n}-title` },
+    el('h2', { id: `${prefix}${n}-title`, text: `${label} ${n}: ${pending ? 'kept on this phone' : 'saved'}` }),
+    el('p', { text: words }),
+    card?.checked ? null : el('button', { type: 'button', class: 'btn', id: `${prefix}${n}-change`, text: `Change ${label.toLowerCase()} ${n}`, on: () => { editing.add(n); draw(); } }));
+}
+
+/**
+ * Her entry kept on this phone with its own id first, then sent with everything else waiting.
+ * @param {number} n @param {{ game: number, result: Result } | { hand: number, points: number[] }} entry
+ */
+async function send(n, entry) {
+  keep([...queued(), { event: eventCode, card: cardCode, ...entry, entry: crypto.randomUUID() }]);
+  editing.delete(n);
+  busy(true);
+  say('');
+  await flush();
+  busy(false);
 }
 
 /** The seat's player in words: "Rose (B, North)". @param {string} seat */
@@ -156,10 +172,7 @@ function gameForm(n) {
   const pending = queued().filter((x) => x.event === eventCode && x.card === cardCode && x.game === n).at(-1)?.result ?? null;
   const r = pending ?? saved;
   if (r !== null && !editing.has(n)) {
-    return el('section', { class: 'panel game-saved', 'aria-labelledby': `g${n}-title` },
-      el('h2', { id: `g${n}-title`, text: `Game ${n}: ${pending ? 'kept on this phone' : 'saved'}` }),
-      el('p', { text: resultWords(r) }),
-      card?.checked ? null : el('button', { type: 'button', class: 'btn', id: `g${n}-change`, text: `Change game ${n}`, on: () => { editing.add(n); draw(); } }));
+    return savedPanel('g', 'Game', n, pending !== null, resultWords(r));
   }
   const seats = (card?.players ?? []).map((m) => m.seat);
   const id = (/** @type {string} */ s) => `g${n}-${s}`;
@@ -212,12 +225,7 @@ async function save(n, form) {
       singlesAndPairs: input('pairs').checked,
     };
   }
-  keep([...queued(), { event: eventCode, card: cardCode, game: n, result, entry: crypto.randomUUID() }]);
-  editing.delete(n);
-  busy(true);
-  say('');
-  await flush();
-  busy(false);
+  await send(n, { game: n, result });
 }
 
 /** @param {string} player */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
-import { collector, eventStandings, GAMES_A_ROUND, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
+import { collector, eventStandings, GAMES_A_ROUND, type EventPlayer, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, ratingWords } from '../../shared/ratings.js';
@@ -446,6 +446,10 @@ function roundView(e: EventState, r: RoundState) {
   };
 }
 
+/** The players as the desk lists them, card codes included (hers to print on the table cards). */
+const playersView = (players: Map<string, EventPlayer>) =>
+  [...players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined }));
+
 /** The director's desk: everything, card codes included (hers to print on the table cards). */
 function desk(ev: AnyEvent, code: string) {
   if (ev.game === 'mexican-train') return trainDesk(ev.state, code);
@@ -458,7 +462,7 @@ function desk(ev: AnyEvent, code: string) {
     ruleset: e.ruleset,
     roundMinutes: e.roundMinutes,
     over: e.over,
-    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined })),
+    players: playersView(e.players),
     rounds: e.rounds.map((x) => roundView(e, x)),
     timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
     adjustments: e.adjustments.map((a) => ({ ...a, name: e.players.get(a.player)?.name ?? a.player })),
@@ -512,7 +516,7 @@ function trainDesk(e: TrainEventState, code: string) {
     tableSize: e.tableSize,
     championship: rules.tournament !== null,
     over: e.over,
-    players: [...e.players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: false, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined })),
+    players: playersView(e.players),
     rounds: e.games.map((g) => ({
       round: g.n,
       championship: g.championship,

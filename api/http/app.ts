@@ -48,6 +48,7 @@ import { dominoRoutes } from './routes/domino.js';
 import { tableRoutes } from './routes/tables.js';
 import websocket from '@fastify/websocket';
 import { Tables } from './tables.js';
+import { EventTables } from './event-tables.js';
 import { TableStore } from '../store/tables.js';
 import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
 import { offlineHeaders, offlineRoutes } from './offline-bundle.js';
@@ -112,6 +113,8 @@ export interface AppContext {
   practice: PracticeStore;
   /** Club events, each its list of changes (api/store/events.ts). */
   events: EventStore;
+  /** Online events' rounds at Tilemate tables (api/http/event-tables.ts). */
+  eventTables: EventTables;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -259,7 +262,17 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     ...opts.tableTimes,
   });
   await tables.start();
+  const events = new EventStore(db);
+  const eventTables = new EventTables(
+    events,
+    tables,
+    { name: cc.card.name, text: cardText },
+    (err) => app.log.error(err),
+    opts.tableTimes?.sweepMs === undefined ? undefined : Math.max(100, opts.tableTimes.sweepMs * 2),
+  );
+  eventTables.start();
   app.addHook('preClose', async () => {
+    await eventTables.stop();
     await tables.stop();
   });
 
@@ -338,7 +351,8 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     games: store,
     tables,
     practice: new PracticeStore(db),
-    events: new EventStore(db),
+    events,
+    eventTables,
   };
   await app.register(swagger, {
     openapi: {

@@ -416,6 +416,7 @@ export class Tables {
         }
       }
       if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
+      if (t.row.status === 'over') throw new TilemateError('TM_GAME_OVER', "the game was stopped before its end: the round's time is up");
       if (this.legal(t, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
       const action = game.decodeAction({ ...body, seat });
       const at = t.log.length;
@@ -686,6 +687,97 @@ export class Tables {
   /** The game a table plays (its name: mah-jongg, mexican-train), known once read. */
   async gameName(code: string): Promise<string> {
     return (await this.row(code)).game;
+  }
+
+  // ------------------------------------------------------------------ tables an event seats
+
+  /**
+   * A table whose seats someone else set (an event's round, issue 47): each person named in her
+   * seat, bots in the rest, dealt at once. Every person has the table's `awayAfter` from now to
+   * come and take her seat (`claim`); one who has not come, or has gone, longer is played by the
+   * table's bot, as at every table (docs/tables.md). Answers the table's code.
+   */
+  async seated(t: Omit<NewTable, 'name' | 'teaching'> & { seats: readonly SeatRow[]; owner: string }): Promise<string> {
+    const game = loadGame(t.game, t.params, this.opts.cards);
+    makeBot(game, t.level);
+    if (t.seats.length !== game.players) throw new TilemateError('TM_BAD_INPUT', `this game seats ${game.players}, not ${t.seats.length}`);
+    const people = t.seats.flatMap((s, seat) => (s.kind === 'person' ? [seat] : []));
+    const id = randomBytes(12).toString('base64url');
+    // the event's director holds the table (she may pause it); the token is never given out
+    const director: Member = { tokenHash: hash(randomBytes(24).toString('base64url')), tableId: id, role: 'spectator', seat: null, name: 'the director', playerId: t.playerId, host: true };
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+      const seed = freshSeed();
+      const row: TableRow = {
+        id,
+        code,
+        game: game.type.name,
+        params: { ...game.params },
+        hostId: t.playerId,
+        teaching: false,
+        clock: t.clock,
+        awayAfter: t.awayAfter,
+        level: t.level,
+        status: 'playing',
+        seats: [...t.seats],
+        seed,
+        rng: botRng(seed),
+        actions: 0,
+        version: 0,
+        turnSince: null,
+        touchedAt: Date.now(),
+        solo: false,
+        autoPlay: true,
+      };
+      const c = this.fresh(row, 'the director', game);
+      await this.advance(c, new Map(people.map((seat) => [seat, 0])), new Set());
+      this.membersOf.set(id, [director]);
+      const change = this.gameChange(c, 0);
+      c.row = { ...row, status: this.statusOf(c), rng: [...c.rng] as RngState, actions: c.log.length };
+      if (!(await this.store.create(c.row, t.owner, director, change))) continue;
+      // her time to come runs from now
+      await this.store.seen(people.map((seat) => ({ tableId: id, seat })));
+      this.cache.set(id, c);
+      return code;
+    }
+  }
+
+  /** A person takes the seat a table seated for her (`seated`): her token for it (a second phone gets one of its own). */
+  async claim(code: string, seat: number, playerId: string | null): Promise<Joined> {
+    const token = randomBytes(24).toString('base64url');
+    const row = await this.row(code);
+    const member = await this.change(row.id, async (t) => {
+      const s = t.row.seats[seat];
+      if (s?.kind !== 'person') throw new TilemateError('TM_NOT_FOUND', `seat ${seat} at table ${code} is nobody's to take`);
+      if ((this.membersOf.get(t.row.id)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
+      const m: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'player', seat, name: s.name ?? 'a player', playerId, host: false };
+      return { change: { member: m, seen: seat }, out: m };
+    });
+    return { id: row.id, code: row.code, link: `/together.html?code=${row.code}`, token, seat: member.seat, role: member.role };
+  }
+
+  /** A table's game as it ended: null while it is played, else the game's outcome (null there when it was stopped before its end). */
+  async ending(code: string): Promise<{ outcome: unknown } | null> {
+    const row = await this.row(code);
+    return this.exclusive(row.id, async () => {
+      const t = await this.sync(row.id);
+      if (t.row.status !== 'over') return null;
+      const over = t.game !== null && t.game.isOver(t.state!);
+      return { outcome: over ? ((t.state as { result?: { outcome?: unknown } }).result?.outcome ?? null) : null };
+    });
+  }
+
+  /** Stops a table's game before its end (an event round's time is up: standardized rules 11.4); true when it was still being played. */
+  async halt(code: string): Promise<boolean> {
+    const row = await this.row(code);
+    return this.change(row.id, async (t) => {
+      if (t.row.status === 'over' || (t.game !== null && t.game.isOver(t.state!))) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
+      return { change: { status: 'over', wakeAt: null }, out: true };
+    }).catch((err) => {
+      if (err instanceof TilemateError && err.code === 'TM_GAME_OVER') return false;
+      throw err;
+    });
   }
 
   /** The table as anyone sees it. */

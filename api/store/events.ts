@@ -96,6 +96,21 @@ export class EventStore {
     );
   }
 
+  /** The codes of the online events not finished, the newest first (api/http/event-tables.ts looks after them). */
+  async liveOnline(limit: number): Promise<string[]> {
+    return guarded(async () =>
+      (
+        await this.db.query(
+          `SELECT e.code FROM events e JOIN event_changes c ON c.event_code = e.code AND c.n = 1
+           WHERE c.change -> 'online' IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM event_changes f WHERE f.event_code = e.code AND f.change ->> 'type' = 'finish')
+           ORDER BY e.created_at DESC LIMIT $1`,
+          [limit],
+        )
+      ).map((r) => r.code as string),
+    );
+  }
+
   /** The event's changes, in order (its audit log). */
   async log(code: string): Promise<LoggedChange[]> {
     return guarded(async () =>

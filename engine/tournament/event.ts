@@ -48,6 +48,19 @@ export interface RoundState {
   accepted: boolean;
   /** The Director's corrections of an accepted round, by table and game (index from 0). */
   corrections: Map<string, GameResult>;
+  /** An online event: each game's Tilemate table, by `table/game` (its code). */
+  games: Map<string, string>;
+  /** The round's draw (its seat change's seed): at a table of three, the fourth game's East (rules 3.1). */
+  roll: number;
+}
+
+/** An online event's play at Tilemate tables: the bot that takes an empty or abandoned seat, and how long a seat waits for its player. */
+export interface OnlinePlay {
+  level: string;
+  /** Seconds a player may be gone before the bot plays for her (15 to 600). */
+  awayAfter: number;
+  /** The card the tables play on (its text), or null for the server's own. */
+  card: { name: string; text: string } | null;
 }
 
 export interface EventState {
@@ -59,10 +72,12 @@ export interface EventState {
   rounds: RoundState[];
   adjustments: Adjustment[];
   over: boolean;
+  /** Played at Tilemate tables (null: with real tiles, each player entering her card). */
+  online: OnlinePlay | null;
 }
 
 export type Change =
-  | { type: 'create'; name: string; ruleset: string; roundMinutes: number }
+  | { type: 'create'; name: string; ruleset: string; roundMinutes: number; online?: OnlinePlay }
   | { type: 'register'; id: string; name: string; code: string; host?: boolean; account?: string }
   | { type: 'withdraw'; player: string }
   | { type: 'seat'; seed: number; at: number }
@@ -72,14 +87,18 @@ export type Change =
   | { type: 'accept' }
   | { type: 'adjust'; player: string; points: number; reason: string }
   | { type: 'correct'; round: number; table: number; game: number; result: GameResult; reason: string }
-  | { type: 'finish' };
+  | { type: 'finish' }
+  /** Online: a game of the round opened at a Tilemate table (its code). */
+  | { type: 'open-game'; table: number; game: number; code: string }
+  /** Online: a game's result as its table finished it (or zero each when the round's time ran out), entered on every card at the table. */
+  | { type: 'played'; table: number; game: number; result: GameResult };
 
 const refuse = (message: string): never => {
   throw new TilemateError('TM_BAD_INPUT', message);
 };
 
 export function emptyEvent(): EventState {
-  return { name: '', ruleset: '', roundMinutes: 55, players: new Map(), rounds: [], adjustments: [], over: false };
+  return { name: '', ruleset: '', roundMinutes: 55, players: new Map(), rounds: [], adjustments: [], over: false, online: null };
 }
 
 /** The round now being played or scored (the last seated), if any. */
@@ -139,6 +158,7 @@ export function apply(e: EventState, c: Change): void {
       e.name = c.name;
       e.ruleset = c.ruleset;
       e.roundMinutes = c.roundMinutes;
+      e.online = c.online ?? null;
       return;
     case 'register':
       // a late arrival plays from the next round seated (her lateness is the Director's to penalise)
@@ -166,6 +186,8 @@ export function apply(e: EventState, c: Change): void {
         verified: new Map(),
         accepted: false,
         corrections: new Map(),
+        games: new Map(),
+        roll: c.seed,
       });
       return;
     }
@@ -190,6 +212,7 @@ export function apply(e: EventState, c: Change): void {
       return;
     }
     case 'enter': {
+      if (e.online !== null) refuse('at an online event the tables score the games: nobody enters them');
       if (round === undefined || round.accepted) refuse('no round is being scored');
       const r = round!;
       const place = placeOf(e, r, c.player);
@@ -202,6 +225,7 @@ export function apply(e: EventState, c: Change): void {
       return;
     }
     case 'verify': {
+      if (e.online !== null) refuse('at an online event the tables score the games: there is no card to check');
       if (round === undefined || round.accepted) refuse('no round is being scored');
       const r = round!;
       const place = placeOf(e, r, c.player);
@@ -253,9 +277,39 @@ export function apply(e: EventState, c: Change): void {
       if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet`);
       e.over = true;
       return;
+    case 'open-game': {
+      const r = onlineRound(e, round, c.table, c.game);
+      if (r.games.has(`${c.table}/${c.game}`)) refuse(`game ${c.game} at table ${c.table} has its table already`);
+      if (c.game > 1 && !r.cards.get(tableOf(r, c.table).values().next().value!)?.[c.game - 2]) refuse(`game ${c.game - 1} at table ${c.table} is not over yet`);
+      r.games.set(`${c.table}/${c.game}`, c.code);
+      return;
+    }
+    case 'played': {
+      const r = onlineRound(e, round, c.table, c.game);
+      const players = [...tableOf(r, c.table).values()];
+      if (r.cards.get(players[0])?.[c.game - 1]) refuse(`game ${c.game} at table ${c.table} is scored already`);
+      checkResult(c.result, seatsOf(players.length));
+      for (const p of players) {
+        const card = r.cards.get(p) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
+        card[c.game - 1] = c.result;
+        r.cards.set(p, card);
+      }
+      // the table's games are its cards, agreed: checked once all four are in
+      if (r.cards.get(players[0])!.every((g) => g !== null)) for (const p of players) r.verified.set(p, p);
+      return;
+    }
     default:
       refuse(`${(c as { type: string }).type} is no change this event takes`);
   }
+}
+
+/** An online event's round being played, and a table and game in it, or a refusal naming what is wrong. */
+function onlineRound(e: EventState, round: RoundState | undefined, table: number, game: number): RoundState {
+  if (e.online === null) refuse('this event is played with real tiles');
+  if (round === undefined || round.accepted) refuse('no round is being played');
+  if (tableOf(round!, table).size === 0) refuse(`round ${round!.round} has no table ${table}`);
+  if (!Number.isInteger(game) || game < 1 || game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
+  return round!;
 }
 
 /** The event from its changes, in order. */

@@ -26,6 +26,12 @@ export interface GameResult {
   singlesAndPairs?: boolean;
   /** Seats whose hands were dead when the game ended (rules 11.8: a dead player in a wall game). */
   dead?: Seat[];
+  /** Not finished in the round's time: every player scores zero (rules 11.4, "INCOMPLETE GAME"). */
+  incomplete?: boolean;
+  /** East's dealt Mah Jongg, before any discard: no thrower, and no self-picked bonus (rules 4.4, 11.10). */
+  heavenly?: boolean;
+  /** The game ended on a Mah Jongg in error that left these seats' hands intact (rules 14.4). */
+  intact?: Seat[];
 }
 
 /** The largest hand value a card entry takes (the League's cards top out well below it). */
@@ -37,6 +43,12 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
     if (s === undefined || !seats.includes(s)) throw new TilemateError('TM_BAD_INPUT', `${what}: seat ${String(s)} is not at this table (${seats.join(', ')})`);
   };
   for (const d of r.dead ?? []) at(d, 'a dead hand');
+  for (const d of r.intact ?? []) at(d, 'a hand intact');
+  if (r.incomplete) {
+    if (r.winner !== null || (r.dead ?? []).length > 0 || (r.intact ?? []).length > 0)
+      throw new TilemateError('TM_BAD_INPUT', 'a game not finished in time has no winner and no dead hands: everyone scores zero');
+    return;
+  }
   if (r.winner === null) {
     if (r.value !== undefined || r.thrower !== undefined || r.selfPicked) throw new TilemateError('TM_BAD_INPUT', 'a wall game has no winner, hand value or thrower');
     return;
@@ -44,8 +56,9 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
   at(r.winner, 'the winner');
   if (r.value === undefined || !Number.isInteger(r.value) || r.value <= 0 || r.value > MAX_VALUE)
     throw new TilemateError('TM_BAD_INPUT', `the hand's value must be a whole number from 1 to ${MAX_VALUE}`);
-  if (r.selfPicked) {
-    if (r.thrower !== undefined) throw new TilemateError('TM_BAD_INPUT', 'a self-picked Mah Jongg has no thrower');
+  if (r.selfPicked || r.heavenly) {
+    if (r.thrower !== undefined) throw new TilemateError('TM_BAD_INPUT', `${r.heavenly ? "East's dealt" : 'a self-picked'} Mah Jongg has no thrower`);
+    if (r.heavenly && r.selfPicked) throw new TilemateError('TM_BAD_INPUT', "East's dealt Mah Jongg is not self-picked");
   } else {
     at(r.thrower, 'the thrower');
     if (r.thrower === r.winner) throw new TilemateError('TM_BAD_INPUT', 'the winner cannot throw her own winning tile');
@@ -58,6 +71,7 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
 export function scoreResult(r: GameResult, seats: readonly Seat[], table: ScoringTable): Map<Seat, number> {
   checkResult(r, seats);
   const index = (s: Seat) => seats.indexOf(s);
+  if (r.incomplete) return new Map(seats.map((s) => [s, 0]));
   const mahJonggs: MahJonggEvent[] =
     r.winner === null
       ? []
@@ -68,15 +82,24 @@ export function scoreResult(r: GameResult, seats: readonly Seat[], table: Scorin
             singlesAndPairs: r.singlesAndPairs === true,
             jokerless: r.jokerless === true,
             selfPick: r.selfPicked === true,
-            heavenly: false,
-            discarder: r.selfPicked ? null : index(r.thrower!),
+            heavenly: r.heavenly === true,
+            discarder: r.selfPicked || r.heavenly ? null : index(r.thrower!),
             exposuresBefore: r.exposures ?? 0,
             ordinal: 1,
             simultaneous: false,
           },
         ];
   const deadHands = seats.map((s) => ((r.dead ?? []).includes(s) ? 1 : 0));
-  const { scores } = scoreGame(table, { players: seats.length, mahJonggs, wallGame: r.winner === null, deadHands, racks: 1, lowestValue: 25 });
+  const intact = (r.intact ?? []).map(index);
+  const { scores } = scoreGame(table, {
+    players: seats.length,
+    mahJonggs,
+    wallGame: r.winner === null && intact.length === 0,
+    deadHands,
+    racks: 1,
+    lowestValue: 25,
+    ...(intact.length > 0 ? { intactAfterFalseMahJongg: intact } : {}),
+  });
   return new Map(seats.map((s, i) => [s, scores[i]]));
 }
 
@@ -95,6 +118,9 @@ export function sameResult(a: GameResult, b: GameResult): boolean {
       r.jokerless === true,
       r.singlesAndPairs === true,
       [...(r.dead ?? [])].sort(),
+      r.incomplete === true,
+      r.heavenly === true,
+      [...(r.intact ?? [])].sort(),
     ]);
   return norm(a) === norm(b);
 }

@@ -11,6 +11,11 @@ import type { AnyChange, AnyEvent } from '../../../engine/tournament/any-event.j
 import { trainStandings, type TrainEventState } from '../../../engine/tournament/train-event.js';
 import { DOMINO_RULESETS, loadDominoRuleset } from '../../../engine/domino/rulesets.js';
 import { newPlayerCode } from '../../store/events.js';
+import { makeBot } from '../../../agents/bots.js';
+import { loadGame } from '../../../engine/registry.js';
+import type { OnlinePlay } from '../../../engine/tournament/event.js';
+import { tableFor } from '../event-tables.js';
+import { CARD_CHOICE } from './schemas.js';
 import { asker, signedIn } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
@@ -76,10 +81,21 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
             ruleset: Type.Optional(Type.Union([...EVENT_RULESETS, ...Object.keys(DOMINO_RULESETS)].map((r) => Type.Literal(r)))),
             roundMinutes: Type.Optional(Type.Integer({ minimum: 10, maximum: 180, description: 'Mah Jongg: the round clock (standardized rules 20: about 55 minutes)' })),
             tableSize: Type.Optional(Type.Integer({ minimum: 2, maximum: 8, description: 'Mexican Train: players a table seats at most (default 4)' })),
+            online: Type.Optional(
+              Strict(
+                {
+                  level: Type.Optional(Type.String({ maxLength: 40, description: 'the bot that plays for a player who has not come or has gone: easy, medium, hard, expert (default medium)' })),
+                  awayAfter: Type.Optional(Type.Integer({ minimum: 15, maximum: 600, description: 'seconds a player may be gone before the bot plays for her (default 120)' })),
+                  card: Type.Optional(Type.String({ pattern: CARD_CHOICE, description: "one of the director's saved cards, or shared:CODE (default: the server's card)" })),
+                },
+                { description: 'Mah Jongg: played at Tilemate tables, the games scored by the tables (none entered by hand)' },
+              ),
+            ),
           },
           {
             examples: [
               { name: 'Tuesday Club Open', roundMinutes: 55 },
+              { name: 'Thursday Online', roundMinutes: 55, online: { level: 'medium', awayAfter: 120 } },
               { name: 'Senior Games Train', game: 'mexican-train', ruleset: 'sun-lakes', tableSize: 4 },
             ],
           },
@@ -94,11 +110,20 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       if (b.game === 'mexican-train') {
         const ruleset = b.ruleset ?? 'sun-lakes';
         if (!(ruleset in DOMINO_RULESETS)) throw new TilemateError('TM_BAD_INPUT', `a Mexican Train event is played by ${Object.keys(DOMINO_RULESETS).join(' or ')} rules, not ${ruleset}`);
+        if (b.online !== undefined) throw new TilemateError('TM_BAD_INPUT', 'a Mexican Train event is played with real dominoes: it has no online tables');
         return { code: await ctx.events.create(me.id, { type: 'create', game: 'mexican-train', name, ruleset, tableSize: b.tableSize ?? 4 }) };
       }
       const ruleset = b.ruleset ?? 'nmjl-4p-tournament';
       if (!EVENT_RULESETS.includes(ruleset)) throw new TilemateError('TM_BAD_INPUT', `a Mah Jongg event is scored by ${EVENT_RULESETS.join(', ')}, not ${ruleset}`);
-      return { code: await ctx.events.create(me.id, { type: 'create', name, ruleset, roundMinutes: b.roundMinutes ?? 55 }) };
+      let online: OnlinePlay | undefined;
+      if (b.online !== undefined) {
+        const text = b.online.card === undefined ? ctx.cardText : await ctx.savedCard(me, b.online.card);
+        const card = { name: ctx.cards.compile(text).card.name, text };
+        const level = b.online.level ?? 'medium';
+        makeBot(loadGame('mah-jongg', { ruleset, card }, ctx.cards.compile), level); // refuses an unknown level
+        online = { level, awayAfter: b.online.awayAfter ?? 120, card };
+      }
+      return { code: await ctx.events.create(me.id, { type: 'create', name, ruleset, roundMinutes: b.roundMinutes ?? 55, ...(online ? { online } : {}) }) };
     },
   );
 
@@ -144,8 +169,15 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     async (req) => change(req, req.params.code, { type: 'withdraw', player: req.params.player }),
   );
 
-  app.post('/events/:code/rounds', { schema: { summary: 'Seats the next round (the first at random, then by the rotation) and starts its clock', ...P } }, async (req) =>
-    change(req, req.params.code, { type: 'seat', seed: randomInt(2 ** 31), at: Date.now() }),
+  app.post(
+    '/events/:code/rounds',
+    { schema: { summary: "Seats the next round (the first at random, then by the rotation) and starts its clock; an online event's tables open at once", ...P } },
+    async (req) => {
+      const answer = await change(req, req.params.code, { type: 'seat', seed: randomInt(2 ** 31), at: Date.now() });
+      if (answer.game !== 'mah-jongg' || answer.online === null) return answer;
+      await ctx.eventTables.lookAfter(answer.code);
+      return desk(await ctx.events.state(answer.code), answer.code);
+    },
   );
 
   app.post(
@@ -262,6 +294,29 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
         c = { type: 'enter', player: player.id, game: b.game, result: b.result as GameResult };
       }
       return cardView(await ctx.events.change(req.params.code.toUpperCase(), c, `${player.name}'s card`, b.entry), player.id);
+    },
+  );
+
+  app.post(
+    '/events/:code/card/play',
+    {
+      schema: {
+        summary: 'An online event: her seat at the table of her game now, with its token (a second phone gets its own)',
+        ...P,
+        body: Strict({ card: CardCode }, { examples: [{ card: 'K82RDWXA' }] }),
+        response: { 200: Type.Object({ code: Type.String(), link: Type.String(), token: Type.String(), seat: Type.Integer(), table: Type.Integer(), game: Type.Integer() }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const code = req.params.code.toUpperCase();
+      const { e, player } = await hers(code, req.body.card);
+      if (e.game !== 'mah-jongg' || e.state.online === null) throw new TilemateError('TM_BAD_INPUT', 'this event is played with real tiles: enter your games on your card');
+      await ctx.eventTables.lookAfter(code);
+      const now = await ctx.events.state(code);
+      const at = now.game === 'mah-jongg' ? tableFor(now.state, player.id) : null;
+      if (at === null) throw new TilemateError('TM_NOT_FOUND', 'you have no game to play just now: the director will seat the next round');
+      const joined = await ctx.tables.claim(at.code, at.seat, player.account ?? null);
+      return { code: joined.code, link: joined.link, token: joined.token, seat: at.seat, table: at.table, game: at.game };
     },
   );
 
@@ -434,6 +489,8 @@ function roundView(e: EventState, r: RoundState) {
     tables: tables.map((t) => ({
       table: t,
       collector: collector(r, t) ?? null,
+      // online: each game's table, to watch (in order; the last one listed is being played unless all four are scored)
+      games: [...r.games].filter(([k]) => k.startsWith(`${t}/`)).map(([k, code]) => ({ game: Number(k.split('/')[1]), code })),
       seats: [...tableOf(r, t)].map(([seat, id]) => ({
         seat,
         wind: SEAT_WINDS[seat],
@@ -461,6 +518,7 @@ function desk(ev: AnyEvent, code: string) {
     name: e.name,
     ruleset: e.ruleset,
     roundMinutes: e.roundMinutes,
+    online: e.online === null ? null : { level: e.online.level, awayAfter: e.online.awayAfter, card: e.online.card?.name ?? null },
     over: e.over,
     players: playersView(e.players),
     rounds: e.rounds.map((x) => roundView(e, x)),
@@ -502,6 +560,9 @@ function cardView(ev: AnyEvent, playerId: string) {
     checked: r.verified.has(playerId),
     checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
     timeLeftMs: timeLeft(e, r, Date.now()),
+    online: e.online !== null,
+    // online: the game she plays now (its table's code, to watch or take her seat with card/play)
+    ...(e.online !== null ? { playing: tableFor(e, playerId) } : {}),
   };
 }
 
@@ -514,6 +575,7 @@ function trainDesk(e: TrainEventState, code: string) {
     name: e.name,
     ruleset: e.ruleset,
     tableSize: e.tableSize,
+    online: null,
     championship: rules.tournament !== null,
     over: e.over,
     players: playersView(e.players),

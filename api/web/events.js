@@ -4,13 +4,15 @@
 
 import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
+import { chosenCard } from './chosen-card.js';
 
 /**
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
- * @typedef {{ table: number, collector: string | null, seats: DeskSeat[] }} DeskTable
+ * @typedef {{ table: number, collector: string | null, seats: DeskSeat[], games?: { game: number, code: string }[] }} DeskTable
  * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[], championship?: boolean, hands?: number }} DeskRound
  * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean }} DeskPlayer
- * @typedef {{ code: string, game: string, name: string, roundMinutes?: number, tableSize?: number, championship?: boolean, over: boolean, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
+ * @typedef {{ code: string, game: string, name: string, roundMinutes?: number, tableSize?: number, championship?: boolean, over: boolean,
+ *   online?: { level: string, awayAfter: number, card: string | null } | null, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
  *   adjustments: { name: string, points: number, reason: string, round: number | null }[] }} Desk
  */
 
@@ -61,11 +63,12 @@ function show(d) {
   $('desk').classList.remove('hidden');
   $('desk-title').textContent = d.name;
   const active = d.players.filter((p) => p.withdrawn === null).length;
-  const format = d.game === 'mexican-train' ? `Mexican Train, up to ${d.tableSize} a table${d.championship ? ', a qualifying game and a championship' : ''}.` : `Mah Jongg, rounds of ${d.roundMinutes} minutes.`;
+  const where = d.online ? ` Played online at Tilemate tables on ${d.online.card ?? "Tilemate's practice card"}; ${/^[aeiou]/.test(d.online.level) ? 'an' : 'a'} ${d.online.level} bot plays for anyone away ${d.online.awayAfter} seconds.` : '';
+  const format = d.game === 'mexican-train' ? `Mexican Train, up to ${d.tableSize} a table${d.championship ? ', a qualifying game and a championship' : ''}.` : `Mah Jongg, rounds of ${d.roundMinutes} minutes.${where}`;
   $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. ${format}${d.over ? ' The event is over.' : ''}`;
   /** @type {HTMLAnchorElement} */ ($('standings-link')).href = `standings.html?event=${d.code}`;
   /** @type {HTMLAnchorElement} */ ($('sheets-link')).href = `/api/events/${d.code}/sheets.pdf`;
-  $('sheets-link').classList.toggle('hidden', d.game === 'mexican-train');
+  $('sheets-link').classList.toggle('hidden', d.game === 'mexican-train' || !!d.online);
   history.replaceState(null, '', `events.html?event=${d.code}`);
   drawRound(d);
   drawPlayers(d);
@@ -85,7 +88,7 @@ function drawRound(d) {
   const open = r !== undefined && !r.accepted;
   const words = !r ? 'No round has been seated yet: register the players, then seat the first round.'
     : r.accepted ? `Round ${r.round} is accepted.${d.over ? '' : ' Seat the next round when the room is ready.'}`
-    : `Round ${r.round}${r.rotated || r.round === 1 ? '' : ' (seated afresh: the players who came and went left no room for the rotation)'}: ${r.ended ? 'the clock has ended' : r.paused ? `paused, ${minutes(d.timeLeftMs ?? 0)} left` : `${minutes(d.timeLeftMs ?? 0)} left`}. ${r.tables.flatMap((t) => t.seats).filter((s) => s.checked).length} of ${r.tables.flatMap((t) => t.seats).length} cards checked.`;
+    : `Round ${r.round}${r.rotated || r.round === 1 ? '' : ' (seated afresh: the players who came and went left no room for the rotation)'}: ${r.ended ? 'the clock has ended' : r.paused ? `paused, ${minutes(d.timeLeftMs ?? 0)} left` : `${minutes(d.timeLeftMs ?? 0)} left`}. ${d.online ? `${r.tables.reduce((n, t) => n + t.seats[0].entered, 0)} of ${r.tables.length * 4} games played.` : `${r.tables.flatMap((t) => t.seats).filter((s) => s.checked).length} of ${r.tables.flatMap((t) => t.seats).length} cards checked.`}`;
   $('round-line').textContent = words;
   /** @type {HTMLButtonElement} */ ($('seat-button')).disabled = open || d.over;
   const clock = /** @type {HTMLButtonElement} */ ($('clock-button'));
@@ -95,7 +98,17 @@ function drawRound(d) {
   /** @type {HTMLButtonElement} */ ($('accept-button')).disabled = !open;
   $('tables').replaceChildren(...(r ? r.tables.map((t) => el('div', { class: 'event-table' },
     el('h3', { text: `Table ${t.table}` }),
-    el('ul', {}, t.seats.map((s) => el('li', { text: `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))))) : []));
+    el('ul', {}, t.seats.map((s) => el('li', { text: d.online ? `${s.seat} (${s.wind}): ${s.name}.` : `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))),
+    d.online ? onlineGames(t, r.accepted) : null)) : []));
+}
+
+/** An online table's games: each one's table to watch, and how far the table has come. @param {DeskTable} t @param {boolean} accepted */
+function onlineGames(t, accepted) {
+  const played = t.seats[0]?.entered ?? 0;
+  const games = t.games ?? [];
+  return el('p', {}, `${played} of 4 games played. `,
+    ...games.map((g) => el('a', { class: 'btn btn-small', href: `together.html?code=${g.code}`, text: `Watch game ${g.game}${g.game <= played ? ' (over)' : ''}` })),
+    accepted || games.length > 0 ? '' : 'The first game opens in a moment.');
 }
 
 /** A Mexican Train event's game: its tables in seat order, each card's hands entered; no round clock. @param {Desk} d */
@@ -183,7 +196,10 @@ $('create-form').addEventListener('submit', async (ev) => {
   const roundMinutes = Number(/** @type {HTMLInputElement} */ ($('round-minutes')).value) || 55;
   const game = /** @type {HTMLSelectElement} */ ($('event-game')).value;
   const tableSize = Number(/** @type {HTMLInputElement} */ ($('table-size')).value) || 4;
-  const body = game === 'mah-jongg' ? { name, roundMinutes } : { name, game: 'mexican-train', ruleset: game, tableSize };
+  const online = /** @type {HTMLInputElement} */ ($('event-online')).checked
+    ? { level: /** @type {HTMLSelectElement} */ ($('online-level')).value, awayAfter: Number(/** @type {HTMLInputElement} */ ($('online-away')).value) || 120, ...(chosenCard() ? { card: chosenCard() } : {}) }
+    : null;
+  const body = game === 'mah-jongg' ? { name, roundMinutes, ...(online ? { online } : {}) } : { name, game: 'mexican-train', ruleset: game, tableSize };
   /** @type {{ code: string } | undefined} */
   const made = await work(() => call('POST', '/api/events', body));
   if (made) await open(made.code);
@@ -191,8 +207,13 @@ $('create-form').addEventListener('submit', async (ev) => {
 $('event-game').addEventListener('change', () => {
   const train = /** @type {HTMLSelectElement} */ ($('event-game')).value !== 'mah-jongg';
   $('minutes-line').classList.toggle('hidden', train);
+  $('online-line').classList.toggle('hidden', train);
   $('size-line').classList.toggle('hidden', !train);
 });
+for (const r of document.querySelectorAll('input[name="where"]')) {
+  r.addEventListener('change', () => $('online-options').classList.toggle('hidden', !/** @type {HTMLInputElement} */ ($('event-online')).checked));
+}
+$('online-card').textContent = `The tables play on ${chosenCard() ? `your chosen card, ${chosenCard()}` : "Tilemate's practice card (choose one of your own cards on My card first to play on it)"}.`;
 $('player-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   const input = /** @type {HTMLInputElement} */ ($('player-name'));
@@ -250,6 +271,8 @@ const CHANGE_WORDS = /** @type {Record<string, string>} */ ({
   adjust: 'adjusted points',
   correct: 'changed an accepted game',
   finish: 'ended the event',
+  'open-game': 'opened a game at a Tilemate table',
+  played: 'scored a game from its table',
 });
 
 // the clock's minutes left, kept current while a round is played

@@ -8,11 +8,12 @@ import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
 
 /**
- * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[] }} Result
+ * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[], incomplete?: boolean, heavenly?: boolean, intact?: string[] }} Result
  * @typedef {{ seat: string, wind: string, player: string, name: string }} Mate
  * @typedef {{ game: string, event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
  *   games?: (Result | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
- *   checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number }} Card
+ *   checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number,
+ *   online?: boolean, playing?: { code: string, seat: number, table: number, game: number } | null }} Card
  * @typedef {{ event: string, card: string, game?: number, result?: Result, hand?: number, points?: number[], entry: string }} Queued
  */
 
@@ -80,10 +81,47 @@ function draw() {
   const left = Math.ceil((card.timeLeftMs ?? 0) / 60_000);
   $('clock-line').textContent = card.timeLeftMs === undefined ? '' : left > 0 ? `The round's clock: ${left} minute${left === 1 ? '' : 's'} left.` : "The round's time is up: the director will say how the round ends.";
   $('card-about').textContent = `You sit ${card.seat} (${card.wind}). ${(card.players ?? []).filter((m) => m.seat !== card?.seat).map((m) => `${m.name} sits ${m.seat} (${m.wind})`).join(', ')}.${card.checked ? ' Your card is checked.' : ''}`;
+  if (card.online) return drawOnline(card);
+  $('checks').closest('.panel')?.classList.remove('hidden');
   $('games').replaceChildren(...[1, 2, 3, 4].map(gameForm));
   $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},
     `${c.name}: ${c.checked ? 'checked.' : `${c.entered} of 4 games entered. `}`,
     c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))));
+}
+
+/**
+ * An online event's card: her table's games are played at Tilemate tables and scored there, so
+ * there is nothing to type or check; the game she plays now, with its button, and each game
+ * played in a sentence.
+ * @param {Card} c
+ */
+function drawOnline(c) {
+  $('checks').closest('.panel')?.classList.add('hidden');
+  const now = c.playing;
+  const played = (c.games ?? []).map((r, i) => (r ? el('section', { class: 'panel game-saved', 'aria-labelledby': `g${i + 1}-title` },
+    el('h2', { id: `g${i + 1}-title`, text: `Game ${i + 1}: played` }),
+    el('p', { text: resultWords(r) })) : null)).filter((x) => x !== null);
+  const next = now
+    ? el('section', { class: 'panel', 'aria-labelledby': 'play-title' },
+      el('h2', { id: 'play-title', text: `Game ${now.game} of 4 is ready` }),
+      el('p', { text: 'Your game is played at a Tilemate table and scored there: nothing to write down.' }),
+      el('button', { type: 'button', class: 'btn btn-main', id: 'play-button', text: `Play game ${now.game}`, on: () => play() }))
+    : el('p', { class: 'panel', text: (c.games ?? []).every((r) => r) ? 'Your four games are played: the round is scored.' : 'Your next game opens in a moment.' });
+  $('games').replaceChildren(next, ...played);
+}
+
+/** Takes her seat at her game's table: the table's page, her seat kept for it as the page keeps a seat (together.js). */
+async function play() {
+  busy(true);
+  try {
+    /** @type {{ code: string, link: string, token: string, seat: number }} */
+    const seat = await call('POST', `/api/events/${eventCode}/card/play`, { card: cardCode });
+    try { localStorage.setItem(`tilemate-table-${seat.code}`, JSON.stringify({ token: seat.token, seat: seat.seat, role: 'player', name: card?.name ?? '', host: false, back: `scorecard.html?event=${eventCode}&card=${cardCode}` })); } catch { /* private mode: the table asks again */ }
+    location.assign(seat.link);
+  } catch (err) {
+    say(`Your table could not be opened: ${errorWords(err)}.`);
+    busy(false);
+  }
 }
 
 /**
@@ -157,8 +195,9 @@ const seatWords = (seat) => {
 
 /** A game's result in one sentence. @param {Result} r */
 function resultWords(r) {
+  if (r.incomplete) return "Not finished in the round's time: everyone scores zero.";
   if (r.winner === null) return `A wall game${r.dead?.length ? `; dead: ${r.dead.map(seatWords).join(', ')}` : ''}.`;
-  const how = r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}`;
+  const how = r.heavenly ? 'dealt to her as East' : r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}`;
   return `${seatWords(r.winner)} made Mah Jongg: a ${r.value}-point hand, ${how}${r.jokerless ? ', no jokers' : ''}.`;
 }
 
@@ -264,3 +303,5 @@ $('open-form').addEventListener('submit', (ev) => {
 window.addEventListener('online', () => flush());
 if (eventCode && cardCode) load();
 else $('open-form').classList.remove('hidden');
+// an online event's card follows her table: the next game's button appears when it opens
+setInterval(() => { if (card?.online && document.visibilityState === 'visible' && waiting === 0) load(); }, 5_000);

@@ -15,7 +15,7 @@ import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
 /** @import { TableGameMessage, TableInfo, TableMessage, TableSeat, TableYou } from './types.js' */
 
-/** Her place at a table, kept per code: the token that acts for her, her seat, her role, her name, whether she opened it. @typedef {{ token: string, seat?: number | null, role?: string, name?: string, host?: boolean }} Place */
+/** Her place at a table, kept per code: the token that acts for her, her seat, her role, her name, whether she opened it; `back`: the score card she came from (an online event's game). @typedef {{ token: string, seat?: number | null, role?: string, name?: string, host?: boolean, back?: string }} Place */
 
 /** The drawing of her seat's game (app.js's mahJonggTable, domino.js's dominoTable). Each takes its own game's answers and hints, so here they are unknown. @typedef {{ update(answer: unknown): unknown, showHint(hint: unknown): unknown }} Drawing */
 
@@ -600,6 +600,11 @@ function drawStatus() {
       : others.length ? `Waiting for ${listWords(others)}.` : '';
   } else turn = 'The game is starting.';
   $('#turn-line').textContent = turn;
+  // an online event's game: once it is over, her score card has the next one
+  const back = /** @type {HTMLAnchorElement} */ ($('#event-back'));
+  const ended = t.status === 'over' || v?.phase === 'ended';
+  back.classList.toggle('hidden', !ended || !state.place?.back);
+  if (state.place?.back) back.href = state.place.back;
   const role = $('#role-line');
   role.textContent = you?.role === 'spectator' ? 'You are watching this table, so nobody\u2019s tiles are shown to you.' : '';
   role.classList.toggle('hidden', you?.role !== 'spectator');

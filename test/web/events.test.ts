@@ -272,4 +272,60 @@ describe('page: club events', () => {
     for (const p of [phone, room]) await p.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  it('an online event: made at the desk, the round opens its tables, and a player goes from her card on a phone to her seat at her game', async () => {
+    const { page, base, pageErrors } = t;
+    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
+    await page.goto(`${base}/events.html`);
+    expect(
+      await page.evaluate(async () => {
+        await fetch('/api/session', { method: 'DELETE' });
+        return (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ona', password: 'a long password' }) })).status;
+      }),
+    ).toBe(201);
+    await page.goto(`${base}/events.html`);
+    await page.waitForSelector('#start:not(.hidden)');
+    await page.fill('#event-name', 'Thursday Online');
+    await page.check('#event-online');
+    await page.waitForSelector('#online-options:not(.hidden)');
+    await page.selectOption('#online-level', 'easy');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.click('#create-button');
+    await page.waitForSelector('#desk:not(.hidden)');
+    await expect(page.textContent('#desk-about')).resolves.toMatch(/Played online at Tilemate tables on Tilemate Practice Card \d+; an easy bot plays for anyone away 120 seconds\.$/);
+    for (const name of ['Ruth', 'Edna', 'Pearl', 'Ida']) {
+      await page.fill('#player-name', name);
+      await page.click('#add-player');
+      await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), name);
+      await settled(page);
+    }
+    await page.click('#seat-button');
+    await page.waitForSelector('#tables .event-table a[href^="together.html?code="]');
+    await settled(page);
+    await expect(page.textContent('#round-line')).resolves.toMatch(/^Round 1: 55 minutes left\. 0 of 4 games played\.$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'events-online-desk-laptop.png'), fullPage: true });
+    const code = new URL(page.url()).searchParams.get('event')!;
+    const desk: Desk = await page.evaluate(async (c) => (await fetch(`/api/events/${c}/desk`)).json(), code);
+
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    await phone.goto(`${base}/scorecard.html?event=${code}&card=${desk.players[0].card}`);
+    await phone.waitForSelector('#play-button');
+    await expect(phone.textContent('#play-title')).resolves.toBe('Game 1 of 4 is ready');
+    await expect(phone.isVisible('#checks')).resolves.toBe(false);
+    expect(await axeViolations(phone)).toEqual([]);
+    expect(await overflowX(phone)).toBe(0);
+    await phone.screenshot({ path: join(SHOTS, 'events-online-card-phone.png'), fullPage: true });
+    await phone.click('#play-button');
+    await phone.waitForURL(/together\.html\?code=/);
+    await phone.waitForSelector('#game:not(.hidden) #rack .tile');
+    // her own seat, her own name on it
+    const table = await phone.evaluate(async () => (await fetch(`/api/tables/${new URL(location.href).searchParams.get('code')}`)).json());
+    expect(table.seats.filter((s: { name: string }) => s.name === 'Ruth')).toHaveLength(1);
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.screenshot({ path: join(SHOTS, 'events-online-table-phone.png') });
+    await phone.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
 });

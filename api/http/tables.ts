@@ -736,8 +736,9 @@ export class Tables {
       const change = this.gameChange(c, 0);
       c.row = { ...row, status: this.statusOf(c), rng: [...c.rng] as RngState, actions: c.log.length };
       if (!(await this.store.create(c.row, t.owner, director, change))) continue;
-      // her time to come runs from now
+      // her time to come runs from now; the table is looked at again when it is up
       await this.store.seen(people.map((seat) => ({ tableId: id, seat })));
+      if (change.wakeAt != null) await this.store.wakeBy(id, change.wakeAt);
       this.cache.set(id, c);
       return code;
     }

@@ -222,7 +222,8 @@ function gameForm(n) {
     el('h2', { id: id('title'), text: `Game ${n}${saved ? ': saved' : pending ? ': kept on this phone' : ''}` }),
     el('fieldset', {}, el('legend', { text: 'Who made Mah Jongg?' }),
       ...seats.map((s) => radio(id('winner'), s, seatWords(s), r?.winner === s)),
-      radio(id('winner'), 'wall', 'Nobody: a wall game', r !== null && r.winner === null)),
+      radio(id('winner'), 'wall', 'Nobody: a wall game', r !== null && r.winner === null && !r.incomplete),
+      radio(id('winner'), 'late', "Not finished in the round's time (everyone scores zero)", r?.incomplete === true)),
     el('p', {}, el('label', { for: id('value'), text: "The hand's value on the card" }), el('br'), el('input', { id: id('value'), type: 'number', min: '1', max: '500', value: r?.value ?? '' })),
     el('fieldset', {}, el('legend', { text: 'How did she win?' }),
       radio(id('how'), 'self', 'She picked the tile from the wall herself', r?.selfPicked === true),
@@ -250,7 +251,9 @@ async function save(n, form) {
   const input = (/** @type {string} */ s) => /** @type {HTMLInputElement} */ (form.querySelector(`#g${n}-${s}`));
   /** @type {Result} */
   let result;
-  if (winner === 'wall') {
+  if (winner === 'late') {
+    result = { winner: null, incomplete: true };
+  } else if (winner === 'wall') {
     result = { winner: null, dead: data.getAll(`g${n}-dead`).map(String) };
   } else {
     const how = data.get(`g${n}-how`);

@@ -107,4 +107,44 @@ describe('club events when servers fail', () => {
     },
     120_000,
   );
+
+  it.skipIf(SERVER_URL === undefined)(
+    'an online event on two servers, one killed with kill -9 after seating the round: the other plays its table on (bots for the absent), scores each game once, and stops the rest at the clock',
+    async () => {
+      const dir = dataDir();
+      const a = await spawnServer(dir);
+      const b = await spawnServer(dir);
+      children.push(a.child, b.child);
+      const made = await postJson(`${a.url}/api/account`, { name: 'Director Lu', password: 'a long password' });
+      const cookie = made.cookie!;
+      const code = (await postJson(`${a.url}/api/events`, { name: 'Online power cut', online: { level: 'easy', awayAfter: 15 } }, undefined, cookie)).body.code as string;
+      for (const name of ['Ann', 'Bea', 'Cat', 'Dot']) await postJson(`${a.url}/api/events/${code}/players`, { name }, undefined, cookie);
+      const seated = await postJson(`${a.url}/api/events/${code}/rounds`, {}, undefined, cookie);
+      expect(seated.body.rounds[0].tables[0].games).toHaveLength(1);
+      a.child.kill('SIGKILL');
+      await a.exited;
+      // nobody comes: after 15 s the bots play game 1 for them, on server b; b scores it and opens game 2
+      const desk = async () => (await send(`${b.url}/api/events/${code}/desk`, 'GET', undefined, cookie)).body;
+      let d = await desk();
+      for (let i = 0; i < 600 && d.rounds[0].tables[0].games.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        d = await desk();
+      }
+      expect(d.rounds[0].tables[0].games).toHaveLength(2);
+      expect((await postJson(`${b.url}/api/events/${code}/clock`, { action: 'end' }, undefined, cookie)).status).toBe(200);
+      for (let i = 0; i < 300 && !d.rounds[0].accepted; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        d = await desk();
+      }
+      expect(d.rounds[0].accepted).toBe(true);
+      const log = (await send(`${b.url}/api/events/${code}/log`, 'GET', undefined, cookie)).body.changes as { change: { type: string; game?: number; result?: { incomplete?: boolean } } }[];
+      const played = log.filter((l) => l.change.type === 'played');
+      expect(played.map((l) => l.change.game).sort()).toEqual([1, 2, 3, 4]);
+      expect(played.map((l) => l.change.result?.incomplete === true)).toEqual([false, true, true, true]);
+      expect(log.filter((l) => l.change.type === 'open-game')).toHaveLength(2);
+      expect(log.filter((l) => l.change.type === 'accept')).toHaveLength(1);
+      b.child.kill('SIGKILL');
+    },
+    120_000,
+  );
 });

@@ -43,6 +43,7 @@ const Result = Strict(
     jokerless: Type.Optional(Type.Boolean()),
     singlesAndPairs: Type.Optional(Type.Boolean()),
     dead: Type.Optional(Type.Array(SeatType, { maxItems: 4 })),
+    incomplete: Type.Optional(Type.Boolean({ description: "not finished in the round's time: zero for everyone (standardized rules 11.4)" })),
   },
   { description: "a game's result as a player enters it on her score card" },
 );

@@ -80,7 +80,11 @@ export class EventTables {
         if (opened !== undefined) {
           let end = await this.ending(opened);
           if (end === null) {
-            if (!timeUp) break; // being played
+            if (!timeUp) {
+              // being played: it waits while the round's clock is paused
+              await this.holdAsTheClock(opened, r.pausedAt !== null);
+              break;
+            }
             // the round's time is up: stopped, unless it ended meanwhile
             if (!(await this.tables.halt(opened))) end = await this.ending(opened);
           }
@@ -102,6 +106,12 @@ export class EventTables {
     if (last !== undefined && last.round === r.round && !last.accepted && [...last.seating.keys()].every((p) => last.verified.has(p))) {
       await this.keep(code, r, { type: 'accept' }, `accept:${r.round}`);
     }
+  }
+
+  /** A table's game paused while the round's clock is, and going on with it. */
+  private async holdAsTheClock(code: string, paused: boolean): Promise<void> {
+    const info = await this.tables.info(code);
+    if ((info.status === 'paused') !== paused && (info.status === 'playing' || info.status === 'paused')) await this.tables.hold(code, paused);
   }
 
   /** A table's game as it ended, or null while played; a table gone (given up) ended unfinished. */

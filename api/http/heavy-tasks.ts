@@ -34,7 +34,7 @@ import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lesson
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
-import { scoreSheetsPdf, standingsPdf, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
+import { scoreSheetsPdf, trainSheetsPdf, standingsPdf, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
 import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { affordWorlds, checkDeals } from './task-cost.js';
 
@@ -77,6 +77,7 @@ export type HeavyTask = (
   | { kind: 'card-picture'; text: string; format: PictureFormat; columns?: 1 | 2 }
   | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[] }
   | { kind: 'sheets-pdf'; title: string; round: number; tables: SheetTable[] }
+  | { kind: 'train-sheets-pdf'; title: string; game: string; hands: number; tables: SheetTable[] }
 ) & { budgetMs?: number };
 
 export interface AnalyzeBody {
@@ -280,6 +281,8 @@ function run(task: HeavyTask): unknown {
       return standingsPdf(task.title, task.subtitle, task.rows) satisfies Uint8Array;
     case 'sheets-pdf':
       return scoreSheetsPdf(task.title, task.round, task.tables) satisfies Uint8Array;
+    case 'train-sheets-pdf':
+      return trainSheetsPdf(task.title, task.game, task.hands, task.tables) satisfies Uint8Array;
     case 'card-picture':
       // drawn here within the budget (estimated from its layout first), handed back as bytes (a Uint8Array crosses threads as it is)
       return drawCard(task.text, task.format, { columns: task.columns }, budget) satisfies DrawnCard;

@@ -417,6 +417,7 @@ export class Tables {
       }
       if (game.isOver(state)) throw new TilemateError('TM_GAME_OVER', 'the game has ended');
       if (t.row.status === 'over') throw new TilemateError('TM_GAME_OVER', "the game was stopped before its end: the round's time is up");
+      if (t.row.status === 'paused') throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is paused for a moment: wait for it to go on');
       if (this.legal(t, seat).length === 0) throw new TilemateError('TM_NOT_YOUR_TURN', 'the game is not waiting on you now');
       const action = game.decodeAction({ ...body, seat });
       const at = t.log.length;
@@ -442,15 +443,21 @@ export class Tables {
 
   /** The coach (or an ordinary table's host) pauses or resumes the game. */
   async pause(code: string, token: string | undefined, paused: boolean): Promise<TableInfo> {
-    const { member, row } = await this.open(code, token);
+    const { member } = await this.open(code, token);
     if (!member.host) throw new TilemateError('TM_NOT_ALLOWED', 'only the coach or the host can pause the game');
+    await this.hold(code, paused);
+    return this.info(code);
+  }
+
+  /** Pauses or resumes a table's game (its host, or an event's round clock paused: issue 47); the turn clock starts again on resuming. */
+  async hold(code: string, paused: boolean): Promise<void> {
+    const row = await this.row(code);
     await this.change(row.id, async (t) => {
       if (t.row.status !== 'playing' && t.row.status !== 'paused') throw new TilemateError('TM_BAD_INPUT', 'only a game in progress can be paused');
       const status = paused ? ('paused' as const) : ('playing' as const);
       t.row = { ...t.row, status };
       return { change: { status, turnStarted: true, wakeAt: paused ? null : this.wakeAt(t, Date.now()) }, out: undefined };
     });
-    return this.info(code);
   }
 
   /**

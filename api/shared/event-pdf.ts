@@ -100,3 +100,37 @@ export function scoreSheetsPdf(title: string, round: number, tables: readonly Sh
   }
   return pdfFromPages(pages, { width: WIDTH, title });
 }
+
+/**
+ * A Mexican Train game's score sheets, a table a page (senior games and district rules: each
+ * hand, every player's points left in her hand, 0 for the player who went out): the players in
+ * seat order as the columns, a row a hand, the totals, and each player's initials and those of
+ * the player after her, who checks her sheet.
+ */
+export function trainSheetsPdf(title: string, game: string, hands: number, tables: readonly SheetTable[]): Uint8Array {
+  const pages: ImageShape[][] = [];
+  for (const t of tables.length === 0 ? [{ table: 0, seats: ['Seat 1:', 'Seat 2:', 'Seat 3:', 'Seat 4:'] }] : tables) {
+    const shapes: ImageShape[] = [text(title, MARGIN, MARGIN + 24, 22, true), text(`${game}, table ${t.table || '___'}: score sheet`, MARGIN, MARGIN + 52, 16, true)];
+    const width = Math.floor((WIDTH - 2 * MARGIN - 70) / t.seats.length);
+    let y = MARGIN + 96;
+    shapes.push(text('Hand', MARGIN, y, 12, true));
+    t.seats.forEach((s, i) => shapes.push(text(s.slice(0, Math.max(6, Math.floor(width / 8))), MARGIN + 70 + i * width, y, 12, true)));
+    shapes.push(line(MARGIN, y + 8, WIDTH - 2 * MARGIN));
+    const rowHeight = Math.min(44, Math.floor(520 / Math.max(1, hands)));
+    for (let h = 1; h <= hands; h++) {
+      y += rowHeight;
+      shapes.push(text(String(h), MARGIN, y, 14), line(MARGIN, y + 10, WIDTH - 2 * MARGIN));
+    }
+    y += rowHeight;
+    shapes.push(text('Total', MARGIN, y, 14, true), line(MARGIN, y + 10, WIDTH - 2 * MARGIN, 2));
+    y += 48;
+    shapes.push(text("Each player's initials, and those of the player after her, who checked her sheet:", MARGIN, y, 12));
+    for (const s of t.seats) {
+      y += 32;
+      shapes.push(text(`${s.slice(0, 40)}  ________   checked by: ________`, MARGIN, y, 13));
+    }
+    shapes.push(text('Write the points left in each hand after every hand; the player who went out scores 0. The lowest total wins.', MARGIN, HEIGHT - MARGIN, 11));
+    pages.push(shapes);
+  }
+  return pdfFromPages(pages, { width: WIDTH, title });
+}

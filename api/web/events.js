@@ -68,7 +68,7 @@ function show(d) {
   $('desk-about').textContent = `Event code ${d.code}. ${d.players.length} registered, ${active} playing. ${format}${d.over ? ' The event is over.' : ''}`;
   /** @type {HTMLAnchorElement} */ ($('standings-link')).href = `standings.html?event=${d.code}`;
   /** @type {HTMLAnchorElement} */ ($('sheets-link')).href = `/api/events/${d.code}/sheets.pdf`;
-  $('sheets-link').classList.toggle('hidden', d.game === 'mexican-train' || !!d.online);
+  $('sheets-link').classList.toggle('hidden', !!d.online);
   history.replaceState(null, '', `events.html?event=${d.code}`);
   drawRound(d);
   drawPlayers(d);

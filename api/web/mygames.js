@@ -352,11 +352,12 @@ async function loadDrillProgress() {
 async function loadClubRating() {
   const line = $('club-rating');
   if (student !== null) { line.classList.add('hidden'); return; }
-  /** @type {{ rated: boolean, words: string } | null} */
+  /** @type {{ rated: boolean, words: string, mexicanTrain?: { rated: boolean, words: string } } | null} */
   let r = null;
   try { r = await call('GET', '/api/ratings/me'); } catch { r = null; }
-  line.textContent = r?.rated ? r.words : '';
-  line.classList.toggle('hidden', !r?.rated);
+  const words = [r?.rated ? r.words : '', r?.mexicanTrain?.rated ? r.mexicanTrain.words : ''].filter((w) => w);
+  line.textContent = words.join(' ');
+  line.classList.toggle('hidden', words.length === 0);
 }
 
 async function loadProgress() {

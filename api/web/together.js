@@ -39,7 +39,7 @@ const seatKey = (code) => `tilemate-table-${code}`;
  *   code: string | null, place: Place | null, table: TableInfo | null, you: TableYou | null, game: TableGameMessage | null,
  *   client: TableGame | null, drawing: Drawing | null, joining: TableInfo | null, ws: WebSocket | null, heardAt: number,
  *   saidOverSocket: boolean, retries: number, retryTimer: ReturnType<typeof setTimeout> | null,
- *   clockTimer: ReturnType<typeof setTimeout> | undefined, queue: Promise<void>,
+ *   clockTimer: ReturnType<typeof setTimeout> | undefined, roundTimer: ReturnType<typeof setInterval> | undefined, queue: Promise<void>,
  * }}
  */
 const state = {
@@ -58,6 +58,7 @@ const state = {
   retries: 0,
   retryTimer: null,
   clockTimer: undefined,
+  roundTimer: undefined,
   /** Messages are handled one after another (the drawing loads once, on the first game message). */
   queue: Promise.resolve(),
 };
@@ -337,6 +338,7 @@ function enter(code, place) {
   // the form she used is gone: her place in the page moves to the table's code
   $('#lobby .share h2').focus({ preventScroll: true });
   connect();
+  roundClock();
 }
 
 function tableLink() {
@@ -620,6 +622,30 @@ function drawStatus() {
   hostPause.setAttribute('aria-pressed', paused ? 'true' : 'false');
   $('#game')?.classList.toggle('paused', paused);
   drawClock();
+}
+
+/**
+ * An online event's game: the round's clock, as her score card has it, shown at her table and
+ * kept current (every 20 seconds while the page is seen).
+ */
+function roundClock() {
+  const back = state.place?.back;
+  const line = $('#round-clock');
+  if (!back) { line.classList.add('hidden'); return; }
+  const q = new URL(back, location.href).searchParams;
+  const look = async () => {
+    if (document.visibilityState !== 'visible') return;
+    try {
+      /** @type {{ round: number, timeLeftMs?: number, paused?: boolean }} */
+      const c = await call('GET', `/api/events/${encodeURIComponent(q.get('event') ?? '')}/card?card=${encodeURIComponent(q.get('card') ?? '')}`);
+      const left = Math.ceil((c.timeLeftMs ?? 0) / 60_000);
+      line.textContent = c.timeLeftMs === undefined ? '' : c.paused ? `Round ${c.round}: the director has paused the clock, with ${left} minute${left === 1 ? '' : 's'} left.` : left > 0 ? `Round ${c.round}: ${left} minute${left === 1 ? '' : 's'} left on the clock.` : `Round ${c.round}: the time is up.`;
+      line.classList.toggle('hidden', line.textContent === '');
+    } catch { /* the clock is shown again at the next look */ }
+  };
+  void look();
+  clearInterval(state.roundTimer);
+  state.roundTimer = setInterval(look, 20_000);
 }
 
 /** @param {string[]} names */

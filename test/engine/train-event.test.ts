@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rateEvents, rateTrainEvents, ratingWords } from '../../api/shared/ratings.js';
 import { nextInt, seedRng } from '../../engine/rng.js';
 import { applyTrain, gameTotals, replayTrain, trainStandings, trainTables, type TrainChange, type TrainEventState } from '../../engine/tournament/train-event.js';
 
@@ -82,5 +83,34 @@ describe('a Mexican Train club event', () => {
     expect(() => applyTrain(e, { type: 'enter', player: first, hand: 1, points: [0, 5] })).toThrow(/one whole number from 0 to 400 for each of the 4 players/);
     expect(() => applyTrain(e, { type: 'enter', player: first, hand: 7, points: [0, 5, 5, 5] })).toThrow(/hands 1 to 6/);
     expect(() => applyTrain(e, { type: 'accept' })).toThrow(/waits for 4 cards/);
+  });
+});
+
+describe('Mexican Train club ratings', () => {
+  it('rate each table of each accepted game among the players with accounts, the fewest points first, apart from Mah Jongg’s', () => {
+    const e: TrainEventState = replayTrain([{ type: 'create', game: 'mexican-train', name: 'Rated train', ruleset: 'district', tableSize: 4 }]);
+    for (let i = 1; i <= 4; i++) applyTrain(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}`, ...(i < 4 ? { account: `acct${i}` } : {}) });
+    applyTrain(e, { type: 'seat', seed: 3, at: 0 });
+    const g = e.games[0];
+    const [table] = g.tables;
+    // seat 0 goes out every hand; seat 2 holds the most
+    const sheet = Array.from({ length: g.hands }, () => table.map((_, s) => [0, 10, 40, 20][s]));
+    for (const id of table) sheet.forEach((points, h) => applyTrain(e, { type: 'enter', player: id, hand: h + 1, points }));
+    expect(rateTrainEvents([e]).size).toBe(0);
+    table.forEach((id, s) => applyTrain(e, { type: 'verify', player: id, by: table[(s + 1) % table.length] }));
+    applyTrain(e, { type: 'accept' });
+    const r = rateTrainEvents([e]);
+    const account = (seat: number) => e.players.get(table[seat])!.account;
+    const rated = [0, 1, 2, 3].filter((s) => account(s) !== undefined);
+    expect(r.size).toBe(3);
+    const best = rated.reduce((a, b) => ([0, 10, 40, 20][a] < [0, 10, 40, 20][b] ? a : b));
+    const worst = rated.reduce((a, b) => ([0, 10, 40, 20][a] > [0, 10, 40, 20][b] ? a : b));
+    expect(r.get(account(best)!)!.mu).toBeGreaterThan(25);
+    expect(r.get(account(worst)!)!.mu).toBeLessThan(25);
+    expect(ratingWords(r.get(account(best)!), 'Mexican Train')).toMatch(
+      /^Your Mexican Train club rating is \d+, give or take \d+ \(still a rough guess\), from 1 table at club events; a new player starts at 25\.$/,
+    );
+    // a Mah Jongg rating knows nothing of it
+    expect(rateEvents([]).size).toBe(0);
   });
 });

@@ -80,6 +80,8 @@ describe('club events over HTTP', () => {
     expect(east.mu).toBeGreaterThan(25);
     expect(north.mu).toBeLessThan(25);
     expect(east.words).toMatch(/^Your club rating is \d+, give or take \d+ \(still a rough guess\), from 1 table at club events/);
+    // Mexican Train's rating is her own apart: none yet
+    expect(east.mexicanTrain).toMatchObject({ rated: false, words: expect.stringMatching(/^You have no Mexican Train club rating yet/) });
   }, 60_000);
 
   it('the senior games’ Mexican Train day over HTTP: a qualifying game of 6 hands, the lowest at each table to the championship, the two lowest totals win', async () => {
@@ -120,6 +122,10 @@ describe('club events over HTTP', () => {
     desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
     expect(desk.rounds[0].tables.map((t: { seats: unknown[] }) => t.seats.length)).toEqual([4, 4, 4]);
     expect(desk.rounds[0].hands).toBe(6);
+    // the game's sheets to print, a table a page, for a club that keeps paper
+    const sheets = await call(app, { method: 'GET', url: `${ev}/sheets.pdf` }, director);
+    expect([sheets.status, sheets.headers['content-type'], String(sheets.body).slice(0, 5)]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect(String(sheets.body).match(/\/Type \/Page\b/g)).toHaveLength(3);
     await playGame();
     const qualifying = new Map(totals);
     const lowest = desk.rounds[0].tables.map((t: { seats: { player: string }[] }) => t.seats.map((x) => x.player).sort((a, b) => qualifying.get(a)! - qualifying.get(b)!)[0]);

@@ -133,6 +133,23 @@ describe('an online event at Tilemate tables', () => {
     // round 2: the clock ends it before its games are done; nothing is typed, everything scores zero
     desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
     expect(desk.rounds[1].tables.every((t: any) => t.games.length === 1)).toBe(true);
+    // the round's clock paused: every table of the round waits (a posted action is refused), and goes on with it
+    const codes: string[] = desk.rounds[1].tables.map((t: any) => t.games[0].code);
+    const statuses = async () => Promise.all(codes.map(async (c) => (await call(app, { method: 'GET', url: `/api/tables/${c}` })).body.status));
+    const until = async (want: string) => {
+      for (let i = 0; i < 200 && (await statuses()).some((x) => x !== want); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await statuses()).toEqual(codes.map(() => want));
+    };
+    await call(app, { method: 'POST', url: `${ev}/clock`, payload: { action: 'pause' } }, director);
+    await until('paused');
+    const ruth = people.find((p) => p.name === 'Ruth')!;
+    const seat = await seatOf(ruth);
+    const held = await call(app, { method: 'POST', url: `/api/tables/${seat!.code}/actions`, headers: auth(seat!.token), payload: { type: 'pass', tiles: [], blind: 0 } }, ruth.jar);
+    expect(held.body.message).toMatch(/paused/);
+    const card = (await call(app, { method: 'GET', url: `${ev}/card?card=${ruth.card}` }, ruth.jar)).body;
+    expect(card).toMatchObject({ paused: true, online: true });
+    await call(app, { method: 'POST', url: `${ev}/clock`, payload: { action: 'resume' } }, director);
+    await until('playing');
     await call(app, { method: 'POST', url: `${ev}/clock`, payload: { action: 'end' } }, director);
     for (let i = 0; i < 400; i++) {
       desk = (await call(app, { method: 'GET', url: `${ev}/desk` }, director)).body;

@@ -320,6 +320,9 @@ describe('page: club events', () => {
     await phone.click('#play-button');
     await phone.waitForURL(/together\.html\?code=/);
     await phone.waitForSelector('#game:not(.hidden) #rack .tile');
+    // the round's clock at her table, as on her card
+    await phone.waitForSelector('#round-clock:not(.hidden)');
+    await expect(phone.textContent('#round-clock')).resolves.toBe('Round 1: 55 minutes left on the clock.');
     // her own seat, her own name on it
     const table = await phone.evaluate(async () => (await fetch(`/api/tables/${new URL(location.href).searchParams.get('code')}`)).json());
     expect(table.seats.filter((s: { name: string }) => s.name === 'Ruth')).toHaveLength(1);

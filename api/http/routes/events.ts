@@ -6,7 +6,7 @@ import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
 import { collector, eventStandings, GAMES_A_ROUND, type EventPlayer, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
-import { rateEvents, ratingWords } from '../../shared/ratings.js';
+import { rateEvents, rateTrainEvents, ratingWords, type PlayerRating } from '../../shared/ratings.js';
 import type { AnyChange, AnyEvent } from '../../../engine/tournament/any-event.js';
 import { trainStandings, type TrainEventState } from '../../../engine/tournament/train-event.js';
 import { DOMINO_RULESETS, loadDominoRuleset } from '../../../engine/domino/rulesets.js';
@@ -342,17 +342,22 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
   /** Events ratings read at most (the server's most recent): a request's work stays bounded. */
   const RATED_EVENTS = 200;
 
-  app.get('/ratings/me', { schema: { summary: "Her club rating across this server's Mah Jongg events (openskill's Weng–Lin), in a plain sentence" } }, async (req) => {
-    const me = await signedIn(ctx.accounts, req);
-    const events = await Promise.all(
-      (await ctx.events.recent(RATED_EVENTS)).map(async (code) => {
-        const ev = await ctx.events.state(code);
-        return ev.game === 'mah-jongg' ? [{ state: ev.state, scoring: loadRuleset(ev.state.ruleset).scoring }] : [];
-      }),
-    );
-    const mine = rateEvents(events.flat()).get(me.id);
-    return { rated: mine !== undefined, words: ratingWords(mine), ...(mine ? { mu: mine.mu, sigma: mine.sigma, tables: mine.tables } : {}) };
-  });
+  app.get(
+    '/ratings/me',
+    { schema: { summary: "Her club ratings across this server's events (openskill's Weng–Lin), Mah Jongg's and Mexican Train's apart, each in a plain sentence" } },
+    async (req) => {
+      const me = await signedIn(ctx.accounts, req);
+      const events = await Promise.all((await ctx.events.recent(RATED_EVENTS)).map((code) => ctx.events.state(code)));
+      const rated = (mine: PlayerRating | undefined, game?: string) => ({
+        rated: mine !== undefined,
+        words: ratingWords(mine, game),
+        ...(mine ? { mu: mine.mu, sigma: mine.sigma, tables: mine.tables } : {}),
+      });
+      const mahJongg = rateEvents(events.flatMap((ev) => (ev.game === 'mah-jongg' ? [{ state: ev.state, scoring: loadRuleset(ev.state.ruleset).scoring }] : []))).get(me.id);
+      const train = rateTrainEvents(events.flatMap((ev) => (ev.game === 'mexican-train' ? [ev.state] : []))).get(me.id);
+      return { ...rated(mahJongg), mexicanTrain: rated(train, 'Mexican Train') };
+    },
+  );
 
   // ------------------------------------------------------------ the standings, for the room
 
@@ -406,7 +411,18 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     async (req, reply) => {
       const d = await directed(req, req.params.code);
       const ev = await ctx.events.state(d.code);
-      if (ev.game !== 'mah-jongg') throw new TilemateError('TM_BAD_INPUT', 'score sheets are printed for Mah Jongg events; a Mexican Train table keeps its own sheet');
+      if (ev.game === 'mexican-train') {
+        // the game being played (or blank sheets of the next): its tables, each player in seat order
+        const t = ev.state;
+        const g = t.games.at(-1);
+        const open = g !== undefined && !g.accepted ? g : undefined;
+        const rules = loadDominoRuleset(t.ruleset);
+        const hands = open?.hands ?? rules.tournament?.tableRounds ?? rules.engines.length;
+        const tables = (open?.tables ?? []).map((players, i) => ({ table: i + 1, seats: players.map((id, s) => `${s + 1}. ${t.players.get(id)!.name}`) }));
+        const game = open === undefined ? 'Game ___' : open.championship ? 'The championship' : `Game ${open.n}`;
+        return pdf(req, reply, { kind: 'train-sheets-pdf', title: t.name, game, hands, tables }, `score-sheets-${d.code}.pdf`);
+      }
+      if (ev.state.online !== null) throw new TilemateError('TM_BAD_INPUT', 'an online event is scored by its tables: it has no sheets to print');
       const e = ev.state;
       const r = e.rounds.at(-1);
       const open = r !== undefined && !r.accepted ? r : undefined;
@@ -561,6 +577,7 @@ function cardView(ev: AnyEvent, playerId: string) {
     checked: r.verified.has(playerId),
     checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
     timeLeftMs: timeLeft(e, r, Date.now()),
+    paused: r.pausedAt !== null,
     online: e.online !== null,
     // online: the game she plays now (its table's code, to watch or take her seat with card/play)
     ...(e.online !== null ? { playing: tableFor(e, playerId) } : {}),

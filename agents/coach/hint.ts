@@ -17,6 +17,7 @@ import {
 } from '../mah-jongg/advice.js';
 import type { Agent } from '../agent.js';
 import { makeAgent } from '../mah-jongg/levels.js';
+import { readingWords } from '../mah-jongg/reading-words.js';
 import { deadCalls, tileSafety, type TileSafety } from '../mah-jongg/defence.js';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { ruleViolation, TilemateError } from '../../engine/errors.js';
@@ -52,6 +53,8 @@ export interface Hint {
   defence?: TileSafety[];
   /** A hand she may call dead now, with the reason in one sentence ("Call Across's hand dead: ..."). */
   callDead?: { action: Action; text: string };
+  /** On her turn: what each opponent is likely making, a sentence each, read from the table (agents/mah-jongg/reading-words.ts). */
+  table?: string[];
 }
 
 export interface HintOptions {
@@ -184,6 +187,8 @@ export function hintFor(cc: CompiledCard, v: SeatView, legal: readonly Action[],
 function withDefence(cc: CompiledCard, v: SeatView, legal: readonly Action[], hint: Hint): Hint {
   if (v.phase !== 'draw' && v.phase !== 'discard') return hint;
   let out = hint;
+  const reads = readingWords(cc, v);
+  if (reads.length > 0) out = { ...out, table: reads.map((r) => r.text) };
   if (v.phase === 'discard') out = { ...out, defence: tileSafety(cc, v) };
   const legalDead = legal.filter((a): a is Extract<Action, { type: 'callDead' }> => a.type === 'callDead');
   if (legalDead.length === 0) return out;

@@ -476,6 +476,8 @@ export interface HintJson {
   defence?: { tile: string; level: 'safe' | 'risky' | 'dangerous'; why: string; warning?: string }[];
   /** A hand she may call dead now, with the reason; the action postable as it is. */
   callDead?: { text: string; action: LegalJson };
+  /** On her turn: what each opponent is likely making, a sentence each (issue 48). */
+  table?: string[];
 }
 
 /** One advised action as the page posts it: a pass or courtesy offer with its tiles chosen, any other as listed among the legal actions. */
@@ -493,6 +495,7 @@ export function hintJson(h: Hint, v: SeatView): HintJson {
     ...(h.advice && { advice: h.advice }),
     ...(h.defence && { defence: h.defence.map((x) => ({ tile: tileName(x.tile), level: x.level, why: x.why, ...(x.warning !== undefined && { warning: x.warning }) })) }),
     ...(h.callDead && { callDead: { text: h.callDead.text, action: advisedJson(h.callDead.action, v) } }),
+    ...(h.table && { table: h.table }),
   };
 }
 

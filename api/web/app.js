@@ -983,6 +983,13 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     why.className = 'hint-why';
     why.textContent = tilesInWords(h.text ?? '');
     box.append(head, why);
+    // what the others are likely making, read from the table (a sentence each)
+    for (const line of h.table ?? []) {
+      const p = document.createElement('p');
+      p.className = 'hint-table';
+      p.textContent = tilesInWords(line);
+      box.append(p);
+    }
     if (h.details) {
       // the figures behind the advice, for those who want them (statistics stay out of the sentence)
       const more = document.createElement('details');

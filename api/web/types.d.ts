@@ -128,6 +128,8 @@ export interface Hint {
   action?: Action;
   tiles?: Tile[];
   blind?: number;
+  /** What each opponent is likely making, a sentence each (issue 48). */
+  table?: string[];
   error?: string;
 }
 

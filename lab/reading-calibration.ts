@@ -19,19 +19,20 @@ import { awayFromPlaced, placeForm } from '../engine/mah-jongg/analyzer.js';
 import type { CompiledCard } from '../engine/mah-jongg/compile.js';
 import type { Action } from '../engine/mah-jongg/game.js';
 import { fitsForm } from '../engine/mah-jongg/hand-check.js';
-import { DISCARD_NEEDED, readSeat } from '../engine/mah-jongg/reading.js';
+import { DISCARD_NEEDED, FAMILY_TEMPER, readSeat } from '../engine/mah-jongg/reading.js';
 import type { GameState } from '../engine/mah-jongg/state.js';
 import { JOKER, KINDS } from '../engine/mah-jongg/tiles.js';
 import type { SeatView } from '../engine/mah-jongg/view.js';
 import { loadGame } from '../engine/registry.js';
 import { loadCard } from '../io/cards.js';
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { card: { type: 'string' }, bots: { type: 'string' }, alpha: { type: 'string' } } });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { card: { type: 'string' }, bots: { type: 'string' }, alpha: { type: 'string' }, temper: { type: 'string' } } });
 const games = Number(positionals[0] ?? 200);
 const seed0 = Number(positionals[1] ?? 1);
 const cc = loadCard(values.card);
 const alphas = (values.alpha ?? '0.15,0.25,0.35,0.5,0.7,1').split(',').map(Number);
 if (!alphas.includes(DISCARD_NEEDED)) alphas.push(DISCARD_NEEDED);
+const tempers = (values.temper ?? String(FAMILY_TEMPER)).split(',').map(Number);
 const game = loadGame('mah-jongg', { ruleset: 'nmjl-4p', card: { name: cc.card.name, text: cc.card.text } });
 
 /** The families her whole hand is fewest tiles away from (the study sees her rack). */
@@ -87,10 +88,9 @@ for (let g = 0; g < games; g++) {
     before = { view: game.view(st, seat) as unknown as SeatView, discarder: seat, tile: action.tile };
     // before's view is after the discard: the tile is off her rack
     const right = truth(cc, s, seat);
-    const pTruth = alphas.map((alpha) => {
-      const r = readSeat(cc, view, seat, alpha);
-      return [...right].reduce((sum, fam) => sum + r.families[fam], 0);
-    });
+    const pTruth = [...alphas.map((alpha) => readSeat(cc, view, seat, alpha)), ...tempers.map((temper) => readSeat(cc, view, seat, DISCARD_NEEDED, temper))].map((r) =>
+      [...right].reduce((sum, fam) => sum + r.families[fam], 0),
+    );
     const r = readSeat(cc, view, seat);
     const order = r.families.map((p, i) => [p, i] as const).sort((x, y) => y[0] - x[0]);
     samples.push({ pTruth, top1: right.has(order[0][1]), top3: order.slice(0, 3).some(([, i]) => right.has(i)), pTop: order[0][0], discards: view.discards[seat].length });
@@ -102,6 +102,12 @@ console.log('mean log-loss of the truth by discard weight (smaller is better):')
 alphas.forEach((alpha, i) => {
   const loss = samples.reduce((s, x) => s - Math.log(Math.max(1e-6, x.pTruth[i])), 0) / samples.length;
   console.log(`  alpha ${alpha}${alpha === DISCARD_NEEDED ? ' (shipped)' : ''}${alpha === 1 ? ' (the table only)' : ''}: ${loss.toFixed(3)}`);
+});
+console.log(`mean log-loss by the families' temper (alpha ${DISCARD_NEEDED}):`);
+tempers.forEach((temper, j) => {
+  const i = alphas.length + j;
+  const loss = samples.reduce((s, x) => s - Math.log(Math.max(1e-6, x.pTruth[i])), 0) / samples.length;
+  console.log(`  temper ${temper}${temper === FAMILY_TEMPER ? ' (shipped)' : ''}: ${loss.toFixed(3)}`);
 });
 console.log("calibration of the top family's chance (shipped weight), by decile:");
 for (let d = 0; d < 10; d++) {

@@ -21,6 +21,12 @@ import type { SeatView } from './view.js';
 
 /** How much likelier a discard is from a hand that does not need the tile than from one that does (fit on self-play: lab/reading-calibration.ts). */
 export const DISCARD_NEEDED = 0.7;
+/**
+ * The families' chances are the forms' raised to this power and made to add to 1 again: the
+ * forms are not as far apart as the weights say (a player keeps several hands open for long),
+ * and untempered chances claimed more than they were right (lab/reading-calibration.ts).
+ */
+export const FAMILY_TEMPER = 0.4;
 
 export interface OpponentReading {
   seat: number;
@@ -52,7 +58,7 @@ function reachable(view: SeatView, seat: number): number[] {
 }
 
 /** What `seat` is likely making, from the viewer's view alone. */
-export function readSeat(cc: CompiledCard, view: SeatView, seat: number, discardNeeded = DISCARD_NEEDED): OpponentReading {
+export function readSeat(cc: CompiledCard, view: SeatView, seat: number, discardNeeded = DISCARD_NEEDED, temper = FAMILY_TEMPER): OpponentReading {
   const shapes = shapesOf(view, seat);
   const avail = reachable(view, seat);
   const exposed = new Array<number>(KINDS).fill(0);
@@ -94,6 +100,11 @@ export function readSeat(cc: CompiledCard, view: SeatView, seat: number, discard
       const p = (forms[f] /= total);
       families[cc.card.sections.indexOf(cc.card.lines[cc.formLine[f]].section)] += p;
       for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (cc.entryNeed[e] > exposed[cc.entryKind[e]]) needs[cc.entryKind[e]] += p;
+    }
+    if (temper !== 1) {
+      let sum = 0;
+      for (let i = 0; i < families.length; i++) sum += families[i] = families[i] ** temper;
+      for (let i = 0; i < families.length; i++) families[i] /= sum;
     }
   }
   return { seat, forms, families, needs, noLine: total === 0, discards: view.discards[seat].length };

@@ -25,6 +25,7 @@ import { JOKER, KINDS } from '../engine/mah-jongg/tiles.js';
 import type { SeatView } from '../engine/mah-jongg/view.js';
 import { loadGame } from '../engine/registry.js';
 import { loadCard } from '../io/cards.js';
+import { tileSafety } from '../agents/mah-jongg/defence.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { card: { type: 'string' }, bots: { type: 'string' }, alpha: { type: 'string' }, temper: { type: 'string' } } });
 const games = Number(positionals[0] ?? 200);
@@ -64,6 +65,8 @@ interface Sample {
 }
 const samples: Sample[] = [];
 const ranks: number[] = [];
+/** The same, ranked by the defence's levels (agents/mah-jongg/defence.ts: dangerous, risky, safe). */
+const defenceRanks: number[] = [];
 const t0 = performance.now();
 for (let g = 0; g < games; g++) {
   const seed = seed0 + g;
@@ -79,7 +82,15 @@ for (let g = 0; g < games; g++) {
       const needs = readSeat(cc, before.view, winner).needs;
       const rack = before.view.concealed.map((n, t) => (t === before!.tile ? n + 1 : n));
       const kinds = [...Array(KINDS).keys()].filter((t) => rack[t] > 0 && t !== JOKER);
-      if (kinds.length > 1) ranks.push(kinds.filter((t) => needs[t] > needs[before!.tile]).length / (kinds.length - 1));
+      if (kinds.length > 1) {
+        // ties take the middle of their places: a rating that cannot tell two tiles apart ranks them alike
+        const rank = (score: (t: number) => number) =>
+          (kinds.filter((t) => score(t) > score(before!.tile)).length + kinds.filter((t) => t !== before!.tile && score(t) === score(before!.tile)).length / 2) / (kinds.length - 1);
+        ranks.push(rank((t) => needs[t]));
+        const rackView = { ...before.view, concealed: rack };
+        const level = new Map(tileSafety(cc, rackView).map((x) => [x.tile as number, x.level === 'dangerous' ? 2 : x.level === 'risky' ? 1 : 0]));
+        defenceRanks.push(rank((t) => level.get(t) ?? 0));
+      }
     }
     if (action.type !== 'discard') return;
     const seat = action.seat;
@@ -134,10 +145,14 @@ for (const [lo, hi] of [
     `  ${lo}-${hi === 99 ? 'more' : hi}: top-1 ${((100 * xs.filter((x) => x.top1).length) / xs.length).toFixed(1)}%, top-3 ${((100 * xs.filter((x) => x.top3).length) / xs.length).toFixed(1)}% of ${xs.length}`,
   );
 }
-if (ranks.length > 0) {
-  const mean = ranks.reduce((a, b) => a + b, 0) / ranks.length;
-  const sd = Math.sqrt(ranks.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, ranks.length - 1));
+for (const [xs, by] of [
+  [ranks, "the reading's chance that the winner needed it"],
+  [defenceRanks, "the defence's level (dangerous, risky, safe; ties share their places)"],
+] as const) {
+  if (xs.length === 0) continue;
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
   console.log(
-    `the tile that gave Mah Jongg, ranked among the discarder's tiles by the reading's need (0 first, 1 last; a random order 0.5): mean ${mean.toFixed(3)} [${(mean - (1.96 * sd) / Math.sqrt(ranks.length)).toFixed(3)}, ${(mean + (1.96 * sd) / Math.sqrt(ranks.length)).toFixed(3)}] over ${ranks.length} Mah Jonggs on a discard`,
+    `the tile that gave Mah Jongg, ranked among the discarder's tiles by ${by} (0 first, 1 last; a random order 0.5): mean ${mean.toFixed(3)} [${(mean - (1.96 * sd) / Math.sqrt(xs.length)).toFixed(3)}, ${(mean + (1.96 * sd) / Math.sqrt(xs.length)).toFixed(3)}] over ${xs.length} Mah Jonggs on a discard`,
   );
 }

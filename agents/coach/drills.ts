@@ -205,7 +205,8 @@ function tagsAt(cc: CompiledCard, drill: Drill, v: SeatView, legal: readonly Act
   if (v.wallLeft < from || v.wallLeft >= below) return [];
   switch (kind) {
     case 'discard':
-      return v.phase === 'discard' && legal.some((a) => a.type === 'discard') ? any : [];
+      // the question is which tile: a moment that also offers a joker to take or a Mah Jongg to declare asks something else (the exchange drill asks that)
+      return v.phase === 'discard' && legal.some((a) => a.type === 'discard') && !legal.some((a) => a.type === 'exchange' || a.type === 'declare') ? any : [];
     case 'call':
       return v.phase === 'claims' && legal.some((a) => a.type === 'call' || a.type === 'callMahJongg') ? any : [];
     case 'exchange':

@@ -140,7 +140,7 @@ export const LESSONS: readonly Lesson[] = [
     source: 'teaching guide, Part 4, rule 7; Part 5, rule 6',
     steps: [
       {
-        drill: { kind: 'discard', level: 3, seed: 2 },
+        drill: { kind: 'exchange', level: 1, seed: 0 },
         say: 'A joker stands for any tile in a pung, kong or quint, never in a single or a pair. When a joker lies in an exposure and you hold the tile it stands for, you may take it on your turn: exchange your tile for that joker.',
         rule: 'exchange',
         done: 'Exchanged: your tile took the joker’s place, and the joker is yours to use in any group.',

@@ -23,6 +23,29 @@ afterAll(async () => {
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 
+/** Players registered at the desk, one after another, as the director types them. */
+async function register(page: Page, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    await page.fill('#player-name', name);
+    await page.click('#add-player');
+    await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), name);
+    await settled(page);
+  }
+}
+
+/** A director of her own on a laptop, at her events (a test that stands alone): whoever was signed in signs out first. */
+async function newDirector(page: Page, base: string, name: string): Promise<void> {
+  await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
+  await page.goto(`${base}/events.html`);
+  const made = await page.evaluate(async (n) => {
+    await fetch('/api/session', { method: 'DELETE' });
+    return (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: n, password: 'a long password' }) })).status;
+  }, name);
+  expect(made).toBe(201);
+  await page.goto(`${base}/events.html`);
+  await page.waitForSelector('#start:not(.hidden)');
+}
+
 interface Desk {
   code: string;
   players: { id: string; name: string; card: string }[];
@@ -46,12 +69,7 @@ describe('page: club events', () => {
     await page.fill('#event-name', 'Tuesday Club Open');
     await page.click('#create-button');
     await page.waitForSelector('#desk:not(.hidden)');
-    for (const name of ['Ruth', 'Edna', 'Pearl', 'Ida']) {
-      await page.fill('#player-name', name);
-      await page.click('#add-player');
-      await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), name);
-      await settled(page);
-    }
+    await register(page, ['Ruth', 'Edna', 'Pearl', 'Ida']);
     await page.click('#seat-button');
     await page.waitForFunction(() => document.querySelectorAll('#tables .event-table li').length === 4);
     await settled(page);
@@ -170,17 +188,7 @@ describe('page: club events', () => {
 
   it('a Mexican Train day at the desk: a qualifying game, one phone entering its six hands, the championship, the winners on the projector', async () => {
     const { page, base, pageErrors } = t;
-    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
-    await page.goto(`${base}/events.html`);
-    // its own director (the test stands alone): whoever was signed in signs out first
-    expect(
-      await page.evaluate(async () => {
-        await fetch('/api/session', { method: 'DELETE' });
-        return (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mae', password: 'a long password' }) })).status;
-      }),
-    ).toBe(201);
-    await page.goto(`${base}/events.html`);
-    await page.waitForSelector('#start:not(.hidden)');
+    await newDirector(page, base, 'Mae');
     await page.fill('#event-name', 'Senior Games Train');
     await page.selectOption('#event-game', 'sun-lakes');
     await page.waitForSelector('#size-line:not(.hidden)');
@@ -275,16 +283,7 @@ describe('page: club events', () => {
 
   it('an online event: made at the desk, the round opens its tables, and a player goes from her card on a phone to her seat at her game', async () => {
     const { page, base, pageErrors } = t;
-    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
-    await page.goto(`${base}/events.html`);
-    expect(
-      await page.evaluate(async () => {
-        await fetch('/api/session', { method: 'DELETE' });
-        return (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ona', password: 'a long password' }) })).status;
-      }),
-    ).toBe(201);
-    await page.goto(`${base}/events.html`);
-    await page.waitForSelector('#start:not(.hidden)');
+    await newDirector(page, base, 'Ona');
     await page.fill('#event-name', 'Thursday Online');
     await page.check('#event-online');
     await page.waitForSelector('#online-options:not(.hidden)');
@@ -293,12 +292,7 @@ describe('page: club events', () => {
     await page.click('#create-button');
     await page.waitForSelector('#desk:not(.hidden)');
     await expect(page.textContent('#desk-about')).resolves.toMatch(/Played online at Tilemate tables on Tilemate Practice Card \d+; an easy bot plays for anyone away 120 seconds\.$/);
-    for (const name of ['Ruth', 'Edna', 'Pearl', 'Ida']) {
-      await page.fill('#player-name', name);
-      await page.click('#add-player');
-      await page.waitForFunction((n) => (document.getElementById('players')?.textContent ?? '').includes(n), name);
-      await settled(page);
-    }
+    await register(page, ['Ruth', 'Edna', 'Pearl', 'Ida']);
     await page.click('#seat-button');
     await page.waitForSelector('#tables .event-table a[href^="together.html?code="]');
     await settled(page);

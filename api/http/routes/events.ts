@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
-import { collector, eventStandings, GAMES_A_ROUND, type EventPlayer, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
+import { collector, eventStandings, GAMES_A_ROUND, type EventPlayer, type OnlinePlay, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, rateTrainEvents, ratingWords, type PlayerRating } from '../../shared/ratings.js';
@@ -13,7 +13,6 @@ import { DOMINO_RULESETS, loadDominoRuleset } from '../../../engine/domino/rules
 import { newPlayerCode } from '../../store/events.js';
 import { makeBot } from '../../../agents/bots.js';
 import { loadGame } from '../../../engine/registry.js';
-import type { OnlinePlay } from '../../../engine/tournament/event.js';
 import { tableFor } from '../event-tables.js';
 import { CARD_CHOICE } from './schemas.js';
 import { asker, signedIn } from '../accounts.js';

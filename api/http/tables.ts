@@ -708,6 +708,10 @@ export class Tables {
     const game = loadGame(t.game, t.params, this.opts.cards);
     makeBot(game, t.level);
     if (t.seats.length !== game.players) throw new TilemateError('TM_BAD_INPUT', `this game seats ${game.players}, not ${t.seats.length}`);
+    // the server's room for tables holds for these too
+    if (this.opts.maxTables !== undefined && (await this.store.countLive(t.owner, false, 0)).all >= this.opts.maxTables) {
+      throw new TilemateError('TM_TOO_MANY_GAMES', 'the server has as many tables as it can hold just now; please try again later');
+    }
     const people = t.seats.flatMap((s, seat) => (s.kind === 'person' ? [seat] : []));
     const id = randomBytes(12).toString('base64url');
     // the event's director holds the table (she may pause it); the token is never given out

@@ -13,6 +13,9 @@ import { standings, type AcceptedRound, type Adjustment, type Standing } from '.
  * audit log, and the same changes give the same event on every server.
  */
 
+/** Players an event registers at most (the senior games' day seats 51; a round of an online event opens a table for each four). */
+export const MAX_PLAYERS = 256;
+
 /** Games in a round (standardized tournament rules 20: "After four (4) games (a round)"). */
 export const GAMES_A_ROUND = 4;
 
@@ -125,6 +128,7 @@ function placeOf(e: EventState, r: RoundState, player: string): Place {
  */
 export function registerPlayer(players: Map<string, EventPlayer>, c: { id: string; name: string; code: string; host?: boolean; account?: string }, from: number): void {
   const all = [...players.values()];
+  if (all.length >= MAX_PLAYERS) refuse(`an event registers at most ${MAX_PLAYERS} players`);
   if (players.has(c.id)) refuse('that player is registered already');
   if (all.some((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null)) refuse(`${c.name} is registered already`);
   if (all.some((p) => p.code === c.code)) refuse('that card code is taken');

@@ -5,7 +5,7 @@ import type { GameSpec } from '../../engine/games.js';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import type { GameState } from '../../engine/mah-jongg/state.js';
 import { loadGame } from '../../engine/registry.js';
-import { apply, replay, type Change } from '../../engine/tournament/event.js';
+import { apply, MAX_PLAYERS, replay, type Change } from '../../engine/tournament/event.js';
 import { resultOfGame, seatsForGame } from '../../engine/tournament/online.js';
 import { checkResult, scoreResult, seatsOf } from '../../engine/tournament/score-card.js';
 import { cc } from './game-helpers.js';
@@ -83,5 +83,14 @@ describe('an online event', () => {
     apply(e, { type: 'accept' });
     expect(r.accepted).toBe(true);
     expect(() => apply(replay(start.slice(0, 1).map((c) => ({ ...c, online: undefined }) as Change)), { type: 'open-game', table: 1, game: 1, code: 'AAAAAA' })).toThrow(/real tiles/);
+  });
+});
+
+describe('an event’s size', () => {
+  it('registers at most MAX_PLAYERS players, refused by name after', () => {
+    const e = replay([{ type: 'create', name: 'Big', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
+    for (let i = 0; i < MAX_PLAYERS; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}` });
+    expect(() => apply(e, { type: 'register', id: 'late', name: 'Late', code: 'LATE' })).toThrow(`an event registers at most ${MAX_PLAYERS} players`);
+    expect(e.players.size).toBe(MAX_PLAYERS);
   });
 });

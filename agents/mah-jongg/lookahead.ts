@@ -1,5 +1,6 @@
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { readSeat } from '../../engine/mah-jongg/reading.js';
 import { apply, beforePlay, cloneState, nextToAct, type Action, type GameState } from '../../engine/mah-jongg/game.js';
 import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { nextU32, seedRng, type RngState } from '../../engine/rng.js';
@@ -40,6 +41,12 @@ export interface LookaheadBudget {
    * lean on the model's ratings). For measuring only: a full playout costs several short ones.
    */
   toEnd?: boolean;
+  /**
+   * Worlds that agree with the table (issue 48): this part of each opponent's hidden tiles dealt
+   * from the hand the reading of her says she is making (engine/mah-jongg/determinize.ts
+   * WorldLean); unset: every unseen tile dealt at random.
+   */
+  lean?: number;
   /**
    * Sampled worlds for a Charleston pass, vote or courtesy offer (unset or 0: the policy's own
    * choice). Each of the model's best `candidates` is played on in each world, the others
@@ -93,9 +100,10 @@ export class LookaheadAgent implements Agent {
     const diffs: number[][] = candidates.map(() => []);
     // to the end of the game (toEnd): the seat by its policy, the others as medium bots
     const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
+    const lean = this.budget.lean === undefined ? undefined : { share: this.budget.lean, readings: players.map((_, s) => (s === seat ? null : readSeat(this.cc, view, s))) };
     for (let w = 0; w < worlds; w++) {
       if (w >= 2 && Date.now() - start > this.budget.ms) break;
-      const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0));
+      const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0), lean);
       const seed = (base ^ ((w + 1) * 0x85ebca6b)) >>> 0;
       const values =
         this.budget.toEnd === true

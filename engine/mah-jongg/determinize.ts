@@ -3,8 +3,50 @@ import { ruleViolation, TilemateError } from '../errors.js';
 import { beforePlay, type ClaimResponse, type GameState, type Phase, type SeatView } from './game.js';
 import { seedRng, shuffle, type RngState, nextU32 } from '../rng.js';
 import type { Ruleset } from './rulesets.js';
+import type { OpponentReading } from './reading.js';
 import { unseenCounts } from './seat.js';
 import { COPIES, KINDS, type TileId } from './tiles.js';
+
+/**
+ * Worlds that agree with the table (issue 48): each opponent's rack dealt partly from the hand
+ * the reading of her says she is making. For each other seat, a form is drawn by its chance
+ * (engine/mah-jongg/reading.ts), and up to `share` of her hidden tiles are tiles that form still
+ * needs, taken from the unseen ones; the rest of her rack, the other racks and the wall are
+ * dealt at random as before.
+ */
+export interface WorldLean {
+  /** The reading of each seat (null for the reader's own seat, or a seat not read). */
+  readings: readonly (OpponentReading | null)[];
+  /** The part of her hidden tiles dealt from the drawn form (0 to 1). */
+  share: number;
+}
+
+/** Tiles for a seat's rack from the form drawn by her reading: taken out of `pool` (at most `most`). */
+function leanTiles(cc: CompiledCard, reading: OpponentReading | null, exposures: SeatView['exposures'][number], pool: TileId[], most: number, rng: RngState): TileId[] {
+  if (reading === null || reading.noLine || most <= 0) return [];
+  let x = nextU32(rng) / 2 ** 32;
+  let f = 0;
+  for (; f < cc.formCount - 1; f++) {
+    x -= reading.forms[f];
+    if (x < 0) break;
+  }
+  if (reading.forms[f] === 0) return [];
+  const exposed = new Array<number>(KINDS).fill(0);
+  for (const e of exposures) if (e.rack === 0) exposed[e.tile] += e.size;
+  // the tiles the form still needs, in a random order: which of them she holds is not known
+  const wanted: TileId[] = [];
+  for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) for (let need = cc.entryNeed[e] - exposed[cc.entryKind[e]]; need > 0; need--) wanted.push(cc.entryKind[e]);
+  shuffle(rng, wanted);
+  const out: TileId[] = [];
+  for (const k of wanted) {
+    if (out.length >= most) break;
+    const i = pool.lastIndexOf(k);
+    if (i < 0) continue;
+    pool.splice(i, 1);
+    out.push(k);
+  }
+  return out;
+}
 
 /**
  * One possible world behind a seat's view: the tiles that seat has not seen are dealt at
@@ -18,7 +60,7 @@ import { COPIES, KINDS, type TileId } from './tiles.js';
  * Games with two racks (Siamese) keep declared Mah Jonggs on the table whose scoring events
  * the view does not carry, so they are not rebuilt.
  */
-export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState): GameState {
+export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rng: RngState, lean?: WorldLean): GameState {
   if (rules.racks > 1 || view.mahJonggs.length > 0) throw new TilemateError('TM_ILLEGAL_ACTION', 'only single-rack games in play can be sampled');
   const before = beforePlay(view.phase);
   if (view.phase !== 'discard' && view.phase !== 'claims' && !before) throw new TilemateError('TM_ILLEGAL_ACTION', `no sampling in phase ${view.phase}`);
@@ -45,7 +87,11 @@ export function determinize(view: SeatView, rules: Ruleset, cc: CompiledCard, rn
   const players = Array.from({ length: n }, (_, s) => {
     const concealed = new Array<number>(KINDS).fill(0);
     if (s === view.seat) for (let t = 0; t < KINDS; t++) concealed[t] = view.concealed[t];
-    else for (let i = 0; i < rackSize[s]; i++) concealed[pool.pop()!]++;
+    else {
+      const leaning = lean !== undefined && !before ? leanTiles(cc, lean.readings[s], view.exposures[s], pool, Math.floor(lean.share * rackSize[s]), rng) : [];
+      for (const t of leaning) concealed[t]++;
+      for (let i = leaning.length; i < rackSize[s]; i++) concealed[pool.pop()!]++;
+    }
     return {
       concealed,
       exposures: view.exposures[s].map((x) => ({ ...x })),

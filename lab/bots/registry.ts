@@ -51,6 +51,8 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   // issue 30, ninth round: the expert's search with eight times its worlds (96), about 1.5 s of
   // CPU a game for its seat, to see whether the search's noise holds the expert back
   'expert-wide': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, worlds: 96, ms: 60_000 }, 'expert-wide'),
+  // issue 48: the expert whose worlds agree with the table: half of each opponent's hidden tiles dealt from the hand the reading says she is making
+  'expert-read': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.5 }, 'expert-read'),
 };
 
 registerAgents(import.meta.url, LAB_BOTS);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hintFor } from '../../agents/coach/hint.js';
 import { readingWords } from '../../agents/mah-jongg/reading-words.js';
-import { legalActions, view } from '../../engine/mah-jongg/game.js';
+import { determinize } from '../../engine/mah-jongg/determinize.js';
+import { legalActions, validate, view } from '../../engine/mah-jongg/game.js';
+import { seedRng } from '../../engine/rng.js';
 import { fitsForm } from '../../engine/mah-jongg/hand-check.js';
 import { readSeat, topFamily } from '../../engine/mah-jongg/reading.js';
 import { cc, table, tile, type ExposureSetup } from '../engine/game-helpers.js';
@@ -73,5 +75,31 @@ describe('reading an opponent', () => {
     const legal = legalActions(s, 0);
     const hint = hintFor(cc, view(s, 0), legal, { worlds: 4 });
     expect(hint.table).toEqual(['Across is probably making a 2026 hand: she called two kongs of Craks.']);
+  });
+});
+
+describe('worlds that agree with the table', () => {
+  it("deal part of an opponent's rack from the hand her reading draws, every world whole and valid; without the reading, as before", () => {
+    const s = table({ rules: 'nmjl-4p', racks, exposures: KONGS, discards: ['', '', '', ''], turn: 0 });
+    const v = view(s, 0);
+    const readings = [0, 1, 2, 3].map((seat) => (seat === 0 ? null : readSeat(cc, v, seat)));
+    // every hidden tile of hers a tile the hand she is making still needs (all of them drawn from it), where random worlds seldom are
+    const onPlan = (rack: number[]) => rack.every((n, t) => n === 0 || readings[2]!.needs[t] > 0);
+    let leaned = 0;
+    let plain = 0;
+    for (let w = 0; w < 40; w++) {
+      const leaning = determinize(v, s.rules, cc, seedRng(w), { readings, share: 1 });
+      validate(leaning);
+      expect(leaning.players[2].concealed.reduce((a, b) => a + b, 0)).toBe(v.concealedCounts[2]);
+      if (onPlan(leaning.players[2].concealed)) leaned++;
+      const random = determinize(v, s.rules, cc, seedRng(w));
+      validate(random);
+      if (onPlan(random.players[2].concealed)) plain++;
+    }
+    // (a world where too few of its tiles are left unseen fills the rest at random)
+    expect(leaned).toBeGreaterThanOrEqual(30);
+    expect(plain).toBeLessThan(10);
+    // no reading given: the same world as ever, tile for tile
+    expect(determinize(v, s.rules, cc, seedRng(7)).players).toEqual(determinize(v, s.rules, cc, seedRng(7), undefined).players);
   });
 });

@@ -11,7 +11,19 @@ describe("the lab's bots", () => {
     rules = loadRuleset('nmjl-4p');
 
   it("are registered beside the product's, never among them (the command line and the server list AGENT_NAMES)", () => {
-    expect(LAB_BOT_NAMES).toEqual(['guarded', 'learned-all', 'learned-all-play', 'policy-file', 'exit-search', 'expert-deep', 'learned-file', 'expert-file', 'learned-cs', 'expert-wide']);
+    expect(LAB_BOT_NAMES).toEqual([
+      'guarded',
+      'learned-all',
+      'learned-all-play',
+      'policy-file',
+      'exit-search',
+      'expert-deep',
+      'learned-file',
+      'expert-file',
+      'learned-cs',
+      'expert-wide',
+      'expert-read',
+    ]);
     expect(AGENT_NAMES).toEqual(['random', 'greedy', 'heuristic', 'easy', 'medium', 'strong', 'learned', 'montecarlo', 'hard', 'expert']);
     for (const name of LAB_BOT_NAMES) {
       expect(knownAgentNames()).toContain(name);

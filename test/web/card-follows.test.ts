@@ -82,7 +82,7 @@ describe('the card she chose follows her', () => {
     await page.fill('#open-name', 'Ruth');
     await page.click('#open-button');
     await page.waitForSelector('#lobby:not(.hidden) #seat-list li');
-    await expect(page.locator('#lobby-card').textContent()).resolves.toBe(`Card: ${EXAMPLE_TITLE}`);
+    await expect.poll(() => page.locator('#lobby-card').textContent()).toBe(`Card: ${EXAMPLE_TITLE}`);
     const code = (await page.locator('#code').textContent())!.trim();
 
     ({ page: watcher } = await people.person('phone'));
@@ -93,11 +93,11 @@ describe('the card she chose follows her', () => {
     await watcher.check('#join-seats input[value="watch"]');
     await watcher.click('#join-button');
     await watcher.waitForSelector('#lobby:not(.hidden)');
-    await expect(watcher.locator('#lobby-card').textContent()).resolves.toBe(`Card: ${EXAMPLE_TITLE}`);
+    await expect.poll(() => watcher.locator('#lobby-card').textContent()).toBe(`Card: ${EXAMPLE_TITLE}`);
 
     await page.click('#start-button');
     await page.waitForSelector('#table-status:not(.hidden)');
-    await expect(page.locator('#card-line').textContent()).resolves.toBe(`Card: ${EXAMPLE_TITLE}`);
+    await expect.poll(() => page.locator('#card-line').textContent()).toBe(`Card: ${EXAMPLE_TITLE}`);
     await watcher.waitForSelector('#table-status:not(.hidden)');
     await expect(watcher.locator('#card-line').textContent()).resolves.toBe(`Card: ${EXAMPLE_TITLE}`);
     await watcher.screenshot({ path: join(SHOTS, 'card-follows-table-watching-phone.png'), fullPage: true });

@@ -16,7 +16,7 @@ import { AGENT_NAMES, makeAgent } from './mah-jongg/levels.js';
  * The bots that think long (they play deals out at every decision): the server plays their
  * turns in its worker pool, off the event loop.
  */
-const THINK_LONG: Readonly<Record<string, readonly string[]>> = { 'mah-jongg': ['hard', 'expert', 'montecarlo'], 'mexican-train': ['montecarlo'] };
+const THINK_LONG: Readonly<Record<string, readonly string[]>> = { 'mah-jongg': ['expert', 'montecarlo'], 'mexican-train': ['montecarlo'] };
 export const thinksLong = (type: { name: string }, bot: string): boolean => THINK_LONG[type.name]?.includes(bot) ?? false;
 
 /** The bots' names for a game type. */

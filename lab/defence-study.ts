@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { makeBot } from '../agents/bots.js';
 import './bots/registry.js'; // guarded and the lab's other bots beside the product's
 import type { Agent } from '../agents/agent.js';
-import { GUARDED_HABITS, HeuristicAgent } from '../agents/mah-jongg/heuristic.js';
+import { GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS } from '../agents/mah-jongg/heuristic.js';
 import { playOut } from '../agents/table.js';
 import type { GameState } from '../engine/mah-jongg/game.js';
 import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
@@ -22,9 +22,12 @@ import { dealSeed, interval } from '../training/arena.js';
 
 /**
  * A bot by name; `guarded:M[:wall=W][:hidden=H]` is medium with the defence rule at margin M
- * (Habits.guard, guardWall, guardHidden), to try settings.
+ * (Habits.guard, guardWall, guardHidden), to try settings; `medium-read:W` is medium with the
+ * reading's danger at weight W (Habits.readDanger).
  */
 function botFor(game: ReturnType<typeof mahJonggGame>, name: string): Agent {
+  const read = /^medium-read:([0-9.]+)$/.exec(name);
+  if (read) return new HeuristicAgent(game.cc, { ...MEDIUM_HABITS, readDanger: Number(read[1]) }, name);
   const m = /^guarded:([0-9.]+)((?::(?:wall|hidden)=[0-9]+)*)$/.exec(name);
   if (!m) return makeBot(game, name);
   const opt = (k: string) => {

@@ -67,6 +67,8 @@ const samples: Sample[] = [];
 const ranks: number[] = [];
 /** The same, ranked by the defence's levels (agents/mah-jongg/defence.ts: dangerous, risky, safe). */
 const defenceRanks: number[] = [];
+/** The same by the defence's levels from the exposures' forms alone (tileSafety's bare share, before issue 48). */
+const bareRanks: number[] = [];
 const t0 = performance.now();
 for (let g = 0; g < games; g++) {
   const seed = seed0 + g;
@@ -88,8 +90,13 @@ for (let g = 0; g < games; g++) {
           (kinds.filter((t) => score(t) > score(before!.tile)).length + kinds.filter((t) => t !== before!.tile && score(t) === score(before!.tile)).length / 2) / (kinds.length - 1);
         ranks.push(rank((t) => needs[t]));
         const rackView = { ...before.view, concealed: rack };
-        const level = new Map(tileSafety(cc, rackView).map((x) => [x.tile as number, x.level === 'dangerous' ? 2 : x.level === 'risky' ? 1 : 0]));
-        defenceRanks.push(rank((t) => level.get(t) ?? 0));
+        for (const [list, bare] of [
+          [defenceRanks, false],
+          [bareRanks, true],
+        ] as const) {
+          const level = new Map(tileSafety(cc, rackView, { bare }).map((x) => [x.tile as number, x.level === 'dangerous' ? 2 : x.level === 'risky' ? 1 : 0]));
+          list.push(rank((t) => level.get(t) ?? 0));
+        }
       }
     }
     if (action.type !== 'discard') return;
@@ -148,6 +155,7 @@ for (const [lo, hi] of [
 for (const [xs, by] of [
   [ranks, "the reading's chance that the winner needed it"],
   [defenceRanks, "the defence's level (dangerous, risky, safe; ties share their places)"],
+  [bareRanks, "the defence's level from the exposures' forms alone (before the reading)"],
 ] as const) {
   if (xs.length === 0) continue;
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;

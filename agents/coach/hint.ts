@@ -4,7 +4,6 @@ import {
   seedOfKey,
   courtesyAdvice,
   discardAdvice,
-  fromMahJongg,
   voteAdvice,
   type Alternative,
   type CourtesyAdvice,
@@ -215,12 +214,12 @@ function adviceHint(cc: CompiledCard, v: SeatView, legal: readonly Action[], opt
     const tiles = advice.pass.map(parseTile);
     const action: Action = { type: 'pass', seat: v.seat, tiles, blind: advice.blind };
     const to = dir === 'across' ? 'across' : `to the ${dir}`;
-    const kept = advice.keeps[0];
-    const keeps = kept === undefined ? '' : `, and the tiles you keep leave you ${fromMahJongg(cc, kept.tilesAway, kept.id)}`;
+    // the plan: the family the pass keeps her on and why, true of the lines kept (agents/mah-jongg/advice.ts charlestonPlan)
+    const aim = advice.plan.family === '' ? '' : ` and ${advice.plan.text.replace(/^./, (c) => c.toLowerCase())}`;
     const text =
       advice.blind > 0
-        ? `Pass ${advice.pass.length > 0 ? `${list(advice.pass)} and ` : ''}${advice.blind} of the tiles you receive ${to} without looking at them (a blind pass): ${advice.pass.length > 0 ? 'every other tile' : 'every tile'} on your rack helps your hand${keeps}.`
-        : `Pass ${list(advice.pass)} ${to}: ${advice.pass.length === 1 ? 'it helps' : 'they help'} your hand least${keeps}.`;
+        ? `Pass ${advice.pass.length > 0 ? `${list(advice.pass)} and ` : ''}${advice.blind} of the tiles you receive ${to} without looking at them (a blind pass)${aim || `: ${advice.pass.length > 0 ? 'every other tile' : 'every tile'} on your rack helps your hand.`}`
+        : `Pass ${list(advice.pass)} ${to}${aim || `: ${advice.pass.length === 1 ? 'it helps' : 'they help'} your hand least.`}`;
     return { kind, text, details: upper(advice.why), action, tiles, blind: advice.blind, advice };
   }
   if (kind === 'vote' && singleRack) {

@@ -11,7 +11,7 @@ import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type T
 import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
-import { passWhy, searchCourtesy, searchVote } from './charleston.js';
+import { andList, passWhy, searchCourtesy, searchVote, tileWords } from './charleston.js';
 import { calibrated, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
 import { LearnedAgent } from './learned.js';
@@ -629,7 +629,19 @@ export interface CharlestonAdvice {
   blind: number;
   /** The closest lines the kept tiles serve: tiles away of the kept tiles (before receiving any) and of the whole hand now. */
   keeps: { id: string; form: string; tilesAway: number; before: number }[];
+  /** The family (the card's section) the pass keeps her on, and why, in one sentence true of the lines in `keeps`. */
+  plan: CharlestonPlan;
   why: string;
+}
+
+export interface CharlestonPlan {
+  /** The section of the first line kept. */
+  family: string;
+  /** Another family whose closest line is as near (keep both open), if any. */
+  alsoOpen?: string;
+  /** Passed tiles a kept line's form still uses: what the pass gives up, with the line. */
+  givesUp: { tile: string; id: string }[];
+  text: string;
 }
 
 const PASS_OFFSET: Record<Direction, number> = { right: 1, across: 2, left: 3 };
@@ -656,7 +668,7 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
   const choice = advicePass(cc, view);
   const kept = [...parsed.concealed];
   for (const t of choice.tiles) kept[t]--;
-  const keeps = new Analyzer(cc).analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 3 });
+  const keeps = planOrder(cc, new Analyzer(cc).analyze({ concealed: kept, exposures: [], seen: parsed.seen, copies }, { top: 8 })).slice(0, 3);
   const awayNow = new Uint8Array(cc.lineCount),
     best = new Uint32Array(cc.lineCount);
   tilesAwayAll(cc, parsed.concealed, awayNow, best);
@@ -666,9 +678,59 @@ export function charlestonAdvice(cc: CompiledCard, copies: readonly number[], in
     pass: choice.tiles.map(tileName),
     blind: choice.blind,
     keeps: keeps.map((r) => ({ id: r.id, form: r.form, tilesAway: r.tilesAway, before: awayNow[r.line] })),
+    plan: charlestonPlan(cc, keeps, choice.tiles),
     // standardized rules 4.4: East's dealt Mah Jongg is declared instead of passing (said so by passWhy)
     why: passWhy(cc, parsed.concealed, choice.tiles, choice.blind),
   };
+}
+
+/**
+ * The lines a pass keeps, nearest first; among lines as near, one jokers can help before one
+ * they cannot (a concealed Singles and Pairs line takes no joker and no call, teaching guide
+ * 4.6 and 5.2: every tile it lacks must be drawn or passed in), then the analyzer's order.
+ */
+function planOrder(cc: CompiledCard, ranked: readonly LineResult[]): LineResult[] {
+  const hard = (r: LineResult) => (cc.lineJokers[r.line] === 1 ? 0 : 1);
+  return [...ranked].sort((a, b) => Number(b.possible) - Number(a.possible) || a.tilesAway - b.tilesAway || hard(a) - hard(b));
+}
+
+/** The kinds in a line result's form (its closest concrete form, found by its text within its line). */
+function formKinds(cc: CompiledCard, r: LineResult): Set<TileId> {
+  const out = new Set<TileId>();
+  for (let f = cc.lineStart[r.line]; f < cc.lineStart[r.line + 1]; f++) {
+    if (cc.formText[f] !== r.form) continue;
+    for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) if (cc.entryKind[e] !== JOKER) out.add(cc.entryKind[e]);
+    break;
+  }
+  return out;
+}
+
+/**
+ * The pass's plan in one sentence true of the lines kept: the family of the first, how far it
+ * is and whether jokers can help it, another family as near (both stay open), and any passed
+ * tile a kept line still uses, said rather than hidden.
+ */
+function charlestonPlan(cc: CompiledCard, keeps: readonly LineResult[], passed: readonly TileId[]): CharlestonPlan {
+  const first = keeps[0];
+  if (first === undefined || !first.possible) return { family: '', givesUp: [], text: 'No line on the card can be made from these tiles: pass what you hold least of.' };
+  if (first.tilesAway === 0) return { family: first.section, givesUp: [], text: `Keep ${first.section}: ${fromMahJongg(cc, 0, first.id)}.` };
+  const also = keeps.find((k) => k.possible && k.section !== first.section && k.tilesAway === first.tilesAway);
+  const givesUp: { tile: string; id: string }[] = [];
+  for (const t of new Set(passed)) {
+    const user = keeps.find((k) => k.possible && formKinds(cc, k).has(t));
+    if (user !== undefined) givesUp.push({ tile: tileName(t), id: user.id });
+  }
+  let text = `Aim for ${first.section}: the tiles you keep leave you ${fromMahJongg(cc, first.tilesAway, first.id)}`;
+  text += cc.lineJokers[first.line] === 1 ? ', and jokers can help fill it' : ', which takes no jokers';
+  if (also !== undefined) text += `, with ${also.section} just as close, so both stay open`;
+  if (givesUp.length > 0) {
+    const words = (g: { tile: string }) => tileWords(parseTile(g.tile));
+    const one = givesUp.every((g) => g.id === givesUp[0].id);
+    text += one
+      ? `, but this pass gives up ${andList(givesUp.map(words))}, which ${lineName(cc, givesUp[0].id)} uses`
+      : `, but this pass gives up ${andList(givesUp.map((g) => `${words(g)}, which ${lineName(cc, g.id)} uses`))}`;
+  }
+  return { family: first.section, ...(also !== undefined && { alsoOpen: also.section }), givesUp, text: `${text}.` };
 }
 
 /**

@@ -330,7 +330,7 @@ export function tileWords(t: TileId): string {
 }
 
 /** "a", "a and b", "a, b and c". */
-function andList(xs: readonly string[]): string {
+export function andList(xs: readonly string[]): string {
   return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 }
 
@@ -359,7 +359,10 @@ export function passWhy(cc: CompiledCard, hand: readonly number[], given: readon
     if (cost[t] >= 1e-9) for (let k = 0; k < JOKER; k++) if (left[k] > 0 && !tiles.includes(k) && cost[k] < cost[t] - 1e-9) cheapest = false;
   }
   // a pass chosen for the closest lines alone may give a tile that lines a little further need more than a tile kept
-  const spare1 = (what: string) => (cheapest ? `your lines can spare ${what} more easily than the tiles you keep` : `your closest lines need ${what} least`);
+  const spare1 = (what: string) =>
+    cheapest
+      ? `your lines can spare ${what} more easily than the tiles you keep`
+      : `${what === 'it' || what === 'them' ? `giving ${what} up` : `giving up ${what}`} sets your closest lines back least`;
   let pairs = 0,
     broken = 0;
   for (let t = 0; t < JOKER; t++)

@@ -1,6 +1,7 @@
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import type { Exposure, SeatView } from '../../engine/mah-jongg/game.js';
 import { exposuresCanComplete, fitsForm } from '../../engine/mah-jongg/hand-check.js';
+import { readSeat } from '../../engine/mah-jongg/reading.js';
 import { FLOWER, GREEN, JOKER, KINDS, NORTH, RED, SOAP, SOUTH, EAST, WEST, isSuited, rankOf, suitOf, type Group, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 
 /**
@@ -89,6 +90,8 @@ interface Threat {
   hidden: number;
   /** Forms of exposed lines her exposures fit. */
   forms: number[];
+  /** Her first rack's reading (engine/mah-jongg/reading.ts): each kind's chance her hand still needs it; null for a second rack. */
+  needs: number[] | null;
 }
 
 /** Tiles the seat cannot have: every discard, every exposure (its own too) and every declared Mah Jongg. */
@@ -147,7 +150,8 @@ function threatsOf(cc: CompiledCard, view: SeatView): Threat[] {
     if (s === view.seat) continue;
     for (const [rack, shapes] of racksOf(view.exposures[s])) {
       if (!rackLive(view, s, rack)) continue;
-      out.push({ seat: s, exposures: shapes, hidden: view.concealedCounts[s], forms: fittingForms(cc, shapes) });
+      const r = rack === 0 ? readSeat(cc, view, s) : null;
+      out.push({ seat: s, exposures: shapes, hidden: view.concealedCounts[s], forms: fittingForms(cc, shapes), needs: r === null || r.noLine ? null : r.needs });
     }
   }
   return out;
@@ -177,7 +181,7 @@ function openAndNeeds(cc: CompiledCard, f: number, exposures: readonly Group[], 
  * How safe each distinct tile on the seat's rack is to discard, in the tiles' order. Built
  * from the view only: the table's tiles, the seat's own rack and the other racks' counts.
  */
-export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden?: number } = {}): TileSafety[] {
+export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden?: number; bare?: boolean } = {}): TileSafety[] {
   const closeHidden = opts.closeHidden ?? CLOSE_HIDDEN;
   const table = tableCounts(view);
   const threats = threatsOf(cc, view);
@@ -198,16 +202,24 @@ export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden
     reach[t] += 1;
     let worst: { threat: Threat; share: number; level: SafetyLevel } | null = null;
     for (const threat of threats) {
-      let open = 0,
-        needing = 0;
-      for (const f of threat.forms) {
-        const r = openAndNeeds(cc, f, threat.exposures, reach, t);
-        if (!r.open) continue;
-        open++;
-        if (r.needs) needing++;
+      let share: number;
+      if (threat.needs !== null && !opts.bare) {
+        // issue 48: the share is the reading's chance that her hand still needs the tile: her
+        // discards weigh the hands she may be making, not only her exposures
+        share = threat.needs[t];
+      } else {
+        let open = 0,
+          needing = 0;
+        for (const f of threat.forms) {
+          const r = openAndNeeds(cc, f, threat.exposures, reach, t);
+          if (!r.open) continue;
+          open++;
+          if (r.needs) needing++;
+        }
+        if (open === 0 || needing === 0) continue;
+        share = needing / open;
       }
-      if (open === 0 || needing === 0) continue;
-      const share = needing / open;
+      if (share <= 0) continue;
       const close = threat.hidden <= closeHidden;
       const level: SafetyLevel | null = close && share >= DANGEROUS_SHARE ? 'dangerous' : share >= RISKY_SHARE || close ? 'risky' : null;
       if (level === null) continue;

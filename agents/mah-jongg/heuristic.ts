@@ -9,6 +9,7 @@ import { nextInt, type RngState } from '../../engine/rng.js';
 import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
 import type { Agent, Turn } from '../agent.js';
 import { tileSafety } from './defence.js';
+import { readSeat } from '../../engine/mah-jongg/reading.js';
 import { searchCourtesy, searchPass, searchVote } from './charleston.js';
 import type { Group } from '../../engine/mah-jongg/tiles.js';
 
@@ -56,6 +57,12 @@ export interface Habits {
   guardWall?: number;
   /** With guard: an opponent counts as close with this many hidden tiles or fewer (agents/mah-jongg/defence.ts tileSafety; unset: its default). */
   guardHidden?: number;
+  /**
+   * With defence: each opponent's need of a tile read from the table (engine/mah-jongg/reading.ts:
+   * her exposures, her discards and the tiles that can still reach her), not the bare share of
+   * the forms her exposures fit (issue 48), times this weight.
+   */
+  readDanger?: number;
 }
 
 export const MEDIUM_HABITS: Habits = { targets: 3, noise: 0, stickiness: 0, defence: true };
@@ -453,6 +460,12 @@ export class HeuristicAgent implements Agent {
       if (seat === view.seat || list.length === 0 || view.dead[seat].every((d) => d)) return;
       const shapes = list.filter((x) => x.exchangeable).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
       if (shapes.length === 0) return;
+      if (this.habits.readDanger !== undefined) {
+        const r = readSeat(cc, view, seat);
+        const w = scale * shapes.length * this.habits.readDanger;
+        if (!r.noLine) for (let t = 0; t < KINDS; t++) risk[t] += w * r.needs[t];
+        return;
+      }
       const { fitting, need } = formsNeeding(cc, shapes);
       if (fitting > 0) for (let t = 0; t < KINDS; t++) risk[t] += (scale * shapes.length * need[t]) / fitting;
     });

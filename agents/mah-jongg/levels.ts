@@ -11,20 +11,37 @@ import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
 import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
 
 /**
- * Agents by level (for people) or by name (for measuring): `easy` is the heuristic with a
- * beginner's habits, `medium` the heuristic, `hard` the Monte Carlo player, `expert` the
- * trained value model's policy with a short lookahead search (refused when the model is not
- * installed); `random` and `greedy` are the floors; `strong` is the heuristic with the
- * searching players' habits, and `learned` the trained model's policy alone (agents/mah-jongg/learned.ts).
- * Bots only studies play (measuring variants of these) live in lab/bots/, registered from
- * there (registerAgents below); nothing here imports lab/.
+ * Agents by level (for people) or by name (for measuring). The levels a player chooses make a
+ * ladder, each stronger than the one below and no faster (issue 48, docs/training.md "The
+ * ladder"): `easy` the heuristic with a beginner's habits, `medium` the heuristic, `hard` the
+ * trained value model's policy (the learned player), `expert` the same policy with a short
+ * lookahead search. Hard and expert need the model and are refused without it. The rest are
+ * for measuring: `random` and `greedy` the floors, `heuristic` medium under its old name,
+ * `strong` the heuristic with the searching players' habits, `learned` the model's policy
+ * under its measuring name (hard's player), and `montecarlo` the Monte Carlo player (hard
+ * until issue 48: slower than the learned player and weaker). Bots only studies play
+ * (measuring variants of these) live in lab/bots/, registered from there (registerAgents
+ * below); nothing here imports lab/.
  */
 /**
  * The clock's safety valve for play against a person (milliseconds a decision; see
  * Budget.ms): past the work budget, which fits on a quiet machine, a busy one still answers
  * within about this plus one sampled world. Never set for measuring (arena, self-play).
  */
-export const VALVE_MS = { hard: 150, expert: 300 };
+export const VALVE_MS = { montecarlo: 150, expert: 300 };
+
+/**
+ * The trained model, or a refusal naming the level: without the model there is no hard or
+ * expert bot. A stand-in under its name would tell the player, the records and the arenas that
+ * they met a bot they never met, so the level is refused and the player chooses another.
+ */
+function modelFor(level: string) {
+  const model = defaultModel();
+  if (model === null) {
+    throw new TilemateError('TM_BAD_INPUT', `the ${level} bot needs the trained model (${DEFAULT_MODEL_FILE}), which is missing or cannot be read; choose medium or install the model`);
+  }
+  return model;
+}
 
 const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) => Agent> = {
   random: () => new RandomAgent(),
@@ -34,21 +51,9 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   medium: (cc) => new HeuristicAgent(cc, MEDIUM_HABITS, 'medium'),
   strong: (cc) => new HeuristicAgent(cc, STRONG_HABITS, 'strong'),
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
-  montecarlo: (cc, rules) => new MonteCarloAgent(cc, rules, HARD_BUDGET, 'montecarlo'),
-  hard: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.hard } : HARD_BUDGET, 'hard'),
-  // the trained model's policy with a short search. Without the model there is no expert: a
-  // stand-in under its name would tell the player, the records and the arenas that they met
-  // a bot they never met, so the level is refused and the player chooses another.
-  expert: (cc, rules, valve) => {
-    const model = defaultModel();
-    if (model === null) {
-      throw new TilemateError(
-        'TM_BAD_INPUT',
-        `the expert bot needs the trained model (${DEFAULT_MODEL_FILE}), which is missing or cannot be read; choose hard (the Monte Carlo player) or install the model`,
-      );
-    }
-    return new LookaheadAgent(cc, rules, model, valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert');
-  },
+  montecarlo: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.montecarlo } : HARD_BUDGET, 'montecarlo'),
+  hard: (cc) => new LearnedAgent(cc, modelFor('hard'), {}, 'hard'),
+  expert: (cc, rules, valve) => new LookaheadAgent(cc, rules, modelFor('expert'), valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert'),
 };
 
 /** A bot's maker: the card, the ruleset, and whether the clock's safety valve is on (VALVE_MS). */

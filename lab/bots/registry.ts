@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defaultModel } from '../../agents/mah-jongg/default-model.js';
-import { GUARDED_HABITS, HeuristicAgent } from '../../agents/mah-jongg/heuristic.js';
+import { GUARDED_HABITS, HeuristicAgent, MEDIUM_HABITS } from '../../agents/mah-jongg/heuristic.js';
 import { LearnedAgent } from '../../agents/mah-jongg/learned.js';
 import { registerAgents, type AgentMaker } from '../../agents/mah-jongg/levels.js';
 import { EXPERT_LOOKAHEAD, LookaheadAgent } from '../../agents/mah-jongg/lookahead.js';
@@ -27,6 +27,11 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   // medium with the defence rule (agents/mah-jongg/defence.ts): it gives away fewer points by discards
   // but wins less than medium, so no level plays it (heuristic.ts GUARDED_HABITS)
   guarded: (cc) => new HeuristicAgent(cc, GUARDED_HABITS, 'guarded'),
+  // issue 48: medium whose late-game danger of a tile is each exposed opponent's need of it as
+  // the reading gives it (engine/mah-jongg/reading.ts), not the share of the forms her exposures fit
+  'medium-read': (cc) => new HeuristicAgent(cc, { ...MEDIUM_HABITS, readDanger: 1 }, 'medium-read'),
+  // the same with the defence rule (guarded's swap of a dangerous discard)
+  'guarded-read': (cc) => new HeuristicAgent(cc, { ...GUARDED_HABITS, readDanger: 1 }, 'guarded-read'),
   // issue 30: the shipped model over every legal choice, not the habits' shortlist
   'learned-all': (cc) => new PolicyAgent(cc, defaultModel(), {}, 'learned-all'),
   // the same in play, its Charleston among the habits' five cheapest tiles as the learned player's

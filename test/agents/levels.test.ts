@@ -14,6 +14,7 @@ vi.mock('../../agents/mah-jongg/default-model.js', async (importOriginal) => {
 
 const { AGENT_NAMES, makeAgent } = await import('../../agents/mah-jongg/levels.js');
 const { LookaheadAgent } = await import('../../agents/mah-jongg/lookahead.js');
+const { LearnedAgent } = await import('../../agents/mah-jongg/learned.js');
 const rules = loadRuleset('nmjl-4p');
 
 describe('bot levels', () => {
@@ -24,21 +25,27 @@ describe('bot levels', () => {
     expect(bot.name).toBe('expert');
   });
 
-  it('expert without the trained model is refused (TM_BAD_INPUT, naming the model and the level to choose), never played by another bot under its name', () => {
+  it("hard is the trained model's policy alone (the learned player), inside the ladder rather than beside it", () => {
+    const bot = makeAgent('hard', cc, rules);
+    expect(bot).toBeInstanceOf(LearnedAgent);
+    expect(bot.name).toBe('hard');
+  });
+
+  it.each(['hard', 'expert'])('%s without the trained model is refused (TM_BAD_INPUT, naming the model and the level to choose), never played by another bot under its name', (level) => {
     const model = installed.model;
     installed.model = null;
     try {
       let error: unknown;
       try {
-        makeAgent('expert', cc, rules);
+        makeAgent(level, cc, rules);
       } catch (err) {
         error = err;
       }
       expect(error).toBeInstanceOf(TilemateError);
       expect((error as TilemateError).code).toBe('TM_BAD_INPUT');
-      expect((error as TilemateError).message).toMatch(/expert bot needs the trained model \(models[/\\]value-model\.json\).*choose hard/);
-      // every other level is still there without the model
-      for (const name of AGENT_NAMES.filter((n) => n !== 'expert')) expect(makeAgent(name, cc, rules).name).toBe(name);
+      expect((error as TilemateError).message).toMatch(new RegExp(`${level} bot needs the trained model \\(models[/\\\\]value-model\\.json\\).*choose medium`));
+      // every level without the model's is still there
+      for (const name of AGENT_NAMES.filter((n) => n !== 'expert' && n !== 'hard')) expect(makeAgent(name, cc, rules).name).toBe(name);
     } finally {
       installed.model = model;
     }

@@ -134,7 +134,8 @@ describe('the shared view of self-play', () => {
     ['nmjl-3p-courtesy', ['greedy', 'medium', 'random'], 3],
     ['siamese-2p', ['medium', 'greedy'], 4],
     ['royale-siamese-4p', ['greedy', 'medium', 'greedy', 'medium'], 5],
-    ['nmjl-4p', ['hard', 'medium', 'medium', 'medium'], 6],
+    ['nmjl-4p', ['montecarlo', 'medium', 'medium', 'medium'], 6],
+    ['nmjl-4p', ['hard', 'medium', 'medium', 'medium'], 7],
   ];
   it.each(games)('%s, %j, seed %i: bots deciding from shared views take the same actions as from their own copies', (ruleset, bots, seed) => {
     const rules = RULESETS[ruleset];

@@ -13,6 +13,8 @@ describe("the lab's bots", () => {
   it("are registered beside the product's, never among them (the command line and the server list AGENT_NAMES)", () => {
     expect(LAB_BOT_NAMES).toEqual([
       'guarded',
+      'medium-read',
+      'guarded-read',
       'learned-all',
       'learned-all-play',
       'policy-file',

@@ -124,7 +124,7 @@ describe('a review in parts', () => {
   it("a bot's turn goes between the parts of a long review: it is answered before the review", async () => {
     const app = await server({ threads: 1, taskMs: 300 });
     const text = await record(6, 'medium');
-    const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 11 } })).body;
+    const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'montecarlo', seed: 11 } })).body;
     const order: string[] = [];
     const review = call(app, { method: 'POST', url: '/api/review', payload: { record: text, seat: 0 }, remoteAddress: '10.2.0.1' }).then((r) => {
       order.push(`review ${r.status}`);
@@ -140,7 +140,7 @@ describe('a review in parts', () => {
 
   it("the bots' turns of one action follow one another: requests queued before it wait until it is answered", async () => {
     const app = await server({ threads: 1 });
-    const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 12 } })).body;
+    const game: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'montecarlo', seed: 12 } })).body;
     const order: string[] = [];
     // four requests from four people at four addresses, each well within the budget but a few hundred ms of the one worker
     const advice = [1, 2, 3, 4].map((i) =>
@@ -149,7 +149,7 @@ describe('a review in parts', () => {
       }),
     );
     await new Promise((r) => setTimeout(r, 100)); // the first is running, the others wait
-    // her pass sets off the three hard bots' passes, each a task in the pool
+    // her pass sets off the three Monte Carlo bots' passes, each a task in the pool
     const act = call(app, { method: 'POST', url: `/api/games/${game.id}/actions`, headers: auth(game.token!), payload: { ...firstChoice(game), after: game.at } }).then((r) => {
       order.push(`action ${r.status}`);
       return r;
@@ -163,7 +163,7 @@ describe('a review in parts', () => {
 
   it('a game played without a pause does not keep a request waiting: it goes between one action and the next', async () => {
     const app = await server({ threads: 1 });
-    let a: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'hard', seed: 13 } })).body;
+    let a: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'montecarlo', seed: 13 } })).body;
     const token = a.token!;
     let playing = true,
       actions = 0,

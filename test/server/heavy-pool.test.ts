@@ -32,7 +32,7 @@ const pairs = Array.from({ length: 9 }, (_, r) => `${r + 1}`.repeat(2) + 'c').jo
 const BIG = `card: Big\n[Big]\n${[0, 1, 2, 3].map((i) => `${pungs} ${kongs} ${pairs} NNNN F ; x ${25 + i}`).join('\n')}\n`;
 const longTask: HeavyTask = { kind: 'analyze', cardText: BIG, body: { hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J N', simulate: 100 } };
 
-/** A hard bot's first Charleston pass: a bot's turn of a few milliseconds. */
+/** A Monte Carlo bot's first Charleston pass: a bot's turn of a few milliseconds. */
 const text = readFileSync('cards/practice-2026.card', 'utf8');
 const mahJongg = loadGame('mah-jongg', { card: { name: parseCard(text).name, text } });
 const deal = mahJongg.newGame(7);
@@ -41,7 +41,7 @@ const botTurn: Extract<HeavyTask, { kind: 'bot' }> = {
   kind: 'bot',
   game: 'mah-jongg',
   params: { ...mahJongg.params },
-  bot: 'hard',
+  bot: 'montecarlo',
   seat,
   phase: mahJongg.phase(deal) as string,
   view: mahJongg.view(deal, seat),

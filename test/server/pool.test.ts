@@ -9,7 +9,7 @@ const slowAdvice = { method: 'POST' as const, url: '/api/advice', payload: { que
 const LONG = { taskMs: 0 };
 
 async function play(app: Awaited<ReturnType<typeof server>>, steps: number): Promise<Answer[]> {
-  const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { bots: ['hard', 'expert', 'hard'], seed: 2 ** 40 + 21 } })).body;
+  const g: Answer = (await call(app, { method: 'POST', url: '/api/games', payload: { bots: ['montecarlo', 'expert', 'montecarlo'], seed: 2 ** 40 + 21 } })).body;
   const answers = [g];
   let a = g;
   for (let i = 0; i < steps && a.view.phase !== 'ended'; i++) {
@@ -22,7 +22,7 @@ async function play(app: Awaited<ReturnType<typeof server>>, steps: number): Pro
 }
 
 describe('the worker pool', () => {
-  it('games against hard and expert bots are the same whether their turns run in workers or on the event loop', async () => {
+  it('games against the Monte Carlo and expert bots are the same whether their turns run in workers or on the event loop', async () => {
     const pooled = await play(await server({ threads: 1 }), 14);
     const inline = await play(await server({ threads: 0 }), 14);
     expect(pooled.at(-1)!.view.phase).not.toBe('charleston'); // the searching bots have played discards and claims

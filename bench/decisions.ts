@@ -8,9 +8,9 @@
  * medium playouts). The machine is shared: the process's CPU time per decision is printed
  * too, which other loads disturb far less than the clock.
  *
- *   node dist/bench/decisions.js [games=6] [bots=hard,expert] [seed=1]
+ *   node dist/bench/decisions.js [games=6] [bots=montecarlo,hard,expert] [seed=1]
  *
- * A bot named with "+valve" (hard+valve) plays as on the practice server, with the clock's
+ * A bot named with "+valve" (montecarlo+valve) plays as on the practice server, with the clock's
  * safety valve (agents/mah-jongg/levels.ts VALVE_MS).
  */
 import type { Agent, Turn } from '../agents/agent.js';
@@ -21,7 +21,7 @@ import { RULESETS } from '../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../io/cards.js';
 
 const games = Number(process.argv[2] ?? 6);
-const bots = (process.argv[3] ?? 'hard,expert').split(',');
+const bots = (process.argv[3] ?? 'montecarlo,hard,expert').split(',');
 const seed0 = Number(process.argv[4] ?? 1);
 const cc = loadCard();
 const rules = RULESETS['nmjl-4p-tournament'];
@@ -49,7 +49,7 @@ for (const bot of bots) {
   // game -1 warms the JIT up and is not counted: a server's workers play on warm
   for (let g = -1; g < games; g++) {
     const seed = g < 0 ? seed0 + 100_000 : seed0 + g;
-    // "hard+valve": as the practice server plays it, with the clock's valve (agents/mah-jongg/levels.ts VALVE_MS)
+    // "montecarlo+valve": as the practice server plays it, with the clock's valve (agents/mah-jongg/levels.ts VALVE_MS)
     const [name, valve] = bot.split('+');
     const agents: Agent[] = [makeAgent(name, cc, rules, { valve: valve === 'valve' }), ...[1, 2, 3].map(() => makeAgent('medium', cc, rules))];
     const state = newGame(rules, cc, seed);

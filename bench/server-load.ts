@@ -2,7 +2,7 @@
  * `npm run bench:load`: the practice server under a crowd and a flood, loopback only,
  * bounded in time. `tilemate serve` runs in a child process; from this process:
  * After 3 s warming the light routes (not reported):
- *   phase 1: 8 games against hard bots played without pause (each action waits for the
+ *   phase 1: 8 games against Monte Carlo bots played without pause (each action waits for the
  *            bots' answers), 50 autocannon connections on light routes (health, the card,
  *            plain analysis; BENCH_LIGHT=n for another number, 0 for none), and one more
  *            connection timing GET /api/health;
@@ -42,13 +42,13 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
   });
 }
 
-/** Plays games against hard bots until `until`; returns the actions played and their slowest answer. */
+/** Plays games against Monte Carlo bots until `until`; returns the actions played and their slowest answer. */
 async function player(port: number, until: number): Promise<{ actions: number; games: number; worst: number }> {
   let actions = 0,
     games = 0,
     worst = 0;
   while (Date.now() < until) {
-    const created = await post(port, '/api/games', { level: 'hard' });
+    const created = await post(port, '/api/games', { level: 'montecarlo' });
     if (created.status !== 201) throw new Error(`create: ${JSON.stringify(created.body)}`);
     const g = created.body as Answer;
     games++;
@@ -108,7 +108,7 @@ async function phase(port: number, withFlood: boolean): Promise<void> {
   console.log(fmt('GET /api/health (1 conn)', h));
   if (l) console.log(fmt(`light routes (${LIGHT} conns)`, l));
   console.log(
-    `hard-bot games: ${GAMES} players, ${p.reduce((n, x) => n + x.games, 0)} games, ${p.reduce((n, x) => n + x.actions, 0)} actions, slowest action answer ${Math.max(...p.map((x) => x.worst))} ms`,
+    `Monte Carlo bot games: ${GAMES} players, ${p.reduce((n, x) => n + x.games, 0)} games, ${p.reduce((n, x) => n + x.actions, 0)} actions, slowest action answer ${Math.max(...p.map((x) => x.worst))} ms`,
   );
   if (f) console.log(`heavy flood from 127.0.0.2 (16 at a time): ${JSON.stringify(f)}`);
 }
@@ -127,7 +127,7 @@ try {
       { method: 'POST', path: '/api/analyze', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hand: '2B 4B 4B 4B 6B 6B 6B 8B 8B 8B GD GD J J' }) },
     ],
   });
-  console.log(`phase 1: ${SECONDS} s, ${GAMES} games against hard bots + ${LIGHT} clients on light routes`);
+  console.log(`phase 1: ${SECONDS} s, ${GAMES} games against Monte Carlo bots + ${LIGHT} clients on light routes`);
   await phase(port, false);
   console.log(`phase 2: ${SECONDS} s, the same + a heavy flood from another address`);
   await phase(port, true);

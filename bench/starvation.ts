@@ -5,7 +5,7 @@
  * player, acting without a pause, would pass (the flood keeps to the heavy routes' own limits);
  * from this process, first for BENCH_ALONE seconds (default 30) the player and the probe alone
  * (for reference), then for BENCH_SECONDS (default 60):
- *   - a player at 127.0.0.1 plays Mah Jongg against three hard bots, one action after another
+ *   - a player at 127.0.0.1 plays Mah Jongg against three Monte Carlo bots, one action after another
  *     (each answer waits for the bots' turns, played in the worker pool), timing each action;
  *   - a probe at 127.0.0.3 asks GET /api/health every 200 ms;
  *   - an attacker at 127.0.0.2 floods the heavy routes within every limit the server has (two
@@ -77,13 +77,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const figures = (xs: number[]) => `p50 ${Math.round(quantile(xs, 0.5))} ms, p99 ${Math.round(quantile(xs, 0.99))} ms, max ${Math.round(Math.max(...xs))} ms`;
 
-/** Games against hard bots until `until`: each action's time to its answer. */
+/** Games against Monte Carlo bots until `until`: each action's time to its answer. */
 async function player(port: number, until: number): Promise<{ times: number[]; games: number; refused: Record<string, number> }> {
   const times: number[] = [];
   const refused: Record<string, number> = {};
   let games = 0;
   while (Date.now() < until) {
-    const created = await send(port, 'POST', '/api/games', { level: 'hard' });
+    const created = await send(port, 'POST', '/api/games', { level: 'montecarlo' });
     if (created.status !== 201) throw new Error(`a new game was refused: ${JSON.stringify(created.body)}`);
     games++;
     const token = (created.body as Answer).token!;
@@ -167,7 +167,9 @@ try {
   // the player's first game and the bots' first turns warm up (not timed)
   await player(port, Date.now() + 3000);
   const report = (p: Awaited<ReturnType<typeof player>>, h: number[]) => {
-    console.log(`  hard-bot player (127.0.0.1): ${p.games} games, ${p.times.length} actions, ${figures(p.times)}${Object.keys(p.refused).length > 0 ? `, refused ${JSON.stringify(p.refused)}` : ''}`);
+    console.log(
+      `  Monte Carlo bot player (127.0.0.1): ${p.games} games, ${p.times.length} actions, ${figures(p.times)}${Object.keys(p.refused).length > 0 ? `, refused ${JSON.stringify(p.refused)}` : ''}`,
+    );
     console.log(`  GET /api/health (127.0.0.3, every 200 ms): ${h.length} answers, ${figures(h)}`);
   };
   if (ALONE > 0) {

@@ -53,14 +53,17 @@ async function per(agent: string): Promise<DealResult[]> {
       threads,
       onGames: (games) => {
         const rows = new Map<number, DealResult>();
-        for (const g of games)
+        for (const g of games) {
+          // the bot's seats in this game: one, or all four when it is medium itself (its share is then their mean)
+          const k = g.agents.filter((a) => a === agent).length;
           g.agents.forEach((a, s) => {
             if (a !== agent) return;
             const r = rows.get(g.deal) ?? { agent, deal: g.deal, wins: 0, score: 0 };
-            if (g.winners.includes(s)) r.wins += 0.25;
-            r.score += g.scores[s] / 4;
+            if (g.winners.includes(s)) r.wins += 0.25 / k;
+            r.score += g.scores[s] / 4 / k;
             rows.set(g.deal, r);
           });
+        }
         for (const r of rows.values()) done.set(key(agent, r.deal), r);
         logged?.log.append([...rows.values()]);
       },

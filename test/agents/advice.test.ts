@@ -87,6 +87,47 @@ describe('Charleston advice', () => {
     expect(advice.why).toBe('Pass 9 Crak, North and East: they fit none of the lines your tiles are building, and you keep all four of your pairs.');
   });
 
+  it('charleston - the plan names the family the pass keeps her on, and why', () => {
+    const advice = charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E', direction: 'right' });
+    expect(advice.plan).toEqual({
+      family: '2468',
+      givesUp: [],
+      text: 'Aim for 2468: the tiles you keep leave you 3 tiles from Mah Jongg with the first 2468 line, and jokers can help fill it.',
+    });
+  });
+
+  it('charleston - over dealt hands the plan is true of the lines it shows: their family, any passed tile they use, and lines jokers can help first among the nearest', () => {
+    const rng = seedRng(48);
+    /** The tiles a kept line's form holds (the form found by its text among its line's forms). */
+    const holds = (line: number, form: string): Set<string> => {
+      const out = new Set<string>();
+      for (let f = cc.lineStart[line]; f < cc.lineStart[line + 1]; f++) if (cc.formText[f] === form) for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) out.add(tileName(cc.entryKind[e]));
+      return out;
+    };
+    let gave = 0;
+    for (let i = 0; i < 40; i++) {
+      const hand = formatTiles(shuffle(rng, fullSet()).slice(0, 13));
+      const a = charlestonAdvice(cc, COPIES, { hand, direction: 'right' });
+      const lines = a.keeps.map((k) => cc.card.lines.findIndex((l) => l.id === k.id));
+      expect(a.plan.family).toBe(cc.card.lines[lines[0]].section);
+      expect(a.plan.text).toMatch(new RegExp(`^Aim for ${a.plan.family}: the tiles you keep leave you \\d+ tiles? from Mah Jongg with `));
+      expect(a.plan.text).toMatch(/^[A-Z][^.;]*\.$/);
+      // among the nearest lines, one jokers can help comes before one they cannot
+      for (let k = 1; k < lines.length; k++) if (a.keeps[k].tilesAway === a.keeps[k - 1].tilesAway) expect(cc.lineJokers[lines[k]] <= cc.lineJokers[lines[k - 1]], hand).toBe(true);
+      // every passed tile that a kept line's form uses is said, with the line
+      for (const t of a.pass) {
+        const user = a.keeps.find((k, j) => holds(lines[j], k.form).has(t));
+        const said = a.plan.givesUp.some((g) => g.tile === t);
+        if (said) {
+          gave++;
+          expect(a.plan.text, hand).toContain('but this pass gives up');
+        }
+        expect(said, `${hand}: ${t}`).toBe(user !== undefined);
+      }
+    }
+    expect(gave).toBeGreaterThan(0);
+  });
+
   it('charleston - with fewer than three spare tiles and a blind pass allowed, received tiles go on unseen', () => {
     const advice = charlestonAdvice(cc, COPIES, { hand: '2B 2B 4B 4B 4B 6B 6B 6B 6B 8B 8B 8B F N', direction: 'left', blind: true });
     expect(advice.pass).toEqual(['N']);

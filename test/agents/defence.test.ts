@@ -85,6 +85,24 @@ describe("defence: how safe each discard is, from the seat's view", () => {
     expect(rating(killed, '2C').level).not.toBe('dangerous');
   });
 
+  it('reads her discards too (issue 48): a hand she has been throwing the tiles of weighs less, so its tiles drop from dangerous to risky', () => {
+    // with both wind pungs Across makes 2026 with winds (2s, 6s and Soaps in two suits) or the
+    // dragon line; she has thrown 2 and 6 of Bams and Dots, tiles her 2026 hands would keep
+    const s = table({
+      rules: 'nmjl-4p',
+      racks: ['2C 9B 9B 7D 3C 6C 4B 2D 1D 1D 8C F GD WD', '1D 2D 3D 4D 5D 6D 7D 8D 9D 1B 2B 3B 4D', '7C 7C 7C', 'E E E W W W RD RD RD GD GD GD 6D'],
+      exposures: ACROSS_WINDS,
+      discards: ['', '', '2D 6D 2B 6B', ''],
+    });
+    const level = (name: string, bare = false) => tileSafety(cc, view(s, 0), { bare }).find((x) => x.tile === tile(name))!.level;
+    for (const name of ['2C', '6C', '2D']) {
+      expect(level(name, true), name).toBe('dangerous');
+      expect(level(name), name).toBe('risky');
+    }
+    // the dragon line's tiles, which her discards do not turn away from, stay dangerous
+    for (const name of ['GD', 'F']) expect(level(name), name).toBe('dangerous');
+  });
+
   it('never reads hidden tiles: the ratings are the same whatever the other racks hold', () => {
     const racksA = [SEAT0, '1D 2D 3D 4D 5D 6D 7D 8D 9D 1B 2B 3B 4D', '7C 7C 7C', 'E E E W W W RD RD RD GD GD GD 6D'];
     const racksB = [SEAT0, '2C 2C 2C 6C 6C 6C F F F F WD WD 6B', 'F F 2B', '2D 2D 2D 6D 6D 6D GD GD RD RD 1B 1B 1B'];

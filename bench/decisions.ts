@@ -80,4 +80,6 @@ for (const bot of bots) {
   console.log(line(`${bot}: discards`, discards));
   console.log(line(`${bot}: answers to discards`, claims));
   console.log(line(`medium (same games)`, medium));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  console.log(`${bot}: ${(sum(all) / games).toFixed(1)} ms of its own decisions a game (CPU ${(sum(cpu) / games).toFixed(1)} ms), medium ${(sum(medium) / 3 / games).toFixed(1)} ms a seat`);
 }

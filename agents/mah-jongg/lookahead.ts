@@ -47,6 +47,8 @@ export interface LookaheadBudget {
    * WorldLean); unset: every unseen tile dealt at random.
    */
   lean?: number;
+  /** With lean: only opponents who have exposed something are read (a surer reading); the others' racks are dealt at random. */
+  leanShown?: boolean;
   /**
    * Sampled worlds for a Charleston pass, vote or courtesy offer (unset or 0: the policy's own
    * choice). Each of the model's best `candidates` is played on in each world, the others
@@ -100,7 +102,10 @@ export class LookaheadAgent implements Agent {
     const diffs: number[][] = candidates.map(() => []);
     // to the end of the game (toEnd): the seat by its policy, the others as medium bots
     const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
-    const lean = this.budget.lean === undefined ? undefined : { share: this.budget.lean, readings: players.map((_, s) => (s === seat ? null : readSeat(this.cc, view, s))) };
+    const lean =
+      this.budget.lean === undefined
+        ? undefined
+        : { share: this.budget.lean, readings: players.map((_, s) => (s === seat || (this.budget.leanShown === true && view.exposures[s].length === 0) ? null : readSeat(this.cc, view, s))) };
     for (let w = 0; w < worlds; w++) {
       if (w >= 2 && Date.now() - start > this.budget.ms) break;
       const world = determinize(view, this.rules, this.cc, seedRng((base + w * 0x9e3779b9) >>> 0), lean);

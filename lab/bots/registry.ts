@@ -58,6 +58,9 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   'expert-wide': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, worlds: 96, ms: 60_000 }, 'expert-wide'),
   // issue 48: the expert whose worlds agree with the table: half of each opponent's hidden tiles dealt from the hand the reading says she is making
   'expert-read': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.5 }, 'expert-read'),
+  // the same with a quarter of her hidden tiles from the reading, and with only the opponents who have exposed something read
+  'expert-read-light': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.25 }, 'expert-read-light'),
+  'expert-read-shown': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.5, leanShown: true }, 'expert-read-shown'),
 };
 
 registerAgents(import.meta.url, LAB_BOTS);

@@ -25,6 +25,8 @@ describe("the lab's bots", () => {
       'learned-cs',
       'expert-wide',
       'expert-read',
+      'expert-read-light',
+      'expert-read-shown',
     ]);
     expect(AGENT_NAMES).toEqual(['random', 'greedy', 'heuristic', 'easy', 'medium', 'strong', 'learned', 'montecarlo', 'hard', 'expert']);
     for (const name of LAB_BOT_NAMES) {

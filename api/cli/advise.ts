@@ -140,6 +140,7 @@ function charlestonText(cc: CompiledCard, a: CharlestonAdvice): string {
     `Hand     ${a.hand}`,
     '',
     `Pass     ${pass}`,
+    ...(a.plan.family === '' ? [] : [`Plan     ${a.plan.text}`]),
     ...a.keeps.map((k, i) => `${i === 0 ? 'Keeps' : ''}`.padEnd(9) + `${fromMahJongg(cc, k.tilesAway, k.id).replace(/^./, (c) => c.toUpperCase())}`),
     '',
     `Details  ${a.why}`,

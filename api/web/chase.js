@@ -297,6 +297,8 @@ async function advise() {
       const blind = a.blind > 0 ? `, and pass ${a.blind} of the tiles you receive on without looking at them (a blind pass)` : '';
       words = a.pass.length ? `Pass ${tilesLabel(a.pass)} ${to}${blind}.` : `Pass the ${a.blind} tiles you receive on ${to} without looking at them (a blind pass).`;
       details = a.why;
+      // the plan: the family the pass keeps her on and why, true of the lines kept (agents/mah-jongg/advice.ts charlestonPlan)
+      note = a.plan?.family ? a.plan.text : '';
       tiles = a.pass;
     } else if (state.moment === 'vote') {
       const a = await call('POST', '/api/vote', withCard({ hand: state.hand.join(' ') }));

@@ -52,6 +52,7 @@ describe('tilemate advise', () => {
   it('charleston: the pass, the blind tiles, the lines kept and why, readable or as JSON', async () => {
     expect(await run('advise', 'charleston', '--hand', '2B 2B 4B 4B 4B 6B 6B 6B 8B 8B F 9C N E')).toBe(0);
     expect(out).toMatch(/^Pass +9C N E to the right$/m);
+    expect(out).toMatch(/^Plan +Aim for 2468: the tiles you keep leave you 3 tiles from Mah Jongg with the first 2468 line, and jokers can help fill it\.$/m);
     expect(out).toMatch(/^Keeps +3 tiles from Mah Jongg with the (first 2468|2468) line/m);
     expect(out).toMatch(/^Details +Pass 9 Crak, North and East: they fit none of the lines your tiles are building/m);
     out = '';

@@ -132,6 +132,8 @@ describe('the chase page: advice for the moment', () => {
     expect(await page.locator('#direction').inputValue()).toBe('left');
     expect(await page.locator('#blind').isChecked()).toBe(true);
     expect(await ask()).toMatch(/^Pass .* to the left|^Pass the \d tiles you receive on to the left/);
+    // the plan: the family the pass keeps her on, and why
+    await expect(page.locator('#advice').textContent()).resolves.toMatch(/Aim for [A-Z0-9][\w ]*: the tiles you keep leave you \d+ tiles? from Mah Jongg with /);
     await expect(page.locator('#advice details').textContent()).resolves.toMatch(/\w/);
   });
 

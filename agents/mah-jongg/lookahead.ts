@@ -102,8 +102,9 @@ export class LookaheadAgent implements Agent {
     const diffs: number[][] = candidates.map(() => []);
     // to the end of the game (toEnd): the seat by its policy, the others as medium bots
     const players = this.opponents.map((o, s) => (s === seat ? this.policy : o));
+    // before play no world leans (determinize deals the Charleston's racks at random): nobody is read
     const lean =
-      this.budget.lean === undefined
+      this.budget.lean === undefined || beforePlay(view.phase)
         ? undefined
         : { share: this.budget.lean, readings: players.map((_, s) => (s === seat || (this.budget.leanShown === true && view.exposures[s].length === 0) ? null : readSeat(this.cc, view, s))) };
     for (let w = 0; w < worlds; w++) {

@@ -1,5 +1,5 @@
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
-import { readSeat, type OpponentReading } from '../../engine/mah-jongg/reading.js';
+import { readSeat, topFamily, type OpponentReading } from '../../engine/mah-jongg/reading.js';
 import { isSuited, JOKER, suitOf, type Group } from '../../engine/mah-jongg/tiles.js';
 import type { SeatView } from '../../engine/mah-jongg/view.js';
 import { exposuresWords, where } from './defence.js';
@@ -69,13 +69,8 @@ export function readingWords(cc: CompiledCard, view: SeatView): SeatReading[] {
       out.push({ seat, family: '', p: 1, text: `No hand on the card fits what ${who} has shown: her hand may be dead.` });
       continue;
     }
-    let best = 0;
-    r.families.forEach((p, i) => {
-      if (p > r.families[best]) best = i;
-    });
-    const p = r.families[best];
+    const { family, p } = topFamily(cc, r)!;
     if (p < MAYBE) continue;
-    const family = cc.card.sections[best];
     const suit = suitOfReading(r);
     out.push({
       seat,

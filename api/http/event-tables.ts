@@ -29,6 +29,10 @@ const LIVE_EVENTS = 50;
 export class EventTables {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Each event's look under way (the timer, a round seated, a player asking for her table): one at a time an event on this server. */
+  private readonly looking = new Map<string, Promise<void>>();
+  /** Each event's next look, waiting for the one under way: every ask that comes meanwhile shares it. */
+  private readonly queued = new Map<string, Promise<void>>();
 
   constructor(
     private readonly events: EventStore,
@@ -63,8 +67,30 @@ export class EventTables {
     return this.running;
   }
 
-  /** One event: games finished entered, next games opened, the clock's end applied, a round complete accepted. */
-  async lookAfter(code: string): Promise<void> {
+  /**
+   * One event: games finished entered, next games opened, the clock's end applied, a round
+   * complete accepted. A look already under way for the event is waited for, then made once
+   * more for everyone who asked meanwhile (what it saw may have moved on), never run beside it.
+   */
+  lookAfter(code: string): Promise<void> {
+    const waiting = this.queued.get(code);
+    if (waiting !== undefined) return waiting;
+    const start = (): Promise<void> => {
+      this.queued.delete(code);
+      const look: Promise<void> = this.lookOnce(code).finally(() => {
+        if (this.looking.get(code) === look) this.looking.delete(code);
+      });
+      this.looking.set(code, look);
+      return look;
+    };
+    const under = this.looking.get(code);
+    if (under === undefined) return start();
+    const next = under.catch(() => undefined).then(start);
+    this.queued.set(code, next);
+    return next;
+  }
+
+  private async lookOnce(code: string): Promise<void> {
     const ev = await this.events.state(code);
     if (ev.game !== 'mah-jongg' || ev.state.online === null || ev.state.over) return;
     const e = ev.state;
@@ -73,38 +99,44 @@ export class EventTables {
     const timeUp = r.endedAt !== null || timeLeft(e, r, Date.now()) === 0;
     const tables = [...new Set([...r.seating.values()].map((p) => p.table))];
     for (const table of tables) {
-      const players = [...tableOf(r, table).values()];
-      for (let game = 1; game <= GAMES_A_ROUND; game++) {
-        if (r.cards.get(players[0])?.[game - 1]) continue; // scored
-        const opened = r.games.get(`${table}/${game}`);
-        if (opened !== undefined) {
-          let end = await this.ending(opened);
-          if (end === null) {
-            if (!timeUp) {
-              // being played: it waits while the round's clock is paused
-              await this.holdAsTheClock(opened, r.pausedAt !== null);
-              break;
-            }
-            // the round's time is up: stopped, unless it ended meanwhile
-            if (!(await this.tables.halt(opened))) end = await this.ending(opened);
-          }
-          const seats = seatsForGame(players.length, game, r.roll);
-          const result: GameResult = end?.outcome ? resultOfGame(end.outcome as GameOutcome, seats) : { winner: null, incomplete: true };
-          await this.keep(code, r, { type: 'played', table, game, result }, `played:${r.round}/${table}/${game}`);
-          continue;
-        }
-        if (timeUp) {
-          await this.keep(code, r, { type: 'played', table, game, result: { winner: null, incomplete: true } }, `played:${r.round}/${table}/${game}`);
-          continue;
-        }
-        await this.open(code, e, r, table, game);
-        break;
-      }
+      // a table that fails (its game cannot be opened or read) is reported and left to the next look; the others go on
+      await this.lookAtTable(code, r, e, table, timeUp).catch(this.onError);
     }
     const now = await this.events.state(code);
     const last = now.game === 'mah-jongg' ? now.state.rounds.at(-1) : undefined;
     if (last !== undefined && last.round === r.round && !last.accepted && [...last.seating.keys()].every((p) => last.verified.has(p))) {
       await this.keep(code, r, { type: 'accept' }, `accept:${r.round}`);
+    }
+  }
+
+  /** One table of the round: its games scored as they end, the next opened, the clock's end applied. */
+  private async lookAtTable(code: string, r: RoundState, e: EventState, table: number, timeUp: boolean): Promise<void> {
+    const players = [...tableOf(r, table).values()];
+    for (let game = 1; game <= GAMES_A_ROUND; game++) {
+      if (r.cards.get(players[0])?.[game - 1]) continue; // scored
+      const opened = r.games.get(`${table}/${game}`);
+      if (opened !== undefined) {
+        let end = await this.ending(opened);
+        if (end === null) {
+          if (!timeUp) {
+            // being played: it waits while the round's clock is paused
+            await this.holdAsTheClock(opened, r.pausedAt !== null);
+            break;
+          }
+          // the round's time is up: stopped, unless it ended meanwhile
+          if (!(await this.tables.halt(opened))) end = await this.ending(opened);
+        }
+        const seats = seatsForGame(players.length, game, r.roll);
+        const result: GameResult = end?.outcome ? resultOfGame(end.outcome as GameOutcome, seats) : { winner: null, incomplete: true };
+        await this.keep(code, r, { type: 'played', table, game, result }, `played:${r.round}/${table}/${game}`);
+        continue;
+      }
+      if (timeUp) {
+        await this.keep(code, r, { type: 'played', table, game, result: { winner: null, incomplete: true } }, `played:${r.round}/${table}/${game}`);
+        continue;
+      }
+      await this.open(code, e, r, table, game);
+      break;
     }
   }
 

@@ -105,18 +105,34 @@ function drawOnline(c) {
     ? el('section', { class: 'panel', 'aria-labelledby': 'play-title' },
       el('h2', { id: 'play-title', text: `Game ${now.game} of 4 is ready` }),
       el('p', { text: 'Your game is played at a Tilemate table and scored there: nothing to write down.' }),
-      el('button', { type: 'button', class: 'btn btn-main', id: 'play-button', text: `Play game ${now.game}`, on: () => play() }))
+      el('button', { type: 'button', class: 'btn btn-main', id: 'play-button', text: `Play game ${now.game}`, on: () => play(now.game) }))
     : el('p', { class: 'panel', text: (c.games ?? []).every((r) => r) ? 'Your four games are played: the round is scored.' : 'Your next game opens in a moment.' });
   $('games').replaceChildren(next, ...played);
 }
 
-/** Takes her seat at her game's table: the table's page, her seat kept for it as the page keeps a seat (together.js). */
-async function play() {
+/**
+ * Takes her seat at her game's table: the table's page, her seat kept for it as the page keeps a
+ * seat (together.js). A seat already taken from this phone for this game is gone back to, not
+ * taken again (each taking adds a member to the table).
+ * @param {number} game
+ */
+async function play(game) {
+  const gameKey = `tilemate-event-seat-${eventCode}-${cardCode}`;
+  /** @type {{ game: number, code: string, link: string } | null} */
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(gameKey) ?? 'null'); } catch { /* nothing kept */ }
+  if (kept !== null && kept.game === game && localStorage.getItem(`tilemate-table-${kept.code}`) !== null) {
+    location.assign(kept.link);
+    return;
+  }
   busy(true);
   try {
-    /** @type {{ code: string, link: string, token: string, seat: number }} */
+    /** @type {{ code: string, link: string, token: string, seat: number, game: number }} */
     const seat = await call('POST', `/api/events/${eventCode}/card/play`, { card: cardCode });
-    try { localStorage.setItem(`tilemate-table-${seat.code}`, JSON.stringify({ token: seat.token, seat: seat.seat, role: 'player', name: card?.name ?? '', host: false, back: `scorecard.html?event=${eventCode}&card=${cardCode}` })); } catch { /* private mode: the table asks again */ }
+    try {
+      localStorage.setItem(`tilemate-table-${seat.code}`, JSON.stringify({ token: seat.token, seat: seat.seat, role: 'player', name: card?.name ?? '', host: false, back: `scorecard.html?event=${eventCode}&card=${cardCode}` }));
+      localStorage.setItem(gameKey, JSON.stringify({ game: seat.game, code: seat.code, link: seat.link }));
+    } catch { /* private mode: the table asks again */ }
     location.assign(seat.link);
   } catch (err) {
     say(`Your table could not be opened: ${errorWords(err)}.`);

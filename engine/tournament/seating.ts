@@ -126,7 +126,11 @@ export function nextRound(last: Seating, players: readonly string[], seed: numbe
       empty.sort((a, b) => countAt(seating, a.table) - countAt(seating, b.table) || a.table - b.table);
     }
     const counts = [...Array(tables).keys()].map((t) => countAt(seating, t + 1));
-    if (counts.every((c) => c === 4 || c === 3) && counts.filter((c) => c === 3).length === ofThree) return { seating, rotated: true };
+    // a table of three plays seats A, B and C (its score card, its standings and its online
+    // table read them so): one whose empty seat is another is seated afresh like any room that changed
+    const seated = new Set([...seating.values()].map(key));
+    const threesFromA = counts.every((c, t) => c !== 3 || ['A', 'B', 'C'].every((seat) => seated.has(`${t + 1}${seat}`)));
+    if (threesFromA && counts.every((c) => c === 4 || c === 3) && counts.filter((c) => c === 3).length === ofThree) return { seating, rotated: true };
   }
   return {
     seating: seatAtRandom(

@@ -76,6 +76,21 @@ describe('tournament seating', () => {
     expect(counts.every((c) => c >= 3)).toBe(true);
   });
 
+  it('a table of three always plays seats A, B and C: a withdrawal that would empty another seat reseats the room', () => {
+    const first = seatAtRandom(names(8), 5);
+    for (const letter of ['A', 'B', 'C', 'D'] as const) {
+      const gone = [...first].find(([, p]) => p.seat === letter)![0];
+      const next = nextRound(
+        first,
+        names(8).filter((p) => p !== gone),
+        2,
+      );
+      // with D gone the rotation holds (the table of three is A, B, C); any other letter gone, it cannot
+      expect(next.rotated, letter).toBe(letter === 'D');
+      for (const seats of tablesOf(next.seating).values()) expect([...seats].sort(), letter).toEqual(seats.length === 3 ? ['A', 'B', 'C'] : [...SEATS]);
+    }
+  });
+
   it('East and West check each other’s cards, North and South each other’s; the collector goes round the letters', () => {
     expect(SEATS.map((s) => verifierOf(s, SEATS))).toEqual(['C', 'D', 'A', 'B']);
     expect(verifierOf('B', seatsOf(3))).toBe('A');

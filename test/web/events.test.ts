@@ -322,6 +322,25 @@ describe('page: club events', () => {
     expect(table.seats.filter((s: { name: string }) => s.name === 'Ruth')).toHaveLength(1);
     expect(await axeViolations(phone)).toEqual([]);
     await phone.screenshot({ path: join(SHOTS, 'events-online-table-phone.png') });
+    // the table and her card at the tablet's and the laptop's sizes
+    for (const size of ['tablet', 'desktop'] as const) {
+      await phone.setViewportSize({ width: SCREENS[size].width, height: SCREENS[size].height });
+      expect(await overflowX(phone), size).toBe(0);
+      await phone.screenshot({ path: join(SHOTS, `events-online-table-${size}.png`) });
+    }
+    // back on her card, Play again goes to the seat she took for this game: no second seat taken
+    const plays: string[] = [];
+    phone.on('request', (r) => {
+      if (r.url().endsWith('/card/play')) plays.push(r.url());
+    });
+    const atTable = phone.url();
+    await phone.goto(`${base}/scorecard.html?event=${code}&card=${desk.players[0].card}`);
+    await phone.waitForSelector('#play-button');
+    expect(await overflowX(phone)).toBe(0);
+    await phone.screenshot({ path: join(SHOTS, 'events-online-card-desktop.png'), fullPage: true });
+    await phone.click('#play-button');
+    await phone.waitForURL(atTable);
+    expect(plays).toEqual([]);
     await phone.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);

@@ -144,13 +144,14 @@ function fittingForms(cc: CompiledCard, shapes: readonly Group[]): number[] {
 }
 const FITTING = new WeakMap<CompiledCard, Map<string, number[]>>();
 
-function threatsOf(cc: CompiledCard, view: SeatView): Threat[] {
+/** The opponents with exposures; `read`: with each one's reading (unset, as the bare share needs, none is read). */
+function threatsOf(cc: CompiledCard, view: SeatView, read: boolean): Threat[] {
   const out: Threat[] = [];
   for (let s = 0; s < view.players; s++) {
     if (s === view.seat) continue;
     for (const [rack, shapes] of racksOf(view.exposures[s])) {
       if (!rackLive(view, s, rack)) continue;
-      const r = rack === 0 ? readSeat(cc, view, s) : null;
+      const r = read && rack === 0 ? readSeat(cc, view, s) : null;
       out.push({ seat: s, exposures: shapes, hidden: view.concealedCounts[s], forms: fittingForms(cc, shapes), needs: r === null || r.noLine ? null : r.needs });
     }
   }
@@ -184,7 +185,7 @@ function openAndNeeds(cc: CompiledCard, f: number, exposures: readonly Group[], 
 export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden?: number; bare?: boolean } = {}): TileSafety[] {
   const closeHidden = opts.closeHidden ?? CLOSE_HIDDEN;
   const table = tableCounts(view);
-  const threats = threatsOf(cc, view);
+  const threats = threatsOf(cc, view, opts.bare !== true);
   // copies that may still reach another player: not on the table, not on this rack
   const avail = view.copies.map((c, t) => c - table[t] - view.concealed[t]);
   const anyExposed = view.exposures.some((list, s) => s !== view.seat && list.length > 0);
@@ -203,7 +204,7 @@ export function tileSafety(cc: CompiledCard, view: SeatView, opts: { closeHidden
     let worst: { threat: Threat; share: number; level: SafetyLevel } | null = null;
     for (const threat of threats) {
       let share: number;
-      if (threat.needs !== null && !opts.bare) {
+      if (threat.needs !== null) {
         // issue 48: the share is the reading's chance that her hand still needs the tile: her
         // discards weigh the hands she may be making, not only her exposures
         share = threat.needs[t];

@@ -7,6 +7,7 @@ import { fitsForm } from '../../engine/mah-jongg/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { formsNeeding, liveForms, myExposures } from './heuristic.js';
 import type { Group } from '../../engine/mah-jongg/tiles.js';
+import { readSeat } from '../../engine/mah-jongg/reading.js';
 
 /**
  * What a learned model sees of a moment in the game, card-independent: never which tiles a
@@ -32,8 +33,14 @@ import type { Group } from '../../engine/mah-jongg/tiles.js';
  *   exposures also call for.
  * Version 3 (version 2's 87 and 9 numbers read from the opponents' discards) was measured and
  * not shipped (docs/training.md, issue 30, fourth round); its encoder is retired with version 1's.
+ *
+ * Version 4 is version 2's 87 and 13 numbers from the reading of the table (engine/mah-jongg/reading.ts,
+ * issue 48), once play has begun: for each opponent in turn order, the reading's chance that her
+ * hand needs the tile discarded, the chance of her likeliest family, and whether no line of the
+ * card is open to her; for each of the four lines, how much the opponents' readings need its
+ * missing kinds.
  */
-export const FEATURE_VERSIONS = [2] as const;
+export const FEATURE_VERSIONS = [2, 4] as const;
 /** The version new models are trained on. */
 export const FEATURE_VERSION = 2;
 
@@ -47,17 +54,23 @@ const OPPONENT_SLOTS = 3;
 const PER_OPPONENT = 4;
 const PER_LINE_V2 = 3;
 const V2_WIDTH = BASE_WIDTH + 3 + OPPONENT_SLOTS * PER_OPPONENT + LINE_SLOTS * PER_LINE_V2;
+/** Version 4's additions: three for each of three opponents, one for each line, from the reading. */
+const PER_OPPONENT_V4 = 3;
+const V4_WIDTH = V2_WIDTH + OPPONENT_SLOTS * PER_OPPONENT_V4 + LINE_SLOTS;
 
 /** Whether a feature version is one this encoder writes. */
-export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 2);
+export const knownFeatureVersion = (v: unknown): v is number => FEATURE_VERSIONS.includes(v as 2 | 4);
 
 /** The versions this encoder writes, in words ("version 2"; for several "versions 2 and 3", or with `last` "or"). */
-export const featureVersionWords = (last = 'and'): string =>
-  FEATURE_VERSIONS.length === 1 ? `version ${FEATURE_VERSIONS[0]}` : `versions ${FEATURE_VERSIONS.slice(0, -1).join(', ')} ${last} ${FEATURE_VERSIONS[FEATURE_VERSIONS.length - 1]}`;
+export const featureVersionWords = (last = 'and'): string => {
+  const v: readonly number[] = FEATURE_VERSIONS;
+  return v.length === 1 ? `version ${v[0]}` : `versions ${v.slice(0, -1).join(', ')} ${last} ${v[v.length - 1]}`;
+};
 
 /** How many numbers a feature version's row holds. */
 export function featureWidth(version: number): number {
   if (version === 2) return V2_WIDTH;
+  if (version === 4) return V4_WIDTH;
   throw new Error(`feature version ${version} is not one this Tilemate encodes (${FEATURE_VERSIONS.join(', ')})`);
 }
 
@@ -99,10 +112,15 @@ const V2_NAMES: readonly string[] = [
   ...Array.from({ length: LINE_SLOTS }, (_, i) => ['scarce singles and pairs', 'outs for singles and pairs', 'kinds opponents call for'].map((n) => `line ${i + 1} ${n}`)).flat(),
 ];
 
+const V4_NAMES: readonly string[] = [
+  ...V2_NAMES,
+  ...Array.from({ length: OPPONENT_SLOTS }, (_, i) => ['read needs the discard', 'read family chance', 'read no line'].map((n) => `opponent ${i + 1} ${n}`)).flat(),
+  ...Array.from({ length: LINE_SLOTS }, (_, i) => `line ${i + 1} kinds opponents read for`),
+];
+
 /** Names of a version's features, in order (for the docs and for reading a model). */
 export function featureNames(version: number): readonly string[] {
-  featureWidth(version); // refuses a version this encoder does not write
-  return V2_NAMES;
+  return featureWidth(version) === V2_WIDTH ? V2_NAMES : V4_NAMES; // featureWidth refuses a version this encoder does not write
 }
 
 /** How a seat stands once it has acted. */
@@ -310,6 +328,16 @@ export class Encoder {
   /** Version 2's three numbers for each line shown (scratch). */
   private readonly slotExtra = new Float32Array(LINE_SLOTS * PER_LINE_V2);
   private readonly dangerKey: number[] = [];
+  /**
+   * Version 4: the reading of each opponent slot in turn order (begin(), once play has begun):
+   * each kind's chance her hand needs it, her likeliest family's chance, no line open to her; and
+   * their needs summed over the opponents (`readNeed`), read by the lines shown.
+   */
+  private readonly readNeeds = new Float32Array(OPPONENT_SLOTS * KINDS);
+  private readonly readFamily = new Float32Array(OPPONENT_SLOTS);
+  private readonly readNoLine = new Uint8Array(OPPONENT_SLOTS);
+  private readonly readNeed = new Float32Array(KINDS);
+  private readonly slotRead = new Float32Array(LINE_SLOTS);
   private view!: SeatView;
   /** The opponents as the decision's view shows them (opponents()). */
   private opp = { exposed: 0, most: 0, dead: 0 };
@@ -381,6 +409,7 @@ export class Encoder {
     this.live = liveForms(this.cc, held, this.unseen);
     this.updateDanger(view);
     this.opp = this.opponents();
+    if (this.version >= 4) this.readOpponents(view);
     this.placeBase(view.seat, held);
     this.baseCounts.set(held);
     this.baseExposures = mine;
@@ -588,7 +617,8 @@ export class Encoder {
       // its copies unseen), the unseen tiles that fill them, the missing kinds an opponent calls for
       let scarce = 0,
         singleOuts = 0,
-        contested = 0;
+        contested = 0,
+        read = 0;
       for (let e = cc.entryStart[f]; e < cc.entryStart[f + 1]; e++) {
         const t = cc.entryKind[e];
         if (t === JOKER) continue;
@@ -596,6 +626,7 @@ export class Encoder {
         if (h < cc.entrySingle[e] || (groupsShort && h < cc.entryNeed[e])) {
           outs += this.unseen[t];
           if (this.danger[t] > 0) contested++;
+          read += this.readNeed[t];
         }
         if (h < cc.entrySingle[e]) {
           singleOuts += this.unseen[t];
@@ -606,6 +637,7 @@ export class Encoder {
       x[s * PER_LINE_V2] = Math.min(scarce, 8) / 4;
       x[s * PER_LINE_V2 + 1] = Math.min(singleOuts, 40) / 20;
       x[s * PER_LINE_V2 + 2] = Math.min(contested, 8) / 4;
+      this.slotRead[s] = Math.min(read, 8) / 4;
       o[i++] = 1;
       o[i++] = Math.min(away, 20) / 14;
       o[i++] = missingSingles / 8;
@@ -649,6 +681,42 @@ export class Encoder {
     }
     // the lines shown: version 2's three numbers each (0 for a slot with no line)
     for (let s = 0; s < LINE_SLOTS; s++) for (let q = 0; q < PER_LINE_V2; q++) o[i++] = s < slots ? this.slotExtra[s * PER_LINE_V2 + q] : 0;
+    if (this.version < 4) return;
+    // version 4: each opponent's reading beside the tile discarded, and the lines' kinds the readings need
+    for (let k = 0; k < OPPONENT_SLOTS; k++) {
+      o[i++] = d === undefined ? 0 : this.readNeeds[k * KINDS + d];
+      o[i++] = this.readFamily[k];
+      o[i++] = this.readNoLine[k];
+    }
+    for (let s = 0; s < LINE_SLOTS; s++) o[i++] = s < slots ? this.slotRead[s] : 0;
+  }
+
+  /**
+   * Version 4: reads each live opponent in turn order after the seat (engine/mah-jongg/reading.ts).
+   * Not before play: no discard or exposure has been seen, and every reading would be the card's prior.
+   */
+  private readOpponents(view: SeatView): void {
+    this.readNeeds.fill(0);
+    this.readFamily.fill(0);
+    this.readNoLine.fill(0);
+    this.readNeed.fill(0);
+    if (beforePlay(view.phase)) return;
+    for (let k = 0; k < OPPONENT_SLOTS && k + 1 < view.players; k++) {
+      const s = (view.seat + k + 1) % view.players;
+      if (view.dead[s].every((x) => x)) continue;
+      const r = readSeat(this.cc, view, s);
+      if (r.noLine) {
+        this.readNoLine[k] = 1;
+        continue;
+      }
+      let top = 0;
+      for (const p of r.families) if (p > top) top = p;
+      this.readFamily[k] = top;
+      for (let t = 0; t < KINDS; t++) {
+        this.readNeeds[k * KINDS + t] = r.needs[t];
+        this.readNeed[t] += r.needs[t];
+      }
+    }
   }
 
   private opponents(): { exposed: number; most: number; dead: number } {

@@ -95,4 +95,17 @@ describe('the learned player pinned', () => {
       '760a59b4dce5fbd6c7802ff61ece4f06b43545e4b0c6dd9026880592a4a14b5a',
     );
   });
+
+  it('feature version 4 (the reading of the table) - games and self-play give the same actions and examples', () => {
+    check('version 4', gamesDigest(randomModel(5, 4), 100, 4, 0, 4), '300ac2148b5be8cdc370e5eeb07bec151cbdd1b593bb8546e44699fa54058243');
+    check(
+      'version 4 self-play',
+      selfPlayDigest(
+        randomModel(11, 4),
+        Array.from({ length: 8 }, (_, i) => 400 + i),
+        4,
+      ),
+      '673dfac33f87be4a61602d93fb0be4173f1d6aa7341db0c4f6b870c1ecf572e7',
+    );
+  });
 }, 120_000);

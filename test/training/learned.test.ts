@@ -20,6 +20,7 @@ import { loadTf } from '../../training/tf.js';
 import { readCheckpoint, train, type TrainOptions } from '../../training/train.js';
 import { searchAgreement } from '../../training/train.worker.js';
 import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { readSeat } from '../../engine/mah-jongg/reading.js';
 
 const FEATURES = featureWidth(FEATURE_VERSION);
 
@@ -74,10 +75,10 @@ describe('the value model', () => {
     expect(refuse(text.slice(0, text.length / 2))).toMatchObject({ code: 'TM_BAD_MODEL', message: 'm.json is not JSON (cut off or not a model file)' });
     expect(refuse('{"hello": 1}').message).toBe('m.json is not a Tilemate value model');
     const doc = JSON.parse(text);
-    expect(refuse(JSON.stringify({ ...doc, featureVersion: 4 })).message).toBe('m.json was trained on feature version 4; this Tilemate encodes version 2: train a new model');
+    expect(refuse(JSON.stringify({ ...doc, featureVersion: 5 })).message).toBe('m.json was trained on feature version 5; this Tilemate encodes versions 2 and 4: train a new model');
     // the retired versions (1, the model shipped before version 2; 3, measured and not shipped) are refused alike
     for (const old of [1, 3])
-      expect(refuse(JSON.stringify({ ...doc, featureVersion: old })).message).toBe(`m.json was trained on feature version ${old}; this Tilemate encodes version 2: train a new model`);
+      expect(refuse(JSON.stringify({ ...doc, featureVersion: old })).message).toBe(`m.json was trained on feature version ${old}; this Tilemate encodes versions 2 and 4: train a new model`);
     doc.layers[1].kernel = doc.layers[1].kernel.slice(0, 40);
     expect(refuse(JSON.stringify(doc)).message).toMatch(/layer 2's kernel holds \d+ numbers; expected 128/);
   });
@@ -105,13 +106,18 @@ describe('features', () => {
         }
         expect(out[1 + names.indexOf('tiles to come')]).toBe(1);
         expect(out[1 + names.indexOf('line 1 present')]).toBe(1);
+        // version 4 reads no opponent before play: nothing has been shown
+        if (version === 4) expect(Array.from(out.subarray(1 + featureWidth(2), 1 + width))).toEqual(new Array(width - featureWidth(2)).fill(0));
       }
       expect(names).toHaveLength(width);
       expect(new Set(names).size).toBe(width);
     }
-    expect(FEATURE_VERSIONS).toEqual([FEATURE_VERSION]);
-    expect(() => featureWidth(1)).toThrow('feature version 1 is not one this Tilemate encodes (2)');
-    expect(() => featureNames(3)).toThrow('feature version 3 is not one this Tilemate encodes (2)');
+    expect(FEATURE_VERSIONS).toEqual([2, 4]);
+    expect(FEATURE_VERSION).toBe(2);
+    // version 4 begins with version 2's names, in order
+    expect(featureNames(4).slice(0, featureWidth(2))).toEqual(featureNames(2));
+    expect(() => featureWidth(1)).toThrow('feature version 1 is not one this Tilemate encodes (2, 4)');
+    expect(() => featureNames(3)).toThrow('feature version 3 is not one this Tilemate encodes (2, 4)');
   });
 
   it("read an afterstate the same whether its tiles are mended from the decision's hand or placed afresh, and say what the table shows", () => {
@@ -121,14 +127,20 @@ describe('features', () => {
       names = featureNames(2);
     const at = (name: string) => names.indexOf(name);
     const mended = new Encoder(cc, { version: 2 }),
-      plain = new Encoder(cc, { version: 2, mend: false });
+      plain = new Encoder(cc, { version: 2, mend: false }),
+      v4 = new Encoder(cc, { version: 4 });
     const a = new Float32Array(W2),
-      b = new Float32Array(W2);
+      b = new Float32Array(W2),
+      e4 = new Float32Array(featureWidth(4));
+    const at4 = (name: string) => featureNames(4).indexOf(name);
     let checked = 0,
       exposed = 0,
       opponentsExposed = 0,
       jokersOnTable = 0,
-      dangerous = 0;
+      dangerous = 0,
+      readNeeds = 0,
+      readSure = 0,
+      readLines = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       playOut(mahJonggGame(loadRuleset('nmjl-4p'), cc), newGame(loadRuleset('nmjl-4p'), cc, seed), medium, seedRng(seed), (_action, s) => {
         if (s.phase.kind !== 'discard' && s.phase.kind !== 'claims') return;
@@ -136,7 +148,9 @@ describe('features', () => {
         if (seat === undefined) return;
         const v = view(s, seat);
         const mine = myExposures(v);
-        for (const e of [mended, plain]) e.begin(v);
+        for (const e of [mended, plain, v4]) e.begin(v);
+        // version 4: each opponent's reading, from the seat's view alone
+        const readings = [1, 2, 3].map((k) => (v.dead[(seat + k) % 4].every((x) => x) ? null : readSeat(cc, v, (seat + k) % 4)));
         const afterstates: Afterstate[] = [{ concealed: v.concealed, exposures: mine, unknown: 0, charlestonLeft: 0, kind: 'decline' }];
         for (let t = 0; t < KINDS; t++) {
           if (v.concealed[t] === 0) continue;
@@ -164,8 +178,18 @@ describe('features', () => {
         for (const x of afterstates) {
           mended.encode(x, a, 0);
           plain.encode(x, b, 0);
+          v4.encode(x, e4, 0);
           expect(Array.from(a)).toEqual(Array.from(b));
+          expect(Array.from(e4.subarray(0, W2))).toEqual(Array.from(a));
           for (let k = 1; k < 4; k++) {
+            const r = readings[k - 1];
+            const needs = r === null || r.noLine || x.discard === undefined ? 0 : r.needs[x.discard];
+            expect(e4[at4(`opponent ${k} read needs the discard`)]).toBeCloseTo(needs, 6);
+            expect(e4[at4(`opponent ${k} read family chance`)]).toBeCloseTo(r === null || r.noLine ? 0 : Math.max(...r.families), 6);
+            expect(e4[at4(`opponent ${k} read no line`)]).toBe(r !== null && r.noLine ? 1 : 0);
+            if (needs > 0) readNeeds++;
+            if (r !== null && !r.noLine && Math.max(...r.families) > 0.5) readSure++;
+            if (e4[at4(`line ${k} kinds opponents read for`)] > 0) readLines++;
             const list = v.exposures[(seat + k) % 4];
             expect(a[at(`opponent ${k} exposures`)]).toBeCloseTo(Math.min(list.length, 4) / 4, 6);
             expect(a[at(`opponent ${k} tiles exposed`)]).toBeCloseTo(
@@ -194,6 +218,9 @@ describe('features', () => {
     expect(opponentsExposed).toBeGreaterThan(100);
     expect(dangerous).toBeGreaterThan(10);
     expect(jokersOnTable).toBeGreaterThan(0);
+    expect(readNeeds).toBeGreaterThan(1000);
+    expect(readSure).toBeGreaterThan(100);
+    expect(readLines).toBeGreaterThan(1000);
   });
 
   it('read a hand that gives up two or three tiles (a Charleston pass), or takes one, the same whether mended or placed afresh', () => {
@@ -354,7 +381,7 @@ describe('tilemate train', () => {
     writeFileSync(join(out, 'checkpoint.json'), ck.slice(0, ck.length - 20));
     await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/checkpoint .* is not JSON \(cut off\?\)/);
     writeFileSync(join(out, 'checkpoint.json'), JSON.stringify({ ...JSON.parse(ck), featureVersion: 0 }));
-    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes version 2/);
+    await expect(train({ ...base(out), generations: 3, resume: true })).rejects.toThrow(/made with feature version 0; this Tilemate encodes versions 2 and 4/);
   });
 
   it('starts a new run from a model, which is the best to beat, and refuses a bad one', async () => {
@@ -386,6 +413,11 @@ describe('tilemate train', () => {
     const m = randomModel(6);
     expect(withFeatureVersion(m, 2, 'm.json')).toBe(m);
     expect(() => withFeatureVersion(m, 3, 'm.json')).toThrow();
+    // carried on to version 4, whose row begins with version 2's: the new inputs weigh 0
+    const m4 = withFeatureVersion(m, 4, 'm.json');
+    expect(m4.featureVersion).toBe(4);
+    expect(m4.layers[0].inputs).toBe(featureWidth(4));
+    expect(() => withFeatureVersion(m4, 2, 'm4.json')).toThrow('m4.json reads feature version 4; it cannot be carried back to version 2: train a new model');
     const out = mkdtempSync(join(tmpdir(), 'tm-from-v2-'));
     await train({ ...base(out), from: modelToJson(m), featureVersion: 2 });
     expect(readCheckpoint(join(out, 'checkpoint.json')).featureVersion).toBe(2);

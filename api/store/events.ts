@@ -96,7 +96,11 @@ export class EventStore {
     );
   }
 
-  /** The codes of the online events not finished, the newest first (api/http/event-tables.ts looks after them). */
+  /**
+   * The codes of the online events not finished, the latest changed first (api/http/event-tables.ts
+   * looks after them): an event left unfinished long ago does not crowd out one in play, however
+   * many there are.
+   */
   async liveOnline(limit: number): Promise<string[]> {
     return guarded(async () =>
       (
@@ -104,7 +108,7 @@ export class EventStore {
           `SELECT e.code FROM events e JOIN event_changes c ON c.event_code = e.code AND c.n = 1
            WHERE c.change -> 'online' IS NOT NULL
              AND NOT EXISTS (SELECT 1 FROM event_changes f WHERE f.event_code = e.code AND f.change ->> 'type' = 'finish')
-           ORDER BY e.created_at DESC LIMIT $1`,
+           ORDER BY (SELECT max(l.at) FROM event_changes l WHERE l.event_code = e.code) DESC, e.created_at DESC LIMIT $1`,
           [limit],
         )
       ).map((r) => r.code as string),

@@ -31,6 +31,16 @@ import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limit
  */
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A table's code: six letters and digits that cannot be misread (no I, O, 0 or 1). */
+function tableCode(): string {
+  let code = '';
+  for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+  return code;
+}
+
+/** What a person who takes a place at a table is given: the table, its link, her token and her place. */
+const joined = (id: string, code: string, token: string, member: Member): Joined => ({ id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role });
 export const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 /** A game against bots by its id (its table's code is its id, which no join accepts). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -296,8 +306,7 @@ export class Tables {
     const token = randomBytes(24).toString('base64url');
     const id = randomBytes(12).toString('base64url');
     for (;;) {
-      let code = '';
-      for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+      const code = tableCode();
       const member: Member = { tokenHash: hash(token), tableId: id, role: t.teaching ? 'coach' : 'player', seat: t.teaching ? null : 0, name, playerId: t.playerId, host: true };
       const made = await this.store.create(
         {
@@ -318,8 +327,13 @@ export class Tables {
         address,
         member,
       );
-      if (made) return { id, code, link: `/together.html?code=${code}`, token, seat: member.seat, role: member.role };
+      if (made) return joined(id, code, token, member);
     }
+  }
+
+  /** Refuses one more member at a full table (those at it and those watching). */
+  private roomFor(tableId: string): void {
+    if ((this.membersOf.get(tableId)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
   }
 
   /** A person joins: a free seat (the first, or the one she asks for) or, with `watch`, to watch. */
@@ -329,7 +343,7 @@ export class Tables {
     const row = await this.row(code);
     const out = await this.change(row.id, async (t) => {
       const member: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'spectator', seat: null, name, playerId, host: false };
-      if ((this.membersOf.get(t.row.id)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
+      this.roomFor(t.row.id);
       if (b.watch === true) return { change: { member }, out: member };
       if (t.row.status !== 'open') throw new TilemateError('TM_SEAT_TAKEN', 'this table has started: you can watch it, but its seats are taken');
       if (t.row.teaching && b.agree !== true) {
@@ -344,7 +358,7 @@ export class Tables {
       member.seat = seat;
       return { change: { seats, member, seen: seat }, out: member };
     });
-    return { id: row.id, code: row.code, link: `/together.html?code=${row.code}`, token, seat: out.seat, role: out.role };
+    return joined(row.id, row.code, token, out);
   }
 
   /** The host puts a bot in an empty seat (or takes one out) before the start. */
@@ -717,8 +731,7 @@ export class Tables {
     // the event's director holds the table (she may pause it); the token is never given out
     const director: Member = { tokenHash: hash(randomBytes(24).toString('base64url')), tableId: id, role: 'spectator', seat: null, name: 'the director', playerId: t.playerId, host: true };
     for (;;) {
-      let code = '';
-      for (let i = 0; i < 6; i++) code += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+      const code = tableCode();
       const seed = freshSeed();
       const row: TableRow = {
         id,
@@ -762,11 +775,11 @@ export class Tables {
     const member = await this.change(row.id, async (t) => {
       const s = t.row.seats[seat];
       if (s?.kind !== 'person') throw new TilemateError('TM_NOT_FOUND', `seat ${seat} at table ${code} is nobody's to take`);
-      if ((this.membersOf.get(t.row.id)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
+      this.roomFor(t.row.id);
       const m: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'player', seat, name: s.name ?? 'a player', playerId, host: false };
       return { change: { member: m, seen: seat }, out: m };
     });
-    return { id: row.id, code: row.code, link: `/together.html?code=${row.code}`, token, seat: member.seat, role: member.role };
+    return joined(row.id, row.code, token, member);
   }
 
   /** A table's game as it ended: null while it is played, else the game's outcome (null there when it was stopped before its end). */

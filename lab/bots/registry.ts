@@ -14,13 +14,14 @@ import { readPolicyModel } from './policy-model.js';
  * imports lab/, so its commands and the server offer only the product's bots.
  */
 
-let policyFile: { path: string; model: ReturnType<typeof readPolicyModel> } | undefined;
-/** The model file named by TILEMATE_POLICY_MODEL (read once a path); the shipped model without it. */
-function policyFileModel() {
-  const path = process.env.TILEMATE_POLICY_MODEL;
+const policyFiles = new Map<string, { path: string; model: ReturnType<typeof readPolicyModel> }>();
+/** The model file named by the variable `name` (TILEMATE_POLICY_MODEL unless told; read once a path); the shipped model without it. */
+function policyFileModel(name = 'TILEMATE_POLICY_MODEL') {
+  const path = process.env[name];
   if (path === undefined || path === '') return defaultModel();
-  if (policyFile?.path !== path) policyFile = { path, model: readPolicyModel(readFileSync(path, 'utf8'), path) };
-  return policyFile.model;
+  let kept = policyFiles.get(name);
+  if (kept?.path !== path) policyFiles.set(name, (kept = { path, model: readPolicyModel(readFileSync(path, 'utf8'), path) }));
+  return kept.model;
 }
 
 export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
@@ -49,6 +50,8 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   // the learned player and the expert with the model file named by TILEMATE_POLICY_MODEL (a
   // value model from tilemate train), to set a new model beside the shipped one
   'learned-file': (cc) => new LearnedAgent(cc, policyFileModel(), {}, 'learned-file'),
+  // a second model file beside it (TILEMATE_POLICY_MODEL_B), to set two new models against each other
+  'learned-file-b': (cc) => new LearnedAgent(cc, policyFileModel('TILEMATE_POLICY_MODEL_B'), {}, 'learned-file-b'),
   'expert-file': (cc, rules) => new LookaheadAgent(cc, rules, policyFileModel(), EXPERT_LOOKAHEAD, 'expert-file'),
   // issue 30: the learned player with a search at its Charleston steps only (agents/mah-jongg/lookahead.ts
   // charlestonWorlds: 16 worlds x the model's best 3), its play the policy's

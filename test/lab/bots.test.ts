@@ -21,6 +21,7 @@ describe("the lab's bots", () => {
       'exit-search',
       'expert-deep',
       'learned-file',
+      'learned-file-b',
       'expert-file',
       'learned-cs',
       'expert-wide',

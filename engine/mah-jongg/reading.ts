@@ -65,6 +65,14 @@ export function readSeat(cc: CompiledCard, view: SeatView, seat: number, discard
   for (const x of shapes) exposed[x.tile] += x.size;
   const thrown = new Array<number>(KINDS).fill(0);
   for (const t of view.discards[seat]) thrown[t]++;
+  // the kinds she has thrown, in order, each with its weight on a form that needs it (the product below is taken in kind order)
+  const thrownKinds: number[] = [];
+  const thrownWeight: number[] = [];
+  for (let t = 0; t < JOKER; t++) {
+    if (thrown[t] === 0) continue;
+    thrownKinds.push(t);
+    thrownWeight.push(discardNeeded ** thrown[t]);
+  }
   const forms = new Float64Array(cc.formCount);
   const stillNeeds = new Uint8Array(KINDS);
   let total = 0;
@@ -87,7 +95,7 @@ export function readSeat(cc: CompiledCard, view: SeatView, seat: number, discard
       }
       if (!open || jokers > (cc.lineJokers[l] === 1 ? avail[JOKER] : 0)) continue;
       let w = prior;
-      for (let t = 0; t < JOKER; t++) if (thrown[t] > 0 && stillNeeds[t] === 1) w *= discardNeeded ** thrown[t];
+      for (let i = 0; i < thrownKinds.length; i++) if (stillNeeds[thrownKinds[i]] === 1) w *= thrownWeight[i];
       forms[f] = w;
       total += w;
     }

@@ -5,6 +5,8 @@ import { drillHint, drillPosition, gradeDrill, type DrillKind } from '../../agen
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { tileName } from '../../engine/mah-jongg/tiles.js';
 import { loadCard, readCardText } from '../../io/cards.js';
+import { affordWorlds } from '../../api/http/task-cost.js';
+import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { axeViolations, openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
 import { everyControlInside } from './page-checks.js';
 
@@ -17,6 +19,8 @@ import { everyControlInside } from './page-checks.js';
  */
 
 const cc = loadCard();
+/** The coach's hint at a drill as the server grades it: with the worlds a request's budget affords (api/http/heavy-tasks.ts). */
+const serverHint = (pos: ReturnType<typeof drillPosition>) => drillHint(cc, pos, { afford: (choices, worlds) => affordWorlds(DEFAULT_LIMITS.taskMs, cc.formCount, choices, worlds, true) });
 let t: BrowserTable;
 beforeAll(async () => {
   t = await openBrowser('drills');
@@ -53,7 +57,7 @@ describe('page: drills', () => {
       const drill = await shown(page);
       expect(drill).toMatchObject({ kind: 'discard', level: 1 });
       const pos = drillPosition(cc, drill);
-      const coach = drillHint(cc, pos).action;
+      const coach = serverHint(pos).action;
       expect(coach.type).toBe('discard');
       const tile = tileName((coach as { tile: number }).tile);
       await page.click(`#drill-rack .tile[data-tile="${tile}"]`);
@@ -156,7 +160,7 @@ describe('page: drills', () => {
     await expect(page.$$eval('#drill-rack .tile', (els) => els.map((e) => (e as HTMLElement).dataset.tile))).resolves.toEqual(rack);
 
     const pos = drillPosition(cc, drill);
-    const hint = drillHint(cc, pos);
+    const hint = serverHint(pos);
     const wrong = pos.legal.find((a) => a.type === 'pass' && a.blind === 0 && !gradeDrill(cc, pos, hint, a).right)!;
     const tiles = (encodeAction(wrong) as { tiles: string[] }).tiles;
     const used: number[] = [];

@@ -7,7 +7,7 @@ import { fitsForm } from '../../engine/mah-jongg/hand-check.js';
 import { JOKER, KINDS, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { formsNeeding, liveForms, myExposures } from './heuristic.js';
 import type { Group } from '../../engine/mah-jongg/tiles.js';
-import { readSeat } from '../../engine/mah-jongg/reading.js';
+import { readSeat, topFamily } from '../../engine/mah-jongg/reading.js';
 
 /**
  * What a learned model sees of a moment in the game, card-independent: never which tiles a
@@ -709,9 +709,7 @@ export class Encoder {
         this.readNoLine[k] = 1;
         continue;
       }
-      let top = 0;
-      for (const p of r.families) if (p > top) top = p;
-      this.readFamily[k] = top;
+      this.readFamily[k] = topFamily(this.cc, r)?.p ?? 0;
       for (let t = 0; t < KINDS; t++) {
         this.readNeeds[k * KINDS + t] = r.needs[t];
         this.readNeed[t] += r.needs[t];

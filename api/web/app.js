@@ -7,7 +7,8 @@ import { api, call, errorWords } from './client.js';
 import { cardWords, checkChosen, startingCard } from './chosen-card.js';
 import { $ as find } from './dom.js';
 import { LiveGame } from './live-game.js';
-import { receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
+import { placeOf, placeWords } from './names.js';
+import { blindChoice, receivedWords, sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 import { renderCard } from './card.js';
 import { renderEnd } from './end.js';
 import { setupDisplay, undoSeconds } from './display.js';
@@ -74,6 +75,7 @@ import { setupDisplay, undoSeconds } from './display.js';
  *   passing: Passing | null,
  *   lastDiscard: { tile: Tile, seat: number } | null,
  *   warnedFor: string | null,
+ *   follow: Action | null,
  * }} Ui
  */
 
@@ -98,22 +100,10 @@ import { setupDisplay, undoSeconds } from './display.js';
 const GROUP = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
 /** @type {Record<string, string>} */
 const DIRECTION_WORDS = { right: 'to the right', across: 'across', left: 'to the left' };
+/** The moves made by choosing tiles on the rack first, then pressing the main button. */
+const TILE_CHOICES = new Set(['pass', 'courtesy', 'discard']);
 
 // ---------------------------------------------------------------- seats and words
-
-/**
- * Where another seat sits, seen from the person: play passes to the right (seat s + 1).
- * @param {number} seat
- * @param {number} me
- * @param {number} players
- */
-export function placeOf(seat, me, players) {
-  const off = (seat - me + players) % players;
-  if (off === 0) return 'you';
-  if (players === 2) return 'across';
-  if (players === 3) return off === 1 ? 'right' : 'left';
-  return off === 1 ? 'right' : off === 2 ? 'across' : 'left';
-}
 
 const WINDS = ['East', 'South', 'West', 'North'];
 
@@ -231,6 +221,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     passing: null, // the pass she made, until it is over
     lastDiscard: null, // the last discard told, for the call that takes it
     warnedFor: null, // the discard the defence warned about once
+    follow: null, // the hint's choice she asked to be shown: its button outlined, for her to press
   };
 
   /** The view being drawn: everything below but render() runs only once there is one. */
@@ -244,7 +235,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     if (v.watching) return named ?? `${seatWind(seat)}`;
     const place = placeOf(seat, v.seat, v.players);
     if (place === 'you') return 'You';
-    return named ?? (place === 'right' ? 'Right' : place === 'left' ? 'Left' : 'Across');
+    return named ?? placeWords(seat, v.seat, v.players);
   }
 
   /**
@@ -269,7 +260,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     const v = normalise(answer);
     const key = decisionKey(v);
     if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
-    if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; }
+    if (!before || decisionKey(before) !== key) { ui.selected = []; ui.blind = 0; ui.follow = null; }
     // a new Charleston (a new deal at a table): no courtesy offers yet
     if (v.phase === 'charleston' || v.phase === 'vote') ui.offers = {};
     // the tile just drawn (the server draws for the person): marked on the rack
@@ -783,11 +774,16 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       else { ui.message = `You have chosen ${max} already: click one again to put it back.`; }
     }
     if (ui.selected.length <= maxChoice()) ui.message = ui.message.startsWith('You have chosen') && ui.selected.length < maxChoice() ? '' : ui.message;
+    ui.follow = null;
     renderRack();
     renderActions();
+    renderHint();
     $('#message').textContent = ui.message;
     /** @type {HTMLElement | null} */ (root.querySelector(`#rack [data-index="${i}"]`))?.focus();
   }
+
+  /** The legal action each of the buttons sends, where it is one (the hint's choice is found by it). @type {WeakMap<HTMLElement, Action>} */
+  const sends = new WeakMap();
 
   /** A button; `kind` (data-action) names the action it sends, for tests and styles. */
   /**
@@ -804,6 +800,19 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     b.textContent = text;
     b.disabled = live.busy;
     b.addEventListener('click', onClick);
+    return b;
+  }
+
+  /**
+   * A button that sends one legal action as it is.
+   * @param {string} text
+   * @param {Action} a
+   * @param {string} cls
+   * @param {string} kind
+   */
+  function actionButton(text, a, cls, kind) {
+    const b = button(text, () => send(a), cls, kind);
+    sends.set(b, a);
     return b;
   }
 
@@ -847,23 +856,22 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
         add(pass);
         const blindUpTo = legalOf('pass')[0]?.blindUpTo ?? 0;
         if (blindUpTo > 0) {
-          for (let b = 0; b <= blindUpTo; b++) {
-            // a blind pass (standardized rules 4.5): the prompt's sentence explains it; the buttons say what each does
-            const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
-              ui.blind = b;
-              while (ui.selected.length > 3 - b) ui.selected.pop();
-              renderMe();
-            }, 'btn-quiet', `blind-${b}`);
-            bb.setAttribute('aria-pressed', ui.blind === b ? 'true' : 'false');
-            if (ui.blind === b) bb.classList.add('btn-on');
-            add(bb);
-          }
+          // a blind pass (standardized rules 4.5): the prompt's sentence explains it. A choice beside
+          // the Pass button, in one short row (the hint and the rack stay on a phone's first screen),
+          // never drawn like the main button
+          add(blindChoice(blindUpTo, ui.blind, (b) => {
+            ui.blind = b;
+            while (ui.selected.length > 3 - b) ui.selected.pop();
+            ui.follow = null;
+            renderMe();
+            renderHint();
+          }, button));
         }
-        for (const d of declare) add(button('Mah Jongg!', () => send(d), 'btn-mj', 'declare'));
+        for (const d of declare) add(actionButton('Mah Jongg!', d, 'btn-mj', 'declare'));
         break;
       }
       case 'vote':
-        for (const a of legalOf('vote')) add(button(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', () => send(a), a.yes ? 'btn-main' : '', a.yes ? 'vote-yes' : 'vote-no'));
+        for (const a of legalOf('vote')) add(actionButton(a.yes ? 'Yes, a second Charleston' : 'No, stop the Charleston', a, a.yes ? 'btn-main' : '', a.yes ? 'vote-yes' : 'vote-no'));
         break;
       case 'courtesy': {
         if (!v.legal.length) break;
@@ -874,7 +882,7 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
         break;
       }
       case 'draw':
-        for (const a of legalOf('draw')) add(button('Draw a tile', () => send(a), 'btn-main', 'draw'));
+        for (const a of legalOf('draw')) add(actionButton('Draw a tile', a, 'btn-main', 'draw'));
         break;
       case 'discard': {
         if (!legalOf('discard').length && !declare.length) break;
@@ -887,19 +895,19 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
         d.id = 'discard-button';
         d.disabled = live.busy || !tile || (tile === 'J' && !legalOf('discard').some((x) => x.tile === 'J'));
         add(d);
-        for (const a of declare) add(button(`Mah Jongg${onRack(a)}!`, () => send(a), 'btn-mj', 'declare'));
-        for (const a of legalOf('exchange')) add(button(describeExchange(a), () => send(a), '', 'exchange'));
+        for (const a of declare) add(actionButton(`Mah Jongg${onRack(a)}!`, a, 'btn-mj', 'declare'));
+        for (const a of legalOf('exchange')) add(actionButton(describeExchange(a), a, '', 'exchange'));
         break;
       }
       case 'claims': {
         if (!v.legal.length) break;
         const tile = tileLabel(v.claim?.tile ?? '');
-        for (const a of legalOf('callMahJongg')) add(button(`Mah Jongg with ${tile}${onRack(a)}!`, () => send(a), 'btn-mj', 'callMahJongg'));
+        for (const a of legalOf('callMahJongg')) add(actionButton(`Mah Jongg with ${tile}${onRack(a)}!`, a, 'btn-mj', 'callMahJongg'));
         for (const a of legalOf('call')) {
-          add(button(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, () => send(a), '', 'call'));
+          add(actionButton(`Call ${tile} for a ${GROUP[a.size]}${a.jokers ? ` with ${a.jokers} joker${a.jokers > 1 ? 's' : ''}` : ''}${onRack(a)}`, a, '', 'call'));
         }
         for (const a of legalOf('decline')) {
-          const b = button(`Pass: let the ${tile} go`, () => send(a), '', 'decline');
+          const b = actionButton(`Pass: let the ${tile} go`, a, '', 'decline');
           b.id = 'decline-button';
           add(b);
         }
@@ -907,7 +915,8 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       }
       default: break;
     }
-    for (const a of legalOf('callDead')) add(button(`Call ${seatWords(a.target)}'s hand dead`, () => send(a), '', 'callDead'));
+    for (const a of legalOf('callDead')) add(actionButton(`Call ${seatWords(a.target)}'s hand dead`, a, '', 'callDead'));
+    markAdvised(box);
   }
 
   /**
@@ -1000,23 +1009,46 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
       more.append(summary, p);
       box.append(more);
     }
-    const tiles = suggestedTiles();
-    // tiles to choose (a pass, an offer, a discard): the button chooses them, and the main button
-    // then does exactly the hinted action; any other action (an exchange, a call, a vote) the
-    // button does itself, named as the hint names it
-    const chooses = !h.action || h.action.type === 'pass' || h.action.type === 'courtesy' || h.action.type === 'discard';
-    if (chooses && rackChoosing() && (tiles.length || h.blind)) {
-      const words = [tiles.length ? tilesLabel(tiles) : '', h.blind ? `${h.blind} blind` : ''].filter(Boolean).join(' and ');
-      const follow = button(`Choose ${words}`, () => followHint(), '', 'follow-hint');
-      follow.id = 'follow-hint';
-      box.append(follow);
-    } else if (h.action && view().legal.length) {
-      // a choice without tiles to pick (a call, a vote, offering nothing): the button does what the hint says
-      const advised = h.action;
-      const words = actionWords(advised, h);
-      const follow = button(words.charAt(0).toUpperCase() + words.slice(1), () => send(advised), '', 'follow-hint');
-      follow.id = 'follow-hint';
-      box.append(follow);
+    // one way for every kind of decision: the hint's button never acts. It chooses the hint's tiles
+    // (a pass, an offer, a discard) or, for a choice of buttons (a call, a vote, an exchange), finds
+    // the button; either way the button that makes the move is outlined in gold, in focus, and she
+    // presses it herself
+    const advised = h.action;
+    if (!advised || !view().legal.length) return;
+    if (ui.follow && $('#actions .advised')) {
+      box.append(Object.assign(document.createElement('p'), { className: 'hint-next', textContent: 'Now press the button outlined in gold to make that move.' }));
+      return;
+    }
+    const n = suggestedTiles().length;
+    const picks = TILE_CHOICES.has(advised.type) && rackChoosing() && (n > 0 || advised.type !== 'discard');
+    const follow = button(!picks || (n === 0 && !h.blind) ? 'Show me the button' : n === 0 ? 'Choose this blind pass for me' : n === 1 ? 'Choose the tile for me' : 'Choose the tiles for me', () => followHint(), '', 'follow-hint');
+    follow.id = 'follow-hint';
+    box.append(follow);
+  }
+
+  /**
+   * Whether a legal action is the one the hint advises: the same move, whatever the seat.
+   * @param {Action} a
+   * @param {Action} advised
+   */
+  function sameMove(a, advised) {
+    if (a.type !== advised.type) return false;
+    const mine = /** @type {Record<string, unknown>} */ (a);
+    return Object.entries(advised).every(([k, x]) => k === 'seat' || x === undefined || !(k in mine) || JSON.stringify(mine[k]) === JSON.stringify(x));
+  }
+
+  /**
+   * Outlines the button that makes the hint's move, once she asked to be shown it: for tiles to
+   * choose, the main button while her choice is still the hint's; otherwise the button of that move.
+   * @param {HTMLElement} box
+   */
+  function markAdvised(box) {
+    const a = ui.follow;
+    if (!a) return;
+    for (const b of box.querySelectorAll('button')) {
+      const sent = sends.get(/** @type {HTMLElement} */ (b));
+      const on = TILE_CHOICES.has(a.type) ? /** @type {HTMLElement} */ (b).dataset.action === a.type : sent !== undefined && sameMove(sent, a);
+      b.classList.toggle('advised', on);
     }
   }
 
@@ -1049,19 +1081,33 @@ export function createMahJonggTable(live, seatHooks = {}, root = document) {
     }
   }
 
-  /** Selects the tiles the hint names (and its blind count): the person still presses the button. */
+  /**
+   * Shows the hint's move without making it: the tiles it names chosen on the rack (and its blind
+   * count), or the button of its move found; that button outlined and in focus. She presses it herself.
+   */
   function followHint() {
     const h = /** @type {Hint} */ (ui.hint);
+    const a = h.action;
+    if (!a) return;
     const v = view();
-    if (v.phase === 'charleston') ui.blind = Math.min(h.blind ?? 0, legalOf('pass')[0]?.blindUpTo ?? 0);
-    const want = [...suggestedTiles()];
-    ui.selected = [];
-    v.rack.forEach((t, i) => {
-      const at = want.indexOf(t);
-      if (at >= 0) { ui.selected.push(i); want.splice(at, 1); }
-    });
+    if (TILE_CHOICES.has(a.type) && rackChoosing()) {
+      if (v.phase === 'charleston') ui.blind = Math.min(h.blind ?? 0, legalOf('pass')[0]?.blindUpTo ?? 0);
+      const want = [...suggestedTiles()];
+      ui.selected = [];
+      v.rack.forEach((t, i) => {
+        const at = want.indexOf(t);
+        if (at >= 0) { ui.selected.push(i); want.splice(at, 1); }
+      });
+    }
+    ui.follow = a;
+    ui.message = '';
     renderMe();
-    focusFirstAction();
+    renderHint();
+    const target = /** @type {HTMLButtonElement | null} */ (root.querySelector('#actions .advised'));
+    if (target && !target.disabled) {
+      showPlace();
+      target.focus({ preventScroll: true });
+    } else focusFirstAction();
   }
 
   function renderLog() {

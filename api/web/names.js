@@ -30,3 +30,30 @@ export const gameWords = (game) => GAME_WORDS[game] ?? game;
  * @param {string} ruleset
  */
 export const rulesetWords = (ruleset) => RULESET_WORDS[ruleset] ?? ruleset;
+
+/**
+ * Where another seat sits, seen from the person: play passes to the right (seat s + 1).
+ * @param {number} seat
+ * @param {number} me
+ * @param {number} players
+ * @returns {'you' | 'right' | 'across' | 'left'}
+ */
+export function placeOf(seat, me, players) {
+  const off = (seat - me + players) % players;
+  if (off === 0) return 'you';
+  if (players === 2) return 'across';
+  if (players === 3) return off === 1 ? 'right' : 'left';
+  return off === 1 ? 'right' : off === 2 ? 'across' : 'left';
+}
+
+/**
+ * Another seat as the table names it to the person: "Right", "Across", "Left" ("You" for her own).
+ * Every page that tells of a game she played says it so, never by the seat's wind.
+ * @param {number} seat
+ * @param {number} me
+ * @param {number} players
+ */
+export function placeWords(seat, me, players) {
+  const place = placeOf(seat, me, players);
+  return place === 'you' ? 'You' : place.charAt(0).toUpperCase() + place.slice(1);
+}

@@ -92,6 +92,34 @@ export function receivedWords(before, passed, after) {
 }
 
 /**
+ * The blind pass's choice (standardized rules 4.5): how many of the tiles coming to her she
+ * passes on unseen, from none to `upTo`, as one short row of toggles after its words. The
+ * chosen one is pressed (aria-pressed) and drawn as a choice made, never like the main button:
+ * the Pass button beside it stays the one solid button. Each button's data-action is blind-N.
+ * @param {number} upTo
+ * @param {number} chosen
+ * @param {(blind: number) => void} onChoose
+ * @param {(text: string, onClick: () => void, cls: string, kind: string) => HTMLButtonElement} makeButton the page's own button
+ * @returns {HTMLElement}
+ */
+export function blindChoice(upTo, chosen, onChoose, makeButton) {
+  const box = document.createElement('div');
+  box.className = 'blind-choice';
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', 'How many of the tiles coming to you to pass on unseen (a blind pass)');
+  const words = document.createElement('span');
+  words.className = 'blind-words';
+  words.textContent = 'Blind pass:';
+  box.append(words);
+  for (let b = 0; b <= upTo; b++) {
+    const bb = makeButton(String(b), () => onChoose(b), 'btn-toggle', `blind-${b}`);
+    bb.setAttribute('aria-pressed', String(chosen === b));
+    box.append(bb);
+  }
+  return box;
+}
+
+/**
  * One tile element. `opts.button` makes it a focusable button (the rack); `opts.size` is
  * 'big' (the rack), 'mid' (exposures, the card) or 'small' (the discard pool); `opts.mark`
  * adds a class such as 'have', 'joker-can', 'need'. The faces are the labelled words, or

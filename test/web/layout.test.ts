@@ -232,6 +232,60 @@ describe.each(screens)('the practice page at the %s size', (screen) => {
     await page.screenshot({ path: join(SHOTS, `layout-${screen}-place-late-hint.png`) });
     expect(t.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('at the blind pass, with the hint open, her place is on the screen whole, and Pass is the one solid button', async () => {
+    const { page, base } = t;
+    const tap = (sel: string) => (SCREENS[screen].hasTouch ? page.tap(sel) : page.click(sel));
+    const offScreen = (selectors: string[]) =>
+      page.evaluate(
+        (sels) =>
+          sels.filter((sel) => {
+            const e = document.querySelector(sel);
+            if (!e || !(e as HTMLElement).checkVisibility()) return true;
+            const r = e.getBoundingClientRect();
+            return r.top < 0 || r.bottom > innerHeight;
+          }),
+        selectors,
+      );
+    await startGame(page, base, screen, 21);
+    // the first two passes, three tiles each, to the third: the first left, where a blind pass is allowed
+    for (let pass = 0; pass < 2; pass++) {
+      const free = await page.$$eval('#rack button:not(:disabled)', (bs) => bs.map((b) => (b as HTMLElement).dataset.index!));
+      for (const i of free.slice(0, 3)) await tap(`#rack [data-index="${i}"]`);
+      await tap('[data-action="pass"]');
+      await settled(page);
+    }
+    await page.waitForSelector('[data-action="blind-0"]');
+    await expect(page.locator('#prompt').textContent()).resolves.toMatch(/pass 3 of 3: choose 3 tiles to pass to the left/);
+    await tap('#hint-button');
+    await page.waitForSelector('#hint:not(.hidden) [data-action="follow-hint"]');
+    await settled(page);
+    expect(await offScreen(['#prompt', '#actions', '#hint', '#rack'])).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `layout-${screen}-blind-pass-hint.png`) });
+    // Pass is the solid (main) button; the blind choice beside it is pale, the chosen one outlined, never solid
+    const look = () =>
+      page.$$eval('#actions button', (bs) => bs.map((b) => ({ action: (b as HTMLElement).dataset.action, background: getComputedStyle(b).backgroundColor, pressed: b.getAttribute('aria-pressed') })));
+    const solid = 'rgb(29, 95, 209)';
+    let buttons = await look();
+    expect(buttons.filter((b) => b.background === solid).map((b) => b.action)).toEqual(['pass']);
+    expect(buttons.filter((b) => b.action?.startsWith('blind-')).map((b) => b.pressed)).toEqual(['true', 'false', 'false', 'false']);
+    // the hint's button chooses its tiles (and its blind ones): Pass is outlined, and still all on screen
+    await tap('[data-action="follow-hint"]');
+    await page.waitForSelector('#actions [data-action="pass"].advised:not(:disabled)');
+    expect(await offScreen(['#actions', '#hint', '#rack'])).toEqual([]);
+    buttons = await look();
+    expect(buttons.filter((b) => b.background === solid).map((b) => b.action)).toEqual(['pass']);
+    await page.screenshot({ path: join(SHOTS, `layout-${screen}-blind-pass-followed.png`) });
+    if (screen === 'tablet') {
+      // the smaller tablet too (768x1024)
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await settled(page);
+      await page.locator('#me').evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      expect(await offScreen(['#actions', '#hint', '#rack'])).toEqual([]);
+      await page.setViewportSize({ width: SCREENS.tablet.width, height: SCREENS.tablet.height });
+    }
+    expect(t.pageErrors).toEqual([]);
+  }, 120_000);
 });
 
 describe.each(screens)('the API pages (/docs) at the %s size', (screen) => {

@@ -7,7 +7,8 @@ import { checkChosen, startingCard } from './chosen-card.js';
 import { call, errorWords } from './client.js';
 import { $, el } from './dom.js';
 import { setupDisplay } from './display.js';
-import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
+import { plainLines } from './lines.js';
+import { blindChoice, tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
 
 /**
  * @typedef {{ type: string, seat: number, tile?: string, tiles?: string[], blind?: number, blindUpTo?: number, size?: number, jokers?: number, claimTile?: string, choose?: { min: number, max: number }, owner?: number, exposure?: number }} LegalAction
@@ -15,7 +16,7 @@ import { tileElement, tileLabel, tilesLabel, tilesInWords } from './tiles.js';
  * @typedef {{ seat: number, players: number, phase: string, wallLeft: number, rack: string[], claim: { tile: string, discarder: number } | null,
  *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
  * @typedef {{ id: string, words: string }} Choice
- * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string, situation?: string, choices?: Choice[] }} Drill
+ * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string, situation?: string, choices?: Choice[], forms?: Map<string, string[][]> | null }} Drill
  * @typedef {{ text: string, details?: string, action: LegalAction, tiles: string[], blind?: number }} Hint
  * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint, days?: number, due?: string }} Grade
  * @typedef {{ recordId: string, decision: number, kind: string, finishedAt: string }} MistakeItem
@@ -131,6 +132,32 @@ function tileRow(tiles, size = 'small') {
   return el('span', { class: 'tile-row inline-tiles' }, tiles.map((t) => tileElement(t, { size })));
 }
 
+/**
+ * The drill opened at the top of the screen, in focus: its question, then the answer buttons and
+ * the rack. Focus alone scrolls no further than it must, and the drill opens where the form's
+ * button or the last answer was, far down a phone's page: its question and buttons off-screen.
+ */
+function showDrill() {
+  const box = $('#drill');
+  box.focus({ preventScroll: true });
+  box.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * The server's sentence in a beginner's words: tiles by name ("5 Bam"), card lines by the names
+ * players give them ("the second 2468 line"), never the card's notation.
+ * @param {string | null | undefined} text
+ */
+function plain(text) {
+  return tilesInWords(plainLines(text));
+}
+
+/** A drill's kind and level: "Choose a discard, level 2", "What does it score? Level 1". @param {Drill} d */
+function kindAndLevel(d) {
+  const kind = KIND_WORDS[d.kind] ?? d.kind;
+  return `${kind}${kind.endsWith('?') ? ' Level' : ', level'} ${d.level}`;
+}
+
 /** @param {string} kind */
 function legalOf(kind) {
   return (state.drill?.legal ?? []).filter((a) => a.type === kind);
@@ -167,15 +194,15 @@ function draw() {
     : state.mistake
     ? 'A mistake from one of your games, at that very moment'
     : state.daily
-      ? `Today's puzzle (${d.date}): ${KIND_WORDS[d.kind]}, level ${d.level}`
-      : `${KIND_WORDS[d.kind]}, level ${d.level}, drill ${d.seed}`;
-  $('#drill-question').textContent = lesson ? lesson.say : d.question;
+      ? `Today's puzzle (${d.date}): ${kindAndLevel(d)}`
+      : `${kindAndLevel(d)}, drill ${d.seed}`;
+  $('#drill-question').textContent = plain(lesson ? lesson.say : d.question);
 
   // what she can see at the table
   const lines = [];
   // a lesson's step at a choice drill: its words say what to look for, the drill's question names the tile or player
-  if (lesson && d.choices) lines.push(el('p', { class: 'drill-ask', text: d.question }));
-  if (d.situation) lines.push(el('p', { text: tilesInWords(d.situation) }));
+  if (lesson && d.choices) lines.push(el('p', { class: 'drill-ask', text: plain(d.question) }));
+  if (d.situation) lines.push(el('p', { text: plain(d.situation) }));
   else if (d.kind === 'hand' && v.phase === 'charleston') lines.push(el('p', { text: 'Your tiles as they were dealt, before the Charleston.' }));
   else if (v.phase === 'courtesy') lines.push(el('p', { text: 'The Charleston is over: you and the player across may swap up to three tiles. Choose the tiles to offer, or none.' }));
   else if (v.phase === 'charleston') lines.push(el('p', { text: `You pass ${DIRECTION_WORDS[v.prompt.direction ?? 'right'] ?? 'to the right'}${legalOf('pass')[0]?.blindUpTo ? ', and on this pass you may pass on tiles you receive without looking at them (a blind pass)' : ''}.` }));
@@ -202,7 +229,69 @@ function draw() {
   $('#table-shown').replaceChildren(...shown);
   drawRack();
   drawAnswer();
+  drawLines();
   drawResult();
+}
+
+/** The card lines a choice drill offers (Which hand to aim for?), each by its id: none for another kind. */
+function linesOffered() {
+  const d = state.drill;
+  return d?.kind === 'hand' ? (d.choices ?? []).filter((c) => /^.+ #\d{1,3}$/.test(c.id)) : [];
+}
+
+/**
+ * The lines a hand drill offers, under its answers, behind a toggle: each by its name, drawn as
+ * tiles (its closest form to her tiles, as the analyzer pages draw it) once the analyzer has
+ * answered, and as the card writes it, for those who read the card's notation.
+ */
+function drawLines() {
+  const box = $('#answer-more');
+  const d = state.drill;
+  const offered = linesOffered();
+  if (!d || offered.length === 0) { box.replaceChildren(); return; }
+  if (d.forms === undefined) askForms(d);
+  const open = box.querySelector('details')?.open ?? false;
+  const forms = d.forms ?? null;
+  const details = el('details', { class: 'line-forms', open },
+    el('summary', { text: forms ? 'See these lines drawn as tiles' : 'See how the card writes these lines' }),
+    ...offered.map((c) => {
+      const at = c.words.indexOf(` (${c.id}`);
+      const written = at > 0 ? c.words.slice(0, at) : '';
+      const groups = forms?.get(c.id);
+      return el('div', { class: 'line-form', data: { id: c.id } },
+        el('p', { class: 'line-form-name', text: plain(c.words) }),
+        groups ? el('div', { class: 'tile-row form' }, groups.map((g) => el('span', { class: 'form-word' }, g.map((t) => tileElement(t, { size: 'small' }))))) : null,
+        written ? el('p', { class: 'note', text: `On the card: ${written}.` }) : null);
+    }));
+  box.replaceChildren(details);
+}
+
+/**
+ * The closest form of each line a hand drill offers, as the analyzer finds it for her tiles (her
+ * rack, her exposures, the tiles seen) on the drill's card; drawn once it answers. Nothing is drawn
+ * when it cannot be asked, or answers for another card than the drill's.
+ * @param {Drill} d
+ */
+async function askForms(d) {
+  d.forms = null;
+  const v = d.view;
+  const groups = (/** @type {Exposure[]} */ xs) => xs.map((x) => x.tiles.join(' ')).join(' ; ');
+  /** @type {Record<string, string>} */
+  const others = {};
+  for (const s of v.seats) if (s.seat !== v.seat && s.exposures.length) others[seatWords(s.seat, v).toLowerCase()] = groups(s.exposures);
+  const body = { hand: v.rack.join(' '), exposed: groups(v.seats[v.seat]?.exposures ?? []), seen: v.seats.flatMap((s) => s.discards).join(' '), others, all: true };
+  try {
+    // her own card (not a lesson's, a mistake's or a coach's drills, dealt on their own): its text
+    const own = state.card && state.drill === d && !state.lesson && !state.mistake && !state.set;
+    const card = own ? /** @type {{ text: string }} */ (await call('GET', `/api/cards/${encodeURIComponent(state.card)}`)).text : undefined;
+    /** @type {{ card: string, results: { id: string, groups?: { tile: string }[][] }[] }} */
+    const r = await call('POST', '/api/analyze', { ...body, ...(card ? { card } : {}) });
+    if (r.card !== d.card) return;
+    d.forms = new Map(r.results.filter((x) => x.groups?.length).map((x) => [x.id, (x.groups ?? []).map((g) => g.map((t) => t.tile))]));
+  } catch {
+    return; // the lines stay named, and written as the card writes them
+  }
+  if (state.drill === d) drawLines();
 }
 
 function drawRack() {
@@ -253,7 +342,7 @@ function drawAnswer() {
   const out = [];
   if (d.choices) {
     for (const c of d.choices) {
-      const b = button(tilesInWords(c.words), () => answerChoice(c.id), 'btn-choice');
+      const b = button(plain(c.words), () => answerChoice(c.id), 'btn-choice');
       b.dataset.choice = c.id;
       out.push(b);
     }
@@ -262,15 +351,18 @@ function drawAnswer() {
     out.push(button(tiles.length ? `Offer ${tilesLabel(tiles)}` : 'Offer nothing', () => answer({ type: 'courtesy', seat, tiles: chosenTiles() }), 'btn-main', 'answer-button'));
   } else if (d.view.phase === 'charleston') {
     const upTo = legalOf('pass')[0]?.blindUpTo ?? 0;
-    for (let b = 0; upTo > 0 && b <= upTo; b++) {
-      const bb = button(b === 0 ? 'All 3 from my rack' : `Pass on ${b} unseen`, () => {
+    if (upTo > 0) {
+      // the blind pass: a choice beside the Pass button, never drawn like it
+      out.push(blindChoice(upTo, state.blind, (b) => {
         state.blind = b;
         while (state.chosen.length > 3 - b) state.chosen.pop();
         drawRack();
         drawAnswer();
-      }, state.blind === b ? 'btn-quiet btn-on' : 'btn-quiet');
-      bb.setAttribute('aria-pressed', String(state.blind === b));
-      out.push(bb);
+      }, (text, onClick, cls, kind) => {
+        const b = button(text, onClick, cls);
+        b.dataset.action = kind;
+        return b;
+      }));
     }
     const tiles = chosenTiles();
     const need = 3 - state.blind;
@@ -367,7 +459,7 @@ async function lessonAnswer(lesson, given) {
     } else {
       state.chosen = [];
       state.choice = null;
-      $('#drill-message').textContent = tilesInWords(r.words);
+      $('#drill-message').textContent = plain(r.words);
     }
   } catch (err) {
     $('#drill-message').textContent = `Your move could not be checked: ${errorWords(err)}`;
@@ -387,7 +479,7 @@ async function openLesson(id, step) {
     history.replaceState(null, '', `drills.html?lesson=${encodeURIComponent(id)}&step=${step}`);
     $('#drill-message').textContent = '';
     draw();
-    $('#drill').focus();
+    showDrill();
   } catch (err) {
     $('#tally').textContent = `The lesson could not be opened: ${errorWords(err)}`;
   }
@@ -417,7 +509,7 @@ function drawResult() {
     box.className = 'drill-right';
     const last = l.step === l.steps;
     box.replaceChildren(
-      el('p', { class: 'verdict', text: tilesInWords(state.lessonDone) }),
+      el('p', { class: 'verdict', text: plain(state.lessonDone) }),
       el('div', { class: 'buttons' },
         button(last ? 'Back to the lessons' : 'Next step', () => (last ? back() : openLesson(l.lesson, l.step + 1)), 'btn-main', 'next-button')),
     );
@@ -431,11 +523,11 @@ function drawResult() {
   box.className = g.right ? 'drill-right' : 'drill-wrong';
   const mine = d.choices?.find((c) => c.id === state.choice);
   box.replaceChildren(
-    ...(mine ? [el('p', { class: 'note', text: `Your answer: ${tilesInWords(mine.words)}.` })] : []),
-    el('p', { class: 'verdict', text: tilesInWords(g.verdict) }),
-    el('p', { class: 'why', text: tilesInWords(g.hint.text) }),
+    ...(mine ? [el('p', { class: 'note', text: plain(`Your answer: ${mine.words}.`) })] : []),
+    el('p', { class: 'verdict', text: plain(g.verdict) }),
+    el('p', { class: 'why', text: plain(g.hint.text) }),
     ...(!g.agreed && !d.choices && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),
-    ...(g.hint.details ? [el('details', {}, el('summary', { text: 'Details' }), el('p', { text: tilesInWords(g.hint.details) }))] : []),
+    ...(g.hint.details ? [el('details', {}, el('summary', { text: 'Details' }), el('p', { text: plain(g.hint.details) }))] : []),
     ...(g.days !== undefined && g.due ? [el('p', { class: 'comes-back', text: g.right ? `It comes back on ${dayWords(g.due)}, to check you still know it.` : `It comes back on ${dayWords(g.due)}, to try again.` })] : []),
     el('p', { class: 'note', text: `${t.streak} right in a row now (best ${t.best}).` }),
     el('div', { class: 'buttons' },
@@ -458,7 +550,7 @@ async function open(path, daily, set = null) {
     Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily, mistake: null, set, lesson: null, lessonDone: null, choice: null });
     if (!daily && !set) history.replaceState(null, '', `drills.html?kind=${d.kind}&level=${d.level}&seed=${d.seed}${cardParam()}`);
     draw();
-    $('#drill').focus();
+    showDrill();
   } catch (err) {
     $('#choose').classList.remove('hidden');
     $('#tally').textContent = `The drill could not be dealt: ${errorWords(err)}`;
@@ -538,7 +630,7 @@ async function nextMistake() {
     const d = await call('GET', `/api/drills/mine/${encodeURIComponent(item.recordId)}/${item.decision}`);
     Object.assign(state, { drill: d, grade: null, chosen: [], blind: 0, daily: false, mistake: { recordId: item.recordId, decision: item.decision }, lesson: null, lessonDone: null, choice: null });
     draw();
-    $('#drill').focus();
+    showDrill();
   } catch (err) {
     $('#drill-message').textContent = `That mistake could not be shown: ${errorWords(err)}`;
   }

@@ -3,7 +3,14 @@
 
 import { ApiError, errorWords } from './client.js';
 import { el } from './dom.js';
+import { lineName, plainLines } from './lines.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
+
+/**
+ * The server's sentence in a player's words: tiles by name, card lines by the names players give them.
+ * @param {string | null | undefined} text
+ */
+const words = (text) => tilesInWords(plainLines(text));
 
 /** @import { View } from './app.js' */
 /** @import { Review, ReviewDecision, Tile } from './types.js' */
@@ -48,7 +55,7 @@ function outcomeWords(v, seatWords) {
     return r.winners.map((s) => {
       const mj = (v.mahJonggs ?? []).find((m) => m.seat === s);
       const who = seatWords(s);
-      return `${who === 'You' ? 'You' : who} made Mah Jongg${mj ? ` with ${mj.line} (worth ${mj.value})` : ''}.`;
+      return `${who === 'You' ? 'You' : who} made Mah Jongg${mj ? ` with ${lineName(mj.line)} (worth ${mj.value})` : ''}.`;
     }).join(' ');
   }
   return r.wallGame ? 'A wall game: the tiles ran out and nobody made Mah Jongg.' : 'The game ended without a Mah Jongg.';
@@ -69,6 +76,7 @@ export function plainScoreWhy(why, seatWords) {
       const who = seatWords(Number(n));
       return own ? (who === 'You' ? 'your' : `${who}\u2019s`) : (who === 'You' ? 'you' : who);
     })
+    .replace(/\b1 x the\b/g, 'once the')
     .replace(/\b2 x the\b/g, 'twice the')
     .replace(/\b(\d+) x the\b/g, '$1 times the')
     .replace(/\s+;/g, ';')
@@ -119,7 +127,7 @@ export async function renderEnd(box, ui, ctx) {
   hands.append(el('h3', { text: 'Everyone\u2019s hands' }));
   for (let s = 0; s < v.players; s++) {
     const mj = (v.mahJonggs ?? []).filter((m) => m.seat === s);
-    hands.append(el('p', { text: `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => m.line).join(' and ')}` : ''}` }));
+    hands.append(el('p', { text: `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => lineName(m.line)).join(' and ')}` : ''}` }));
     const row = tileRow(sortTiles([...(r.hands?.[s] ?? []), ...mj.flatMap((m) => m.tiles)]), 'mid');
     for (const x of v.exposures?.[s] ?? []) {
       const g = el('span', { class: 'group' });
@@ -169,13 +177,13 @@ const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vo
 function decisionWords(d, player) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
   const who = player ?? 'you';
-  if (d.agreed) return `${when}: ${who} chose to ${tilesInWords(d.chosen)}. Good: that is what the coach would do.`;
+  if (d.agreed) return `${when}: ${who} chose to ${words(d.chosen)}. Good: that is what the coach would do.`;
   // the coach's own figures call the two about equally good: no cost, not a mistake
-  if (d.asGood) return `${when}: ${who} chose to ${tilesInWords(d.chosen)}, about as good as the coach's choice to ${tilesInWords(d.suggested)}.`;
+  if (d.asGood) return `${when}: ${who} chose to ${words(d.chosen)}, about as good as the coach's choice to ${words(d.suggested)}.`;
   const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : (d.tilesLost ?? 0) > 0 ? ` It left ${player ? 'her' : 'you'} ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
   // the idea behind the better choice, in one sentence (the review's plain reason)
-  const idea = d.why ? ` ${tilesInWords(d.why)}` : '';
-  return `${when}: ${who} chose to ${tilesInWords(d.chosen)}; better was to ${tilesInWords(d.suggested)}.${cost}${idea}`;
+  const idea = d.why ? ` ${words(d.why)}` : '';
+  return `${when}: ${who} chose to ${words(d.chosen)}; better was to ${words(d.suggested)}.${cost}${idea}`;
 }
 
 /**
@@ -273,17 +281,17 @@ function showMoment(box, d, ctx) {
     box.append(el('p', { text: `${whose} exposures:` }), row);
   }
   const p = el('p');
-  p.append(el('strong', { text: `${ctx.player ?? 'You'} chose: ` }), `${tilesInWords(d.chosen)}.`);
+  p.append(el('strong', { text: `${ctx.player ?? 'You'} chose: ` }), `${words(d.chosen)}.`);
   box.append(p);
   if (!d.agreed) {
     const q = el('p');
-    q.append(el('strong', { text: 'The coach: ' }), `${tilesInWords(d.suggested)}.`);
+    q.append(el('strong', { text: 'The coach: ' }), `${words(d.suggested)}.`);
     box.append(q);
   }
-  if (d.why) box.append(el('p', { text: tilesInWords(d.why) }));
+  if (d.why) box.append(el('p', { text: words(d.why) }));
   if (d.details) {
     const more = el('details');
-    more.append(el('summary', { text: 'Details' }), el('p', { text: tilesInWords(d.details) }));
+    more.append(el('summary', { text: 'Details' }), el('p', { text: words(d.details) }));
     box.append(more);
   }
   const discards = discardsThen;

@@ -61,6 +61,43 @@ export function pageTile(name, opts = {}) {
   return el;
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+
+/**
+ * A card line as players name it, by its section and its place there: "the second 2468 line",
+ * as the advice says it (agents/mah-jongg/advice.ts lineName), read from the line's id ("2468 #2").
+ * An id of another shape is said as it is.
+ * @param {string} id
+ * @returns {string}
+ */
+export function lineName(id) {
+  const m = /^(.+) #(\d{1,3})$/.exec(id.trim());
+  if (!m) return `the line ${id}`;
+  const n = Number(m[2]);
+  return n >= 1 && n <= ORDINALS.length ? `the ${ORDINALS[n - 1]} ${m[1]} line` : `line ${n} under ${m[1]}`;
+}
+
+/** A group of the card's notation ("1111a", "NNN|SSS", "2026a", "RG0"), or what joins groups ("+", "=", "or"). */
+const NOTATION = '(?:[0-9A-Z|]+[abc]?)(?: (?:[0-9A-Z|]+[abc]?|[+=]|or))*';
+/** A line in the card's notation followed by its id, and what more the brackets say: "FF 2468a 4444b 888b (2468 #2, 25 points)". */
+const LINE_IN_NOTATION = new RegExp(String.raw`(^|[\s"“(:])(${NOTATION}) \(([^(),]+ #\d{1,3})(?:, ([^()]*))?\)`, 'g');
+
+/**
+ * The server's sentences with each card line named as players name it rather than written in the
+ * card's notation, which a beginner cannot read: "You made Mah Jongg with FFF 2468a 4444b 888b
+ * (2468 #2, a 25-point hand)" becomes "You made Mah Jongg with the second 2468 line (a 25-point
+ * hand)". A sentence that begins with a line begins with a capital.
+ * @param {string | null | undefined} text
+ * @returns {string}
+ */
+export function plainLines(text) {
+  return String(text ?? '').replace(LINE_IN_NOTATION, (_, before, _form, id, more, at, all) => {
+    const name = lineName(id);
+    const first = /** @type {number} */ (at) === 0 || /[.!?]\s*$/.test(String(all).slice(0, at + before.length));
+    return `${before}${first ? name.charAt(0).toUpperCase() + name.slice(1) : name}${more ? ` (${more})` : ''}`;
+  });
+}
+
 /** @param {number} x */
 const percent = (x) => Math.round(x * 100);
 const COUNT_WORDS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];

@@ -24,6 +24,8 @@ describe("the score table in a player's words", () => {
       'collects 100 for Mah Jongg on a 25-point hand; a dead hand still pays',
     );
     expect(plainScoreWhy("discarded the tile claimed for seat 0's second Mah Jongg (Siamese 17E)", seatWords)).toBe('discarded the tile claimed for your second Mah Jongg');
+    // never "1 times the"
+    expect(plainScoreWhy('pays 75 to seat 1: Mah Jongg, 1 x the 75-point hand', seatWords)).toBe('pays 75 to Right: Mah Jongg, once the 75-point hand');
   });
 
   it('every reason the engine gives in played games, social and tournament, reads without seat numbers or citations', () => {

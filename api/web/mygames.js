@@ -5,8 +5,9 @@
 import { api, call, errorWords } from './client.js';
 import { byId as $ } from './dom.js';
 import { showReview } from './end.js';
-import { gameWords, rulesetWords } from './names.js';
-import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
+import { plainLines } from './lines.js';
+import { gameWords, placeWords, rulesetWords } from './names.js';
+import { sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
 
 /** @import { ReviewDecision, Tile } from './types.js' */
 
@@ -19,7 +20,10 @@ import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
  * }} GameRecord
  */
 
-/** A move of a record, as the steps tell it (its type absent for the deal). @typedef {{ type?: string, seat: number, tile?: Tile, tiles?: Tile[], yes?: boolean }} Move */
+/**
+ * A move of a record, as the steps tell it (its type absent for the deal): a call names no tile (it takes the last discard).
+ * @typedef {{ type?: string, seat: number, tile?: Tile, tiles?: Tile[], yes?: boolean, blind?: number, size?: number, jokers?: number, owner?: number, target?: number }} Move
+ */
 
 /** Who this browser is (GET /api/me). @typedef {{ signedIn: boolean, guest?: boolean, name?: string }} Me */
 
@@ -65,12 +69,28 @@ function showMe(me) {
   $('signed-in').classList.toggle('hidden', !me.signedIn);
 }
 
+/**
+ * The server's sentence in a player's words: tiles by name, card lines by the names players give them.
+ * @param {string | null | undefined} text
+ */
+const plain = (text) => tilesInWords(plainLines(text));
+
 /** The player the games are of, in words: "You", or her student's name. */
 const who = () => student ?? 'You';
 const whose = () => (student === null ? 'your' : 'her');
 
 /** The seat's name at the table: East, South... for Mah Jongg; "seat 2" at a Mexican Train table. @param {GameRecord} r */
 const seatName = (r) => (r.seat === null ? 'a seat' : r.game === 'mah-jongg' && r.seats.length <= 4 ? SEATS[r.seat] : `seat ${r.seat + 1}`);
+
+/**
+ * Another seat of her game as the table named it to her: "Right", "Across", "Left" (her own: "You",
+ * or her name for her coach); a game she only watched, by the seat's wind.
+ * @param {number} seat
+ * @param {GameRecord} r
+ */
+const seatWords = (seat, r) => (r.seat === null ? (SEATS[seat] ?? `Seat ${seat + 1}`) : seat === r.seat ? who() : placeWords(seat, r.seat, r.seats.length));
+/** "your", "Right's", her name's for her coach. @param {number} seat @param {GameRecord} r */
+const whoseSeat = (seat, r) => (seat === r.seat ? whose() : `${seatWords(seat, r)}'s`);
 
 /**
  * How the game ended for her, in one sentence.
@@ -81,18 +101,47 @@ function ending(r) {
   if (r.game === 'mah-jongg') {
     if (r.wallGame) return 'Nobody made Mah Jongg (a wall game).';
     const won = r.winners.includes(s);
-    return `${won ? `${who()} made Mah Jongg` : `${r.winners.map((w) => (r.seat === null ? `Seat ${w + 1}` : SEATS[w] ?? `seat ${w + 1}`)).join(' and ')} made Mah Jongg`}; ${whose()} score ${r.scores[s] > 0 ? '+' : ''}${r.scores[s]}.`;
+    return `${won ? `${who()} made Mah Jongg` : `${r.winners.map((w) => (r.seat === null ? `Seat ${w + 1}` : seatWords(w, r))).join(' and ')} made Mah Jongg`}; ${whose()} score ${r.scores[s] > 0 ? '+' : ''}${r.scores[s]}.`;
   }
   const won = r.winners.includes(s);
   return `${who()} ${won ? 'won' : 'did not win'} with ${r.scores[s]} pips left.`;
 }
 
-/** What a seat did, said of another seat ("South discards") and of her ("You discard"). @type {Record<string, [string, string]>} */
+/** What a seat did, said of another seat ("Right discards") and of her ("You discard"). @type {Record<string, [string, string]>} */
 const VERBS = {
-  draw: ['draws', 'draw'], discard: ['discards', 'discard'], pass: ['passes', 'pass'], courtesy: ['passes across', 'pass across'], vote: ['votes', 'vote'],
-  call: ['calls', 'call'], callMahJongg: ['calls for Mah Jongg', 'call for Mah Jongg'], decline: ['lets it go', 'let it go'], exchange: ['exchanges a joker for', 'exchange a joker for'],
-  declare: ['declares Mah Jongg', 'declare Mah Jongg'], callDead: ['calls a hand dead', 'call a hand dead'],
+  draw: ['draws', 'draw'], discard: ['discards', 'discard'], pass: ['passes', 'pass'], courtesy: ['offers', 'offer'], vote: ['votes', 'vote'],
+  call: ['calls', 'call'], callMahJongg: ['calls', 'call'], decline: ['lets it go', 'let it go'], exchange: ['exchanges', 'exchange'],
+  declare: ['declares Mah Jongg', 'declare Mah Jongg'], callDead: ['calls', 'call'],
 };
+/** @type {Record<number, string>} */
+const GROUP = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+/** The Charleston's passes in order (standardized rules 4: right, across, left; then left, across, right). */
+const PASSES = { first: ['to the right', 'across', 'to the left'], second: ['to the left', 'across', 'to the right'] };
+
+/**
+ * What a move takes from the moves before it: a call or a call for Mah Jongg, the discard it takes
+ * (the record names no tile); her Charleston pass, its direction (the first three before the vote,
+ * the second three after; a pass made again after an all-blind pass, none).
+ * @typedef {{ claimed?: { tile: Tile, seat: number }, direction?: string }} MoveContext
+ * @param {{ action: Move }[]} steps
+ * @param {GameRecord} r
+ * @returns {MoveContext[]}
+ */
+function movesInContext(steps, r) {
+  /** @type {{ tile: Tile, seat: number } | undefined} */
+  let last;
+  let second = false;
+  let passes = 0;
+  return steps.map(({ action: a }) => {
+    /** @type {MoveContext} */
+    const c = {};
+    if (a.type === 'discard' && a.tile) last = { tile: a.tile, seat: a.seat };
+    if ((a.type === 'call' || a.type === 'callMahJongg') && last) c.claimed = last;
+    if (a.type === 'vote' && !second) { second = true; passes = 0; }
+    if (a.type === 'pass' && a.seat === r.seat) c.direction = (second ? PASSES.second : PASSES.first)[passes++];
+    return c;
+  });
+}
 
 /** The moves of play told between her decisions (draws, passes face down and discards let go are not). */
 const PLAY_MOVES = new Set(['discard', 'call', 'callMahJongg', 'declare', 'exchange', 'callDead']);
@@ -100,19 +149,36 @@ const PLAY_MOVES = new Set(['discard', 'call', 'callMahJongg', 'declare', 'excha
 const DECISIONS = new Set(['pass', 'courtesy', 'vote', ...PLAY_MOVES]);
 
 /**
- * A move of a finished game in words: "South discards 5 Bam.", "You vote no."
+ * A move of a finished game in one plain sentence, as the table told it: "Right discards 5 Bam.",
+ * "You call Left's 2 Crak for a pung with 1 joker.", "You pass 2 Crak and 2 tiles blind to the left."
  * @param {Move} a
  * @param {GameRecord} r
+ * @param {MoveContext} [c]
  */
-function moveWords(a, r) {
+function moveWords(a, r, c = {}) {
   if (a.type === undefined) return 'The deal.';
   const mine = a.seat === r.seat;
-  const who = mine ? 'You' : SEATS[a.seat] ?? `Seat ${a.seat + 1}`;
-  const verb = VERBS[a.type]?.[mine ? 1 : 0] ?? a.type;
-  if (a.type === 'vote') return `${who} ${verb} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
-  if (a.type === 'courtesy' && mine && !a.tiles?.length) return 'You offer nothing across.';
-  const tiles = a.tile ? ` ${tileLabel(a.tile)}` : Array.isArray(a.tiles) && a.tiles.length > 0 ? ` ${a.tiles.map(tileLabel).join(', ')}` : '';
-  return `${who} ${verb}${tiles}.`;
+  const who = mine ? (student ?? 'You') : seatWords(a.seat, r);
+  const verb = VERBS[a.type]?.[mine && student === null ? 1 : 0] ?? a.type;
+  const what = c.claimed ? `${whoseSeat(c.claimed.seat, r)} ${tileLabel(c.claimed.tile)}` : 'the discard';
+  const tiles = a.tiles ?? [];
+  switch (a.type) {
+    case 'vote': return `${who} ${verb} ${a.yes ? 'yes' : 'no'} to a second Charleston.`;
+    case 'pass': {
+      const blind = a.blind ?? 0;
+      const passed = [tiles.length ? tilesLabel(tiles) : '', blind ? `${blind} tile${blind === 1 ? '' : 's'} blind` : ''].filter(Boolean).join(' and ');
+      return `${who} ${verb} ${passed || 'nothing'}${c.direction ? ` ${c.direction}` : ''}.`;
+    }
+    case 'courtesy': return `${who} ${verb} ${tiles.length ? tilesLabel(tiles) : 'nothing'} across.`;
+    case 'call': return `${who} ${verb} ${what} for a ${GROUP[a.size ?? 3] ?? 'group'}${a.jokers ? ` with ${a.jokers} joker${a.jokers === 1 ? '' : 's'}` : ''}.`;
+    case 'callMahJongg': return `${who} ${verb} ${what} for Mah Jongg.`;
+    case 'exchange': {
+      const from = a.owner === undefined ? 'an' : a.owner === a.seat ? (mine && student === null ? 'your own' : 'her own') : whoseSeat(a.owner, r);
+      return `${who} ${verb} ${a.tile ? `${mine ? whose() : 'a'} ${tileLabel(a.tile)}` : 'a tile'} for the joker in ${from} exposure.`;
+    }
+    case 'callDead': return `${who} ${verb} ${a.target === undefined ? 'a' : whoseSeat(a.target, r)} hand dead.`;
+    default: return `${who} ${verb}${a.tile ? ` ${tileLabel(a.tile)}` : ''}.`;
+  }
 }
 
 /**
@@ -120,11 +186,12 @@ function moveWords(a, r) {
  * Mah Jonggs (draws, passes face down and discards let go are left out).
  * @param {{ action: Move }[]} between
  * @param {GameRecord} r
+ * @param {MoveContext[]} context each move's, as `between` lists them
  */
-function meanwhileWords(between, r) {
-  const told = between.map((s) => s.action).filter((a) => a.seat !== r.seat && PLAY_MOVES.has(a.type ?? ''));
+function meanwhileWords(between, r, context) {
+  const told = between.map((s, i) => ({ a: s.action, c: context[i] })).filter(({ a }) => a.seat !== r.seat && PLAY_MOVES.has(a.type ?? ''));
   if (!told.length) return '';
-  const shown = told.slice(-6).map((a) => moveWords(a, r).replace(/\.$/, ''));
+  const shown = told.slice(-6).map(({ a, c }) => moveWords(a, r, c).replace(/\.$/, ''));
   return `Before it: ${told.length > 6 ? `${told.length - 6} more moves, then ` : ''}${shown.join('; ')}.`;
 }
 
@@ -140,6 +207,7 @@ async function stepThrough(r, box) {
   const data = await work(() => call('GET', `/api/records/${encodeURIComponent(r.id)}/steps?seat=${r.seat}`));
   if (!data) return;
   const steps = data.steps;
+  const context = movesInContext(steps, r);
   // the deal, each decision of hers, and the end
   const stops = steps.flatMap((st, i) => (i === 0 || i === steps.length - 1 || (st.action.seat === r.seat && DECISIONS.has(st.action.type ?? '')) ? [i] : []));
   box.classList.remove('hidden');
@@ -161,21 +229,22 @@ async function stepThrough(r, box) {
     const s = steps[i];
     const decisions = stops.length - 2;
     const end = i === steps.length - 1 && k > 0;
-    const what = k === 0 ? 'The deal.' : end ? `The end of the game. ${moveWords(s.action, r)}` : `Decision ${k} of ${decisions}: ${moveWords(s.action, r)}`;
+    const what = k === 0 ? 'The deal.' : end ? `The end of the game. ${moveWords(s.action, r, context[i])}` : `Decision ${k} of ${decisions}: ${moveWords(s.action, r, context[i])}`;
     words.textContent = what;
-    meanwhile.textContent = k === 0 ? '' : meanwhileWords(steps.slice(stops[k - 1] + 1, i), r);
+    meanwhile.textContent = k === 0 ? '' : meanwhileWords(steps.slice(stops[k - 1] + 1, i), r, context.slice(stops[k - 1] + 1, i));
     // what she saw when she chose: the table just before her move (the deal and the end as they are)
     const then = k === 0 || end ? s : steps[i - 1];
     const rack = document.createElement('div');
     rack.className = 'tile-row';
     for (const t of sortTiles(then.rack)) rack.append(tileElement(t, { size: 'small' }));
-    const parts = [Object.assign(document.createElement('p'), { textContent: k === 0 || end ? 'Your rack:' : 'Your rack when you chose:' }), rack];
+    const rackWords = student === null ? (k === 0 || end ? 'Your rack:' : 'Your rack when you chose:') : k === 0 || end ? `${student}'s rack:` : `${student}'s rack when she chose:`;
+    const parts = [Object.assign(document.createElement('p'), { textContent: rackWords }), rack];
     then.discards.forEach((ds, seat) => {
       if (ds.length === 0) return;
       const row = document.createElement('div');
       row.className = 'tile-row';
       for (const t of ds) row.append(tileElement(t, { size: 'small' }));
-      parts.push(Object.assign(document.createElement('p'), { textContent: `${seat === r.seat ? 'Your' : `${SEATS[seat] ?? `Seat ${seat + 1}`}'s`} discards:` }), row);
+      parts.push(Object.assign(document.createElement('p'), { textContent: `${seat === r.seat ? (student === null ? 'Your' : `${student}'s`) : `${seatWords(seat, r)}'s`} discards:` }), row);
     });
     shown.replaceChildren(...parts);
     prev.disabled = k === 0;
@@ -233,7 +302,7 @@ async function reviewInto(r, box) {
   busy(true);
   try {
     const data = await api.review({ recordId: r.id, seat: r.seat });
-    showReview(box, data, { seat: () => r.seat, seatWords: (s) => (s === r.seat ? who() : SEATS[s] ?? `Seat ${s + 1}`), playFrom: (d) => playFrom(r, d), player: student ?? undefined });
+    showReview(box, data, { seat: () => r.seat, seatWords: (s) => seatWords(s, r), playFrom: (d) => playFrom(r, d), player: student ?? undefined });
   } catch (err) {
     box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${errorWords(err)}` }));
   } finally {
@@ -377,7 +446,7 @@ async function loadProgress() {
   for (const h of p.habits.slice(0, 3)) {
     if (!h.example.chosen) continue;
     const li = document.createElement('li');
-    li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, ${student === null ? "you" : student} chose to ${tilesInWords(h.example.chosen)} where it was better to ${tilesInWords(h.example.suggested)}. ${tilesInWords(h.example.why)}`;
+    li.textContent = `A costly habit in ${h.kind === 'call' ? 'calls' : h.kind === 'discard' ? 'discards' : 'the Charleston'} (${h.mistakes} time${h.mistakes === 1 ? '' : 's'}): for example, ${student === null ? "you" : student} chose to ${plain(h.example.chosen)} where it was better to ${plain(h.example.suggested)}. ${plain(h.example.why)}`;
     $('said').append(li);
   }
   const chart = /** @type {HTMLImageElement} */ ($('chart'));

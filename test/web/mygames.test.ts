@@ -70,7 +70,8 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       // past the Charleston (at most three passes, a vote, three more and the courtesy): her play
       await page.fill('.step-slider', '12');
       await expect(words()).resolves.toMatch(/^Decision 12 of \d+: You (discard|call|exchange|declare) /);
-      await expect(page.textContent('.step-meanwhile')).resolves.toMatch(/^Before it: (.+; )?(East|South|West|North) (discards|calls) /);
+      // the others as the table named them, where they sat from her: never by their winds
+      await expect(page.textContent('.step-meanwhile')).resolves.toMatch(/^Before it: (.+; )?(Right|Across|Left) (discards|calls) /);
       await page.fill('.step-slider', String(stops - 1));
       await expect(words()).resolves.toMatch(/^The end of the game\. /);
       expect(await page.isDisabled('.steps-box button:has-text("Next decision")')).toBe(true);

@@ -38,3 +38,13 @@ export function shuffle<T>(s: RngState, items: T[]): T[] {
   }
   return items;
 }
+
+/** A seed from a text (FNV-1a): the same text gives the same seed on every machine. */
+export function seedOfText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

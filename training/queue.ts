@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import { Queue, QueueEvents, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { Piscina } from 'piscina';
 import type { AgreementTask, EvalTask, SelfPlayTask } from './train.worker.js';
+import type { TruthTask } from './truth.js';
 import { TilemateError } from '../engine/errors.js';
 
 /**
- * Training's tasks (self-play batches, arena deals, the search's agreement) spread over any
+ * Training's tasks (self-play batches, arena deals, the search's agreement, the truth set's
+ * decisions) spread over any
  * number of actor processes, on any number of machines, through one Redis: a BullMQ queue. The
  * learner (`tilemate train --redis URL`) adds each task as a job and waits for its result;
  * each actor (`tilemate actor --redis URL`) takes jobs and plays them in its own worker threads
@@ -25,7 +27,7 @@ import { TilemateError } from '../engine/errors.js';
 export const TRAIN_QUEUE = 'tilemate-train';
 /** Events the queue's stream keeps (about: Redis trims it roughly). */
 export const EVENTS_KEPT = 500;
-type Task = SelfPlayTask | EvalTask | AgreementTask;
+type Task = SelfPlayTask | EvalTask | AgreementTask | TruthTask;
 
 export interface QueueSettings {
   /** redis://host:port/db */
@@ -167,7 +169,7 @@ export async function startActor(o: ActorOptions): Promise<Actor> {
     async (job: Job<Task>) => {
       const t0 = Date.now();
       const result = await pool.run(job.data);
-      const games = job.data.kind === 'eval' ? job.data.deals.length : job.data.seeds.length;
+      const games = job.data.kind === 'eval' ? job.data.deals.length : job.data.kind === 'truth' ? 1 : job.data.seeds.length;
       o.onJob?.(job.data.kind, (Date.now() - t0) / 1000, games);
       return encodeResult(result);
     },

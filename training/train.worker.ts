@@ -13,6 +13,7 @@ import { seedRng } from '../engine/rng.js';
 import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
 import { selfPlay, type PlaySettings, type SelfPlayStats } from './selfplay.js';
 import { mahJonggGame } from '../engine/mah-jongg/mah-jongg.js';
+import { truthOf, type TruthResult, type TruthTask } from './truth.js';
 
 /**
  * The training's worker threads (piscina): self-play batches, whose examples come back as
@@ -165,9 +166,10 @@ export function searchAgreement(task: Omit<AgreementTask, 'kind'>, cc: CompiledC
   return { positions, withSearch };
 }
 
-export default function run(task: SelfPlayTask | EvalTask | AgreementTask): SelfPlayResult | DealResult[] | AgreementResult {
+export default function run(task: SelfPlayTask | EvalTask | AgreementTask | TruthTask): SelfPlayResult | DealResult[] | AgreementResult | TruthResult {
   const cc = cardOf(task.cardText);
   if (task.kind === 'agreement') return searchAgreement(task, cc);
+  if (task.kind === 'truth') return truthOf(task, cc);
   if (task.kind === 'eval') return task.deals.map((d) => evalDeal(task, cc, d, (s) => subjectAgent(cc, task.ruleset, s)));
   const { examples, stats } = selfPlay(
     { ...task.settings, ruleset: loadRuleset(task.ruleset), cc, model: task.model === null ? null : modelOf(task.model), featureVersion: task.featureVersion },

@@ -17,6 +17,7 @@ import { makeAgent } from '../mah-jongg/levels.js';
 import { forcedAction, tableTurns } from '../table.js';
 import { hintFor, situationOf, type Hint, type HintOptions } from './hint.js';
 import { describeAction, judge, type Judgement } from './review.js';
+import { JUDGE_WORLDS, type Verdict } from '../mah-jongg/judge.js';
 
 /**
  * Drills (issue 46): one decision at a real, dealt position, answered by the player. A drill is
@@ -508,9 +509,11 @@ export function gradeChoice(pos: DrillPosition, choice: string): ChoiceGrade {
   return { right, verdict: right ? 'Right.' : `Not this time: the answer is "${words}".`, reason: key.reason, tiles: key.tiles };
 }
 
-export interface DrillGrade extends Judgement {
-  /** Right: the coach's choice, or one its figures call about as good. */
+export interface DrillGrade extends Omit<Judgement, 'verdict'> {
+  /** Right: the coach's choice, or one the judge calls right or about as good (agents/mah-jongg/judge.ts). */
   right: boolean;
+  /** The judge's verdict. */
+  judged: Verdict;
   /** The verdict in one sentence ("Right: that is the coach's choice."). */
   verdict: string;
   /** The coach's choice in a player's words ("discard 5 Crak"). */
@@ -520,9 +523,8 @@ export interface DrillGrade extends Judgement {
 }
 
 /**
- * Sampled deals a drill's answer is weighed over: four times a hint's. With a hint's 24, three
- * discards in four were "about as good" as the coach's, and a random answer would be right
- * that often; a drill is a question with an answer.
+ * Sampled deals the coach's choice at a drill is weighed over (the hint's worlds): four times a
+ * game hint's, for a sturdier answer key. The answer is then judged by the one judge.
  */
 export const DRILL_WORLDS = 96;
 
@@ -548,35 +550,33 @@ export function drillHint(cc: CompiledCard, pos: Position, opts: HintOptions = {
 
 /**
  * Grades her answer at the position: refused (TM_BAD_INPUT) when it is not a move she could
- * make there; right when the coach's hint makes it or its figures call it about as good.
+ * make there; judged against the coach's hint by the one judge (agents/mah-jongg/judge.ts, at most
+ * `worlds` sampled worlds): right when it is the coach's choice or no mistake.
  */
-export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: Action): DrillGrade {
+export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: Action, worlds = JUDGE_WORLDS): DrillGrade {
   if (answer.seat !== pos.seat) throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${pos.seat}, not seat ${answer.seat}`);
   const refused = pos.game.tryApply(pos.game.clone(pos.state), answer);
   if (refused !== null) throw new TilemateError('TM_BAD_INPUT', `that answer is not a move you could make here: ${refused.message}`);
-  const j = judge(cc, new Analyzer(cc), pos.view, hint, answer);
+  const { verdict: judged, ...j } = judge(cc, new Analyzer(cc), pos.view, pos.legal, hint, answer, worlds);
   const coach = choiceWords(hint.action, pos.view);
+  const grade = (right: boolean, verdict: string): DrillGrade => ({ ...j, judged, right, verdict, coach, hint });
   if ('kind' in pos && pos.kind === 'exchange') {
     // the exchange drill asks one thing, take the joker or not: a discard where the coach
     // discards is right whichever tile goes (the discard drill asks which), a joker taken
-    // where the coach takes one is right when it is the coach's or about as good
+    // where the coach takes one is right unless the judge calls it a mistake
     const took = answer.type === 'exchange';
     const coachTook = hint.action.type === 'exchange';
-    const right = took === coachTook && (!took || j.agreed || j.asGood);
-    const verdict = j.agreed
-      ? "Right: that is the coach's choice."
-      : right
-        ? took
-          ? `Right: the coach would ${coach}, and yours is about as good.`
-          : `Right not to take the joker now; the coach would ${coach}.`
-        : `Not this time: the coach would ${coach}.`;
-    return { ...j, right, verdict, coach, hint };
+    const right = took === coachTook && (!took || judged !== 'mistake');
+    if (j.agreed) return grade(true, "Right: that is the coach's choice.");
+    if (right) return grade(true, took ? `Right: the coach would ${coach}, and yours is about as good.` : `Right not to take the joker now; the coach would ${coach}.`);
+    return grade(false, `Not this time: the coach would ${coach}.`);
   }
   // a courtesy offer decides how many tiles change hands too: fewer kept tiles never lose the closest line ground
   const sameCount = answer.type !== 'courtesy' || hint.action.type !== 'courtesy' || answer.tiles.length === hint.action.tiles.length;
-  const right = j.agreed || (j.asGood && sameCount);
-  const verdict = j.agreed ? "Right: that is the coach's choice." : right ? `Right: the coach would ${coach}, and yours is about as good.` : `Not this time: the coach would ${coach}.`;
-  return { ...j, right, verdict, coach, hint };
+  const right = j.agreed || (judged !== 'mistake' && sameCount);
+  if (j.agreed) return grade(true, "Right: that is the coach's choice.");
+  if (right) return grade(true, judged === 'right' ? `Right: as good as the coach's choice to ${coach}.` : `Right: the coach would ${coach}, and yours is about as good.`);
+  return grade(false, `Not this time: ${j.reason.replace(/^./, (c) => c.toLowerCase())}`);
 }
 
 /** A choice as a player says it, a pass's or an offer's tiles listed ("pass 8D, 7B and 1C"). */

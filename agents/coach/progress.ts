@@ -22,7 +22,7 @@ export interface GamePlayed {
 /** The part of a game's review that progress reads: each decision's kind and cost, and a dead hand. */
 export interface ReviewSeen {
   recordId: string;
-  decisions: { index: number; phase: string; agreed: boolean; loss: number; chosen: string; suggested: string; why: string }[];
+  decisions: { index: number; phase: string; agreed: boolean; verdict?: string; loss: number; chosen: string; suggested: string; why: string; reason?: string }[];
   dead?: { index: number } | null;
 }
 
@@ -110,7 +110,8 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
     reviewedByWeek.set(week, (reviewedByWeek.get(week) ?? 0) + 1);
     const found: { kind: MistakeKind; loss: number; d: ReviewSeen['decisions'][number] | null; index: number }[] = [];
     for (const d of r.decisions) {
-      if (d.agreed) continue;
+      // the one judge's mistakes (agents/mah-jongg/judge.ts), as the review and the drills count them
+      if (d.verdict !== 'mistake') continue;
       const kind = KIND_OF[d.phase];
       if (kind !== undefined) found.push({ kind, loss: Math.max(0, d.loss), d, index: d.index });
     }
@@ -122,7 +123,7 @@ export function progress(games: readonly GamePlayed[], reviews: readonly ReviewS
       row.costPerGame += f.loss; // summed here, divided below
       byKind.set(key, row);
       const h = habits.get(f.kind);
-      const example = { recordId: r.recordId, index: f.index, chosen: f.d?.chosen ?? '', suggested: f.d?.suggested ?? '', why: f.d?.why ?? 'another player called your hand dead' };
+      const example = { recordId: r.recordId, index: f.index, chosen: f.d?.chosen ?? '', suggested: f.d?.suggested ?? '', why: f.d?.reason ?? f.d?.why ?? 'another player called your hand dead' };
       // the costliest one of each kind is its example
       if (h === undefined) habits.set(f.kind, { kind: f.kind, mistakes: 1, cost: f.loss, example, worst: f.loss });
       else {

@@ -1,34 +1,33 @@
-import { ADVICE_WORLDS, parseSituation, playoutScores } from '../mah-jongg/advice.js';
-import { OVERRULE, paired } from '../mah-jongg/montecarlo.js';
+import { ADVICE_WORLDS } from '../mah-jongg/advice.js';
 import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
+import { closestAway } from '../../engine/mah-jongg/hand-check.js';
+import { handAfterCall } from '../../engine/mah-jongg/seat.js';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { TilemateError } from '../../engine/errors.js';
 import { apply, legalActions, view, type Action, type SeatView } from '../../engine/mah-jongg/game.js';
 import { replayRecord } from '../../engine/record.js';
-import { seedRng } from '../../engine/rng.js';
 import { tileName, groupName } from '../../engine/mah-jongg/tiles.js';
 import { forcedAction } from '../table.js';
 import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
-import { hintFor, situationOf, type Hint } from './hint.js';
+import { hintFor, type Hint } from './hint.js';
+import { JUDGE_WORLDS, judgeChoice, type DominatedRule, type Verdict } from '../mah-jongg/judge.js';
 
 /**
  * The coach's review of a finished game for one seat: the record is replayed, and at each of
  * the seat's decisions the hint the seat would have been given then (agents/coach/hint.ts: the
  * same budget and the seed drawn from the decision, so the same answer, word for word) is
- * set against the seat's choice. For discards and calls the cost is the difference of mean scores
- * over the same sampled deals (paired playouts, in points of the ruleset's scoring), and
- * nothing when the advice itself calls the two choices about equally good; for
- * Charleston and courtesy passes, made before there is play to sample, it is the tiles
- * away the kept hand lost against the engine's pass. Biggest mistakes first. It answers with
- * engine actions and views; api/shared/wire.ts writes it as JSON for the page.
+ * set against the seat's choice by the one judge (agents/mah-jongg/judge.ts): right, about as good
+ * or a mistake, its cost in points of the ruleset's scoring (paired playouts, sampled until the
+ * verdict is clear) and its reason in one sentence. Mistakes first, the costliest first. It
+ * answers with engine actions and views; api/shared/wire.ts writes it as JSON for the page.
  */
 
 /**
  * The review's method, kept with every stored review (api/store): raised whenever the review's
- * answers change (2: the one-answer advice, the hint's budget and seed), so a review kept by an
- * earlier method is computed again rather than served.
+ * answers change (2: the one-answer advice, the hint's budget and seed; 3: the one judge), so a
+ * review kept by an earlier method is computed again rather than served.
  */
-export const REVIEW_METHOD = 2;
+export const REVIEW_METHOD = 3;
 
 export interface ReviewedDecision {
   /** The action number `n` in the record. */
@@ -39,14 +38,24 @@ export interface ReviewedDecision {
   suggested: string;
   suggestedAction: Action;
   agreed: boolean;
-  /** Another choice than the coach's, but one the coach's own figures call about as good (within the noise): no cost, not a mistake. */
+  /** The judge's verdict (agents/mah-jongg/judge.ts): right, about as good, or a mistake. */
+  verdict: Verdict;
+  /** Another choice than the coach's that is no mistake (the judge calls it right or about as good): no cost. */
   asGood: boolean;
-  /** Estimated points the choice cost against the engine's (0 when they agree or the choice did as well). */
+  /** Estimated points the choice cost against the coach's (0 unless a mistake). */
   loss: number;
+  /** The judge's estimate of the cost, whatever the verdict (for the details). */
+  cost: number;
   /** Passes: tiles away the kept hand lost against the engine's pass (its closest line). */
   tilesLost: number;
-  /** Standard error of the loss over the paired deals (0 where nothing was played out): a loss within two of it may be noise. */
+  /** Standard error of the cost over the paired worlds (0 where nothing was played out). */
   lossSe: number;
+  /** Worlds the judge played out for this decision. */
+  worlds: number;
+  /** The verdict's reason in one plain sentence. */
+  reason: string;
+  /** The rule that made it a mistake, when one did (a joker thrown, Mah Jongg missed, ...). */
+  rule?: DominatedRule;
   /** The engine's reason in one plain sentence, in the game's terms (the idea behind the choice). */
   why: string;
   /** The figures behind it, where deals were played out. */
@@ -79,11 +88,11 @@ export interface Review {
 
 export interface ReviewOptions {
   seat: number;
-  /** Not used for discards and calls: their seed is drawn from each decision (agents/mah-jongg/advice.ts decisionSeed), as the hint's is. */
+  /** Not used: every seed is drawn from its decision (the hint's as the hint draws it, the judge's from the view), so a review is the same each time. */
   seed?: number;
-  /** Sampled deals per decision (default ADVICE_WORLDS: the hint's, so the review gives the hint's answer). */
+  /** The most worlds the judge samples for one decision (default JUDGE_WORLDS); the hint keeps its own ADVICE_WORLDS (fewer when this is fewer). */
   worlds?: number;
-  /** The sampled deals per decision the caller allows on this card (the server's budget), at most `worlds`. */
+  /** The judge's worlds per decision the caller allows on this card (the server's budget), at most `worlds`. */
   fit?: (cc: CompiledCard, worlds: number) => number;
   /** A review in parts: the decisions from this action number on are reviewed, the earlier ones only replayed. */
   from?: number;
@@ -181,15 +190,6 @@ export function describeAction(a: Action, v: SeatView): string {
   }
 }
 
-/** The action with the person at seat 0 and the others by offset, as agents/mah-jongg/advice.ts seats a situation. */
-function toSituation(a: Action, v: SeatView): Action {
-  const n = v.players;
-  const out = { ...a, seat: 0 } as Action & { rack?: number };
-  delete out.rack;
-  if (out.type === 'exchange') out.owner = (out.owner - v.seat + n) % n;
-  return out;
-}
-
 /** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
 function canonical(a: Action): unknown {
   const json = encodeAction(a);
@@ -205,59 +205,83 @@ function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]
   return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0), copies: v.copies }, { top: 1 })[0].tilesAway;
 }
 
-/** How a choice compares with the hint's at one moment: the review's figures for a decision (and a drill's grade). */
+/** How a choice compares with the coach's at one moment: the review's figures for a decision (and a drill's grade), from the one judge (agents/mah-jongg/judge.ts). */
 export interface Judgement {
+  verdict: Verdict;
   /** The hint's own choice. */
   agreed: boolean;
-  /** Another choice than the hint's that its figures call about as good (a pass keeping the closest line as close). */
+  /** Another choice than the hint's that is not a mistake: the judge calls it right or about as good. */
   asGood: boolean;
-  /** Points the choice gave up against the hint's (0 when agreed or about as good). */
+  /** Points a game the choice gave up against the coach's (0 unless a mistake). */
   loss: number;
   lossSe: number;
+  /** The judge's cost estimate, whatever the verdict. */
+  cost: number;
+  /** Worlds the judge sampled. */
+  worlds: number;
   /** A pass or an offer: tiles the closest line lost against the hint's. */
   tilesLost: number;
+  /** The verdict's reason in one plain sentence. */
+  reason: string;
+  rule?: DominatedRule;
+}
+
+/** Tiles away of the closest line after a choice (a discard, pass, offer or call), or null for a choice that changes no tiles. */
+function awayAfter(cc: CompiledCard, analyzer: Analyzer, v: SeatView, a: Action): number | null {
+  const mine = v.exposures[v.seat].filter((x) => (x.rack ?? 0) === 0).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+  if (a.type === 'pass' || a.type === 'courtesy') return awayAfterPass(analyzer, v, a.tiles);
+  if (a.type === 'discard') {
+    const hand = [...v.concealed];
+    hand[a.tile]--;
+    return closestAway(cc, hand, mine);
+  }
+  if (a.type === 'call' && v.claim) {
+    const after = handAfterCall(v.concealed, mine, v.claim.tile, a);
+    return closestAway(cc, after.concealed, after.exposures);
+  }
+  if (a.type === 'decline') return closestAway(cc, v.concealed, mine);
+  return null;
+}
+
+/** The verdict's reason in one plain sentence, for a choice that is not the coach's. */
+function reasonWords(cc: CompiledCard, analyzer: Analyzer, v: SeatView, j: ReturnType<typeof judgeChoice>, chosen: Action, coach: Action): string {
+  if (j.reason !== '') return j.reason;
+  const theirs = describeAction(coach, v);
+  if (j.verdict === 'right') return `That is as good as the coach's choice to ${theirs}.`;
+  if (j.verdict === 'asGood') return `The coach would ${theirs}, but yours gives up little: about ${Math.max(1, Math.round(j.cost))} point${Math.round(j.cost) > 1 ? 's' : ''} a game.`;
+  const mine = awayAfter(cc, analyzer, v, chosen),
+    coachs = awayAfter(cc, analyzer, v, coach);
+  if (mine !== null && coachs !== null && mine > coachs)
+    return `Yours leaves you ${mine} tile${mine === 1 ? '' : 's'} from Mah Jongg where the coach's choice to ${theirs} leaves you ${coachs}, about ${Math.round(j.cost)} points a game.`;
+  return `The coach's choice to ${theirs} did about ${Math.round(j.cost)} points a game better in games played on from here.`;
 }
 
 /**
- * Judges `action` against `hint`, the coach's hint for the seat's view `v` at that moment: a
- * pass or an offer by how close its kept tiles leave the closest line; a discard or a call in a
- * played-out game by the hint's own figures, or, for a choice the hint did not weigh, by
- * playing both out on the hint's own deals (its worlds and seed). A choice the figures call
- * about as good costs nothing. The review charges a player by it, and a drill grades by it.
+ * Judges `action` against the coach's hint at the seat's view `v` (its legal actions `legal`)
+ * with the one judge (agents/mah-jongg/judge.ts), sampling at most `worlds` worlds. The review
+ * charges a player by it, a drill grades by it, My progress counts its mistakes.
  */
-export function judge(cc: CompiledCard, analyzer: Analyzer, v: SeatView, hint: Hint, action: Action): Judgement {
+export function judge(cc: CompiledCard, analyzer: Analyzer, v: SeatView, legal: readonly Action[], hint: Hint, action: Action, worlds: number): Judgement {
   const suggested = hint.action;
   const agreed = sameAction(suggested, action);
-  const playedOut = (v.phase === 'discard' || v.phase === 'claims') && v.dead[v.seat].length === 1;
-  let loss = 0,
-    lossSe = 0,
-    tilesLost = 0,
-    asGood = false;
+  const j = judgeChoice(cc, analyzer, v, legal, action, suggested, { maxWorlds: worlds });
+  let tilesLost = 0;
   if (!agreed && (action.type === 'pass' || action.type === 'courtesy') && suggested.type === action.type) {
     tilesLost = Math.max(0, awayAfterPass(analyzer, v, action.tiles) - awayAfterPass(analyzer, v, suggested.tiles));
-    asGood = tilesLost === 0;
-  } else if (!agreed && playedOut && hint.advice !== undefined && 'alternatives' in hint.advice) {
-    const listed = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, action));
-    if (listed) {
-      loss = -listed.behind;
-      lossSe = listed.behindSe;
-      asGood = listed.aboutEqual;
-    } else {
-      const sit = parseSituation(
-        situationOf(v),
-        v.phase === 'discard' ? 'discard' : 'call',
-        v.claim ? { tile: tileName(v.claim.tile), from: (v.claim.discarder - v.seat + v.players) % v.players } : undefined,
-      );
-      const { scores } = playoutScores(sit, cc, v.phase as 'discard' | 'claims', [toSituation(suggested, v), toSituation(action, v)], hint.advice.worlds, seedRng(hint.advice.seed));
-      const { mean, se } = paired(scores.map((row) => row[0] - row[1]));
-      loss = round2(mean);
-      lossSe = round2(se);
-      asGood = loss <= OVERRULE * lossSe;
-    }
-    // the advice calls them about equally good: no cost is charged for taking either
-    if (asGood) loss = 0;
   }
-  return { agreed, asGood, loss: round2(Math.max(0, loss)), lossSe: round2(lossSe), tilesLost };
+  const mistake = j.verdict === 'mistake';
+  return {
+    verdict: j.verdict,
+    agreed,
+    asGood: !agreed && !mistake,
+    loss: mistake ? j.cost : 0,
+    lossSe: j.costSe,
+    cost: j.cost,
+    worlds: j.worlds,
+    tilesLost,
+    reason: agreed ? "That is the coach's choice." : reasonWords(cc, analyzer, v, j, action, suggested),
+    ...(j.rule !== undefined && { rule: j.rule }),
+  };
 }
 
 export function reviewRecord(text: string, loadCard: (text: string) => CompiledCard, opts: ReviewOptions): Review {
@@ -271,8 +295,9 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
   const { rules, cc } = game as MahJonggGame;
   const seat = opts.seat;
   if (!Number.isInteger(seat) || seat < 0 || seat >= rules.players) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: the game had seats 0 to ${rules.players - 1}`);
-  const asked = opts.worlds ?? ADVICE_WORLDS;
+  const asked = opts.worlds ?? JUDGE_WORLDS;
   const worlds = Math.max(1, Math.min(asked, opts.fit?.(cc, asked) ?? asked));
+  const hintWorlds = Math.min(ADVICE_WORLDS, worlds);
   const from = opts.from ?? 1;
   let next: number | null = null;
   const analyzer = new Analyzer(cc);
@@ -287,7 +312,7 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
       const legal = legalActions(state, seat);
       const moment = { view: structuredClone(v), legal };
       // the hint the seat would have had at this moment: the same budget, the seed drawn from the decision
-      const hint = hintFor(cc, v, legal, { worlds });
+      const hint = hintFor(cc, v, legal, { worlds: hintWorlds });
       const suggested = hint.action;
       decisions.push({
         index: obj.n,
@@ -296,7 +321,7 @@ export function reviewPart(text: string, loadCard: (text: string) => CompiledCar
         chosenAction: action,
         suggested: describeAction(suggested, v),
         suggestedAction: suggested,
-        ...judge(cc, analyzer, v, hint, action),
+        ...judge(cc, analyzer, v, legal, hint, action, worlds),
         why: hint.text,
         ...(hint.details !== undefined && { details: hint.details }),
         moment,

@@ -4,13 +4,14 @@ import { determinize } from '../../engine/mah-jongg/determinize.js';
 import { ruleViolation, TilemateError } from '../../engine/errors.js';
 import { copiesOf, legalActions, type Action, type Exposure, type GameState, type SeatView } from '../../engine/mah-jongg/game.js';
 import { closestAway } from '../../engine/mah-jongg/hand-check.js';
-import { nextU32, seedRng, shuffle, type RngState } from '../../engine/rng.js';
+import { nextU32, seedOfText, seedRng, shuffle, type RngState } from '../../engine/rng.js';
 import { loadRuleset, type Ruleset } from '../../engine/mah-jongg/rulesets.js';
 import { handAfterCall, seenCounts, unseenCounts } from '../../engine/mah-jongg/seat.js';
 import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type TileId, groupName } from '../../engine/mah-jongg/tiles.js';
 import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
+import { dominated, MISTAKE_POINTS, verdictOf } from './judge.js';
 import { andList, passWhy, searchCourtesy, searchVote, tileWords } from './charleston.js';
 import { calibrated, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
@@ -248,14 +249,7 @@ export function decisionSeed(sit: Situation, phase: 'discard' | 'claims'): numbe
 }
 
 /** A seed from a text (FNV-1a): the same moment, written the same way, gives the same seed. */
-export function seedOfKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export const seedOfKey = seedOfText;
 
 /** Unseen tiles of the situation (in other racks, the wall, or unlisted discards), one entry per tile. */
 function unseenPool(sit: Situation, phase: 'discard' | 'claims'): TileId[] {
@@ -396,7 +390,7 @@ export interface Alternative {
   /** Its mean score less the suggestion's, deal by deal, and the standard error of that difference. */
   behind: number;
   behindSe: number;
-  /** Within the noise of the suggestion: not OVERRULE standard errors behind it (the suggestion itself: false). */
+  /** About as good as the suggestion by the one judge's line (agents/mah-jongg/judge.ts): no rule's mistake, less than MISTAKE_POINTS behind (the suggestion itself: false). */
   aboutEqual: boolean;
   /** Tiles away of the hand after the action, toward its closest line. */
   tilesAway: number;
@@ -431,10 +425,11 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * less of the games, 95% interval 2.6 to 13.1, on 51 duplicate deals, lab/overrule-study.ts).
  * What is shown is what the choice is made by: each choice's mean less OVERRULE standard
  * errors of its difference from the advisor's (`value`), best first, so the suggestion is the
- * top of the figures. A choice not clearly behind the suggestion is called about as good (and
- * the review charges nothing for it).
+ * top of the figures. Whether another choice is about as good is the one judge's line
+ * (agents/mah-jongg/judge.ts verdictOf, dominated): no rule makes it a mistake and it is less than
+ * MISTAKE_POINTS behind, over the hint's few worlds.
  */
-function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], opts: SearchOptions): DecisionAdvice {
+function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', candidates: Action[], legal: readonly Action[], opts: SearchOptions): DecisionAdvice {
   const asked = opts.worlds ?? ADVICE_WORLDS;
   const seed = opts.seed ?? decisionSeed(sit, phase);
   if (!Number.isInteger(asked) || asked < 1) throw new TilemateError('TM_BAD_INPUT', `worlds ${asked}: expected a whole number of 1 or more`);
@@ -455,6 +450,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
   const analyzer = new Analyzer(cc);
   // what the person sees besides her rack, the discard in question left out
   const seen = seenCounts(situationView(sit, 'discard'));
+  const view = situationView(sit, phase);
   const alternatives = order.map((i): Alternative => {
     const { diff, se } = versus(i, best);
     const hand = after(sit, candidates[i]);
@@ -470,7 +466,8 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
       mahJongg: round2(won.reduce((a, row) => a + Number(row[i]), 0) / worlds),
       behind,
       behindSe,
-      aboutEqual: i !== best && sure < 0 && -behind <= OVERRULE * behindSe,
+      // the one judge's line (agents/mah-jongg/judge.ts): no mistake by its rules, and less than MISTAKE_POINTS behind
+      aboutEqual: i !== best && sure < 0 && verdictOf(-behind, false, dominated(cc, analyzer, view, legal, candidates[i]) !== null) !== 'mistake',
       tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
       toward: closest.id,
     };
@@ -516,9 +513,8 @@ export function fromMahJongg(cc: CompiledCard, tilesAway: number, id: string): s
 
 /**
  * The advice in one plain sentence and its reason in another, in the game's terms (lines,
- * tiles from Mah Jongg, concealed hands), no figures: when the next best is within the noise
- * of the suggestion the two are said to be about as good, never ranked; "clearly better" only
- * when the deals say so.
+ * tiles from Mah Jongg, concealed hands), no figures: when the judge calls the next best about
+ * as good, the two are said to be about as good, never ranked.
  */
 export function decisionWords(cc: CompiledCard, alts: Alternative[], mahJongg: boolean): { plain: string; why: string } {
   const [best, next] = alts;
@@ -534,7 +530,7 @@ export function decisionWords(cc: CompiledCard, alts: Alternative[], mahJongg: b
   }
   if (next.behind === 0 && next.behindSe === 0) return { plain: `${Best}: ${leaves(best)}, and ${next.action} would come to the same.`, why };
   if (next.aboutEqual) return { plain: `${Best} (${next.action} is about as good): ${leaves(best)}.`, why };
-  return { plain: `${Best}: ${leaves(best)}, and it did clearly better than ${next.action} in games played on from here.`, why };
+  return { plain: `${Best}: ${leaves(best)}, and it did better than ${next.action} in games played on from here.`, why };
 }
 
 /**
@@ -546,7 +542,11 @@ function decisionDetails(alts: Alternative[], worlds: number, first: string, mah
   const each = alts.map((a, i) => {
     const line = mahJongg && i === 0 ? 'Mah Jongg' : `${a.tilesAway} from ${a.toward}`;
     const note =
-      i === 0 ? 'the suggestion' : a.aboutEqual ? 'about as good: these practice games cannot tell the two apart' : `clearly behind: about ${round2(-a.behind)} points a game below the suggestion`;
+      i === 0
+        ? 'the suggestion'
+        : a.aboutEqual
+          ? `about as good: less than ${MISTAKE_POINTS} points a game behind the suggestion`
+          : `behind: about ${round2(Math.max(0, -a.behind))} points a game below the suggestion`;
     return `${upperFirst(a.action)}: ${a.value} (${note}; ${line})`;
   });
   const how = `in ${worlds} practice games from here, the other players' hidden tiles made up at random (so the scores serve only to compare the choices)`;
@@ -586,7 +586,7 @@ export function discardAdvice(cc: CompiledCard, input: SituationInput, opts: Sea
       .map(({ tile }): Action => ({ type: 'discard', seat: 0, tile })),
     ...options.filter((a) => a.type === 'exchange'),
   ]);
-  return decide(sit, cc, 'discard', candidates, { ...opts, seed });
+  return decide(sit, cc, 'discard', candidates, options, { ...opts, seed });
 }
 
 /** Another player's discard: declining and every legal call (and Mah Jongg when the tile completes the hand), each played out. */
@@ -597,7 +597,7 @@ export function callAdvice(cc: CompiledCard, input: SituationInput & { tile: str
   const seed = opts.seed ?? decisionSeed(sit, 'claims');
   const turn: Turn = { seat: 0, phase: 'claims', view: () => situationView(sit, 'claims'), legal: () => options, rng: seedRng(seed) };
   const candidates = unique([advisor(cc).act(turn), ...options.filter((a) => a.type === 'decline' || a.type === 'call' || a.type === 'callMahJongg')]);
-  return decide(sit, cc, 'claims', candidates, { ...opts, seed });
+  return decide(sit, cc, 'claims', candidates, options, { ...opts, seed });
 }
 
 function unique(actions: Action[]): Action[] {

@@ -29,21 +29,21 @@ const PHASE_WORDS: Record<ReviewedDecisionJson['phase'], string> = {
   claims: 'Call window',
 };
 
-/** One decision in a line or two, as the page words it. */
+/** One decision in a line or two, as the page words it: the one judge's verdict (agents/mah-jongg/judge.ts), its cost and its reason. */
 function decisionLines(d: ReviewedDecisionJson, i: number): string[] {
   const when = `${i + 1}. ${PHASE_WORDS[d.phase]} (move ${d.index})`;
   if (d.agreed) return [`${when}: you chose to ${d.chosen}. Good: that is what the coach would do.`];
-  // the advice's own figures call the two about equally good: no cost, not a mistake (as the page says it)
-  if (d.asGood) return [`${when}: you chose to ${d.chosen}, about as good as the coach's choice to ${d.suggested}.`];
-  const cost = d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : d.tilesLost > 0 ? ` It left you ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
-  return [`${when}: you chose to ${d.chosen}; better was to ${d.suggested}.${cost}`, `   ${d.why}`, ...(d.details ? [`   Details: ${d.details}`] : [])];
+  if (d.verdict === 'right') return [`${when}: you chose to ${d.chosen}, as good as the coach's choice to ${d.suggested}.`];
+  if (d.verdict === 'asGood') return [`${when}: you chose to ${d.chosen}, about as good as the coach's choice to ${d.suggested}.`, `   ${d.reason}`];
+  const cost = d.loss >= 0.5 ? ` It cost about ${Math.round(d.loss)} points a game.` : '';
+  return [`${when}: a mistake: you chose to ${d.chosen}; better was to ${d.suggested}.${cost}`, `   ${d.reason}`, ...(d.details ? [`   Details: ${d.details}`] : [])];
 }
 
 export function reviewText(r: ReviewJson, file: string): string {
   const s = r.summary;
   return (
     [
-      `${printable(file)}: review of seat ${r.seat} (${r.ruleset}, card ${printable(r.card)}, ${r.worlds} sampled deals per decision)`,
+      `${printable(file)}: review of seat ${r.seat} (${r.ruleset}, card ${printable(r.card)}, up to ${r.worlds} sampled deals per decision)`,
       s.text,
       ...(r.dead ? [`Move ${r.dead.index}: ${r.dead.why}.`] : []),
       '',
@@ -58,8 +58,8 @@ export function registerReview(cmd: Command, exit: (code: number) => void): void
     .description("a seat's decisions in a recorded game against the engine's, every disagreement first by cost (the page's review)")
     .argument('<file>', 'a record (.jsonl) written by play, selfplay or the server')
     .requiredOption('--seat <n>', 'the seat to review (0 is East)', wholeNumber)
-    .option('--worlds <n>', `sampled deals per decision (default ${DEFAULT_LIMITS.reviewWorlds}, as the hint's and the server's review)`, positiveInt)
-    .option('--seed <n>', "seed of the Charleston's choices (discards and calls draw theirs from each decision, as the hint does)", wholeNumber)
+    .option('--worlds <n>', `the most sampled deals the judge plays for one decision (default ${DEFAULT_LIMITS.reviewWorlds}; fewer where the verdict is plain)`, positiveInt)
+    .option('--seed <n>', 'not used: every decision draws its seed from the moment itself, as the hint does', wholeNumber)
     .option('--top <n>', 'print only the first N decisions (the summary still counts them all)', positiveInt)
     .option('--json', 'print the review as the server answers POST /api/review')
     .action((file: string, f: ReviewFlags) => {

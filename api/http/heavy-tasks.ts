@@ -12,7 +12,8 @@ import type { GameSpec } from '../../engine/games.js';
 import { loadGame } from '../../engine/registry.js';
 import { COPIES, tileName } from '../../engine/mah-jongg/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
-import { DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
+import { ADVICE_WORLDS, DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
+import { JUDGE_WORLDS, type Verdict } from '../../agents/mah-jongg/judge.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import {
@@ -140,21 +141,37 @@ export function drillJson(cc: CompiledCard, pos: DrillPosition): DrillJson {
 }
 
 /** Her answer at a drill's position graded: a move by the coach's hint there (worlds as the budget affords), a choice by the drill's key. */
-export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillAnswer, hint: (pos: DrillPosition) => Hint): DrillGradeJson {
+export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillAnswer, hint: (pos: DrillPosition) => Hint, worlds: number): DrillGradeJson {
   if ('choice' in answer) {
     const g = gradeChoice(pos, answer.choice);
     const action = { type: 'choice', seat: pos.seat, choice: answer.choice } as unknown as LegalJson;
-    return { right: g.right, agreed: g.right, asGood: false, verdict: g.verdict, hint: { kind: pos.view.phase as HintJson['kind'], text: g.reason, action, tiles: g.tiles.map(tileName) } };
+    return {
+      right: g.right,
+      agreed: g.right,
+      asGood: false,
+      judged: g.right ? 'right' : 'mistake',
+      cost: 0,
+      reason: g.reason,
+      verdict: g.verdict,
+      hint: { kind: pos.view.phase as HintJson['kind'], text: g.reason, action, tiles: g.tiles.map(tileName) },
+    };
   }
   if (pos.choices !== undefined) throw new TilemateError('TM_BAD_INPUT', `a ${pos.kind} drill is answered by choosing one of its answers ("choice"), not by a move`);
-  return gradeMove(cc, pos, decodeAction({ ...answer.action, seat: pos.seat }), hint(pos));
+  return gradeMove(cc, pos, decodeAction({ ...answer.action, seat: pos.seat }), hint(pos), worlds);
 }
 
-/** A move at a position (a drill's, or one of her own games') graded by the coach's hint there. */
-function gradeMove(cc: CompiledCard, pos: Position, answer: Action, hint: Hint): DrillGradeJson {
-  const g = gradeDrill(cc, pos, hint, answer);
-  return { right: g.right, agreed: g.agreed, asGood: g.asGood, verdict: g.verdict, hint: hintJson(hint, pos.view) };
+/** A move at a position (a drill's, or one of her own games') judged against the coach's hint there (at most `worlds` sampled worlds). */
+function gradeMove(cc: CompiledCard, pos: Position, answer: Action, hint: Hint, worlds: number): DrillGradeJson {
+  const g = gradeDrill(cc, pos, hint, answer, worlds);
+  return { right: g.right, agreed: g.agreed, asGood: g.asGood, judged: g.judged, cost: g.cost, reason: g.reason, verdict: g.verdict, hint: hintJson(hint, pos.view) };
 }
+
+/**
+ * The judge's worlds for one decision within a task's budget: half of it (the coach's hint has
+ * the other half), two choices played out. The review and her own mistake's drill ask the same,
+ * so they give one verdict.
+ */
+export const judgeWorlds = (budgetMs: number, cc: CompiledCard, most = JUDGE_WORLDS): number => affordWorlds(budgetMs / 2, cc.formCount, 2, most, true);
 
 /** One of her own mistakes as a drill: the moment of her game, and the question. */
 export interface MistakeJson {
@@ -173,6 +190,10 @@ export interface DrillGradeJson {
   right: boolean;
   agreed: boolean;
   asGood: boolean;
+  /** The one judge's verdict (agents/mah-jongg/judge.ts), its cost estimate in points and its reason in one sentence. */
+  judged: Verdict;
+  cost: number;
+  reason: string;
   verdict: string;
   hint: HintJson;
 }
@@ -186,9 +207,6 @@ const card = (text: string): { cc: CompiledCard; analyzer: Analyzer } => {
   const cc = cards.compile(text);
   return { cc, analyzer: cards.analyzer(cc) };
 };
-
-/** A review's worlds per decision on a card: half the budget for one decision (about six choices), the other half for the part's others. */
-const REVIEW_CHOICES = 6;
 
 function run(task: HeavyTask): unknown {
   const budget = task.budgetMs ?? 0;
@@ -235,9 +253,9 @@ function run(task: HeavyTask): unknown {
     }
     case 'drill-answer': {
       const cc = card(task.cardText).cc;
-      // graded as the hint at a table is made: as many worlds as the budget affords
-      const afford = (choices: number, worlds: number) => affordWorlds(budget, cc.formCount, choices, worlds, true);
-      return gradeAnswer(cc, drillPosition(cc, task.drill), task.answer, (pos) => drillHint(cc, pos, { worlds: task.worlds, afford })) satisfies DrillGradeJson;
+      // the answer key as the hint at a table is made, with half the budget; the judge has the other half
+      const afford = (choices: number, worlds: number) => affordWorlds(budget / 2, cc.formCount, choices, worlds, true);
+      return gradeAnswer(cc, drillPosition(cc, task.drill), task.answer, (pos) => drillHint(cc, pos, { worlds: task.worlds, afford }), judgeWorlds(budget, cc)) satisfies DrillGradeJson;
     }
     case 'mistake': {
       const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
@@ -248,9 +266,9 @@ function run(task: HeavyTask): unknown {
     case 'mistake-answer': {
       const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
       const answer = decodeAction({ ...task.answer, seat: pos.seat });
-      // the review's own worlds: the drill grades as the review judged
-      const afford = (choices: number, worlds: number) => affordWorlds(budget, pos.cc.formCount, choices, worlds, true);
-      return gradeMove(pos.cc, pos, answer, drillHint(pos.cc, pos, { worlds: task.worlds, afford })) satisfies DrillGradeJson;
+      // the review's own hint and judge: the drill grades as the review judged
+      const hint = hintFor(pos.cc, pos.view, pos.legal, { worlds: Math.min(ADVICE_WORLDS, task.worlds) });
+      return gradeMove(pos.cc, pos, answer, hint, judgeWorlds(budget, pos.cc, task.worlds)) satisfies DrillGradeJson;
     }
     case 'lesson-check': {
       const cc = card(task.cardText).cc;
@@ -268,7 +286,7 @@ function run(task: HeavyTask): unknown {
         worlds: task.worlds,
         seed: task.seed,
         from: task.from,
-        fit: (cc, worlds) => affordWorlds(budget / 2, cc.formCount, REVIEW_CHOICES, worlds, true),
+        fit: (cc, worlds) => judgeWorlds(budget, cc, worlds),
         stop: slice > 0 ? () => Date.now() - start >= slice : undefined,
       }) satisfies ReviewPart;
     }

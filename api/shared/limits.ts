@@ -1,4 +1,5 @@
 import { ADVICE_WORLDS } from '../../agents/mah-jongg/advice.js';
+import { JUDGE_WORLDS } from '../../agents/mah-jongg/judge.js';
 import { availableParallelism } from 'node:os';
 import { PHOTO_LIMITS } from '../../io/card-photo-limits.js';
 
@@ -31,7 +32,7 @@ export interface Limits {
   /** Sampled deals: a hint's default and most (advice and hints). */
   hintWorlds: number;
   maxWorlds: number;
-  /** Sampled deals per decision in a review: default and most. */
+  /** The judge's most sampled deals per decision in a review (agents/mah-jongg/judge.ts): default and most (the server's budget may allow fewer). */
   reviewWorlds: number;
   maxReviewWorlds: number;
   /** Worker threads for the work that plays deals out (0: on the event loop). */
@@ -79,9 +80,10 @@ export const DEFAULT_LIMITS: Limits = {
   // advise` give one answer (test/agents/one-answer.test.ts checks the two are equal)
   hintWorlds: ADVICE_WORLDS,
   maxWorlds: 200,
-  // the hint's number: the review of a decision gives the answer and the figures the hint gave for it
-  reviewWorlds: ADVICE_WORLDS,
-  maxReviewWorlds: 64,
+  // the judge samples up to this many worlds where the verdict is close; the review's hint keeps ADVICE_WORLDS,
+  // so the coach's choice it names is the one the hint gave in the game
+  reviewWorlds: JUDGE_WORLDS,
+  maxReviewWorlds: 512,
   threads: Math.max(1, availableParallelism() - 1),
   botThreads: 1,
   maxQueue: 32,

@@ -172,18 +172,18 @@ export class GameStore {
     );
   }
 
-  /** The kept reviews of a player's own seat in her games (newest `limit`), each decision's kind, cost and words only. */
+  /** The kept reviews of a player's own seat in her games (newest `limit`), by today's method (the one judge's verdicts), each decision's kind, verdict, cost and words only. */
   async reviewsOf(player: string, limit: number): Promise<ReviewSeen[]> {
     return guarded(async () =>
       (
         await this.db.query(
           `SELECT DISTINCT ON (c.finished_at, r.record_id) r.record_id,
-              (SELECT coalesce(jsonb_agg(jsonb_build_object('index', d->'index', 'phase', d->'phase', 'agreed', d->'agreed', 'loss', d->'loss', 'chosen', d->'chosen', 'suggested', d->'suggested', 'why', d->'why')), '[]'::jsonb)
+              (SELECT coalesce(jsonb_agg(jsonb_build_object('index', d->'index', 'phase', d->'phase', 'agreed', d->'agreed', 'verdict', d->'verdict', 'loss', d->'loss', 'chosen', d->'chosen', 'suggested', d->'suggested', 'why', d->'why', 'reason', d->'reason')), '[]'::jsonb)
                  FROM jsonb_array_elements(r.review->'decisions') d) AS decisions,
               r.review->'dead' AS dead
        FROM reviews r JOIN records c ON c.id = r.record_id AND c.seat = r.seat
-       WHERE c.player_id = $1 ORDER BY c.finished_at DESC, r.record_id, r.method DESC, r.worlds DESC LIMIT $2`,
-          [player, limit],
+       WHERE c.player_id = $1 AND r.method = $3 ORDER BY c.finished_at DESC, r.record_id, r.worlds DESC LIMIT $2`,
+          [player, limit, REVIEW_METHOD],
         )
       ).map((r) => ({ recordId: r.record_id as string, decisions: r.decisions as ReviewSeen['decisions'], dead: (r.dead as { index: number } | null) ?? null })),
     );

@@ -5,7 +5,8 @@ import { guarded, type Db, type Row } from './db.js';
 
 /**
  * Her mistakes as drills (issue 46): read from the kept reviews of her own games (a decision the
- * review charged, of a kind a drill asks: a Charleston pass, a courtesy offer, a discard, a call), each with its
+ * judge called a mistake, agents/mah-jongg/judge.ts, of a kind a drill asks: a Charleston pass, a
+ * courtesy offer, a discard, a call), each with its
  * schedule once she has answered it (practice_cards). A mistake she has not answered yet is due
  * since its review was kept. Nothing is copied out of the reviews: a review kept later brings
  * its mistakes in, and a record deleted takes them away.
@@ -39,8 +40,7 @@ const MISTAKES = `
     SELECT DISTINCT ON (h.record_id, (d->>'index')::int)
            h.record_id, h.seat, (d->>'index')::int AS decision, d->>'phase' AS kind, h.created_at, h.finished_at, h.worlds
     FROM hers h CROSS JOIN LATERAL jsonb_array_elements(h.review->'decisions') d
-    WHERE (d->>'agreed')::boolean = false AND coalesce((d->>'asGood')::boolean, false) = false
-      AND ((d->>'loss')::numeric > 0 OR coalesce((d->>'tilesLost')::int, 0) > 0)
+    WHERE d->>'verdict' = 'mistake'
       AND d->>'phase' IN ('charleston', 'courtesy', 'discard', 'claims')
     ORDER BY h.record_id, (d->>'index')::int, h.worlds DESC
   )

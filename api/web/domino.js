@@ -27,6 +27,7 @@ import { setupDisplay } from './display.js';
  *   roundsSeen: number,
  *   roundEnd: number | null,
  *   lastKey: string | null,
+ *   follow: DominoAction | null,
  * }} Ui
  */
 
@@ -196,6 +197,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     legal: [],
     names: [], // the seats' players: "human" or a bot's name
     selected: null, // the chosen domino's name
+    follow: null, // the hint's move she asked to be shown: its button outlined, for her to press
     hint: null, // the latest hint, for this decision only
     hintKey: null,
     message: '',
@@ -333,7 +335,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     if (ui.history.length > 600) ui.history.splice(0, ui.history.length - 600);
     const key = decisionKey();
     if (ui.hintKey !== key) { ui.hint = null; ui.hintKey = null; }
-    if (ui.lastKey !== key) ui.selected = null;
+    if (ui.lastKey !== key) { ui.selected = null; ui.follow = null; }
     ui.lastKey = key;
   }
 
@@ -426,10 +428,33 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     $('#hint').focus();
   }
 
+  /**
+   * Shows the hint's move without making it, as the Mah Jongg table does: the hinted domino
+   * chosen, and the button that makes the move (its train's "Put ... here", or Draw, or Pass)
+   * outlined in gold and in focus. She presses it herself.
+   */
   function followHint() {
     const s = ui.hint?.suggest;
     if (!s) return;
-    send(s.type === 'play' ? { type: 'play', tile: s.tile, train: s.train } : { type: s.type });
+    if (s.type === 'play') ui.selected = s.tile;
+    ui.follow = s;
+    ui.message = '';
+    render();
+    const target = /** @type {HTMLButtonElement | null} */ (root.querySelector('.btn.advised'));
+    if (target) {
+      target.scrollIntoView({ block: 'nearest' });
+      target.focus({ preventScroll: true });
+    }
+  }
+
+  /**
+   * Whether a button makes the hint's move she asked to be shown.
+   * @param {DominoAction} a the button's move
+   */
+  function advised(a) {
+    const f = ui.follow;
+    if (!f || f.type !== a.type) return false;
+    return f.type !== 'play' || (a.type === 'play' && f.tile === a.tile && trainKey(f.train) === trainKey(a.train));
   }
 
   function showGame() {
@@ -499,7 +524,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
       if (t.tiles.length === 0) tiles.append(el('span', { class: 'empty' }, 'not started'));
       else tiles.append(...orient(t.tiles, ends(v.engine)[0]).map(([a, b]) => trainTile(a, b)));
       const fits = chosen.find((a) => trainKey(a.train) === key);
-      const play = fits ? el('button', { type: 'button', class: 'btn btn-main play-here', data: { train: key }, disabled: live.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
+      const play = fits ? el('button', { type: 'button', class: `btn btn-main play-here${advised({ type: 'play', tile: fits.tile, train: fits.train }) ? ' advised' : ''}`, data: { train: key }, disabled: live.busy, on: () => send({ type: 'play', tile: fits.tile, train: fits.train }) }, `Put ${fits.tile} here`) : null;
       const row = el('div', { class: `train${mine ? ' mine' : ''}${t.train === 'mexican' ? ' mexican' : ''}${fits ? ' target' : ''}${open ? ' has-double' : ''}${hinted && trainKey(hinted.train) === key ? ' suggested' : ''}`, data: { train: key } },
         el('div', { class: 'train-head' }, el('h3', {}, name), ...badges),
         el('div', { class: 'train-line' }, tiles, el('span', { class: 'open-end' }, el('small', {}, 'open end '), String(t.end)), play),
@@ -553,9 +578,9 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     $('#me').classList.toggle('hidden', v.seat === null);
     const actions = [];
     if (!pausing && v.phase === 'play') {
-      if (legalOf('draw')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
-      if (legalOf('pass')) actions.push(el('button', { type: 'button', class: 'btn btn-main', data: { action: 'pass' }, disabled: live.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
-      if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; render(); } }, 'Choose another domino'));
+      if (legalOf('draw')) actions.push(el('button', { type: 'button', class: `btn btn-main${advised({ type: 'draw' }) ? ' advised' : ''}`, data: { action: 'draw' }, disabled: live.busy, on: () => send({ type: 'draw' }) }, 'Draw a domino'));
+      if (legalOf('pass')) actions.push(el('button', { type: 'button', class: `btn btn-main${advised({ type: 'pass' }) ? ' advised' : ''}`, data: { action: 'pass' }, disabled: live.busy, on: () => send({ type: 'pass' }) }, 'Pass'));
+      if (ui.selected) actions.push(el('button', { type: 'button', class: 'btn btn-quiet', data: { action: 'unselect' }, on: () => { ui.selected = null; ui.follow = null; render(); } }, 'Choose another domino'));
     }
     $('#actions').replaceChildren(...actions);
     const pips = v.hand.reduce((n, t) => n + ends(t)[0] + ends(t)[1], 0);
@@ -570,7 +595,7 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
         return el('button', {
           type: 'button', class: cls, data: { tile: name }, disabled: live.busy || !playable,
           'aria-pressed': ui.selected === name ? 'true' : 'false',
-          on: () => { ui.selected = ui.selected === name ? null : name; ui.message = ''; render(); if (ui.selected) root.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
+          on: () => { ui.selected = ui.selected === name ? null : name; ui.follow = null; ui.message = ''; render(); if (ui.selected) root.querySelector('.play-here')?.scrollIntoView({ block: 'nearest' }); },
         }, dominoSvg(a, b, true), el('span', { class: 'numbers' }, `${a}\u2013${b}`), v.drawn === name ? el('span', { class: 'tag' }, ' just drawn') : null, playable ? null : el('span', { class: 'sr-only' }, ', does not fit now'));
       })),
     );
@@ -591,10 +616,14 @@ export function createDominoTable(live, seatHooks = {}, root = document) {
     const plan = path.length
       ? `Plan for your train, from its open ${h.ownEnd}: ${path.join(', ')} (${path.length} domino${path.length === 1 ? '' : 'es'}). Dominoes off this path are best played on other trains.`
       : `None of your dominoes can start a path from your train's open ${h.ownEnd} yet.`;
+    // the hint's button never makes the move: it shows it (the domino chosen, its button outlined), and she presses that
+    const shown = ui.follow && root.querySelector('.btn.advised');
     box.replaceChildren(
       el('p', { class: 'hint-do' }, `Hint: ${what}`),
       el('p', { class: 'hint-why' }, plan),
-      el('button', { type: 'button', class: 'btn btn-main', data: { action: 'follow-hint', type: s.type, tile: s.type === 'play' ? s.tile : '', train: s.type === 'play' ? s.train : '' }, disabled: live.busy, on: followHint }, 'Do this'),
+      shown
+        ? el('p', { class: 'hint-next' }, 'Now press the button outlined in gold to make that move.')
+        : el('button', { type: 'button', class: 'btn', data: { action: 'follow-hint', type: s.type, tile: s.type === 'play' ? s.tile : '', train: s.type === 'play' ? s.train : '' }, disabled: live.busy, on: followHint }, s.type === 'play' ? 'Choose the domino for me' : 'Show me the button'),
     );
   }
 

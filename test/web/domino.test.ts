@@ -99,10 +99,22 @@ async function playTurn(useHint: boolean): Promise<string> {
     const hinted = legal.find((a) => a.type === d.type && (a.type !== 'play' || (a.tile === d.tile && String(a.train) === d.train)));
     expect(hinted, `the hint ${JSON.stringify(d)} is one of the legal actions`).toBeDefined();
     choice = hinted;
+    // the hint's button never plays (issue 61): it chooses the domino and outlines the move's button, which she presses herself
+    const before = JSON.stringify((await serverAnswer()).view);
+    await page.click('[data-action="follow-hint"]');
+    await page.waitForFunction(() => document.activeElement?.matches('.btn.advised') === true);
+    await expect(page.locator('#hint .hint-next').textContent()).resolves.toBe('Now press the button outlined in gold to make that move.');
+    expect(await page.locator('.btn.advised').count()).toBe(1);
+    expect(JSON.stringify((await serverAnswer()).view), 'nothing was played').toBe(before);
+    if (hinted!.type === 'play') {
+      expect(await page.getAttribute(`#hand button.domino[data-tile="${hinted!.tile}"]`, 'aria-pressed')).toBe('true');
+      expect(await page.locator(`#trains .play-here.advised[data-train="${String(hinted!.train)}"]`).count()).toBe(1);
+    } else expect(await page.locator(`#actions .advised[data-action="${hinted!.type}"]`).count()).toBe(1);
   }
   if (choice === undefined) throw new Error('the server offers the person nothing to do');
   if (choice.type === 'play') {
-    await page.click(`#hand button.domino[data-tile="${choice.tile}"]`);
+    // chosen by the hint's button already, else by her
+    if (!useHint) await page.click(`#hand button.domino[data-tile="${choice.tile}"]`);
     // the trains offered for the chosen domino are the server's, no more
     const offered = await page.$$eval('#trains .play-here', (bs) => bs.map((b) => (b as HTMLElement).dataset.train!).sort());
     expect(offered).toEqual(

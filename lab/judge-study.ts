@@ -51,7 +51,7 @@ interface Judged {
   ms: number;
 }
 
-const truthVerdict = (cost: number): Verdict => (cost >= MISTAKE_POINTS ? 'mistake' : cost <= RIGHT_POINTS ? 'right' : 'asGood');
+const truthVerdict = (cost: number): Verdict => (cost >= MISTAKE_POINTS ? 'mistake' : cost < RIGHT_POINTS ? 'right' : 'asGood');
 
 const judged: Judged[] = [];
 const t0 = Date.now();

@@ -467,7 +467,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
       behind,
       behindSe,
       // the one judge's line (agents/mah-jongg/judge.ts): no mistake by its rules, and less than MISTAKE_POINTS behind
-      aboutEqual: i !== best && sure < 0 && verdictOf(-behind, false, dominated(cc, analyzer, view, legal, candidates[i]) !== null) !== 'mistake',
+      aboutEqual: i !== best && sure < 0 && verdictOf(-behind, false, dominated(cc, analyzer, view, legal, candidates[i])?.rule ?? null) !== 'mistake',
       tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
       toward: closest.id,
     };

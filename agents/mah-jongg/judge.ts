@@ -8,7 +8,9 @@ import { seedOfText } from '../../engine/rng.js';
 import { handAfterCall, seenCounts } from '../../engine/mah-jongg/seat.js';
 import { groupName, JOKER, KINDS, type Group, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { tileWords } from './charleston.js';
-import { PairedWorlds } from './paired-worlds.js';
+import { OutlookWorlds, PairedWorlds } from './paired-worlds.js';
+import { defaultModel } from './default-model.js';
+import { LearnedAgent } from './learned.js';
 
 /**
  * The coach's one judge (issue 61): was a choice right, about as good as the coach's, or a
@@ -35,8 +37,11 @@ export type Verdict = 'right' | 'asGood' | 'mistake';
 
 /** Points a game a choice must cost against the coach's to be a mistake. */
 export const MISTAKE_POINTS = 6;
-/** Points a game within which a choice that is not the coach's counts as right: the sampled games found it as good. */
-export const RIGHT_POINTS = 1;
+/**
+ * Points a game within which a choice that is not the coach's counts as right: as good as the
+ * coach's as far as a game can tell (the truth set itself knows a choice's cost to about ±3).
+ */
+export const RIGHT_POINTS = 3;
 /** Standard errors the cost must stand from MISTAKE_POINTS before the judge stops sampling. */
 const CLEAR = 2;
 
@@ -178,50 +183,117 @@ export function dominated(cc: CompiledCard, analyzer: Analyzer, v: SeatView, leg
 
 // ------------------------------------------------------------------ the judgement
 
+/** The rules that make a choice a mistake whatever it cost: the others only say why, when the cost makes it one. */
+const DECISIVE: readonly DominatedRule[] = ['mahjongg-missed', 'joker-thrown'];
+
 /** The verdict a cost estimate gives: the one place the lines between right, about as good and a mistake are drawn. */
-export function verdictOf(cost: number, isCoach: boolean, rule: boolean): Verdict {
-  if (rule) return 'mistake';
+export function verdictOf(cost: number, isCoach: boolean, rule: DominatedRule | null): Verdict {
+  if (rule !== null && DECISIVE.includes(rule)) return 'mistake';
   if (isCoach) return 'right';
   if (cost >= MISTAKE_POINTS) return 'mistake';
-  return cost <= RIGHT_POINTS ? 'right' : 'asGood';
-}
-
-/** Whether more worlds could change the verdict: the cost is not yet CLEAR standard errors from the mistake line. */
-export function unclear(cost: number, se: number, worlds: number): boolean {
-  return worlds < 2 || Math.abs(cost - MISTAKE_POINTS) < CLEAR * se;
+  return cost < RIGHT_POINTS ? 'right' : 'asGood';
 }
 
 /**
+ * How the quick evaluation (OutlookWorlds: paired worlds to the seat's next turn, rated by the
+ * coach's model) reads in points: cost ≈ win × (the difference in the model's chance of
+ * winning, in percent) + score × (the difference in its expected score), and `sd` the spread
+ * of the truth set's costs about that fit, beyond the truth's own noise (the model's error),
+ * for the play (discards, calls, exchanges, Mah Jongg) and the Charleston (passes, the vote,
+ * the courtesy offer) apart. Fitted on the truth set's tune part (lab/judge-calibrate.ts).
+ */
+export const OUTLOOK_POINTS = {
+  play: { win: 1.0, score: 0.8, sd: 2.2 },
+  charleston: { win: 4.2, score: -1.4, sd: 4.1 },
+} as const;
+
+/** Worlds the quick evaluation plays first, and at most. */
+const OUTLOOK_FIRST = 16;
+const OUTLOOK_MOST = 64;
+/** Worlds of whole games between looks, once the quick evaluation leaves the verdict unclear. */
+const FULL_BATCH = 32;
+
+const beforePlay = (v: SeatView): boolean => v.phase === 'charleston' || v.phase === 'vote' || v.phase === 'courtesy';
+
+/** The coach's model's player, one per card (its hands' figures are kept from one call to the next). */
+const players = new WeakMap<CompiledCard, LearnedAgent | null>();
+function modelPlayer(cc: CompiledCard): LearnedAgent | null {
+  if (!players.has(cc)) {
+    const model = defaultModel();
+    players.set(cc, model === null ? null : new LearnedAgent(cc, model, {}, 'judge'));
+  }
+  return players.get(cc)!;
+}
+
+/** An estimate of the cost and its variance. */
+interface Estimate {
+  cost: number;
+  variance: number;
+  worlds: number;
+}
+
+/** Two estimates of one cost, weighed by their variances. */
+function combine(a: Estimate, b: Estimate): Estimate {
+  if (!Number.isFinite(a.variance)) return b;
+  if (!Number.isFinite(b.variance)) return a;
+  if (a.variance === 0 || b.variance === 0) return a.variance === 0 ? { ...a, worlds: a.worlds + b.worlds } : { ...b, worlds: a.worlds + b.worlds };
+  const variance = 1 / (1 / a.variance + 1 / b.variance);
+  return { cost: variance * (a.cost / a.variance + b.cost / b.variance), variance, worlds: a.worlds + b.worlds };
+}
+
+/** The estimate stands CLEAR standard errors from both lines (RIGHT_POINTS, MISTAKE_POINTS): more worlds would not change the verdict. */
+const clear = (e: Estimate): boolean => Math.min(Math.abs(e.cost - MISTAKE_POINTS), Math.abs(e.cost - RIGHT_POINTS)) >= CLEAR * Math.sqrt(e.variance);
+
+/**
  * Judges `chosen` against `coach` (the coach's choice at this moment: the hint's) at the seat's
- * view `v`, whose legal actions are `legal`.
+ * view `v`, whose legal actions are `legal`: first the rules (dominated), then the quick
+ * evaluation by the coach's model, and, only while the verdict is still unclear, whole games
+ * in the same paired worlds, up to `opts.maxWorlds`, each estimate weighed by its variance.
  */
 export function judgeChoice(cc: CompiledCard, analyzer: Analyzer, v: SeatView, legal: readonly Action[], chosen: Action, coach: Action, opts: JudgeOptions): Judgement {
   if (sameChoice(chosen, coach)) return { verdict: 'right', cost: 0, costSe: 0, worlds: 0, reason: '' };
   const dom = dominated(cc, analyzer, v, legal, chosen);
+  const decisive = dom !== null && DECISIVE.includes(dom.rule);
   const rules = loadRuleset(v.ruleset);
+  const seed = opts.seed ?? judgeSeed(v);
+  let est: Estimate = { cost: 0, variance: Number.POSITIVE_INFINITY, worlds: 0 };
   const sampled = opts.maxWorlds > 0 && rules.racks === 1 && v.mahJonggs.length === 0;
-  let cost = 0,
-    se = 0,
-    worlds = 0;
-  if (sampled) {
-    const pw = new PairedWorlds(cc, rules, v, [coach, chosen], opts.seed ?? judgeSeed(v));
-    const batch = Math.max(2, opts.batch ?? 16);
-    // a rule has decided the verdict: a few worlds say what it cost
-    const most = dom === null ? opts.maxWorlds : Math.min(opts.maxWorlds, 2 * batch);
-    do {
-      pw.play(Math.min(batch, most - pw.worlds));
-      ({ mean: cost, se } = pw.versus(0, 1));
-    } while (pw.worlds < most && (dom !== null || unclear(cost, se, pw.worlds)));
-    worlds = pw.worlds;
+  const own = sampled ? modelPlayer(cc) : null;
+  if (own !== null) {
+    const scale = beforePlay(v) ? OUTLOOK_POINTS.charleston : OUTLOOK_POINTS.play;
+    const points = (win: number, score: number) => scale.win * 100 * win + scale.score * score;
+    const ow = new OutlookWorlds(cc, rules, v, [coach, chosen], seed, own);
+    let quick = { mean: 0, se: 0 };
+    for (let k = OUTLOOK_FIRST; ow.worlds < OUTLOOK_MOST; k = OUTLOOK_FIRST) {
+      ow.play(k);
+      quick = ow.versus(0, 1, points);
+      // the model's own error bounds what more worlds can tell: stop once the worlds' noise is well under it
+      if (quick.se <= scale.sd / 2 || decisive) break;
+    }
+    est = { cost: quick.mean, variance: quick.se ** 2 + scale.sd ** 2, worlds: ow.worlds };
   }
-  const verdict = verdictOf(cost, false, dom !== null);
+  if (sampled && !decisive && (est.worlds === 0 || !clear(est))) {
+    const pw = new PairedWorlds(cc, rules, v, [coach, chosen], seed);
+    let whole = est;
+    while (pw.worlds < opts.maxWorlds) {
+      pw.play(Math.min(opts.batch ?? FULL_BATCH, opts.maxWorlds - pw.worlds));
+      const { mean, se } = pw.versus(0, 1);
+      whole = combine(est, { cost: mean, variance: pw.worlds < 2 ? Number.POSITIVE_INFINITY : se ** 2, worlds: pw.worlds });
+      if (pw.worlds >= 2 && clear(whole)) break;
+    }
+    est = whole;
+  }
+  const cost = est.worlds === 0 ? 0 : est.cost;
+  const verdict = verdictOf(cost, false, dom?.rule ?? null);
+  // a rule that is not decisive says why only when the cost makes the choice a mistake
+  const says = dom !== null && verdict === 'mistake';
   return {
     verdict,
     cost: verdict === 'right' ? 0 : round2(Math.max(0, cost)),
-    costSe: round2(se),
-    worlds,
-    ...(dom !== null && { rule: dom.rule }),
-    reason: dom?.reason ?? '',
+    costSe: Number.isFinite(est.variance) ? round2(Math.sqrt(est.variance)) : 0,
+    worlds: est.worlds,
+    ...(says && { rule: dom.rule }),
+    reason: says ? dom.reason : '',
   };
 }
 

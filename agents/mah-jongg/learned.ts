@@ -175,6 +175,26 @@ export class LearnedAgent implements Agent {
   }
 
   /**
+   * The model's outlook at the seat's own turn (a full rack, before it discards): its chance of
+   * winning and its expected score in points, after the discard the model rates best (by the
+   * chance, as the policy plays); a hand it can declare is a win whose score the caller knows.
+   * Null when nothing can be rated (no model, no discard to weigh).
+   */
+  positionOutlook(turn: Turn): { win: number; score: number } | null {
+    const view = turn.view();
+    const candidates = this.discardCandidates(view, view.concealed, myExposures(view), 'discard', turn.rng, (tile) => ({ type: 'discard', seat: view.seat, tile }));
+    if (candidates.length === 0 || this.model === null) return null;
+    const n = candidates.length;
+    if (this.rows.length < n * this.width) this.rows = new Float32Array(n * this.width * 2);
+    this.encodeRows(view, candidates, this.rows);
+    if (this.out.length < 2 * n) this.out = new Float64Array(4 * n);
+    const out = forward(this.model, this.rows, n, this.out);
+    let best = 0;
+    for (let i = 1; i < n; i++) if (out[2 * i] > out[2 * best]) best = i;
+    return { win: 1 / (1 + Math.exp(-out[2 * best])), score: 100 * out[2 * best + 1] };
+  }
+
+  /**
    * The model's rating of the seat's best choice at a Charleston pass, vote or courtesy offer:
    * the Charleston lookahead (agents/mah-jongg/lookahead.ts) rates the step it reaches by it.
    */

@@ -1,0 +1,84 @@
+/**
+ * `node dist/lab/judge-calibrate.js [--truth FILE] [--split tune] [--worlds N]`: how the judge's
+ * quick evaluation (agents/mah-jongg/paired-worlds.ts OutlookWorlds: paired worlds played to the
+ * seat's next turn, rated there by the coach's model) reads in points. For every choice of the
+ * truth set's part (the tune split unless told), its difference from the truth's best choice in
+ * the model's chance of winning (dwin) and expected score (dscore) is set against the truth's
+ * cost, and the cost is fitted as a·dwin + b·dscore (least squares, no constant) for the play
+ * (discards, calls, exchanges) and the Charleston (passes, the vote, the courtesy offer) apart.
+ * Prints the fits, the spread of what they leave, and each kind's share of choices the fit puts
+ * on the wrong side of the mistake line. The judge's OUTLOOK_POINTS are this fit's.
+ */
+import { parseArgs } from 'node:util';
+import { advisor } from '../agents/mah-jongg/advice.js';
+import { judgeSeed, MISTAKE_POINTS } from '../agents/mah-jongg/judge.js';
+import { OutlookWorlds } from '../agents/mah-jongg/paired-worlds.js';
+import { decodeAction } from '../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset } from '../engine/mah-jongg/rulesets.js';
+import { loadCard } from '../io/cards.js';
+import { readTruthSet } from '../training/truth-file.js';
+
+const { values } = parseArgs({
+  options: { truth: { type: 'string', default: 'lab/truth/truth-set.jsonl' }, split: { type: 'string', default: 'tune' }, worlds: { type: 'string', default: '32' } },
+});
+const rows = readTruthSet(values.truth).filter((r) => values.split === 'all' || r.split === values.split);
+const W = Number(values.worlds);
+
+interface Point {
+  kind: string;
+  group: 'play' | 'charleston';
+  cost: number;
+  se: number;
+  dwin: number;
+  dscore: number;
+}
+const points: Point[] = [];
+const t0 = Date.now();
+for (const d of rows) {
+  const cc = loadCard(`cards/${d.card}-2026.card`);
+  const choices = d.choices.map((c) => decodeAction(c));
+  const ow = new OutlookWorlds(cc, loadRuleset(d.view.ruleset), d.view, choices, judgeSeed(d.view), advisor(cc));
+  ow.play(W);
+  const best = d.truth.best;
+  choices.forEach((_, i) => {
+    if (i === best) return;
+    const dwin = ow.versus(best, i, (win) => 100 * win).mean;
+    const dscore = ow.versus(best, i, (_w, score) => score).mean;
+    const group = d.kind === 'pass' || d.kind === 'vote' || d.kind === 'courtesy' ? 'charleston' : 'play';
+    points.push({ kind: d.kind, group, cost: d.truth.choices[i].cost, se: d.truth.choices[i].se, dwin, dscore });
+  });
+}
+console.log(`${points.length} choices of ${rows.length} decisions (${values.split}), ${W} worlds each, in ${Math.round((Date.now() - t0) / 1000)} s`);
+
+/** Least squares of cost on (dwin, dscore), no constant. */
+function fit(ps: readonly Point[]): { a: number; b: number; sd: number } {
+  let xx = 0,
+    xy = 0,
+    yy = 0,
+    xc = 0,
+    yc = 0;
+  for (const p of ps) {
+    xx += p.dwin * p.dwin;
+    xy += p.dwin * p.dscore;
+    yy += p.dscore * p.dscore;
+    xc += p.dwin * p.cost;
+    yc += p.dscore * p.cost;
+  }
+  const det = xx * yy - xy * xy;
+  const a = det === 0 ? 0 : (xc * yy - yc * xy) / det;
+  const b = det === 0 ? 0 : (yc * xx - xc * xy) / det;
+  const sd = Math.sqrt(ps.reduce((s, p) => s + (p.cost - a * p.dwin - b * p.dscore) ** 2, 0) / Math.max(1, ps.length - 2));
+  return { a, b, sd };
+}
+
+for (const group of ['play', 'charleston'] as const) {
+  const ps = points.filter((p) => p.group === group);
+  const f = fit(ps);
+  const truthSe = Math.sqrt(ps.reduce((s, p) => s + p.se * p.se, 0) / Math.max(1, ps.length));
+  console.log(`${group}: cost ≈ ${f.a.toFixed(3)} × dwin(%) + ${f.b.toFixed(3)} × dscore; residual sd ${f.sd.toFixed(2)} points (the truth's own se ${truthSe.toFixed(2)}), ${ps.length} choices`);
+  for (const kind of [...new Set(ps.map((p) => p.kind))]) {
+    const k = ps.filter((p) => p.kind === kind);
+    const wrong = k.filter((p) => p.cost >= MISTAKE_POINTS !== f.a * p.dwin + f.b * p.dscore >= MISTAKE_POINTS).length;
+    console.log(`  ${kind}: ${wrong} of ${k.length} on the other side of the mistake line`);
+  }
+}

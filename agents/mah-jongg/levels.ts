@@ -5,7 +5,7 @@ import { GreedyAgent } from './greedy.js';
 import { defaultModel, DEFAULT_MODEL_FILE } from './default-model.js';
 import { EASY_HABITS, HeuristicAgent, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { LearnedAgent } from './learned.js';
-import { EXPERT_LOOKAHEAD, LookaheadAgent } from './lookahead.js';
+import { EXPERT_JUDGED, ExpertAgent } from './expert.js';
 import { RandomAgent } from './random.js';
 import { HARD_BUDGET, MonteCarloAgent } from './montecarlo.js';
 import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
@@ -14,8 +14,11 @@ import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
  * Agents by level (for people) or by name (for measuring). The levels a player chooses make a
  * ladder, each stronger than the one below and no faster (issue 48, docs/training.md "The
  * ladder"): `easy` the heuristic with a beginner's habits, `medium` the heuristic, `hard` the
- * trained value model's policy (the learned player), `expert` the same policy with a short
- * lookahead search. Hard and expert need the model and are refused without it. The rest are
+ * trained value model's policy (the learned player), `expert` the same policy with each of its
+ * choices checked by the coach's one judge against its next best (agents/mah-jongg/expert.ts,
+ * issue 61: it switches only where the judge would call the policy's choice a mistake; until
+ * issue 61 it was the policy with a short lookahead search, now the lab's `expert-lookahead`,
+ * level with hard). Hard and expert need the model and are refused without it. The rest are
  * for measuring: `random` and `greedy` the floors, `heuristic` medium under its old name,
  * `strong` the heuristic with the searching players' habits, `learned` the model's policy
  * under its measuring name (hard's player), and `montecarlo` the Monte Carlo player (hard
@@ -53,7 +56,7 @@ const MAKERS: Record<string, (cc: CompiledCard, rules: Ruleset, valve: boolean) 
   learned: (cc) => new LearnedAgent(cc, defaultModel(), {}, 'learned'),
   montecarlo: (cc, rules, valve) => new MonteCarloAgent(cc, rules, valve ? { ...HARD_BUDGET, ms: VALVE_MS.montecarlo } : HARD_BUDGET, 'montecarlo'),
   hard: (cc) => new LearnedAgent(cc, modelFor('hard'), {}, 'hard'),
-  expert: (cc, rules, valve) => new LookaheadAgent(cc, rules, modelFor('expert'), valve ? { ...EXPERT_LOOKAHEAD, ms: VALVE_MS.expert } : EXPERT_LOOKAHEAD, 'expert'),
+  expert: (cc, rules, valve) => new ExpertAgent(cc, rules, modelFor('expert'), valve ? { ...EXPERT_JUDGED, ms: VALVE_MS.expert } : EXPERT_JUDGED, 'expert'),
 };
 
 /** A bot's maker: the card, the ruleset, and whether the clock's safety valve is on (VALVE_MS). */

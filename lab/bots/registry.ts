@@ -64,6 +64,10 @@ export const LAB_BOTS: Readonly<Record<string, AgentMaker>> = {
   // the same with a quarter of her hidden tiles from the reading, and with only the opponents who have exposed something read
   'expert-read-light': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.25 }, 'expert-read-light'),
   'expert-read-shown': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), { ...EXPERT_LOOKAHEAD, lean: 0.5, leanShown: true }, 'expert-read-shown'),
+  // issue 61: the expert until issue 61 (the policy with its short search to its own next turn,
+  // agents/mah-jongg/lookahead.ts, 12 worlds x the model's best 3), to set beside the expert the
+  // judge now checks (agents/mah-jongg/expert.ts)
+  'expert-lookahead': (cc, rules) => new LookaheadAgent(cc, rules, defaultModel(), EXPERT_LOOKAHEAD, 'expert-lookahead'),
 };
 
 registerAgents(import.meta.url, LAB_BOTS);

@@ -13,15 +13,15 @@ vi.mock('../../agents/mah-jongg/default-model.js', async (importOriginal) => {
 });
 
 const { AGENT_NAMES, makeAgent } = await import('../../agents/mah-jongg/levels.js');
-const { LookaheadAgent } = await import('../../agents/mah-jongg/lookahead.js');
+const { ExpertAgent } = await import('../../agents/mah-jongg/expert.js');
 const { LearnedAgent } = await import('../../agents/mah-jongg/learned.js');
 const rules = loadRuleset('nmjl-4p');
 
 describe('bot levels', () => {
-  it("expert is the trained model's lookahead player when the model is installed", () => {
+  it("expert is the trained model's policy checked by the coach's judge when the model is installed", () => {
     expect(installed.model).not.toBeNull();
     const bot = makeAgent('expert', cc, rules);
-    expect(bot).toBeInstanceOf(LookaheadAgent);
+    expect(bot).toBeInstanceOf(ExpertAgent);
     expect(bot.name).toBe('expert');
   });
 

@@ -28,6 +28,7 @@ describe("the lab's bots", () => {
       'expert-read',
       'expert-read-light',
       'expert-read-shown',
+      'expert-lookahead',
     ]);
     expect(AGENT_NAMES).toEqual(['random', 'greedy', 'heuristic', 'easy', 'medium', 'strong', 'learned', 'montecarlo', 'hard', 'expert']);
     for (const name of LAB_BOT_NAMES) {

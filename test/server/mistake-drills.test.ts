@@ -37,10 +37,8 @@ describe('her mistakes as drills', () => {
     // nothing is due before a review has found anything
     expect((await call(app, { method: 'GET', url: '/api/drills/mine' }, rose)).body).toMatchObject({ dueCount: 0, total: 0, next: null });
     const review = (await call(app, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 2 } }, rose)).body;
-    const charged = review.decisions.filter(
-      (d: { agreed: boolean; asGood: boolean; loss: number; tilesLost: number; phase: string }) =>
-        !d.agreed && !d.asGood && (d.loss > 0 || d.tilesLost > 0) && ['charleston', 'discard', 'claims'].includes(d.phase),
-    );
+    // the one judge's mistakes, of the kinds a drill asks
+    const charged = review.decisions.filter((d: { verdict: string; phase: string }) => d.verdict === 'mistake' && ['charleston', 'courtesy', 'discard', 'claims'].includes(d.phase));
     expect(charged.length).toBeGreaterThan(1);
 
     const mine = (await call(app, { method: 'GET', url: '/api/drills/mine' }, rose)).body;

@@ -24,6 +24,7 @@ import type { GameSpec } from '../../engine/games.js';
 import type { GameWire } from '../shared/game-wire.js';
 import { MEXICAN_TRAIN_WIRE } from '../shared/domino-wire.js';
 import { HeavyPool } from './heavy.js';
+import { Reviews } from './reviews.js';
 import { DEFAULT_LIMITS, PEOPLE_PER_ADDRESS, type Limits } from '../shared/limits.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { gameRoutes } from './routes/games.js';
@@ -107,6 +108,8 @@ export interface AppContext {
   players: PlayerStore;
   /** Finished games' records and kept reviews in the database (games in progress are `tables`). */
   games: GameStore;
+  /** The reviews of kept games being worked out, with their progress, and those of finished games in the background (api/http/reviews.ts). */
+  reviews: Reviews;
   /** Tables people share (api/http/tables.ts). */
   tables: Tables;
   /** Her mistakes as drills, with their schedules (api/store/practice.ts). */
@@ -250,6 +253,15 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onListen', async () => {
     pool.warm({ kind: 'check-card', text: cardText });
   });
+  // a signed-in player's finished game is reviewed in the background, so that her mistakes come back
+  const reviews = new Reviews({
+    pool,
+    games: store,
+    players,
+    worlds: limits.reviewWorlds,
+    background: limits.backgroundReviews,
+    log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
+  });
   const tables = new Tables({
     store: new TableStore(db, store),
     wires: [MAH_JONGG_WIRE, MEXICAN_TRAIN_WIRE] as unknown as GameWire<GameSpec>[],
@@ -259,6 +271,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     tablesPerAddress: limits.gamesPerAddress,
     games: gameLimits,
     onError: (err) => app.log.error(err),
+    onFinished: (records) => reviews.finished(records),
     ...opts.tableTimes,
   });
   await tables.start();
@@ -272,6 +285,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   );
   eventTables.start();
   app.addHook('preClose', async () => {
+    reviews.stop();
     await eventTables.stop();
     await tables.stop();
   });
@@ -349,6 +363,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     accounts: accounts(players),
     players,
     games: store,
+    reviews,
     tables,
     practice: new PracticeStore(db),
     events,

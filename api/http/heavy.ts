@@ -29,6 +29,13 @@ import { runTask, type BotMove, type HeavyTask, type TaskResult } from './heavy-
  * before it is done and refused above that (TM_TOO_COSTLY, api/http/task-cost.ts), and a
  * review, whose work grows with the game, is run in parts of half that, each part taking its
  * turn again (and the deadline again), so others' requests go between them.
+ *
+ * **The background** (a finished game's review nobody has asked for yet, api/http/reviews.ts):
+ * counted apart from the requests, so it never makes one busy; each of its parts waits until no
+ * request is waiting and no other background part is in a worker (and, with more than one
+ * worker, one stays free for requests), the players' background reviews in turn. So a person's
+ * request waits behind at most one background part, about half a budget; once a person waits
+ * for that review (she opened it), its next parts take her turn as her own request would.
  */
 
 export interface PoolLimits {
@@ -74,10 +81,15 @@ export interface Asker {
 /** Asked from this process (a command line, a test): one address, one person. */
 export const LOCAL: Asker = { address: 'local', person: 'local' };
 
-/** A request waiting for a worker of the requests' lane. */
+/** A request waiting for a worker of the requests' lane (or a background review's part). */
 interface Waiting {
   go: () => void;
+  /** The server is closing: the part will never run. */
+  fail: (err: Error) => void;
 }
+
+/** A review as a task: the record, the seat, the worlds (`from` and `sliceMs` are the pool's). */
+export type ReviewTask = Extract<HeavyTask, { kind: 'review' }>;
 
 /** Waiting entries, the oldest first. */
 class Fifo<T> {
@@ -155,6 +167,13 @@ export class HeavyPool {
   private inWorkers = 0;
   /** Requests waiting for a free worker, in turn by address, then by person. */
   private readonly waiting = new Turns<Waiting>(() => new Turns<Waiting>(() => new Fifo<Waiting>()));
+  /** Background reviews' parts waiting for the requests to leave a worker to spare, oldest first (each review has at most one waiting, so they take turns). */
+  private readonly idle: Waiting[] = [];
+  /** Background parts in a worker (at most one). */
+  private inBackground = 0;
+  /** Everything waiting, requests and background parts, to be refused when the pool closes. */
+  private readonly queuedEntries = new Set<Waiting>();
+  private closed = false;
 
   constructor(readonly limits: PoolLimits = DEFAULT_POOL_LIMITS) {
     const file = limits.threads > 0 ? workerFile() : null;
@@ -183,7 +202,7 @@ export class HeavyPool {
    * A request's task, asked by `from` (TM_BUSY when the queue is full, or the person or her
    * address already has its share in it; TM_TOO_SLOW past the deadline).
    */
-  async request<T>(task: HeavyTask, from: Asker = LOCAL): Promise<T> {
+  async request<T>(task: HeavyTask, from: Asker = LOCAL, onPart?: (next: number | null) => void): Promise<T> {
     const hers = this.byPerson.get(from.person) ?? 0;
     if (hers >= this.limits.perPerson) {
       throw new TilemateError('TM_BUSY', `you already have ${hers} requests that play deals out being worked out; wait for their answers`);
@@ -200,8 +219,8 @@ export class HeavyPool {
     tally(this.byAddress, from.address, 1);
     try {
       const budgeted = { ...task, budgetMs: this.limits.taskMs };
-      if (budgeted.kind === 'review') return (await this.review(budgeted, from)) as T;
-      return await this.run<T>(budgeted, from, AbortSignal.timeout(this.limits.deadlineMs));
+      if (budgeted.kind === 'review') return (await this.review(budgeted, () => from, onPart)) as T;
+      return await this.run<T>(budgeted, from, this.limits.deadlineMs);
     } finally {
       this.pending--;
       tally(this.byPerson, from.person, -1);
@@ -210,17 +229,35 @@ export class HeavyPool {
   }
 
   /**
+   * A review nobody is waiting for yet, in the background (see above): each part runs when the
+   * requests leave a worker to spare, unless `lead()` names a person now waiting for it, whose
+   * turn the part then takes. Not counted among the requests: the caller bounds how many it
+   * starts (api/http/reviews.ts).
+   */
+  background(task: ReviewTask, lead: () => Asker | null, onPart?: (next: number | null) => void): Promise<ReviewJson> {
+    return this.review({ ...task, budgetMs: this.limits.taskMs }, lead, onPart);
+  }
+
+  /** Whether tasks run on worker threads (else on the event loop, where nothing may run in the background). */
+  get threaded(): boolean {
+    return this.pool !== null;
+  }
+
+  /**
    * A review in parts of about half the budget each, each taking its turn in the queue (with a
    * deadline of its own: four friends' reviews made side by side each take about four times as
-   * long as one alone, and none is given up while its parts keep moving), joined.
+   * long as one alone, and none is given up while its parts keep moving), joined. `lead()` is
+   * asked before each part: whose turn it takes (null: the background's); `onPart` is told
+   * where the next part starts (null: done).
    */
-  private async review(task: Extract<HeavyTask, { kind: 'review' }>, asker: Asker): Promise<ReviewJson> {
+  private async review(task: ReviewTask, lead: () => Asker | null, onPart?: (next: number | null) => void): Promise<ReviewJson> {
     const parts: ReviewPart[] = [];
     let from: number | null = 1;
     while (from !== null) {
-      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, asker, AbortSignal.timeout(this.limits.deadlineMs));
+      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, lead(), this.limits.deadlineMs);
       parts.push(part);
       from = part.next;
+      onPart?.(from);
     }
     return reviewJson(joinReview(parts));
   }
@@ -237,10 +274,17 @@ export class HeavyPool {
       `the server could not answer within ${Math.round(this.limits.deadlineMs / 1000)} s (it is busy, or the request asks for too many sampled deals); try again with fewer`,
     );
 
-  /** A request's task (or a review's part), once its asker's turn has come and a worker is free. */
-  private async run<T>(task: HeavyTask, from: Asker, signal: AbortSignal): Promise<T> {
+  /**
+   * A request's task (or a review's part), once its asker's turn has come and a worker is free
+   * (`from` null: a background part, once the requests leave a worker to spare). A request's
+   * deadline runs from the moment it is queued; a background part's from the moment it starts.
+   */
+  private async run<T>(task: HeavyTask, from: Asker | null, deadlineMs: number): Promise<T> {
     if (this.pool === null) return value<T>(runTask(task));
-    await this.slot([from.address, from.person], signal);
+    const queued = from === null ? null : AbortSignal.timeout(deadlineMs);
+    if (from === null) await this.idleSlot();
+    else await this.slot([from.address, from.person], queued!);
+    const signal = queued ?? AbortSignal.timeout(deadlineMs);
     try {
       return value<T>((await this.pool.run(task, { signal })) as TaskResult);
     } catch (err) {
@@ -248,12 +292,14 @@ export class HeavyPool {
       throw err;
     } finally {
       this.inWorkers--;
+      if (from === null) this.inBackground--;
       this.dispatch();
     }
   }
 
   /** Waits until a worker is free and the asker's turn (`[address, person]`) has come (TM_TOO_SLOW past the deadline); the worker is then counted as taken. */
   private slot(path: readonly string[], signal: AbortSignal): Promise<void> {
+    if (this.closed) return Promise.reject(this.closing());
     if (this.waiting.empty && this.inWorkers < this.limits.threads) {
       this.inWorkers++;
       return Promise.resolve();
@@ -265,24 +311,68 @@ export class HeavyPool {
           this.inWorkers++;
           resolve();
         },
+        fail: (err) => {
+          signal.removeEventListener('abort', gone);
+          reject(err);
+        },
       };
       const gone = () => {
         this.waiting.remove(path, entry);
+        this.queuedEntries.delete(entry);
         reject(this.tooSlow());
       };
       if (signal.aborted) return gone();
       signal.addEventListener('abort', gone, { once: true });
       this.waiting.add(path, entry);
+      this.queuedEntries.add(entry);
       this.dispatch();
     });
   }
 
-  /** Starts waiting requests while workers are free: the next address in turn, its next person in turn, her oldest request. */
-  private dispatch(): void {
-    while (!this.waiting.empty && this.inWorkers < this.limits.threads) this.waiting.take().go();
+  /** Waits until a background part may take a worker (dispatch: `idleFree`); the worker is then counted as taken. */
+  private idleSlot(): Promise<void> {
+    if (this.closed) return Promise.reject(this.closing());
+    return new Promise<void>((resolve, reject) => {
+      const entry: Waiting = {
+        go: () => {
+          this.inWorkers++;
+          this.inBackground++;
+          resolve();
+        },
+        fail: reject,
+      };
+      this.idle.push(entry);
+      this.queuedEntries.add(entry);
+      this.dispatch();
+    });
   }
 
+  /** A background part may start: no request waits, no other background part runs, and (with more than one worker) one stays free for requests. */
+  private get idleFree(): boolean {
+    const spare = this.limits.threads > 1 ? 1 : 0;
+    return this.waiting.empty && this.idle.length > 0 && this.inBackground === 0 && this.inWorkers + spare < this.limits.threads;
+  }
+
+  /** Starts waiting requests while workers are free: the next address in turn, its next person in turn, her oldest request; then a background part, when the requests leave room. */
+  private dispatch(): void {
+    for (;;) {
+      let next: Waiting;
+      if (!this.waiting.empty && this.inWorkers < this.limits.threads) next = this.waiting.take();
+      else if (this.idleFree) next = this.idle.shift()!;
+      else return;
+      this.queuedEntries.delete(next);
+      next.go();
+    }
+  }
+
+  private readonly closing = () => new TilemateError('TM_BUSY', 'the server is stopping; try again once it is back');
+
   async close(): Promise<void> {
+    // nothing waiting will be given a worker now: its request is answered at once
+    this.closed = true;
+    for (const entry of this.queuedEntries) entry.fail(this.closing());
+    this.queuedEntries.clear();
+    this.idle.length = 0;
     await Promise.all([this.pool?.destroy(), this.botPool?.destroy()]);
   }
 }

@@ -195,6 +195,8 @@ export interface TablesOptions {
   /** How often the people connected here are written present (ms; default 5 s). */
   beatMs?: number;
   onError?: (err: unknown) => void;
+  /** Told each finished game's records once they are committed (by this server): its people's reviews start in the background (api/http/reviews.ts). */
+  onFinished?: (records: readonly NewRecord[]) => void;
 }
 
 const cleanName = (name: string): string => {
@@ -1480,6 +1482,13 @@ export class Tables {
     };
     t.dirty = false;
     if (c.member !== undefined) this.membersOf.set(t.row.id, [...(this.membersOf.get(t.row.id) ?? []), c.member]);
+    if (c.records !== undefined && c.records.length > 0) {
+      try {
+        this.opts.onFinished?.(c.records.map((r) => r.record));
+      } catch (err) {
+        this.onError(err); // what follows a finished game never undoes it
+      }
+    }
   }
 }
 

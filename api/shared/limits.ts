@@ -35,6 +35,12 @@ export interface Limits {
   /** The judge's most sampled deals per decision in a review (agents/mah-jongg/judge.ts): default and most (the server's budget may allow fewer). */
   reviewWorlds: number;
   maxReviewWorlds: number;
+  /**
+   * Finished games' reviews worked out in the background at once, queued or running (a signed-in
+   * player's Mah Jongg game, so that her mistakes come back as drills; api/http/reviews.ts): a game
+   * over this is reviewed when she opens it. 0: none (and none without worker threads).
+   */
+  backgroundReviews: number;
   /** Worker threads for the work that plays deals out (0: on the event loop). */
   threads: number;
   /**
@@ -84,6 +90,7 @@ export const DEFAULT_LIMITS: Limits = {
   // so the coach's choice it names is the one the hint gave in the game
   reviewWorlds: JUDGE_WORLDS,
   maxReviewWorlds: 512,
+  backgroundReviews: 8,
   threads: Math.max(1, availableParallelism() - 1),
   botThreads: 1,
   maxQueue: 32,

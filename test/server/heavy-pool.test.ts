@@ -4,6 +4,7 @@ import { botRng } from '../../agents/bots.js';
 import { HeavyPool, type Asker } from '../../api/http/heavy.js';
 import type { HeavyTask } from '../../api/http/heavy-tasks.js';
 import { loadGame } from '../../engine/registry.js';
+import { RecordWriter } from '../../engine/record.js';
 import { parseCard } from '../../engine/mah-jongg/card.js';
 import type { DominoView } from '../../engine/domino/game.js';
 
@@ -125,4 +126,72 @@ describe('the worker pool', () => {
     // done, they count no more
     expect(await answers([p.request(advice(5), at('a')), p.request(advice(5), at('e'))])).toEqual(['ok', 'ok']);
   }, 120_000);
+});
+
+describe('a review in the background', () => {
+  /** A whole game's record, played by first legal actions. */
+  const record = (seed: number): string => {
+    const state = mahJongg.newGame(seed);
+    const writer = new RecordWriter(mahJongg, seed, ['human', 'random', 'random', 'random']);
+    while (!mahJongg.isOver(state)) {
+      const a = mahJongg.legalActions(state, mahJongg.nextToAct(state))[0];
+      mahJongg.apply(state, a);
+      writer.action(a);
+    }
+    return writer.text(state);
+  };
+
+  it("yields to every request: a person's request waits behind at most the one part running, and once she waits for the review its parts take her turn", async () => {
+    const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 8, taskMs: 400 });
+    pools.push(p);
+    await p.request(advice(5)); // the worker started
+    const events: string[] = [];
+    let lead: Asker | null = null;
+    const parts: (number | null)[] = [];
+    let partDone: () => void = () => {};
+    const reviewed = p.background(
+      { kind: 'review', record: record(3), seat: 0, worlds: 2 },
+      () => lead,
+      (next) => {
+        parts.push(next);
+        events.push('part');
+        partDone();
+      },
+    );
+    await new Promise<void>((done) => (partDone = done)); // a part has been done, the next is running
+    const asked = [1, 2, 3].map((n) =>
+      p.request(advice(20), { address: `a${n}`, person: `a${n}` }).then(() => {
+        events.push(`request ${n}`);
+      }),
+    );
+    await Promise.all(asked);
+    // behind the part that was running, at most: nothing of the review went between them
+    const first = events.indexOf('request 1');
+    expect(events.slice(first, first + 3)).toEqual(['request 1', 'request 2', 'request 3']);
+    expect(events.slice(1, first).filter((e) => e === 'part').length).toBeLessThanOrEqual(1);
+    // she waits for it now: its parts go in her turn, between another address's requests
+    lead = { address: 'her', person: 'her' };
+    const theirs = [1, 2, 3, 4].map((n) =>
+      p.request(advice(20), { address: 'b', person: 'b' }).then(() => {
+        events.push(`b ${n}`);
+      }),
+    );
+    await Promise.all(theirs);
+    const since = events.slice(events.indexOf('request 3') + 1, events.indexOf('b 4'));
+    expect(since.filter((e) => e === 'part').length).toBeGreaterThan(0); // in the background, all of b's would go first
+    const review = await reviewed;
+    expect(parts.at(-1)).toBeNull();
+    expect(parts.length).toBeGreaterThan(2);
+    expect(review.decisions.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('a background part waiting when the pool closes is refused, never left hanging', async () => {
+    const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 8, taskMs: 400 });
+    const busy = p.request(longTask, { address: 'a', person: 'a' }).catch(() => 'stopped');
+    await new Promise((next) => setImmediate(next));
+    const waiting = p.background({ kind: 'review', record: record(4), seat: 0, worlds: 2 }, () => null).catch((e: Error & { code?: string }) => e.code);
+    await p.close();
+    expect(await waiting).toBe('TM_BUSY');
+    await busy;
+  }, 240_000);
 });

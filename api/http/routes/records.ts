@@ -155,16 +155,41 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       if ((b.record === undefined) === (b.recordId === undefined)) throw new TilemateError('TM_BAD_INPUT', 'give one of "record" (the JSONL text) or "recordId"');
       const text = b.record ?? (await readRecord(ctx, b.recordId!, (await ctx.accounts.current(req))?.id ?? null));
       const worlds = b.worlds ?? ctx.limits.reviewWorlds;
-      // a kept record's review on the default seeds is the same each time: computed once, then kept
-      const keep = b.recordId !== undefined && b.seed === undefined;
-      let review = keep ? ((await ctx.games.review(b.recordId!, b.seat, worlds)) as ReviewJson | null) : null;
-      if (review === null) {
-        review = await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, asker(req));
-        // keeping it is a saving for next time: a failure to keep it never costs this answer
-        if (keep) await ctx.games.saveReview(b.recordId!, b.seat, worlds, review).catch((err: unknown) => req.log.warn(`review not kept: ${err instanceof Error ? err.message : String(err)}`));
-      }
-      if (b.top !== undefined) review.decisions = review.decisions.slice(0, b.top);
-      return review;
+      // a kept record's review on the default seeds is the same each time: computed once (joined while
+      // it is worked out, in the background or for someone else), then kept with the game (api/http/reviews.ts)
+      const review =
+        b.recordId !== undefined && b.seed === undefined
+          ? await ctx.reviews.review(b.recordId, b.seat, worlds, text, asker(req))
+          : await ctx.pool.request<ReviewJson>({ kind: 'review', record: text, seat: b.seat, worlds, seed: b.seed }, asker(req));
+      // one review may answer several people: each answer is cut from it, never it
+      return b.top === undefined ? review : { ...review, decisions: review.decisions.slice(0, b.top) };
+    },
+  );
+
+  app.get(
+    '/review/progress',
+    {
+      schema: {
+        summary: "How far the review of a kept game's seat has got while it is worked out (for whoever asked for it, and the player whose game it is); 404 when none is",
+        querystring: Type.Object({
+          recordId: Type.String({ maxLength: 64, description: 'the id of a record on this server' }),
+          seat: Type.String({ pattern: '^[0-7]$' }),
+        }),
+        response: {
+          200: Type.Object({
+            done: Type.Integer({ description: "the action number reached: the review has looked at the record's actions up to it" }),
+            total: Type.Integer({ description: 'the actions in the record' }),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      const { recordId } = req.query;
+      const seat = Number(req.query.seat);
+      const progress = await ctx.reviews.progress(recordId, seat, asker(req).person, async () => (await ctx.accounts.current(req))?.id ?? null);
+      if (progress === null) throw new TilemateError('TM_NOT_FOUND', `no review of game "${recordId.slice(0, 64)}" for seat ${seat} is being worked out for you just now`);
+      return progress;
     },
   );
 }

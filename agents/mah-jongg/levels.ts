@@ -28,8 +28,10 @@ import type { Ruleset } from '../../engine/mah-jongg/rulesets.js';
  */
 /**
  * The clock's safety valve for play against a person (milliseconds a decision; see
- * Budget.ms): past the work budget, which fits on a quiet machine, a busy one still answers
- * within about this plus one sampled world. Never set for measuring (arena, self-play).
+ * Budget.ms and ExpertBudget.ms): past the work budget, which fits on a quiet machine, a busy
+ * one still answers within about this plus one sampled world (montecarlo) or one question to
+ * the judge (expert: a question cannot be cut short; on a busy machine one took up to 0.5 s).
+ * Never set for measuring (arena, self-play).
  */
 export const VALVE_MS = { montecarlo: 150, expert: 300 };
 

@@ -13,6 +13,8 @@
 import { parseArgs } from 'node:util';
 import { CHOICE_KINDS, DRILL_KINDS, drillHint, drillPosition, gradeDrill } from '../agents/coach/drills.js';
 import { loadCard } from '../io/cards.js';
+import { judgeWorlds } from '../api/http/task-cost.js';
+import { DEFAULT_LIMITS } from '../api/shared/limits.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { card: { type: 'string' }, kinds: { type: 'string' } } });
 const positions = Number(positionals[0] ?? 60);
@@ -37,7 +39,9 @@ for (const kind of kinds) {
     const hint = drillHint(cc, pos);
     let options = pos.legal.filter((a) => a.type !== 'callDead');
     if (kind === 'charleston') options = options.filter((_, j) => j % 7 === 0);
-    const share = (xs: typeof options) => xs.filter((a) => gradeDrill(cc, pos, hint, a).right).length / xs.length;
+    // judged as the server grades an answer: the judge's worlds within a request's budget
+    const worlds = judgeWorlds(DEFAULT_LIMITS.taskMs, cc);
+    const share = (xs: typeof options) => xs.filter((a) => gradeDrill(cc, pos, hint, a, worlds).right).length / xs.length;
     // the exchange drill asks take the joker or not: a random answer takes it half the time (one of the exchanges), else discards
     shares.push(kind === 'exchange' ? 0.5 * share(options.filter((a) => a.type === 'exchange')) + 0.5 * share(options.filter((a) => a.type !== 'exchange')) : share(options));
   }

@@ -46,7 +46,8 @@ for (const card of cards) {
   const cc = loadCard(cardFile(card));
   for (const level of levels) for (let game = 0; game < games; game++) planned.push(...gameDecisions(cc, card, RULESET, level, game, game % 4));
 }
-const todo = planned.filter((d) => !done.has(d.id));
+// valued a game of each card and level at a time, so that a set stopped part way holds every card and level alike
+const todo = planned.filter((d) => !done.has(d.id)).sort((a, b) => a.game - b.game || levels.indexOf(a.level) - levels.indexOf(b.level) || cards.indexOf(a.card) - cards.indexOf(b.card));
 console.log(`${planned.length} decisions planned, ${done.size} valued before, ${todo.length} to value`);
 
 const texts = new Map(cards.map((c) => [c, readCardText(cardFile(c))]));

@@ -1,4 +1,6 @@
-import { drillHint, drillPosition, gradeDrill } from '../agents/coach/drills.js';
+import { drillHint, drillPosition, gradeDrill, type Position } from '../agents/coach/drills.js';
+import type { Hint } from '../agents/coach/hint.js';
+import { Analyzer } from '../engine/mah-jongg/analyzer.js';
 import { lessonStep } from '../agents/coach/lessons.js';
 import { tileSafety } from '../agents/mah-jongg/defence.js';
 import type { CompiledCard } from '../engine/mah-jongg/compile.js';
@@ -44,6 +46,34 @@ export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: A
       };
     }
     case 'coach':
-      return { wrong: pos.legal.find((a) => !gradeDrill(cc, pos, hint, a).right)!, right: hint.action };
+      return { wrong: clearlyWrong(cc, pos, hint), right: hint.action };
   }
+}
+
+/** The judge's worlds for a lesson's or a drill's answer in the tests: few, for a short test. */
+export const TEST_JUDGE_WORLDS = 16;
+
+/**
+ * A move the judge (agents/mah-jongg/judge.ts) calls a mistake by a wide margin, so that any
+ * number of worlds calls it one: the choices that leave the closest line farthest first (a
+ * pass or discard breaking the hand), the costliest of the first few the judge weighs.
+ */
+export function clearlyWrong(cc: CompiledCard, pos: Position, hint: Hint): Action {
+  const analyzer = new Analyzer(cc);
+  const mine = pos.view.exposures[pos.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+  const away = (a: Action): number => {
+    const tiles = a.type === 'discard' ? [a.tile] : a.type === 'pass' || a.type === 'courtesy' ? a.tiles : [];
+    if (tiles.length === 0) return 0;
+    const kept = [...pos.view.concealed];
+    for (const t of tiles) kept[t]--;
+    return mine.length > 0 ? 0 : analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0), copies: pos.view.copies }, { top: 1 })[0].tilesAway;
+  };
+  const ranked = pos.legal.map((a) => ({ a, away: away(a) })).sort((x, y) => y.away - x.away);
+  let worst: { a: Action; cost: number } | null = null;
+  for (const { a } of ranked.slice(0, 8)) {
+    const g = gradeDrill(cc, pos, hint, a, TEST_JUDGE_WORLDS);
+    if (!g.right && (worst === null || g.cost > worst.cost)) worst = { a, cost: g.cost };
+  }
+  if (worst === null) throw new Error('no choice here that the judge calls a mistake among the farthest');
+  return worst.a;
 }

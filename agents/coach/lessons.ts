@@ -221,7 +221,7 @@ export interface StepCheck {
  * Checks her answer to a step: a choice by the drill's key; a move with the engine first (a
  * move the rules refuse is never done), then by the step's rule.
  */
-export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action | { choice: string }, opts: { worlds?: number } = {}): StepCheck {
+export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action | { choice: string }, opts: { worlds?: number; judgeWorlds?: number } = {}): StepCheck {
   const pos = drillPosition(cc, step.drill);
   if ('choice' in answer) {
     const g = gradeChoice(pos, answer.choice);
@@ -259,7 +259,8 @@ export function checkStep(cc: CompiledCard, step: LessonStep, answer: Action | {
     }
     case 'coach': {
       const hint = drillHint(cc, pos, opts.worlds === undefined ? {} : { worlds: opts.worlds });
-      const g = gradeDrill(cc, pos, hint, answer);
+      // the one judge (agents/mah-jongg/judge.ts), as a drill grades
+      const g = gradeDrill(cc, pos, hint, answer, opts.judgeWorlds);
       return g.right ? { ok: true, words: `${step.done} ${hint.text}` } : { ok: false, words: `Not yet: the coach would ${g.coach}. Try that, or another choice as good.` };
     }
   }

@@ -264,8 +264,10 @@ export function judgeChoice(cc: CompiledCard, analyzer: Analyzer, v: SeatView, l
     const points = (win: number, score: number) => scale.win * 100 * win + scale.score * score;
     const ow = new OutlookWorlds(cc, rules, v, [coach, chosen], seed, own);
     let quick = { mean: 0, se: 0 };
-    for (let k = OUTLOOK_FIRST; ow.worlds < OUTLOOK_MOST; k = OUTLOOK_FIRST) {
-      ow.play(k);
+    // the budget bounds the quick worlds too
+    const most = Math.min(OUTLOOK_MOST, opts.maxWorlds);
+    while (ow.worlds < most) {
+      ow.play(Math.min(OUTLOOK_FIRST, most - ow.worlds));
       quick = ow.versus(0, 1, points);
       // the model's own error bounds what more worlds can tell: stop once the worlds' noise is well under it
       if (quick.se <= scale.sd / 2 || decisive) break;

@@ -13,7 +13,7 @@ import { loadGame } from '../../engine/registry.js';
 import { COPIES, tileName } from '../../engine/mah-jongg/tiles.js';
 import { simulateForAnalyze, simulationJson } from '../shared/simulate.js';
 import { ADVICE_WORLDS, DEFAULT_DEALS } from '../../agents/mah-jongg/advice.js';
-import { JUDGE_WORLDS, type Verdict } from '../../agents/mah-jongg/judge.js';
+import type { Verdict } from '../../agents/mah-jongg/judge.js';
 import { reviewPart, type ReviewPart } from '../../agents/coach/review.js';
 import { hintFor } from '../../agents/coach/hint.js';
 import {
@@ -37,7 +37,7 @@ import { checkCard, readForEditor, type CardCheck, type EditorReading } from '..
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
 import { scoreSheetsPdf, trainSheetsPdf, standingsPdf, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
 import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
-import { affordWorlds, checkDeals } from './task-cost.js';
+import { affordWorlds, checkDeals, judgeWorlds } from './task-cost.js';
 
 /**
  * The work that plays deals out, as tasks a worker thread runs (api/heavy.worker.ts) or,
@@ -166,13 +166,6 @@ function gradeMove(cc: CompiledCard, pos: Position, answer: Action, hint: Hint, 
   return { right: g.right, agreed: g.agreed, asGood: g.asGood, judged: g.judged, cost: g.cost, reason: g.reason, verdict: g.verdict, hint: hintJson(hint, pos.view) };
 }
 
-/**
- * The judge's worlds for one decision within a task's budget: half of it (the coach's hint has
- * the other half), two choices played out. The review and her own mistake's drill ask the same,
- * so they give one verdict.
- */
-export const judgeWorlds = (budgetMs: number, cc: CompiledCard, most = JUDGE_WORLDS): number => affordWorlds(budgetMs / 2, cc.formCount, 2, most, true);
-
 /** One of her own mistakes as a drill: the moment of her game, and the question. */
 export interface MistakeJson {
   kind: DrillKind;
@@ -275,7 +268,7 @@ function run(task: HeavyTask): unknown {
       const { step } = lessonStep(task.lesson, task.step);
       const pos = drillPosition(cc, step.drill);
       const answer = 'choice' in task.answer ? { choice: task.answer.choice } : decodeAction({ ...task.answer.action, seat: pos.seat });
-      return checkStep(cc, step, answer, { worlds: task.worlds }) satisfies StepCheck;
+      return checkStep(cc, step, answer, { worlds: task.worlds, judgeWorlds: judgeWorlds(budget, cc) }) satisfies StepCheck;
     }
     case 'review': {
       // a long review is done in parts: this one stops after about sliceMs, at a decision's end

@@ -1,4 +1,6 @@
 import { TilemateError } from '../../engine/errors.js';
+import { JUDGE_WORLDS } from '../../agents/mah-jongg/judge.js';
+import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 
 /**
  * What a heavy task costs a worker, estimated before it is run, so that no request holds a
@@ -63,3 +65,10 @@ export function affordWorlds(budgetMs: number, forms: number, choices: number, w
       : `this card has ${n(forms)} hands to try, too many to play ${choices} choices out even once within one request: use a card with fewer alternatives`,
   );
 }
+
+/**
+ * The judge's worlds for one decision within a task's budget (agents/mah-jongg/judge.ts): half
+ * of it (the coach's hint has the other half), two choices played out. The review, a drill's
+ * grade and her own mistake's drill ask the same, so they give one verdict.
+ */
+export const judgeWorlds = (budgetMs: number, cc: CompiledCard, most = JUDGE_WORLDS): number => affordWorlds(budgetMs / 2, cc.formCount, 2, most, true);

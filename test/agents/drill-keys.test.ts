@@ -2,35 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { CHOICE_KINDS, drillPosition, DRILL_KINDS, gradeChoice, gradeDrill, type DrillKind, type DrillPosition } from '../../agents/coach/drills.js';
 import { hintFor, situationOf } from '../../agents/coach/hint.js';
 import { sameAction } from '../../agents/coach/review.js';
+import { judgeChoice } from '../../agents/mah-jongg/judge.js';
 import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { Action } from '../../engine/mah-jongg/game.js';
 import { loadCard } from '../../io/cards.js';
 
 /**
- * Each drill kind's answer key is the hint's answer (issue 46), at 200 generated positions:
- * the hint a player would have had there, asked directly, is graded right; every choice it
- * weighed is graded right exactly when it calls the choice about as good (a discard or a
- * call), or when it keeps her closest line as close as the hint's (a pass, computed here with
- * the analyzer). The positions are all different. Fewer worlds than a drill's keep the check
- * to about a minute: the key is the same function of the hint whatever its worlds (how often a
- * random answer is right at a drill's own worlds: lab/drill-random.ts).
+ * Each drill kind's answer key is the hint's answer judged by the one judge (issue 61), at
+ * generated positions: the hint a player would have had there, asked directly, is graded right;
+ * every other choice is graded right exactly when the judge (agents/mah-jongg/judge.ts, asked
+ * here directly) calls it no mistake against the hint's, with the exchange drill's one question
+ * (take the joker or not) and the courtesy offer's count of tiles. The positions are all
+ * different. Few worlds keep the check short: the key is the same function of the judge
+ * whatever its worlds (how often a random answer is right at a drill's own worlds:
+ * lab/drill-random.ts).
  */
 
 const cc = loadCard();
 const analyzer = new Analyzer(cc);
 const POSITIONS = 200;
+const JUDGED = 30;
 const WORLDS = 8;
-
-/** Tiles away of her closest line after passing `tiles`. */
-function awayAfter(concealed: readonly number[], copies: readonly number[], tiles: readonly number[]): number {
-  const kept = [...concealed];
-  for (const t of tiles) kept[t]--;
-  return analyzer.analyze({ concealed: kept, exposures: [], seen: new Array<number>(kept.length).fill(0), copies }, { top: 1 })[0].tilesAway;
-}
+const JUDGE = 4;
 
 describe('drill answer keys', () => {
   for (const kind of DRILL_KINDS.filter((k) => !CHOICE_KINDS.includes(k))) {
-    it(`${kind}: the key is the hint's answer at ${POSITIONS} positions, all different`, () => {
+    it(`${kind}: the key is the hint's answer at ${POSITIONS} positions, all different, and the judge's verdict at ${JUDGED} of them`, () => {
       const seen = new Set<string>();
       for (let i = 0; i < POSITIONS; i++) {
         const level = ((i % 3) + 1) as 1 | 2 | 3;
@@ -39,22 +36,21 @@ describe('drill answer keys', () => {
         const pos = drillPosition(cc, { kind: kind as DrillKind, level, seed });
         seen.add(JSON.stringify([pos.deal, pos.seat, pos.view.phase, pos.view.concealed, pos.view.wallLeft, pos.view.claim]));
         const hint = hintFor(cc, pos.view, pos.legal, { worlds: WORLDS });
-        expect(gradeDrill(cc, pos, hint, hint.action).right).toBe(true);
+        expect(gradeDrill(cc, pos, hint, hint.action, JUDGE).right).toBe(true);
+        if (i >= JUDGED) continue;
         const options: Action[] = pos.legal.filter((a) => a.type !== 'callDead');
-        for (const a of kind === 'charleston' || kind === 'courtesy' ? options.filter((_, j) => j % 11 === 0) : options) {
-          const g = gradeDrill(cc, pos, hint, a);
+        for (const a of options.filter((_, j) => j % (kind === 'charleston' || kind === 'courtesy' ? 41 : 5) === 0)) {
+          const g = gradeDrill(cc, pos, hint, a, JUDGE);
+          const verdict = judgeChoice(cc, analyzer, pos.view, pos.legal, a, hint.action, { maxWorlds: JUDGE }).verdict;
           let expected: boolean;
           if (sameAction(a, hint.action)) expected = true;
           // the exchange drill asks take the joker or not: any discard where the coach discards
           else if (kind === 'exchange' && (a.type === 'exchange') !== (hint.action.type === 'exchange')) expected = false;
           else if (kind === 'exchange' && a.type !== 'exchange') expected = true;
-          else if (a.type === 'pass' && hint.action.type === 'pass')
-            expected = awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
-          // a courtesy offer: as many tiles as the coach's, keeping her closest line as close
-          else if (a.type === 'courtesy' && hint.action.type === 'courtesy')
-            expected = a.tiles.length === hint.action.tiles.length && awayAfter(pos.view.concealed, pos.view.copies, a.tiles) <= awayAfter(pos.view.concealed, pos.view.copies, hint.action.tiles);
-          else expected = hint.alternatives?.find((x) => x.legal !== null && sameAction(x.legal, a))?.aboutEqual ?? g.asGood;
-          expect({ drill: `${kind} ${level} #${seed}`, answer: a, right: g.right }).toEqual({ drill: `${kind} ${level} #${seed}`, answer: a, right: expected });
+          // a courtesy offer: as many tiles as the coach's, and no mistake
+          else if (a.type === 'courtesy' && hint.action.type === 'courtesy') expected = a.tiles.length === hint.action.tiles.length && verdict !== 'mistake';
+          else expected = verdict !== 'mistake';
+          expect({ drill: `${kind} ${level} #${seed}`, answer: a, right: g.right, judged: g.judged }).toEqual({ drill: `${kind} ${level} #${seed}`, answer: a, right: expected, judged: verdict });
         }
       }
       expect(seen.size).toBe(POSITIONS);

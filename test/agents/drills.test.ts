@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkDrill, dailyDrill, drillHint, drillPosition, DRILL_KINDS, gradeChoice, gradeDrill } from '../../agents/coach/drills.js';
 import { tileWords } from '../../agents/mah-jongg/defence.js';
 import { TilemateError } from '../../engine/errors.js';
+import { MISTAKE_POINTS } from '../../agents/mah-jongg/judge.js';
+import { clearlyWrong, TEST_JUDGE_WORLDS } from '../lesson-moves.js';
 import { loadCard } from '../../io/cards.js';
 
 /** Drills (issue 46): positions dealt from a drill's name alone, graded by the coach's hint or the drill's key. The 200-position key check is test/agents/drill-keys.test.ts (slow). */
@@ -65,32 +67,34 @@ describe('drills', () => {
     }
   });
 
-  it("the coach's own choice is right, a clearly worse one is not, and an answer she could not make is refused", () => {
+  it("the coach's own choice is right, a choice the judge calls a mistake is not (with the judge's reason), and an answer she could not make is refused", () => {
     const pos = drillPosition(cc, { kind: 'discard', level: 1, seed: 5 });
     const hint = drillHint(cc, pos, { worlds: 24 });
-    const mine = gradeDrill(cc, pos, hint, hint.action);
-    expect(mine).toMatchObject({ right: true, agreed: true, verdict: "Right: that is the coach's choice." });
-    const behind = hint.alternatives!.find((x) => !x.aboutEqual && x.legal !== null && x.legal !== hint.action);
-    if (behind) {
-      const g = gradeDrill(cc, pos, hint, behind.legal!);
-      expect(g.right).toBe(false);
-      expect(g.verdict).toMatch(/^Not this time: the coach would discard /);
-    }
+    const mine = gradeDrill(cc, pos, hint, hint.action, TEST_JUDGE_WORLDS);
+    expect(mine).toMatchObject({ right: true, agreed: true, judged: 'right', verdict: "Right: that is the coach's choice." });
+    const wrong = clearlyWrong(cc, pos, hint);
+    const g = gradeDrill(cc, pos, hint, wrong, TEST_JUDGE_WORLDS);
+    expect(g).toMatchObject({ right: false, judged: 'mistake' });
+    expect(g.cost).toBeGreaterThanOrEqual(MISTAKE_POINTS);
+    expect(g.verdict).toBe(`Not this time: ${g.reason.replace(/^./, (c) => c.toLowerCase())}`);
     // a tile not on her rack, and another seat's move
     const missing = [...Array(36).keys()].find((t) => pos.view.concealed[t] === 0)!;
     expect(() => gradeDrill(cc, pos, hint, { type: 'discard', seat: pos.seat, tile: missing })).toThrow(/not a move you could make here/);
     expect(() => gradeDrill(cc, pos, hint, { type: 'discard', seat: (pos.seat + 1) % 4, tile: missing })).toThrow(TilemateError);
   });
 
-  it('a pass keeping her closest line as close as the coach’s is right too, and its verdict lists the coach’s tiles', () => {
+  it('a pass is graded by the one judge: right or about as good is right, a mistake is not', () => {
     const pos = drillPosition(cc, { kind: 'charleston', level: 1, seed: 9 });
     const hint = drillHint(cc, pos);
-    const passes = pos.legal.filter((a) => a.type === 'pass');
-    const grades = passes.map((a) => gradeDrill(cc, pos, hint, a));
-    expect(grades.some((g) => g.agreed)).toBe(true);
-    expect(grades.some((g) => !g.right)).toBe(true);
-    for (const g of grades) expect(g.right).toBe(g.agreed || g.tilesLost === 0);
-    expect(grades.find((g) => !g.right)!.verdict).toMatch(/^Not this time: the coach would pass \w+, \w+ and \w+\.$/);
+    const wrong = clearlyWrong(cc, pos, hint);
+    const g = gradeDrill(cc, pos, hint, wrong, TEST_JUDGE_WORLDS);
+    expect(g).toMatchObject({ right: false, judged: 'mistake' });
+    expect(g.verdict).toMatch(/^Not this time: .{20,}\.$/);
+    // every other grade follows the judge's verdict
+    for (const a of pos.legal.filter((x) => x.type === 'pass').slice(0, 4)) {
+      const other = gradeDrill(cc, pos, hint, a, TEST_JUDGE_WORLDS);
+      expect(other.right).toBe(other.agreed || other.judged !== 'mistake');
+    }
   });
 
   it('a choice drill grades one of its answers by its key, with the reason, and refuses any other; a move is refused there', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkStep, LESSONS, lessonStep } from '../../agents/coach/lessons.js';
 import { loadCard } from '../../io/cards.js';
-import { lessonMoves } from '../lesson-moves.js';
+import { lessonMoves, TEST_JUDGE_WORLDS } from '../lesson-moves.js';
 
 /** Every lesson step (issue 46) refuses a wrong move with a reason, and takes a right one. */
 
@@ -13,10 +13,10 @@ describe('lessons', () => {
       lesson.steps.forEach((step, i) => {
         const { wrong, right } = lessonMoves(cc, lesson.id, i + 1);
         expect(wrong).toBeDefined();
-        const no = checkStep(cc, step, wrong);
+        const no = checkStep(cc, step, wrong, { judgeWorlds: TEST_JUDGE_WORLDS });
         expect(no.ok).toBe(false);
         expect(no.words).toMatch(/^Not yet: .{12,}[.]$/);
-        const yes = checkStep(cc, step, right);
+        const yes = checkStep(cc, step, right, { judgeWorlds: TEST_JUDGE_WORLDS });
         expect(yes.ok).toBe(true);
         expect(yes.words).toMatch(/^[A-Z].{8,}[.!]$/);
       });

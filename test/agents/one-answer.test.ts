@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADVICE_WORLDS, callAdvice, discardAdvice } from '../../agents/mah-jongg/advice.js';
 import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
+import { JUDGE_WORLDS, MISTAKE_POINTS } from '../../agents/mah-jongg/judge.js';
 import { hintFor, situationOf } from '../../agents/coach/hint.js';
 import { reviewRecord, type ReviewedDecision } from '../../agents/coach/review.js';
 import { makeAgent } from '../../agents/mah-jongg/levels.js';
@@ -49,9 +50,9 @@ function record(seed: number): string {
 const json = (a: unknown) => JSON.stringify(encodeAction(a as never));
 
 describe('one answer per decision', () => {
-  it('the hint, the review and the server default to the one budget', () => {
+  it("the hint and the server default to the one budget; the review's judge samples up to its own", () => {
     expect(DEFAULT_LIMITS.hintWorlds).toBe(ADVICE_WORLDS);
-    expect(DEFAULT_LIMITS.reviewWorlds).toBe(ADVICE_WORLDS);
+    expect(DEFAULT_LIMITS.reviewWorlds).toBe(JUDGE_WORLDS);
   });
 
   it('hint, review and advice from the typed situation agree at every decision of recorded games', async () => {
@@ -83,9 +84,9 @@ describe('one answer per decision', () => {
           // the suggestion is the top of the figures shown (Mah Jongg, when there, first of all)
           const values = advice.alternatives.filter((a) => a.move.type !== 'declare' && a.move.type !== 'callMahJongg').map((a) => a.value);
           expect(values).toEqual([...values].sort((a, b) => b - a));
-          // a choice the advice calls about as good is never charged a cost
-          if (d.asGood) expect(d.loss).toBe(0);
-          if (!d.agreed && !d.asGood && d.loss > 0) expect(d.loss).toBeGreaterThan(2 * d.lossSe);
+          // only a mistake is charged a cost, and the judge's cost makes it one unless a rule does
+          if (d.verdict !== 'mistake') expect(d.loss).toBe(0);
+          else if (d.rule !== 'joker-thrown' && d.rule !== 'mahjongg-missed') expect(d.loss).toBeGreaterThanOrEqual(MISTAKE_POINTS);
           playedOut++;
           // a few through the command line itself, as a person types them
           if (viaCli < 6 && d.phase === 'discard') {

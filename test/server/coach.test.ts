@@ -18,9 +18,27 @@ describe('progress', () => {
       finishedAt: at,
     });
     const games = [game('a', '2026-11-17T10:00:00Z', false), game('b', '2026-11-18T10:00:00Z', true), game('c', '2026-11-24T10:00:00Z', true), game('d', '2026-11-24T11:00:00Z', true, 'easy')];
-    const call = (loss: number, index: number) => ({ index, phase: 'claims', agreed: false, loss, chosen: `call ${index}`, suggested: 'decline', why: 'the call breaks your pairs' });
+    const call = (loss: number, index: number) => ({
+      index,
+      phase: 'claims',
+      agreed: false,
+      verdict: 'mistake',
+      loss,
+      chosen: `call ${index}`,
+      suggested: 'decline',
+      why: 'the call breaks your pairs',
+    });
     const reviews: ReviewSeen[] = [
-      { recordId: 'a', decisions: [call(8, 10), call(4, 30), { index: 5, phase: 'discard', agreed: true, loss: 0, chosen: 'x', suggested: 'x', why: '' }] },
+      {
+        recordId: 'a',
+        decisions: [
+          call(8, 10),
+          call(4, 30),
+          { index: 5, phase: 'discard', agreed: true, verdict: 'right', loss: 0, chosen: 'x', suggested: 'x', why: '' },
+          // another choice than the coach's, but no mistake by the judge: no habit, no cost
+          { index: 7, phase: 'discard', agreed: false, verdict: 'asGood', loss: 0, chosen: 'y', suggested: 'x', why: '' },
+        ],
+      },
       { recordId: 'c', decisions: [call(7, 12)], dead: { index: 90 } },
     ];
     const p = progress(games, reviews, now);

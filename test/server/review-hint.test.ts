@@ -25,7 +25,8 @@ describe('the review and the hint of one decision', () => {
     expect(await run('selfplay', '--games', '1', '--seed', '5', '--bots', 'random,greedy,greedy,greedy', '--out', dir, '--json')).toBe(0);
     const text = readFileSync(join(dir, 'game-5.jsonl'), 'utf8');
     const card = (t: string) => compileCard(parseCard(t));
-    const review = reviewRecord(text, card, { seat: 0, worlds: DEFAULT_LIMITS.reviewWorlds });
+    // the review's hint plays the hint's own worlds whatever the judge's budget (lowered here to keep the test short)
+    const review = reviewRecord(text, card, { seat: 0, worlds: DEFAULT_LIMITS.hintWorlds });
     const d = review.decisions.find((x) => !x.agreed && x.details !== undefined)!;
     expect(d).toBeDefined();
     // the game as it stood at that decision, and the hint the table would have given (its seed drawn from the decision itself)

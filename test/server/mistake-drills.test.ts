@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextSchedule } from '../../agents/coach/practice.js';
-import { type Answer, call, newJar, playThrough, server } from './helpers.js';
+import { type Answer, call, firstChoice, newJar, playThrough, server } from './helpers.js';
 
 /**
  * Her own mistakes as drills (issue 46): a review of her game finds mistakes; each comes back
@@ -12,6 +12,12 @@ import { type Answer, call, newJar, playThrough, server } from './helpers.js';
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** A careless player: she throws a joker whenever she can, calls whatever she can, and else takes the first choice. */
+function careless(a: Answer): unknown {
+  const joker = a.legal.find((l: { type: string; tile?: string }) => l.type === 'discard' && l.tile === 'J');
+  return joker ?? a.legal.find((l: { type: string }) => l.type === 'call') ?? firstChoice(a);
+}
 
 describe('her mistakes as drills', () => {
   it('FSRS brings a wrong answer back within two days and a right one later each time', () => {
@@ -33,7 +39,7 @@ describe('her mistakes as drills', () => {
     const app = await server();
     const rose = newJar();
     const g = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed: 60 } }, rose)).body as Answer;
-    await playThrough(app, g);
+    await playThrough(app, g, careless);
     // nothing is due before a review has found anything
     expect((await call(app, { method: 'GET', url: '/api/drills/mine' }, rose)).body).toMatchObject({ dueCount: 0, total: 0, next: null });
     const review = (await call(app, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0, worlds: 2 } }, rose)).body;

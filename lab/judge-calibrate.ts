@@ -51,7 +51,7 @@ for (const d of rows) {
 console.log(`${points.length} choices of ${rows.length} decisions (${values.split}), ${W} worlds each, in ${Math.round((Date.now() - t0) / 1000)} s`);
 
 /** Least squares of cost on (dwin, dscore), no constant. */
-function fit(ps: readonly Point[]): { a: number; b: number; sd: number } {
+function fitCost(ps: readonly Point[]): { a: number; b: number; sd: number } {
   let xx = 0,
     xy = 0,
     yy = 0,
@@ -73,7 +73,7 @@ function fit(ps: readonly Point[]): { a: number; b: number; sd: number } {
 
 for (const group of ['play', 'charleston'] as const) {
   const ps = points.filter((p) => p.group === group);
-  const f = fit(ps);
+  const f = fitCost(ps);
   const truthSe = Math.sqrt(ps.reduce((s, p) => s + p.se * p.se, 0) / Math.max(1, ps.length));
   console.log(`${group}: cost ≈ ${f.a.toFixed(3)} × dwin(%) + ${f.b.toFixed(3)} × dscore; residual sd ${f.sd.toFixed(2)} points (the truth's own se ${truthSe.toFixed(2)}), ${ps.length} choices`);
   for (const kind of [...new Set(ps.map((p) => p.kind))]) {

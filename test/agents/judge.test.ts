@@ -73,7 +73,7 @@ describe('the judge', () => {
   });
 
   it('Mah Jongg left on the table is a mistake, said in words', () => {
-    const [m] = moments((v, legal) => legal.some((a) => a.type === 'declare'), 1);
+    const [m] = moments((_v, legal) => legal.some((a) => a.type === 'declare'), 1);
     const other = m.legal.find((a) => a.type === 'discard')!;
     const j = judgeChoice(cc, analyzer, m.v, m.legal, other, m.legal.find((a) => a.type === 'declare')!, few);
     expect(j).toMatchObject({ verdict: 'mistake', rule: 'mahjongg-missed', reason: 'Your hand was complete: you could have declared Mah Jongg and won the hand.' });

@@ -89,32 +89,73 @@ export function judgeSeed(v: SeatView): number {
 
 // ------------------------------------------------------------------ what the rack needs
 
-/** Each line's tiles away (99 for a line out of reach) for a hand, the table's seen tiles counted. */
-function awayByLine(analyzer: Analyzer, v: SeatView, concealed: readonly number[], exposures: readonly Group[]): number[] {
-  const seen = seenCounts(v);
-  const out = new Array<number>(analyzer.cc.lineCount).fill(99);
-  for (const r of analyzer.analyze({ concealed: [...concealed], exposures: [...exposures], seen, copies: v.copies })) if (r.possible) out[r.line] = r.tilesAway;
-  return out;
-}
-
 const myExposures = (v: SeatView): Group[] => v.exposures[v.seat].filter((x) => (x.rack ?? 0) === 0).map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
 
-function without(concealed: readonly number[], t: TileId): number[] {
-  const out = [...concealed];
-  out[t]--;
-  return out;
+/**
+ * What each line needs of the seat's rack at one moment: each line's tiles away (99 for a line
+ * out of reach), and after letting one tile of a kind go, worked out once a kind and kept with
+ * the view (the hint asks the same view of several choices).
+ */
+class RackNeeds {
+  readonly now: number[];
+  readonly closest: number;
+  private readonly afters = new Map<TileId, number[]>();
+  private readonly exposures: Group[];
+  private readonly seen: number[];
+
+  constructor(
+    private readonly analyzer: Analyzer,
+    private readonly v: SeatView,
+  ) {
+    this.exposures = myExposures(v);
+    this.seen = seenCounts(v);
+    this.now = this.away(v.concealed);
+    this.closest = Math.min(...this.now);
+  }
+
+  private away(concealed: readonly number[]): number[] {
+    const out = new Array<number>(this.analyzer.cc.lineCount).fill(99);
+    for (const r of this.analyzer.analyze({ concealed: [...concealed], exposures: [...this.exposures], seen: this.seen, copies: this.v.copies })) if (r.possible) out[r.line] = r.tilesAway;
+    return out;
+  }
+
+  /** Each line's tiles away once one tile of kind t has gone. */
+  after(t: TileId): number[] {
+    let out = this.afters.get(t);
+    if (out === undefined) {
+      const hand = [...this.v.concealed];
+      hand[t]--;
+      out = this.away(hand);
+      this.afters.set(t, out);
+    }
+    return out;
+  }
+
+  /** The lines within reach. */
+  lines(): number[] {
+    return this.now.map((_, l) => l).filter((l) => this.now[l] < 99);
+  }
+
+  /** The kinds on the rack (jokers apart) that serve none of `lines`: letting one go leaves each of those lines as close. */
+  servesNone(lines: readonly number[]): TileId[] {
+    const out: TileId[] = [];
+    for (let t = 0; t < KINDS; t++) {
+      if (t === JOKER || this.v.concealed[t] === 0) continue;
+      const after = this.after(t);
+      if (lines.every((l) => after[l] <= this.now[l])) out.push(t);
+    }
+    return out;
+  }
 }
 
-/** The kinds on the rack (jokers apart) that serve none of `lines`: letting one go leaves each of those lines as close. */
-function servesNone(analyzer: Analyzer, v: SeatView, concealed: readonly number[], lines: readonly number[], now: readonly number[]): TileId[] {
-  const exposures = myExposures(v);
-  const out: TileId[] = [];
-  for (let t = 0; t < KINDS; t++) {
-    if (t === JOKER || concealed[t] === 0) continue;
-    const after = awayByLine(analyzer, v, without(concealed, t), exposures);
-    if (lines.every((l) => after[l] <= now[l])) out.push(t);
+const needsOf = new WeakMap<SeatView, RackNeeds>();
+function rackNeeds(analyzer: Analyzer, v: SeatView): RackNeeds {
+  let n = needsOf.get(v);
+  if (n === undefined) {
+    n = new RackNeeds(analyzer, v);
+    needsOf.set(v, n);
   }
-  return out;
+  return n;
 }
 
 const a = (n: number): string => (n === 2 ? 'pair' : n === 3 ? 'pung' : n === 4 ? 'kong' : 'group');
@@ -154,24 +195,23 @@ export function dominated(cc: CompiledCard, analyzer: Analyzer, v: SeatView, leg
   }
   const given: TileId[] = chosen.type === 'discard' ? [chosen.tile] : chosen.type === 'pass' || chosen.type === 'courtesy' ? [...chosen.tiles] : [];
   if (given.length === 0) return null;
-  const now = awayByLine(analyzer, v, v.concealed, exposures);
-  const closest = Math.min(...now);
+  const needs = rackNeeds(analyzer, v);
+  const { now, closest } = needs;
   if (closest >= 99) return null;
-  const allLines = now.map((_, l) => l).filter((l) => now[l] < 99);
   if (given.includes(JOKER)) {
     // a joker stands in for a tile of almost any group (teaching guide 1.3): throwing one while holding a tile no line uses gives up the rack's best tile for its worst
-    const useless = servesNone(analyzer, v, v.concealed, allLines, now).filter((t) => !given.includes(t));
+    const useless = needs.servesNone(needs.lines()).filter((t) => !given.includes(t));
     if (useless.length > 0) {
       return { rule: 'joker-thrown', reason: `You threw a joker, which can stand in for a tile in almost any group, while ${tileWords(useless[0])} on your rack helps no hand on the card.` };
     }
   }
   // a group every close line needs, broken while a tile none of them needs stays on the rack
-  const close = allLines.filter((l) => now[l] <= closest + 1);
+  const close = needs.lines().filter((l) => now[l] <= closest + 1);
   for (const t of new Set(given)) {
     if (t === JOKER || v.concealed[t] < 2) continue;
-    const after = awayByLine(analyzer, v, without(v.concealed, t), exposures);
+    const after = needs.after(t);
     if (!close.every((l) => after[l] > now[l])) continue;
-    const spare = servesNone(analyzer, v, v.concealed, close, now).filter((u) => !given.includes(u));
+    const spare = needs.servesNone(close).filter((u) => !given.includes(u));
     if (spare.length === 0) continue;
     return {
       rule: 'group-broken',

@@ -8,9 +8,9 @@ import { apply, legalActions, view, type Action, type SeatView } from '../../eng
 import { replayRecord } from '../../engine/record.js';
 import { tileName, groupName } from '../../engine/mah-jongg/tiles.js';
 import { forcedAction } from '../table.js';
-import { encodeAction, MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { hintFor, type Hint } from './hint.js';
-import { JUDGE_WORLDS, judgeChoice, type DominatedRule, type Verdict } from '../mah-jongg/judge.js';
+import { JUDGE_WORLDS, judgeChoice, sameChoice, type DominatedRule, type Verdict } from '../mah-jongg/judge.js';
 
 /**
  * The coach's review of a finished game for one seat: the record is replayed, and at each of
@@ -190,13 +190,8 @@ export function describeAction(a: Action, v: SeatView): string {
   }
 }
 
-/** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice. */
-function canonical(a: Action): unknown {
-  const json = encodeAction(a);
-  return Array.isArray(json.tiles) ? { ...json, tiles: [...(json.tiles as string[])].sort() } : json;
-}
-
-export const sameAction = (a: Action, b: Action): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/** Passes and courtesy offers are sets of tiles: the same tiles in another order are the same choice (the judge's own test). */
+export const sameAction = sameChoice;
 
 /** Tiles away of the closest line after passing `tiles` (blind tiles are received ones: the rack keeps the rest). */
 function awayAfterPass(analyzer: Analyzer, v: SeatView, tiles: readonly number[]): number {

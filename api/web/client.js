@@ -72,4 +72,11 @@ export const api = {
    * @returns {Promise<import('./types.js').Review>}
    */
   review: (body) => call('POST', '/api/review', body),
+  /**
+   * How far the review of a kept game has got while it is worked out (404 when none is).
+   * @param {string} recordId
+   * @param {number} seat
+   * @returns {Promise<import('./types.js').ReviewProgress>}
+   */
+  reviewProgress: (recordId, seat) => call('GET', `/api/review/progress?recordId=${encodeURIComponent(recordId)}&seat=${seat}`),
 };

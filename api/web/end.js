@@ -13,7 +13,15 @@ import { sortTiles, tileElement, tileLabel, tilesInWords } from './tiles.js';
 const words = (text) => tilesInWords(plainLines(text));
 
 /** @import { View } from './app.js' */
-/** @import { Review, ReviewDecision, Tile } from './types.js' */
+/** @import { Review, ReviewDecision, ReviewProgress, Tile } from './types.js' */
+
+/**
+ * The review routes a page asks: the review itself, and how far it has got while it is worked out.
+ * @typedef {{
+ *   review(body: { recordId?: string | null, seat: number }): Promise<Review>,
+ *   reviewProgress?(recordId: string, seat: number): Promise<ReviewProgress>,
+ * }} ReviewApi
+ */
 
 /**
  * What the end and the review need of the page around them: who a seat is in words, the
@@ -21,7 +29,7 @@ const words = (text) => tilesInWords(plainLines(text));
  * @typedef {{
  *   seatWords: (seat: number) => string,
  *   seat: () => number,
- *   api?: { review(body: { recordId?: string | null, seat: number }): Promise<Review> },
+ *   api?: ReviewApi,
  *   gameId?: string,
  *   review?: boolean,
  *   playFrom?: (decision: ReviewDecision) => void,
@@ -141,7 +149,9 @@ export async function renderEnd(box, ui, ctx) {
 
   const review = el('section');
   review.id = 'review';
-  review.append(el('h2', { text: reviewTitle(ctx) }), el('p', { text: 'Looking over your game\u2026 (this takes a few seconds)' }));
+  /** @param {string} text */
+  const say = (text) => review.replaceChildren(el('h2', { text: reviewTitle(ctx) }), el('p', { text, class: 'review-progress' }));
+  review.append(el('h2', { text: reviewTitle(ctx) }), el('p', { text: 'Looking over your game\u2026 (this takes a few seconds)', class: 'review-progress' }));
   box.append(review);
 
   /** @type {Review} */
@@ -149,13 +159,13 @@ export async function renderEnd(box, ui, ctx) {
   for (let attempt = 1; ; attempt++) {
     try {
       if (!v.recordId || !ctx.api) throw new Error('the server kept no record of this game');
-      data = await ctx.api.review({ recordId: v.recordId, seat: v.seat });
+      data = await reviewWithProgress(ctx.api, { recordId: v.recordId, seat: v.seat }, say, ctx.player);
       break;
     } catch (err) {
       // friends at one table on one home network ask for their reviews at once: the server makes a
       // few at a time for one address and asks the others to wait (TM_BUSY), so theirs follow
       if (err instanceof ApiError && err.code === 'TM_BUSY' && attempt < 10) {
-        review.replaceChildren(el('h2', { text: reviewTitle(ctx) }), el('p', { text: 'Other reviews are being made just now: yours follows in a moment\u2026' }));
+        say('Other reviews are being made just now: yours follows in a moment\u2026');
         await new Promise((done) => setTimeout(done, 2000 + 1000 * attempt));
         continue;
       }
@@ -167,23 +177,94 @@ export async function renderEnd(box, ui, ctx) {
   showReview(review, data, ctx);
 }
 
+/** How often the page asks how far a review has got (ms). */
+const PROGRESS_EVERY = 1000;
+
+/**
+ * How far a review has got, in words: "Reviewing your game: move 120 of 300…".
+ * @param {ReviewProgress} p
+ * @param {string} [player] whose game it is, when not the reader's
+ */
+export const progressWords = (p, player) => `Reviewing ${player ? `${player}\u2019s` : 'your'} game: move ${Math.min(p.total, Math.max(1, p.done))} of ${p.total}\u2026`;
+
+/**
+ * The review of a kept game, asked for once; while the server works it out (tens of seconds
+ * for a whole game), how far it has got is asked about once a second and said (`say`). The
+ * answer, or the review's own error, is the request's: the progress only ever adds words.
+ * @param {ReviewApi} api
+ * @param {{ recordId: string, seat: number }} body
+ * @param {(text: string) => void} say
+ * @param {string} [player] whose game it is, when not the reader's
+ * @returns {Promise<Review>}
+ */
+export async function reviewWithProgress(api, body, say, player) {
+  let open = true;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const ask = () => {
+    timer = setTimeout(async () => {
+      if (!open || !api.reviewProgress) return;
+      try {
+        const p = await api.reviewProgress(body.recordId, body.seat);
+        if (open) say(progressWords(p, player));
+      } catch {
+        // not under way yet, or done a moment ago: the answer follows
+      }
+      if (open) ask();
+    }, PROGRESS_EVERY);
+  };
+  ask();
+  try {
+    return await api.review(body);
+  } finally {
+    open = false;
+    clearTimeout(timer);
+  }
+}
+
 /** @type {Record<string, string>} */
 const PHASE_WORDS = { charleston: 'Charleston pass', vote: 'Second Charleston vote', courtesy: 'Courtesy pass', discard: 'Discard', claims: 'Call window' };
 
 /**
+ * The one judge's verdict on a decision (agents/mah-jongg/judge.ts); a review kept before it had
+ * one says it from its figures.
+ * @param {ReviewDecision} d
+ * @returns {'right' | 'asGood' | 'mistake'}
+ */
+const verdictOf = (d) => d.verdict ?? (d.agreed ? 'right' : d.asGood ? 'asGood' : 'mistake');
+
+/**
+ * A decision of the review in a player's words, as the judge called it (the CLI's words,
+ * api/cli/review-cli.ts): the coach's own choice; as good as it; about as good, and why; or a
+ * mistake, the better choice, what it cost and why. The figures stay in the moment's Details.
  * @param {ReviewDecision} d
  * @param {string} [player] whose decision it was, when not the reader's
+ * @returns {string}
  */
-function decisionWords(d, player) {
+export function decisionWords(d, player) {
   const when = `${PHASE_WORDS[d.phase] ?? 'Decision'} (move ${d.index})`;
   const who = player ?? 'you';
+  const reason = d.reason ? ` ${words(d.reason)}` : '';
   if (d.agreed) return `${when}: ${who} chose to ${words(d.chosen)}. Good: that is what the coach would do.`;
-  // the coach's own figures call the two about equally good: no cost, not a mistake
-  if (d.asGood) return `${when}: ${who} chose to ${words(d.chosen)}, about as good as the coach's choice to ${words(d.suggested)}.`;
-  const cost = typeof d.loss === 'number' && d.loss > 0 ? ` It cost about ${Math.round(d.loss)} points.` : (d.tilesLost ?? 0) > 0 ? ` It left ${player ? 'her' : 'you'} ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
-  // the idea behind the better choice, in one sentence (the review's plain reason)
-  const idea = d.why ? ` ${words(d.why)}` : '';
-  return `${when}: ${who} chose to ${words(d.chosen)}; better was to ${words(d.suggested)}.${cost}${idea}`;
+  const verdict = verdictOf(d);
+  if (verdict === 'right') return `${when}: ${who} chose to ${words(d.chosen)}, as good as the coach's choice to ${words(d.suggested)}.`;
+  if (verdict === 'asGood') return `${when}: ${who} chose to ${words(d.chosen)}, about as good as the coach's choice to ${words(d.suggested)}.${reason}`;
+  const loss = d.loss ?? d.cost ?? 0;
+  const cost = loss >= 0.5 ? ` It cost about ${Math.round(loss)} point${Math.round(loss) === 1 ? '' : 's'} a game.` : (d.tilesLost ?? 0) > 0 ? ` It left ${player ? 'her' : 'you'} ${d.tilesLost} tile${d.tilesLost === 1 ? '' : 's'} further from a hand.` : '';
+  // the judge's reason in one sentence; a review kept before it had one gives the coach's idea instead
+  const why = reason || (d.why ? ` ${words(d.why)}` : '');
+  return `${when}: a mistake: ${who} chose to ${words(d.chosen)}; better was to ${words(d.suggested)}.${cost}${why}`;
+}
+
+/**
+ * The judge's figures for a decision, for the Details: what it cost, give or take, over how many sampled games.
+ * @param {ReviewDecision} d
+ * @returns {string}
+ */
+export function judgeFigures(d) {
+  if (d.agreed || !d.worlds) return '';
+  const cost = Math.max(0, d.cost ?? d.loss ?? 0);
+  return `The judge's estimate: about ${cost.toFixed(1)} points a game${d.lossSe ? `, give or take ${d.lossSe.toFixed(1)}` : ''}, over ${d.worlds} sampled game${d.worlds === 1 ? '' : 's'} played on from here (a mistake from 6 points; within 3 as good as the coach's).`;
 }
 
 /**
@@ -289,9 +370,12 @@ function showMoment(box, d, ctx) {
     box.append(q);
   }
   if (d.why) box.append(el('p', { text: words(d.why) }));
-  if (d.details) {
+  const figures = judgeFigures(d);
+  if (d.details || figures) {
     const more = el('details');
-    more.append(el('summary', { text: 'Details' }), el('p', { text: words(d.details) }));
+    more.append(el('summary', { text: 'Details' }));
+    if (figures) more.append(el('p', { text: figures }));
+    if (d.details) more.append(el('p', { text: words(d.details) }));
     box.append(more);
   }
   const discards = discardsThen;

@@ -4,7 +4,7 @@
 
 import { api, call, errorWords } from './client.js';
 import { byId as $ } from './dom.js';
-import { showReview } from './end.js';
+import { reviewWithProgress, showReview } from './end.js';
 import { plainLines } from './lines.js';
 import { gameWords, placeWords, rulesetWords } from './names.js';
 import { sortTiles, tileElement, tileLabel, tilesInWords, tilesLabel } from './tiles.js';
@@ -298,10 +298,12 @@ function againHref(r) {
  */
 async function reviewInto(r, box) {
   box.classList.remove('hidden');
-  box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `Looking over ${student === null ? 'your' : `${student}\u2019s`} game\u2026 (this takes a few seconds the first time)` }));
+  /** @param {string} text */
+  const say = (text) => box.replaceChildren(Object.assign(document.createElement('p'), { textContent: text, className: 'review-progress' }));
+  say(`Looking over ${student === null ? 'your' : `${student}\u2019s`} game\u2026 (this takes a few seconds the first time)`);
   busy(true);
   try {
-    const data = await api.review({ recordId: r.id, seat: r.seat });
+    const data = await reviewWithProgress(api, { recordId: r.id, seat: r.seat }, say, student ?? undefined);
     showReview(box, data, { seat: () => r.seat, seatWords: (s) => seatWords(s, r), playFrom: (d) => playFrom(r, d), player: student ?? undefined });
   } catch (err) {
     box.replaceChildren(Object.assign(document.createElement('p'), { textContent: `The review could not be made: ${errorWords(err)}` }));

@@ -8,7 +8,7 @@ import { api, ApiError, call, errorWords } from './client.js';
 import { checkChosen, chooseCard, chosenCard } from './chosen-card.js';
 import { setupDisplay } from './display.js';
 import { $ } from './dom.js';
-import { showReview } from './end.js';
+import { reviewWithProgress, showReview } from './end.js';
 import { gameWords, rulesetWords } from './names.js';
 import { TableGame, tables } from './table-game.js';
 import { sortTiles, tileElement, tilesLabel } from './tiles.js';
@@ -837,9 +837,11 @@ function drawReviews() {
  */
 async function reviewOf(s, recordId, out) {
   out.classList.remove('hidden');
-  out.replaceChildren(Object.assign(document.createElement('p'), { textContent: `Looking over ${s.name}\u2019s game\u2026 (this takes a few seconds)` }));
+  /** @param {string} text */
+  const say = (text) => out.replaceChildren(Object.assign(document.createElement('p'), { textContent: text, className: 'review-progress' }));
+  say(`Looking over ${s.name}\u2019s game\u2026 (this takes a few seconds)`);
   try {
-    const data = await api.review({ recordId, seat: s.seat });
+    const data = await reviewWithProgress(api, { recordId, seat: s.seat }, say, s.name ?? undefined);
     showReview(out, data, { seat: () => s.seat, seatWords: (x) => (x === s.seat ? (s.name ?? seatName(x)) : seatName(x)) });
     const h = out.querySelector('h2');
     if (h) h.textContent = `${s.name}\u2019s decisions`;

@@ -140,9 +140,21 @@ export interface ReviewDecision {
   chosen: string;
   suggested: string;
   agreed?: boolean;
+  /** The one judge's verdict (agents/mah-jongg/judge.ts): right, about as good, or a mistake. */
+  verdict?: 'right' | 'asGood' | 'mistake';
+  /** Another choice than the coach's that is no mistake. */
   asGood?: boolean;
+  /** Points a game the choice cost (a mistake's; 0 otherwise). */
   loss?: number;
+  /** The judge's estimate of the cost whatever the verdict, its standard error, and the sampled games behind it. */
+  cost?: number;
+  lossSe?: number;
+  worlds?: number;
   tilesLost?: number;
+  /** The verdict's reason in one plain sentence. */
+  reason?: string;
+  /** The rule that made it a mistake, when one did. */
+  rule?: 'mahjongg-missed' | 'joker-thrown' | 'call-no-closer' | 'group-broken';
   why?: string;
   details?: string;
   moment?: {
@@ -155,6 +167,12 @@ export interface ReviewDecision {
     claim?: { tile: Tile; discarder: number } | null;
     wallLeft?: number;
   };
+}
+
+/** How far the review of a kept game has got while it is worked out (GET /api/review/progress): the action reached, of the record's. */
+export interface ReviewProgress {
+  done: number;
+  total: number;
 }
 
 /** The review of a seat's decisions (POST /api/review). */

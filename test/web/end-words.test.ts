@@ -7,7 +7,7 @@ import { seedRng } from '../../engine/rng.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { loadCard } from '../../io/cards.js';
 // the page's own module (plain ES; this function needs no DOM)
-import { plainScoreWhy } from '../../api/web/end.js';
+import { decisionWords, judgeFigures, plainScoreWhy, progressWords } from '../../api/web/end.js';
 
 /**
  * The score table at the end of a game reads in a player's words: who by where she sits, not
@@ -46,5 +46,56 @@ describe("the score table in a player's words", () => {
       }
     }
     expect(seen).toBeGreaterThan(100);
+  });
+});
+
+describe("the review's decisions in the judge's words", () => {
+  const base = { index: 40, phase: 'discard', chosen: 'discard J', suggested: 'discard N', tilesLost: 0 };
+  it('right, as good, about as good with its reason, or a mistake with the better choice, its cost and its reason: the statistics kept for the details', () => {
+    expect(decisionWords({ ...base, chosen: 'discard N', agreed: true, verdict: 'right', asGood: false, loss: 0 })).toBe(
+      'Discard (move 40): you chose to discard North. Good: that is what the coach would do.',
+    );
+    expect(decisionWords({ ...base, chosen: 'discard 5B', agreed: false, verdict: 'right', asGood: true, loss: 0, reason: "That is as good as the coach's choice to discard N." })).toBe(
+      "Discard (move 40): you chose to discard 5 Bam, as good as the coach's choice to discard North.",
+    );
+    expect(
+      decisionWords({
+        ...base,
+        chosen: 'discard 5B',
+        agreed: false,
+        verdict: 'asGood',
+        asGood: true,
+        loss: 0,
+        cost: 4.2,
+        reason: 'The coach would discard N, but yours gives up little: about 4 points a game.',
+      }),
+    ).toBe("Discard (move 40): you chose to discard 5 Bam, about as good as the coach's choice to discard North. The coach would discard North, but yours gives up little: about 4 points a game.");
+    const mistake = {
+      ...base,
+      agreed: false,
+      verdict: 'mistake' as const,
+      asGood: false,
+      loss: 11.6,
+      cost: 11.6,
+      lossSe: 2.04,
+      worlds: 48,
+      reason: 'You threw a joker, which can stand in for a tile in almost any group, while N on your rack helps no hand on the card.',
+    };
+    expect(decisionWords(mistake)).toBe(
+      'Discard (move 40): a mistake: you chose to discard Joker; better was to discard North. It cost about 12 points a game. You threw a joker, which can stand in for a tile in almost any group, while North on your rack helps no hand on the card.',
+    );
+    // for her coach, of her by name
+    expect(decisionWords(mistake, 'Rose')).toMatch(/^Discard \(move 40\): a mistake: Rose chose to discard Joker; better was to discard North\./);
+    // no figures in the words: they are the details'
+    expect(decisionWords(mistake)).not.toMatch(/±|give or take|sampled|2\.04|48/);
+    expect(judgeFigures(mistake)).toBe(
+      "The judge's estimate: about 11.6 points a game, give or take 2.0, over 48 sampled games played on from here (a mistake from 6 points; within 3 as good as the coach's).",
+    );
+    expect(judgeFigures({ ...base, chosen: 'discard N', agreed: true, verdict: 'right', worlds: 0 })).toBe('');
+  });
+
+  it('a review under way says how far it has got', () => {
+    expect(progressWords({ done: 120, total: 300 })).toBe('Reviewing your game: move 120 of 300\u2026');
+    expect(progressWords({ done: 0, total: 300 }, 'Rose')).toBe('Reviewing Rose\u2019s game: move 1 of 300\u2026');
   });
 });

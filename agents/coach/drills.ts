@@ -16,6 +16,7 @@ import { deadCalls, exposuresWords, tileSafety, tileWords, where, type SafetyLev
 import { makeAgent } from '../mah-jongg/levels.js';
 import { forcedAction, tableTurns } from '../table.js';
 import { hintFor, situationOf, type Hint, type HintOptions } from './hint.js';
+import { lineName } from '../mah-jongg/advice.js';
 import { describeAction, judge, type Judgement } from './review.js';
 import { JUDGE_WORLDS, type Verdict } from '../mah-jongg/judge.js';
 
@@ -101,6 +102,8 @@ export interface DrillChoice {
   id: string;
   /** The answer as the page shows it on its button. */
   words: string;
+  /** A card line's answer (the hand drill's): the line as the card writes it, for those who read the card's notation. */
+  form?: string;
 }
 
 export interface DrillPosition extends Drill, Position {
@@ -414,21 +417,23 @@ function handQuestion(cc: CompiledCard, v: SeatView, rng: RngState): ChoiceQuest
     pool = pool.filter((x) => x !== r);
   }
   const four = shuffle(rng, [best, ...others]);
-  const words = (r: LineResult) => `${cc.card.lines[r.line].pattern} (${r.id}, ${r.value} points${r.concealed ? ', concealed' : ''})`;
+  // a line as players name it ("The second 2468 line"), never in the card's notation, which a beginner cannot read
+  const words = (r: LineResult) => `${upperFirst(lineName(cc, r.id))} (${r.value} points${r.concealed ? ', concealed' : ''})`;
   const away = (r: LineResult) => `${r.tilesAway} tile${r.tilesAway === 1 ? '' : 's'}`;
   const rest = others.map(away);
   return {
     question: DRILL_QUESTIONS.hand,
-    choices: four.map((r) => ({ id: r.id, words: words(r) })),
+    choices: four.map((r) => ({ id: r.id, words: words(r), form: cc.card.lines[r.line].pattern })),
     key: {
       right: best.id,
-      reason: `${cc.card.lines[best.line].pattern} (${best.id}) is ${away(best)} from Mah Jongg with your tiles, the closest of the four; the others are ${rest.length > 1 ? `${rest.slice(0, -1).join(', ')} and ${rest.at(-1)!}` : rest.join('')} away.`,
+      reason: `${upperFirst(lineName(cc, best.id))} is ${away(best)} from Mah Jongg with your tiles, the closest of the four; the others are ${rest.length > 1 ? `${rest.slice(0, -1).join(', ')} and ${rest.at(-1)!}` : rest.join('')} away.`,
       tiles: best.need,
     },
   };
 }
 
 const COUNT = ['none', 'one', 'two', 'three'];
+const upperFirst = (s: string): string => s.replace(/^./, (c) => c.toUpperCase());
 const pick = <T>(rng: RngState, xs: readonly T[]): T => xs[nextU32(rng) % xs.length];
 
 /**
@@ -482,7 +487,7 @@ function scoreQuestion(cc: CompiledCard, pos: DrillPosition, rng: RngState): Cho
   }
   return {
     question: tournament ? 'In a tournament, how many points does this Mah Jongg score for you?' : 'How much do you collect in all?',
-    situation: `You made Mah Jongg with ${line.pattern} (${line.id}, a ${e.value}-point hand), ${how}.`,
+    situation: `You made Mah Jongg with ${lineName(cc, line.id)}, a ${e.value}-point hand, ${how}.`,
     choices,
     key: { right: String(total), reason, tiles: [] },
     view,

@@ -5,7 +5,7 @@ import { type ErrorCode, ERRORS, ruleViolation } from '../../engine/errors.js';
 import type { Action, Exposure, GameResult, SeatView } from '../../engine/mah-jongg/game.js';
 import { encodeAction, MAH_JONGG, type MahJonggGame, type MahJonggSpec } from '../../engine/mah-jongg/mah-jongg.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
-import type { Alternative } from '../../agents/mah-jongg/advice.js';
+import { lineName, type Alternative } from '../../agents/mah-jongg/advice.js';
 import type { Hint } from '../../agents/coach/hint.js';
 import type { Review, ReviewedDecision } from '../../agents/coach/review.js';
 import type { GameWire } from './game-wire.js';
@@ -140,7 +140,10 @@ export type PromptJson =
 export interface MahJonggJson {
   seat: number;
   rack: number;
+  /** The card line's id ("2468 #2"). */
   line: string;
+  /** The line as players name it ("the second 2468 line": agents/mah-jongg/advice.ts lineName), when the card is known. */
+  name?: string;
   value: number;
   tiles: string[];
 }
@@ -207,7 +210,7 @@ function resultJsonOf(r: GameResult, reveal: NonNullable<SeatView['reveal']>): R
  * the seat may see and nothing more: other racks as counts, no wall order, no seed until
  * the end. `legal` (the seat's legal actions) sets `yourTurn` and the prompt's options.
  */
-export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonPasses = 3): ViewJson {
+export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonPasses = 3, cc?: CompiledCard): ViewJson {
   const yourTurn = legal.length > 0;
   const can = (type: Action['type']) => legal.some((a) => a.type === type);
   let prompt: PromptJson;
@@ -250,7 +253,14 @@ export function viewJson(v: SeatView, legal: readonly Action[], firstCharlestonP
       discards: v.discards[s].map(tileName),
       dead: [...v.dead[s]],
     })),
-    mahJonggs: v.mahJonggs.map((m) => ({ seat: m.seat, rack: m.rack, line: m.line, value: m.value, tiles: tilesFromCounts(m.tiles).map(tileName) })),
+    mahJonggs: v.mahJonggs.map((m) => ({
+      seat: m.seat,
+      rack: m.rack,
+      line: m.line,
+      ...(cc !== undefined && { name: lineName(cc, m.line) }),
+      value: m.value,
+      tiles: tilesFromCounts(m.tiles).map(tileName),
+    })),
     turnFrom,
     exchangedFromOther: v.exchangedFromOther,
     result: v.result && v.reveal ? resultJsonOf(v.result, v.reveal) : null,
@@ -448,7 +458,7 @@ function inErrorJson(v: SeatView, legal: readonly Action[]): LegalJson[] {
 export const MAH_JONGG_WIRE: GameWire<MahJonggSpec> = {
   type: MAH_JONGG,
   secret: ['rack'],
-  viewJson: (game, v, legal) => viewJson(v, legal, (game as MahJonggGame).rules.charleston?.first.length ?? 3),
+  viewJson: (game, v, legal) => viewJson(v, legal, (game as MahJonggGame).rules.charleston?.first.length ?? 3, (game as MahJonggGame).cc),
   legalJson: (_game, legal, v) => [...legalJson(legal, v), ...inErrorJson(v, legal)],
   eventJson: (_game, n, action, viewer, drawn) => eventJson(n, action, viewer, drawn),
   // in an open claim window the other seats' answers are not known yet at a real table: they are told once it closes

@@ -15,7 +15,7 @@ import { blindChoice, tileElement, tileLabel, tilesLabel, tilesInWords } from '.
  * @typedef {{ tile: string, size: number, jokers: number, tiles: string[] }} Exposure
  * @typedef {{ seat: number, players: number, phase: string, wallLeft: number, rack: string[], claim: { tile: string, discarder: number } | null,
  *   prompt: { kind: string, direction?: string }, seats: { seat: number, concealedCount: number, exposures: Exposure[], discards: string[] }[] }} DrillView
- * @typedef {{ id: string, words: string }} Choice
+ * @typedef {{ id: string, words: string, form?: string }} Choice
  * @typedef {{ kind: string, level: number, seed: number, deal: number, card: string, question: string, view: DrillView, legal: LegalAction[], date?: string, situation?: string, choices?: Choice[], forms?: Map<string, string[][]> | null }} Drill
  * @typedef {{ text: string, details?: string, action: LegalAction, tiles: string[], blind?: number }} Hint
  * @typedef {{ right: boolean, agreed: boolean, asGood: boolean, verdict: string, hint: Hint, days?: number, due?: string }} Grade
@@ -255,8 +255,9 @@ function drawLines() {
   const details = el('details', { class: 'line-forms', open },
     el('summary', { text: forms ? 'See these lines drawn as tiles' : 'See how the card writes these lines' }),
     ...offered.map((c) => {
+      // the line as the card writes it: the server's (its words name the line as players do), else read from the words
       const at = c.words.indexOf(` (${c.id}`);
-      const written = at > 0 ? c.words.slice(0, at) : '';
+      const written = c.form ?? (at > 0 ? c.words.slice(0, at) : '');
       const groups = forms?.get(c.id);
       return el('div', { class: 'line-form', data: { id: c.id } },
         el('p', { class: 'line-form-name', text: plain(c.words) }),
@@ -523,7 +524,8 @@ function drawResult() {
   box.className = g.right ? 'drill-right' : 'drill-wrong';
   const mine = d.choices?.find((c) => c.id === state.choice);
   box.replaceChildren(
-    ...(mine ? [el('p', { class: 'note', text: plain(`Your answer: ${mine.words}.`) })] : []),
+    // a line's name begins a button in a capital, but not mid-sentence
+    ...(mine ? [el('p', { class: 'note', text: plain(`Your answer: ${mine.words.replace(/^The /, 'the ')}.`) })] : []),
     el('p', { class: 'verdict', text: plain(g.verdict) }),
     el('p', { class: 'why', text: plain(g.hint.text) }),
     ...(!g.agreed && !d.choices && (g.hint.tiles ?? []).length > 0 ? [el('p', { class: 'note', text: 'On your rack, your choice is outlined in blue and the coach’s in gold.' })] : []),

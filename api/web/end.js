@@ -53,6 +53,13 @@ function tileRow(tiles, size = 'small') {
 }
 
 /**
+ * A declared Mah Jongg's line as players name it: the server's words ("the second 2468 line",
+ * from the game's own card), else read from its id.
+ * @param {import('./types.js').DeclaredMahJongg} mj
+ */
+const lineWords = (mj) => mj.name ?? lineName(mj.line);
+
+/**
  * @param {View} v
  * @param {(seat: number) => string} seatWords
  */
@@ -63,7 +70,7 @@ function outcomeWords(v, seatWords) {
     return r.winners.map((s) => {
       const mj = (v.mahJonggs ?? []).find((m) => m.seat === s);
       const who = seatWords(s);
-      return `${who === 'You' ? 'You' : who} made Mah Jongg${mj ? ` with ${lineName(mj.line)} (worth ${mj.value})` : ''}.`;
+      return `${who === 'You' ? 'You' : who} made Mah Jongg${mj ? ` with ${lineWords(mj)} (worth ${mj.value})` : ''}.`;
     }).join(' ');
   }
   return r.wallGame ? 'A wall game: the tiles ran out and nobody made Mah Jongg.' : 'The game ended without a Mah Jongg.';
@@ -135,7 +142,7 @@ export async function renderEnd(box, ui, ctx) {
   hands.append(el('h3', { text: 'Everyone\u2019s hands' }));
   for (let s = 0; s < v.players; s++) {
     const mj = (v.mahJonggs ?? []).filter((m) => m.seat === s);
-    hands.append(el('p', { text: `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map((m) => lineName(m.line)).join(' and ')}` : ''}` }));
+    hands.append(el('p', { text: `${ctx.seatWords(s)}${mj.length ? `: Mah Jongg with ${mj.map(lineWords).join(' and ')}` : ''}` }));
     const row = tileRow(sortTiles([...(r.hands?.[s] ?? []), ...mj.flatMap((m) => m.tiles)]), 'mid');
     for (const x of v.exposures?.[s] ?? []) {
       const g = el('span', { class: 'group' });

@@ -84,7 +84,10 @@ export interface GameResult {
 export interface DeclaredMahJongg {
   seat: number;
   rack?: number;
+  /** The card line's id ("2468 #2"). */
   line: string;
+  /** The line as players name it ("the second 2468 line"), from the card the game was played on. */
+  name?: string;
   value: number;
   tiles: Tile[];
 }

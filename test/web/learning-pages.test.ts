@@ -120,7 +120,7 @@ describe('card lines in a beginner’s words', () => {
       await page.waitForSelector('#drill:not(.hidden)');
       await settled(page);
       const said = (await page.textContent('#situation'))!;
-      expect(said).toMatch(/^You made Mah Jongg with the \w+ .+ line \(a \d+-point hand\), (on (Right|Across|Left)'s discard|picking the winning tile from the wall yourself)\./);
+      expect(said).toMatch(/^You made Mah Jongg with the \w+ .+ line, a \d+-point hand, (on (Right|Across|Left)'s discard|picking the winning tile from the wall yourself)\./);
       expect(said).not.toMatch(NOTATION);
     }
     expect(pageErrors).toEqual([]);
@@ -145,6 +145,8 @@ describe('card lines in a beginner’s words', () => {
       if (((last.view.mahJonggs as unknown[] | undefined) ?? []).length > 0) ended = last;
     }
     expect(ended, 'a game won by a bot').not.toBeNull();
+    // the server names the line as players do, from the game's own card
+    expect((ended!.view.mahJonggs as { name?: string }[])[0].name).toMatch(/^the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) .+ line$/);
     await page.reload();
     await page.waitForSelector('#end:not(.hidden) .outcome');
     const outcome = (await page.textContent('#end .outcome'))!;

@@ -42,7 +42,16 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
     ),
     date: Type.Optional(Type.String({ description: "the day's puzzle: its date (UTC)" })),
     situation: Type.Optional(Type.String({ description: 'a choice drill: what the table shows that the view does not say (the Mah Jongg to score)' })),
-    choices: Type.Optional(Type.Array(Type.Object({ id: Type.String(), words: Type.String() }), { description: 'a choice drill: its answers; post one\'s id back as "choice"' })),
+    choices: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Type.String(),
+          words: Type.String({ description: 'the answer as its button says it (a card line by its name: "The second 2468 line (25 points)")' }),
+          form: Type.Optional(Type.String({ description: "a card line's answer: the line as the card writes it" })),
+        }),
+        { description: 'a choice drill: its answers; post one\'s id back as "choice"' },
+      ),
+    ),
   });
   /** Her answer: a move (a move drill) or one of the drill's answers (a choice drill), exactly one. */
   const answerOf = (b: { answer?: Static<typeof ActionBody>; choice?: string }, what: string): DrillAnswer => {

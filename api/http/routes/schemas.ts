@@ -184,7 +184,16 @@ export const ViewSchema = Type.Object(
         dead: Type.Array(Type.Boolean()),
       }),
     ),
-    mahJonggs: Type.Array(Type.Object({ seat: Type.Integer(), rack: Type.Integer(), line: Type.String(), value: Type.Integer(), tiles: Type.Array(Type.String()) })),
+    mahJonggs: Type.Array(
+      Type.Object({
+        seat: Type.Integer(),
+        rack: Type.Integer(),
+        line: Type.String({ description: 'the card line\'s id, e.g. "2468 #2"' }),
+        name: Type.Optional(Type.String({ description: 'the line as players name it, e.g. "the second 2468 line"' })),
+        value: Type.Integer(),
+        tiles: Type.Array(Type.String()),
+      }),
+    ),
     turnFrom: Type.Object({ from: Type.String(), discarder: Type.Optional(Type.Integer()) }),
     exchangedFromOther: Type.Boolean(),
     result: Type.Union([ResultJson, Type.Null()]),

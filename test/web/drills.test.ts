@@ -8,6 +8,7 @@ import { loadCard, readCardText } from '../../io/cards.js';
 import { affordWorlds } from '../../api/http/task-cost.js';
 import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { axeViolations, openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
+import { servesNoLine } from './judged-game.js';
 import { everyControlInside } from './page-checks.js';
 
 /**
@@ -172,7 +173,8 @@ describe('page: drills', () => {
     await page.click('#answer-button');
     await page.waitForSelector('#result:not(.hidden)');
     await settled(page);
-    await expect(page.textContent('#result .verdict')).resolves.toMatch(/^Not this time: the coach would pass [^.]+\.$/);
+    // the one judge's reason (agents/mah-jongg/judge.ts, agents/coach/review.ts): what the pass gave up, in one sentence
+    await expect(page.textContent('#result .verdict')).resolves.toMatch(/^Not this time: .{20,}\.$/);
     // the coach's three tiles are marked on her rack
     expect(await page.locator('#drill-rack .tile.suggested').count()).toBe((encodeAction(hint.action) as { tiles: string[] }).tiles.length);
     await page.screenshot({ path: join(SHOTS, 'drills-wrong-phone.png'), fullPage: true });
@@ -191,19 +193,30 @@ describe('page: drills', () => {
     await page.goto(`${base}/drills.html`);
     // this device's count of drills starts afresh: My games then shows her mistakes' answer alone
     await page.evaluate(() => localStorage.removeItem('tilemate-drills'));
-    // a game of hers in this browser (its session), played with the first legal choice, then reviewed
+    // a game of hers in this browser (its session), played with the first legal choice but for a joker
+    // thrown beside a tile no line uses (a mistake the judge calls one on any number of worlds), then reviewed
     const api = page.request;
     let a = await (await api.post(`${base}/api/games`, { data: { level: 'random', seed: 60 } })).json();
     const token = a.token as string;
     const id = a.id as string;
+    let thrown = false;
     for (let i = 0; i < 2000 && a.view.phase !== 'ended'; i++) {
       const l = a.legal[0];
-      const choice = l.type === 'pass' ? { type: 'pass', tiles: a.view.rack.filter((x: string) => x !== 'J').slice(0, 3), blind: 0 } : l.type === 'courtesy' ? { type: 'courtesy', tiles: [] } : l;
+      const joker: boolean = !thrown && l.type === 'discard' && a.view.rack.includes('J') && servesNoLine(a.view) !== null;
+      thrown ||= joker;
+      const choice = joker
+        ? { type: 'discard', tile: 'J' }
+        : l.type === 'pass'
+          ? { type: 'pass', tiles: a.view.rack.filter((x: string) => x !== 'J').slice(0, 3), blind: 0 }
+          : l.type === 'courtesy'
+            ? { type: 'courtesy', tiles: [] }
+            : l;
       a = await (await api.post(`${base}/api/games/${id}/actions`, { data: choice, headers: { authorization: `Bearer ${token}` } })).json();
     }
     expect(a.view.phase).toBe('ended');
+    expect(thrown).toBe(true);
     const review = await (await api.post(`${base}/api/review`, { data: { recordId: id, seat: 0, worlds: 2 } })).json();
-    expect(review.decisions.length).toBeGreaterThan(0);
+    expect(review.decisions.filter((d: { verdict: string }) => d.verdict === 'mistake').length).toBeGreaterThan(0);
 
     await page.reload();
     await page.waitForSelector('#mine:not(.hidden)');

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
-import { COPIES, JOKER, KINDS, parseTiles, tileName } from '../../engine/mah-jongg/tiles.js';
-import { loadCard } from '../../io/cards.js';
 import { tilesInWords } from '../../api/web/tiles.js';
 import { openPeople, SHOTS, type BrowserPeople } from './browser.js';
+import { servesNoLine, type RackView } from './judged-game.js';
 import type { GameAnswer } from './late-game.js';
 
 /**
@@ -23,32 +21,6 @@ import type { GameAnswer } from './late-game.js';
  */
 
 const DEAL = 4;
-const cc = loadCard();
-const analyzer = new Analyzer(cc);
-
-/** A tile on the rack that serves no line on the card (as the judge reads the rack: agents/mah-jongg/judge.ts), or null. */
-function servesNoLine(v: GameAnswer['view'] & { seats: { seat: number; discards: string[]; exposures: { tiles: string[] }[] }[] }): string | null {
-  const concealed = new Array<number>(KINDS).fill(0);
-  for (const t of parseTiles(v.rack.join(' '))) concealed[t]++;
-  const seen = new Array<number>(KINDS).fill(0);
-  for (const s of v.seats) for (const t of parseTiles(s.discards.join(' '))) seen[t]++;
-  for (const s of v.seats) if (s.seat !== v.seat) for (const x of s.exposures) for (const t of parseTiles(x.tiles.join(' '))) seen[t]++;
-  const away = (c: number[]) => {
-    const out = new Array<number>(cc.lineCount).fill(99);
-    for (const r of analyzer.analyze({ concealed: c, exposures: [], seen, copies: COPIES })) if (r.possible) out[r.line] = r.tilesAway;
-    return out;
-  };
-  const now = away(concealed);
-  for (let t = 0; t < KINDS; t++) {
-    if (t === JOKER || concealed[t] === 0) continue;
-    const c = [...concealed];
-    c[t]--;
-    const after = away(c);
-    if (now.every((n, l) => n >= 99 || after[l] <= n)) return tileName(t);
-  }
-  return null;
-}
-
 /** A JSON request from the page, with its session (the page's own fetch). */
 const ask = (page: Page, method: string, url: string, body?: unknown) =>
   page.evaluate(
@@ -111,7 +83,7 @@ describe('her own mistakes come back, judged the same everywhere', () => {
         const { seat: _, ...hinted } = (await post(`/api/games/${created.id}/hint`, {})).action;
         action = hinted;
       } else if (of('discard').length) {
-        if (thrown === null && a.view.rack.includes('J') && servesNoLine(a.view as Parameters<typeof servesNoLine>[0]) !== null) {
+        if (thrown === null && a.view.rack.includes('J') && servesNoLine(a.view as unknown as RackView) !== null) {
           action = { type: 'discard', tile: 'J' };
           thrown = a.at + 1;
         } else action = of('discard').find((x) => x.tile !== 'J') ?? of('discard')[0];

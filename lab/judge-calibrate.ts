@@ -50,6 +50,21 @@ for (const d of rows) {
 }
 console.log(`${points.length} choices of ${rows.length} decisions (${values.split}), ${W} worlds each, in ${Math.round((Date.now() - t0) / 1000)} s`);
 
+/** Where a fit matters: the costs about the verdict's lines (a choice that costs scores of points is a mistake by any fit, and would pull the fit its way). */
+const NEAR = 25;
+
+/** One variable's least squares through 0: cost ≈ k·x. */
+function fitOne(ps: readonly Point[], x: (p: Point) => number): { k: number; sd: number } {
+  const k =
+    ps.reduce((s, p) => s + x(p) * p.cost, 0) /
+    Math.max(
+      1e-9,
+      ps.reduce((s, p) => s + x(p) ** 2, 0),
+    );
+  const sd = Math.sqrt(ps.reduce((s, p) => s + (p.cost - k * x(p)) ** 2, 0) / Math.max(1, ps.length - 1));
+  return { k, sd };
+}
+
 /** Least squares of cost on (dwin, dscore), no constant. */
 function fitCost(ps: readonly Point[]): { a: number; b: number; sd: number } {
   let xx = 0,
@@ -72,12 +87,15 @@ function fitCost(ps: readonly Point[]): { a: number; b: number; sd: number } {
 }
 
 for (const group of ['play', 'charleston'] as const) {
-  const ps = points.filter((p) => p.group === group);
+  const ps = points.filter((p) => p.group === group && p.cost <= NEAR);
   const f = fitCost(ps);
+  const win = fitOne(ps, (p) => p.dwin),
+    score = fitOne(ps, (p) => p.dscore);
+  console.log(`${group} (costs up to ${NEAR}): win alone ${win.k.toFixed(3)} × dwin(%), sd ${win.sd.toFixed(2)}; score alone ${score.k.toFixed(3)} × dscore, sd ${score.sd.toFixed(2)}`);
   const truthSe = Math.sqrt(ps.reduce((s, p) => s + p.se * p.se, 0) / Math.max(1, ps.length));
   console.log(`${group}: cost ≈ ${f.a.toFixed(3)} × dwin(%) + ${f.b.toFixed(3)} × dscore; residual sd ${f.sd.toFixed(2)} points (the truth's own se ${truthSe.toFixed(2)}), ${ps.length} choices`);
   for (const kind of [...new Set(ps.map((p) => p.kind))]) {
-    const k = ps.filter((p) => p.kind === kind);
+    const k = points.filter((p) => p.group === group && p.kind === kind);
     const wrong = k.filter((p) => p.cost >= MISTAKE_POINTS !== f.a * p.dwin + f.b * p.dscore >= MISTAKE_POINTS).length;
     console.log(`  ${kind}: ${wrong} of ${k.length} on the other side of the mistake line`);
   }

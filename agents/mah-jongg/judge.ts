@@ -237,14 +237,15 @@ export function verdictOf(cost: number, isCoach: boolean, rule: DominatedRule | 
 /**
  * How the quick evaluation (OutlookWorlds: paired worlds to the seat's next turn, rated by the
  * coach's model) reads in points: cost ≈ win × (the difference in the model's chance of
- * winning, in percent) + score × (the difference in its expected score), and `sd` the spread
- * of the truth set's costs about that fit, beyond the truth's own noise (the model's error),
- * for the play (discards, calls, exchanges, Mah Jongg) and the Charleston (passes, the vote,
- * the courtesy offer) apart. Fitted on the truth set's tune part (lab/judge-calibrate.ts).
+ * winning, in percent) + score × (the difference in its expected score, in points), and `sd`
+ * the spread of the truth set's costs about that fit beyond the truth's own noise (the model's
+ * error), for the play (discards, calls, exchanges, Mah Jongg) and the Charleston (passes, the
+ * vote, the courtesy offer) apart. Fitted on the truth set's tune part, on the costs about the
+ * verdict's lines (lab/judge-calibrate.ts): the expected score alone fits as well as both.
  */
 export const OUTLOOK_POINTS = {
-  play: { win: 1.0, score: 0.8, sd: 2.2 },
-  charleston: { win: 4.2, score: -1.4, sd: 4.1 },
+  play: { win: 0, score: 1.46, sd: 3.4 },
+  charleston: { win: 0, score: 0.64, sd: 4.0 },
 } as const;
 
 /** Worlds the quick evaluation plays first, and at most. */

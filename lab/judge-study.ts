@@ -7,8 +7,10 @@
  * by card:
  * - recall: of the choices whose true cost is 10 points or more, the share called a mistake;
  * - false alarms: of the choices within 3 points of the best, the share called a mistake;
- * - agreement: the share whose verdict is the truth's (right: within RIGHT_POINTS of the best;
- *   a mistake: MISTAKE_POINTS or more; about as good between).
+ * - agreement: the share whose verdict is the truth's (right: less than RIGHT_POINTS from the
+ *   best; a mistake: MISTAKE_POINTS or more; about as good between); then the same where the
+ *   truth is sure (its 95% interval within one band), and the share a judge that knew every cost
+ *   exactly would agree on, the truth's own noise being what it is (the ceiling).
  * With --out, each judged choice is written as a JSON line (to tune on without judging again).
  */
 import { writeFileSync } from 'node:fs';
@@ -98,30 +100,63 @@ function share(k: number, n: number): string {
   return `${pct(p)}% [${pct(mid - half)}, ${pct(mid + half)}] (${k}/${n})`;
 }
 
+/** The truth is sure of a choice's class when its 95% interval lies within one band (right, about as good, a mistake). */
+const sure = (j: Judged): boolean => truthVerdict(j.cost - 1.96 * j.se) === truthVerdict(j.cost + 1.96 * j.se);
+
+/** The share a judge that knew every cost exactly would agree with the truth on, given the truth's own noise (its costs taken as exact). */
+function ceiling(js: readonly Judged[]): number {
+  const cdf = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
+  const band = (c: number): [number, number] => (c >= MISTAKE_POINTS ? [MISTAKE_POINTS, Infinity] : c < RIGHT_POINTS ? [-Infinity, RIGHT_POINTS] : [RIGHT_POINTS, MISTAKE_POINTS]);
+  return (
+    js.reduce((s, j) => {
+      const [lo, hi] = band(j.cost);
+      const se = Math.max(j.se, 1e-6);
+      return s + cdf((hi - j.cost) / se) - cdf((lo - j.cost) / se);
+    }, 0) / js.length
+  );
+}
+
+/** Abramowitz and Stegun 7.1.26. */
+function erf(x: number): number {
+  if (!Number.isFinite(x)) return Math.sign(x);
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return x >= 0 ? y : -y;
+}
+
 function report(label: string, js: readonly Judged[]): string {
   const costly = js.filter((j) => j.cost >= 10);
   const near = js.filter((j) => j.cost <= 3);
-  return `| ${label} | ${share(costly.filter((j) => j.verdict === 'mistake').length, costly.length)} | ${share(near.filter((j) => j.verdict === 'mistake').length, near.length)} | ${share(js.filter((j) => j.verdict === truthVerdict(j.cost)).length, js.length)} |`;
+  const certain = js.filter(sure);
+  const agree = (xs: readonly Judged[]) => share(xs.filter((j) => j.verdict === truthVerdict(j.cost)).length, xs.length);
+  return `| ${label} | ${share(costly.filter((j) => j.verdict === 'mistake').length, costly.length)} | ${share(near.filter((j) => j.verdict === 'mistake').length, near.length)} | ${agree(js)} | ${agree(certain)} | ${(100 * ceiling(js)).toFixed(1)}% |`;
 }
 
 console.log(
   `Judged ${judged.length} choices of ${todo.length} decisions (${values.split} split${values.played ? ', the choice played only' : ''}), at most ${values.worlds} worlds, in ${Math.round((Date.now() - t0) / 1000)} s.`,
 );
-console.log('\n| part | recall (cost ≥ 10) | false alarms (cost ≤ 3) | three-way agreement |\n|---|---|---|---|');
-console.log(report('all', judged));
-for (const kind of [...new Set(judged.map((j) => j.kind))])
-  console.log(
-    report(
-      kind,
-      judged.filter((j) => j.kind === kind),
-    ),
-  );
-for (const card of [...new Set(judged.map((j) => j.card))])
-  console.log(
-    report(
-      card,
-      judged.filter((j) => j.card === card),
-    ),
+/** One table: every part of `js` by kind of decision, by card and by the level that played the seat. */
+function table(title: string, js: readonly Judged[]): void {
+  console.log(`\n${title}\n\n| part | recall (cost ≥ 10) | false alarms (cost ≤ 3) | three-way agreement | where the truth is sure | a perfect judge would agree |\n|---|---|---|---|---|---|`);
+  console.log(report('all', js));
+  for (const [field, label] of [
+    ['kind', 'kind'],
+    ['card', 'card'],
+    ['level', 'level'],
+  ] as const)
+    for (const v of [...new Set(js.map((j) => j[field]))])
+      console.log(
+        report(
+          `${label}: ${v}`,
+          js.filter((j) => j[field] === v),
+        ),
+      );
+}
+table('Every choice valued, judged as if the seat had made it:', judged);
+if (!values.played)
+  table(
+    'The choices the seats played:',
+    judged.filter((j) => j.played),
   );
 const ms = judged.map((j) => j.ms).sort((x, y) => x - y);
 console.log(

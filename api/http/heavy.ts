@@ -86,6 +86,8 @@ interface Waiting {
   go: () => void;
   /** The server is closing: the part will never run. */
   fail: (err: Error) => void;
+  /** A background part someone now waits for: it leaves the background for her turn (true), or stays (false). */
+  promote?: () => boolean;
 }
 
 /** A review as a task: the record, the seat, the worlds (`from` and `sliceMs` are the pool's). */
@@ -254,7 +256,7 @@ export class HeavyPool {
     const parts: ReviewPart[] = [];
     let from: number | null = 1;
     while (from !== null) {
-      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, lead(), this.limits.deadlineMs);
+      const part: ReviewPart = await this.run<ReviewPart>({ ...task, from, sliceMs: this.limits.taskMs / 2 }, lead(), this.limits.deadlineMs, lead);
       parts.push(part);
       from = part.next;
       onPart?.(from);
@@ -279,11 +281,12 @@ export class HeavyPool {
    * (`from` null: a background part, once the requests leave a worker to spare). A request's
    * deadline runs from the moment it is queued; a background part's from the moment it starts.
    */
-  private async run<T>(task: HeavyTask, from: Asker | null, deadlineMs: number): Promise<T> {
+  private async run<T>(task: HeavyTask, from: Asker | null, deadlineMs: number, lead?: () => Asker | null): Promise<T> {
     if (this.pool === null) return value<T>(runTask(task));
-    const queued = from === null ? null : AbortSignal.timeout(deadlineMs);
-    if (from === null) await this.idleSlot();
-    else await this.slot([from.address, from.person], queued!);
+    // a background part waits in the background until a worker is spare, or until someone waits for it (`lead`)
+    const asker = from ?? (await this.idleSlot(lead ?? (() => null)));
+    const queued = asker === null ? null : AbortSignal.timeout(deadlineMs);
+    if (asker !== null) await this.slot([asker.address, asker.person], queued!);
     const signal = queued ?? AbortSignal.timeout(deadlineMs);
     try {
       return value<T>((await this.pool.run(task, { signal })) as TaskResult);
@@ -292,9 +295,17 @@ export class HeavyPool {
       throw err;
     } finally {
       this.inWorkers--;
-      if (from === null) this.inBackground--;
+      if (asker === null) this.inBackground--;
       this.dispatch();
     }
+  }
+
+  /**
+   * A background review now has someone waiting for it (api/http/reviews.ts): its part waiting in
+   * the background leaves it for her turn among the requests.
+   */
+  nudge(): void {
+    for (const entry of [...this.idle]) entry.promote?.();
   }
 
   /** Waits until a worker is free and the asker's turn (`[address, person]`) has come (TM_TOO_SLOW past the deadline); the worker is then counted as taken. */
@@ -329,17 +340,29 @@ export class HeavyPool {
     });
   }
 
-  /** Waits until a background part may take a worker (dispatch: `idleFree`); the worker is then counted as taken. */
-  private idleSlot(): Promise<void> {
+  /**
+   * Waits until a background part may take a worker (dispatch: `idleFree`), then counts the
+   * worker as taken (null); or, once `lead()` names a person waiting for it (nudge), leaves the
+   * background and answers her, whose turn the part then takes.
+   */
+  private idleSlot(lead: () => Asker | null): Promise<Asker | null> {
     if (this.closed) return Promise.reject(this.closing());
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Asker | null>((resolve, reject) => {
       const entry: Waiting = {
         go: () => {
           this.inWorkers++;
           this.inBackground++;
-          resolve();
+          resolve(null);
         },
         fail: reject,
+        promote: () => {
+          const asker = lead();
+          if (asker === null) return false;
+          this.idle.splice(this.idle.indexOf(entry), 1);
+          this.queuedEntries.delete(entry);
+          resolve(asker);
+          return true;
+        },
       };
       this.idle.push(entry);
       this.queuedEntries.add(entry);

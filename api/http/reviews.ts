@@ -89,6 +89,8 @@ export class Reviews {
     }
     job.people.add(asker.person);
     job.waiting.push(asker);
+    // a background review's part waiting for a spare worker now takes her turn
+    if (job.background) this.opts.pool.nudge();
     try {
       return await job.result;
     } finally {

@@ -73,7 +73,7 @@ export const api = {
    */
   review: (body) => call('POST', '/api/review', body),
   /**
-   * How far the review of a kept game has got while it is worked out (404 when none is).
+   * How far the review of a kept game has got while it is worked out (`running` false when none is).
    * @param {string} recordId
    * @param {number} seat
    * @returns {Promise<import('./types.js').ReviewProgress>}

@@ -192,7 +192,7 @@ const PROGRESS_EVERY = 2000;
  * @param {ReviewProgress} p
  * @param {string} [player] whose game it is, when not the reader's
  */
-export const progressWords = (p, player) => `Reviewing ${player ? `${player}\u2019s` : 'your'} game: move ${Math.min(p.total, Math.max(1, p.done))} of ${p.total}\u2026`;
+export const progressWords = (p, player) => `Reviewing ${player ? `${player}\u2019s` : 'your'} game: move ${Math.min(p.total ?? 0, Math.max(1, p.done ?? 0))} of ${p.total ?? 0}\u2026`;
 
 /**
  * The review of a kept game, asked for once; while the server works it out (tens of seconds
@@ -212,10 +212,11 @@ export async function reviewWithProgress(api, body, say, player) {
     timer = setTimeout(async () => {
       if (!open || !api.reviewProgress) return;
       try {
+        // not under way yet (or done a moment ago): the answer follows
         const p = await api.reviewProgress(body.recordId, body.seat);
-        if (open) say(progressWords(p, player));
+        if (open && p.running) say(progressWords(p, player));
       } catch {
-        // not under way yet, or done a moment ago: the answer follows
+        // the progress only adds words: the review's own answer says what went wrong
       }
       if (open) ask();
     }, PROGRESS_EVERY);

@@ -172,10 +172,11 @@ export interface ReviewDecision {
   };
 }
 
-/** How far the review of a kept game has got while it is worked out (GET /api/review/progress): the action reached, of the record's. */
+/** How far the review of a kept game has got while it is worked out (GET /api/review/progress): the action reached, of the record's (none while `running` is false). */
 export interface ReviewProgress {
-  done: number;
-  total: number;
+  running: boolean;
+  done?: number;
+  total?: number;
 }
 
 /** The review of a seat's decisions (POST /api/review). */

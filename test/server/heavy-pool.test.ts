@@ -129,6 +129,8 @@ describe('the worker pool', () => {
 });
 
 describe('a review in the background', () => {
+  /** A request of a few hundred milliseconds, within a 400 ms budget. */
+  const withinBudget: HeavyTask = { kind: 'analyze', cardText: BIG, body: { ...(longTask as Extract<HeavyTask, { kind: 'analyze' }>).body, simulate: 20 } };
   /** A whole game's record, played by first legal actions. */
   const record = (seed: number): string => {
     const state = mahJongg.newGame(seed);
@@ -185,9 +187,42 @@ describe('a review in the background', () => {
     expect(review.decisions.length).toBeGreaterThan(0);
   }, 240_000);
 
+  it('a background part waiting for a spare worker takes her turn the moment she waits for the review (nudge)', async () => {
+    const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 8, taskMs: 400 });
+    pools.push(p);
+    await p.request(advice(5)); // the worker started
+    const events: string[] = [];
+    let lead: Asker | null = null;
+    let partDone: () => void = () => {};
+    const reviewed = p.background(
+      { kind: 'review', record: record(5), seat: 0, worlds: 2 },
+      () => lead,
+      () => {
+        events.push('part');
+        partDone();
+      },
+    );
+    const first = new Promise<void>((done) => (partDone = done));
+    // another address's three long requests wait behind the first part; the review's next part waits behind all of them
+    const theirs = [1, 2, 3].map((n) =>
+      p.request(withinBudget, { address: 'b', person: 'b' }).then(() => {
+        events.push(`b ${n}`);
+      }),
+    );
+    await first;
+    partDone = () => {};
+    lead = { address: 'her', person: 'her' };
+    p.nudge();
+    await Promise.all(theirs);
+    // in her turn: between b's requests, not after all of them
+    expect(events.indexOf('part', 1)).toBeGreaterThan(-1);
+    expect(events.indexOf('part', 1)).toBeLessThan(events.indexOf('b 3'));
+    await reviewed;
+  }, 240_000);
+
   it('a background part waiting when the pool closes is refused, never left hanging', async () => {
     const p = new HeavyPool({ threads: 1, botThreads: 1, maxQueue: 32, deadlineMs: 120_000, perPerson: 8, taskMs: 400 });
-    const busy = p.request(longTask, { address: 'a', person: 'a' }).catch(() => 'stopped');
+    const busy = p.request(withinBudget, { address: 'a', person: 'a' }).catch(() => 'stopped');
     await new Promise((next) => setImmediate(next));
     const waiting = p.background({ kind: 'review', record: record(4), seat: 0, worlds: 2 }, () => null).catch((e: Error & { code?: string }) => e.code);
     await p.close();

@@ -1,33 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { call, newJar, playThrough, server, signUp, type Answer, type Jar } from './helpers.js';
+import { servesNoLine } from '../web/judged-game.js';
+import { call, firstChoice, newJar, playThrough, server, signUp, type Answer, type Jar } from './helpers.js';
 
 /**
  * A review is worked out in the worker pool in parts with its progress shown, and kept with the
  * game (issue 61): GET /api/review/progress answers how far the review has got while it is worked
- * out, to whoever asked for it and to the player whose game it is, and 404 to anyone else and
- * once it is done; a signed-in player's finished game is reviewed in the background without her
+ * out, to whoever asked for it and to the player whose game it is, and nothing (running false) to
+ * anyone else and once it is done; a signed-in player's finished game is reviewed in the background without her
  * asking, kept as the page would keep it, so her mistakes come back as drills; a guest's is not.
  */
 
 /** Few worlds a decision: a whole game's review in seconds. */
 const WORLDS = 4;
 
-/** Asks for the progress until it is answered 404 (done), every answer in order. */
+/** Asks for the progress until none is running (done), every answer in order. */
 async function progressUntilDone(app: FastifyInstance, recordId: string, jar: Jar): Promise<{ done: number; total: number }[]> {
   const seen: { done: number; total: number }[] = [];
   for (;;) {
     const r = await call(app, { method: 'GET', url: `/api/review/progress?recordId=${recordId}&seat=0` }, jar);
-    if (r.status === 404) return seen;
     expect(r.status).toBe(200);
+    if (!r.body.running) return seen;
     seen.push(r.body);
     await new Promise((next) => setTimeout(next, 100));
   }
 }
 
-async function finished(app: FastifyInstance, jar: Jar, seed: number): Promise<Answer> {
+/** A game played by the first legal choices, but for a joker thrown beside a tile no line uses: a mistake the judge calls one on any worlds. */
+async function finished(app: FastifyInstance, jar: Jar, seed: number, mistake = true): Promise<Answer> {
   const g = (await call(app, { method: 'POST', url: '/api/games', payload: { level: 'random', seed } }, jar)).body as Answer;
-  await playThrough(app, g);
+  let thrown = false;
+  await playThrough(app, g, (a) => {
+    if (mistake && !thrown && a.legal[0].type === 'discard' && a.view.rack.includes('J') && servesNoLine(a.view) !== null) {
+      thrown = true;
+      return { type: 'discard', tile: 'J' };
+    }
+    return firstChoice(a);
+  });
+  expect(thrown).toBe(mistake);
   return g;
 }
 
@@ -38,17 +48,17 @@ describe('a review in the pool, its progress, and the background', () => {
     const other = newJar();
     const g = await finished(app, rose, 61); // a guest: nothing is reviewed in the background
     const total = (await call(app, { method: 'GET', url: `/api/records/${g.id}` }, rose)).body.actions;
-    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, rose)).status).toBe(404);
+    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, rose)).body).toEqual({ running: false });
     const asked = call(app, { method: 'POST', url: '/api/review', payload: { recordId: g.id, seat: 0 } }, rose);
     // the first answer comes once the request has reached the pool
     let first = await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, rose);
-    while (first.status === 404) {
+    while (!first.body.running) {
       await new Promise((next) => setTimeout(next, 20));
       first = await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, rose);
     }
-    expect(first.body).toMatchObject({ total });
+    expect(first.body).toMatchObject({ running: true, total });
     // another person is told nothing of it
-    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, other)).body.code).toBe('TM_NOT_FOUND');
+    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, other)).body).toEqual({ running: false });
     const seen = [first.body, ...(await progressUntilDone(app, g.id, rose))];
     const review = await asked;
     expect(review.status).toBe(200);
@@ -75,8 +85,8 @@ describe('a review in the pool, its progress, and the background', () => {
     const g = await finished(app, rose, 62);
     // running for her, without her asking; nothing for anyone else
     const running = await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, rose);
-    expect(running.status).toBe(200);
-    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, thorn)).status).toBe(404);
+    expect(running.body).toMatchObject({ running: true });
+    expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, thorn)).body).toEqual({ running: false });
     await progressUntilDone(app, g.id, rose);
     // kept as the page asks for it: the same worlds, answered at once
     const start = performance.now();
@@ -97,8 +107,8 @@ describe('a review in the pool, its progress, and the background', () => {
       const app = await server(limits);
       const jar = newJar();
       if (signIn) await signUp(app, jar, 'Ivy');
-      const g = await finished(app, jar, 63);
-      expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, jar)).status).toBe(404);
+      const g = await finished(app, jar, 63, false);
+      expect((await call(app, { method: 'GET', url: `/api/review/progress?recordId=${g.id}&seat=0` }, jar)).body).toEqual({ running: false });
       expect((await call(app, { method: 'GET', url: '/api/drills/mine' }, jar)).body.total).toBe(0);
     }
   }, 240_000);

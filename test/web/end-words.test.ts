@@ -95,7 +95,7 @@ describe("the review's decisions in the judge's words", () => {
   });
 
   it('a review under way says how far it has got', () => {
-    expect(progressWords({ done: 120, total: 300 })).toBe('Reviewing your game: move 120 of 300\u2026');
-    expect(progressWords({ done: 0, total: 300 }, 'Rose')).toBe('Reviewing Rose\u2019s game: move 1 of 300\u2026');
+    expect(progressWords({ running: true, done: 120, total: 300 })).toBe('Reviewing your game: move 120 of 300\u2026');
+    expect(progressWords({ running: true, done: 0, total: 300 }, 'Rose')).toBe('Reviewing Rose\u2019s game: move 1 of 300\u2026');
   });
 });

@@ -170,15 +170,17 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     '/review/progress',
     {
       schema: {
-        summary: "How far the review of a kept game's seat has got while it is worked out (for whoever asked for it, and the player whose game it is); 404 when none is",
+        summary:
+          "How far the review of a kept game's seat has got while it is worked out on this server (for whoever asked for it, and the player whose game it is); running false when none is (not yet, done, or not hers to see)",
         querystring: Type.Object({
           recordId: Type.String({ maxLength: 64, description: 'the id of a record on this server' }),
           seat: Type.String({ pattern: '^[0-7]$' }),
         }),
         response: {
           200: Type.Object({
-            done: Type.Integer({ description: "the action number reached: the review has looked at the record's actions up to it" }),
-            total: Type.Integer({ description: 'the actions in the record' }),
+            running: Type.Boolean({ description: 'a review of it is being worked out for you now' }),
+            done: Type.Optional(Type.Integer({ description: "the action number reached: the review has looked at the record's actions up to it" })),
+            total: Type.Optional(Type.Integer({ description: 'the actions in the record' })),
           }),
           ...ERRORS,
         },
@@ -187,9 +189,9 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
     async (req) => {
       const { recordId } = req.query;
       const seat = Number(req.query.seat);
+      // a page asks every 2 seconds while its review request is open: none under way is an answer, not an error
       const progress = await ctx.reviews.progress(recordId, seat, asker(req).person, async () => (await ctx.accounts.current(req))?.id ?? null);
-      if (progress === null) throw new TilemateError('TM_NOT_FOUND', `no review of game "${recordId.slice(0, 64)}" for seat ${seat} is being worked out for you just now`);
-      return progress;
+      return progress === null ? { running: false } : { running: true, ...progress };
     },
   );
 }

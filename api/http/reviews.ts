@@ -144,11 +144,6 @@ export class Reviews {
     return hers === undefined ? null : { ...hers.progress };
   }
 
-  /** Reviews being worked out now, and those of them in the background. */
-  get running(): { all: number; background: number } {
-    return { all: this.jobs.size, background: this.backgroundJobs };
-  }
-
   /** The server is stopping: no more background reviews start (those running end with the pool). */
   stop(): void {
     this.stopped = true;

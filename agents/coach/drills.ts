@@ -5,7 +5,7 @@ import { MAH_JONGG, mahJonggGame, type MahJonggGame } from '../../engine/mah-jon
 import { replayRecord } from '../../engine/record.js';
 import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
-import { closestAway } from '../../engine/mah-jongg/hand-check.js';
+import { seenCounts } from '../../engine/mah-jongg/seat.js';
 import { nextU32, seedRng, shuffle } from '../../engine/rng.js';
 import { tileName, type TileId } from '../../engine/mah-jongg/tiles.js';
 import { scoreGame, type MahJonggEvent } from '../../engine/mah-jongg/scoring.js';
@@ -262,21 +262,38 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
   const rules = loadRuleset(RULESET);
   const game = mahJonggGame(rules, cc);
   const agents = Array.from({ length: rules.players }, () => makeAgent('medium', cc, rules));
-  /** The discards of a position that keep her closest line as close as any: few of many is a question with a clear answer. */
-  const clarity = (v: SeatView, legal: readonly Action[]): number => {
+  /**
+   * The discards of a position that keep her closest line as close as any (few of many is a
+   * question with a clear answer), and how close that line is (the closer, the more a wrong
+   * discard costs: issue 61 measured a random answer right 27.8% of the time choosing by the
+   * first alone).
+   */
+  const analyzer = new Analyzer(cc);
+  const clarity = (v: SeatView, legal: readonly Action[]): { clear: number; close: number } => {
     const tiles = [...new Set(legal.flatMap((a) => (a.type === 'discard' ? [a.tile] : [])))];
+    const seen = seenCounts(v);
+    const exposures = v.exposures[v.seat].map((x) => ({ tile: x.tile, size: x.size, jokers: x.jokers }));
+    // the lines still possible with the tiles on the table: a hand none of them is open to makes every discard alike
     const away = tiles.map((t) => {
       const kept = [...v.concealed];
       kept[t]--;
-      return closestAway(cc, kept, v.exposures[v.seat]);
+      const best = analyzer.analyze({ concealed: kept, exposures, seen, copies: v.copies }, { top: 1 })[0];
+      return best.possible ? best.tilesAway : 99;
     });
     const best = Math.min(...away);
-    return away.filter((a) => a === best).length / tiles.length;
+    return best >= 99 ? { clear: 1, close: 99 } : { clear: away.filter((a) => a === best).length / tiles.length, close: best };
   };
+  /**
+   * A discard drill asks where at most a fifth of the discards keep her closest line as close,
+   * looking through later deals for one (a random answer was right 26.3% of the time without).
+   */
+  const sharp = (m: Moment): boolean => drill.kind !== 'discard' || m.clear <= 0.2;
   interface Moment {
     n: number;
     tags: string[];
     clear: number;
+    /** The closest line's tiles away after the best discard (discard drills). */
+    close: number;
   }
   const play = (deal: number, stopAt: number): { met: Moment[]; state: GameState; seat: number } => {
     const state = game.newGame(deal);
@@ -293,7 +310,7 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
         const tags = tagsAt(cc, drill, v, legal);
         if (tags.length > 0) {
           if (n === stopAt) return { met, state, seat };
-          met.push({ n, tags, clear: drill.kind === 'discard' ? clarity(v, legal) : 0 });
+          met.push({ n, tags, ...(drill.kind === 'discard' ? clarity(v, legal) : { clear: 0, close: 0 }) });
         }
       }
       if (past(drill, state)) break;
@@ -302,7 +319,7 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
       game.apply(state, agents[seat].act(turn));
     }
     const won = drill.kind === 'score' && game.isOver(state) ? scoredMahJongg(drill, state) : null;
-    if (won !== null) return { met: [{ n, tags: ['any'], clear: 0 }], state, seat: won.seat };
+    if (won !== null) return { met: [{ n, tags: ['any'], clear: 0, close: 0 }], state, seat: won.seat };
     return { met, state, seat: -1 };
   };
   const rng = seedRng(drill.seed * 31 + drill.level);
@@ -314,8 +331,12 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     const tags = [...new Set(met.flatMap((m) => m.tags))].sort();
     const tag = want ?? (tags.length === 1 ? tags[0] : tags[nextU32(rng) % tags.length]);
     let moments = met.filter((m) => m.tags.includes(tag));
-    // a discard drill asks where the answer is clearest (the fewest discards keep the hand as
-    // close): elsewhere the coach finds most choices about as good, and any answer would do
+    // a discard drill asks where the hand is closest to Mah Jongg (a wrong discard costs most)
+    // and, of those, where the answer is clearest (the fewest discards keep the hand as close):
+    // elsewhere the judge finds most choices about as good, and any answer would do
+    if (moments.some(sharp)) moments = moments.filter(sharp);
+    const closest = Math.min(...moments.map((m) => m.close));
+    moments = moments.filter((m) => m.close === closest);
     const least = Math.min(...moments.map((m) => m.clear));
     moments = moments.filter((m) => m.clear === least);
     const chosen = moments[nextU32(rng) % moments.length];
@@ -326,13 +347,13 @@ export function drillPosition(cc: CompiledCard, drill: Drill): DrillPosition {
     return CHOICE_KINDS.includes(drill.kind) ? { ...pos, ...choiceQuestion(cc, pos, tag, rng) } : pos;
   };
   let first: { deal: number; met: Moment[] } | undefined;
-  const deals = want === undefined && drill.kind !== 'exchange' && drill.kind !== 'courtesy' ? MORE_DEALS : WANTED_DEALS;
+  const deals = want === undefined && drill.kind !== 'exchange' && drill.kind !== 'courtesy' && drill.kind !== 'discard' ? MORE_DEALS : WANTED_DEALS;
   for (let k = 0; k <= deals; k++) {
     const deal = (drill.seed + k) % DRILL_SEEDS;
     const { met } = play(deal, -1);
     if (met.length === 0) continue;
     first ??= { deal, met };
-    if (want === undefined || met.some((m) => m.tags.includes(want))) return at(deal, met, want);
+    if ((want === undefined || met.some((m) => m.tags.includes(want))) && met.some(sharp)) return at(deal, met, want);
   }
   // the answer wanted comes in no deal near the seed: the first deal that asks the kind at all
   if (first !== undefined) return at(first.deal, first.met, undefined);
@@ -515,7 +536,7 @@ export function gradeChoice(pos: DrillPosition, choice: string): ChoiceGrade {
 }
 
 export interface DrillGrade extends Omit<Judgement, 'verdict'> {
-  /** Right: the coach's choice, or one the judge calls right or about as good (agents/mah-jongg/judge.ts). */
+  /** Right: the coach's choice, or one the judge calls right, as good as the coach's (agents/mah-jongg/judge.ts). */
   right: boolean;
   /** The judge's verdict. */
   judged: Verdict;
@@ -556,7 +577,9 @@ export function drillHint(cc: CompiledCard, pos: Position, opts: HintOptions = {
 /**
  * Grades her answer at the position: refused (TM_BAD_INPUT) when it is not a move she could
  * make there; judged against the coach's hint by the one judge (agents/mah-jongg/judge.ts, at most
- * `worlds` sampled worlds): right when it is the coach's choice or no mistake.
+ * `worlds` sampled worlds). A drill is a question with an answer: right is the coach's choice
+ * or one the judge calls right (as good as the coach's); one it calls about as good is nearly
+ * right, and graded not yet right, with what it gives up; a mistake is not right, with why.
  */
 export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: Action, worlds = JUDGE_WORLDS): DrillGrade {
   if (answer.seat !== pos.seat) throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${pos.seat}, not seat ${answer.seat}`);
@@ -565,22 +588,23 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   const { verdict: judged, ...j } = judge(cc, new Analyzer(cc), pos.view, pos.legal, hint, answer, worlds);
   const coach = choiceWords(hint.action, pos.view);
   const grade = (right: boolean, verdict: string): DrillGrade => ({ ...j, judged, right, verdict, coach, hint });
+  const points = Math.max(1, Math.round(j.cost));
+  const nearly = `Nearly: yours is about as good, but the coach would ${coach}, about ${points} point${points === 1 ? '' : 's'} a game better.`;
+  if (j.agreed) return grade(true, "Right: that is the coach's choice.");
   if ('kind' in pos && pos.kind === 'exchange') {
     // the exchange drill asks one thing, take the joker or not: a discard where the coach
-    // discards is right whichever tile goes (the discard drill asks which), a joker taken
-    // where the coach takes one is right unless the judge calls it a mistake
+    // discards is right whichever tile goes (the discard drill asks which); a joker taken where
+    // the coach takes one is graded by the judge
     const took = answer.type === 'exchange';
-    const coachTook = hint.action.type === 'exchange';
-    const right = took === coachTook && (!took || judged !== 'mistake');
-    if (j.agreed) return grade(true, "Right: that is the coach's choice.");
-    if (right) return grade(true, took ? `Right: the coach would ${coach}, and yours is about as good.` : `Right not to take the joker now; the coach would ${coach}.`);
-    return grade(false, `Not this time: the coach would ${coach}.`);
+    if (took !== (hint.action.type === 'exchange')) return grade(false, `Not this time: the coach would ${coach}.`);
+    if (!took) return grade(true, `Right not to take the joker now; the coach would ${coach}.`);
+    if (judged === 'right') return grade(true, `Right: the coach would ${coach}, and yours is as good.`);
+    return grade(false, judged === 'asGood' ? nearly : `Not this time: the coach would ${coach}.`);
   }
   // a courtesy offer decides how many tiles change hands too: fewer kept tiles never lose the closest line ground
   const sameCount = answer.type !== 'courtesy' || hint.action.type !== 'courtesy' || answer.tiles.length === hint.action.tiles.length;
-  const right = j.agreed || (judged !== 'mistake' && sameCount);
-  if (j.agreed) return grade(true, "Right: that is the coach's choice.");
-  if (right) return grade(true, judged === 'right' ? `Right: as good as the coach's choice to ${coach}.` : `Right: the coach would ${coach}, and yours is about as good.`);
+  if (judged === 'right' && sameCount) return grade(true, `Right: as good as the coach's choice to ${coach}.`);
+  if (judged !== 'mistake') return grade(false, nearly);
   return grade(false, `Not this time: ${j.reason.replace(/^./, (c) => c.toLowerCase())}`);
 }
 

@@ -51,7 +51,7 @@ export const LESSONS: readonly Lesson[] = [
     source: 'teaching guide, Part 1; Part 4, rule 1',
     steps: [
       {
-        drill: { kind: 'discard', level: 1, seed: 3 },
+        drill: { kind: 'discard', level: 1, seed: 17 },
         say: 'The tiles are three suits numbered 1 to 9 (Bams, Craks and Dots), the Winds (North, East, West and South), the Dragons (Red, Green and the white Soap), Flowers and jokers. Find a Wind on your rack and discard it.',
         rule: 'wind',
         done: 'Discarded: a Wind, one of the four tiles marked N, E, W and S.',

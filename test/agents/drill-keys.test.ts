@@ -11,7 +11,7 @@ import { loadCard } from '../../io/cards.js';
  * Each drill kind's answer key is the hint's answer judged by the one judge (issue 61), at
  * generated positions: the hint a player would have had there, asked directly, is graded right;
  * every other choice is graded right exactly when the judge (agents/mah-jongg/judge.ts, asked
- * here directly) calls it no mistake against the hint's, with the exchange drill's one question
+ * here directly) calls it right (as good as the hint's), with the exchange drill's one question
  * (take the joker or not) and the courtesy offer's count of tiles. The positions are all
  * different. Few worlds keep the check short: the key is the same function of the judge
  * whatever its worlds (how often a random answer is right at a drill's own worlds:
@@ -47,9 +47,9 @@ describe('drill answer keys', () => {
           // the exchange drill asks take the joker or not: any discard where the coach discards
           else if (kind === 'exchange' && (a.type === 'exchange') !== (hint.action.type === 'exchange')) expected = false;
           else if (kind === 'exchange' && a.type !== 'exchange') expected = true;
-          // a courtesy offer: as many tiles as the coach's, and no mistake
-          else if (a.type === 'courtesy' && hint.action.type === 'courtesy') expected = a.tiles.length === hint.action.tiles.length && verdict !== 'mistake';
-          else expected = verdict !== 'mistake';
+          // a courtesy offer: as many tiles as the coach's, and as good
+          else if (a.type === 'courtesy' && hint.action.type === 'courtesy') expected = a.tiles.length === hint.action.tiles.length && verdict === 'right';
+          else expected = verdict === 'right';
           expect({ drill: `${kind} ${level} #${seed}`, answer: a, right: g.right, judged: g.judged }).toEqual({ drill: `${kind} ${level} #${seed}`, answer: a, right: expected, judged: verdict });
         }
       }

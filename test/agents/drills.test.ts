@@ -83,7 +83,7 @@ describe('drills', () => {
     expect(() => gradeDrill(cc, pos, hint, { type: 'discard', seat: (pos.seat + 1) % 4, tile: missing })).toThrow(TilemateError);
   });
 
-  it('a pass is graded by the one judge: right or about as good is right, a mistake is not', () => {
+  it('a pass is graded by the one judge: right is right, about as good is nearly right, a mistake is not', () => {
     const pos = drillPosition(cc, { kind: 'charleston', level: 1, seed: 9 });
     const hint = drillHint(cc, pos);
     const wrong = clearlyWrong(cc, pos, hint);
@@ -93,7 +93,8 @@ describe('drills', () => {
     // every other grade follows the judge's verdict
     for (const a of pos.legal.filter((x) => x.type === 'pass').slice(0, 4)) {
       const other = gradeDrill(cc, pos, hint, a, TEST_JUDGE_WORLDS);
-      expect(other.right).toBe(other.agreed || other.judged !== 'mistake');
+      expect(other.right).toBe(other.agreed || other.judged === 'right');
+      if (!other.agreed && other.judged === 'asGood') expect(other.verdict).toMatch(/^Nearly: yours is about as good, but the coach would pass .+, about \d+ points? a game better\.$/);
     }
   });
 

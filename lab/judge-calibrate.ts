@@ -52,6 +52,31 @@ console.log(`${points.length} choices of ${rows.length} decisions (${values.spli
 
 /** Where a fit matters: the costs about the verdict's lines (a choice that costs scores of points is a mistake by any fit, and would pull the fit its way). */
 const NEAR = 25;
+/** Score differences from which the quick evaluation finds a choice behind: below it, the truth's costs are its noise about 0. */
+const UPPER = 2.5;
+
+/**
+ * One variable's least absolute deviations through 0 (cost ≈ k·x, k the weighted median of
+ * cost/x, weights |x|), and the spread left as 1.4826 median absolute deviations: a few choices
+ * the model misreads badly (a quick Mah Jongg in some worlds, a hand it rates far off) would
+ * pull a least-squares fit their way.
+ */
+function fitRobust(ps: readonly Point[], x: (p: Point) => number): { k: number; sd: number } {
+  const rs = ps.filter((p) => x(p) !== 0).map((p) => ({ r: p.cost / x(p), w: Math.abs(x(p)) }));
+  rs.sort((a, b) => a.r - b.r);
+  const total = rs.reduce((s, r) => s + r.w, 0);
+  let acc = 0,
+    k = 0;
+  for (const r of rs) {
+    acc += r.w;
+    if (acc >= total / 2) {
+      k = r.r;
+      break;
+    }
+  }
+  const dev = ps.map((p) => Math.abs(p.cost - k * x(p))).sort((a, b) => a - b);
+  return { k, sd: 1.4826 * (dev[Math.floor(dev.length / 2)] ?? 0) };
+}
 
 /** One variable's least squares through 0: cost ≈ k·x. */
 function fitOne(ps: readonly Point[], x: (p: Point) => number): { k: number; sd: number } {
@@ -87,11 +112,30 @@ function fitCost(ps: readonly Point[]): { a: number; b: number; sd: number } {
 }
 
 for (const group of ['play', 'charleston'] as const) {
-  const ps = points.filter((p) => p.group === group && p.cost <= NEAR);
+  // Mah Jongg is decided by its rule, not by the quick evaluation
+  const ps = points.filter((p) => p.group === group && p.cost <= NEAR && p.kind !== 'mahjongg');
   const f = fitCost(ps);
   const win = fitOne(ps, (p) => p.dwin),
     score = fitOne(ps, (p) => p.dscore);
   console.log(`${group} (costs up to ${NEAR}): win alone ${win.k.toFixed(3)} × dwin(%), sd ${win.sd.toFixed(2)}; score alone ${score.k.toFixed(3)} × dscore, sd ${score.sd.toFixed(2)}`);
+  const rw = fitRobust(ps, (p) => p.dwin),
+    rsc = fitRobust(ps, (p) => p.dscore);
+  console.log(`  robust: win alone ${rw.k.toFixed(3)} × dwin(%), spread ${rw.sd.toFixed(2)}; score alone ${rsc.k.toFixed(3)} × dscore, spread ${rsc.sd.toFixed(2)}`);
+  // the judge's fit: where the quick evaluation finds the choice behind, about the lines and past
+  // them (score differences from UPPER to 40 points, chosen by the evaluation, never by the
+  // truth's cost), the ratio of the truth's mean cost to the mean difference
+  const upper = points.filter((p) => p.group === group && p.kind !== 'mahjongg' && p.dscore >= UPPER && p.dscore <= 40);
+  const k =
+    upper.reduce((s, p) => s + p.cost, 0) /
+    Math.max(
+      1e-9,
+      upper.reduce((s, p) => s + p.dscore, 0),
+    );
+  const sd = Math.sqrt(upper.reduce((s, p) => s + (p.cost - k * p.dscore) ** 2, 0) / Math.max(1, upper.length - 1));
+  const beyond = Math.sqrt(Math.max(0, sd ** 2 - upper.reduce((s, p) => s + p.se ** 2, 0) / Math.max(1, upper.length)));
+  console.log(
+    `  behind by ${UPPER} to 40 (${upper.length} choices): cost ≈ ${k.toFixed(3)} × dscore, sd ${sd.toFixed(2)}, ${beyond.toFixed(2)} beyond the truth's own noise (the judge's OUTLOOK_POINTS)`,
+  );
   const truthSe = Math.sqrt(ps.reduce((s, p) => s + p.se * p.se, 0) / Math.max(1, ps.length));
   console.log(`${group}: cost ≈ ${f.a.toFixed(3)} × dwin(%) + ${f.b.toFixed(3)} × dscore; residual sd ${f.sd.toFixed(2)} points (the truth's own se ${truthSe.toFixed(2)}), ${ps.length} choices`);
   for (const kind of [...new Set(ps.map((p) => p.kind))]) {
@@ -99,4 +143,18 @@ for (const group of ['play', 'charleston'] as const) {
     const wrong = k.filter((p) => p.cost >= MISTAKE_POINTS !== f.a * p.dwin + f.b * p.dscore >= MISTAKE_POINTS).length;
     console.log(`  ${kind}: ${wrong} of ${k.length} on the other side of the mistake line`);
   }
+}
+// the fit's shape: the truth's mean cost in bins of the quick evaluation's score difference
+for (const group of ['play', 'charleston'] as const) {
+  const ps = points.filter((p) => p.group === group && p.kind !== 'mahjongg');
+  const edges = [-Infinity, 0, 2.5, 5, 10, 20, 40, 80, Infinity];
+  const rows: string[] = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const inBin = ps.filter((p) => p.dscore >= edges[i] && p.dscore < edges[i + 1]);
+    if (inBin.length === 0) continue;
+    const mean = (f: (p: Point) => number) => inBin.reduce((s, p) => s + f(p), 0) / inBin.length;
+    const med = [...inBin.map((p) => p.cost)].sort((a, b) => a - b)[Math.floor(inBin.length / 2)];
+    rows.push(`[${edges[i]}, ${edges[i + 1]}): n ${inBin.length}, dscore ${mean((p) => p.dscore).toFixed(1)}, truth cost mean ${mean((p) => p.cost).toFixed(1)} median ${med.toFixed(1)}`);
+  }
+  console.log(`${group} by the quick evaluation's score difference:\n  ${rows.join('\n  ')}`);
 }

@@ -1,5 +1,5 @@
 /**
- * `node dist/lab/judge-study.js [--truth FILE] [--split tune|held|all] [--played] [--worlds N] [--limit K] [--out FILE]`:
+ * `node dist/lab/judge-study.js [--truth FILE] [--split tune|held|all] [--played] [--worlds N] [--limit K] [--threads K] [--out FILE] [--from FILE]`:
  * the coach's judge (agents/mah-jongg/judge.ts) measured against the truth set (training/truth.ts,
  * lab/truth/). Every choice valued in the truth set is judged as if the seat had made it,
  * against the coach's choice there (the hint's, as the review asks it); `--played` judges only
@@ -11,83 +11,71 @@
  *   best; a mistake: MISTAKE_POINTS or more; about as good between); then the same where the
  *   truth is sure (its 95% interval within one band), and the share a judge that knew every cost
  *   exactly would agree on, the truth's own noise being what it is (the ceiling).
- * With --out, each judged choice is written as a JSON line (to tune on without judging again).
+ * With --out, each judged choice is written as a JSON line; --from FILE prints the tables of such a file again, judging nothing.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { hintFor } from '../agents/coach/hint.js';
-import { judgeChoice, JUDGE_WORLDS, MISTAKE_POINTS, RIGHT_POINTS, type Verdict } from '../agents/mah-jongg/judge.js';
-import { Analyzer } from '../engine/mah-jongg/analyzer.js';
-import { decodeAction } from '../engine/mah-jongg/mah-jongg.js';
-import { loadCard } from '../io/cards.js';
+import { Piscina } from 'piscina';
+import { MISTAKE_POINTS, RIGHT_POINTS, type OutlookPoints, type Verdict } from '../agents/mah-jongg/judge.js';
 import { readTruthSet } from '../training/truth-file.js';
+import judgeDecision, { type Judged, type JudgeTask } from './judge-study.worker.js';
 
 const { values } = parseArgs({
   options: {
     truth: { type: 'string', default: 'lab/truth/truth-set.jsonl' },
     split: { type: 'string', default: 'held' },
     played: { type: 'boolean', default: false },
-    worlds: { type: 'string', default: String(JUDGE_WORLDS) },
+    // 0: the server's worlds for each card (a request's budget), as the review is made
+    worlds: { type: 'string', default: '0' },
     limit: { type: 'string', default: '0' },
+    threads: { type: 'string', default: '1' },
     out: { type: 'string' },
+    from: { type: 'string' },
+    // studies only: the quick evaluation's points as JSON ({"play":{"win":0,"score":0.4,"sd":4},"charleston":{...}})
+    outlook: { type: 'string' },
   },
 });
 
-const rows = readTruthSet(values.truth).filter((r) => values.split === 'all' || r.split === values.split);
-const limit = Number(values.limit);
-const todo = limit > 0 ? rows.slice(0, limit) : rows;
-
-interface Judged {
-  id: string;
-  card: string;
-  kind: string;
-  level: string;
-  played: boolean;
-  choice: number;
-  cost: number;
-  se: number;
-  verdict: Verdict;
-  judgedCost: number;
-  worlds: number;
-  rule?: string;
-  ms: number;
-}
-
 const truthVerdict = (cost: number): Verdict => (cost >= MISTAKE_POINTS ? 'mistake' : cost < RIGHT_POINTS ? 'right' : 'asGood');
 
-const judged: Judged[] = [];
 const t0 = Date.now();
-for (const [n, d] of todo.entries()) {
-  const cc = loadCard(`cards/${d.card}-2026.card`);
-  const analyzer = new Analyzer(cc);
-  const legal = d.legal.map((a) => decodeAction(a));
-  const hint = hintFor(cc, d.view, legal, {});
-  const played = JSON.stringify(d.played);
-  d.choices.forEach((c, i) => {
-    const isPlayed = JSON.stringify(c) === played;
-    if (values.played && !isPlayed) return;
-    const start = Date.now();
-    const j = judgeChoice(cc, analyzer, d.view, legal, decodeAction(c), hint.action, { maxWorlds: Number(values.worlds) });
-    const t = d.truth.choices[i];
-    judged.push({
-      id: d.id,
-      card: d.card,
-      kind: d.kind,
-      level: d.level,
-      played: isPlayed,
-      choice: i,
-      cost: t.cost,
-      se: t.se,
-      verdict: j.verdict,
-      judgedCost: j.cost,
-      worlds: j.worlds,
-      ...(j.rule !== undefined && { rule: j.rule }),
-      ms: Date.now() - start,
-    });
-  });
-  if ((n + 1) % 25 === 0) console.error(`${n + 1} of ${todo.length} decisions judged in ${Math.round((Date.now() - t0) / 1000)} s`);
+let judged: Judged[];
+let decisions: number;
+if (values.from !== undefined) {
+  // the tables again from a study's --out, judging nothing
+  judged = readFileSync(values.from, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Judged);
+  decisions = new Set(judged.map((j) => j.id)).size;
+} else {
+  const rows = readTruthSet(values.truth).filter((r) => values.split === 'all' || r.split === values.split);
+  const limit = Number(values.limit);
+  const todo = limit > 0 ? rows.slice(0, limit) : rows;
+  decisions = todo.length;
+  const threads = Number(values.threads);
+  const pool = threads > 1 ? new Piscina({ filename: new URL('./judge-study.worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads }) : null;
+  const out: Judged[][] = new Array(todo.length);
+  let next = 0,
+    done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < todo.length) {
+      const i = next++;
+      const task: JudgeTask = {
+        decision: todo[i],
+        played: values.played,
+        worlds: Number(values.worlds),
+        ...(values.outlook !== undefined && { outlook: JSON.parse(values.outlook) as OutlookPoints }),
+      };
+      out[i] = pool ? ((await pool.run(task)) as Judged[]) : judgeDecision(task);
+      if (++done % 25 === 0) console.error(`${done} of ${todo.length} decisions judged in ${Math.round((Date.now() - t0) / 1000)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, threads) }, lane));
+  await pool?.destroy();
+  judged = out.flat();
+  if (values.out) writeFileSync(values.out, judged.map((j) => JSON.stringify(j)).join('\n') + '\n');
 }
-if (values.out) writeFileSync(values.out, judged.map((j) => JSON.stringify(j)).join('\n') + '\n');
 
 /** Wilson's 95% interval of k in n, in percent. */
 function share(k: number, n: number): string {
@@ -133,7 +121,7 @@ function report(label: string, js: readonly Judged[]): string {
 }
 
 console.log(
-  `Judged ${judged.length} choices of ${todo.length} decisions (${values.split} split${values.played ? ', the choice played only' : ''}), at most ${values.worlds} worlds, in ${Math.round((Date.now() - t0) / 1000)} s.`,
+  `Judged ${judged.length} choices of ${decisions} decisions (${values.split} split${values.played ? ', the choice played only' : ''}), ${Number(values.worlds) > 0 ? `at most ${values.worlds} worlds` : "the server's worlds for each card"}, in ${Math.round((Date.now() - t0) / 1000)} s.`,
 );
 /** One table: every part of `js` by kind of decision, by card and by the level that played the seat. */
 function table(title: string, js: readonly Judged[]): void {
@@ -153,6 +141,12 @@ function table(title: string, js: readonly Judged[]): void {
       );
 }
 table('Every choice valued, judged as if the seat had made it:', judged);
+// the coach's own choice is right by definition: where the truth finds it costly, so are the choices like it
+const sound = judged.filter((j) => j.coachCost !== null && j.coachCost < MISTAKE_POINTS);
+const costlyCoach = new Set(judged.filter((j) => j.coachCost !== null && j.coachCost >= MISTAKE_POINTS).map((j) => j.id)).size;
+console.log(
+  `\nAt ${costlyCoach} of ${decisions} decisions the truth finds the coach's own choice ${MISTAKE_POINTS} points or more behind its best. Where the coach's choice is within that (and valued): recall ${share(sound.filter((j) => j.cost >= 10 && j.verdict === 'mistake').length, sound.filter((j) => j.cost >= 10).length)}, false alarms ${share(sound.filter((j) => j.cost <= 3 && j.verdict === 'mistake').length, sound.filter((j) => j.cost <= 3).length)}.`,
+);
 if (!values.played)
   table(
     'The choices the seats played:',

@@ -11,7 +11,7 @@ import { formatTiles, JOKER, KINDS, parseTile, tileName, tilesFromCounts, type T
 import type { Agent, Turn } from '../agent.js';
 import { HeuristicAgent, LOOKAHEAD_HABITS, MEDIUM_HABITS, STRONG_HABITS } from './heuristic.js';
 import { OVERRULE, paired, playCandidates } from './montecarlo.js';
-import { dominated, MISTAKE_POINTS, verdictOf } from './judge.js';
+import { decides, dominated, MISTAKE_POINTS, verdictOf } from './judge.js';
 import { andList, passWhy, searchCourtesy, searchVote, tileWords } from './charleston.js';
 import { calibrated, chanceHand, chanceInputs, lineForms, sampleDraws, soloChance } from './chance.js';
 import { defaultChanceCalibration, defaultModel } from './default-model.js';
@@ -467,7 +467,7 @@ function decide(sit: Situation, cc: CompiledCard, phase: 'discard' | 'claims', c
       behind,
       behindSe,
       // the one judge's line (agents/mah-jongg/judge.ts): no mistake by its rules, and less than MISTAKE_POINTS behind
-      aboutEqual: i !== best && sure < 0 && verdictOf(-behind, false, dominated(cc, analyzer, view, legal, candidates[i])?.rule ?? null) !== 'mistake',
+      aboutEqual: i !== best && sure < 0 && verdictOf(-behind, false, decides(dominated(cc, analyzer, view, legal, candidates[i]), legal)) !== 'mistake',
       tilesAway: candidates[i].type === 'declare' || candidates[i].type === 'callMahJongg' ? 0 : closest.tilesAway,
       toward: closest.id,
     };

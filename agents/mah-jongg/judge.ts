@@ -52,6 +52,14 @@ export interface JudgeOptions {
   batch?: number;
   /** The worlds' seed (default: drawn from the view, so the same moment is judged the same everywhere). */
   seed?: number;
+  /** How the quick evaluation reads in points (default OUTLOOK_POINTS; studies try others). */
+  outlook?: OutlookPoints;
+}
+
+/** How the quick evaluation reads in points, for the play and the Charleston apart (see OUTLOOK_POINTS). */
+export interface OutlookPoints {
+  play: { win: number; score: number; sd: number };
+  charleston: { win: number; score: number; sd: number };
 }
 
 /** A review's budget: worlds sampled at most for one decision. */
@@ -165,7 +173,9 @@ const a = (n: number): string => (n === 2 ? 'pair' : n === 3 ? 'pung' : n === 4 
  * null. Read from the analyzer alone (the seat's own tiles, its exposures and the tiles seen).
  */
 export function dominated(cc: CompiledCard, analyzer: Analyzer, v: SeatView, legal: readonly Action[], chosen: Action): { rule: DominatedRule; reason: string } | null {
-  // teaching guide 5: Mah Jongg is declared when the hand is complete; nothing is worth more
+  // teaching guide 5: Mah Jongg is declared when the hand is complete; a self-picked one is worth
+  // most of all (a Mah Jongg on a discard may be let go for a likelier self-pick: the evaluation,
+  // not this rule, decides that one)
   const mahJongg = legal.find((x) => x.type === 'declare' || x.type === 'callMahJongg');
   if (mahJongg !== undefined && chosen.type !== 'declare' && chosen.type !== 'callMahJongg') {
     return {
@@ -226,9 +236,13 @@ export function dominated(cc: CompiledCard, analyzer: Analyzer, v: SeatView, leg
 /** The rules that make a choice a mistake whatever it cost: the others only say why, when the cost makes it one. */
 const DECISIVE: readonly DominatedRule[] = ['mahjongg-missed', 'joker-thrown'];
 
-/** The verdict a cost estimate gives: the one place the lines between right, about as good and a mistake are drawn. */
-export function verdictOf(cost: number, isCoach: boolean, rule: DominatedRule | null): Verdict {
-  if (rule !== null && DECISIVE.includes(rule)) return 'mistake';
+/** Whether the rule `dom` decides the verdict: a self-picked Mah Jongg left, a joker thrown (a called Mah Jongg let go is the evaluation's to weigh). */
+export const decides = (dom: { rule: DominatedRule } | null, legal: readonly Action[]): boolean =>
+  dom !== null && DECISIVE.includes(dom.rule) && (dom.rule !== 'mahjongg-missed' || legal.some((x) => x.type === 'declare'));
+
+/** The verdict a cost estimate gives: the one place the lines between right, about as good and a mistake are drawn (`decisive`: a rule decides, see decides). */
+export function verdictOf(cost: number, isCoach: boolean, decisive: boolean): Verdict {
+  if (decisive) return 'mistake';
   if (isCoach) return 'right';
   if (cost >= MISTAKE_POINTS) return 'mistake';
   return cost < RIGHT_POINTS ? 'right' : 'asGood';
@@ -238,21 +252,27 @@ export function verdictOf(cost: number, isCoach: boolean, rule: DominatedRule | 
  * How the quick evaluation (OutlookWorlds: paired worlds to the seat's next turn, rated by the
  * coach's model) reads in points: cost ≈ win × (the difference in the model's chance of
  * winning, in percent) + score × (the difference in its expected score, in points), and `sd`
- * the spread of the truth set's costs about that fit beyond the truth's own noise (the model's
- * error), for the play (discards, calls, exchanges, Mah Jongg) and the Charleston (passes, the
- * vote, the courtesy offer) apart. Fitted on the truth set's tune part, on the costs about the
- * verdict's lines (lab/judge-calibrate.ts): the expected score alone fits as well as both.
+ * the model's error about it in points, for the play (discards, calls, exchanges) and the
+ * Charleston (passes, the vote, the courtesy offer) apart. Fitted on the truth set's tune part
+ * (lab/judge-calibrate.ts, 1,332 choices of 397 decisions): where the quick evaluation finds a
+ * choice 2.5 to 40 points behind, the truth's costs run 1.63 times its expected score's
+ * difference (1.64 in the Charleston; its chance of winning adds nothing the score does not
+ * say); about the verdict's lines its error is about 4 points (4.5 in the Charleston), with
+ * a long tail, so whole games are played wherever the quick evaluation leaves a line within
+ * two of it.
  */
-export const OUTLOOK_POINTS = {
-  play: { win: 0, score: 1.46, sd: 3.4 },
-  charleston: { win: 0, score: 0.64, sd: 4.0 },
-} as const;
+export const OUTLOOK_POINTS: OutlookPoints = {
+  play: { win: 0, score: 1.63, sd: 4 },
+  charleston: { win: 0, score: 1.64, sd: 4.5 },
+};
 
 /** Worlds the quick evaluation plays first, and at most. */
 const OUTLOOK_FIRST = 16;
 const OUTLOOK_MOST = 64;
-/** Worlds of whole games between looks, once the quick evaluation leaves the verdict unclear. */
+/** Worlds of whole games between looks (the first look checks the model). */
 const FULL_BATCH = 32;
+/** Standard errors of their difference past which the whole games overrule the model's quick evaluation. */
+const DISAGREE = 3;
 
 const beforePlay = (v: SeatView): boolean => v.phase === 'charleston' || v.phase === 'vote' || v.phase === 'courtesy';
 
@@ -288,20 +308,23 @@ const clear = (e: Estimate): boolean => Math.min(Math.abs(e.cost - MISTAKE_POINT
 /**
  * Judges `chosen` against `coach` (the coach's choice at this moment: the hint's) at the seat's
  * view `v`, whose legal actions are `legal`: first the rules (dominated), then the quick
- * evaluation by the coach's model, and, only while the verdict is still unclear, whole games
- * in the same paired worlds, up to `opts.maxWorlds`, each estimate weighed by its variance.
+ * evaluation by the coach's model, then whole games in the same paired worlds, a batch to
+ * check the model and more while the verdict is unclear, up to `opts.maxWorlds`, the two
+ * estimates weighed by their variances (the games alone once they and the model disagree
+ * past their noise).
  */
 export function judgeChoice(cc: CompiledCard, analyzer: Analyzer, v: SeatView, legal: readonly Action[], chosen: Action, coach: Action, opts: JudgeOptions): Judgement {
   if (sameChoice(chosen, coach)) return { verdict: 'right', cost: 0, costSe: 0, worlds: 0, reason: '' };
   const dom = dominated(cc, analyzer, v, legal, chosen);
-  const decisive = dom !== null && DECISIVE.includes(dom.rule);
+  const decisive = decides(dom, legal);
   const rules = loadRuleset(v.ruleset);
   const seed = opts.seed ?? judgeSeed(v);
   let est: Estimate = { cost: 0, variance: Number.POSITIVE_INFINITY, worlds: 0 };
   const sampled = opts.maxWorlds > 0 && rules.racks === 1 && v.mahJonggs.length === 0;
   const own = sampled ? modelPlayer(cc) : null;
   if (own !== null) {
-    const scale = beforePlay(v) ? OUTLOOK_POINTS.charleston : OUTLOOK_POINTS.play;
+    const outlook = opts.outlook ?? OUTLOOK_POINTS;
+    const scale = beforePlay(v) ? outlook.charleston : outlook.play;
     const points = (win: number, score: number) => scale.win * 100 * win + scale.score * score;
     const ow = new OutlookWorlds(cc, rules, v, [coach, chosen], seed, own);
     let quick = { mean: 0, se: 0 };
@@ -315,19 +338,23 @@ export function judgeChoice(cc: CompiledCard, analyzer: Analyzer, v: SeatView, l
     }
     est = { cost: quick.mean, variance: quick.se ** 2 + scale.sd ** 2, worlds: ow.worlds };
   }
-  if (sampled && !decisive && (est.worlds === 0 || !clear(est))) {
+  if (sampled && !decisive) {
+    // whole games check the model: a few always (its error has a long tail), more while the verdict is unclear
+    const quick = est;
     const pw = new PairedWorlds(cc, rules, v, [coach, chosen], seed);
-    let whole = est;
+    let trusted = true;
     while (pw.worlds < opts.maxWorlds) {
       pw.play(Math.min(opts.batch ?? FULL_BATCH, opts.maxWorlds - pw.worlds));
       const { mean, se } = pw.versus(0, 1);
-      whole = combine(est, { cost: mean, variance: pw.worlds < 2 ? Number.POSITIVE_INFINITY : se ** 2, worlds: pw.worlds });
-      if (pw.worlds >= 2 && clear(whole)) break;
+      const whole: Estimate = { cost: mean, variance: pw.worlds < 2 ? Number.POSITIVE_INFINITY : se ** 2, worlds: pw.worlds };
+      // the model and the whole games disagree past their noise: the model is misreading this one, and the games alone decide
+      if (trusted && Number.isFinite(whole.variance) && Math.abs(quick.cost - whole.cost) > DISAGREE * Math.sqrt(quick.variance + whole.variance)) trusted = false;
+      est = trusted ? combine(quick, whole) : { ...whole, worlds: quick.worlds + whole.worlds };
+      if (pw.worlds >= 2 && clear(est)) break;
     }
-    est = whole;
   }
   const cost = est.worlds === 0 ? 0 : est.cost;
-  const verdict = verdictOf(cost, false, dom?.rule ?? null);
+  const verdict = verdictOf(cost, false, decisive);
   // a rule that is not decisive says why only when the cost makes the choice a mistake
   const says = dom !== null && verdict === 'mistake';
   return {

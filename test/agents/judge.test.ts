@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dominated, judgeChoice, MISTAKE_POINTS, RIGHT_POINTS, verdictOf } from '../../agents/mah-jongg/judge.js';
+import { decides, dominated, judgeChoice, MISTAKE_POINTS, RIGHT_POINTS, verdictOf } from '../../agents/mah-jongg/judge.js';
 import { makeAgent } from '../../agents/mah-jongg/levels.js';
 import { forcedAction, tableTurns } from '../../agents/table.js';
 import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
@@ -46,15 +46,22 @@ const few = { maxWorlds: 8 };
 
 describe('the judge', () => {
   it('draws its lines once: the coach’s own choice is right, a rule that decides makes a mistake whatever the cost, and the cost decides the rest', () => {
-    expect(verdictOf(50, true, null)).toBe('right');
-    expect(verdictOf(0, true, 'joker-thrown')).toBe('mistake');
-    expect(verdictOf(0, false, 'mahjongg-missed')).toBe('mistake');
-    // the rules that only say why leave the verdict to the cost
-    expect(verdictOf(0, false, 'call-no-closer')).toBe('right');
-    expect(verdictOf(RIGHT_POINTS - 0.01, false, null)).toBe('right');
-    expect(verdictOf(RIGHT_POINTS, false, null)).toBe('asGood');
-    expect(verdictOf(MISTAKE_POINTS - 0.01, false, null)).toBe('asGood');
-    expect(verdictOf(MISTAKE_POINTS, false, 'group-broken')).toBe('mistake');
+    expect(verdictOf(50, true, false)).toBe('right');
+    expect(verdictOf(0, true, true)).toBe('mistake');
+    expect(verdictOf(0, false, true)).toBe('mistake');
+    expect(verdictOf(RIGHT_POINTS - 0.01, false, false)).toBe('right');
+    expect(verdictOf(RIGHT_POINTS, false, false)).toBe('asGood');
+    expect(verdictOf(MISTAKE_POINTS - 0.01, false, false)).toBe('asGood');
+    expect(verdictOf(MISTAKE_POINTS, false, false)).toBe('mistake');
+    // which rules decide: a joker thrown, a self-picked Mah Jongg left; a called one let go, a call or a broken group only say why
+    const declare: Action[] = [{ type: 'declare', seat: 0 }],
+      call: Action[] = [{ type: 'callMahJongg', seat: 0 }];
+    expect(decides({ rule: 'joker-thrown' }, [])).toBe(true);
+    expect(decides({ rule: 'mahjongg-missed' }, declare)).toBe(true);
+    expect(decides({ rule: 'mahjongg-missed' }, call)).toBe(false);
+    expect(decides({ rule: 'call-no-closer' }, [])).toBe(false);
+    expect(decides({ rule: 'group-broken' }, [])).toBe(false);
+    expect(decides(null, declare)).toBe(false);
   });
 
   it('a thrown joker with a tile on the rack that serves no line is never right or about as good', () => {

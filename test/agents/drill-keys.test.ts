@@ -31,8 +31,9 @@ describe('drill answer keys', () => {
       const seen = new Set<string>();
       for (let i = 0; i < POSITIONS; i++) {
         const level = ((i % 3) + 1) as 1 | 2 | 3;
-        // exchange and courtesy drills look through many deals: numbers far apart, different deals
-        const seed = kind === 'exchange' || kind === 'courtesy' ? 1000 + 211 * i : 1000 + i;
+        // exchange, courtesy and discard drills look through many deals (a discard drill for one
+        // where the choice matters): numbers far apart, different deals
+        const seed = kind === 'exchange' || kind === 'courtesy' || kind === 'discard' ? 1000 + 211 * i : 1000 + i;
         const pos = drillPosition(cc, { kind: kind as DrillKind, level, seed });
         seen.add(JSON.stringify([pos.deal, pos.seat, pos.view.phase, pos.view.concealed, pos.view.wallLeft, pos.view.claim]));
         const hint = hintFor(cc, pos.view, pos.legal, { worlds: WORLDS });

@@ -5,7 +5,7 @@ import { drillHint, drillPosition, gradeDrill, type DrillKind } from '../../agen
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { tileName } from '../../engine/mah-jongg/tiles.js';
 import { loadCard, readCardText } from '../../io/cards.js';
-import { affordWorlds } from '../../api/http/task-cost.js';
+import { affordWorlds, judgeWorlds } from '../../api/http/task-cost.js';
 import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { axeViolations, openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
 import { servesNoLine } from './judged-game.js';
@@ -162,7 +162,9 @@ describe('page: drills', () => {
 
     const pos = drillPosition(cc, drill);
     const hint = serverHint(pos);
-    const wrong = pos.legal.find((a) => a.type === 'pass' && a.blind === 0 && !gradeDrill(cc, pos, hint, a).right)!;
+    // graded as the server grades it: the judge at the server's worlds (api/http/heavy-tasks.ts)
+    const worlds = judgeWorlds(DEFAULT_LIMITS.taskMs, cc);
+    const wrong = pos.legal.find((a) => a.type === 'pass' && a.blind === 0 && gradeDrill(cc, pos, hint, a, worlds).judged === 'mistake')!;
     const tiles = (encodeAction(wrong) as { tiles: string[] }).tiles;
     const used: number[] = [];
     for (const tile of tiles) {

@@ -314,6 +314,7 @@ export function readNote(note: string): NoteReading {
 
 interface Settled {
   groups: PrintedGroup[];
+  ways: Way[];
   /** The second shape for "Any 1 or 3 Suits". */
   oneSuitToo: boolean;
   numbers: 'fixed' | 'consec' | number[];
@@ -344,14 +345,66 @@ function problemWordsForSymbols(groups: PrintedGroup[]): string[] {
   return problems;
 }
 
-/** The ways of making the line, split at OR. */
-function shapesOf(groups: PrintedGroup[]): number[][] {
-  const shapes: number[][] = [[]];
+/**
+ * One way of making a line: its slots in order, each the groups it may be made of (one group,
+ * or the groups a printed "or" chooses between: `2222 or 6666` is either one). Decoration
+ * (`+`, `=`) stands as a slot of its own, holding no tiles.
+ */
+type Way = number[][];
+
+const tilesOf = (g: PrintedGroup): number => (isDecoration(g) || isOr(g) ? 0 : alternativesOf(g.text)[0].body.length);
+
+/**
+ * The ways of making a line as a printed card uses "or" (issue 62): between two whole lines of
+ * 14 tiles each, the one or the other (card-notation.md, "Alternative shapes of one line");
+ * between two groups of the same size, either group (`2026 DDD 2222 or 6666 DDD`, a chain
+ * `2222 or 4444 or 6666` any one of them); between two runs of groups, the run before it or the
+ * run after it, each as many tiles as makes the line 14 (the runs are then found by counting).
+ * A reading that makes no 14-tile line is a problem, never guessed.
+ */
+function waysOf(groups: PrintedGroup[]): { ways: Way[]; problem: string | null } {
+  const segs: number[][] = [[]];
   groups.forEach((g, i) => {
-    if (isOr(g)) shapes.push([]);
-    else if (!isDecoration(g)) shapes.at(-1)!.push(i);
+    if (isOr(g)) segs.push([]);
+    else segs.at(-1)!.push(i);
   });
-  return shapes;
+  const single = (seg: number[]): Way => seg.map((i) => [i]);
+  const sum = (seg: number[]): number => seg.reduce((n, i) => n + tilesOf(groups[i]), 0);
+  const real = (seg: number[]): number[] => seg.filter((i) => !isDecoration(groups[i]));
+  if (segs.length === 1) return { ways: [single(segs[0])], problem: null };
+  if (segs.some((s) => real(s).length === 0)) return { ways: segs.filter((s) => real(s).length > 0).map(single), problem: '"or" needs a group on each side of it.' };
+  // whole ways, each of 14 tiles
+  if (segs.every((s) => sum(s) === 14)) return { ways: segs.map(single), problem: null };
+  // "or" between two groups: either of them
+  const slots: Way = [];
+  let chain = true;
+  segs.forEach((s, k) =>
+    s.forEach((i, j) => {
+      if (k > 0 && j === 0) {
+        const before = slots.at(-1)!;
+        if (isDecoration(groups[i]) || isDecoration(groups[before[0]]) || tilesOf(groups[i]) !== tilesOf(groups[before[0]])) chain = false;
+        before.push(i);
+      } else slots.push([i]);
+    }),
+  );
+  const slotTiles = slots.reduce((n, sl) => n + tilesOf(groups[sl[0]]), 0);
+  if (chain && slotTiles === 14) return { ways: [slots], problem: null };
+  // one "or" between runs of groups: the run before it or the run after it
+  if (segs.length === 2) {
+    const [a, b] = segs;
+    const t = sum(a) + sum(b) - 14;
+    let l = a.length,
+      n = 0;
+    while (l > 0 && n < t) n += tilesOf(groups[a[--l]]);
+    let r = 0,
+      m = 0;
+    while (r < b.length && m < t) m += tilesOf(groups[b[r++]]);
+    if (t > 0 && n === t && m === t) return { ways: [single([...a, ...b.slice(r)]), single([...a.slice(0, l), ...b])], problem: null };
+  }
+  // a reading of the tiles is still offered, so that the count of the likeliest one is said
+  if (chain) return { ways: [slots], problem: null };
+  if (segs.every((s) => sum(s) >= 7)) return { ways: segs.map(single), problem: null };
+  return { ways: segs.map(single), problem: 'Tilemate cannot tell which groups "or" chooses between: each way of making the line must hold 14 tiles, so check the groups against the card.' };
 }
 
 function numbersIn(groups: PrintedGroup[]): number[] {
@@ -374,16 +427,16 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   }
   out.problems.push(...problemWordsForSymbols(groups));
 
-  const shapes = shapesOf(groups);
-  if (shapes.some((s) => s.length === 0)) out.problems.push('"or" needs a way of making the line on each side of it.');
-  const tilesIn = (shape: number[]): number => shape.reduce((n, i) => n + alternativesOf(groups[i].text)[0].body.length, 0);
-  shapes.forEach((shape, k) => {
-    const n = tilesIn(shape);
-    if (shape.length > 0 && n !== 14) {
-      const which = shapes.length > 1 ? `The ${['first', 'second', 'third', 'fourth'][k] ?? `number ${k + 1}`} way of making this line` : 'This line';
-      out.problems.push(`${which} holds ${n} tiles; every line of a card holds 14. Check its groups against the card.`);
-    }
-  });
+  const { ways, problem: orProblem } = waysOf(groups);
+  if (orProblem !== null) out.problems.push(orProblem);
+  else
+    ways.forEach((way, k) => {
+      const n = way.reduce((t, slot) => t + tilesOf(groups[slot[0]]), 0);
+      if (n !== 14) {
+        const which = ways.length > 1 ? `The ${['first', 'second', 'third', 'fourth'][k] ?? `number ${k + 1}`} way of making this line` : 'This line';
+        out.problems.push(`${which} holds ${n} tiles; every line of a card holds 14. Check its groups against the card.`);
+      }
+    });
   if (line.concealed === null) out.problems.push('Choose X (exposed) or C (concealed), as the card prints at the end of the line.');
   if (line.value === null) out.problems.push('Type the value printed at the end of the line.');
   else if (!Number.isInteger(line.value) || line.value < 1 || line.value > 1000) out.problems.push('The value must be a whole number from 1 to 1000.');
@@ -437,32 +490,38 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   const suitCount = m.suits ?? m.oneOr;
   if (uncoloured.length > 0) {
     const used = coloursUsed();
-    const names = uncoloured.map((i) => groups[i].text);
+    // the groups a printed "or" chooses between are one group of the line: asked about, and coloured, together
+    const slotOf = (i: number): number[] => ways.flat().find((slot) => slot.includes(i)) ?? [i];
+    const units: number[][] = [];
+    for (const i of uncoloured) if (!units.some((u) => u.includes(i))) units.push(slotOf(i).filter((j) => uncoloured.includes(j)));
+    const suitedUnits = new Set(suitedIdx.map((i) => slotOf(i)[0])).size;
+    const names = units.map((u) => u.map((i) => groups[i].text).join(' or '));
+    const colourUnits = (colour: (k: number) => Colour): LinePatch['colours'] => units.flatMap((u, k) => u.map((i) => ({ group: i, colour: colour(k) })));
     if (suitCount === 1 && used.length <= 1) {
       for (const i of uncoloured) groups[i].colour = used[0] ?? 'green';
       out.understood.push(`${listWords(names)} ${names.length === 1 ? 'is' : 'are'} all in one suit, as the note says.`);
-    } else if (suitCount !== undefined && suitCount > 1 && used.length === 0 && uncoloured.length === suitCount) {
-      uncoloured.forEach((i, k) => {
-        groups[i].colour = COLOURS[k];
+    } else if (suitCount !== undefined && suitCount > 1 && used.length === 0 && units.length === suitCount) {
+      units.forEach((u, k) => {
+        for (const i of u) groups[i].colour = COLOURS[k];
       });
       out.understood.push(`${listWords(names)} are each in a suit of their own, as the note's ${suitCount} suits say.`);
-    } else if (used.length === 0 && suitedIdx.length === 1) {
-      groups[uncoloured[0]].colour = 'green'; // one suited group: any suit, whatever its colour
+    } else if (used.length === 0 && suitedUnits === 1) {
+      for (const i of uncoloured) groups[i].colour = 'green'; // one suited group: any suit, whatever its colour
     } else {
       const sameNumber = names.every((t) => /^([1-9])\1*$/.test(t) && t[0] === names[0][0]);
       const what = sameNumber && names.length > 1 ? `these ${names.length === 2 ? 'two' : names.length === 3 ? 'three' : names.length} groups of ${names[0][0]}s` : listWords(names);
       const fresh = COLOURS.filter((c) => !used.includes(c));
       const options: Question['options'] = [];
-      if (uncoloured.length <= fresh.length) {
-        options.push({ label: 'Yes, each in a suit of its own', patch: { colours: uncoloured.map((i, k) => ({ group: i, colour: fresh[k] })) } });
+      if (units.length <= fresh.length) {
+        options.push({ label: 'Yes, each in a suit of its own', patch: { colours: colourUnits((k) => fresh[k]) } });
       }
-      if (used.length <= 1) options.push({ label: 'No, all in one suit', patch: { colours: uncoloured.map((i) => ({ group: i, colour: used[0] ?? 'green' })) } });
+      if (used.length <= 1) options.push({ label: 'No, all in one suit', patch: { colours: colourUnits(() => used[0] ?? 'green') } });
       out.questions.push({
         about: 'suits',
         text:
           used.length === 0
             ? `Are ${what} in different suits, as the card's colours show? Tap each group's colour, or answer here.`
-            : `What colour does the card print ${listWords(names)} in? Tap ${names.length === 1 ? 'it' : 'each'} to choose.`,
+            : `What colour does the card print ${listWords(names)} in? Tap ${uncoloured.length === 1 ? 'it' : 'each'} to choose.`,
         options,
       });
     }
@@ -524,7 +583,7 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
 
   if (out.questions.length > 0 || out.problems.length > 0) return out;
   // "Any 1 or 3 Suits" adds the one-suit way, unless the line already spells out its ways with OR (a line from the notation)
-  const settled: Settled = { groups, oneSuitToo: m.oneOr !== undefined && !groups.some(isOr), numbers, pins, nojoker: answers.nojoker === true || m.nojoker === true };
+  const settled: Settled = { groups, ways, oneSuitToo: m.oneOr !== undefined && ways.length === 1, numbers, pins, nojoker: answers.nojoker === true || m.nojoker === true };
   const notation = notationOf(settled, line);
   // the notation is the authority: read it back as the card parser will, and count its forms
   try {
@@ -557,7 +616,7 @@ function plainCardError(err: TilemateError): string {
 /** The notation of a settled line: each group with its colour's suit letter, the options after `;`. */
 function notationOf(s: Settled, line: PrintedLine): string {
   const token = (g: PrintedGroup, one: boolean): string => {
-    if (isDecoration(g) || isOr(g)) return isOr(g) ? 'or' : g.text;
+    if (isDecoration(g)) return g.text;
     return alternativesOf(g.text)
       .map(({ body, letter }) => {
         const suited = /[1-9D]/.test(body);
@@ -566,12 +625,9 @@ function notationOf(s: Settled, line: PrintedLine): string {
       })
       .join('|');
   };
-  let pattern = s.groups.map((g) => token(g, false)).join(' ');
-  if (s.oneSuitToo)
-    pattern += ` or ${s.groups
-      .filter((g) => !isOr(g))
-      .map((g) => token(g, true))
-      .join(' ')}`;
+  const way = (w: Way, one: boolean): string => w.map((slot) => slot.map((i) => token(s.groups[i], one)).join('|')).join(' ');
+  let pattern = s.ways.map((w) => way(w, false)).join(' or ');
+  if (s.oneSuitToo) pattern += ` or ${way(s.ways[0], true)}`;
   const opts = [line.concealed ? 'c' : 'x', String(line.value)];
   if (s.numbers === 'consec') opts.push('consec');
   else if (Array.isArray(s.numbers) && !(s.numbers.length === 1 && s.numbers[0] === 0)) opts.push(`shift=${s.numbers.join(',')}`);
@@ -769,8 +825,8 @@ export function printedNote(line: PrintedLine): string {
   if (line.note.trim() !== '') return line.note.trim();
   const a = line.answers ?? {};
   const groups = line.groups.filter((g) => !isDecoration(g));
-  const shapes = shapesOf(line.groups);
-  const first = shapes[0].map((i) => line.groups[i]);
+  const ways = waysOf(line.groups).ways;
+  const first = ways[0].flat().map((i) => line.groups[i]);
   const out: string[] = [];
   const colours = [
     ...new Set(
@@ -784,7 +840,7 @@ export function printedNote(line: PrintedLine): string {
   const pinned = Object.keys(pins) as Colour[];
   if (pinned.length === 1 && colours.length === 1) out.push(`${SUIT_WORDS[pins[pinned[0]]!]} Only`);
   else {
-    if (colours.length >= 1 && shapes.length === 1) out.push(colours.length === 1 ? 'Any 1 Suit' : `Any ${colours.length} Suits`);
+    if (colours.length >= 1 && ways.length === 1) out.push(colours.length === 1 ? 'Any 1 Suit' : `Any ${colours.length} Suits`);
     for (const c of pinned) out.push(`${c[0].toUpperCase()}${c.slice(1)} ${SUIT_WORDS[pins[c]!]}`);
   }
   const nums = numbersIn(groups);

@@ -127,6 +127,34 @@ describe('a printed line never read one way unseen', () => {
   });
 });
 
+describe('typed as printed (issue 62)', () => {
+  it('"or" between two groups is either group, as the card prints it; between runs of groups, either run; between whole lines, either line', () => {
+    const sec = section('2026');
+    // the refused line of issue 62: "The first way of making this line holds 11 tiles"
+    const year = readLine(printed('2026 DDD 2222 or 6666 DDD', 'ggr-rr', 'These Nos. Only', 'X', 25), sec, 'x');
+    expect(year.problems).toEqual([]);
+    expect(year.notation).toBe('2026a DDDa 2222b|6666b DDDb ; x 25');
+    // a chain: any one of them
+    expect(readLine(printed('FF 2222 or 4444 or 6666 1111 3333', '-g-g-grb', 'These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 2222a|4444a|6666a 1111b 3333c ; x 25');
+    // runs of groups: as many tiles before "or" as after it, so that each way holds 14
+    expect(readLine(printed('FF 2222 4444 or 6666 8888 DDDD', '-gg-ggr', 'These Nos. Only', 'X', 25), sec, 'x').notation).toBe('FF 2222a 4444a DDDDb or FF 6666a 8888a DDDDb ; x 25');
+    // whole halves, as before
+    expect(readLine(printed('11 333 5555 777 99 or 99 777 5555 333 11', 'grbrg-grbrg', 'These Nos. Only', 'X', 25), sec, 'x').notation).toBe(
+      '11a 333b 5555c 777b 99a or 99a 777b 5555c 333b 11a ; x 25',
+    );
+    // the groups "or" chooses between are asked about as one group
+    const open = readLine(printed('2026 2222 or 6666 NNN DDD', '', 'These Nos. Only', 'X', 25), sec, 'x');
+    const q = open.questions.find((x) => x.about === 'suits')!;
+    expect(q.text).toBe("Are 2026 and 2222 or 6666 in different suits, as the card's colours show? Tap each group's colour, or answer here.");
+    const settled = readLine(apply(apply(printed('2026 2222 or 6666 NNN DDD', '', 'These Nos. Only', 'X', 25), q.options[0].patch, sec), { colours: [{ group: 5, colour: 'green' }] }, sec), sec, 'x');
+    expect(settled.notation).toBe('2026a 2222b|6666b NNN DDDa ; x 25');
+    // a reading that makes no line of 14 tiles is said, never guessed
+    expect(readLine(printed('FF 2222 or 666 1111 3333', '-g-grb', 'These Nos. Only', 'X', 25), sec, 'x').problems).toEqual([
+      'Tilemate cannot tell which groups "or" chooses between: each way of making the line must hold 14 tiles, so check the groups against the card.',
+    ]);
+  });
+});
+
 describe("the card's own phrases", () => {
   it('each phrase a card prints is understood, and says what it understood', () => {
     const cases: [string, object][] = [

@@ -36,6 +36,7 @@ import { drillRoutes } from './routes/drills.js';
 import { eventRoutes } from './routes/events.js';
 import { tableAdviceRoutes } from './routes/table-advice.js';
 import { cardRoutes } from './routes/cards.js';
+import { chosenCardRoutes } from './routes/chosen-card.js';
 import { cardPhotoRoutes } from './routes/card-photo.js';
 import { cardPictureRoutes } from './routes/card-picture.js';
 import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
@@ -394,6 +395,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      chosenCardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);

@@ -348,6 +348,14 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       CREATE UNIQUE INDEX event_changes_entry ON event_changes (event_code, entry) WHERE entry IS NOT NULL;
     `,
   },
+  {
+    name: 'the card a player chose, kept with her account',
+    sql: `
+      -- the card every page starts on for her (issue 62): a saved card's name, shared:CODE, or ''
+      -- for the practice card; null until she chooses one while signed in (each device keeps its own)
+      ALTER TABLE players ADD COLUMN chosen_card text;
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration (or to `upTo`: a test's older database); answers the version it is at. */

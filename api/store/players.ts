@@ -249,4 +249,19 @@ export class PlayerStore {
   async deleteCard(playerId: string, name: string): Promise<boolean> {
     return guarded(async () => (await this.db.query('DELETE FROM cards WHERE player_id = $1 AND name = $2 RETURNING name', [playerId, name])).length === 1);
   }
+
+  // ------------------------------------------------------------------ her chosen card
+
+  /**
+   * The card she chose for every page with her account (issue 62): a saved card's name,
+   * shared:CODE, or '' for the practice card; null when she has never chosen one signed in.
+   */
+  async chosenCard(playerId: string): Promise<string | null> {
+    return guarded(async () => (await this.db.query<{ card: string | null }>('SELECT chosen_card AS card FROM players WHERE id = $1', [playerId]))[0]?.card ?? null);
+  }
+
+  /** Keeps her choice of card with her account ('' the practice card); checked by the caller. */
+  async chooseCard(playerId: string, card: string): Promise<void> {
+    await guarded(() => this.db.query('UPDATE players SET chosen_card = $2 WHERE id = $1', [playerId, card]));
+  }
 }

@@ -236,6 +236,11 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
               }),
             ),
             max: Type.Integer(),
+            chosen: Type.Optional(
+              Type.Union([Type.String(), Type.Null()], {
+                description: "signed in only: the card you chose for every page, kept with your account (GET /api/chosen-card); '' the practice card, null when you have not chosen one signed in",
+              }),
+            ),
           }),
           ...ERRORS,
         },
@@ -255,6 +260,8 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
             } // a card that no longer reads is not offered
           })
           .concat(await offeredCards(ctx, me)),
+        // her choice follows her account to every device (routes/chosen-card.ts)
+        ...(me !== null && me.name !== null && { chosen: await players.chosenCard(me.id) }),
       };
     },
   );

@@ -21,6 +21,11 @@ export interface Alternative {
   suitVar: number;
   /** True when some symbol takes the suit (a number or D). */
   suited: boolean;
+  /**
+   * A year (`2026a`): singles of numbers and Soap as zero. Its numbers are the year as printed,
+   * so they never move with `consec` or `shift=` (teaching guide, Part 5.5: Soap is the "0" of a year).
+   */
+  year: boolean;
 }
 
 /** A pattern token: a group (one repeated symbol) or a run of singles. */
@@ -122,7 +127,8 @@ function parseAlternative(text: string, line: number, token: string): Alternativ
   }
   const suited = symbols.some((s) => s.kind !== 'tile');
   if (lettered && !suited) throw new CardError(line, token, 'a suit letter needs a number or D in the token (winds, flowers, R, G and 0 have no suit)');
-  return { text, symbols, suitVar, suited };
+  const year = symbols.some((s) => s.kind === 'tile' && s.tile === SOAP) && symbols.some((s) => s.kind === 'number');
+  return { text, symbols, suitVar, suited, year };
 }
 
 function parseToken(text: string, line: number): PatternToken {
@@ -160,7 +166,7 @@ function parseShift(spec: string, line: number, token: string): number[] {
 
 /** Shifts (-8..8) that keep the shape's numbers in 1..9 for some choice of each token's alternatives; null without numbers. */
 function consecShifts(shape: PatternToken[]): number[] | null {
-  const inRange = (alt: Alternative, s: number): boolean => alt.symbols.every((sym) => sym.kind !== 'number' || (sym.n + s >= 1 && sym.n + s <= 9));
+  const inRange = (alt: Alternative, s: number): boolean => alt.year || alt.symbols.every((sym) => sym.kind !== 'number' || (sym.n + s >= 1 && sym.n + s <= 9));
   if (numberRange(shape) === null) return null;
   const out: number[] = [];
   for (let s = -8; s <= 8; s++) if (shape.every((tok) => tok.alternatives.some((alt) => inRange(alt, s)))) out.push(s);
@@ -172,7 +178,7 @@ function numberRange(shape: PatternToken[]): [number, number] | null {
     hi = 0;
   for (const tok of shape)
     for (const alt of tok.alternatives)
-      for (const s of alt.symbols) {
+      for (const s of alt.year ? [] : alt.symbols) {
         if (s.kind === 'number') {
           lo = Math.min(lo, s.n);
           hi = Math.max(hi, s.n);

@@ -108,7 +108,7 @@ function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
             if (s.kind === 'tile') return s.tile;
             const suit = suits[alt.suitVar];
             if (s.kind === 'dragon') return dragonOf(suit);
-            const n = s.n + shift;
+            const n = s.n + (alt.year ? 0 : shift); // a year never moves (card.ts Alternative.year)
             if (n < 1 || n > 9) ok = false;
             return suited(suit, Math.min(9, Math.max(1, n)));
           });

@@ -407,9 +407,13 @@ function waysOf(groups: PrintedGroup[]): { ways: Way[]; problem: string | null }
   return { ways: segs.map(single), problem: 'Tilemate cannot tell which groups "or" chooses between: each way of making the line must hold 14 tiles, so check the groups against the card.' };
 }
 
+/** A year as printed (`2026`): singles of numbers with Soap as zero. Its numbers never move (card.ts Alternative.year). */
+const isYearGroup = (g: PrintedGroup): boolean => alternativesOf(g.text).some(({ body }) => body.includes('0') && /[1-9]/.test(body));
+
+/** The numbers of a line that may move: every number printed, but a year's. */
 function numbersIn(groups: PrintedGroup[]): number[] {
   const out: number[] = [];
-  for (const g of groups) if (!isDecoration(g) && !isOr(g)) for (const { body } of alternativesOf(g.text)) for (const c of body) if (c >= '1' && c <= '9') out.push(Number(c));
+  for (const g of groups) if (!isDecoration(g) && !isOr(g) && !isYearGroup(g)) for (const { body } of alternativesOf(g.text)) for (const c of body) if (c >= '1' && c <= '9') out.push(Number(c));
   return out;
 }
 
@@ -550,6 +554,7 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
 
   // Numbers: only as printed, or moving together. A line whose numbers cannot move is not asked.
   const nums = numbersIn(groups);
+  const years = groups.filter(isYearGroup).map((g) => g.text);
   const canMove = nums.length > 0 && (Math.min(...nums) > 1 || Math.max(...nums) < 9);
   let numbers: Settled['numbers'] = 'fixed';
   const stated = answers.numbers ?? m.shifts ?? m.numbers ?? section.numbers;
@@ -557,12 +562,18 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
     out.problems.push(`The note says the numbers ${m.numbers === 'consec' ? 'may move' : 'are only those printed'}, but the line was answered otherwise: change the note or the answer.`);
   }
   if (nums.length === 0) {
-    if (m.numbers === 'consec') out.problems.push('The note speaks of numbers, but the line has none.');
+    if (m.numbers === 'consec')
+      out.problems.push(
+        groups.some(isYearGroup) ? 'The note says the numbers move, but the only numbers of the line are a year, which stays as printed.' : 'The note speaks of numbers, but the line has none.',
+      );
   } else if (stated === undefined) {
     if (canMove) {
       out.questions.push({
         about: 'numbers',
-        text: 'May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?',
+        text:
+          years.length === 0
+            ? 'May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed?'
+            : `May the numbers of ${listWords(groups.filter((g) => isSuitedGroup(g) && !isYearGroup(g) && /[1-9]/.test(g.text)).map((g) => g.text))} move up or down together, while ${listWords(years)} ${years.length === 1 ? 'stays' : 'stay'} as printed, or are they only the numbers printed?`,
         options: [
           { label: 'Only the numbers printed', patch: { answers: { numbers: 'fixed' } } },
           { label: 'They may move together', patch: { answers: { numbers: 'consec' } } },

@@ -153,6 +153,27 @@ describe('typed as printed (issue 62)', () => {
       'Tilemate cannot tell which groups "or" chooses between: each way of making the line must hold 14 tiles, so check the groups against the card.',
     ]);
   });
+  it('a year is never asked to move: its numbers stay as printed, and only the other numbers of its line may move', () => {
+    const sec = section('2026');
+    // a line whose only numbers are a year: nothing to ask
+    const alone = readLine(printed('NNNN 2026 SSSS FF', '-g--', '', 'X', 25), sec, 'x');
+    expect(alone.questions).toEqual([]);
+    expect(alone.notation).toBe('NNNN 2026a SSSS FF ; x 25');
+    // a year beside other numbers: the question is of the other numbers only
+    const year = readLine(printed('FF 2026 2222 2222', '-grb', '', 'X', 25), sec, 'x');
+    expect(year.questions.map((q) => q.text)).toEqual(['May the numbers of 2222 and 2222 move up or down together, while 2026 stays as printed, or are they only the numbers printed?']);
+    expect(readLine(apply(printed('FF 2026 2222 2222', '-grb', '', 'X', 25), year.questions[0].options[0].patch, sec), sec, 'x').notation).toBe('FF 2026a 2222b 2222c ; x 25');
+    // the other numbers of a year's line may move with them, and the year stays
+    const like = readLine(printed('2026 1111 1111 NN', 'grb-', 'Any Like Nos.', 'X', 25), sec, 'x');
+    expect(like.notation).toBe('2026a 1111b 1111c NN ; x 25 consec');
+    const hands = lineForms(parseCard(`[2026]\n${like.notation}`).lines[0]).map((f) => f.text);
+    expect(hands).toHaveLength(9 * 3); // any number, the year in any suit and the two kongs in the other two
+    expect(hands.every((h) => /^2026[BCD] /.test(h))).toBe(true);
+    expect(hands).toContain('2026B 9999C 9999D NN');
+    expect(readLine(printed('NNNN 2026 SSSS FF', '-g--', 'Any Like Nos.', 'X', 25), sec, 'x').problems).toEqual([
+      'The note says the numbers move, but the only numbers of the line are a year, which stays as printed.',
+    ]);
+  });
 });
 
 describe("the card's own phrases", () => {

@@ -1,6 +1,6 @@
 import { CardError, parseCard, type Card, type CardLine } from '../../engine/mah-jongg/card.js';
-import { checkFormCounts, lineForms } from '../../engine/mah-jongg/compile.js';
-import { readPrintedCard, type CardReading, type LineReading, type PrintedCard } from '../../engine/mah-jongg/printed-card.js';
+import { checkFormCounts, formShortfall, lineForms, type Shortfall } from '../../engine/mah-jongg/compile.js';
+import { readPrintedCard, shortfallWords, type CardReading, type LineReading, type PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { formatTiles, tilesFromCounts } from '../../engine/mah-jongg/tiles.js';
 
@@ -47,13 +47,16 @@ export interface CardCheck {
 /** Winning hands a line shows as examples: different ways of making it (suits, shifts, choices), spread over its forms. */
 const EXAMPLES = 3;
 
-function examplesOf(line: CardLine): { forms: number; form: string; examples: string[] } {
-  const forms = lineForms(line);
+function examplesOf(line: CardLine): { forms: number; form: string; examples: string[]; impossible: Shortfall | null } {
+  // only hands a set of tiles can make (compile.ts formShortfall): a line's impossible ways are never shown as examples
+  const all = lineForms(line);
+  const forms = all.filter((f) => formShortfall(f, !line.nojoker) === null);
   const picks = [...new Set([0, Math.floor(forms.length / 2), forms.length - 1])].filter((i) => i >= 0 && i < forms.length).slice(0, EXAMPLES);
   return {
     forms: forms.length,
     form: forms[0]?.text ?? '',
     examples: picks.map((i) => formatTiles(tilesFromCounts(forms[i].singles.map((n, t) => n + forms[i].groups[t])))),
+    impossible: forms.length === 0 && all.length > 0 ? formShortfall(all[0], !line.nojoker) : null,
   };
 }
 
@@ -113,7 +116,9 @@ export function checkCard(text: string): CardCheck {
   }
   const questions = card.lines.map(unletteredQuestion).filter((q): q is CardProblem => q !== null);
   const lines = card.lines.map((line) => {
-    const { forms, form, examples } = examplesOf(line);
+    const { forms, form, examples, impossible } = examplesOf(line);
+    // a line no set of tiles can make is an error, in one sentence (issue 62)
+    if (impossible !== null) errors.push({ code: 'TM_CARD_SYNTAX', line: line.fileLine, token: null, message: `card line ${line.fileLine}: ${shortfallWords(impossible)}` });
     return { id: line.id, fileLine: line.fileLine, pattern: line.pattern, value: line.value, concealed: line.concealed, forms, form, example: examples[0] ?? '', examples };
   });
   return { ok: errors.length === 0 && questions.length === 0, name: card.name, errors, questions, lines };

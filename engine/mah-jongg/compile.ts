@@ -1,5 +1,5 @@
 import { CardError, type Alternative, type Card, type CardLine, type PatternToken } from './card.js';
-import { dragonOf, FLOWER, GREEN, isSuited, KINDS, rankOf, RED, SOAP, suited, suitOf, SUITS, tileName, type TileId } from './tiles.js';
+import { COPIES, dragonOf, FLOWER, GREEN, isSuited, JOKER, KINDS, rankOf, RED, SOAP, suited, suitOf, SUITS, tileName, type TileId } from './tiles.js';
 
 /**
  * Every concrete form of every card line (each shape, each choice among a token's
@@ -50,7 +50,7 @@ export interface CompiledCard {
   formText: string[];
 }
 
-interface Form {
+export interface Form {
   singles: number[]; // per kind
   groups: number[]; // per kind, tiles held in groups
   groupList: [TileId, number][];
@@ -199,6 +199,32 @@ function formKey(f: Form): string {
     .sort()
     .join(',');
   return `${f.singles.join('')}|${f.groups.join(',')}|${gl}`;
+}
+
+/** What keeps a form from being made with one set's tiles: a tile its singles and pairs need more of than the set has, a tile it needs more of than the set and its jokers hold, or more jokers in all. */
+export type Shortfall = { kind: 'singles'; tile: TileId; need: number } | { kind: 'tile'; tile: TileId; need: number; jokers: number } | { kind: 'jokers'; need: number; jokers: number };
+
+/**
+ * Whether a form can be made with the tiles of one set (4 of each tile, 8 flowers, 8 jokers:
+ * tiles.ts COPIES), or what it lacks. Jokers fill pungs, kongs, quints and sextets, even
+ * wholly, never a single or a pair (teaching guide Part 5.6; senior games rules 9), and none
+ * fills a `nojoker` line: so its singles and pairs need natural tiles, and its groups the
+ * natural tiles left and at most the set's jokers.
+ */
+export function formShortfall(form: Form, jokersAllowed: boolean): Shortfall | null {
+  const jokers = jokersAllowed ? COPIES[JOKER] : 0;
+  let lacking = 0;
+  let worst: { tile: TileId; need: number } | null = null;
+  for (let t = 0; t < KINDS; t++) {
+    if (form.singles[t] > COPIES[t]) return { kind: 'singles', tile: t, need: form.singles[t] };
+    const need = form.singles[t] + form.groups[t];
+    if (need > COPIES[t]) {
+      lacking += need - COPIES[t];
+      if (worst === null || need - COPIES[t] > worst.need - COPIES[worst.tile]) worst = { tile: t, need };
+    }
+  }
+  if (lacking <= jokers) return null;
+  return worst !== null && worst.need - COPIES[worst.tile] > jokers ? { kind: 'tile', ...worst, jokers } : { kind: 'jokers', need: lacking, jokers };
 }
 
 /** Distinct concrete forms of one line (forms equal as tiles, singles and groups count once). */

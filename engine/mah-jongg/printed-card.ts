@@ -1,5 +1,6 @@
 import { CardError, parseCard, type Card, type CardLine, type PatternToken } from './card.js';
-import { checkFormCounts, countLineForms, FORM_LIMITS, lineForms } from './compile.js';
+import { checkFormCounts, countLineForms, FORM_LIMITS, formShortfall, lineForms, type Shortfall } from './compile.js';
+import { FLOWER, GREEN, isSuited, NORTH, RED, rankOf, SOAP, suitOf, type TileId } from './tiles.js';
 import { TilemateError } from '../errors.js';
 
 /**
@@ -605,13 +606,39 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
       out.problems.push(`With this line the card makes more than ${FORM_LIMITS.perCard.toLocaleString('en-US')} ways of making its lines, the most a card may make.`);
       return out;
     }
-    out.forms = lineForms(card.lines[0]).length;
+    // a line no set of tiles can make is never ready (issue 62: "22222 2222 2222 F" all in one suit needs thirteen 2s)
+    const all = lineForms(card.lines[0]);
+    const possible = all.filter((f) => formShortfall(f, !card.lines[0].nojoker) === null).length;
+    if (possible === 0 && all.length > 0) {
+      out.problems.push(shortfallWords(formShortfall(all[0], !card.lines[0].nojoker)!));
+      return out;
+    }
+    out.forms = possible;
     out.notation = notation;
   } catch (err) {
     if (!(err instanceof TilemateError)) throw err;
     out.problems.push(plainCardError(err));
   }
   return out;
+}
+
+/** A tile in a player's words: 2 Bam, North, Red dragon, Soap, flower. */
+function tileWords(t: TileId): string {
+  if (isSuited(t)) return `${rankOf(t)} ${['Bam', 'Crak', 'Dot'][suitOf(t)]}`;
+  if (t === FLOWER) return 'flower';
+  if (t === SOAP) return 'Soap';
+  if (t === GREEN || t === RED) return t === GREEN ? 'Green dragon' : 'Red dragon';
+  return ['North', 'East', 'West', 'South'][t - NORTH];
+}
+
+/** Why no hand can make a line, in one plain sentence. */
+export function shortfallWords(s: Shortfall): string {
+  if (s.kind === 'singles')
+    return `No hand can make this line: it needs ${s.need} of the ${tileWords(s.tile)} as single tiles or pairs, and a set has only ${s.tile === FLOWER ? 8 : 4}, with no joker standing in for a single or a pair.`;
+  const jokers = s.jokers === 0 ? 'no joker may be used in it' : `a set has only ${s.jokers} jokers`;
+  if (s.kind === 'jokers') return `No hand can make this line: its groups need ${s.need} jokers in all, and ${jokers}.`;
+  const one = isSuited(s.tile) ? ` (such as ${tileWords(s.tile)})` : ` (${tileWords(s.tile)})`;
+  return `No hand can make this line: it needs ${s.need} tiles of one kind${one}, and a set has only ${s.tile === FLOWER ? 8 : 4} of each and ${s.jokers === 0 ? 'this line takes no jokers' : `${s.jokers} jokers`}.`;
 }
 
 const anyDragonText = (n: number): string => ['R', 'G', '0'].map((d) => d.repeat(n)).join('|');

@@ -174,6 +174,26 @@ describe('typed as printed (issue 62)', () => {
       'The note says the numbers move, but the only numbers of the line are a year, which stays as printed.',
     ]);
   });
+  it('a line no set of tiles can make is never ready, and the editor says why in one sentence', () => {
+    const sec = section('Quints');
+    const line = printed('22222 2222 2222 F', '', 'These Nos. Only', 'X', 40);
+    const q = readLine(line, sec, 'x').questions.find((x) => x.about === 'suits')!;
+    // all in one suit: thirteen 2s of one suit, and a set has 4 and 8 jokers (issue 62 showed thirteen 2 Bam, Ready)
+    const one = readLine(apply(line, q.options.find((o) => o.label === 'No, all in one suit')!.patch, sec), sec, 'x');
+    expect(one.notation).toBeNull();
+    expect(one.problems).toEqual(['No hand can make this line: it needs 13 tiles of one kind (such as 2 Bam), and a set has only 4 of each and 8 jokers.']);
+    expect(readLine(apply(line, q.options[0].patch, sec), sec, 'x').notation).toBe('22222a 2222b 2222c F ; x 40');
+    // singles and pairs take no joker
+    expect(readLine(printed('NN NN NN EE EE SS SS', '', '', 'C', 50), sec, 'x').problems).toEqual([
+      'No hand can make this line: it needs 6 of the North as single tiles or pairs, and a set has only 4, with no joker standing in for a single or a pair.',
+    ]);
+    // nor a quint in a line without jokers
+    expect(readLine(printed('22222 4444 6666 F', 'grb-', 'These Nos. Only, No Jokers', 'X', 40), sec, 'x').problems).toEqual([
+      'No hand can make this line: it needs 5 tiles of one kind (such as 2 Bam), and a set has only 4 of each and this line takes no jokers.',
+    ]);
+    // five flowers are a quint a set can make with a joker, or without one
+    expect(readLine(printed('FFFFF 2222 11111', '-gr', 'These Nos. Only', 'X', 40), sec, 'x').notation).toBe('FFFFF 2222a 11111b ; x 40');
+  });
 });
 
 describe("the card's own phrases", () => {

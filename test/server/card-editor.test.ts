@@ -95,6 +95,22 @@ describe('POST /api/cards/read', () => {
     expect(notation.body.code).toBe('TM_CARD_SYNTAX');
   });
 
+  it('a line no set of tiles can make is never ready, nor saved from the notation, and says why in one sentence (issue 62: thirteen 2 Bam)', async () => {
+    const card = { name: 'Mine', sections: [{ title: 'Quints', lines: [line('22222 2222 2222 F', ['green', 'green', 'green'], 'These Nos. Only', false, 40)] }] };
+    const r = await call(app, { method: 'POST', url: '/api/cards/read', payload: { card } });
+    expect(r.body.ready).toBe(0);
+    expect(r.body.lines[0].notation).toBeNull();
+    expect(r.body.lines[0].examples).toEqual([]);
+    expect(r.body.lines[0].problems).toEqual(['No hand can make this line: it needs 13 tiles of one kind (such as 2 Bam), and a set has only 4 of each and 8 jokers.']);
+    const text = 'card: Mine\n[Quints]\n22222a 2222a 2222a F ; x 40\n';
+    const check = await call(app, { method: 'POST', url: '/api/cards/check', payload: { text } });
+    expect(check.body.ok).toBe(false);
+    expect(check.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      'card line 3: No hand can make this line: it needs 13 tiles of one kind (such as 2 Bam), and a set has only 4 of each and 8 jokers.',
+    ]);
+    expect((await call(app, { method: 'PUT', url: '/api/cards/mine', payload: { text } })).status).toBe(400);
+  });
+
   it('GET /api/cards/phrases offers the notes the editor understands', async () => {
     const r = await call(app, { method: 'GET', url: '/api/cards/phrases' });
     expect(r.body.phrases).toContain('Any 3 Suits');

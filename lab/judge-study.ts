@@ -1,5 +1,5 @@
 /**
- * `node dist/lab/judge-study.js [--truth FILE] [--split tune|held|all] [--played] [--worlds N] [--limit K] [--threads K] [--out FILE] [--from FILE]`:
+ * `node dist/lab/judge-study.js [--truth FILE] [--split tune|held|all] [--played] [--worlds N] [--limit K] [--kinds vote,pass] [--threads K] [--out FILE] [--from FILE]`:
  * the coach's judge (agents/mah-jongg/judge.ts) measured against the truth set (training/truth.ts,
  * lab/truth/). Every choice valued in the truth set is judged as if the seat had made it,
  * against the coach's choice there (the hint's, as the review asks it); `--played` judges only
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     // 0: the server's worlds for each card (a request's budget), as the review is made
     worlds: { type: 'string', default: '0' },
     limit: { type: 'string', default: '0' },
+    kinds: { type: 'string' },
     threads: { type: 'string', default: '1' },
     out: { type: 'string' },
     from: { type: 'string' },
@@ -49,7 +50,8 @@ if (values.from !== undefined) {
     .map((l) => JSON.parse(l) as Judged);
   decisions = new Set(judged.map((j) => j.id)).size;
 } else {
-  const rows = readTruthSet(values.truth).filter((r) => values.split === 'all' || r.split === values.split);
+  const kinds = values.kinds?.split(',');
+  const rows = readTruthSet(values.truth).filter((r) => (values.split === 'all' || r.split === values.split) && (kinds === undefined || kinds.includes(r.kind)));
   const limit = Number(values.limit);
   const todo = limit > 0 ? rows.slice(0, limit) : rows;
   decisions = todo.length;

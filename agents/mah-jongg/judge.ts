@@ -25,9 +25,12 @@ import { LearnedAgent } from './learned.js';
  *   line is on the rack; a call that brings no line closer; a tile of a group that every close
  *   line needs, given up while a tile none of them needs is kept.
  * - Otherwise both choices are played on in the same sampled worlds (common random numbers,
- *   agents/mah-jongg/paired-worlds.ts), a batch at a time, and sampling stops as soon as the cost
- *   is clearly on one side of the mistake line (MISTAKE_POINTS) or the budget is spent: a close
- *   call gets more worlds, a plain one few.
+ *   agents/mah-jongg/paired-worlds.ts): first quickly, to the seat's next turn of play and rated
+ *   there by the coach's model (OUTLOOK_POINTS reads its rating in points; not for the vote,
+ *   which the model misreads), then in whole games, a batch at a time, the two weighed by their
+ *   variances (the games alone once they disagree past their noise); sampling stops as soon as
+ *   the cost is clearly on one side of both lines (RIGHT_POINTS, MISTAKE_POINTS) or the budget
+ *   is spent: a close call gets more worlds, a plain one few.
  *
  * The truth set (training/truth.ts) measures it: the note of issue 61 and docs/training.md have
  * its recall of costly mistakes, its false alarms and its agreement with the truth.

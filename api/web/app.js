@@ -1264,8 +1264,10 @@ export function practicePage() {
   async function showChosenCard() {
     /** @type {SavedCard[] | null} */
     let cards = null;
-    try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { /* not known just now: her choice is kept as it is */ }
-    const kept = cards === null ? { name: chosenCard ?? '', note: '' } : checkChosen(chosenCard ?? '', cards);
+    /** Signed in, the card chosen with her account (chosen-card.js). @type {string | null | undefined} */
+    let account;
+    try { ({ cards = [], chosen: account } = await call('GET', '/api/cards')); } catch { /* not known just now: her choice is kept as it is */ }
+    const kept = cards === null ? { name: chosenCard ?? '', note: '' } : checkChosen(chosenCard ?? '', cards, account);
     cards ??= [];
     chosenCard = kept.name || null;
     const saved = cards.find((c) => c.name === kept.name);

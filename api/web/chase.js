@@ -107,7 +107,7 @@ async function loadCards() {
       o.textContent = `${c.title} (${c.name})`;
       select.append(o);
     }
-    const kept = checkChosen(state.card, r.cards);
+    const kept = checkChosen(state.card, r.cards, r.chosen);
     if (kept.note) say(kept.note);
     state.card = kept.name;
   } catch { /* the practice card still works */ }

@@ -70,10 +70,10 @@ async function loadCard() {
   const wanted = startingCard(location.search);
   /** @type {{ name: string, title?: string }[]} */
   let cards = [];
-  if (wanted) {
-    try { cards = (await call('GET', '/api/cards')).cards ?? []; } catch { cards = []; }
-  }
-  const kept = checkChosen(wanted, cards);
+  /** Signed in, the card chosen with her account (chosen-card.js). @type {string | null | undefined} */
+  let account;
+  try { ({ cards = [], chosen: account } = await call('GET', '/api/cards')); } catch { cards = []; }
+  const kept = checkChosen(wanted, cards, account);
   state.card = kept.name;
   const saved = cards.find((c) => c.name === kept.name);
   $('#drill-card').textContent = kept.name

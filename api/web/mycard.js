@@ -10,7 +10,8 @@
 
 import { CardEditor } from './card-editor.js';
 import { shareControls, sharedFromWords, takeOffList } from './card-share.js';
-import { cardWords, chooseCard, chosenCard } from './chosen-card.js';
+import { cardWords, checkChosen, chooseCard, chosenCard } from './chosen-card.js';
+import { wireCodeBox } from './code-box.js';
 import { call, errorCode } from './client.js';
 import { byId as $ } from './dom.js';
 import { pageTile } from './lines.js';
@@ -292,11 +293,11 @@ let savedCards = [];
 async function listSaved() {
   const ul = $('saved');
   try {
-    /** @type {{ cards: ListedCard[] }} */
+    /** @type {{ cards: ListedCard[], chosen?: string | null }} */
     const r = await call('GET', '/api/cards');
     savedCards = r.cards;
-    // a kept choice of a card that is gone goes back to the practice card
-    if (chosenCard() && !r.cards.some((c) => c.name === chosenCard())) chooseCard('');
+    // signed in, the card chosen with her account (chosen-card.js); a kept choice of a card that is gone goes back to the practice card
+    checkChosen(chosenCard(), r.cards, r.chosen);
     showChosen();
     if (!r.cards.length) { ul.replaceChildren(practiceItem(), item('None of your own yet. Enter your card below, give it a name and press Save.', 'empty')); return; }
     ul.replaceChildren(practiceItem(), ...r.cards.map(savedItem));
@@ -802,3 +803,5 @@ restoreDraft();
 offerPhrases();
 listSaved();
 check();
+// a club's card by its code, typed by hand: opened on the shared card's page, as its link does
+wireCodeBox({ form: /** @type {HTMLFormElement} */ ($('code-form')), input: /** @type {HTMLInputElement} */ ($('club-code')), message: $('club-code-message'), busy });

@@ -8,6 +8,7 @@
 import { chooseCard, chosenCard } from './chosen-card.js';
 import { call, errorWords } from './client.js';
 import { printedLineView } from './card-editor.js';
+import { readCode } from './code-box.js';
 import { byId as $ } from './dom.js';
 
 /**
@@ -39,10 +40,12 @@ const reference = () => (opened().yours && opened().name ? /** @type {string} */
 
 /** @param {string} typed */
 async function open(typed) {
-  const code = typed.trim();
   $('open-message').textContent = '';
   $('use-message').textContent = '';
-  if (code === '') { $('open-message').textContent = 'Type the code you were given, then press Open it.'; return; }
+  // read as the other code boxes read it (code-box.js): a code that cannot be one is said at once
+  const read = readCode(typed);
+  if (read.problem !== undefined) { $('open-message').textContent = read.problem; return; }
+  const code = read.code;
   busy(true);
   try {
     const shared = /** @type {SharedCard} */ (await call('GET', `/api/shared-cards/${encodeURIComponent(code)}`));
@@ -157,6 +160,6 @@ $('take-off').addEventListener('click', async () => {
 
 const asked = new URLSearchParams(location.search).get('code');
 if (asked) {
-  /** @type {HTMLInputElement} */ ($('share-code')).value = asked.slice(0, 20);
-  open(asked.slice(0, 20));
+  /** @type {HTMLInputElement} */ ($('share-code')).value = asked.slice(0, 100);
+  open(asked.slice(0, 100));
 }

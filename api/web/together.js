@@ -177,10 +177,10 @@ function showGameFields() {
 /** The player's saved cards (signed in or as a guest), offered for a Mah Jongg table. */
 async function loadCards() {
   try {
-    const { cards } = await call('GET', '/api/cards');
+    const { cards, chosen } = await call('GET', '/api/cards');
     for (const c of cards ?? []) $('#card').append(new Option(c.title ? `${c.title} (${c.name})` : c.name, c.name));
-    // the card she chose for every page (chosen-card.js) is the table's unless she picks another
-    /** @type {HTMLSelectElement} */ ($('#card')).value = checkChosen(chosenCard(), cards ?? []).name;
+    // the card she chose for every page (chosen-card.js; signed in, her account's) is the table's unless she picks another
+    /** @type {HTMLSelectElement} */ ($('#card')).value = checkChosen(chosenCard(), cards ?? [], chosen).name;
   } catch { /* no cards: the practice card */ }
   showGameFields();
 }

@@ -14,7 +14,7 @@ import { pageTile } from './lines.js';
 
 /** A group of a line as printed, with the colour she tapped (null: none). @typedef {{ text: string, colour: string | null }} Group */
 
-/** Her answers for a line: how its numbers may move, the suits of its colours, no jokers, a remark that changes nothing. @typedef {{ numbers?: 'fixed' | 'consec' | number[], pins?: Record<string, string>, nojoker?: boolean, remark?: string }} Answers */
+/** Her answers for a line: how its numbers may move, the suits of its colours, no jokers, a remark that changes nothing. @typedef {{ numbers?: 'fixed' | 'consec' | 'other' | number[], pins?: Record<string, string>, nojoker?: boolean, remark?: string }} Answers */
 
 /**
  * A line as the server takes it and gives it back (PrintedCard's line, engine/mah-jongg/printed-card.ts).
@@ -73,7 +73,7 @@ const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
 const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
 
 /** The bounds the server holds a printed card to (engine/mah-jongg/printed-card.ts PRINTED_LIMITS). */
-export const LIMITS = { sections: 40, lines: 200, groups: 24, groupChars: 40, noteChars: 200, nameChars: 80 };
+export const LIMITS = { sections: 40, lines: 200, groups: 64, groupChars: 40, noteChars: 200, nameChars: 80 };
 
 /** Quiet time after a change before the card is read, and the least time between two readings (the server's heavy budget is 60 a minute). */
 const QUIET_MS = 350;
@@ -168,6 +168,7 @@ function answerWords(a) {
   const out = [];
   if (a.numbers === 'fixed') out.push('only the numbers printed');
   else if (a.numbers === 'consec') out.push('the numbers may move up or down together');
+  else if (a.numbers === 'other') out.push('each different number may be any number, as long as they stay different');
   else if (Array.isArray(a.numbers)) {
     const ups = a.numbers.filter((n) => n !== 0);
     out.push(ups.length ? `the numbers as printed, or all of them ${ups.join(' or ')} higher` : 'only the numbers printed');

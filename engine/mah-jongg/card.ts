@@ -57,6 +57,13 @@ export interface CardLine {
   shifts: number[];
   /** The shifts each shape can take (`consec`: those keeping its numbers in 1..9, for some choice of alternatives). */
   shapeShifts: number[][];
+  /**
+   * `other` ("any number, any other number"): each different number printed stands for any
+   * number, and different numbers printed stay different numbers (`11111a 22222b 3333c ; x 45
+   * other` is three groups of three different numbers, any ones). A year stays as printed.
+   * Exclusive of `consec` and `shift=` (shifts is then [0]).
+   */
+  other: boolean;
   /** Suit pinned for variables a, b, c (`a=B`), or null. */
   pins: (Suit | null)[];
   nojoker: boolean;
@@ -225,6 +232,7 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
   let value: number | null = null;
   let shifts: number[] | null = null;
   let consec = false;
+  let other = false;
   let nojoker = false;
   const pins: (Suit | null)[] = [null, null, null];
   for (const opt of options) {
@@ -237,10 +245,13 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
       value = Number(opt);
       if (value < 1 || value > 1000) throw new CardError(fileLine, opt, 'expected a value from 1 to 1000');
     } else if (low === 'consec') {
-      if (consec || shifts) throw new CardError(fileLine, opt, 'expected one of consec or shift=, once');
+      if (consec || shifts || other) throw new CardError(fileLine, opt, 'expected one of consec or shift=, or other, once');
       consec = true;
+    } else if (low === 'other') {
+      if (consec || shifts || other) throw new CardError(fileLine, opt, 'expected one of consec or shift=, or other, once');
+      other = true;
     } else if (low.startsWith('shift=')) {
-      if (consec || shifts) throw new CardError(fileLine, opt, 'expected one of consec or shift=, once');
+      if (consec || shifts || other) throw new CardError(fileLine, opt, 'expected one of consec or shift=, or other, once');
       shifts = parseShift(opt.slice(6), fileLine, opt);
     } else if (/^[abc]=[bcd]$/i.test(opt)) {
       const v = 'abc'.indexOf(opt[0].toLowerCase());
@@ -251,7 +262,7 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
     } else if (low === 'nojoker') {
       nojoker = true;
     } else {
-      throw new CardError(fileLine, opt, 'unknown option (expected x, c, a value, consec, shift=, a=B/C/D, nojoker)');
+      throw new CardError(fileLine, opt, 'unknown option (expected x, c, a value, consec, shift=, other, a=B/C/D, nojoker)');
     }
   }
   if (concealed === null) throw new CardError(fileLine, null, 'expected x (exposed) or c (concealed) after ";"');
@@ -265,8 +276,8 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
 
   // Shifts: consec = every amount keeping all numbers in 1..9; shift= must keep them there.
   const ranges = shapes.map(numberRange);
-  if ((consec || shifts) && ranges.every((r) => r === null)) {
-    throw new CardError(fileLine, consec ? 'consec' : 'shift=', 'the pattern has no numbers to shift');
+  if ((consec || shifts || other) && ranges.every((r) => r === null)) {
+    throw new CardError(fileLine, consec ? 'consec' : other ? 'other' : 'shift=', 'the pattern has no numbers to shift');
   }
   let allowed: number[];
   let shapeShifts: number[][];
@@ -300,6 +311,7 @@ function parseLine(text: string, fileLine: number, section: string, index: numbe
     value,
     shifts: allowed,
     shapeShifts,
+    other,
     pins,
     nojoker,
   };

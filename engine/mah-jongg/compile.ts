@@ -91,12 +91,53 @@ function* product<T>(lists: T[][]): Generator<T[]> {
   }
 }
 
+/** The different numbers a shape prints, but a year's: what `other` gives a number each. */
+function printedNumbers(shape: PatternToken[]): number[] {
+  const out = new Set<number>();
+  for (const tok of shape) for (const alt of tok.alternatives) if (!alt.year) for (const s of alt.symbols) if (s.kind === 'number') out.add(s.n);
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Each way the numbers of a shape may be read, as a table from the printed number to the
+ * number played: the line's shifts (the printed number plus the shift), or with `other` every
+ * way of giving each different printed number a different number 1..9.
+ */
+function numberings(line: CardLine, shape: PatternToken[]): number[][] {
+  if (!line.other) return line.shifts.map((shift) => Array.from({ length: 10 }, (_, n) => n + shift));
+  const printed = printedNumbers(shape);
+  const out: number[][] = [];
+  const table = Array.from({ length: 10 }, (_, n) => n);
+  const rec = (k: number, taken: number): void => {
+    if (k === printed.length) {
+      out.push([...table]);
+      return;
+    }
+    for (let n = 1; n <= 9; n++) {
+      if (taken & (1 << n)) continue;
+      table[printed[k]] = n;
+      rec(k + 1, taken | (1 << n));
+    }
+  };
+  rec(0, 0);
+  return out;
+}
+
+/** How many numberings a shape has, without making them: 9 x 8 x ... for `other`'s different numbers. */
+function numberingCount(line: CardLine, shape: PatternToken[]): number {
+  if (!line.other) return line.shifts.length;
+  let n = 1;
+  for (let k = 0; k < printedNumbers(shape).length; k++) n *= 9 - k;
+  return n;
+}
+
 function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
   const used = [...new Set(shape.flatMap((t) => t.alternatives.filter((a) => a.suited).map((a) => a.suitVar)))].sort();
   const forms: Form[] = [];
+  const tables = numberings(line, shape);
   for (const choice of product(shape.map(distinctAlternatives))) {
     for (const suits of suitAssignments(used, line.pins)) {
-      for (const shift of line.shifts) {
+      for (const numbering of tables) {
         const singles = new Array<number>(KINDS).fill(0);
         const groups = new Array<number>(KINDS).fill(0);
         const groupList: [TileId, number][] = [];
@@ -108,7 +149,7 @@ function formsOfShape(line: CardLine, shape: PatternToken[]): Form[] {
             if (s.kind === 'tile') return s.tile;
             const suit = suits[alt.suitVar];
             if (s.kind === 'dragon') return dragonOf(suit);
-            const n = s.n + (alt.year ? 0 : shift); // a year never moves (card.ts Alternative.year)
+            const n = alt.year ? s.n : numbering[s.n]; // a year never moves (card.ts Alternative.year)
             if (n < 1 || n > 9) ok = false;
             return suited(suit, Math.min(9, Math.max(1, n)));
           });
@@ -155,7 +196,7 @@ export function countLineForms(line: CardLine): number {
   let n = 0;
   for (const shape of line.shapes) {
     const used = [...new Set(shape.flatMap((t) => t.alternatives.filter((a) => a.suited).map((a) => a.suitVar)))].sort();
-    let p = suitAssignments(used, line.pins).length * line.shifts.length;
+    let p = suitAssignments(used, line.pins).length * numberingCount(line, shape);
     for (const tok of shape) p *= distinctAlternatives(tok).length;
     n += p;
   }

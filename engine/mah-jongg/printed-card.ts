@@ -42,8 +42,12 @@ export interface PrintedGroup {
 
 /** What the printed words leave open, once the player has answered. */
 export interface LineAnswers {
-  /** The numbers: only as printed, moving up or down together ("consec"), or by exactly these amounts. */
-  numbers?: 'fixed' | 'consec' | number[];
+  /**
+   * The numbers: only as printed, moving up or down together ("consec"), by exactly these
+   * amounts, or each different number any number, different from the others ("other": "any
+   * number, any other number").
+   */
+  numbers?: 'fixed' | 'consec' | 'other' | number[];
   /** A colour pinned to one suit ("Bams only"). */
   pins?: Partial<Record<Colour, SuitName>>;
   /** No jokers anywhere in this line. */
@@ -122,8 +126,14 @@ export interface CardReading {
   ready: number;
 }
 
-/** Bounds on what one printed card may ask of the reader (the same as a notation card's: routes/schemas.ts). */
-export const PRINTED_LIMITS = { sections: 40, lines: 200, groups: 24, groupChars: 40, noteChars: 200, nameChars: 80 } as const;
+/**
+ * Bounds on what one printed card may ask of the reader (routes/cards.ts takes no more). The work
+ * a line asks for is bounded by its ways of making it (compile.ts FORM_LIMITS), so its groups
+ * are bounded only to keep a request small: a line of several ways joined by "or", as a notation
+ * line reads back (up to 14 groups a way), holds more than a printed row (issue 62: a line of
+ * eight ways drawn as Tilemate prints it had 31 groups, refused at 24).
+ */
+export const PRINTED_LIMITS = { sections: 40, lines: 200, groups: 64, groupChars: 40, noteChars: 200, nameChars: 80 } as const;
 
 // ------------------------------------------------------------------ groups
 
@@ -175,7 +185,9 @@ interface NoteMeaning {
   suits?: number;
   /** "Any 1 or 3 Suits": the line as coloured, or all of it in one suit. */
   oneOr?: number;
-  numbers?: 'fixed' | 'consec';
+  numbers?: 'fixed' | 'consec' | 'other';
+  /** "Any No.": any number; like numbers if the line prints one number, else asked. */
+  anyNumber?: boolean;
   /** "Any 3 Consec. Nos.": how many different numbers the line holds. */
   distinct?: number;
   anyWind?: boolean;
@@ -206,7 +218,16 @@ const PHRASES: { re: RegExp; mean: (m: RegExpExecArray) => NoteMeaning; words: (
     mean: (m) => ({ suits: num(m[1]) }),
     words: (m) => (num(m[1]) === 1 ? 'Any 1 Suit: every coloured group is in the same suit, any suit.' : `Any ${num(m[1])} Suits: the colours are ${num(m[1])} different suits, any ones.`),
   },
-  { re: /\bany like numbers\b|\blike numbers\b/, mean: () => ({ numbers: 'consec' }), words: () => 'Any Like Nos.: the numbers may be any number, the same in every group.' },
+  {
+    re: /\bany numbers?,? (and |with )?any (other|different) numbers?\b|\bany (other|different) numbers?\b|\bdifferent numbers\b/,
+    mean: () => ({ numbers: 'other' }),
+    words: () => 'Any Other No.: each different number printed may be any number, and different numbers stay different.',
+  },
+  {
+    re: /\bany like numbers\b|\blike numbers\b|\bsame numbers?\b|\bmatching numbers\b/,
+    mean: () => ({ numbers: 'consec' }),
+    words: () => 'Any Like Nos.: the numbers may be any number, the same in every group.',
+  },
   {
     re: new RegExp(`\\bany ${N} consecutive numbers\\b`),
     mean: (m) => ({ numbers: 'consec', distinct: num(m[1]) }),
@@ -217,6 +238,7 @@ const PHRASES: { re: RegExp; mean: (m: RegExpExecArray) => NoteMeaning; words: (
     mean: () => ({ numbers: 'consec' }),
     words: () => 'Consecutive: the numbers may move up or down together, keeping their spacing.',
   },
+  { re: /\bany numbers?\b/, mean: () => ({ anyNumber: true }), words: () => 'Any No.: the number may be any number.' },
   { re: /\bthese numbers only\b|\bnumbers as printed\b|\bonly these numbers\b/, mean: () => ({ numbers: 'fixed' }), words: () => 'These Nos. Only: only the numbers printed.' },
   {
     re: /\bnumbers also ((\+\d\s?)+)/,
@@ -253,6 +275,7 @@ export const NOTE_PHRASES: readonly string[] = [
   'Any 1 or 2 Suits',
   'Any 1 or 3 Suits',
   'Any Like Nos.',
+  'Any No., Any Other No.',
   'Any 3 Consec. Nos.',
   'Any 4 Consec. Nos.',
   'Any 5 Consec. Nos.',
@@ -276,7 +299,7 @@ function normalizeNote(note: string): string {
     .toLowerCase()
     .replace(/\bw\//g, 'with ')
     .replace(/&/g, ' and ')
-    .replace(/\bnos\b\.?|\bnumbers?\b|#s\b/g, 'numbers')
+    .replace(/\bnos\b\.?|\bnumbers?\b|#s\b|\bno\.(?=\s*($|[,;)]))/g, 'numbers')
     .replace(/\bconsec\b\.?|\bconsecutive\b/g, 'consecutive')
     .replace(/[.,;:()!]/g, ' ')
     .replace(/\s+/g, ' ')} `;
@@ -318,7 +341,7 @@ interface Settled {
   ways: Way[];
   /** The second shape for "Any 1 or 3 Suits". */
   oneSuitToo: boolean;
-  numbers: 'fixed' | 'consec' | number[];
+  numbers: 'fixed' | 'consec' | 'other' | number[];
   pins: Partial<Record<Colour, SuitName>>;
   nojoker: boolean;
 }
@@ -557,13 +580,17 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   const nums = numbersIn(groups);
   const years = groups.filter(isYearGroup).map((g) => g.text);
   const canMove = nums.length > 0 && (Math.min(...nums) > 1 || Math.max(...nums) < 9);
+  const distinct = new Set(nums).size;
+  // "Any No." of a line printing one number is like numbers; of several, it does not say how they go together, so it is asked
+  const noteNumbers = m.numbers ?? (m.anyNumber && distinct === 1 ? 'consec' : undefined);
   let numbers: Settled['numbers'] = 'fixed';
-  const stated = answers.numbers ?? m.shifts ?? m.numbers ?? section.numbers;
+  const stated = answers.numbers ?? m.shifts ?? noteNumbers ?? section.numbers;
   if (m.numbers !== undefined && answers.numbers !== undefined && JSON.stringify(m.numbers) !== JSON.stringify(answers.numbers) && !Array.isArray(answers.numbers)) {
-    out.problems.push(`The note says the numbers ${m.numbers === 'consec' ? 'may move' : 'are only those printed'}, but the line was answered otherwise: change the note or the answer.`);
+    const says = { consec: 'may move', other: 'are any different numbers', fixed: 'are only those printed' }[m.numbers];
+    out.problems.push(`The note says the numbers ${says}, but the line was answered otherwise: change the note or the answer.`);
   }
   if (nums.length === 0) {
-    if (m.numbers === 'consec')
+    if (m.numbers === 'consec' || m.numbers === 'other')
       out.problems.push(
         groups.some(isYearGroup) ? 'The note says the numbers move, but the only numbers of the line are a year, which stays as printed.' : 'The note speaks of numbers, but the line has none.',
       );
@@ -580,14 +607,15 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
           { label: 'They may move together', patch: { answers: { numbers: 'consec' } } },
           { label: `Only the numbers printed, for every line of ${section.title} whose note says nothing`, patch: { section: { numbers: 'fixed' } } },
           { label: `They may move, for every line of ${section.title} whose note says nothing`, patch: { section: { numbers: 'consec' } } },
+          ...(distinct > 1 ? [{ label: 'Each different number may be any number, as long as they stay different', patch: { answers: { numbers: 'other' as const } } }] : []),
         ],
       });
     }
   } else {
     numbers = stated;
     if (stated === 'consec' && !canMove) out.problems.push('The numbers are said to move, but 1 and 9 are both printed, so they cannot move and stay 1 to 9.');
-    if (m.distinct !== undefined && new Set(nums).size !== m.distinct) {
-      out.problems.push(`The note says ${m.distinct} consecutive numbers, but the line holds ${new Set(nums).size} different numbers.`);
+    if (m.distinct !== undefined && distinct !== m.distinct) {
+      out.problems.push(`The note says ${m.distinct} consecutive numbers, but the line holds ${distinct} different numbers.`);
     }
     if (stated === 'fixed' && answers.numbers === undefined && m.numbers === undefined) out.understood.push(`${section.title}: only the numbers printed.`);
     if (stated === 'consec' && answers.numbers === undefined && m.numbers === undefined) out.understood.push(`${section.title}: the numbers may move up or down together.`);
@@ -668,6 +696,7 @@ function notationOf(s: Settled, line: PrintedLine): string {
   if (s.oneSuitToo) pattern += ` or ${way(s.ways[0], true)}`;
   const opts = [line.concealed ? 'c' : 'x', String(line.value)];
   if (s.numbers === 'consec') opts.push('consec');
+  else if (s.numbers === 'other') opts.push('other');
   else if (Array.isArray(s.numbers) && !(s.numbers.length === 1 && s.numbers[0] === 0)) opts.push(`shift=${s.numbers.join(',')}`);
   for (const c of COLOURS) if (s.pins[c] !== undefined) opts.push(`${SUIT_VAR[c]}=${s.pins[c]}`);
   if (s.nojoker) opts.push('nojoker');
@@ -830,7 +859,7 @@ function printedLineOf(l: CardLine, raw: string, note: string, remark: string | 
   const nums = l.shapes.flatMap((s) => s.flatMap((t) => t.alternatives.flatMap((a) => a.symbols.filter((x) => x.kind === 'number'))));
   const answers: LineAnswers = {};
   const options = (raw.split('//')[0].split(';')[1] ?? '').toLowerCase().split(/\s+/);
-  if (nums.length > 0) answers.numbers = options.includes('consec') ? 'consec' : l.shifts.length === 1 && l.shifts[0] === 0 ? 'fixed' : l.shifts;
+  if (nums.length > 0) answers.numbers = options.includes('consec') ? 'consec' : options.includes('other') ? 'other' : l.shifts.length === 1 && l.shifts[0] === 0 ? 'fixed' : l.shifts;
   const pins: Partial<Record<Colour, SuitName>> = {};
   l.pins.forEach((p, v) => {
     if (p !== null) pins[COLOUR_OF_VAR[v]] = (['B', 'C', 'D'] as const)[p];
@@ -885,7 +914,8 @@ export function printedNote(line: PrintedLine): string {
   const distinct = [...new Set(nums)].sort((x, y) => x - y);
   // "Any 3 Consec. Nos." only of numbers in a row (1, 2, 3); numbers apart (1 and 3) that move together are "Any Consec. Nos."
   const inRow = distinct.every((n, i) => i === 0 || n === distinct[i - 1] + 1);
-  if (a.numbers === 'consec') out.push(distinct.length === 1 ? 'Any Like Nos.' : inRow ? `Any ${distinct.length} Consec. Nos.` : 'Any Consec. Nos.');
+  if (a.numbers === 'other') out.push('Any Other Nos.');
+  else if (a.numbers === 'consec') out.push(distinct.length === 1 ? 'Any Like Nos.' : inRow ? `Any ${distinct.length} Consec. Nos.` : 'Any Consec. Nos.');
   else if (Array.isArray(a.numbers))
     out.push(
       `Nos. also ${a.numbers

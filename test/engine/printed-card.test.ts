@@ -194,6 +194,41 @@ describe('typed as printed (issue 62)', () => {
     // five flowers are a quint a set can make with a joker, or without one
     expect(readLine(printed('FFFFF 2222 11111', '-gr', 'These Nos. Only', 'X', 40), sec, 'x').notation).toBe('FFFFF 2222a 11111b ; x 40');
   });
+  it('"any number, any other number": each different number any number, different from the others, typed, drawn and read back (issue 62, Quints)', () => {
+    const sec = section('Quints');
+    expect(readNote('any number, any other number').meaning).toEqual({ numbers: 'other' });
+    expect(readNote('Any No., Any Other No.').meaning).toEqual({ numbers: 'other' });
+    expect(readNote('Any Other Nos.').meaning).toEqual({ numbers: 'other' });
+    const line = printed('11111 22222 3333', 'grb', 'any number, any other number', 'X', 45);
+    const r = readLine(line, sec, 'Quints #3');
+    expect([r.problems, r.questions.map((q) => q.text)]).toEqual([[], []]);
+    expect(r.notation).toBe('11111a 22222b 3333c ; x 45 other');
+    const hands = lineForms(parseCard(`[Quints]\n${r.notation}`).lines[0]).map((f) => f.text);
+    expect(hands).toHaveLength((9 * 8 * 7 * 6) / 2); // three different numbers in three suits, the two quints interchangeable
+    expect(hands).toContain('99999B 11111C 5555D');
+    expect(hands.some((h) => /^(\d)\1{4}[BCD] \1/.test(h))).toBe(false);
+    // "Any No." of one number is like numbers; of several it does not say how they go together, so it is asked, "other" among the answers
+    expect(readLine(printed('11111 NNNN 11111', 'g-r', 'Any No.', 'X', 45), sec, 'x').notation).toBe('11111a NNNN 11111b ; x 45 consec');
+    const asked = readLine(printed('11111 NNNN 22222', 'g-r', 'Any No.', 'X', 45), sec, 'x');
+    const q = asked.questions.find((x) => x.about === 'numbers')!;
+    expect(q.options.at(-1)!.label).toBe('Each different number may be any number, as long as they stay different');
+    expect(readLine(apply(printed('11111 NNNN 22222', 'g-r', 'Any No.', 'X', 45), q.options.at(-1)!.patch, sec), sec, 'x').notation).toBe('11111a NNNN 22222b ; x 45 other');
+    // the line in the notation, drawn as Tilemate prints it, reads back to the same line
+    const card = printedFromText('card: Q\n[Quints]\n11111a 22222b 3333c ; x 45 other\n');
+    const drawn = asPrinted(card.sections[0].lines[0]);
+    expect(drawn.note).toBe('Any 3 Suits, Any Other Nos.');
+    expect(readPrintedCard({ ...card, sections: [{ ...card.sections[0], lines: [drawn] }] }).lines[0].notation).toBe('11111a 22222b 3333c ; x 45 other');
+  });
+
+  it('a line of many ways joined by "or", as a notation line reads back and Tilemate draws it, is taken whole (it was refused at 24 groups)', () => {
+    const ways = [1, 2, 3, 4, 5, 6, 7].map((k) => `${String(k).repeat(5)}a ${String(k + 1).repeat(4)}b ${String(k + 2).repeat(5)}c`).join(' or ');
+    const text = `card: Q\n[Quints]\n${ways} ; x 45\n`;
+    const card = printedFromText(text);
+    expect(card.sections[0].lines[0].groups).toHaveLength(27);
+    const drawn = readPrintedCard({ ...card, sections: [{ ...card.sections[0], lines: card.sections[0].lines.map(asPrinted) }] });
+    expect(drawn.lines[0].problems).toEqual([]);
+    expect(forms(parseCard(drawn.text))).toEqual(forms(parseCard(text)));
+  });
 });
 
 describe("the card's own phrases", () => {

@@ -53,7 +53,13 @@ const Numbers = Type.Union([Type.Literal('fixed'), Type.Literal('consec')]);
 const Suit = Type.Union([Type.Literal('B'), Type.Literal('C'), Type.Literal('D')]);
 const Answers = Type.Object(
   {
-    numbers: Type.Optional(Type.Union([Numbers, Type.Array(Type.Integer({ minimum: 0, maximum: 8 }), { maxItems: 9 })])),
+    numbers: Type.Optional(
+      Type.Union([
+        Numbers,
+        Type.Literal('other', { description: 'each different number printed is any number, different from the others ("any number, any other number")' }),
+        Type.Array(Type.Integer({ minimum: 0, maximum: 8 }), { maxItems: 9 }),
+      ]),
+    ),
     pins: Type.Optional(Type.Object({ green: Type.Optional(Suit), red: Type.Optional(Suit), blue: Type.Optional(Suit) }, { additionalProperties: false })),
     nojoker: Type.Optional(Type.Boolean()),
     remark: Type.Optional(Type.String({ maxLength: L.noteChars })),

@@ -14,7 +14,7 @@ import { pageTile } from './lines.js';
 
 /** A group of a line as printed, with the colour she tapped (null: none). @typedef {{ text: string, colour: string | null }} Group */
 
-/** Her answers for a line: how its numbers may move, the suits of its colours, no jokers, a remark that changes nothing. @typedef {{ numbers?: 'fixed' | 'consec' | 'other' | number[], pins?: Record<string, string>, nojoker?: boolean, remark?: string }} Answers */
+/** Her answers for a line: how its numbers may move, the suits of its colours, no jokers, the note's unknown words she answered. @typedef {{ numbers?: 'fixed' | 'consec' | 'other' | number[], pins?: Record<string, string>, nojoker?: boolean, remark?: string }} Answers */
 
 /**
  * A line as the server takes it and gives it back (PrintedCard's line, engine/mah-jongg/printed-card.ts).
@@ -175,7 +175,7 @@ function answerWords(a) {
   }
   for (const [c, s] of Object.entries(a.pins ?? {})) out.push(`the ${c} groups are ${/** @type {Record<string, string>} */ ({ B: 'Bams', C: 'Craks', D: 'Dots' })[s]}`);
   if (a.nojoker) out.push('no jokers');
-  if (a.remark) out.push(`the words "${a.remark}" change nothing`);
+  if (a.remark) out.push(`you answered what the note's words "${a.remark}" mean`);
   return out;
 }
 

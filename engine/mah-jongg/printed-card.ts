@@ -52,7 +52,7 @@ export interface LineAnswers {
   pins?: Partial<Record<Colour, SuitName>>;
   /** No jokers anywhere in this line. */
   nojoker?: boolean;
-  /** Note words Tilemate does not know, that the player said change nothing (kept while the note keeps them). */
+  /** Note words Tilemate does not know, that the player answered (what they mean is in the answers and groups; kept while the note keeps them). */
   remark?: string;
 }
 
@@ -441,6 +441,50 @@ function numbersIn(groups: PrintedGroup[]): number[] {
   return out;
 }
 
+const KIND_SIZES: Record<string, number> = { single: 1, pair: 2, pung: 3, kong: 4, quint: 5, sextet: 6 };
+const KIND_NAMES = ['', 'single', 'pair', 'pung', 'kong', 'quint', 'sextet'];
+
+/**
+ * The question for note words Tilemate does not know: what they could mean, each in terms the
+ * editor can write (a group's number among others, the numbers moving, different numbers, no
+ * jokers), and last that they add nothing to the line as typed. Every answer is a choice she
+ * makes; the line waits until she makes one.
+ */
+function unknownNoteQuestion(unknown: string, groups: PrintedGroup[], m: NoteMeaning, answers: LineAnswers): Question {
+  const remark = { remark: unknown };
+  const options: Question['options'] = [];
+  const parity = /\beven\b/.test(unknown) ? 'even' : /\bodd\b/.test(unknown) ? 'odd' : null;
+  const kinds = [...unknown.matchAll(/\b(single|pair|pung|kong|quint|sextet)s?\b/g)].map((k) => KIND_SIZES[k[1]]);
+  const numbersOf = (n: number): number[] => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((k) => parity === null || (k % 2 === 0) === (parity === 'even') || k === n);
+  // a group of one number repeated, of a size the words name (or any size when they name a parity only): it may be another number
+  const texts: { group: number; text: string; label: string }[] = [];
+  if (kinds.length > 0 || parity !== null)
+    groups.forEach((g, i) => {
+      const d = /^([1-9])\1*$/.exec(g.text);
+      if (!d || (kinds.length > 0 && !kinds.includes(g.text.length)) || (parity !== null && Number(d[1]) % 2 !== (parity === 'even' ? 0 : 1))) return;
+      const choices = numbersOf(Number(d[1])).map((k) => String(k).repeat(g.text.length));
+      const what = `${parity === null ? 'any' : `any ${parity}`} number`;
+      texts.push({ group: i, text: choices.join('|'), label: `The ${KIND_NAMES[g.text.length] ?? 'group'} ${g.text} may be ${what} (${listWords(choices).replace(/ and /, ' or ')})` });
+    });
+  // a line whose every number is a group so answered has nothing left to move
+  const allNumbered = (chosen: typeof texts): boolean => groups.every((g, i) => !/[1-9]/.test(g.text) || isYearGroup(g) || chosen.some((t) => t.group === i));
+  const patchOf = (chosen: typeof texts): LinePatch => ({
+    texts: chosen.map((t) => ({ group: t.group, text: t.text })),
+    answers: allNumbered(chosen) && m.numbers === undefined ? { ...remark, numbers: 'fixed' } : remark,
+  });
+  for (const t of texts.slice(0, 4)) options.push({ label: t.label, patch: patchOf([t]) });
+  if (texts.length > 1 && texts.length <= 4) options.push({ label: `All of these groups may be ${parity === null ? 'any' : `any ${parity}`} number`, patch: patchOf(texts) });
+  // the line's numbers, when neither the note nor an answer has said how they go
+  const nums = numbersIn(groups);
+  if (nums.length > 0 && m.numbers === undefined && m.shifts === undefined && answers.numbers === undefined) {
+    if (Math.min(...nums) > 1 || Math.max(...nums) < 9) options.push({ label: 'The numbers may move up or down together', patch: { answers: { ...remark, numbers: 'consec' } } });
+    if (new Set(nums).size > 1) options.push({ label: 'Each different number may be any number, as long as they stay different', patch: { answers: { ...remark, numbers: 'other' } } });
+  }
+  if (!m.nojoker && answers.nojoker === undefined) options.push({ label: 'No jokers may be used in this line', patch: { answers: { ...remark, nojoker: true } } });
+  options.push({ label: 'Nothing more: the line is only as it is typed', patch: { answers: remark } });
+  return { about: 'note', text: `Tilemate does not know what "${unknown}" in the note allows: choose what the card means.`, options };
+}
+
 /** Reads one printed line: its notation when nothing is open, else its questions and problems. */
 export function readLine(line: PrintedLine, section: PrintedSection, id: string, budget: number = FORM_LIMITS.perCard): LineReading {
   const out: LineReading = { section: section.title, id, notation: null, questions: [], problems: [], understood: [], groups: line.groups.map((g) => ({ ...g, text: modelText(g.text) })), forms: 0 };
@@ -474,14 +518,8 @@ export function readLine(line: PrintedLine, section: PrintedSection, id: string,
   const m = note.meaning;
   const answers = line.answers ?? {};
 
-  // Note words Tilemate does not know: asked about, never ignored unseen.
-  if (note.unknown !== '' && answers.remark !== note.unknown) {
-    out.questions.push({
-      about: 'note',
-      text: `Tilemate does not know the words "${note.unknown}" in the note: do they only describe the line, changing nothing?`,
-      options: [{ label: 'Yes, they change nothing', patch: { answers: { remark: note.unknown } } }],
-    });
-  }
+  // Note words Tilemate does not know: a question that must be answered, never ignored unseen nor read narrower than printed (issue 62)
+  if (note.unknown !== '' && answers.remark !== note.unknown) out.questions.push(unknownNoteQuestion(note.unknown, groups, m, answers));
 
   // Dragons: a D printed without a colour is any dragon, or the dragon of one of the line's suits.
   groups.forEach((g, i) => {

@@ -108,12 +108,44 @@ describe('a printed line never read one way unseen', () => {
     expect(readLine({ ...line, note: 'Any Dragon, These Nos. Only' }, section(), 'x').notation).toBe('NEWS DDDa 222a RRRR|GGGG|0000 ; c 30');
   });
 
-  it('note words Tilemate does not know are asked about, and kept once she says they change nothing', () => {
+  it('note words Tilemate does not know are asked about, and kept once she says they add nothing', () => {
     const line = printed('FF 222 4444 666 88', 'ggggg', 'These Nos. Only, Pretty Line', 'X', 25);
     const r = readLine(line, section(), 'x');
-    expect(r.questions[0].text).toBe('Tilemate does not know the words "pretty line" in the note: do they only describe the line, changing nothing?');
-    const ok = readLine(apply(line, r.questions[0].options[0].patch, section()), section(), 'x');
+    expect(r.questions[0].text).toBe('Tilemate does not know what "pretty line" in the note allows: choose what the card means.');
+    const nothing = r.questions[0].options.find((o) => o.label === 'Nothing more: the line is only as it is typed')!;
+    const ok = readLine(apply(line, nothing.patch, section()), section(), 'x');
     expect(ok.notation).toBe('FF 222a 4444a 666a 88a ; x 25');
+  });
+
+  it('a note Tilemate does not know is never read narrower than printed: it offers what the words could mean, and the line waits for the answer (issue 62)', () => {
+    const sec = section('Kongs');
+    const line = printed('FF NNNN 2222 SSSS', '--g-', 'Kong Any Even No.', 'X', 25);
+    const r = readLine(line, sec, 'x');
+    expect(r.notation).toBeNull();
+    const q = r.questions.find((x) => x.about === 'note')!;
+    expect(q.text).toBe('Tilemate does not know what "kong any even numbers" in the note allows: choose what the card means.');
+    expect(q.options.map((o) => o.label)).toEqual([
+      'The kong 2222 may be any even number (2222, 4444, 6666 or 8888)',
+      'The numbers may move up or down together',
+      'No jokers may be used in this line',
+      'Nothing more: the line is only as it is typed',
+    ]);
+    const even = readLine(apply(line, q.options[0].patch, sec), sec, 'x');
+    expect(even.notation).toBe('FF NNNN 2222a|4444a|6666a|8888a SSSS ; x 25');
+    expect(readLine(apply(line, q.options[1].patch, sec), sec, 'x').notation).toBe('FF NNNN 2222a SSSS ; x 25 consec');
+    // kept with the card: read back from its notation, the answered line is settled the same
+    const card = readPrintedCard({ name: 'Mine', sections: [{ ...sec, lines: [apply(line, q.options[0].patch, sec)] }] });
+    expect(readPrintedCard(printedFromText(card.text)).text).toBe(card.text);
+    // pair and pung words of an odd line: each group they name, and all of them at once
+    const odd = printed('FF 11 333 5555 77 9', 'gggggg', 'Pair any odd, Pung any odd', 'C', 30);
+    const oq = readLine(odd, sec, 'x').questions.find((x) => x.about === 'note')!;
+    expect(oq.options.map((o) => o.label).slice(0, 3)).toEqual([
+      'The pair 11 may be any odd number (11, 33, 55, 77 or 99)',
+      'The pung 333 may be any odd number (111, 333, 555, 777 or 999)',
+      'The pair 77 may be any odd number (11, 33, 55, 77 or 99)',
+    ]);
+    expect(oq.options[3].label).toBe('All of these groups may be any odd number');
+    expect(readLine(apply(odd, oq.options[3].patch, sec), sec, 'x').notation).toBe('FF 11a|33a|55a|77a|99a 111a|333a|555a|777a|999a 5555a 11a|33a|55a|77a|99a 9a ; c 30');
   });
 
   it("every problem of a line is named at once, in a player's words", () => {

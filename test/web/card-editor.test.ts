@@ -265,7 +265,7 @@ describe('the editor asks what the printed line does not say, and one bad line h
       'This line holds 10 tiles; every line of a card holds 14. Check its groups against the card.',
     ]);
     // the note words it does not know are asked about beside the problems
-    await expect(bad.locator('.question[data-about="note"] p').textContent()).resolves.toMatch(/^Tilemate does not know the words "pretty" in the note/);
+    await expect(bad.locator('.question[data-about="note"] p').textContent()).resolves.toMatch(/^Tilemate does not know what "pretty" in the note allows/);
     for (const n of [0, 2]) await expect(line(page, 0, n).getAttribute('data-state')).resolves.toBe('ready');
     // the rest of the card stays usable: a line after the bad one is changed and read again
     await line(page, 0, 2).locator('.ed-value').fill('35');

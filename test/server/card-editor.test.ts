@@ -111,6 +111,37 @@ describe('POST /api/cards/read', () => {
     expect((await call(app, { method: 'PUT', url: '/api/cards/mine', payload: { text } })).status).toBe(400);
   });
 
+  it('typed as printed (issue 62): "or" between groups, an answer of different numbers, and a line of many ways are taken', async () => {
+    const many = [1, 2, 3, 4, 5, 6, 7].map((k) => `${String(k).repeat(5)} ${String(k + 1).repeat(4)} ${String(k + 2).repeat(5)}`).join(' or ');
+    const card = {
+      name: 'Mine',
+      sections: [
+        {
+          title: 'Typed',
+          lines: [
+            line('2026 DDD 2222 or 6666 DDD', ['green', 'green', 'red', null, 'red', 'red'], 'These Nos. Only', false, 25),
+            { ...line('11111 NNNN 22222', ['green', null, 'red'], 'Any No.', false, 45), answers: { numbers: 'other' } },
+            line(
+              many,
+              groupsFromText(many).map((g) => (g.text === 'OR' ? null : 'green')),
+              'These Nos. Only',
+              false,
+              45,
+            ),
+          ],
+        },
+      ],
+    };
+    const r = await call(app, { method: 'POST', url: '/api/cards/read', payload: { card } });
+    expect(r.status).toBe(200);
+    expect(r.body.lines.map((l: { notation: string | null }) => l.notation)).toEqual([
+      '2026a DDDa 2222b|6666b DDDb ; x 25',
+      '11111a NNNN 22222b ; x 45 other',
+      `${[1, 2, 3, 4, 5, 6, 7].map((k) => `${String(k).repeat(5)}a ${String(k + 1).repeat(4)}a ${String(k + 2).repeat(5)}a`).join(' or ')} ; x 45`,
+    ]);
+    expect(r.body.ready).toBe(3);
+  });
+
   it('GET /api/cards/phrases offers the notes the editor understands', async () => {
     const r = await call(app, { method: 'GET', url: '/api/cards/phrases' });
     expect(r.body.phrases).toContain('Any 3 Suits');

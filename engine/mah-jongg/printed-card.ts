@@ -219,7 +219,7 @@ const PHRASES: { re: RegExp; mean: (m: RegExpExecArray) => NoteMeaning; words: (
     words: (m) => (num(m[1]) === 1 ? 'Any 1 Suit: every coloured group is in the same suit, any suit.' : `Any ${num(m[1])} Suits: the colours are ${num(m[1])} different suits, any ones.`),
   },
   {
-    re: /\bany numbers?,? (and |with )?any (other|different) numbers?\b|\bany (other|different) numbers?\b|\bdifferent numbers\b/,
+    re: new RegExp(`\\bany numbers?,? (and |with )?any (other|different) numbers?\\b|\\bany (${N} )?(other|different) numbers?\\b|\\b(${N} )?different numbers\\b`),
     mean: () => ({ numbers: 'other' }),
     words: () => 'Any Other No.: each different number printed may be any number, and different numbers stay different.',
   },

@@ -279,6 +279,14 @@ describe("the card's own phrases", () => {
       ['No Jokers', { nojoker: true }],
       ['Nos. also +2, +4', { shifts: [0, 2, 4] }],
       ['Green Craks', { pin: ['green', 'C'] }],
+      // the phrases that bind numbers across groups (issue 62)
+      ['Any No., Any Other No.', { numbers: 'other' }],
+      ['any number and any other number', { numbers: 'other' }],
+      ['Any 2 Different Nos.', { numbers: 'other' }],
+      ['Like Nos.', { numbers: 'consec' }],
+      ['Same No.', { numbers: 'consec' }],
+      ['Consec. Nos.', { numbers: 'consec' }],
+      ['Any No.', { anyNumber: true }],
     ];
     for (const [note, meaning] of cases) {
       const r = readNote(note);

@@ -7,7 +7,7 @@ import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { analysisInput, Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import { seenCounts } from '../../engine/mah-jongg/seat.js';
 import { nextU32, seedRng, shuffle } from '../../engine/rng.js';
-import { tileName, type TileId } from '../../engine/mah-jongg/tiles.js';
+import type { TileId } from '../../engine/mah-jongg/tiles.js';
 import { scoreGame, type MahJonggEvent } from '../../engine/mah-jongg/scoring.js';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import type { LineResult } from '../../engine/mah-jongg/analyzer.js';
@@ -586,7 +586,7 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   const refused = pos.game.tryApply(pos.game.clone(pos.state), answer);
   if (refused !== null) throw new TilemateError('TM_BAD_INPUT', `that answer is not a move you could make here: ${refused.message}`);
   const { verdict: judged, ...j } = judge(cc, new Analyzer(cc), pos.view, pos.legal, hint, answer, worlds);
-  const coach = choiceWords(hint.action, pos.view);
+  const coach = describeAction(hint.action, pos.view);
   const grade = (right: boolean, verdict: string): DrillGrade => ({ ...j, judged, right, verdict, coach, hint });
   const points = Math.max(1, Math.round(j.cost));
   const nearly = `Nearly: yours is about as good, but the coach would ${coach}, about ${points} point${points === 1 ? '' : 's'} a game better.`;
@@ -606,13 +606,6 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   if (judged === 'right' && sameCount) return grade(true, `Right: as good as the coach's choice to ${coach}.`);
   if (judged !== 'mistake') return grade(false, nearly);
   return grade(false, `Not this time: ${j.reason.replace(/^./, (c) => c.toLowerCase())}`);
-}
-
-/** A choice as a player says it, a pass's or an offer's tiles listed ("pass 8D, 7B and 1C"). */
-function choiceWords(a: Action, v: SeatView): string {
-  if (a.type !== 'pass' && (a.type !== 'courtesy' || a.tiles.length === 0)) return describeAction(a, v);
-  const parts = [...a.tiles.map(tileName), ...(a.type === 'pass' && a.blind ? [`${a.blind} blind`] : [])];
-  return `${a.type === 'pass' ? 'pass' : 'offer'} ${parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`}`;
 }
 
 /** The day's puzzle, the same for everyone that day (UTC): its kind in turn, the middle level, the seed drawn from the day. */

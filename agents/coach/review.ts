@@ -9,6 +9,7 @@ import { replayRecord } from '../../engine/record.js';
 import { tileName, groupName } from '../../engine/mah-jongg/tiles.js';
 import { forcedAction } from '../table.js';
 import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { andList } from '../mah-jongg/charleston.js';
 import { hintFor, type Hint } from './hint.js';
 import { JUDGE_WORLDS, judgeChoice, sameChoice, type DominatedRule, type Verdict } from '../mah-jongg/judge.js';
 
@@ -164,9 +165,9 @@ export function describeAction(a: Action, v: SeatView): string {
   const claimed = v.claim ? tileName(v.claim.tile) : '';
   switch (a.type) {
     case 'pass':
-      return `pass ${a.tiles.map(tileName).join(' ') || 'none of your own'}${a.blind ? ` and ${a.blind} blind` : ''}`;
+      return `pass ${a.tiles.length || a.blind ? andList([...a.tiles.map(tileName), ...(a.blind ? [`${a.blind} blind`] : [])]) : 'none of your own'}`;
     case 'courtesy':
-      return a.tiles.length ? `offer ${a.tiles.map(tileName).join(' ')}` : 'offer nothing';
+      return a.tiles.length ? `offer ${andList(a.tiles.map(tileName))}` : 'offer nothing';
     case 'vote':
       return a.yes ? 'vote yes to a second Charleston' : 'vote no to a second Charleston';
     case 'draw':

@@ -331,6 +331,43 @@ describe('the editor asks what the printed line does not say, and one bad line h
     await expect(line(page, 0, 2).locator('.ed-notation code').textContent()).resolves.toBe('#3 FF 2468a 2468b 8888c ; x 35');
     expect(b.pageErrors).toEqual([]);
   });
+
+  it('typed as printed (issue 62): "or" between groups, "any other number", a note it does not know asked with what it could mean, and a line no set can make never Ready', async () => {
+    await fresh(page, b.base);
+    const sec = page.locator('.ed-section').first();
+    await sec.locator('.ed-heading').fill('Typed as printed');
+    const lines = [
+      { groups: '2026 DDD 2222 or 6666 DDD', colours: 'ggr-rr', note: 'These Nos. Only', xc: 'X' as const, value: 25 },
+      { groups: '11111 22222 3333', colours: 'grb', note: 'Any No., Any Other No.', xc: 'X' as const, value: 45 },
+      { groups: 'FF NNNN 2222 SSSS', colours: '--g-', note: 'Kong Any Even No.', xc: 'X' as const, value: 25 },
+      { groups: '22222 2222 2222 F', colours: '', note: 'These Nos. Only', xc: 'X' as const, value: 40 },
+    ];
+    for (const [i, x] of lines.entries()) {
+      if (i > 0) await sec.locator('.add-line').click();
+      await enterLine(line(page, 0, i), x);
+    }
+    await settled(page);
+    await expect(line(page, 0, 0).locator('.ed-notation code').textContent()).resolves.toBe('2026a DDDa 2222b|6666b DDDb ; x 25');
+    await expect(line(page, 0, 1).locator('.ed-notation code').textContent()).resolves.toBe('11111a 22222b 3333c ; x 45 other');
+    // the note it does not know waits for her answer, with what it could mean
+    const kong = line(page, 0, 2);
+    await expect(kong.getAttribute('data-state')).resolves.toBe('asks');
+    await expect(kong.locator('.question[data-about="note"] button').allTextContents()).resolves.toContain('The kong 2222 may be any even number (2222, 4444, 6666 or 8888)');
+    await answer(kong, 'The kong 2222 may be any even number');
+    await settled(page);
+    await expect(kong.getAttribute('data-state')).resolves.toBe('ready');
+    await expect(kong.locator('.ed-groups').inputValue()).resolves.toBe('FF NNNN 2222/4444/6666/8888 SSSS');
+    // all in one suit, the line needs thirteen 2s: never Ready, and the reason in one sentence
+    const quint = line(page, 0, 3);
+    await answer(quint, 'No, all in one suit');
+    await settled(page);
+    await expect(quint.getAttribute('data-state')).resolves.toBe('mend');
+    await expect(quint.locator('.problem').allTextContents()).resolves.toEqual([
+      'No hand can make this line: it needs 13 tiles of one kind (such as 2 Bam), and a set has only 4 of each and 8 jokers.',
+    ]);
+    await expect(quint.locator('.example').count()).resolves.toBe(0);
+    await expect(page.locator('#card-status').textContent()).resolves.toBe('3 of 4 lines are ready; 1 waits for an answer or a mend.');
+  });
 });
 
 for (const screen of Object.keys(SCREENS) as ScreenName[]) {

@@ -9,7 +9,7 @@ import { bruteForceTilesAway } from '../reference/brute-force.js';
 
 const practice = compileCard(parseCard(readCardText()));
 
-/** A card of odd cases: nojoker, pins, alternatives, `or`, flower groups, a sextet. */
+/** A card of odd cases: nojoker, pins, alternatives, `or`, flower groups, a sextet, different numbers (`other`), a year beside moving numbers. */
 const odd = compileCard(
   parseCard(`card: Odd cases
 [Odd]
@@ -21,6 +21,8 @@ FFFFF 11111a 2222a ; x 40 consec
 111111a 222222b 33c ; x 50 consec
 13579a 13579b FFFF ; c 35
 336699a 336699b DD ; c 55
+11111a NNNN 22222b ; x 45 other
+2026a 1111b 1111c NN ; x 25 consec
 `),
 );
 

@@ -4,7 +4,8 @@
  * It reads the parsed card AST (engine/mah-jongg/card.ts) directly and shares no code with
  * engine/mah-jongg/compile.ts or engine/mah-jongg/analyzer.ts. Every concrete form of a line is spelled out
  * as 14 explicit slots (shape x one alternative per token x distinct suits for the suit
- * variables x shift), and tiles away is found by bipartite matching (Kuhn's algorithm)
+ * variables x shift, or with `other` each different printed number a different number; a year
+ * never moves), and tiles away is found by bipartite matching (Kuhn's algorithm)
  * of the hand's individual tiles onto those slots: a single/pair slot takes only its
  * natural tile, a group slot takes its natural tile or (unless `nojoker`) a joker.
  * The engine instead does counts arithmetic over compiled forms; this file never does.
@@ -34,11 +35,11 @@ interface MatchForm {
   size: number;
 }
 
-/** Resolves one symbol to a tile id, or null when a shifted number leaves 1..9. */
-function resolveSymbol(sym: CardSymbol, suit: number, shift: number): number | null {
+/** Resolves one symbol to a tile id, or null when a moved number leaves 1..9. */
+function resolveSymbol(sym: CardSymbol, suit: number, renumber: (n: number) => number): number | null {
   if (sym.kind === 'tile') return sym.tile;
   if (sym.kind === 'dragon') return GREEN + suit;
-  const n = sym.n + shift;
+  const n = renumber(sym.n);
   if (n < 1 || n > 9) return null;
   return suit * 9 + (n - 1);
 }
@@ -88,8 +89,8 @@ function suitAssignments(used: number[], pins: CardLine['pins']): number[][] {
   return out;
 }
 
-/** All concrete forms of one shape under one suit assignment and one shift (duplicates included). */
-function formsOf(shape: PatternToken[], suits: number[], shift: number, out: Form[]): void {
+/** All concrete forms of one shape under one suit assignment and one reading of its numbers (duplicates included). */
+function formsOf(shape: PatternToken[], suits: number[], renumber: (n: number) => number, out: Form[]): void {
   const chosen: Alternative[] = new Array(shape.length);
   const go = (i: number): void => {
     if (i === shape.length) {
@@ -101,7 +102,7 @@ function formsOf(shape: PatternToken[], suits: number[], shift: number, out: For
         const suit = alt.suited ? suits[alt.suitVar] : -1;
         const tiles: number[] = [];
         for (const sym of alt.symbols) {
-          const t = resolveSymbol(sym, suit, shift);
+          const t = resolveSymbol(sym, suit, alt.year ? (n) => n : renumber); // a year stays as printed
           if (t === null) return; // a number outside 1..9: no such form
           tiles.push(t);
         }
@@ -126,15 +127,30 @@ function formKey(form: Form): string {
   return `${slots.join(',')}|${groups.join(',')}`;
 }
 
+/**
+ * Each reading of a shape's numbers: each shift; with `other`, every tuple of numbers 1..9 for
+ * the shape's different printed numbers (a year's aside) with no number twice.
+ */
+function readings(line: CardLine, shape: PatternToken[]): ((n: number) => number)[] {
+  if (!line.other) return line.shifts.map((shift) => (n: number) => n + shift);
+  const printed = [...new Set(shape.flatMap((tok) => tok.alternatives.filter((a) => !a.year).flatMap((a) => a.symbols.flatMap((sym) => (sym.kind === 'number' ? [sym.n] : [])))))];
+  const out: ((n: number) => number)[] = [];
+  for (let code = 0; code < 9 ** printed.length; code++) {
+    const values = printed.map((_, k) => (Math.floor(code / 9 ** k) % 9) + 1);
+    if (new Set(values).size === values.length) out.push((n) => values[printed.indexOf(n)]);
+  }
+  return out;
+}
+
 /** The distinct concrete forms of a line. */
 function distinctForms(line: CardLine): Form[] {
   const byKey = new Map<string, Form>();
   for (const shape of line.shapes) {
     const assignments = suitAssignments(usedVariables(shape), line.pins);
     for (const suits of assignments) {
-      for (const shift of line.shifts) {
+      for (const renumber of readings(line, shape)) {
         const forms: Form[] = [];
-        formsOf(shape, suits, shift, forms);
+        formsOf(shape, suits, renumber, forms);
         for (const f of forms) {
           const key = formKey(f);
           if (!byKey.has(key)) byKey.set(key, f);

@@ -605,7 +605,9 @@ export function gradeDrill(cc: CompiledCard, pos: Position, hint: Hint, answer: 
   const sameCount = answer.type !== 'courtesy' || hint.action.type !== 'courtesy' || answer.tiles.length === hint.action.tiles.length;
   if (judged === 'right' && sameCount) return grade(true, `Right: as good as the coach's choice to ${coach}.`);
   if (judged !== 'mistake') return grade(false, nearly);
-  return grade(false, `Not this time: ${j.reason.replace(/^./, (c) => c.toLowerCase())}`);
+  // the judge's reason, and what it cost when the games (not a rule) found it
+  const reason = j.reason.replace(/^./, (c) => c.toLowerCase());
+  return grade(false, `Not this time: ${j.rule === undefined ? `${reason.replace(/\.$/, '')}, about ${points} point${points === 1 ? '' : 's'} a game.` : reason}`);
 }
 
 /** The day's puzzle, the same for everyone that day (UTC): its kind in turn, the middle level, the seed drawn from the day. */

@@ -239,17 +239,18 @@ function awayAfter(cc: CompiledCard, analyzer: Analyzer, v: SeatView, a: Action)
   return null;
 }
 
-/** The verdict's reason in one plain sentence, for a choice that is not the coach's. */
+/**
+ * The verdict's reason in one plain sentence, for a choice that is not the coach's: why, not
+ * what (the review and the drills say the coach's choice and the cost beside it).
+ */
 function reasonWords(cc: CompiledCard, analyzer: Analyzer, v: SeatView, j: ReturnType<typeof judgeChoice>, chosen: Action, coach: Action): string {
   if (j.reason !== '') return j.reason;
-  const theirs = describeAction(coach, v);
-  if (j.verdict === 'right') return `That is as good as the coach's choice to ${theirs}.`;
-  if (j.verdict === 'asGood') return `The coach would ${theirs}, but yours gives up little: about ${Math.max(1, Math.round(j.cost))} point${Math.round(j.cost) > 1 ? 's' : ''} a game.`;
+  if (j.verdict === 'right') return `That is as good as the coach's choice to ${describeAction(coach, v)}.`;
+  if (j.verdict === 'asGood') return `Yours gives up little: about ${Math.max(1, Math.round(j.cost))} point${Math.round(j.cost) > 1 ? 's' : ''} a game.`;
   const mine = awayAfter(cc, analyzer, v, chosen),
     coachs = awayAfter(cc, analyzer, v, coach);
-  if (mine !== null && coachs !== null && mine > coachs)
-    return `Yours leaves you ${mine} tile${mine === 1 ? '' : 's'} from Mah Jongg where the coach's choice to ${theirs} leaves you ${coachs}, about ${Math.round(j.cost)} points a game.`;
-  return `The coach's choice to ${theirs} did about ${Math.round(j.cost)} points a game better in games played on from here.`;
+  if (mine !== null && coachs !== null && mine > coachs) return `Yours leaves you ${mine} tile${mine === 1 ? '' : 's'} from Mah Jongg, where the coach's choice leaves you ${coachs}.`;
+  return "The coach's choice did better in games played on from here.";
 }
 
 /**

@@ -67,9 +67,9 @@ describe("the review's decisions in the judge's words", () => {
         asGood: true,
         loss: 0,
         cost: 4.2,
-        reason: 'The coach would discard N, but yours gives up little: about 4 points a game.',
+        reason: 'Yours gives up little: about 4 points a game.',
       }),
-    ).toBe("Discard (move 40): you chose to discard 5 Bam, about as good as the coach's choice to discard North. The coach would discard North, but yours gives up little: about 4 points a game.");
+    ).toBe("Discard (move 40): you chose to discard 5 Bam, about as good as the coach's choice to discard North. Yours gives up little: about 4 points a game.");
     const mistake = {
       ...base,
       agreed: false,

@@ -27,6 +27,8 @@ export const CARD_NAME = /^(?:[a-z0-9][a-z0-9-]{0,39}|shared:[2-9A-HJKMNP-Z]{8})
 let chosenHere = false;
 /** The choice being sent to her account just now, so that it is sent once. @type {string | null} */
 let sending = null;
+/** The choices sent, in turn. @type {Promise<void>} */
+let queue = Promise.resolve();
 
 /** @param {string} name */
 function keep(name) {
@@ -59,10 +61,11 @@ function sendChoice(name) {
   if (sending === name) return;
   sending = name;
   markUnsaved(true);
-  call('PUT', '/api/chosen-card', { card: name }).then(
+  // one after another, so that her account ends on the last choice made here
+  queue = queue.then(() => call('PUT', '/api/chosen-card', { card: name }).then(
     () => { if (chosenCard() === name) markUnsaved(false); },
     (err) => { if (['TM_UNAUTHORIZED', 'TM_NOT_FOUND', 'TM_BAD_INPUT'].includes(errorCode(err)) && chosenCard() === name) markUnsaved(false); },
-  ).finally(() => { if (sending === name) sending = null; });
+  )).finally(() => { if (sending === name) sending = null; });
 }
 
 /** The chosen card's name, or '' for the practice card. */

@@ -48,7 +48,7 @@ describe('the card she chose, with her account', () => {
     await ok(app, edna, 'POST', `/api/shared-cards/${code}/keep`);
     const r = await choose(app, edna, `shared:${code.toLowerCase()}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ card: `shared:${code}` });
+    expect(r.body).toEqual({ card: `shared:${code}`, kept: true });
 
     // her phone, signed in to the same account, starts on it
     expect((await call(app, { method: 'GET', url: '/api/cards' }, ednaPhone)).body.chosen).toBeUndefined(); // not signed in yet
@@ -59,13 +59,13 @@ describe('the card she chose, with her account', () => {
     expect(listed.cards.map((c: { name: string }) => c.name)).toContain(`shared:${code}`);
 
     // the phone goes back to the practice card: the first browser reads that
-    expect((await choose(app, ednaPhone, '')).body).toEqual({ card: '' });
+    expect((await choose(app, ednaPhone, '')).body).toEqual({ card: '', kept: true });
     expect(await chosen(app, edna)).toBe('');
 
-    // signed out, the phone's choice stays on the phone: nothing is read or kept
+    // signed out, the phone's choice stays on the phone: nothing is read or kept (sent, it is kept nowhere)
     await ok(app, ednaPhone, 'DELETE', '/api/session');
     expect((await call(app, { method: 'GET', url: '/api/chosen-card' }, ednaPhone)).body).toEqual({ code: 'TM_UNAUTHORIZED', message: SIGN_IN });
-    expect((await choose(app, ednaPhone, `shared:${code}`)).body).toEqual({ code: 'TM_UNAUTHORIZED', message: SIGN_IN });
+    expect((await choose(app, ednaPhone, `shared:${code}`)).body).toEqual({ card: `shared:${code}`, kept: false });
     expect((await call(app, { method: 'GET', url: '/api/cards' }, ednaPhone)).body.chosen).toBeUndefined();
     expect(await chosen(app, edna)).toBe('');
   });
@@ -76,12 +76,12 @@ describe('the card she chose, with her account', () => {
       bea = newJar(),
       guest = newJar();
     await ruthShares(app, ruth);
-    expect((await choose(app, ruth, 'club')).body).toEqual({ card: 'club' });
+    expect((await choose(app, ruth, 'club')).body).toEqual({ card: 'club', kept: true });
     await ok(app, bea, 'POST', '/api/account', { name: 'Bea', password: 'a long password' });
     // Bea reads her own (none), and her choosing changes hers alone
     expect(await chosen(app, bea)).toBeNull();
     expect((await choose(app, bea, 'club')).body).toEqual({ code: 'TM_NOT_FOUND', message: 'You have no saved card named club.' });
-    expect((await choose(app, bea, '')).body).toEqual({ card: '' });
+    expect((await choose(app, bea, '')).body).toEqual({ card: '', kept: true });
     expect(await chosen(app, ruth)).toBe('club');
     // no route names another player: a query or a field naming one is not taken
     expect((await call(app, { method: 'GET', url: '/api/chosen-card?student=Ruth' }, bea)).body.card).toBe('');
@@ -89,7 +89,10 @@ describe('the card she chose, with her account', () => {
     expect(await chosen(app, ruth)).toBe('club');
     // a guest (a session made by saving a card, no account) keeps her choice on her device only
     await ok(app, guest, 'PUT', '/api/cards/mine', { text: CLUB });
-    expect((await choose(app, guest, 'mine')).body).toEqual({ code: 'TM_UNAUTHORIZED', message: SIGN_IN });
+    expect((await choose(app, guest, 'mine')).body).toEqual({ card: 'mine', kept: false });
+    expect((await call(app, { method: 'GET', url: '/api/chosen-card' }, guest)).body).toEqual({ code: 'TM_UNAUTHORIZED', message: SIGN_IN });
+    // out of bounds signed out too
+    expect((await choose(app, newJar(), 'x'.repeat(49))).status).toBe(400);
     expect((await ok(app, guest, 'GET', '/api/cards')).chosen).toBeUndefined();
   });
 
@@ -100,7 +103,7 @@ describe('the card she chose, with her account', () => {
     const code = await ruthShares(app, ruth);
     await ok(app, edna, 'POST', '/api/account', { name: 'Edna', password: 'a long password' });
     await ok(app, edna, 'PUT', '/api/cards/mine', { text: CLUB });
-    expect((await choose(app, edna, 'mine')).body).toEqual({ card: 'mine' });
+    expect((await choose(app, edna, 'mine')).body).toEqual({ card: 'mine', kept: true });
 
     // a shared card not on her list, a code that opens nothing, a card she has not saved
     expect((await choose(app, edna, `shared:${code}`)).body).toEqual({ code: 'TM_NOT_FOUND', message: 'That shared card is not on your list of cards yet, so open it by its code first.' });
@@ -117,7 +120,7 @@ describe('the card she chose, with her account', () => {
     expect(await chosen(app, edna)).toBe('mine');
 
     // her own shared card, chosen by its code, is kept by its own name
-    expect((await choose(app, ruth, `shared:${code}`)).body).toEqual({ card: 'club' });
+    expect((await choose(app, ruth, `shared:${code}`)).body).toEqual({ card: 'club', kept: true });
   });
 });
 

@@ -13,7 +13,8 @@ import { ERRORS, Strict } from './schemas.js';
  * (api/web/chosen-card.js) is kept in each browser, and, while she is signed in, with her
  * account too, so a phone or a new browser signed in to it starts on the same card. Only she
  * reads or changes it: the routes answer for the session's own player, and nobody else's.
- * Signed out, each device keeps its own choice, as before.
+ * Signed out, each device keeps its own choice, as before: a choice sent then is kept nowhere
+ * (`kept: false`, not an error, since every page sends hers whether or not she is signed in).
  */
 
 /** A choice as the pages name it: '' (the practice card), a saved card's name, or shared:CODE in any case. */
@@ -77,7 +78,7 @@ export function chosenCardRoutes(app: Api, ctx: AppContext): void {
     '/chosen-card',
     {
       schema: {
-        summary: 'Keeps the card you choose for every page with your account, so your other devices start on it (signed in only)',
+        summary: 'Keeps the card you choose for every page with your account, so your other devices start on it (signed out: kept nowhere, kept false)',
         body: Strict(
           {
             card: Type.String({
@@ -88,14 +89,22 @@ export function chosenCardRoutes(app: Api, ctx: AppContext): void {
           },
           { examples: [{ card: 'club-card' }, { card: 'shared:K7MQ2PXR' }, { card: '' }] },
         ),
-        response: { 200: Type.Object({ card: Type.String({ description: 'the card kept, as the pages name it' }) }), ...ERRORS },
+        response: {
+          200: Type.Object({
+            card: Type.String({ description: 'the card chosen, as the pages name it' }),
+            kept: Type.Boolean({ description: 'kept with your account; false when you are not signed in (it stays on your device)' }),
+          }),
+          ...ERRORS,
+        },
       },
     },
     async (req) => {
-      const me = await her(req);
+      const me = await acc.current(req);
+      // signed out (or a guest): her choice stays on her device, and nothing is kept here
+      if (me === null || me.name === null) return { card: req.body.card, kept: false };
       const card = await checkedChoice(ctx, me, req.body.card);
       await players.chooseCard(me.id, card);
-      return { card };
+      return { card, kept: true };
     },
   );
 }

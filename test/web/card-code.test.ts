@@ -82,6 +82,17 @@ describe("a club's card by its code", () => {
     expect((await page.inputValue('#club-code')).length).toBeLessThanOrEqual(100);
     const long = await page.evaluate(`import('/code-box.js').then((m) => m.readCode('A'.repeat(100000)).problem)`);
     expect(long).toBe('That is much longer than a card code, which has 8 letters and digits.');
+    // as a person types or pastes it: the same code each time
+    const typed = [
+      `${code.toLowerCase()}`,
+      ` ${code.slice(0, 4)} ${code.slice(4)} `,
+      `${code.slice(0, 4)}\u2014${code.slice(4)}`,
+      `shared:${code}`,
+      `${people.base}/shared-card.html?code=${code}`,
+      `${code.slice(0, 2)}.${code.slice(2, 5)}_${code.slice(5)}`,
+    ];
+    const read = await page.evaluate(`import('/code-box.js').then((m) => ${JSON.stringify(typed)}.map((t) => m.readCode(t)))`);
+    expect(read).toEqual(typed.map(() => ({ code })));
     expect(new URL(page.url()).pathname).toBe('/');
     await page.screenshot({ path: join(SHOTS, 'card-code-home-phone.png'), fullPage: true });
 

@@ -152,16 +152,29 @@ export async function phonePhoto(png: Buffer, seed: number, opts: PhotoOptions =
   const bowPx = on.has('bow') ? bow * sh : 0;
   const cx = W / 2,
     cy = H / 2;
+  // the photo framed around the whole page as turned, bowed and seen in perspective, a margin of table on every side (no part of the card cut off)
+  const forward = (x: number, y: number): Point => {
+    const t = (2 * x) / sw - 1;
+    const [qx, qy] = apply(persp, x, y + bowPx * (1 - t * t));
+    return [cx + cos * (qx - cx) - sin * (qy - cy), cy + sin * (qx - cx) + cos * (qy - cy)];
+  };
+  const edge: Point[] = [];
+  for (let i = 0; i <= 32; i++) edge.push(forward((i / 32) * sw, 0), forward((i / 32) * sw, sh), forward(0, (i / 32) * sh), forward(sw, (i / 32) * sh));
+  const m = margin * sw * 0.6;
+  const left = Math.min(...edge.map((e) => e[0])) - m,
+    top = Math.min(...edge.map((e) => e[1])) - m;
+  const PW = Math.ceil(Math.max(...edge.map((e) => e[0])) + m - left),
+    PH = Math.ceil(Math.max(...edge.map((e) => e[1])) + m - top);
 
-  const out = Buffer.alloc(W * H * 3);
+  const out = Buffer.alloc(PW * PH * 3);
   const noise = seedRng(noiseSeed);
   const shadowNx = Math.cos(shadowAngle),
     shadowNy = Math.sin(shadowAngle);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
+  for (let y = 0; y < PH; y++) {
+    for (let x = 0; x < PW; x++) {
       // undo the turn, then the perspective, then the bow
-      const dx = x - cx,
-        dy = y - cy;
+      const dx = x + left - cx,
+        dy = y + top - cy;
       const [px, py] = apply(inverse, cx + cos * dx + sin * dy, cy - sin * dx + cos * dy);
       const t = (2 * px) / sw - 1;
       const qx = px,
@@ -188,7 +201,7 @@ export async function phonePhoto(png: Buffer, seed: number, opts: PhotoOptions =
       // the light, over table and page alike: a shadow's soft edge across the photo, a glare spot
       let light = 1;
       if (on.has('shadow')) {
-        const along = ((x / W - 0.5) * shadowNx + (y / H - 0.5) * shadowNy) / 0.7 + 0.5;
+        const along = ((x / PW - 0.5) * shadowNx + (y / PH - 0.5) * shadowNy) / 0.7 + 0.5;
         const s = Math.min(1, Math.max(0, (along - shadowAt) / shadowSoft + 0.5));
         light = 1 - shadowDepth * s * s * (3 - 2 * s);
       }
@@ -196,8 +209,8 @@ export async function phonePhoto(png: Buffer, seed: number, opts: PhotoOptions =
       g *= light * 0.98;
       b *= light * 0.94;
       if (on.has('glare')) {
-        const gx = x / W - glareX,
-          gy = (y - glareY * H) / W;
+        const gx = x / PW - glareX,
+          gy = (y - glareY * PH) / PW;
         const glow = glareStrength * Math.exp(-(gx * gx + gy * gy) / (glareR * glareR));
         r += (255 - r) * glow;
         g += (255 - g) * glow;
@@ -209,19 +222,29 @@ export async function phonePhoto(png: Buffer, seed: number, opts: PhotoOptions =
         g += e;
         b += e;
       }
-      const i = (y * W + x) * 3;
+      const i = (y * PW + x) * 3;
       out[i] = r < 0 ? 0 : r > 255 ? 255 : Math.round(r);
       out[i + 1] = g < 0 ? 0 : g > 255 ? 255 : Math.round(g);
       out[i + 2] = b < 0 ? 0 : b > 255 ? 255 : Math.round(b);
     }
   }
 
-  let img = sharp(out, { raw: { width: W, height: H, channels: 3 } });
+  // back to the longer side drawn (the frame grew with the turn and the bow)
+  const k2 = longSide / Math.max(PW, PH);
+  const width = Math.round(PW * k2),
+    height = Math.round(PH * k2);
+  let img = sharp(
+    await sharp(out, { raw: { width: PW, height: PH, channels: 3 } })
+      .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer(),
+    { raw: { width, height, channels: 3 } },
+  );
   if (on.has('blur')) img = img.blur(sigma);
   const jpeg = on.has('jpeg');
   const bytes = jpeg ? await img.jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer() : await img.png().toBuffer();
   const said = [
-    `${W} by ${H} px`,
+    `${width} by ${height} px`,
     on.has('perspective') && `perspective (corners in by up to ${(100 * Math.max(...corners)).toFixed(1)}%)`,
     on.has('bow') && `page bowed ${(100 * bow).toFixed(1)}% of its height`,
     on.has('turn') && `turned ${turn.toFixed(2)}°`,
@@ -231,5 +254,5 @@ export async function phonePhoto(png: Buffer, seed: number, opts: PhotoOptions =
     on.has('noise') && `grain ±${grain.toFixed(1)}`,
     jpeg && `JPEG ${quality}`,
   ].filter((s): s is string => typeof s === 'string');
-  return { bytes, format: jpeg ? 'jpeg' : 'png', width: W, height: H, note: said.join(', ') };
+  return { bytes, format: jpeg ? 'jpeg' : 'png', width, height, note: said.join(', ') };
 }

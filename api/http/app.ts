@@ -14,6 +14,7 @@ import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { guard, type HostOptions } from './guard.js';
+import { sanitiseInput } from './sanitise.js';
 import { openDb, type Db } from '../store/db.js';
 import { RateWindows } from '../store/rate-windows.js';
 import { GameStore } from '../store/games.js';
@@ -312,6 +313,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     request.log.error(err);
     return answer('TM_INTERNAL', 'the server failed on this request (a bug, logged)');
   });
+  sanitiseInput(app); // every text from outside: no NUL, control character or half a character (api/http/sanitise.ts)
   await guard(app, opts.hosts); // the Host and Origin checks and the security headers, before every route
   app.setNotFoundHandler((request, reply) => reply.code(httpStatus('TM_NOT_FOUND')).send({ code: 'TM_NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
 

@@ -80,6 +80,14 @@ export function viewFromTable(input: TableInput, hand: readonly DominoId[]): Dom
       tr.end = otherEnd(t, tr.end);
     }
   }
+  // a list names each train once: [2, 2] is a slip, not two markers
+  for (const [list, what] of [
+    [input.marked, 'marked'],
+    [input.openDoubles, 'openDoubles'],
+  ] as const) {
+    const twice = (list ?? []).find((k, i) => list!.indexOf(k) !== i);
+    if (twice !== undefined) bad(`${what} names train ${String(twice)} twice: name each train once`);
+  }
   for (const m of input.marked ?? []) trains[trainIndex(m, players)].marked = true;
   const open = trains.flatMap((t, i) => (t.tiles.length > 0 && isDouble(t.tiles[t.tiles.length - 1]) ? [i] : []));
   const openDoubles = input.openDoubles ? input.openDoubles.map((k) => trainIndex(k, players)) : open;

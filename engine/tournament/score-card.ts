@@ -44,6 +44,13 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
   };
   for (const d of r.dead ?? []) at(d, 'a dead hand');
   for (const d of r.intact ?? []) at(d, 'a hand intact');
+  // a list names each seat once: ["B", "B"] is a slip, not two dead hands
+  const once = (list: readonly Seat[] | undefined, what: string) => {
+    const twice = (list ?? []).find((s, i) => list!.indexOf(s) !== i);
+    if (twice !== undefined) throw new TilemateError('TM_BAD_INPUT', `seat ${twice} is named twice among the ${what}: name each seat once.`);
+  };
+  once(r.dead, 'dead hands');
+  once(r.intact, 'hands left intact');
   if (r.incomplete) {
     if (r.winner !== null || (r.dead ?? []).length > 0 || (r.intact ?? []).length > 0)
       throw new TilemateError('TM_BAD_INPUT', 'a game not finished in time has no winner and no dead hands: everyone scores zero');

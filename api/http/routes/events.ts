@@ -50,6 +50,19 @@ const Code = Type.String({ pattern: '^[A-Za-z0-9]{4,12}$', description: "the eve
 const CardCode = Type.String({ pattern: '^[A-Za-z0-9]{4,12}$', description: 'her card code, from the director' });
 const Reason = Type.String({ minLength: 1, maxLength: 300 });
 
+/**
+ * One cell of a CSV file: quoted when it holds a quote, a comma or a line break; a text a
+ * spreadsheet would run as a formula (beginning with = + - @, a tab or a carriage return, such
+ * as a player named "=HYPERLINK(...)") begins with a single quote, so it is shown as typed.
+ * A number stays a number, a score of -25 too.
+ */
+export function csvCell(v: string | number | null): string {
+  if (v === null) return '';
+  if (typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(v)) return String(v);
+  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 export function eventRoutes(app: Api, ctx: AppContext): void {
   /** The event, refused (TM_NOT_FOUND) to anyone but its director. */
   const directed = async (req: FastifyRequest, code: string) => {
@@ -368,14 +381,13 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
   app.get('/events/:code/standings.csv', { schema: { summary: 'The standings as a spreadsheet (CSV)', ...P } }, async (req, reply) => {
     const code = req.params.code.toUpperCase();
     const s = standingsView(await ctx.events.state(code), code);
-    const cell = (v: string | number | null) => (v === null ? '' : typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
     const mj = s.game === 'mah-jongg';
     const lines = [
       ['Place', 'Player', ...s.columns, 'Adjustments', 'Total', ...(mj ? ['Mah Jonggs'] : [])],
       ...s.rows.map((r) => [r.place, r.name, ...r.rounds, r.adjusted, r.total, ...(mj ? [r.mahJonggs] : [])]),
     ];
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${code}.csv"`);
-    return `${lines.map((l) => l.map(cell).join(',')).join('\n')}\n`;
+    return `${lines.map((l) => l.map(csvCell).join(',')).join('\n')}\n`;
   });
 
   /** A PDF drawn in the worker pool, sent as a file. */

@@ -92,7 +92,7 @@ describe('tilemate card check', () => {
     expect(out).toBe(
       [
         'club.json: Club, 2 lines; 1 ready, 1 line waits for an answer or a mend.',
-        'Runs #1: May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed? (Only the numbers printed; They may move together; Only the numbers printed, for every line of Runs whose note says nothing; They may move, for every line of Runs whose note says nothing)',
+        'Runs #1: May these numbers move up or down together (any consecutive numbers), or are they only the numbers printed? (Only the numbers printed; They may move together; Only the numbers printed, for every line of Runs whose note says nothing; They may move, for every line of Runs whose note says nothing; Each different number may be any number, as long as they stay different)',
         '',
       ].join('\n'),
     );

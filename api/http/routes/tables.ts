@@ -17,6 +17,7 @@ import { Bearer, emptyBody } from './live-games.js';
 import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, Strict, TableActionBody } from './schemas.js';
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import { CardAnswer, seatCard, TopQuery } from './games.js';
+import { checkTexts } from '../sanitise.js';
 
 /**
  * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
@@ -337,6 +338,12 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       } catch {
         fail(new TilemateError('TM_BAD_JSON', 'each message is one JSON object, such as {"type":"hello","token":"..."}'));
         return;
+      }
+      // the same check as every HTTP route's (issue 63): no NUL, control character or half a character
+      try {
+        checkTexts(msg, 'message', undefined);
+      } catch (err) {
+        return fail(err);
       }
       if (msg.type === 'hello') {
         if (helloed) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello: open another connection for another place'));

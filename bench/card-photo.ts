@@ -8,6 +8,7 @@ import { cardSvg, layoutCard, type CardLayout } from '../api/shared/card-picture
 import { pngFromSvg } from '../io/card-image.js';
 import { closeCardPhotoReader, readCardPhotos } from '../io/card-photo.js';
 import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
+import { add, median, merge, row, table, tally, type Tally } from './card-photo-tally.js';
 
 /**
  * The photo import measured (issue 44): each of the project's three original cards drawn in
@@ -185,82 +186,6 @@ export async function panelsOf(layout: CardLayout, png: Uint8Array): Promise<Buf
     );
   }
   return out;
-}
-
-// ------------------------------------------------------------------ counting
-
-/** The Wilson score interval of a share (95%). */
-export function wilson(k: number, n: number, z = 1.96): { share: number; low: number; high: number } {
-  if (n === 0) return { share: 0, low: 0, high: 0 };
-  const p = k / n,
-    z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
-}
-
-interface Tally {
-  lines: number;
-  exact: number;
-  flagged: number;
-  wrong: number;
-  missing: number;
-  marked: number;
-  needless: number;
-  extraSure: number;
-  headings: number;
-  headingsOf: number;
-  seconds: number[];
-}
-const tally = (): Tally => ({ lines: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, marked: 0, needless: 0, extraSure: 0, headings: 0, headingsOf: 0, seconds: [] });
-
-function add(t: Tally, outcomes: LineOutcome[], marked: number, needless: number, extraSure: number, headings: { exact: number; of: number }, seconds: number[]): void {
-  t.lines += outcomes.length;
-  for (const o of outcomes) t[o]++;
-  t.marked += marked;
-  t.needless += needless;
-  t.extraSure += extraSure;
-  t.headings += headings.exact;
-  t.headingsOf += headings.of;
-  t.seconds.push(...seconds);
-}
-
-function merge(ts: Tally[]): Tally {
-  const out = tally();
-  for (const t of ts) {
-    for (const k of ['lines', 'exact', 'flagged', 'wrong', 'missing', 'marked', 'needless', 'extraSure', 'headings', 'headingsOf'] as const) out[k] += t[k];
-    out.seconds.push(...t.seconds);
-  }
-  return out;
-}
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-function row(label: string, t: Tally): string[] {
-  const e = wilson(t.exact, t.lines);
-  const fs = wilson(t.wrong + t.missing, t.lines);
-  return [
-    label,
-    String(t.lines),
-    `${pct(e.share)} [${pct(e.low)}, ${pct(e.high)}]`,
-    String(t.marked),
-    `${pct(fs.share)} [${pct(fs.low)}, ${pct(fs.high)}]`,
-    `${t.wrong}/${t.missing}/${t.extraSure}`,
-    `${t.headings}/${t.headingsOf}`,
-    median(t.seconds).toFixed(1),
-  ];
-}
-
-function table(rows: string[][]): string {
-  const head = ['card / distortion', 'lines', 'exact [95% CI]', 'marked unsure', 'false-sure [95% CI]', 'wrong/lost/extra unmarked', 'headings', 's/photo'];
-  const all = [head, ...rows];
-  const w = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const fmt = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
-  return [fmt(head), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(fmt)].join('\n');
 }
 
 // ------------------------------------------------------------------ the run

@@ -49,8 +49,10 @@ export interface RoundState {
   /** Cards checked, by the player who checked them. */
   verified: Map<string, string>;
   accepted: boolean;
-  /** The Director's corrections of an accepted round, by table and game (index from 0). */
+  /** The Director's corrections of an accepted round, by table and game (`table/game`, the game from 1). */
   corrections: Map<string, GameResult>;
+  /** Games the Director settled before the round was accepted (`table/game`: her reason), written on every card at the table. */
+  settled: Map<string, string>;
   /** An online event: each game's Tilemate table, by `table/game` (its code). */
   games: Map<string, string>;
   /** The round's draw (its seat change's seed): at a table of three, the fourth game's East (rules 3.1). */
@@ -87,8 +89,11 @@ export type Change =
   | { type: 'clock'; action: 'pause' | 'resume' | 'end'; at: number }
   | { type: 'enter'; player: string; game: number; result: GameResult }
   | { type: 'verify'; player: string; by: string }
+  /** She reopens her checked card to change it (the round not yet accepted): its check, and the checks she made against it, are undone. */
+  | { type: 'reopen'; player: string }
   | { type: 'accept' }
   | { type: 'adjust'; player: string; points: number; reason: string }
+  /** The Director's ruling on a game: on an accepted round, a correction; before it is accepted, the game settled on every card at the table. */
   | { type: 'correct'; round: number; table: number; game: number; result: GameResult; reason: string }
   | { type: 'finish' }
   /** Online: a game of the round opened at a Tilemate table (its code). */
@@ -190,6 +195,7 @@ export function apply(e: EventState, c: Change): void {
         verified: new Map(),
         accepted: false,
         corrections: new Map(),
+        settled: new Map(),
         games: new Map(),
         roll: c.seed,
       });
@@ -221,7 +227,8 @@ export function apply(e: EventState, c: Change): void {
       const r = round!;
       const place = placeOf(e, r, c.player);
       if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
-      if (r.verified.has(c.player)) refuse('your card has been checked already: ask the Director to change it');
+      if (r.verified.has(c.player)) refuse('your card has been checked already: reopen it to change a game, and it will be checked again');
+      if (r.settled.has(`${place.table}/${c.game}`)) refuse(`the Director settled game ${c.game} at your table: ask her if it should change`);
       checkResult(c.result, seatsOf(tableOf(r, place.table).size));
       const card = r.cards.get(c.player) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
       card[c.game - 1] = c.result;
@@ -247,6 +254,17 @@ export function apply(e: EventState, c: Change): void {
       r.verified.set(c.player, c.by);
       return;
     }
+    case 'reopen': {
+      if (e.online !== null) refuse('at an online event the tables score the games: there is no card to reopen');
+      if (round === undefined || round.accepted) refuse('no round is being scored');
+      const r = round!;
+      placeOf(e, r, c.player);
+      if (!r.verified.has(c.player)) refuse('your card is not checked: change its games as they are');
+      // standardized rules 3: a changed card is verified again, and so is the card checked against it
+      r.verified.delete(c.player);
+      for (const [checked, by] of [...r.verified]) if (by === c.player) r.verified.delete(checked);
+      return;
+    }
     case 'accept': {
       if (round === undefined || round.accepted) refuse('no round is waiting to be accepted');
       const r = round!;
@@ -255,9 +273,8 @@ export function apply(e: EventState, c: Change): void {
         refuse(`round ${r.round} waits for ${unchecked.length} card${unchecked.length === 1 ? '' : 's'} to be checked (${unchecked.map((id) => e.players.get(id)?.name ?? id).join(', ')})`);
       // the four cards of a table agree (East and West checked each other, North and South each other: here all of them)
       for (const t of new Set([...r.seating.values()].map((p) => p.table))) {
-        const cards = [...tableOf(r, t).values()].map((id) => r.cards.get(id)!);
-        const g = cards[0].findIndex((x, i) => cards.some((card) => !sameResult(card[i]!, x!)));
-        if (g >= 0) refuse(`table ${t}'s cards differ at game ${g + 1}: its players must agree before the round is accepted`);
+        const g = differences(r, t)[0];
+        if (g !== undefined) refuse(`table ${t}'s cards differ at game ${g.game}: its players change their cards to agree (reopening a checked one), or the Director settles the game`);
       }
       r.accepted = true;
       if (r.endedAt === null) r.endedAt = r.startedAt;
@@ -268,13 +285,25 @@ export function apply(e: EventState, c: Change): void {
       return;
     case 'correct': {
       const r = e.rounds[c.round - 1] ?? refuse(`no round ${c.round}`);
-      if (!r!.accepted) refuse(`round ${c.round} is not accepted yet: its players correct their own cards`);
       const table = tableOf(r!, c.table);
       if (table.size === 0) refuse(`round ${c.round} has no table ${c.table}`);
       if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
-      if (c.reason.trim() === '') refuse("a change to an accepted card needs the Director's reason");
+      if (c.reason.trim() === '') refuse(`a change to ${r!.accepted ? 'an accepted card' : "a table's cards"} needs the Director's reason`);
       checkResult(c.result, seatsOf(table.size));
-      r!.corrections.set(`${c.table}/${c.game}`, c.result);
+      if (r!.accepted) {
+        r!.corrections.set(`${c.table}/${c.game}`, c.result);
+        return;
+      }
+      // standardized rules 23: in a dispute the Director's ruling is final. Before the round is
+      // accepted she settles the game on every card at the table (her ruling stands until she
+      // rules again); the checks stay, since every card changes alike
+      if (e.online !== null) refuse('at an online event the tables score the games: correct a game once its round is accepted');
+      for (const id of table.values()) {
+        const card = r!.cards.get(id) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
+        card[c.game - 1] = c.result;
+        r!.cards.set(id, card);
+      }
+      r!.settled.set(`${c.table}/${c.game}`, c.reason.trim());
       return;
     }
     case 'finish':
@@ -305,6 +334,30 @@ export function apply(e: EventState, c: Change): void {
     default:
       refuse(`${(c as { type: string }).type} is no change this event takes`);
   }
+}
+
+/** One game whose entries differ at a table: the seats that entered each result (the cards not yet entered at that game left out). */
+export interface Difference {
+  game: number;
+  entries: { seats: Seat[]; result: GameResult }[];
+}
+
+/** The games whose entered cards differ at a table of a round, in order (none: the entered cards agree). */
+export function differences(r: RoundState, table: number): Difference[] {
+  const out: Difference[] = [];
+  const seated = [...tableOf(r, table)];
+  for (let i = 0; i < GAMES_A_ROUND; i++) {
+    const entries: Difference['entries'] = [];
+    for (const [seat, id] of seated) {
+      const g = r.cards.get(id)?.[i];
+      if (g === null || g === undefined) continue;
+      const same = entries.find((x) => sameResult(x.result, g));
+      if (same === undefined) entries.push({ seats: [seat], result: g });
+      else same.seats.push(seat);
+    }
+    if (entries.length > 1) out.push({ game: i + 1, entries });
+  }
+  return out;
 }
 
 /** An online event's round being played, and a table and game in it, or a refusal naming what is wrong. */

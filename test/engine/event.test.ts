@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
-import { apply, eventStandings, replay, tableOf, timeLeft, type Change, type EventState } from '../../engine/tournament/event.js';
+import { apply, differences, eventStandings, replay, tableOf, timeLeft, type Change, type EventState } from '../../engine/tournament/event.js';
 import type { GameResult } from '../../engine/tournament/score-card.js';
 import { rateEvents, ratingWords } from '../../api/shared/ratings.js';
 import { rotated, SEATS, type Seat } from '../../engine/tournament/seating.js';
@@ -122,6 +122,49 @@ describe('a club event, as its changes', () => {
     // the same changes give the same event
     expect(eventStandings(replay(changes), TOURNAMENT)).toEqual(rows);
     refused({ type: 'seat', seed: 1, at: 0 }, /the event is over/);
+  });
+
+  it('a split table (issue 63): each pair agrees with itself and not with the other; the players reopen and change, or the Director settles the game, and the round is accepted', () => {
+    const split = () => {
+      const e = replay([{ type: 'create', name: 'Split', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
+      for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}` });
+      apply(e, { type: 'seat', seed: 1, at: 0 });
+      const t = tableOf(e.rounds[0], 1);
+      const mahJongg: GameResult = { winner: 'A', value: 25, thrower: 'B' };
+      for (const [s, id] of t) for (let g = 1; g <= 4; g++) apply(e, { type: 'enter', player: id, game: g, result: g === 1 && (s === 'B' || s === 'D') ? { winner: null } : mahJongg });
+      for (const [s, id] of t) apply(e, { type: 'verify', player: id, by: t.get(s === 'A' ? 'C' : s === 'C' ? 'A' : s === 'B' ? 'D' : 'B')! });
+      expect(() => apply(e, { type: 'accept' })).toThrow(/table 1's cards differ at game 1/);
+      expect(differences(e.rounds[0], 1)).toEqual([
+        {
+          game: 1,
+          entries: [
+            { seats: ['A', 'C'], result: mahJongg },
+            { seats: ['B', 'D'], result: { winner: null } },
+          ],
+        },
+      ]);
+      return { e, t, mahJongg };
+    };
+    // the players: North reopens (South's check, made against North's card, is undone too), both change game 1
+    const byPlayers = split();
+    const north = byPlayers.t.get('B')!;
+    const south = byPlayers.t.get('D')!;
+    apply(byPlayers.e, { type: 'reopen', player: north });
+    expect([byPlayers.e.rounds[0].verified.has(north), byPlayers.e.rounds[0].verified.has(south)]).toEqual([false, false]);
+    for (const id of [north, south]) apply(byPlayers.e, { type: 'enter', player: id, game: 1, result: byPlayers.mahJongg });
+    apply(byPlayers.e, { type: 'verify', player: north, by: south });
+    apply(byPlayers.e, { type: 'verify', player: south, by: north });
+    apply(byPlayers.e, { type: 'accept' });
+    // the Director: her ruling on the round not yet accepted settles game 1 on every card
+    const byDirector = split();
+    apply(byDirector.e, { type: 'correct', round: 1, table: 1, game: 1, result: { winner: null }, reason: 'ruled at the desk' });
+    expect(differences(byDirector.e.rounds[0], 1)).toEqual([]);
+    apply(byDirector.e, { type: 'reopen', player: byDirector.t.get('A')! });
+    expect(() => apply(byDirector.e, { type: 'enter', player: byDirector.t.get('A')!, game: 1, result: byDirector.mahJongg })).toThrow(/the Director settled game 1/);
+    apply(byDirector.e, { type: 'verify', player: byDirector.t.get('A')!, by: byDirector.t.get('C')! });
+    apply(byDirector.e, { type: 'verify', player: byDirector.t.get('C')!, by: byDirector.t.get('A')! });
+    apply(byDirector.e, { type: 'accept' });
+    expect(eventStandings(byDirector.e, TOURNAMENT).find((r) => r.player === byDirector.t.get('A'))!.total).toBe(10 + 3 * 25);
   });
 
   it('refuses what cannot be done, naming it', () => {

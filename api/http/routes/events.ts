@@ -3,7 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
-import { collector, eventStandings, GAMES_A_ROUND, type EventPlayer, type OnlinePlay, tableOf, timeLeft, type Change, type EventState, type RoundState } from '../../../engine/tournament/event.js';
+import {
+  collector,
+  differences,
+  eventStandings,
+  GAMES_A_ROUND,
+  type EventPlayer,
+  type OnlinePlay,
+  tableOf,
+  timeLeft,
+  type Change,
+  type EventState,
+  type RoundState,
+} from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, rateTrainEvents, ratingWords, type PlayerRating } from '../../shared/ratings.js';
@@ -228,7 +240,8 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     '/events/:code/corrections',
     {
       schema: {
-        summary: 'The Director changes a game on an accepted card, with her reason (standardized rules 22: no other change once accepted)',
+        summary:
+          "The Director's ruling on a game at a table, with her reason: before the round is accepted it settles the game on all four cards (standardized rules 23: her ruling is final); after, it corrects the accepted card (rules 22: no other change once accepted)",
         ...P,
         body: Strict(
           {
@@ -330,6 +343,22 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       if (at === null) throw new TilemateError('TM_NOT_FOUND', 'you have no game to play just now: the director will seat the next round');
       const joined = await ctx.tables.claim(at.code, at.seat, player.account ?? null);
       return { code: joined.code, link: joined.link, token: joined.token, seat: at.seat, table: at.table, game: at.game };
+    },
+  );
+
+  app.post(
+    '/events/:code/card/reopen',
+    {
+      schema: {
+        summary: 'She reopens her checked card to change a game (until the round is accepted): her card, and the card she checked against it, are checked again',
+        ...P,
+        body: Strict({ card: CardCode }, { examples: [{ card: 'K82RDWXA' }] }),
+      },
+    },
+    async (req) => {
+      const { player } = await hers(req.params.code, req.body.card);
+      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'reopen', player: player.id }, `${player.name}, reopening her card`);
+      return cardView(e, player.id);
     },
   );
 
@@ -519,6 +548,9 @@ function roundView(e: EventState, r: RoundState) {
       collector: collector(r, t) ?? null,
       // online: each game's table, to watch (in order; the last one listed is being played unless all four are scored)
       games: [...r.games].filter(([k]) => k.startsWith(`${t}/`)).map(([k, code]) => ({ game: Number(k.split('/')[1]), code })),
+      // the games its cards differ at, each in a sentence, and the games the Director settled
+      differences: differenceWords(e, r, t),
+      settled: settledGames(r, t),
       seats: [...tableOf(r, t)].map(([seat, id]) => ({
         seat,
         wind: SEAT_WINDS[seat],
@@ -530,6 +562,42 @@ function roundView(e: EventState, r: RoundState) {
     })),
   };
 }
+
+/** A seat's player in words: "Ruth (East)". */
+const seatName = (e: EventState, r: RoundState, table: number, seat: Seat): string => `${e.players.get(tableOf(r, table).get(seat) ?? '')?.name ?? seat} (${SEAT_WINDS[seat]})`;
+
+/** "a, b and c". */
+const listed = (xs: string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/** A game's result as entered, in words a player reads: "a wall game", "a Mah Jongg by Edna (North) for 25 points on a discard by Ruth (East)". */
+export function resultWords(g: GameResult, seat: (s: Seat) => string): string {
+  const dead = g.dead?.length ? `, with ${listed(g.dead.map(seat))} dead` : '';
+  if (g.incomplete) return 'a game not finished in time, zero for everyone';
+  if (g.winner === null) {
+    const intact = g.intact?.length ? ` after a Mah Jongg in error that left ${listed(g.intact.map(seat))} intact` : '';
+    return `a wall game${intact}${dead}`;
+  }
+  const how = g.heavenly
+    ? ' dealt to East before any discard'
+    : g.selfPicked
+      ? ' picked from the wall'
+      : ` on a discard by ${seat(g.thrower!)}${g.exposures ? ` after ${g.exposures} exposure${g.exposures === 1 ? '' : 's'}` : ''}`;
+  const extras = [g.jokerless ? 'no jokers' : '', g.singlesAndPairs ? 'a Singles and Pairs hand' : ''].filter((x) => x !== '');
+  return `a Mah Jongg by ${seat(g.winner)} for ${g.value} points${how}${extras.length ? ` (${extras.join(', ')})` : ''}${dead}`;
+}
+
+/** The games a table's cards differ at, each in one sentence naming who entered what. */
+function differenceWords(e: EventState, r: RoundState, table: number) {
+  const seat = (s: Seat) => seatName(e, r, table, s);
+  return differences(r, table).map((d) => ({
+    game: d.game,
+    entries: d.entries,
+    words: `Game ${d.game}: ${d.entries.map((x) => `${listed(x.seats.map(seat))} entered ${resultWords(x.result, seat)}`).join('; ')}.`,
+  }));
+}
+
+/** The games the Director settled at a table before the round was accepted, with her reason. */
+const settledGames = (r: RoundState, table: number) => [...r.settled].filter(([k]) => k.startsWith(`${table}/`)).map(([k, reason]) => ({ game: Number(k.split('/')[1]), reason }));
 
 /** The players as the desk lists them, card codes included (hers to print on the table cards). */
 const playersView = (players: Map<string, EventPlayer>) =>
@@ -587,6 +655,16 @@ function cardView(ev: AnyEvent, playerId: string) {
     games: r.cards.get(playerId) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null),
     checked: r.verified.has(playerId),
     checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
+    // every player at the table sees where its cards differ, and how it is put right
+    differences: differenceWords(e, r, place.table),
+    ...(differences(r, place.table).length > 0
+      ? {
+          whatNow: r.verified.has(playerId)
+            ? 'Your table’s cards differ: if yours is wrong, reopen it and change the game, or ask the Director to settle it.'
+            : 'Your table’s cards differ: if yours is wrong, change the game, or ask the Director to settle it.',
+        }
+      : {}),
+    settled: settledGames(r, place.table),
     timeLeftMs: timeLeft(e, r, Date.now()),
     paused: r.pausedAt !== null,
     online: e.online !== null,

@@ -102,6 +102,26 @@ export function ocrRow(png: Buffer, whitelist: string, timeoutMs = 20_000): Prom
   });
 }
 
+/**
+ * Several short rows of print (values, "X 25"), stacked into one picture, read again in one
+ * go as a block of rows, only the characters of `whitelist` allowed: each row of text the OCR
+ * found, with its top and bottom (a caller maps them back to the pieces it stacked).
+ */
+export function ocrBlock(png: Buffer, whitelist: string, timeoutMs = 30_000): Promise<{ text: string; confidence: number; y0: number; y1: number }[]> {
+  return inTurn(timeoutMs, async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK, tessedit_char_whitelist: whitelist });
+    const r = await w.recognize(png, {}, { blocks: true, text: false });
+    const rows: { text: string; confidence: number; y0: number; y1: number }[] = [];
+    for (const block of r.data.blocks ?? [])
+      for (const para of block.paragraphs)
+        for (const line of para.lines) {
+          const text = line.text.trim();
+          if (text !== '') rows.push({ text, confidence: line.confidence, y0: line.bbox.y0, y1: line.bbox.y1 });
+        }
+    return rows;
+  });
+}
+
 /** A job for the one worker, after those before it, given up after `timeoutMs` (the worker then ended). */
 function inTurn<T>(timeoutMs: number, job: (w: Tesseract.Worker) => Promise<T>): Promise<T> {
   const run = queue.then(() => withWorker(timeoutMs, job));

@@ -100,8 +100,27 @@ const DIGITS = /^[0-9OoSlI|]{1,3}[.,]?$/;
 const digitsOf = (s: string): number => Number(s.replace(/[.,]/g, '').replace(/[Oo]/g, '0').replace(/S/g, '5').replace(/[lI|]/g, '1'));
 const concealedOf = (mark: string): boolean => /^[Cc(€]/.test(mark);
 
+/** A line's X or C and value as read; `bare`: the value's number was read without its X or C (to be read again). */
+interface ValueRead {
+  take: number;
+  concealed: boolean;
+  value: number;
+  sure: boolean;
+  bare?: boolean;
+}
+
+/** A number standing alone at the end of a row after a wide gap (a card printing X/C and the value in far-right columns, its X or C lost by the OCR). */
+function bareValue(row: Word[], i: number, letter: number): number | null {
+  const w = row[i],
+    before = row[i - 1];
+  if (!w || !before || !/^[0-9OoSlI|]{2,3}[.,]?$/.test(w.text) || !/\d/.test(w.text)) return null;
+  if (w.box.x0 - before.box.x1 < letter * 2.5) return null;
+  const v = digitsOf(w.text);
+  return v >= 10 && v <= 200 ? v : null;
+}
+
 /** The value at the end of a row: the words it takes (one or two, from the right), X or C, the value. */
-function valueAtEnd(row: Word[], letter: number): { take: number; concealed: boolean; value: number; sure: boolean } | null {
+function valueAtEnd(row: Word[], letter: number): ValueRead | null {
   const last = row.at(-1);
   if (!last) return null;
   const one = VALUE_ONE.exec(last.text);
@@ -115,6 +134,8 @@ function valueAtEnd(row: Word[], letter: number): { take: number; concealed: boo
       sure: Math.min(before.confidence, last.confidence) >= SURE_WORD - 20 && /^[XxCc]/.test(before.text) && /^\d+$/.test(last.text),
     };
   }
+  const bare = bareValue(row, row.length - 1, letter);
+  if (bare !== null) return { take: 1, concealed: false, value: bare, sure: false, bare: true };
   return null;
 }
 
@@ -136,7 +157,12 @@ function columnEdges(words: Word[], letter: number): ((y: number) => number)[] {
   const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
   for (const w of sorted) {
     if (VALUE_ONE.test(w.text)) ends.push({ x: w.box.x1, y: w.yc });
-    else if (MARK.test(w.text)) {
+    else if (/^\d{2,3}$/.test(w.text) && Number(w.text) % 5 === 0) {
+      // a number alone after a wide gap, nothing just right of it: a far-right column of values
+      const row = sorted.filter((v) => Math.abs(v.yc - w.yc) < letter * 0.6 && v.box.x0 < w.box.x0 + letter * 4);
+      const i = row.indexOf(w);
+      if (i === row.length - 1 && bareValue(row, i, letter) !== null) ends.push({ x: w.box.x1, y: w.yc });
+    } else if (MARK.test(w.text)) {
       const next = sorted.find((v) => v !== w && v.box.x0 > w.box.x1 - 2 && v.box.x0 - w.box.x1 < letter * 2.5 && Math.abs(v.yc - w.yc) < letter * 0.6 && DIGITS.test(v.text));
       if (next) ends.push({ x: next.box.x1, y: next.yc });
     }
@@ -305,7 +331,7 @@ function splitWord(photo: PreparedPhoto, w: Word, letter: number): Word[] {
 interface RowParts {
   words: Word[];
   text: string;
-  value: { take: number; concealed: boolean; value: number; sure: boolean } | null;
+  value: ValueRead | null;
   groupWords: Word[];
   noteWords: Word[];
   /** Printed on a shaded band: a section's heading. */
@@ -464,6 +490,10 @@ function unfinished(photo: PreparedPhoto, parts: LineParts): boolean {
 
 /** Reads a box of the photo again as one row of print, only the characters of `whitelist` allowed (io/card-photo-ocr.ts ocrRow). */
 export type Reread = (box: OcrBox, whitelist: string) => Promise<{ text: string; confidence: number } | null>;
+/** Reads many boxes of the photo again in one go, each as one row (io/card-photo-ocr.ts ocrBlock): a reading for each box, or null. */
+export type RereadMany = (boxes: OcrBox[], whitelist: string) => Promise<({ text: string; confidence: number } | null)[]>;
+
+const VALUE_WHITELIST = 'XC0123456789 ';
 
 const rowTiles = (p: RowParts): number => tilesIn(p.groupWords.map((w) => ({ text: groupText(w.text, null).text, colour: null })));
 
@@ -474,28 +504,34 @@ function rightEdge(parts: RowParts[], fallback: number): (y: number) => number {
 }
 
 /**
- * The value of a row that holds a line's groups, where the first reading did not find it
- * surely: its place (right of the groups, at the column's right edge) read again as one row
- * of X, C and digits.
+ * Where the value of a row that holds a line's groups stands, when the first reading did not
+ * find it surely: right of the groups and of any note beside them, up to the column's right
+ * edge (or the number read there), to be read again as one row of X, C and digits.
  */
-async function rereadValue(p: RowParts, letter: number, right: number, reread: Reread): Promise<void> {
+function valueBox(p: RowParts, letter: number, right: number): OcrBox | null {
   const lastGroup = p.groupWords.at(-1);
-  if (!lastGroup) return;
+  if (!lastGroup) return null;
   const top = Math.min(...p.words.map((w) => w.box.y0)),
     bottom = Math.max(...p.words.map((w) => w.box.y1));
   const h = bottom - top;
-  const box = { x0: Math.max(lastGroup.box.x1 + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
-  if (box.x1 - box.x0 < letter * 2) return;
-  const r = await reread(box, 'XC0123456789 ');
+  // a note beside the groups ends before the value
+  const noteEnd = Math.max(-Infinity, ...p.noteWords.filter((w) => w.box.x1 < right - letter * 2.5).map((w) => w.box.x1));
+  const box = { x0: Math.max(lastGroup.box.x1 + letter * 0.4, noteEnd + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
+  return box.x1 - box.x0 < letter * 2 ? null : box;
+}
+
+/** A row's value read again (valueBox): taken where it reads as X or C and digits. */
+function takeValue(p: RowParts, box: OcrBox, r: { text: string; confidence: number } | null): boolean {
   const m = r === null ? null : /^([XC])\s*(\d{2,3})$/.exec(r.text.replace(/\s+/g, ' ').trim());
-  if (r === null || m === null) return;
+  if (r === null || m === null) return false;
   const concealed = m[1] === 'C',
     value = Number(m[2]);
-  // two readings that agree are sure, whatever either thought of itself
-  const agree = p.value !== null && p.value.concealed === concealed && p.value.value === value;
+  // two readings that agree are sure, whatever either thought of itself (a number read alone agrees only in its digits)
+  const agree = p.value !== null && p.value.value === value && (p.value.bare ? r.confidence >= 60 : p.value.concealed === concealed);
   p.value = { take: 0, concealed, value, sure: r.confidence >= 70 || agree };
   // what the first reading made of the value is dropped
   p.noteWords = p.noteWords.filter((w) => w.xc < box.x0);
+  return true;
 }
 
 /**
@@ -504,7 +540,7 @@ async function rereadValue(p: RowParts, letter: number, right: number, reread: R
  * starts with OR (the card wraps a long line there); words after a line are its note; a row on
  * a shaded band, or any other row, is a heading.
  */
-async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number, reread: Reread | null): Promise<Item[]> {
+async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number, reread: Reread | null, rereadMany: RereadMany | null): Promise<Item[]> {
   const all = rows.flat();
   const column = { x0: Math.min(...all.map((w) => w.box.x0)), x1: Math.max(...all.map((w) => w.box.x1)) };
   const pause = new Pause();
@@ -516,11 +552,24 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
   if (reread !== null) {
     // where the values end, row by row: a photo taken at a slant leans the column's right edge
     const edge = rightEdge(parts, column.x1);
+    const todo: { p: RowParts; box: OcrBox }[] = [];
     for (const p of parts) {
       if (rowTiles(p) < 7 || (p.value !== null && p.value.sure)) continue;
       const lastWord = p.words.at(-1)!;
       const right = p.groupWords.includes(lastWord) || lastWord.box.x1 < edge(lastWord.yc) - letter * 4 ? edge(lastWord.yc) : lastWord.box.x1;
-      await rereadValue(p, letter, right, reread);
+      const box = valueBox(p, letter, right);
+      if (box !== null) todo.push({ p, box });
+    }
+    // all of them in one go where the reader can; one at a time where that reading did not give X or C and digits
+    const many =
+      rereadMany === null
+        ? todo.map(() => null)
+        : await rereadMany(
+            todo.map((t) => t.box),
+            VALUE_WHITELIST,
+          );
+    for (const [i, { p, box }] of todo.entries()) {
+      if (!takeValue(p, box, many[i])) takeValue(p, box, await reread(box, VALUE_WHITELIST));
     }
   }
   const groupHeight = median(parts.flatMap((p) => p.groupWords.map((w) => w.h))) || letter;
@@ -560,7 +609,7 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
 }
 
 /** The rows of one photo, in reading order: each column top to bottom, the columns left to right. */
-async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null): Promise<Item[]> {
+async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null, rereadMany: RereadMany | null): Promise<Item[]> {
   const ws = words.map(word).filter((w) => w.h > 0 && w.box.x1 > w.box.x0);
   if (ws.length === 0) return [];
   const letter = Math.max(8, median(ws.map((w) => w.h)));
@@ -573,7 +622,7 @@ async function photoItems(photo: PreparedPhoto, words: OcrWord[], reread: Reread
     columns[c].push(w);
   }
   const items: Item[] = [];
-  for (const col of columns) if (col.length > 0) items.push(...(await columnItems(photo, rowsOf(col), letter, reread)));
+  for (const col of columns) if (col.length > 0) items.push(...(await columnItems(photo, rowsOf(col), letter, reread, rereadMany)));
   return items;
 }
 
@@ -583,8 +632,8 @@ export interface PhotoReading {
 }
 
 /** A photo's words read into sections of draft lines (lines before any heading are kept under an empty title, for joinReadings). */
-export async function readRows(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null = null): Promise<PhotoReading> {
-  const items = await photoItems(photo, words, reread);
+export async function readRows(photo: PreparedPhoto, words: OcrWord[], reread: Reread | null = null, rereadMany: RereadMany | null = null): Promise<PhotoReading> {
+  const items = await photoItems(photo, words, reread, rereadMany);
   let name: string | null = null;
   const sections: PrintedSection[] = [];
   const bands = items.some((it) => it.heading?.band);

@@ -3,7 +3,7 @@ import { TilemateError } from '../engine/errors.js';
 import { preparePhoto } from './card-photo-image.js';
 import { MAX_PHOTOS, PHOTO_LIMITS, type PhotoLimits } from './card-photo-limits.js';
 import sharp from 'sharp';
-import { closeOcr, ocrRow, ocrWords, type OcrBox } from './card-photo-ocr.js';
+import { closeOcr, ocrBlock, ocrRow, ocrWords, type OcrBox } from './card-photo-ocr.js';
 import { joinReadings, readRows, UNSURE, type PhotoReading } from './card-photo-read.js';
 
 /**
@@ -74,7 +74,40 @@ async function readOne(bytes: Buffer, opts: PhotoOptions): Promise<{ reading: Ph
       .toBuffer();
     return ocrRow(png, whitelist, opts.timeoutMs);
   };
-  return { reading: await readRows(photo, words, reread), angle: photo.angle, words: words.length };
+  // many such pieces stacked one above the other on white and read in one go (one OCR job, not one a row)
+  const rereadMany = async (boxes: OcrBox[], whitelist: string) => {
+    const pieces = boxes.map((box) => {
+      const left = Math.max(0, Math.floor(box.x0)),
+        top = Math.max(0, Math.floor(box.y0));
+      const width = Math.min(photo.width, Math.ceil(box.x1)) - left,
+        height = Math.min(photo.height, Math.ceil(box.y1)) - top;
+      return width < 8 || height < 8 ? null : { left, top, width, height, pad: Math.round(height * 0.5), at: 0 };
+    });
+    const real = pieces.filter((p) => p !== null);
+    if (real.length === 0) return boxes.map(() => null);
+    const W = Math.max(...real.map((p) => p.width + 2 * p.pad));
+    let H = 0;
+    for (const p of real) {
+      p.at = H + p.pad;
+      H += p.height + 2 * p.pad;
+    }
+    const canvas = new Uint8Array(W * H).fill(255);
+    for (const p of real)
+      for (let y = 0; y < p.height; y++) {
+        const from = (p.top + y) * photo.width + p.left;
+        canvas.set(photo.gray.subarray(from, from + p.width), (p.at + y) * W + p.pad);
+      }
+    const png = await sharp(Buffer.from(canvas.buffer, canvas.byteOffset, canvas.length), { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer();
+    const rows = await ocrBlock(png, whitelist, opts.timeoutMs);
+    return pieces.map((p) => {
+      if (p === null) return null;
+      const mine = rows.filter((r) => (r.y0 + r.y1) / 2 >= p.at - p.pad / 2 && (r.y0 + r.y1) / 2 < p.at + p.height + p.pad / 2);
+      return mine.length === 0 ? null : { text: mine.map((r) => r.text).join(' '), confidence: Math.min(...mine.map((r) => r.confidence)) };
+    });
+  };
+  return { reading: await readRows(photo, words, reread, rereadMany), angle: photo.angle, words: words.length };
 }
 
 /** Cuts a draft to what a printed card may hold (a photo of something else can read as anything). */

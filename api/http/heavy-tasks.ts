@@ -76,7 +76,7 @@ export type HeavyTask = (
   | { kind: 'read-printed'; card: PrintedCard }
   | { kind: 'compile-card'; text: string }
   | { kind: 'card-picture'; text: string; format: PictureFormat; columns?: 1 | 2 }
-  | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[] }
+  | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[]; ties?: string }
   | { kind: 'sheets-pdf'; title: string; round: number; tables: SheetTable[] }
   | { kind: 'train-sheets-pdf'; title: string; game: string; hands: number; tables: SheetTable[] }
 ) & { budgetMs?: number };
@@ -289,7 +289,7 @@ function run(task: HeavyTask): unknown {
       return readForEditor(task.card) satisfies EditorReading;
     case 'standings-pdf':
       // drawn here: pdfkit's first load and the layout stay off the server's own thread
-      return standingsPdf(task.title, task.subtitle, task.rows) satisfies Uint8Array;
+      return standingsPdf(task.title, task.subtitle, task.rows, task.ties) satisfies Uint8Array;
     case 'sheets-pdf':
       return scoreSheetsPdf(task.title, task.round, task.tables) satisfies Uint8Array;
     case 'train-sheets-pdf':

@@ -18,24 +18,42 @@ const line = (x: number, y: number, w: number, h = 1): ImageShape => ({ rect: { 
 export interface StandingsRowForPaper {
   place: string;
   name: string;
-  rounds: number[];
+  /** Her points each round; null for a round she did not play, printed "missed". */
+  rounds: (number | null)[];
   adjusted: number;
   total: number;
+  /** Mah Jonggs made (Mah Jongg events); null or absent: no column (Mexican Train). */
+  mahJonggs?: number | null;
+  /** She withdrew: marked after her name. */
+  withdrawn?: boolean;
 }
 
-/** The standings as pages: the event's name, when, and a row a player, 30 rows a page. */
-export function standingsPdf(title: string, subtitle: string, rows: readonly StandingsRowForPaper[]): Uint8Array {
+/**
+ * The standings as pages: the event's name, when, and a row a player, 30 rows a page; a
+ * withdrawn player marked, a round she did not play printed "missed", the Mah Jonggs (the
+ * first tie-break) in their own column, and under the rows how ties are broken (`ties`).
+ */
+export function standingsPdf(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = ''): Uint8Array {
+  return pdfFromPages(standingsPages(title, subtitle, rows, ties), { width: WIDTH, title });
+}
+
+/** The shapes of standingsPdf's pages. */
+export function standingsPages(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = ''): ImageShape[][] {
   const perPage = 30;
   const rounds = rows[0]?.rounds.length ?? 0;
-  // a round's column narrows as rounds add up, so that the total stays on the page
-  const w = Math.min(56, Math.floor((WIDTH - 2 * MARGIN - 320 - 126) / Math.max(1, rounds)));
+  const mj = rows.some((r) => r.mahJonggs !== undefined && r.mahJonggs !== null);
+  const right = mj ? 70 : 0;
+  // a round's column narrows as rounds add up, so that the total (and the Mah Jonggs) stay on the page
+  const w = Math.min(56, Math.floor((WIDTH - 2 * MARGIN - 320 - 126 - right) / Math.max(1, rounds)));
   const columns = [
     { head: 'Place', x: MARGIN },
     { head: 'Player', x: MARGIN + 60 },
     ...Array.from({ length: rounds }, (_, i) => ({ head: `R${i + 1}`, x: MARGIN + 320 + i * w })),
     { head: 'Adj.', x: MARGIN + 320 + rounds * w },
     { head: 'Total', x: MARGIN + 376 + rounds * w },
+    ...(mj ? [{ head: 'MJ', x: MARGIN + 446 + rounds * w }] : []),
   ];
+  const withdrew = rows.some((r) => r.withdrawn);
   const pages: ImageShape[][] = [];
   for (let from = 0; from === 0 || from < rows.length; from += perPage) {
     const shapes: ImageShape[] = [text(title, MARGIN, MARGIN + 24, 24, true), text(subtitle, MARGIN, MARGIN + 52, 14)];
@@ -44,13 +62,24 @@ export function standingsPdf(title: string, subtitle: string, rows: readonly Sta
     shapes.push(line(MARGIN, y + 8, WIDTH - 2 * MARGIN));
     for (const r of rows.slice(from, from + perPage)) {
       y += 28;
-      const cells = [r.place, r.name.slice(0, 32), ...r.rounds.map(String), r.adjusted ? String(r.adjusted) : '', String(r.total)];
-      cells.forEach((cell, i) => shapes.push(text(cell, columns[i].x, y, 13, i === cells.length - 1)));
+      const name = `${r.name.slice(0, 32)}${r.withdrawn ? ' (W)' : ''}`;
+      const cells = [r.place, name, ...r.rounds.map((p) => (p === null ? 'missed' : String(p))), r.adjusted ? String(r.adjusted) : '', String(r.total), ...(mj ? [String(r.mahJonggs ?? 0)] : [])];
+      cells.forEach((cell, i) => shapes.push(text(cell, columns[i].x, y, cell === 'missed' ? 10 : 13, columns[i].head === 'Total')));
       shapes.push(line(MARGIN, y + 8, WIDTH - 2 * MARGIN));
+    }
+    // what the marks mean and how ties are broken, under the rows of every page
+    const legend = [
+      ...(withdrew ? ['(W): withdrew from the event; her rounds played still count.'] : []),
+      ...(rows.some((r) => r.rounds.includes(null)) ? ['missed: a round she did not play.'] : []),
+      ...(ties ? [ties] : []),
+    ];
+    for (const words of legend) {
+      y += 24;
+      shapes.push(text(words, MARGIN, y, 11));
     }
     pages.push(shapes);
   }
-  return pdfFromPages(pages, { width: WIDTH, title });
+  return pages;
 }
 
 export interface SheetTable {

@@ -30,8 +30,8 @@ export interface Adjustment {
 
 export interface Standing {
   player: string;
-  /** Her points in each round (0 for a round she did not play). */
-  rounds: number[];
+  /** Her points in each round; null for a round she did not play (she came late, or had withdrawn). */
+  rounds: (number | null)[];
   /** The Director's adjustments, added. */
   adjusted: number;
   total: number;
@@ -58,13 +58,13 @@ export function tablePoints(round: AcceptedRound, table: number, scoring: Scorin
 /** The standings after the accepted rounds, with the Director's adjustments. */
 export function standings(players: readonly string[], rounds: readonly AcceptedRound[], adjustments: readonly Adjustment[], scoring: ScoringTable): Standing[] {
   const ordered = [...rounds].sort((a, b) => a.round - b.round);
-  const rows = new Map<string, Standing>(players.map((p) => [p, { player: p, rounds: ordered.map(() => 0), adjusted: 0, total: 0, mahJonggs: 0, bestGame: -Infinity, place: 0 }]));
+  const rows = new Map<string, Standing>(players.map((p) => [p, { player: p, rounds: ordered.map(() => null), adjusted: 0, total: 0, mahJonggs: 0, bestGame: -Infinity, place: 0 }]));
   ordered.forEach((round, r) => {
     for (const table of round.games.keys()) {
       for (const [id, points] of tablePoints(round, table, scoring)) {
         const row = rows.get(id);
         if (row === undefined) throw new TilemateError('TM_BAD_INPUT', `round ${round.round}: ${id} is not registered`);
-        row.rounds[r] += points.reduce((a, b) => a + b, 0);
+        row.rounds[r] = (row.rounds[r] ?? 0) + points.reduce((a, b) => a + b, 0);
         for (const p of points) row.bestGame = Math.max(row.bestGame, p);
       }
       const seated = [...round.seating].filter(([, p]) => p.table === table);
@@ -79,7 +79,7 @@ export function standings(players: readonly string[], rounds: readonly AcceptedR
     if (row === undefined) throw new TilemateError('TM_BAD_INPUT', `an adjustment for ${a.player}, who is not registered`);
     row.adjusted += a.points;
   }
-  const out = [...rows.values()].map((row) => ({ ...row, total: row.rounds.reduce((a, b) => a + b, 0) + row.adjusted, bestGame: row.bestGame === -Infinity ? 0 : row.bestGame }));
+  const out = [...rows.values()].map((row) => ({ ...row, total: row.rounds.reduce((a: number, b) => a + (b ?? 0), 0) + row.adjusted, bestGame: row.bestGame === -Infinity ? 0 : row.bestGame }));
   const order = (a: Standing, b: Standing) => b.total - a.total || b.mahJonggs - a.mahJonggs || b.bestGame - a.bestGame;
   out.sort((a, b) => order(a, b) || a.player.localeCompare(b.player));
   out.forEach((row, i) => {

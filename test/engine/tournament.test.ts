@@ -156,6 +156,11 @@ describe('standings', () => {
       ['Di', 10 - 10, 0, 3],
       ['Bea', -10 - 10 + 10, 0, 4],
     ]);
+    // a player registered after the round (a late arrival) did not play it: missed, never 0
+    const late = standings(['Ann', 'Bea', 'Cy', 'Di', 'Eve'], [round], [], TOURNAMENT);
+    expect(late.find((r) => r.player === 'Eve')!.rounds).toEqual([null]);
+    expect(late.find((r) => r.player === 'Ann')!.rounds).toEqual([75]);
+    expect(late.find((r) => r.player === 'Eve')!.total).toBe(0);
     // two players with the same total, Mah Jonggs and best game share the place
     const tied = standings(['Ann', 'Bea', 'Cy', 'Di'], [], [], TOURNAMENT);
     expect(tied.map((r) => r.place)).toEqual([1, 1, 1, 1]);

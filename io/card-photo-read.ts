@@ -336,6 +336,8 @@ interface RowParts {
   noteWords: Word[];
   /** Printed on a shaded band: a section's heading. */
   band: boolean;
+  /** Printed over a rule (a section's heading, in some layouts). */
+  ruled: boolean;
   /** Its words' usual height. */
   height: number;
 }
@@ -371,6 +373,46 @@ function onBand(photo: PreparedPhoto, row: Word[], x0: number, x1: number): bool
   const below = paperLevel(photo, x0, x1, bottom + 1.5 * h, bottom + 2.4 * h);
   const paper = Math.max(above ?? 0, below ?? 0);
   return here !== null && paper > 0 && here < paper * 0.95;
+}
+
+/** Whether a rule runs under a row (a heading over a rule): a pixel row below its words dark across most of the column. */
+function ruledBelow(photo: PreparedPhoto, row: Word[], x0: number, x1: number): boolean {
+  const { width, height, gray } = photo;
+  const bottom = Math.max(...row.map((w) => w.box.y1)),
+    h = median(row.map((w) => w.h));
+  const xa = Math.max(0, Math.floor(x0)),
+    xb = Math.min(width, Math.ceil(x1));
+  if (xb - xa < 20) return false;
+  const step = Math.max(1, Math.floor((xb - xa) / 400));
+  for (let y = Math.max(0, Math.floor(bottom)); y < Math.min(height, bottom + h * 1.2); y++) {
+    let dark = 0,
+      all = 0;
+    for (let x = xa; x < xb; x += step) {
+      all++;
+      if (gray[y * width + x] < 170) dark++;
+    }
+    if (dark > all * 0.6) return true;
+  }
+  return false;
+}
+
+/** A row of words (not tiles) read with confidence: a heading's or a title's. */
+function wordy(row: Word[]): boolean {
+  const words = row.filter((w) => /^[A-Za-z][A-Za-z&'’.,-]+$/.test(w.text) && !looksLikeGroup(w.text));
+  return words.length > 0 && words.length * 2 >= row.length && row.every((w) => w.confidence >= 70);
+}
+
+/** A band's or a rule's row whose words read as a heading: words, or a number of three digits or more ("2026", "13579"), read with confidence. */
+function headingText(row: Word[]): boolean {
+  if (wordy(row)) return true;
+  return row.length <= 2 && row.every((w) => /^\d{3,5}$/.test(w.text) && w.confidence >= 60);
+}
+
+/** A row under a line that reads as its note: smaller print, in parentheses, or mostly a note's words. */
+function noteLike(p: RowParts, small: boolean): boolean {
+  if (small || /^\(/.test(p.words[0].text)) return true;
+  const known = p.words.filter((w) => NOTE_WORDS.has(bare(w.text).toLowerCase()) || /^\d[.,)]?$/.test(bare(w.text))).length;
+  return known * 2 >= p.words.length;
 }
 
 const BAR = /^[-—–_=~+]+$/;
@@ -421,6 +463,7 @@ function rowParts(photo: PreparedPhoto, rowIn: Word[], letter: number, column: {
     groupWords: body.slice(0, k).flatMap((w) => splitWord(photo, w, letter)),
     noteWords: body.slice(k),
     band: !value && onBand(photo, row, column.x0, column.x1),
+    ruled: !value && ruledBelow(photo, row, column.x0, column.x1),
     height: median(row.map((w) => w.h)),
   };
 }
@@ -431,6 +474,8 @@ interface LineParts {
   noteWords: Word[];
   value: RowParts['value'];
   noteRows: number;
+  /** A row that read as neither a line nor a heading, kept as a line to check: no other row goes on with it. */
+  loose?: boolean;
 }
 
 interface Item {
@@ -583,10 +628,10 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
     if (p.value) {
       last = { groupWords: p.groupWords, noteWords: p.noteWords, value: p.value, noteRows: p.noteWords.length > 0 ? 1 : 0 };
       items.push({ line: last });
-    } else if (p.band) {
+    } else if (p.band && headingText(p.words)) {
       items.push({ heading: { text: p.text, band: true } });
       last = null;
-    } else if (last !== null && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || (groupish && unfinished(photo, last)))) {
+    } else if (last !== null && !last.loose && last.noteRows === 0 && (bare(p.words[0].text).toUpperCase() === 'OR' || (groupish && unfinished(photo, last)))) {
       // the card wraps a long line before an OR: the row goes on with the line
       last.groupWords.push(...p.groupWords);
       if (p.noteWords.length > 0) {
@@ -597,12 +642,16 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
       // a line whose value was not found: its groups are there
       last = { groupWords: p.groupWords, noteWords: p.noteWords, value: null, noteRows: p.noteWords.length > 0 ? 1 : 0 };
       items.push({ line: last });
-    } else if (last !== null && !groupish && (small || lettered)) {
+    } else if (last !== null && !groupish && (small || lettered) && noteLike(p, small)) {
       last.noteWords.push(...p.words);
       last.noteRows++;
-    } else if (/[A-Za-z0-9]/.test(p.text)) {
+    } else if ((p.ruled && headingText(p.words)) || wordy(p.words)) {
       items.push({ heading: { text: p.text, band: false } });
       last = null;
+    } else if (/[A-Za-z0-9]/.test(p.text)) {
+      // neither a line nor a heading that reads surely: kept as a line for the player to check (never dropped, never a heading made up)
+      last = { groupWords: p.groupWords, noteWords: p.noteWords, value: null, noteRows: p.noteWords.length > 0 ? 1 : 0, loose: true };
+      items.push({ line: last });
     }
   }
   return items;

@@ -13,9 +13,15 @@ import { readRows, type Reread, type RereadMany } from '../../io/card-photo-read
 
 const H = 28;
 /** A page of paper with the words' ink on it: numbers in green, everything else black (so each group's colour can be seen). */
-function page(width: number, height: number, words: OcrWord[]): PreparedPhoto {
+function page(width: number, height: number, words: OcrWord[], rules: { x0: number; x1: number; y: number }[] = []): PreparedPhoto {
   const gray = new Uint8Array(width * height).fill(255);
   const rgb = new Uint8Array(width * height * 3).fill(250);
+  for (const r of rules)
+    for (let y = r.y; y < r.y + 3; y++)
+      for (let x = r.x0; x < r.x1; x++) {
+        gray[y * width + x] = 90;
+        rgb.fill(140, (y * width + x) * 3, (y * width + x) * 3 + 3);
+      }
   for (const w of words) {
     const ink = /\d/.test(w.text) && !/[a-z]/i.test(w.text) ? [0, 130, 60] : [20, 20, 20];
     for (let y = w.box.y0 + 4; y < w.box.y1 - 4; y++)
@@ -70,10 +76,13 @@ const ledgerRows = (x: number, y: number): OcrWord[] => [
   ]),
 ];
 
+/** The rule under each panel's heading. */
+const ledgerRules = (x: number, y: number) => [{ x0: x, x1: x + 1010, y: y + 36 }];
+
 describe('rows and their parts, wherever they stand', () => {
   it('takes a number alone at the far right as the value and reads its X or C again, the note beside kept a note', async () => {
     const { reread, many, boxes } = rereadingAs(() => 'X 25');
-    const r = await readRows(page(1100, 500, ledgerRows(40, 40)), ledgerRows(40, 40), reread, many);
+    const r = await readRows(page(1100, 500, ledgerRows(40, 40), ledgerRules(40, 40)), ledgerRows(40, 40), reread, many);
     const lines = r.sections.flatMap((s) => s.lines);
     expect(lines).toHaveLength(2);
     expect(lines[0].groups.map((g) => g.text)).toEqual(['FF', '2026', '2222', '6666']);
@@ -90,7 +99,7 @@ describe('rows and their parts, wherever they stand', () => {
 
   it('marks a line whose X or C could not be read again, never settling a guess', async () => {
     const { reread, many } = rereadingAs(() => null);
-    const r = await readRows(page(1100, 500, ledgerRows(40, 40)), ledgerRows(40, 40), reread, many);
+    const r = await readRows(page(1100, 500, ledgerRows(40, 40), ledgerRules(40, 40)), ledgerRows(40, 40), reread, many);
     const lines = r.sections.flatMap((s) => s.lines);
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(l.unsure).toBeDefined();
@@ -112,12 +121,38 @@ describe('rows and their parts, wherever they stand', () => {
     expect(line.unsure).toBeDefined();
   });
 
+  it('keeps a number with no rule under it as a line to check, not a heading', async () => {
+    const { reread, many } = rereadingAs(() => 'X 25');
+    const r = await readRows(page(1100, 500, ledgerRows(40, 40)), ledgerRows(40, 40), reread, many);
+    expect(r.sections.map((s) => s.title)).toEqual(['']);
+    const lines = r.sections.flatMap((s) => s.lines);
+    expect(lines).toHaveLength(3);
+    expect(lines[0].unsure).toBeDefined();
+  });
+
   it('reads two panels side by side, each with its far-right column of values, as two columns in order', async () => {
     const { reread, many } = rereadingAs(() => 'X 25');
     const words = [...ledgerRows(40, 40), ...ledgerRows(1200, 40)];
-    const r = await readRows(page(2300, 500, words), words, reread, many);
+    const r = await readRows(page(2300, 500, words, [...ledgerRules(40, 40), ...ledgerRules(1200, 40)]), words, reread, many);
     const lines = r.sections.flatMap((s) => s.lines);
     expect(lines.map((l) => l.groups.map((g) => g.text).join(' '))).toEqual(['FF 2026 2222 6666', 'NNN 2026 SSS 2026', 'FF 2026 2222 6666', 'NNN 2026 SSS 2026']);
     expect(lines.every((l) => l.value === 25 || l.value === 30)).toBe(true);
+  });
+
+  it('takes a number over a rule for a heading, and keeps a row that reads as nothing as a line to check, never a heading', async () => {
+    const { reread, many } = rereadingAs(() => 'X 25');
+    const words = [
+      ...ledgerRows(40, 40),
+      // a smudge the OCR read as letters, unsure of them
+      ...row(340, [['ay', 300]]).map((w) => ({ ...w, confidence: 30 })),
+      ...row(420, [['2468', 40]]),
+    ];
+    const rules = [...ledgerRules(40, 40), { x0: 40, x1: 1050, y: 455 }];
+    const r = await readRows(page(1100, 600, words, rules), words, reread, many);
+    expect(r.sections.map((s) => s.title)).toEqual(['2026', '2468']);
+    const lines = r.sections.flatMap((s) => s.lines);
+    expect(lines).toHaveLength(3);
+    expect(lines[2].groups).toEqual([]);
+    expect(lines[2].unsure).toBeDefined();
   });
 });

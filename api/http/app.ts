@@ -47,6 +47,7 @@ import cookie from '@fastify/cookie';
 import { accounts, asker, type Accounts } from './accounts.js';
 import { schemaController } from './lazy-schemas.js';
 import { PlayerStore, type Player } from '../store/players.js';
+import { qrRoutes } from './routes/qr.js';
 import { dominoRoutes } from './routes/domino.js';
 import { tableRoutes } from './routes/tables.js';
 import websocket from '@fastify/websocket';
@@ -401,6 +402,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
       accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
       dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
+      qrRoutes(api.withTypeProvider<TypeBoxTypeProvider>());
     },
     { prefix: '/api' },
   );

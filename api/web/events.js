@@ -150,13 +150,34 @@ function drawAdjustments(d) {
   $('adjustments').replaceChildren(...d.adjustments.map((a) => el('li', { text: `${a.name}: ${a.points > 0 ? '+' : ''}${a.points}${a.round ? ` in round ${a.round}` : ''}, because ${a.reason}.` })));
 }
 
-/** The table cards to print: each table's seats, and each player's card code for her phone. @param {Desk} d */
+/**
+ * The table cards to print (issue 63): a page a table, its seats in order with the players'
+ * names, then a slip for each player to cut off and hand her, with her own score card's full
+ * address and its QR code: nobody's slip shows another player's code.
+ * @param {Desk} d
+ */
 function drawTableCards(d) {
   const r = d.rounds.at(-1);
   const codes = new Map(d.players.map((p) => [p.id, p.card]));
-  $('table-cards').replaceChildren(...(r && !r.accepted ? r.tables.map((t) => el('div', { class: 'table-card' },
-    el('h2', { text: `${d.name}: round ${r.round}, table ${t.table}` }),
-    el('ul', {}, t.seats.map((s) => el('li', { text: `${d.game === 'mexican-train' ? `Seat ${s.seat}` : `${s.seat} (${s.wind})`}: ${s.name}. Your score card: scorecard.html?event=${d.code}&card=${codes.get(s.player)}` }))))) : []));
+  const train = d.game === 'mexican-train';
+  /** @param {DeskSeat} s */
+  const seatWords = (s) => (train ? `Seat ${s.seat}` : `${s.seat} (${s.wind})`);
+  $('table-cards').replaceChildren(...(r && !r.accepted ? r.tables.map((t) => {
+    // seats in their order: A, B, C, D (Mexican Train: 1, 2, 3...)
+    const seats = [...t.seats].sort((a, b) => String(a.seat).localeCompare(String(b.seat), 'en', { numeric: true }));
+    return el('div', { class: 'table-card' },
+      el('h2', { text: `${d.name}: ${train && r.championship ? 'the championship' : `${train ? 'game' : 'round'} ${r.round}`}, table ${t.table}` }),
+      el('ul', {}, seats.map((s) => el('li', { text: `${seatWords(s)}: ${s.name}` }))),
+      el('p', { class: 'note', text: 'Cut along the lines and give each player her own slip: it opens her score card on her phone.' }),
+      el('div', { class: 'slips' }, seats.map((s) => {
+        const path = `/scorecard.html?event=${d.code}&card=${codes.get(s.player)}`;
+        return el('div', { class: 'slip' },
+          el('img', { src: `/api/qr.svg?path=${encodeURIComponent(path)}`, alt: `A QR code that opens ${s.name}'s score card`, width: 120, height: 120 }),
+          el('p', {}, el('strong', { text: `${s.name}, ${seatWords(s)}, table ${t.table}` })),
+          el('p', { text: 'Your score card (scan the code, or type the address):' }),
+          el('p', { class: 'slip-address', text: `${location.origin}${path}` }));
+      })));
+  }) : []));
 }
 
 /** @param {DeskPlayer} p */

@@ -39,7 +39,7 @@ export const ERRORS = {
   TM_BAD_ORIGIN: { status: 403, description: 'a change, or a live connection, asked for by a page of another site' },
   TM_TOO_MANY_CARDS: { status: 409, description: 'a new saved card when the server already keeps as many as it allows' },
   TM_PAUSED: { status: 409, description: "an action while the table's game is paused" },
-  TM_SEAT_TAKEN: { status: 409, description: 'a seat another person or bot already has, or a table whose seats are all taken' },
+  TM_SEAT_TAKEN: { status: 409, description: 'a seat another person or bot already has, a table whose seats are all taken, or one with as many watchers (or a seat with as many phones) as it takes' },
   TM_NOT_ALLOWED: { status: 403, description: "something only the table's host or coach may do, or a change to a shared card by someone other than its owner" },
   TM_STORAGE: { status: 503, description: 'a change the database could not keep just now (a full disk, a database that refuses writes or cannot be reached): nothing was changed' },
   TM_INTERNAL: { status: 500, description: 'a bug in the server (logged); never an answer to bad input' },

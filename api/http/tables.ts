@@ -11,7 +11,7 @@ import { recordSummary, type NewRecord } from '../store/games.js';
 import { soloRow, TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
 import type { GameWire } from '../shared/game-wire.js';
 import type { HeavyPool } from './heavy.js';
-import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_MEMBERS } from '../shared/limits.js';
+import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_TOKENS_A_SEAT, MAX_WATCHERS } from '../shared/limits.js';
 
 /**
  * Every game in progress is a table: a game against bots (one person's seat, the bots in the
@@ -333,9 +333,20 @@ export class Tables {
     }
   }
 
-  /** Refuses one more member at a full table (those at it and those watching). */
-  private roomFor(tableId: string): void {
-    if ((this.membersOf.get(tableId)?.length ?? 0) >= MAX_MEMBERS) throw new TilemateError('TM_SEAT_TAKEN', 'this table has as many people at it and watching as it can take');
+  /**
+   * Refuses one more member where there is no room: watchers (`seat` null) are counted apart from
+   * the seats, so they never crowd out a seat's player; a seat holds a few tokens (her phones), so
+   * nobody with its card code can fill the table by asking again and again.
+   */
+  private roomFor(tableId: string, seat: number | null): void {
+    const members = this.membersOf.get(tableId) ?? [];
+    if (seat === null) {
+      if (members.filter((m) => m.role === 'spectator' && !m.host).length >= MAX_WATCHERS)
+        throw new TilemateError('TM_SEAT_TAKEN', `this table has ${MAX_WATCHERS} people watching, as many as it takes: its seats are kept for its players`);
+      return;
+    }
+    if (members.filter((m) => m.role === 'player' && m.seat === seat).length >= MAX_TOKENS_A_SEAT)
+      throw new TilemateError('TM_SEAT_TAKEN', `this seat has been opened on ${MAX_TOKENS_A_SEAT} phones already, as many as it takes: go back to one of them`);
   }
 
   /** A person joins: a free seat (the first, or the one she asks for) or, with `watch`, to watch. */
@@ -345,8 +356,10 @@ export class Tables {
     const row = await this.row(code);
     const out = await this.change(row.id, async (t) => {
       const member: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'spectator', seat: null, name, playerId, host: false };
-      this.roomFor(t.row.id);
-      if (b.watch === true) return { change: { member }, out: member };
+      if (b.watch === true) {
+        this.roomFor(t.row.id, null);
+        return { change: { member }, out: member };
+      }
       if (t.row.status !== 'open') throw new TilemateError('TM_SEAT_TAKEN', 'this table has started: you can watch it, but its seats are taken');
       if (t.row.teaching && b.agree !== true) {
         throw new TilemateError('TM_BAD_INPUT', `this is a teaching table: ${t.hostName}, the coach, will see your tiles; join with "agree": true if that is all right`);
@@ -355,6 +368,7 @@ export class Tables {
       if (seat < 0) throw new TilemateError('TM_SEAT_TAKEN', 'every seat at this table is taken: you can watch instead');
       if (!Number.isInteger(seat) || seat >= t.row.seats.length) throw new TilemateError('TM_BAD_INPUT', `seat ${seat}: this table has seats 0 to ${t.row.seats.length - 1}`);
       if (t.row.seats[seat].kind !== 'empty') throw new TilemateError('TM_SEAT_TAKEN', `seat ${seat} is taken: choose an empty one`);
+      this.roomFor(t.row.id, seat);
       const seats = t.row.seats.map((s, i) => (i === seat ? { kind: 'person' as const, name, level: null } : s));
       member.role = 'player';
       member.seat = seat;
@@ -777,7 +791,7 @@ export class Tables {
     const member = await this.change(row.id, async (t) => {
       const s = t.row.seats[seat];
       if (s?.kind !== 'person') throw new TilemateError('TM_NOT_FOUND', `seat ${seat} at table ${code} is nobody's to take`);
-      this.roomFor(t.row.id);
+      this.roomFor(t.row.id, seat);
       const m: Member = { tokenHash: hash(token), tableId: t.row.id, role: 'player', seat, name: s.name ?? 'a player', playerId, host: false };
       return { change: { member: m, seen: seat }, out: m };
     });

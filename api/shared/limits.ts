@@ -136,7 +136,12 @@ export const PHOTO_ROUTE_LIMITS: PhotoRouteLimits = { maxBytes: PHOTO_LIMITS.max
 
 /** A live game's or a table's events sent in one answer (the rest is asked for with `from`). */
 export const MAX_EVENTS = 400;
-/** People at one table, players and watchers together. */
-export const MAX_MEMBERS = 40;
+/**
+ * People watching one table, apart from its seats (issue 63): watchers never take a seat's room,
+ * so a table full of watchers still seats its players.
+ */
+export const MAX_WATCHERS = 32;
+/** Tokens one seat of a table holds at most (her phone, her tablet, a page opened again): a card code cannot mint more. */
+export const MAX_TOKENS_A_SEAT = 6;
 /** Seconds a person has for a decision under each of a table's clocks. */
 export const CLOCKS: Readonly<Record<'off' | 'relaxed' | 'tournament', number | null>> = { off: null, relaxed: 60, tournament: 20 };

@@ -16,8 +16,21 @@ import { guarded, type Db } from './db.js';
 /** Characters of an event's code and of a player's card code (the shared cards' alphabet: none that looks like another). */
 const EVENT_CODE_LENGTH = 6;
 const PLAYER_CODE_LENGTH = 8;
-/** Changes an event keeps at most (52 players' cards over 8 rounds are about 2,000). */
+/**
+ * Changes an event keeps at most from its desk (the director's and its online tables'); 52
+ * players' cards over 8 rounds are about 2,000 in all. The players' cards are bounded apart,
+ * each on its own (issue 63): nobody with a card code can use up the room the Director's accept,
+ * clock and finish need, nor another card's.
+ */
 export const MAX_CHANGES = 20_000;
+/**
+ * Games one player's card enters at most (a round is four games and a check: 8 rounds are about
+ * 40); her checks and reopenings have room beyond it, so a card that has entered all it may can
+ * still check its partner's and be checked.
+ */
+export const MAX_CARD_CHANGES = 200;
+/** Room a card keeps beyond its entries for its checks and reopenings. */
+export const CARD_CHECKS_ROOM = 50;
 
 export const newCode = (length: number): string => Array.from({ length }, () => SHARE_ALPHABET[randomInt(SHARE_ALPHABET.length)]).join('');
 export const newPlayerCode = (): string => newCode(PLAYER_CODE_LENGTH);
@@ -138,21 +151,42 @@ export class EventStore {
    * Keeps a change the event can take, made by `by` (a person's words for the log: "the
    * director", "Rose's phone"), and answers the event after it; refused (TM_BAD_INPUT, naming
    * why) and nothing kept when it cannot be made. `entry`: a phone's own id for a score card
-   * entry, kept once however often it is sent (the event as it stands answers a repeat).
+   * entry, kept once however often it is sent (the event as it stands answers a repeat). `card`:
+   * the player whose card makes the change (her id); her entry ids are hers alone, and her
+   * changes are counted apart from the desk's.
    */
-  async change(code: string, change: AnyChange, by: string, entry?: string): Promise<AnyEvent> {
+  async change(code: string, change: AnyChange, by: string, entry?: string, card?: string): Promise<AnyEvent> {
     return guarded(
       () =>
         this.db.transaction(async (sql) => {
           const ev = await sql.query('SELECT code FROM events WHERE code = $1 FOR UPDATE', [code]);
           if (ev.length === 0) throw new TilemateError('TM_NOT_FOUND', `no event has the code ${code.slice(0, 12)}`);
-          if (entry !== undefined && (await sql.query('SELECT 1 FROM event_changes WHERE event_code = $1 AND entry = $2', [code, entry])).length > 0) return (await this.current(sql, code)).state;
+          if (entry !== undefined && (await sql.query("SELECT 1 FROM event_changes WHERE event_code = $1 AND entry = $2 AND coalesce(card, '') = $3", [code, entry, card ?? ''])).length > 0)
+            return (await this.current(sql, code)).state;
           const { n, state } = await this.current(sql, code);
-          if (n >= MAX_CHANGES) throw new TilemateError('TM_BAD_INPUT', `an event keeps at most ${MAX_CHANGES} changes`);
+          const [made] = await sql.query(
+            card === undefined ? 'SELECT count(*) AS k FROM event_changes WHERE event_code = $1 AND card IS NULL' : 'SELECT count(*) AS k FROM event_changes WHERE event_code = $1 AND card = $2',
+            card === undefined ? [code] : [code, card],
+          );
+          if (card !== undefined && Number(made.k) >= MAX_CARD_CHANGES + (change.type === 'enter' ? 0 : CARD_CHECKS_ROOM))
+            throw new TilemateError(
+              'TM_BAD_INPUT',
+              change.type === 'enter'
+                ? `your card has made ${MAX_CARD_CHANGES} changes to this event, as many as a card makes: ask the Director to enter the rest`
+                : `your card has made ${MAX_CARD_CHANGES + CARD_CHECKS_ROOM} changes to this event, as many as a card makes: ask the Director`,
+            );
+          if (card === undefined && Number(made.k) >= MAX_CHANGES) throw new TilemateError('TM_BAD_INPUT', `an event keeps at most ${MAX_CHANGES} changes from its desk`);
           // what this server knows is changed in place: forgotten unless the change is kept
           this.known.delete(code);
           applyAny(state, change);
-          await sql.query('INSERT INTO event_changes (event_code, n, change, by_whom, entry) VALUES ($1, $2, $3::text::jsonb, $4, $5)', [code, n + 1, JSON.stringify(change), by, entry ?? null]);
+          await sql.query('INSERT INTO event_changes (event_code, n, change, by_whom, entry, card) VALUES ($1, $2, $3::text::jsonb, $4, $5, $6)', [
+            code,
+            n + 1,
+            JSON.stringify(change),
+            by,
+            entry ?? null,
+            card ?? null,
+          ]);
           this.pending.set(code, { n: n + 1, state });
           return state;
         }),

@@ -356,6 +356,20 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
       ALTER TABLE players ADD COLUMN chosen_card text;
     `,
   },
+  {
+    name: "an event's changes by the card that made them",
+    sql: `
+      -- issue 63: each change a player's card makes names her card (her player id): a card's
+      -- changes are bounded apart from the event's, and a phone's entry id is hers alone (the
+      -- same id from another card is that card's own entry). The entries kept so far were each
+      -- a player's game on her card.
+      ALTER TABLE event_changes ADD COLUMN card text;
+      UPDATE event_changes SET card = change ->> 'player' WHERE entry IS NOT NULL AND change ->> 'type' = 'enter';
+      DROP INDEX event_changes_entry;
+      CREATE UNIQUE INDEX event_changes_card_entry ON event_changes (event_code, (coalesce(card, '')), entry) WHERE entry IS NOT NULL;
+      CREATE INDEX event_changes_card ON event_changes (event_code, card);
+    `,
+  },
 ];
 
 /** Brings the database up to the newest migration (or to `upTo`: a test's older database); answers the version it is at. */

@@ -319,7 +319,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
         if (b.game === undefined || b.result === undefined) throw new TilemateError('TM_BAD_INPUT', 'a Mah Jongg card takes a game and its result');
         c = { type: 'enter', player: player.id, game: b.game, result: b.result as GameResult };
       }
-      return cardView(await ctx.events.change(req.params.code.toUpperCase(), c, `${player.name}'s card`, b.entry), player.id);
+      return cardView(await ctx.events.change(req.params.code.toUpperCase(), c, `${player.name}'s card`, b.entry, player.id), player.id);
     },
   );
 
@@ -357,7 +357,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     },
     async (req) => {
       const { player } = await hers(req.params.code, req.body.card);
-      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'reopen', player: player.id }, `${player.name}, reopening her card`);
+      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'reopen', player: player.id }, `${player.name}, reopening her card`, undefined, player.id);
       return cardView(e, player.id);
     },
   );
@@ -372,8 +372,11 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const { player } = await hers(req.params.code, req.body.card);
-      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'verify', player: req.body.player, by: player.id }, `${player.name}, checking`);
+      const { e: now, player } = await hers(req.params.code, req.body.card);
+      // a check she has made already (a phone sending it again) is answered as it stands: no change to keep
+      const open = now.game === 'mah-jongg' ? now.state.rounds.at(-1) : now.state.games.at(-1);
+      if (open !== undefined && !open.accepted && open.verified.get(req.body.player) === player.id) return cardView(now, player.id);
+      const e = await ctx.events.change(req.params.code.toUpperCase(), { type: 'verify', player: req.body.player, by: player.id }, `${player.name}, checking`, undefined, player.id);
       return cardView(e, player.id);
     },
   );

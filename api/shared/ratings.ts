@@ -85,7 +85,7 @@ export function rateTrainEvents(events: readonly TrainEventState[]): Map<string,
 /** A rating in one plain sentence: its value (mean), how sure it is, and on how many tables; `game` names a rating other than Mah Jongg's. */
 export function ratingWords(r: PlayerRating | undefined, game = ''): string {
   const club = game ? `${game} club rating` : 'club rating';
-  if (r === undefined || r.tables === 0) return `You have no ${club} yet: it starts once you play a round of an event registered with your account.`;
+  if (r === undefined || r.tables === 0) return `You have no ${club} yet: it starts once you play a round of an event you accepted for your account.`;
   const mu = Math.round(r.mu);
   const give = Math.round(2 * r.sigma);
   const sure = r.sigma > 6 ? 'still a rough guess' : r.sigma > 3 ? 'taking shape' : 'fairly settled';

@@ -26,8 +26,10 @@ export interface EventPlayer {
   host: boolean;
   /** Her card code: it opens her score card on her phone (never shown but to her and the director). */
   code: string;
-  /** Her Tilemate account (its player id), when the director registered her with it: her rating follows it. */
+  /** Her Tilemate account (its player id), once its owner accepted the event (issue 63): her rating follows it. */
   account?: string;
+  /** The account the director named for her, waiting for its owner to accept: nothing of the event counts for it until then. */
+  invited?: string;
   /** The round she was first seated for (a late arrival's is later than 1). */
   from: number;
   /** The round she withdrew before (null: still playing). */
@@ -83,7 +85,10 @@ export interface EventState {
 
 export type Change =
   | { type: 'create'; name: string; ruleset: string; roundMinutes: number; online?: OnlinePlay }
+  /** A player registered; `account` asks that account's owner to join the event with it (she accepts with `consent`). */
   | { type: 'register'; id: string; name: string; code: string; host?: boolean; account?: string }
+  /** The owner of the account the director named accepts (her rating follows the event) or declines. */
+  | { type: 'consent'; player: string; account: string; accept: boolean }
   | { type: 'withdraw'; player: string }
   | { type: 'seat'; seed: number; at: number }
   | { type: 'clock'; action: 'pause' | 'resume' | 'end'; at: number }
@@ -137,8 +142,18 @@ export function registerPlayer(players: Map<string, EventPlayer>, c: { id: strin
   if (players.has(c.id)) refuse('that player is registered already');
   if (all.some((p) => p.name.toLowerCase() === c.name.toLowerCase() && p.withdrawn === null)) refuse(`${c.name} is registered already`);
   if (all.some((p) => p.code === c.code)) refuse('that card code is taken');
-  if (c.account !== undefined && all.some((p) => p.account === c.account && p.withdrawn === null)) refuse('that account is registered already');
-  players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null, ...(c.account === undefined ? {} : { account: c.account }) });
+  if (c.account !== undefined && all.some((p) => (p.account === c.account || p.invited === c.account) && p.withdrawn === null)) refuse('that account is registered already');
+  // the account is asked, not taken: its owner accepts before anything of the event is hers (issue 63)
+  players.set(c.id, { id: c.id, name: c.name, host: c.host === true, code: c.code, from, withdrawn: null, ...(c.account === undefined ? {} : { invited: c.account }) });
+}
+
+/** The owner of the account the director named for a player accepts the event (her rating follows it from then on) or declines it. */
+export function consentPlayer(players: Map<string, EventPlayer>, c: { player: string; account: string; accept: boolean }): void {
+  const p = players.get(c.player) ?? refuse('this event has no such player');
+  if (p!.account === c.account) refuse('your account has joined this event already');
+  if (p!.invited !== c.account) refuse('this event has not asked for your account');
+  if (c.accept) p!.account = c.account;
+  delete p!.invited;
 }
 
 /** A player withdraws from round (or game) `from` on; her scores so far stay. */
@@ -158,7 +173,7 @@ export function checkAdjustment(players: Map<string, EventPlayer>, c: { player: 
 
 /** Applies one change to the event, in place; refused (TM_BAD_INPUT, naming why) when it cannot be made, and then nothing has changed. */
 export function apply(e: EventState, c: Change): void {
-  if (e.over && c.type !== 'adjust' && c.type !== 'correct') refuse('the event is over');
+  if (e.over && c.type !== 'adjust' && c.type !== 'correct' && c.type !== 'consent') refuse('the event is over');
   if (c.type !== 'create' && e.name === '') refuse('the event has not been created');
   const round = currentRound(e);
   switch (c.type) {
@@ -175,6 +190,9 @@ export function apply(e: EventState, c: Change): void {
       return;
     case 'withdraw':
       withdrawPlayer(e.players, c.player, (round?.round ?? 0) + 1);
+      return;
+    case 'consent':
+      consentPlayer(e.players, c);
       return;
     case 'seat': {
       if (round !== undefined && !round.accepted) refuse(`round ${round.round} is not accepted yet: its cards come first`);

@@ -2,7 +2,7 @@ import { loadDominoRuleset } from '../domino/rulesets.js';
 import { championshipStandings, tableAdvancers, type Standing as ChampionshipStanding } from '../domino/tournament.js';
 import { TilemateError } from '../errors.js';
 import { seedRng, shuffle } from '../rng.js';
-import { checkAdjustment, registerPlayer, withdrawPlayer, type EventPlayer } from './event.js';
+import { checkAdjustment, consentPlayer, registerPlayer, withdrawPlayer, type EventPlayer } from './event.js';
 
 /**
  * A Mexican Train club event (issue 47), as its list of changes, as a Mah Jongg event is
@@ -48,6 +48,7 @@ export type TrainChange =
   | { type: 'create'; game: 'mexican-train'; name: string; ruleset: string; tableSize: number }
   | { type: 'register'; id: string; name: string; code: string; account?: string }
   | { type: 'withdraw'; player: string }
+  | { type: 'consent'; player: string; account: string; accept: boolean }
   | { type: 'seat'; seed: number; at: number }
   | { type: 'enter'; player: string; hand: number; points: number[] }
   | { type: 'verify'; player: string; by: string }
@@ -92,7 +93,7 @@ export function gameTotals(g: TrainGame): Map<string, number> {
 
 /** Applies one change in place; refused (TM_BAD_INPUT, naming why) with nothing changed when it cannot be made. */
 export function applyTrain(e: TrainEventState, c: TrainChange): void {
-  if (e.over && c.type !== 'adjust') refuse('the event is over');
+  if (e.over && c.type !== 'adjust' && c.type !== 'consent') refuse('the event is over');
   if (c.type !== 'create' && e.name === '') refuse('the event has not been created');
   const game = e.games.at(-1);
   const name = (id: string) => e.players.get(id)?.name ?? id;
@@ -110,6 +111,9 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       return;
     case 'withdraw':
       withdrawPlayer(e.players, c.player, (game?.n ?? 0) + 1);
+      return;
+    case 'consent':
+      consentPlayer(e.players, c);
       return;
     case 'seat': {
       if (game !== undefined && !game.accepted) refuse(`game ${game.n} is not accepted yet: its cards come first`);

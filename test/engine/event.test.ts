@@ -185,6 +185,10 @@ describe('club ratings', () => {
   it('rates each table of each accepted round among the players registered with their accounts: the winner up, the loser down, the uncertainty narrower', () => {
     const e = replay([{ type: 'create', name: 'Rated', ruleset: 'nmjl-4p-tournament', roundMinutes: 55 }]);
     for (let i = 1; i <= 4; i++) apply(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}`, ...(i < 4 ? { account: `acct${i}` } : {}) });
+    // an account named is asked, not taken: nothing is rated before its owner accepts (issue 63)
+    expect([...e.players.values()].map((p) => p.account)).toEqual([undefined, undefined, undefined, undefined]);
+    for (let i = 1; i <= 3; i++) apply(e, { type: 'consent', player: `p${i}`, account: `acct${i}`, accept: true });
+    expect(() => apply(e, { type: 'consent', player: 'p4', account: 'acct1', accept: true })).toThrow(/has not asked for your account/);
     apply(e, { type: 'seat', seed: 3, at: 0 });
     const table = tableOf(e.rounds[0], 1);
     const games: GameResult[] = [{ winner: 'A', value: 50, thrower: 'B' }, { winner: 'A', value: 25, selfPicked: true }, { winner: null }, { winner: 'C', value: 25, thrower: 'B' }];

@@ -90,6 +90,8 @@ describe('Mexican Train club ratings', () => {
   it('rate each table of each accepted game among the players with accounts, the fewest points first, apart from Mah Jongg’s', () => {
     const e: TrainEventState = replayTrain([{ type: 'create', game: 'mexican-train', name: 'Rated train', ruleset: 'district', tableSize: 4 }]);
     for (let i = 1; i <= 4; i++) applyTrain(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}`, ...(i < 4 ? { account: `acct${i}` } : {}) });
+    // each owner accepts (issue 63): an account named is asked, not taken
+    for (let i = 1; i <= 3; i++) applyTrain(e, { type: 'consent', player: `p${i}`, account: `acct${i}`, accept: true });
     applyTrain(e, { type: 'seat', seed: 3, at: 0 });
     const g = e.games[0];
     const [table] = g.tables;

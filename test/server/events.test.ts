@@ -46,7 +46,7 @@ describe('club events over HTTP', () => {
     expect(log.map((l: { change: { type: string } }) => l.change.type)).toEqual(['create', 'register', 'register', 'register', 'register', 'seat']);
   }, 60_000);
 
-  it('a player registered with her account has a club rating once a round of hers is accepted; an unknown account is refused', async () => {
+  it('a player registered with her account, once she accepts the event, has a club rating once a round of hers is accepted; an unknown account is refused', async () => {
     const app = await server();
     const director = newJar();
     await signUp(app, director, 'Director Rae');
@@ -61,6 +61,13 @@ describe('club events over HTTP', () => {
     expect([unknown.status, unknown.body.message]).toEqual([404, 'no Tilemate account is named Nobody Here']);
     let desk: any;
     for (const p of players) desk = (await call(app, { method: 'POST', url: `${ev}/players`, payload: { name: p.name, account: p.name } }, director)).body;
+    // each account is asked, not taken (issue 63): its owner accepts the event
+    expect(desk.players.map((p: { rated: boolean; asked: boolean }) => [p.rated, p.asked])).toEqual(players.map(() => [false, true]));
+    for (const p of players) {
+      const ask = (await call(app, { method: 'GET', url: '/api/events/asks' }, p.jar)).body.asks[0];
+      expect((await call(app, { method: 'POST', url: `${ev}/consent`, payload: { player: ask.player, accept: true } }, p.jar)).body.joined).toBe(true);
+    }
+    desk = (await call(app, { method: 'GET', url: `${ev}/desk` }, director)).body;
     expect(desk.players.every((p: { rated: boolean }) => p.rated)).toBe(true);
     desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
     const seats = new Map<string, string>(desk.rounds[0].tables[0].seats.map((x: { seat: string; player: string }) => [x.seat, x.player]));

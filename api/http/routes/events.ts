@@ -167,7 +167,8 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     '/events/:code/players',
     {
       schema: {
-        summary: 'Registers a player (before any round, or late: she plays from the next round seated); with her Tilemate account her rating follows her',
+        summary:
+          'Registers a player (before any round, or late: she plays from the next round seated); naming her Tilemate account asks its owner to join the event with it, and her rating follows the event only once she accepts',
         ...P,
         body: Strict(
           {
@@ -185,6 +186,58 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       const account = b.account === undefined ? undefined : await ctx.players.byName(b.account.trim());
       if (account === null) throw new TilemateError('TM_NOT_FOUND', `no Tilemate account is named ${b.account!.slice(0, 40)}`);
       return change(req, req.params.code, { type: 'register', id, name: b.name.trim(), code: newPlayerCode(), host: b.host === true, ...(account ? { account: account.id } : {}) });
+    },
+  );
+
+  /** The events of this server that ask for the signed-in player's account and wait for her answer. */
+  app.get(
+    '/events/asks',
+    { schema: { summary: 'The events that ask for her account (a director named it for a player): each waits for her to accept or decline before it counts in her club rating' } },
+    async (req) => {
+      const me = await signedIn(ctx.accounts, req);
+      const asks = [];
+      for (const code of await ctx.events.recent(RATED_EVENTS)) {
+        const ev = await ctx.events.state(code);
+        for (const p of ev.state.players.values())
+          if (p.invited === me.id)
+            asks.push({
+              code,
+              event: ev.state.name,
+              player: p.id,
+              name: p.name,
+              words: `${ev.state.name} asks to count your play there, as ${p.name}, in your club rating: accept it only if that is you.`,
+            });
+      }
+      return { asks };
+    },
+  );
+
+  app.post(
+    '/events/:code/consent',
+    {
+      schema: {
+        summary: 'She answers an event that asks for her account: accepted, the player it names is hers and its rounds count in her club rating; declined, the account is let go',
+        ...P,
+        body: Strict({ player: Type.String({ maxLength: 20 }), accept: Type.Boolean() }, { examples: [{ player: 'p1abc', accept: true }] }),
+      },
+    },
+    async (req) => {
+      const me = await signedIn(ctx.accounts, req);
+      const code = req.params.code.toUpperCase();
+      const ev = await ctx.events.change(
+        code,
+        { type: 'consent', player: req.body.player, account: me.id, accept: req.body.accept },
+        `${me.name}, ${req.body.accept ? 'accepting' : 'declining'} for her account`,
+      );
+      const p = ev.state.players.get(req.body.player)!;
+      return {
+        code,
+        event: ev.state.name,
+        player: p.id,
+        name: p.name,
+        joined: p.account === me.id,
+        words: p.account === me.id ? `Your account plays ${ev.state.name} as ${p.name}: its rounds count in your club rating.` : `Your account stays out of ${ev.state.name}.`,
+      };
     },
   );
 
@@ -604,7 +657,7 @@ const settledGames = (r: RoundState, table: number) => [...r.settled].filter(([k
 
 /** The players as the desk lists them, card codes included (hers to print on the table cards). */
 const playersView = (players: Map<string, EventPlayer>) =>
-  [...players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined }));
+  [...players.values()].map((p) => ({ id: p.id, name: p.name, card: p.code, host: p.host, from: p.from, withdrawn: p.withdrawn, rated: p.account !== undefined, asked: p.invited !== undefined }));
 
 /** The director's desk: everything, card codes included (hers to print on the table cards). */
 function desk(ev: AnyEvent, code: string) {

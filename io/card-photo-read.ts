@@ -197,9 +197,22 @@ function columnStarts(words: Word[], letter: number): number[] {
   const starts: number[] = [];
   for (const [b, n] of peaks) {
     if (n < Math.max(10, top * 0.4)) break;
-    if (starts.every((x) => Math.abs(x - b * bin) > letter * 15)) starts.push(b * bin);
+    // a panel is wider than a line of groups and its note: piles closer than that are a note's or a group's, not a column's
+    if (starts.every((x) => Math.abs(x - b * bin) > letter * 22)) starts.push(b * bin);
   }
   return starts.sort((a, b) => a - b);
+}
+
+/** The slope of a row's words (down per across), where they spread far enough to tell; at most a gentle one. */
+function rowSlope(row: Word[]): number {
+  if (row.length < 2) return 0;
+  const h = median(row.map((w) => w.h));
+  if (row.at(-1)!.xc - row[0].xc < h * 4) return 0;
+  const mx = row.reduce((a, w) => a + w.xc, 0) / row.length,
+    my = row.reduce((a, w) => a + w.yc, 0) / row.length;
+  const sxx = row.reduce((a, w) => a + (w.xc - mx) ** 2, 0);
+  const slope = sxx === 0 ? 0 : row.reduce((a, w) => a + (w.xc - mx) * (w.yc - my), 0) / sxx;
+  return Math.max(-0.08, Math.min(0.08, slope));
 }
 
 /** Words into rows, left to right, each row following its own slope (a photo taken at a slant). */
@@ -211,8 +224,10 @@ function rowsOf(words: Word[]): Word[][] {
     for (const r of rows) {
       // the row's last word of full height (a "-" or one bar of "=" is no guide to where the row runs)
       const tallest = Math.max(...r.map((v) => v.h));
-      const last = [...r].reverse().find((v) => v.h >= tallest * 0.5)!;
-      const d = Math.abs(last.yc - w.yc);
+      const full = r.filter((v) => v.h >= tallest * 0.5);
+      const last = full.at(-1)!;
+      // a word far along the row is looked for where the row is heading (a page seen in perspective, or bowed, leans its rows)
+      const d = Math.abs(last.yc + rowSlope(full) * (w.xc - last.xc) - w.yc);
       if (d < Math.max(last.h, w.h) * 0.55 && d < bestD) {
         best = r;
         bestD = d;
@@ -444,7 +459,13 @@ function joinBars(row: Word[]): Word[] {
 
 function rowParts(photo: PreparedPhoto, rowIn: Word[], letter: number, column: { x0: number; x1: number }): RowParts {
   const row = joinBars(rowIn);
-  const value = valueAtEnd(row, letter);
+  let value = valueAtEnd(row, letter);
+  // a number alone on its row, right of the column's middle: a far-right value the row of its groups did not take (a leaning page)
+  const only = row.length === 1 ? row[0] : null;
+  if (value === null && only !== null && only.xc > (column.x0 + column.x1) / 2 && /^[0-9OoSlI|]{2,3}$/.test(only.text) && /\d/.test(only.text)) {
+    const v = digitsOf(only.text);
+    if (v >= 10 && v <= 200) value = { take: 1, concealed: false, value: v, sure: false, bare: true };
+  }
   const body = value ? row.slice(0, row.length - value.take) : row;
   // the groups: from the left, while the words read as groups and the note has not begun
   const tall = median(body.filter((w) => looksLikeGroup(w.text)).map((w) => w.h));
@@ -625,7 +646,14 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
     const small = p.height < groupHeight * 0.85;
     const lettered = p.words.some((w) => /[a-z]/.test(w.text));
     const tiles = rowTiles(p);
-    if (p.value) {
+    if (p.value && p.groupWords.length === 0 && last !== null && last.value === null && !last.loose && last.groupWords.length > 0) {
+      // a value (and a note) on a row of its own under a line that has none: the line's, its row leaning away from it
+      last.value = p.value;
+      if (p.noteWords.length > 0) {
+        last.noteWords.push(...p.noteWords);
+        last.noteRows++;
+      }
+    } else if (p.value) {
       last = { groupWords: p.groupWords, noteWords: p.noteWords, value: p.value, noteRows: p.noteWords.length > 0 ? 1 : 0 };
       items.push({ line: last });
     } else if (p.band && headingText(p.words)) {

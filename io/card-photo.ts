@@ -152,7 +152,8 @@ export async function readCardPhotos(photos: Buffer[], opts: PhotoOptions = {}):
   for (const s of card.sections) {
     s.lines.forEach((l, k) => {
       const r = reading.lines[i++];
-      if (l.unsure === undefined && (r.problems.length > 0 || r.questions.some((q) => q.about === 'note'))) l.unsure = UNSURE.problem;
+      // and a line that does not settle (a question open) is one to check, whatever the question
+      if (l.unsure === undefined && (r.problems.length > 0 || r.questions.some((q) => q.about === 'note') || r.notation === null)) l.unsure = UNSURE.problem;
       if (l.unsure !== undefined) {
         unsure.push({ section: s.title, line: k + 1, id: r.id, groups: l.groups.map((g) => g.text.replace(/\|/g, '/')).join(' '), reason: l.unsure });
       }

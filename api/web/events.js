@@ -8,9 +8,9 @@ import { chosenCard } from './chosen-card.js';
 
 /**
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
- * @typedef {{ table: number, collector: string | null, seats: DeskSeat[], games?: { game: number, code: string }[] }} DeskTable
+ * @typedef {{ table: number, collector: string | null, seats: DeskSeat[], games?: { game: number, code: string }[], differences?: { game: number, words: string }[], settled?: { game: number, reason: string }[] }} DeskTable
  * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[], championship?: boolean, hands?: number }} DeskRound
- * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean }} DeskPlayer
+ * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean, asked?: boolean }} DeskPlayer
  * @typedef {{ code: string, game: string, name: string, roundMinutes?: number, tableSize?: number, championship?: boolean, over: boolean,
  *   online?: { level: string, awayAfter: number, card: string | null } | null, players: DeskPlayer[], rounds: DeskRound[], timeLeftMs: number | null,
  *   adjustments: { name: string, points: number, reason: string, round: number | null }[] }} Desk
@@ -99,6 +99,9 @@ function drawRound(d) {
   $('tables').replaceChildren(...(r ? r.tables.map((t) => el('div', { class: 'event-table' },
     el('h3', { text: `Table ${t.table}` }),
     el('ul', {}, t.seats.map((s) => el('li', { text: d.online ? `${s.seat} (${s.wind}): ${s.name}.` : `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))),
+    // a split table (issue 63): the games its cards differ at, to settle with the form below, and those settled
+    ...(t.differences ?? []).map((x) => el('p', { class: 'note', text: `${x.words} Settle it with “Change a game” below, or the players change their cards.` })),
+    ...(t.settled ?? []).map((x) => el('p', { class: 'note', text: `You settled game ${x.game}: ${x.reason}.` })),
     d.online ? onlineGames(t, r.accepted) : null)) : []));
 }
 
@@ -135,7 +138,7 @@ function drawTrainGame(d) {
 /** @param {Desk} d */
 function drawPlayers(d) {
   $('players').replaceChildren(...d.players.map((p) => {
-    const li = el('li', { text: `${p.name}${p.host ? ' (table host)' : ''}${p.rated ? ' (rated)' : ''}: card code ${p.card}.${p.from > 1 ? ` Plays from round ${p.from}.` : ''}${p.withdrawn !== null ? ` Withdrew before round ${p.withdrawn}.` : ' '}` });
+    const li = el('li', { text: `${p.name}${p.host ? ' (table host)' : ''}${p.rated ? ' (rated)' : p.asked ? ' (her account is asked to accept)' : ''}: card code ${p.card}.${p.from > 1 ? ` Plays from round ${p.from}.` : ''}${p.withdrawn !== null ? ` Withdrew before round ${p.withdrawn}.` : ' '}` });
     if (p.withdrawn === null && !d.over) li.append(el('button', { type: 'button', class: 'btn btn-small', text: `${p.name} withdraws`, on: () => withdraw(p) }));
     return li;
   }));
@@ -290,7 +293,9 @@ const CHANGE_WORDS = /** @type {Record<string, string>} */ ({
   verify: 'checked a card',
   accept: 'accepted the round',
   adjust: 'adjusted points',
-  correct: 'changed an accepted game',
+  correct: 'ruled on a game',
+  reopen: 'reopened a checked card',
+  consent: 'answered for her account',
   finish: 'ended the event',
   'open-game': 'opened a game at a Tilemate table',
   played: 'scored a game from its table',

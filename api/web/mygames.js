@@ -431,6 +431,36 @@ async function loadClubRating() {
   line.classList.toggle('hidden', words.length === 0);
 }
 
+/**
+ * The events that ask for her account (a director named it for a player): each in its sentence,
+ * to accept or decline; nothing of an event counts in her rating before she accepts (issue 63).
+ */
+async function loadEventAsks() {
+  const list = $('event-asks');
+  if (student !== null) { list.classList.add('hidden'); return; }
+  /** @type {{ asks: { code: string, event: string, player: string, name: string, words: string }[] } | null} */
+  let r = null;
+  try { r = await call('GET', '/api/events/asks'); } catch { r = null; }
+  const asks = r?.asks ?? [];
+  /** @param {{ code: string, player: string }} a @param {boolean} accept @param {HTMLLIElement} li */
+  const answer = async (a, accept, li) => {
+    try {
+      const done = await call('POST', `/api/events/${a.code}/consent`, { player: a.player, accept });
+      li.replaceChildren(done.words);
+      await loadClubRating();
+    } catch (err) {
+      li.append(` Not answered: ${errorWords(err)}.`);
+    }
+  };
+  list.replaceChildren(...asks.map((a) => {
+    const li = document.createElement('li');
+    const button = (/** @type {string} */ text, /** @type {boolean} */ accept) => Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-small', textContent: text, onclick: () => answer(a, accept, li) });
+    li.append(`${a.words} `, button('Accept', true), ' ', button('Decline', false));
+    return li;
+  }));
+  list.classList.toggle('hidden', asks.length === 0);
+}
+
 async function loadProgress() {
   /**
    * @type {{
@@ -442,6 +472,8 @@ async function loadProgress() {
   const p = await work(() => call('GET', `/api/progress${forStudent('?')}`));
   await loadDrillProgress();
   await loadClubRating();
+  // beside the progress, never holding it up
+  void loadEventAsks();
   if (!p) return;
   $('progress-title').textContent = student === null ? 'My progress' : `${student}'s progress`;
   $('said').replaceChildren(...p.said.map((t) => Object.assign(document.createElement('li'), { textContent: t })));

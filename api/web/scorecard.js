@@ -13,7 +13,8 @@ import { byId as $, el } from './dom.js';
  * @typedef {{ game: string, event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
  *   games?: (Result | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
  *   checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number,
- *   online?: boolean, playing?: { code: string, seat: number, table: number, game: number } | null }} Card
+ *   online?: boolean, playing?: { code: string, seat: number, table: number, game: number } | null,
+ *   differences?: { game: number, words: string }[], whatNow?: string, settled?: { game: number, reason: string }[] }} Card
  * @typedef {{ event: string, card: string, game?: number, result?: Result, hand?: number, points?: number[], entry: string }} Queued
  */
 
@@ -83,10 +84,42 @@ function draw() {
   $('card-about').textContent = `You sit ${card.seat} (${card.wind}). ${(card.players ?? []).filter((m) => m.seat !== card?.seat).map((m) => `${m.name} sits ${m.seat} (${m.wind})`).join(', ')}.${card.checked ? ' Your card is checked.' : ''}`;
   if (card.online) return drawOnline(card);
   $('checks').closest('.panel')?.classList.remove('hidden');
-  $('games').replaceChildren(...[1, 2, 3, 4].map(gameForm));
+  $('games').replaceChildren(...tableWords(card), ...[1, 2, 3, 4].map(gameForm));
   $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},
     `${c.name}: ${c.checked ? 'checked.' : `${c.entered} of 4 games entered. `}`,
-    c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))));
+    c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))),
+    // a checked card can be opened again to change it until the round is accepted (issue 63)
+    ...(card.checked ? [el('li', {}, 'Your card is checked. ', el('button', { type: 'button', class: 'btn', id: 'reopen-button', text: 'Reopen my card to change it', on: reopen }))] : []));
+}
+
+/**
+ * What every player at her table sees: the games where the table's cards differ, each in one
+ * sentence naming who entered what, with how it is put right; and the games the Director settled.
+ * @param {Card} c
+ */
+function tableWords(c) {
+  const out = [];
+  if (c.differences?.length) {
+    out.push(el('section', { class: 'panel', id: 'differences', role: 'status', 'aria-labelledby': 'differences-title' },
+      el('h2', { id: 'differences-title', text: 'Your table’s cards differ' }),
+      ...c.differences.map((d) => el('p', { text: d.words })),
+      c.whatNow ? el('p', { class: 'note', text: c.whatNow }) : null));
+  }
+  for (const s of c.settled ?? []) out.push(el('p', { class: 'panel note', text: `The Director settled game ${s.game}: ${s.reason}.` }));
+  return out;
+}
+
+/** She opens her checked card again to change a game: her card and the card she checked are checked again. */
+async function reopen() {
+  busy(true);
+  try {
+    card = await call('POST', `/api/events/${eventCode}/card/reopen`, { card: cardCode });
+    say('Your card is open again: change the game, then ask for it to be checked again.');
+  } catch (err) {
+    say(`Not reopened: ${errorWords(err)}.`);
+  }
+  draw();
+  busy(false);
 }
 
 /**

@@ -52,6 +52,8 @@ export type TrainChange =
   | { type: 'seat'; seed: number; at: number }
   | { type: 'enter'; player: string; hand: number; points: number[] }
   | { type: 'verify'; player: string; by: string }
+  /** She reopens her checked card to change it (the game not yet accepted): its check, and the check she made against it, are undone. */
+  | { type: 'reopen'; player: string }
   | { type: 'accept' }
   | { type: 'adjust'; player: string; points: number; reason: string }
   | { type: 'finish' };
@@ -141,7 +143,7 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       const g = game!;
       const table = g.tables.find((t) => t.includes(c.player)) ?? refuse(`${name(c.player)} has no seat in game ${g.n}`);
       if (!Number.isInteger(c.hand) || c.hand < 1 || c.hand > g.hands) refuse(`a game here has hands 1 to ${g.hands}`);
-      if (g.verified.has(c.player)) refuse('your card has been checked already: ask the Director to change it');
+      if (g.verified.has(c.player)) refuse('your card has been checked already: reopen it to change a hand, and it will be checked again');
       if (c.points.length !== table!.length || c.points.some((p) => !Number.isInteger(p) || p < 0 || p > MAX_HAND_POINTS)) {
         refuse(`a hand's points: one whole number from 0 to ${MAX_HAND_POINTS} for each of the ${table!.length} players at the table`);
       }
@@ -164,6 +166,16 @@ export function applyTrain(e: TrainEventState, c: TrainChange): void {
       const differs = card!.findIndex((h, i) => JSON.stringify(h) !== JSON.stringify(mine![i]));
       if (differs >= 0) refuse(`hand ${differs + 1} differs between ${name(c.player)}'s card and yours: one of you must correct it before it is checked`);
       g.verified.set(c.player, c.by);
+      return;
+    }
+    case 'reopen': {
+      // a checked card that is wrong would hold its table forever (the next player checks hers against it, issue 63)
+      if (game === undefined || game.accepted) refuse('no game is being scored');
+      const g = game!;
+      if (!g.tables.some((t) => t.includes(c.player))) refuse(`${name(c.player)} has no seat in game ${g.n}`);
+      if (!g.verified.has(c.player)) refuse('your card is not checked: change its hands as they are');
+      g.verified.delete(c.player);
+      for (const [checked, by] of [...g.verified]) if (by === c.player) g.verified.delete(checked);
       return;
     }
     case 'accept': {

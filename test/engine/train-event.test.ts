@@ -115,4 +115,26 @@ describe('Mexican Train club ratings', () => {
     // a Mah Jongg rating knows nothing of it
     expect(rateEvents([]).size).toBe(0);
   });
+
+  it('a wrong card checked at a table would hold it: its player reopens it, changes the hand, and the table is checked and accepted (issue 63)', () => {
+    const e = replayTrain([{ type: 'create', game: 'mexican-train', name: 'Ring', ruleset: 'district', tableSize: 4 }]);
+    for (let i = 1; i <= 4; i++) applyTrain(e, { type: 'register', id: `p${i}`, name: `P${i}`, code: `C${i}` });
+    applyTrain(e, { type: 'seat', seed: 3, at: 0 });
+    const g = e.games[0];
+    const table = g.tables[0];
+    const right = Array.from({ length: g.hands }, (_, h) => table.map((_, s) => (s === h % table.length ? 0 : 5 + s)));
+    const wrong = right.map((h, i) => (i === 0 ? h.map((x) => x + 1) : h));
+    // the first player's card is wrong, and her neighbour (who checks it) entered it the same way
+    for (const [s, id] of table.entries()) (s <= 1 ? wrong : right).forEach((points, h) => applyTrain(e, { type: 'enter', player: id, hand: h + 1, points }));
+    applyTrain(e, { type: 'verify', player: table[0], by: table[1] });
+    // the last player's card is checked by the first against hers: refused, and the first cannot change a checked card
+    expect(() => applyTrain(e, { type: 'verify', player: table.at(-1)!, by: table[0] })).toThrow(/hand 1 differs/);
+    expect(() => applyTrain(e, { type: 'enter', player: table[0], hand: 1, points: right[0] })).toThrow(/reopen it/);
+    applyTrain(e, { type: 'reopen', player: table[0] });
+    expect(() => applyTrain(e, { type: 'reopen', player: table[0] })).toThrow(/not checked/);
+    for (const id of table.slice(0, 2)) applyTrain(e, { type: 'enter', player: id, hand: 1, points: right[0] });
+    for (const [s, id] of table.entries()) applyTrain(e, { type: 'verify', player: id, by: table[(s + 1) % table.length] });
+    applyTrain(e, { type: 'accept' });
+    expect(e.games[0].accepted).toBe(true);
+  });
 });

@@ -659,7 +659,7 @@ export class CardEditor {
     const note = el('input', { type: 'text', id: `${k}-note`, class: 'ed-note', list: 'phrases', maxLength: LIMITS.noteChars, autocomplete: 'off', placeholder: 'such as Any 3 Suits', value: l.note, 'aria-describedby': `${k}-name` });
     const x = el('button', { type: 'button', class: 'btn xc', 'data-xc': 'x' }, [el('strong', { text: 'X' }), ' exposed']);
     const c = el('button', { type: 'button', class: 'btn xc', 'data-xc': 'c' }, [el('strong', { text: 'C' }), ' concealed']);
-    const value = el('input', { type: 'text', id: `${k}-value`, class: 'ed-value', inputMode: 'numeric', maxLength: 6, autocomplete: 'off', value: l.valueText, 'aria-describedby': `${k}-name` });
+    const value = el('input', { type: 'text', id: `${k}-value`, class: 'ed-value', maxLength: 10, autocomplete: 'off', value: l.valueText, 'aria-describedby': `${k}-name` });
     const chips = el('div', { class: 'chips', role: 'group', 'aria-label': 'The groups in their colours: tap a group to change its colour' });
     const unsure = el('div', { class: 'ed-unsure', hidden: true });
     const feedback = el('div', { class: 'ed-feedback', 'aria-live': 'off' });
@@ -671,8 +671,10 @@ export class CardEditor {
         el('p', { class: 'ed-field ed-field-groups' }, [el('label', { for: `${k}-groups`, text: 'Groups, as printed' }), groups]),
         chips,
         el('p', { class: 'ed-field ed-field-note' }, [el('label', { for: `${k}-note`, text: 'Note, as printed' }), note]),
+        el('div', { class: 'note-hints', role: 'group', 'aria-label': 'Notes to choose with one tap', hidden: true }),
         el('div', { class: 'ed-field ed-field-xc', role: 'group', 'aria-labelledby': `${k}-xc` }, [el('span', { class: 'ed-label', id: `${k}-xc`, text: 'Exposed or concealed' }), el('span', { class: 'xc-pair' }, [x, c])]),
-        el('p', { class: 'ed-field ed-field-value' }, [el('label', { for: `${k}-value`, text: 'Value' }), value]),
+        el('p', { class: 'ed-field ed-field-value' }, [el('label', { for: `${k}-value`, text: 'Value (or X 25, C 40 as printed)' }), value]),
+        el('div', { class: 'note-hints value-hints', role: 'group', 'aria-label': 'X or C and values to choose with one tap', hidden: true }),
       ]),
       feedback,
       el('div', { class: 'ed-line-foot' }, [remove]),
@@ -685,8 +687,25 @@ export class CardEditor {
       this.drawChips(l);
       edited();
     });
-    note.addEventListener('input', () => { l.note = note.value; edited(); });
-    value.addEventListener('input', () => { l.valueText = value.value; edited(); });
+    note.addEventListener('input', () => { l.note = note.value; this.drawNoteHints(l); edited(); });
+    note.addEventListener('focus', () => this.drawNoteHints(l));
+    value.addEventListener('input', () => {
+      // typed as the card prints it, "X 25" or "C 40" (or "25 x"): the letter sets exposed or concealed, the number is the value
+      const m = /^\s*([xXcC])?\s*(\d*)\s*([xXcC])?\s*$/.exec(value.value);
+      const letter = m?.[1] ?? m?.[3];
+      if (m && letter) {
+        l.concealed = letter.toLowerCase() === 'c';
+        this.drawXC(l);
+        l.valueText = m[2];
+      } else l.valueText = value.value;
+      this.drawValueHints(l);
+      edited();
+    });
+    value.addEventListener('focus', () => this.drawValueHints(l));
+    // Enter goes on as a person reads the row: the groups, the note, the value, then the next line
+    groups.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); note.focus(); } });
+    note.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !ev.isComposing) { ev.preventDefault(); value.focus(); } });
+    value.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); this.nextLine(l); } });
     /** @param {boolean} concealed */
     const xc = (concealed) => {
       l.concealed = concealed;
@@ -700,6 +719,8 @@ export class CardEditor {
       this.drawLineName(l, s);
       this.drawXC(l);
       this.drawChips(l);
+      this.drawNoteHints(l);
+      this.drawValueHints(l);
       this.drawUnsure(l);
       const r = this.readings.get(l.key);
       if (r) this.drawReading(l, s);
@@ -716,7 +737,7 @@ export class CardEditor {
   }
 
   /**
-   * The groups drawn as chips in their colours: a tap cycles none, green, red, blue.
+   * The groups drawn as chips in their colours: a tap cycles none and the three colours (tapColour).
    * @param {EditorLine} l
    */
   drawChips(l) {
@@ -760,11 +781,94 @@ export class CardEditor {
    */
   tapColour(l, i) {
     const g = l.groups[i];
-    g.colour = g.colour === null ? 'green' : g.colour === 'blue' ? null : COLOURS[COLOURS.indexOf(g.colour) + 1];
+    // a first tap gives the colour of the nearest coloured group before it (groups of one suit
+    // often stand together); the taps after go round the other colours, then back to none
+    const before = l.groups.slice(0, i).reverse().find((x) => x.colour && isSuited(x.text))?.colour;
+    const start = COLOURS.indexOf(before ?? 'green');
+    const order = [...COLOURS.slice(start), ...COLOURS.slice(0, start)];
+    const at = g.colour === null ? -1 : order.indexOf(g.colour);
+    g.colour = at === order.length - 1 ? null : order[at + 1];
     l.touched = true;
     this.clearUnsure(l);
     this.drawChips(l);
+    this.drawNoteHints(l);
     this.changed([l]);
+  }
+
+  /**
+   * X or C with a value, to choose with one tap while the line's value is empty: those this
+   * card already has, most used first (three at most). A tap sets both; Enter goes on.
+   * @param {EditorLine} l
+   */
+  drawValueHints(l) {
+    const box = this.lineBox(l);
+    const hints = box && /** @type {HTMLElement | null} */ (box.querySelector('.value-hints'));
+    if (!box || !hints) return;
+    /** @type {Map<string, number>} */
+    const used = new Map();
+    if (l.valueText.trim() === '') {
+      for (const x of this.allLines()) {
+        if (x === l || x.concealed === null || !/^\s*\d{1,6}\s*$/.test(x.valueText)) continue;
+        const words = `${x.concealed ? 'C' : 'X'} ${Number(x.valueText)}`;
+        used.set(words, (used.get(words) ?? 0) + 1);
+      }
+    }
+    const offer = [...used].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => w);
+    hints.hidden = offer.length === 0;
+    hints.replaceChildren(...offer.map((w) => button(w, () => {
+      const [xc, points] = w.split(' ');
+      const input = /** @type {HTMLInputElement} */ ($('.ed-value', box));
+      input.value = points;
+      l.valueText = points;
+      l.concealed = xc === 'C';
+      l.touched = true;
+      this.drawXC(l);
+      this.clearUnsure(l);
+      this.drawValueHints(l);
+      this.changed([l]);
+      input.focus();
+    }, 'btn btn-quiet value-hint', w.startsWith('C') ? ': concealed' : ': exposed')));
+  }
+
+  /**
+   * Notes to choose with one tap while the line's note is empty: the suits its colours show
+   * ("Any 2 Suits"), then the notes this card already has, most used first (three at most).
+   * @param {EditorLine} l
+   */
+  drawNoteHints(l) {
+    const box = this.lineBox(l);
+    const hints = box && /** @type {HTMLElement | null} */ (box.querySelector('.note-hints'));
+    if (!box || !hints) return;
+    /** @type {string[]} */
+    const offer = [];
+    /** @type {Map<string, number>} */
+    const used = new Map();
+    for (const x of this.allLines()) if (x !== l && x.note.trim() !== '') used.set(x.note.trim(), (used.get(x.note.trim()) ?? 0) + 1);
+    const mostUsed = [...used].sort((a, b) => b[1] - a[1]).map(([n]) => n);
+    const typed = l.note.trim().toLowerCase();
+    if (typed === '') {
+      const colours = new Set(l.groups.filter((g) => isSuited(g.text) && g.colour).map((g) => g.colour));
+      if (colours.size > 0) offer.push(colours.size === 1 ? 'Any 1 Suit' : `Any ${colours.size} Suits`);
+      for (const n of mostUsed) if (offer.length < 4 && !offer.includes(n)) offer.push(n);
+    } else {
+      // as she types: the card's notes and the phrases Tilemate knows that begin so
+      const known = [...document.querySelectorAll('#phrases option')].map((o) => /** @type {HTMLOptionElement} */ (o).value);
+      for (const n of [...mostUsed, ...known]) {
+        const low = n.toLowerCase();
+        if (offer.length < 4 && low.startsWith(typed) && low !== typed && !offer.includes(n)) offer.push(n);
+      }
+    }
+    hints.hidden = offer.length === 0;
+    hints.replaceChildren(...offer.map((n) => button(n, () => {
+      const input = /** @type {HTMLInputElement} */ ($('.ed-note', box));
+      input.value = n;
+      l.note = n;
+      l.touched = true;
+      this.clearUnsure(l);
+      this.drawNoteHints(l);
+      this.changed([l]);
+      /** @type {HTMLElement} */ ($('.ed-value', box)).focus();
+    }, 'btn btn-quiet note-hint', '')));
   }
 
   /** @param {EditorLine} l */
@@ -932,6 +1036,18 @@ export class CardEditor {
   }
 
   // ------------------------------------------------------------ adding and removing
+
+  /**
+   * The line after `l` (a new one when `l` is its section's last), its groups' box focused: Enter in the value box.
+   * @param {EditorLine} l
+   */
+  nextLine(l) {
+    const s = this.sectionOf(l);
+    if (!s) return;
+    const next = s.lines[s.lines.indexOf(l) + 1];
+    if (next) /** @type {HTMLElement | null | undefined} */ (this.lineBox(next)?.querySelector('.ed-groups'))?.focus();
+    else this.addLine(s);
+  }
 
   /** @param {EditorSection} s */
   addLine(s) {

@@ -18,7 +18,21 @@ import { everyControlInside, keyboardReaches, smallestText } from './page-checks
  */
 
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
-const TAPS: Record<string, number> = { g: 1, r: 2, b: 3, '-': 0 };
+const COLOUR: Record<string, string> = { g: 'green', r: 'red', b: 'blue' };
+
+/** Taps each group's chip until it shows the colour printed (g, r, b; - none): the taps made. */
+async function tapColours(line: Locator, colours: string): Promise<number> {
+  let taps = 0;
+  for (const [i, c] of [...colours].entries()) {
+    if (c === '-') continue;
+    const chip = line.locator(`.chip[data-group="${i}"]`);
+    for (let k = 0; k < 4 && (await chip.getAttribute('data-colour')) !== COLOUR[c]; k++) {
+      await chip.click();
+      taps++;
+    }
+  }
+  return taps;
+}
 
 /** A card's lines as the analyzer makes them: id, value, X/C, jokers, and every form. */
 const linesOf = (card: Card) =>
@@ -35,9 +49,7 @@ const linesOf = (card: Card) =>
 /** One line entered as she enters it: groups typed, each colour tapped, the note typed, X or C chosen, the value typed. */
 async function enterLine(line: Locator, x: Omit<PrintedFixtureLine, 'notation' | 'answers'>): Promise<void> {
   await line.locator('.ed-groups').fill(x.groups);
-  for (const [i, c] of [...x.colours].entries()) {
-    for (let n = 0; n < TAPS[c]; n++) await line.locator(`.chip[data-group="${i}"]`).click();
-  }
+  await tapColours(line, x.colours);
   if (x.note) await line.locator('.ed-note').fill(x.note);
   await line.locator(`.xc[data-xc="${x.xc === 'C' ? 'c' : 'x'}"]`).click();
   await line.locator('.ed-value').fill(String(x.value));
@@ -368,6 +380,95 @@ describe('the editor asks what the printed line does not say, and one bad line h
     await expect(quint.locator('.example').count()).resolves.toBe(0);
     await expect(page.locator('#card-status').textContent()).resolves.toBe('3 of 4 lines are ready; 1 waits for an answer or a mend.');
   });
+
+  it('a whole card typed as printed with the keyboard and taps, "or" and "any other number" among its lines: the actions a line counted, and the card equal to its notation', async () => {
+    await fresh(page, b.base);
+    // the ninety lines, and a section of the lines typed as printed (issue 62)
+    const extra: PrintedFixtureLine[] = [
+      { groups: '2026 DDD 2222 or 6666 DDD', colours: 'ggr-rr', note: 'These Nos. Only', xc: 'X', value: 25, notation: '2026a DDDa 2222b|6666b DDDb ; x 25' },
+      { groups: '11111 22222 3333', colours: 'grb', note: 'Any No., Any Other No.', xc: 'X', value: 45, notation: '11111a 22222b 3333c ; x 45 other' },
+    ];
+    const sections = [...PRINTED_SECTIONS, { title: 'Typed as printed', kind: 'or and other', lines: extra }];
+    const counts: number[] = [];
+    await page.fill('#card-title', 'Our club card 2026');
+    for (const [si, section] of sections.entries()) {
+      if (si > 0) await page.click('#add-section');
+      const sec = page.locator('.ed-section').nth(si);
+      await sec.locator('.ed-heading').fill(section.title);
+      for (const [li, x] of section.lines.entries()) {
+        const l = line(page, si, li);
+        let n = 0;
+        // the first line of a section is clicked into; the others are reached by Enter from the line before
+        if (li === 0) {
+          await l.locator('.ed-groups').click();
+          n++;
+        }
+        await expect.poll(() => l.locator('.ed-groups').evaluate((e) => e === document.activeElement)).toBe(true);
+        await page.keyboard.type(x.groups);
+        n += x.groups.length;
+        // each colour tapped until the chip shows the colour printed
+        const taps = await tapColours(l, x.colours);
+        n += taps;
+        // on to the note: Enter from the groups, or a tap when a chip has the focus
+        if (taps > 0) await l.locator('.ed-note').click();
+        else await page.keyboard.press('Enter');
+        n++;
+        // the note: tapped among the notes offered as soon as it is there, else typed to its end
+        const offered = () => l.locator('.note-hints button').evaluateAll((bs, want) => bs.findIndex((b) => b.textContent === want), x.note);
+        let typedChars = 0;
+        while (x.note !== '' && (await offered()) < 0 && typedChars < x.note.length) {
+          await page.keyboard.type(x.note[typedChars]);
+          typedChars++;
+          n++;
+        }
+        const at = x.note === '' ? -1 : await offered();
+        if (at >= 0) {
+          await l.locator('.note-hints button').nth(at).click();
+          n++;
+        } else {
+          await page.keyboard.press('Enter');
+          n++;
+        }
+        await expect.poll(() => l.locator('.ed-value').evaluate((e) => e === document.activeElement)).toBe(true);
+        // X or C and the value, as the card prints them; Enter goes on to the next line, but not past a section's last
+        const printed = `${x.xc} ${x.value}`;
+        const valueAt = await l.locator('.value-hints button').evaluateAll((bs, want) => bs.findIndex((b) => b.firstChild?.textContent === want), printed);
+        if (valueAt >= 0) await l.locator('.value-hints button').nth(valueAt).click();
+        else await page.keyboard.type(printed);
+        n += valueAt >= 0 ? 1 : printed.length;
+        for (const words of x.answers ?? []) {
+          await answer(l, words);
+          n++;
+        }
+        if (li < section.lines.length - 1) {
+          await l.locator('.ed-value').focus();
+          await page.keyboard.press('Enter');
+          n++;
+        }
+        counts.push(n);
+      }
+    }
+    await settled(page);
+    const total = PRINTED_SECTIONS.reduce((a, x) => a + x.lines.length, 0) + extra.length;
+    await expect.poll(() => page.locator('#card-status').textContent(), { timeout: 60_000 }).toBe(`All ${total} lines are ready.`);
+    const sorted = [...counts].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `typing ${counts.length} lines as printed: keystrokes and taps a line, median ${median}, quartiles ${sorted[Math.floor(sorted.length / 4)]} and ${sorted[Math.floor((3 * sorted.length) / 4)]}, most ${sorted.at(-1)}`,
+    );
+    // the card equals its notation: the ninety lines as written by hand, and the two typed as printed
+    const fromPage = parseCard(await downloaded(page));
+    expect(linesOf(fromPage).slice(0, 90)).toEqual(linesOf(parseCard(notationCard('Our club card 2026'))));
+    const typed = parseCard(`card: x\n[Typed as printed]\n${extra.map((x) => x.notation).join('\n')}\n`);
+    expect(
+      linesOf(fromPage)
+        .slice(90)
+        .map(({ id, ...rest }) => rest),
+    ).toEqual(linesOf(typed).map(({ id, ...rest }) => rest));
+    // far fewer than the 57 a line of the editor before (issue 62)
+    expect(median).toBeLessThanOrEqual(35);
+    expect(b.pageErrors).toEqual([]);
+  }, 900_000);
 });
 
 for (const screen of Object.keys(SCREENS) as ScreenName[]) {

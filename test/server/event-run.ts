@@ -10,6 +10,9 @@ import { call, newJar, signUp } from './helpers.js';
  * of four, `rounds` rounds, with two wrong cards caught by their verifiers, a late arrival, a
  * withdrawal and a Director's change: the standings equal the points counted here from the
  * games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts).
+ * Two tables split (issue 63): North and South enter game 3 otherwise than East and West, each
+ * pair checked; in round 2 North reopens her card and the pair enters it again, in round 3 the
+ * Director settles the game.
  */
 
 type Result = { winner: Seat | null; value?: number; selfPicked?: boolean; thrower?: Seat; exposures?: number; jokerless?: boolean; dead?: Seat[] };
@@ -61,7 +64,10 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
   const card = (c: string) => state.players.find((p) => p.id === c)!.card;
   let caught = 0;
   let entry = 0;
+  /** The split table of a round (the 4th, in rounds 2 and 3): its seats, and game 3 as it was played. */
+  let split: { table: number; bySeat: Map<Seat, string>; game: Result } | null = null;
   for (let round = 1; round <= rounds; round++) {
+    split = null;
     if (round === 2) {
       const gone = state.players[6];
       expect((await desk('POST', `${ev}/players/${gone.id}/withdraw`)).status).toBe(200);
@@ -88,9 +94,12 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
       const seats = SEATS.filter((s) => bySeat.has(s));
       const games = Array.from({ length: 4 }, () => randomGame(rng, seats));
       for (const g of games) for (const [s, p] of pointsByRule(g, seats)) add(bySeat.get(s)!, p);
-      for (const id of bySeat.values()) {
+      if ((round === 2 || round === 3) && t.table === 4 && seats.length === 4) split = { table: t.table, bySeat, game: games[2] };
+      const otherwise: Result = games[2].winner === null ? { winner: 'A', value: 25, selfPicked: true } : { winner: null };
+      for (const [seat, id] of bySeat) {
         for (let g = 0; g < 4; g++) {
-          const put = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(id), game: g + 1, result: games[g], entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone);
+          const result = split?.table === t.table && g === 2 && (seat === 'B' || seat === 'D') ? otherwise : games[g];
+          const put = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(id), game: g + 1, result, entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone);
           expect({ status: put.status, body: put.status === 200 ? null : put.body }).toEqual({ status: 200, body: null });
         }
       }
@@ -118,6 +127,30 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
     const first = r.tables[0].seats[0];
     const mine = await call(app, { method: 'GET', url: `${ev}/card?card=${card(first.player)}` }, phone);
     expect(mine.body).toMatchObject({ round, seated: true, table: 1, seat: first.seat, checked: true });
+    if (split !== null) {
+      // each pair checked, the table split: the accept is refused, and all four phones say where
+      const s = split;
+      const refused = await desk('POST', `${ev}/accept`);
+      expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(new RegExp(`^table ${s.table}'s cards differ at game 3: `))]);
+      for (const id of s.bySeat.values()) expect((await call(app, { method: 'GET', url: `${ev}/card?card=${card(id)}` }, phone)).body.differences.map((d: { game: number }) => d.game)).toEqual([3]);
+      if (round === 2) {
+        // the players: North reopens her card, North and South enter game 3 as it was, and check each other again
+        const [north, south] = [s.bySeat.get('B')!, s.bySeat.get('D')!];
+        expect((await call(app, { method: 'POST', url: `${ev}/card/reopen`, payload: { card: card(north) } }, phone)).status).toBe(200);
+        for (const id of [north, south])
+          expect((await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(id), game: 3, result: s.game, entry: `entry-${String(++entry).padStart(6, '0')}` } }, phone)).status).toBe(
+            200,
+          );
+        for (const [id, by] of [
+          [north, south],
+          [south, north],
+        ])
+          expect((await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(by), player: id } }, phone)).status).toBe(200);
+      } else {
+        // the Director: her ruling settles game 3 on all four cards (standardized rules 23)
+        expect((await desk('POST', `${ev}/corrections`, { round, table: s.table, game: 3, result: s.game, reason: 'all four at the desk' })).status).toBe(200);
+      }
+    }
     expect((await desk('POST', `${ev}/accept`)).status).toBe(200);
   }
   expect(caught).toBe(2);
@@ -147,7 +180,8 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
   expect(String(csv.body).split('\n')[0]).toBe(`Place,Player,${Array.from({ length: rounds }, (_, i) => `Round ${i + 1}`).join(',')},Adjustments,Total,Mah Jonggs`);
   // every change in the audit log, with who made it
   const log = (await desk('GET', `${ev}/log`)).body.changes as { by: string; change: { type: string } }[];
-  expect(log.filter((l) => l.change.type === 'correct')).toHaveLength(1);
+  expect(log.filter((l) => l.change.type === 'correct')).toHaveLength(rounds >= 3 ? 2 : 1);
   expect(log.find((l) => l.change.type === 'correct')!.by).toBe('the director, Director Dee');
-  expect(log.filter((l) => l.change.type === 'enter').length).toBe(players * 4 * rounds + 4);
+  expect(log.filter((l) => l.change.type === 'reopen')).toHaveLength(rounds >= 2 ? 1 : 0);
+  expect(log.filter((l) => l.change.type === 'enter').length).toBe(players * 4 * rounds + 4 + (rounds >= 2 ? 2 : 0));
 }

@@ -576,13 +576,14 @@ function rightEdge(parts: RowParts[], fallback: number): (y: number) => number {
  */
 function valueBox(p: RowParts, letter: number, right: number): OcrBox | null {
   const lastGroup = p.groupWords.at(-1);
-  if (!lastGroup) return null;
+  // a row of groups, or a number alone at the far right (a value its groups' row did not take)
+  if (!lastGroup && !p.value?.bare) return null;
   const top = Math.min(...p.words.map((w) => w.box.y0)),
     bottom = Math.max(...p.words.map((w) => w.box.y1));
   const h = bottom - top;
   // a note beside the groups ends before the value
   const noteEnd = Math.max(-Infinity, ...p.noteWords.filter((w) => w.box.x1 < right - letter * 2.5).map((w) => w.box.x1));
-  const box = { x0: Math.max(lastGroup.box.x1 + letter * 0.4, noteEnd + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
+  const box = { x0: Math.max((lastGroup?.box.x1 ?? -Infinity) + letter * 0.4, noteEnd + letter * 0.4, right - letter * 7), x1: right + letter, y0: top - h * 0.3, y1: bottom + h * 0.3 };
   return box.x1 - box.x0 < letter * 2 ? null : box;
 }
 
@@ -620,9 +621,10 @@ async function columnItems(photo: PreparedPhoto, rows: Word[][], letter: number,
     const edge = rightEdge(parts, column.x1);
     const todo: { p: RowParts; box: OcrBox }[] = [];
     for (const p of parts) {
-      if (rowTiles(p) < 7 || (p.value !== null && p.value.sure)) continue;
+      if ((rowTiles(p) < 7 && !p.value?.bare) || (p.value !== null && p.value.sure)) continue;
       const lastWord = p.words.at(-1)!;
-      const right = p.groupWords.includes(lastWord) || lastWord.box.x1 < edge(lastWord.yc) - letter * 4 ? edge(lastWord.yc) : lastWord.box.x1;
+      // a number read alone at the far right says where its value ends; otherwise the column's edge there
+      const right = !p.value?.bare && (p.groupWords.includes(lastWord) || lastWord.box.x1 < edge(lastWord.yc) - letter * 4) ? edge(lastWord.yc) : lastWord.box.x1;
       const box = valueBox(p, letter, right);
       if (box !== null) todo.push({ p, box });
     }

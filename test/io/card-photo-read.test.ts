@@ -155,4 +155,31 @@ describe('rows and their parts, wherever they stand', () => {
     expect(lines[2].groups).toEqual([]);
     expect(lines[2].unsure).toBeDefined();
   });
+
+  it('gives a value left on a row of its own (a leaning page) to the line above that has none', async () => {
+    // the value is read again only where it is
+    const { reread, many } = rereadingAs((box) => (box.y0 < 179 && box.y1 > 179 ? 'C 50' : null));
+    const words = [
+      ...row(40, [['2026', 40]]),
+      ...row(120, [
+        ['2026', 40],
+        ['NNN', 180],
+        ['2026', 300],
+        ['FFF', 440],
+      ]),
+      // the value sits lower than its groups, nearer the note's row
+      ...row(165, [['50', 1000]]),
+      ...row(200, [
+        ['(Any', 80],
+        ['2', 200],
+        ['Suits)', 240],
+      ]),
+    ];
+    const r = await readRows(page(1100, 300, words, ledgerRules(40, 40)), words, reread, many);
+    const lines = r.sections.flatMap((s) => s.lines);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].value).toBe(50);
+    expect(lines[0].concealed).toBe(true);
+    expect(lines[0].note).toBe('(Any 2 Suits)');
+  });
 });

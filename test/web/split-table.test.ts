@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, SCREENS, type BrowserTable } from './browser.js';
+import { join } from 'node:path';
+import { openBrowser, SCREENS, SHOTS, type BrowserTable } from './browser.js';
 
 /**
  * A split table on the pages (issue 63): East and West entered one result for game 1, North and
@@ -64,7 +65,8 @@ describe('page: a split table', () => {
     await page.waitForSelector('#differences');
     await settled(page);
     expect(await page.textContent('#differences')).toContain(sentence);
-    expect(await page.textContent('#differences')).toContain('if yours is wrong, reopen it and change the game, or ask the Director to settle it.');
+    expect(await page.textContent('#differences')).toContain('If your card is wrong, reopen it and change the game, or ask the Director to settle it.');
+    await page.screenshot({ path: join(SHOTS, 'split-table-phone.png') });
     await page.click('#reopen-button');
     await page.waitForFunction(() => (document.getElementById('say')?.textContent ?? '').startsWith('Your card is open again'));
     await settled(page);

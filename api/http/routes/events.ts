@@ -716,8 +716,8 @@ function cardView(ev: AnyEvent, playerId: string) {
     ...(differences(r, place.table).length > 0
       ? {
           whatNow: r.verified.has(playerId)
-            ? 'Your table’s cards differ: if yours is wrong, reopen it and change the game, or ask the Director to settle it.'
-            : 'Your table’s cards differ: if yours is wrong, change the game, or ask the Director to settle it.',
+            ? 'If your card is wrong, reopen it and change the game, or ask the Director to settle it.'
+            : 'If your card is wrong, change the game, or ask the Director to settle it.',
         }
       : {}),
     settled: settledGames(r, place.table),

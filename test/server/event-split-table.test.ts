@@ -140,4 +140,35 @@ describe('a split table over HTTP', () => {
       }),
     ]);
   }, 60_000);
+
+  it('a Mexican Train table: a wrong card checked would hold it (each card is checked against the one before); its player reopens it from her phone and the game is accepted', async () => {
+    const app = await server();
+    const director = newJar();
+    await signUp(app, director, 'Director Rail');
+    const made = await call(app, { method: 'POST', url: '/api/events', payload: { name: 'Train split', game: 'mexican-train', ruleset: 'sun-lakes', tableSize: 4 } }, director);
+    const ev = `/api/events/${made.body.code}`;
+    for (const name of ['Ruth', 'Edna', 'Pearl', 'Ida']) await call(app, { method: 'POST', url: `${ev}/players`, payload: { name } }, director);
+    const desk = (await call(app, { method: 'POST', url: `${ev}/rounds` }, director)).body;
+    const ids: string[] = desk.rounds[0].tables[0].seats.map((x: { player: string }) => x.player);
+    const cardOf = (id: string) => desk.players.find((p: { id: string }) => p.id === id).card as string;
+    const hands = desk.rounds[0].hands as number;
+    const right = Array.from({ length: hands }, (_, h) => ids.map((_, s) => (s === h % ids.length ? 0 : 5 + s)));
+    const wrong = right.map((h, i) => (i === 0 ? h.map((x) => x + 1) : h));
+    let n = 0;
+    // the first two players entered hand 1 wrongly, and the second checked the first's card
+    for (const [s, id] of ids.entries())
+      for (const [h, points] of (s <= 1 ? wrong : right).entries())
+        expect((await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: cardOf(id), hand: h + 1, points, entry: `train-split-${++n}` } })).status).toBe(200);
+    const check = (by: string, player: string) => call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: cardOf(by), player } });
+    expect((await check(ids[1], ids[0])).status).toBe(200);
+    expect((await check(ids[0], ids[3])).body.message).toMatch(/^hand 1 differs between/);
+    const stuck = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: cardOf(ids[0]), hand: 1, points: right[0], entry: 'train-split-stuck' } });
+    expect(stuck.body.message).toBe('your card has been checked already: reopen it to change a hand, and it will be checked again');
+    const reopened = await call(app, { method: 'POST', url: `${ev}/card/reopen`, payload: { card: cardOf(ids[0]) } });
+    expect([reopened.status, reopened.body.checked]).toEqual([200, false]);
+    for (const id of ids.slice(0, 2))
+      expect((await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: cardOf(id), hand: 1, points: right[0], entry: `train-split-fix-${id}` } })).status).toBe(200);
+    for (const [s, id] of ids.entries()) expect((await check(ids[(s + 1) % ids.length], id)).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: `${ev}/accept` }, director)).status).toBe(200);
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { chosenCard } from './chosen-card.js';
 
 /**
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
- * @typedef {{ table: number, collector: string | null, seats: DeskSeat[], games?: { game: number, code: string }[], differences?: { game: number, words: string }[], settled?: { game: number, reason: string }[] }} DeskTable
+ * @typedef {{ table: number, collector: string | null, seats: DeskSeat[], games?: { game: number, code: string }[], differences?: { game: number, words: string }[], settled?: { game: number, reason: string, present?: string[] }[] }} DeskTable
  * @typedef {{ round: number, rotated: boolean, accepted: boolean, paused: boolean, ended: boolean, tables: DeskTable[], championship?: boolean, hands?: number }} DeskRound
  * @typedef {{ id: string, name: string, card: string, host: boolean, from: number, withdrawn: number | null, rated: boolean, asked?: boolean }} DeskPlayer
  * @typedef {{ code: string, game: string, name: string, roundMinutes?: number, tableSize?: number, championship?: boolean, over: boolean,
@@ -101,7 +101,7 @@ function drawRound(d) {
     el('ul', {}, t.seats.map((s) => el('li', { text: d.online ? `${s.seat} (${s.wind}): ${s.name}.` : `${s.seat} (${s.wind}): ${s.name}. ${s.checked ? 'Card checked.' : `${s.entered} of 4 games entered.`}${s.player === t.collector ? ' Collects the cards.' : ''}` }))),
     // a split table (issue 63): the games its cards differ at, to settle with the form below, and those settled
     ...(t.differences ?? []).map((x) => el('p', { class: 'note', text: `${x.words} Settle it with “Change a game” below, or the players change their cards.` })),
-    ...(t.settled ?? []).map((x) => el('p', { class: 'note', text: `You settled game ${x.game}: ${x.reason}.` })),
+    ...(t.settled ?? []).map((x) => el('p', { class: 'note', text: `You settled game ${x.game}: ${x.reason}.${x.present?.length ? ` Present: ${x.present.join(', ')}.` : ''}` })),
     d.online ? onlineGames(t, r.accepted) : null)) : []));
 }
 

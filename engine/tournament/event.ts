@@ -53,8 +53,8 @@ export interface RoundState {
   accepted: boolean;
   /** The Director's corrections of an accepted round, by table and game (`table/game`, the game from 1). */
   corrections: Map<string, GameResult>;
-  /** Games the Director settled before the round was accepted (`table/game`: her reason), written on every card at the table. */
-  settled: Map<string, string>;
+  /** Games the Director settled before the round was accepted (`table/game`: her reason and who was there), written on every card at the table. */
+  settled: Map<string, { reason: string; present: string[] }>;
   /** An online event: each game's Tilemate table, by `table/game` (its code). */
   games: Map<string, string>;
   /** The round's draw (its seat change's seed): at a table of three, the fourth game's East (rules 3.1). */
@@ -99,7 +99,7 @@ export type Change =
   | { type: 'accept' }
   | { type: 'adjust'; player: string; points: number; reason: string }
   /** The Director's ruling on a game: on an accepted round, a correction; before it is accepted, the game settled on every card at the table. */
-  | { type: 'correct'; round: number; table: number; game: number; result: GameResult; reason: string }
+  | { type: 'correct'; round: number; table: number; game: number; result: GameResult; reason: string; present?: string[] }
   | { type: 'finish' }
   /** Online: a game of the round opened at a Tilemate table (its code). */
   | { type: 'open-game'; table: number; game: number; code: string }
@@ -308,6 +308,12 @@ export function apply(e: EventState, c: Change): void {
       if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
       if (c.reason.trim() === '') refuse(`a change to ${r!.accepted ? 'an accepted card' : "a table's cards"} needs the Director's reason`);
       checkResult(c.result, seatsOf(table.size));
+      // standardized rules 22: in a dispute all four players are present with the Director; who was, is kept with her ruling
+      const seated = [...table.values()];
+      for (const [i, id] of (c.present ?? []).entries()) {
+        if (!seated.includes(id)) refuse(`${e.players.get(id)?.name ?? 'that player'} did not sit at table ${c.table} in round ${c.round}: name only its players as present`);
+        if (c.present!.indexOf(id) !== i) refuse(`${e.players.get(id)!.name} is named twice among those present: name each once`);
+      }
       if (r!.accepted) {
         r!.corrections.set(`${c.table}/${c.game}`, c.result);
         return;
@@ -321,7 +327,7 @@ export function apply(e: EventState, c: Change): void {
         card[c.game - 1] = c.result;
         r!.cards.set(id, card);
       }
-      r!.settled.set(`${c.table}/${c.game}`, c.reason.trim());
+      r!.settled.set(`${c.table}/${c.game}`, { reason: c.reason.trim(), present: [...(c.present ?? [])] });
       return;
     }
     case 'finish':

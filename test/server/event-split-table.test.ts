@@ -103,21 +103,30 @@ describe('a split table over HTTP', () => {
     expect(changed.map((l) => [l.by, l.change])).toEqual((['B', 'D'] as Seat[]).map((s) => [`${name(s)}'s card`, { type: 'enter', player: id(s), game: 1, result: GAMES[0] }]));
   }, 60_000);
 
-  it('the Director gets out: her ruling, with its reason, settles game 1 on all four cards before the round is accepted; the players cannot change it; the log keeps it', async () => {
-    const { app, director, ev, card, id } = await splitTable();
+  it('the Director gets out: her ruling, with its reason and who was present (rule 22), settles game 1 on all four cards before the round is accepted; the players cannot change it; the log keeps it', async () => {
+    const { app, director, ev, card, id, name } = await splitTable();
     const correct = (payload: object) => call(app, { method: 'POST', url: `${ev}/corrections`, payload }, director);
     // bad rulings are refused by name and change nothing
     expect((await correct({ round: 1, table: 1, game: 1, result: { winner: null }, reason: ' ' })).body.message).toBe("a change to a table's cards needs the Director's reason");
     expect((await correct({ round: 1, table: 2, game: 1, result: { winner: null }, reason: 'x' })).body.message).toBe('round 1 has no table 2');
     expect((await correct({ round: 1, table: 1, game: 1, result: { winner: 'A', value: 25 }, reason: 'x' })).body.message).toMatch(/the thrower/);
     expect((await correct({ round: 2, table: 1, game: 1, result: { winner: null }, reason: 'x' })).body.message).toBe('no round 2');
-    const ruled = await correct({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'all four at the desk: nobody went out' });
+    expect((await correct({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'x', present: ['p-nobody'] })).body.message).toBe(
+      'that player did not sit at table 1 in round 1: name only its players as present',
+    );
+    expect((await correct({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'x', present: [id('A'), id('A')] })).body.message).toBe(
+      `${name('A')} is named twice among those present: name each once`,
+    );
+    // who was at the desk is kept with the ruling (standardized rules 22)
+    const present = SEATS.map(id);
+    const ruled = await correct({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'all four at the desk: nobody went out', present });
     expect(ruled.status).toBe(200);
     expect(ruled.body.rounds[0].tables[0].differences).toEqual([]);
-    expect(ruled.body.rounds[0].tables[0].settled).toEqual([{ game: 1, reason: 'all four at the desk: nobody went out' }]);
+    const ruling = { game: 1, reason: 'all four at the desk: nobody went out', present: SEATS.map(name) };
+    expect(ruled.body.rounds[0].tables[0].settled).toEqual([ruling]);
     for (const s of SEATS) {
       const mine = (await call(app, { method: 'GET', url: `${ev}/card?card=${card(s)}` })).body;
-      expect([s, mine.games[0], mine.checked, mine.settled]).toEqual([s, { winner: null }, true, [{ game: 1, reason: 'all four at the desk: nobody went out' }]]);
+      expect([s, mine.games[0], mine.checked, mine.settled]).toEqual([s, { winner: null }, true, [ruling]]);
     }
     // a player who reopens her card cannot undo the ruling
     expect((await call(app, { method: 'POST', url: `${ev}/card/reopen`, payload: { card: card('A') } })).status).toBe(200);
@@ -136,7 +145,7 @@ describe('a split table over HTTP', () => {
     expect(settle).toEqual([
       expect.objectContaining({
         by: 'the director, Director Split',
-        change: expect.objectContaining({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'all four at the desk: nobody went out' }),
+        change: expect.objectContaining({ round: 1, table: 1, game: 1, result: { winner: null }, reason: 'all four at the desk: nobody went out', present }),
       }),
     ]);
   }, 60_000);

@@ -303,6 +303,9 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
             game: Type.Integer({ minimum: 1, maximum: GAMES_A_ROUND }),
             result: Result,
             reason: Reason,
+            present: Type.Optional(
+              Type.Array(Type.String({ maxLength: 20 }), { maxItems: 4, description: "the table's players present at the desk for the ruling, by id (standardized rules 22), kept with it" }),
+            ),
           },
           { examples: [{ round: 1, table: 3, game: 1, result: { winner: null }, reason: 'the table agreed at the desk it was a wall game' }] },
         ),
@@ -606,7 +609,7 @@ function roundView(e: EventState, r: RoundState) {
       games: [...r.games].filter(([k]) => k.startsWith(`${t}/`)).map(([k, code]) => ({ game: Number(k.split('/')[1]), code })),
       // the games its cards differ at, each in a sentence, and the games the Director settled
       differences: differenceWords(e, r, t),
-      settled: settledGames(r, t),
+      settled: settledGames(e, r, t),
       seats: [...tableOf(r, t)].map(([seat, id]) => ({
         seat,
         wind: SEAT_WINDS[seat],
@@ -653,7 +656,8 @@ function differenceWords(e: EventState, r: RoundState, table: number) {
 }
 
 /** The games the Director settled at a table before the round was accepted, with her reason. */
-const settledGames = (r: RoundState, table: number) => [...r.settled].filter(([k]) => k.startsWith(`${table}/`)).map(([k, reason]) => ({ game: Number(k.split('/')[1]), reason }));
+const settledGames = (e: EventState, r: RoundState, table: number) =>
+  [...r.settled].filter(([k]) => k.startsWith(`${table}/`)).map(([k, s]) => ({ game: Number(k.split('/')[1]), reason: s.reason, present: s.present.map((id) => e.players.get(id)?.name ?? id) }));
 
 /** The players as the desk lists them, card codes included (hers to print on the table cards). */
 const playersView = (players: Map<string, EventPlayer>) =>
@@ -720,7 +724,7 @@ function cardView(ev: AnyEvent, playerId: string) {
             : 'If your card is wrong, change the game, or ask the Director to settle it.',
         }
       : {}),
-    settled: settledGames(r, place.table),
+    settled: settledGames(e, r, place.table),
     timeLeftMs: timeLeft(e, r, Date.now()),
     paused: r.pausedAt !== null,
     online: e.online !== null,

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   console.log(`load average before (1, 5, 15 min): ${load()} on ${cpus().length} cores`);
   const started = performance.now();
   const byCell = new Map<string, Tally>();
+  const cpuWhole: number[] = [],
+    cpuPanel: number[] = [];
   const results: { layout: string; card: string; run: string; seed: number; seconds: number; lines: { id: string; outcome: LineOutcome; read: string | null }[] }[] = [];
   for (const style of styles) {
     for (const name of cards) {
@@ -88,9 +90,14 @@ async function main(): Promise<void> {
         for (const seed of r.seeds) {
           const photos = await r.photos(seed);
           if (save) photos.forEach((p, i) => writeFileSync(`${save}/${style.name}-${name}-${r.label.replace(/[^a-z]+/g, '-')}-${seed}-${i + 1}.${p.bytes[0] === 0xff ? 'jpg' : 'png'}`, p.bytes));
-          const t0 = performance.now();
+          const t0 = performance.now(),
+            cpu0 = process.cpuUsage();
           const draft = await readCardPhotos(photos.map((p) => p.bytes));
           const seconds = (performance.now() - t0) / 1000;
+          // the process's CPU time, the OCR's worker thread included: what a machine to itself would take, about
+          const cpu = process.cpuUsage(cpu0);
+          const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+          (r.label.endsWith('whole') ? cpuWhole : cpuPanel).push(...photos.map(() => cpuSeconds / photos.length));
           const check = checkDraft(text, draft);
           const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
           add(
@@ -105,7 +112,7 @@ async function main(): Promise<void> {
           results.push({ layout: style.name, card: name, run: r.label, seed, seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
           const bad = check.lines.filter((l) => l.outcome !== 'exact');
           process.stderr.write(
-            `${style.name} ${name} ${r.label} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${check.extra.sure} extra unmarked, ${seconds.toFixed(1)} s (load ${load()})${
+            `${style.name} ${name} ${r.label} #${seed}: ${check.lines.length - bad.length}/${check.lines.length} exact, ${marked} marked, ${check.extra.sure} extra unmarked, ${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(1)} s of CPU (load ${load()})${
               bad.length ? `; not exact: ${bad.map((l) => `${l.id} (${l.outcome}${l.read ? `: ${l.read}` : ''})`).join('; ')}` : ''
             }\n`,
           );
@@ -148,6 +155,9 @@ async function main(): Promise<void> {
   const panel = cells((k) => k[2].endsWith('panels'));
   console.log(
     `\nseconds a photo: whole card median ${median(whole.seconds).toFixed(1)}, max ${Math.max(0, ...whole.seconds).toFixed(1)}; panel median ${median(panel.seconds).toFixed(1)}, max ${Math.max(0, ...panel.seconds).toFixed(1)}; phone seeds ${seeds.join(', ')}; ${((performance.now() - started) / 60000).toFixed(1)} min in all.`,
+  );
+  console.log(
+    `CPU seconds a photo (the process's, OCR worker included): whole card median ${median(cpuWhole).toFixed(1)}, max ${Math.max(0, ...cpuWhole).toFixed(1)}; panel median ${median(cpuPanel).toFixed(1)}, max ${Math.max(0, ...cpuPanel).toFixed(1)}.`,
   );
   console.log(`load average after (1, 5, 15 min): ${load()} on ${cpus().length} cores`);
   console.log('false-sure: lines read wrong or lost and not marked unsure, of all lines; wrong/lost/extra unmarked: those lines, and lines the draft made up and did not mark.');

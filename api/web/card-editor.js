@@ -831,8 +831,9 @@ export class CardEditor {
   }
 
   /**
-   * Notes to choose with one tap while the line's note is empty: the suits its colours show
-   * ("Any 2 Suits"), then the notes this card already has, most used first (three at most).
+   * Notes to choose with one tap: while the line's note is empty, the suits its colours show
+   * ("Any 2 Suits"), the notes this card already has, most used first, and the commonest
+   * phrases (five at most); as she types, the notes and phrases that begin so (four at most).
    * @param {EditorLine} l
    */
   drawNoteHints(l) {
@@ -849,7 +850,8 @@ export class CardEditor {
     if (typed === '') {
       const colours = new Set(l.groups.filter((g) => isSuited(g.text) && g.colour).map((g) => g.colour));
       if (colours.size > 0) offer.push(colours.size === 1 ? 'Any 1 Suit' : `Any ${colours.size} Suits`);
-      for (const n of mostUsed) if (offer.length < 4 && !offer.includes(n)) offer.push(n);
+      // then the card's notes, most used first, and the commonest phrases of any card
+      for (const n of [...mostUsed, 'Any 1 Suit', 'Any 2 Suits', 'Any 3 Suits']) if (offer.length < 5 && !offer.includes(n)) offer.push(n);
     } else {
       // as she types: the card's notes and the phrases Tilemate knows that begin so
       const known = [...document.querySelectorAll('#phrases option')].map((o) => /** @type {HTMLOptionElement} */ (o).value);

@@ -20,6 +20,24 @@ import { everyControlInside, keyboardReaches, smallestText } from './page-checks
 const settled = (page: Page) => page.waitForSelector('body[data-busy="0"]');
 const COLOUR: Record<string, string> = { g: 'green', r: 'red', b: 'blue' };
 
+/** Whether the colours the line's chips show (tapped, or settled by the note) put its groups in suits as the printed colours do (g, r, b; - none). */
+async function sameSuits(line: Locator, colours: string): Promise<boolean> {
+  const shown = await line
+    .locator('.chip[data-group]')
+    .evaluateAll((cs) => cs.map((c) => [Number((c as HTMLElement).dataset.group), /chip-(green|red|blue)\b/.exec(c.className)?.[1] ?? null] as const));
+  const of = new Map(shown);
+  const pairs = [...colours].flatMap((c, i) => (c === '-' ? [] : [[COLOUR[c], of.get(i) ?? null] as const]));
+  if (pairs.some(([, s]) => s === null)) return false;
+  const there = new Map<string, string | null>(),
+    back = new Map<string | null, string>();
+  for (const [p, s] of pairs) {
+    if ((there.has(p) && there.get(p) !== s) || (back.has(s) && back.get(s) !== p)) return false;
+    there.set(p, s);
+    back.set(s, p);
+  }
+  return true;
+}
+
 /** Taps each group's chip until it shows the colour printed (g, r, b; - none): the taps made. */
 async function tapColours(line: Locator, colours: string): Promise<number> {
   let taps = 0;
@@ -406,14 +424,9 @@ describe('the editor asks what the printed line does not say, and one bad line h
         await expect.poll(() => l.locator('.ed-groups').evaluate((e) => e === document.activeElement)).toBe(true);
         await page.keyboard.type(x.groups);
         n += x.groups.length;
-        // each colour tapped until the chip shows the colour printed
-        const taps = await tapColours(l, x.colours);
-        n += taps;
-        // on to the note: Enter from the groups, or a tap when a chip has the focus
-        if (taps > 0) await l.locator('.ed-note').click();
-        else await page.keyboard.press('Enter');
+        // on to the note (Enter), tapped among the notes offered as soon as it is there, else typed to its end and Enter
+        await page.keyboard.press('Enter');
         n++;
-        // the note: tapped among the notes offered as soon as it is there, else typed to its end
         const offered = () => l.locator('.note-hints button').evaluateAll((bs, want) => bs.findIndex((b) => b.textContent === want), x.note);
         let typedChars = 0;
         while (x.note !== '' && (await offered()) < 0 && typedChars < x.note.length) {
@@ -422,12 +435,18 @@ describe('the editor asks what the printed line does not say, and one bad line h
           n++;
         }
         const at = x.note === '' ? -1 : await offered();
-        if (at >= 0) {
-          await l.locator('.note-hints button').nth(at).click();
-          n++;
-        } else {
-          await page.keyboard.press('Enter');
-          n++;
+        if (at >= 0) await l.locator('.note-hints button').nth(at).click();
+        else await page.keyboard.press('Enter');
+        n++;
+        // the colours: once the line is read, she taps them only where those shown (hers, or the note's) do not divide the groups into suits as printed
+        await expect.poll(() => l.evaluate((e) => !e.classList.contains('stale') && e.getAttribute('data-state') !== 'checking'), { timeout: 30_000 }).toBe(true);
+        if (!(await sameSuits(l, x.colours))) {
+          const taps = await tapColours(l, x.colours);
+          n += taps;
+          if (taps > 0) {
+            await l.locator('.ed-value').click();
+            n++;
+          }
         }
         await expect.poll(() => l.locator('.ed-value').evaluate((e) => e === document.activeElement)).toBe(true);
         // X or C and the value, as the card prints them; Enter goes on to the next line, but not past a section's last

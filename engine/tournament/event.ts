@@ -122,7 +122,13 @@ export const activePlayers = (e: EventState): EventPlayer[] => [...e.players.val
 
 /** Her table's players in a round, by seat. */
 export function tableOf(r: RoundState, table: number): Map<Seat, string> {
-  return new Map([...r.seating].filter(([, p]) => p.table === table).map(([id, p]) => [p.seat, id]));
+  // in seat order (A, B, C, D), whatever order the seating was drawn in: sheets, cards and the desk list them so
+  return new Map(
+    [...r.seating]
+      .filter(([, p]) => p.table === table)
+      .map(([id, p]) => [p.seat, id] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** Where a player sits in a round, or a refusal naming why she has no card there. */

@@ -84,6 +84,8 @@ describe('a club event, as its changes', () => {
       expect(timeLeft(e, r, round * 3_600_000 + 20 * 60_000)).toBe(40 * 60_000);
       for (let t = 1; t <= 13; t++) {
         const table = tableOf(r, t);
+        // a table's seats come in their order, A first, whatever order the room was seated in
+        expect([...table.keys()]).toEqual([...table.keys()].sort());
         const seats = SEATS.filter((s) => table.has(s));
         const games = Array.from({ length: 4 }, () => randomGame(rng, seats));
         for (const g of games) for (const [s, p] of pointsByRule(g, seats)) add(table.get(s)!, p);

@@ -17,6 +17,7 @@ import {
   type RoundState,
 } from '../../../engine/tournament/event.js';
 import type { GameResult } from '../../../engine/tournament/score-card.js';
+import type { SheetTable } from '../../shared/event-pdf.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, rateTrainEvents, ratingWords, type PlayerRating } from '../../shared/ratings.js';
 import type { AnyChange, AnyEvent } from '../../../engine/tournament/any-event.js';
@@ -73,6 +74,13 @@ export function csvCell(v: string | number | null): string {
   if (typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(v)) return String(v);
   const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A round's tables for its score sheets, each table's seats in order (A, B, C, D: tableOf's) with the players' names. */
+export function sheetTables(e: EventState, r: RoundState): SheetTable[] {
+  return [...new Set([...r.seating.values()].map((p) => p.table))]
+    .sort((a, b) => a - b)
+    .map((t) => ({ table: t, seats: [...tableOf(r, t)].map(([seat, id]) => `${seat} (${SEAT_WINDS[seat]}): ${e.players.get(id)!.name}`) }));
 }
 
 export function eventRoutes(app: Api, ctx: AppContext): void {
@@ -493,15 +501,23 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
     const rows = s.rows.map((r, i) => ({
       place: s.rows.some((x, j) => j !== i && x.place === r.place) ? `=${r.place}` : String(r.place),
       name: r.name,
-      rounds: r.rounds.map((x) => x ?? 0),
+      // a round she did not play is printed missed, never 0
+      rounds: r.rounds,
       adjusted: r.adjusted,
       total: r.total,
+      mahJonggs: r.mahJonggs,
+      withdrawn: r.withdrawn,
     }));
     const what = s.game === 'mah-jongg' ? 'round' : 'game';
+    // the tie-break as the standings page states it
+    const ties =
+      s.game === 'mah-jongg'
+        ? 'Ties are broken by more Mah Jonggs, then the best single game; players equal on all three share the place.'
+        : 'The lowest total wins; in a championship, its players come first by their two games added.';
     const subtitle = s.over
       ? `Final standings${s.winners.length ? `: ${s.winners.join(' and ')} win` : ''}`
       : `Standings after ${s.accepted} ${what}${s.accepted === 1 ? '' : 's'} scored, ${new Date().toISOString().slice(0, 10)}`;
-    return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows }, `standings-${code}.pdf`);
+    return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows, ties }, `standings-${code}.pdf`);
   });
 
   app.get(
@@ -525,12 +541,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       const e = ev.state;
       const r = e.rounds.at(-1);
       const open = r !== undefined && !r.accepted ? r : undefined;
-      const tables =
-        open === undefined
-          ? []
-          : [...new Set([...open.seating.values()].map((p) => p.table))]
-              .sort((a, b) => a - b)
-              .map((t) => ({ table: t, seats: [...tableOf(open, t)].map(([seat, id]) => `${seat} (${SEAT_WINDS[seat]}): ${e.players.get(id)!.name}`) }));
+      const tables = open === undefined ? [] : sheetTables(e, open);
       return pdf(req, reply, { kind: 'sheets-pdf', title: e.name, round: open?.round ?? 0, tables }, `score-sheets-${d.code}.pdf`);
     },
   );

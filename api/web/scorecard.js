@@ -8,10 +8,10 @@ import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
 
 /**
- * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[], incomplete?: boolean, heavenly?: boolean, intact?: string[] }} Result
+ * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[], incomplete?: boolean, heavenly?: boolean, misnamed?: boolean, intact?: string[] }} Result
  * @typedef {{ seat: string, wind: string, player: string, name: string }} Mate
  * @typedef {{ game: string, event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
- *   games?: (Result | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
+ *   games?: (Result | null)[], myPoints?: (number | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
  *   checked?: boolean, checks?: { player: string, name: string, checked: boolean, entered: number }[], timeLeftMs?: number,
  *   online?: boolean, playing?: { code: string, seat: number, table: number, game: number } | null,
  *   differences?: { game: number, words: string }[], whatNow?: string, settled?: { game: number, reason: string }[] }} Card
@@ -84,7 +84,11 @@ function draw() {
   $('card-about').textContent = `You sit ${card.seat} (${card.wind}). ${(card.players ?? []).filter((m) => m.seat !== card?.seat).map((m) => `${m.name} sits ${m.seat} (${m.wind})`).join(', ')}.${card.checked ? ' Your card is checked.' : ''}`;
   if (card.online) return drawOnline(card);
   $('checks').closest('.panel')?.classList.remove('hidden');
-  $('games').replaceChildren(...tableWords(card), ...[1, 2, 3, 4].map(gameForm));
+  // her points so far, and one game's form at a time: the first not yet entered (or the one she changes)
+  const mine = (card.myPoints ?? []).filter((p) => p !== null);
+  const sofar = mine.length ? el('p', { class: 'points-line', id: 'points-line', text: `Your points so far: ${mine.reduce((a, b) => a + b, 0)} after ${mine.length} game${mine.length === 1 ? '' : 's'}.` }) : null;
+  const next = [1, 2, 3, 4].find((n) => !entered(n)) ?? 5;
+  $('games').replaceChildren(...tableWords(card), ...(sofar ? [sofar] : []), ...[1, 2, 3, 4].map((n) => (n <= next || editing.has(n) ? gameForm(n) : el('p', { class: 'note later-game', text: `Game ${n}: after game ${n - 1}.` }))));
   $('checks').replaceChildren(...(card.checks ?? []).map((c) => el('li', {},
     `${c.name}: ${c.checked ? 'checked.' : `${c.entered} of 4 games entered. `}`,
     c.checked ? null : el('button', { type: 'button', class: 'btn', text: `${c.name}'s card matches mine`, on: () => check(c.player) }))),
@@ -242,13 +246,23 @@ const seatWords = (seat) => {
   return m ? `${m.name} (${m.seat}, ${m.wind})` : seat;
 };
 
+/** The seat's player in a few words for a choice: "Rose (B)". @param {string} seat */
+const shortWords = (seat) => {
+  const m = card?.players?.find((x) => x.seat === seat);
+  return m ? `${m.name} (${m.seat})` : seat;
+};
+
 /** A game's result in one sentence. @param {Result} r */
 function resultWords(r) {
   if (r.incomplete) return "Not finished in the round's time: everyone scores zero.";
+  if (r.winner === null && r.intact?.length) return `A Mah Jongg in error ended the game, leaving ${r.intact.map(seatWords).join(' and ')} with a hand intact.`;
   if (r.winner === null) return `A wall game${r.dead?.length ? `; dead: ${r.dead.map(seatWords).join(', ')}` : ''}.`;
-  const how = r.heavenly ? 'dealt to her as East' : r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}`;
+  const how = r.heavenly ? 'dealt to her as East' : r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}${r.misnamed ? ', who misnamed it' : ''}`;
   return `${seatWords(r.winner)} made Mah Jongg: a ${r.value}-point hand, ${how}${r.jokerless ? ', no jokers' : ''}.`;
 }
+
+/** Whether game `n` has a result on her card or kept on this phone. @param {number} n */
+const entered = (n) => (card?.games?.[n - 1] ?? null) !== null || queued().some((x) => x.event === eventCode && x.card === cardCode && x.game === n);
 
 /**
  * One game: saved, in a sentence (with a button to change it until her card is checked); else
@@ -260,31 +274,61 @@ function gameForm(n) {
   const pending = queued().filter((x) => x.event === eventCode && x.card === cardCode && x.game === n).at(-1)?.result ?? null;
   const r = pending ?? saved;
   if (r !== null && !editing.has(n)) {
-    return savedPanel('g', 'Game', n, pending !== null, resultWords(r));
+    const p = pending === null ? card?.myPoints?.[n - 1] : null;
+    return savedPanel('g', 'Game', n, pending !== null, `${resultWords(r)}${typeof p === 'number' ? ` You score ${p}.` : ''}`);
   }
   const seats = (card?.players ?? []).map((m) => m.seat);
   const id = (/** @type {string} */ s) => `g${n}-${s}`;
   const form = el('form', { class: 'panel game-form', 'aria-labelledby': id('title') });
   const radio = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ text, /** @type {boolean} */ checked) =>
     el('label', { class: 'choice' }, el('input', { type: 'radio', name, value, checked }), ` ${text}`);
+  /** A choice as wide as the form. @param {HTMLElement} e */
+  const wide = (e) => { e.classList.add('wide'); return e; };
+  const box = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ text, /** @type {boolean} */ checked) =>
+    el('label', { class: 'choice' }, el('input', { type: 'checkbox', name, value, checked }), ` ${text}`);
+  const kind = r === null ? '' : r.incomplete ? 'late' : r.winner !== null ? 'won' : r.intact?.length ? 'error' : 'wall';
+  form.dataset.kind = kind;
   form.append(
     el('h2', { id: id('title'), text: `Game ${n}${saved ? ': saved' : pending ? ': kept on this phone' : ''}` }),
     el('fieldset', {}, el('legend', { text: 'Who made Mah Jongg?' }),
-      ...seats.map((s) => radio(id('winner'), s, seatWords(s), r?.winner === s)),
-      radio(id('winner'), 'wall', 'Nobody: a wall game', r !== null && r.winner === null && !r.incomplete),
-      radio(id('winner'), 'late', "Not finished in the round's time (everyone scores zero)", r?.incomplete === true)),
-    el('p', {}, el('label', { for: id('value'), text: "The hand's value on the card" }), el('br'), el('input', { id: id('value'), type: 'number', min: '1', max: '500', value: r?.value ?? '' })),
-    el('fieldset', {}, el('legend', { text: 'How did she win?' }),
-      radio(id('how'), 'self', 'She picked the tile from the wall herself', r?.selfPicked === true),
-      ...seats.map((s) => radio(id('how'), s, `On a discard by ${seatWords(s)}`, r?.thrower === s))),
-    el('p', {}, el('label', { for: id('exposures'), text: 'Her exposures when the tile was thrown' }), el('br'),
-      el('select', { id: id('exposures') }, [0, 1, 2, 3, 4].map((x) => el('option', { value: String(x), text: String(x), selected: (r?.exposures ?? 0) === x })))),
-    el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('jokerless'), checked: r?.jokerless === true }), ' No jokers in her hand'),
-    el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('pairs'), checked: r?.singlesAndPairs === true }), ' A Singles and Pairs hand'),
-    el('fieldset', {}, el('legend', { text: 'Dead hands (a wall game)' }),
-      ...seats.map((s) => el('label', { class: 'choice' }, el('input', { type: 'checkbox', name: id('dead'), value: s, checked: (r?.dead ?? []).includes(s) }), ` ${seatWords(s)}`))),
+      ...seats.map((s) => radio(id('winner'), s, shortWords(s), r?.winner === s)),
+      radio(id('winner'), 'wall', 'A wall game', kind === 'wall')),
+    // shown for the answer chosen: a Mah Jongg's value and how; a wall game's dead hands; the hands a Mah Jongg in error left
+    el('div', { class: 'if-won' },
+      el('div', { class: 'game-numbers' },
+        el('p', {}, el('label', { for: id('value'), text: "Her hand's value" }), el('br'), el('input', { id: id('value'), type: 'number', min: '1', max: '500', value: r?.value ?? '' })),
+        el('p', {}, el('label', { for: id('exposures'), text: 'Her exposures' }), el('br'),
+          el('select', { id: id('exposures') }, [0, 1, 2, 3, 4].map((x) => el('option', { value: String(x), text: String(x), selected: (r?.exposures ?? 0) === x }))))),
+      el('fieldset', {}, el('legend', { text: 'How did she win?' }),
+        radio(id('how'), 'self', 'From the wall', r?.selfPicked === true),
+        ...seats.map((s) => radio(id('how'), s, `Thrown by ${shortWords(s)}`, r?.thrower === s))),
+      el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('jokerless'), checked: r?.jokerless === true }), ' No jokers in her hand')),
+    // what happens rarely, behind a toggle (open when this game was one of them)
+    el('details', { class: 'game-rare', open: Boolean(r?.incomplete || r?.intact?.length || r?.heavenly || r?.misnamed || r?.singlesAndPairs) },
+      el('summary', { text: 'Something rare? (not finished, a Mah Jongg in error, a misnamed tile...)' }),
+      el('div', { class: 'game-extras' },
+        radio(id('winner'), 'late', 'Not finished in time (zero for everyone)', r?.incomplete === true),
+        radio(id('winner'), 'error', 'A Mah Jongg in error ended it', kind === 'error'),
+        el('div', { class: 'if-won wide game-extras' },
+          radio(id('how'), 'heavenly', "East's dealt hand (no thrower)", r?.heavenly === true),
+          el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('pairs'), checked: r?.singlesAndPairs === true }), ' A Singles and Pairs hand'),
+          wide(el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('misnamed'), checked: r?.misnamed === true }), ' The thrower misnamed the tile (she pays 25)'))))),
+    el('fieldset', { class: 'if-wall' }, el('legend', { text: 'Dead hands' }), ...seats.map((s) => box(id('dead'), s, seatWords(s), (r?.dead ?? []).includes(s)))),
+    el('fieldset', { class: 'if-error' }, el('legend', { text: 'Whose hand was left intact?' }), ...seats.map((s) => box(id('intact'), s, seatWords(s), (r?.intact ?? []).includes(s)))),
     el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: id('save'), text: `Save game ${n}`, disabled: card?.checked === true })),
   );
+  // the form shows what the answer needs, and nobody throws her own winning tile
+  const fit = () => {
+    const w = new FormData(form).get(id('winner'));
+    form.dataset.kind = w === null ? '' : w === 'wall' || w === 'late' || w === 'error' ? String(w) : 'won';
+    for (const x of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[name="${id('how')}"]`))) {
+      const own = x.value === w;
+      x.closest('label')?.classList.toggle('hidden', own);
+      if (own) x.checked = false;
+    }
+  };
+  form.addEventListener('change', fit);
+  fit();
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     save(n, form);
@@ -304,13 +348,17 @@ async function save(n, form) {
     result = { winner: null, incomplete: true };
   } else if (winner === 'wall') {
     result = { winner: null, dead: data.getAll(`g${n}-dead`).map(String) };
+  } else if (winner === 'error') {
+    const intact = data.getAll(`g${n}-intact`).map(String);
+    if (intact.length === 0) { say(`Game ${n}: tick whose hand was left intact.`); return; }
+    result = { winner: null, intact };
   } else {
     const how = data.get(`g${n}-how`);
-    if (how === null) { say(`Game ${n}: say how she won: from the wall herself, or on whose discard.`); return; }
+    if (how === null) { say(`Game ${n}: say how she won: from the wall herself, on whose discard, or East's dealt hand.`); return; }
     result = {
       winner: String(winner),
       value: Number(input('value').value),
-      ...(how === 'self' ? { selfPicked: true } : { thrower: String(how) }),
+      ...(how === 'self' ? { selfPicked: true } : how === 'heavenly' ? { heavenly: true } : { thrower: String(how), ...(input('misnamed').checked ? { misnamed: true } : {}) }),
       exposures: Number(input('exposures').value),
       jokerless: input('jokerless').checked,
       singlesAndPairs: input('pairs').checked,

@@ -46,6 +46,11 @@ export interface ScoringTable {
    * player scores this (everyone else zero); 0 = not used (the game goes on with her alone).
    */
   intactAfterFalseMahJongg: number;
+  /**
+   * Tournament 11.9, 12.3: points for the discarder who misnamed the tile that gave Mah Jongg,
+   * in place of the penalty by exposures; 0 = not used (social play has no such penalty).
+   */
+  misnamedPenalty: number;
   /** Wall game: points to each live player, and to each dead one (tournament 11.3, 11.8; Siamese 17G). */
   wallGameLive: number;
   wallGameDead: number;
@@ -75,6 +80,7 @@ export const SOCIAL: ScoringTable = {
   jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
   intactAfterFalseMahJongg: 0,
+  misnamedPenalty: 0,
   wallGameLive: 0,
   wallGameDead: 0,
   secondMahJonggMultiplier: 1,
@@ -100,6 +106,7 @@ export const TOURNAMENT: ScoringTable = {
     { atLeast: 3, points: -25 },
   ],
   intactAfterFalseMahJongg: 10,
+  misnamedPenalty: -25,
   wallGameLive: 10,
   wallGameDead: -10,
   secondMahJonggMultiplier: 1,
@@ -122,6 +129,7 @@ export const SIAMESE: ScoringTable = {
   jokerlessOnSinglesAndPairs: false,
   discarderPenalty: [],
   intactAfterFalseMahJongg: 0,
+  misnamedPenalty: 0,
   wallGameLive: 10,
   wallGameDead: 10,
   secondMahJonggMultiplier: 2,

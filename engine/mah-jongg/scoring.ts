@@ -56,6 +56,8 @@ export interface MahJonggEvent {
   discarder: number | null;
   /** Exposures on the winner's rack when the winning tile came (before the Mah Jongg itself). */
   exposuresBefore: number;
+  /** The discarder misnamed the winning tile (tournament 11.9, 12.3): her penalty is the table's misnamedPenalty. */
+  misnamed?: boolean;
   /** 1 for a player's first Mah Jongg, 2 for the second (Siamese); always 1 in 3-4 player games. */
   ordinal: number;
   /** Declared together with the same player's other Mah Jongg in one turn (Siamese 17D). */
@@ -281,7 +283,10 @@ function scoreDiscarder(table: ScoringTable, turn: MahJonggEvent[], add: Add): v
   const discarder = e.discarder as number;
 
   const row = table.discarderPenalty.filter((r) => r.atLeast <= e.exposuresBefore).reduce<{ atLeast: number; points: number } | null>((b, r) => (b === null || r.atLeast > b.atLeast ? r : b), null);
-  if (row && row.points !== 0) {
+  if (e.misnamed && table.misnamedPenalty !== 0) {
+    // tournament 11.9, 12.3: the misnamed tile's penalty, whatever the winner's exposures
+    add(discarder, table.misnamedPenalty, 'misnamed the discard that gave Mah Jongg (tournament 11.9, 12.3)');
+  } else if (row && row.points !== 0) {
     const n = e.exposuresBefore;
     const rule = n <= 1 ? '11.5' : n === 2 ? '11.6' : '11.7';
     add(discarder, row.points, `discarder of the winning tile, winner has ${n} exposure${n === 1 ? '' : 's'} (tournament ${rule})`);

@@ -20,6 +20,8 @@ export interface GameResult {
   thrower?: Seat;
   /** Her exposures when the winning tile was thrown (rules 11.5-11.7: the thrower's penalty). */
   exposures?: number;
+  /** The thrower misnamed the winning tile (rules 11.9, 12.3): she pays -25, whatever the exposures. */
+  misnamed?: boolean;
   /** No joker in the winning hand (rules 11.2). */
   jokerless?: boolean;
   /** The hand is one of the card's Singles and Pairs (no jokerless bonus there, rules 11.2). */
@@ -57,7 +59,7 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
     return;
   }
   if (r.winner === null) {
-    if (r.value !== undefined || r.thrower !== undefined || r.selfPicked) throw new TilemateError('TM_BAD_INPUT', 'a wall game has no winner, hand value or thrower');
+    if (r.value !== undefined || r.thrower !== undefined || r.selfPicked || r.misnamed || r.heavenly) throw new TilemateError('TM_BAD_INPUT', 'a wall game has no winner, hand value or thrower');
     return;
   }
   at(r.winner, 'the winner');
@@ -65,6 +67,7 @@ export function checkResult(r: GameResult, seats: readonly Seat[]): void {
     throw new TilemateError('TM_BAD_INPUT', `the hand's value must be a whole number from 1 to ${MAX_VALUE}`);
   if (r.selfPicked || r.heavenly) {
     if (r.thrower !== undefined) throw new TilemateError('TM_BAD_INPUT', `${r.heavenly ? "East's dealt" : 'a self-picked'} Mah Jongg has no thrower`);
+    if (r.misnamed) throw new TilemateError('TM_BAD_INPUT', 'only a thrown tile can be misnamed: this Mah Jongg had no thrower');
     if (r.heavenly && r.selfPicked) throw new TilemateError('TM_BAD_INPUT', "East's dealt Mah Jongg is not self-picked");
   } else {
     at(r.thrower, 'the thrower');
@@ -92,6 +95,7 @@ export function scoreResult(r: GameResult, seats: readonly Seat[], table: Scorin
             heavenly: r.heavenly === true,
             discarder: r.selfPicked || r.heavenly ? null : index(r.thrower!),
             exposuresBefore: r.exposures ?? 0,
+            misnamed: r.misnamed === true,
             ordinal: 1,
             simultaneous: false,
           },
@@ -122,6 +126,7 @@ export function sameResult(a: GameResult, b: GameResult): boolean {
       r.selfPicked === true,
       r.selfPicked ? null : (r.thrower ?? null),
       r.exposures ?? 0,
+      r.misnamed === true,
       r.jokerless === true,
       r.singlesAndPairs === true,
       [...(r.dead ?? [])].sort(),

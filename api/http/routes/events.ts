@@ -16,7 +16,7 @@ import {
   type EventState,
   type RoundState,
 } from '../../../engine/tournament/event.js';
-import type { GameResult } from '../../../engine/tournament/score-card.js';
+import { scoreResult, type GameResult } from '../../../engine/tournament/score-card.js';
 import type { SheetTable } from '../../shared/event-pdf.js';
 import { SEAT_WINDS, verifierOf, type Seat } from '../../../engine/tournament/seating.js';
 import { rateEvents, rateTrainEvents, ratingWords, type PlayerRating } from '../../shared/ratings.js';
@@ -56,6 +56,11 @@ const Result = Strict(
     singlesAndPairs: Type.Optional(Type.Boolean()),
     dead: Type.Optional(Type.Array(SeatType, { maxItems: 4 })),
     incomplete: Type.Optional(Type.Boolean({ description: "not finished in the round's time: zero for everyone (standardized rules 11.4)" })),
+    heavenly: Type.Optional(Type.Boolean({ description: "East's dealt Mah Jongg, before any discard: no thrower and no self-picked bonus (rules 4.4, 11.10)" })),
+    misnamed: Type.Optional(Type.Boolean({ description: 'the thrower misnamed the winning tile: she pays -25 whatever the exposures (rules 11.9, 12.3)' })),
+    intact: Type.Optional(
+      Type.Array(SeatType, { maxItems: 4, description: 'with winner null: the game ended on a Mah Jongg in error that left these hands intact (rules 14.4: 10 points to the one intact hand)' }),
+    ),
   },
   { description: "a game's result as a player enters it on her score card" },
 );
@@ -651,7 +656,7 @@ export function resultWords(g: GameResult, seat: (s: Seat) => string): string {
     ? ' dealt to East before any discard'
     : g.selfPicked
       ? ' picked from the wall'
-      : ` on a discard by ${seat(g.thrower!)}${g.exposures ? ` after ${g.exposures} exposure${g.exposures === 1 ? '' : 's'}` : ''}`;
+      : ` on a discard by ${seat(g.thrower!)}${g.misnamed ? ' who misnamed it' : ''}${g.exposures ? ` after ${g.exposures} exposure${g.exposures === 1 ? '' : 's'}` : ''}`;
   const extras = [g.jokerless ? 'no jokers' : '', g.singlesAndPairs ? 'a Singles and Pairs hand' : ''].filter((x) => x !== '');
   return `a Mah Jongg by ${seat(g.winner)} for ${g.value} points${how}${extras.length ? ` (${extras.join(', ')})` : ''}${dead}`;
 }
@@ -724,6 +729,8 @@ function cardView(ev: AnyEvent, playerId: string) {
     wind: SEAT_WINDS[place.seat],
     players: [...table].map(([seat, id]) => ({ seat, wind: SEAT_WINDS[seat], player: id, name: e.players.get(id)!.name })),
     games: r.cards.get(playerId) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null),
+    // her points for each game entered, as the tournament scores it (rules 11), and so far
+    myPoints: (r.cards.get(playerId) ?? []).map((g) => (g ? (scoreResult(g, seats, loadRuleset(e.ruleset).scoring).get(place.seat) ?? 0) : null)),
     checked: r.verified.has(playerId),
     checks: checks.map((id) => ({ player: id, name: e.players.get(id)!.name, checked: r.verified.has(id), entered: (r.cards.get(id) ?? []).filter((g) => g != null).length })),
     // every player at the table sees where its cards differ, and how it is put right

@@ -126,7 +126,7 @@ export class EventTables {
           // the round's time is up: stopped, unless it ended meanwhile
           if (!(await this.tables.halt(opened))) end = await this.ending(opened);
         }
-        const seats = seatsForGame(players.length, game, r.roll);
+        const seats = seatsForGame([...tableOf(r, table).keys()], game, r.roll);
         const result: GameResult = end?.outcome ? resultOfGame(end.outcome as GameOutcome, seats) : { winner: null, incomplete: true };
         await this.keep(code, r, { type: 'played', table, game, result }, `played:${r.round}/${table}/${game}`);
         continue;
@@ -155,7 +155,7 @@ export class EventTables {
   private async open(code: string, e: EventState, r: RoundState, table: number, game: number): Promise<void> {
     const online = e.online!;
     const bySeat = tableOf(r, table);
-    const seats = seatsForGame(bySeat.size, game, r.roll);
+    const seats = seatsForGame([...bySeat.keys()], game, r.roll);
     // a table of four plays the event's ruleset; a table of three the tournament's table of three (rules 3.1-3.3: no Charleston)
     const ruleset = bySeat.size === RULESETS[e.ruleset].players ? e.ruleset : bySeat.size === 3 ? 'nmjl-3p' : 'nmjl-4p-tournament';
     const seatRows: SeatRow[] = seats.map((s) => {
@@ -204,7 +204,7 @@ export function tableFor(e: EventState, player: string): { code: string; seat: n
     if (r.cards.get(players[0])?.[game - 1]) continue;
     const code = r.games.get(`${place.table}/${game}`);
     if (code === undefined) return null;
-    return { code, seat: seatsForGame(players.length, game, r.roll).indexOf(place.seat), table: place.table, game };
+    return { code, seat: seatsForGame([...tableOf(r, place.table).keys()], game, r.roll).indexOf(place.seat), table: place.table, game };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { TilemateError } from '../errors.js';
 import type { ScoringTable } from '../mah-jongg/rulesets.js';
-import { checkResult, sameResult, seatsOf, type GameResult } from './score-card.js';
+import { checkResult, sameResult, type GameResult } from './score-card.js';
 import { collectorOf, nextRound, seatAtRandom, verifierOf, type Place, type Seat, type Seating } from './seating.js';
 import { standings, type AcceptedRound, type Adjustment, type Standing } from './standings.js';
 
@@ -253,7 +253,7 @@ export function apply(e: EventState, c: Change): void {
       if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
       if (r.verified.has(c.player)) refuse('your card has been checked already: reopen it to change a game, and it will be checked again');
       if (r.settled.has(`${place.table}/${c.game}`)) refuse(`the Director settled game ${c.game} at your table: ask her if it should change`);
-      checkResult(c.result, seatsOf(tableOf(r, place.table).size));
+      checkResult(c.result, [...tableOf(r, place.table).keys()]);
       const card = r.cards.get(c.player) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
       card[c.game - 1] = c.result;
       r.cards.set(c.player, card);
@@ -313,7 +313,7 @@ export function apply(e: EventState, c: Change): void {
       if (table.size === 0) refuse(`round ${c.round} has no table ${c.table}`);
       if (!Number.isInteger(c.game) || c.game < 1 || c.game > GAMES_A_ROUND) refuse(`a round has games 1 to ${GAMES_A_ROUND}`);
       if (c.reason.trim() === '') refuse(`a change to ${r!.accepted ? 'an accepted card' : "a table's cards"} needs the Director's reason`);
-      checkResult(c.result, seatsOf(table.size));
+      checkResult(c.result, [...table.keys()]);
       // standardized rules 22: in a dispute all four players are present with the Director; who was, is kept with her ruling
       const seated = [...table.values()];
       for (const [i, id] of (c.present ?? []).entries()) {
@@ -351,7 +351,7 @@ export function apply(e: EventState, c: Change): void {
       const r = onlineRound(e, round, c.table, c.game);
       const players = [...tableOf(r, c.table).values()];
       if (r.cards.get(players[0])?.[c.game - 1]) refuse(`game ${c.game} at table ${c.table} is scored already`);
-      checkResult(c.result, seatsOf(players.length));
+      checkResult(c.result, [...tableOf(r, c.table).keys()]);
       for (const p of players) {
         const card = r.cards.get(p) ?? new Array<GameResult | null>(GAMES_A_ROUND).fill(null);
         card[c.game - 1] = c.result;

@@ -12,9 +12,10 @@ import type { Seat } from './seating.js';
 
 /**
  * The event's seats in the order of play, East first: play passes to the right, and East's
- * right is South (D), then West (C), then North (B). A table of three has no South.
+ * right is South (D), then West (C), then North (B). A table of three leaves out its empty seat
+ * (South's after the first round; after a withdrawal, whichever seat the rotation left empty).
  */
-const ORDER: Record<3 | 4, readonly Seat[]> = { 4: ['A', 'D', 'C', 'B'], 3: ['A', 'C', 'B'] };
+const ORDER: readonly Seat[] = ['A', 'D', 'C', 'B'];
 
 /**
  * The event seat at each of the table's seats (index 0 is the game's East) in game `game`
@@ -23,9 +24,9 @@ const ORDER: Record<3 | 4, readonly Seat[]> = { 4: ['A', 'D', 'C', 'B'], 3: ['A'
  * dice rotates; at a table of three, East passes for three games and the fourth game's East is
  * rolled for again (rules 3.1), here drawn from `roll` (the round's seed).
  */
-export function seatsForGame(players: number, game: number, roll: number): Seat[] {
-  if (players !== 3 && players !== 4) ruleViolation(`an event table of ${players} players`);
-  const order = ORDER[players as 3 | 4];
+export function seatsForGame(seats: readonly Seat[], game: number, roll: number): Seat[] {
+  const order = ORDER.filter((s) => seats.includes(s));
+  if (order.length !== 3 && order.length !== 4) ruleViolation(`an event table of ${order.length} players`);
   const east = game <= order.length ? game - 1 : Math.abs(Math.trunc(roll)) % order.length;
   return order.map((_, k) => order[(east + k) % order.length]);
 }

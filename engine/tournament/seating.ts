@@ -7,10 +7,10 @@ import { seedRng, shuffle } from '../rng.js';
  *
  * A table's seats are lettered as the rules letter them: A is East, B North, C West, D South
  * ("If you are sitting in an 'A' (EAST) seat..."). Tables are numbered from 1. A table of
- * three (rules 3.1 speak of "a tournament-game-table with 3 players") has its D seat empty,
- * and every table of three empties the same letter, so that the rotation (which moves every
- * letter its own way) never brings two empty seats to one table: each table receives exactly
- * one A, one B, one C and one D, and the empty D seats move together.
+ * three (rules 3.1 speak of "a tournament-game-table with 3 players") has one seat empty:
+ * the first round leaves D empty at the last tables; after a withdrawal the empty seat is the
+ * letter whose player left, wherever the rotation (which moves every letter its own way)
+ * takes it, so that every player who stays moves as rule 20 says (issue 63).
  */
 
 export const SEATS = ['A', 'B', 'C', 'D'] as const;
@@ -126,11 +126,9 @@ export function nextRound(last: Seating, players: readonly string[], seed: numbe
       empty.sort((a, b) => countAt(seating, a.table) - countAt(seating, b.table) || a.table - b.table);
     }
     const counts = [...Array(tables).keys()].map((t) => countAt(seating, t + 1));
-    // a table of three plays seats A, B and C (its score card, its standings and its online
-    // table read them so): one whose empty seat is another is seated afresh like any room that changed
-    const seated = new Set([...seating.values()].map(key));
-    const threesFromA = counts.every((c, t) => c !== 3 || ['A', 'B', 'C'].every((seat) => seated.has(`${t + 1}${seat}`)));
-    if (threesFromA && counts.every((c) => c === 4 || c === 3) && counts.filter((c) => c === 3).length === ofThree) return { seating, rotated: true };
+    // rule 20 holds with a table of three whatever seat is empty there (rules 3.1 name no seat):
+    // its score card, standings, checks and online table read the seats it has
+    if (counts.every((c) => c === 4 || c === 3) && counts.filter((c) => c === 3).length === ofThree) return { seating, rotated: true };
   }
   return {
     seating: seatAtRandom(
@@ -150,16 +148,18 @@ function countAt(seating: Seating, table: number): number {
 
 /**
  * Who verifies whose score card (standardized rules 21, and the issue's reading of it): East
- * and West check each other's, North and South each other's. At a table of three South's seat is
- * empty, and North's card is checked by East.
+ * and West check each other's, North and South each other's. At a table of three the seat whose
+ * partner is empty is checked by the first other seat at the table (North's by East when South's
+ * seat is empty).
  */
 export function verifierOf(seat: Seat, seats: readonly Seat[]): Seat {
   const partner: Record<Seat, Seat> = { A: 'C', C: 'A', B: 'D', D: 'B' };
-  return seats.includes(partner[seat]) ? partner[seat] : 'A';
+  // at a table of three the seat without a partner is checked by the first other seat there (East, when she sits)
+  return seats.includes(partner[seat]) ? partner[seat] : (SEATS.find((s) => s !== seat && seats.includes(s)) ?? 'A');
 }
 
 /** Who collects the table's cards for the scorekeeper in round `round` (standardized rules 21: A in the first, B the second, C the third, D the fourth, and round again). */
 export function collectorOf(round: number, seats: readonly Seat[]): Seat {
   const seat = SEATS[(round - 1) % 4];
-  return seats.includes(seat) ? seat : 'A';
+  return seats.includes(seat) ? seat : (SEATS.find((s) => seats.includes(s)) ?? 'A');
 }

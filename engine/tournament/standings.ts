@@ -1,7 +1,7 @@
 import { TilemateError } from '../errors.js';
 import type { ScoringTable } from '../mah-jongg/rulesets.js';
-import { scoreResult, seatsOf, type GameResult } from './score-card.js';
-import type { Seat, Seating } from './seating.js';
+import { scoreResult, type GameResult } from './score-card.js';
+import { SEATS, type Seat, type Seating } from './seating.js';
 
 /**
  * A Mah Jongg event's standings (issue 47), pure: each round's games at each table scored by the
@@ -44,9 +44,10 @@ export interface Standing {
 /** Each player's points at a table's games, by seat (the table's players read off the round's seating). */
 export function tablePoints(round: AcceptedRound, table: number, scoring: ScoringTable): Map<string, number[]> {
   const at = [...round.seating].filter(([, p]) => p.table === table);
-  const seats = seatsOf(at.length);
   const bySeat = new Map<Seat, string>(at.map(([id, p]) => [p.seat, id]));
-  for (const s of seats) if (!bySeat.has(s)) throw new TilemateError('TM_BAD_INPUT', `round ${round.round}, table ${table}: nobody sits in seat ${s}`);
+  // the seats the table has: four, or three with whichever seat is empty (rules 3.1)
+  const seats = SEATS.filter((s) => bySeat.has(s));
+  if (seats.length < 3) throw new TilemateError('TM_BAD_INPUT', `round ${round.round}, table ${table}: ${seats.length} players cannot play a game`);
   const out = new Map<string, number[]>(at.map(([id]) => [id, []]));
   for (const game of round.games.get(table) ?? []) {
     const points = scoreResult(game, seats, scoring);

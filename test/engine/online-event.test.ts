@@ -14,19 +14,25 @@ import { cc } from './game-helpers.js';
 
 describe('an event game at a Tilemate table', () => {
   it('passes East with each game (rules 3), and rolls again for the fourth at a table of three (rules 3.1)', () => {
-    expect([1, 2, 3, 4].map((g) => seatsForGame(4, g, 0))).toEqual([
+    expect([1, 2, 3, 4].map((g) => seatsForGame(seatsOf(4), g, 0))).toEqual([
       ['A', 'D', 'C', 'B'],
       ['D', 'C', 'B', 'A'],
       ['C', 'B', 'A', 'D'],
       ['B', 'A', 'D', 'C'],
     ]);
-    expect([1, 2, 3].map((g) => seatsForGame(3, g, 0))).toEqual([
+    expect([1, 2, 3].map((g) => seatsForGame(seatsOf(3), g, 0))).toEqual([
       ['A', 'C', 'B'],
       ['C', 'B', 'A'],
       ['B', 'A', 'C'],
     ]);
-    expect(new Set([0, 1, 2].map((roll) => seatsForGame(3, 4, roll)[0]))).toEqual(new Set(['A', 'B', 'C']));
-    expect(() => seatsForGame(5, 1, 0)).toThrow(/table of 5/);
+    expect(new Set([0, 1, 2].map((roll) => seatsForGame(seatsOf(3), 4, roll)[0]))).toEqual(new Set(['A', 'B', 'C']));
+    expect(() => seatsForGame(['A', 'B'], 1, 0)).toThrow(/table of 2/);
+    // a table of three whose empty seat is North's (a withdrawal): play goes East, South, West
+    expect([1, 2, 3].map((g) => seatsForGame(['A', 'C', 'D'], g, 0))).toEqual([
+      ['A', 'D', 'C'],
+      ['D', 'C', 'A'],
+      ['C', 'A', 'D'],
+    ]);
   });
 
   it("enters a finished game as the card entry that scores each seat exactly as the engine scored it (four and three at a table, every game's East)", () => {
@@ -41,7 +47,7 @@ describe('an event game at a Tilemate table', () => {
         const agents = Array.from({ length: players }, (_, s) => makeBot<GameSpec>(game, s % 2 === 0 ? 'medium' : 'easy'));
         playOut(game, state, agents, botRng(seed));
         const outcome = (state as unknown as GameState).result!;
-        const seats = seatsForGame(players, (seed % 4) + 1, seed);
+        const seats = seatsForGame(seatsOf(players), (seed % 4) + 1, seed);
         const result = resultOfGame(outcome.outcome, seats);
         checkResult(result, seatsOf(players));
         const scored = scoreResult(result, seatsOf(players), TOURNAMENT);

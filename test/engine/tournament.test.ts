@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOURNAMENT } from '../../engine/mah-jongg/rulesets.js';
 import { checkResult, sameResult, scoreResult, seatsOf, type GameResult } from '../../engine/tournament/score-card.js';
-import { collectorOf, nextRound, rotated, SEATS, seatAtRandom, tableCount, verifierOf, type Seating } from '../../engine/tournament/seating.js';
+import { collectorOf, nextRound, rotated, SEATS, seatAtRandom, tableCount, verifierOf, type Seat, type Seating } from '../../engine/tournament/seating.js';
 import { standings, type AcceptedRound } from '../../engine/tournament/standings.js';
 
 /** A Mah Jongg event's bookkeeping (issue 47): seating, the rotation, score cards and standings. */
@@ -76,19 +76,43 @@ describe('tournament seating', () => {
     expect(counts.every((c) => c >= 3)).toBe(true);
   });
 
-  it('a table of three always plays seats A, B and C: a withdrawal that would empty another seat reseats the room', () => {
-    const first = seatAtRandom(names(8), 5);
-    for (const letter of ['A', 'B', 'C', 'D'] as const) {
-      const gone = [...first].find(([, p]) => p.seat === letter)![0];
-      const next = nextRound(
-        first,
-        names(8).filter((p) => p !== gone),
-        2,
-      );
-      // with D gone the rotation holds (the table of three is A, B, C); any other letter gone, it cannot
-      expect(next.rotated, letter).toBe(letter === 'D');
-      for (const seats of tablesOf(next.seating).values()) expect([...seats].sort(), letter).toEqual(seats.length === 3 ? ['A', 'B', 'C'] : [...SEATS]);
+  it('a withdrawal from any of the four seats keeps rule 20: everyone who stays moves as the rotation sends her, and the table of three has that seat empty (rules 3.1)', () => {
+    for (const size of [8, 16, 52]) {
+      const first = seatAtRandom(names(size), 5);
+      const tables = Math.ceil(size / 4);
+      for (const letter of ['A', 'B', 'C', 'D'] as const) {
+        const gone = [...first].find(([, p]) => p.seat === letter)![0];
+        const next = nextRound(
+          first,
+          names(size).filter((p) => p !== gone),
+          2,
+        );
+        expect(next.rotated, `${size} players, ${letter} gone`).toBe(true);
+        for (const [id, place] of next.seating) expect(place, `${size}: ${id}`).toEqual(rotated(first.get(id)!, tables));
+        const threes = [...tablesOf(next.seating).values()].filter((seats) => seats.length === 3);
+        expect(threes).toHaveLength(1);
+        expect(SEATS.filter((s) => !threes[0].includes(s)), `${size} players, ${letter} gone`).toEqual([letter]);
+      }
     }
+  });
+
+  it('a table of three scores, checks and collects with the seats it has, whichever is empty', () => {
+    // South (D) empty, as the first round leaves it, or North (B) after a withdrawal
+    expect(Object.fromEntries(scoreResult({ winner: 'D', value: 25, thrower: 'A' }, ['A', 'C', 'D'], TOURNAMENT))).toEqual({ A: -10, C: 0, D: 25 });
+    expect(['A', 'C', 'D'].map((s) => verifierOf(s as Seat, ['A', 'C', 'D']))).toEqual(['C', 'A', 'A']);
+    expect(['B', 'C', 'D'].map((s) => verifierOf(s as Seat, ['B', 'C', 'D']))).toEqual(['D', 'B', 'B']);
+    expect(collectorOf(1, ['B', 'C', 'D'])).toBe('B');
+    const round: AcceptedRound = {
+      round: 2,
+      seating: new Map([
+        ['Ann', { table: 1, seat: 'B' }],
+        ['Bea', { table: 1, seat: 'C' }],
+        ['Cy', { table: 1, seat: 'D' }],
+      ]),
+      games: new Map([[1, [{ winner: 'B', value: 30, selfPicked: true }, { winner: 'D', value: 25, thrower: 'C', exposures: 2 }, { winner: null }, { winner: null }]]]),
+    };
+    const rows = standings(['Ann', 'Bea', 'Cy'], [round], [], TOURNAMENT);
+    expect(Object.fromEntries(rows.map((r) => [r.player, r.total]))).toEqual({ Ann: 40 + 20, Bea: -20 + 20, Cy: 25 + 20 });
   });
 
   it('East and West check each other’s cards, North and South each other’s; the collector goes round the letters', () => {

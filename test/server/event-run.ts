@@ -76,10 +76,17 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
       expect((await desk('POST', `${ev}/adjustments`, { player: late.id, points: -10, reason: 'not seated when round 2 began' })).status).toBe(200);
       add(late.id, -10);
     }
+    if (round === 3) {
+      // one who sat North withdraws with no one to take her place: rule 20 still moves everyone, and a table of three plays with North's seat empty
+      const north = state.rounds.at(-1)!.tables[0].seats.find((s) => s.seat === 'B')!.player;
+      expect((await desk('POST', `${ev}/players/${north}/withdraw`)).status).toBe(200);
+    }
     const before = state.rounds.at(-1);
     state = (await desk('POST', `${ev}/rounds`)).body;
     const r = state.rounds.at(-1)!;
     expect(r.round).toBe(round);
+    // after North's withdrawal, rotated as rule 20 says: the table of three is the one her seat would have gone to
+    if (round === 4) expect(r.tables.filter((t) => t.seats.length === 3).map((t) => t.seats.map((x) => x.seat))).toEqual([['A', 'C', 'D']]);
     if (before) {
       const tables = r.tables.length;
       const was = new Map(before.tables.flatMap((t) => t.seats.map((s) => [s.player, { table: t.table, seat: s.seat }] as const)));
@@ -117,9 +124,11 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
         const again = await call(app, { method: 'PUT', url: `${ev}/card`, payload: { card: card(east), game: 2, result: games[1], entry: `entry-${String(entry).padStart(6, '0')}` } }, phone);
         expect([fixed.status, again.status]).toEqual([200, 200]);
       }
+      // rules 3: East and West check each other's cards, North and South each other's; at a table of three the seat without its partner is checked by the first other seat there
       const partner: Record<Seat, Seat> = { A: 'C', C: 'A', B: 'D', D: 'B' };
+      const checker = (s: Seat): Seat => (bySeat.has(partner[s]) ? partner[s] : seats.find((x) => x !== s)!);
       for (const [s, id] of bySeat) {
-        const check = await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(bySeat.get(partner[s])!), player: id } }, phone);
+        const check = await call(app, { method: 'POST', url: `${ev}/card/check`, payload: { card: card(bySeat.get(checker(s))!), player: id } }, phone);
         expect(check.status).toBe(200);
       }
     }
@@ -183,5 +192,6 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
   expect(log.filter((l) => l.change.type === 'correct')).toHaveLength(rounds >= 3 ? 2 : 1);
   expect(log.find((l) => l.change.type === 'correct')!.by).toBe('the director, Director Dee');
   expect(log.filter((l) => l.change.type === 'reopen')).toHaveLength(rounds >= 2 ? 1 : 0);
-  expect(log.filter((l) => l.change.type === 'enter').length).toBe(players * 4 * rounds + 4 + (rounds >= 2 ? 2 : 0));
+  // every entry sent with an id of its own kept once, the one sent twice too (players * 4 * rounds, less the games of the one who withdrew, and the corrections)
+  expect(log.filter((l) => l.change.type === 'enter').length).toBe(entry);
 }

@@ -140,6 +140,15 @@ export function drillJson(cc: CompiledCard, pos: DrillPosition): DrillJson {
   };
 }
 
+/**
+ * Her answer as a move of the drill's seat: a move posted with another seat (not the one the
+ * drill's legal answers name) is refused in words, never graded as hers (issue 63).
+ */
+export function answerAtSeat(action: Record<string, unknown>, seat: number): Action {
+  if (action.seat !== undefined && action.seat !== seat) throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${seat}, not seat ${String(action.seat)}: answer with a move of hers`);
+  return decodeAction({ ...action, seat });
+}
+
 /** Her answer at a drill's position graded: a move by the coach's hint there (worlds as the budget affords), a choice by the drill's key. */
 export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillAnswer, hint: (pos: DrillPosition) => Hint, worlds: number): DrillGradeJson {
   if ('choice' in answer) {
@@ -157,7 +166,7 @@ export function gradeAnswer(cc: CompiledCard, pos: DrillPosition, answer: DrillA
     };
   }
   if (pos.choices !== undefined) throw new TilemateError('TM_BAD_INPUT', `a ${pos.kind} drill is answered by choosing one of its answers ("choice"), not by a move`);
-  return gradeMove(cc, pos, decodeAction({ ...answer.action, seat: pos.seat }), hint(pos), worlds);
+  return gradeMove(cc, pos, answerAtSeat(answer.action, pos.seat), hint(pos), worlds);
 }
 
 /** A move at a position (a drill's, or one of her own games') judged against the coach's hint there (at most `worlds` sampled worlds). */
@@ -258,7 +267,7 @@ function run(task: HeavyTask): unknown {
     }
     case 'mistake-answer': {
       const pos = recordPosition(task.record, cards.compile, task.seat, task.decision);
-      const answer = decodeAction({ ...task.answer, seat: pos.seat });
+      const answer = answerAtSeat(task.answer, pos.seat);
       // the review's own hint and judge: the drill grades as the review judged
       const hint = hintFor(pos.cc, pos.view, pos.legal, { worlds: Math.min(ADVICE_WORLDS, task.worlds) });
       return gradeMove(pos.cc, pos, answer, hint, judgeWorlds(budget, pos.cc, task.worlds)) satisfies DrillGradeJson;
@@ -267,7 +276,7 @@ function run(task: HeavyTask): unknown {
       const cc = card(task.cardText).cc;
       const { step } = lessonStep(task.lesson, task.step);
       const pos = drillPosition(cc, step.drill);
-      const answer = 'choice' in task.answer ? { choice: task.answer.choice } : decodeAction({ ...task.answer.action, seat: pos.seat });
+      const answer = 'choice' in task.answer ? { choice: task.answer.choice } : answerAtSeat(task.answer.action, pos.seat);
       return checkStep(cc, step, answer, { worlds: task.worlds, judgeWorlds: judgeWorlds(budget, cc) }) satisfies StepCheck;
     }
     case 'review': {

@@ -101,6 +101,12 @@ describe('drills over HTTP', () => {
     const missing = tileName(pos.view.concealed.findIndex((n, t) => n === 0 && t < 27));
     await expect(bad('POST', '/api/drills/answer', { kind: 'discard', level: 1, seed: 3, answer: { type: 'discard', tile: missing } })).resolves.toMatch(/not a move you could make here/);
     await expect(bad('POST', '/api/drills/answer', { kind: 'discard', level: 1, seed: 3, answer: { type: 'discard', tile: missing }, hack: 1 })).resolves.toMatch(/hack/);
+    // a move of another seat is refused, never graded as hers (issue 63)
+    const held = tileName(pos.view.concealed.findIndex((n) => n > 0));
+    await expect(bad('POST', '/api/drills/answer', { kind: 'discard', level: 1, seed: 3, answer: { type: 'discard', tile: held, seat: (pos.seat + 1) % 4 } })).resolves.toMatch(
+      new RegExp(`this drill's player sits at seat ${pos.seat}, not seat ${(pos.seat + 1) % 4}`),
+    );
+    expect((await call(app, { method: 'POST', url: '/api/drills/answer', payload: { kind: 'discard', level: 1, seed: 3, answer: { type: 'discard', tile: held, seat: pos.seat } } })).status).toBe(200);
     // her own card: saved, then drilled on by name
     const text = readCardText().replace(/^card: .*$/m, 'card: Her Own Card');
     expect((await call(app, { method: 'PUT', url: '/api/cards/hers', payload: { text } })).status).toBe(200);

@@ -145,7 +145,8 @@ export function drillJson(cc: CompiledCard, pos: DrillPosition): DrillJson {
  * drill's legal answers name) is refused in words, never graded as hers (issue 63).
  */
 export function answerAtSeat(action: Record<string, unknown>, seat: number): Action {
-  if (action.seat !== undefined && action.seat !== seat) throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${seat}, not seat ${String(action.seat)}: answer with a move of hers`);
+  if (action.seat !== undefined && action.seat !== seat)
+    throw new TilemateError('TM_BAD_INPUT', `this drill's player sits at seat ${seat}, not seat ${String(action.seat)}: answer with a move of hers`);
   return decodeAction({ ...action, seat });
 }
 

@@ -91,7 +91,10 @@ describe('tournament seating', () => {
         for (const [id, place] of next.seating) expect(place, `${size}: ${id}`).toEqual(rotated(first.get(id)!, tables));
         const threes = [...tablesOf(next.seating).values()].filter((seats) => seats.length === 3);
         expect(threes).toHaveLength(1);
-        expect(SEATS.filter((s) => !threes[0].includes(s)), `${size} players, ${letter} gone`).toEqual([letter]);
+        expect(
+          SEATS.filter((s) => !threes[0].includes(s)),
+          `${size} players, ${letter} gone`,
+        ).toEqual([letter]);
       }
     }
   });

@@ -318,7 +318,7 @@ function gameForm(n) {
     el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: id('save'), text: `Save game ${n}`, disabled: card?.checked === true })),
   );
   // the form shows what the answer needs, and nobody throws her own winning tile
-  const fit = () => {
+  const fitForm = () => {
     const w = new FormData(form).get(id('winner'));
     form.dataset.kind = w === null ? '' : w === 'wall' || w === 'late' || w === 'error' ? String(w) : 'won';
     for (const x of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[name="${id('how')}"]`))) {
@@ -327,8 +327,8 @@ function gameForm(n) {
       if (own) x.checked = false;
     }
   };
-  form.addEventListener('change', fit);
-  fit();
+  form.addEventListener('change', fitForm);
+  fitForm();
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     save(n, form);

@@ -38,7 +38,7 @@ function pointsByRule(g: GameResult, seats: readonly Seat[]): Map<Seat, number> 
 describe('a club event, as its changes', () => {
   it('52 players, 4 rounds: wrong cards caught, a late arrival, a withdrawal, a Director’s change; standings as the rules count them; the rotation as rule 20 says', () => {
     const changes: Change[] = [];
-    let e: EventState = replay([]);
+    const e: EventState = replay([]);
     const make = (c: Change) => {
       apply(e, c);
       changes.push(c);

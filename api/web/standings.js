@@ -10,7 +10,7 @@ import { byId as $, el } from './dom.js';
 
 /**
  * @typedef {{ place: number, name: string, rounds: (number | null)[], adjusted: number, total: number, mahJonggs: number | null, withdrawn: boolean }} Row
- * @typedef {{ code: string, game: string, name: string, round: number, accepted: number, over: boolean, timeLeftMs: number | null, columns: string[], winners: string[], rows: Row[] }} Standings
+ * @typedef {{ code: string, game: string, name: string, round: number, accepted: number, over: boolean, timeLeftMs: number | null, columns: string[], winners: string[], rows: Row[], corrected?: { round: number, table: number, game: number }[] }} Standings
  */
 
 const params = new URLSearchParams(location.search);
@@ -63,7 +63,7 @@ function rowsAPage() {
   // measured with every row shown: the first row's height, the room below the head for the rest
   for (const tr of body.rows) tr.hidden = false;
   const first = body.rows[0].getBoundingClientRect();
-  const below = $('ties').getBoundingClientRect().height + 16;
+  const below = $('ties').getBoundingClientRect().height + $('corrected').getBoundingClientRect().height + 16;
   const room = window.innerHeight - (first.top + window.scrollY) - below;
   return Math.max(3, Math.floor(room / Math.max(1, first.height)));
 }
@@ -101,7 +101,12 @@ async function draw() {
     drawClock();
     const mj = s.game === 'mah-jongg';
     // the columns a phone leaves out until she asks for them: each round and the adjustments
-    const head = [['Place', ''], ['Player', ''], ...s.columns.map((c) => [c, 'col-round']), ['Adjusted', 'col-round'], ['Total', ''], ...(mj ? [['Mah Jonggs', '']] : [])];
+    // a round the Director changed after it was accepted is marked, and the change said under the table
+    const changed = new Set((s.corrected ?? []).map((c) => `Round ${c.round}`));
+    const head = [['Place', ''], ['Player', ''], ...s.columns.map((c) => [changed.has(c) ? `${c} *` : c, 'col-round']), ['Adjusted', 'col-round'], ['Total', ''], ...(mj ? [['Mah Jonggs', '']] : [])];
+    $('corrected').textContent = (s.corrected ?? []).length
+      ? `* Changed by the Director after the round was accepted: ${(s.corrected ?? []).map((c) => `round ${c.round}, table ${c.table}, game ${c.game}`).join('; ')}.`
+      : '';
     $('standings-head').replaceChildren(...head.map(([h, cls]) => el('th', { scope: 'col', class: cls, text: h })));
     $('standings-rows').replaceChildren(...s.rows.map((r, i) => el('tr', {},
       el('td', { text: placeWords(s.rows, i) }),

@@ -181,6 +181,8 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
   // the standings, open to the room: as the rules count the games
   const standings = await call(app, { method: 'GET', url: `${ev}/standings` }, newJar());
   expect(standings.status).toBe(200);
+  // the game the Director changed after round 1 was accepted is marked on the standings (a game settled before its round was accepted is not)
+  expect(standings.body.corrected).toEqual([{ round: 1, table: 3, game: 1 }]);
   const byName = new Map(state.players.map((p) => [p.name, p.id]));
   for (const row of standings.body.rows as { name: string; total: number }[]) expect({ name: row.name, total: row.total }).toEqual({ name: row.name, total: points.get(byName.get(row.name)!) ?? 0 });
   expect(JSON.stringify(standings.body)).not.toContain(state.players[0].card);

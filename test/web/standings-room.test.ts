@@ -102,7 +102,7 @@ describe('page: the standings in the room', () => {
       const answer = await route.fetch();
       const s = await answer.json();
       const rows = s.rows.map((r: { name: string }, i: number) => ({ ...r, place: i + 1, rounds: i === 2 ? [null, 25, -10] : [30, -10, 25], total: i === 2 ? 15 : 45 }));
-      await route.fulfill({ response: answer, json: { ...s, accepted: 3, columns: ['Round 1', 'Round 2', 'Round 3'], rows } });
+      await route.fulfill({ response: answer, json: { ...s, accepted: 3, columns: ['Round 1', 'Round 2', 'Round 3'], rows, corrected: [{ round: 2, table: 4, game: 3 }] } });
     });
     await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
     await page.goto(`${base}/standings.html?event=${code}`);
@@ -120,6 +120,9 @@ describe('page: the standings in the room', () => {
     await page.screenshot({ path: join(SHOTS, 'standings-phone.png') });
     await page.click('#rounds-toggle');
     await expect(page.textContent('#rounds-toggle')).resolves.toBe('Hide each round');
+    // a round the Director changed after it was accepted is marked, and the change said
+    await expect(page.$$eval('#standings-head th', (ths) => ths.map((th) => th.textContent))).resolves.toContain('Round 2 *');
+    await expect(page.textContent('#corrected')).resolves.toBe('* Changed by the Director after the round was accepted: round 2, table 4, game 3.');
     await expect(page.$$eval('#standings-rows tr:nth-child(3) td', (tds) => tds.map((td) => td.textContent))).resolves.toEqual(['3', 'missed', '25', '-10', '', '15', '0']);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'standings-phone-rounds.png') });

@@ -571,6 +571,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
         timeLeftMs: null,
         columns: accepted.map((g) => (g.championship ? 'Championship' : `Game ${g.n}`)),
         winners: winners.map((id) => e.players.get(id)!.name),
+        corrected: [] as { round: number; table: number; game: number }[],
         rows: rows.map((r) => ({
           place: r.place,
           name: e.players.get(r.player)!.name,
@@ -595,6 +596,8 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       timeLeftMs: r === undefined || r.accepted ? null : timeLeft(e, r, Date.now()),
       columns: e.rounds.filter((x) => x.accepted).map((x) => `Round ${x.round}`),
       winners: [] as string[],
+      // games the Director changed after their round was accepted (rules 22), marked on the standings
+      corrected: e.rounds.filter((x) => x.accepted).flatMap((x) => [...x.corrections.keys()].map((k) => ({ round: x.round, table: Number(k.split('/')[0]), game: Number(k.split('/')[1]) }))),
       rows: eventStandings(e, scoring).map((s) => ({
         place: s.place,
         name: e.players.get(s.player)!.name,

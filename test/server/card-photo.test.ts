@@ -19,11 +19,19 @@ describe('POST /api/cards/photo', () => {
   it('answers a draft card for a small PNG, the lines to check beside it; one photo at a time, a few waiting, TM_BUSY past them', async () => {
     const app = await server();
     const png = smallPng();
-    // four at once: one is read, two wait their turn, the fourth is refused at once
-    const answers = await Promise.all([1, 2, 3, 4].map(() => call(app, photo(png))));
+    // four people at once: one is read, two wait their turn, the fourth is refused at once;
+    // and one of them sending a second photo meanwhile is told to wait for her first (issue 63)
+    const from = (n: number) => ({ ...photo(png), remoteAddress: `10.0.0.${n}` });
+    const answers = await Promise.all([...[1, 2, 3, 4].map((n) => call(app, from(n))), call(app, from(1))]);
     const read = answers.filter((a) => a.status === 200);
     expect(read.length).toBe(3);
-    expect(answers.filter((a) => a.status === 503).map((a) => a.body)).toEqual([{ code: 'TM_BUSY', message: 'the server is reading other photos of cards just now; try again in a minute' }]);
+    expect(answers.filter((a) => a.status === 503).map((a) => a.body)).toEqual(
+      expect.arrayContaining([
+        { code: 'TM_BUSY', message: 'the server is reading other photos of cards just now; try again in a minute' },
+        { code: 'TM_BUSY', message: 'your last photo is still being read: wait for it, then send the next' },
+      ]),
+    );
+    expect(answers.filter((a) => a.status === 503)).toHaveLength(2);
     const { card, unsure } = read[0].body;
     expect(card.sections.map((s: { title: string }) => s.title)).toEqual(['Evens']);
     const lines = card.sections[0].lines;

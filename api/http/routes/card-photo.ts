@@ -3,6 +3,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { PhotoDraft, UnsureLine } from '../../../io/card-photo.js';
 import { PHOTO_ROUTE_LIMITS, type PhotoRouteLimits } from '../../shared/limits.js';
 import type { PrintedCard } from '../../../engine/mah-jongg/printed-card.js';
+import { asker } from '../accounts.js';
 import type { AppContext } from '../app.js';
 import type { Api } from './analysis.js';
 import { PrintedCardSchema } from './cards.js';
@@ -29,24 +30,33 @@ const Unsure = Type.Object({
   reason: Type.String({ description: 'why to check it, one plain sentence' }),
 });
 
-/** One photo at a time, a few waiting: a turn, or TM_BUSY at once. */
+/**
+ * One photo at a time, a few waiting: a turn, or TM_BUSY at once. Fair between people (issue
+ * 63): each person (her session, her game, or her address: api/http/accounts.ts asker) has one
+ * photo read or waiting at a time, so one person's photos cannot fill the queue for everyone.
+ */
 class Turns {
   private running = false;
   private readonly queue: (() => void)[] = [];
+  private readonly people = new Set<string>();
   constructor(private readonly waiting: number) {}
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running) {
-      if (this.queue.length >= this.waiting) throw new TilemateError('TM_BUSY', 'the server is reading other photos of cards just now; try again in a minute');
-      await new Promise<void>((go) => this.queue.push(go));
-    }
-    this.running = true;
+  async run<T>(person: string, job: () => Promise<T>): Promise<T> {
+    if (this.people.has(person)) throw new TilemateError('TM_BUSY', 'your last photo is still being read: wait for it, then send the next');
+    if (this.running && this.queue.length >= this.waiting) throw new TilemateError('TM_BUSY', 'the server is reading other photos of cards just now; try again in a minute');
+    this.people.add(person);
     try {
-      return await job();
+      if (this.running) await new Promise<void>((go) => this.queue.push(go));
+      this.running = true;
+      try {
+        return await job();
+      } finally {
+        const next = this.queue.shift();
+        if (next) next();
+        else this.running = false;
+      }
     } finally {
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running = false;
+      this.people.delete(person);
     }
   }
 }
@@ -96,7 +106,7 @@ export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Part
           throw new TilemateError('TM_BAD_INPUT', `send the photo itself as the body, with Content-Type image/png or image/jpeg${type ? `, not ${type.slice(0, 60)}` : ''}`);
         }
         const bytes = req.body;
-        const draft: PhotoDraft = await turns.run(async () => (await photoReader()).readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
+        const draft: PhotoDraft = await turns.run(asker(req).person, async () => (await photoReader()).readCardPhoto(bytes, { timeoutMs: limits.timeoutMs }));
         return { card: draft.card, unsure: draft.unsure };
       },
     );

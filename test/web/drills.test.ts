@@ -20,8 +20,12 @@ import { everyControlInside } from './page-checks.js';
  */
 
 const cc = loadCard();
-/** The coach's hint at a drill as the server grades it: with the worlds a request's budget affords (api/http/heavy-tasks.ts). */
-const serverHint = (pos: ReturnType<typeof drillPosition>) => drillHint(cc, pos, { afford: (choices, worlds) => affordWorlds(DEFAULT_LIMITS.taskMs, cc.formCount, choices, worlds, true) });
+/**
+ * The coach's hint at a drill as the server grades it: with the worlds half a request's budget
+ * affords, the judge having the other half (api/http/heavy-tasks.ts, 'drill-answer'). With the
+ * whole budget the hint can choose otherwise at a close drill, and the page's drill is drawn at random.
+ */
+const serverHint = (pos: ReturnType<typeof drillPosition>) => drillHint(cc, pos, { afford: (choices, worlds) => affordWorlds(DEFAULT_LIMITS.taskMs / 2, cc.formCount, choices, worlds, true) });
 let t: BrowserTable;
 beforeAll(async () => {
   t = await openBrowser('drills');

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { drillHint, drillPosition, gradeDrill, type DrillKind } from '../../agents/coach/drills.js';
 import { encodeAction } from '../../engine/mah-jongg/mah-jongg.js';
 import { loadCard } from '../../io/cards.js';
+import { affordWorlds } from '../../api/http/task-cost.js';
+import { DEFAULT_LIMITS } from '../../api/shared/limits.js';
 import { call, newJar, server, signUp } from './helpers.js';
 
 /**
@@ -15,7 +17,8 @@ const cc = loadCard();
 /** A legal answer to a drill, as posted, and whether the coach calls it right. */
 function answerTo(kind: DrillKind, level: 1 | 2 | 3, seed: number, right: boolean): Record<string, unknown> | null {
   const pos = drillPosition(cc, { kind, level, seed });
-  const hint = drillHint(cc, pos);
+  // the key as the server works it out: the hint with the worlds half a request's budget affords (api/http/heavy-tasks.ts, 'drill-answer')
+  const hint = drillHint(cc, pos, { afford: (choices, worlds) => affordWorlds(DEFAULT_LIMITS.taskMs / 2, cc.formCount, choices, worlds, true) });
   const a = right ? hint.action : pos.legal.find((x) => !gradeDrill(cc, pos, hint, x).right);
   if (a === undefined) return null;
   const { seat: _, ...json } = encodeAction(a);

@@ -82,7 +82,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
       await page.waitForSelector('#signed-in:not(.hidden)');
       await settled(page);
       await expect(page.textContent('#me-line')).resolves.toBe(`You are signed in as Rose ${screen}.`);
-      await expect(page.locator('.game-item').count()).resolves.toBe(1);
+      await expect.poll(() => page.locator('.game-item').count()).toBe(1);
       await shot('signed-in');
       await page.click('#sign-out');
       await page.waitForSelector('#sign-form:not(.hidden)');

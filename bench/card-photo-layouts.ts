@@ -4,10 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { parseCard } from '../engine/mah-jongg/card.js';
 import { printedFromNotation } from '../engine/mah-jongg/printed-card.js';
 import { closeCardPhotoReader, readCardPhotos } from '../io/card-photo.js';
-import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
+import type { LineOutcome } from '../io/card-photo-check.js';
 import { drawCard, drawnPng, LAYOUTS, layoutNamed, panelPngs, type CardStyle } from '../lab/card-layouts/layouts.js';
 import { phonePhoto } from '../lab/card-layouts/photo.js';
-import { add, median, merge, row, table, tally, type Tally } from './card-photo-tally.js';
+import { addDraft, median, merge, row, table, tally, type Tally } from './card-photo-tally.js';
 
 /**
  * The photo import measured on card layouts unlike Tilemate's own drawing (issue 62): each of
@@ -98,17 +98,7 @@ async function main(): Promise<void> {
           const cpu = process.cpuUsage(cpu0);
           const cpuSeconds = (cpu.user + cpu.system) / 1e6;
           (r.label.endsWith('whole') ? cpuWhole : cpuPanel).push(...photos.map(() => cpuSeconds / photos.length));
-          const check = checkDraft(text, draft);
-          const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
-          add(
-            cell,
-            check.lines.map((l) => l.outcome),
-            marked,
-            check.needlessFlags,
-            check.extra.sure,
-            check.headings,
-            photos.map(() => seconds / photos.length),
-          );
+          const { check, marked } = addDraft(cell, text, draft, seconds, photos.length);
           results.push({ layout: style.name, card: name, run: r.label, seed, seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
           const bad = check.lines.filter((l) => l.outcome !== 'exact');
           process.stderr.write(

@@ -1,4 +1,5 @@
-import type { LineOutcome } from '../io/card-photo-check.js';
+import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
+import type { PhotoDraft } from '../io/card-photo.js';
 
 /**
  * The photo import's counting, shared by its two measurements (bench/card-photo.ts on
@@ -79,4 +80,20 @@ export function table(rows: string[][], first = 'card / distortion'): string {
   const w = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const fmt = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
   return [fmt(head), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(fmt)].join('\n');
+}
+
+/** A draft read from photos held to the card it was drawn from (io/card-photo-check.ts) and counted into `t`, each photo its share of `seconds`: the check and the lines marked, for the per-line results. */
+export function addDraft(t: Tally, text: string, draft: PhotoDraft, seconds: number, photos: number): { check: ReturnType<typeof checkDraft>; marked: number } {
+  const check = checkDraft(text, draft);
+  const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
+  add(
+    t,
+    check.lines.map((l) => l.outcome),
+    marked,
+    check.needlessFlags,
+    check.extra.sure,
+    check.headings,
+    Array.from({ length: photos }, () => seconds / photos),
+  );
+  return { check, marked };
 }

@@ -7,8 +7,8 @@ import { nextU32, seedRng, type RngState } from '../engine/rng.js';
 import { cardSvg, layoutCard, type CardLayout } from '../api/shared/card-picture.js';
 import { pngFromSvg } from '../io/card-image.js';
 import { closeCardPhotoReader, readCardPhotos } from '../io/card-photo.js';
-import { checkDraft, type LineOutcome } from '../io/card-photo-check.js';
-import { add, median, merge, row, table, tally, type Tally } from './card-photo-tally.js';
+import type { LineOutcome } from '../io/card-photo-check.js';
+import { addDraft, median, merge, row, table, tally, type Tally } from './card-photo-tally.js';
 
 /**
  * The photo import measured (issue 44): each of the project's three original cards drawn in
@@ -225,17 +225,7 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const draft = await readCardPhotos(photos.map((p) => p.bytes));
         const seconds = (performance.now() - t0) / 1000;
-        const check = checkDraft(text, draft);
-        const marked = draft.card.sections.reduce((n, s) => n + s.lines.filter((l) => l.unsure !== undefined).length, 0);
-        add(
-          cell,
-          check.lines.map((l) => l.outcome),
-          marked,
-          check.needlessFlags,
-          check.extra.sure,
-          check.headings,
-          photos.map(() => seconds / photos.length),
-        );
+        const { check, marked } = addDraft(cell, text, draft, seconds, photos.length);
         results.push({ card: name, distortion: label, seed, note: photos.map((p) => p.note).join('; '), seconds, lines: check.lines.map(({ id, outcome, read }) => ({ id, outcome, read })) });
         const bad = check.lines.filter((l) => l.outcome !== 'exact');
         process.stderr.write(

@@ -8,30 +8,91 @@ import { call, newJar, signUp } from './helpers.js';
  * A club event run over HTTP (issue 47), entered as people would: the director at her desk,
  * each player at her own score card with her card code. A whole event of `players` at tables
  * of four, `rounds` rounds, with two wrong cards caught by their verifiers, a late arrival, a
- * withdrawal and a Director's change: the standings equal the points counted here from the
- * games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts).
+ * withdrawal from each of the four seats and a Director's change; every kind of game the rules
+ * score (4.4, 11, 14.4) is entered on the cards: the standings equal the points counted here from
+ * the games by the tournament rules, and every player moves as rule 20 says (test/server/events.test.ts).
  * Two tables split (issue 63): North and South enter game 3 otherwise than East and West, each
  * pair checked; in round 2 North reopens her card and the pair enters it again, in round 3 the
  * Director settles the game.
  */
 
-type Result = { winner: Seat | null; value?: number; selfPicked?: boolean; thrower?: Seat; exposures?: number; jokerless?: boolean; dead?: Seat[] };
+type Result = {
+  winner: Seat | null;
+  value?: number;
+  selfPicked?: boolean;
+  thrower?: Seat;
+  exposures?: number;
+  jokerless?: boolean;
+  singlesAndPairs?: boolean;
+  misnamed?: boolean;
+  heavenly?: boolean;
+  dead?: Seat[];
+  incomplete?: boolean;
+  intact?: Seat[];
+};
 
-function randomGame(rng: RngState, seats: readonly Seat[]): Result {
-  if (nextInt(rng, 8) === 0) return { winner: null };
-  const winner = seats[nextInt(rng, seats.length)];
+/** The kinds of game a score card takes (rules 4, 11, 14), each entered at least once in the event. */
+const KINDS = ['wall', 'wall-dead', 'incomplete', 'error-intact', 'self', 'self-jokerless', 'thrown', 'thrown-jokerless', 'pairs-jokerless', 'misnamed', 'heavenly'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** A game at a table of `seats`, of `kind` (East's dealt hand needs East at the table; without her it is a self-picked one). */
+function gameOf(kind: Kind, rng: RngState, seats: readonly Seat[]): Result {
+  const pick = (from: readonly Seat[]) => from[nextInt(rng, from.length)];
+  const winner = pick(seats);
   const value = [25, 30, 35, 50][nextInt(rng, 4)];
-  if (nextInt(rng, 3) === 0) return { winner, value, selfPicked: true };
-  const others = seats.filter((s) => s !== winner);
-  return { winner, value, thrower: others[nextInt(rng, others.length)], exposures: nextInt(rng, 4) };
+  const thrower = pick(seats.filter((s) => s !== winner));
+  const exposures = nextInt(rng, 5);
+  switch (kind) {
+    case 'wall':
+      return { winner: null };
+    case 'wall-dead':
+      return { winner: null, dead: [pick(seats)] };
+    case 'incomplete':
+      return { winner: null, incomplete: true };
+    case 'error-intact':
+      return { winner: null, intact: [pick(seats)] };
+    case 'self':
+      return { winner, value, selfPicked: true };
+    case 'self-jokerless':
+      return { winner, value, selfPicked: true, jokerless: true };
+    case 'thrown':
+      return { winner, value, thrower, exposures };
+    case 'thrown-jokerless':
+      return { winner, value, thrower, exposures, jokerless: true };
+    case 'pairs-jokerless':
+      return { winner, value: 50, thrower, exposures: 0, jokerless: true, singlesAndPairs: true };
+    case 'misnamed':
+      return { winner, value, thrower, exposures, misnamed: true };
+    case 'heavenly':
+      return seats.includes('A') ? { winner: 'A', value, heavenly: true } : { winner, value, selfPicked: true };
+  }
 }
 
-/** Standardized tournament rules 11, written out. */
+/** Mostly the common games, now and then a rare one. */
+function randomGame(rng: RngState, seats: readonly Seat[]): Result {
+  const common: Kind[] = ['wall', 'self', 'thrown', 'thrown', 'thrown', 'self-jokerless', 'thrown-jokerless'];
+  return gameOf(nextInt(rng, 6) === 0 ? KINDS[nextInt(rng, KINDS.length)] : common[nextInt(rng, common.length)], rng, seats);
+}
+
+/**
+ * Standardized tournament rules 11 (and 4.4, 14.4), written out: +10 a self-picked Mah Jongg (not East's dealt hand, 11.10),
+ * +20 without jokers (not a Singles and Pairs hand, 11.2), +10 to each live hand in a wall game and -10 to a dead one (11.3,
+ * 11.4, 11.8), zero for all in a game not finished (11.4), the thrower -10/-20/-25 by the winner's exposures (11.5-11.7) or -25
+ * for a misnamed tile (11.9), and after a Mah Jongg in error the one hand left intact 10, the others zero (14.4).
+ */
 function pointsByRule(g: Result, seats: readonly Seat[]): Map<Seat, number> {
-  const out = new Map<Seat, number>(seats.map((s) => [s, g.winner === null ? 10 : 0]));
-  if (g.winner === null) return out;
-  out.set(g.winner, g.value! + (g.selfPicked ? 10 : 0));
-  if (!g.selfPicked) out.set(g.thrower!, (g.exposures ?? 0) >= 3 ? -25 : (g.exposures ?? 0) === 2 ? -20 : -10);
+  const out = new Map<Seat, number>(seats.map((s) => [s, 0]));
+  if (g.incomplete) return out;
+  if (g.winner === null) {
+    if (g.intact?.length) {
+      for (const s of g.intact) out.set(s, 10);
+      return out;
+    }
+    for (const s of seats) out.set(s, g.dead?.includes(s) ? -10 : 10);
+    return out;
+  }
+  out.set(g.winner, g.value! + (g.selfPicked ? 10 : 0) + (g.jokerless && !g.singlesAndPairs ? 20 : 0));
+  if (g.thrower !== undefined) out.set(g.thrower, g.misnamed ? -25 : (g.exposures ?? 0) >= 3 ? -25 : (g.exposures ?? 0) === 2 ? -20 : -10);
   return out;
 }
 
@@ -63,14 +124,17 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
   const phone = newJar();
   const card = (c: string) => state.players.find((p) => p.id === c)!.card;
   let caught = 0;
+  /** The shapes of game entered (which fields each had): every kind of rules 4, 11 and 14 among them. */
+  const entered = new Set<string>();
   let entry = 0;
   /** The split table of a round (the 4th, in rounds 2 and 3): its seats, and game 3 as it was played. */
   let split: { table: number; bySeat: Map<Seat, string>; game: Result } | null = null;
   for (let round = 1; round <= rounds; round++) {
     split = null;
     if (round === 2) {
-      const gone = state.players[6];
-      expect((await desk('POST', `${ev}/players/${gone.id}/withdraw`)).status).toBe(200);
+      // East of round 1's table 5 withdraws, and a late arrival takes the seat the rotation leaves empty
+      const gone = state.rounds[0].tables[4].seats.find((s) => s.seat === 'A')!.player;
+      expect((await desk('POST', `${ev}/players/${gone}/withdraw`)).status).toBe(200);
       state = (await desk('POST', `${ev}/players`, { name: 'Late Lou' })).body;
       const late = state.players.find((p) => p.name === 'Late Lou')!;
       expect((await desk('POST', `${ev}/adjustments`, { player: late.id, points: -10, reason: 'not seated when round 2 began' })).status).toBe(200);
@@ -81,12 +145,27 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
       const north = state.rounds.at(-1)!.tables[0].seats.find((s) => s.seat === 'B')!.player;
       expect((await desk('POST', `${ev}/players/${north}/withdraw`)).status).toBe(200);
     }
+    if (round === 4) {
+      // a West and a South withdraw from tables whose empty seats the rotation sends to tables apart: three tables of three
+      const last = state.rounds.at(-1)!;
+      const tables = last.tables.length;
+      const short = last.tables.find((t) => t.seats.length === 3)!;
+      const emptyAt = (table: number, seat: Seat) => rotated({ table, seat }, tables).table;
+      const taken = [emptyAt(short.table, SEATS.find((x) => !short.seats.some((s) => s.seat === x))!)];
+      for (const seat of ['C', 'D'] as const) {
+        const t = last.tables.find((t) => t.seats.length === 4 && !taken.includes(emptyAt(t.table, seat)))!;
+        taken.push(emptyAt(t.table, seat));
+        expect((await desk('POST', `${ev}/players/${t.seats.find((s) => s.seat === seat)!.player}/withdraw`)).status).toBe(200);
+      }
+    }
     const before = state.rounds.at(-1);
     state = (await desk('POST', `${ev}/rounds`)).body;
     const r = state.rounds.at(-1)!;
     expect(r.round).toBe(round);
     // after North's withdrawal, rotated as rule 20 says: the table of three is the one her seat would have gone to
-    if (round === 4) expect(r.tables.filter((t) => t.seats.length === 3).map((t) => t.seats.map((x) => x.seat))).toEqual([['A', 'C', 'D']]);
+    // every seat has lost a player by round 4 (East in round 2, North in 3, West and South in 4): the tables of three keep the rotation, each with the seat of the one who left empty
+    if (round === 4) expect(r.tables.filter((t) => t.seats.length === 3).map((t) => SEATS.find((x) => !t.seats.some((s) => s.seat === x))).sort()).toEqual(['B', 'C', 'D']);
+    if (round > 1) expect(r.rotated).toBe(true);
     if (before) {
       const tables = r.tables.length;
       const was = new Map(before.tables.flatMap((t) => t.seats.map((s) => [s.player, { table: t.table, seat: s.seat }] as const)));
@@ -99,7 +178,9 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
     for (const t of r.tables) {
       const bySeat = new Map(t.seats.map((s) => [s.seat, s.player]));
       const seats = SEATS.filter((s) => bySeat.has(s));
-      const games = Array.from({ length: 4 }, () => randomGame(rng, seats));
+      // round 1: the fourth game of table k is the k-th kind, so every kind of game is entered on the cards
+      const games = Array.from({ length: 4 }, (_, g) => (round === 1 && g === 3 && t.table <= KINDS.length ? gameOf(KINDS[t.table - 1], rng, seats) : randomGame(rng, seats)));
+      for (const g of games) entered.add(JSON.stringify(Object.keys(g).sort()));
       for (const g of games) for (const [s, p] of pointsByRule(g, seats)) add(bySeat.get(s)!, p);
       if ((round === 2 || round === 3) && t.table === 4 && seats.length === 4) split = { table: t.table, bySeat, game: games[2] };
       const otherwise: Result = games[2].winner === null ? { winner: 'A', value: 25, selfPicked: true } : { winner: null };
@@ -163,6 +244,7 @@ export async function runEvent(app: FastifyInstance, players: number, rounds: nu
     expect((await desk('POST', `${ev}/accept`)).status).toBe(200);
   }
   expect(caught).toBe(2);
+  for (const kind of KINDS) expect(entered).toContain(JSON.stringify(Object.keys(gameOf(kind, seedRng(1), SEATS)).sort()));
   // the Director changes an accepted card: round 1, table 3, game 1 becomes a wall game
   const r1 = state.rounds[0].tables[2];
   const seats3 = r1.seats.map((s) => s.seat);

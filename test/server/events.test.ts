@@ -9,7 +9,7 @@ interface Desk {
 }
 
 describe('club events over HTTP', () => {
-  it('the issue’s event: 52 players at 13 tables, 4 rounds, entered as people would: wrong cards caught, a late arrival, a withdrawal, two split tables resolved (by the players, by the Director), a Director’s change; standings as the rules count; the rotation as rule 20 says', async () => {
+  it('the issue’s event: 52 players at 13 tables, 4 rounds, entered as people would: wrong cards caught, a late arrival, a withdrawal from each seat, every kind of game the rules score, two split tables resolved (by the players, by the Director), a Director’s change; standings as the rules count; the rotation as rule 20 says', async () => {
     await runEvent(await server(), 52, 4);
   }, 300_000);
 

@@ -10,8 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { docsTheme } from './docs-theme.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
-import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { isErrorCode, TilemateError, type ErrorCode } from '../../engine/errors.js';
 import { guard, type HostOptions } from './guard.js';
 import { sanitiseInput } from './sanitise.js';
@@ -44,7 +42,7 @@ import { cardSharingRoutes, sharedCardReader } from './routes/card-sharing.js';
 import { accountRoutes } from './routes/accounts.js';
 import { progressRoutes } from './routes/progress.js';
 import cookie from '@fastify/cookie';
-import { accounts, asker, type Accounts } from './accounts.js';
+import { accounts, asker } from './accounts.js';
 import { schemaController } from './lazy-schemas.js';
 import { PlayerStore, type Player } from '../store/players.js';
 import { qrRoutes } from './routes/qr.js';
@@ -56,6 +54,7 @@ import { EventTables } from './event-tables.js';
 import { TableStore } from '../store/tables.js';
 import { httpStatus, MAH_JONGG_WIRE } from '../shared/wire.js';
 import { offlineHeaders, offlineRoutes } from './offline-bundle.js';
+import { decorateServices, type LoadedCard } from './services.js';
 
 /**
  * The practice server as a fastify instance, built but not listening (api/http/server.ts
@@ -83,44 +82,6 @@ export interface AppOptions {
   hosts?: HostOptions;
   /** Compile every route's schemas at start (a test that each compiles), not each on its route's first use. */
   eagerSchemas?: boolean;
-}
-
-/** A card with its analyzer (scratch space reused across requests). */
-export interface LoadedCard {
-  cc: CompiledCard;
-  analyzer: Analyzer;
-}
-
-/** What the routes share. */
-export interface AppContext {
-  /** The server's card. */
-  card: LoadedCard;
-  cardText: string;
-  /** Players' cards compiled from their text, the latest kept, with their analyzers. */
-  cards: CardCache;
-  limits: Limits;
-  /** The heavy budget (a preHandler): refuses with TM_RATE_LIMITED once the person, or her address, has spent its requests that play deals out. */
-  heavy: (req: FastifyRequest) => Promise<void>;
-  /** Where the work that plays deals out runs (api/http/heavy.ts). */
-  pool: HeavyPool;
-  /** A saved card's text by its name, of those the player may choose, or a shared one by `shared:CODE` (TM_NOT_FOUND when there is none). */
-  savedCard: (player: Player | null, name: string) => Promise<string>;
-  /** Who is asking (api/http/accounts.ts). */
-  accounts: Accounts;
-  /** Players, their sessions and cards in the database. */
-  players: PlayerStore;
-  /** Finished games' records and kept reviews in the database (games in progress are `tables`). */
-  games: GameStore;
-  /** The reviews of kept games being worked out, with their progress, and those of finished games in the background (api/http/reviews.ts). */
-  reviews: Reviews;
-  /** Tables people share (api/http/tables.ts). */
-  tables: Tables;
-  /** Her mistakes as drills, with their schedules (api/store/practice.ts). */
-  practice: PracticeStore;
-  /** Club events, each its list of changes (api/store/events.ts). */
-  events: EventStore;
-  /** Online events' rounds at Tilemate tables (api/http/event-tables.ts). */
-  eventTables: EventTables;
 }
 
 /** api/web of the installation, from source (api/http/app.ts) or compiled (dist/api/http/app.js). */
@@ -356,7 +317,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     if (text === null) throw new TilemateError('TM_NOT_FOUND', `no saved card named ${name}`);
     return text;
   };
-  const ctx: AppContext = {
+  decorateServices(app, {
     card,
     cardText,
     cards,
@@ -372,7 +333,7 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
     practice: new PracticeStore(db),
     events,
     eventTables,
-  };
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tilemate practice server', version: '1', description: 'A practice partner for American Mah Jongg: analysis, advice, games against bots, records and reviews (docs/api.md).' },
@@ -387,22 +348,26 @@ export async function build(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(
     async (api) => {
-      tableRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      analysisRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      gameRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      recordRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      tableAdviceRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      drillRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      eventRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      cardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      cardPhotoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      cardPictureRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      cardSharingRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      chosenCardRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      accountRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      progressRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      dominoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), ctx);
-      qrRoutes(api.withTypeProvider<TypeBoxTypeProvider>());
+      // each file's routes a plugin naming the services it needs (api/http/services.ts)
+      for (const plugin of [
+        tableRoutes,
+        analysisRoutes,
+        gameRoutes,
+        recordRoutes,
+        tableAdviceRoutes,
+        drillRoutes,
+        eventRoutes,
+        cardRoutes,
+        cardPhotoRoutes,
+        cardPictureRoutes,
+        cardSharingRoutes,
+        chosenCardRoutes,
+        accountRoutes,
+        progressRoutes,
+        dominoRoutes,
+        qrRoutes,
+      ])
+        await api.register(plugin);
     },
     { prefix: '/api' },
   );

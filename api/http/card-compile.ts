@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CompiledCard } from '../../engine/mah-jongg/compile.js';
 import { asker } from './accounts.js';
-import type { AppContext } from './app.js';
+import type { Services } from './services.js';
 
 /**
  * A card compiled for the server's own use (a new game on it, a record played on from, a
@@ -9,7 +9,7 @@ import type { AppContext } from './app.js';
  * the asker's heavy budget and kept (a large card takes a worker a fraction of a second, which
  * the event loop, answering everyone, must not spend).
  */
-export async function compiledCard(ctx: AppContext, req: FastifyRequest, text: string): Promise<CompiledCard> {
+export async function compiledCard(ctx: Pick<Services, 'cards' | 'heavy' | 'pool'>, req: FastifyRequest, text: string): Promise<CompiledCard> {
   if (ctx.cards.has(text)) return ctx.cards.compile(text);
   await ctx.heavy(req);
   return ctx.cards.adopt(await ctx.pool.request<CompiledCard>({ kind: 'compile-card', text }, asker(req)));
@@ -26,7 +26,7 @@ export function recordCardText(record: string): string | null {
 }
 
 /** Compiles the card of a record (if it has one) before the record is replayed on the event loop. */
-export async function compileRecordCard(ctx: AppContext, req: FastifyRequest, record: string): Promise<void> {
+export async function compileRecordCard(ctx: Pick<Services, 'cards' | 'heavy' | 'pool'>, req: FastifyRequest, record: string): Promise<void> {
   const text = recordCardText(record);
   if (text !== null) await compiledCard(ctx, req, text);
 }

@@ -5,8 +5,7 @@ import { nameKey } from '../../store/players.js';
 import { RateWindows, type Limit } from '../../store/rate-windows.js';
 import { SIGN_IN_LIMITS } from '../../shared/limits.js';
 import { signedIn } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**
@@ -21,7 +20,7 @@ const Name = Type.String({ minLength: 1, maxLength: 40, pattern: "^[\\p{L}\\p{N}
 const Password = Type.String({ minLength: 8, maxLength: 200, description: 'at least 8 characters' });
 const Me = Type.Object({ signedIn: Type.Boolean(), guest: Type.Boolean(), name: Type.Union([Type.String(), Type.Null()]) });
 
-export function accountRoutes(app: Api, ctx: AppContext): void {
+export const accountRoutes = routes('accounts', ['accounts', 'players'], (app, ctx) => {
   const { accounts: acc, players } = ctx;
   const attempts = new RateWindows(players.db);
   const byAddress = (req: FastifyRequest): Limit => ({ key: `sign-in:${req.ip}`, max: SIGN_IN_LIMITS.perAddress });
@@ -118,7 +117,7 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
       return { signedIn: true, guest: false, name: p.name };
     },
   );
-}
+});
 
 /** A hash to check against when the name is unknown, so both failures cost the same. */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$BiQfCHehSB+2KfzOablU9w$MdQkBl9iNlWl7HykKw7JAo0ef0IeMhDd/XUhRAZkVAo';

@@ -1,23 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { Type } from 'typebox';
 import { analysisInput } from '../../../engine/mah-jongg/analyzer.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { COPIES } from '../../../engine/mah-jongg/tiles.js';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import { routes } from '../services.js';
 import type { AnalyzeJson } from '../heavy-tasks.js';
 import { cardJson, lineResultJson } from '../../shared/wire.js';
 import { CardText, ERRORS, LineResult, Strict, Tiles } from './schemas.js';
 
 /** The routes that need no game: health, the card, analysis, Charleston and decision advice. */
 
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
-
 const MAX_DEALS = 2000;
 
-export function analysisRoutes(app: Api, ctx: AppContext): void {
+export const analysisRoutes = routes('analysis', ['card', 'cardText', 'heavy', 'limits', 'pool', 'tables'], (app, ctx) => {
   app.get(
     '/health',
     {
@@ -191,4 +186,4 @@ export function analysisRoutes(app: Api, ctx: AppContext): void {
       );
     },
   );
-}
+});

@@ -4,8 +4,7 @@ import type { PhotoDraft, UnsureLine } from '../../../io/card-photo.js';
 import { PHOTO_ROUTE_LIMITS, type PhotoRouteLimits } from '../../shared/limits.js';
 import type { PrintedCard } from '../../../engine/mah-jongg/printed-card.js';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { PrintedCardSchema } from './cards.js';
 import { ERRORS } from './schemas.js';
 
@@ -69,7 +68,7 @@ let servers = 0;
 let reader: Promise<typeof import('../../../io/card-photo.js')> | null = null;
 const photoReader = () => (reader ??= import('../../../io/card-photo.js'));
 
-export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<PhotoRouteLimits> } = {}): void {
+export const cardPhotoRoutes = routes('card-photo', ['heavy'], (app, ctx, opts: { limits?: Partial<PhotoRouteLimits> }) => {
   const limits = { ...PHOTO_ROUTE_LIMITS, ...opts.limits };
   const turns = new Turns(limits.waiting);
   // the OCR's worker is the process's: ended with the last server that reads photos
@@ -111,4 +110,4 @@ export function cardPhotoRoutes(app: Api, ctx: AppContext, opts: { limits?: Part
       },
     );
   });
-}
+});

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { DrawnCard } from '../../shared/card-drawing.js';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { CARD_LIMITS } from '../../shared/limits.js';
 import { ERRORS, Strict } from './schemas.js';
 
@@ -19,7 +18,7 @@ const Picture = Type.Unsafe<Uint8Array>({
   description: "the picture: image/png, application/pdf or image/svg+xml, with a content-disposition file name made from the card's name",
 });
 
-export function cardPictureRoutes(app: Api, ctx: AppContext): void {
+export const cardPictureRoutes = routes('card-picture', ['heavy', 'pool'], (app, ctx) => {
   app.post(
     '/cards/picture',
     {
@@ -53,4 +52,4 @@ export function cardPictureRoutes(app: Api, ctx: AppContext): void {
       );
     },
   );
-}
+});

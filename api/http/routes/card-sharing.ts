@@ -7,8 +7,7 @@ import { CardShareStore, noSuchShare, normalShareCode, SHARE_CODE, sharedCode, s
 import type { Db } from '../../store/db.js';
 import type { Player } from '../../store/players.js';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes, type Services } from '../services.js';
 import { ERRORS } from './schemas.js';
 
 /**
@@ -83,7 +82,7 @@ const notYours = (card: SharedCard) => new TilemateError('TM_NOT_ALLOWED', `The 
  * Answers TM_NOT_ALLOWED naming its owner, or TM_NOT_FOUND when the code opens nothing.
  * A name of her own card passes.
  */
-export async function refuseSharedChange(ctx: AppContext, name: string): Promise<void> {
+export async function refuseSharedChange(ctx: Pick<Services, 'players'>, name: string): Promise<void> {
   const code = sharedCode(name);
   if (code === null) return;
   const card = await new CardShareStore(ctx.players.db).open(code);
@@ -107,7 +106,10 @@ export function sharedCardReader(db: Db): (name: string) => Promise<string | nul
 }
 
 /** The shared cards listed with a player's own (GET /api/cards): her coaches' and the ones she keeps, each with its owner. */
-export async function offeredCards(ctx: AppContext, player: Player | null): Promise<{ name: string; title: string; lines: number; chars: number; shared: true; owner: string; coach: boolean }[]> {
+export async function offeredCards(
+  ctx: Pick<Services, 'players'>,
+  player: Player | null,
+): Promise<{ name: string; title: string; lines: number; chars: number; shared: true; owner: string; coach: boolean }[]> {
   if (player === null) return [];
   const offered = await new CardShareStore(ctx.players.db).offered(player.id, SHARE_LIMITS.maxOffered);
   return offered.flatMap((c) => {
@@ -120,7 +122,7 @@ export async function offeredCards(ctx: AppContext, player: Player | null): Prom
   });
 }
 
-export function cardSharingRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<ShareLimits> } = {}): void {
+export const cardSharingRoutes = routes('card-sharing', ['accounts', 'heavy', 'players', 'pool'], (app, ctx, opts: { limits?: Partial<ShareLimits> }) => {
   const limits = { ...SHARE_LIMITS, ...opts.limits };
   const { accounts: acc } = ctx;
   const shares = new CardShareStore(ctx.players.db);
@@ -264,4 +266,4 @@ export function cardSharingRoutes(app: Api, ctx: AppContext, opts: { limits?: Pa
       return { forgotten: sharedReference(code) };
     },
   );
-}
+});

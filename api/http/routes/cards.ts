@@ -6,8 +6,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { CardCheck } from '../../shared/card-check.js';
 import type { FastifyRequest } from 'fastify';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { CARD_CHOICE, ERRORS, Strict } from './schemas.js';
 import { offeredCards, refuseSharedChange } from './card-sharing.js';
 
@@ -123,7 +122,7 @@ const ReadAnswer = Type.Object({
 // a card shared with her is read by shared:CODE too, never changed (routes/card-sharing.ts)
 const Name = Type.Object({ name: Type.String({ pattern: CARD_CHOICE, description: 'lower-case letters, digits and hyphens, up to 40; or shared:CODE, a card shared with you (read only)' }) });
 
-export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<CardLimits> } = {}): void {
+export const cardRoutes = routes('cards', ['accounts', 'card', 'cardText', 'heavy', 'players', 'pool', 'savedCard'], (app, ctx, opts: { limits?: Partial<CardLimits> }) => {
   const limits = { ...CARD_LIMITS, ...opts.limits };
   const { accounts: acc, players } = ctx;
   const Text = Type.String({ maxLength: limits.maxChars, description: `a whole card in the notation (docs/card-notation.md), up to ${limits.maxChars.toLocaleString('en-US')} characters` });
@@ -318,4 +317,4 @@ export function cardRoutes(app: Api, ctx: AppContext, opts: { limits?: Partial<C
       return { deleted: req.params.name };
     },
   );
-}
+});

@@ -4,8 +4,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import { CardShareStore, noSuchShare, sharedCode, sharedReference } from '../../store/card-shares.js';
 import type { Player } from '../../store/players.js';
 import { signedIn } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes, type Services } from '../services.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**
@@ -34,7 +33,7 @@ const SIGN_IN = 'Sign in first: only then is the card you choose kept with your 
  * (her own shared card too), another's shared card as shared:CODE when it is on her list of
  * cards (kept by her, or her coach's). TM_NOT_FOUND in one sentence otherwise.
  */
-async function checkedChoice(ctx: AppContext, me: Player, card: string): Promise<string> {
+async function checkedChoice(ctx: Pick<Services, 'players'>, me: Player, card: string): Promise<string> {
   if (card === '') return '';
   const code = sharedCode(card);
   if (code === null) {
@@ -50,7 +49,7 @@ async function checkedChoice(ctx: AppContext, me: Player, card: string): Promise
   return sharedReference(shared.code);
 }
 
-export function chosenCardRoutes(app: Api, ctx: AppContext): void {
+export const chosenCardRoutes = routes('chosen-card', ['accounts', 'players'], (app, ctx) => {
   const { accounts: acc, players } = ctx;
 
   /** The signed-in player, or TM_UNAUTHORIZED in words about her choice. */
@@ -107,4 +106,4 @@ export function chosenCardRoutes(app: Api, ctx: AppContext): void {
       return { card, kept: true };
     },
   );
-}
+});

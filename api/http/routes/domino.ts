@@ -10,8 +10,7 @@ import { TilemateError } from '../../../engine/errors.js';
 import { adviceJson } from '../../shared/domino-wire.js';
 import { asker, bearer } from '../accounts.js';
 import type { Asker } from '../heavy.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { Bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { DominoActionBody, ERRORS, Strict } from './schemas.js';
 
@@ -52,7 +51,7 @@ interface CreateBody {
   round?: number;
 }
 
-export function dominoRoutes(app: Api, ctx: AppContext): void {
+export const dominoRoutes = routes('domino', ['accounts', 'cards', 'games', 'heavy', 'pool', 'tables'], (app, ctx) => {
   const { tables } = ctx;
   const advise = (from: Asker, v: DominoView, worlds?: number, seed?: number) => ctx.pool.request<DominoAdvice>({ kind: 'domino-advice', view: v, worlds, seed }, from);
   const checkWorlds = (worlds: number | undefined) => {
@@ -154,4 +153,4 @@ export function dominoRoutes(app: Api, ctx: AppContext): void {
       return adviceJson(mexicanTrainGame(loadDominoRuleset(v.ruleset), v.players), v, await advise(asker(req), v, worlds, seed));
     },
   );
-}
+});

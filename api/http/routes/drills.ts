@@ -1,13 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { checkDrill, DRILL_KINDS, DRILL_SEEDS, DRILL_WORLDS, dailyDrill } from '../../../agents/coach/drills.js';
 import { asker, signedIn } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import { routes, type Services } from '../services.js';
 import type { DrillAnswer, DrillGradeJson, DrillJson, MistakeJson } from '../heavy-tasks.js';
 import { daysUntil } from '../../../agents/coach/practice.js';
 import { LESSONS, lessonStep, type StepCheck } from '../../../agents/coach/lessons.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { readRecord } from './records.js';
-import type { Api } from './analysis.js';
 import { ActionBody, CARD_CHOICE, ERRORS, namingFields, Strict, ViewSchema } from './schemas.js';
 
 /**
@@ -16,7 +15,7 @@ import { ActionBody, CARD_CHOICE, ERRORS, namingFields, Strict, ViewSchema } fro
  * deals it again for each request and keeps nothing. Both run in the worker pool on the heavy
  * budget (a position is played from its deal; the grade plays the choices out as a hint does).
  */
-export function drillRoutes(app: Api, ctx: AppContext): void {
+export const drillRoutes = routes('drills', ['accounts', 'cardText', 'games', 'heavy', 'players', 'pool', 'practice', 'savedCard'], (app, ctx) => {
   const Kind = Type.Union(
     DRILL_KINDS.map((k) => Type.Literal(k)),
     {
@@ -62,7 +61,7 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
   };
   const Choice = Type.Optional(Type.String({ maxLength: 40, description: "a choice drill's answer: one of its choices' ids" }));
 
-  const cardText = async (req: Parameters<typeof asker>[0], reply: Parameters<AppContext['accounts']['player']>[1], name: string | undefined): Promise<string> =>
+  const cardText = async (req: Parameters<typeof asker>[0], reply: Parameters<Services['accounts']['player']>[1], name: string | undefined): Promise<string> =>
     name === undefined ? ctx.cardText : ctx.savedCard(await ctx.accounts.player(req, reply), name);
 
   app.get(
@@ -402,4 +401,4 @@ export function drillRoutes(app: Api, ctx: AppContext): void {
       return ctx.pool.request<StepCheck>({ kind: 'lesson-check', cardText: ctx.cardText, lesson: b.lesson, step: b.step, answer, worlds: DRILL_WORLDS }, asker(req));
     },
   );
-}
+});

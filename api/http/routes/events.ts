@@ -29,8 +29,7 @@ import { loadGame } from '../../../engine/registry.js';
 import { tableFor } from '../event-tables.js';
 import { CARD_CHOICE } from './schemas.js';
 import { asker, signedIn } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**
@@ -88,7 +87,7 @@ export function sheetTables(e: EventState, r: RoundState): SheetTable[] {
     .map((t) => ({ table: t, seats: [...tableOf(r, t)].map(([seat, id]) => `${seat} (${SEAT_WINDS[seat]}): ${e.players.get(id)!.name}`) }));
 }
 
-export function eventRoutes(app: Api, ctx: AppContext): void {
+export const eventRoutes = routes('events', ['accounts', 'cardText', 'cards', 'eventTables', 'events', 'heavy', 'players', 'pool', 'savedCard', 'tables'], (app, ctx) => {
   /** The event, refused (TM_NOT_FOUND) to anyone but its director. */
   const directed = async (req: FastifyRequest, code: string) => {
     const me = await signedIn(ctx.accounts, req);
@@ -609,7 +608,7 @@ export function eventRoutes(app: Api, ctx: AppContext): void {
       })),
     };
   }
-}
+});
 
 /** A round's tables in words: who sits where, each card's state. */
 function roundView(e: EventState, r: RoundState) {

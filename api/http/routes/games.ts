@@ -9,12 +9,11 @@ import { loadRuleset, RULESETS } from '../../../engine/mah-jongg/rulesets.js';
 import { seatAnalysisInput } from '../../../engine/mah-jongg/seat.js';
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import { asker, bearer } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import { routes, type Services } from '../services.js';
 import { compiledCard } from '../card-compile.js';
 import { deadCalls, tileSafety } from '../../../agents/mah-jongg/defence.js';
 import { tileName } from '../../../engine/mah-jongg/tiles.js';
 import { type HintJson, lineResultJson } from '../../shared/wire.js';
-import type { Api } from './analysis.js';
 import { Bearer, emptyBody, GameId, liveGameRoutes } from './live-games.js';
 import { ActionBody, CARD_CHOICE, ERRORS, GameAnswer, LineResult, Strict } from './schemas.js';
 
@@ -33,7 +32,7 @@ interface CreateBody {
   card?: string;
 }
 
-export function gameRoutes(app: Api, ctx: AppContext): void {
+export const gameRoutes = routes('games', ['accounts', 'card', 'cards', 'games', 'heavy', 'limits', 'pool', 'savedCard', 'tables'], (app, ctx) => {
   const { tables } = ctx;
 
   /**
@@ -138,7 +137,7 @@ export function gameRoutes(app: Api, ctx: AppContext): void {
       return seatCard(ctx, game as MahJonggGame, v, req.query.top);
     },
   );
-}
+});
 
 /** The defence's answer (issue 29): each tile on the seat's rack rated, and the hands she may call dead. */
 export const DefenceAnswer = Type.Object({
@@ -167,7 +166,7 @@ export const TopQuery = Type.Object({ top: Type.Optional(Type.String({ pattern: 
 export const CardAnswer = Type.Object({ card: Type.String(), results: Type.Array(LineResult) });
 
 /** The card panel's answer: every line (or the closest `top`) for a seat's rack and exposures, with the tiles seen on the table. */
-export function seatCard(ctx: AppContext, game: MahJonggGame, v: SeatView, top: string | undefined) {
+export function seatCard(ctx: Pick<Services, 'cards'>, game: MahJonggGame, v: SeatView, top: string | undefined) {
   const { cc } = game;
   const input = seatAnalysisInput(v);
   const results = ctx.cards.analyzer(cc).analyze(input, { top: top === undefined ? cc.lineCount : Math.max(1, Number(top)) });

@@ -4,12 +4,11 @@ import { TilemateError } from '../../../engine/errors.js';
 import type { GameSpec, GameType } from '../../../engine/games.js';
 import { replayRecord } from '../../../engine/record.js';
 import { bearer } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import type { Api, Services } from '../services.js';
 import { compileRecordCard } from '../card-compile.js';
 import type { NewGame } from '../tables.js';
 import { readRecord } from './records.js';
 import type { Player } from '../../store/players.js';
-import type { Api } from './analysis.js';
 import { ACTION_BODIES, ERRORS, namingFields, Strict } from './schemas.js';
 
 /**
@@ -43,7 +42,7 @@ export interface LiveGameRoutes<G extends GameSpec, Body> {
   examples?: unknown[];
 }
 
-export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: AppContext, r: LiveGameRoutes<G, Body>): void {
+export function liveGameRoutes<G extends GameSpec, Body>(app: Api, ctx: Pick<Services, 'accounts' | 'cards' | 'games' | 'heavy' | 'pool' | 'tables'>, r: LiveGameRoutes<G, Body>): void {
   const { tables } = ctx;
   const type = r.type as unknown as GameType;
   const id = (req: FastifyRequest): string => (req.params as { id: string }).id;

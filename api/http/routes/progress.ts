@@ -4,9 +4,8 @@ import { Type } from 'typebox';
 import { progress, type Progress } from '../../../agents/coach/progress.js';
 import { TilemateError } from '../../../engine/errors.js';
 import { signedIn, whoseGames } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import { routes } from '../services.js';
 import { progressChart } from '../progress-chart.js';
-import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /**
@@ -36,7 +35,7 @@ const ChartQuery = Type.Object({
 });
 const Names = Type.Array(Type.Object({ name: Type.String() }));
 
-export function progressRoutes(app: Api, ctx: AppContext): void {
+export const progressRoutes = routes('progress', ['accounts', 'games', 'heavy', 'players'], (app, ctx) => {
   const { accounts: acc, players } = ctx;
 
   async function progressOf(req: FastifyRequest, student: string | undefined): Promise<Progress> {
@@ -143,4 +142,4 @@ export function progressRoutes(app: Api, ctx: AppContext): void {
       return { withdrawn: req.params.name };
     },
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { ERRORS } from './schemas.js';
 
 /**
@@ -12,7 +12,7 @@ import { ERRORS } from './schemas.js';
 /** A page of this site, with an optional query of plain letters, digits and = & _ . - (a card code, an event code). */
 const PAGE = /^\/[a-z][a-z-]{0,30}\.html(\?[A-Za-z0-9=&_.-]{1,160})?$/;
 
-export function qrRoutes(app: Api): void {
+export const qrRoutes = routes('qr', [], (app) => {
   app.get(
     '/qr.svg',
     {
@@ -30,4 +30,4 @@ export function qrRoutes(app: Api): void {
       return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(svg);
     },
   );
-}
+});

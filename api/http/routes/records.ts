@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import { TilemateError } from '../../../engine/errors.js';
 import { asker, whoseGames } from '../accounts.js';
-import type { AppContext } from '../app.js';
+import { routes, type Services } from '../services.js';
 import { compileRecordCard } from '../card-compile.js';
 import { recordSteps } from '../../shared/steps.js';
 import type { ReviewJson } from '../../shared/wire.js';
-import type { Api } from './analysis.js';
 import { ERRORS, Strict } from './schemas.js';
 
 /** Finished games' records, and the review of a record for one seat. */
@@ -15,14 +14,14 @@ const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
 
 /** A finished game's record text, when the player may read it (hers, her student's, or from before accounts). */
-export async function readRecord(ctx: AppContext, id: string, player: string | null): Promise<string> {
+export async function readRecord(ctx: Pick<Services, 'games'>, id: string, player: string | null): Promise<string> {
   const text = ID.test(id) ? await ctx.games.recordText(id, player) : null;
   if (text === null) throw new TilemateError('TM_NOT_FOUND', `no record "${id}"`);
   return text;
 }
 
 /** The finished records the player may read, newest first, a page at a time; `only`: hers alone (a coach's student's). Who created each is not shown; her seat is. */
-async function listRecords(ctx: AppContext, player: string | null, page: { offset: number; limit: number }, only: boolean) {
+async function listRecords(ctx: Pick<Services, 'games'>, player: string | null, page: { offset: number; limit: number }, only: boolean) {
   const { records, total } = await ctx.games.records(player, page, only);
   return { records: records.map(({ owner: _, player: __, ...r }) => r), total };
 }
@@ -42,7 +41,7 @@ const RecordSummary = Type.Object({
   seat: Type.Union([Type.Integer(), Type.Null()], { description: 'your seat in it (null: a game kept before accounts)' }),
 });
 
-export function recordRoutes(app: Api, ctx: AppContext): void {
+export const recordRoutes = routes('records', ['accounts', 'cards', 'games', 'heavy', 'limits', 'players', 'pool', 'reviews'], (app, ctx) => {
   app.get(
     '/records',
     {
@@ -194,4 +193,4 @@ export function recordRoutes(app: Api, ctx: AppContext): void {
       return progress === null ? { running: false } : { running: true, ...progress };
     },
   );
-}
+});

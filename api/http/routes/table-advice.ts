@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { CourtesyAdvice, VoteAdvice } from '../../../agents/mah-jongg/advice.js';
 import { asker } from '../accounts.js';
-import type { AppContext } from '../app.js';
-import type { Api } from './analysis.js';
+import { routes } from '../services.js';
 import { CardText, ERRORS, Strict, Tiles } from './schemas.js';
 
 /**
@@ -10,7 +9,7 @@ import { CardText, ERRORS, Strict, Tiles } from './schemas.js';
  * second Charleston and the courtesy pass (the CLI's `advise vote` and `advise courtesy`).
  * Both look ahead over sampled passes, so they run in the worker pool on the heavy budget.
  */
-export function tableAdviceRoutes(app: Api, ctx: AppContext): void {
+export const tableAdviceRoutes = routes('table-advice', ['cardText', 'heavy', 'pool'], (app, ctx) => {
   const body = Strict(
     { hand: Tiles('your 13 tiles (14 for East) after the first Charleston, e.g. "1B 1B 2C 3D N RD F J ..."'), card: CardText },
     {
@@ -49,4 +48,4 @@ export function tableAdviceRoutes(app: Api, ctx: AppContext): void {
     },
     async (req) => ctx.pool.request<CourtesyAdvice>({ kind: 'courtesy', cardText: req.body.card ?? ctx.cardText, hand: req.body.hand }, asker(req)),
   );
-}
+});

@@ -9,10 +9,9 @@ import { adviceJson } from '../../shared/domino-wire.js';
 import type { HintJson } from '../../shared/wire.js';
 import { asker, bearer } from '../accounts.js';
 import type { Asker } from '../heavy.js';
-import type { AppContext } from '../app.js';
+import { routes } from '../services.js';
 import { CODE } from '../tables.js';
 import type { Clock } from '../../store/tables.js';
-import type { Api } from './analysis.js';
 import { Bearer, emptyBody } from './live-games.js';
 import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, Strict, TableActionBody } from './schemas.js';
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
@@ -33,7 +32,7 @@ const Any = Type.Object({}, { additionalProperties: true });
 /** Messages a connection may send in a second before more are refused (ten times as many close it). */
 const MESSAGES_PER_SECOND = 60;
 
-export function tableRoutes(app: Api, ctx: AppContext): void {
+export const tableRoutes = routes('tables', ['accounts', 'cardText', 'cards', 'heavy', 'limits', 'pool', 'savedCard', 'tables'], (app, ctx) => {
   const { tables } = ctx;
 
   /** A field the table's game does not know (a Mexican Train `train` at a Mah Jongg table) is refused by its name before anything is tried. */
@@ -375,4 +374,4 @@ export function tableRoutes(app: Api, ctx: AppContext): void {
       fail(new TilemateError('TM_BAD_INPUT', 'a message is {"type":"hello",...} or {"type":"act",...}'));
     });
   });
-}
+});

@@ -5,6 +5,7 @@
 import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
 import { chosenCard } from './chosen-card.js';
+import { readResult, resultFields } from './game-result.js';
 
 /**
  * @typedef {{ seat: string, wind: string, player: string, name: string, entered: number, checked: boolean }} DeskSeat
@@ -74,6 +75,37 @@ function show(d) {
   drawPlayers(d);
   drawAdjustments(d);
   drawTableCards(d);
+  drawCorrection(d);
+}
+
+/** The round and table "Change a game" names, when that table was seated. */
+function correctionTable() {
+  const round = Number(/** @type {HTMLInputElement} */ ($('correct-round')).value);
+  const table = desk?.rounds[round - 1]?.tables.find((t) => t.table === Number(/** @type {HTMLInputElement} */ ($('correct-table')).value));
+  return table ? { round, table } : null;
+}
+
+/** What "Change a game" was drawn for: the form keeps what the Director typed until she names another table. */
+let correctionDrawn = '';
+
+/**
+ * "Change a game": the named table's players in its seats, the game's result asked as the score
+ * card asks it (api/web/game-result.js, every case the rules score), and who is at the desk.
+ * @param {Desk} d
+ */
+function drawCorrection(d) {
+  if (d.game === 'mexican-train') return;
+  const at = correctionTable();
+  const key = at ? `${at.round}/${at.table.table}/${at.table.seats.map((s) => s.player).join()}` : '';
+  if (key === correctionDrawn) return;
+  correctionDrawn = key;
+  const form = /** @type {HTMLFormElement} */ ($('correct-form'));
+  const seats = at ? [...at.table.seats].sort((a, b) => a.seat.localeCompare(b.seat)) : [];
+  $('correct-seats').textContent = at ? `Round ${at.round}, table ${at.table.table}: ${seats.map((s) => `${s.name} (${s.seat}, ${s.wind})`).join(', ')}.` : 'Name a round and a table that were seated.';
+  $('correct-result').replaceChildren(...(at ? resultFields(form, 'correct', seats.map((s) => ({ seat: s.seat, short: `${s.name} (${s.seat})`, long: `${s.name} (${s.seat}, ${s.wind})` })), null) : []));
+  const present = $('correct-present');
+  present.classList.toggle('hidden', !at);
+  present.replaceChildren(present.querySelector('legend') ?? '', ...seats.map((s) => el('label', { class: 'choice' }, el('input', { type: 'checkbox', name: 'correct-present', value: s.player }), ` ${s.name} (${s.seat})`)));
 }
 
 /** @param {Desk} d */
@@ -189,10 +221,13 @@ async function withdraw(p) {
   show(await work(() => call('POST', `/api/events/${desk?.code}/players/${p.id}/withdraw`)));
 }
 
-/** @param {string} path @param {object} [body] */
+/** @param {string} path @param {object} [body] @returns {Promise<Desk | undefined>} */
 async function act(path, body) {
-  if (!desk) return;
-  show(await work(() => call('POST', `/api/events/${desk?.code}${path}`, body)));
+  if (!desk) return undefined;
+  /** @type {Desk | undefined} */
+  const d = await work(() => call('POST', `/api/events/${desk?.code}${path}`, body));
+  show(d);
+  return d;
 }
 
 async function open(/** @type {string} */ code) {
@@ -257,13 +292,22 @@ $('adjust-form').addEventListener('submit', async (ev) => {
 });
 $('correct-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
+  const form = /** @type {HTMLFormElement} */ ($('correct-form'));
+  const at = correctionTable();
+  if (!at) { say('There is no such table in that round: choose a round and a table that were seated.'); return; }
+  const read = readResult(form, 'correct');
+  if ('missing' in read) { say(`To change the game, ${read.missing}.`); return; }
+  const present = new FormData(form).getAll('correct-present').map(String);
   const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
-  const winner = value('correct-winner');
-  const how = value('correct-how');
-  const result = winner === 'wall' ? { winner: null }
-    : { winner, value: Number(value('correct-value')), ...(how === 'self' ? { selfPicked: true } : { thrower: how }), exposures: Number(value('correct-exposures')), jokerless: /** @type {HTMLInputElement} */ ($('correct-jokerless')).checked };
-  await act('/corrections', { round: Number(value('correct-round')), table: Number(value('correct-table')), game: Number(value('correct-game')), result, reason: value('correct-reason').trim() });
+  const done = await act('/corrections', { round: at.round, table: at.table.table, game: Number(value('correct-game')), result: read.result, reason: value('correct-reason').trim(), ...(present.length ? { present } : {}) });
+  if (done) {
+    // ruled: the form is drawn afresh for the next one
+    correctionDrawn = '';
+    /** @type {HTMLInputElement} */ ($('correct-reason')).value = '';
+    drawCorrection(done);
+  }
 });
+for (const id of ['correct-round', 'correct-table']) $(id).addEventListener('input', () => { if (desk) drawCorrection(desk); });
 $('seat-button').addEventListener('click', () => act('/rounds'));
 $('clock-button').addEventListener('click', () => act('/clock', { action: desk?.rounds.at(-1)?.paused ? 'resume' : 'pause' }));
 $('end-button').addEventListener('click', () => act('/clock', { action: 'end' }));
@@ -277,10 +321,20 @@ $('back-button').addEventListener('click', () => {
 });
 $('log-button').addEventListener('click', async () => {
   if (!desk) return;
-  /** @type {{ changes: { n: number, by: string, at: string, change: { type: string } }[] } | undefined} */
+  /** @type {{ changes: { n: number, by: string, at: string, change: { type: string, round?: number, table?: number, game?: number, reason?: string, present?: string[] } }[] } | undefined} */
   const log = await work(() => call('GET', `/api/events/${desk?.code}/log`));
-  $('log').replaceChildren(...(log?.changes ?? []).slice(-200).map((c) => el('li', { text: `${new Date(c.at).toLocaleTimeString()}: ${c.by}: ${CHANGE_WORDS[c.change.type] ?? c.change.type}.` })));
+  $('log').replaceChildren(...(log?.changes ?? []).slice(-200).map((c) => el('li', { text: `${new Date(c.at).toLocaleTimeString()}: ${c.by}: ${changeWords(c.change)}.` })));
 });
+
+/**
+ * A change in words, for the log: a ruling with its game, its reason and who was at the desk (rules 22).
+ * @param {{ type: string, round?: number, table?: number, game?: number, reason?: string, present?: string[] }} c
+ */
+function changeWords(c) {
+  if (c.type !== 'correct') return CHANGE_WORDS[c.type] ?? c.type;
+  const names = (c.present ?? []).map((id) => desk?.players.find((p) => p.id === id)?.name ?? 'a player');
+  return `ruled on round ${c.round}, table ${c.table}, game ${c.game}, because ${c.reason}${names.length ? ` (at the desk: ${names.join(', ')})` : ''}`;
+}
 
 /** Each change in words, for the log. */
 const CHANGE_WORDS = /** @type {Record<string, string>} */ ({

@@ -6,9 +6,10 @@
 
 import { call, errorWords } from './client.js';
 import { byId as $, el } from './dom.js';
+import { readResult, resultFields, resultWords as gameResultWords } from './game-result.js';
 
 /**
- * @typedef {{ winner: string | null, value?: number, selfPicked?: boolean, thrower?: string, exposures?: number, jokerless?: boolean, singlesAndPairs?: boolean, dead?: string[], incomplete?: boolean, heavenly?: boolean, misnamed?: boolean, intact?: string[] }} Result
+ * @typedef {import('./game-result.js').Result} Result
  * @typedef {{ seat: string, wind: string, player: string, name: string }} Mate
  * @typedef {{ game: string, event: string, name: string, round: number, seated: boolean, words?: string, table?: number, seat?: string, wind?: string, players?: Mate[],
  *   games?: (Result | null)[], myPoints?: (number | null)[], hands?: number, points?: (number[] | null)[], championship?: boolean,
@@ -253,13 +254,7 @@ const shortWords = (seat) => {
 };
 
 /** A game's result in one sentence. @param {Result} r */
-function resultWords(r) {
-  if (r.incomplete) return "Not finished in the round's time: everyone scores zero.";
-  if (r.winner === null && r.intact?.length) return `A Mah Jongg in error ended the game, leaving ${r.intact.map(seatWords).join(' and ')} with a hand intact.`;
-  if (r.winner === null) return `A wall game${r.dead?.length ? `; dead: ${r.dead.map(seatWords).join(', ')}` : ''}.`;
-  const how = r.heavenly ? 'dealt to her as East' : r.selfPicked ? 'picked from the wall herself' : `on a discard by ${seatWords(r.thrower ?? '')}${r.misnamed ? ', who misnamed it' : ''}`;
-  return `${seatWords(r.winner)} made Mah Jongg: a ${r.value}-point hand, ${how}${r.jokerless ? ', no jokers' : ''}.`;
-}
+const resultWords = (r) => gameResultWords(r, seatWords);
 
 /** Whether game `n` has a result on her card or kept on this phone. @param {number} n */
 const entered = (n) => (card?.games?.[n - 1] ?? null) !== null || queued().some((x) => x.event === eventCode && x.card === cardCode && x.game === n);
@@ -277,58 +272,13 @@ function gameForm(n) {
     const p = pending === null ? card?.myPoints?.[n - 1] : null;
     return savedPanel('g', 'Game', n, pending !== null, `${resultWords(r)}${typeof p === 'number' ? ` You score ${p}.` : ''}`);
   }
-  const seats = (card?.players ?? []).map((m) => m.seat);
-  const id = (/** @type {string} */ s) => `g${n}-${s}`;
-  const form = el('form', { class: 'panel game-form', 'aria-labelledby': id('title') });
-  const radio = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ text, /** @type {boolean} */ checked) =>
-    el('label', { class: 'choice' }, el('input', { type: 'radio', name, value, checked }), ` ${text}`);
-  /** A choice as wide as the form. @param {HTMLElement} e */
-  const wide = (e) => { e.classList.add('wide'); return e; };
-  const box = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ text, /** @type {boolean} */ checked) =>
-    el('label', { class: 'choice' }, el('input', { type: 'checkbox', name, value, checked }), ` ${text}`);
-  const kind = r === null ? '' : r.incomplete ? 'late' : r.winner !== null ? 'won' : r.intact?.length ? 'error' : 'wall';
-  form.dataset.kind = kind;
+  const seats = (card?.players ?? []).map((m) => ({ seat: m.seat, short: shortWords(m.seat), long: seatWords(m.seat) }));
+  const form = el('form', { class: 'panel', 'aria-labelledby': `g${n}-title` });
   form.append(
-    el('h2', { id: id('title'), text: `Game ${n}${saved ? ': saved' : pending ? ': kept on this phone' : ''}` }),
-    el('fieldset', {}, el('legend', { text: 'Who made Mah Jongg?' }),
-      ...seats.map((s) => radio(id('winner'), s, shortWords(s), r?.winner === s)),
-      radio(id('winner'), 'wall', 'A wall game', kind === 'wall')),
-    // shown for the answer chosen: a Mah Jongg's value and how; a wall game's dead hands; the hands a Mah Jongg in error left
-    el('div', { class: 'if-won' },
-      el('div', { class: 'game-numbers' },
-        el('p', {}, el('label', { for: id('value'), text: "Her hand's value" }), el('br'), el('input', { id: id('value'), type: 'number', min: '1', max: '500', value: r?.value ?? '' })),
-        el('p', {}, el('label', { for: id('exposures'), text: 'Her exposures' }), el('br'),
-          el('select', { id: id('exposures') }, [0, 1, 2, 3, 4].map((x) => el('option', { value: String(x), text: String(x), selected: (r?.exposures ?? 0) === x }))))),
-      el('fieldset', {}, el('legend', { text: 'How did she win?' }),
-        radio(id('how'), 'self', 'From the wall', r?.selfPicked === true),
-        ...seats.map((s) => radio(id('how'), s, `Thrown by ${shortWords(s)}`, r?.thrower === s))),
-      el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('jokerless'), checked: r?.jokerless === true }), ' No jokers in her hand')),
-    // what happens rarely, behind a toggle (open when this game was one of them)
-    el('details', { class: 'game-rare', open: Boolean(r?.incomplete || r?.intact?.length || r?.heavenly || r?.misnamed || r?.singlesAndPairs) },
-      el('summary', { text: 'Something rare? (not finished, a Mah Jongg in error, a misnamed tile...)' }),
-      el('div', { class: 'game-extras' },
-        radio(id('winner'), 'late', 'Not finished in time (zero for everyone)', r?.incomplete === true),
-        radio(id('winner'), 'error', 'A Mah Jongg in error ended it', kind === 'error'),
-        el('div', { class: 'if-won wide game-extras' },
-          radio(id('how'), 'heavenly', "East's dealt hand (no thrower)", r?.heavenly === true),
-          el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('pairs'), checked: r?.singlesAndPairs === true }), ' A Singles and Pairs hand'),
-          wide(el('label', { class: 'choice' }, el('input', { type: 'checkbox', id: id('misnamed'), checked: r?.misnamed === true }), ' The thrower misnamed the tile (she pays 25)'))))),
-    el('fieldset', { class: 'if-wall' }, el('legend', { text: 'Dead hands' }), ...seats.map((s) => box(id('dead'), s, seatWords(s), (r?.dead ?? []).includes(s)))),
-    el('fieldset', { class: 'if-error' }, el('legend', { text: 'Whose hand was left intact?' }), ...seats.map((s) => box(id('intact'), s, seatWords(s), (r?.intact ?? []).includes(s)))),
-    el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: id('save'), text: `Save game ${n}`, disabled: card?.checked === true })),
+    el('h2', { id: `g${n}-title`, text: `Game ${n}${saved ? ': saved' : pending ? ': kept on this phone' : ''}` }),
+    ...resultFields(form, `g${n}`, seats, r),
+    el('p', {}, el('button', { type: 'submit', class: 'btn btn-main', id: `g${n}-save`, text: `Save game ${n}`, disabled: card?.checked === true })),
   );
-  // the form shows what the answer needs, and nobody throws her own winning tile
-  const fitForm = () => {
-    const w = new FormData(form).get(id('winner'));
-    form.dataset.kind = w === null ? '' : w === 'wall' || w === 'late' || w === 'error' ? String(w) : 'won';
-    for (const x of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[name="${id('how')}"]`))) {
-      const own = x.value === w;
-      x.closest('label')?.classList.toggle('hidden', own);
-      if (own) x.checked = false;
-    }
-  };
-  form.addEventListener('change', fitForm);
-  fitForm();
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     save(n, form);
@@ -338,33 +288,9 @@ function gameForm(n) {
 
 /** @param {number} n @param {HTMLFormElement} form */
 async function save(n, form) {
-  const data = new FormData(form);
-  const winner = data.get(`g${n}-winner`);
-  if (winner === null) { say(`Game ${n}: choose who made Mah Jongg, or a wall game.`); return; }
-  const input = (/** @type {string} */ s) => /** @type {HTMLInputElement} */ (form.querySelector(`#g${n}-${s}`));
-  /** @type {Result} */
-  let result;
-  if (winner === 'late') {
-    result = { winner: null, incomplete: true };
-  } else if (winner === 'wall') {
-    result = { winner: null, dead: data.getAll(`g${n}-dead`).map(String) };
-  } else if (winner === 'error') {
-    const intact = data.getAll(`g${n}-intact`).map(String);
-    if (intact.length === 0) { say(`Game ${n}: tick whose hand was left intact.`); return; }
-    result = { winner: null, intact };
-  } else {
-    const how = data.get(`g${n}-how`);
-    if (how === null) { say(`Game ${n}: say how she won: from the wall herself, on whose discard, or East's dealt hand.`); return; }
-    result = {
-      winner: String(winner),
-      value: Number(input('value').value),
-      ...(how === 'self' ? { selfPicked: true } : how === 'heavenly' ? { heavenly: true } : { thrower: String(how), ...(input('misnamed').checked ? { misnamed: true } : {}) }),
-      exposures: Number(input('exposures').value),
-      jokerless: input('jokerless').checked,
-      singlesAndPairs: input('pairs').checked,
-    };
-  }
-  await send(n, { game: n, result });
+  const read = readResult(form, `g${n}`);
+  if ('missing' in read) { say(`Game ${n}: ${read.missing}.`); return; }
+  await send(n, { game: n, result: read.result });
 }
 
 /** @param {string} player */

@@ -160,14 +160,29 @@ describe('page: club events', () => {
     await page.fill('#correct-round', '1');
     await page.fill('#correct-table', '1');
     await page.fill('#correct-game', '3');
-    await page.selectOption('#correct-winner', 'C');
+    // the game asked as her score card asks it, the table's players by name; all four at the desk (rules 22)
+    await expect(page.textContent('#correct-seats')).resolves.toBe(`Round 1, table 1: ${['A', 'B', 'C', 'D'].map((s) => `${desk.players.find((p) => p.id === seats.get(s))!.name} (${s}, ${({ A: 'East', B: 'North', C: 'West', D: 'South' } as Record<string, string>)[s]})`).join(', ')}.`);
+    await page.check('input[name="correct-winner"][value="C"]');
     await page.fill('#correct-value', '25');
-    await page.selectOption('#correct-how', 'B');
-    await page.fill('#correct-exposures', '1');
+    await page.check('input[name="correct-how"][value="B"]');
+    await page.selectOption('#correct-exposures', '1');
+    for (const s of ['A', 'B', 'C', 'D']) await page.check(`input[name="correct-present"][value="${seats.get(s)}"]`);
     await page.fill('#correct-reason', 'the table told the desk game 3 was won by West');
     await page.click('#correct-button');
     await settled(page);
     await expect(page.textContent('#say')).resolves.toBe('');
+    // the ruling in the log, with who was at the desk; the form is drawn afresh
+    await page.click('#log-button');
+    await page.waitForSelector('#log li');
+    await expect(page.textContent('#log li:last-child')).resolves.toMatch(
+      new RegExp(`: the director, .+: ruled on round 1, table 1, game 3, because the table told the desk game 3 was won by West \\(at the desk: ${['A', 'B', 'C', 'D'].map((s) => desk.players.find((p) => p.id === seats.get(s))!.name).join(', ')}\\)\\.$`),
+    );
+    await expect(page.isChecked('input[name="correct-winner"][value="C"]')).resolves.toBe(false);
+    await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });
+    expect(await overflowX(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('#correct-form').screenshot({ path: join(SHOTS, 'events-correct-phone.png') });
+    await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
 
     // the standings on the room's projector
     const room = await page.context().newPage();

@@ -14,6 +14,8 @@ export async function everyControlInside(page: Page): Promise<string[]> {
       for (const el of els as HTMLElement[]) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue; // not shown
+        const closed = el.closest('details:not([open])');
+        if (closed !== null && !closed.querySelector(':scope > summary')?.contains(el)) continue; // inside a closed <details>: not shown, though Chromium gives it a box
         const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.dataset.tile ? `[${el.dataset.tile}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
         if (r.left < 0 || r.right > w + 0.5) {
           bad.push(`${name} at ${Math.round(r.left)}..${Math.round(r.right)}`);

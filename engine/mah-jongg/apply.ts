@@ -1,27 +1,9 @@
 import { TilemateError } from '../errors.js';
 import { completeForm, exposuresFitCard, singlesAndPairs, tilesUsed } from './hand-check.js';
-import { rackExposures } from './racks.js';
+import { bothMahJonggs, isMahJonggNow, proofsOf, rackMahJongg } from './rack-mah-jongg.js';
 import { scoreGame, type GameOutcome, type MahJonggEvent } from './scoring.js';
 import { JOKER, KINDS, tileName, type TileId } from './tiles.js';
-import {
-  type Action,
-  type ClaimResponse,
-  DECLINED,
-  type GameState,
-  type Phase,
-  bothMahJonggs,
-  checkTiles,
-  fail,
-  handSize,
-  hasTiles,
-  inPlay,
-  isMahJonggNow,
-  liveRacks,
-  nextInPlay,
-  proofsOf,
-  rackMahJongg,
-  rackOf,
-} from './state.js';
+import { type Action, type ClaimResponse, DECLINED, type GameState, type Phase, checkTiles, fail, handSize, hasTiles, inPlay, liveRacks, nextInPlay, rackExposures, rackOf } from './state.js';
 import { resolveCourtesy, resolvePass, startCourtesy } from './charleston.js';
 
 /**

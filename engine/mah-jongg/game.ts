@@ -8,8 +8,8 @@
  * passes to the right. `view(state, seat)` is what that seat may see.
  *
  * The game's parts, by role (as libriichi splits its state): state.ts (the state's types,
- * the questions the rules ask of it, with the table's proofs kept beside it, and cloneState),
- * deal.ts (newGame), charleston.ts (the passes and the courtesy exchange), legal.ts
+ * the questions the rules ask of it, and cloneState), rack-mah-jongg.ts (whether a rack makes
+ * Mah Jongg now, with the table's proofs, table-proofs.ts, kept beside the state), deal.ts (newGame), charleston.ts (the passes and the courtesy exchange), legal.ts
  * (legalActions), apply.ts (apply: discards, claims, Mah Jongg, dead hands, the end),
  * view.ts (what a seat sees) and validate.ts (every invariant). This module is their public
  * face: import the game from here.

@@ -1,7 +1,7 @@
 import { exposuresFitCard } from './hand-check.js';
-import { rackExposures, rackLive } from './racks.js';
+import { bothMahJonggs, isMahJonggNow, mahJonggRacks, pairPossible, proofsOf, rackMahJongg } from './rack-mah-jongg.js';
 import { JOKER, KINDS, type TileId, type Group } from './tiles.js';
-import { type Action, CHAIRS, type GameState, bothMahJonggs, isMahJonggNow, mahJonggRacks, pairPossible, proofsOf, rackMahJongg } from './state.js';
+import { type Action, CHAIRS, type GameState, rackExposures, rackLive } from './state.js';
 
 /**
  * Every action a seat may take now (legalActions). Part of the game (game.ts).

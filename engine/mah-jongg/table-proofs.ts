@@ -1,7 +1,6 @@
 import type { CompiledCard } from './compile.js';
-import type { Exposure, GameState } from './game.js';
 import { exposuresCanComplete, kindsWitness, PoolProof } from './hand-check.js';
-import { rackExposures, rackLive } from './racks.js';
+import { type Exposure, type GameState, rackExposures, rackLive } from './state.js';
 import { JOKER, KINDS, type TileId } from './tiles.js';
 
 /**

@@ -1,12 +1,21 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { LogRow } from './train.js';
+
+/** What the chart reads of a generation's row of the training log (train.ts's LogRow has them). */
+export interface PlottedRow {
+  generation: number;
+  /** Win share against three medium bots less the strong habits', with its 95% interval (fractions). */
+  vsHabits: number;
+  vsHabitsLow: number;
+  vsHabitsHigh: number;
+  valLoss: number;
+}
 
 /**
  * The training log as an SVG chart, drawn by vega-lite rendered headless by vega: per
  * generation, the candidate's win-share difference against the strong habits with its 95%
  * interval, and the validation loss.
  */
-export async function plotLog(log: readonly LogRow[]): Promise<string> {
+export async function plotLog(log: readonly PlottedRow[]): Promise<string> {
   const values = log.map((r) => ({ ...r, vsHabits: r.vsHabits * 100, vsHabitsLow: r.vsHabitsLow * 100, vsHabitsHigh: r.vsHabitsHigh * 100 }));
   const x = { field: 'generation', type: 'quantitative', title: 'generation', axis: { tickMinStep: 1 } } as const;
   const spec: TopLevelSpec = {

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sql.js';
 
 /**
  * The schema, as numbered migrations run in order at start, each in its own transaction with

@@ -161,7 +161,9 @@ describe('page: club events', () => {
     await page.fill('#correct-table', '1');
     await page.fill('#correct-game', '3');
     // the game asked as her score card asks it, the table's players by name; all four at the desk (rules 22)
-    await expect(page.textContent('#correct-seats')).resolves.toBe(`Round 1, table 1: ${['A', 'B', 'C', 'D'].map((s) => `${desk.players.find((p) => p.id === seats.get(s))!.name} (${s}, ${({ A: 'East', B: 'North', C: 'West', D: 'South' } as Record<string, string>)[s]})`).join(', ')}.`);
+    await expect(page.textContent('#correct-seats')).resolves.toBe(
+      `Round 1, table 1: ${['A', 'B', 'C', 'D'].map((s) => `${desk.players.find((p) => p.id === seats.get(s))!.name} (${s}, ${({ A: 'East', B: 'North', C: 'West', D: 'South' } as Record<string, string>)[s]})`).join(', ')}.`,
+    );
     await page.check('input[name="correct-winner"][value="C"]');
     await page.fill('#correct-value', '25');
     await page.check('input[name="correct-how"][value="B"]');
@@ -175,7 +177,9 @@ describe('page: club events', () => {
     await page.click('#log-button');
     await page.waitForSelector('#log li');
     await expect(page.textContent('#log li:last-child')).resolves.toMatch(
-      new RegExp(`: the director, .+: ruled on round 1, table 1, game 3, because the table told the desk game 3 was won by West \\(at the desk: ${['A', 'B', 'C', 'D'].map((s) => desk.players.find((p) => p.id === seats.get(s))!.name).join(', ')}\\)\\.$`),
+      new RegExp(
+        `: the director, .+: ruled on round 1, table 1, game 3, because the table told the desk game 3 was won by West \\(at the desk: ${['A', 'B', 'C', 'D'].map((s) => desk.players.find((p) => p.id === seats.get(s))!.name).join(', ')}\\)\\.$`,
+      ),
     );
     await expect(page.isChecked('input[name="correct-winner"][value="C"]')).resolves.toBe(false);
     await page.setViewportSize({ width: SCREENS.phone.width, height: SCREENS.phone.height });

@@ -35,7 +35,7 @@ import { checkStep, lessonStep, type StepCheck } from '../../agents/coach/lesson
 import { type HintJson, hintJson, legalJson, type LegalJson, lineResultJson, viewJson, type ViewJson } from '../shared/wire.js';
 import { checkCard, readForEditor, type CardCheck, type EditorReading } from '../shared/card-check.js';
 import { drawCard, type DrawnCard, type PictureFormat } from '../shared/card-drawing.js';
-import { scoreSheetsPdf, trainSheetsPdf, standingsPdf, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
+import { scoreSheetsPdf, trainSheetsPdf, standingsPdf, type CorrectedGame, type SheetTable, type StandingsRowForPaper } from '../shared/event-pdf.js';
 import type { PrintedCard } from '../../engine/mah-jongg/printed-card.js';
 import { affordWorlds, checkDeals, judgeWorlds } from './task-cost.js';
 
@@ -76,7 +76,7 @@ export type HeavyTask = (
   | { kind: 'read-printed'; card: PrintedCard }
   | { kind: 'compile-card'; text: string }
   | { kind: 'card-picture'; text: string; format: PictureFormat; columns?: 1 | 2 }
-  | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[]; ties?: string }
+  | { kind: 'standings-pdf'; title: string; subtitle: string; rows: StandingsRowForPaper[]; ties?: string; corrected?: CorrectedGame[] }
   | { kind: 'sheets-pdf'; title: string; round: number; tables: SheetTable[] }
   | { kind: 'train-sheets-pdf'; title: string; game: string; hands: number; tables: SheetTable[] }
 ) & { budgetMs?: number };
@@ -299,7 +299,7 @@ function run(task: HeavyTask): unknown {
       return readForEditor(task.card) satisfies EditorReading;
     case 'standings-pdf':
       // drawn here: pdfkit's first load and the layout stay off the server's own thread
-      return standingsPdf(task.title, task.subtitle, task.rows, task.ties) satisfies Uint8Array;
+      return standingsPdf(task.title, task.subtitle, task.rows, task.ties, task.corrected) satisfies Uint8Array;
     case 'sheets-pdf':
       return scoreSheetsPdf(task.title, task.round, task.tables) satisfies Uint8Array;
     case 'train-sheets-pdf':

@@ -33,12 +33,19 @@ export interface StandingsRowForPaper {
  * withdrawn player marked, a round she did not play printed "missed", the Mah Jonggs (the
  * first tie-break) in their own column, and under the rows how ties are broken (`ties`).
  */
-export function standingsPdf(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = ''): Uint8Array {
-  return pdfFromPages(standingsPages(title, subtitle, rows, ties), { width: WIDTH, title });
+export function standingsPdf(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = '', corrected: readonly CorrectedGame[] = []): Uint8Array {
+  return pdfFromPages(standingsPages(title, subtitle, rows, ties, corrected), { width: WIDTH, title });
+}
+
+/** A game the Director changed after its round was accepted (standardized rules 22): its round's column is starred. */
+export interface CorrectedGame {
+  round: number;
+  table: number;
+  game: number;
 }
 
 /** The shapes of standingsPdf's pages. */
-export function standingsPages(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = ''): ImageShape[][] {
+export function standingsPages(title: string, subtitle: string, rows: readonly StandingsRowForPaper[], ties = '', corrected: readonly CorrectedGame[] = []): ImageShape[][] {
   const perPage = 30;
   const rounds = rows[0]?.rounds.length ?? 0;
   const mj = rows.some((r) => r.mahJonggs !== undefined && r.mahJonggs !== null);
@@ -48,7 +55,7 @@ export function standingsPages(title: string, subtitle: string, rows: readonly S
   const columns = [
     { head: 'Place', x: MARGIN },
     { head: 'Player', x: MARGIN + 60 },
-    ...Array.from({ length: rounds }, (_, i) => ({ head: `R${i + 1}`, x: MARGIN + 320 + i * w })),
+    ...Array.from({ length: rounds }, (_, i) => ({ head: `R${i + 1}${corrected.some((c) => c.round === i + 1) ? '*' : ''}`, x: MARGIN + 320 + i * w })),
     { head: 'Adj.', x: MARGIN + 320 + rounds * w },
     { head: 'Total', x: MARGIN + 376 + rounds * w },
     ...(mj ? [{ head: 'MJ', x: MARGIN + 446 + rounds * w }] : []),
@@ -71,6 +78,7 @@ export function standingsPages(title: string, subtitle: string, rows: readonly S
     const legend = [
       ...(withdrew ? ['(W): withdrew from the event; her rounds played still count.'] : []),
       ...(rows.some((r) => r.rounds.includes(null)) ? ['missed: a round she did not play.'] : []),
+      ...(corrected.length ? [`* Changed by the Director after the round was accepted: ${changedWords(corrected)}.`] : []),
       ...(ties ? [ties] : []),
     ];
     for (const words of legend) {
@@ -80,6 +88,12 @@ export function standingsPages(title: string, subtitle: string, rows: readonly S
     pages.push(shapes);
   }
   return pages;
+}
+
+/** The changed games in words, the first six of them (a line of the page holds no more). */
+function changedWords(corrected: readonly CorrectedGame[]): string {
+  const named = corrected.slice(0, 6).map((c) => `round ${c.round}, table ${c.table}, game ${c.game}`);
+  return `${named.join('; ')}${corrected.length > 6 ? `; and ${corrected.length - 6} more` : ''}`;
 }
 
 export interface SheetTable {

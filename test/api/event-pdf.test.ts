@@ -28,6 +28,14 @@ describe('the standings to print (issue 63)', () => {
     ).toBe('%PDF-');
   });
 
+  it('stars the column of a round the Director changed after it was accepted, and names the games under the rows', () => {
+    const [page] = words(standingsPages('Club Open', 'x', rows, ties, [{ round: 2, table: 3, game: 1 }]));
+    expect(page.slice(2, 8)).toEqual(['Place', 'Player', 'R1', 'R2*', 'Adj.', 'Total']);
+    expect(page).toContain('* Changed by the Director after the round was accepted: round 2, table 3, game 1.');
+    const many = Array.from({ length: 8 }, (_, i) => ({ round: 1, table: i + 1, game: 2 }));
+    expect(words(standingsPages('Club Open', 'x', rows, '', many))[0].at(-1)).toMatch(/table 6, game 2; and 2 more\.$/);
+  });
+
   it('a Mexican Train table has no Mah Jongg column, and nothing to explain when nobody withdrew or missed', () => {
     const [page] = words(standingsPages('Train day', 'Final standings', [{ place: '1', name: 'Mae', rounds: [12, 30], adjusted: 0, total: 42, mahJonggs: null }]));
     expect(page).not.toContain('MJ');

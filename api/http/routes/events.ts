@@ -521,7 +521,7 @@ export const eventRoutes = routes('events', ['accounts', 'cardText', 'cards', 'e
     const subtitle = s.over
       ? `Final standings${s.winners.length ? `: ${s.winners.join(' and ')} win` : ''}`
       : `Standings after ${s.accepted} ${what}${s.accepted === 1 ? '' : 's'} scored, ${new Date().toISOString().slice(0, 10)}`;
-    return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows, ties }, `standings-${code}.pdf`);
+    return pdf(req, reply, { kind: 'standings-pdf', title: s.name, subtitle, rows, ties, corrected: s.corrected }, `standings-${code}.pdf`);
   });
 
   app.get(

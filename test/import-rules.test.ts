@@ -1,20 +1,30 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers' import rules (docs/architecture.md), read from the sources with a plain regular
- * expression over import and export-from statements and dynamic import('...'):
+ * The layers' import rules, as docs/architecture.md, lab/README.md and the README state them,
+ * read from the sources with a plain regular expression over import and export-from statements
+ * and dynamic import('...') (type-only imports included: a cycle of types ties files as much):
  *
  *   engine/    imports nothing outside engine/: no Node built-in (node:fs or bare 'fs'), no
  *              package, nothing of agents/, api/, training/, io/
- *   agents/    reads no files (no node:fs, fs, node:fs/promises) and imports nothing of api/ or
- *              training/
+ *   the face   engine/mah-jongg/game.ts is the game's public face: the parts it gathers
+ *              (state, deal, charleston, legal, apply, view, validate and what they use)
+ *              import state.ts, never the face
+ *   io/        imports nothing of agents/, training/ or api/ (io → engine)
+ *   agents/    reads no files (no node:fs, fs, node:fs/promises) and imports nothing of api/,
+ *              training/ or io/ (the edges and training read files, and hand the bots what they read)
+ *   training/  imports nothing of api/ (api → training → agents → engine)
  *   api/http/  never imports api/web/ (the browser's files are served, not run by the server)
+ *   api/cli/   never reaches api/http/, by any chain of imports (api/tilemate.ts hands the CLI
+ *              the server's start; the CLI and the server share api/shared and api/store)
+ *   lab/       nothing in engine/, io/, agents/, api/, training/ or bin/ imports lab/
  *   games      each game's own folder (engine/mah-jongg/, engine/domino/, and their bots in
  *              agents/mah-jongg/, agents/domino/) imports nothing of the other game's: what both
  *              games use is at engine/ and agents/ (the interface, the registry, records, rng)
+ *   cycles     none, anywhere in the tree (the tests, benches, lab and pages included)
  *
  * A rule broken on purpose is in EXCEPTIONS, with its reason; an exception no longer needed fails
  * too, so the list stays true.
@@ -99,8 +109,8 @@ describe('import rules', () => {
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
 
-  it('agents/ reads no files and imports nothing of api/ or training/', () => {
-    const r = broken('agents', (i) => readsFiles(i.spec) || under(i.target, 'api') || under(i.target, 'training'));
+  it('agents/ reads no files and imports nothing of api/, training/ or io/', () => {
+    const r = broken('agents', (i) => readsFiles(i.spec) || under(i.target, 'api') || under(i.target, 'training') || under(i.target, 'io'));
     expect(r.broken).toEqual([]);
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
@@ -123,4 +133,140 @@ describe('import rules', () => {
     expect(r.broken).toEqual([]);
     expect(r.stale, 'exceptions no longer needed').toEqual([]);
   });
+
+  it('io/ imports nothing of agents/, training/ or api/', () => {
+    const r = broken('io', (i) => under(i.target, 'agents') || under(i.target, 'training') || under(i.target, 'api'));
+    expect(r.broken).toEqual([]);
+    expect(r.stale, 'exceptions no longer needed').toEqual([]);
+  });
+
+  it('training/ imports nothing of api/', () => {
+    const r = broken('training', (i) => under(i.target, 'api'));
+    expect(r.broken).toEqual([]);
+    expect(r.stale, 'exceptions no longer needed').toEqual([]);
+  });
+
+  it('lab/ stands apart: nothing in engine/, io/, agents/, api/, training/ or bin/ imports it', () => {
+    for (const dir of ['engine', 'io', 'agents', 'api', 'training', 'bin']) {
+      expect(broken(dir, (i) => under(i.target, 'lab')).broken, dir).toEqual([]);
+    }
+  });
+
+  it('the CLI never reaches api/http/, by any chain of imports', () => {
+    const graph = importGraph();
+    const cli = Object.keys(graph).filter((f) => under(f, 'api/cli'));
+    expect(cli.length).toBeGreaterThan(5);
+    const reached = reach(graph, cli).filter((f) => under(f, 'api/http'));
+    expect(reached.map((f) => `${f}, by ${chain(graph, cli, f).join(' -> ')}`)).toEqual([]);
+  });
+
+  it("engine/mah-jongg/'s parts import state.ts, never the face (game.ts)", () => {
+    const graph = importGraph();
+    const FACE = 'engine/mah-jongg/game.ts';
+    const parts = reach(graph, [FACE]).filter((f) => f !== FACE);
+    expect(parts).toContain('engine/mah-jongg/state.ts');
+    expect(parts).toContain('engine/mah-jongg/table-proofs.ts');
+    expect(parts.filter((f) => graph[f].includes(FACE))).toEqual([]);
+  });
+
+  it('the cycle finder finds a cycle, and only the files on it', () => {
+    expect(cycles({ a: ['b'], b: ['c'], c: ['a'], d: ['a'], e: ['e'], f: [] })).toEqual([['a', 'b', 'c'], ['e']]);
+    expect(cycles({ a: ['b'], b: [], c: ['a', 'b'] })).toEqual([]);
+  });
+
+  it('no import cycles anywhere in the tree (type-only and dynamic imports included)', () => {
+    const graph = importGraph();
+    expect(Object.keys(graph).length).toBeGreaterThan(300);
+    expect(cycles(graph).map((c) => c.join(' <-> '))).toEqual([]);
+  });
 });
+
+/** Every scanned folder, for the rules that follow imports through the whole tree. */
+const TREE = ['engine', 'io', 'agents', 'training', 'api', 'lab', 'bench', 'bin', 'test'];
+
+/** The file a relative import names (`./x.js` is `./x.ts` in the sources), or null for one outside the sources (a JSON file, dist/). */
+function fileOf(target: string): string | null {
+  for (const f of [target.replace(/\.js$/, '.ts'), target]) if (/\.(ts|js|mjs)$/.test(f) && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile()) return f;
+  return null;
+}
+
+let graphMemo: Record<string, string[]> | null = null;
+/** The source files of the tree, each with the files it imports (relative imports only: packages are not the project's). */
+function importGraph(): Record<string, string[]> {
+  if (graphMemo) return graphMemo;
+  const graph: Record<string, string[]> = {};
+  for (const dir of TREE) for (const file of sources(dir)) graph[file] = [];
+  for (const dir of TREE)
+    for (const i of importsOf(dir)) {
+      if (!i.spec.startsWith('.')) continue;
+      const to = fileOf(i.target);
+      if (to !== null && to in graph && !graph[i.file].includes(to)) graph[i.file].push(to);
+    }
+  graphMemo = graph;
+  return graph;
+}
+
+/** The files reached from `from` by any chain of imports, `from` included. */
+function reach(graph: Record<string, string[]>, from: readonly string[]): string[] {
+  const seen = new Set(from);
+  const todo = [...from];
+  while (todo.length > 0)
+    for (const to of graph[todo.pop()!] ?? [])
+      if (!seen.has(to)) {
+        seen.add(to);
+        todo.push(to);
+      }
+  return [...seen];
+}
+
+/** One shortest chain of imports from `from` to `to`. */
+function chain(graph: Record<string, string[]>, from: readonly string[], to: string): string[] {
+  const back = new Map<string, string | null>(from.map((f) => [f, null]));
+  const queue = [...from];
+  while (queue.length > 0) {
+    const f = queue.shift()!;
+    if (f === to) break;
+    for (const g of graph[f] ?? [])
+      if (!back.has(g)) {
+        back.set(g, f);
+        queue.push(g);
+      }
+  }
+  const path: string[] = [];
+  for (let f: string | null | undefined = to; f != null; f = back.get(f)) path.unshift(f);
+  return path;
+}
+
+/** The import cycles: each set of files that import one another round (Tarjan's strongly connected components), sorted. */
+function cycles(graph: Record<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph[v] ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph[v] ?? []).includes(v)) found.push(scc.sort());
+    }
+  };
+  for (const v of Object.keys(graph)) if (!index.has(v)) visit(v);
+  return found.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}

@@ -1,7 +1,7 @@
-import { drillHint, drillPosition, gradeDrill, type Position } from '../agents/coach/drills.js';
+import { CHOICE_KINDS, drillHint, drillPosition, gradeDrill, type Position } from '../agents/coach/drills.js';
 import type { Hint } from '../agents/coach/hint.js';
 import { Analyzer } from '../engine/mah-jongg/analyzer.js';
-import { lessonStep } from '../agents/coach/lessons.js';
+import { type LessonStep, lessonStep } from '../agents/coach/lessons.js';
 import { tileSafety } from '../agents/mah-jongg/defence.js';
 import type { CompiledCard } from '../engine/mah-jongg/compile.js';
 import type { Action } from '../engine/mah-jongg/game.js';
@@ -21,7 +21,6 @@ export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: A
     const right = pos.key.right;
     return { wrong: { choice: pos.choices.find((c) => c.id !== right)!.id }, right: { choice: right } };
   }
-  const hint = drillHint(cc, pos);
   switch (step.rule) {
     case 'wind': {
       const winds = [NORTH, EAST, WEST, SOUTH];
@@ -45,9 +44,21 @@ export function lessonMoves(cc: CompiledCard, id: string, n: number): { wrong: A
         right: { type: 'discard', seat: pos.seat, tile: s.find((x) => x.level === 'safe')!.tile },
       };
     }
-    case 'coach':
+    case 'coach': {
+      // the coach's hint only where the step asks it: its playouts are most of a lesson test's time
+      const hint = drillHint(cc, pos);
       return { wrong: clearlyWrong(cc, pos, hint), right: hint.action };
+    }
   }
+}
+
+/**
+ * A step the coach's hint and the judge decide: a move at a 'coach' step (a choice step is
+ * graded by its drill's key). Its check plays out the coach's worlds and the judge's, seconds
+ * each: test/agents/lessons.slow.test.ts checks these steps, test/agents/lessons.test.ts the rest.
+ */
+export function judgedByCoach(step: LessonStep): boolean {
+  return step.rule === 'coach' && !CHOICE_KINDS.includes(step.drill.kind);
 }
 
 /** The judge's worlds for a lesson's or a drill's answer in the tests: few, for a short test. */

@@ -7,6 +7,9 @@
 
 /** Restarts, durability, training fits, the Redis queue, self-play and arenas, research code. */
 const SLOW = [
+  // a unit file's tests whose purpose needs heavy work (many playouts, brute-force proofs, whole
+  // games) beside it, as NAME.slow.test.ts: the unit tier stays under a minute on a busy machine
+  'test/**/*.slow.test.ts',
   'test/lab/**/*.test.ts',
   'test/server/restart.test.ts',
   'test/server/durability.test.ts',

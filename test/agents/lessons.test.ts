@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { checkStep, LESSONS, lessonStep } from '../../agents/coach/lessons.js';
 import { loadCard } from '../../io/cards.js';
-import { lessonMoves, TEST_JUDGE_WORLDS } from '../lesson-moves.js';
+import { judgedByCoach, lessonMoves, TEST_JUDGE_WORLDS } from '../lesson-moves.js';
 
-/** Every lesson step (issue 46) refuses a wrong move with a reason, and takes a right one. */
+/**
+ * Every lesson step (issue 46) refuses a wrong move with a reason, and takes a right one: here
+ * the steps a rule or a drill's key decides; the moves the coach's hint and the judge decide
+ * (their playouts take seconds a step) are test/agents/lessons.slow.test.ts (slow).
+ */
 
 const cc = loadCard();
 
 describe('lessons', () => {
   for (const lesson of LESSONS) {
-    it(`${lesson.title}: each step refuses a wrong move and explains, and takes a right one`, () => {
-      lesson.steps.forEach((step, i) => {
-        const { wrong, right } = lessonMoves(cc, lesson.id, i + 1);
+    const steps = lesson.steps.map((step, i) => ({ step, n: i + 1 })).filter(({ step }) => !judgedByCoach(step));
+    if (steps.length === 0) continue;
+    it(`${lesson.title}: each step its rule or key decides refuses a wrong move and explains, and takes a right one (steps ${steps.map((s) => s.n).join(', ')})`, () => {
+      for (const { step, n } of steps) {
+        const { wrong, right } = lessonMoves(cc, lesson.id, n);
         expect(wrong).toBeDefined();
         const no = checkStep(cc, step, wrong, { judgeWorlds: TEST_JUDGE_WORLDS });
         expect(no.ok).toBe(false);
@@ -19,9 +25,14 @@ describe('lessons', () => {
         const yes = checkStep(cc, step, right, { judgeWorlds: TEST_JUDGE_WORLDS });
         expect(yes.ok).toBe(true);
         expect(yes.words).toMatch(/^[A-Z].{8,}[.!]$/);
-      });
+      }
     });
   }
+
+  it('most steps are checked here, in the unit tier: the coach decides the fewer', () => {
+    const steps = LESSONS.flatMap((l) => l.steps);
+    expect(steps.filter((s) => !judgedByCoach(s)).length).toBeGreaterThan(steps.length / 2);
+  });
 
   it('a step is named by its lesson and number, and nothing else', () => {
     expect(lessonStep('charleston', 2).step.rule).toBe('coach');

@@ -70,6 +70,9 @@ const COLOURS = ['green', 'red', 'blue'];
  * @type {Record<string, string>}
  */
 const MARKS = { green: '\u25CF', red: '\u25B2', blue: '\u25A0' };
+
+/** The values cards print most, offered after a card's own (original to Tilemate: the common hand values of any card, exposed and concealed). */
+const COMMON_VALUES = ['X 25', 'X 30', 'X 35', 'C 30', 'C 35', 'X 40', 'C 40', 'X 45', 'C 45', 'X 50', 'C 50', 'C 55', 'C 60', 'C 75'];
 const DECORATION = new Set(['+', '=', 'x', 'X', '\u00D7', '-']);
 
 /** The bounds the server holds a printed card to (engine/mah-jongg/printed-card.ts PRINTED_LIMITS). */
@@ -765,9 +768,14 @@ export class CardEditor {
         el('span', { class: 'chip-colour' }, [el('span', { class: 'chip-mark', 'aria-hidden': 'true', text: colour ? MARKS[colour] : '\u25CB' }), ` ${words}`]),
       ]);
       b.addEventListener('click', () => this.tapColour(l, i));
+      // a tap with the finger or the mouse leaves the cursor where she was typing (the note or the value), so she types on after the colours
+      b.addEventListener('mousedown', (ev) => {
+        const typing = document.activeElement;
+        if (typing instanceof HTMLInputElement && box.contains(typing)) ev.preventDefault();
+      });
       return b;
     });
-    // the chip she tapped keeps the focus: a redraw puts it back on the same group
+    // the chip she reached with the keyboard keeps the focus: a redraw puts it back on the same group
     const active = document.activeElement;
     const focused = active instanceof HTMLElement && chips.contains(active) ? active.dataset.group : undefined;
     chips.replaceChildren(...items);
@@ -796,8 +804,9 @@ export class CardEditor {
   }
 
   /**
-   * X or C with a value, to choose with one tap while the line's value is empty: those this
-   * card already has, most used first (three at most). A tap sets both; Enter goes on.
+   * X or C with a value, to choose with one tap: those this card already has, most used first,
+   * then the commonest (six at most); as she types ("C", "X 3"), those that begin so. A tap sets
+   * both; Enter goes on.
    * @param {EditorLine} l
    */
   drawValueHints(l) {
@@ -806,14 +815,15 @@ export class CardEditor {
     if (!box || !hints) return;
     /** @type {Map<string, number>} */
     const used = new Map();
-    if (l.valueText.trim() === '') {
-      for (const x of this.allLines()) {
-        if (x === l || x.concealed === null || !/^\s*\d{1,6}\s*$/.test(x.valueText)) continue;
-        const words = `${x.concealed ? 'C' : 'X'} ${Number(x.valueText)}`;
-        used.set(words, (used.get(words) ?? 0) + 1);
-      }
+    for (const x of this.allLines()) {
+      if (x === l || x.concealed === null || !/^\s*\d{1,6}\s*$/.test(x.valueText)) continue;
+      const words = `${x.concealed ? 'C' : 'X'} ${Number(x.valueText)}`;
+      used.set(words, (used.get(words) ?? 0) + 1);
     }
-    const offer = [...used].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => w);
+    // what she has typed, written as the hints are ("c40" is "C 40"); a value already whole offers nothing
+    const typed = /** @type {HTMLInputElement} */ ($('.ed-value', box)).value.trim().toUpperCase().replace(/^([XC])\s*/, '$1 ');
+    const whole = /^[XC] \d{2,3}$/.test(typed) || /^\d{2,3}$/.test(typed);
+    const offer = whole ? [] : [...[...used].sort((a, b) => b[1] - a[1]).map(([w]) => w), ...COMMON_VALUES].filter((w, k, all) => all.indexOf(w) === k && w.startsWith(typed)).slice(0, 6);
     hints.hidden = offer.length === 0;
     hints.replaceChildren(...offer.map((w) => button(w, () => {
       const [xc, points] = w.split(' ');
@@ -833,7 +843,8 @@ export class CardEditor {
   /**
    * Notes to choose with one tap: while the line's note is empty, the suits its colours show
    * ("Any 2 Suits"), the notes this card already has, most used first, and the commonest
-   * phrases (five at most); as she types, the notes and phrases that begin so (four at most).
+   * phrases (six at most); as she types, the notes and phrases with a word that begins so
+   * ("even" offers "Kong Any Even No."), those that begin so first (six at most).
    * @param {EditorLine} l
    */
   drawNoteHints(l) {
@@ -851,14 +862,14 @@ export class CardEditor {
       const colours = new Set(l.groups.filter((g) => isSuited(g.text) && g.colour).map((g) => g.colour));
       if (colours.size > 0) offer.push(colours.size === 1 ? 'Any 1 Suit' : `Any ${colours.size} Suits`);
       // then the card's notes, most used first, and the commonest phrases of any card
-      for (const n of [...mostUsed, 'Any 1 Suit', 'Any 2 Suits', 'Any 3 Suits']) if (offer.length < 5 && !offer.includes(n)) offer.push(n);
+      for (const n of [...mostUsed, 'Any 1 Suit', 'Any 2 Suits', 'Any 3 Suits']) if (offer.length < 6 && !offer.includes(n)) offer.push(n);
     } else {
       // as she types: the card's notes and the phrases Tilemate knows that begin so
       const known = [...document.querySelectorAll('#phrases option')].map((o) => /** @type {HTMLOptionElement} */ (o).value);
-      for (const n of [...mostUsed, ...known]) {
-        const low = n.toLowerCase();
-        if (offer.length < 4 && low.startsWith(typed) && low !== typed && !offer.includes(n)) offer.push(n);
-      }
+      const all = [...mostUsed, ...known].filter((n, k, list) => list.indexOf(n) === k && n.toLowerCase() !== typed);
+      const starts = all.filter((n) => n.toLowerCase().startsWith(typed));
+      const within = all.filter((n) => !starts.includes(n) && n.toLowerCase().includes(` ${typed}`));
+      offer.push(...[...starts, ...within].slice(0, 6));
     }
     hints.hidden = offer.length === 0;
     hints.replaceChildren(...offer.map((n) => button(n, () => {

@@ -408,6 +408,8 @@ describe('the editor asks what the printed line does not say, and one bad line h
     ];
     const sections = [...PRINTED_SECTIONS, { title: 'Typed as printed', kind: 'or and other', lines: extra }];
     const counts: number[] = [];
+    /** The actions of every line by part, to say where they go. */
+    const parts = { groups: 0, note: 0, colours: 0, value: 0, answers: 0, moves: 0 };
     await page.fill('#card-title', 'Our club card 2026');
     for (const [si, section] of sections.entries()) {
       if (si > 0) await page.click('#add-section');
@@ -416,36 +418,41 @@ describe('the editor asks what the printed line does not say, and one bad line h
       for (const [li, x] of section.lines.entries()) {
         const l = line(page, si, li);
         let n = 0;
+        const part = (name: keyof typeof parts, k: number) => {
+          parts[name] += k;
+          n += k;
+        };
         // the first line of a section is clicked into; the others are reached by Enter from the line before
         if (li === 0) {
           await l.locator('.ed-groups').click();
-          n++;
+          part('moves', 1);
         }
         await expect.poll(() => l.locator('.ed-groups').evaluate((e) => e === document.activeElement)).toBe(true);
         await page.keyboard.type(x.groups);
-        n += x.groups.length;
+        part('groups', x.groups.length);
         // on to the note (Enter), tapped among the notes offered as soon as it is there, else typed to its end and Enter
         await page.keyboard.press('Enter');
-        n++;
+        part('moves', 1);
         const offered = () => l.locator('.note-hints button').evaluateAll((bs, want) => bs.findIndex((b) => b.textContent === want), x.note);
         let typedChars = 0;
         while (x.note !== '' && (await offered()) < 0 && typedChars < x.note.length) {
           await page.keyboard.type(x.note[typedChars]);
           typedChars++;
-          n++;
+          part('note', 1);
         }
         const at = x.note === '' ? -1 : await offered();
         if (at >= 0) await l.locator('.note-hints button').nth(at).click();
         else await page.keyboard.press('Enter');
-        n++;
+        part(at >= 0 ? 'note' : 'moves', 1);
         // the colours: once the line is read, she taps them only where those shown (hers, or the note's) do not divide the groups into suits as printed
         await expect.poll(() => l.evaluate((e) => !e.classList.contains('stale') && e.getAttribute('data-state') !== 'checking'), { timeout: 30_000 }).toBe(true);
         if (!(await sameSuits(l, x.colours))) {
           const taps = await tapColours(l, x.colours);
-          n += taps;
-          if (taps > 0) {
+          part('colours', taps);
+          // a chip tapped leaves the cursor where it was: she clicks the value only if it is not there
+          if (taps > 0 && !(await l.locator('.ed-value').evaluate((e) => e === document.activeElement))) {
             await l.locator('.ed-value').click();
-            n++;
+            part('moves', 1);
           }
         }
         await expect.poll(() => l.locator('.ed-value').evaluate((e) => e === document.activeElement)).toBe(true);
@@ -454,15 +461,15 @@ describe('the editor asks what the printed line does not say, and one bad line h
         const valueAt = await l.locator('.value-hints button').evaluateAll((bs, want) => bs.findIndex((b) => b.firstChild?.textContent === want), printed);
         if (valueAt >= 0) await l.locator('.value-hints button').nth(valueAt).click();
         else await page.keyboard.type(printed);
-        n += valueAt >= 0 ? 1 : printed.length;
+        part('value', valueAt >= 0 ? 1 : printed.length);
         for (const words of x.answers ?? []) {
           await answer(l, words);
-          n++;
+          part('answers', 1);
         }
         if (li < section.lines.length - 1) {
           await l.locator('.ed-value').focus();
           await page.keyboard.press('Enter');
-          n++;
+          part('moves', 1);
         }
         counts.push(n);
       }
@@ -473,7 +480,9 @@ describe('the editor asks what the printed line does not say, and one bad line h
     const sorted = [...counts].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(
-      `typing ${counts.length} lines as printed: keystrokes and taps a line, median ${median}, quartiles ${sorted[Math.floor(sorted.length / 4)]} and ${sorted[Math.floor((3 * sorted.length) / 4)]}, most ${sorted.at(-1)}`,
+      `typing ${counts.length} lines as printed: keystrokes and taps a line, median ${median}, quartiles ${sorted[Math.floor(sorted.length / 4)]} and ${sorted[Math.floor((3 * sorted.length) / 4)]}, most ${sorted.at(-1)}; a line's mean by part: ${Object.entries(parts)
+        .map(([k, v]) => `${k} ${(v / counts.length).toFixed(1)}`)
+        .join(', ')}`,
     );
     // the card equals its notation: the ninety lines as written by hand, and the two typed as printed
     const fromPage = parseCard(await downloaded(page));

@@ -1,42 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn } from '../../agents/agent.js';
-import { HeuristicAgent } from '../../agents/mah-jongg/heuristic.js';
 import { MonteCarloAgent } from '../../agents/mah-jongg/montecarlo.js';
-import { playOut } from '../../agents/table.js';
-import { loadCard } from '../../io/cards.js';
 import { determinize } from '../../engine/mah-jongg/determinize.js';
-import { cloneState, legalActions, newGame, validate, view, waitingOn, type GameState } from '../../engine/mah-jongg/game.js';
+import { cloneState, legalActions, validate, view, waitingOn, type GameState } from '../../engine/mah-jongg/game.js';
 import { seedRng } from '../../engine/rng.js';
-import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
-import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
 import { JOKER } from '../../engine/mah-jongg/tiles.js';
+import { cc, charlestonSteps, midGame, rules, turnOf } from './montecarlo-games.js';
 
-const cc = loadCard();
-const rules = RULESETS['nmjl-4p-tournament'];
-
-/** A live game stopped at a seat's own turn with a full hand, some way in. */
-function midGame(seed: number): GameState {
-  const state = newGame(rules, cc, seed);
-  const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
-  let stop: GameState | null = null;
-  try {
-    playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed), (_a, s) => {
-      if (stop === null && s.phase.kind === 'discard' && s.discardCount >= 12) {
-        stop = cloneState(s);
-        throw new Error('stop');
-      }
-    });
-  } catch (err) {
-    if ((err as Error).message !== 'stop') throw err;
-  }
-  if (stop === null) throw new Error('the game ended too soon for this test');
-  return stop;
-}
-
-const turnOf = (s: GameState, seed = 3): Turn => {
-  const seat = waitingOn(s)[0];
-  return { seat, phase: s.phase.kind, view: () => view(s, seat), legal: () => legalActions(s, seat), rng: seedRng(seed) };
-};
+/**
+ * The worlds the Monte Carlo player samples keep what the seat sees and nothing it cannot, and
+ * its choice is legal and repeatable; whole games are test/agents/montecarlo.slow.test.ts (slow).
+ */
 
 describe('determinize', () => {
   it('a sampled world keeps everything the seat can see and accounts for all 152 tiles', () => {
@@ -72,52 +45,7 @@ describe('determinize', () => {
   });
 });
 
-/** A game stopped at each Charleston step as the medium bots play it (East choosing first, then the others): the state before each seat's choice. */
-function charlestonSteps(seed: number): GameState[] {
-  const state = newGame(rules, cc, seed);
-  const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
-  const steps: GameState[] = [];
-  try {
-    playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed), (_a, s) => {
-      const k = s.phase.kind;
-      if (k === 'charleston' || k === 'vote' || k === 'courtesy') steps.push(cloneState(s));
-      else if (k === 'discard' || k === 'draw') throw new Error('stop');
-    });
-  } catch (err) {
-    if ((err as Error).message !== 'stop') throw err;
-  }
-  return steps;
-}
-
 describe('determinize before play', () => {
-  it("samples a world at every Charleston pass, vote and courtesy offer, even when others have chosen: the seat's rack kept, the others' racks full, every tile accounted for, and the world plays on legally", () => {
-    const steps = charlestonSteps(21);
-    const kinds = new Set(steps.map((s) => s.phase.kind));
-    expect([...kinds].sort()).toEqual(['charleston', 'courtesy', 'vote']);
-    let sampled = 0,
-      afterOthers = 0;
-    for (const real of steps) {
-      for (const seat of waitingOn(real)) {
-        const v = view(real, seat);
-        if (real.phase.kind === 'charleston' && v.concealedCounts.some((c, s) => s !== seat && c < (s === 0 ? 14 : 13))) afterOthers++;
-        const world = determinize(v, rules, cc, seedRng(sampled));
-        validate(world);
-        expect(world.phase.kind).toBe(real.phase.kind);
-        if (world.phase.kind === 'charleston' && real.phase.kind === 'charleston') expect(world.phase.pass).toBe(real.phase.pass);
-        expect(world.players[seat].concealed).toEqual(real.players[seat].concealed);
-        world.players.forEach((p, s) => expect(p.concealed.reduce((a, b) => a + b, 0)).toBe(s === 0 ? 14 : 13));
-        expect(world.wall.length - world.wallPos).toBe(real.wall.length - real.wallPos);
-        // every seat chooses afresh in the world: nobody's choice is known
-        expect(waitingOn(world).sort()).toEqual([0, 1, 2, 3]);
-        const agents = [0, 1, 2, 3].map(() => new HeuristicAgent(cc));
-        playOut(mahJonggGame(world.rules, world.cc), world, agents, seedRng(sampled), (_a, s) => validate(s));
-        expect(world.phase.kind).toBe('ended');
-        sampled++;
-      }
-    }
-    expect(afterOthers).toBeGreaterThan(0);
-  });
-
   it('hidden information stays hidden: a pass another seat has set aside does not reach the world', () => {
     const real = charlestonSteps(23).find((s) => s.phase.kind === 'charleston' && waitingOn(s).length === 3)!;
     const chosen = [0, 1, 2, 3].find((s) => !waitingOn(real).includes(s))!;
@@ -151,13 +79,5 @@ describe('the Monte Carlo player', () => {
     const a = mc.act(turnOf(s, 4));
     expect(legalActions(s, s.turn).map((x) => JSON.stringify(x))).toContain(JSON.stringify(a));
     expect(mc.act(turnOf(s, 4))).toEqual(a);
-  });
-
-  it('plays whole games with heuristic opponents, every state valid', () => {
-    for (let g = 0; g < 2; g++) {
-      const s = newGame(rules, cc, 100 + g);
-      playOut(mahJonggGame(s.rules, s.cc), s, [mc, new HeuristicAgent(cc), new HeuristicAgent(cc), new HeuristicAgent(cc)], seedRng(g), (_a, st) => validate(st));
-      expect(s.phase.kind).toBe('ended');
-    }
   });
 });

@@ -6,7 +6,8 @@ import { cc } from './game-helpers.js';
 
 /**
  * Questions read the state and never write it: what makes answers fast (the proofs that a
- * rack cannot be Mah Jongg, that a hand is dead) is kept beside the state, not in it.
+ * rack cannot be Mah Jongg, that a hand is dead) is kept beside the state, not in it. Slow:
+ * whole random games of every ruleset, every seat asked at every step (seconds of work).
  */
 
 /** Everything in a state but the compiled card (shared by every game, never changed). */

@@ -1,58 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../agents/agent.js';
-import { GreedyAgent } from '../../agents/mah-jongg/greedy.js';
-import { RandomAgent } from '../../agents/mah-jongg/random.js';
-import { playOut } from '../../agents/table.js';
-import { readCardText } from '../../io/cards.js';
 import { TilemateError } from '../../engine/errors.js';
-import { apply, newGame, type Action, type GameState } from '../../engine/mah-jongg/game.js';
-import { actionLine, endLine, recordHeader, replayRecord } from '../../engine/record.js';
-import { parseCard } from '../../engine/mah-jongg/card.js';
-import { compileCard } from '../../engine/mah-jongg/compile.js';
-import { MAH_JONGG, type MahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
-import { seedRng } from '../../engine/rng.js';
-import { loadRuleset, RULESETS } from '../../engine/mah-jongg/rulesets.js';
+import { apply, newGame, type Action } from '../../engine/mah-jongg/game.js';
+import { actionLine, replayRecord } from '../../engine/record.js';
+import { MAH_JONGG } from '../../engine/mah-jongg/mah-jongg.js';
+import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { tileName } from '../../engine/mah-jongg/tiles.js';
-import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
+import { CARD_TEXT, cc, gameOf, recordGame, text } from './record-games.js';
 
-const CARD_TEXT = readCardText();
-const cc = compileCard(parseCard(CARD_TEXT));
+/** Game records: their lines, and every refusal naming its line; 36 whole games recorded and replayed are test/engine/record.slow.test.ts (slow). */
+
 const sameCard = () => cc;
-const gameOf = (ruleset: string): MahJonggGame => mahJonggGame(loadRuleset(ruleset), cc);
 const replayed = (record: string, cards = sameCard) => replayRecord(record, { type: MAH_JONGG, cards });
-
-interface Recorded {
-  state: GameState;
-  actions: Action[];
-  /** The record's lines: header, one per action, end. */
-  lines: string[];
-}
-
-function recordGame(ruleset: string, seed: number, bot: 'random' | 'greedy'): Recorded {
-  const rules = loadRuleset(ruleset);
-  const state = newGame(rules, cc, seed);
-  const agents: Agent[] = Array.from({ length: rules.players }, () => (bot === 'greedy' ? new GreedyAgent(cc) : new RandomAgent()));
-  const game = gameOf(ruleset);
-  const lines = [
-    recordHeader(
-      game,
-      seed,
-      agents.map((a) => a.name),
-    ),
-  ];
-  const actions: Action[] = [];
-  playOut(mahJonggGame(state.rules, state.cc), state, agents, seedRng(seed + 1000), (a) => {
-    actions.push(structuredClone(a));
-    lines.push(actionLine(game, actions.length, a));
-  });
-  lines.push(endLine(game, state));
-  return { state, actions, lines };
-}
-
-const text = (lines: readonly string[]) => lines.join('\n') + '\n';
-
-/** Everything on the table, per player. */
-const table = (s: GameState) => s.players.map((p) => ({ concealed: p.concealed, exposures: p.exposures, discards: p.discards, dead: p.dead, mahJonggs: p.mahJonggs }));
 
 function refusal(record: string): string {
   try {
@@ -67,22 +25,6 @@ function refusal(record: string): string {
 
 describe('game records', () => {
   const game = recordGame('nmjl-4p', 7, 'greedy');
-
-  it('a record replays to the identical final state, for every ruleset and both bots', () => {
-    for (const ruleset of Object.keys(RULESETS)) {
-      for (const bot of ['random', 'greedy'] as const) {
-        for (const seed of [1, 2, 3]) {
-          const g = recordGame(ruleset, seed, bot);
-          const replay = replayRecord(text(g.lines), { type: MAH_JONGG });
-          expect(replay.actions).toBe(g.actions.length);
-          expect(replay.header).toMatchObject({ ruleset, seed, seats: g.state.players.map(() => bot) });
-          expect(replay.state.result).toEqual(g.state.result);
-          expect(table(replay.state)).toEqual(table(g.state));
-          expect(replay.state.wallPos).toBe(g.state.wallPos);
-        }
-      }
-    }
-  });
 
   it('the header comes first, then numbered actions with tiles by name, then the end', () => {
     const header = JSON.parse(game.lines[0]);

@@ -109,6 +109,19 @@ function alternativesOf(text) {
 }
 /** A group whose tiles take a suit: it holds a number or a D. */
 export const isSuited = (/** @type {string} */ text) => !isDecoration(text) && !isOr(text) && alternativesOf(text).some((a) => /[1-9D]/.test(a.body));
+/**
+ * The note a line's numbers suggest, or null: groups each of one number, the numbers a run with
+ * no gap ("Any 3 Consec. Nos.") or all one number ("Any Like Nos."); the groups as typed, before
+ * any reading. @param {Group[]} groups
+ */
+export function numbersNote(groups) {
+  const plain = groups.filter((g) => isSuited(g.text));
+  if (plain.length < 2 || !plain.every((g) => /^([1-9])\1*$/.test(g.text))) return null;
+  const nos = [...new Set(plain.map((g) => Number(g.text[0])))].sort((a, b) => a - b);
+  if (nos.length === 1) return 'Any Like Nos.';
+  return nos.every((n, i) => i === 0 || n === nos[i - 1] + 1) ? `Any ${nos.length} Consec. Nos.` : null;
+}
+
 /** A group as the card draws it: choices with "/" (the notation's "|"). */
 const shown = (/** @type {string} */ text) => text.replace(/\|/g, '/');
 export const groupsText = (/** @type {Group[]} */ groups) => groups.map((g) => shown(g.text)).join(' ');
@@ -688,6 +701,8 @@ export class CardEditor {
       l.groupsText = groups.value;
       l.groups = mergeGroups(l.groups, groupsFromText(groups.value));
       this.drawChips(l);
+      // the notes offered follow the groups ("Any 3 Consec. Nos." for 111 222 333): one may be tapped straight from the groups
+      this.drawNoteHints(l);
       edited();
     });
     note.addEventListener('input', () => { l.note = note.value; this.drawNoteHints(l); edited(); });
@@ -806,7 +821,7 @@ export class CardEditor {
   /**
    * X or C with a value, to choose with one tap: those this card already has, most used first,
    * then the commonest (six at most); as she types ("C", "X 3"), those that begin so. A tap sets
-   * both; Enter goes on.
+   * both and goes on to the next line.
    * @param {EditorLine} l
    */
   drawValueHints(l) {
@@ -836,7 +851,8 @@ export class CardEditor {
       this.clearUnsure(l);
       this.drawValueHints(l);
       this.changed([l]);
-      input.focus();
+      // the value is the last thing a printed row says: the tap goes on to the next line, as Enter does
+      this.nextLine(l);
     }, 'btn btn-quiet value-hint', w.startsWith('C') ? ': concealed' : ': exposed')));
   }
 
@@ -855,12 +871,16 @@ export class CardEditor {
     const offer = [];
     /** @type {Map<string, number>} */
     const used = new Map();
-    for (const x of this.allLines()) if (x !== l && x.note.trim() !== '') used.set(x.note.trim(), (used.get(x.note.trim()) ?? 0) + 1);
+    // the notes of her section count for more: a card's sections print their lines' notes alike
+    const section = this.card.sections.find((x) => x.lines.includes(l));
+    for (const x of this.allLines()) if (x !== l && x.note.trim() !== '') used.set(x.note.trim(), (used.get(x.note.trim()) ?? 0) + (section?.lines.includes(x) ? 100 : 1));
     const mostUsed = [...used].sort((a, b) => b[1] - a[1]).map(([n]) => n);
     const typed = l.note.trim().toLowerCase();
     if (typed === '') {
       const colours = new Set(l.groups.filter((g) => isSuited(g.text) && g.colour).map((g) => g.colour));
       if (colours.size > 0) offer.push(colours.size === 1 ? 'Any 1 Suit' : `Any ${colours.size} Suits`);
+      const numbers = numbersNote(l.groups);
+      if (numbers) offer.push(numbers);
       // then the card's notes, most used first, and the commonest phrases of any card
       for (const n of [...mostUsed, 'Any 1 Suit', 'Any 2 Suits', 'Any 3 Suits']) if (offer.length < 6 && !offer.includes(n)) offer.push(n);
     } else {

@@ -1,48 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decides, dominated, judgeChoice, MISTAKE_POINTS, RIGHT_POINTS, verdictOf } from '../../agents/mah-jongg/judge.js';
-import { makeAgent } from '../../agents/mah-jongg/levels.js';
-import { forcedAction, tableTurns } from '../../agents/table.js';
-import { Analyzer } from '../../engine/mah-jongg/analyzer.js';
-import type { Action, SeatView } from '../../engine/mah-jongg/game.js';
-import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
-import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
-import { seedRng } from '../../engine/rng.js';
+import type { Action } from '../../engine/mah-jongg/game.js';
 import { JOKER } from '../../engine/mah-jongg/tiles.js';
-import { loadCard } from '../../io/cards.js';
+import { analyzer, cc, few, moments } from './judge-moments.js';
 
-/** The coach's one judge (issue 61): agents/mah-jongg/judge.ts. Its precision against the truth set is lab/judge-study.ts's. */
-
-const cc = loadCard();
-const rules = loadRuleset('nmjl-4p');
-const game = mahJonggGame(rules, cc);
-const analyzer = new Analyzer(cc);
-
-/** Moments of medium bots' games where `want` holds, with the legal actions and the bot's own choice. */
-function moments(want: (v: SeatView, legal: Action[]) => boolean, count: number): { v: SeatView; legal: Action[]; played: Action }[] {
-  const out: { v: SeatView; legal: Action[]; played: Action }[] = [];
-  for (let seed = 1; out.length < count && seed < 400; seed++) {
-    const state = game.newGame(seed);
-    const bots = [0, 1, 2, 3].map(() => makeAgent('medium', cc, rules));
-    const turns = tableTurns(game, state, seedRng(seed));
-    for (let s = game.nextToAct(state); s >= 0 && out.length < count; s = game.nextToAct(state)) {
-      const turn = turns[s];
-      turn.phase = game.phase(state);
-      const legal = game.legalActions(state, s);
-      const played = bots[s].act(turn);
-      if (forcedAction(legal) === null) {
-        const v = game.view(state, s);
-        if (want(v, legal)) {
-          out.push({ v: structuredClone(v), legal, played });
-          break; // one a game: moments from many deals
-        }
-      }
-      game.apply(state, played);
-    }
-  }
-  return out;
-}
-
-const few = { maxWorlds: 8 };
+/**
+ * The coach's one judge (issue 61): agents/mah-jongg/judge.ts. Its precision against the truth set
+ * is lab/judge-study.ts's; a thrown joker at moments searched over many games is
+ * test/agents/judge.slow.test.ts (slow).
+ */
 
 describe('the judge', () => {
   it('draws its lines once: the coach’s own choice is right, a rule that decides makes a mistake whatever the cost, and the cost decides the rest', () => {
@@ -62,21 +28,6 @@ describe('the judge', () => {
     expect(decides({ rule: 'call-no-closer' }, [])).toBe(false);
     expect(decides({ rule: 'group-broken' }, [])).toBe(false);
     expect(decides(null, declare)).toBe(false);
-  });
-
-  it('a thrown joker with a tile on the rack that serves no line is never right or about as good', () => {
-    const useless = (v: SeatView) => dominated(cc, analyzer, v, [], { type: 'discard', seat: v.seat, tile: JOKER });
-    const found = moments((v, legal) => v.phase === 'discard' && v.concealed[JOKER] > 0 && legal.some((a) => a.type === 'discard' && a.tile === JOKER) && useless(v) !== null, 4);
-    expect(found.length).toBe(4);
-    for (const { v, legal, played } of found) {
-      const joker: Action = { type: 'discard', seat: v.seat, tile: JOKER };
-      // against whatever the coach would do, even a coach that throws nothing better
-      const coach = played.type === 'discard' && played.tile === JOKER ? legal.find((a) => a.type === 'discard' && a.tile !== JOKER)! : played;
-      const j = judgeChoice(cc, analyzer, v, legal, joker, coach, few);
-      expect(j.verdict).toBe('mistake');
-      expect(j.rule).toBe('joker-thrown');
-      expect(j.reason).toMatch(/^You threw a joker, which can stand in for a tile in almost any group, while .+ on your rack helps no hand on the card\.$/);
-    }
   });
 
   it('Mah Jongg left on the table is a mistake, said in words', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run study:paired -- [deals] [seed] [card] [--a learned] [--b strong] [--log FILE] [--threads K]`:
+ * `npm run study:paired -- [deals] [seed] [card] [--a learned] [--b strong] [--log FILE] [--threads K] [--chunk N] [--report]`:
  * two bots, each against three medium bots on the same duplicate deals (each deal once per
  * seat), and the paired differences of their win shares and mean scores deal by deal, with
  * 95% intervals. With --log, each finished deal is appended to FILE as it comes back (one JSON
@@ -17,7 +17,14 @@ import { interval } from '../training/arena.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { a: { type: 'string', default: 'learned' }, b: { type: 'string', default: 'strong' }, log: { type: 'string' }, threads: { type: 'string', default: '2' } },
+  options: {
+    a: { type: 'string', default: 'learned' },
+    b: { type: 'string', default: 'strong' },
+    log: { type: 'string' },
+    threads: { type: 'string', default: '2' },
+    chunk: { type: 'string' },
+    report: { type: 'boolean', default: false },
+  },
 });
 const deals = Number(positionals[0] ?? 4000),
   seed = Number(positionals[1] ?? 31),
@@ -40,9 +47,9 @@ for (const l of logged?.lines ?? []) {
   done.set(key(r.agent, r.deal), r);
 }
 
-/** Each deal's win share (a quarter per seat-game won) and mean score of `agent`, in deal order. */
-async function per(agent: string): Promise<DealResult[]> {
-  const todo = Array.from({ length: deals }, (_, d) => d).filter((d) => !done.has(key(agent, d)));
+/** Plays `agent`'s games of the deals `ids` not logged yet: each deal's win share (a quarter per seat-game won) and mean score. */
+async function play(agent: string, ids: readonly number[]): Promise<void> {
+  const todo = ids.filter((d) => !done.has(key(agent, d)));
   if (todo.length > 0) {
     // one pool for the whole run; each batch of whole deals is logged as it comes back
     await runArena({
@@ -68,11 +75,10 @@ async function per(agent: string): Promise<DealResult[]> {
         logged?.log.append([...rows.values()]);
       },
       onProgress: (n) => {
-        if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${deals - todo.length + n} of ${deals} deals\n`);
+        if (n % 20 === 0 || n === todo.length) process.stderr.write(`${agent}: ${ids[0]}..${ids.at(-1)}: ${ids.length - todo.length + n} of ${ids.length} deals\n`);
       },
     });
   }
-  return Array.from({ length: deals }, (_, d) => done.get(key(agent, d))!);
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100,
@@ -82,13 +88,22 @@ const summary = (rows: DealResult[]) => {
     s = interval(rows.map((r) => r.score));
   return { winShare: [w.mean, w.low, w.high].map(r4), meanScore: [s.mean, s.low, s.high].map(r2) };
 };
-const a = await per(values.a!),
-  b = await per(values.b!);
+// in chunks of deals (--chunk), both bots each chunk: a study stopped part way has its pairs so far; --report plays nothing and reports those
+const chunk = Math.max(1, Number(values.chunk ?? deals));
+for (let from = 0; from < deals && !values.report; from += chunk) {
+  const ids = Array.from({ length: Math.min(chunk, deals - from) }, (_, i) => from + i);
+  await play(values.a!, ids);
+  await play(values.b!, ids);
+}
+const paired = Array.from({ length: deals }, (_, d) => d).filter((d) => done.has(key(values.a!, d)) && done.has(key(values.b!, d)));
+const a = paired.map((d) => done.get(key(values.a!, d))!),
+  b = paired.map((d) => done.get(key(values.b!, d))!);
 const dw = interval(a.map((r, i) => r.wins - b[i].wins)),
   ds = interval(a.map((r, i) => r.score - b[i].score));
 console.log(
   JSON.stringify({
-    deals,
+    deals: paired.length,
+    of: deals,
     seed,
     card: card ?? 'practice',
     [values.a!]: summary(a),

@@ -5,8 +5,9 @@ import { TIERS } from './test/tiers.js';
 /**
  * The tests in four tiers (projects), every test file in exactly one (test/tiers.test.ts checks):
  *
- *   unit         engine, agents, io and the pure parts of api/: no server, no browser, no build
- *                (`npm run test:unit`, under a minute: the one to run while working)
+ *   unit         engine, agents, io and the pure parts of api/: no server, no browser, no build,
+ *                no module mocks (`npm run test:unit`, under a minute on a busy machine: the one
+ *                to run while working; its heavy tests are NAME.slow.test.ts, in slow)
  *   integration  the server through `inject`, the CLI
  *   browser      the pages in Chromium (test/web)
  *   slow         restarts, durability, training fits, the Redis queue, self-play and arenas, lab/
@@ -26,7 +27,10 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: WORKERS,
     projects: [
-      { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, testTimeout: 20_000, hookTimeout: 20_000 } },
+      // one module graph a worker for the unit tier's files (isolate: false): pure code, no module
+      // mocks (a file with vi.mock needs a fresh graph, so it sits in another tier, test/tiers.ts);
+      // each file importing the engine and the bots afresh was 40% of the tier's CPU time
+      { extends: true, test: { name: 'unit', include: TIERS.unit.include, exclude: TIERS.unit.exclude, isolate: false, testTimeout: 20_000, hookTimeout: 20_000 } },
       { extends: true, test: { name: 'integration', include: TIERS.integration.include, exclude: TIERS.integration.exclude, globalSetup: BUILD, ...LONG } },
       // a page's answer on a loaded machine can take seconds: expect.poll waits up to 30 s, not 1 s
       { extends: true, test: { name: 'browser', include: TIERS.browser.include, exclude: TIERS.browser.exclude, globalSetup: BUILD, ...LONG, expect: { poll: { timeout: 30_000 } } } },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -38,5 +38,15 @@ describe('the test tiers', () => {
     expect(inNone, 'test files in no tier (add them to test/tiers.ts)').toEqual([]);
     expect(inSeveral, 'test files in several tiers').toEqual([]);
     expect([...new Set(listed.map((l) => l.projectName))].sort()).toEqual(['browser', 'integration', 'slow', 'unit']);
+  });
+
+  it('no unit file mocks a module or stubs a global: the unit tier shares one module graph a worker (isolate: false)', () => {
+    const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const r = spawnSync(process.execPath, [vitest, 'list', '--filesOnly', '--json', '--project', 'unit'], { cwd: ROOT, encoding: 'utf8', timeout: 15_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const unit = (JSON.parse(r.stdout) as { file: string }[]).map((l) => l.file);
+    expect(unit.length).toBeGreaterThan(20);
+    const mocking = unit.filter((f) => /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv)\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    expect(mocking, 'unit files that mock a module (name them in another tier, test/tiers.ts)').toEqual([]);
   });
 });

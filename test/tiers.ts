@@ -26,7 +26,7 @@ const SLOW = [
   'test/agents/drill-keys.test.ts',
 ];
 
-/** Pure code: no server, no browser, no build, no worker pool. */
+/** Pure code: no server, no browser, no build, no worker pool, no module mocks. */
 const UNIT = [
   'test/engine/**/*.test.ts',
   'test/agents/**/*.test.ts',
@@ -43,8 +43,20 @@ const UNIT = [
 /** The pages in Chromium. */
 const BROWSER = ['test/web/**/*.test.ts'];
 
-/** The server through `inject`, the CLI (and the photo reader's OCR worker). */
-const INTEGRATION = ['test/server/**/*.test.ts', 'test/api/**/*.test.ts', 'test/domino/**/*.test.ts', 'test/plain-words.test.ts', 'test/io/card-photo.test.ts'];
+/**
+ * The server through `inject`, the CLI (and the photo reader's OCR worker); and the pure files
+ * that mock a module (vi.mock), which need a module graph of their own: the unit tier shares one
+ * a worker (vitest.config.ts).
+ */
+const INTEGRATION = [
+  'test/server/**/*.test.ts',
+  'test/api/**/*.test.ts',
+  'test/domino/**/*.test.ts',
+  'test/plain-words.test.ts',
+  'test/io/card-photo.test.ts',
+  'test/agents/levels.test.ts',
+  'test/io/files.test.ts',
+];
 
 export interface Tier {
   include: string[];

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent, Turn } from '../../agents/agent.js';
-import { defaultModel } from '../../agents/mah-jongg/default-model.js';
-import { ExpertAgent, type ExpertBudget, type ExpertJudge } from '../../agents/mah-jongg/expert.js';
+import type { Agent } from '../../agents/agent.js';
+import { ExpertAgent, type ExpertJudge } from '../../agents/mah-jongg/expert.js';
 import { judgeChoice, sameChoice, type Judgement } from '../../agents/mah-jongg/judge.js';
 import { LearnedAgent } from '../../agents/mah-jongg/learned.js';
 import type { ValueModel } from '../../agents/mah-jongg/model.js';
 import { makeAgent } from '../../agents/mah-jongg/levels.js';
 import { tableTurns } from '../../agents/table.js';
 import type { Action } from '../../engine/mah-jongg/game.js';
-import { mahJonggGame } from '../../engine/mah-jongg/mah-jongg.js';
-import { loadRuleset } from '../../engine/mah-jongg/rulesets.js';
 import { seedRng } from '../../engine/rng.js';
-import { loadCard } from '../../io/cards.js';
+import { cc, decisions, game, model, rules, tiny } from './expert-deals.js';
 
 /**
  * The expert over whole deals: the same deal played the same way twice, only legal actions,
@@ -19,13 +16,6 @@ import { loadCard } from '../../io/cards.js';
  * judge's playouts at every decision, a quarter of a minute on a busy machine; the expert's
  * wiring with a stand-in judge is test/agents/expert.test.ts (unit).
  */
-
-const cc = loadCard();
-const rules = loadRuleset('nmjl-4p');
-const game = mahJonggGame(rules, cc);
-const model = defaultModel()!;
-/** Tiny budgets: the wiring, not the strength (lab/paired-study.ts measures that). */
-const tiny: ExpertBudget = { candidates: 3, charlestonCandidates: 2, worlds: 2 };
 
 /** Plays deal `seed` with `expert` at seat 0 among three medium bots; every action of seat 0, each checked against the legal actions first. */
 function play(seed: number, expert: Agent, stopAfter = Number.POSITIVE_INFINITY): { actions: Action[]; illegal: Action[] } {
@@ -52,19 +42,6 @@ const upsideDown = (m: ValueModel): ValueModel => ({
   ...m,
   layers: m.layers.map((l, i) => (i === m.layers.length - 1 ? { ...l, kernel: l.kernel.map((x) => -x), bias: l.bias.map((x) => -x) } : l)),
 });
-
-/** Seat 0's decisions in deal `seed` with the policy's best few to weigh (medium plays every seat to get there). */
-function* decisions(seed: number, policy: LearnedAgent, phases: readonly string[]): Generator<Turn> {
-  const state = game.newGame(seed);
-  const medium = [0, 1, 2, 3].map(() => makeAgent('medium', cc, rules));
-  const turns = tableTurns(game, state, seedRng(seed));
-  for (let s = game.nextToAct(state); s >= 0; s = game.nextToAct(state)) {
-    const turn = turns[s];
-    turn.phase = game.phase(state);
-    if (s === 0 && phases.includes(turn.phase) && policy.choices(turn).length >= 3) yield turn;
-    game.apply(state, medium[s].act(turn));
-  }
-}
 
 describe('the expert', () => {
   it('plays the same deal the same way twice, and only legal actions', () => {

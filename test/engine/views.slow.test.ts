@@ -9,6 +9,7 @@ import { apply, legalActions, newGame, nextToAct, sharedView, view, type GameSta
 import { nextInt, seedRng, type RngState } from '../../engine/rng.js';
 import { RULESETS } from '../../engine/mah-jongg/rulesets.js';
 import { cc } from './game-helpers.js';
+import { scribble, snapshot } from './view-scribble.js';
 
 /**
  * A view given to a bot or the server cannot change the game: its lists and objects are the
@@ -18,26 +19,6 @@ import { cc } from './game-helpers.js';
  * played twice (Monte Carlo and hard bots among them). Slow: seconds each, most of a minute on a
  * busy machine; a declared Mah Jongg and Mexican Train's views are test/engine/views.test.ts (unit).
  */
-
-const snapshot = (s: object): string => JSON.stringify(s, (key, value: unknown) => (key === 'cc' ? undefined : value));
-
-/** Writes into every list and object a view holds, as a careless bot might; counts the lists (not empty) it wrote into, by path. */
-function scribble(v: object, seen: Map<string, number>, path = ''): void {
-  if (Array.isArray(v)) {
-    if (v.length > 0) seen.set(path, (seen.get(path) ?? 0) + 1);
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      if (x !== null && typeof x === 'object') scribble(x, seen, `${path}[]`);
-      else v[i] = typeof x === 'boolean' ? !x : typeof x === 'number' ? x + 7 : x;
-    }
-    v.push(v.length > 0 && typeof v[0] === 'object' ? { tile: 0, size: 3, jokers: 0, rack: 0, exchangeable: true } : 1);
-    return;
-  }
-  for (const [k, x] of Object.entries(v)) {
-    if (x !== null && typeof x === 'object') scribble(x as object, seen, `${path}.${k}`);
-    else if (typeof x === 'number' && k !== 'seat') (v as Record<string, unknown>)[k] = x + 7;
-  }
-}
 
 /** Seeded random play, with a bot that scribbles over its view of every seat at every step. */
 function playScribbling(s: GameState, seed: number, seen: Map<string, number>): void {

@@ -4,6 +4,7 @@ import { DOMINO_RULESETS } from '../../engine/domino/rulesets.js';
 import { view } from '../../engine/mah-jongg/game.js';
 import { nextInt, seedRng } from '../../engine/rng.js';
 import { act, declineAll, table, tile } from './game-helpers.js';
+import { scribble, snapshot } from './view-scribble.js';
 
 /**
  * A view given to a bot or the server cannot change the game: its lists and objects are the
@@ -11,26 +12,6 @@ import { act, declineAll, table, tile } from './game-helpers.js';
  * at every step; random Mah Jongg games of every ruleset, and bots deciding from the shared view
  * of self-play as from copies, are test/engine/views.slow.test.ts (slow: whole games).
  */
-
-const snapshot = (s: object): string => JSON.stringify(s, (key, value: unknown) => (key === 'cc' ? undefined : value));
-
-/** Writes into every list and object a view holds, as a careless bot might; counts the lists (not empty) it wrote into, by path. */
-function scribble(v: object, seen: Map<string, number>, path = ''): void {
-  if (Array.isArray(v)) {
-    if (v.length > 0) seen.set(path, (seen.get(path) ?? 0) + 1);
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      if (x !== null && typeof x === 'object') scribble(x, seen, `${path}[]`);
-      else v[i] = typeof x === 'boolean' ? !x : typeof x === 'number' ? x + 7 : x;
-    }
-    v.push(v.length > 0 && typeof v[0] === 'object' ? { tile: 0, size: 3, jokers: 0, rack: 0, exchangeable: true } : 1);
-    return;
-  }
-  for (const [k, x] of Object.entries(v)) {
-    if (x !== null && typeof x === 'object') scribble(x as object, seen, `${path}.${k}`);
-    else if (typeof x === 'number' && k !== 'seat') (v as Record<string, unknown>)[k] = x + 7;
-  }
-}
 
 describe('views cannot change the game', () => {
   it('a declared Mah Jongg and the turn it came on, written into from a view, stay as the game has them', () => {

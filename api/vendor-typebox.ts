@@ -14,14 +14,33 @@ import { build } from 'esbuild';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(dist, 'vendor', 'typebox.js');
 mkdirSync(dirname(bundle), { recursive: true });
-await build({ stdin: { contents: "export * from 'typebox';", resolveDir: join(dist, '..') }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, logLevel: 'warning' });
+// typebox/value (the WebSocket's messages checked on the way in, api/http/routes/tables.ts) in a file of its own: its kinds are plain fields, so the two files agree
+const valueBundle = join(dist, 'vendor', 'typebox-value.js');
+const bundles: [string, string][] = [
+  ['typebox', bundle],
+  ['typebox/value', valueBundle],
+];
+for (const [from, outfile] of bundles) {
+  await build({ stdin: { contents: `export * from '${from}';`, resolveDir: join(dist, '..') }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning' });
+}
 
-const IMPORT = "from 'typebox';";
 for (const name of readdirSync(join(dist, 'api'), { recursive: true, encoding: 'utf8' })) {
   if (!name.endsWith('.js')) continue;
   const file = join(dist, 'api', name);
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(IMPORT)) continue;
-  const to = relative(dirname(file), bundle).split(sep).join('/');
-  writeFileSync(file, text.replaceAll(IMPORT, `from '${to.startsWith('.') ? to : `./${to}`}';`));
+  let text = readFileSync(file, 'utf8');
+  let changed = false;
+  for (const [from, outfile] of bundles) {
+    const to = relative(dirname(file), outfile).split(sep).join('/');
+    const path = to.startsWith('.') ? to : `./${to}`;
+    // a static import, and a dynamic one (loaded when first used)
+    for (const [IMPORT, now] of [
+      [`from '${from}';`, `from '${path}';`],
+      [`import('${from}')`, `import('${path}')`],
+    ]) {
+      if (!text.includes(IMPORT)) continue;
+      text = text.replaceAll(IMPORT, now);
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, text);
 }

@@ -10,6 +10,7 @@ import type { RngState } from '../../engine/rng.js';
 import { recordSummary, type NewRecord } from '../store/games.js';
 import { soloRow, TABLE_CHANNEL, TableConflict, type Clock, type Member, type Role, type SeatRow, type TableChange, type TableRow, type TableStore } from '../store/tables.js';
 import type { GameWire } from '../shared/game-wire.js';
+import type { EventJson, GameMessage, SeatViewJson, ServerMessage, TableInfo } from '../shared/table-wire.js';
 import type { HeavyPool } from './heavy.js';
 import { CLOCKS, DEFAULT_LIMITS, MAX_EVENTS, MAX_TOKENS_A_SEAT, MAX_WATCHERS } from '../shared/limits.js';
 
@@ -89,30 +90,7 @@ export interface GameLimits {
 /** A stand-in decision for a person or a bot's move is tried at most this many times against changes by other servers. */
 const ATTEMPTS = 4;
 
-export interface SeatInfo {
-  seat: number;
-  kind: SeatRow['kind'];
-  name: string | null;
-  level?: string;
-  away?: boolean;
-}
-export interface TableInfo {
-  code: string;
-  game: string;
-  ruleset: string;
-  players: number;
-  teaching: boolean;
-  clock: Clock;
-  awayAfter: number;
-  level: string;
-  status: TableRow['status'];
-  host: string;
-  seats: SeatInfo[];
-  /** Mah Jongg: the card the table plays on, by its own name (everyone seated and watching is told it). */
-  card?: string;
-  /** At the end: each person's record, by seat. */
-  recordIds?: Record<number, string>;
-}
+export type { GameMessage, SeatInfo, TableInfo } from '../shared/table-wire.js';
 
 export interface Joined {
   id: string;
@@ -123,23 +101,9 @@ export interface Joined {
   role: Role;
 }
 
-export interface GameMessage {
-  type: 'game';
-  at: number;
-  seat: number | null;
-  seats: string[];
-  view: unknown;
-  legal: unknown[];
-  events: unknown[];
-  recordId: string | null;
-  paused: boolean;
-  clock?: { seats: number[]; endsAt: number };
-  racks?: Record<number, unknown>;
-}
-
 /** One connected person (a WebSocket), on this server. */
 export interface Connection {
-  send(message: unknown): void;
+  send(message: ServerMessage): void;
   member: Member;
   /** Events she has been told up to. */
   told: number;
@@ -874,7 +838,7 @@ export class Tables {
       ) ?? t.log.length,
     );
     from = Math.max(from, to - MAX_EVENTS);
-    const events: unknown[] = [];
+    const events: EventJson[] = [];
     for (let i = from; i < to; i++) {
       const l = t.log[i];
       events.push(wire.eventJson(game, i + 1, l.action, seat ?? -1, seat !== null && l.action.seat === seat ? l.drawn : null));
@@ -903,9 +867,9 @@ export class Tables {
   }
 
   /** What someone standing behind no one sees: the table, no rack or hand. */
-  private publicView(t: Cached): unknown {
+  private publicView(t: Cached): SeatViewJson {
     const { game, state, wire } = this.playing(t);
-    const v = wire.viewJson(game, game.view(state, 0), []) as Record<string, unknown>;
+    const v: SeatViewJson & Record<string, unknown> = wire.viewJson(game, game.view(state, 0), []);
     for (const field of wire.secret) if (field in v) v[field] = Array.isArray(v[field]) ? [] : null;
     return { ...v, seat: null };
   }
@@ -918,7 +882,7 @@ export class Tables {
   // ------------------------------------------------------------------ connections
 
   /** A WebSocket whose hello named this member's token: told the table and the game now, then every change. */
-  async connect(code: string, token: string | undefined, send: (m: unknown) => void): Promise<{ conn: Connection; close: () => void }> {
+  async connect(code: string, token: string | undefined, send: (m: ServerMessage) => void): Promise<{ conn: Connection; close: () => void }> {
     const { member, row } = await this.open(code, token);
     const conn: Connection = { send, member, told: 0, lastTable: '', lastGame: '' };
     let set = this.connections.get(row.id);

@@ -3,6 +3,7 @@ import type { DominoView } from '../../engine/domino/game.js';
 import { MEXICAN_TRAIN, trainLabel, type MexicanTrainGame, type MexicanTrainSpec } from '../../engine/domino/mexican-train.js';
 import { dominoName } from '../../engine/domino/tiles.js';
 import type { GameWire } from './game-wire.js';
+import type { ActionJson, EventJson } from './table-wire.js';
 
 /**
  * Mexican Train's JSON, as the HTTP routes and `domino advise --json` write it: dominoes by
@@ -51,7 +52,7 @@ export const MEXICAN_TRAIN_WIRE: GameWire<MexicanTrainSpec> = {
   type: MEXICAN_TRAIN,
   secret: ['hand', 'drawn'],
   viewJson: (_game, v) => viewJson(v),
-  legalJson: (game, legal) => legal.map((a) => game.encodeAction(a)),
+  legalJson: (game, legal) => legal.map((a) => game.encodeAction(a) as ActionJson),
   // a draw is heard of without its domino (the view shows the seat its own)
-  eventJson: (game, n, action) => ({ n, action: game.encodeAction(action) }),
+  eventJson: (game, n, action) => ({ n, action: game.encodeAction(action) as EventJson['action'] }),
 };

@@ -13,7 +13,7 @@ import { gameWords, rulesetWords } from './names.js';
 import { TableGame, tables } from './table-game.js';
 import { sortTiles, tileElement, tilesLabel } from './tiles.js';
 
-/** @import { TableGameMessage, TableInfo, TableMessage, TableSeat, TableYou } from './types.js' */
+/** @import { GameMessage as TableGameMessage, SeatInfo as TableSeat, ServerMessage as TableMessage, TableInfo, TableYou } from '../shared/table-wire.js' */
 
 /** Her place at a table, kept per code: the token that acts for her, her seat, her role, her name, whether she opened it; `back`: the score card she came from (an online event's game). @typedef {{ token: string, seat?: number | null, role?: string, name?: string, host?: boolean, back?: string }} Place */
 
@@ -124,7 +124,7 @@ function botOrAway(s) {
 
 const isHost = () => !!state.place?.host || !!state.you?.host;
 /** @param {TableInfo} t */
-const coachName = (t) => (typeof t.host === 'string' ? t.host : t.seats?.[t.host ?? -1]?.name) || 'the coach';
+const coachName = (t) => t.host || 'the coach';
 
 /** @param {string} text */
 function say(text) {
@@ -594,7 +594,7 @@ function drawStatus() {
   if (t.status === 'over' || v?.phase === 'ended') turn = 'The game is over.';
   else if (v) {
     const waiting = t.game === 'mah-jongg' ? (v.waitingOn ?? []) : (v.turn !== undefined ? [v.turn] : []);
-    const mine = you?.role === 'player' && you.seat !== undefined && waiting.includes(you.seat);
+    const mine = you?.role === 'player' && you.seat !== null && waiting.includes(you.seat);
     const others = waiting.filter((s) => !(you?.role === 'player' && s === you.seat)).map(seatName);
     turn = mine && others.length === 0 ? 'It is your turn.'
       : mine ? `It is your turn, and ${listWords(others)} ${others.length === 1 ? 'is' : 'are'} choosing too.`
@@ -659,11 +659,11 @@ function drawClock() {
   const c = state.game?.clock;
   const paused = state.table?.status === 'paused' || !!state.game?.paused;
   if (!c || paused || state.game?.view?.phase === 'ended') { line.textContent = ''; line.classList.add('hidden'); return; }
-  const ends = typeof c.endsAt === 'number' ? c.endsAt : Date.parse(c.endsAt);
+  const ends = c.endsAt;
   const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-  const seats = c.seats ?? (c.seat !== undefined ? [c.seat] : []);
+  const seats = c.seats;
   const you = state.you;
-  const mine = you?.role === 'player' && you.seat !== undefined && seats.includes(you.seat);
+  const mine = you?.role === 'player' && you.seat !== null && seats.includes(you.seat);
   const who = mine ? 'You have' : `${listWords(seats.map(seatName))} ${seats.length > 1 ? 'have' : 'has'}`;
   line.textContent = `${who} ${left} second${left === 1 ? '' : 's'} left to choose, then a bot chooses.`;
   line.classList.remove('hidden');
@@ -730,7 +730,7 @@ function drawCoach() {
   const students = t.seats.filter((s) => s.kind === 'person');
   const select = /** @type {HTMLSelectElement} */ ($('#hint-seat'));
   const chosen = select.value;
-  select.replaceChildren(...students.map((s) => new Option(s.name, String(s.seat), false, String(s.seat) === chosen)));
+  select.replaceChildren(...students.map((s) => new Option(s.name ?? '', String(s.seat), false, String(s.seat) === chosen)));
   select.disabled = over || !students.length;
   /** @type {HTMLButtonElement} */ ($('#coach-hint-button')).disabled = over || !students.length;
   const racks = $('#racks');
@@ -750,7 +750,7 @@ function rackOf(s, rack) {
   const h = document.createElement('h3');
   h.textContent = `${seatName(s)} (${placeWords(s)})`;
   box.append(h);
-  const view = rack?.view ?? rack;
+  const view = rack;
   const row = document.createElement('div');
   row.className = 'tile-row';
   if (table().game === 'mah-jongg') {

@@ -1,6 +1,7 @@
 // What the server sends the pages (docs/api.md, docs/tables.md, docs/mexican-train.md), as the
 // pages read it: declared once here for the pages' JSDoc (`@import { ... } from './types.js'`).
-// Only types: nothing here reaches the browser.
+// Only types: nothing here reaches the browser. The table's WebSocket messages are not here:
+// they are declared once, with the schemas the server checks them by, in api/shared/table-wire.ts.
 
 /** A tile's name as the server writes it: "5B", "N", "RD", "J". */
 export type Tile = string;
@@ -280,49 +281,3 @@ export interface DominoHint {
   ownEnd?: number;
   error?: string;
 }
-
-/** A seat of a table (docs/tables.md, TableInfo): a person (away when a bot plays for her), a bot at a level, or empty. */
-export interface TableSeat {
-  seat: number;
-  kind: 'person' | 'bot' | 'empty';
-  name?: string;
-  away?: boolean;
-  level?: string;
-}
-
-/** A table as the server tells it (docs/tables.md, TableInfo): `host` is the coach's name or the host's seat. */
-export interface TableInfo {
-  code: string;
-  game: 'mah-jongg' | 'mexican-train';
-  ruleset: string;
-  status: 'open' | 'playing' | 'paused' | 'over';
-  teaching?: boolean;
-  host?: string | number;
-  clock?: string;
-  level?: string;
-  card?: string;
-  seats: TableSeat[];
-  recordIds?: (string | null)[];
-}
-
-/** Who the person is at the table: a player in a seat, someone watching, or the coach. */
-export interface TableYou {
-  seat?: number;
-  role: 'player' | 'spectator' | 'coach';
-  name?: string;
-  host?: boolean;
-}
-
-/** A `game` message: the game answer for her seat, with the clock, the pause and (for the coach) every rack. */
-export interface TableGameMessage {
-  type: 'game';
-  view?: { phase?: string; waitingOn?: number[]; turn?: number };
-  clock?: { endsAt: number | string; seats?: number[]; seat?: number };
-  paused?: boolean;
-  racks?: ({ view?: { rack?: string[]; hand?: string[] }; rack?: string[]; hand?: string[] } | null)[];
-  at: number;
-  [field: string]: unknown;
-}
-
-/** What the table's WebSocket says (docs/tables.md, "WebSocket"). */
-export type TableMessage = { type: 'table'; table: TableInfo; you: TableYou } | TableGameMessage | { type: 'hint'; hint: unknown } | { type: 'error'; code: string; message?: string };

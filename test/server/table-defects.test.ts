@@ -160,6 +160,32 @@ describe('presence: two tabs on one seat', () => {
 });
 
 describe('one registration a socket', () => {
+  it('a message that is not one a table accepts (api/shared/table-wire.ts ClientMessage) is refused in words, and the socket goes on', async () => {
+    const dir = dataDir();
+    const db = await database(dir);
+    const app = await serverOn(dir, db, { sweepMs: 40, secondMs: 10, beatMs: 50 });
+    const a = await openTable(app, { game: 'mexican-train', players: 2, name: 'Ruth' });
+    const ws = await socket(app, a.code);
+    const refused = async (m: unknown, words: RegExp, code = 'TM_BAD_INPUT') => {
+      const before = ws.seen.length;
+      ws.send(m);
+      await ws.wait(() => ws.seen.length > before);
+      expect(ws.seen[before], JSON.stringify(m)).toEqual({ type: 'error', code, message: expect.stringMatching(words) });
+    };
+    await refused({ type: 'nap' }, /a message is \{"type":"hello",\.\.\.\} or \{"type":"act",\.\.\.\}/);
+    await refused([1, 2], /a message is/);
+    await refused({ type: 'hello' }, /say hello with your table token/, 'TM_UNAUTHORIZED');
+    await refused({ type: 'hello', token: a.host.token, seat: 1 }, /without "seat"/);
+    ws.hello(a.host.token);
+    await ws.wait(() => ws.seen.some((m) => m.type === 'table'));
+    await refused({ type: 'act', action: { tile: '6-6' } }, /"action" must be an object with its type/);
+    await refused({ type: 'act', action: 'draw' }, /"action" must be an object with its type/);
+    await refused({ type: 'act', action: { type: 'draw' }, after: -1 }, /"after" must be a whole number/);
+    await refused({ type: 'act', action: { type: 'draw' }, after: 1.5 }, /"after" must be a whole number/);
+    await refused({ type: 'act', action: { type: 'draw' }, then: 'pass' }, /without "then"/);
+    await ws.close();
+  }, 60_000);
+
   it('five hellos sent at once are answered once (the others refused in words), and once closed nothing of the socket is left', async () => {
     const dir = dataDir();
     const db = await database(dir);

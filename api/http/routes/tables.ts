@@ -17,6 +17,7 @@ import { ACTION_BODIES, CARD_CHOICE, ERRORS, namingFields, refuseUnknownFields, 
 import type { SeatView } from '../../../engine/mah-jongg/game.js';
 import { CardAnswer, seatCard, TopQuery } from './games.js';
 import { checkTexts } from '../sanitise.js';
+import { ClientMessage, type ServerMessage } from '../../shared/table-wire.js';
 
 /**
  * Tables together over HTTP and a WebSocket (docs/tables.md): open, join, seat the bots,
@@ -28,6 +29,37 @@ const Code = Type.Object({ code: Type.String({ maxLength: 12 }) });
 const Name = Type.String({ minLength: 1, maxLength: 40, description: 'the name the others see' });
 const Level = Type.String({ maxLength: 40, description: 'a bot: easy, medium, hard, expert (Mah Jongg); random, greedy, montecarlo (Mexican Train)' });
 const Any = Type.Object({}, { additionalProperties: true });
+
+/**
+ * Why a message is not one a table accepts (`ClientMessage`), in the words a page or a script
+ * can act on: a hello's token, an action's shape, `after`, or a field not known.
+ */
+export function refusal(msg: Record<string, unknown>): TilemateError {
+  const unknown = (allowed: readonly string[]) => Object.keys(msg).find((k) => !allowed.includes(k));
+  if (msg.type === 'hello') {
+    if (typeof msg.token !== 'string' || msg.token.length > 100) return new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token');
+    return new TilemateError('TM_BAD_INPUT', `a hello is {"type":"hello","token":"..."}, without "${unknown(['type', 'token'])}"`);
+  }
+  if (msg.type === 'act') {
+    const action = msg.action;
+    if (typeof action !== 'object' || action === null || Array.isArray(action) || typeof (action as { type?: unknown }).type !== 'string')
+      return new TilemateError('TM_BAD_INPUT', '"action" must be an object with its type, such as {"type":"discard","tile":"5B"}');
+    if (msg.after !== undefined && !(Number.isInteger(msg.after) && (msg.after as number) >= 0)) return new TilemateError('TM_BAD_INPUT', '"after" must be a whole number');
+    return new TilemateError('TM_BAD_INPUT', `an act is {"type":"act","action":{...},"after":n}, without "${unknown(['type', 'action', 'after'])}"`);
+  }
+  return new TilemateError('TM_BAD_INPUT', 'a message is {"type":"hello",...} or {"type":"act",...}');
+}
+
+/**
+ * typebox's checker, loaded at the first WebSocket rather than at every start (about 13 ms of
+ * CPU; the build points it at dist/vendor/typebox-value.js, api/vendor-typebox.ts).
+ */
+let check: ((schema: typeof ClientMessage, value: unknown) => boolean) | null = null;
+let loading: Promise<unknown> | null = null;
+const loadCheck = (): Promise<unknown> =>
+  (loading ??= import('typebox/value').then((m) => {
+    check = m.Check;
+  }));
 
 /** Messages a connection may send in a second before more are refused (ten times as many close it). */
 const MESSAGES_PER_SECOND = 60;
@@ -276,8 +308,9 @@ export const tableRoutes = routes('tables', ['accounts', 'cardText', 'cards', 'h
   );
 
   app.get('/tables/:code/ws', { websocket: true, schema: { hide: true, params: Code } }, (socket, req) => {
+    loadCheck().catch((err: unknown) => req.log.error(err));
     const code = (req.params as { code: string }).code.toUpperCase();
-    const send = (m: unknown) => {
+    const send = (m: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
     };
     const fail = (err: unknown) => {
@@ -330,23 +363,32 @@ export const tableRoutes = routes('tables', ['accounts', 'cardText', 'cards', 'h
         fail(new TilemateError('TM_RATE_LIMITED', `more than ${MESSAGES_PER_SECOND} messages a second on this connection: this one was not read`));
         return;
       }
-      let msg: { type?: unknown; token?: unknown; action?: unknown; after?: unknown };
+      let raw: unknown;
       try {
-        msg = JSON.parse(isBinary ? '' : data.toString()) as typeof msg;
-        if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
+        raw = JSON.parse(isBinary ? '' : data.toString());
+        if (typeof raw !== 'object' || raw === null) throw new Error('not an object');
       } catch {
         fail(new TilemateError('TM_BAD_JSON', 'each message is one JSON object, such as {"type":"hello","token":"..."}'));
         return;
       }
       // the same check as every HTTP route's (issue 63): no NUL, control character or half a character
       try {
-        checkTexts(msg, 'message', undefined);
+        checkTexts(raw, 'message', undefined);
       } catch (err) {
         return fail(err);
       }
+      // then the message itself, against what a table accepts (api/shared/table-wire.ts); a
+      // message before the checker is loaded waits for it (in order: later ones wait behind it)
+      if (check === null) loadCheck().then(() => take(raw), fail);
+      else take(raw);
+    });
+
+    /** A message read and its texts checked: refused unless a table accepts it, else said hello with or acted on. */
+    const take = (raw: unknown) => {
+      if (!check!(ClientMessage, raw)) return fail(refusal(raw as Record<string, unknown>));
+      const msg = raw as ClientMessage;
       if (msg.type === 'hello') {
         if (helloed) return fail(new TilemateError('TM_BAD_INPUT', 'this connection has already said hello: open another connection for another place'));
-        if (typeof msg.token !== 'string' || msg.token.length > 100) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token'));
         helloed = true;
         token = msg.token;
         tables.connect(code, token, send).then(
@@ -364,14 +406,10 @@ export const tableRoutes = routes('tables', ['accounts', 'cardText', 'cards', 'h
       if (msg.type === 'act') {
         if (close === null) return fail(new TilemateError('TM_UNAUTHORIZED', 'say hello with your table token first'));
         const action = msg.action;
-        if (typeof action !== 'object' || action === null || Array.isArray(action)) return fail(new TilemateError('TM_BAD_INPUT', '"action" must be an object such as {"type":"discard","tile":"5B"}'));
-        if (msg.after !== undefined && !Number.isInteger(msg.after)) return fail(new TilemateError('TM_BAD_INPUT', '"after" must be a whole number'));
-        knownFields(code, action as Record<string, unknown>)
-          .then(() => tables.act(code, token, action as Record<string, unknown>, msg.after as number | undefined))
+        knownFields(code, action)
+          .then(() => tables.act(code, token, action, msg.after))
           .catch(fail);
-        return;
       }
-      fail(new TilemateError('TM_BAD_INPUT', 'a message is {"type":"hello",...} or {"type":"act",...}'));
-    });
+    };
   });
 });

@@ -1,7 +1,8 @@
+import { expect } from 'vitest';
 import { CHOICE_KINDS, drillHint, drillPosition, gradeDrill, type Position } from '../agents/coach/drills.js';
 import type { Hint } from '../agents/coach/hint.js';
 import { Analyzer } from '../engine/mah-jongg/analyzer.js';
-import { type LessonStep, lessonStep } from '../agents/coach/lessons.js';
+import { checkStep, type LessonStep, lessonStep } from '../agents/coach/lessons.js';
 import { tileSafety } from '../agents/mah-jongg/defence.js';
 import type { CompiledCard } from '../engine/mah-jongg/compile.js';
 import type { Action } from '../engine/mah-jongg/game.js';
@@ -87,4 +88,16 @@ export function clearlyWrong(cc: CompiledCard, pos: Position, hint: Hint): Actio
   }
   if (worst === null) throw new Error('no choice here that the judge calls a mistake among the farthest');
   return worst.a;
+}
+
+/** A lesson's step refuses her wrong move with a reason in a sentence, and takes the right one (test/agents/lessons.test.ts and lessons.slow.test.ts). */
+export function expectStepChecked(cc: CompiledCard, id: string, step: LessonStep, n: number): void {
+  const { wrong, right } = lessonMoves(cc, id, n);
+  expect(wrong).toBeDefined();
+  const no = checkStep(cc, step, wrong, { judgeWorlds: TEST_JUDGE_WORLDS });
+  expect(no.ok).toBe(false);
+  expect(no.words).toMatch(/^Not yet: .{12,}[.]$/);
+  const yes = checkStep(cc, step, right, { judgeWorlds: TEST_JUDGE_WORLDS });
+  expect(yes.ok).toBe(true);
+  expect(yes.words).toMatch(/^[A-Z].{8,}[.!]$/);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkStep, LESSONS, lessonStep } from '../../agents/coach/lessons.js';
+import { LESSONS, lessonStep } from '../../agents/coach/lessons.js';
 import { loadCard } from '../../io/cards.js';
-import { judgedByCoach, lessonMoves, TEST_JUDGE_WORLDS } from '../lesson-moves.js';
+import { expectStepChecked, judgedByCoach } from '../lesson-moves.js';
 
 /**
  * Every lesson step (issue 46) refuses a wrong move with a reason, and takes a right one: here
@@ -16,16 +16,7 @@ describe('lessons', () => {
     const steps = lesson.steps.map((step, i) => ({ step, n: i + 1 })).filter(({ step }) => !judgedByCoach(step));
     if (steps.length === 0) continue;
     it(`${lesson.title}: each step its rule or key decides refuses a wrong move and explains, and takes a right one (steps ${steps.map((s) => s.n).join(', ')})`, () => {
-      for (const { step, n } of steps) {
-        const { wrong, right } = lessonMoves(cc, lesson.id, n);
-        expect(wrong).toBeDefined();
-        const no = checkStep(cc, step, wrong, { judgeWorlds: TEST_JUDGE_WORLDS });
-        expect(no.ok).toBe(false);
-        expect(no.words).toMatch(/^Not yet: .{12,}[.]$/);
-        const yes = checkStep(cc, step, right, { judgeWorlds: TEST_JUDGE_WORLDS });
-        expect(yes.ok).toBe(true);
-        expect(yes.words).toMatch(/^[A-Z].{8,}[.!]$/);
-      }
+      for (const { step, n } of steps) expectStepChecked(cc, lesson.id, step, n);
     });
   }
 

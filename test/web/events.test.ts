@@ -186,6 +186,9 @@ describe('page: club events', () => {
     expect(await overflowX(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('#correct-form').screenshot({ path: join(SHOTS, 'events-correct-phone.png') });
+    await page.setViewportSize({ width: SCREENS.tablet.width, height: SCREENS.tablet.height });
+    expect(await overflowX(page)).toBe(0);
+    await page.locator('#correct-form').screenshot({ path: join(SHOTS, 'events-correct-tablet.png') });
     await page.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
 
     // the standings on the room's projector
